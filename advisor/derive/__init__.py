@@ -1,0 +1,108 @@
+"""Derived values: computed from a document before evaluation, visible to rules as `derived.<name>`.
+
+Each derivation wraps a calculator (advisor/calculators) and declares the kinds it applies to,
+its type and unit and the source it rests on. A derivation that lacks inputs raises `Missing`
+with the document paths it needed, so a rule requiring it is reported "not assessed" with
+those paths; one whose inputs are present but unusable raises `Invalid` with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from advisor.citations import Cite
+
+
+class Missing(Exception):
+    def __init__(self, paths: list[str]):
+        self.paths = paths
+        super().__init__(", ".join(paths))
+
+
+class Invalid(Exception):
+    """Inputs are present but cannot be used (e.g. an LFAREA statement that does not parse)."""
+
+
+@dataclass(frozen=True)
+class Derivation:
+    name: str
+    kinds: tuple[str, ...]
+    type: str  # number | bool | string | list
+    description: str
+    citations: tuple[Cite, ...]
+    func: Callable[[BaseModel], Any]
+    unit: str | None = None
+
+    @property
+    def path(self) -> str:
+        return f"derived.{self.name}"
+
+
+REGISTRY: dict[str, Derivation] = {}
+
+
+def derivation(name: str, *, kinds: tuple[str, ...], type: str, description: str,
+               cite: tuple[Cite, ...], unit: str | None = None):
+    def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
+        if name in REGISTRY:
+            raise RuntimeError(f"derived value {name!r} registered twice")
+        REGISTRY[name] = Derivation(name, kinds, type, description, cite, func, unit)
+        return func
+    return register
+
+
+def get_path(model: Any, path: str) -> Any:
+    """Value at a dotted path of a model, or None."""
+    cur = model
+    for part in path.split("."):
+        if cur is None:
+            return None
+        cur = getattr(cur, part, None)
+    return cur
+
+
+def need(model: BaseModel, *paths: str) -> list[Any]:
+    """The values at `paths`, or Missing naming every absent one."""
+    values = [get_path(model, p) for p in paths]
+    missing = [p for p, v in zip(paths, values) if v is None]
+    if missing:
+        raise Missing(missing)
+    return values
+
+
+@dataclass
+class DerivedResult:
+    values: dict[str, Any]
+    missing: dict[str, list[str]]  # name -> document paths it lacked
+    invalid: dict[str, str]  # name -> reason
+
+
+def compute(kind: str, model: BaseModel) -> DerivedResult:
+    result = DerivedResult({}, {}, {})
+    for d in REGISTRY.values():
+        if kind not in d.kinds:
+            continue
+        try:
+            value = d.func(model)
+        except Missing as m:
+            result.missing[d.name] = m.paths
+            continue
+        except Invalid as inv:
+            result.invalid[d.name] = str(inv)
+            continue
+        if value is None:
+            result.missing[d.name] = []
+        else:
+            result.values[d.name] = value
+    return result
+
+
+def applicable(kind: str) -> dict[str, Derivation]:
+    return {f"derived.{d.name}": d for d in REGISTRY.values() if kind in d.kinds}
+
+
+# Registration happens on import of the domain modules.
+from advisor.derive import hpux as _hpux, power as _power, zsystems as _zsystems  # noqa: E402,F401

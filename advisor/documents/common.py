@@ -1,0 +1,27 @@
+"""Blocks shared by several kinds (PowerVM processor settings, AIX levels)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from advisor.documents.fields import Block, fld
+
+Environment = Literal["production", "test", "development"]
+PowerProcessor = Literal["POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10"]
+
+
+class PowerCpu(Block):
+    """PowerVM processor settings of a partition (HMC profile / `lparstat -i`)."""
+
+    mode: Literal["shared", "dedicated"] | None = fld(
+        "Processor mode: shared pool or dedicated cores.", command="lparstat -i: Type")
+    entitled_capacity: float | None = fld(
+        "Entitled capacity (EC), in processing units.", unit="processing units", command="lparstat -i: Entitled Capacity", ge=0)
+    virtual_processors: int | None = fld(
+        "Online virtual processors (VP).", unit="count", command="lparstat -i: Online Virtual CPUs", ge=0)
+    sharing: Literal["capped", "uncapped"] | None = fld(
+        "Sharing mode of a shared-processor partition.", command="lparstat -i: Mode")
+    weight: int | None = fld(
+        "Uncapped weight, 0-255.", unit="0-255", command="lparstat -i: Variable Capacity Weight", ge=0, le=255)
+    smt: Literal[1, 2, 4, 8] | None = fld(
+        "Simultaneous multithreading threads per core.", unit="threads", command="smtctl; lparstat -i: SMT")

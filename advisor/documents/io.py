@@ -1,0 +1,48 @@
+"""Reading documents from files, stdin or Python data, JSON or YAML."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from advisor.documents import DOCUMENT_ADAPTER
+from advisor.documents.errors import DocumentError, Issue, issues_from_validation
+
+
+def validate_document(data: Any, source: str = "<document>") -> Any:
+    """Validate one document; raises DocumentError with every issue, path and suggestion."""
+    if not isinstance(data, dict):
+        raise DocumentError(source, [Issue(path="$", message="a document must be a JSON object")])
+    try:
+        return DOCUMENT_ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        raise DocumentError(source, issues_from_validation(exc, data)) from None
+
+
+def parse_text(text: str, source: str) -> Any:
+    """JSON first (exact), YAML as the fallback for hand-written documents."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as jerr:
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError as yerr:
+            mark = getattr(yerr, "problem_mark", None)
+            where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else f"line {jerr.lineno}"
+            raise DocumentError(source, [Issue(path="$", message=f"neither JSON nor YAML ({where}): {jerr.msg}")]) from None
+
+
+def read_document(path: str) -> tuple[Any, Any]:
+    """Read and validate a document file (`-` = stdin); returns (raw data, model)."""
+    source = "<stdin>" if path == "-" else path
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DocumentError(source, [Issue(path="$", message=f"cannot read: {exc}")]) from None
+    data = parse_text(text, source)
+    return data, validate_document(data, source)

@@ -1,0 +1,24 @@
+"""kind "managed-system": a Power server with its partitions."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from advisor.documents.aix import AixLpar
+from advisor.documents.common import PowerProcessor
+from advisor.documents.fields import Block, fld
+from advisor.documents.vios import Vios
+
+Partition = Annotated[Union[AixLpar, Vios], Field(discriminator="kind")]
+
+
+class ManagedSystem(Block):
+    kind: Literal["managed-system"]
+    name: str = fld("Managed system name.", default=..., min_length=1)
+    processor: PowerProcessor | None = fld("Processor generation.", command="HMC: lssyscfg -r sys")
+    cores: int | None = fld("Installed, active processor cores.", unit="count", command="HMC: lshwres -r proc --level sys", ge=0)
+    shared_pool_cores: int | None = fld(
+        "Physical cores in the shared processor pool.", unit="count", command="HMC: lshwres -r procpool", ge=0)
+    partitions: list[Partition] | None = fld("The aix-lpar and vios partitions of this system.")

@@ -1,0 +1,66 @@
+"""What a review returns (contract section 2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from advisor.rulebook.model import Severity
+
+
+class CitationOut(BaseModel):
+    source_id: str
+    title: str
+    section: str
+    locator: str | None = None
+    url: str | None = None
+
+
+class RemediationOut(BaseModel):
+    description: str
+    commands: list[str] = Field(default_factory=list)
+    requires_reboot: bool
+    dynamic: bool = False
+
+
+class Finding(BaseModel):
+    rule_id: str
+    rank: int
+    severity: Severity
+    score: float
+    target: str
+    path: str = Field("$", description="JSON path of the system inside the submitted document.")
+    kind: str
+    title: str
+    message: str
+    rationale: str
+    recommendation: str
+    remediation: list[RemediationOut]
+    evidence: dict[str, Any]
+    citations: list[CitationOut]
+    escalation: str | None = Field(None, description="Why the severity is above the rule's base severity.")
+
+
+class NotAssessed(BaseModel):
+    rule_id: str
+    target: str
+    path: str = "$"
+    title: str
+    severity: Severity
+    missing: list[str]
+    reason: str | None = None
+
+
+class RulebookInfo(BaseModel):
+    version: str
+    rules: int
+
+
+class Review(BaseModel):
+    target: str
+    kind: str
+    findings: list[Finding]
+    not_assessed: list[NotAssessed]
+    summary: dict[str, int]
+    rulebook: RulebookInfo

@@ -1,0 +1,35 @@
+"""The "System configuration: type=Shared ... mem=14336MB ent=2.00" banner.
+
+lparstat and vmstat print the same banner; its key=value pairs are the
+partition's shape at the time of the sample (mem is expanded memory with AME,
+tmem the true memory).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Builder, Line, as_number, as_str, size_in
+
+BANNER = re.compile(r"^\s*System configuration\s*:(.*)$", re.I)
+_PAIR = re.compile(r"(\w+)=(\S*)")
+_MB = size_in("mb")
+
+
+def read_banner(line: Line, out: Builder, prefix: str = "configuration") -> bool:
+    m = BANNER.match(line.text)
+    if not m:
+        return False
+    pairs = _PAIR.findall(m.group(1))
+    if not pairs:
+        out.warn(line, "configuration banner without key=value pairs")
+        return True
+    for name, raw in pairs:
+        name = name.casefold()
+        if re.fullmatch(r"[\d.,]+\s*[KMGT]B", raw, re.I):
+            out.value(f"{prefix}.{name}_mb", raw, _MB, line)
+        elif re.fullmatch(r"[+-]?[\d.,]+", raw):
+            out.value(f"{prefix}.{name}", raw, as_number, line)
+        else:
+            out.value(f"{prefix}.{name}", raw, as_str, line)
+    return True

@@ -1,0 +1,282 @@
+"""Line handling, value conversion and result building shared by the parsers.
+
+Real command output reaches us copied from terminals, mail, PDFs and other
+locales: CRLF line ends, non-breaking spaces, tabs instead of column padding,
+trailing blanks and decimal commas.  This module absorbs those differences in
+one place so each command parser only states what its lines mean.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
+
+from .base import ParseError, ParseResult, ParseWarning, Provenance
+
+UNSET = frozenset({"", "-", "--", "n/a", "N/A", "NA"})
+
+_SIZE_FACTORS = {"B": 1 / 1024 / 1024, "K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 * 1024}
+_UNIT_IN_MB = {"kb": 1 / 1024, "mb": 1, "gb": 1024, "tb": 1024 * 1024}
+
+
+class Line(NamedTuple):
+    no: int
+    raw: str  # as found, without the line end: quoted in provenance
+    text: str  # tabs expanded, odd spaces made plain, right-stripped
+
+
+class Unreadable(ValueError):
+    """A value is present but cannot be read without guessing."""
+
+
+def clean(text: str) -> str:
+    """Plain-ASCII-spaced, LF-terminated text for pattern matching."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\u00a0", " ").replace("\u2007", " ").replace("\u202f", " ")
+
+
+def split_lines(text: str) -> list[Line]:
+    out = []
+    for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        out.append(Line(no, raw, clean(raw).expandtabs(8).rstrip()))
+    if out and out[-1].raw == "":
+        out.pop()
+    return out
+
+
+def lines_of(text: str, command: str) -> list[Line]:
+    """Lines of ``text``; ParseError when there is nothing to parse at all."""
+    if not isinstance(text, str):
+        raise ParseError(f"{command}: expected text, got {type(text).__name__}")
+    lines = split_lines(text)
+    if not any(line.text.strip() for line in lines):
+        raise ParseError(f"{command}: the output is empty")
+    return lines
+
+
+def norm_label(label: str) -> str:
+    return " ".join(label.split()).casefold()
+
+
+def snake(label: str) -> str:
+    """A command's label as a snake_case key: 'Max Packets on S/W Queue' -> 'max_packets_on_sw_queue'."""
+    label = re.sub(r"\b(\w)/(\w)\b", r"\1\2", label)
+    label = label.replace("%", " pct ").replace("+", " ")
+    return re.sub(r"[^0-9a-z]+", "_", label.casefold()).strip("_")
+
+
+def score(text: str, patterns: Iterable[re.Pattern[str]], enough: int) -> float:
+    """Confidence 0..1: how many of a command's signature patterns occur."""
+    text = clean(text)
+    hits = sum(1 for p in patterns if p.search(text))
+    return min(1.0, hits / enough)
+
+
+# --- value converters: return a typed value or raise Unreadable -----------------
+
+_INT = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+)")
+
+
+def as_str(raw: str) -> str:
+    return raw
+
+
+def as_int(raw: str) -> int:
+    if not _INT.fullmatch(raw):
+        raise Unreadable("not a whole number")
+    return int(raw)
+
+
+def as_float(raw: str) -> float:
+    """A decimal number; a single comma is a decimal separator (other locales)."""
+    if not _FLOAT.fullmatch(raw):
+        raise Unreadable("not a number (thousands separators are not accepted)")
+    return float(raw.replace(",", "."))
+
+
+def as_number(raw: str) -> int | float:
+    return int(raw) if _INT.fullmatch(raw) else as_float(raw)
+
+
+def as_pct(raw: str) -> float:
+    return as_float(raw.strip().removesuffix("%").strip())
+
+
+def as_bool(raw: str) -> bool:
+    word = raw.strip().casefold()
+    if word in {"enabled", "true", "yes", "on"}:
+        return True
+    if word in {"disabled", "false", "no", "off"}:
+        return False
+    raise Unreadable("not a yes/no value")
+
+
+def size_in(unit: str, *, default_unit: str | None = None) -> Callable[[str], int | float]:
+    """Converter for '8192 MB', '3.50G', '512.00 KB' to ``unit`` (kb|mb|gb), binary multiples.
+
+    Without a unit suffix the value is refused unless the command states the
+    unit elsewhere (``default_unit``): a bare number must not be given a unit
+    by guessing.
+    """
+    target = _UNIT_IN_MB[unit]
+    pattern = re.compile(r"([+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+))\s*(?:([BKMGT])(?:i?B)?(?:ytes)?)?", re.I)
+
+    def convert(raw: str) -> int | float:
+        m = pattern.fullmatch(raw.strip())
+        if not m:
+            raise Unreadable(f"not a size in {unit.upper()}")
+        suffix = (m.group(2) or "").upper()
+        if not suffix:
+            if default_unit is None:
+                raise Unreadable("size without a unit")
+            suffix = default_unit[0].upper()
+        value = round(float(m.group(1).replace(",", ".")) * _SIZE_FACTORS[suffix] / target, 6)
+        return int(value) if _INT.fullmatch(m.group(1)) and value.is_integer() else value
+
+    return convert
+
+
+def multiplied(raw: str) -> int:
+    """'8M' -> 8388608, '1K' -> 1024: the K/M/G/T suffixes AIX tunable tables use."""
+    m = re.fullmatch(r"(\d+)([KMGT]?)", raw.strip())
+    if not m:
+        raise Unreadable("not a number with an optional K/M/G/T suffix")
+    return int(m.group(1)) * 1024 ** "_KMGT".index(m.group(2) or "_")
+
+
+# --- result building ---------------------------------------------------------------
+
+
+class Builder:
+    """Collects values, provenance and warnings while a parser walks the lines."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.data: dict[str, Any] = {}
+        self.warnings: list[ParseWarning] = []
+        self.provenance: dict[str, Provenance] = {}
+        self._known: set[int] = set()
+        self._unknown: set[int] = set()
+        self._rows: dict[str, list[dict[str, Any]]] = {}
+
+    def _prov(self, line: Line) -> Provenance:
+        return Provenance(command=self.command, line_no=line.no, line=line.raw)
+
+    def known(self, line: Line) -> None:
+        """The line belongs to the command's output but carries no value we keep."""
+        self._known.add(line.no)
+
+    def warn(self, line: Line, reason: str) -> None:
+        self._known.add(line.no)
+        self.warnings.append(
+            ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason)
+        )
+
+    def unknown(self, line: Line, reason: str = "line not recognised; skipped") -> None:
+        self._unknown.add(line.no)
+        self.warnings.append(
+            ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason)
+        )
+
+    def has(self, key: str) -> bool:
+        return key in self.provenance
+
+    def put(self, key: str, value: Any, line: Line) -> None:
+        if key in self.provenance:
+            if _get(self.data, key) != value:
+                self.warn(line, f"{key}: repeated with a different value; first value kept")
+            else:
+                self.known(line)
+            return
+        _set(self.data, key, value)
+        self._known.add(line.no)
+        self._record(key, value, line)
+
+    def _record(self, key: str, value: Any, line: Line) -> None:
+        if isinstance(value, dict) and value:
+            for k, v in value.items():
+                self._record(f"{key}.{k}", v, line)
+        else:
+            self.provenance[key] = self._prov(line)
+
+    def put_row(self, key: str, row: dict[str, Any], line: Line) -> None:
+        """Append a table row to the list at ``key``; provenance per field: key.N.field."""
+        if key not in self._rows:
+            self._rows[key] = []
+            _set(self.data, key, self._rows[key])
+        rows = self._rows[key]
+        self._known.add(line.no)
+        for field, value in row.items():
+            self._record(f"{key}.{len(rows)}.{field}", value, line)
+        rows.append(row)
+
+    def value(
+        self,
+        key: str,
+        raw: str,
+        convert: Callable[[str], Any],
+        line: Line,
+        *,
+        unset: frozenset[str] = UNSET,
+    ) -> Any:
+        """Convert and store ``raw``; unset or unreadable values become warnings."""
+        raw = raw.strip()
+        if raw in unset:
+            self.warn(line, f"{key}: no value ({raw or 'empty'}); left out")
+            return None
+        try:
+            converted = convert(raw)
+        except Unreadable as err:
+            self.warn(line, f"{key}: cannot read {raw!r} ({err}); left out")
+            return None
+        self.put(key, converted, line)
+        return converted
+
+    def finish(self, *, allow_empty: bool = False) -> ParseResult:
+        known, unknown = len(self._known), len(self._unknown)
+        if not self.data and not allow_empty:
+            raise ParseError(f"{self.command}: no {self.command!r} output found in the text")
+        if unknown > 2 * known + 2:
+            raise ParseError(
+                f"{self.command}: {unknown} of {known + unknown} non-blank lines are not "
+                f"{self.command!r} output; is this another command's output?"
+            )
+        return ParseResult(
+            command=self.command, data=self.data, warnings=self.warnings, provenance=self.provenance
+        )
+
+
+def _set(data: dict[str, Any], key: str, value: Any) -> None:
+    *parents, last = key.split(".")
+    for part in parents:
+        data = data.setdefault(part, {})
+    data[last] = value
+
+
+def _get(data: Any, key: str) -> Any:
+    for part in key.split("."):
+        if isinstance(data, list):
+            data = data[int(part)]
+        elif isinstance(data, dict) and part in data:
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+def split_kv(text: str, sep: str = ":") -> tuple[str, str] | None:
+    """'Label   : value' -> ('Label', 'value'); None when the line has no separator."""
+    label, found, value = text.partition(sep)
+    if not found or not label.strip():
+        return None
+    return label.strip(), value.strip()
+
+
+Spec = dict[str, tuple[str, Callable[[str], Any]]]
+
+
+def spec(fields: dict[str, tuple[str, Callable[[str], Any]]]) -> Spec:
+    """A label -> (key, converter) table, matched ignoring case and spacing."""
+    return {norm_label(label): entry for label, entry in fields.items()}

@@ -1,0 +1,59 @@
+"""`lparstat -c INTERVAL COUNT`: AME samples (%xcpu, xphysc, dxm).
+
+dxm is the AME memory deficit.  IBM's lparstat documentation and the 2023
+SAP planning guide give it in MB (the 2013 Redbook calls it a count of 4 KB
+pages); the key follows the command documentation: ``dxm_mb``.  On a partition
+without AME the command prints a refusal instead of samples, which is itself
+the fact that matters (``ame_enabled: false``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._columns import column_key, read_row
+from ._sysconfig import BANNER, read_banner
+from ._text import Builder, as_number, lines_of, score
+from .base import ParseResult
+
+COMMAND = "lparstat -c"
+ALIASES = ("lparstat -c *",)
+
+_NOT_AME = re.compile(r"not running in AME (memory )?mode", re.I)
+_HEADER = re.compile(r"^\s*%user\s+%sys\b.*\bdxm\b", re.I)
+_RULE = re.compile(r"^[\s-]+$")
+_RENAME = {"dxm": "dxm_mb"}
+
+_SIGNATURES = [
+    _NOT_AME,
+    re.compile(r"^\s*%user\s+%sys.*%xcpu\s+xphysc\s+dxm\s*$", re.M | re.I),
+    re.compile(r"^\s*System configuration:.*\bmmode=\S+.*\btmem=", re.M | re.I),
+]
+
+
+def detect(text: str) -> float:
+    if _NOT_AME.search(text):
+        return 1.0
+    return score(text, _SIGNATURES[1:], 1)
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    keys: list[str] = []
+    for line in lines_of(text, COMMAND):
+        if not line.text.strip():
+            continue
+        if _NOT_AME.search(line.text):
+            out.put("ame_enabled", False, line)
+        elif BANNER.match(line.text):
+            read_banner(line, out)
+        elif _HEADER.match(line.text):
+            keys = [_RENAME.get(c, column_key(c)) for c in line.text.split()]
+            out.put("ame_enabled", True, line)
+        elif _RULE.match(line.text):
+            out.known(line)
+        elif keys and re.match(r"^\s*[\d.,-]", line.text):
+            read_row(line, keys, lambda _k, raw: as_number(raw), out, "samples")
+        else:
+            out.unknown(line)
+    return out.finish()

@@ -1,0 +1,174 @@
+"""The review pipeline: document -> units -> derived values -> evaluation -> ranked, cited findings."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from advisor import derive
+from advisor.derive import get_path
+from advisor.engine import Evaluator
+from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo
+from advisor.ranking import score, sort_key
+from advisor.rulebook.loader import CompiledRule, Rulebook, load_rulebook
+from advisor.rulebook.model import SEVERITIES
+from advisor.rulebook.templates import render
+from advisor.sources import load_sources
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One system evaluated on its own: a document, or one partition of a managed system."""
+
+    target: str
+    path: str
+    kind: str
+    model: BaseModel
+
+
+def units_of(doc: BaseModel) -> list[Unit]:
+    """A managed system is reviewed partition by partition plus one frame-level unit.
+
+    Partitions inherit what the frame states and they do not (processor generation; a VIOS's
+    system_cores from the frame's cores), so a partition need not repeat it.
+    """
+    if doc.kind != "managed-system":
+        return [Unit(doc.name, "$", doc.kind, doc)]
+    units = []
+    for i, part in enumerate(doc.partitions or []):
+        update: dict[str, Any] = {}
+        if part.processor is None and doc.processor is not None:
+            update["processor"] = doc.processor
+        if part.kind == "vios" and part.system_cores is None and doc.cores is not None:
+            update["system_cores"] = doc.cores
+        if update:
+            part = part.model_copy(update=update)
+            part.__pydantic_fields_set__.update(update)
+        units.append(Unit(part.name, f"$.partitions[{i}]", part.kind, part))
+    units.append(Unit(doc.name, "$", doc.kind, doc))
+    return units
+
+
+def _scalars(data: dict) -> dict:
+    """The engine sees nested objects of scalars only: lists are summarised by derived values."""
+    out = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            out[key] = _scalars(value)
+        elif not isinstance(value, list):
+            out[key] = value
+    return out
+
+
+def build_fact(unit: Unit, derived_values: dict[str, Any]) -> dict:
+    fact = _scalars(unit.model.model_dump(mode="json", exclude_none=True))
+    fact["derived"] = {k: v for k, v in derived_values.items() if not isinstance(v, (list, tuple, dict))}
+    return fact
+
+
+class Advisor:
+    """A loaded rulebook plus an evaluator; one per process is enough (see `default_advisor`)."""
+
+    def __init__(self, rulebook: Rulebook, evaluator: Evaluator):
+        self.rulebook = rulebook
+        self.evaluator = evaluator
+        sources = load_sources()
+        self._citations = {
+            rid: [CitationOut(source_id=c.source, title=sources[c.source].title, section=c.section,
+                              locator=c.locator, url=sources[c.source].url) for c in cr.rule.citations]
+            for rid, cr in rulebook.rules.items()
+        }
+
+    def citations(self, rule_id: str) -> list[CitationOut]:
+        return self._citations[rule_id]
+
+    def review(self, doc: BaseModel) -> Review:
+        findings: list[Finding] = []
+        not_assessed: list[NotAssessed] = []
+        for unit in units_of(doc):
+            f, n = self._review_unit(unit)
+            findings += f
+            not_assessed += n
+        findings.sort(key=lambda f: sort_key(f.severity, f.score, f.rule_id, f.target))
+        for rank, finding in enumerate(findings, 1):
+            finding.rank = rank
+        not_assessed.sort(key=lambda n: (SEVERITIES.index(n.severity), n.rule_id, n.target))
+        summary = {s: 0 for s in SEVERITIES}
+        for finding in findings:
+            summary[finding.severity] += 1
+        return Review(target=doc.name, kind=doc.kind, findings=findings, not_assessed=not_assessed,
+                      summary=summary, rulebook=RulebookInfo(version=self.rulebook.version, rules=len(self.rulebook.rules)))
+
+    def _review_unit(self, unit: Unit) -> tuple[list[Finding], list[NotAssessed]]:
+        derived = derive.compute(unit.kind, unit.model)
+        fired = self.evaluator.fired(unit.kind, build_fact(unit, derived.values))
+
+        def lookup(path: str) -> Any:
+            if path.startswith("derived."):
+                return derived.values.get(path[8:])
+            return get_path(unit.model, path)
+
+        findings, not_assessed = [], []
+        for cr in self.rulebook.for_kind(unit.kind):
+            missing, reasons = _missing(cr, unit.model, derived)
+            if missing or reasons:
+                not_assessed.append(NotAssessed(rule_id=cr.id, target=unit.target, path=unit.path, title=cr.rule.title,
+                                                severity=cr.rule.severity, missing=missing,
+                                                reason="; ".join(reasons) or None))
+            elif cr.id in fired:
+                findings.append(self._finding(cr, unit, fired, lookup))
+        return findings, not_assessed
+
+    def _finding(self, cr: CompiledRule, unit: Unit, fired: set[str], lookup) -> Finding:
+        rule = cr.rule
+        severity, why = rule.severity, None
+        for i, (_, esc) in enumerate(cr.escalations, 1):
+            if f"{rule.id}#{i}" in fired and SEVERITIES.index(esc.severity) < SEVERITIES.index(severity):
+                severity, why = esc.severity, esc.reason
+        evidence = {p: v for p in cr.reads if (v := lookup(p)) is not None}
+        return Finding(
+            rule_id=rule.id, rank=0, severity=severity, score=score(severity, rule.impact, rule.confidence),
+            target=unit.target, path=unit.path, kind=unit.kind, title=rule.title,
+            message=render(rule.message, lookup), rationale=rule.rationale.strip(),
+            recommendation=render(rule.recommendation, lookup).strip(),
+            remediation=[RemediationOut(description=render(r.description, lookup), commands=[render(c, lookup) for c in r.commands],
+                                        requires_reboot=r.requires_reboot, dynamic=r.dynamic) for r in rule.remediation],
+            evidence=evidence, citations=self.citations(rule.id), escalation=why,
+        )
+
+
+def _missing(cr: CompiledRule, model: BaseModel, derived: derive.DerivedResult) -> tuple[list[str], list[str]]:
+    missing: list[str] = []
+    reasons: list[str] = []
+    for path in cr.rule.requires:
+        if path.startswith("derived."):
+            name = path[8:]
+            if name in derived.invalid:
+                reasons.append(derived.invalid[name])
+            elif name not in derived.values:
+                lacking = derived.missing.get(name, [])
+                if not lacking:
+                    reasons.append(f"{path} cannot be computed from this document")
+                missing += [p for p in lacking if p not in missing]
+        elif get_path(model, path) is None and path not in missing:
+            missing.append(path)
+    return missing, reasons
+
+
+_DEFAULT: Advisor | None = None
+_DEFAULT_LOCK = threading.Lock()
+
+
+def default_advisor() -> Advisor:
+    """The process-wide advisor: rulebook loaded and engine compiled once, on first use."""
+    global _DEFAULT
+    with _DEFAULT_LOCK:
+        if _DEFAULT is None:
+            from advisor.engine.durable import DurableEngine
+
+            rulebook = load_rulebook()
+            _DEFAULT = Advisor(rulebook, DurableEngine(rulebook))
+        return _DEFAULT

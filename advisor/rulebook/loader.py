@@ -1,0 +1,238 @@
+"""Loading rules/*.yaml: validate everything, then compile conditions once.
+
+A broken rule is a load error naming the file and the rule id, never a silent skip.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import yaml
+from pydantic import ValidationError
+
+from advisor import __version__
+from advisor.datadirs import rules_dir
+from advisor.derive import applicable as derived_for
+from advisor.documents.errors import DocumentError
+from advisor.documents.io import validate_document
+from advisor.documents.paths import FieldType, schema_paths
+from advisor.rulebook.condition import (
+    And, Arith, Cmp, ConditionError, Lit, Node, Ref, comparisons, node_paths, parse_condition,
+)
+from advisor.rulebook.model import SEVERITIES, Escalation, Rule, RuleFile
+from advisor.rulebook.templates import placeholders
+from advisor.sources import load_sources
+
+PARTITION_KINDS = ("aix-lpar", "vios")
+ALWAYS_PRESENT = ("name", "kind")  # required by every document model
+
+
+class RulebookError(ValueError):
+    def __init__(self, file: str, rule_id: str | None, message: str):
+        self.file, self.rule_id = file, rule_id
+        where = f"{file}: rule {rule_id}" if rule_id else file
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class CompiledRule:
+    rule: Rule
+    file: str
+    domain: str
+    condition: Node
+    escalations: tuple[tuple[Node, Escalation], ...]
+    reads: tuple[str, ...]  # every path the rule reads: requires, optional, conditions
+
+    @property
+    def id(self) -> str:
+        return self.rule.id
+
+    def units(self) -> list[tuple[str, Node]]:
+        """What an evaluator decides: the base condition, and each escalation on top of it."""
+        out = [(self.id, self.condition)]
+        out += [(f"{self.id}#{i}", And((self.condition, cond))) for i, (cond, _) in enumerate(self.escalations, 1)]
+        return out
+
+
+@dataclass
+class Rulebook:
+    rules: dict[str, CompiledRule]
+    version: str
+    files: tuple[str, ...] = field(default=())
+
+    def for_kind(self, kind: str) -> list[CompiledRule]:
+        return self._by_kind.get(kind, [])
+
+    @cached_property
+    def _by_kind(self) -> dict[str, list[CompiledRule]]:
+        out: dict[str, list[CompiledRule]] = {}
+        for rule in self.rules.values():
+            for kind in rule.rule.kinds:
+                out.setdefault(kind, []).append(rule)
+        return out
+
+    @property
+    def kinds(self) -> list[str]:
+        return sorted(self._by_kind)
+
+
+def _field_types(kind: str) -> dict[str, FieldType]:
+    types = dict(schema_paths(kind))
+    for path, d in derived_for(kind).items():
+        types[path] = FieldType(path, d.type, (), d.description)
+    return types
+
+
+def _operand_type(op, types: dict[str, FieldType]) -> str:
+    if isinstance(op, Lit):
+        if isinstance(op.value, bool):
+            return "bool"
+        return "number" if isinstance(op.value, (int, float)) else "string"
+    if isinstance(op, Ref):
+        return types[op.path].type
+    assert isinstance(op, Arith)
+    return "number"
+
+
+def _check_comparison(cmp: Cmp, types: dict[str, FieldType], kind: str) -> None:
+    ft = types[cmp.path]
+    rhs = _operand_type(cmp.rhs, types)
+    if isinstance(cmp.rhs, Arith):
+        for leaf in (cmp.rhs.left, cmp.rhs.right):
+            stack = [leaf]
+            while stack:
+                item = stack.pop()
+                if isinstance(item, Arith):
+                    stack += [item.left, item.right]
+                elif _operand_type(item, types) != "number":
+                    raise ValueError(f"arithmetic on a non-number in '{cmp.path} {cmp.op} ...'")
+    if ft.type in ("list", "object"):
+        raise ValueError(f"'{cmp.path}' is a {ft.type} ({kind}); compare a derived count instead")
+    if ft.type == "number":
+        if rhs != "number":
+            raise ValueError(f"'{cmp.path}' is a number ({kind}) but is compared with a {rhs}")
+        return
+    if cmp.op not in ("==", "!="):
+        raise ValueError(f"'{cmp.path}' is a {ft.type} ({kind}): only == and != apply")
+    if ft.type == "bool" and rhs != "bool":
+        raise ValueError(f"'{cmp.path}' is true/false ({kind}) but is compared with a {rhs}")
+    if ft.type == "enum":
+        if not isinstance(cmp.rhs, Lit) or cmp.rhs.value not in ft.choices:
+            value = cmp.rhs.value if isinstance(cmp.rhs, Lit) else cmp.rhs
+            close = difflib.get_close_matches(str(value), [str(c) for c in ft.choices], n=1, cutoff=0.5)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise ValueError(f"'{cmp.path}' ({kind}) is one of {list(ft.choices)}, not {value!r}{hint}")
+    if ft.type == "string" and rhs != "string":
+        raise ValueError(f"'{cmp.path}' is a string ({kind}) but is compared with a {rhs}")
+
+
+def _unknown_path(path: str, types: dict[str, FieldType], kind: str) -> str:
+    close = difflib.get_close_matches(path, list(types), n=1, cutoff=0.6)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return f"unknown field '{path}' for kind {kind}{hint}"
+
+
+def compile_rule(rule: Rule, file: str, domain: str) -> CompiledRule:
+    """Validate one rule against the schemas, sources and derived values; compile its conditions."""
+
+    def fail(message: str) -> RulebookError:
+        return RulebookError(file, rule.id, message)
+
+    sources = load_sources()
+    for cite in rule.citations:
+        if cite.source not in sources:
+            raise fail(f"citation of unknown source '{cite.source}' (known: {', '.join(sources)})")
+    try:
+        condition = parse_condition(rule.when)
+    except ConditionError as exc:
+        raise fail(f"when: {exc}") from None
+    escalations = []
+    for i, esc in enumerate(rule.escalations, 1):
+        try:
+            escalations.append((parse_condition(esc.when), esc))
+        except ConditionError as exc:
+            raise fail(f"escalations[{i - 1}].when: {exc}") from None
+        if SEVERITIES.index(esc.severity) >= SEVERITIES.index(rule.severity):
+            raise fail(f"escalations[{i - 1}] must raise the severity above {rule.severity}, not to {esc.severity}")
+
+    declared = set(rule.requires) | set(rule.optional)
+    conditions = [condition] + [c for c, _ in escalations]
+    used = [p for c in conditions for p in node_paths(c)]
+    undeclared = sorted({p for p in used if p not in declared})
+    if undeclared:
+        raise fail(f"condition reads {', '.join(undeclared)} without listing it in requires or optional")
+    texts = [rule.message, rule.recommendation] + [r.description for r in rule.remediation] + \
+        [c for r in rule.remediation for c in r.commands]
+    for text in texts:
+        for ph in placeholders(text):
+            if ph not in declared and ph not in ALWAYS_PRESENT:
+                raise fail(f"template placeholder {{{ph}}} is not in requires or optional")
+
+    for kind in rule.kinds:
+        types = _field_types(kind)
+        for path in sorted(declared):
+            if path not in types:
+                raise fail(_unknown_path(path, types, kind))
+        for cond in conditions:
+            for cmp in comparisons(cond):
+                try:
+                    _check_comparison(cmp, types, kind)
+                except ValueError as exc:
+                    raise fail(str(exc)) from None
+
+    for group, examples in (("fire", rule.examples.fire), ("pass", rule.examples.pass_)):
+        for i, example in enumerate(examples):
+            try:
+                doc = validate_document(example.document, f"examples.{group}[{i}]")
+            except DocumentError as exc:
+                raise fail(str(exc)) from None
+            allowed = set(rule.kinds) | ({"managed-system"} if set(rule.kinds) & set(PARTITION_KINDS) else set())
+            if doc.kind not in allowed:
+                raise fail(f"examples.{group}[{i}] is a {doc.kind} document; the rule applies to {', '.join(rule.kinds)}")
+    reads = tuple(dict.fromkeys([*rule.requires, *rule.optional, *used]))
+    return CompiledRule(rule, file, domain, condition, tuple(escalations), reads)
+
+
+def load_rulebook(directory: Path | None = None) -> Rulebook:
+    directory = directory or rules_dir()
+    files = sorted(directory.glob("*.yaml"))
+    if not files:
+        raise RulebookError(str(directory), None, "no rule files (*.yaml) found")
+    digest = hashlib.sha256()
+    rules: dict[str, CompiledRule] = {}
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        digest.update(path.name.encode() + b"\0" + text.encode())
+        name = path.name
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise RulebookError(name, None, f"not valid YAML: {exc}") from None
+        try:
+            rule_file = RuleFile.model_validate(data)
+        except ValidationError as exc:
+            raise _file_error(name, data, exc) from None
+        for rule in rule_file.rules:
+            if rule.id in rules:
+                raise RulebookError(name, rule.id, f"duplicate id (also in {rules[rule.id].file})")
+            rules[rule.id] = compile_rule(rule, name, rule_file.domain)
+    return Rulebook(rules=rules, version=f"{__version__}+{digest.hexdigest()[:12]}", files=tuple(f.name for f in files))
+
+
+def _file_error(name: str, data: object, exc: ValidationError) -> RulebookError:
+    err = exc.errors(include_url=False)[0]
+    loc = err["loc"]
+    rule_id = None
+    if len(loc) >= 2 and loc[0] == "rules" and isinstance(loc[1], int):
+        try:
+            rule_id = data["rules"][loc[1]].get("id")  # type: ignore[index]
+        except (KeyError, IndexError, TypeError, AttributeError):
+            rule_id = None
+        loc = loc[2:]
+    where = ".".join(str(p) for p in loc) or "(file)"
+    more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+    return RulebookError(name, rule_id or (f"#{err['loc'][1]}" if len(err["loc"]) > 1 else None), f"{where}: {err['msg']}{more}")
