@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
@@ -54,7 +55,8 @@ _MAX_PERCENT = 80
 _OLD_DIGITS = {"%": 2, "M": 6, "G": 6, "T": 5}
 _PAGE_DIGITS = 7
 _PERCENT_DIGITS = 2
-_DIGITS = "0123456789"
+_DIGITS = string.digits
+_WORD = string.ascii_letters + string.digits
 _BLANKS = " \t"
 
 Reason = Literal[
@@ -220,14 +222,14 @@ class _Parser:
     def __init__(self, raw: str):
         self.text, self.end, self.dropped = _records(raw)
         self.pos = 0
-        self.seen: dict[str, int] = {}
+        self.seen: set[str] = set()
         self.old: Amount | None = None
         self.reqs: dict[str, PageRequest] = {}
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < self.end else ""
 
-    def fail(self, reason: Reason, at: int | None = None) -> None:
+    def fail(self, reason: Reason, at: int | None = None) -> NoReturn:
         at = self.pos if at is None else at
         hint = None
         if reason == "missing-value" and at >= self.end and self.dropped:
@@ -280,7 +282,7 @@ class _Parser:
                 self.accept("old", start)
                 self.old = self.old_value()
             return
-        while self.peek() and self.peek() in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789":
+        while self.peek() and self.peek() in _WORD:
             self.pos += 1
         word = _up(self.text[start:self.pos])
         if word not in ("PROMPT", "NOPROMPT"):
@@ -294,7 +296,7 @@ class _Parser:
         mixes_forms = bool(self.seen) and (name == "old" or "old" in self.seen)
         if mixes_forms or {name, *self.seen} >= {"PROMPT", "NOPROMPT"}:
             self.fail("mutually-exclusive", at)
-        self.seen[name] = at
+        self.seen.add(name)
 
     def old_value(self) -> Amount:
         start = self.pos
@@ -382,7 +384,7 @@ def lfarea_limit_gb(online_storage_gb: float, form: Form) -> float:
     return float(_limit_mb(_online_mb(online_storage_gb), form) / 1024)
 
 
-def _pages(amount: Amount | None, size: str, form: Form, online_mb: Fraction) -> int:
+def _pages(amount: Amount | None, size: Literal["1M", "2G"], form: Form, online_mb: Fraction) -> int:
     """Whole pages an amount asks for; a percentage of the form's base is rounded down to a page."""
     if amount is None:
         return 0

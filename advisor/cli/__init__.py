@@ -1,7 +1,10 @@
 """Command line: `advisor check|rules|schema|serve|calc|...`; one module per command group."""
 
 from advisor.cli.app import app
-from advisor.cli import calc as _calc  # noqa: F401  (registers commands)
+from advisor.cli import calc as _calc  # noqa: F401  (each import registers its commands)
+from advisor.cli import check as _check  # noqa: F401
+from advisor.cli import rules as _rules  # noqa: F401
+from advisor.cli import schema as _schema  # noqa: F401
 
 __all__ = ["app", "main"]
 

@@ -104,5 +104,13 @@ def applicable(kind: str) -> dict[str, Derivation]:
     return {f"derived.{d.name}": d for d in REGISTRY.values() if kind in d.kinds}
 
 
-# Registration happens on import of the domain modules.
-from advisor.derive import hpux as _hpux, power as _power, zsystems as _zsystems  # noqa: E402,F401
+def _register_all() -> None:
+    """Import every module of this package: each registers its derivations on import."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+
+
+_register_all()

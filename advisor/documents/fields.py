@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Block(BaseModel):
     """A strict object: unknown keys are errors (a typo must never pass silently)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
 
 
 def fld(description: str, *, unit: str | None = None, command: str | None = None, **kwargs: Any) -> Any:

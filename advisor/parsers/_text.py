@@ -61,7 +61,7 @@ def norm_label(label: str) -> str:
 
 def snake(label: str) -> str:
     """A command's label as a snake_case key: 'Max Packets on S/W Queue' -> 'max_packets_on_sw_queue'."""
-    label = re.sub(r"\b(\w)/(\w)\b", r"\1\2", label)
+    label = re.sub(r"(?<![A-Za-z])([A-Za-z])/([A-Za-z])", r"\1\2", label)
     label = label.replace("%", " pct ").replace("+", " ")
     return re.sub(r"[^0-9a-z]+", "_", label.casefold()).strip("_")
 
@@ -200,6 +200,15 @@ class Builder:
                 self._record(f"{key}.{k}", v, line)
         else:
             self.provenance[key] = self._prov(line)
+
+    def append(self, key: str, item: Any, line: Line) -> None:
+        """Add ``item`` to the list of scalars at ``key``; provenance is its first line."""
+        items = _get(self.data, key)
+        if items is None:
+            self.put(key, [item], line)
+        else:
+            items.append(item)
+            self._known.add(line.no)
 
     def put_row(self, key: str, row: dict[str, Any], line: Line) -> None:
         """Append a table row to the list at ``key``; provenance per field: key.N.field."""

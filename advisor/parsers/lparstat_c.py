@@ -22,7 +22,7 @@ ALIASES = ("lparstat -c *",)
 _NOT_AME = re.compile(r"not running in AME (memory )?mode", re.I)
 _HEADER = re.compile(r"^\s*%user\s+%sys\b.*\bdxm\b", re.I)
 _RULE = re.compile(r"^[\s-]+$")
-_RENAME = {"dxm": "dxm_mb"}
+_RENAME = {"dxm": "dxm_mb", "lbusy": "lbusy_pct"}
 
 _SIGNATURES = [
     _NOT_AME,

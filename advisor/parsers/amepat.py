@@ -1,0 +1,256 @@
+"""`amepat`: the Active Memory Expansion planning report.
+
+The report is the evidence behind most AME findings: measured compression and
+AME CPU, the modelled factor table, the recommendation and, above all, the
+memory deficit.  Books and tickets often quote only part of it (the table,
+the recommendation paragraph, the statistics), so every section is optional
+and is read on its own.  ``command_flags`` tells whether -M (64K modelling)
+or -N (no modelling) was used.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import (
+    Builder,
+    Line,
+    Unreadable,
+    as_bool,
+    as_float,
+    as_int,
+    as_number,
+    as_str,
+    lines_of,
+    norm_label,
+    score,
+    size_in,
+    spec,
+    split_kv,
+)
+from .base import ParseResult
+
+COMMAND = "amepat"
+ALIASES = ("amepat *",)
+
+GB = size_in("gb")
+_NUM = r"\d+(?:[.,]\d+)?"
+
+
+def _duration(raw: str) -> int:
+    parts = re.findall(r"(\d+)\s*(day|hr|hour|min|sec)", raw, re.I)
+    if not parts or re.sub(r"(\d+)\s*[a-z]+", "", raw, flags=re.I).strip():
+        raise Unreadable("not a duration like '9 mins 17 secs'")
+    seconds = {"day": 86400, "hr": 3600, "hour": 3600, "min": 60, "sec": 1}
+    return sum(int(n) * seconds[unit.casefold()] for n, unit in parts)
+
+
+FIELDS = spec(
+    {
+        "Command Invoked": ("command_invoked", as_str),
+        "Date/Time of invocation": ("date_time_of_invocation", as_str),
+        "Total Monitored time": ("total_monitored_time_s", _duration),
+        "Total Samples Collected": ("total_samples_collected", as_int),
+        "Partition Name": ("system_configuration.partition_name", as_str),
+        "Processor Implementation Mode": ("system_configuration.processor_implementation_mode", as_str),
+        "Number Of Logical CPUs": ("system_configuration.number_of_logical_cpus", as_int),
+        "Processor Entitled Capacity": ("system_configuration.processor_entitled_capacity", as_float),
+        "Processor Max. Capacity": ("system_configuration.processor_max_capacity", as_float),
+        "True Memory": ("system_configuration.true_memory_gb", GB),
+        "SMT Threads": ("system_configuration.smt_threads", as_int),
+        "Shared Processor Mode": ("system_configuration.shared_processor_mode", as_str),
+        "Active Memory Sharing": ("system_configuration.active_memory_sharing", as_bool),
+        "Active Memory Expansion": ("system_configuration.active_memory_expansion", as_bool),
+        "Target Expanded Memory Size": ("system_configuration.target_expanded_memory_size_gb", GB),
+        "Target Memory Expansion factor": ("system_configuration.target_memory_expansion_factor", as_float),
+        "Modeled Implementation": ("modeled_statistics.modeled_implementation", as_str),
+        "Modeled Expanded Memory Size": ("modeled_statistics.modeled_expanded_memory_size_gb", GB),
+        "Achievable Compression ratio": ("modeled_statistics.achievable_compression_ratio", as_float),
+        "64K page support": ("modeled_statistics.page_support_64k", as_bool),
+        "64K page modeling": ("modeled_statistics.page_modeling_64k", as_bool),
+    }
+)
+
+STATISTICS = {
+    norm_label(label): key
+    for label, key in {
+        "CPU Util (Phys. Processors)": "cpu_util_phys_processors",
+        "Virtual Memory Size (MB)": "virtual_memory_size_mb",
+        "True Memory In-Use (MB)": "true_memory_in_use_mb",
+        "Pinned Memory (MB)": "pinned_memory_mb",
+        "File Cache Size (MB)": "file_cache_size_mb",
+        "Available Memory (MB)": "available_memory_mb",
+        "AME CPU Usage (Phys. Proc Units)": "ame_cpu_usage_proc_units",
+        "AME CPU Usage (Phy. Proc Units)": "ame_cpu_usage_proc_units",
+        "Compressed Memory (MB)": "compressed_memory_mb",
+        "Compression Ratio": "compression_ratio",
+        "Deficit Memory Size (MB)": "deficit_memory_size_mb",
+    }.items()
+}
+
+_SECTIONS = {
+    "system configuration": None,
+    "system resource statistics": "system_resource_statistics",
+    "ame statistics": "ame_statistics",
+    "active memory expansion modeled statistics": None,
+    "active memory expansion recommendation": None,
+}
+_SECTION = re.compile(r"^\s*(" + "|".join(_SECTIONS) + r")\s*:?(.*)$", re.I)
+_TABLE_HEAD = re.compile(r"^\s*(Expansion\s+(Factor|Modeled)|Factor\s+Memory\s+Size)\b", re.I)
+_RULE = re.compile(r"^[\s-]+$")
+_STAT_ROW = re.compile(r"^(.*?[A-Za-z)])\s+((?:N/A|\d|\.).*)$")
+_STAT_CELL = re.compile(rf"\s*(N/A|{_NUM})(?:\s*\[\s*({_NUM})\s*%\s*\])?")
+_SIZE = rf"{_NUM}\s*[KMGT]B"
+_FACTOR_ROW = re.compile(
+    rf"^\s*({_NUM})\s+({_SIZE})\s+({_SIZE})\s*\[\s*({_NUM})\s*%\s*\]"
+    rf"\s+({_NUM})\s*\[\s*({_NUM})\s*%\s*\]\s*(<<\s*CURRENT\s+CONFIG)?\s*$",
+    re.I,
+)
+_PARAGRAPHS = {
+    "recommendation": re.compile(r"^\s*The recommended AME configuration", re.I),
+    "warning": re.compile(r"^\s*WARNING:", re.I),
+    "note": re.compile(r"^\s*(NOTE:|The modeled Active Memory Expansion CPU usage)", re.I),
+}
+_RECOMMENDATION = {
+    "recommendation.true_memory_gb": (rf"memory size of\s+({_SIZE})", GB),
+    "recommendation.expansion_factor": (rf"expansion factor\s+of\s+({_NUM})", as_float),
+    "recommendation.memory_gain_pct": (rf"memory gain of\s+({_NUM})\s*%", as_number),
+    "recommendation.ame_cpu_usage_processors": (
+        rf"CPU usage due to AME is approximately\s+({_NUM})\s+physical",
+        as_float,
+    ),
+    "recommendation.peak_cpu_processors": (
+        rf"peak CPU resource required for\s+the LPAR is\s+({_NUM})\s+physical",
+        as_float,
+    ),
+}
+_DEFICIT_WARNING = rf"memory deficit of\s+({_SIZE})"
+
+_SIGNATURES = [
+    re.compile(p, re.M | re.I)
+    for p in (
+        r"^\s*Command Invoked\s*:\s*amepat",
+        r"^\s*System Resource Statistics\s*:",
+        r"^\s*AME Statistics\s*:",
+        r"Active Memory Expansion Modeled Statistics",
+        r"Active Memory Expansion Recommendation",
+        r"The recommended AME configuration for this workload",
+        r"<<\s*CURRENT CONFIG",
+        r"^\s*Factor\s+Memory Size\s+Memory Gain",
+        r"Expansion Factor\s+Modeled True Memory Size",
+        r"^\s*CPU Util \(Phys\. Processors\)",
+        r"^\s*Target Memory Expansion factor\s*:",
+        r"This LPAR currently has a memory deficit",
+    )
+]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 2)
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    stats: str | None = None
+    columns: list[str] = []
+    paragraph: list[Line] = []
+    kind = ""
+    for line in lines_of(text, COMMAND):
+        body = line.text.strip()
+        starts = next((k for k, p in _PARAGRAPHS.items() if p.match(body)), None)
+        if paragraph and (not body or starts or _SECTION.match(body) or _FACTOR_ROW.match(body)):
+            _close(kind, paragraph, out)
+            paragraph = []
+        elif paragraph:
+            paragraph.append(line)
+            continue
+        if not body:
+            continue
+        if starts:
+            kind, paragraph = starts, [line]
+            continue
+        section = _SECTION.match(body)
+        if section:
+            stats = _SECTIONS[norm_label(section.group(1))]
+            columns = [c.casefold() for c in section.group(2).split() if c.strip("-")]
+            if stats and not columns:
+                out.warn(line, f"{stats}: no column names (Average/Min/Max); rows cannot be read")
+            out.known(line)
+        elif _RULE.match(body) or _TABLE_HEAD.match(body):
+            out.known(line)
+        elif _FACTOR_ROW.match(body):
+            _factor_row(line, out)
+        elif re.match(rf"^{_NUM}\s", body):
+            out.warn(line, "modelled factor row not in the expected layout; skipped")
+        elif _stat_row(line, stats, columns, out):
+            pass
+        else:
+            _field(line, out)
+    if paragraph:
+        _close(kind, paragraph, out)
+    return out.finish()
+
+
+def _field(line: Line, out: Builder) -> None:
+    kv = split_kv(line.text)
+    entry = FIELDS.get(norm_label(kv[0])) if kv else None
+    if entry is None:
+        out.unknown(line)
+        return
+    value = out.value(entry[0], kv[1], entry[1], line)
+    if entry[0] == "command_invoked" and value:
+        letters = "".join(re.findall(r"(?:^|\s)-([A-Za-z]+)", value))
+        out.put("command_flags", [f"-{c}" for c in dict.fromkeys(letters)], line)
+
+
+def _stat_row(line: Line, section: str | None, columns: list[str], out: Builder) -> bool:
+    m = _STAT_ROW.match(line.text.strip())
+    key = STATISTICS.get(norm_label(m.group(1))) if m else None
+    if key is None:
+        return False
+    if section is None or not columns:
+        out.warn(line, f"{key}: statistics row outside a statistics section; skipped")
+        return True
+    cells = _STAT_CELL.findall(m.group(2))
+    if "".join(c[0] for c in cells) == "N/A":
+        out.warn(line, f"{section}.{key}: N/A; left out")
+        return True
+    if len(cells) != len(columns) or _STAT_CELL.sub("", m.group(2)).strip():
+        out.warn(line, f"{section}.{key}: {len(cells)} values for columns {columns}; row skipped")
+        return True
+    for column, (value, pct) in zip(columns, cells, strict=True):
+        out.value(f"{section}.{key}.{column}", value, as_number, line)
+        if pct:
+            out.value(f"{section}.{key}.{column}_pct", pct, as_number, line)
+    return True
+
+
+def _factor_row(line: Line, out: Builder) -> None:
+    m = _FACTOR_ROW.match(line.text)
+    row = {
+        "expansion_factor": as_float(m.group(1)),
+        "modeled_true_memory_size_gb": GB(m.group(2)),
+        "modeled_memory_gain_gb": GB(m.group(3)),
+        "modeled_memory_gain_pct": as_number(m.group(4)),
+        "cpu_usage_estimate": as_float(m.group(5)),
+        "cpu_usage_estimate_pct": as_number(m.group(6)),
+        "current_config": m.group(7) is not None,
+    }
+    out.put_row("modeled_factors", row, line)
+
+
+def _close(kind: str, paragraph: list[Line], out: Builder) -> None:
+    """Read the values out of a wrapped prose paragraph, each tied to its own line."""
+    text, starts = "", []
+    for line in paragraph:
+        starts.append(len(text))
+        text += line.text.strip() + " "
+        out.known(line)
+    wanted = {"recommendation": _RECOMMENDATION, "warning": {"memory_deficit_warning_mb": (_DEFICIT_WARNING, size_in("mb"))}}
+    for key, (pattern, convert) in wanted.get(kind, {}).items():
+        m = re.search(pattern, text, re.I)
+        if m is None:
+            out.warn(paragraph[0], f"{key}: not found in the {kind} paragraph")
+            continue
+        where = paragraph[max(i for i, s in enumerate(starts) if s <= m.start(1))]
+        out.value(key, m.group(1), convert, where)

@@ -1,0 +1,96 @@
+"""IEASYSxx (z/OS system parameters): the LFAREA statement, as written.
+
+Only extraction happens here; the syntax and the limits are judged by the
+LFAREA calculator.  IEASYSxx rules honoured: columns 72-80 are ignored, the
+operand is the first blank-delimited field (anything after it is comment),
+a value may continue on the next line after a comma while a parenthesis is
+open.  No LFAREA at all is itself a fact (``lfarea_specified: false``: zero
+1M and 2G pages are reserved).  When LFAREA occurs more than once the member
+is ambiguous, so ``lfarea`` is left out and all occurrences are listed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Builder, Line, clean, lines_of
+from .base import ParseError, ParseResult
+
+COMMAND = "IEASYSxx"
+ALIASES = ("IEASYS*", "SYS1.PARMLIB(IEASYS*)", "*IEASYS*")
+
+_KEYWORDS = re.compile(
+    r"(?:^|,)(CLPA|CMB|CSA|SQA|LNK|LNKAUTH|PAGE|SMF|MAXUSER|LFAREA|PROG|SCH|CLOCK|COUPLE|GRS|"
+    r"PLEXCFG|SVC|RSU|REAL|VRREGN|CON|OMVS|LPA|MLPA|APF|DUMP|IOS|OPI|PAGTOTL|RSVNONR|RSVSTRT|SYSNAME)\b",
+    re.I,
+)
+_LFAREA = re.compile(r"(?:^|,)(LFAREA=)", re.I)
+
+
+def _operand(line: Line) -> str:
+    field = line.text[:71]
+    m = re.match(r"\s*(\S*)", field)
+    return m.group(1) if m else ""
+
+
+def detect(text: str) -> float:
+    operands = [o.split()[0] for o in clean(text).splitlines() if o.strip() and not o.lstrip().startswith("/*")]
+    if not operands:
+        return 0.0
+    hits = sum(1 for o in operands if _KEYWORDS.search(o))
+    if hits < 2 or not all(re.fullmatch(r"[A-Za-z0-9=(),%.$#@'*&+/-]+", o) for o in operands):
+        return 0.0
+    return min(0.95, 0.3 * hits)
+
+
+def parse(text: str) -> ParseResult:
+    lines = lines_of(text, COMMAND)
+    if detect(text) == 0.0:
+        raise ParseError(f"{COMMAND}: no IEASYSxx parameter statements found")
+    out = Builder(COMMAND)
+    statements: list[tuple[str, Line]] = []
+    comment = False
+    for i, line in enumerate(lines):
+        operand = _operand(line)
+        if operand.startswith("/*") or comment:
+            comment = "*/" not in line.text
+            out.known(line)
+            continue
+        out.known(line)
+        m = _LFAREA.search(operand)
+        if m:
+            statements.append((_statement(lines, i, m.start(1), out), line))
+    if len(statements) == 1:
+        out.put("lfarea_specified", True, statements[0][1])
+        out.put("lfarea", statements[0][0], statements[0][1])
+    elif statements:
+        out.put("lfarea_specified", True, statements[0][1])
+        for value, line in statements:
+            out.append("lfarea_statements", value, line)
+            out.warn(line, "LFAREA specified more than once; lfarea left out")
+    else:
+        out.put("lfarea_specified", False, next(line for line in lines if line.text.strip()))
+    return out.finish()
+
+
+def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str:
+    """The LFAREA=... text from ``start`` on line ``index``, across continuation lines."""
+    value, depth = "", 0
+    operand = _operand(lines[index])[start:]
+    while True:
+        for ch in operand:
+            if ch == "," and depth == 0 and "=" in value:
+                return value
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            value += ch
+            if depth < 0:
+                out.warn(lines[index], "LFAREA has an unmatched ')'; statement kept as written")
+                return value
+        index += 1
+        if depth == 0 or not operand.endswith(",") or index >= len(lines):
+            break
+        operand = _operand(lines[index])
+        out.known(lines[index])
+    if depth > 0:
+        out.warn(lines[index - 1], "LFAREA has an unclosed '('; statement kept as written")
+    return value

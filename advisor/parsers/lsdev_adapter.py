@@ -1,0 +1,25 @@
+"""`lsdev -type adapter` (VIOS) or `lsdev -Cc adapter` (AIX): the adapters.
+
+The VIOS memory guideline counts adapters by kind (Ethernet ports, FC ports,
+virtual FC and virtual Ethernet adapters); the descriptions tell the kinds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._lsdev import listing_score, parse_listing
+from .base import ParseResult
+
+COMMAND = "lsdev -type adapter"
+ALIASES = ("lsdev -Cc adapter", "ioscli lsdev -type adapter")
+
+_NAMES = re.compile(r"(ent|fcs|vhost|vfchost|vsa|vts|sissas|scsi|sas|lhea|hba|usbhc|ide|fchba)\d+$")
+
+
+def detect(text: str) -> float:
+    return listing_score(text, _NAMES)
+
+
+def parse(text: str) -> ParseResult:
+    return parse_listing(text, COMMAND, "adapters", _NAMES)

@@ -1,0 +1,186 @@
+"""`netstat -v` / `entstat -d` / VIOS `entstat -all`: Ethernet adapter statistics.
+
+What matters for virtual Ethernet tuning is exhaustion: receive buffers whose
+"Max Allocated" reached "Max Buffers", "Hypervisor Receive Failures" and
+"No Resource Errors" above zero.  The layout differs per adapter type and AIX
+level, so "Label: value" pairs are read generically (keys derived from the
+labels) inside the sections the command always prints; the two-column
+transmit/receive block and the receive buffer table get their own shape.
+
+Data: ``adapters.<name>`` with the device fields at its root and the
+sections ``transmit``, ``receive``, ``general``, ``specific``,
+``hypervisor_information``, ``transmit_buffers``, ``receive_buffers.<type>``
+and ``io_memory_information``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Builder, Line, Unreadable, as_number, lines_of, score, snake
+from .base import ParseResult
+
+COMMAND = "netstat -v"
+ALIASES = ("netstat -v *", "entstat *", "entstat -d *", "entstat -all *", "ioscli entstat -all *")
+
+_ADAPTER = re.compile(r"^\s*ETHERNET STATISTICS\s*\((\S+)\)\s*:?\s*$", re.I)
+_TWO_COLUMNS = re.compile(r"^\s*Transmit Statistics:\s+Receive Statistics:\s*$", re.I)
+_GENERAL = re.compile(r"^\s*General Statistics:\s*$", re.I)
+_SPECIFIC = re.compile(r"^\s*(.+?)\s+Specific Statistics:\s*$", re.I)
+_BLOCKS = {
+    "hypervisor information": "hypervisor_information",
+    "transmit information": "transmit_buffers",
+    "receive information": "receive_buffers",
+    "i/o memory information": "io_memory_information",
+}
+_SUBBLOCKS = {
+    "virtual memory": "virtual_memory_",
+    "i/o memory": "io_memory_",
+    "history": "",
+    "transmit buffers": "",
+    "receive buffers": "",
+}
+_RULE = re.compile(r"^\s*-{5,}(\s+-{5,})*\s*$")
+_NUMERIC_PAIRS = re.compile(r"(?:\s*[A-Za-z][^:]*?:\s+-?\d+(?:\.\d+)?)+\s*")
+_PAIR = re.compile(r"([A-Za-z][^:]*?):\s+(-?\d+(?:\.\d+)?)")
+_TABLE_ROW = re.compile(r"^\s*(.*?[A-Za-z)])\s+(\d+(?:\s+\d+)*)\s*$")
+_RECEIVE_ONLY = frozenset({"bad_packets"})
+_RENAMES = {"adapter_data_rate": "adapter_data_rate_mbps"}
+
+_SIGNATURES = [
+    re.compile(_ADAPTER.pattern, re.I | re.M),
+    re.compile(r"Transmit Statistics:\s+Receive Statistics:", re.I),
+    re.compile(r"^\s*Hypervisor Receive Failures:", re.M),
+    re.compile(r"^\s*No mbuf Errors:", re.M),
+]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 2)
+
+
+def _typed(raw: str) -> int | float | bool | str:
+    if raw in ("True", "False"):
+        return raw == "True"
+    try:
+        return as_number(raw)
+    except Unreadable:
+        return raw
+
+
+def _seconds(raw: str) -> int:
+    parts = re.findall(r"(\d+)\s*(day|hour|minute|second)s?", raw, re.I)
+    if not parts:
+        raise Unreadable("not an elapsed time")
+    unit = {"day": 86400, "hour": 3600, "minute": 60, "second": 1}
+    return sum(int(n) * unit[u.casefold()] for n, u in parts)
+
+
+class _State:
+    def __init__(self) -> None:
+        self.adapter = ""
+        self.section = ""
+        self.prefix = ""
+        self.columns: list[str] = []
+        self.flags = False
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    st = _State()
+    for line in lines_of(text, COMMAND):
+        body = line.text.strip()
+        if not body:
+            continue
+        if _RULE.match(body):
+            out.known(line)
+            continue
+        adapter = _ADAPTER.match(body)
+        if adapter:
+            st.__init__()
+            st.adapter = adapter.group(1)
+            out.known(line)
+            continue
+        if not st.adapter:
+            out.unknown(line, "statistics before any 'ETHERNET STATISTICS (entN)' line; skipped")
+            continue
+        if st.flags and ":" not in body:
+            for flag in body.split():
+                out.append(f"adapters.{st.adapter}.general.driver_flags", flag, line)
+            continue
+        st.flags = False
+        _line(body, line, st, out)
+    return out.finish()
+
+
+def _line(body: str, line: Line, st: _State, out: Builder) -> None:
+    base = f"adapters.{st.adapter}"
+    specific = _SPECIFIC.match(body)
+    block = _BLOCKS.get(body.casefold())
+    if _TWO_COLUMNS.match(body):
+        st.section = "stats"
+        out.known(line)
+    elif _GENERAL.match(body):
+        st.section = "general"
+        out.known(line)
+    elif specific:
+        st.section = "specific"
+        out.put(f"{base}.specific.type", specific.group(1), line)
+    elif block:
+        st.section, st.prefix, st.columns = block, "", []
+        out.known(line)
+    elif st.section in _BLOCKS.values() and body.casefold() in _SUBBLOCKS:
+        st.prefix = _SUBBLOCKS[body.casefold()]
+        out.known(line)
+    elif st.section in _BLOCKS.values():
+        _table_line(body, line, st, out)
+    else:
+        _pairs(body, line, st, out)
+
+
+def _pairs(body: str, line: Line, st: _State, out: Builder) -> None:
+    base = f"adapters.{st.adapter}"
+    where = {"stats": "transmit", "general": "general", "specific": "specific"}.get(st.section)
+    if _NUMERIC_PAIRS.fullmatch(body):
+        pairs = _PAIR.findall(body)
+    elif ":" in body:
+        label, _, value = body.partition(":")
+        pairs = [(label, value.strip())]
+    else:
+        out.unknown(line)
+        return
+    for n, (label, raw) in enumerate(pairs):
+        key = _RENAMES.get(snake(label), snake(label))
+        side = where
+        if st.section == "stats" and (n == 1 or key in _RECEIVE_ONLY or line.text.startswith(" " * 20)):
+            side = "receive"
+        full = f"{base}.{side}.{key}" if side else f"{base}.{key}"
+        if key == "driver_flags":
+            for flag in raw.split():
+                out.append(full, flag, line)
+            st.flags = True
+        elif key == "elapsed_time":
+            out.value(f"{base}.elapsed_time_s", raw, _seconds, line)
+        else:
+            out.value(full, raw, _typed, line)
+
+
+def _table_line(body: str, line: Line, st: _State, out: Builder) -> None:
+    base = f"adapters.{st.adapter}.{st.section}"
+    if body.casefold().startswith("buffer type"):
+        st.columns = [c.casefold() for c in body.split()[2:]]
+        out.known(line)
+        return
+    m = _TABLE_ROW.match(body)
+    if not m:
+        out.unknown(line)
+        return
+    key = st.prefix + snake(m.group(1))
+    values = m.group(2).split()
+    if len(values) == 1 and not st.columns:
+        out.value(f"{base}.{key}", values[0], as_number, line)
+    elif len(values) == len(st.columns):
+        for column, raw in zip(st.columns, values, strict=True):
+            out.value(f"{base}.{column}.{key}", raw, as_number, line)
+    else:
+        out.warn(line, f"{st.section}.{key}: {len(values)} values for columns {st.columns}; skipped")

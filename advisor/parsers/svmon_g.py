@@ -1,0 +1,106 @@
+"""`svmon -G`: global memory use, page sizes and, with AME, the compressed pool.
+
+With AME the "txf cxf dxf dxm" row gives target and current expansion
+factor, the deficit factor and the deficit memory.  Sizes are in svmon's unit:
+4 KB pages by default (``_pages``; in the page-size table, pages of that
+row's size), or what a "Unit: MB|GB|KB" line says.  Tables are keyed by what
+they hold: ``global`` (memory, pg space, ucomprsd, comprsd), ``segments``
+(pin, in use by work/pers/clnt/other), ``page_sizes`` (4K, 64K, 16M...),
+``ame_pools`` (CurSz/TgtSz/MaxSz per pool) and ``ame``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Builder, Line, as_float, as_number, as_str, lines_of, score, snake, size_in
+from .base import ParseResult
+
+COMMAND = "svmon -G"
+ALIASES = ("svmon -G *",)
+
+_TABLES = {"size": "global", "work": "segments", "pagesize": "page_sizes", "cursz": "ame_pools", "txf": "ame"}
+_SIZED = frozenset(
+    {"size", "inuse", "free", "pin", "virtual", "available", "work", "pers", "clnt", "other",
+     "poolsize", "pgsp", "ucomprsd", "comprsd", "cursz", "tgtsz", "maxsz", "dxm"}
+)
+_UNIT = re.compile(r"^\s*Unit:\s*(page|KB|MB|GB|auto)\s*$", re.I)
+_TRUE_MEMORY = re.compile(r"^\s*True Memory:\s*(\S+)\s*$", re.I)
+_PAGE_ROW = re.compile(r"^\s*[a-zA-Z]\s+(\d+)\s*([KMG])B\s+(.*)$")
+_VALUE = re.compile(r"-|[\d.,]+[KMG]?")
+
+_SIGNATURES = [
+    re.compile(r"^\s*size\s+inuse\s+free\s+pin\s+virtual\b", re.M),
+    re.compile(r"^\s*memory\s+[\d.]+", re.M),
+    re.compile(r"^\s*work\s+pers\s+clnt\s+other\s*$", re.M),
+    re.compile(r"^\s*PageSize\s+PoolSize\b", re.M),
+    re.compile(r"^\s*txf\s+cxf\s+dxf\s+dxm\s*$", re.M),
+]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 3)
+
+
+class _Unit:
+    def __init__(self) -> None:
+        self.suffix, self.convert = "pages", as_number
+
+    def set(self, name: str) -> None:
+        name = name.casefold()
+        if name == "page":
+            self.suffix, self.convert = "pages", as_number
+        else:
+            self.suffix = "mb" if name == "auto" else name
+            default = None if name == "auto" else name
+            self.convert = size_in(self.suffix, default_unit=default)
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    unit = _Unit()
+    table, columns = "", []
+    for line in lines_of(text, COMMAND):
+        words = line.text.split()
+        if not words or set(line.text.strip()) <= {"-", "="}:
+            if words:
+                out.known(line)
+            continue
+        unit_line, true_memory = _UNIT.match(line.text), _TRUE_MEMORY.match(line.text)
+        if unit_line:
+            unit.set(unit_line.group(1))
+            out.known(line)
+        elif true_memory:
+            out.value(f"true_memory_{unit.suffix}", true_memory.group(1), unit.convert, line)
+        elif words[0].casefold() in _TABLES:
+            table, columns = _TABLES[words[0].casefold()], [w for w in words if w.casefold() != "pagesize"]
+            out.known(line)
+        elif table:
+            _row(line, table, columns, unit, out)
+        else:
+            out.unknown(line)
+    return out.finish()
+
+
+def _row(line: Line, table: str, columns: list[str], unit: _Unit, out: Builder) -> None:
+    page = _PAGE_ROW.match(line.text) if table == "page_sizes" else None
+    if page:
+        label, cells = f"{page.group(1)}{page.group(2)}", page.group(3).split()
+    else:
+        words = line.text.split()
+        split = next((i for i, w in enumerate(words) if _VALUE.fullmatch(w)), len(words))
+        label, cells = snake(" ".join(words[:split])), words[split:]
+    if not label or len(cells) > len(columns):
+        out.unknown(line, f"{table}: row does not fit the columns {columns}; skipped")
+        return
+    prefix = "ame" if table == "ame" else f"{table}.{label}"
+    for column, raw in zip(columns, cells, strict=False):
+        name = column.casefold()
+        if name.startswith("%"):
+            out.value(f"{prefix}.{snake(name[1:])}_pct", raw, as_float, line)
+        elif name == "mmode":
+            out.value(f"{prefix}.mmode", raw, as_str, line)
+        elif name in _SIZED:
+            out.value(f"{prefix}.{name}_{unit.suffix}", raw, unit.convert, line)
+        else:
+            out.value(f"{prefix}.{name}", raw, as_float, line)

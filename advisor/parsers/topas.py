@@ -1,0 +1,124 @@
+"""`topas` main screen, captured as text; the AME panel above all.
+
+EF[T/A] is the target and the actual expansion factor: when actual stays
+below target, AME cannot deliver the configured memory.  The screen is a
+grid of labelled values that copy-and-paste scrambles, so values are found by
+their labels wherever they sit on a line.  Rates topas abbreviates with K/M
+(without saying whether K is 1000 or 1024) are kept as displayed strings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ._text import Builder, Line, as_float, as_int, as_number, as_str, lines_of, score, size_in, snake
+from .base import ParseResult
+
+COMMAND = "topas"
+
+MB = size_in("mb")
+
+_LABELS: list[tuple[re.Pattern[str], str, Callable[[str], Any]]] = [
+    (re.compile(pattern), key, convert)
+    for pattern, key, convert in [
+        (r"Topas Monitor for host:\s*(\S+)", "host", as_str),
+        (r"Interval:\s*(\d+)", "interval_s", as_int),
+        (r"^\s*(\w{3}\s+\w{3}\s+\d+\s+[\d:]+\s+\d{4})\b", "date", as_str),
+        *((rf"\b{w}\s+(\S+)", f"events.{w.lower()}", as_str) for w in ("Cswitch", "Syscall", "Reads", "Writes", "Forks", "Execs")),
+        (r"\bRunqueue\s+(\S+)", "events.runqueue", as_float),
+        (r"\bWaitqueue\s+(\S+)", "events.waitqueue", as_float),
+        *((rf"\b{w}\s+(\S+)", f"file_tty.{w.lower()}", as_str) for w in ("Readch", "Writch", "Rawin", "Ttyout", "Igets", "Namei", "Dirblk")),
+        (r"\bReal,MB\s+(\S+)", "memory.real_mb", as_number),
+        (r"%\s*Comp\s+(\S+)", "memory.comp_pct", as_number),
+        (r"%\s*Noncomp\s+(\S+)", "memory.noncomp_pct", as_number),
+        (r"%\s*Client\s+(\S+)", "memory.client_pct", as_number),
+        *((rf"\b{w}\s+(\S+)", f"paging.{w.lower()}", as_str) for w in ("Faults", "Steals", "PgspIn", "PgspOut", "PageIn", "PageOut", "Sios")),
+        (r"\bSize,MB\s+(\S+)", "paging_space.size_mb", as_number),
+        (r"%\s*Used\s+(\S+)", "paging_space.used_pct", as_number),
+        (r"%\s*Free\s+(\S+)", "paging_space.free_pct", as_number),
+        (r"\bWPAR Activ\s+(\S+)", "wpar.active", as_int),
+        (r"\bWPAR Total\s+(\S+)", "wpar.total", as_int),
+        (r"\bTMEM\s+(\S+)", "ame.tmem_mb", MB),
+        (r"\bCMEM\s+(\S+)", "ame.cmem_mb", MB),
+        (r"EF\[T/A\]\s+([\d.,]+)/", "ame.target_expansion_factor", as_float),
+        (r"EF\[T/A\]\s+[\d.,]+/([\d.,]+)", "ame.actual_expansion_factor", as_float),
+        (r"\bCI:\s*(\S+)", "ame.ci", as_str),
+        (r"\bCO:\s*(\S+)", "ame.co", as_str),
+    ]
+]
+_SECTION_WORDS = re.compile(r"^(EVENTS/QUEUES|FILE/TTY|MEMORY|PAGING|PAGING SPACE|AME|Press:.*|\"q\"-quit)$")
+_TABLES = {
+    "CPU": ("cpu", {"User%", "Kern%", "Wait%", "Idle%", "Physc", "Entc%"}),
+    "Network": ("network", {"BPS", "I-Pkts", "O-Pkts", "0-Pkts", "B-In", "B-Out"}),
+    "Disk": ("disk", {"Busy%", "BPS", "TPS", "B-Read", "B-Writ"}),
+    "FileSystem": ("filesystem", {"BPS", "TPS", "B-Read", "B-Writ"}),
+}
+_PROCESS_HEADER = re.compile(r"^\s*Name\s+PID\s+CPU%\s+PgSp\s+Owner\b")
+_PROCESS = re.compile(r"^\s*(\S+)\s+(\d+)\s+(\d+(?:[.,]\d+)?)\s+(\d+(?:[.,]\d+)?[KMG]?)\s+(\S+)")
+
+_SIGNATURES = [
+    re.compile(r"Topas Monitor for host"),
+    re.compile(r"EF\[T/A\]"),
+    re.compile(r"EVENTS/QUEUES"),
+    re.compile(r"\bCswitch\b.*\n(.*\n)*.*\bSyscall\b"),
+]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 2)
+
+
+def _column(name: str) -> str:
+    name = "O-Pkts" if name == "0-Pkts" else name
+    return f"{snake(name[:-1])}_pct" if name.endswith("%") else snake(name)
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    table: tuple[str, list[str]] | None = None
+    processes = False
+    for line in lines_of(text, COMMAND):
+        words = line.text.split()
+        if not words:
+            continue
+        found = False
+        if words[0] in _TABLES:
+            name, allowed = _TABLES[words[0]]
+            columns = []
+            for word in words[1:]:
+                if word not in allowed:
+                    break
+                columns.append(_column(word))
+            table, found = (name, columns), True
+        elif words[0] == "Total" and table:
+            _total(line, words[1 : 1 + len(table[1])], table, out)
+            table, found = None, True
+        elif _PROCESS_HEADER.match(line.text):
+            processes = found = True
+        elif processes and _PROCESS.match(line.text):
+            _process(line, out)
+            found = True
+        for pattern, key, convert in _LABELS:
+            m = pattern.search(line.text)
+            if m:
+                out.value(key, m.group(1), convert, line)
+                found = True
+        if found or _SECTION_WORDS.match(" ".join(words)):
+            out.known(line)
+        else:
+            out.unknown(line)
+    return out.finish()
+
+
+def _total(line: Line, cells: list[str], table: tuple[str, list[str]], out: Builder) -> None:
+    name, columns = table
+    for column, raw in zip(columns, cells, strict=False):
+        out.value(f"{name}.{column}", raw, as_float if column.endswith("_pct") else as_str, line)
+
+
+def _process(line: Line, out: Builder) -> None:
+    name, pid, cpu, pgsp, owner = _PROCESS.match(line.text).groups()
+    row = {"name": name, "pid": int(pid), "cpu_pct": as_float(cpu), "pgsp_mb": MB(pgsp), "owner": owner}
+    out.put_row("processes", row, line)

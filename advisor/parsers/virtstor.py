@@ -1,0 +1,55 @@
+"""`D VIRTSTOR,LFAREA` (z/OS): message IAR019I, how the large frame area is used.
+
+A high "MAX LFAREA ALLOCATED (4K)" means fixed large frames were broken up
+for 4K requests: LFAREA too big for the memory, or memory too small.  Sizes
+are converted to MB; z/OS 2.1 and later print the 1M and 2G parts of a figure
+side by side ("1024M , 4G"), the second becomes the key's ``_2g_mb`` twin.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Builder, as_int, as_str, lines_of, score, size_in, snake
+from .base import ParseResult
+
+COMMAND = "D VIRTSTOR,LFAREA"
+ALIASES = ("DISPLAY VIRTSTOR,LFAREA", "D VIRTSTOR,LFAREA *")
+
+MB = size_in("mb")
+_MESSAGE = re.compile(r"\b(IAR019I)\s+(\d\d\.\d\d\.\d\d)\b")
+_ECHO = re.compile(r"^\s*(-\s*)?D(ISPLAY)?\s+VIRTSTOR\b", re.I)
+_ROW = re.compile(r"^\s*([A-Z][A-Z0-9 ()/]*?)\s*=\s*(.*?)\s*$")
+
+_SIGNATURES = [re.compile(r"\bIAR019I\b"), re.compile(r"^\s*(MAX )?LFAREA ALLOCATED\b", re.M)]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 2)
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    for line in lines_of(text, COMMAND):
+        if not line.text.strip():
+            continue
+        message = _MESSAGE.search(line.text)
+        row = _ROW.match(line.text)
+        if message:
+            out.put("message_id", message.group(1), line)
+            out.put("time", message.group(2), line)
+        elif _ECHO.match(line.text):
+            out.known(line)
+        elif row and row.group(1) == "SOURCE":
+            out.value("source", row.group(2), as_str, line)
+        elif row and "NUMBER OF" in row.group(1):
+            out.value(snake(row.group(1)), row.group(2), as_int, line)
+        elif row:
+            key = snake(row.group(1))
+            first, _, second = row.group(2).partition(",")
+            out.value(f"{key}_mb", first, MB, line)
+            if second.strip():
+                out.value(f"{key}_2g_mb", second, MB, line)
+        else:
+            out.unknown(line)
+    return out.finish()

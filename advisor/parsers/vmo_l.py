@@ -1,0 +1,76 @@
+"""`vmo -L`: the VMM tunables with current, default, boot, min and max values.
+
+The AME tunables live here (ame_minfree_mem must stay at least 257 KB below
+ame_maxfree_mem; ame_mpsize_support selects AME4K or AME64K).  Values keep
+the K/M/G/T multipliers of the table expanded (binary), in the row's UNIT;
+"n/a" (tunable not active, e.g. AME off) is left out with a warning.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Builder, Line, Unreadable, as_float, lines_of, multiplied, score
+from .base import ParseResult
+
+COMMAND = "vmo -L"
+ALIASES = ("vmo -L *", "vmo -F -L", "vmo -F -L *", "vmo -LF", "vmo -FL")
+
+_HEADER = re.compile(r"^\s*NAME\s+CUR\s+DEF\s+BOOT\s+MIN\s+MAX\s+UNIT\s+TYPE\s*$", re.I)
+_RULE = re.compile(r"^\s*-{10,}\s*$")
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_TYPES = frozenset("DSRBMICd")
+_COLUMNS = ("current", "default", "boot", "min", "max")
+
+_SIGNATURES = [
+    re.compile(_HEADER.pattern, re.I | re.M),
+    re.compile(r"^\s*DEPENDENCIES\s*$", re.M),
+    re.compile(r"^\s*(ame|lru|maxperm|minperm|maxclient|vmm|lgpg|strict)\w*(\s+\S+){6,}\s+[DSRBMICd]\s*$", re.M),
+]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 2)
+
+
+def _value(raw: str) -> int | float | str:
+    try:
+        return multiplied(raw.lstrip("-")) * (-1 if raw.startswith("-") else 1)
+    except Unreadable:
+        pass
+    try:
+        return as_float(raw)
+    except Unreadable:
+        return raw
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    current: str | None = None
+    for line in lines_of(text, COMMAND):
+        body = line.text.strip()
+        if not body:
+            continue
+        if _HEADER.match(body) or body.upper() == "DEPENDENCIES":
+            out.known(line)
+        elif _RULE.match(body):
+            current = None
+            out.known(line)
+        elif current and _NAME.fullmatch(body):
+            out.append(f"tunables.{current}.dependencies", body, line)
+        else:
+            current = _row(line, out) or current
+    return out.finish()
+
+
+def _row(line: Line, out: Builder) -> str | None:
+    cells = line.text.split()
+    if len(cells) < 8 or not _NAME.fullmatch(cells[0]) or cells[-1] not in _TYPES:
+        out.unknown(line)
+        return None
+    name = cells[0]
+    for column, raw in zip(_COLUMNS, cells[1:6], strict=True):
+        out.value(f"tunables.{name}.{column}", raw, _value, line)
+    out.put(f"tunables.{name}.unit", " ".join(cells[6:-1]), line)
+    out.put(f"tunables.{name}.type", cells[-1], line)
+    return name

@@ -1,0 +1,1 @@
+"""The HTTP API (contract section 4): `api.app:create_app(settings)` builds the FastAPI app."""

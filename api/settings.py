@@ -1,0 +1,42 @@
+"""Server settings: from the environment, so every uvicorn worker process sees the same ones.
+
+`advisor serve` turns its options into these variables before it starts the workers, which
+build their app with `create_app()` (the factory import string) and read them back here.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import BaseModel, Field
+
+from advisor.store import default_db_path
+
+MIB = 1024 * 1024
+
+
+class Settings(BaseModel):
+    db_path: Path = Field(description="SQLite file (ADVISOR_DB).")
+    max_body_bytes: int = Field(MIB, ge=1, description="Largest request body accepted (ADVISOR_MAX_BODY_BYTES).")
+    max_partitions: int = Field(1000, ge=1, description="Most partitions in one managed system (ADVISOR_MAX_PARTITIONS).")
+    max_depth: int = Field(32, ge=2, description="Deepest JSON nesting accepted (ADVISOR_MAX_DEPTH).")
+    db_synchronous: str = Field("FULL", pattern="^(FULL|NORMAL|EXTRA)$",
+                                description="SQLite synchronous mode (ADVISOR_DB_SYNCHRONOUS).")
+
+    ENV: ClassVar[dict[str, str]] = {"db_path": "ADVISOR_DB", "max_body_bytes": "ADVISOR_MAX_BODY_BYTES",
+           "max_partitions": "ADVISOR_MAX_PARTITIONS", "max_depth": "ADVISOR_MAX_DEPTH",
+           "db_synchronous": "ADVISOR_DB_SYNCHRONOUS"}
+
+    @classmethod
+    def from_env(cls, **overrides) -> "Settings":
+        values: dict = {"db_path": default_db_path()}
+        for field, var in cls.ENV.items():
+            if os.environ.get(var):
+                values[field] = os.environ[var]
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def to_env(self) -> dict[str, str]:
+        return {var: str(getattr(self, field)) for field, var in self.ENV.items()}
