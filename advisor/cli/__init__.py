@@ -5,6 +5,8 @@ from advisor.cli import calc as _calc  # noqa: F401  (each import registers its 
 from advisor.cli import check as _check  # noqa: F401
 from advisor.cli import rules as _rules  # noqa: F401
 from advisor.cli import schema as _schema  # noqa: F401
+from advisor.cli import serve as _serve  # noqa: F401
+from advisor.cli import keys as _keys  # noqa: F401
 
 __all__ = ["app", "main"]
 

@@ -8,6 +8,7 @@ from advisor.documents.fields import Block, fld
 
 Environment = Literal["production", "test", "development"]
 PowerProcessor = Literal["POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10"]
+PowerVmEdition = Literal["express", "standard", "enterprise"]
 
 
 class PowerCpu(Block):
@@ -25,3 +26,12 @@ class PowerCpu(Block):
         "Uncapped weight, 0-255.", unit="0-255", command="lparstat -i: Variable Capacity Weight", ge=0, le=255)
     smt: Literal[1, 2, 4, 8] | None = fld(
         "Simultaneous multithreading threads per core.", unit="threads", command="smtctl; lparstat -i: SMT")
+    pool_cores: int | None = fld(
+        "Physical cores of the shared processor pool the partition runs in (shared mode).", unit="count",
+        command="lparstat -i: Active CPUs in Pool", ge=0)
+    idle_sharing: Literal["keep_idle_procs", "share_idle_procs", "share_idle_procs_active",
+                          "share_idle_procs_always"] | None = fld(
+        "Dedicated-processor partitions: whether idle cores are donated to the shared pool "
+        "(share_idle_procs = only while the partition is inactive, the default; share_idle_procs_active = "
+        "only while it is active; share_idle_procs_always = both; keep_idle_procs = never).",
+        command="HMC: lssyscfg -r prof -m <managed-system> -F lpar_name,sharing_mode; lparstat -i: Mode (Donating)")

@@ -38,14 +38,15 @@ def json_path(loc: tuple[Any, ...]) -> str:
 
 
 def _suggest(name: str, model: type[BaseModel] | None, kind: str | None) -> str | None:
+    """An exact name at another level first (the field is misplaced), then a close name here (a typo)."""
+    if kind:
+        leaves = [p for p in schema_paths(kind) if p.rsplit(".", 1)[-1] == name]
+        if leaves:
+            return leaves[0]
     if model is not None:
         close = difflib.get_close_matches(name, list(model.model_fields), n=1, cutoff=0.6)
         if close:
             return close[0]
-    if kind:  # the right name at another level, e.g. expansion_factor at the top instead of in ame
-        leaves = [p for p in schema_paths(kind) if p.rsplit(".", 1)[-1] == name]
-        if leaves:
-            return leaves[0]
     return None
 
 

@@ -21,4 +21,9 @@ class ManagedSystem(Block):
     cores: int | None = fld("Installed, active processor cores.", unit="count", command="HMC: lshwres -r proc --level sys", ge=0)
     shared_pool_cores: int | None = fld(
         "Physical cores in the shared processor pool.", unit="count", command="HMC: lshwres -r procpool", ge=0)
+    default_hpt_ratio: int | None = fld(
+        "Default hypervisor page table ratio as the divisor: 64 for \"1:64\", 128 for \"1:128\". Used for AIX "
+        "partitions without Active Memory Sharing; absent, the Redbook's defaults apply (64 up to POWER7, 128 "
+        "from POWER7+).", unit="divisor", command="HMC: lshwres -m <managed-system> -r mem --level sys -F default_hpt_ratios",
+        ge=1)
     partitions: list[Partition] | None = fld("The aix-lpar and vios partitions of this system.")

@@ -6,6 +6,9 @@ from typing import Literal
 
 from advisor.documents.common import Environment, PowerCpu, PowerProcessor
 from advisor.documents.fields import Block, fld
+from advisor.documents.network import ViosNetwork
+from advisor.documents.storage import ViosStorage
+from advisor.documents.wpar import PartitionOperations
 
 
 class ViosAdapters(Block):
@@ -21,6 +24,15 @@ class ViosAdapters(Block):
     virtual_eth_adapters: int | None = fld("Virtual Ethernet adapters.", unit="count", command="lsdev -virtual", ge=0)
 
 
+class ViosUsage(Block):
+    """Measured processor consumption of the VIOS (lparstat over a representative period)."""
+
+    physc_avg: float | None = fld(
+        "Average physical processor consumption.", unit="processing units", command="lparstat 60 60: physc (average)", ge=0)
+    physc_peak: float | None = fld(
+        "Peak physical processor consumption.", unit="processing units", command="lparstat 60 60: physc (highest)", ge=0)
+
+
 class Vios(Block):
     kind: Literal["vios"]
     name: str = fld("VIOS partition name.", default=..., min_length=1)
@@ -32,3 +44,11 @@ class Vios(Block):
     vpm_fold_policy: int | None = fld(
         "Processor folding policy; 4 disables folding.", command="schedo -o vpm_fold_policy", ge=0)
     adapters: ViosAdapters | None = fld("Physical and virtual adapters served by this VIOS.")
+    ioslevel: str | None = fld("VIOS software level, e.g. \"2.2.2.0\".", command="ioslevel")
+    redundant_pair: bool | None = fld(
+        "A second VIOS serves the same clients (dual VIOS: SEA failover, MPIO or NPIV through both).", command="HMC: lssyscfg -r lpar")
+    peer: str | None = fld("Name of the partner VIOS of the pair.", command="HMC: lssyscfg -r lpar")
+    usage: ViosUsage | None = fld("Measured processor consumption.")
+    storage: ViosStorage | None = fld("LUNs, physical FC ports and shared storage pool.")
+    network: ViosNetwork | None = fld("Shared Ethernet Adapters, aggregations and Ethernet adapters.")
+    operations: PartitionOperations | None = fld("Planned partition operations.")

@@ -16,6 +16,23 @@ class ZvmLevel(Block):
 class ZvmWorkload(Block):
     type: Literal["sap-app-server", "sap-db-server", "other"] | None = fld("What the Linux guests run.")
     profile: Literal["oltp", "batch"] | None = fld("Workload profile.")
+    compute_intensive: bool | None = fld(
+        "The work is highly computation-bound: threads need a whole core, little waiting on I/O or cache misses.",
+        command="Linux: sar -u / vmstat in the guests; z/VM Performance Toolkit (PERFKIT) CPU reports")
+    network_intensive: bool | None = fld(
+        "Heavy network traffic between the SAP application servers and the database server.",
+        command="Linux: sar -n DEV; z/VM Performance Toolkit; z/OS: NETSTAT")
+
+
+class ZvmNetwork(Block):
+    app_db_connection: Literal["hipersockets", "osa", "other"] | None = fld(
+        "How the application servers reach the database server: HiperSockets (internal LAN in the CEC), an OSA "
+        "adapter, or another path.", command="Linux: lsqeth -p; z/VM: QUERY VIRTUAL NIC / QUERY OSA")
+    osa_optimized_latency_mode: bool | None = fld(
+        "Optimized Latency Mode (OLM) is on for the OSA interfaces that carry this traffic.",
+        command="z/OS: D TCPIP,,NETSTAT,DEVLINKS (OLM on the INTERFACE)")
+    db_server_same_cec: bool | None = fld(
+        "The database server is in the same CEC (a prerequisite for HiperSockets).", command="HMC / LPAR configuration")
 
 
 class ZvmLpar(Block):
@@ -25,5 +42,8 @@ class ZvmLpar(Block):
     engines: Literal["ifl", "ziip", "cp"] | None = fld("Engine type of the partition.", command="q proc")
     engine_count: int | None = fld("Engines in the partition.", unit="count", command="q proc", ge=0)
     zvm: ZvmLevel | None = fld("z/VM level.")
-    smt_enabled: bool | None = fld("Simultaneous multithreading enabled in z/VM (MULTITHREADING in SYSTEM CONFIG).", command="q multithread")
+    smt_enabled: bool | None = fld(
+        "Simultaneous multithreading requested for this z/VM (MULTITHREADING ENABLE in SYSTEM CONFIG).",
+        command="SYSTEM CONFIG; QUERY MULTITHREAD")
     workload: ZvmWorkload | None = fld("Guest workload.")
+    network: ZvmNetwork | None = fld("Network path between the SAP application servers and the database server.")

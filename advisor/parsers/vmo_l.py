@@ -18,7 +18,7 @@ ALIASES = ("vmo -L *", "vmo -F -L", "vmo -F -L *", "vmo -LF", "vmo -FL")
 
 _HEADER = re.compile(r"^\s*NAME\s+CUR\s+DEF\s+BOOT\s+MIN\s+MAX\s+UNIT\s+TYPE\s*$", re.I)
 _RULE = re.compile(r"^\s*-{10,}\s*$")
-_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_NAME = re.compile(r"[a-z][a-z0-9_]*%?")
 _TYPES = frozenset("DSRBMICd")
 _COLUMNS = ("current", "default", "boot", "min", "max")
 
@@ -51,7 +51,7 @@ def parse(text: str) -> ParseResult:
         body = line.text.strip()
         if not body:
             continue
-        if _HEADER.match(body) or body.upper() == "DEPENDENCIES":
+        if _HEADER.match(body) or body.upper() == "DEPENDENCIES" or body.startswith("##"):
             out.known(line)
         elif _RULE.match(body):
             current = None

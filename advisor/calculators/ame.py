@@ -1,0 +1,196 @@
+"""Active Memory Expansion sizing (ibm-powervm-virtualization-redbook 3.2, ibm-aix-ame64k-sap-2023).
+
+- Expanded memory is true memory times the expansion factor (Redbook Table 3-4; guide "Enabling
+  Active Memory Expansion (AME)": 7 GB at 2.0 -> 14 GB).
+- Memory gain, relative to true memory, is factor - 1 (Redbook Table 3-5: 1.2 -> 20 %, 2.0 -> 100 %,
+  10.0 -> 900 %). The 2023 guide's "memory savings" is relative to the memory needed without AME:
+  1 - true / expanded (Table 5: 2.0 -> 50 %, 2.8 -> 64 %).
+- Changing the factor while keeping expanded memory constant means true = expanded / factor (guide
+  "Test Iteration": factor x true = 14 GB throughout). The guide set true memory in 0.25 GB steps,
+  rounding up (14 / 4.35 = 3.22 -> 3.25 GB, Table 5); `granularity_gb` reproduces that.
+- Valid factors run from 1.00 to 10.00 in steps of 0.01 (Redbook 3.2, note under Table 3-5).
+- AME64K (compressing 64K pages natively) needs POWER8 or later and AIX 7.2 TL1 or later; it is the
+  default on POWER10 with AIX 7.3 (guide "Overview", "Enabling Active Memory Expansion (AME)").
+- A deficit says how much of the expanded target AME cannot deliver: the factor actually achieved is
+  (expanded - deficit) / true, and the true memory that would hold the same expanded memory at that
+  achievable factor is expanded / achieved. This is the advisor's arithmetic on the Redbook's definition
+  of the deficit (Table 3-4), an estimate of the minimum, not a figure from the sources.
+
+AIX levels are numbers: version x 1000 + release x 100 + technology level, so 7201 is AIX 7.2 TL1,
+6108 is AIX 6.1 TL8 and 7301 is AIX 7.3 TL1.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import BaseModel
+
+from advisor.citations import Cite
+
+GUIDE = "ibm-aix-ame64k-sap-2023"
+REDBOOK = "ibm-powervm-virtualization-redbook"
+
+CITE_EXPANDED = (
+    Cite(source=REDBOOK, section="3.2 Active Memory Expansion", locator="Table 3-4"),
+    Cite(source=GUIDE, section="Enabling Active Memory Expansion (AME)"),
+)
+CITE_GAIN = (Cite(source=REDBOOK, section="3.2 Active Memory Expansion", locator="Table 3-5"),)
+CITE_FACTOR = (Cite(source=REDBOOK, section="3.2 Active Memory Expansion", locator="note under Table 3-5"),)
+CITE_ITERATION = (
+    Cite(source=GUIDE, section="Test Iteration"),
+    Cite(source=GUIDE, section="Analysis of the Test Results", locator="Table 5"),
+)
+CITE_AME64K = (
+    Cite(source=GUIDE, section="Overview - Active Memory Expansion and SAP"),
+    Cite(source=GUIDE, section="Enabling Active Memory Expansion (AME)"),
+)
+CITE_DEFICIT = (
+    Cite(source=REDBOOK, section="3.2 Active Memory Expansion", locator="Table 3-4, Memory deficit"),
+    Cite(source=GUIDE, section="Monitoring with lparstat"),
+)
+
+MIN_FACTOR = 1.0
+MAX_FACTOR = 10.0
+FACTOR_STEP = 0.01
+AME64K_MIN_LEVEL = 7201  # AIX 7.2 TL1
+AME64K_PROCESSORS = ("POWER8", "POWER9", "POWER10")
+AME64K_DEFAULT_LEVEL = 7300  # AIX 7.3, on POWER10
+# The guide's productive range for SAP ABAP (Table 5 conclusion): factors 2.0 to 2.8.
+SAP_VALIDATED_FACTORS = (2.0, 2.8)
+
+
+def _finite(name: str, value: float, *, minimum: float = 0.0, strict: bool = False) -> float:
+    value = float(value)
+    if math.isnan(value) or math.isinf(value) or value < minimum or (strict and value == minimum):
+        bound = f"above {minimum}" if strict else f"at least {minimum}"
+        raise ValueError(f"{name} must be a finite number {bound}, not {value}")
+    return value
+
+
+def aix_level(version: str, tl: int) -> int:
+    """AIX version and technology level as one comparable number: ("7.2", 1) -> 7201."""
+    try:
+        major, minor = (int(p) for p in str(version).split("."))
+    except ValueError:
+        raise ValueError(f"AIX version must look like 7.2, not {version!r}") from None
+    if int(tl) < 0 or int(tl) > 99 or minor > 9:
+        raise ValueError(f"AIX level out of range: {version} TL{tl}")
+    return major * 1000 + minor * 100 + int(tl)
+
+
+def ame64k_available(processor: str, level: int) -> bool:
+    """AME can compress 64K pages natively: POWER8 or later with AIX 7.2 TL1 or later."""
+    return processor in AME64K_PROCESSORS and level >= AME64K_MIN_LEVEL
+
+
+def ame64k_default(processor: str, level: int) -> bool:
+    """AME64K is the default (ame_mpsize_support=1 out of the box): POWER10 with AIX 7.3 or later."""
+    return processor == "POWER10" and level >= AME64K_DEFAULT_LEVEL
+
+
+def factor_on_grid(factor: float) -> bool:
+    """The factor is a whole number of hundredths (the HMC accepts steps of 0.01)."""
+    hundredths = float(factor) * 100
+    return math.isfinite(hundredths) and abs(hundredths - round(hundredths)) < 1e-6
+
+
+def factor_valid(factor: float) -> bool:
+    """1.00 <= factor <= 10.00 in steps of 0.01."""
+    return factor_on_grid(factor) and MIN_FACTOR - 1e-9 <= float(factor) <= MAX_FACTOR + 1e-9
+
+
+class AmeSizing(BaseModel):
+    true_memory_gb: float
+    expansion_factor: float
+    expanded_memory_gb: float
+    memory_gain_gb: float
+    memory_gain_pct: float  # relative to true memory (Redbook Table 3-5)
+    memory_savings_pct: float  # relative to expanded memory (2023 guide Table 5)
+    factor_valid: bool
+    citations: tuple[Cite, ...] = CITE_EXPANDED + CITE_GAIN
+
+
+def memory_gain_pct(factor: float) -> float:
+    """Memory gain of a factor, in percent of true memory: (factor - 1) x 100."""
+    return round((_finite("expansion factor", factor, minimum=0, strict=True) - 1.0) * 100.0, 6)
+
+
+def memory_savings_pct(true_memory_gb: float, expanded_memory_gb: float) -> float:
+    """Memory saved against running the expanded memory as real memory: (1 - true / expanded) x 100."""
+    true = _finite("true memory", true_memory_gb)
+    expanded = _finite("expanded memory", expanded_memory_gb, strict=True)
+    return round((1.0 - true / expanded) * 100.0, 6)
+
+
+def ame_sizing(true_memory_gb: float, factor: float) -> AmeSizing:
+    """Expanded memory, gain and savings for a true memory size and an expansion factor."""
+    true = _finite("true memory", true_memory_gb)
+    f = _finite("expansion factor", factor, minimum=0, strict=True)
+    expanded = true * f
+    return AmeSizing(
+        true_memory_gb=true, expansion_factor=f, expanded_memory_gb=round(expanded, 6),
+        memory_gain_gb=round(expanded - true, 6), memory_gain_pct=memory_gain_pct(f),
+        memory_savings_pct=memory_savings_pct(true, expanded) if expanded else 0.0,
+        factor_valid=factor_valid(f),
+    )
+
+
+class TrueMemoryForFactor(BaseModel):
+    expanded_memory_gb: float
+    expansion_factor: float
+    true_memory_gb: float  # exact: expanded / factor
+    configured_true_memory_gb: float  # rounded up to the granularity (= exact without one)
+    resulting_expanded_memory_gb: float  # configured true memory x factor
+    memory_savings_pct: float  # 1 - configured true / expanded
+    citations: tuple[Cite, ...] = CITE_ITERATION
+
+
+def true_memory_for_factor(expanded_memory_gb: float, factor: float,
+                           granularity_gb: float | None = None) -> TrueMemoryForFactor:
+    """The true memory that keeps `expanded_memory_gb` at `factor` (guide "Test Iteration").
+
+    With `granularity_gb` (the guide used 0.25 GB; an HMC rounds to its memory block size), the
+    configured value is rounded up so that expanded memory never falls below the target.
+    """
+    expanded = _finite("expanded memory", expanded_memory_gb)
+    f = _finite("expansion factor", factor, minimum=0, strict=True)
+    exact = expanded / f
+    configured = exact
+    if granularity_gb is not None:
+        step = _finite("granularity", granularity_gb, minimum=0, strict=True)
+        configured = math.ceil(round(exact / step, 9)) * step
+    return TrueMemoryForFactor(
+        expanded_memory_gb=expanded, expansion_factor=f, true_memory_gb=round(exact, 6),
+        configured_true_memory_gb=round(configured, 6), resulting_expanded_memory_gb=round(configured * f, 6),
+        memory_savings_pct=memory_savings_pct(configured, expanded) if expanded else 0.0,
+    )
+
+
+def rebalance(true_memory_gb: float, factor: float, new_factor: float,
+              granularity_gb: float | None = None) -> TrueMemoryForFactor:
+    """Move from (true memory, factor) to `new_factor` keeping the expanded memory the same."""
+    return true_memory_for_factor(ame_sizing(true_memory_gb, factor).expanded_memory_gb, new_factor, granularity_gb)
+
+
+class DeficitEstimate(BaseModel):
+    expanded_memory_gb: float
+    deficit_mb: float
+    achieved_factor: float  # (expanded - deficit) / true
+    true_memory_gb: float  # expanded / achieved factor: the least true memory without a deficit
+    citations: tuple[Cite, ...] = CITE_DEFICIT + CITE_ITERATION
+
+
+def deficit_free_estimate(true_memory_gb: float, factor: float, deficit_mb: float) -> DeficitEstimate:
+    """What AME achieves under a deficit, and the true memory that would absorb it at that factor."""
+    true = _finite("true memory", true_memory_gb, minimum=0, strict=True)
+    f = _finite("expansion factor", factor, minimum=0, strict=True)
+    deficit = _finite("deficit", deficit_mb)
+    expanded_mb = true * f * 1024.0
+    if deficit >= expanded_mb:
+        raise ValueError(f"a deficit of {deficit} MB is not below the expanded memory of {expanded_mb} MB")
+    achieved = (expanded_mb - deficit) / (true * 1024.0)
+    return DeficitEstimate(
+        expanded_memory_gb=round(true * f, 6), deficit_mb=deficit, achieved_factor=round(achieved, 4),
+        true_memory_gb=round(true * f / achieved, 3),
+    )

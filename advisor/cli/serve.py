@@ -1,0 +1,62 @@
+"""`advisor serve`: the HTTP API under uvicorn, on the SQLite store.
+
+The options become environment variables before uvicorn starts, and uvicorn always loads the
+app through the factory import string `api.app:create_app`: with `--workers N` each worker is
+a separate process that builds its own app (its own engine, behind its own lock) from the same
+settings, which is how the API scales (the engine is serialised within a process).
+The store is migrated once here first, so a bad database path fails before any worker starts.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from advisor.cli.app import app
+
+FACTORY = "api.app:create_app"
+
+
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 for every interface.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.", min=0, max=65535)] = 8000,
+    workers: Annotated[int, typer.Option(help="Worker processes (the engine runs one review at a time per process).",
+                                         min=1, max=64)] = 1,
+    db: Annotated[Optional[Path], typer.Option(help="SQLite file (env ADVISOR_DB; default: in the user's data directory).",
+                                               show_default=False)] = None,
+    max_body_bytes: Annotated[Optional[int], typer.Option(help="Largest request body (default 1 MiB).", min=1)] = None,
+    max_partitions: Annotated[Optional[int], typer.Option(help="Most partitions in one document (default 1000).",
+                                                          min=1)] = None,
+    max_depth: Annotated[Optional[int], typer.Option(help="Deepest JSON nesting (default 32).", min=2)] = None,
+    access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve the HTTP API (/v1, OpenAPI at /docs); needs an API key: `advisor keys create NAME`."""
+    import uvicorn
+
+    from advisor.store import Store, StoreError
+    from api.settings import Settings
+
+    settings = Settings.from_env(db_path=db, max_body_bytes=max_body_bytes, max_partitions=max_partitions,
+                                 max_depth=max_depth)
+    os.environ.update(settings.to_env())  # inherited by the worker processes
+    store = Store(settings.db_path, synchronous=settings.db_synchronous)
+    try:
+        version = store.migrate()
+        has_key = store.has_active_key()
+    except (StoreError, sqlite3.Error, OSError) as exc:
+        typer.echo(f"error: store {settings.db_path}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    finally:
+        store.close()
+    typer.echo(f"store {settings.db_path} (schema version {version}); API on http://{host}:{port}/v1, "
+               f"docs at http://{host}:{port}/docs", err=True)
+    if not has_key:
+        typer.echo("no active API key: create one with `advisor keys create NAME`", err=True)
+    uvicorn.run(FACTORY, factory=True, host=host, port=port, workers=workers, access_log=access_log,
+                log_level=log_level, timeout_graceful_shutdown=10)

@@ -1,0 +1,188 @@
+"""Bundles: many command outputs in one text file, as the collectors write them.
+
+Format version 1 (docs/parsers.md has the full description)::
+
+    #### advisor-bundle format="1" host="sapapp01" collector="aix-collect.sh" created="..." ####
+    #### advisor-bundle command="lparstat -i" host="sapapp01" rc="0" ####
+    Node Name                                  : sapapp01
+    ...
+    #### advisor-bundle command="amepat" host="sapapp01" status="missing" ####
+
+A marker line is ``#### advisor-bundle`` followed by ``name="value"`` pairs
+(backslash escapes ``\\"`` and ``\\\\``) and ``####``.  The first marker carries
+``format`` and is the header; every other marker opens a section with
+``command`` and ``host``, optionally ``rc`` (exit code) and ``status``
+(``ok``, ``missing``: command not found, ``failed``: non-zero exit).  A
+section's text is every line up to the next marker.
+
+Text without markers (a pasted terminal session, several outputs one after
+another) is split at shell prompts that name a command, else into
+blank-line-separated blocks grouped by detection.  Either way line numbers
+stay those of the whole file, so provenance points into it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from pydantic import BaseModel, Field
+
+from . import registry
+from .base import ParseError, ParseResult
+
+FORMAT_VERSION = "1"
+MARKER = re.compile(r'^#### advisor-bundle((?:\s+[a-z_]+="(?:[^"\\]|\\.)*")*)\s+####\s*$')
+_ATTR = re.compile(r'([a-z_]+)="((?:[^"\\]|\\.)*)"')
+_PROMPT = re.compile(
+    r"^\s*(?:[\w.-]+@([\w.-]+)(?::\S*)?\s*[#$>]|[#$])\s*"  # root@aix1:/ #   or   # / $
+    r"(?P<command>[A-Za-z/.][\w./+-]*(?:\s.*?)?)?\s*$"
+)
+
+
+class Section(NamedTuple):
+    command: str | None
+    host: str | None
+    text: str
+    first_line_no: int
+
+
+class BundleProblem(BaseModel):
+    command: str | None
+    host: str | None
+    line_no: int
+    reason: str
+
+
+class BundleReport(BaseModel):
+    format: str | None = None
+    results: list[ParseResult] = Field(default_factory=list)
+    problems: list[BundleProblem] = Field(default_factory=list)
+
+
+def marker(**attrs: str) -> str:
+    """A marker line; the collectors write the same shape."""
+    body = " ".join(f'{k}="{_escape(v)}"' for k, v in attrs.items())
+    return f"#### advisor-bundle {body} ####"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _attrs(text: str) -> dict[str, str]:
+    return {k: re.sub(r"\\(.)", r"\1", v) for k, v in _ATTR.findall(text)}
+
+
+def _lines(text: str) -> list[str]:
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def read_bundle(text: str) -> tuple[str | None, list[tuple[Section, dict[str, str]]]]:
+    """(format version, sections with their marker attributes)."""
+    lines = _lines(text)
+    version: str | None = None
+    sections: list[tuple[Section, dict[str, str]]] = []
+    current: dict[str, str] | None = None
+    body: list[str] = []
+    start = 0
+
+    def close() -> None:
+        if current is not None:
+            sections.append((Section(current.get("command"), current.get("host"), _join(body), start), current))
+
+    for no, line in enumerate(lines, start=1):
+        m = MARKER.match(line)
+        if not m:
+            body.append(line)
+            continue
+        attrs = _attrs(m.group(1))
+        if "format" in attrs and "command" not in attrs:
+            version = attrs["format"]
+            if version != FORMAT_VERSION:
+                raise ParseError(f"bundle line {no}: format {version!r} is not supported (this is {FORMAT_VERSION})")
+            continue
+        close()
+        current, body, start = attrs, [], no + 1
+    close()
+    return version, sections
+
+
+def _join(lines: list[str]) -> str:
+    return "\n".join(lines).rstrip("\n") + "\n" if any(x.strip() for x in lines) else ""
+
+
+def split_bundle(text: str) -> list[Section]:
+    """Sections of a bundle, or of an unlabelled concatenation of outputs."""
+    version, sections = read_bundle(text)
+    if sections or version is not None:
+        return [section for section, _ in sections]
+    return _split_unlabelled(_lines(text))
+
+
+def _split_unlabelled(lines: list[str]) -> list[Section]:
+    """Split at shell prompts; split the rest by detection of blank-line-separated blocks."""
+    out: list[Section] = []
+    command: str | None = None
+    host: str | None = None
+    chunk: list[str] = []
+    start = 1
+    for no, line in enumerate(lines, start=1):
+        prompt = _PROMPT.match(line)
+        if prompt is None:
+            chunk.append(line)
+            continue
+        out.extend(_by_detection(chunk, start, command, host))
+        command, host = prompt.group("command"), prompt.group(1) or host
+        chunk, start = [], no + 1
+    out.extend(_by_detection(chunk, start, command, host))
+    return out
+
+
+def _by_detection(lines: list[str], start: int, command: str | None, host: str | None) -> list[Section]:
+    if not any(line.strip() for line in lines):
+        return []
+    if command is not None:
+        parser = registry.parser_for(command)
+        return [Section(parser.COMMAND if parser else command, host, _join(lines), start)]
+    groups: list[tuple[str | None, int, list[str]]] = []
+    block: list[str] = []
+    for offset, line in enumerate([*lines, ""]):
+        if line.strip():
+            block.append(line)
+            continue
+        if block:
+            first = start + offset - len(block)
+            detected = registry.detect("\n".join(block))
+            if groups and (detected is None or detected == groups[-1][0]):
+                last = groups[-1]
+                gap = first - (last[1] + len(last[2]))
+                last[2].extend([""] * gap + block)
+            else:
+                groups.append((detected, first, list(block)))
+            block = []
+    return [Section(cmd, host, _join(body), first) for cmd, first, body in groups]
+
+
+def parse_bundle(text: str) -> BundleReport:
+    """Parse every section; sections that cannot be parsed become problems, never exceptions."""
+    version, labelled = read_bundle(text)
+    sections = labelled or [(s, {}) for s in split_bundle(text)]
+    report = BundleReport(format=version)
+    for section, attrs in sections:
+        status = attrs.get("status", "ok")
+        where = max(section.first_line_no - 1, 1)
+        if status == "missing":
+            report.problems.append(BundleProblem(command=section.command, host=section.host, line_no=where, reason="command not found on the host"))
+            continue
+        if section.command is None:
+            report.problems.append(BundleProblem(command=None, host=section.host, line_no=section.first_line_no, reason="cannot tell which command produced this text"))
+            continue
+        try:
+            result = registry.parse_output(section.text, section.command)
+        except ParseError as err:
+            reason = str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}"
+            report.problems.append(BundleProblem(command=section.command, host=section.host, line_no=where, reason=reason))
+            continue
+        report.results.append(result.shifted(section.first_line_no - 1, host=section.host))
+    return report

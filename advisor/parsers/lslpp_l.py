@@ -1,0 +1,63 @@
+"""`lslpp -l`: installed filesets, e.g. whether SDDPCM or a vendor ODM package is there.
+
+A fileset name too long for its column is printed alone and its level,
+state and description follow on the next line; "0504-132 ... not installed"
+is an answer too (``not_installed``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Builder, Line, lines_of, score
+from .base import ParseResult
+
+COMMAND = "lslpp -l"
+ALIASES = ("lslpp -l *", "lslpp -lc *")
+
+_HEADER = re.compile(r"^\s*Fileset\s+Level\s+State\s+(Type\s+)?Description\s*$", re.I)
+_PATH = re.compile(r"^\s*Path:\s*(\S+)\s*$")
+_STATES = "COMMITTED|APPLIED|BROKEN|EFIXLOCKED|OBSOLETE|APPLYING|COMMITTING|REJECTING|DEINSTALLING"
+_ROW = re.compile(rf"^\s*(?:(\S+)\s+)?(\d+(?:\.\d+){{2,3}})\s+({_STATES})\s+(.*?)\s*$")
+_NAME = re.compile(r"^\s*([A-Za-z][\w.+-]*)\s*$")
+_MISSING = re.compile(r"0504-132\s+Fileset\s+(\S+)\s+not installed", re.I)
+_RULE = re.compile(r"^\s*-{10,}\s*$")
+
+_SIGNATURES = [re.compile(_HEADER.pattern, re.I | re.M), _MISSING, re.compile(rf"\s({_STATES})\s")]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 2) if not _MISSING.search(text) else 0.9
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    path, pending = "", ""
+    for line in lines_of(text, COMMAND):
+        body = line.text.strip()
+        if not body:
+            continue
+        row, name, missing, where = _ROW.match(body), _NAME.match(body), _MISSING.search(body), _PATH.match(body)
+        if _HEADER.match(body) or _RULE.match(body):
+            out.known(line)
+        elif where:
+            path = where.group(1)
+            out.known(line)
+        elif missing:
+            out.append("not_installed", missing.group(1), line)
+        elif row and (row.group(1) or pending):
+            _fileset(row.group(1) or pending, row, path, line, out)
+            pending = ""
+        elif name:
+            pending = name.group(1)
+            out.known(line)
+        else:
+            out.unknown(line)
+    return out.finish()
+
+
+def _fileset(name: str, row: re.Match[str], path: str, line: Line, out: Builder) -> None:
+    entry = {"name": name, "level": row.group(2), "state": row.group(3), "description": row.group(4)}
+    if path:
+        entry["path"] = path
+    out.put_row("filesets", entry, line)

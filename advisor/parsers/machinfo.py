@@ -1,0 +1,111 @@
+"""HP-UX `machinfo`: sockets, processor model, logical processors, memory, OS release.
+
+The SAP instance count (one per 2-4 cores) and the page-size and locality
+advice depend on these.  Formats from 11i v3 are read: the summary form
+("4 Intel(R) Itanium 2 9000 series processors (1.6 GHz, 24 MB)") and the
+"Name = value" form of older levels inside "CPU info".
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Builder, Line, Unreadable, as_number, as_str, lines_of, norm_label, score, size_in, snake, spec, split_kv
+from .base import ParseResult
+
+COMMAND = "machinfo"
+
+_SECTIONS = {"cpu info": "cpu", "memory": "", "firmware info": "firmware", "platform info": "platform", "os info": "os"}
+
+
+def _unquote(raw: str) -> str:
+    return raw.strip().strip('"')
+
+
+def _mb(raw: str) -> int | float:
+    m = re.fullmatch(r"(\d+)\s*MB(\s*\(.*\))?", raw.strip())
+    if not m:
+        raise Unreadable("not '<n> MB (<n> GB)'")
+    return int(m.group(1))
+
+
+FIELDS = spec(
+    {
+        "Firmware revision": ("firmware.firmware_revision", as_str),
+        "FP SWA driver revision": ("firmware.fp_swa_driver_revision", as_str),
+        "BMC firmware revision": ("firmware.bmc_firmware_revision", as_str),
+        "Model": ("platform.model", _unquote),
+        "Machine ID number": ("platform.machine_id_number", as_str),
+        "Machine serial number": ("platform.machine_serial_number", as_str),
+        "Nodename": ("os.nodename", as_str),
+        "Release": ("os.release", as_str),
+        "Version": ("os.version", as_str),
+        "Machine": ("os.machine", as_str),
+        "ID Number": ("os.id_number", as_str),
+    }
+)
+_SOCKETS = re.compile(r"^\s*(\d+)\s+(.+?)\s+processors?\s*\(([\d.]+)\s*GHz,\s*([\d.]+)\s*MB\)\s*$", re.I)
+_BUS = re.compile(r"^\s*(.+?),\s*CPU version\s+(\S+)\s*$", re.I)
+_LOGICAL = re.compile(r"^\s*(\d+)\s+logical processors?\s*\((\d+)\s+per socket\)\s*$", re.I)
+_SKIP = re.compile(r"^\s*(IPMI is .*|@\(#\).*|vmunix _release_version:.*)$")
+
+_SIGNATURES = [
+    re.compile(r"^\s*CPU info:\s*$", re.M),
+    re.compile(r"^\s*Memory:\s*\d+\s*MB", re.M),
+    re.compile(r"^\s*(Platform|OS|Firmware) info:\s*$", re.M),
+    re.compile(r"Itanium|logical processors \(\d+ per socket\)|HP-UX B\.11"),
+]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 3)
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    section = ""
+    for line in lines_of(text, COMMAND):
+        body = line.text.strip()
+        if not body:
+            continue
+        kv = split_kv(body)
+        head = norm_label(kv[0]) if kv else ""
+        if kv and head in _SECTIONS and not kv[1]:
+            section = _SECTIONS[head]
+            out.known(line)
+        elif kv and head == "memory":
+            out.value("memory_mb", kv[1], _mb, line)
+        elif section == "cpu":
+            _cpu(body, line, out)
+        elif _SKIP.match(body):
+            out.known(line)
+        elif kv and norm_label(kv[0]) in FIELDS:
+            key, convert = FIELDS[norm_label(kv[0])]
+            out.value(key, kv[1], convert, line)
+        else:
+            out.unknown(line)
+    return out.finish()
+
+
+def _cpu(body: str, line: Line, out: Builder) -> None:
+    sockets, bus, logical = _SOCKETS.match(body), _BUS.match(body), _LOGICAL.match(body)
+    if sockets:
+        out.put("cpu.sockets", int(sockets.group(1)), line)
+        out.put("cpu.processor_model", sockets.group(2), line)
+        out.value("cpu.clock_ghz", sockets.group(3), as_number, line)
+        out.value("cpu.cache_mb", sockets.group(4), size_in("mb", default_unit="mb"), line)
+    elif bus:
+        out.put("cpu.bus", bus.group(1), line)
+        out.put("cpu.cpu_version", bus.group(2), line)
+    elif logical:
+        out.put("cpu.logical_processors", int(logical.group(1)), line)
+        out.put("cpu.logical_processors_per_socket", int(logical.group(2)), line)
+    elif "=" in body:
+        label, _, raw = body.partition("=")
+        try:
+            value = as_number(raw.strip())
+        except Unreadable:
+            value = _unquote(raw)
+        out.put(f"cpu.{snake(label)}", value, line)
+    else:
+        out.unknown(line)

@@ -1,0 +1,138 @@
+"""Which parser reads which command's output.
+
+Command names arrive from people and scripts in many spellings ("lparstat -i",
+"lparstat_-i", "/usr/bin/lparstat -i", "ioscli lsdev -type disk",
+"lsattr -El ent6 | grep ha_mode"), so they are normalised before matching.
+Matching is case-sensitive first (lslpp -l and -L differ), then
+case-insensitive.  Detection picks the parser most confident that the text is
+its command's output, and refuses to choose between equals.
+"""
+
+from __future__ import annotations
+
+import re
+from fnmatch import fnmatchcase
+from types import ModuleType
+
+from . import (
+    amepat,
+    ieasys,
+    ioslevel,
+    kctune,
+    lparstat_c,
+    lparstat_i,
+    lsattr,
+    lscpu,
+    lsdev_adapter,
+    lsdev_disk,
+    lslpp_l,
+    machinfo,
+    netstat_v,
+    oslevel,
+    prtconf,
+    ps_z,
+    schedo,
+    svmon_g,
+    topas,
+    virtstor,
+    vmo_l,
+    vmo_o,
+    vmstat,
+    vmstat_s,
+    vmstat_v,
+)
+from .base import ParseError, ParseResult
+
+PARSERS: tuple[ModuleType, ...] = (
+    lparstat_i,
+    lparstat_c,
+    amepat,
+    vmstat_v,
+    vmstat_s,
+    vmstat,
+    vmo_l,
+    vmo_o,
+    schedo,
+    svmon_g,
+    lsattr,
+    ps_z,
+    lsdev_disk,
+    lsdev_adapter,
+    lslpp_l,
+    netstat_v,
+    topas,
+    ioslevel,
+    oslevel,
+    prtconf,
+    virtstor,
+    ieasys,
+    machinfo,
+    kctune,
+    lscpu,
+)
+
+THRESHOLD = 0.5
+
+
+def commands() -> list[str]:
+    return [p.COMMAND for p in PARSERS]
+
+
+def normalize(name: str) -> str:
+    """'/usr/sbin/lsattr  -El ent6 | grep x' -> 'lsattr -El ent6'; '_' counts as a blank."""
+    name = name.split("|")[0].replace("_", " ")
+    words = name.split()
+    if words and words[0] == "ioscli":
+        words = words[1:]
+    if words and "/" in words[0]:
+        words[0] = words[0].rsplit("/", 1)[1]
+    return " ".join(words)
+
+
+def _patterns(parser: ModuleType) -> list[str]:
+    return [normalize(p) for p in (parser.COMMAND, *getattr(parser, "ALIASES", ()))]
+
+
+def parser_for(command: str) -> ModuleType | None:
+    wanted = normalize(command)
+    for fold in (str, str.casefold):
+        exact = [p for p in PARSERS if fold(wanted) in {fold(x) for x in _patterns(p)}]
+        if exact:
+            return exact[0]
+        globbed = [
+            (len(re.split(r"[*?\[]", pattern)[0]), p)
+            for p in PARSERS
+            for pattern in _patterns(p)
+            if any(c in pattern for c in "*?[") and fnmatchcase(fold(wanted), fold(pattern))
+        ]
+        if globbed:
+            return max(globbed, key=lambda item: item[0])[1]
+    return None
+
+
+def scores(text: str) -> dict[str, float]:
+    return {p.COMMAND: p.detect(text) for p in PARSERS}
+
+
+def detect(text: str) -> str | None:
+    ranked = sorted(scores(text).items(), key=lambda item: item[1], reverse=True)
+    best, score = ranked[0]
+    if score < THRESHOLD or (len(ranked) > 1 and ranked[1][1] == score):
+        return None
+    return best
+
+
+def parse_output(text: str, command: str | None = None) -> ParseResult:
+    """Parse ``text`` as ``command``'s output, or as the command it is detected to be."""
+    if command is None:
+        detected = detect(text)
+        if detected is None:
+            raise ParseError(
+                "cannot tell which command produced this text; name the command. "
+                f"Known: {', '.join(commands())}"
+            )
+        command = detected
+    parser = parser_for(command)
+    if parser is None:
+        raise ParseError(f"no parser for command {command!r}. Known: {', '.join(commands())}")
+    return parser.parse(text)

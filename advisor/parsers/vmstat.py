@@ -1,0 +1,60 @@
+"""`vmstat [-c] INTERVAL COUNT` (or just its banner): memory and CPU samples.
+
+avm (active virtual memory, 4 KB pages) at peak is what AME sizing and the
+"safety net" reasoning start from; with -c the compressed pool (csz, cfr) and
+the deficit (dxm) appear, also in 4 KB pages.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._columns import column_key, read_row
+from ._sysconfig import BANNER, read_banner
+from ._text import Builder, as_number, lines_of, score
+from .base import ParseResult
+
+COMMAND = "vmstat"
+ALIASES = ("vmstat [0-9]*", "vmstat -c", "vmstat -c [0-9]*", "vmstat -t [0-9]*", "vmstat -w [0-9]*")
+
+_GROUPS = re.compile(r"^\s*kthr\s+memory\s+page\s+faults\s+cpu", re.I)
+_HEADER = re.compile(r"^\s*r\s+b\s+avm\s+fre\b", re.I)
+_RULE = re.compile(r"^[\s-]+$")
+_PAGES = frozenset({"avm", "fre", "csz", "cfr", "dxm"})
+_PCT = frozenset({"us", "sy", "id", "wa", "ec"})
+
+_SIGNATURES = [
+    re.compile(_GROUPS.pattern, re.I | re.M),
+    re.compile(_HEADER.pattern, re.I | re.M),
+    re.compile(r"^\s*System configuration:\s*lcpu=\d+\s+mem=\d+MB(\s+tmem=\d+MB)?\s+ent=", re.M),
+]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 2)
+
+
+def _key(column: str) -> str:
+    if column in _PAGES:
+        return f"{column}_pages"
+    return f"{column}_pct" if column in _PCT else column_key(column)
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    keys: list[str] = []
+    for line in lines_of(text, COMMAND):
+        if not line.text.strip():
+            continue
+        if BANNER.match(line.text):
+            read_banner(line, out)
+        elif _GROUPS.match(line.text) or _RULE.match(line.text):
+            out.known(line)
+        elif _HEADER.match(line.text):
+            keys = [_key(c.casefold()) for c in line.text.split()]
+            out.known(line)
+        elif keys and re.match(r"^\s*\d", line.text):
+            read_row(line, keys, lambda _k, raw: as_number(raw), out, "samples")
+        else:
+            out.unknown(line)
+    return out.finish()

@@ -1,0 +1,116 @@
+"""Request bodies to validated models, with every error's JSON path relative to the body.
+
+The review body is a bare document or `{"document": ...}`; the diff body holds two. Paths
+in errors point into what the client sent, so `$.ame.page_suport` for a bare document and
+`$.document.ame.page_suport` when it was wrapped. The document validation itself (unknown
+fields with did-you-mean, kinds) is `advisor.documents.io.validate_document`, shared with the CLI.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from advisor.documents.errors import DocumentError, json_path
+from advisor.documents.io import validate_document
+from api.problems import ErrorItem, ProblemError, errors_detail
+from api.settings import Settings
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _rebase(path: str, base: str) -> str:
+    return base + path[1:] if path.startswith("$") else f"{base}.{path}"
+
+
+def _partitions_issue(data: Any, base: str, limit: int) -> ErrorItem | None:
+    if isinstance(data, dict) and isinstance(data.get("partitions"), list) and len(data["partitions"]) > limit:
+        return ErrorItem(path=f"{base}.partitions",
+                         message=f"{len(data['partitions'])} partitions; this server accepts at most {limit}")
+    return None
+
+
+def check_partitions(items: list[tuple[Any, str]], settings: Settings) -> None:
+    errors = [e for data, base in items if (e := _partitions_issue(data, base, settings.max_partitions))]
+    if errors:
+        raise ProblemError("too-many-partitions", errors_detail(errors, "The request"), errors=errors)
+
+
+def document_errors(data: Any, base: str) -> tuple[Any, list[ErrorItem]]:
+    """(model, []) for a valid document, else (None, its issues rebased onto `base`)."""
+    try:
+        return validate_document(data, base), []
+    except DocumentError as exc:
+        return None, [ErrorItem(path=_rebase(i.path, base), message=i.message, suggestion=i.suggestion)
+                      for i in exc.issues]
+
+
+def unknown_keys(data: dict, allowed: tuple[str, ...], base: str = "$") -> list[ErrorItem]:
+    out = []
+    for key in data:
+        if key not in allowed:
+            close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+            out.append(ErrorItem(path=f"{base}.{key}", message="unknown field", suggestion=close[0] if close else None))
+    return out
+
+
+def review_input(body: Any, settings: Settings) -> tuple[Any, Any]:
+    """The review body as (raw document, validated document model)."""
+    if isinstance(body, dict) and "kind" not in body:
+        if "outputs" in body:
+            raise ProblemError(
+                "outputs-not-supported",
+                "Raw command outputs are not accepted by this server version. Convert them to a configuration "
+                "document (see contract section 1) and post {\"document\": ...} or the document itself.",
+                errors=[ErrorItem(path="$.outputs", message="not accepted by this server version")])
+        if "document" in body:
+            extra = unknown_keys(body, ("document",))
+            if extra:
+                raise ProblemError("invalid-request", errors_detail(extra, "The request"), errors=extra)
+            return _one_document(body["document"], "$.document", settings)
+    return _one_document(body, "$", settings)
+
+
+def _one_document(data: Any, base: str, settings: Settings) -> tuple[Any, Any]:
+    check_partitions([(data, base)], settings)
+    model, errors = document_errors(data, base)
+    if errors:
+        raise ProblemError("invalid-document", errors_detail(errors, "The document"), errors=errors)
+    return data, model
+
+
+def diff_input(body: Any, settings: Settings) -> tuple[Any, Any]:
+    """The diff body `{"before": doc, "after": doc}` as two validated models; all issues of both at once."""
+    if not isinstance(body, dict):
+        err = [ErrorItem(path="$", message='expected an object {"before": document, "after": document}')]
+        raise ProblemError("invalid-request", errors_detail(err, "The request"), errors=err)
+    errors = unknown_keys(body, ("before", "after"))
+    errors += [ErrorItem(path=f"$.{k}", message="required") for k in ("before", "after") if k not in body]
+    if errors:
+        raise ProblemError("invalid-request", errors_detail(errors, "The request"), errors=errors)
+    check_partitions([(body["before"], "$.before"), (body["after"], "$.after")], settings)
+    before, before_errors = document_errors(body["before"], "$.before")
+    after, after_errors = document_errors(body["after"], "$.after")
+    if before_errors or after_errors:
+        errors = before_errors + after_errors
+        raise ProblemError("invalid-document", errors_detail(errors, "The documents"), errors=errors)
+    return before, after
+
+
+def validate_model(model: type[M], body: Any) -> M:
+    """A calculator request (or any strict edge model) from the body, with JSON-path errors."""
+    try:
+        return model.model_validate(body)
+    except ValidationError as exc:
+        errors = []
+        for err in exc.errors(include_url=False):
+            loc = tuple(err["loc"])
+            suggestion = None
+            if err["type"] == "extra_forbidden" and loc:
+                close = difflib.get_close_matches(str(loc[-1]), list(model.model_fields), n=1, cutoff=0.6)
+                suggestion = close[0] if close else None
+            message = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
+            errors.append(ErrorItem(path=json_path(loc), message=message, suggestion=suggestion))
+        raise ProblemError("invalid-request", errors_detail(errors, "The request"), errors=errors) from None

@@ -1,0 +1,162 @@
+"""Pydantic models at the edge: what the API takes and returns, beyond the core's own models.
+
+Request models are strict (`extra="forbid"`: a typo is an error, never ignored) and carry
+OpenAPI examples; bounds keep every accepted number inside what the calculators handle.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.findings import CitationOut, Review, RulebookInfo
+from advisor.rulebook.model import Confidence, Remediation, Severity
+
+REVIEW_ID_PATTERN = r"^rv_[0-9a-f]{20}$"
+CURSOR_PATTERN = r"^[1-9][0-9]{0,17}$"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- reviews ---
+
+
+class ReviewOut(Review):
+    """Contract section 2 plus where the review is stored."""
+
+    review_id: str = Field(pattern=REVIEW_ID_PATTERN, description="Id for GET /v1/reviews/{review_id}.")
+    created_at: str = Field(description="When the review was made, ISO 8601 UTC.")
+
+
+class ReviewListItem(BaseModel):
+    review_id: str
+    target: str
+    kind: str
+    created_at: str
+    rulebook_version: str
+    findings: int = Field(description="Number of findings.")
+    summary: dict[str, int] = Field(description="Findings per severity.")
+
+
+class ReviewPage(BaseModel):
+    items: list[ReviewListItem] = Field(description="Newest first.")
+    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page.")
+
+
+# --- rules and sources ---
+
+
+class RuleSummary(BaseModel):
+    id: str
+    title: str
+    severity: Severity
+    kinds: list[str]
+    domain: str
+    citations: list[CitationOut]
+
+
+class EscalationOut(BaseModel):
+    condition: str
+    severity: Severity
+    reason: str
+
+
+class RuleExample(BaseModel):
+    note: str
+    severity: Severity | None = None
+    document: dict[str, Any]
+
+
+class RuleExamples(BaseModel):
+    fire: list[RuleExample]
+    pass_: list[RuleExample] = Field(alias="pass", serialization_alias="pass")
+
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class RuleDetail(RuleSummary):
+    """The rule in full: what it checks, why, and what to do; citations resolved to titles and urls."""
+
+    file: str
+    condition: str = Field(description="The `when` expression over document fields and derived values.")
+    escalations: list[EscalationOut]
+    requires: list[str] = Field(description="Paths that must be present, else the rule is not assessed.")
+    optional: list[str]
+    message: str = Field(description="Template; {path} placeholders are filled from the document.")
+    rationale: str
+    recommendation: str
+    remediation: list[Remediation]
+    impact: int
+    confidence: Confidence
+    tags: list[str]
+    examples: RuleExamples
+
+
+# --- calculators ---
+
+
+class ViosMemoryRequest(Strict):
+    """Inputs of the VIOS memory guideline (Redbook SG24-8079 3.5.2); adapter counts default to 0."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"system_cores": 32, "eth_1g_ports": 2, "eth_10g_ports": 2, "fc_8g_ports": 4,
+         "npiv_vfc_adapters": 20, "virtual_eth_adapters": 6}]})
+
+    system_cores: int = Field(ge=0, le=100_000, description="Cores in the managed system.")
+    lhea: int = Field(0, ge=0, le=100_000)
+    lhea_ports: int = Field(0, ge=0, le=100_000)
+    eth_1g_ports: int = Field(0, ge=0, le=100_000)
+    eth_10g_ports: int = Field(0, ge=0, le=100_000)
+    fc_8g_ports: int = Field(0, ge=0, le=100_000)
+    npiv_vfc_adapters: int = Field(0, ge=0, le=100_000)
+    virtual_eth_adapters: int = Field(0, ge=0, le=100_000)
+
+
+class ClmRequest(Strict):
+    """Inputs of the HP-UX cell local memory sizing (HP KOD slides, "CLM recommendations")."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"memory_gb": 128, "clm_pct": 0, "sap_shared_memory_gb": 20}]})
+
+    memory_gb: float = Field(ge=0, le=1_048_576, description="Memory of the server, GiB.")
+    clm_pct: float = Field(ge=0, le=100, description="Share of memory configured as CLM, 0-100.")
+    sap_shared_memory_gb: float = Field(ge=0, le=1_048_576, description="SAP shared memory, GiB.")
+
+
+class LfareaRequest(Strict):
+    """An IEASYSxx LFAREA statement and the online storage it is judged against."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"statement": "LFAREA=(1M=(40%),2G=(8))", "online_storage_gb": 1024}]})
+
+    statement: str = Field(min_length=1, max_length=4096, description="As written in IEASYSxx.")
+    online_storage_gb: float = Field(ge=0, le=1_048_576, description="Online real storage at IPL, GiB.")
+
+
+class PlareaRequest(Strict):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"online_storage_gb": 16}]})
+
+    online_storage_gb: float = Field(ge=0, le=1_048_576, description="Online real storage at IPL, GiB.")
+
+
+# --- health ---
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class Readiness(BaseModel):
+    status: Literal["ready"]
+    schema_version: int
+    rulebook: RulebookInfo
+
+
+class ProblemType(BaseModel):
+    type: str
+    title: str
+    status: int
+    description: str

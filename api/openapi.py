@@ -1,0 +1,172 @@
+"""The OpenAPI schema: FastAPI's, completed with what it cannot infer.
+
+Bodies are read by `api.body.json_body` (limits first), so FastAPI does not see them:
+`request_body()` declares them and `build_openapi` adds their component schemas (the
+document union straight from the document models, so schema and validation cannot
+disagree), turns every 4xx/5xx response into `application/problem+json`, documents 401 on
+every /v1 operation and adds a response example to every operation, computed from the
+request examples with the live rulebook.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from advisor import __version__
+
+log = logging.getLogger("advisor.api")
+REF = "#/components/schemas/{model}"
+
+DESCRIPTION = """Ranked, cited findings for system configuration documents (contract section 4).
+
+Every `/v1` route needs `Authorization: Bearer <key>` (create a key with `advisor keys create NAME`).
+Errors are `application/problem+json` (RFC 9457); `GET /problems` lists the types."""
+
+
+def request_body(schema: str, examples: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`openapi_extra` for a route whose JSON body `json_body` reads."""
+    media: dict[str, Any] = {"schema": {"$ref": REF.format(model=schema)}}
+    if examples:
+        media["examples"] = examples
+    return {"requestBody": {"required": True, "content": {"application/json": media}}}
+
+
+def _array_branch(prop: dict[str, Any]) -> dict[str, Any] | None:
+    if prop.get("type") == "array":
+        return prop
+    return next((b for b in prop.get("anyOf", []) if b.get("type") == "array"), None)
+
+
+def _component_schemas(max_partitions: int) -> dict[str, Any]:
+    from advisor.documents import DOCUMENT_ADAPTER
+    from api.models import ClmRequest, LfareaRequest, PlareaRequest, ViosMemoryRequest
+    from api.problems import Problem
+
+    out: dict[str, Any] = {}
+    document = DOCUMENT_ADAPTER.json_schema(ref_template=REF)
+    out.update(document.pop("$defs", {}))
+    out["Document"] = {**document, "description": "A configuration document; `kind` selects its schema."}
+    partitions = _array_branch(out.get("ManagedSystem", {}).get("properties", {}).get("partitions", {}))
+    if partitions is not None:
+        partitions["maxItems"] = max_partitions
+    out["ReviewRequest"] = {
+        "description": "A configuration document, or one wrapped as {\"document\": ...}. "
+                       "{\"outputs\": [...]} (raw command output) is not accepted by this server version.",
+        "anyOf": [{"$ref": REF.format(model="Document")},
+                  {"type": "object", "properties": {"document": {"$ref": REF.format(model="Document")}},
+                   "required": ["document"], "additionalProperties": False}],
+    }
+    out["DiffRequest"] = {
+        "type": "object", "additionalProperties": False, "required": ["before", "after"],
+        "properties": {"before": {"$ref": REF.format(model="Document")}, "after": {"$ref": REF.format(model="Document")}},
+    }
+    for model in (ViosMemoryRequest, ClmRequest, LfareaRequest, PlareaRequest, Problem):
+        schema = model.model_json_schema(ref_template=REF)
+        out.update(schema.pop("$defs", {}))
+        out[model.__name__] = schema
+    return out
+
+
+def _problem_examples(status: int) -> dict[str, Any]:
+    from api.problems import PROBLEM_TYPES, problem_body
+
+    return {name: {"summary": title, "value": problem_body(name, description)}
+            for name, (code, title, description) in PROBLEM_TYPES.items() if code == status}
+
+
+def _problem_responses(schema: dict[str, Any]) -> None:
+    from api.problems import PROBLEM_MEDIA_TYPE, PROBLEM_TYPES
+
+    titles: dict[int, list[str]] = {}
+    for name, (status, _, _) in PROBLEM_TYPES.items():
+        titles.setdefault(status, []).append(name)
+    for path, item in schema.get("paths", {}).items():
+        for op in item.values():
+            responses = op.setdefault("responses", {})
+            if path.startswith("/v1/"):
+                responses.setdefault("401", {})
+            for code, response in responses.items():
+                if not code.isdigit() or int(code) < 400:
+                    continue
+                status = int(code)
+                response["description"] = "Problem types: " + ", ".join(titles.get(status, ["internal-error"]))
+                response["content"] = {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": REF.format(model="Problem")},
+                                                            "examples": _problem_examples(status)}}
+    components = schema.get("components", {}).get("schemas", {})
+    for unused in ("HTTPValidationError", "ValidationError"):
+        if f'"{REF.format(model=unused)}"' not in str(schema.get("paths")).replace("'", '"'):
+            components.pop(unused, None)
+
+
+def _response_examples(app: FastAPI) -> dict[str, Any]:
+    """operationId -> an example success body, computed from the request examples."""
+    from advisor.documents.io import validate_document
+    from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT
+    from api.models import ClmRequest, LfareaRequest, PlareaRequest, ViosMemoryRequest
+    from api.routes import calculators, diff, problems, rules, sources
+
+    advisor = app.state.advisor
+    review = {"review_id": "rv_4f1c2a9b7e3d5c6a8b90", "created_at": "2025-03-01T09:30:00.000Z",
+              **advisor.review(validate_document(EXAMPLE_DOCUMENT)).model_dump(mode="json")}
+    rule_ids = sorted(advisor.rulebook.rules)
+    rule_id = "AME-001" if "AME-001" in rule_ids else rule_ids[0]
+
+    def first(model) -> dict[str, Any]:
+        return model.model_config["json_schema_extra"]["examples"][0]
+
+    out: dict[str, Any] = {
+        "healthz": {"status": "ok"},
+        "readyz": {"status": "ready", "schema_version": 1, "rulebook": review["rulebook"]},
+        "createReview": review,
+        "getReview": review,
+        "listReviews": {"items": [{"review_id": review["review_id"], "target": review["target"], "kind": review["kind"],
+                                   "created_at": review["created_at"], "rulebook_version": review["rulebook"]["version"],
+                                   "findings": len(review["findings"]), "summary": review["summary"]}],
+                        "next_cursor": "1234"},
+        "diffDocuments": diff.diff(DIFF_REQUEST_EXAMPLES["ame64k"]["value"], advisor, app.state.settings),
+        "listRules": rules.list_rules(advisor)[:2],
+        "getRule": rules.get_rule(rule_id, advisor),
+        "listSources": sources.list_sources()[:2],
+        "viosMemory": calculators.vios_memory(first(ViosMemoryRequest)),
+        "clmSizing": calculators.clm(first(ClmRequest)),
+        "lfarea": calculators.lfarea(first(LfareaRequest)),
+        "plarea": calculators.plarea(first(PlareaRequest)),
+        "getProblemType": problems._describe("invalid-document"),
+        "listProblemTypes": [problems._describe("invalid-document")],
+    }
+    return {k: (v if isinstance(v, dict) else _jsonable(v)) for k, v in out.items()}
+
+
+def _jsonable(value: Any) -> Any:
+    from fastapi.encoders import jsonable_encoder
+
+    return jsonable_encoder(value, by_alias=True)
+
+
+def build_openapi(app: FastAPI) -> dict[str, Any]:
+    if app.openapi_schema:
+        return app.openapi_schema
+    schema = get_openapi(title="Platform Advisor API", version=__version__, description=DESCRIPTION,
+                         routes=app.routes, tags=[
+                             {"name": "reviews", "description": "Review documents; stored reviews; diffs."},
+                             {"name": "rules", "description": "The rule catalogue and its sources."},
+                             {"name": "calculators", "description": "Sizing calculators."},
+                             {"name": "health", "description": "Open liveness and readiness probes."},
+                             {"name": "problems", "description": "What each problem type means."}])
+    schema.setdefault("components", {}).setdefault("schemas", {}).update(
+        _component_schemas(app.state.settings.max_partitions))
+    _problem_responses(schema)
+    examples = _response_examples(app)
+    for item in schema["paths"].values():
+        for op in item.values():
+            example = examples.get(op.get("operationId"))
+            for code, response in op.get("responses", {}).items():
+                media = response.get("content", {}).get("application/json")
+                if code.startswith("2") and media is not None and example is not None:
+                    media["example"] = example
+    app.openapi_schema = schema
+    return schema

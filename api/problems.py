@@ -1,0 +1,194 @@
+"""Errors as RFC 9457 problem details (`application/problem+json`).
+
+Every error the API returns is one of the types in `PROBLEM_TYPES`; its `type` URI
+(`/problems/<name>`, served by the API as documentation) never changes, so clients can
+branch on it. Validation problems add `errors`: [{path, message, suggestion}] with the JSON
+path of the bad input. Internals never leak: an unexpected exception is logged and answered
+with a generic `internal-error`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger("advisor.api")
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+TYPE_PREFIX = "/problems/"
+
+# name -> (status, title, when it happens)
+PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
+    "invalid-json": (400, "Request body is not valid JSON",
+                     "The body could not be parsed as JSON (RFC 8259): syntax error, empty body, NaN, or a lone "
+                     "surrogate escape. `detail` gives the line and column."),
+    "invalid-encoding": (400, "Request body is not valid UTF-8",
+                         "JSON must be sent as UTF-8; `detail` gives the offset of the first bad byte."),
+    "unauthorized": (401, "Missing, unknown or revoked API key",
+                     "Send `Authorization: Bearer <key>` with a key from `advisor keys create NAME`. "
+                     "The response carries `WWW-Authenticate: Bearer`."),
+    "not-found": (404, "No such resource", "The path matches no route of this API."),
+    "review-not-found": (404, "No such review", "No stored review has this id."),
+    "rule-not-found": (404, "No such rule", "No rule has this id; `errors[0].suggestion` may name the closest one."),
+    "method-not-allowed": (405, "Method not allowed", "The route exists but not with this method; see `Allow`."),
+    "body-too-large": (413, "Request body too large",
+                       "The body exceeds the server's limit (ADVISOR_MAX_BODY_BYTES, default 1 MiB); the limit "
+                       "is enforced while reading, whatever Content-Length says."),
+    "unsupported-media-type": (415, "Unsupported media type",
+                               "Bodies must be `application/json` (or `application/*+json`), in UTF-8."),
+    "invalid-document": (422, "Invalid configuration document",
+                         "The document does not match the schema of its kind: unknown fields (with a did-you-mean "
+                         "suggestion), wrong types, values out of range, or a missing or unknown `kind`."),
+    "invalid-request": (422, "Invalid request body",
+                        "The body is JSON but not the shape this route takes (e.g. a missing `before`, an unknown "
+                        "field in a calculator request)."),
+    "invalid-parameters": (422, "Invalid query or path parameters",
+                           "A query or path parameter is out of range or malformed (e.g. `limit`, `cursor`)."),
+    "outputs-not-supported": (422, "Command outputs are not accepted by this server version",
+                              "`{\"outputs\": [...]}` (raw command output) needs the parsers, which this server "
+                              "version does not have: convert the outputs to a document and post that."),
+    "too-many-partitions": (422, "Too many partitions",
+                            "A managed system lists more partitions than the server accepts "
+                            "(ADVISOR_MAX_PARTITIONS, default 1000)."),
+    "too-deeply-nested": (422, "JSON nested too deeply",
+                          "The body nests objects/arrays deeper than the server accepts (ADVISOR_MAX_DEPTH, "
+                          "default 32); no valid document comes close."),
+    "lfarea-syntax": (422, "LFAREA statement not valid",
+                      "The LFAREA statement has a syntax error that IPL would reject with IAR046I; `lfarea` holds "
+                      "the reason code, column and explanation."),
+    "internal-error": (500, "Internal server error",
+                       "An unexpected error; it is logged on the server. Nothing about it is returned."),
+    "not-ready": (503, "Not ready", "The store or the rulebook is not available yet."),
+}
+
+
+def type_uri(name: str) -> str:
+    return TYPE_PREFIX + name
+
+
+class ErrorItem(BaseModel):
+    path: str = Field(description="JSON path of the bad input, e.g. `$.ame.page_suport`; `query.limit` for parameters.")
+    message: str
+    suggestion: str | None = Field(None, description="The closest valid name, for a typo.")
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details; extension members depend on the type."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [{
+        "type": "/problems/invalid-document", "title": "Invalid configuration document", "status": 422,
+        "detail": "The document has 1 problem: $.ame.page_suport: unknown field (did you mean 'page_support'?)",
+        "errors": [{"path": "$.ame.page_suport", "message": "unknown field", "suggestion": "page_support"}]}]})
+
+    type: str = Field(description="Stable URI of the problem type, `/problems/<name>`.")
+    title: str
+    status: int
+    detail: str
+    errors: list[ErrorItem] | None = None
+
+
+class ProblemError(Exception):
+    """Raise anywhere in a request to answer with a problem of type `name`."""
+
+    def __init__(self, name: str, detail: str, *, errors: list[ErrorItem] | None = None,
+                 headers: dict[str, str] | None = None, extra: dict[str, Any] | None = None):
+        assert name in PROBLEM_TYPES, name
+        super().__init__(detail)
+        self.name, self.detail, self.errors, self.headers, self.extra = name, detail, errors, headers, extra
+
+
+def problem_body(name: str, detail: str, errors: list[ErrorItem] | None = None,
+                 extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    status, title, _ = PROBLEM_TYPES[name]
+    body: dict[str, Any] = {"type": type_uri(name), "title": title, "status": status, "detail": detail}
+    if errors is not None:
+        body["errors"] = [e.model_dump() for e in errors]
+    if extra:
+        body.update(extra)
+    return body
+
+
+def problem_response(name: str, detail: str, *, errors: list[ErrorItem] | None = None,
+                     headers: dict[str, str] | None = None, extra: dict[str, Any] | None = None) -> JSONResponse:
+    return JSONResponse(problem_body(name, detail, errors, extra), status_code=PROBLEM_TYPES[name][0],
+                        headers=headers, media_type=PROBLEM_MEDIA_TYPE)
+
+
+def errors_detail(errors: list[ErrorItem], what: str) -> str:
+    """A one-line human summary of the first few errors."""
+    shown = "; ".join(f"{e.path}: {e.message}" + (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "")
+                      for e in errors[:3])
+    more = f"; and {len(errors) - 3} more" if len(errors) > 3 else ""
+    return f"{what} has {len(errors)} problem{'s' if len(errors) != 1 else ''}: {shown}{more}"
+
+
+_STATUS_NAMES = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large", 415: "unsupported-media-type"}
+
+
+async def _on_problem(_: Request, exc: ProblemError) -> JSONResponse:
+    return problem_response(exc.name, exc.detail, errors=exc.errors, headers=exc.headers, extra=exc.extra)
+
+
+async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    name = _STATUS_NAMES.get(exc.status_code)
+    if name == "not-found":
+        return problem_response(name, f"No route {request.url.path}; see /docs for the API.", headers=exc.headers)
+    if name == "method-not-allowed":
+        return problem_response(name, f"{request.method} is not allowed on {request.url.path}.", headers=exc.headers)
+    if name is not None:
+        return problem_response(name, str(exc.detail), headers=exc.headers)
+    log.error("unmapped HTTP %s on %s %s", exc.status_code, request.method, request.url.path)
+    return problem_response("internal-error", "The server could not handle this request.")
+
+
+def _param_path(loc: tuple) -> str:
+    where, *rest = loc or ("request",)
+    return ".".join([str(where), *(str(p) for p in rest)])
+
+
+async def _on_validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = [ErrorItem(path=_param_path(tuple(e.get("loc", ()))), message=e.get("msg", "invalid"))
+              for e in exc.errors()]
+    return problem_response("invalid-parameters", errors_detail(errors, "The request"), errors=errors)
+
+
+class CatchAll:
+    """Outermost guard: an unexpected exception becomes a generic 500 problem, logged once, never echoed."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except Exception:
+            log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
+            if started:  # too late for a problem response; the connection is cut
+                raise
+            response = problem_response("internal-error", "The server could not handle this request; it has been logged.")
+            await response(scope, receive, send)
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(ProblemError, _on_problem)
+    app.add_exception_handler(StarletteHTTPException, _on_http)
+    app.add_exception_handler(RequestValidationError, _on_validation)
+    app.add_middleware(CatchAll)

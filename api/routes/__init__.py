@@ -1,0 +1,10 @@
+"""Routes, one module per resource; `v1` gathers the authenticated ones under /v1."""
+
+from fastapi import APIRouter, Depends
+
+from api.auth import require_key
+from api.routes import calculators, diff, reviews, rules, sources
+
+v1 = APIRouter(prefix="/v1", dependencies=[Depends(require_key)])
+for module in (reviews, diff, rules, sources, calculators):
+    v1.include_router(module.router)

@@ -1,0 +1,62 @@
+"""POST /v1/calculators/...: the sizing calculators on their own, each with its citations."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+
+from advisor.calculators.clm import ClmSizing, clm_sizing
+from advisor.calculators.lfarea import LfareaAssessment, LfareaSyntaxError, assess_lfarea
+from advisor.calculators.plarea import PlareaSize, plarea_size
+from advisor.calculators.vios_memory import ViosMemoryRequirement, vios_memory_requirement
+from api.body import json_body
+from api.documents import validate_model
+from api.examples import model_examples
+from api.models import ClmRequest, LfareaRequest, PlareaRequest, ViosMemoryRequest
+from api.openapi import request_body
+from api.problems import ErrorItem, ProblemError
+
+router = APIRouter(prefix="/calculators", tags=["calculators"])
+Body = Annotated[Any, Depends(json_body)]
+ERRORS: dict = {400: {}, 413: {}, 415: {}, 422: {}}
+
+
+@router.post("/vios-memory", response_model=ViosMemoryRequirement, operation_id="viosMemory",
+             summary="VIOS memory: 2 GB per 16 cores, or 768 MB plus a share per adapter, whichever is larger",
+             responses=ERRORS, openapi_extra=request_body("ViosMemoryRequest", model_examples(ViosMemoryRequest)))
+def vios_memory(body: Body) -> ViosMemoryRequirement:
+    req = validate_model(ViosMemoryRequest, body)
+    return vios_memory_requirement(**req.model_dump())
+
+
+@router.post("/clm", response_model=ClmSizing, operation_id="clmSizing",
+             summary="HP-UX cell local memory for SAP: 10 % for the kernel plus the SAP shared memory",
+             responses=ERRORS, openapi_extra=request_body("ClmRequest", model_examples(ClmRequest)))
+def clm(body: Body) -> ClmSizing:
+    req = validate_model(ClmRequest, body)
+    return clm_sizing(req.memory_gb, req.clm_pct, req.sap_shared_memory_gb)
+
+
+@router.post("/lfarea", response_model=LfareaAssessment, operation_id="lfarea",
+             summary="z/OS LFAREA: system limit, 1 MB / 2 GB pages, whether it fits and what IPL does",
+             responses=ERRORS, openapi_extra=request_body("LfareaRequest", model_examples(LfareaRequest)))
+def lfarea(body: Body) -> LfareaAssessment:
+    req = validate_model(LfareaRequest, body)
+    try:
+        return assess_lfarea(req.statement, req.online_storage_gb)
+    except LfareaSyntaxError as e:
+        raise ProblemError("lfarea-syntax", f"{e.message_id} {e.reason} at column {e.column}: {e.explanation}",
+                           errors=[ErrorItem(path="$.statement", message=f"{e.ibm_reason} (column {e.column})")],
+                           extra={"lfarea": e.to_dict()}) from None
+    except ValueError as e:
+        err = [ErrorItem(path="$", message=str(e))]
+        raise ProblemError("invalid-request", f"The request has 1 problem: {e}", errors=err) from None
+
+
+@router.post("/plarea", response_model=PlareaSize, operation_id="plarea",
+             summary="z/OS PLAREA: 12.5 % of (online storage - quad area)",
+             responses=ERRORS, openapi_extra=request_body("PlareaRequest", model_examples(PlareaRequest)))
+def plarea(body: Body) -> PlareaSize:
+    req = validate_model(PlareaRequest, body)
+    return plarea_size(req.online_storage_gb)

@@ -1,0 +1,37 @@
+"""Open probes: /healthz (the process answers) and /readyz (store and rulebook usable)."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+
+from advisor.findings import RulebookInfo
+from advisor.store import LATEST_VERSION, Store
+from api.deps import get_store
+from api.models import Health, Readiness
+from api.problems import ProblemError
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/healthz", response_model=Health, operation_id="healthz", summary="Liveness: the process answers")
+async def healthz() -> Health:
+    return Health(status="ok")
+
+
+@router.get("/readyz", response_model=Readiness, operation_id="readyz", responses={503: {}},
+            summary="Readiness: the store answers at the expected schema version and the rulebook is loaded")
+def readyz(request: Request, store: Annotated[Store, Depends(get_store)]) -> Readiness:
+    advisor = getattr(request.app.state, "advisor", None)
+    try:
+        version = store.schema_version()
+    except sqlite3.Error:
+        raise ProblemError("not-ready", "The store does not answer.") from None
+    if version != LATEST_VERSION:
+        raise ProblemError("not-ready", f"The store is at schema version {version}, expected {LATEST_VERSION}.")
+    if advisor is None or not advisor.rulebook.rules:
+        raise ProblemError("not-ready", "The rulebook is not loaded.")
+    return Readiness(status="ready", schema_version=version,
+                     rulebook=RulebookInfo(version=advisor.rulebook.version, rules=len(advisor.rulebook.rules)))
