@@ -18,7 +18,9 @@ CURSOR_PATTERN = r"^[1-9][0-9]{0,17}$"
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """JSON types as the schema says: 4 is not "4", true is not 1."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # --- reviews ---
@@ -98,10 +100,10 @@ class RuleDetail(RuleSummary):
 # --- calculators ---
 
 
-class ViosMemoryRequest(Strict):
+class ViosMemoryInput(Strict):
     """Inputs of the VIOS memory guideline (Redbook SG24-8079 3.5.2); adapter counts default to 0."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
         {"system_cores": 32, "eth_1g_ports": 2, "eth_10g_ports": 2, "fc_8g_ports": 4,
          "npiv_vfc_adapters": 20, "virtual_eth_adapters": 6}]})
 
@@ -115,10 +117,10 @@ class ViosMemoryRequest(Strict):
     virtual_eth_adapters: int = Field(0, ge=0, le=100_000)
 
 
-class ClmRequest(Strict):
+class ClmInput(Strict):
     """Inputs of the HP-UX cell local memory sizing (HP KOD slides, "CLM recommendations")."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
         {"memory_gb": 128, "clm_pct": 0, "sap_shared_memory_gb": 20}]})
 
     memory_gb: float = Field(ge=0, le=1_048_576, description="Memory of the server, GiB.")
@@ -126,18 +128,18 @@ class ClmRequest(Strict):
     sap_shared_memory_gb: float = Field(ge=0, le=1_048_576, description="SAP shared memory, GiB.")
 
 
-class LfareaRequest(Strict):
+class LfareaInput(Strict):
     """An IEASYSxx LFAREA statement and the online storage it is judged against."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
         {"statement": "LFAREA=(1M=(40%),2G=(8))", "online_storage_gb": 1024}]})
 
     statement: str = Field(min_length=1, max_length=4096, description="As written in IEASYSxx.")
     online_storage_gb: float = Field(ge=0, le=1_048_576, description="Online real storage at IPL, GiB.")
 
 
-class PlareaRequest(Strict):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"online_storage_gb": 16}]})
+class PlareaInput(Strict):
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [{"online_storage_gb": 16}]})
 
     online_storage_gb: float = Field(ge=0, le=1_048_576, description="Online real storage at IPL, GiB.")
 

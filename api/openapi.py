@@ -43,7 +43,7 @@ def _array_branch(prop: dict[str, Any]) -> dict[str, Any] | None:
 
 def _component_schemas(max_partitions: int) -> dict[str, Any]:
     from advisor.documents import DOCUMENT_ADAPTER
-    from api.models import ClmRequest, LfareaRequest, PlareaRequest, ViosMemoryRequest
+    from api.models import ClmInput, LfareaInput, PlareaInput, ViosMemoryInput
     from api.problems import Problem
 
     out: dict[str, Any] = {}
@@ -64,7 +64,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         "type": "object", "additionalProperties": False, "required": ["before", "after"],
         "properties": {"before": {"$ref": REF.format(model="Document")}, "after": {"$ref": REF.format(model="Document")}},
     }
-    for model in (ViosMemoryRequest, ClmRequest, LfareaRequest, PlareaRequest, Problem):
+    for model in (ViosMemoryInput, ClmInput, LfareaInput, PlareaInput, Problem):
         schema = model.model_json_schema(ref_template=REF)
         out.update(schema.pop("$defs", {}))
         out[model.__name__] = schema
@@ -106,7 +106,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     """operationId -> an example success body, computed from the request examples."""
     from advisor.documents.io import validate_document
     from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT
-    from api.models import ClmRequest, LfareaRequest, PlareaRequest, ViosMemoryRequest
+    from api.models import ClmInput, LfareaInput, PlareaInput, ViosMemoryInput
     from api.routes import calculators, diff, problems, rules, sources
 
     advisor = app.state.advisor
@@ -131,10 +131,10 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
         "listRules": rules.list_rules(advisor)[:2],
         "getRule": rules.get_rule(rule_id, advisor),
         "listSources": sources.list_sources()[:2],
-        "viosMemory": calculators.vios_memory(first(ViosMemoryRequest)),
-        "clmSizing": calculators.clm(first(ClmRequest)),
-        "lfarea": calculators.lfarea(first(LfareaRequest)),
-        "plarea": calculators.plarea(first(PlareaRequest)),
+        "viosMemory": calculators.vios_memory(first(ViosMemoryInput)),
+        "clmSizing": calculators.clm(first(ClmInput)),
+        "lfarea": calculators.lfarea(first(LfareaInput)),
+        "plarea": calculators.plarea(first(PlareaInput)),
         "getProblemType": problems._describe("invalid-document"),
         "listProblemTypes": [problems._describe("invalid-document")],
     }
@@ -157,8 +157,11 @@ def build_openapi(app: FastAPI) -> dict[str, Any]:
                              {"name": "calculators", "description": "Sizing calculators."},
                              {"name": "health", "description": "Open liveness and readiness probes."},
                              {"name": "problems", "description": "What each problem type means."}])
-    schema.setdefault("components", {}).setdefault("schemas", {}).update(
-        _component_schemas(app.state.settings.max_partitions))
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    for name, component in _component_schemas(app.state.settings.max_partitions).items():
+        if name in components and components[name] != component:
+            raise RuntimeError(f"two different OpenAPI schemas named {name}: rename one of the models")
+        components[name] = component
     _problem_responses(schema)
     examples = _response_examples(app)
     for item in schema["paths"].values():

@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger("advisor.api")
@@ -141,11 +142,23 @@ async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONRespons
     if name == "not-found":
         return problem_response(name, f"No route {request.url.path}; see /docs for the API.", headers=exc.headers)
     if name == "method-not-allowed":
-        return problem_response(name, f"{request.method} is not allowed on {request.url.path}.", headers=exc.headers)
+        allowed = _allowed_methods(request)
+        return problem_response(name, f"{request.method} is not allowed on {request.url.path}; use {allowed}.",
+                                headers={**(exc.headers or {}), "Allow": allowed})
     if name is not None:
         return problem_response(name, str(exc.detail), headers=exc.headers)
     log.error("unmapped HTTP %s on %s %s", exc.status_code, request.method, request.url.path)
     return problem_response("internal-error", "The server could not handle this request.")
+
+
+def _allowed_methods(request: Request) -> str:
+    """Every method of every route on this path: Starlette's own Allow names only the first route's."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match is not Match.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
 
 
 def _param_path(loc: tuple) -> str:

@@ -3,6 +3,9 @@
 from advisor.cli.app import app
 from advisor.cli import calc as _calc  # noqa: F401  (each import registers its commands)
 from advisor.cli import check as _check  # noqa: F401
+from advisor.cli import diff as _diff  # noqa: F401
+from advisor.cli import baseline as _baseline  # noqa: F401
+from advisor.cli import docs as _docs  # noqa: F401
 from advisor.cli import rules as _rules  # noqa: F401
 from advisor.cli import schema as _schema  # noqa: F401
 from advisor.cli import serve as _serve  # noqa: F401

@@ -1,67 +1,96 @@
-"""`advisor check FILE...`: review documents; exit 0 clean, 1 findings at/above the threshold, 2 bad input."""
+"""`advisor check FILE...`: review documents and gate them.
+
+Exit 0: nothing fails the gate; 1: a finding at or above `--fail-on` that is neither waived nor
+baselined (or, with `--fail-on-not-assessed`, a rule that could reach the threshold lacks data);
+2: a document, the waivers file, the baseline or an option is wrong (the message names it).
+"""
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import List
+from pathlib import Path
+from typing import Callable, List, Optional
 
 import typer
 from rich.console import Console
 
 from advisor.cli.app import app
-from advisor.documents.errors import DocumentError
-from advisor.documents.io import read_document
-from advisor.ranking import at_or_above
-from advisor.render import json_out, text
+from advisor.cli.inputs import (
+    FailOnOption, IgnoreOption, SelectOption, Threshold, WaiversOption, fail, load_policy, read_documents,
+)
+from advisor.gate import GateResult, judge
+from advisor.render import github, json_out, junit, markdown, sarif, text
 from advisor.review import default_advisor
+
+__all__ = ["check", "Threshold"]
 
 
 class Format(str, Enum):
     text = "text"
     json = "json"
+    sarif = "sarif"
+    junit = "junit"
+    markdown = "markdown"
+    github = "github"
 
 
-class Threshold(str, Enum):
-    critical = "critical"
-    high = "high"
-    medium = "medium"
-    low = "low"
-    info = "info"
+def renderers(single: bool) -> dict[str, Callable[[GateResult], str]]:
+    return {"text": text.render, "json": lambda r: json_out.render_gate(r, single) + "\n", "sarif": sarif.render,
+            "junit": junit.render, "markdown": markdown.render, "github": github.render}
 
 
-def report_input_error(err: DocumentError) -> None:
-    for issue in err.issues:
-        hint = f" (did you mean '{issue.suggestion}'?)" if issue.suggestion else ""
-        typer.echo(f"error: {err.source}: {issue.path}: {issue.message}{hint}", err=True)
+def parse_outputs(specs: Optional[List[str]]) -> list[tuple[str, str]]:
+    out = []
+    for spec in specs or ():
+        fmt, sep, path = spec.partition("=")
+        if not sep or not path:
+            fail(f"--output {spec!r}: expected FORMAT=PATH, e.g. sarif=advisor.sarif")
+        if fmt not in Format.__members__:
+            fail(f"--output {spec!r}: unknown format {fmt!r}; expected one of {', '.join(Format.__members__)}")
+        out.append((fmt, path))
+    return out
+
+
+def write_output(path: str, content: str) -> None:
+    if path == "-":
+        typer.echo(content, nl=False)
+        return
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(content, encoding="utf-8")
+    except OSError as exc:
+        fail(f"--output {path}: cannot write: {exc}")
 
 
 @app.command()
 def check(
     files: List[str] = typer.Argument(..., help="Document files (JSON or YAML); '-' reads standard input."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-    fail_on: Threshold = typer.Option(Threshold.high, "--fail-on", help="Exit 1 when a finding is at or above this severity."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="Output format on standard output."),
+    output: Optional[List[str]] = typer.Option(
+        None, "--output", help="Also write FORMAT=PATH (e.g. sarif=advisor.sarif); repeatable."),
+    fail_on: Threshold = FailOnOption,
+    fail_on_not_assessed: bool = typer.Option(
+        False, "--fail-on-not-assessed", help="Also fail when a rule that could reach the threshold lacks data."),
+    select: Optional[List[str]] = SelectOption,
+    ignore: Optional[List[str]] = IgnoreOption,
+    waivers: Optional[str] = WaiversOption,
+    baseline: Optional[str] = typer.Option(
+        None, "--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."),
 ) -> None:
-    """Review configuration documents and print ranked, cited findings."""
+    """Review configuration documents, print ranked, cited findings and gate on them."""
     advisor = default_advisor()
-    reviews, bad = [], False
-    for path in files:
-        try:
-            _, doc = read_document(path)
-        except DocumentError as err:
-            report_input_error(err)
-            bad = True
-            continue
-        reviews.append(advisor.review(doc))
-    if format is Format.json:
-        if reviews:
-            typer.echo(json_out.render(reviews, single=len(files) == 1))
-    else:
-        console = Console(highlight=False, soft_wrap=True)
-        for review in reviews:
-            text.render_review(console, review)
-    if bad:
-        raise typer.Exit(2)
-    failing = any(at_or_above(f.severity, fail_on.value) for r in reviews for f in r.findings)
-    raise typer.Exit(1 if failing else 0)
-
-
+    outputs = parse_outputs(output)
+    policy = load_policy(advisor.rulebook, fail_on=fail_on, fail_on_not_assessed=fail_on_not_assessed,
+                         select=select, ignore=ignore, waivers=waivers, baseline=baseline)
+    docs, bad = read_documents(files)
+    result = judge([(path, doc, advisor.review(doc)) for path, doc in docs], policy, advisor.rulebook)
+    render = renderers(single=len(files) == 1)
+    for fmt, path in outputs:
+        write_output(path, render[fmt](result))
+    if format is Format.text:
+        text.render_gate(Console(highlight=False, soft_wrap=True), result)
+    elif result.documents or format is not Format.json:
+        typer.echo(render[format.value](result), nl=False)
+    for w in result.unused_waivers:
+        typer.echo(f"note: {policy.waivers.file}: {w.label()} matched nothing in this run", err=True)
+    raise typer.Exit(2 if bad else result.exit_code)

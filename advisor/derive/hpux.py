@@ -138,10 +138,9 @@ def _range(doc) -> sap_instances.InstanceRange:
 
 
 @derivation("sap_instances_min", kinds=("hpux-server",), type="number", unit="count",
-            description="Fewest SAP instances for the cores (one per at most 4 cores) and, when sap.saps is given, "
-                        "for the SAPS (at most 2 500 SAPS each).", cite=sap_instances.CITE)
+            description="Fewest SAP instances for the cores: one per at most 4 cores.", cite=sap_instances.CITE)
 def sap_instances_min(doc) -> int:
-    return _range(doc).required_minimum
+    return _range(doc).min_instances
 
 
 @derivation("sap_instances_max", kinds=("hpux-server",), type="number", unit="count",

@@ -222,16 +222,16 @@ def dual_vios_reserved_luns(doc) -> list[str]:
         _require(dual, "reserve_policy")
         return [f"{d.name} (reserve_policy {d.reserve_policy}, mapped through {d.mapped_through_vios} VIOS)"
                 for _, d in dual if d.reserve_policy != "no_reserve"]
-    out = []
+    out: dict[tuple[str, str], str] = {}  # one entry per LUN, however many clients share it
     for lpar, d in _client_items(doc, "disks"):
         paths = len({b.vios for b in d.backing or []})
         for b in d.backing if paths >= 2 else []:
             vd = _vios_disk(doc, b.vios, b.device)
             if vd is None or vd.mapped_through_vios is not None or vd.reserve_policy in (None, "no_reserve"):
                 continue  # unknown here, or judged on the VIOS itself
-            out.append(f"{b.vios} {vd.name} (reserve_policy {vd.reserve_policy}; {lpar.name} {d.name} is mapped "
-                       f"through {paths} VIOS)")
-    return out
+            out.setdefault((b.vios, vd.name), f"{b.vios} {vd.name} (reserve_policy {vd.reserve_policy}; "
+                                              f"{lpar.name} {d.name} is mapped through {paths} VIOS)")
+    return list(out.values())
 
 
 def _vfc_pairs(adapter, port) -> tuple[dict, dict]:
@@ -329,7 +329,7 @@ def npiv_unsupported_ports(doc) -> list[str]:
         if port.fabric_npiv is False:
             why.append("fabric switch port without NPIV")
         if why:
-            out.append(f"{port.name} ({port.npiv_clients} clients; {', '.join(why)})")
+            out.append(f"{port.name} (virtual FC clients: {port.npiv_clients}; {', '.join(why)})")
     return out
 
 
@@ -350,7 +350,7 @@ def _ssp_disks(doc, *attrs: str) -> list:
 @derivation("ssp_lun_sizes_gb", kinds=("vios",), type="list",
             description="Distinct LUN sizes (GiB) in the shared storage pool.", cite=SSP)
 def ssp_lun_sizes_gb(doc) -> list[float]:
-    return sorted({d.size_gb for d in _ssp_disks(doc, "size_gb")})
+    return sorted({int(d.size_gb) if float(d.size_gb).is_integer() else d.size_gb for d in _ssp_disks(doc, "size_gb")})
 
 
 @derivation("ssp_lun_size_variants", kinds=("vios",), type="number", unit="count",

@@ -10,17 +10,25 @@ Every ruleset also carries a sentinel rule that matches any fact of its kind. Me
 when an assert matched no rule (code 1), the following `delete_state` corrupts the C heap
 ("free(): invalid pointer", SIGSEGV) depending on what Python allocated before; with the
 sentinel every assert matches, and 3000-evaluation runs and the differential test stay clean.
+
+Speed (bench/, docs/performance.md): the C core's cost grows with the bytes it parses and
+echoes back, so each ruleset is sent only the properties its rules read (`_project`; a
+property no condition names cannot change a match), encoded with orjson when the result is
+byte-for-byte what `encode_fact` accepts (`_encode`), else with `encode_fact` itself.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import re
 import threading
 
 import durable_rules_engine as dre
+import orjson
 
 from advisor.engine.compile import ruleset_json
+from advisor.rulebook.condition import node_paths
 from advisor.rulebook.loader import Rulebook
 
 CHUNK = 40
@@ -48,9 +56,75 @@ def encode_fact(value) -> str:
     return json.dumps(value)
 
 
+# orjson writes exponent floats without a decimal point (1e+16) and NaN/infinity as null; such
+# facts, and non-ASCII or out-of-range ones orjson refuses, take the exact path (encode_fact).
+_EXPONENT = re.compile(rb"[0-9][eE][-+]?[0-9]")
+
+
+def _encode(fact: dict) -> str:
+    try:
+        raw = orjson.dumps(fact)
+    except (orjson.JSONEncodeError, TypeError):  # ints beyond 64 bits, lone surrogates, odd types
+        return encode_fact(fact)
+    if b"null" in raw or not raw.isascii() or ((b"e+" in raw or b"e-" in raw) and _EXPONENT.search(raw)):
+        return encode_fact(fact)  # orjson always signs an exponent: the substring tests skip the regex
+    return raw.decode("ascii")
+
+
+def _check(fact: dict) -> None:
+    """Raise as `encode_fact` would for the whole fact (NaN or infinity anywhere, odd types), also
+    where no rule reads the value and projection would drop it; orjson first, as it is faster."""
+    try:
+        raw = orjson.dumps(fact)
+    except (orjson.JSONEncodeError, TypeError):
+        encode_fact(fact)
+        return
+    if b"null" in raw:
+        encode_fact(fact)
+
+
+Paths = dict[str, "Paths | None"]  # a trie of dotted paths; None: keep the whole value
+
+
+def _trie(paths: set[str]) -> Paths:
+    root: Paths = {}
+    for path in sorted(paths, key=lambda p: p.count(".")):  # shorter first: a whole value wins
+        node = root
+        *parents, last = path.split(".")
+        for part in parents:
+            child = node.setdefault(part, {})
+            if child is None:
+                break
+            node = child
+        else:
+            node[last] = None
+    return root
+
+
+def _project(fact: dict, paths: Paths) -> dict:
+    """The part of `fact` at `paths`: what the conditions of one ruleset can see."""
+    out = {}
+    for key, sub in paths.items():
+        if key in fact:
+            value = fact[key]
+            out[key] = _project(value, sub) if sub is not None and isinstance(value, dict) else value
+    return out
+
+
+def _fired_rules(result: str) -> list[str]:
+    """Rule names of one action result. The C core writes it as `{"NAME":{"m":FACT}}`, one
+    action name, unescaped (serializeResult in rules.c); our names hold no quote, so the name is
+    read without parsing the fact echoed after it. Anything else is parsed in full."""
+    if result.startswith('{"'):
+        end = result.find('"', 2)
+        if end > 2 and result.startswith('":', end):
+            return [result[2:end]]
+    return list(json.loads(result))
+
+
 class DurableEngine:
     def __init__(self, rulebook: Rulebook, chunk: int = CHUNK):
-        self._handles: dict[str, list[int]] = {}
+        self._handles: dict[str, list[tuple[int, Paths]]] = {}
         with _LOCK:
             for kind in rulebook.kinds:
                 units = [u for r in rulebook.for_kind(kind) for u in r.units()]
@@ -58,27 +132,29 @@ class DurableEngine:
                     name = f"pa{next(_NAMES)}_{kind.replace('-', '_')}"
                     ruleset = ruleset_json(kind, units[start:start + chunk])
                     ruleset[SENTINEL] = {"all": [{"m": {"kind": kind}}]}
+                    reads = {"kind", *(p for _, node in units[start:start + chunk] for p in node_paths(node))}
                     try:
                         handle = dre.create_ruleset(name, json.dumps(ruleset))
                     except Exception as exc:  # the C core reports errors as bare exceptions
                         raise EngineError(f"durable-rules rejected the {kind} ruleset: {exc}") from exc
-                    self._handles.setdefault(kind, []).append(handle)
+                    self._handles.setdefault(kind, []).append((handle, _trie(reads)))
 
     def fired(self, kind: str, fact: dict) -> set[str]:
         fired: set[str] = set()
         handles = self._handles.get(kind, ())
         if not handles:
             return fired
+        _check(fact)
         with _LOCK:
             sid = str(next(_SIDS))
-            payload = encode_fact({**fact, "sid": sid})
-            for handle in handles:
+            for handle, reads in handles:
+                payload = _encode({**_project(fact, reads), "sid": sid})
                 try:
                     code, state = dre.assert_fact(handle, payload)
                     if code == 0:
                         result = dre.start_action_for_state(handle, state)
                         while result:
-                            fired.update(json.loads(result[1]))
+                            fired.update(_fired_rules(result[1]))
                             nxt = dre.complete_and_start_action(handle, state)
                             result = (None, nxt) if nxt else None
                 except Exception as exc:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ._text import Builder, Unreadable, as_number, lines_of
 from .base import ParseResult
 
-ROW = re.compile(r"^\s*([A-Za-z][\w.]*%?)\s*=\s*(.*?)\s*$")
+SCHEDO_NAMES = re.compile(r"(vpm_|sched_|smt_|affinity_lim|big_tick|fixed_pri|force_grq|maxspin|timeslice|hotlocks)")
+VMO_NAMES = re.compile(
+    r"(ame_|lru_|maxperm|minperm|maxclient|vmm_|lgpg_|npsr|strict_|maxfree|minfree|memory_affinity|numperm)"
+)
+ROW = re.compile(r"^\s*([a-z][a-z0-9_]*%?)\s+=\s+(.*?)\s*$")
 
 
 def _value(raw: str) -> int | float | str:
@@ -17,9 +22,9 @@ def _value(raw: str) -> int | float | str:
         return raw
 
 
-def parse_assignments(text: str, command: str) -> ParseResult:
+def parse_assignments(text: str, command: str, detect: Callable[[str], float]) -> ParseResult:
     out = Builder(command)
-    for line in lines_of(text, command):
+    for line in lines_of(text, command, detect):
         if not line.text.strip():
             continue
         if line.text.lstrip().startswith("##"):
@@ -33,9 +38,13 @@ def parse_assignments(text: str, command: str) -> ParseResult:
     return out.finish()
 
 
-def known_names_score(text: str, names: re.Pattern[str]) -> float:
-    """High when every line is an assignment and one names a tunable of this command."""
-    rows = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("##")]
-    if not rows or not all(ROW.match(r) for r in rows):
+def names_score(text: str, mine: re.Pattern[str], theirs: re.Pattern[str]) -> float:
+    """High when the assignments name this command's tunables; nil when they name another's."""
+    rows = [r for r in text.splitlines() if r.strip() and not r.lstrip().startswith("##")]
+    names = [m.group(1) for m in map(ROW.match, rows) if m]
+    if not names:
         return 0.0
-    return 0.9 if any(names.match(ROW.match(r).group(1)) for r in rows) else 0.2
+    share = len(names) / len(rows)
+    if any(mine.match(n) for n in names):
+        return 0.9 * share
+    return 0.0 if any(theirs.match(n) for n in names) else 0.2 * share

@@ -3,15 +3,16 @@
 The set of counters changes with every AIX level, so a label we have not
 listed still gets a key, derived from the label by fixed rules ('maxpin
 percentage' -> 'maxpin_pct'), as long as the text is recognisably the
-command's output (at least one listed label is present).
+command's output (the caller's detect finds its listed labels).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ._text import Builder, as_number, lines_of, norm_label, snake
-from .base import ParseError, ParseResult
+from .base import ParseResult
 
 ROW = re.compile(r"^\s*([+-]?\d+(?:[.,]\d+)?)\s+(\S.*?)\s*$")
 
@@ -25,23 +26,23 @@ def counter_key(label: str) -> str:
 
 
 def parse_counters(
-    text: str, command: str, labels: tuple[str, ...], keys: dict[str, str] | None = None
+    text: str,
+    command: str,
+    detect: Callable[[str], float],
+    labels: tuple[str, ...],
+    keys: dict[str, str] | None = None,
 ) -> ParseResult:
     """``labels`` identify the command; ``keys`` name counters whose unit the label omits."""
     out = Builder(command)
     listed = {norm_label(label): counter_key(label) for label in labels}
     listed.update({norm_label(label): key for label, key in (keys or {}).items()})
-    seen = False
-    for line in lines_of(text, command):
+    for line in lines_of(text, command, detect):
         if not line.text.strip():
             continue
         m = ROW.match(line.text)
         if not m:
             out.unknown(line)
             continue
-        label = norm_label(m.group(2))
-        seen = seen or label in listed
-        out.value(listed.get(label) or counter_key(m.group(2)), m.group(1), as_number, line)
-    if not seen:
-        raise ParseError(f"{command}: none of its counters found in the text")
+        key = listed.get(norm_label(m.group(2))) or counter_key(m.group(2))
+        out.value(key, m.group(1), as_number, line)
     return out.finish()

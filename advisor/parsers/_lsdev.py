@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ._text import Builder, clean, lines_of
-from .base import ParseError, ParseResult
+from .base import ParseResult
 
 HEADER = re.compile(r"^\s*name\s+status\s+(physloc\s+)?description\s*$", re.I)
 ROW = re.compile(r"^\s*(\S+)\s+(Available|Defined|Stopped|Unknown)\b\s*(.*)$")
@@ -17,17 +17,16 @@ LOCATION = re.compile(r"\d\d(-[0-9A-Za-z]+)+|U[0-9A-Z]+\.[\w.-]+")
 
 
 def listing_score(text: str, names: re.Pattern[str]) -> float:
+    """The share of lines that list a device of this kind."""
     rows = [r for r in clean(text).splitlines() if r.strip() and not HEADER.match(r)]
-    if not rows or not all(ROW.match(r) for r in rows):
-        return 0.0
-    matching = sum(1 for r in rows if names.match(ROW.match(r).group(1)))
-    return 0.9 * matching / len(rows)
+    matching = [m for m in map(ROW.match, rows) if m and names.match(m.group(1))]
+    return 0.9 * len(matching) / len(rows) if rows else 0.0
 
 
 def parse_listing(text: str, command: str, key: str, names: re.Pattern[str]) -> ParseResult:
     """Rows of any device are kept, but at least one must be of the listed kind."""
     out = Builder(command)
-    for line in lines_of(text, command):
+    for line in lines_of(text, command, lambda t: listing_score(t, names)):
         if not line.text.strip():
             continue
         if HEADER.match(line.text):
@@ -44,7 +43,4 @@ def parse_listing(text: str, command: str, key: str, names: re.Pattern[str]) -> 
         else:
             row["description"] = m.group(3).strip()
         out.put_row(key, row, line)
-    result = out.finish()
-    if not any(names.match(row["name"]) for row in result.data[key]):
-        raise ParseError(f"{command}: no device of this kind in the listing")
-    return result
+    return out.finish()

@@ -45,13 +45,15 @@ def split_lines(text: str) -> list[Line]:
     return out
 
 
-def lines_of(text: str, command: str) -> list[Line]:
-    """Lines of ``text``; ParseError when there is nothing to parse at all."""
+def lines_of(text: str, command: str, detect: Callable[[str], float]) -> list[Line]:
+    """Lines of ``text``; ParseError when it is empty or has none of the command's marks."""
     if not isinstance(text, str):
         raise ParseError(f"{command}: expected text, got {type(text).__name__}")
     lines = split_lines(text)
     if not any(line.text.strip() for line in lines):
         raise ParseError(f"{command}: the output is empty")
+    if detect(text) == 0:
+        raise ParseError(f"{command}: this is not {command!r} output (none of its lines or labels found)")
     return lines
 
 
@@ -80,7 +82,8 @@ _FLOAT = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+)")
 
 
 def as_str(raw: str) -> str:
-    return raw
+    """Text as shown, with runs of blanks made one: padding is layout, not content."""
+    return " ".join(raw.split())
 
 
 def as_int(raw: str) -> int:
@@ -89,11 +92,20 @@ def as_int(raw: str) -> int:
     return int(raw)
 
 
+_GROUPED = re.compile(r"[+-]?\d{1,3},\d{3}")
+
+
+def _decimal(raw: str) -> float:
+    """A single comma is a decimal separator (other locales), unless it may group thousands."""
+    if _GROUPED.fullmatch(raw):
+        raise Unreadable("ambiguous: the comma may be a decimal or a thousands separator")
+    return float(raw.replace(",", "."))
+
+
 def as_float(raw: str) -> float:
-    """A decimal number; a single comma is a decimal separator (other locales)."""
     if not _FLOAT.fullmatch(raw):
         raise Unreadable("not a number (thousands separators are not accepted)")
-    return float(raw.replace(",", "."))
+    return _decimal(raw)
 
 
 def as_number(raw: str) -> int | float:
@@ -132,7 +144,7 @@ def size_in(unit: str, *, default_unit: str | None = None) -> Callable[[str], in
             if default_unit is None:
                 raise Unreadable("size without a unit")
             suffix = default_unit[0].upper()
-        value = round(float(m.group(1).replace(",", ".")) * _SIZE_FACTORS[suffix] / target, 6)
+        value = round(_decimal(m.group(1)) * _SIZE_FACTORS[suffix] / target, 6)
         return int(value) if _INT.fullmatch(m.group(1)) and value.is_integer() else value
 
     return convert
@@ -275,10 +287,13 @@ def _get(data: Any, key: str) -> Any:
     return data
 
 
+_LABEL = re.compile(r"[A-Za-z0-9][\w .,/()%+'-]*")
+
+
 def split_kv(text: str, sep: str = ":") -> tuple[str, str] | None:
-    """'Label   : value' -> ('Label', 'value'); None when the line has no separator."""
+    """'Label   : value' -> ('Label', 'value'); None when there is no separator or no label."""
     label, found, value = text.partition(sep)
-    if not found or not label.strip():
+    if not found or not _LABEL.fullmatch(label.strip()):
         return None
     return label.strip(), value.strip()
 

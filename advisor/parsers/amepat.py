@@ -155,7 +155,7 @@ def parse(text: str) -> ParseResult:
     columns: list[str] = []
     paragraph: list[Line] = []
     kind = ""
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
         starts = next((k for k, p in _PARAGRAPHS.items() if p.match(body)), None)
         if paragraph and (not body or starts or _SECTION.match(body) or _FACTOR_ROW.match(body)):

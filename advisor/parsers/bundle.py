@@ -145,23 +145,20 @@ def _by_detection(lines: list[str], start: int, command: str | None, host: str |
     if command is not None:
         parser = registry.parser_for(command)
         return [Section(parser.COMMAND if parser else command, host, _join(lines), start)]
-    groups: list[tuple[str | None, int, list[str]]] = []
-    block: list[str] = []
-    for offset, line in enumerate([*lines, ""]):
+    groups: list[list] = []  # [command, first index, end index] into lines
+    begin = None
+    for i, line in enumerate([*lines, ""]):
         if line.strip():
-            block.append(line)
+            begin = i if begin is None else begin
             continue
-        if block:
-            first = start + offset - len(block)
-            detected = registry.detect("\n".join(block))
+        if begin is not None:
+            detected = registry.detect("\n".join(lines[begin:i]))
             if groups and (detected is None or detected == groups[-1][0]):
-                last = groups[-1]
-                gap = first - (last[1] + len(last[2]))
-                last[2].extend([""] * gap + block)
+                groups[-1][2] = i
             else:
-                groups.append((detected, first, list(block)))
-            block = []
-    return [Section(cmd, host, _join(body), first) for cmd, first, body in groups]
+                groups.append([detected, begin, i])
+            begin = None
+    return [Section(cmd, host, _join(lines[first:end]), start + first) for cmd, first, end in groups]
 
 
 def parse_bundle(text: str) -> BundleReport:

@@ -44,7 +44,7 @@ def detect(text: str) -> float:
 
 
 def parse(text: str) -> ParseResult:
-    lines = lines_of(text, COMMAND)
+    lines = lines_of(text, COMMAND, detect)
     if detect(text) == 0.0:
         raise ParseError(f"{COMMAND}: no IEASYSxx parameter statements found")
     out = Builder(COMMAND)
@@ -68,9 +68,11 @@ def parse(text: str) -> ParseResult:
         for value, line in statements:
             out.append("lfarea_statements", value, line)
             out.warn(line, "LFAREA specified more than once; lfarea left out")
+    elif _operand(last := [line for line in lines if _operand(line)][-1]).endswith(","):
+        out.warn(last, "the member ends on a continuation comma, it may be cut short; lfarea_specified left out")
     else:
-        out.put("lfarea_specified", False, next(line for line in lines if line.text.strip()))
-    return out.finish()
+        out.put("lfarea_specified", False, last)
+    return out.finish(allow_empty=True)
 
 
 def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str:

@@ -14,13 +14,17 @@ _LEVEL = re.compile(r"^\s*(\d+(?:\.\d+){2,3})\s*$")
 
 
 def detect(text: str) -> float:
+    """A lone level line of the VIOS series (1.x to 4.x); AIX's own levels start at 5."""
     rows = [r for r in clean(text).splitlines() if r.strip()]
-    return 0.6 if len(rows) == 1 and _LEVEL.match(rows[0]) and rows[0].strip()[0] in "1234" else 0.0
+    if not rows or len(rows) > 3:
+        return 0.0
+    levels = [r for r in rows if _LEVEL.match(r) and r.strip()[0] in "1234"]
+    return 0.6 / len(rows) if levels else 0.0
 
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         m = _LEVEL.match(line.text)
         if m and not out.has("ioslevel"):
             out.put("ioslevel", m.group(1), line)

@@ -40,7 +40,7 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     keys: list[str] = []
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
         if _NOT_AME.search(line.text):

@@ -101,7 +101,7 @@ def detect(text: str) -> float:
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
         kv = split_kv(line.text)

@@ -25,8 +25,9 @@ ALIASES = ("lsattr -El *", "lsattr -E -l *", "lsdev -dev * -attr")
 UNITS = {"size": "size_mb", "goodsize": "goodsize_mb", "ent_mem_cap": "ent_mem_cap_kb"}
 _SETTABLE = frozenset({"True", "False", "True+", "False+"})
 _HEADER = re.compile(r"^\s*attribute\s+value\s+description\s+user_settable\s*$", re.I)
-_ROW = re.compile(r"^\s*[A-Za-z][\w.-]*\s+\S.*\s(True|False)\+?\s*$")
-_WORD = re.compile(r"[A-Z][A-Za-z]*(/[A-Za-z]+)*")
+_NAME = r"(?:[a-z][a-z0-9_]*|PCM)"
+_ROW = re.compile(rf"^\s*{_NAME}\s+\S.*\s(True|False)\+?\s*$")
+_WORD = re.compile(r"[A-Z][A-Za-z0-9]*(/[A-Za-z0-9]+)*")
 
 _SIGNATURES = [
     re.compile(_HEADER.pattern, re.I | re.M),
@@ -52,12 +53,12 @@ def typed(raw: str) -> int | float | str:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     rows = []
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
         if _HEADER.match(line.text):
             out.known(line)
-        elif re.match(r"^\s*[A-Za-z][\w.-]*(\s|$)", line.text):
+        elif re.match(rf"^\s*{_NAME}(\s|$)", line.text):
             rows.append(line)
         else:
             out.unknown(line)
@@ -93,6 +94,8 @@ def _columns(rows: list[Line]) -> tuple[int | None, int] | None:
         return None
     name_ends = max(len(r.text.split()[0]) for r in rows)
     if value is not None and name_ends >= value or name_ends >= description:
+        return None
+    if value is not None and any(len(r.text[value:description].split()) > 1 for r in rows):
         return None
     return value, description
 

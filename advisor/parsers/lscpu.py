@@ -79,7 +79,7 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     vulnerabilities = False
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         kv = split_kv(line.text)
         if not line.text.strip():
             continue

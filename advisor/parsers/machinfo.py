@@ -64,7 +64,7 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     section = ""
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
         if not body:
             continue

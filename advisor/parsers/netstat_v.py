@@ -88,7 +88,7 @@ class _State:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     st = _State()
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
         if not body:
             continue

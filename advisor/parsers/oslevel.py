@@ -17,19 +17,22 @@ COMMAND = "oslevel -s"
 ALIASES = ("oslevel", "oslevel -r")
 
 _FULL = re.compile(r"^\s*(\d)(\d)00-(\d\d)(?:-(\d\d)-(\d{4}))?\s*$")
-_PLAIN = re.compile(r"^\s*(\d)\.(\d)\.\d+\.\d+\s*$")
+_PLAIN = re.compile(r"^\s*([5-7])\.(\d)\.\d+\.\d+\s*$")
 
 
 def detect(text: str) -> float:
+    """Certain for '7200-04-05-2016'; only a hint for '7.2.0.0', which other commands print too."""
     rows = [r for r in clean(text).splitlines() if r.strip()]
-    if len(rows) != 1:
+    if not rows or len(rows) > 3:
         return 0.0
-    return 0.9 if _FULL.match(rows[0]) else 0.0
+    if any(_FULL.match(r) for r in rows):
+        return 0.9 / len(rows)
+    return 0.3 / len(rows) if any(_PLAIN.match(r) for r in rows) else 0.0
 
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         full, plain = _FULL.match(line.text), _PLAIN.match(line.text)
         if out.has("version") and line.text.strip():
             out.unknown(line)

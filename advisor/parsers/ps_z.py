@@ -29,7 +29,7 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     columns: list[str] = []
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
         if _HEADER.match(line.text):

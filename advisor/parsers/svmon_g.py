@@ -60,7 +60,7 @@ def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     unit = _Unit()
     table, columns = "", []
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         words = line.text.split()
         if not words or set(line.text.strip()) <= {"-", "="}:
             if words:

@@ -79,7 +79,7 @@ def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     table: tuple[str, list[str]] | None = None
     processes = False
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         words = line.text.split()
         if not words:
             continue

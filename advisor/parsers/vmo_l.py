@@ -47,7 +47,7 @@ def _value(raw: str) -> int | float | str:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     current: str | None = None
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
         if not body:
             continue

@@ -34,16 +34,24 @@ def detect(text: str) -> float:
     return score(text, _SIGNATURES, 2)
 
 
-def _key(column: str) -> str:
-    if column in _PAGES:
-        return f"{column}_pages"
-    return f"{column}_pct" if column in _PCT else column_key(column)
+def _keys(columns: list[str]) -> list[str]:
+    """'sy' is system calls under "faults" and system CPU % under "cpu" (after 'cs')."""
+    keys, in_cpu = [], False
+    for column in columns:
+        if column in _PAGES:
+            keys.append(f"{column}_pages")
+        elif column in _PCT and in_cpu:
+            keys.append(f"{column}_pct")
+        else:
+            keys.append(column_key(column))
+        in_cpu = in_cpu or column == "cs"
+    return keys
 
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     keys: list[str] = []
-    for line in lines_of(text, COMMAND):
+    for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
         if BANNER.match(line.text):
@@ -51,7 +59,7 @@ def parse(text: str) -> ParseResult:
         elif _GROUPS.match(line.text) or _RULE.match(line.text):
             out.known(line)
         elif _HEADER.match(line.text):
-            keys = [_key(c.casefold()) for c in line.text.split()]
+            keys = _keys([c.casefold() for c in line.text.split()])
             out.known(line)
         elif keys and re.match(r"^\s*\d", line.text):
             read_row(line, keys, lambda _k, raw: as_number(raw), out, "samples")

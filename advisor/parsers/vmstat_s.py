@@ -46,18 +46,7 @@ LABELS = (
     "compressed pool page outs",
 )
 
-_SIGNATURES = [
-    re.compile(rf"^\s*\d+\s+{re.escape(label)}\s*$", re.M | re.I)
-    for label in (
-        "total address trans. faults",
-        "paging space page ins",
-        "zero filled pages faults",
-        "cpu context switches",
-        "decrementer interrupts",
-        "syscalls",
-        "compressed pool page outs",
-    )
-]
+_SIGNATURES = [re.compile(rf"^\s*\d+\s+{re.escape(label)}\s*$", re.M | re.I) for label in LABELS]
 
 
 def detect(text: str) -> float:
@@ -65,4 +54,4 @@ def detect(text: str) -> float:
 
 
 def parse(text: str) -> ParseResult:
-    return parse_counters(text, COMMAND, LABELS)
+    return parse_counters(text, COMMAND, detect, LABELS)

@@ -47,18 +47,7 @@ LABELS = (
 )
 UNITS = {"Compressed Pool Size": "compressed_pool_size_pages"}
 
-_SIGNATURES = [
-    re.compile(rf"^\s*[\d.,]+\s+{re.escape(label)}\s*$", re.M | re.I)
-    for label in (
-        "memory pages",
-        "lruable pages",
-        "pinned pages",
-        "maxpin percentage",
-        "numperm percentage",
-        "maxclient percentage",
-        "achieved memory expansion factor",
-    )
-]
+_SIGNATURES = [re.compile(rf"^\s*[\d.,]+\s+{re.escape(label)}\s*$", re.M | re.I) for label in LABELS]
 
 
 def detect(text: str) -> float:
@@ -66,4 +55,4 @@ def detect(text: str) -> float:
 
 
 def parse(text: str) -> ParseResult:
-    return parse_counters(text, COMMAND, LABELS, UNITS)
+    return parse_counters(text, COMMAND, detect, LABELS, UNITS)

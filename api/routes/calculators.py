@@ -13,7 +13,7 @@ from advisor.calculators.vios_memory import ViosMemoryRequirement, vios_memory_r
 from api.body import json_body
 from api.documents import validate_model
 from api.examples import model_examples
-from api.models import ClmRequest, LfareaRequest, PlareaRequest, ViosMemoryRequest
+from api.models import ClmInput, LfareaInput, PlareaInput, ViosMemoryInput
 from api.openapi import request_body
 from api.problems import ErrorItem, ProblemError
 
@@ -24,25 +24,25 @@ ERRORS: dict = {400: {}, 413: {}, 415: {}, 422: {}}
 
 @router.post("/vios-memory", response_model=ViosMemoryRequirement, operation_id="viosMemory",
              summary="VIOS memory: 2 GB per 16 cores, or 768 MB plus a share per adapter, whichever is larger",
-             responses=ERRORS, openapi_extra=request_body("ViosMemoryRequest", model_examples(ViosMemoryRequest)))
+             responses=ERRORS, openapi_extra=request_body("ViosMemoryInput", model_examples(ViosMemoryInput)))
 def vios_memory(body: Body) -> ViosMemoryRequirement:
-    req = validate_model(ViosMemoryRequest, body)
+    req = validate_model(ViosMemoryInput, body)
     return vios_memory_requirement(**req.model_dump())
 
 
 @router.post("/clm", response_model=ClmSizing, operation_id="clmSizing",
              summary="HP-UX cell local memory for SAP: 10 % for the kernel plus the SAP shared memory",
-             responses=ERRORS, openapi_extra=request_body("ClmRequest", model_examples(ClmRequest)))
+             responses=ERRORS, openapi_extra=request_body("ClmInput", model_examples(ClmInput)))
 def clm(body: Body) -> ClmSizing:
-    req = validate_model(ClmRequest, body)
+    req = validate_model(ClmInput, body)
     return clm_sizing(req.memory_gb, req.clm_pct, req.sap_shared_memory_gb)
 
 
 @router.post("/lfarea", response_model=LfareaAssessment, operation_id="lfarea",
              summary="z/OS LFAREA: system limit, 1 MB / 2 GB pages, whether it fits and what IPL does",
-             responses=ERRORS, openapi_extra=request_body("LfareaRequest", model_examples(LfareaRequest)))
+             responses=ERRORS, openapi_extra=request_body("LfareaInput", model_examples(LfareaInput)))
 def lfarea(body: Body) -> LfareaAssessment:
-    req = validate_model(LfareaRequest, body)
+    req = validate_model(LfareaInput, body)
     try:
         return assess_lfarea(req.statement, req.online_storage_gb)
     except LfareaSyntaxError as e:
@@ -56,7 +56,7 @@ def lfarea(body: Body) -> LfareaAssessment:
 
 @router.post("/plarea", response_model=PlareaSize, operation_id="plarea",
              summary="z/OS PLAREA: 12.5 % of (online storage - quad area)",
-             responses=ERRORS, openapi_extra=request_body("PlareaRequest", model_examples(PlareaRequest)))
+             responses=ERRORS, openapi_extra=request_body("PlareaInput", model_examples(PlareaInput)))
 def plarea(body: Body) -> PlareaSize:
-    req = validate_model(PlareaRequest, body)
+    req = validate_model(PlareaInput, body)
     return plarea_size(req.online_storage_gb)

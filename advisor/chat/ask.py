@@ -1,0 +1,180 @@
+"""Free questions: a calculator when the numbers are there, else the best passages and the rule.
+
+The answer is assembled from the knowledge base's own paraphrased text: the most relevant
+sentences of the best passages (each line cited to its passage), the scope each passage states
+("Applies to"), the resolution where sources disagree, and the rulebook's recommendation for the
+rule those passages support. Below the relevance floor, or for a platform none of the sources
+covers, the answer says so and lists the closest topics instead of guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from advisor.chat.calc import CalcAnswer, calculate
+from advisor.chat.reply import ChatCitation, Composer, Question, from_out
+from advisor.knowledge import KnowledgeBase, Passage, Retrieval
+from advisor.knowledge.text import sentences
+from advisor.rulebook.templates import placeholders
+from advisor.sources import load_sources
+
+# Relevance floor: below these the question is not one the guidance answers.
+MIN_COVERAGE = 0.32  # share of the question's concepts (weighted by rarity) the best passage matches
+MIN_COVERAGE_WITH_JARGON = 0.32
+MIN_SCORE = 10.0
+SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this share of the best
+MAX_PASSAGES = 3
+SENTENCES_FIRST = 3
+SENTENCES_OTHER = 2
+
+SCOPE = ("AIX and PowerVM on IBM Power (Active Memory Expansion, LPAR and VIOS sizing, storage and network "
+         "virtualization), SAP on HP-UX Itanium, z/OS large memory and large pages, and SAP on Linux under z/VM "
+         "with z13 SMT")
+
+
+@dataclass
+class AskResult:
+    out: Composer
+    covered: bool
+    intent: str  # ask | calc | out-of-scope
+    text: str = ""  # the answer for a not-covered question (no citations)
+    rules: list[str] = field(default_factory=list)
+    passages: list[Passage] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
+    closest: list[Passage] = field(default_factory=list)
+
+
+def passage_cite(kb: KnowledgeBase, p: Passage) -> ChatCitation:
+    return from_out(kb.citation(p), f"passage:{p.id}")
+
+
+def rule_cite(advisor, rule_id: str) -> ChatCitation:
+    return from_out(advisor.citations(rule_id)[0], f"rule:{rule_id}")
+
+
+def in_scope(r: Retrieval) -> bool:
+    if r.foreign and not r.platforms:
+        return False
+    if not r.hits:
+        return False
+    top = r.hits[0]
+    if r.mentioned_rules:
+        return True
+    floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
+    return top.coverage >= floor and top.score >= MIN_SCORE
+
+
+def pick_sentences(kb: KnowledgeBase, r: Retrieval, p: Passage, limit: int, skip: set[str] = frozenset()) -> list[str]:
+    """The `limit` sentences of a passage that match most of the question, in passage order."""
+    sents = [s for s in sentences(p.text) if s not in skip]
+    if not sents:
+        return []
+    concepts = r.concepts
+    matches = kb.sentences.matches(sents, [c.query for c in concepts])
+    weights = [c.weight * kb.index.idf("passages", c.query) for c in concepts]
+    scored = [(sum(weights[i] for i in m), -pos) for pos, m in enumerate(matches)]
+    ranked = sorted(range(len(sents)), key=lambda i: scored[i], reverse=True)
+    chosen = sorted(i for i in ranked[:limit] if scored[i][0] > 0) or [0]
+    return [sents[i] for i in chosen]
+
+
+def _select(r: Retrieval, limit: int) -> list:
+    hits = r.hits[:1]
+    for h in r.hits[1:]:
+        if len(hits) >= limit:
+            break
+        if h.score >= SECOND_PASSAGE_SHARE * r.hits[0].score and h.passage.id not in {x.passage.id for x in hits}:
+            hits.append(h)
+    return hits
+
+
+def quote(kb: KnowledgeBase, r: Retrieval, out: Composer, passages: list[Passage], used: set[str]) -> None:
+    for i, p in enumerate(passages):
+        picked = pick_sentences(kb, r, p, SENTENCES_FIRST if i == 0 else SENTENCES_OTHER, used)
+        if not picked:
+            continue
+        used.update(picked)
+        applies = f" (Applies to: {p.applies.rstrip('.')}.)" if p.applies else ""
+        out.say(f"{p.title}: {' '.join(picked)}{applies}", passage_cite(kb, p))
+
+
+def conflicts(kb: KnowledgeBase, r: Retrieval, out: Composer, passages: list[Passage], used: set[str]) -> None:
+    """Where the quoted passages touch a known disagreement: which source is newer, and which holds where."""
+    sources = load_sources()
+    for c in kb.conflicts_for({p.id for p in passages}):
+        resolution = kb.by_id[c.resolution]
+        sides = [next((p for p in passages if p.source == s), None) or
+                 next(kb.by_id[pid] for pid in sorted(c.passages) if kb.by_id[pid].source == s) for s in c.sources]
+        old, new = sources[c.sources[0]], sources[c.sources[-1]]
+        out.say(f"The sources differ on {c.topic}: \"{old.title}\" ({old.date}) and \"{new.title}\" ({new.date}); "
+                f"the {new.date[:4]} source is the newer one.", *[passage_cite(kb, p) for p in sides])
+        gens = {t for t in r.platforms if kb.synonyms.family(t) == "power" and t.startswith("power")}
+        sents = [s for s in sentences(resolution.text) if s not in used]
+        tagged = [(s, kb.synonyms.platform_tags(s)) for s in sents]
+        chosen = [s for s, tags in tagged if tags & gens] if gens else []
+        if not chosen:
+            chosen = [s for s, tags in tagged if any(t.startswith("power") for t in tags)]
+        if chosen:
+            used.update(chosen)
+            out.say(" ".join(chosen), passage_cite(kb, resolution))
+
+
+def best_rule(advisor, r: Retrieval, passages: list[Passage], extra: list[str]) -> str | None:
+    candidates: dict[str, float] = {}
+    for rid in r.mentioned_rules:
+        candidates[rid] = 1e9
+    scores = {h.passage.id: h.score for h in r.hits}
+    for rank_, p in enumerate(passages):
+        for rid in p.rules:
+            candidates[rid] = candidates.get(rid, 0.0) + scores.get(p.id, 0.0) / (rank_ + 1) + r.rule_scores.get(rid, 0.0)
+    for rid in extra:
+        candidates[rid] = candidates.get(rid, 0.0) + 1e6
+    known = {rid: s for rid, s in candidates.items() if rid in advisor.rulebook.rules}
+    if not known:
+        return None
+    return max(sorted(known), key=lambda rid: known[rid])
+
+
+def rule_line(advisor, rule_id: str, out: Composer) -> None:
+    rule = advisor.rulebook.rules[rule_id].rule
+    rec = rule.recommendation
+    text = f"Rule {rule.id} ({rule.severity}) checks this on a configuration: {rule.title}."
+    if not placeholders(rec):
+        text += " " + " ".join(sentences(rec)[:2])
+    out.say(text, rule_cite(advisor, rule.id))
+
+
+def not_covered(r: Retrieval) -> AskResult:
+    closest = [h.passage for h in r.hits[:3]]
+    foreign = f" It does not cover {', '.join(r.foreign)}." if r.foreign else ""
+    lines = [f"Not covered by the guidance I have: my sources cover {SCOPE}.{foreign} I will not guess an answer."]
+    if closest:
+        lines.append("The closest topics I do have:")
+        lines += [f"- {p.title} ({p.source}, {p.section})" for p in closest]
+    return AskResult(Composer(), covered=False, intent="out-of-scope", text="\n".join(lines), closest=closest)
+
+
+def answer(kb: KnowledgeBase, advisor, text: str, *, mentioned_rules: list[str], doc_platforms: set[str]) -> AskResult:
+    question_platforms = kb.synonyms.platform_tags(text)
+    extra = set() if question_platforms else set(doc_platforms)
+    r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
+    calc: CalcAnswer | None = calculate(text, question_platforms)
+    if calc is None and not in_scope(r):
+        return not_covered(r)
+    out = Composer()
+    result = AskResult(out, covered=True, intent="calc" if calc else "ask")
+    if calc:
+        out.extend(calc.out)
+        result.questions += calc.questions
+    hits = _select(r, 2 if calc else MAX_PASSAGES) if r.hits and (calc is None or in_scope(r)) else []
+    passages = [h.passage for h in hits]
+    used: set[str] = set()
+    quote(kb, r, out, passages, used)
+    conflicts(kb, r, out, passages, used)
+    rid = best_rule(advisor, r, passages, calc.rules if calc else [])
+    if rid:
+        rule_line(advisor, rid, out)
+        result.rules.append(rid)
+    result.passages = passages
+    result.closest = [h.passage for h in r.hits[len(passages):len(passages) + 3]]
+    return result

@@ -1,0 +1,84 @@
+"""What a message asks for, recognised with patterns (no model): review, explain, what-if, undo, ask.
+
+Order matters and follows what an admin means:
+1. a document arriving with the message, or "review"/"check" with one in the session -> review;
+2. "undo" / "revert" with a document -> undo the last what-if;
+3. "set <path> = <value>", "what if ...", "enable SMT", "change X to Y" with a document -> what-if
+   (without a document these are general questions and fall through to ask);
+4. "why <RULE-ID>", "why didn't <RULE-ID> fire", "explain the second finding", a bare "why?" -> explain;
+5. everything else -> ask (calculators, passages, or "not covered").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+RULE_ID = re.compile(r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)[- ]?(\d{3})([a-z]?)\b", re.IGNORECASE)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10, "top": 1, "1st": 1, "2nd": 2, "3rd": 3}
+_ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r"|\d+(?:th)?|last)\s+(?:finding|one|issue|problem)\b"
+                      r"|\b(?:finding|issue|problem)\s*(?:#|no\.?|number)?\s*(\d+)\b", re.IGNORECASE)
+_REVIEW = re.compile(r"^\s*(?:please\s+)?(?:review|check|assess|analy[sz]e|evaluate|audit)\b|\bwhat(?:'s| is) wrong\b"
+                     r"|\b(?:show|list|summari[sz]e)\b.*\bfindings\b|\bfindings\b\s*\??\s*$|^\s*findings\b",
+                     re.IGNORECASE)
+_UNDO = re.compile(r"^\s*(?:undo|revert|roll\s*back|go back)\b", re.IGNORECASE)
+_SET = re.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", re.IGNORECASE)
+_WHATIF = re.compile(r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b)"
+                     r"|^\s*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
+                     r"make|use|give|bind|put|configure)\b", re.IGNORECASE)
+_EXPLAIN = re.compile(r"^\s*(?:why|explain|how\s+come|what\s+about|tell\s+me\s+(?:more\s+)?about|details?\s+(?:on|of))\b",
+                      re.IGNORECASE)
+_NEGATIVE = re.compile(r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|isn'?t|is\s+not|wasn'?t|not\s+(?:fire|trigger|flag|"
+                       r"raised|reported|shown)|no\s+finding|not\s+report)", re.IGNORECASE)
+_BARE_WHY = re.compile(r"^\s*(?:why|why\s+(?:is|was)\s+(?:that|this|it)|how\s+so|explain(?:\s+(?:that|this|it))?)\s*[?.!]*\s*$",
+                       re.IGNORECASE)
+
+
+@dataclass
+class Intent:
+    name: str  # review | undo | whatif | explain | ask
+    rule_ids: list[str] = field(default_factory=list)
+    ordinal: int | None = None  # 1-based finding rank the user points at; -1 = last
+    negative: bool = False  # "why didn't ... fire"
+    explicit_set: tuple[str, str] | None = None
+
+
+def rule_ids(text: str) -> list[str]:
+    return list(dict.fromkeys(f"{m.group(1).upper()}-{m.group(2)}{m.group(3).lower()}" for m in RULE_ID.finditer(text)))
+
+
+def _ordinal(text: str) -> int | None:
+    m = _ORDINAL.search(text)
+    if not m:
+        return None
+    word = (m.group(1) or m.group(2) or "").lower()
+    if word == "last":
+        return -1
+    if word in _ORDINALS:
+        return _ORDINALS[word]
+    digits = re.match(r"\d+", word)
+    return int(digits.group()) if digits else None
+
+
+def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent:
+    text = message.strip()
+    ids = rule_ids(text)
+    if new_document and (not text or _REVIEW.search(text) or not (_EXPLAIN.search(text) or _WHATIF.search(text))):
+        return Intent("review", ids)
+    if has_document and _UNDO.search(text):
+        return Intent("undo")
+    if has_document:
+        m = _SET.match(text)
+        if m:
+            return Intent("whatif", ids, explicit_set=(m.group(1), m.group(2)))
+        if _WHATIF.search(text) and not ids and not _EXPLAIN.search(text):
+            return Intent("whatif")
+        if _REVIEW.search(text) and not ids:
+            return Intent("review")
+    ordinal = _ordinal(text)
+    if _EXPLAIN.search(text) and (ids or ordinal is not None) or _BARE_WHY.match(text):
+        return Intent("explain", ids, ordinal, bool(_NEGATIVE.search(text)))
+    if ids and len(text) <= 60 and not re.search(r"\b(how|what|which|when|should|can)\b", text, re.IGNORECASE):
+        return Intent("explain", ids, None, bool(_NEGATIVE.search(text)))
+    return Intent("ask", ids)

@@ -1,0 +1,62 @@
+"""Numbers in admins' questions: "four 10 Gb ports", "a 48-core server", "16 GB online", "1 TB".
+
+Questions spell numbers as words as often as digits, so the text is first normalised
+(`four` -> `4`, `twenty-four` -> `24`), then the calculators' patterns run on digits only.
+Sizes are converted to GiB, the unit of every `_gb` field.
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "single": 1, "a pair of": 2,
+          "dual": 2, "both": 2}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_WORDS = re.compile(
+    r"\b(?:(" + "|".join(_TENS) + r")(?:[\s-](" + "|".join(k for k in _UNITS if " " not in k and _UNITS[k] < 10) + r"))?"
+    r"|(" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r"))\b", re.IGNORECASE)
+
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*(TB|TiB|T|GB|GiB|G|MB|MiB|M)\b(?!\s*(?:FC|Fibre|Ethernet|Eth|ports?|pages?|frames?|bit|Gb))",
+                   re.IGNORECASE)
+_TO_GB = {"t": 1024.0, "tb": 1024.0, "tib": 1024.0, "g": 1.0, "gb": 1.0, "gib": 1.0, "m": 1 / 1024, "mb": 1 / 1024,
+          "mib": 1 / 1024}
+
+
+def normalise(text: str) -> str:
+    """Number words to digits; everything else unchanged."""
+    def repl(m: re.Match) -> str:
+        if m.group(1):
+            return str(_TENS[m.group(1).lower()] + (_UNITS[m.group(2).lower()] if m.group(2) else 0))
+        return str(_UNITS[m.group(3).lower()])
+    return _WORDS.sub(repl, text)
+
+
+def sizes_gb(text: str) -> list[float]:
+    """Every memory size in the text, in GiB, in order (`16 GB`, `512 MB`, `1 TB`)."""
+    return [float(v) * _TO_GB[u.lower()] for v, u in _SIZE.findall(normalise(text))]
+
+
+def first_int(pattern: str, text: str, *, largest: bool = False) -> int | None:
+    """The integer captured by `pattern` (group 1) in the normalised text; the largest of several if asked."""
+    found = [int(m.group(1)) for m in re.finditer(pattern, normalise(text), re.IGNORECASE)]
+    if not found:
+        return None
+    return max(found) if largest else found[0]
+
+
+def first_float(pattern: str, text: str) -> float | None:
+    m = re.search(pattern, normalise(text), re.IGNORECASE)
+    return float(m.group(1)) if m else None
+
+
+def all_floats(pattern: str, text: str) -> list[float]:
+    return [float(m.group(1)) for m in re.finditer(pattern, normalise(text), re.IGNORECASE)]
+
+
+def fmt(value: float, digits: int = 2) -> str:
+    """A number as an admin writes it: 6, 6.4, 0.07 (no trailing zeros)."""
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return text if text != "-0" else "0"

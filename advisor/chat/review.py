@@ -1,0 +1,90 @@
+"""The review turn: the ranked findings summarised, top ones first, each with its fix and citation,
+and questions for the data that high-value rules lacked.
+
+A rule is high-value when its severity is critical or high, or it is one of the core rules:
+if such a rule could not be assessed, the admin is asked for exactly the missing field and
+the command that shows it, because a silent "not assessed" on a core check reads as a pass.
+"""
+
+from __future__ import annotations
+
+import re
+
+from advisor.chat.fields import question_for
+from advisor.chat.reply import Composer, Question, from_out
+from advisor.chat.state import FindingRef
+from advisor.findings import Finding, Review
+from advisor.knowledge.inventory import is_core
+
+TOP = 5
+HIGH_VALUE = ("critical", "high")
+
+
+def refs(review: Review) -> list[FindingRef]:
+    return [FindingRef(rule_id=f.rule_id, target=f.target, severity=f.severity, rank=f.rank, title=f.title)
+            for f in review.findings]
+
+
+def _cite(advisor, rule_id: str):
+    return from_out(advisor.citations(rule_id)[0], f"rule:{rule_id}")
+
+
+def summary_line(advisor, review: Review, out: Composer) -> None:
+    counts = ", ".join(f"{n} {sev}" for sev, n in review.summary.items() if n)
+    if review.findings:
+        cites = [_cite(advisor, f.rule_id) for f in review.findings[:3]]
+        out.say(f"Review of {review.target} ({review.kind}): {len(review.findings)} finding"
+                f"{'s' if len(review.findings) != 1 else ''} ({counts}), ranked by severity and impact.", *cites)
+    else:
+        checked = [cr.id for cr in advisor.rulebook.for_kind(review.kind)]
+        assessed = [rid for rid in checked if rid not in {n.rule_id for n in review.not_assessed}]
+        shown = assessed[:4] or checked[:4]
+        if shown:
+            out.say(f"Review of {review.target} ({review.kind}): no findings; {len(assessed)} of {len(checked)} rules "
+                    f"for this kind could be assessed, including {', '.join(shown)}.",
+                    *[_cite(advisor, rid) for rid in shown])
+
+
+def finding_lines(advisor, findings: list[Finding], out: Composer) -> None:
+    for f in findings:
+        cites = [from_out(c, f"rule:{f.rule_id}") for c in f.citations[:1]]
+        commands = [c for r in f.remediation for c in r.commands][:2]
+        fix = f" Fix: {f.recommendation.split('. ')[0].rstrip('.')}." if f.recommendation else ""
+        cmd = f" Commands: {'; '.join(f'`{c}`' for c in commands)}." if commands else ""
+        where = f" on {f.target}" if f.target != findings[0].target or len({x.target for x in findings}) > 1 else ""
+        out.say(f"{f.rank}. [{f.severity}] {f.rule_id}{where}: {f.message}{fix}{cmd}", *cites)
+
+
+def _unit_kind(doc, path: str) -> str:
+    m = re.match(r"^\$\.partitions\[(\d+)\]$", path)
+    return doc.partitions[int(m.group(1))].kind if m else doc.kind
+
+
+def missing_data(advisor, doc, review: Review, out: Composer, questions: list[Question]) -> None:
+    wanted = [n for n in review.not_assessed if n.severity in HIGH_VALUE or is_core(n.rule_id)]
+    asked: set[tuple[str, str]] = set()
+    for n in wanted:
+        kind = _unit_kind(doc, n.path)
+        for path in n.missing:
+            full = path if n.path == "$" else f"{n.path[2:]}.{path}"
+            if full in {q.path for q in questions}:
+                continue
+            text, command, unit = question_for(kind, path)
+            questions.append(Question(path=full, question=text, command=command, unit=unit, rule_id=n.rule_id,
+                                      target=n.target, severity=n.severity))
+    if wanted:
+        ids = list(dict.fromkeys(n.rule_id for n in wanted))
+        paths = list(dict.fromkeys(p for n in wanted for p in n.missing))
+        needs = f": it needs {', '.join(paths[:6])}" if paths else ""
+        out.say(f"Not assessed for lack of data: {', '.join(ids[:8])}{needs} (see the questions).",
+                *[_cite(advisor, rid) for rid in ids[:3]])
+
+
+def review_answer(advisor, doc, review: Review, out: Composer, questions: list[Question]) -> None:
+    summary_line(advisor, review, out)
+    finding_lines(advisor, review.findings[:TOP], out)
+    rest = review.findings[TOP:]
+    if rest:
+        out.say("Also: " + ", ".join(f"{f.rank}. {f.rule_id} ({f.severity})" for f in rest[:10]) + ".",
+                *[_cite(advisor, f.rule_id) for f in rest[:3]])
+    missing_data(advisor, doc, review, out, questions)

@@ -1,0 +1,67 @@
+"""What a chat session remembers between turns, as plain JSON-able data.
+
+The API keeps sessions in SQLite, so the state is a pydantic model that round-trips through
+`model_dump(mode="json")` / `ChatState.model_validate(...)` with nothing live in it: the
+document as the user gave it (after what-if edits), the compact findings of the last review
+(so "explain the second finding" means what the user saw), the rule the conversation is
+about, and the turns.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from advisor.findings import CitationOut
+
+MAX_TURNS = 200
+MAX_UNDO = 10
+
+
+class FindingRef(BaseModel):
+    """A finding as the user last saw it: enough to refer back to it by rank."""
+
+    rule_id: str
+    target: str
+    severity: str
+    rank: int
+    title: str
+
+
+class Turn(BaseModel):
+    role: Literal["user", "advisor"]
+    text: str
+    intent: str | None = None
+    citations: list[CitationOut] = Field(default_factory=list)
+
+
+class ChatState(BaseModel):
+    document: dict[str, Any] | None = None
+    previous_documents: list[dict[str, Any]] = Field(
+        default_factory=list, description="Documents before each what-if change, most recent last (for undo).")
+    findings: list[FindingRef] = Field(default_factory=list)
+    focus: str | None = Field(None, description="The rule id the conversation is about (for a bare 'why?').")
+    turns: list[Turn] = Field(default_factory=list)
+
+    @classmethod
+    def coerce(cls, state: "ChatState | dict | None") -> "ChatState":
+        """Accept a state, its JSON form, or nothing (a new session); never share the caller's object."""
+        if state is None:
+            return cls()
+        if isinstance(state, ChatState):
+            return state.model_copy(deep=True)
+        return cls.model_validate(state)
+
+    def remember(self, user: str, intent: str, answer: str, citations: list[CitationOut]) -> None:
+        self.turns.append(Turn(role="user", text=user))
+        self.turns.append(Turn(role="advisor", text=answer, intent=intent,
+                               citations=[CitationOut(**c.model_dump(include=set(CitationOut.model_fields)))
+                                          for c in citations]))
+        del self.turns[:-MAX_TURNS]
+
+    def push_document(self, document: dict[str, Any]) -> None:
+        if self.document is not None:
+            self.previous_documents.append(self.document)
+            del self.previous_documents[:-MAX_UNDO]
+        self.document = document

@@ -1,0 +1,52 @@
+"""`advisor baseline create FILE... -o FILE`: record today's findings so that a gate fails only on new ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from advisor.cli.app import app
+from advisor.cli.inputs import IgnoreOption, SelectOption, fail, read_documents
+from advisor.gate.baseline import build_baseline, dump_baseline
+from advisor.gate.errors import GateInputError
+from advisor.gate.identity import display_path
+from advisor.gate.judge import select_review
+from advisor.gate.selection import Selection
+from advisor.review import default_advisor
+
+baseline_app = typer.Typer(help="Baselines: accept today's findings so the gate fails only on new or worse ones.",
+                           no_args_is_help=True)
+app.add_typer(baseline_app, name="baseline")
+
+
+@baseline_app.command("create")
+def create(
+    files: List[str] = typer.Argument(..., help="Document files (JSON or YAML); '-' reads standard input."),
+    out: str = typer.Option("-", "--output", "-o", help="Baseline file to write; '-' prints it."),
+    select: Optional[List[str]] = SelectOption,
+    ignore: Optional[List[str]] = IgnoreOption,
+) -> None:
+    """Record every finding's (rule id, target, file) fingerprint, severity and the rulebook version."""
+    advisor = default_advisor()
+    try:
+        selection = Selection.parse(select, ignore, advisor.rulebook.rules)
+    except GateInputError as err:
+        fail(str(err))
+    docs, bad = read_documents(files)
+    if bad:
+        raise typer.Exit(2)  # a baseline missing a document would let all its findings through later
+    findings = [(display_path(path), f) for path, doc in docs
+                for f in select_review(advisor.review(doc), selection).findings]
+    content = dump_baseline(build_baseline(findings, advisor.rulebook.version))
+    if out == "-":
+        typer.echo(content, nl=False)
+        return
+    try:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        Path(out).write_text(content, encoding="utf-8")
+    except OSError as exc:
+        fail(f"{out}: cannot write: {exc}")
+    typer.echo(f"{out}: {len(findings)} finding(s) from {len(docs)} document(s), rulebook {advisor.rulebook.version}",
+               err=True)

@@ -1,0 +1,49 @@
+"""`advisor diff BEFORE AFTER`: the findings a planned change introduces, resolves, keeps and changes.
+
+Exit 0: the change introduces or worsens nothing at or above `--fail-on` (waived ones aside);
+1: it does; 2: a document or an option is wrong.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+
+from advisor.cli.app import app
+from advisor.cli.inputs import FailOnOption, IgnoreOption, SelectOption, Threshold, WaiversOption, load_policy, read_one
+from advisor.gate.change import judge_change
+from advisor.render import json_out, markdown, text
+from advisor.review import default_advisor
+
+
+class DiffFormat(str, Enum):
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+
+
+@app.command()
+def diff(
+    before: str = typer.Argument(..., help="The document as it is now (JSON or YAML; '-' reads standard input)."),
+    after: str = typer.Argument(..., help="The document with the planned change."),
+    format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f", help="Output format."),
+    fail_on: Threshold = FailOnOption,
+    select: Optional[List[str]] = SelectOption,
+    ignore: Optional[List[str]] = IgnoreOption,
+    waivers: Optional[str] = WaiversOption,
+) -> None:
+    """Review a planned change: what it introduces, worsens, resolves and keeps; gate on the first two."""
+    advisor = default_advisor()
+    policy = load_policy(advisor.rulebook, fail_on=fail_on, select=select, ignore=ignore, waivers=waivers)
+    old, new = read_one(before), read_one(after)
+    change = judge_change(before, advisor.review(old), after, advisor.review(new), policy)
+    if format is DiffFormat.json:
+        typer.echo(json_out.render_change(change))
+    elif format is DiffFormat.markdown:
+        typer.echo(markdown.render_change(change), nl=False)
+    else:
+        text.render_change(Console(highlight=False, soft_wrap=True), change)
+    raise typer.Exit(change.exit_code)

@@ -1,0 +1,159 @@
+"""The gate result: one model that every output format (text, JSON, SARIF, JUnit, Markdown,
+GitHub) renders, so they can never disagree on what failed.
+
+Each finding of each document gets one status:
+
+* failing          at or above `--fail-on`, not waived, new or worse than its baseline;
+* below-threshold  reported, does not fail the gate;
+* waived           matched by a waiver (reason, owner, expiry kept for the report);
+* baselined        already in the baseline at the same or a higher severity.
+
+Rules that could not be assessed are gaps: `not-assessed`, or `failing` with
+`--fail-on-not-assessed` (when the rule could reach the threshold), or `waived`.
+Rules evaluated with no finding are passes (JUnit reports them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from advisor.findings import Finding, NotAssessed, Review
+from advisor.gate.baseline import Baseline
+from advisor.gate.identity import fingerprint
+from advisor.gate.selection import Selection
+from advisor.gate.waivers import Waiver, Waivers
+from advisor.rulebook.loader import Rulebook
+
+FindingStatus = Literal["failing", "below-threshold", "waived", "baselined"]
+GapStatus = Literal["failing", "not-assessed", "waived"]
+STATUSES = ("failing", "below-threshold", "waived", "baselined")
+
+
+@dataclass(frozen=True)
+class Policy:
+    fail_on: str = "high"
+    fail_on_not_assessed: bool = False
+    selection: Selection = field(default_factory=Selection)
+    waivers: Waivers = field(default_factory=lambda: Waivers(file=None))
+    baseline: Baseline | None = None
+    baseline_file: str | None = None
+
+
+@dataclass(frozen=True)
+class GateFinding:
+    finding: Finding
+    file: str
+    status: FindingStatus
+    waiver: Waiver | None = None
+    baseline_severity: str | None = None  # set when the finding is in the baseline
+
+    @property
+    def rule_id(self) -> str:
+        return self.finding.rule_id
+
+    @property
+    def target(self) -> str:
+        return self.finding.target
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.finding.rule_id, self.finding.target, self.file)
+
+    @property
+    def new(self) -> bool:
+        """Not in the baseline (always true without one)."""
+        return self.baseline_severity is None
+
+
+@dataclass(frozen=True)
+class GateGap:
+    item: NotAssessed
+    file: str
+    status: GapStatus
+    waiver: Waiver | None = None
+
+    @property
+    def rule_id(self) -> str:
+        return self.item.rule_id
+
+    @property
+    def target(self) -> str:
+        return self.item.target
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.item.rule_id, self.item.target, self.file)
+
+
+@dataclass(frozen=True)
+class GatePass:
+    rule_id: str
+    title: str
+    severity: str
+    target: str
+    path: str
+
+
+@dataclass(frozen=True)
+class GateDocument:
+    file: str          # display path (relative to the working directory)
+    source: str        # as given on the command line, '-' for standard input
+    review: Review     # after --select/--ignore, re-ranked
+    findings: tuple[GateFinding, ...]
+    gaps: tuple[GateGap, ...]
+    passes: tuple[GatePass, ...]
+
+    def with_status(self, *statuses: str) -> list[GateFinding]:
+        return [f for f in self.findings if f.status in statuses]
+
+    def waived(self) -> list[GateFinding | GateGap]:
+        return [i for i in (*self.findings, *self.gaps) if i.status == "waived"]
+
+    def counts(self) -> dict[str, int]:
+        """Every finding and gap counted once, under its status."""
+        out = {s: 0 for s in STATUSES + ("not-assessed",)}
+        for item in (*self.findings, *self.gaps):
+            out[item.status] += 1
+        return out
+
+    @property
+    def failed(self) -> bool:
+        return any(f.status == "failing" for f in self.findings) or any(g.status == "failing" for g in self.gaps)
+
+
+@dataclass(frozen=True)
+class GateResult:
+    documents: tuple[GateDocument, ...]
+    policy: Policy
+    rulebook: Rulebook
+    unused_waivers: tuple[Waiver, ...] = ()
+
+    @property
+    def rulebook_version(self) -> str:
+        return self.rulebook.version
+
+    @property
+    def findings(self) -> list[GateFinding]:
+        return [f for d in self.documents for f in d.findings]
+
+    @property
+    def gaps(self) -> list[GateGap]:
+        return [g for d in self.documents for g in d.gaps]
+
+    def counts(self) -> dict[str, int]:
+        """Every finding and gap counted once, under its status; `passed` counts rule x target passes."""
+        out = {s: 0 for s in STATUSES + ("not-assessed",)}
+        for doc in self.documents:
+            for status, n in doc.counts().items():
+                out[status] += n
+        out["passed"] = sum(len(d.passes) for d in self.documents)
+        return out
+
+    @property
+    def failed(self) -> bool:
+        return any(d.failed for d in self.documents)
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.failed else 0

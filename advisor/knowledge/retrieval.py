@@ -1,0 +1,113 @@
+"""Ranking passages for a question: BM25 per concept, then the boosts an expert would apply.
+
+* Concepts (advisor/knowledge/synonyms.py) are searched one by one; a passage's score is the
+  weighted sum of its BM25 scores, and its coverage is the share of the question's concepts
+  (weighted by rarity) it matches. Coverage is what the relevance floor looks at: a passage
+  that matches only "server" and "size" of a ZFS question does not answer it.
+* A rule id named in the question raises the passages that support that rule.
+* Platform words raise passages of that platform and lower passages of another product line
+  (a z/OS question is not answered from the AIX guide).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from advisor.knowledge.passages import Passage
+
+RULE_MENTION_BOOST = 2.5
+PLATFORM_BOOST = 0.15  # per platform tag shared with the question
+TOPIC_BOOST = 0.08
+OTHER_FAMILY = 0.45  # factor for a passage of another product line
+RULE_LINK_SHARE = 0.35
+COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win  # how much a related rule's score lifts the passages that support it
+
+
+@dataclass
+class Hit:
+    passage: Passage
+    score: float
+    coverage: float
+    matched: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Retrieval:
+    question: str
+    concepts: list  # list[Concept]
+    hits: list[Hit]
+    rule_scores: dict[str, float]
+    platforms: set[str]
+    families: set[str]
+    topics: set[str]
+    foreign: list[str]
+    mentioned_rules: list[str]
+
+    @property
+    def jargon(self) -> list[str]:
+        return [c.label for c in self.concepts if c.jargon]
+
+    def top(self, n: int) -> list[Hit]:
+        return self.hits[:n]
+
+
+def _best_of(index, table: str, queries) -> dict[int, float]:
+    """Per document, the best score of any one synonym: six spellings of one idea count once."""
+    best: dict[int, float] = {}
+    for q in queries:
+        for rowid, s in index.scores(table, q).items():
+            if s > best.get(rowid, 0.0):
+                best[rowid] = s
+    return best
+
+
+def rank(kb, question: str, *, mentioned_rules: list[str] = (), extra_platforms: set[str] = frozenset(),
+         limit: int = 12) -> Retrieval:
+    """The passages that best answer `question`, best first (see the module docstring)."""
+    syn = kb.synonyms
+    concepts = syn.concepts(question)
+    platforms = syn.platform_tags(question) | set(extra_platforms)
+    families = syn.families(platforms)
+    topics = syn.topic_tags(question)
+    index = kb.index
+
+    per_passage: dict[int, float] = {}
+    matched: dict[int, list[tuple[str, float]]] = {}
+    rule_scores: dict[str, float] = {}
+    total_idf = 0.0
+    for c in concepts:
+        idf = index.idf("passages", c.query)
+        total_idf += c.weight * idf
+        for rowid, s in _best_of(index, "passages", c.term_queries).items():
+            per_passage[rowid] = per_passage.get(rowid, 0.0) + c.weight * s
+            matched.setdefault(rowid, []).append((c.label, c.weight * idf))
+        for rowid, s in _best_of(index, "rules", c.term_queries).items():
+            rid = index.rules[rowid].rule_id
+            rule_scores[rid] = rule_scores.get(rid, 0.0) + c.weight * s
+
+    mentioned = set(mentioned_rules)
+    hits: list[Hit] = []
+    best_rule = max(rule_scores.values(), default=0.0)
+    for rowid, score in per_passage.items():
+        p = index.passages[rowid]
+        tags = set(p.platforms)
+        factor = 1.0 + PLATFORM_BOOST * len(tags & platforms) + TOPIC_BOOST * len(tags & topics)
+        pfam = syn.families(tags)
+        if families and pfam and not (pfam & families):
+            factor *= OTHER_FAMILY
+        score *= factor
+        if best_rule:
+            link = max((rule_scores.get(r, 0.0) for r in p.rules), default=0.0)
+            score += RULE_LINK_SHARE * link * (score / (score + 1.0))
+        if mentioned & set(p.rules):
+            score *= RULE_MENTION_BOOST
+        cov = sum(w for _, w in matched[rowid]) / total_idf if total_idf > 0 else 0.0
+        score *= COVERAGE_BASE + cov
+        hits.append(Hit(p, score, cov, [label for label, _ in matched[rowid]]))
+    for rid in mentioned:
+        for p in kb.passages_for_rule(rid):
+            if not any(h.passage.id == p.id for h in hits):
+                hits.append(Hit(p, 0.1, 0.0, []))
+    hits.sort(key=lambda h: (-h.score, h.passage.id))
+    return Retrieval(question, concepts, hits[:limit], rule_scores, platforms, families, topics,
+                     syn.foreign_platforms(question), list(mentioned_rules))

@@ -1,0 +1,165 @@
+"""The field's jargon (knowledge/synonyms.yaml): synonym groups, platform words, foreign platforms.
+
+A question is read as a list of concepts: each synonym group it mentions is one concept (so
+"AME" also finds "Active Memory Expansion" and counts once), every other content word is a
+concept of its own. The platform words tell which product line a question is about, and the
+foreign words let the chat say "not covered" for Solaris or Windows questions instead of
+answering them with the nearest AIX passage.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from advisor.datadirs import knowledge_dir
+from advisor.knowledge.text import STOPWORDS, fts_phrase, is_decimal, tokens
+
+_WORD = re.compile(r"\d+\.\d+|[A-Za-z0-9_]+")
+
+
+def _norm(token: str) -> str:
+    """Plural-insensitive form for matching jargon ("VPs" = "VP", "psets" = "pset").
+
+    Only a lower-case trailing s is a plural: "SAPS" is a unit, not many "SAP"s.
+    """
+    t = token.lower()
+    return t[:-1] if len(t) > 3 and token.endswith("s") and not t.endswith("ss") else t
+
+
+def _case_sensitive(word: str) -> bool:
+    """An acronym that is also an English word ("WAS") only counts in capitals."""
+    return word.isupper() and word.lower() in STOPWORDS
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One thing a question asks about, and how to find it in the index."""
+
+    key: str  # group name or the word itself
+    label: str
+    query: str  # FTS5 MATCH expression (all terms OR-ed: for document frequency and sentence matching)
+    weight: float
+    jargon: bool  # a term of the field (a synonym group)
+    terms: tuple[str, ...] = ()  # one MATCH expression per synonym; a passage scores its best one
+
+    @property
+    def term_queries(self) -> tuple[str, ...]:
+        return self.terms or (self.query,)
+
+
+@dataclass(frozen=True)
+class Platform:
+    tag: str
+    family: str
+    patterns: tuple[re.Pattern, ...]
+
+
+@dataclass(frozen=True)
+class Synonyms:
+    groups: tuple[tuple[str, ...], ...]
+    platforms: tuple[Platform, ...]
+    topics: tuple[Platform, ...]
+    foreign: tuple[tuple[str, re.Pattern], ...]
+
+    # ------------------------------------------------------------------ concepts
+    def concepts(self, text: str) -> list[Concept]:
+        raw = _WORD.findall(text)
+        norm = [_norm(t) for t in raw]
+        out: dict[str, Concept] = {}
+        i = 0
+        while i < len(raw):
+            match = self._longest_group(raw, norm, i)
+            if match:
+                length, group = match
+                terms = tuple(dict.fromkeys(p for p in (fts_phrase(tokens(t)) for t in group) if p))
+                out.setdefault(group[0], Concept(group[0], group[0], "(" + " OR ".join(terms) + ")", 1.5, True, terms))
+                i += length
+                continue
+            tok = raw[i].lower()
+            i += 1
+            if tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()):
+                continue
+            if is_decimal(tok) or tok.isdigit():
+                weight = 0.5
+            else:
+                weight = 1.0
+            out.setdefault(tok, Concept(tok, tok, fts_phrase([tok]), weight, False))
+        return list(out.values())
+
+    def _longest_group(self, raw: list[str], norm: list[str], i: int) -> tuple[int, tuple[str, ...]] | None:
+        best = None
+        for length, term_norm, term_raw, group in self._terms:
+            if length <= (best[0] if best else 0) or i + length > len(raw):
+                continue
+            if tuple(norm[i:i + length]) != term_norm:
+                continue
+            if len(term_raw) == 1 and _case_sensitive(term_raw[0]) and raw[i] != term_raw[0]:
+                continue
+            best = (length, group)
+        return best
+
+    @property
+    def _terms(self) -> list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+        return _term_table(self)
+
+    def is_jargon(self, word: str) -> bool:
+        return any(c.jargon for c in self.concepts(word))
+
+    # ------------------------------------------------------------------ platforms
+    def platform_tags(self, text: str) -> set[str]:
+        return {p.tag for p in self.platforms if any(rx.search(text) for rx in p.patterns)}
+
+    def topic_tags(self, text: str) -> set[str]:
+        return {p.tag for p in self.topics if any(rx.search(text) for rx in p.patterns)}
+
+    def family(self, tag: str) -> str | None:
+        return next((p.family for p in self.platforms if p.tag == tag), None)
+
+    def families(self, tags: set[str]) -> set[str]:
+        return {f for f in (self.family(t) for t in tags) if f}
+
+    def foreign_platforms(self, text: str) -> list[str]:
+        return [word for word, rx in self.foreign if rx.search(text)]
+
+
+@lru_cache(maxsize=8)
+def _term_table(syn: Synonyms):
+    rows = []
+    for group in syn.groups:
+        for term in group:
+            raw = tuple(_WORD.findall(term))
+            rows.append((len(raw), tuple(_norm(t) for t in raw), raw, group))
+    return rows
+
+
+def _word_pattern(word: str) -> re.Pattern:
+    body = re.escape(word).replace(r"\ ", r"[\s-]?")
+    body = re.sub(r"^POWER", "POWER[ -]?", body, flags=re.IGNORECASE)
+    flags = 0 if _case_sensitive(word) or (word.isupper() and len(word) <= 3) else re.IGNORECASE
+    return re.compile(r"(?<![A-Za-z0-9])" + body + r"(?![A-Za-z0-9+])", flags)
+
+
+def _platforms(data: dict, with_family: bool) -> tuple[Platform, ...]:
+    out = []
+    for tag, spec in data.items():
+        words = spec["words"] if with_family else spec
+        family = spec["family"] if with_family else "topic"
+        out.append(Platform(tag, family, tuple(_word_pattern(w) for w in words)))
+    return tuple(out)
+
+
+def load_synonyms(path: Path | None = None) -> Synonyms:
+    path = path or knowledge_dir() / "synonyms.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    groups = tuple(tuple(str(t) for t in g) for g in data.get("groups", []))
+    for g in groups:
+        if not g:
+            raise ValueError(f"{path.name}: empty synonym group")
+    foreign = tuple((str(w), _word_pattern(str(w))) for w in data.get("foreign", []))
+    return Synonyms(groups, _platforms(data.get("platforms", {}), True), _platforms(data.get("topics", {}), False),
+                    foreign)

@@ -1,0 +1,56 @@
+"""POST /v1/calculators/...: the same answers as the calculator modules, and JSON-path errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.calculators.clm import clm_sizing
+from advisor.calculators.lfarea import assess_lfarea
+from advisor.calculators.plarea import plarea_size
+from advisor.calculators.vios_memory import vios_memory_requirement
+
+
+def test_vios_memory(client):
+    body = {"system_cores": 32, "fc_8g_ports": 4, "npiv_vfc_adapters": 20}
+    r = client.post("/v1/calculators/vios-memory", json=body)
+    assert r.status_code == 200
+    assert r.json() == vios_memory_requirement(32, fc_8g_ports=4, npiv_vfc_adapters=20).model_dump(mode="json")
+
+
+def test_clm(client):
+    r = client.post("/v1/calculators/clm", json={"memory_gb": 128, "clm_pct": 0, "sap_shared_memory_gb": 20})
+    assert r.json() == clm_sizing(128, 0, 20).model_dump(mode="json")
+
+
+def test_lfarea(client):
+    r = client.post("/v1/calculators/lfarea", json={"statement": "LFAREA=(1M=(10%),2G=(12,10))", "online_storage_gb": 16})
+    assert r.status_code == 200
+    assert r.json() == assess_lfarea("LFAREA=(1M=(10%),2G=(12,10))", 16).model_dump(mode="json")
+
+
+def test_lfarea_syntax_error_is_a_problem_with_the_column(client):
+    r = client.post("/v1/calculators/lfarea", json={"statement": "LFAREA=(1M=(10%),,2G=(1))", "online_storage_gb": 16})
+    assert r.status_code == 422
+    body = r.json()
+    assert body["type"] == "/problems/lfarea-syntax" and body["errors"][0]["path"] == "$.statement"
+    assert body["lfarea"]["message_id"] == "IAR046I" and body["lfarea"]["column"] >= 1
+
+
+def test_plarea(client):
+    assert client.post("/v1/calculators/plarea", json={"online_storage_gb": 16}).json() == \
+        plarea_size(16).model_dump(mode="json")
+
+
+@pytest.mark.parametrize("route, body, error", [
+    ("vios-memory", {}, {"path": "$.system_cores", "message": "Field required", "suggestion": None}),
+    ("vios-memory", {"system_cores": 4, "fc_8g_port": 1},
+     {"path": "$.fc_8g_port", "message": "unknown field", "suggestion": "fc_8g_ports"}),
+    ("vios-memory", {"system_cores": -1}, {"path": "$.system_cores"}),
+    ("clm", {"memory_gb": 1, "clm_pct": 101, "sap_shared_memory_gb": 1}, {"path": "$.clm_pct"}),
+    ("plarea", {"online_storage_gb": "big"}, {"path": "$.online_storage_gb"}),
+    ("plarea", [], {"path": "$"}),
+])
+def test_calculator_input_errors(client, route, body, error):
+    r = client.post(f"/v1/calculators/{route}", json=body)
+    assert r.status_code == 422 and r.json()["type"] == "/problems/invalid-request"
+    assert error.items() <= r.json()["errors"][0].items()

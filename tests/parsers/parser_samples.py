@@ -1,0 +1,74 @@
+"""Sample outputs for the parser tests.
+
+Files named ``<command>.<source>.txt``: ``s1``..``s5`` are verbatim excerpts of
+the seed documents (seeds/README.md), ``synthetic`` ones were written from the
+commands' documented formats and say so in leading ``#:`` lines, which
+``load`` drops.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+SAMPLES = Path(__file__).parent / "samples"
+
+COMMAND_OF_PREFIX = {
+    "amepat": "amepat",
+    "ieasys": "IEASYSxx",
+    "ioslevel": "ioslevel",
+    "kctune": "kctune",
+    "lparstat_c": "lparstat -c",
+    "lparstat_i": "lparstat -i",
+    "lsattr": "lsattr -El",
+    "lsattr_mem0": "lsattr -El",
+    "lsattr_sea": "lsattr -El",
+    "lsattr_ent": "lsattr -El",
+    "lsattr_en": "lsattr -El",
+    "lscpu": "lscpu",
+    "lsdev_adapter": "lsdev -type adapter",
+    "lsdev_disk": "lsdev -type disk",
+    "lslpp_l": "lslpp -l",
+    "machinfo": "machinfo",
+    "netstat_v": "netstat -v",
+    "oslevel_s": "oslevel -s",
+    "prtconf": "prtconf",
+    "ps_eZ": "ps -eZ",
+    "schedo": "schedo -o vpm_fold_policy",
+    "svmon_G": "svmon -G",
+    "topas": "topas",
+    "virtstor": "D VIRTSTOR,LFAREA",
+    "vmo_L": "vmo -L",
+    "vmo_o": "vmo -o ame_mpsize_support",
+    "vmstat": "vmstat",
+    "vmstat_sc": "vmstat -sc",
+    "vmstat_vc": "vmstat -vc",
+}
+
+
+def names() -> list[str]:
+    return sorted(p.name for p in SAMPLES.glob("*.txt"))
+
+
+def load(name: str) -> str:
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("#:"))
+
+
+def command_of(name: str) -> str:
+    return COMMAND_OF_PREFIX[name.split(".")[0]]
+
+
+def leaves(data: Any, prefix: str = "") -> dict[str, Any]:
+    """Dotted path -> value for every leaf (lists of rows are indexed, lists of scalars are leaves)."""
+    if isinstance(data, dict):
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            out.update(leaves(value, f"{prefix}{key}."))
+        return out
+    if isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
+        out = {}
+        for i, value in enumerate(data):
+            out.update(leaves(value, f"{prefix}{i}."))
+        return out
+    return {prefix[:-1]: data}
