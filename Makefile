@@ -22,5 +22,9 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest
 
+# Benchmarks (not part of `make test`): `make bench`, or `make bench BENCH_ARGS=--quick`.
+bench: $(STAMP)
+	$(PY) -m bench $(BENCH_ARGS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel
 
@@ -106,14 +106,24 @@ class Advisor:
         derived = derive.compute(unit.kind, unit.model)
         fired = self.evaluator.fired(unit.kind, build_fact(unit, derived.values))
 
+        seen: dict[str, Any] = {}
+
+        def field(path: str) -> Any:
+            """get_path once per path and unit: the rules of a kind read the same fields many times."""
+            try:
+                return seen[path]
+            except KeyError:
+                value = seen[path] = get_path(unit.model, path)
+                return value
+
         def lookup(path: str) -> Any:
             if path.startswith("derived."):
                 return derived.values.get(path[8:])
-            return get_path(unit.model, path)
+            return field(path)
 
         findings, not_assessed = [], []
         for cr in self.rulebook.for_kind(unit.kind):
-            missing, reasons = _missing(cr, unit.model, derived)
+            missing, reasons = _missing(cr, unit.model, derived, field)
             if missing or reasons:
                 not_assessed.append(NotAssessed(rule_id=cr.id, target=unit.target, path=unit.path, title=cr.rule.title,
                                                 severity=cr.rule.severity, missing=missing,
@@ -140,7 +150,10 @@ class Advisor:
         )
 
 
-def _missing(cr: CompiledRule, model: BaseModel, derived: derive.DerivedResult) -> tuple[list[str], list[str]]:
+def _missing(cr: CompiledRule, model: BaseModel, derived: derive.DerivedResult,
+             field: Callable[[str], Any] | None = None) -> tuple[list[str], list[str]]:
+    """What keeps `cr` from being assessed; `field(path)` is get_path on `model` (cached by the caller)."""
+    field = field or (lambda path: get_path(model, path))
     missing: list[str] = []
     reasons: list[str] = []
     for path in cr.rule.requires:
@@ -153,7 +166,7 @@ def _missing(cr: CompiledRule, model: BaseModel, derived: derive.DerivedResult) 
                 if not lacking:
                     reasons.append(f"{path} cannot be computed from this document")
                 missing += [p for p in lacking if p not in missing]
-        elif get_path(model, path) is None and path not in missing:
+        elif field(path) is None and path not in missing:
             missing.append(path)
     return missing, reasons
 

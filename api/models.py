@@ -6,15 +6,28 @@ OpenAPI examples; bounds keep every accepted number inside what the calculators 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from advisor.findings import CitationOut, Review, RulebookInfo
 from advisor.rulebook.model import Confidence, Remediation, Severity
 
 REVIEW_ID_PATTERN = r"^rv_[0-9a-f]{20}$"
 CURSOR_PATTERN = r"^[1-9][0-9]{0,17}$"
+
+
+def _json_integer(value: Any) -> Any:
+    """An integer as JSON Schema means it: 4 or 4.0 (the same JSON number), never "4" or true."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+JsonInt = Annotated[int, BeforeValidator(_json_integer)]
 
 
 class Strict(BaseModel):
@@ -107,14 +120,14 @@ class ViosMemoryInput(Strict):
         {"system_cores": 32, "eth_1g_ports": 2, "eth_10g_ports": 2, "fc_8g_ports": 4,
          "npiv_vfc_adapters": 20, "virtual_eth_adapters": 6}]})
 
-    system_cores: int = Field(ge=0, le=100_000, description="Cores in the managed system.")
-    lhea: int = Field(0, ge=0, le=100_000)
-    lhea_ports: int = Field(0, ge=0, le=100_000)
-    eth_1g_ports: int = Field(0, ge=0, le=100_000)
-    eth_10g_ports: int = Field(0, ge=0, le=100_000)
-    fc_8g_ports: int = Field(0, ge=0, le=100_000)
-    npiv_vfc_adapters: int = Field(0, ge=0, le=100_000)
-    virtual_eth_adapters: int = Field(0, ge=0, le=100_000)
+    system_cores: JsonInt = Field(ge=0, le=100_000, description="Cores in the managed system.")
+    lhea: JsonInt = Field(0, ge=0, le=100_000)
+    lhea_ports: JsonInt = Field(0, ge=0, le=100_000)
+    eth_1g_ports: JsonInt = Field(0, ge=0, le=100_000)
+    eth_10g_ports: JsonInt = Field(0, ge=0, le=100_000)
+    fc_8g_ports: JsonInt = Field(0, ge=0, le=100_000)
+    npiv_vfc_adapters: JsonInt = Field(0, ge=0, le=100_000)
+    virtual_eth_adapters: JsonInt = Field(0, ge=0, le=100_000)
 
 
 class ClmInput(Strict):

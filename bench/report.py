@@ -18,6 +18,14 @@ RESULTS = Path(__file__).parent / "results"
 def _fmt(value: Any, unit: str = "") -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
+    if isinstance(value, (int, float)) and unit == "s":
+        return f"{value:.2f} s"
+    if isinstance(value, (int, float)) and unit == "/s":
+        return f"{value:,.0f} /s"
+    if isinstance(value, (int, float)) and unit == "MiB":
+        return f"{value:,.1f} MiB"
+    if isinstance(value, (int, float)) and unit in ("KiB/1k", "KiB/1000 reviews"):
+        return f"{value:+.1f} KiB/1k"
     if isinstance(value, float):
         if unit == "us" and value >= 10_000:
             return f"{value / 1000:.1f} ms"

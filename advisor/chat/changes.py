@@ -13,11 +13,15 @@ on/off/enable/disable, strings as written.
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.documents.paths import FieldType, schema_paths
+from pydantic import BaseModel
+
+from advisor.documents import KIND_MODELS
+from advisor.documents.paths import FieldType, _classify, _unwrap, schema_paths
 
 NUMBER = r"(\d+(?:\.\d+)?)"
 SIZE = NUMBER + r"\s*(TB|GB|MB|G|M|T)?\b"
@@ -109,7 +113,7 @@ def parse_value(ft: FieldType, raw: str) -> Any:
                 value *= scale[unit] * 1024
             elif ft.path.endswith("_kb"):
                 value *= scale[unit] * 1024 ** 2
-        return int(value) if value.is_integer() and "." not in m.group(1) and not unit else value
+        return int(value) if value.is_integer() and "." not in m.group(1) else value
     if ft.type == "enum":
         for choice in ft.choices:
             if str(choice).lower() == text.lower().replace(" ", ""):
@@ -140,6 +144,26 @@ def resolve_target(doc: dict, message: str, paths_by_kind: dict[str, str]) -> li
     return [(k, f"partitions[{i}].{paths_by_kind[k]}", n) for i, k, n in chosen]
 
 
+def field_type(kind: str, path: str) -> FieldType | None:
+    """The type of any field, also inside list items (`sap.instances[1].pset`), from the schema."""
+    model = KIND_MODELS.get(kind)
+    ft = None
+    for part in re.sub(r"\[\d+\]", "", path).split("."):
+        if model is None or part not in model.model_fields:
+            return None
+        info = model.model_fields[part]
+        ft = _classify(path, info.annotation, info.description)
+        ann = _unwrap(info.annotation)
+        args = [a for a in getattr(ann, "__args__", ()) if isinstance(a, type)]
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            model = ann
+        elif args and issubclass(args[0], BaseModel):
+            model = args[0]
+        else:
+            model = None
+    return ft if ft and ft.type != "object" else None
+
+
 def _types_for(doc: dict, full_path: str) -> FieldType | None:
     m = re.match(r"^partitions\[(\d+)\]\.(.+)$", full_path)
     if m:
@@ -147,8 +171,8 @@ def _types_for(doc: dict, full_path: str) -> FieldType | None:
         idx = int(m.group(1))
         if idx >= len(parts):
             return None
-        return field_types(parts[idx].get("kind", "")).get(re.sub(r"\[\d+\]", "", m.group(2)))
-    return field_types(doc.get("kind", "")).get(re.sub(r"\[\d+\]", "", full_path))
+        return field_type(parts[idx].get("kind", ""), m.group(2))
+    return field_type(doc.get("kind", ""), full_path)
 
 
 def _generic(doc: dict, message: str) -> list[tuple[str, str]]:
@@ -180,14 +204,19 @@ def parse_changes(doc: dict, message: str, explicit: tuple[str, str] | None = No
     if explicit:
         path, raw = explicit
         ft = _types_for(doc, path)
-        if ft is None:
-            targets = resolve_target(doc, message, {k: path for k in _all_kinds(doc)
-                                                    if re.sub(r"\[\d+\]", "", path) in field_types(k)})
-            if not targets:
-                raise ChangeError(f"unknown field '{path}' for a {doc.get('kind')} document")
+        if ft is not None:
+            return [Change(path, parse_value(ft, raw), None, message)]
+        targets = resolve_target(doc, message, {k: path for k in _all_kinds(doc)
+                                                if re.sub(r"\[\d+\]", "", path) in field_types(k)})
+        if targets:
             kind, full, name = targets[0]
             return [Change(full, parse_value(field_types(kind)[re.sub(r'\[\d+\]', '', path)], raw), name, message)]
-        return [Change(path, parse_value(ft, raw), None, message)]
+        phrased = parse_changes(doc, message)  # "set memory to 8 GB": not a path, but a phrase
+        if phrased:
+            return phrased
+        close = difflib.get_close_matches(path, [p for k in _all_kinds(doc) for p in field_types(k)], n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ChangeError(f"unknown field '{path}' for a {doc.get('kind')} document{hint}")
     changes: list[Change] = []
     seen: set[str] = set()
     for pattern, paths, value in PHRASES:

@@ -105,7 +105,7 @@ class ChatEngine:
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
         return self._reply("review", st, out, findings=review.findings, questions=questions,
-                           follow_ups=followups.after_review(self.advisor, review, doc, questions))
+                           follow_ups=followups.after_review(self.advisor, review, doc, questions, st.document))
 
     def _explain(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         doc = self._model(st)
@@ -121,7 +121,7 @@ class ChatEngine:
                     out, questions = Composer(), []
                     review_answer(self.advisor, doc, review, out, questions)
                     return self._reply("explain", st, out, findings=review.findings, questions=questions,
-                                       follow_ups=followups.after_review(self.advisor, review, doc, questions))
+                                       follow_ups=followups.after_review(self.advisor, review, doc, questions, st.document))
         if not targets:
             focus = st.focus or (review.findings[0].rule_id if review and review.findings else None)
             targets = [focus] if focus else []
@@ -147,7 +147,7 @@ class ChatEngine:
         st.focus = shown[0] if shown else st.focus
         findings = [f for f in (review.findings if review else []) if f.rule_id in shown]
         return self._reply("explain", st, out, findings=findings, questions=questions,
-                           follow_ups=followups.after_explain(self.advisor, st.focus, review, doc))
+                           follow_ups=followups.after_explain(self.advisor, st.focus, review, doc, st.document))
 
     def _whatif(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         try:

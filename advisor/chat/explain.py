@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from advisor import derive
 from advisor.chat.fields import question_for
 from advisor.chat.numbers import fmt
@@ -36,6 +38,14 @@ def _value(op, fact: dict) -> Any:
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, BaseModel):
+        value = value.model_dump(exclude_none=True)
+    if isinstance(value, (list, tuple)):
+        items = [v.model_dump(exclude_none=True) if isinstance(v, BaseModel) else v for v in value]
+        names = [str(v.get("name")) if isinstance(v, dict) and "name" in v else _show(v) for v in items]
+        return f"[{', '.join(names[:8])}{', ...' if len(names) > 8 else ''}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in list(value.items())[:8]) + "}"
     if value is _MISSING:
         return "absent"
     if isinstance(value, bool):

@@ -13,46 +13,77 @@ from advisor.knowledge.inventory import is_core
 from advisor.rulebook.condition import Cmp, Lit, comparisons
 
 MAX = 4
+# Facts about the system, not settings: a suggestion never "fixes" a finding by changing them.
+IDENTITY = {"name", "kind", "environment", "processor", "machine", "engines", "engine_count", "cells", "cores",
+            "system_cores", "os_version", "os.version", "os.tl", "os.sp", "zos_version", "zvm.version",
+            "workload.type", "workload.profile", "sap.database_on_server"}
 
 
 def _num(v: float) -> str:
     return f"{v:g}"
 
 
-def fix_suggestion(advisor, finding: Finding, kind: str) -> str | None:
-    """A `set path = value` that makes one comparison of the rule's condition false."""
+def _candidates(advisor, finding: Finding, kind: str) -> list[tuple[int, str, object]]:
+    """(preference, path, value) that would make one comparison of the rule's condition false."""
     cr = advisor.rulebook.rules.get(finding.rule_id)
     if cr is None:
-        return None
+        return []
     types = schema_paths(kind)
-    prefix = "" if finding.path == "$" else finding.path[2:] + "."
-    best = None
+    out = []
     for leaf in comparisons(cr.condition):
         if not isinstance(leaf, Cmp) or not isinstance(leaf.rhs, Lit) or leaf.path.startswith("derived."):
             continue
         ft = types.get(leaf.path)
-        if ft is None:
+        if ft is None or leaf.path in IDENTITY:
             continue
         v = leaf.rhs.value
-        value = None
-        if leaf.op == "==" and ft.type == "bool":
-            value = "false" if v else "true"
-        elif leaf.op == "==" and ft.type == "enum":
-            others = [c for c in ft.choices if c != v]
-            value = str(others[-1]) if others else None
+        if ft.type == "enum" and leaf.op == "==":
+            out += [(0, leaf.path, c) for c in ft.choices if c != v]
         elif ft.type == "number" and isinstance(v, (int, float)) and not isinstance(v, bool):
-            value = {"<": _num(v), "<=": _num(v + 1), ">": _num(v), ">=": _num(v - 1), "==": _num(v + 1)}.get(leaf.op)
+            new = {"<": v, "<=": v + 1, ">": v, ">=": v - 1, "==": v + 1}.get(leaf.op)
+            if new is not None:
+                out.append((1, leaf.path, new))
+        elif ft.type == "bool" and leaf.op == "==":
+            out.append((2, leaf.path, not v))
         elif leaf.op == "!=" and ft.type in ("enum", "string", "number"):
-            value = str(v)
-        if value is not None:
-            suggestion = f"set {prefix}{leaf.path} = {value}"
-            if ft.type in ("enum", "bool"):
-                return suggestion
-            best = best or suggestion
-    return best
+            out.append((1, leaf.path, v))
+    return sorted(out, key=lambda c: c[0])
 
 
-def after_review(advisor, review: Review, doc, questions) -> list[str]:
+def fix_suggestion(advisor, finding: Finding, doc_dict: dict, kind: str) -> str | None:
+    """A `set path = value` that clears the finding, checked by reviewing the changed document.
+
+    Candidates come from the rule's own condition; the first that resolves the finding while
+    introducing the fewest new findings wins (enumerations before numbers before switching a
+    feature off).
+    """
+    from advisor.chat.changes import Change, ChangeError, apply
+    from advisor.diff import diff_reviews
+    from advisor.documents.errors import DocumentError
+    from advisor.documents.io import validate_document
+
+    prefix = "" if finding.path == "$" else finding.path[2:] + "."
+    try:
+        before = advisor.review(validate_document(doc_dict))
+    except DocumentError:
+        return None
+    best = None
+    for pref, path, value in _candidates(advisor, finding, kind)[:6]:
+        try:
+            after = advisor.review(validate_document(apply(doc_dict, [Change(prefix + path, value)])))
+        except (ChangeError, DocumentError):
+            continue
+        d = diff_reviews(before, after)
+        if any(f.rule_id == finding.rule_id and f.target == finding.target for f in d.resolved):
+            cost = (len(d.introduced) + sum(c.direction == "worsened" for c in d.changed), pref)
+            if best is None or cost < best[0]:
+                shown = ("true" if value else "false") if isinstance(value, bool) else \
+                    (_num(value) if isinstance(value, float) else value)
+                best = (cost, f"set {prefix}{path} = {shown}")
+    return best[1] if best else None
+
+
+def after_review(advisor, review: Review, doc, questions, doc_dict: dict) -> list[str]:
     out: list[str] = []
     if review.findings:
         top = review.findings[0]
@@ -60,7 +91,7 @@ def after_review(advisor, review: Review, doc, questions) -> list[str]:
         if len(review.findings) > 1:
             out.append("explain the second finding")
         kind = doc.kind if top.path == "$" else next(u.kind for u in _units(doc) if u.path == top.path)
-        fix = fix_suggestion(advisor, top, kind)
+        fix = fix_suggestion(advisor, top, doc_dict, kind)
         if fix:
             out.append(fix)
     fired = {f.rule_id for f in review.findings}
@@ -79,13 +110,13 @@ def _units(doc):
     return units_of(doc)
 
 
-def after_explain(advisor, rule_id: str | None, review: Review | None, doc) -> list[str]:
+def after_explain(advisor, rule_id: str | None, review: Review | None, doc, doc_dict: dict | None) -> list[str]:
     out: list[str] = []
     if review is not None and rule_id:
         f = next((x for x in review.findings if x.rule_id == rule_id), None)
         if f:
             kind = doc.kind if f.path == "$" else next(u.kind for u in _units(doc) if u.path == f.path)
-            fix = fix_suggestion(advisor, f, kind)
+            fix = fix_suggestion(advisor, f, doc_dict, kind)
             if fix:
                 out.append(fix)
         others = [x.rule_id for x in review.findings if x.rule_id != rule_id]

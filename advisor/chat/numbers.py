@@ -19,7 +19,7 @@ _WORDS = re.compile(
     r"\b(?:(" + "|".join(_TENS) + r")(?:[\s-](" + "|".join(k for k in _UNITS if " " not in k and _UNITS[k] < 10) + r"))?"
     r"|(" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r"))\b", re.IGNORECASE)
 
-_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*(TB|TiB|T|GB|GiB|G|MB|MiB|M)\b(?!\s*(?:FC|Fibre|Ethernet|Eth|ports?|pages?|frames?|bit|Gb))",
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*(TB|TiB|T|GB|GiB|G|MB|MiB|M)\b(?!\s*(?:=|FC|Fibre|Ethernet|Eth|ports?|pages?|frames?|bit|Gb))",
                    re.IGNORECASE)
 _TO_GB = {"t": 1024.0, "tb": 1024.0, "tib": 1024.0, "g": 1.0, "gb": 1.0, "gib": 1.0, "m": 1 / 1024, "mb": 1 / 1024,
           "mib": 1 / 1024}

@@ -48,7 +48,10 @@ class ChatReply(BaseModel):
 
     def public(self) -> dict[str, Any]:
         """The `/v1/chat` response body (contract section 4), without the session state."""
-        return self.model_dump(mode="json", exclude={"state"}, exclude_none=True)
+        body = self.model_dump(mode="json", exclude={"state"})
+        if body.get("diff") is None:
+            body.pop("diff", None)
+        return body
 
 
 def resolve(cite: Cite, ref: str | None = None) -> ChatCitation:

@@ -8,15 +8,18 @@ the command that shows it, because a silent "not assessed" on a core check reads
 
 from __future__ import annotations
 
-import re
-
+from advisor import derive
 from advisor.chat.fields import question_for
+from advisor.engine.reference import _MISSING, holds, lookup
+from advisor.review import build_fact, units_of
+from advisor.rulebook.condition import And, Cmp, Exists, operand_paths
 from advisor.chat.reply import Composer, Question, from_out
 from advisor.chat.state import FindingRef
 from advisor.findings import Finding, Review
 from advisor.knowledge.inventory import is_core
 
 TOP = 5
+MAX_QUESTIONS = 8
 HIGH_VALUE = ("critical", "high")
 
 
@@ -55,29 +58,57 @@ def finding_lines(advisor, findings: list[Finding], out: Composer) -> None:
         out.say(f"{f.rank}. [{f.severity}] {f.rule_id}{where}: {f.message}{fix}{cmd}", *cites)
 
 
-def _unit_kind(doc, path: str) -> str:
-    m = re.match(r"^\$\.partitions\[(\d+)\]$", path)
-    return doc.partitions[int(m.group(1))].kind if m else doc.kind
+def _unit(doc, path: str):
+    return next(u for u in units_of(doc) if u.path == path)
+
+
+def could_fire(cr, fact: dict, missing: set[str]) -> bool | None:
+    """Three-valued evaluation: False when the fields present already rule the finding out.
+
+    A comparison on an absent field is unknown; an And with one false item is false whatever
+    the unknown ones turn out to be. Asking for data that cannot change the outcome (the AME
+    page size of a partition with AME off) would only be noise.
+    """
+    def ev(node) -> bool | None:
+        if isinstance(node, (Cmp, Exists)):
+            if node.path in missing or lookup(fact, node.path) is _MISSING or (
+                    isinstance(node, Cmp) and any(lookup(fact, p) is _MISSING for p in operand_paths(node.rhs))):
+                return None
+            return holds(node, fact)
+        values = [ev(i) for i in node.items]
+        if isinstance(node, And):
+            return False if False in values else (None if None in values else True)
+        return True if True in values else (None if None in values else False)
+
+    return ev(cr.condition)
 
 
 def missing_data(advisor, doc, review: Review, out: Composer, questions: list[Question]) -> None:
-    wanted = [n for n in review.not_assessed if n.severity in HIGH_VALUE or is_core(n.rule_id)]
-    asked: set[tuple[str, str]] = set()
+    wanted = []
+    for n in review.not_assessed:
+        if not (n.severity in HIGH_VALUE or is_core(n.rule_id)):
+            continue
+        unit = _unit(doc, n.path)
+        fact = build_fact(unit, derive.compute(unit.kind, unit.model).values)
+        if could_fire(advisor.rulebook.rules[n.rule_id], fact, set(n.missing)) is False:
+            continue
+        wanted.append(n)
     for n in wanted:
-        kind = _unit_kind(doc, n.path)
+        kind = _unit(doc, n.path).kind
         for path in n.missing:
             full = path if n.path == "$" else f"{n.path[2:]}.{path}"
-            if full in {q.path for q in questions}:
+            if full in {q.path for q in questions} or len(questions) >= MAX_QUESTIONS:
                 continue
             text, command, unit = question_for(kind, path)
             questions.append(Question(path=full, question=text, command=command, unit=unit, rule_id=n.rule_id,
                                       target=n.target, severity=n.severity))
     if wanted:
-        ids = list(dict.fromkeys(n.rule_id for n in wanted))
+        several = len({n.target for n in wanted}) > 1 or doc.kind == "managed-system"
+        ids = list(dict.fromkeys(n.rule_id + (f" on {n.target}" if several else "") for n in wanted))
         paths = list(dict.fromkeys(p for n in wanted for p in n.missing))
         needs = f": it needs {', '.join(paths[:6])}" if paths else ""
         out.say(f"Not assessed for lack of data: {', '.join(ids[:8])}{needs} (see the questions).",
-                *[_cite(advisor, rid) for rid in ids[:3]])
+                *[_cite(advisor, rid) for rid in dict.fromkeys(n.rule_id for n in wanted[:3])])
 
 
 def review_answer(advisor, doc, review: Review, out: Composer, questions: list[Question]) -> None:
@@ -85,6 +116,8 @@ def review_answer(advisor, doc, review: Review, out: Composer, questions: list[Q
     finding_lines(advisor, review.findings[:TOP], out)
     rest = review.findings[TOP:]
     if rest:
-        out.say("Also: " + ", ".join(f"{f.rank}. {f.rule_id} ({f.severity})" for f in rest[:10]) + ".",
+        several = len({f.target for f in review.findings}) > 1
+        out.say("Also: " + ", ".join(f"{f.rank}. {f.rule_id}{' on ' + f.target if several else ''} ({f.severity})"
+                                     for f in rest[:10]) + ".",
                 *[_cite(advisor, f.rule_id) for f in rest[:3]])
     missing_data(advisor, doc, review, out, questions)

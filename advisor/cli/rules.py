@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from typing import Optional
 
 import typer
@@ -32,8 +33,18 @@ def rules(
         return
     cr = rulebook.rules.get(rule_id.upper())
     if cr is None:
-        close = difflib.get_close_matches(rule_id.upper(), list(rulebook.rules), n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
+        hint = f"; did you mean {close}?" if (close := _closest(rule_id, list(rulebook.rules))) else ""
         typer.echo(f"error: no rule {rule_id}{hint}", err=True)
         raise typer.Exit(2)
     typer.echo(json.dumps(detail(cr), indent=2) if as_json else rule_page.render(cr))
+
+
+def _closest(text: str, ids: list[str]) -> str | None:
+    """`ame1` or `vios-01` mean AME-001 / VIOS-001; otherwise the nearest spelling."""
+    m = re.fullmatch(r"([A-Za-z]+)-?(\d{1,3})([a-z]?)", text.strip())
+    if m:
+        canonical = f"{m.group(1).upper()}-{int(m.group(2)):03d}{m.group(3)}"
+        if canonical in ids:
+            return canonical
+    close = difflib.get_close_matches(text.upper(), ids, n=1)
+    return close[0] if close else None

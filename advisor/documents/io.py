@@ -24,13 +24,25 @@ def validate_document(data: Any, source: str = "<document>") -> Any:
         raise DocumentError(source, issues_from_validation(exc, data)) from None
 
 
+def _too_deep(source: str) -> DocumentError:
+    return DocumentError(source, [Issue(path="$", message="nested too deeply to read (thousands of levels); "
+                                                          "a configuration document nests a few levels")])
+
+
 def parse_text(text: str, source: str) -> Any:
-    """JSON first (exact), YAML as the fallback for hand-written documents."""
+    """JSON first (exact), YAML as the fallback for hand-written documents.
+
+    Both parsers recurse: a pathologically nested input raises RecursionError, which becomes a
+    DocumentError like any other unreadable input (tests/reliability fuzz this)."""
     try:
         return json.loads(text)
+    except RecursionError:
+        raise _too_deep(source) from None
     except json.JSONDecodeError as jerr:
         try:
             return yaml.safe_load(text)
+        except RecursionError:
+            raise _too_deep(source) from None
         except yaml.YAMLError as yerr:
             mark = getattr(yerr, "problem_mark", None)
             where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else f"line {jerr.lineno}"

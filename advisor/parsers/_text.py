@@ -33,7 +33,7 @@ class Unreadable(ValueError):
 def clean(text: str) -> str:
     """Plain-ASCII-spaced, LF-terminated text for pattern matching."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.replace("\u00a0", " ").replace("\u2007", " ").replace("\u202f", " ")
+    return text.replace("\u00a0", " ").replace("\u2007", " ").replace("\u202f", " ").replace("\ufeff", "")
 
 
 def split_lines(text: str) -> list[Line]:
@@ -202,7 +202,9 @@ class Builder:
             else:
                 self.known(line)
             return
-        _set(self.data, key, value)
+        if not _set(self.data, key, value):
+            self.warn(line, f"{key}: clashes with another value of the same name; left out")
+            return
         self._known.add(line.no)
         self._record(key, value, line)
 
@@ -233,18 +235,10 @@ class Builder:
             self._record(f"{key}.{len(rows)}.{field}", value, line)
         rows.append(row)
 
-    def value(
-        self,
-        key: str,
-        raw: str,
-        convert: Callable[[str], Any],
-        line: Line,
-        *,
-        unset: frozenset[str] = UNSET,
-    ) -> Any:
+    def value(self, key: str, raw: str, convert: Callable[[str], Any], line: Line) -> Any:
         """Convert and store ``raw``; unset or unreadable values become warnings."""
         raw = raw.strip()
-        if raw in unset:
+        if raw in UNSET:
             self.warn(line, f"{key}: no value ({raw or 'empty'}); left out")
             return None
         try:
@@ -269,21 +263,24 @@ class Builder:
         )
 
 
-def _set(data: dict[str, Any], key: str, value: Any) -> None:
+def _set(data: dict[str, Any], key: str, value: Any) -> bool:
+    """Store at a dotted key; False when a scalar stands where a section is needed, or the reverse."""
     *parents, last = key.split(".")
     for part in parents:
         data = data.setdefault(part, {})
+        if not isinstance(data, dict):
+            return False
+    if isinstance(data.get(last), dict):
+        return False
     data[last] = value
+    return True
 
 
 def _get(data: Any, key: str) -> Any:
     for part in key.split("."):
-        if isinstance(data, list):
-            data = data[int(part)]
-        elif isinstance(data, dict) and part in data:
-            data = data[part]
-        else:
+        if not isinstance(data, dict) or part not in data:
             return None
+        data = data[part]
     return data
 
 

@@ -124,7 +124,7 @@ _RECOMMENDATION = {
         as_float,
     ),
 }
-_DEFICIT_WARNING = rf"memory deficit of\s+({_SIZE})"
+_WARNING = {"memory_deficit_warning_mb": (rf"memory deficit of\s+({_SIZE})", size_in("mb"))}
 
 _SIGNATURES = [
     re.compile(p, re.M | re.I)
@@ -227,15 +227,19 @@ def _stat_row(line: Line, section: str | None, columns: list[str], out: Builder)
 
 def _factor_row(line: Line, out: Builder) -> None:
     m = _FACTOR_ROW.match(line.text)
-    row = {
-        "expansion_factor": as_float(m.group(1)),
-        "modeled_true_memory_size_gb": GB(m.group(2)),
-        "modeled_memory_gain_gb": GB(m.group(3)),
-        "modeled_memory_gain_pct": as_number(m.group(4)),
-        "cpu_usage_estimate": as_float(m.group(5)),
-        "cpu_usage_estimate_pct": as_number(m.group(6)),
-        "current_config": m.group(7) is not None,
-    }
+    try:
+        row = {
+            "expansion_factor": as_float(m.group(1)),
+            "modeled_true_memory_size_gb": GB(m.group(2)),
+            "modeled_memory_gain_gb": GB(m.group(3)),
+            "modeled_memory_gain_pct": as_number(m.group(4)),
+            "cpu_usage_estimate": as_float(m.group(5)),
+            "cpu_usage_estimate_pct": as_number(m.group(6)),
+            "current_config": m.group(7) is not None,
+        }
+    except Unreadable as err:
+        out.warn(line, f"modelled factor row: {err}; skipped")
+        return
     out.put_row("modeled_factors", row, line)
 
 
@@ -246,7 +250,7 @@ def _close(kind: str, paragraph: list[Line], out: Builder) -> None:
         starts.append(len(text))
         text += line.text.strip() + " "
         out.known(line)
-    wanted = {"recommendation": _RECOMMENDATION, "warning": {"memory_deficit_warning_mb": (_DEFICIT_WARNING, size_in("mb"))}}
+    wanted = {"recommendation": _RECOMMENDATION, "warning": _WARNING}
     for key, (pattern, convert) in wanted.get(kind, {}).items():
         m = re.search(pattern, text, re.I)
         if m is None:

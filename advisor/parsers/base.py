@@ -31,11 +31,15 @@ class ParseWarning(BaseModel):
 
 
 class ParseResult(BaseModel):
+    """``command`` names the parser; ``command_line`` is the command as run
+    ("lsattr -El ent6"), when the caller or the bundle said so."""
+
     command: str
     data: dict[str, Any]
     warnings: list[ParseWarning] = Field(default_factory=list)
     provenance: dict[str, Provenance] = Field(default_factory=dict)
     host: str | None = None
+    command_line: str | None = None
 
     def shifted(self, offset: int, host: str | None = None) -> ParseResult:
         """The same result with line numbers moved by ``offset``.
@@ -52,4 +56,5 @@ class ParseResult(BaseModel):
                 for k, p in self.provenance.items()
             },
             host=host if host is not None else self.host,
+            command_line=self.command_line,
         )

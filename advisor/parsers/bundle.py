@@ -143,8 +143,7 @@ def _by_detection(lines: list[str], start: int, command: str | None, host: str |
     if not any(line.strip() for line in lines):
         return []
     if command is not None:
-        parser = registry.parser_for(command)
-        return [Section(parser.COMMAND if parser else command, host, _join(lines), start)]
+        return [Section(command, host, _join(lines), start)]
     groups: list[list] = []  # [command, first index, end index] into lines
     begin = None
     for i, line in enumerate([*lines, ""]):
@@ -168,18 +167,22 @@ def parse_bundle(text: str) -> BundleReport:
     report = BundleReport(format=version)
     for section, attrs in sections:
         status = attrs.get("status", "ok")
-        where = max(section.first_line_no - 1, 1)
+        marker_line = section.first_line_no - 1 if attrs else section.first_line_no
+
+        def problem(reason: str) -> None:
+            report.problems.append(
+                BundleProblem(command=section.command, host=section.host, line_no=marker_line, reason=reason)
+            )
+
         if status == "missing":
-            report.problems.append(BundleProblem(command=section.command, host=section.host, line_no=where, reason="command not found on the host"))
-            continue
-        if section.command is None:
-            report.problems.append(BundleProblem(command=None, host=section.host, line_no=section.first_line_no, reason="cannot tell which command produced this text"))
-            continue
-        try:
-            result = registry.parse_output(section.text, section.command)
-        except ParseError as err:
-            reason = str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}"
-            report.problems.append(BundleProblem(command=section.command, host=section.host, line_no=where, reason=reason))
-            continue
-        report.results.append(result.shifted(section.first_line_no - 1, host=section.host))
+            problem("command not found on the host")
+        elif section.command is None:
+            problem("cannot tell which command produced this text")
+        else:
+            try:
+                result = registry.parse_output(section.text, section.command)
+            except ParseError as err:
+                problem(str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}")
+            else:
+                report.results.append(result.shifted(section.first_line_no - 1, host=section.host))
     return report

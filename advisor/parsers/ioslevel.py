@@ -8,7 +8,6 @@ from ._text import Builder, clean, lines_of
 from .base import ParseResult
 
 COMMAND = "ioslevel"
-ALIASES = ("ioscli ioslevel",)
 
 _LEVEL = re.compile(r"^\s*(\d+(?:\.\d+){2,3})\s*$")
 

@@ -21,7 +21,7 @@ _CHANGES = frozenset({"Immed", "Auto"})
 
 _SIGNATURES = [
     re.compile(_HEADER.pattern, re.I | re.M),
-    re.compile(r"^\s*(numa_policy|filecache_max|filecache_min|base_pagesize|vps_ceiling|swchunk|maxdsiz_64bit)\s+\d+", re.M),
+    re.compile(r"^\s*(numa_policy|filecache_m(ax|in)|base_pagesize|vps_ceiling|swchunk|maxdsiz_64bit)\s+\d+", re.M),
 ]
 
 

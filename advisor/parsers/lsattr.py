@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ._text import Builder, Line, Unreadable, as_float, as_int, lines_of, score
+from ._text import Builder, Line, Unreadable, as_number, lines_of, score
 from .base import ParseResult
 
 COMMAND = "lsattr -El"
@@ -32,7 +32,11 @@ _WORD = re.compile(r"[A-Z][A-Za-z0-9]*(/[A-Za-z0-9]+)*")
 _SIGNATURES = [
     re.compile(_HEADER.pattern, re.I | re.M),
     re.compile(r"^\s*(mem_exp_factor|goodsize|ent_mem_cap|var_mem_weight)\b", re.M),
-    re.compile(r"^\s*(ha_mode|ctl_chan|real_adapter|virt_adapters|pvid_adapter|largesend|large_receive|jumbo_frames|accounting|queue_depth|reserve_policy|max_transfer|mtu_bypass|chksum_offload|hash_mode|adapter_names)\s", re.M),
+    re.compile(
+        r"^\s*(ha_mode|ctl_chan|real_adapter|virt_adapters|pvid_adapter|largesend|large_receive|jumbo_frames"
+        r"|accounting|queue_depth|reserve_policy|max_transfer|mtu_bypass|chksum_offload|hash_mode|adapter_names)\s",
+        re.M,
+    ),
     re.compile(_ROW.pattern, re.M),
 ]
 
@@ -42,12 +46,13 @@ def detect(text: str) -> float:
 
 
 def typed(raw: str) -> int | float | str:
-    for convert in (as_int, as_float):
-        try:
-            return convert(raw) if "," not in raw else raw
-        except Unreadable:
-            continue
-    return raw
+    """Numbers become numbers; a comma here separates list items, it is no decimal mark."""
+    if "," in raw:
+        return raw
+    try:
+        return as_number(raw)
+    except Unreadable:
+        return raw
 
 
 def parse(text: str) -> ParseResult:

@@ -12,7 +12,7 @@ from ._lsdev import listing_score, parse_listing
 from .base import ParseResult
 
 COMMAND = "lsdev -type adapter"
-ALIASES = ("lsdev -Cc adapter", "ioscli lsdev -type adapter")
+ALIASES = ("lsdev -Cc adapter",)
 
 _NAMES = re.compile(r"(ent|fcs|vhost|vfchost|vsa|vts|sissas|scsi|sas|lhea|hba|usbhc|ide|fchba)\d+$")
 

@@ -12,7 +12,7 @@ from ._lsdev import listing_score, parse_listing
 from .base import ParseResult
 
 COMMAND = "lsdev -type disk"
-ALIASES = ("lsdev -Cc disk", "ioscli lsdev -type disk")
+ALIASES = ("lsdev -Cc disk",)
 
 _NAMES = re.compile(r"(hdisk|hdiskpower|vpath|dac)\d+$")
 

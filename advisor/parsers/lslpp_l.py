@@ -13,7 +13,7 @@ from ._text import Builder, Line, lines_of, score
 from .base import ParseResult
 
 COMMAND = "lslpp -l"
-ALIASES = ("lslpp -l *", "lslpp -lc *")
+ALIASES = ("lslpp -l *",)
 
 _HEADER = re.compile(r"^\s*Fileset\s+Level\s+State\s+(Type\s+)?Description\s*$", re.I)
 _PATH = re.compile(r"^\s*Path:\s*(\S+)\s*$")

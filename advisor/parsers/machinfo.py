@@ -10,7 +10,20 @@ from __future__ import annotations
 
 import re
 
-from ._text import Builder, Line, Unreadable, as_number, as_str, lines_of, norm_label, score, size_in, snake, spec, split_kv
+from ._text import (
+    Builder,
+    Line,
+    Unreadable,
+    as_number,
+    as_str,
+    lines_of,
+    norm_label,
+    score,
+    size_in,
+    snake,
+    spec,
+    split_kv,
+)
 from .base import ParseResult
 
 COMMAND = "machinfo"

@@ -21,9 +21,9 @@ from ._text import Builder, Line, Unreadable, as_number, lines_of, score, snake
 from .base import ParseResult
 
 COMMAND = "netstat -v"
-ALIASES = ("netstat -v *", "entstat *", "entstat -d *", "entstat -all *", "ioscli entstat -all *")
+ALIASES = ("netstat -v *", "entstat *", "entstat -d *", "entstat -all *")
 
-_ADAPTER = re.compile(r"^\s*ETHERNET STATISTICS\s*\((\S+)\)\s*:?\s*$", re.I)
+_ADAPTER = re.compile(r"^\s*ETHERNET STATISTICS\s*\(([\w-]+)\)\s*:?\s*$", re.I)
 _TWO_COLUMNS = re.compile(r"^\s*Transmit Statistics:\s+Receive Statistics:\s*$", re.I)
 _GENERAL = re.compile(r"^\s*General Statistics:\s*$", re.I)
 _SPECIFIC = re.compile(r"^\s*(.+?)\s+Specific Statistics:\s*$", re.I)
@@ -97,7 +97,7 @@ def parse(text: str) -> ParseResult:
             continue
         adapter = _ADAPTER.match(body)
         if adapter:
-            st.__init__()
+            st = _State()
             st.adapter = adapter.group(1)
             out.known(line)
             continue
@@ -147,6 +147,9 @@ def _pairs(body: str, line: Line, st: _State, out: Builder) -> None:
         label, _, value = body.partition(":")
         pairs = [(label, value.strip())]
     else:
+        out.unknown(line)
+        return
+    if not all(snake(label) for label, _ in pairs):
         out.unknown(line)
         return
     for n, (label, raw) in enumerate(pairs):

@@ -76,7 +76,9 @@ _UNKEPT = re.compile(r"^(Volume Groups Information|INSTALLED RESOURCE LIST)$", r
 
 _SIGNATURES = [
     re.compile(rf"^\s*{label}\s*:", re.M)
-    for label in ("System Model", "Processor Type", "Number Of Processors", "Good Memory Size", "LPAR Info", "Kernel Type")
+    for label in (
+        "System Model", "Processor Type", "Number Of Processors", "Good Memory Size", "LPAR Info", "Kernel Type"
+    )
 ]
 
 

@@ -131,8 +131,8 @@ def parse_output(text: str, command: str | None = None) -> ParseResult:
                 "cannot tell which command produced this text; name the command. "
                 f"Known: {', '.join(commands())}"
             )
-        command = detected
+        return parser_for(detected).parse(text)
     parser = parser_for(command)
     if parser is None:
         raise ParseError(f"no parser for command {command!r}. Known: {', '.join(commands())}")
-    return parser.parse(text)
+    return parser.parse(text).model_copy(update={"command_line": " ".join(command.split())})

@@ -13,12 +13,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ._text import Builder, Line, as_float, as_int, as_number, as_str, lines_of, score, size_in, snake
+from ._text import Builder, Line, Unreadable, as_float, as_int, as_number, as_str, lines_of, score, size_in, snake
 from .base import ParseResult
 
 COMMAND = "topas"
 
 MB = size_in("mb")
+_EVENTS = ("Cswitch", "Syscall", "Reads", "Writes", "Forks", "Execs")
+_FILE_TTY = ("Readch", "Writch", "Rawin", "Ttyout", "Igets", "Namei", "Dirblk")
+_PAGING = ("Faults", "Steals", "PgspIn", "PgspOut", "PageIn", "PageOut", "Sios")
 
 _LABELS: list[tuple[re.Pattern[str], str, Callable[[str], Any]]] = [
     (re.compile(pattern), key, convert)
@@ -26,15 +29,15 @@ _LABELS: list[tuple[re.Pattern[str], str, Callable[[str], Any]]] = [
         (r"Topas Monitor for host:\s*(\S+)", "host", as_str),
         (r"Interval:\s*(\d+)", "interval_s", as_int),
         (r"^\s*(\w{3}\s+\w{3}\s+\d+\s+[\d:]+\s+\d{4})\b", "date", as_str),
-        *((rf"\b{w}\s+(\S+)", f"events.{w.lower()}", as_str) for w in ("Cswitch", "Syscall", "Reads", "Writes", "Forks", "Execs")),
+        *((rf"\b{w}\s+(\S+)", f"events.{w.lower()}", as_str) for w in _EVENTS),
         (r"\bRunqueue\s+(\S+)", "events.runqueue", as_float),
         (r"\bWaitqueue\s+(\S+)", "events.waitqueue", as_float),
-        *((rf"\b{w}\s+(\S+)", f"file_tty.{w.lower()}", as_str) for w in ("Readch", "Writch", "Rawin", "Ttyout", "Igets", "Namei", "Dirblk")),
+        *((rf"\b{w}\s+(\S+)", f"file_tty.{w.lower()}", as_str) for w in _FILE_TTY),
         (r"\bReal,MB\s+(\S+)", "memory.real_mb", as_number),
         (r"%\s*Comp\s+(\S+)", "memory.comp_pct", as_number),
         (r"%\s*Noncomp\s+(\S+)", "memory.noncomp_pct", as_number),
         (r"%\s*Client\s+(\S+)", "memory.client_pct", as_number),
-        *((rf"\b{w}\s+(\S+)", f"paging.{w.lower()}", as_str) for w in ("Faults", "Steals", "PgspIn", "PgspOut", "PageIn", "PageOut", "Sios")),
+        *((rf"\b{w}\s+(\S+)", f"paging.{w.lower()}", as_str) for w in _PAGING),
         (r"\bSize,MB\s+(\S+)", "paging_space.size_mb", as_number),
         (r"%\s*Used\s+(\S+)", "paging_space.used_pct", as_number),
         (r"%\s*Free\s+(\S+)", "paging_space.free_pct", as_number),
@@ -120,5 +123,9 @@ def _total(line: Line, cells: list[str], table: tuple[str, list[str]], out: Buil
 
 def _process(line: Line, out: Builder) -> None:
     name, pid, cpu, pgsp, owner = _PROCESS.match(line.text).groups()
-    row = {"name": name, "pid": int(pid), "cpu_pct": as_float(cpu), "pgsp_mb": MB(pgsp), "owner": owner}
+    try:
+        row = {"name": name, "pid": int(pid), "cpu_pct": as_float(cpu), "pgsp_mb": MB(pgsp), "owner": owner}
+    except Unreadable as err:
+        out.warn(line, f"process row: {err}; skipped")
+        return
     out.put_row("processes", row, line)

@@ -86,8 +86,9 @@ def test_rules_catalogue_and_one_rule():
     for heading in ("## What it checks", "## Why it matters", "## Example", "## How to fix it", "## References"):
         assert heading in page.stdout
     assert "Table 2" in page.stdout
-    wrong = runner.invoke(app, ["rules", "AME-0O1"])
-    assert wrong.exit_code == 2 and "did you mean AME-001" in wrong.stderr
+    for typo, meant in (("ame1", "AME-001"), ("vios-01", "VIOS-001"), ("VIOS-0001", "VIOS-001")):
+        wrong = runner.invoke(app, ["rules", typo])
+        assert wrong.exit_code == 2 and f"did you mean {meant}" in wrong.stderr, (typo, wrong.stderr)
 
 
 def test_schema_documents_units_and_commands():

@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from advisor.cli import app
 
 runner = CliRunner()
-BEFORE, AFTER, SAFE = "changes/sapapp01-before.json", "changes/sapapp01-after.json", "changes/sapapp01-after-safe.json"
+SHRINK, MODERATE = "changes/sapapp01-ame-shrink", "changes/sapapp01-ame-moderate"
+BEFORE, AFTER, SAFE = f"{SHRINK}/before.json", f"{SHRINK}/after.json", f"{MODERATE}/after.json"
 
 
 def diff(*args: str):
@@ -32,6 +33,7 @@ def test_planned_dlpar_change_introduces_a_high_finding_exit_1(workdir):
 
 
 def test_safe_change_passes_and_reverse_change_resolves(workdir):
+    assert (workdir / BEFORE).read_text() == (workdir / MODERATE / "before.json").read_text()
     assert diff(BEFORE, SAFE).exit_code == 0
     back = json.loads(diff(AFTER, BEFORE, "-f", "json").stdout)
     assert "AME-012" in {f["rule_id"] for f in back["resolved"]} and back["introduced"] == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.parsers import lparstat_c, lparstat_i, lsattr, ps_z, schedo, vmo_l, vmstat, vmstat_s, vmstat_v
-from parser_samples import load
+from tests.parsers.parser_samples import load
 
 
 def table(columns: str, block: str) -> list[dict[str, float]]:

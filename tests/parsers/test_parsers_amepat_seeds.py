@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.parsers import amepat
-from parser_samples import load
+from tests.parsers.parser_samples import load
 
 
 def stat(avg: float, avg_pct: float, mn: float, mn_pct: float, mx: float, mx_pct: float) -> dict:

@@ -7,7 +7,7 @@ import pytest
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError
 from advisor.parsers.bundle import FORMAT_VERSION, marker, parse_bundle, read_bundle, split_bundle
-from parser_samples import command_of, load
+from tests.parsers.parser_samples import command_of, load
 
 PARTS = [
     ("lparstat -i", "lparstat_i.s2.txt"),
@@ -48,6 +48,7 @@ def test_parsed_bundle_provenance_points_into_the_bundle_file() -> None:
     assert report.problems == []
     assert report.format == FORMAT_VERSION
     assert [r.command for r in report.results] == [command_of(name) for _, name in PARTS]
+    assert [r.command_line for r in report.results] == [c for c, _ in PARTS]
     for result in report.results:
         assert result.host == "sapapp01"
         for where in result.provenance.values():

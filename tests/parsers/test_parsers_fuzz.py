@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError, ParseResult
 from advisor.parsers.bundle import parse_bundle, split_bundle
-from parser_samples import command_of, load, names
+from tests.parsers.parser_samples import command_of, load, names
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ALPHABET = st.sampled_from(list("abcXYZ019 .,:=-%()[]/\t\r\n") + ["\u00a0", "MB", "GB", "K", "True", "-", "<<"])

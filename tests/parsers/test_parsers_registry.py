@@ -6,7 +6,7 @@ import pytest
 
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError
-from parser_samples import command_of, load, names
+from tests.parsers.parser_samples import command_of, load, names
 
 
 @pytest.mark.parametrize("name", names())
@@ -87,6 +87,8 @@ def test_parse_output_with_and_without_a_command() -> None:
     text = load("lparstat_i.s2.txt")
     assert registry.parse_output(text).data == registry.parse_output(text, "lparstat_-i").data
     assert registry.parse_output(text).command == "lparstat -i"
+    assert registry.parse_output(text).command_line is None
+    assert registry.parse_output(text, "lparstat_-i").command_line == "lparstat_-i"
 
 
 def test_every_parser_module_has_the_interface() -> None:

@@ -20,7 +20,7 @@ from advisor.parsers import (
     vmo_o,
     vmstat,
 )
-from parser_samples import load
+from tests.parsers.parser_samples import load
 
 
 def test_lparstat_i_old_aix_level_stops_at_unallocated_weight() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from advisor.parsers import amepat, lparstat_c, lparstat_i, lsattr, registry, topas, vmstat_v
 from advisor.parsers.base import ParseError
-from parser_samples import command_of, leaves, load, names
+from tests.parsers.parser_samples import command_of, leaves, load, names
 
 
 def parse(name: str, text: str):
@@ -157,3 +157,21 @@ def test_every_parser_refuses_other_commands_output(name: str) -> None:
         with pytest.raises(ParseError):
             parser.parse(load(other))
             pytest.fail(f"{parser.COMMAND} accepted {other}")
+
+
+def test_unreadable_cells_in_fixed_rows_skip_the_row() -> None:
+    factors = amepat.parse("Expansion Factor Modeled True Memory Size Modeled Memory Gain CPU Usage Estimate\n"
+                           "1,000 8.00 GB 0.00 KB [ 0%] 0.00 [ 0%]\n"
+                           "1.25 8.00 GB 2.00 GB [ 25%] 0.00 [ 0%] << CURRENT CONFIG\n")
+    assert [r["expansion_factor"] for r in factors.data["modeled_factors"]] == [1.25]
+    assert "ambiguous" in factors.warnings[0].reason
+    panel = topas.parse(load("topas.s1.txt").replace("lrud\t131336\t1.4", "lrud\t131336\t1,400"))
+    assert "lrud" not in [p["name"] for p in panel.data["processes"]]
+
+
+def test_a_label_that_clashes_with_a_section_is_reported_not_crashed_on() -> None:
+    text = load("netstat_v.s2.txt").replace("Hardware Address:", "General: 7\nHardware Address:", 1)
+    result = registry.parse_output(text, "netstat -v")
+    adapter = result.data["adapters"]["ent0"]
+    assert adapter["general"] == 7
+    assert any("clashes" in w.reason for w in result.warnings)

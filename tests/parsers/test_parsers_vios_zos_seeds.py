@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from advisor.parsers import ioslevel, lsdev_adapter, lsdev_disk, lslpp_l, netstat_v, topas, virtstor
-from parser_samples import load
+from tests.parsers.parser_samples import load
 
 
 def test_ioslevel_redbook_example_3_23() -> None:

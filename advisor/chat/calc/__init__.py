@@ -1,0 +1,35 @@
+"""Calculator answers: when a question carries the numbers, compute instead of quoting.
+
+Each recogniser looks for its topic and its inputs in the question; if both are there it
+returns the result as lines cited with the calculator's own citations (the calculators and
+derived values in advisor/calculators and advisor/derive name their source, section and
+locator). Nothing here restates guidance: the figures come from the calculators, and the
+words around them only name the inputs and the formula the calculator applies.
+power.py, hpux.py and zsystems.py hold the recognisers of each product line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from advisor.chat.calc.common import CalcAnswer
+from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
+from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, vios_answer
+from advisor.chat.calc.zsystems import lfarea_answer, plarea_answer, smt_answer
+
+RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
+    vios_answer, lfarea_answer, plarea_answer, sap_instances_answer, clm_answer, hpux_kernel_answer, ame_answer,
+    smt_answer,
+)
+
+
+def calculate(text: str, platforms: set[str]) -> CalcAnswer | None:
+    """The first calculator whose topic and inputs are in the question, or None."""
+    for fn in RECOGNISERS:
+        result = fn(text)
+        if result is not None:
+            return result
+    return hpt_answer(text, platforms)
+
+
+__all__ = ["CalcAnswer", "calculate", "_factors"]

@@ -1,0 +1,340 @@
+"""API figures: reviews per second and latency over loopback, one vs two uvicorn workers, and
+the server's memory over a long run.
+
+The server is what a user starts: `advisor serve --workers N` on a fresh SQLite file (the
+default settings: synchronous=FULL, so every 201 is on disk), with an API key from
+`advisor keys create`. When `advisor serve` is missing (advisor/cli/serve.py not there), the
+same app factory (`api.app:create_app`) is served by `uvicorn --factory` and the results say so.
+
+Per worker count:
+* throughput: closed loop, `concurrency` keep-alive connections, fixed request count and time limit;
+* latency: open loop at a fixed offered rate (300/s, the target), latency from the scheduled time;
+* chat turns per second the same way when the OpenAPI document lists /v1/chat.
+Memory: two workers, `reviews` requests (100 000 in the full run), RSS of every server process
+sampled once a second against the number of reviews served; the slope after warm-up is the figure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench import generator, loadgen
+from bench.stats import Summary
+
+ROOT = Path(__file__).parents[1]
+HOST = "127.0.0.1"
+TARGET_RATE = 300.0
+TARGET_P99_MS = 100.0
+
+
+def _bin(name: str) -> str | None:
+    exe = Path(sys.executable).with_name(name)
+    return str(exe) if exe.exists() else None
+
+
+def serve_available() -> bool:
+    return (ROOT / "advisor" / "cli" / "serve.py").exists()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def create_key(db: Path) -> str:
+    cmd = [_bin("advisor") or sys.executable, *([] if _bin("advisor") else ["-m", "advisor.cli.main"]),
+           "keys", "create", "bench", "--db", str(db), "--json"]
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])["key"]
+
+
+@dataclass
+class Server:
+    proc: subprocess.Popen
+    port: int
+    workers: int
+    how: str
+    log: Path
+
+    def pids(self) -> list[int]:
+        """The server process and all its descendants (uvicorn's supervisor and workers)."""
+        children: dict[int, list[int]] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    stat = (entry / "stat").read_text()
+                    ppid = int(stat.rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+                children.setdefault(ppid, []).append(int(entry.name))
+        out, todo = [], [self.proc.pid]
+        while todo:
+            pid = todo.pop()
+            out.append(pid)
+            todo += children.get(pid, [])
+        return out
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)  # our own process group (start_new_session)
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+
+
+def rss_kib(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def start_server(workers: int, db: Path, logdir: Path) -> Server:
+    port = free_port()
+    env = {**os.environ, "ADVISOR_DB": str(db)}
+    if serve_available() and _bin("advisor"):
+        cmd = [_bin("advisor"), "serve", "--host", HOST, "--port", str(port), "--workers", str(workers),
+               "--db", str(db), "--no-access-log", "--log-level", "warning"]
+        how = f"advisor serve --workers {workers}"
+    else:
+        cmd = [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory", "--host", HOST, "--port", str(port),
+               "--workers", str(workers), "--no-access-log", "--log-level", "warning"]
+        how = f"uvicorn api.app:create_app --factory --workers {workers} (advisor serve not available)"
+    logs = ROOT / "bench" / "results" / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    log = logs / f"server-{time.strftime('%Y%m%d-%H%M%S')}-{workers}w-{port}.log"
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    server = Server(proc, port, workers, how, log)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited {proc.returncode}: {log.read_text()[-3000:]}")
+        try:
+            status, _ = asyncio.run(_get(port, "/readyz"))
+            if status == 200 and (workers == 1 or len(server.pids()) >= workers + 1):
+                return server
+        except OSError:
+            pass
+        time.sleep(0.3)
+    server.stop()
+    raise RuntimeError(f"server not ready after 120 s: {log.read_text()[-3000:]}")
+
+
+async def _get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    conn = loadgen.Connection(HOST, port)
+    try:
+        return await conn.send(loadgen.request_bytes(HOST, port, "GET", path, None, headers or {}))
+    finally:
+        await conn.close()
+
+
+def review_requests(port: int, key: str, n_docs: int = 400, seed: int = 13) -> list[bytes]:
+    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+    docs = [g.document for g in generator.generate(n_docs, seed)]
+    return [loadgen.request_bytes(HOST, port, "POST", "/v1/reviews", json.dumps(d).encode(), headers) for d in docs]
+
+
+def review_check(status: int, body: bytes) -> str | None:
+    return None if b'"review_id"' in body[:200] or b'"review_id"' in body else f"201 without review_id: {body[:200]!r}"
+
+
+def chat_requests(port: int, key: str, openapi: dict) -> list[bytes] | None:
+    """Bodies for /v1/chat from the OpenAPI examples, or None when there is no chat route."""
+    paths = openapi.get("paths", {})
+    path = next((p for p in paths if p.rstrip("/") in ("/v1/chat", "/v1/chat/turns", "/v1/chat/messages")), None)
+    if path is None or "post" not in paths[path]:
+        return None
+    op = paths[path]["post"]
+    content = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+    examples = [e.get("value") for e in (content.get("examples") or {}).values() if isinstance(e, dict)]
+    if not examples and "example" in content:
+        examples = [content["example"]]
+    if not examples:
+        examples = [{"message": q} for q in ("What is AME64K?", "How much memory does a VIOS need?",
+                                            "Should SMT be on for SAP on z/VM?")]
+    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+    return [loadgen.request_bytes(HOST, port, "POST", path, json.dumps(e).encode(), headers) for e in examples if e]
+
+
+def _lat(result: loadgen.Result) -> dict:
+    return Summary.of(result.latencies_ms, unit="ms").to_dict()
+
+
+def _result_dict(result: loadgen.Result, server: "Server | None" = None) -> dict:
+    log_tail = None
+    if server is not None and result.failed:
+        try:
+            log_tail = server.log.read_text(errors="replace")[-4000:]
+        except OSError:
+            pass
+    return {"server_log": str(server.log) if server else None, "server_log_tail": log_tail,
+            "ok": result.ok, "failed": result.failed, "sent": result.sent, "wall_s": result.wall_s,
+            "rate_per_s": result.rate, "statuses": result.statuses, "timed_out": result.timed_out,
+            "errors": result.errors[:10], "latency_ms": _lat(result)}
+
+
+def measure(workers: int, quick: bool, workdir: Path) -> dict[str, Any]:
+    db = workdir / f"bench-{workers}w.db"
+    key = create_key(db)
+    server = start_server(workers, db, workdir)
+    try:
+        reqs = review_requests(server.port, key)
+        total = 2000 if quick else 10_000
+        asyncio.run(loadgen.closed(HOST, server.port, reqs, 300, 8, 60, check=review_check))  # warm-up
+        closed = asyncio.run(loadgen.closed(HOST, server.port, reqs, total, 16, 180, check=review_check))
+        open_n = 1500 if quick else 9000
+        opened = asyncio.run(loadgen.open_loop(HOST, server.port, reqs, open_n, TARGET_RATE, open_n / TARGET_RATE + 30,
+                                               check=review_check))
+        out: dict[str, Any] = {"how": server.how, "closed": _result_dict(closed, server), "open": _result_dict(opened, server),
+                               "open_rate": TARGET_RATE}
+        status, body = asyncio.run(_get(server.port, "/openapi.json"))
+        chat = chat_requests(server.port, key, json.loads(body)) if status == 200 else None
+        if chat:
+            chat_total = 300 if quick else 2000
+            res = asyncio.run(loadgen.closed(HOST, server.port, chat, chat_total, 8, 120))
+            out["chat"] = _result_dict(res, server)
+        out["rss_kib"] = {pid: rss_kib(pid) for pid in server.pids()}
+        return out
+    finally:
+        server.stop()
+
+
+def memory(quick: bool, workdir: Path, reviews: int | None = None, workers: int = 2) -> dict[str, Any]:
+    reviews = reviews or (5000 if quick else 100_000)
+    db = workdir / "bench-memory.db"
+    key = create_key(db)
+    server = start_server(workers, db, workdir)
+    samples: list[dict[str, Any]] = []
+    done = {"n": 0}
+    stop = threading.Event()
+    t0 = time.perf_counter()
+
+    def sampler() -> None:
+        while not stop.is_set():
+            pids = server.pids()
+            samples.append({"t": time.perf_counter() - t0, "done": done["n"],
+                            "rss_kib": {pid: rss_kib(pid) for pid in pids}})
+            stop.wait(1.0)
+
+    thread = threading.Thread(target=sampler, daemon=True)
+    try:
+        reqs = review_requests(server.port, key, n_docs=400, seed=17)
+        thread.start()
+        result = asyncio.run(loadgen.closed(HOST, server.port, reqs, reviews, 16, max(600, reviews / 50),
+                                            check=review_check, on_progress=lambda n: done.__setitem__("n", n)))
+        stop.set()
+        thread.join()
+        samples.append({"t": time.perf_counter() - t0, "done": done["n"],
+                        "rss_kib": {pid: rss_kib(pid) for pid in server.pids()}})
+    finally:
+        stop.set()
+        server.stop()
+    db_bytes = sum(p.stat().st_size for p in workdir.glob("bench-memory.db*"))
+    return {"how": server.how, "reviews": reviews, "result": _result_dict(result, server), "samples": samples,
+            "db_bytes": db_bytes, **slopes(samples)}
+
+
+def _fit(xs: list[float], ys: list[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return float("nan")
+    mx, my = sum(xs) / n, sum(ys) / n
+    var = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var if var else float("nan")
+
+
+def slopes(samples: list[dict[str, Any]]) -> dict[str, Any]:
+    """Peak RSS per process and the RSS slope (KiB per 1000 reviews) after the first 20 % of the run."""
+    if not samples:
+        return {}
+    last = samples[-1]["done"] or 1
+    pids = sorted({int(p) for s in samples for p in s["rss_kib"]})
+    per_pid = {}
+    for pid in pids:
+        pts = [(s["done"], s["rss_kib"].get(pid)) for s in samples if s["rss_kib"].get(pid)]
+        late = [(x, y) for x, y in pts if x >= 0.2 * last]
+        if not pts:
+            continue
+        per_pid[pid] = {"peak_kib": max(y for _, y in pts), "first_kib": pts[0][1], "last_kib": pts[-1][1],
+                        "slope_kib_per_1k": _fit([x / 1000 for x, _ in late], [y for _, y in late]) if len(late) > 2 else None,
+                        "late_growth_kib": (late[-1][1] - late[0][1]) if late else None}
+    totals = [(s["done"], sum(v for v in s["rss_kib"].values() if v)) for s in samples]
+    late = [(x, y) for x, y in totals if x >= 0.2 * last]
+    return {"per_process": per_pid, "peak_total_kib": max(y for _, y in totals),
+            "slope_total_kib_per_1k": _fit([x / 1000 for x, _ in late], [y for _, y in late]) if len(late) > 2 else None}
+
+
+def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | None = None) -> tuple[list[dict], dict]:
+    workdir = Path(tempfile.mkdtemp(prefix="advisor-api-bench-"))
+    rows: list[dict] = []
+    extra: dict[str, Any] = {}
+    try:
+        one = measure(1, quick, workdir)
+        two = measure(2, quick, workdir)
+        extra["api"] = {"one_worker": one, "two_workers": two}
+        how = two["how"]
+        c1, c2, o1, o2 = one["closed"], two["closed"], one["open"], two["open"]
+        rows.append({"section": "api", "name": "POST /v1/reviews: reviews/s (closed loop, 16 connections)",
+                     "subject": {"median": c2["rate_per_s"], "unit": "/s", "n": c2["ok"]},
+                     "baseline": {"median": c1["rate_per_s"], "unit": "/s", "n": c1["ok"]},
+                     "subject_label": "2 workers", "baseline_label": "1 worker", "target": ">= 300 /s (2 workers)",
+                     "verdict": "yes" if c2["rate_per_s"] >= TARGET_RATE and c2["failed"] == 0 else "NO",
+                     "note": f"errors 2w {c2['failed']} / 1w {c1['failed']}; {how}"})
+        rows.append({"section": "api", "name": "POST /v1/reviews latency at saturation (closed loop)",
+                     "subject": c2["latency_ms"], "baseline": c1["latency_ms"],
+                     "subject_label": "2 workers", "baseline_label": "1 worker",
+                     "note": "16 requests in flight: queueing included"})
+        ok = o2["latency_ms"]["p99"] <= TARGET_P99_MS and o2["failed"] == 0 and o2["rate_per_s"] >= 0.97 * TARGET_RATE
+        rows.append({"section": "api", "name": f"POST /v1/reviews latency at {TARGET_RATE:.0f}/s offered (open loop)",
+                     "subject": o2["latency_ms"], "baseline": o1["latency_ms"],
+                     "subject_label": "2 workers", "baseline_label": "1 worker",
+                     "target": "p99 <= 100 ms, 0 errors", "verdict": "yes" if ok else "NO",
+                     "note": f"achieved 2w {o2['rate_per_s']:.0f}/s, 1w {o1['rate_per_s']:.0f}/s; errors 2w {o2['failed']} "
+                             f"/ 1w {o1['failed']}"})
+        if "chat" in two:
+            rows.append({"section": "api", "name": "POST /v1/chat: turns/s (closed loop, 8 connections)",
+                         "subject": {"median": two["chat"]["rate_per_s"], "unit": "/s", "n": two["chat"]["ok"]},
+                         "baseline": {"median": one["chat"]["rate_per_s"], "unit": "/s", "n": one["chat"]["ok"]},
+                         "subject_label": "2 workers", "baseline_label": "1 worker",
+                         "note": f"p99 2w {two['chat']['latency_ms']['p99']:.1f} ms; errors {two['chat']['failed']}"})
+        else:
+            extra["api"]["chat"] = "no /v1/chat route in the OpenAPI document"
+        if with_memory:
+            mem = memory(quick, workdir, memory_reviews)
+            extra["memory"] = mem
+            workers = {pid: v for pid, v in mem["per_process"].items() if v["peak_kib"] > 30_000}
+            slope = max((abs(v["slope_kib_per_1k"] or 0) for v in workers.values()), default=float("nan"))
+            peak = max((v["peak_kib"] for v in workers.values()), default=float("nan"))
+            flat = slope <= 10.0  # at most 1 MiB per 100 000 reviews per process
+            rows.append({"section": "memory", "name": f"server RSS over {mem['result']['ok']:,} reviews (2 workers)",
+                         "subject": {"median": peak / 1024, "unit": "MiB"},
+                         "baseline": {"median": None, "unit": "MiB"},
+                         "target": "flat (<= 10 KiB/1k reviews)", "verdict": "yes" if flat and mem["result"]["failed"] == 0 else "NO",
+                         "note": f"peak RSS per worker; steepest worker slope {slope:.2f} KiB/1000 reviews after warm-up; "
+                                 f"{mem['result']['rate_per_s']:.0f} reviews/s sustained, {mem['result']['failed']} errors"})
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return rows, extra

@@ -1,0 +1,126 @@
+"""Pipeline figures: validate -> derive -> evaluate -> rank -> render JSON, one document, in-process.
+
+Subject: the product advisor (durable-rules); baseline: the same pipeline with the reference
+evaluator. Also a stage breakdown of the subject (where a document's time goes) and a cProfile
+of the hot path, written to the results.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import json
+import pstats
+import statistics
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from advisor import derive
+from advisor.documents.io import validate_document
+from advisor.engine.durable import DurableEngine
+from advisor.engine.reference import ReferenceEvaluator
+from advisor.render import json_out
+from advisor.review import Advisor, build_fact, units_of
+from advisor.rulebook.loader import load_rulebook
+from bench import generator
+from bench.stats import Summary, paired
+from tests.support.maximal import maximal_document
+
+EXAMPLE = Path(__file__).parents[1] / "examples" / "aix-ame4k-64k.json"
+TARGET_US = 1000.0
+
+
+def pipeline(advisor: Advisor) -> Callable[[dict], str]:
+    def run(raw: dict) -> str:
+        return json_out.render([advisor.review(validate_document(raw))], single=True)
+    return run
+
+
+def _cycle(fn: Callable[[dict], Any], corpus: list[dict]) -> Callable[[], Any]:
+    state = {"i": 0}
+
+    def once():
+        i = state["i"]
+        state["i"] = i + 1
+        return fn(corpus[i % len(corpus)])
+    return once
+
+
+def stages(advisor: Advisor, corpus: list[dict], n: int) -> dict[str, dict]:
+    """Median and p99 per stage of the subject pipeline, single-unit documents."""
+    clock = time.perf_counter_ns
+    names = ("validate", "derive", "build_fact", "evaluate", "findings+rank", "render_json", "total")
+    samples: dict[str, list[float]] = {k: [] for k in names}
+    for i in range(n):
+        raw = corpus[i % len(corpus)]
+        t0 = clock()
+        doc = validate_document(raw)
+        t1 = clock()
+        (unit,) = units_of(doc)
+        d = derive.compute(unit.kind, unit.model)
+        t2 = clock()
+        fact = build_fact(unit, d.values)
+        t3 = clock()
+        advisor.evaluator.fired(unit.kind, fact)
+        t4 = clock()
+        review = advisor.review(doc)  # the whole review again; its own derive/fact/evaluate are subtracted
+        t5 = clock()
+        json_out.render([review], single=True)
+        t6 = clock()
+        rest = (t5 - t4) - (t4 - t1)
+        for k, v in zip(names, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, max(rest, 0), t6 - t5, (t4 - t0) + max(rest, 0) + (t6 - t5))):
+            samples[k].append(v / 1000)
+    return {k: Summary.of(v).to_dict() for k, v in samples.items()}
+
+
+def profile(advisor: Advisor, corpus: list[dict], rounds: int = 3, top: int = 25) -> str:
+    run = pipeline(advisor)
+    for raw in corpus:
+        run(raw)
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(rounds):
+        for raw in corpus:
+            run(raw)
+    prof.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.sort_stats("cumulative").print_stats(top)
+    stats.sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def run(quick: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    rulebook = load_rulebook()
+    durable = Advisor(rulebook, DurableEngine(rulebook))
+    reference = Advisor(rulebook, ReferenceEvaluator(rulebook))
+    n = 1000 if quick else 4000
+    aix = generator.aix_documents(300, seed=5)
+    fleet = [g.document for g in generator.generate(400, seed=9)]
+    example = [json.loads(EXAMPLE.read_text())] if EXAMPLE.exists() else aix[:1]
+    maximal = [maximal_document("aix-lpar")]
+    frame = [generator.managed_system(100, seed=100)]
+    for raw in aix + fleet + example + maximal + frame:  # same output from both before timing
+        a, b = pipeline(durable)(raw), pipeline(reference)(raw)
+        if a != b:
+            raise AssertionError(f"durable and reference pipelines differ on {raw.get('name')}")
+    rows = []
+    for name, corpus, count, target in (
+        ("aix-lpar document (generated fleet, 300 distinct)", aix, n, True),
+        ("aix-lpar example document (examples/aix-ame4k-64k.json)", example, n, True),
+        ("aix-lpar maximal document (every field)", maximal, n, True),
+        ("fleet mix, all kinds", fleet, n, False),
+        ("managed system, 100 partitions", frame, max(20, n // 50), False),
+    ):
+        subject, baseline = paired(_cycle(pipeline(durable), corpus), _cycle(pipeline(reference), corpus), n=count,
+                                   warmup=min(50, count))
+        row = {"section": "pipeline", "name": name, "subject": subject.to_dict(), "baseline": baseline.to_dict(),
+               "subject_label": "durable-rules", "baseline_label": "reference"}
+        if target:
+            row["target"] = "median <= 1 ms"
+            row["verdict"] = "yes" if subject.median <= TARGET_US else "NO"
+        rows.append(row)
+    extra = {"pipeline_stages_us": stages(durable, aix, n),
+             "pipeline_profile": profile(durable, aix[:100], rounds=2 if quick else 5)}
+    return rows, extra

@@ -1,0 +1,117 @@
+#!/bin/sh
+# aix-collect.sh - gather the AIX command outputs Platform Advisor reads, as one bundle.
+#
+# It CHANGES NOTHING: every command below only reports.  No chdev, no vmo/schedo
+# -o NAME=VALUE, no -p/-r, no restarts.  Run it as any user; commands that need
+# root (svmon, amepat) are recorded with status="failed" instead.  A command
+# that does not exist is recorded with status="missing"; neither stops the run.
+#
+# Commands run, exactly (N is an adapter or interface number found by lsdev):
+#   oslevel -s
+#   prtconf
+#   lparstat -i
+#   lparstat -c INTERVAL 3        (refuses without AME; the refusal is recorded)
+#   vmstat -vc
+#   vmstat -sc
+#   vmstat INTERVAL 3
+#   vmo -F -L
+#   schedo -o vpm_fold_policy
+#   svmon -G
+#   lsattr -El mem0
+#   ps -eZ
+#   lsdev -Cc disk
+#   lsdev -Cc adapter
+#   lsattr -El entN               for every entN that lsdev -Cc adapter lists
+#   lsdev -Cc if -F name          (only to find the interfaces; not recorded)
+#   lsattr -El enN                for every enN that lsdev -Cc if lists
+#   netstat -v
+#   lslpp -l
+#   amepat MINUTES                only with -a MINUTES (monitors that long; root)
+#
+# Output: the bundle format of docs/parsers.md on standard output, or in FILE
+# with -o FILE.  Utilities used besides the commands: uname, date, sed.
+#
+# Usage: aix-collect.sh [-o FILE] [-i INTERVAL_SECONDS] [-a AMEPAT_MINUTES]
+
+INTERVAL=5
+AMEPAT_MINUTES=
+OUTPUT=
+
+usage() {
+    echo "usage: $0 [-o FILE] [-i INTERVAL_SECONDS] [-a AMEPAT_MINUTES]" >&2
+    exit 2
+}
+
+while getopts "o:i:a:h" opt; do
+    case $opt in
+        o) OUTPUT=$OPTARG ;;
+        i) INTERVAL=$OPTARG ;;
+        a) AMEPAT_MINUTES=$OPTARG ;;
+        *) usage ;;
+    esac
+done
+
+case $INTERVAL in ''|*[!0-9]*) usage ;; esac
+case $AMEPAT_MINUTES in *[!0-9]*) usage ;; esac
+
+if [ -n "$OUTPUT" ]; then
+    umask 077
+    exec >"$OUTPUT" || exit 2
+fi
+
+HOST=$(uname -n 2>/dev/null) || HOST=unknown
+OUT=
+
+have() {
+    type "$1" >/dev/null 2>&1
+}
+
+# run LABEL COMMAND [ARG...]: one bundle section; the output is also kept in $OUT.
+run() {
+    label=$1
+    shift
+    if ! have "$1"; then
+        OUT=
+        printf '#### advisor-bundle command="%s" host="%s" rc="127" status="missing" ####\n' "$label" "$HOST"
+        return 0
+    fi
+    OUT=$("$@" 2>&1)
+    rc=$?
+    status=ok
+    [ "$rc" -ne 0 ] && status=failed
+    printf '#### advisor-bundle command="%s" host="%s" rc="%s" status="%s" ####\n' "$label" "$HOST" "$rc" "$status"
+    [ -n "$OUT" ] && printf '%s\n' "$OUT" | sed 's/^#### advisor-bundle/ &/'
+    return 0
+}
+
+printf '#### advisor-bundle format="1" host="%s" collector="aix-collect.sh" collector_version="1" created="%s" ####\n' \
+    "$HOST" "$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null)"
+
+run "oslevel -s" oslevel -s
+run "prtconf" prtconf
+run "lparstat -i" lparstat -i
+run "lparstat -c $INTERVAL 3" lparstat -c "$INTERVAL" 3
+run "vmstat -vc" vmstat -vc
+run "vmstat -sc" vmstat -sc
+run "vmstat $INTERVAL 3" vmstat "$INTERVAL" 3
+run "vmo -F -L" vmo -F -L
+run "schedo -o vpm_fold_policy" schedo -o vpm_fold_policy
+run "svmon -G" svmon -G
+run "lsattr -El mem0" lsattr -El mem0
+run "ps -eZ" ps -eZ
+run "lsdev -Cc disk" lsdev -Cc disk
+run "lsdev -Cc adapter" lsdev -Cc adapter
+for dev in $(printf '%s\n' "$OUT" | sed -n 's/^\(ent[0-9][0-9]*\)[ 	].*/\1/p'); do
+    run "lsattr -El $dev" lsattr -El "$dev"
+done
+if have lsdev; then
+    for dev in $(lsdev -Cc if -F name 2>/dev/null | sed -n 's/^\(en[0-9][0-9]*\)$/\1/p'); do
+        run "lsattr -El $dev" lsattr -El "$dev"
+    done
+fi
+run "netstat -v" netstat -v
+run "lslpp -l" lslpp -l
+if [ -n "$AMEPAT_MINUTES" ]; then
+    run "amepat $AMEPAT_MINUTES" amepat "$AMEPAT_MINUTES"
+fi
+exit 0

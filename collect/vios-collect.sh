@@ -1,0 +1,82 @@
+#!/bin/sh
+# vios-collect.sh - gather the Virtual I/O Server outputs Platform Advisor reads, as one bundle.
+#
+# It CHANGES NOTHING: every command below only reports.  No chdev, mkvdev,
+# rmdev, schedo -p/-o NAME=VALUE, no restarts.  The padmin commands go through
+# ioscli (/usr/ios/cli/ioscli, else ioscli on PATH), which is how they run
+# outside padmin's restricted shell: run this as root (oem_setup_env) or as
+# any user allowed to call ioscli.  A command that does not exist is recorded
+# with status="missing", one that fails with status="failed"; neither stops
+# the run.
+#
+# Commands run, exactly (N is an adapter number found by lsdev -type adapter):
+#   ioscli ioslevel
+#   ioscli lsdev -type disk
+#   ioscli lsdev -type adapter
+#   ioscli lsdev -dev entN -attr     for every entN that lsdev -type adapter lists
+#   ioscli entstat -all entN         for every entN that lsdev -type adapter lists
+#   lparstat -i
+#   schedo -o vpm_fold_policy
+#
+# Output: the bundle format of docs/parsers.md on standard output, or in FILE
+# with -o FILE.  Utilities used besides the commands: uname, date, sed.
+#
+# Usage: vios-collect.sh [-o FILE]
+
+OUTPUT=
+
+while getopts "o:h" opt; do
+    case $opt in
+        o) OUTPUT=$OPTARG ;;
+        *) echo "usage: $0 [-o FILE]" >&2; exit 2 ;;
+    esac
+done
+
+if [ -n "$OUTPUT" ]; then
+    umask 077
+    exec >"$OUTPUT" || exit 2
+fi
+
+HOST=$(uname -n 2>/dev/null) || HOST=unknown
+IOSCLI=/usr/ios/cli/ioscli
+[ -x "$IOSCLI" ] || IOSCLI=ioscli
+OUT=
+
+have() {
+    type "$1" >/dev/null 2>&1
+}
+
+# run LABEL COMMAND [ARG...]: one bundle section; the output is also kept in $OUT.
+run() {
+    label=$1
+    shift
+    if ! have "$1"; then
+        OUT=
+        printf '#### advisor-bundle command="%s" host="%s" rc="127" status="missing" ####\n' "$label" "$HOST"
+        return 0
+    fi
+    OUT=$("$@" 2>&1)
+    rc=$?
+    status=ok
+    [ "$rc" -ne 0 ] && status=failed
+    printf '#### advisor-bundle command="%s" host="%s" rc="%s" status="%s" ####\n' "$label" "$HOST" "$rc" "$status"
+    [ -n "$OUT" ] && printf '%s\n' "$OUT" | sed 's/^#### advisor-bundle/ &/'
+    return 0
+}
+
+printf '#### advisor-bundle format="1" host="%s" collector="vios-collect.sh" collector_version="1" created="%s" ####\n' \
+    "$HOST" "$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null)"
+
+run "ioslevel" "$IOSCLI" ioslevel
+run "lsdev -type disk" "$IOSCLI" lsdev -type disk
+run "lsdev -type adapter" "$IOSCLI" lsdev -type adapter
+ADAPTERS=$(printf '%s\n' "$OUT" | sed -n 's/^\(ent[0-9][0-9]*\)[ 	].*/\1/p')
+for dev in $ADAPTERS; do
+    run "lsdev -dev $dev -attr" "$IOSCLI" lsdev -dev "$dev" -attr
+done
+for dev in $ADAPTERS; do
+    run "entstat -all $dev" "$IOSCLI" entstat -all "$dev"
+done
+run "lparstat -i" lparstat -i
+run "schedo -o vpm_fold_policy" schedo -o vpm_fold_policy
+exit 0

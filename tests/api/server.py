@@ -1,0 +1,83 @@
+"""`advisor serve` as a real subprocess on 127.0.0.1, for the tests that need processes and sockets."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import httpx
+
+READY_TIMEOUT = 60.0  # generous: the test machine may be shared; normally ready in about a second
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, db: Path, log: Path, workers: int = 1):
+        self.db, self.log, self.workers = db, log, workers
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "Server":
+        env = {**os.environ, "ADVISOR_DB": str(self.db)}
+        cmd = [sys.executable, "-m", "advisor.cli.main", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+               "--workers", str(self.workers), "--no-access-log", "--log-level", "warning"]
+        # its own session: the uvicorn supervisor and its workers form one process group we can signal
+        self.proc = subprocess.Popen(cmd, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
+                                     start_new_session=True, cwd=Path(__file__).resolve().parents[2])
+        deadline = time.monotonic() + READY_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"advisor serve exited with {self.proc.returncode}:\n{self.log.read_text()}")
+            try:
+                if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.kill()
+        raise RuntimeError(f"advisor serve not ready after {READY_TIMEOUT}s:\n{self.log.read_text()}")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Signal the whole group (supervisor and workers) and reap the supervisor."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        try:
+            os.killpg(self.proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        self.kill(signal.SIGTERM)
+        if self.proc is not None:  # workers left behind by a kill -9 of the group cannot exist; check anyway
+            try:
+                os.killpg(self.proc.pid, 0)
+            except ProcessLookupError:
+                return
+            os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+@contextmanager
+def running(db: Path, log: Path, workers: int = 1) -> Iterator[Server]:
+    server = Server(db, log, workers).start()
+    try:
+        yield server
+    finally:
+        server.stop()
