@@ -157,6 +157,45 @@ class PlareaInput(Strict):
     online_storage_gb: float = Field(ge=0, le=1_048_576, description="Online real storage at IPL, GiB.")
 
 
+class HptPartitionInput(Strict):
+    name: str = Field(min_length=1, max_length=256)
+    max_memory_gb: float = Field(ge=0, le=1_048_576, description="Maximum memory of the profile, GiB: what the HPT is sized from.")
+    os: Literal["aix", "linux", "vios", "ibmi"] = "aix"
+    ams: bool = Field(False, description="Uses Active Memory Sharing (always divisor 64).")
+    desired_memory_gb: float | None = Field(None, ge=0, le=1_048_576, description="To report HPT spent above desired.")
+
+
+class HptInput(Strict):
+    """Partitions of one managed system, for the hypervisor page table (Redbook 3.1, Example 3-1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
+        {"processor": "POWER9", "partitions": [
+            {"name": "sapapp01", "max_memory_gb": 64, "desired_memory_gb": 16},
+            {"name": "vios1", "max_memory_gb": 8, "os": "vios"}]}]})
+
+    processor: Literal["POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10"]
+    default_ratio: Annotated[int, Field(ge=1, le=4096), BeforeValidator(_json_integer)] | None = Field(None, description=(
+        "The HMC's default HPT ratio divisor (lshwres -r mem --level sys -F default_hpt_ratios), when known."))
+    partitions: list[HptPartitionInput] = Field(min_length=1)
+
+
+class AmeInput(Strict):
+    """True memory and expansion factor; optionally a factor to move to, and a measured deficit."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
+        {"true_memory_gb": 7, "expansion_factor": 2.0, "target_factor": 4.35, "granularity_gb": 0.25},
+        {"true_memory_gb": 8, "expansion_factor": 2.5, "deficit_mb": 1024}]})
+
+    true_memory_gb: float = Field(ge=0, le=1_048_576, description="Memory the partition really has, GiB.")
+    expansion_factor: float = Field(ge=0.01, le=100, description="Valid AME factors: 1.00 to 10.00 in 0.01 steps.")
+    target_factor: float | None = Field(None, ge=0.01, le=100, description=(
+        "Factor to move to, keeping the expanded memory: returns the true memory to configure."))
+    granularity_gb: float | None = Field(None, ge=0.001, le=1024, description=(
+        "Round the true memory up to this step (the HMC's memory block size; the 2023 guide used 0.25)."))
+    deficit_mb: float | None = Field(None, ge=0, le=1_073_741_824, description=(
+        "Measured AME deficit (lparstat -c dxm): estimates the achieved factor and the true memory without one."))
+
+
 # --- health ---
 
 

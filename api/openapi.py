@@ -43,7 +43,7 @@ def _array_branch(prop: dict[str, Any]) -> dict[str, Any] | None:
 
 def _component_schemas(max_partitions: int) -> dict[str, Any]:
     from advisor.documents import DOCUMENT_ADAPTER
-    from api.models import ClmInput, LfareaInput, PlareaInput, ViosMemoryInput
+    from api.models import AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
     from api.problems import Problem
 
     out: dict[str, Any] = {}
@@ -64,10 +64,11 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         "type": "object", "additionalProperties": False, "required": ["before", "after"],
         "properties": {"before": {"$ref": REF.format(model="Document")}, "after": {"$ref": REF.format(model="Document")}},
     }
-    for model in (ViosMemoryInput, ClmInput, LfareaInput, PlareaInput, Problem):
+    for model in (ViosMemoryInput, ClmInput, LfareaInput, PlareaInput, HptInput, AmeInput, Problem):
         schema = model.model_json_schema(ref_template=REF)
         out.update(schema.pop("$defs", {}))
         out[model.__name__] = schema
+    out["HptInput"]["properties"]["partitions"]["maxItems"] = max_partitions
     return out
 
 
@@ -106,7 +107,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     """operationId -> an example success body, computed from the request examples."""
     from advisor.documents.io import validate_document
     from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT
-    from api.models import ClmInput, LfareaInput, PlareaInput, ViosMemoryInput
+    from api.models import AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
     from api.routes import calculators, diff, problems, rules, sources
 
     advisor = app.state.advisor
@@ -135,6 +136,8 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
         "clmSizing": calculators.clm(first(ClmInput)),
         "lfarea": calculators.lfarea(first(LfareaInput)),
         "plarea": calculators.plarea(first(PlareaInput)),
+        "hpt": calculators.hpt(first(HptInput), app.state.settings),
+        "ameSizing": calculators.ame(first(AmeInput)),
         "getProblemType": problems._describe("invalid-document"),
         "listProblemTypes": [problems._describe("invalid-document")],
     }

@@ -17,7 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse
-from starlette.routing import Match
+from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger("advisor.api")
@@ -142,7 +142,7 @@ async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONRespons
     if name == "not-found":
         return problem_response(name, f"No route {request.url.path}; see /docs for the API.", headers=exc.headers)
     if name == "method-not-allowed":
-        allowed = _allowed_methods(request)
+        allowed = _allowed_methods(request, (exc.headers or {}).get("Allow", ""))
         return problem_response(name, f"{request.method} is not allowed on {request.url.path}; use {allowed}.",
                                 headers={**(exc.headers or {}), "Allow": allowed})
     if name is not None:
@@ -151,14 +151,21 @@ async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONRespons
     return problem_response("internal-error", "The server could not handle this request.")
 
 
-def _allowed_methods(request: Request) -> str:
-    """Every method of every route on this path: Starlette's own Allow names only the first route's."""
-    methods: set[str] = set()
-    for route in request.app.router.routes:
-        match, _ = route.matches(request.scope)
-        if match is not Match.NONE:
-            methods |= set(getattr(route, "methods", None) or ())
-    return ", ".join(sorted(methods))
+def _allowed_methods(request: Request, fallback: str) -> str:
+    """Every method on this path, from the OpenAPI paths (Starlette's own Allow names only the first route's)."""
+    table = getattr(request.app.state, "allow_table", None)
+    if table is None:
+        table = []
+        for template, item in request.app.openapi().get("paths", {}).items():
+            methods = {m.upper() for m in item if m in ("get", "put", "post", "delete", "patch", "options", "head")}
+            if "GET" in methods:
+                methods.add("HEAD")
+            table.append((compile_path(template)[0], ", ".join(sorted(methods))))
+        request.app.state.allow_table = table
+    for regex, methods in table:
+        if regex.match(request.url.path):
+            return methods
+    return fallback
 
 
 def _param_path(loc: tuple) -> str:

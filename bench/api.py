@@ -101,6 +101,13 @@ class Server:
                 self.proc.wait(timeout=10)
 
 
+def cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
 def rss_kib(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -242,6 +249,9 @@ def memory(quick: bool, workdir: Path, reviews: int | None = None, workers: int 
     thread = threading.Thread(target=sampler, daemon=True)
     try:
         reqs = review_requests(server.port, key, n_docs=400, seed=17)
+        # uvicorn's workers are multiprocessing children (spawn_main); the rest is the supervisor
+        roles = {pid: ("worker" if "spawn_main" in cmdline(pid) or workers == 1 else "supervisor")
+                 for pid in server.pids()}
         thread.start()
         result = asyncio.run(loadgen.closed(HOST, server.port, reqs, reviews, 16, max(600, reviews / 50),
                                             check=review_check, on_progress=lambda n: done.__setitem__("n", n)))
@@ -254,7 +264,7 @@ def memory(quick: bool, workdir: Path, reviews: int | None = None, workers: int 
         server.stop()
     db_bytes = sum(p.stat().st_size for p in workdir.glob("bench-memory.db*"))
     return {"how": server.how, "reviews": reviews, "result": _result_dict(result, server), "samples": samples,
-            "db_bytes": db_bytes, **slopes(samples)}
+            "db_bytes": db_bytes, "roles": roles, **slopes(samples)}
 
 
 def _fit(xs: list[float], ys: list[float]) -> float:
@@ -325,7 +335,8 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
         if with_memory:
             mem = memory(quick, workdir, memory_reviews)
             extra["memory"] = mem
-            workers = {pid: v for pid, v in mem["per_process"].items() if v["peak_kib"] > 30_000}
+            workers = {pid: v for pid, v in mem["per_process"].items() if mem["roles"].get(pid) == "worker"} \
+                or mem["per_process"]
             slope = max((abs(v["slope_kib_per_1k"] or 0) for v in workers.values()), default=float("nan"))
             peak = max((v["peak_kib"] for v in workers.values()), default=float("nan"))
             flat = slope <= 10.0  # at most 1 MiB per 100 000 reviews per process

@@ -12,7 +12,9 @@
 #   lparstat -i
 #   lparstat -c INTERVAL 3        (refuses without AME; the refusal is recorded)
 #   vmstat -vc
+#   vmstat -v                     only when vmstat -vc fails (no AME: -c is refused)
 #   vmstat -sc
+#   vmstat -s                     only when vmstat -sc fails
 #   vmstat INTERVAL 3
 #   vmo -F -L
 #   schedo -o vpm_fold_policy
@@ -61,25 +63,27 @@ fi
 
 HOST=$(uname -n 2>/dev/null) || HOST=unknown
 OUT=
+RC=0
 
 have() {
     type "$1" >/dev/null 2>&1
 }
 
-# run LABEL COMMAND [ARG...]: one bundle section; the output is also kept in $OUT.
+# run LABEL COMMAND [ARG...]: one bundle section; the output is kept in $OUT, the exit code in $RC.
 run() {
     label=$1
     shift
     if ! have "$1"; then
         OUT=
+        RC=127
         printf '#### advisor-bundle command="%s" host="%s" rc="127" status="missing" ####\n' "$label" "$HOST"
         return 0
     fi
     OUT=$("$@" 2>&1)
-    rc=$?
+    RC=$?
     status=ok
-    [ "$rc" -ne 0 ] && status=failed
-    printf '#### advisor-bundle command="%s" host="%s" rc="%s" status="%s" ####\n' "$label" "$HOST" "$rc" "$status"
+    [ "$RC" -ne 0 ] && status=failed
+    printf '#### advisor-bundle command="%s" host="%s" rc="%s" status="%s" ####\n' "$label" "$HOST" "$RC" "$status"
     [ -n "$OUT" ] && printf '%s\n' "$OUT" | sed 's/^#### advisor-bundle/ &/'
     return 0
 }
@@ -92,7 +96,9 @@ run "prtconf" prtconf
 run "lparstat -i" lparstat -i
 run "lparstat -c $INTERVAL 3" lparstat -c "$INTERVAL" 3
 run "vmstat -vc" vmstat -vc
+[ "$RC" -ne 0 ] && [ "$RC" -ne 127 ] && run "vmstat -v" vmstat -v
 run "vmstat -sc" vmstat -sc
+[ "$RC" -ne 0 ] && [ "$RC" -ne 127 ] && run "vmstat -s" vmstat -s
 run "vmstat $INTERVAL 3" vmstat "$INTERVAL" 3
 run "vmo -F -L" vmo -F -L
 run "schedo -o vpm_fold_policy" schedo -o vpm_fold_policy

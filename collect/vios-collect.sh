@@ -41,25 +41,27 @@ HOST=$(uname -n 2>/dev/null) || HOST=unknown
 IOSCLI=/usr/ios/cli/ioscli
 [ -x "$IOSCLI" ] || IOSCLI=ioscli
 OUT=
+RC=0
 
 have() {
     type "$1" >/dev/null 2>&1
 }
 
-# run LABEL COMMAND [ARG...]: one bundle section; the output is also kept in $OUT.
+# run LABEL COMMAND [ARG...]: one bundle section; the output is kept in $OUT, the exit code in $RC.
 run() {
     label=$1
     shift
     if ! have "$1"; then
         OUT=
+        RC=127
         printf '#### advisor-bundle command="%s" host="%s" rc="127" status="missing" ####\n' "$label" "$HOST"
         return 0
     fi
     OUT=$("$@" 2>&1)
-    rc=$?
+    RC=$?
     status=ok
-    [ "$rc" -ne 0 ] && status=failed
-    printf '#### advisor-bundle command="%s" host="%s" rc="%s" status="%s" ####\n' "$label" "$HOST" "$rc" "$status"
+    [ "$RC" -ne 0 ] && status=failed
+    printf '#### advisor-bundle command="%s" host="%s" rc="%s" status="%s" ####\n' "$label" "$HOST" "$RC" "$status"
     [ -n "$OUT" ] && printf '%s\n' "$OUT" | sed 's/^#### advisor-bundle/ &/'
     return 0
 }

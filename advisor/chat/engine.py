@@ -9,6 +9,7 @@ can answer any turn of any session.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from typing import Any
@@ -27,6 +28,7 @@ from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
 from advisor.findings import Review
 from advisor.knowledge import KnowledgeBase, knowledge_base
+from advisor.knowledge.inventory import INVENTORY, base_id
 from advisor.review import Advisor, default_advisor
 
 _KIND_TAGS = {"aix-lpar": "aix", "vios": "vios", "managed-system": "powervm", "hpux-server": "hpux",
@@ -97,7 +99,9 @@ class ChatEngine:
     # ------------------------------------------------------------------ intents
     def _review(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         if st.document is None:
-            return self._ask(text, intent, st)
+            kinds = ", ".join(_KIND_TAGS)
+            return self._error(st, "There is no configuration document in this conversation yet: send one with the "
+                                   f"message (the API's `document`, or `advisor ask --config FILE`); kinds: {kinds}.")
         doc = self._model(st)
         review = self.advisor.review(doc)
         out, questions = Composer(), []
@@ -111,6 +115,12 @@ class ChatEngine:
         doc = self._model(st)
         review: Review | None = self.advisor.review(doc) if doc is not None else None
         targets = list(intent.rule_ids)
+        unknown = [rid for rid in targets if rid not in self.advisor.rulebook.rules and not self.kb.passages_for_rule(rid)
+                   and base_id(rid) not in INVENTORY]
+        if unknown:
+            close = difflib.get_close_matches(unknown[0], list(self.advisor.rulebook.rules), n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            return self._error(st, f"There is no rule {unknown[0]}{hint} (`advisor rules` lists them all).")
         if not targets and intent.ordinal is not None and review is not None:
             findings = review.findings
             if findings:
@@ -180,7 +190,8 @@ class ChatEngine:
             return self._error(st, "No rule reads the changed fields; the findings stay as they are.")
         st.push_document(new_doc)
         st.findings = refs(after)
-        st.focus = (diff.introduced or after.findings or [None])[0].rule_id if (diff.introduced or after.findings) else None
+        lead = diff.introduced or after.findings
+        st.focus = lead[0].rule_id if lead else None
         return self._reply("whatif", st, out, findings=after.findings, diff=diff,
                            follow_ups=followups.after_whatif(after))
 

@@ -76,6 +76,8 @@ def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent
             return Intent("whatif")
         if _REVIEW.search(text) and not ids:
             return Intent("review")
+    if not has_document and _REVIEW.search(text) and len(text.split()) <= 4 and not ids:
+        return Intent("review")  # "review" with nothing to review: the engine asks for a document
     ordinal = _ordinal(text)
     if _EXPLAIN.search(text) and (ids or ordinal is not None) or _BARE_WHY.match(text):
         return Intent("explain", ids, ordinal, bool(_NEGATIVE.search(text)))

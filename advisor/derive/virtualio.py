@@ -46,7 +46,6 @@ GENERIC_DISK = "other fc scsi disk drive"  # "MPIO Other FC SCSI Disk Drive" / "
 VSCSI_DESCRIPTION = "virtual scsi disk drive"
 VSCSI_DEFAULT_QUEUE_DEPTH = 3
 NPIV_MIN_SPEED_GBPS = 8
-NPIV_CLIENTS_PER_PORT = 64
 INTERNAL_VLAN_MTU = 65390
 
 
@@ -175,11 +174,9 @@ def vscsi_default_queue_depth_disks(doc) -> list[str]:
     return [f"{d.name} (queue_depth {d.queue_depth})" for _, d in disks if d.queue_depth <= VSCSI_DEFAULT_QUEUE_DEPTH]
 
 
-def _vios_disk(doc, vios: str, device: str | None):
-    for _, p in _partitions(doc, "vios"):
-        if p.name == vios and p.storage and p.storage.disks:
-            return next((d for d in p.storage.disks if d.name == device), None)
-    return None
+def _vios_disks(doc) -> dict[tuple[str, str], Any]:
+    """The disks of a frame's VIOS partitions by (VIOS name, device name)."""
+    return {(v.name, d.name): d for _, v in _partitions(doc, "vios") for d in (get_path(v, "storage.disks") or [])}
 
 
 @_register_list("vscsi_vios_mismatches", kinds=("aix-lpar", "managed-system"),
@@ -198,11 +195,12 @@ def vscsi_vios_mismatches(doc) -> list[str]:
             out.append(_mismatch(d.name, {"queue_depth": d.queue_depth, "max_transfer_kb": d.max_transfer_kb},
                                  {"queue_depth": b.queue_depth, "max_transfer_kb": b.max_transfer_kb}, where))
         return [m for m in out if m]
+    vios_disks = _vios_disks(doc)
     for lpar, d in _client_items(doc, "disks"):
         for b in (d.backing or []) if _is_vscsi(d) else []:
             if b.queue_depth is not None or b.max_transfer_kb is not None:
                 continue  # judged on the client itself
-            vd = _vios_disk(doc, b.vios, b.device)
+            vd = vios_disks.get((b.vios, b.device))
             if vd is not None:
                 out.append(_mismatch(f"{lpar.name} {d.name}",
                                      {"queue_depth": d.queue_depth, "max_transfer_kb": d.max_transfer_kb},
@@ -223,20 +221,16 @@ def dual_vios_reserved_luns(doc) -> list[str]:
         return [f"{d.name} (reserve_policy {d.reserve_policy}, mapped through {d.mapped_through_vios} VIOS)"
                 for _, d in dual if d.reserve_policy != "no_reserve"]
     out: dict[tuple[str, str], str] = {}  # one entry per LUN, however many clients share it
+    vios_disks = _vios_disks(doc)
     for lpar, d in _client_items(doc, "disks"):
         paths = len({b.vios for b in d.backing or []})
         for b in d.backing if paths >= 2 else []:
-            vd = _vios_disk(doc, b.vios, b.device)
+            vd = vios_disks.get((b.vios, b.device))
             if vd is None or vd.mapped_through_vios is not None or vd.reserve_policy in (None, "no_reserve"):
                 continue  # unknown here, or judged on the VIOS itself
             out.setdefault((b.vios, vd.name), f"{b.vios} {vd.name} (reserve_policy {vd.reserve_policy}; "
                                               f"{lpar.name} {d.name} is mapped through {paths} VIOS)")
     return list(out.values())
-
-
-def _vfc_pairs(adapter, port) -> tuple[dict, dict]:
-    return ({"num_cmd_elems": adapter.num_cmd_elems, "max_xfer_size_kb": adapter.max_xfer_size_kb},
-            {"num_cmd_elems": port.num_cmd_elems, "max_xfer_size_kb": port.max_xfer_size_kb})
 
 
 @_register_list("npiv_vios_mismatches", kinds=("aix-lpar", "managed-system"),
@@ -262,7 +256,10 @@ def npiv_vios_mismatches(doc) -> list[str]:
             continue  # judged on the client itself
         port = ports.get((a.vios, a.vios_port))
         if port is not None:
-            out.append(_mismatch(f"{lpar.name} {a.name}", *_vfc_pairs(a, port), f"{a.vios} {port.name}"))
+            out.append(_mismatch(f"{lpar.name} {a.name}",
+                                 {"num_cmd_elems": a.num_cmd_elems, "max_xfer_size_kb": a.max_xfer_size_kb},
+                                 {"num_cmd_elems": port.num_cmd_elems, "max_xfer_size_kb": port.max_xfer_size_kb},
+                                 f"{a.vios} {port.name}"))
     return [m for m in out if m]
 
 
@@ -416,7 +413,7 @@ def net_offload_gaps(doc) -> list[str]:
     jumbo = get_path(doc, "network.jumbo_frames_supported") is True
     _require(seas, "largesend", "large_receive", *(("jumbo_frames",) if jumbo else ()))
     _require(ports, "large_send", *(("jumbo_frames",) if jumbo else ()))
-    _require([(p, port) for p, port in ports if port.large_receive is False], "speed_gbps")
+    _require([(p, port) for p, port in ports if port.large_receive is not True], "speed_gbps")
     _require([(p, port) for p, port in ports if (port.speed_gbps or 0) >= 10], "large_receive")
     out = []
     for _, s in seas:

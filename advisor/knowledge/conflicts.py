@@ -15,6 +15,7 @@ import yaml
 
 from advisor.datadirs import knowledge_dir
 from advisor.knowledge.passages import KnowledgeError
+from advisor.knowledge.text import SAFE_LOADER
 from advisor.sources import load_sources
 
 
@@ -30,7 +31,7 @@ def load_conflicts(passage_ids: set[str], path: Path | None = None) -> list[Conf
     path = path or knowledge_dir() / "conflicts.yaml"
     if not path.exists():
         return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
     sources = load_sources()
     out = []
     for i, item in enumerate(data.get("conflicts", [])):

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from advisor.datadirs import knowledge_dir
 from advisor.knowledge.inventory import INVENTORY, RULE_ID, base_id
+from advisor.knowledge.text import SAFE_LOADER
 from advisor.sources import load_sources
 
 
@@ -77,7 +78,7 @@ def load_passages(directory: Path | None = None, known_rules: Iterable[str] = ()
     for path in files:
         name = path.name
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
             pfile = _PassageFile.model_validate(data)
         except (yaml.YAMLError, ValidationError) as exc:
             raise KnowledgeError(name, None, f"not a passage file: {exc}") from None

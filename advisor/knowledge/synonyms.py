@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from advisor.datadirs import knowledge_dir
-from advisor.knowledge.text import STOPWORDS, fts_phrase, is_decimal, tokens
+from advisor.knowledge.text import SAFE_LOADER, STOPWORDS, fts_phrase, is_decimal, tokens
 
 _WORD = re.compile(r"\d+\.\d+|[A-Za-z0-9_]+")
 
@@ -155,7 +155,7 @@ def _platforms(data: dict, with_family: bool) -> tuple[Platform, ...]:
 
 def load_synonyms(path: Path | None = None) -> Synonyms:
     path = path or knowledge_dir() / "synonyms.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     groups = tuple(tuple(str(t) for t in g) for g in data.get("groups", []))
     for g in groups:
         if not g:

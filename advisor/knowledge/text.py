@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import re
 
+import yaml
+
+# libyaml's loader where installed: the passage files are read on every process start.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 _TOKEN = re.compile(r"\d+\.\d+|[A-Za-z0-9_]+")
 _DECIMAL = re.compile(r"^\d+\.\d+$")
 

@@ -1,4 +1,4 @@
-"""Whitespace tables with one header row: lparstat/vmstat samples, ps, kctune.
+"""Whitespace tables with one header row: the lparstat and vmstat samples.
 
 Column names become keys: a leading '%' turns into a '_pct' suffix, so
 '%xcpu' is 'xcpu_pct'.  A cell that is '-' or unreadable is left out of its
@@ -20,30 +20,19 @@ def column_key(name: str) -> str:
     return snake(name)
 
 
-def read_row(
-    line: Line,
-    keys: list[str],
-    convert: Callable[[str, str], Any],
-    out: Builder,
-    table: str,
-    *,
-    last_takes_rest: bool = False,
-) -> bool:
-    """Store one row of ``table``; ``convert(key, raw)`` types each cell."""
+def read_row(line: Line, keys: list[str], convert: Callable[[str], Any], out: Builder, table: str) -> None:
+    """Store one row of ``table``; ``convert`` types each cell."""
     cells = line.text.split()
-    if last_takes_rest and len(cells) > len(keys):
-        cells = cells[: len(keys) - 1] + [" ".join(cells[len(keys) - 1 :])]
     if len(cells) != len(keys):
         out.warn(line, f"{table}: {len(cells)} cells for {len(keys)} columns; row skipped")
-        return False
+        return
     row: dict[str, Any] = {}
     for key, raw in zip(keys, cells, strict=True):
         if raw in UNSET:
             out.warn(line, f"{table}.{key}: no value ({raw}); left out of the row")
             continue
         try:
-            row[key] = convert(key, raw)
+            row[key] = convert(raw)
         except Unreadable as err:
             out.warn(line, f"{table}.{key}: cannot read {raw!r} ({err}); left out of the row")
     out.put_row(table, row, line)
-    return True

@@ -16,20 +16,16 @@ _PAIR = re.compile(r"(\w+)=(\S*)")
 _MB = size_in("mb")
 
 
-def read_banner(line: Line, out: Builder, prefix: str = "configuration") -> bool:
-    m = BANNER.match(line.text)
-    if not m:
-        return False
-    pairs = _PAIR.findall(m.group(1))
+def read_banner(line: Line, out: Builder) -> None:
+    """Store the banner's pairs under ``configuration``; ``line`` matches BANNER."""
+    pairs = _PAIR.findall(BANNER.match(line.text).group(1))
     if not pairs:
         out.warn(line, "configuration banner without key=value pairs")
-        return True
     for name, raw in pairs:
-        name = name.casefold()
+        key = f"configuration.{name.casefold()}"
         if re.fullmatch(r"[\d.,]+\s*[KMGT]B", raw, re.I):
-            out.value(f"{prefix}.{name}_mb", raw, _MB, line)
+            out.value(f"{key}_mb", raw, _MB, line)
         elif re.fullmatch(r"[+-]?[\d.,]+", raw):
-            out.value(f"{prefix}.{name}", raw, as_number, line)
+            out.value(key, raw, as_number, line)
         else:
-            out.value(f"{prefix}.{name}", raw, as_str, line)
-    return True
+            out.value(key, raw, as_str, line)

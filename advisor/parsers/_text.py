@@ -17,7 +17,7 @@ from .base import ParseError, ParseResult, ParseWarning, Provenance
 UNSET = frozenset({"", "-", "--", "n/a", "N/A", "NA"})
 
 _SIZE_FACTORS = {"B": 1 / 1024 / 1024, "K": 1 / 1024, "M": 1, "G": 1024, "T": 1024 * 1024}
-_UNIT_IN_MB = {"kb": 1 / 1024, "mb": 1, "gb": 1024, "tb": 1024 * 1024}
+_UNIT_IN_MB = {"kb": 1 / 1024, "mb": 1, "gb": 1024}
 
 
 class Line(NamedTuple):
@@ -287,9 +287,9 @@ def _get(data: Any, key: str) -> Any:
 _LABEL = re.compile(r"[A-Za-z0-9][\w .,/()%+'-]*")
 
 
-def split_kv(text: str, sep: str = ":") -> tuple[str, str] | None:
-    """'Label   : value' -> ('Label', 'value'); None when there is no separator or no label."""
-    label, found, value = text.partition(sep)
+def split_kv(text: str) -> tuple[str, str] | None:
+    """'Label   : value' -> ('Label', 'value'); None when there is no colon or no label."""
+    label, found, value = text.partition(":")
     if not found or not _LABEL.fullmatch(label.strip()):
         return None
     return label.strip(), value.strip()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ._text import Builder, Line, clean, lines_of
-from .base import ParseError, ParseResult
+from .base import ParseResult
 
 COMMAND = "IEASYSxx"
 ALIASES = ("IEASYS*", "SYS1.PARMLIB(IEASYS*)", "*IEASYS*")
@@ -45,8 +45,6 @@ def detect(text: str) -> float:
 
 def parse(text: str) -> ParseResult:
     lines = lines_of(text, COMMAND, detect)
-    if detect(text) == 0.0:
-        raise ParseError(f"{COMMAND}: no IEASYSxx parameter statements found")
     out = Builder(COMMAND)
     statements: list[tuple[str, Line]] = []
     comment = False

@@ -53,7 +53,7 @@ def parse(text: str) -> ParseResult:
         elif _RULE.match(line.text):
             out.known(line)
         elif keys and re.match(r"^\s*[\d.,-]", line.text):
-            read_row(line, keys, lambda _k, raw: as_number(raw), out, "samples")
+            read_row(line, keys, as_number, out, "samples")
         else:
             out.unknown(line)
     return out.finish()

@@ -62,7 +62,7 @@ def parse(text: str) -> ParseResult:
             keys = _keys([c.casefold() for c in line.text.split()])
             out.known(line)
         elif keys and re.match(r"^\s*\d", line.text):
-            read_row(line, keys, lambda _k, raw: as_number(raw), out, "samples")
+            read_row(line, keys, as_number, out, "samples")
         else:
             out.unknown(line)
     return out.finish()

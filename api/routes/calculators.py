@@ -6,16 +6,22 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
+from pydantic import BaseModel
+
+from advisor.calculators.ame import AmeSizing, DeficitEstimate, TrueMemoryForFactor, ame_sizing, deficit_free_estimate, rebalance
 from advisor.calculators.clm import ClmSizing, clm_sizing
+from advisor.calculators.hpt import HptPartition, HptSize, hpt_size
 from advisor.calculators.lfarea import LfareaAssessment, LfareaSyntaxError, assess_lfarea
 from advisor.calculators.plarea import PlareaSize, plarea_size
 from advisor.calculators.vios_memory import ViosMemoryRequirement, vios_memory_requirement
 from api.body import json_body
-from api.documents import validate_model
+from api.deps import get_settings
+from api.documents import check_partitions, validate_model
 from api.examples import model_examples
-from api.models import ClmInput, LfareaInput, PlareaInput, ViosMemoryInput
+from api.models import AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
 from api.openapi import request_body
 from api.problems import ErrorItem, ProblemError
+from api.settings import Settings
 
 router = APIRouter(prefix="/calculators", tags=["calculators"])
 Body = Annotated[Any, Depends(json_body)]
@@ -50,8 +56,7 @@ def lfarea(body: Body) -> LfareaAssessment:
                            errors=[ErrorItem(path="$.statement", message=f"{e.ibm_reason} (column {e.column})")],
                            extra={"lfarea": e.to_dict()}) from None
     except ValueError as e:
-        err = [ErrorItem(path="$", message=str(e))]
-        raise ProblemError("invalid-request", f"The request has 1 problem: {e}", errors=err) from None
+        raise _invalid("$", e) from None
 
 
 @router.post("/plarea", response_model=PlareaSize, operation_id="plarea",
@@ -60,3 +65,42 @@ def lfarea(body: Body) -> LfareaAssessment:
 def plarea(body: Body) -> PlareaSize:
     req = validate_model(PlareaInput, body)
     return plarea_size(req.online_storage_gb)
+
+
+@router.post("/hpt", response_model=HptSize, operation_id="hpt",
+             summary="Hypervisor page table: each partition's maximum memory / 64 or / 128 (by generation and OS)",
+             responses=ERRORS, openapi_extra=request_body("HptInput", model_examples(HptInput)))
+def hpt(body: Body, settings: Annotated[Settings, Depends(get_settings)]) -> HptSize:
+    check_partitions([(body, "$")], settings)
+    req = validate_model(HptInput, body)
+    try:
+        return hpt_size([HptPartition(**p.model_dump()) for p in req.partitions], req.processor, req.default_ratio)
+    except ValueError as e:
+        raise _invalid("$", e) from None
+
+
+class AmeAssessment(BaseModel):
+    sizing: AmeSizing
+    rebalance: TrueMemoryForFactor | None = None
+    deficit: DeficitEstimate | None = None
+
+
+@router.post("/ame", response_model=AmeAssessment, operation_id="ameSizing",
+             summary="AME: expanded memory, gain and savings; true memory for another factor; deficit estimate",
+             responses=ERRORS, openapi_extra=request_body("AmeInput", model_examples(AmeInput)))
+def ame(body: Body) -> AmeAssessment:
+    req = validate_model(AmeInput, body)
+    out = AmeAssessment(sizing=ame_sizing(req.true_memory_gb, req.expansion_factor))
+    if req.target_factor is not None:
+        out.rebalance = rebalance(req.true_memory_gb, req.expansion_factor, req.target_factor, req.granularity_gb)
+    if req.deficit_mb is not None:
+        try:
+            out.deficit = deficit_free_estimate(req.true_memory_gb, req.expansion_factor, req.deficit_mb)
+        except ValueError as e:  # no true memory, or a deficit as large as the expanded memory
+            raise _invalid("$.deficit_mb", e) from None
+    return out
+
+
+def _invalid(path: str, exc: ValueError) -> ProblemError:
+    return ProblemError("invalid-request", f"The request has 1 problem: {path}: {exc}",
+                        errors=[ErrorItem(path=path, message=str(exc))])

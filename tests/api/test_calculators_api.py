@@ -54,3 +54,48 @@ def test_calculator_input_errors(client, route, body, error):
     r = client.post(f"/v1/calculators/{route}", json=body)
     assert r.status_code == 422 and r.json()["type"] == "/problems/invalid-request"
     assert error.items() <= r.json()["errors"][0].items()
+
+
+def test_hpt(client):
+    from advisor.calculators.hpt import HptPartition, hpt_size
+
+    body = {"processor": "POWER9", "partitions": [{"name": "a", "max_memory_gb": 64, "desired_memory_gb": 16},
+                                                  {"name": "i", "max_memory_gb": 32, "os": "ibmi"}]}
+    r = client.post("/v1/calculators/hpt", json=body)
+    assert r.status_code == 200, r.text
+    expected = hpt_size([HptPartition(name="a", max_memory_gb=64, desired_memory_gb=16),
+                         HptPartition(name="i", max_memory_gb=32, os="ibmi")], "POWER9")
+    assert r.json() == expected.model_dump(mode="json")
+    assert [p["divisor"] for p in r.json()["partitions"]] == [128, 64]
+
+
+def test_hpt_errors(client):
+    r = client.post("/v1/calculators/hpt", json={"processor": "POWER11", "partitions": []})
+    assert r.status_code == 422 and {e["path"] for e in r.json()["errors"]} == {"$.processor", "$.partitions"}
+    many = {"processor": "POWER9", "partitions": [{"name": f"p{i}", "max_memory_gb": 1} for i in range(1001)]}
+    r = client.post("/v1/calculators/hpt", json=many)
+    assert r.status_code == 422 and r.json()["type"] == "/problems/too-many-partitions"
+    r = client.post("/v1/calculators/hpt", json={"processor": "POWER9", "partitions": [{"name": "a", "max_memry_gb": 1}]})
+    assert {"path": "$.partitions[0].max_memry_gb", "message": "unknown field", "suggestion": None} in r.json()["errors"]
+
+
+def test_ame(client):
+    from advisor.calculators.ame import ame_sizing, deficit_free_estimate, rebalance
+
+    r = client.post("/v1/calculators/ame", json={"true_memory_gb": 7, "expansion_factor": 2.0, "target_factor": 4.35,
+                                                 "granularity_gb": 0.25, "deficit_mb": 512})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["sizing"] == ame_sizing(7, 2.0).model_dump(mode="json")
+    assert body["rebalance"] == rebalance(7, 2.0, 4.35, 0.25).model_dump(mode="json")
+    assert body["rebalance"]["configured_true_memory_gb"] == 3.25  # the guide's Table 5
+    assert body["deficit"] == deficit_free_estimate(7, 2.0, 512).model_dump(mode="json")
+    only = client.post("/v1/calculators/ame", json={"true_memory_gb": 7, "expansion_factor": 2.0}).json()
+    assert only["rebalance"] is None and only["deficit"] is None
+
+
+def test_ame_impossible_deficit_is_422(client):
+    r = client.post("/v1/calculators/ame", json={"true_memory_gb": 1, "expansion_factor": 2.0, "deficit_mb": 4096})
+    assert r.status_code == 422 and r.json()["errors"][0]["path"] == "$.deficit_mb"
+    r = client.post("/v1/calculators/ame", json={"true_memory_gb": 1, "expansion_factor": "2"})
+    assert r.json()["errors"][0]["path"] == "$.expansion_factor"

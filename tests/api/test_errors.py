@@ -55,7 +55,7 @@ def _auth_problem(r) -> dict:
     ("GET", "/v1/reviews"), ("POST", "/v1/reviews"), ("GET", "/v1/reviews/rv_00000000000000000000"),
     ("POST", "/v1/diff"), ("GET", "/v1/rules"), ("GET", "/v1/rules/AME-001"), ("GET", "/v1/sources"),
     ("POST", "/v1/calculators/vios-memory"), ("POST", "/v1/calculators/clm"), ("POST", "/v1/calculators/lfarea"),
-    ("POST", "/v1/calculators/plarea"),
+    ("POST", "/v1/calculators/plarea"), ("POST", "/v1/calculators/hpt"), ("POST", "/v1/calculators/ame"),
 ])
 def test_every_v1_route_needs_a_key(anon, method, path):
     _auth_problem(anon.request(method, path, json=EXAMPLE_DOCUMENT))

@@ -44,3 +44,13 @@ def test_explicit_set_is_captured():
 
 def test_rule_ids_are_normalised():
     assert rule_ids("compare ame-001, VIOS 001 and HPUX-007a") == ["AME-001", "VIOS-001", "HPUX-007a"]
+
+
+def test_review_without_a_document_asks_for_one(engine):
+    reply = engine.turn("review")
+    assert reply.intent == "error" and "no configuration document" in reply.answer
+
+
+def test_unknown_rule_id_is_named_with_a_suggestion(engine):
+    reply = engine.turn("why AME-099?")
+    assert reply.intent == "error" and "did you mean AME-009" in reply.answer

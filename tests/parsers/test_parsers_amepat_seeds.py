@@ -109,7 +109,8 @@ def test_sap_guide_report_factor_4_7_deficit() -> None:
             "deficit_memory_size_mb": stat(1645, 11, 1633, 11, 1652, 12),
         },
     }
-    assert result.provenance["ame_statistics.deficit_memory_size_mb.average"].line.startswith("Deficit Memory Size (MB)")
+    deficit = result.provenance["ame_statistics.deficit_memory_size_mb.average"]
+    assert deficit.line.startswith("Deficit Memory Size (MB)")
 
 
 REDBOOK_CONFIG = {
@@ -249,7 +250,8 @@ def test_redbook_deficit_warning_example_3_14() -> None:
         "recommendation": recommendation(3.50, 2.29, 129, 0.00, 2.25),
     }
     assert result.provenance["memory_deficit_warning_mb"].line_no == 1
-    assert result.provenance["recommendation.expansion_factor"].line == "of 2.29. This will result in a memory gain of 129%. With this"
+    factor = result.provenance["recommendation.expansion_factor"]
+    assert factor.line == "of 2.29. This will result in a memory gain of 129%. With this"
     assert result.provenance["recommendation.peak_cpu_processors"].line_no == 13
 
 

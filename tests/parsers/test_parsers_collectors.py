@@ -24,7 +24,8 @@ AIX_STUBS = {
     "oslevel": 'show oslevel_s.synthetic.txt',
     "prtconf": 'show prtconf.synthetic.txt',
     "lparstat": 'case "$1" in -i) show lparstat_i.s2.txt ;; -c) show lparstat_c.s2.txt ;; esac',
-    "vmstat": 'case "$1" in -vc) show vmstat_vc.s2.txt ;; -sc) show vmstat_sc.s2.txt ;; *) show vmstat.c-ame.synthetic.txt ;; esac',
+    "vmstat": ('case "$1" in -vc) show vmstat_vc.s2.txt ;; -sc) show vmstat_sc.s2.txt ;;'
+               ' *) show vmstat.c-ame.synthetic.txt ;; esac'),
     "vmo": 'show vmo_L.aix72.synthetic.txt',
     "schedo": 'show schedo.s2.txt',
     "lsattr": ('case "$2" in mem0) show lsattr_mem0.s2.txt ;; ent0) show lsattr_ent.aix-virtual.synthetic.txt ;;'
@@ -33,8 +34,9 @@ AIX_STUBS = {
                ' configuration database: $2" >&2; exit 1 ;; esac'),
     "ps": 'show ps_eZ.sap64k.synthetic.txt',
     "lsdev": ('case "$*" in "-Cc disk") show lsdev_disk.s2-wpar-global.txt ;;'
-              ' "-Cc adapter") printf "ent0 Available  Virtual I/O Ethernet Adapter (l-lan)\\nent1 Available'
-              '  Virtual I/O Ethernet Adapter (l-lan)\\nfcs0 Available 03-T1 Virtual Fibre Channel Client Adapter\\n" ;;'
+              ' "-Cc adapter") printf "ent0 Available  Virtual I/O Ethernet Adapter (l-lan)\\n'
+              'ent1 Available  Virtual I/O Ethernet Adapter (l-lan)\\n'
+              'fcs0 Available 03-T1 Virtual Fibre Channel Client Adapter\\n" ;;'
               ' "-Cc if -F name") printf "en0\\nlo0\\n" ;; esac'),
     "netstat": 'show netstat_v.s2.txt',
     "lslpp": 'show lslpp_l.s2-sddpcm.txt',
@@ -109,6 +111,20 @@ def test_aix_collector_runs_amepat_only_when_asked_and_writes_to_a_file(tmp_path
     assert oct(target.stat().st_mode & 0o777) == "0o600"
 
 
+def test_aix_collector_falls_back_to_vmstat_v_without_ame(tmp_path: Path) -> None:
+    stubs = dict(AIX_STUBS, vmstat=(
+        'case "$1" in -vc|-sc) echo "vmstat: 0551-101 The -c flag is valid only with AME enabled." >&2; exit 1 ;;'
+        ' -v) show vmstat_vc.s2.txt | sed "/compressed pool\\|Compressed Pool\\|expansion factor/d" ;;'
+        ' -s) show vmstat_sc.s2.txt ;; *) show vmstat.c-ame.synthetic.txt ;; esac'))
+    run = collect(AIX, tmp_path, stubs)
+    order = [command for command, _ in sections(run.stdout)]
+    assert order[4:8] == ["vmstat -vc", "vmstat -v", "vmstat -sc", "vmstat -s"]
+    results = {r.command_line: r for r in parse_bundle(run.stdout).results}
+    assert results["vmstat -v"].data["memory_pages"] == 3670016
+    assert "achieved_memory_expansion_factor" not in results["vmstat -v"].data
+    assert results["vmstat -s"].data["syscalls"] == 85759689
+
+
 def test_aix_collector_with_nothing_installed_records_every_command_missing(tmp_path: Path) -> None:
     run = collect(AIX, tmp_path, {"uname": "echo bare"})
     assert run.returncode == 0
@@ -153,7 +169,8 @@ def test_collectors_only_run_reading_commands_listed_in_their_header(script: Pat
         pattern = r"\s+".join(r"\S+" if word.startswith("$") else re.escape(word) for word in label.split())
         assert re.search(rf"^#\s+(ioscli )?{pattern}(\s|$)", header, re.M), label
     code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    forbidden = r"\b(chdev|mkdev|rmdev|mkvdev|rmvdev|cfgmgr|shutdown|reboot|kill|rm)\b|-o \w+=|schedo -p|vmo -[rp]|no -[po]"
+    forbidden = (r"\b(chdev|mkdev|rmdev|mkvdev|rmvdev|cfgmgr|shutdown|reboot|kill|rm)\b"
+                 r"|-o \w+=|schedo -p|vmo -[rp]|no -[po]")
     assert re.search(forbidden, code) is None
     assert "changes nothing" in header.casefold()
 

@@ -109,7 +109,8 @@ def test_unknown_lines_and_fields_are_named_in_warnings() -> None:
 
 
 def test_values_that_cannot_be_read_are_skipped_not_guessed() -> None:
-    result = lparstat_i.parse("Node Name : a\nOnline Memory : 8192\nEntitled Capacity : 2.0.0\nPartition Number : twelve\n")
+    result = lparstat_i.parse(
+        "Node Name : a\nOnline Memory : 8192\nEntitled Capacity : 2.0.0\nPartition Number : twelve\n")
     assert result.data == {"node_name": "a"}
     assert [w.line_no for w in result.warnings] == [2, 3, 4]
     assert "size without a unit" in result.warnings[0].reason

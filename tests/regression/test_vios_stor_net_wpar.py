@@ -330,3 +330,21 @@ def test_durable_and_reference_agree(durable_advisor, reference_advisor, index):
     a, b = review(durable_advisor, doc), review(reference_advisor, doc)
     assert [(f.rule_id, f.target, f.severity) for f in a.findings] == [(f.rule_id, f.target, f.severity) for f in b.findings]
     assert [(n.rule_id, n.target) for n in a.not_assessed] == [(n.rule_id, n.target) for n in b.not_assessed]
+
+
+def test_shared_lun_of_two_clients_is_reported_once(advisor):
+    """A PowerHA-style disk shared by two clients: one LUN, one entry."""
+    doc = frame()
+    for p in doc["partitions"][2:4]:
+        p["storage"]["disks"][0]["backing"] = [{"vios": "vios1", "device": "hdisk5"}, {"vios": "vios2", "device": "hdisk5"}]
+    doc["partitions"] = doc["partitions"][:4]
+    f = finding(review(advisor, doc), "STOR-003", "750_2")
+    assert f.evidence["derived.dual_vios_reserved_luns_count"] == 1
+
+
+def test_ten_gbit_port_without_large_receive_value_is_not_assessed(advisor):
+    doc = {"kind": "vios", "name": "vios1",
+           "network": {"physical_ports": [{"name": "ent0", "speed_gbps": 10, "large_send": True}]}}
+    rev = review(advisor, doc)
+    assert ("NET-005", "vios1") not in findings(rev)
+    assert not_assessed(rev, "NET-005")[0].missing == ["network.physical_ports[0].large_receive"]

@@ -27,9 +27,10 @@ def calculate(text: str, platforms: set[str]) -> CalcAnswer | None:
     """The first calculator whose topic and inputs are in the question, or None."""
     for fn in RECOGNISERS:
         result = fn(text)
-        if result is not None:
+        if result is not None and not result.out.empty:
             return result
-    return hpt_answer(text, platforms)
+    result = hpt_answer(text, platforms)
+    return result if result is not None and not result.out.empty else None
 
 
 __all__ = ["CalcAnswer", "calculate", "_factors"]

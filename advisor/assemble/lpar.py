@@ -1,0 +1,175 @@
+"""PowerVM partition settings: lparstat -i, lparstat -c, vmstat, prtconf, oslevel, ioslevel, schedo.
+
+Paths differ by kind: an aix-lpar has ``memory.desired_gb``, a VIOS ``memory_gb``; AME, OS level and
+firmware exist only for aix-lpar (the merge drops what a kind has no field for).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from advisor.assemble.common import (
+    RANK_CONFIG, RANK_RUNTIME, Context, Emit, highest, mb_to_gb, mean, pages_to_mb)
+from advisor.assemble.model import Fact, Output
+
+COMMANDS = ("lparstat -i", "lparstat -c", "vmstat", "prtconf", "oslevel -s", "ioslevel", "schedo -o vpm_fold_policy")
+
+_TYPE = re.compile(r"^(Shared|Dedicated)(-SMT(?:-(\d+))?)?$", re.I)
+_PROCESSOR = re.compile(r"^PowerPC_(POWER(?:5|6|7|8|9|10)\+?)$", re.I)
+_FIRMWARE = re.compile(r"^[A-Z]{2}(\d{3,4})_\w+$")
+
+
+def memory_path(kind: str) -> str:
+    return "memory_gb" if kind == "vios" else "memory.desired_gb"
+
+
+def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
+    out: list[Fact] = []
+    for output in outputs:
+        mapper = _MAPPERS.get(output.command)
+        if mapper is not None:
+            emit = ctx.emit(output)
+            mapper(emit)
+            out += emit.facts
+    return out
+
+
+def _cpu_type(emit: Emit, key: str, rank: int) -> str | None:
+    """cpu.mode and cpu.smt from 'Shared-SMT-4' / 'Dedicated' / 'Shared'; returns the mode."""
+    raw = emit.get(key)
+    m = _TYPE.match(str(raw).strip()) if raw is not None else None
+    if m is None:
+        if raw is not None:
+            emit.note(f"processor type {raw!r} not recognised; cpu.mode and cpu.smt left out", key)
+        return None
+    mode = m.group(1).lower()
+    emit.fact("cpu.mode", mode, key, rank=rank)
+    if m.group(2) is None:
+        emit.fact("cpu.smt", 1, key, rank=rank, note="no SMT in the type: SMT off")
+    elif m.group(3) is not None:
+        emit.fact("cpu.smt", int(m.group(3)), key, rank=rank)
+    else:
+        emit.note("type says SMT without the thread count; cpu.smt left out (smtctl or lparstat -c show it)", key)
+    return mode
+
+
+def _sharing(emit: Emit, key: str, mode: str | None, rank: int) -> None:
+    raw = emit.get(key)
+    if raw is None or mode != "shared":
+        return  # a dedicated partition's Capped/Donating says how idle cores are shared, which it cannot tell fully
+    word = str(raw).strip().lower()
+    if word in {"capped", "uncapped"}:
+        emit.fact("cpu.sharing", word, key, rank=rank)
+    else:
+        emit.note(f"sharing mode {raw!r} not recognised; cpu.sharing left out", key)
+
+
+def _lparstat_i(emit: Emit) -> None:
+    emit.copy("name", "partition_name")
+    emit.copy("_host", "node_name")
+    mode = _cpu_type(emit, "type", RANK_CONFIG)
+    _sharing(emit, "mode", mode, RANK_CONFIG)
+    emit.copy("cpu.entitled_capacity", "entitled_capacity")
+    emit.copy("cpu.virtual_processors", "online_virtual_cpus")
+    if mode == "shared":
+        emit.copy("cpu.weight", "variable_capacity_weight")
+        emit.copy("cpu.pool_cores", "active_cpus_in_pool")
+    emit.copy(memory_path(emit.kind), "online_memory_mb", convert=mb_to_gb, note="MB / 1024")
+    emit.copy("memory.max_gb", "maximum_memory_mb", convert=mb_to_gb, note="MB / 1024")
+    memory_mode = emit.get("memory_mode")
+    if memory_mode is not None:
+        word = str(memory_mode).strip().lower()
+        base = word.removesuffix("-expanded")
+        if base in {"dedicated", "shared"}:
+            emit.fact("memory.mode", base, "memory_mode")
+            emit.fact("ame.enabled", word.endswith("-expanded"), "memory_mode",
+                      note="Memory Mode ending in -Expanded = AME on")
+        else:
+            emit.note(f"memory mode {memory_mode!r} not recognised; memory.mode and ame.enabled left out", "memory_mode")
+    emit.copy("ame.expansion_factor", "target_memory_expansion_factor")
+
+
+def _banner(emit: Emit) -> None:
+    """The configuration line lparstat -c and vmstat print: type, mode, smt, ent, mem, tmem."""
+    mode = _cpu_type(emit, "configuration.type", RANK_RUNTIME)
+    _sharing(emit, "configuration.mode", mode, RANK_RUNTIME)
+    emit.copy("cpu.smt", "configuration.smt", rank=RANK_RUNTIME)
+    emit.copy("cpu.entitled_capacity", "configuration.ent", rank=RANK_RUNTIME)
+    if emit.get("configuration.tmem_mb") is not None:
+        emit.copy(memory_path(emit.kind), "configuration.tmem_mb", rank=RANK_RUNTIME, convert=mb_to_gb,
+                  note="true memory (tmem), MB / 1024")
+    mmode = emit.get("configuration.mmode")
+    if mmode is not None:
+        expanded = str(mmode).strip().lower().endswith("-e")
+        emit.fact("ame.enabled", expanded, "configuration.mmode", rank=RANK_RUNTIME,
+                  note="mmode ending in -E = AME on")
+        if not expanded and emit.get("configuration.mem_mb") is not None:
+            emit.copy(memory_path(emit.kind), "configuration.mem_mb", rank=RANK_RUNTIME, convert=mb_to_gb,
+                      note="mem without AME is true memory, MB / 1024")
+
+
+def _lparstat_c(emit: Emit) -> None:
+    emit.copy("ame.enabled", "ame_enabled", rank=RANK_RUNTIME)
+    _banner(emit)
+    highest(emit, "ame.deficit_mb", "samples", "dxm_mb", rank=RANK_RUNTIME)
+    mean(emit, "ame.cpu_pct", "samples", "xcpu_pct", rank=RANK_RUNTIME)
+    _physc(emit, "physc")
+
+
+def _vmstat(emit: Emit) -> None:
+    _banner(emit)
+    highest(emit, "ame.deficit_mb", "samples", "dxm_pages", rank=RANK_RUNTIME, convert=pages_to_mb,
+            what="highest (4 KB pages x 4 / 1024)")
+    _physc(emit, "pc")
+
+
+def _physc(emit: Emit, name: str) -> None:
+    mean(emit, "workload.peak.physc_avg", "samples", name, rank=RANK_RUNTIME, digits=4)
+    highest(emit, "workload.peak.physc_max", "samples", name, rank=RANK_RUNTIME)
+
+
+def _prtconf(emit: Emit) -> None:
+    emit.copy("name", "lpar_name")
+    emit.copy("_host", "network.host_name")
+    raw = emit.get("processor_type")
+    if raw is not None:
+        m = _PROCESSOR.match(str(raw).strip())
+        if m is None:
+            emit.note(f"processor type {raw!r} not recognised; processor left out", "processor_type")
+        elif m.group(1).upper() == "POWER7":
+            emit.note("PowerPC_POWER7 is printed for POWER7 and POWER7+ alike; processor left out", "processor_type")
+        else:
+            emit.fact("processor", m.group(1).upper(), "processor_type")
+    level = emit.get("platform_firmware_level")
+    if level is not None:
+        m = _FIRMWARE.match(str(level).strip())
+        if m:
+            emit.fact("firmware_level", int(m.group(1)), "platform_firmware_level",
+                      note=f"release number of {level}")
+    emit.copy("memory.paging_space_gb", "paging_space.total_mb", convert=mb_to_gb, note="MB / 1024")
+
+
+def _oslevel(emit: Emit) -> None:
+    emit.copy("os.version", "version")
+    emit.copy("os.tl", "tl")
+    emit.copy("os.sp", "sp")
+
+
+def _ioslevel(emit: Emit) -> None:
+    emit.copy("ioslevel", "ioslevel")
+
+
+def _schedo(emit: Emit) -> None:
+    emit.copy("vpm_fold_policy", "vpm_fold_policy")
+
+
+_MAPPERS = {
+    "lparstat -i": _lparstat_i,
+    "lparstat -c": _lparstat_c,
+    "vmstat": _vmstat,
+    "prtconf": _prtconf,
+    "oslevel -s": _oslevel,
+    "ioslevel": _ioslevel,
+    "schedo -o vpm_fold_policy": _schedo,
+}

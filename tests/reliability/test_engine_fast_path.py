@@ -1,0 +1,66 @@
+"""The engine's fast path (docs/performance.md) changes no answer.
+
+advisor.engine.durable sends each ruleset only the properties its rules read (`_project`),
+encodes with orjson where that is exactly what `encode_fact` would send (`_encode`), and reads
+the fired rule's name from the action result without parsing the echoed fact (`_fired_rules`).
+Here: the encodings agree value for value on awkward facts, the C core accepts them, durable
+and the reference evaluator still fire the same rules when the fact carries much it does not
+read (exponent floats, huge ints, quotes, non-ASCII), and the result reader agrees with a parser.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from advisor.engine import durable
+from tests.engine.test_differential import fact_strategy
+
+SETTINGS = dict(deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                       HealthCheck.function_scoped_fixture])
+
+awkward_scalars = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False), st.integers(-(2**70), 2**70), st.booleans(), st.none(),
+    st.text(max_size=20), st.sampled_from([1e16, 1e-5, 5e-324, 1.5e300, -0.0, "e+5", '"quoted"', "back\\slash",
+                                           "名前", "null", "1e+16"]))
+awkward = st.recursive(awkward_scalars, lambda inner: st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=4),
+                       max_leaves=12)
+
+
+@settings(max_examples=200, **SETTINGS)
+@given(st.dictionaries(st.text(min_size=1, max_size=8), awkward, max_size=6))
+def test_fast_encoding_means_what_encode_fact_means(count, fact):
+    count()
+    assert json.loads(durable._encode(fact)) == json.loads(durable.encode_fact(fact))
+
+
+@pytest.mark.parametrize("kind", ["aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar", "managed-system"])
+def test_projection_and_encoding_keep_the_answers(kind, durable_advisor, reference_advisor, count):
+    if kind not in durable_advisor.rulebook.kinds:
+        pytest.skip(f"no {kind} rules")
+
+    @settings(max_examples=80, **SETTINGS)
+    @given(fact_strategy(kind), st.dictionaries(st.text(min_size=1, max_size=8), awkward, max_size=5))
+    def check(fact, junk):
+        count()
+        fact = {**junk, **fact, "derived": {**{f"unread_{k}": v for k, v in junk.items()}, **fact.get("derived", {})}}
+        assert durable_advisor.evaluator.fired(kind, fact) == reference_advisor.evaluator.fired(kind, fact)
+
+    check()
+
+
+@pytest.mark.parametrize("result", [
+    '{"AME-001":{"m":{"kind":"aix-lpar","sid":"1"}}}',
+    '{"AME-002#1":{"m":{"kind":"aix-lpar","name":"a \\"quoted\\": name","sid":"7"}}}',
+    '{"__seen__":{"m":{"kind":"vios","sid":"9"}}}',
+    '{"R":[{"m":{"sid":"1"}},{"m":{"sid":"1"}}]}',  # the shape of a rule matching several facts
+    ' { "spaced" : {"m": {}}}',  # not what the C core writes: parsed in full
+])
+def test_fired_rule_names_are_read_as_a_parser_reads_them(result):
+    """One action result holds one action name (serializeResult in the C core writes `{"NAME":...}`;
+    durable's own Python host also reads only the first key of it)."""
+    assert durable._fired_rules(result) == list(json.loads(result))
