@@ -16,6 +16,19 @@ from pydantic import BaseModel, Field
 from advisor.parsers.base import ParseResult, ParseWarning
 
 
+class _Null:
+    """An output stating "none" where the document's null means something (IEASYSxx without LFAREA)."""
+
+    def __repr__(self) -> str:
+        return "null"
+
+    def __reduce__(self) -> str:
+        return "NULL"
+
+
+NULL = _Null()
+
+
 @dataclass(frozen=True)
 class Output:
     """One parsed command output; ``file`` is where it was read (None for text passed in)."""

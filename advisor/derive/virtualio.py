@@ -118,7 +118,7 @@ def _mismatch(label: str, here: dict[str, Any], there: dict[str, Any], where: st
             description="Average processor consumption of the VIOS as a share of its entitled capacity.", cite=PROC)
 def vios_entc_avg_pct(doc) -> float | None:
     physc, ec = need(doc, "usage.physc_avg", "cpu.entitled_capacity")
-    return round(physc / ec * 100, 1) if ec else None
+    return round(physc / ec * 100, 2) if ec else None
 
 
 @derivation("vios_busy_pct", kinds=("vios",), type="number", unit="%",
@@ -131,7 +131,7 @@ def vios_busy_pct(doc) -> float | None:
         (capacity,) = need(doc, "cpu.entitled_capacity" if sharing == "capped" else "cpu.virtual_processors")
     else:
         (capacity,) = need(doc, "cpu.virtual_processors")
-    return round(physc / capacity * 100, 1) if capacity else None
+    return round(physc / capacity * 100, 2) if capacity else None
 
 
 @derivation("vios_count", kinds=("vios", "managed-system"), type="number", unit="count",
