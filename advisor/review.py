@@ -85,13 +85,19 @@ class Advisor:
     def citations(self, rule_id: str) -> list[CitationOut]:
         return self._citations[rule_id]
 
-    def review(self, doc: BaseModel) -> Review:
+    def review(self, doc: BaseModel, provenance: dict[str, Any] | None = None) -> Review:
+        """`provenance` (field path -> source line, from advisor.inputs) fills each finding's provenance
+        for its evidence paths; it describes a single-system document, so partitions get none."""
         findings: list[Finding] = []
         not_assessed: list[NotAssessed] = []
         for unit in units_of(doc):
             f, n = self._review_unit(unit)
             findings += f
             not_assessed += n
+        if provenance is not None:
+            for finding in findings:
+                if finding.path == "$":
+                    finding.provenance = {p: str(provenance[p]) for p in finding.evidence if p in provenance}
         findings.sort(key=lambda f: sort_key(f.severity, f.score, f.rule_id, f.target))
         for rank, finding in enumerate(findings, 1):
             finding.rank = rank

@@ -49,12 +49,18 @@ def cells(row: dict) -> list[str]:
     else:
         r = None
     row["ratio"] = r
+    cpu = "-"
+    if s.get("cpu_mean") is not None and b.get("cpu_mean") is not None:
+        cpu = f"{_fmt(s['cpu_mean'], unit)} / {_fmt(b['cpu_mean'], unit)}"
+    elif row.get("cpu"):
+        cpu = row["cpu"]
     return [row["section"], row["name"], _fmt(s.get("median"), unit), _fmt(s.get("p99"), unit),
             _fmt(b.get("median"), unit), _fmt(b.get("p99"), unit),
-            "-" if r is None else f"{r:.2f}x", row.get("target", ""), row.get("verdict", ""), row.get("note", "")]
+            "-" if r is None else f"{r:.2f}x", cpu, row.get("target", ""), row.get("verdict", ""), row.get("note", "")]
 
 
-HEADER = ["section", "figure", "median", "p99", "baseline median", "baseline p99", "ratio", "target", "met", "note"]
+HEADER = ["section", "figure", "median", "p99", "baseline median", "baseline p99", "ratio", "cpu (subj / base)",
+          "target", "met", "note"]
 
 
 def table(rows: list[dict]) -> str:

@@ -35,8 +35,10 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     return out
 
 
-def _cpu_type(emit: Emit, key: str, rank: int) -> str | None:
-    """cpu.mode and cpu.smt from 'Shared-SMT-4' / 'Dedicated' / 'Shared'; returns the mode."""
+def _cpu_type(emit: Emit, key: str, rank: int, *, smt: bool = True) -> str | None:
+    """cpu.mode (and with ``smt`` cpu.smt) from 'Shared-SMT-4' / 'Dedicated' / 'Shared'; returns the mode.
+
+    The lparstat -c / vmstat banner prints type=Shared and SMT separately (smt=4): no SMT from its type."""
     raw = emit.get(key)
     m = _TYPE.match(str(raw).strip()) if raw is not None else None
     if m is None:
@@ -45,6 +47,8 @@ def _cpu_type(emit: Emit, key: str, rank: int) -> str | None:
         return None
     mode = m.group(1).lower()
     emit.fact("cpu.mode", mode, key, rank=rank)
+    if not smt:
+        return mode
     if m.group(2) is None:
         emit.fact("cpu.smt", 1, key, rank=rank, note="no SMT in the type: SMT off")
     elif m.group(3) is not None:
@@ -92,7 +96,7 @@ def _lparstat_i(emit: Emit) -> None:
 
 def _banner(emit: Emit) -> None:
     """The configuration line lparstat -c and vmstat print: type, mode, smt, ent, mem, tmem."""
-    mode = _cpu_type(emit, "configuration.type", RANK_RUNTIME)
+    mode = _cpu_type(emit, "configuration.type", RANK_RUNTIME, smt=False)
     _sharing(emit, "configuration.mode", mode, RANK_RUNTIME)
     emit.copy("cpu.smt", "configuration.smt", rank=RANK_RUNTIME)
     emit.copy("cpu.entitled_capacity", "configuration.ent", rank=RANK_RUNTIME)

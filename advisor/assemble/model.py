@@ -56,6 +56,8 @@ class Source(BaseModel):
     note: str | None = Field(None, description="How the value was derived from the line (conversion, aggregation).")
 
     def __str__(self) -> str:
+        if self.command == "caller":
+            return f"given by the caller: {self.line}"
         where = f"line {self.line_no}" + (f" of {self.file}" if self.file else "")
         how = f" ({self.note})" if self.note else ""
         return f"from {self.command_line or self.command} {where}{how}: {' '.join(self.line.split())}"

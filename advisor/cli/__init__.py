@@ -11,6 +11,7 @@ from advisor.cli import schema as _schema  # noqa: F401
 from advisor.cli import serve as _serve  # noqa: F401
 from advisor.cli import keys as _keys  # noqa: F401
 from advisor.cli import ask as _ask  # noqa: F401
+from advisor.cli import parse as _parse  # noqa: F401
 
 __all__ = ["app", "main"]
 

@@ -17,12 +17,13 @@ from rich.console import Console
 from advisor.cli.app import app
 from advisor.cli.inputs import (
     FailOnOption, IgnoreOption, SelectOption, Threshold, WaiversOption, fail, load_policy, read_documents,
+    report_input_error,
 )
 from advisor.gate import GateResult, judge
 from advisor.render import github, json_out, junit, markdown, sarif, text
 from advisor.review import default_advisor
 
-__all__ = ["check", "Threshold"]
+__all__ = ["check", "Format", "Threshold", "report_input_error"]
 
 
 class Format(str, Enum):

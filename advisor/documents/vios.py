@@ -47,7 +47,6 @@ class Vios(Block):
     ioslevel: str | None = fld("VIOS software level, e.g. \"2.2.2.0\".", command="ioslevel")
     redundant_pair: bool | None = fld(
         "A second VIOS serves the same clients (dual VIOS: SEA failover, MPIO or NPIV through both).", command="HMC: lssyscfg -r lpar")
-    peer: str | None = fld("Name of the partner VIOS of the pair.", command="HMC: lssyscfg -r lpar")
     usage: ViosUsage | None = fld("Measured processor consumption.")
     storage: ViosStorage | None = fld("LUNs, physical FC ports and shared storage pool.")
     network: ViosNetwork | None = fld("Shared Ethernet Adapters, aggregations and Ethernet adapters.")

@@ -12,6 +12,8 @@ from advisor.gate.model import GateFinding, GateResult
 from advisor.render.parts import citation, missing, reboot, verdict
 from advisor.rulebook.model import SEVERITIES
 
+MAX_CHARS = 60_000
+
 
 def md(text: object) -> str:
     """Inline text: no HTML, no accidental emphasis at line starts."""
@@ -94,13 +96,25 @@ def render(result: GateResult) -> str:
                        [[i.rule_id, i.target, i.file, i.finding.severity, i.baseline_severity] for i in baselined])
     gaps = [g for g in result.gaps if g.status != "waived"]
     if gaps:
-        lines += [f"### Not assessed ({len(gaps)})", "", "Add these fields to the document to have the rule checked.", ""]
+        lines += [f"### Not assessed ({len(gaps)})", "", "<details>",
+                  "<summary>Add these fields to the documents to have the rules checked.</summary>", ""]
         lines += table(["Rule", "System", "Document", "Missing", "Gate"],
                        [[g.rule_id, g.target, g.file, missing(g), "fails" if g.status == "failing" else "—"]
                         for g in gaps])
+        lines += ["</details>", ""]
     if c["failing"] == 0 and not below and not waived and not baselined and not gaps:
         lines += ["No findings.", ""]
-    return "\n".join(lines).rstrip() + "\n"
+    return fit("\n".join(lines))
+
+
+def fit(text: str, limit: int = MAX_CHARS) -> str:
+    """Comments have a size limit (GitHub: 65,536 characters): cut at a line, say where the rest is."""
+    text = text.rstrip() + "\n"
+    if len(text) <= limit:
+        return text
+    note = "\n\n_… cut to fit a comment: the full report is in the job's artifacts (SARIF, JUnit, text)._\n"
+    cut = text.rfind("\n", 0, limit - len(note))
+    return text[:cut] + note
 
 
 def render_change(change: ChangeResult) -> str:
@@ -134,4 +148,4 @@ def render_change(change: ChangeResult) -> str:
         lines += [f"<details><summary>{len(d.kept)} finding(s) kept</summary>", ""]
         lines += table(["Rule", "System", "Severity", "Title"], [[f.rule_id, f.target, f.severity, f.title] for f in d.kept])
         lines += ["</details>", ""]
-    return "\n".join(lines).rstrip() + "\n"
+    return fit("\n".join(lines))

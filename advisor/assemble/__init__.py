@@ -1,0 +1,95 @@
+"""Command outputs to configuration documents (the layer above advisor.parsers).
+
+Parsers stay command-shaped; this package maps their typed data to document fields, one module per
+command family, and merges the result:
+
+    lpar        lparstat -i, lparstat -c, vmstat, prtconf, oslevel, ioslevel, schedo
+    ame         amepat, vmo -L / -o, vmstat -vc, topas, svmon -G, lsattr -El mem0
+    processes   ps -eZ (disp+work page sizes)
+    devices     lsdev listings: the device inventory and the VIOS adapter counts
+    storage     disks, FC adapters and ports, SDDPCM (lsdev, lsattr hdiskN/fcsN, lslpp)
+    network     SEA, aggregations, ports, virtual adapters, interfaces (lsattr entN/enN, netstat -v)
+    hpux        machinfo, kctune
+    zsystems    D VIRTSTOR,LFAREA, IEASYSxx, lscpu
+    kind        which kind of document the outputs describe
+    merge       precedence, conflicts, the nested document and its provenance
+    validate    the pydantic model, dropping (and reporting) values the schema refuses
+
+``assemble(outputs)`` returns an Assembly; ``advisor.inputs.load_input`` is the entry point that
+reads files and validates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from advisor.assemble import ame, devices, hpux, lpar, network, processes, storage, zsystems
+from advisor.assemble.common import Context
+from advisor.assemble.kind import ASSEMBLED_KINDS, KindError, decide_kind
+from advisor.assemble.merge import build, field_exists, merge
+from advisor.assemble.model import (
+    Assembly, Conflict, ConflictValue, Fact, InputWarning, Output, Source)
+
+FAMILIES = (lpar, ame, processes, devices, storage, network, hpux, zsystems)
+INTERNAL = ("_host",)
+
+__all__ = ["Assembly", "AssemblyError", "Conflict", "ConflictValue", "InputWarning", "Output", "Source",
+           "assemble", "decide_kind"]
+
+
+class AssemblyError(ValueError):
+    """Outputs that cannot make one document (several hosts or platforms, no name, an unknown kind)."""
+
+
+def caller_source(value: str) -> Source:
+    return Source(command="caller", line_no=0, line=value, note="given by the caller")
+
+
+def _in_schema(facts: list[Fact], kind: str, unmapped: list[str]) -> list[Fact]:
+    kept = []
+    for fact in facts:
+        if fact.path in INTERNAL or field_exists(kind, fact.path):
+            kept.append(fact)
+        else:
+            entry = f"{fact.path} ({fact.source.command_line or fact.source.command})"
+            if entry not in unmapped:
+                unmapped.append(entry)
+    return kept
+
+
+def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | None = None) -> Assembly:
+    """One document from several outputs of one system; conflicts and notes are returned, not resolved silently."""
+    outputs = list(outputs)
+    if not outputs:
+        raise AssemblyError("no command output to build a document from")
+    hosts = sorted({o.result.host for o in outputs if o.result.host})
+    if len(hosts) > 1:
+        raise AssemblyError(f"the outputs come from several hosts ({', '.join(hosts)}); give one system's outputs")
+    try:
+        kind = kind or decide_kind(outputs)
+    except KindError as err:
+        raise AssemblyError(str(err)) from None
+    if kind not in ASSEMBLED_KINDS:
+        raise AssemblyError(f"kind {kind!r} cannot be built from command outputs; "
+                            f"outputs make one of: {', '.join(ASSEMBLED_KINDS)}")
+    ctx = Context(kind)
+    warnings = [InputWarning.from_parser(w, o.file, o.result.command_line) for o in outputs for w in o.result.warnings]
+    unmapped: list[str] = []
+    facts = _in_schema([f for family in FAMILIES for f in family.facts(outputs, ctx)], kind, unmapped)
+    chosen, _ = merge(facts)
+    facts += _in_schema(processes.dependent(outputs, ctx, {p: f.value for p, f in chosen.items()}), kind, unmapped)
+    if name is not None:
+        facts.append(Fact("name", name, caller_source(name), rank=-1))
+    chosen, conflicts = merge(facts)
+    named_hosts = {str(f.value).split(".")[0].casefold(): f for f in facts if f.path == "_host"}
+    if len(named_hosts) > 1:
+        named = "; ".join(f"{f.value!r} {f.source}" for f in named_hosts.values())
+        raise AssemblyError(f"the outputs name different hosts ({named}); give one system's outputs")
+    conflicts = [c for c in conflicts if c.path not in INTERNAL]
+    host = chosen.pop("_host", None)
+    if "name" not in chosen and host is not None:
+        chosen["name"] = Fact("name", host.value, host.source.model_copy(
+            update={"note": "host name: no output gives the partition name"}), host.rank)
+    document, provenance = build(chosen)
+    return Assembly(kind=kind, document={"kind": kind, **document}, provenance=provenance, conflicts=conflicts,
+                    warnings=warnings + ctx.notes, unmapped=unmapped)

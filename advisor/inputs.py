@@ -1,0 +1,217 @@
+"""The one way in for what admins hand over: a document, a pasted command output, or a bundle.
+
+``load_input(path)`` reads a file (``-`` = standard input) and returns a validated document model
+with, for documents built from outputs, the source line of every field, the parser warnings and
+the conflicts between outputs.  What the text is, is decided in this order:
+
+1. JSON (text starting with ``{``): a configuration document.
+2. Bundle markers (``#### advisor-bundle ...``): a collector bundle.
+3. Shell prompt lines naming a known command (``root@aix1:/ # lparstat -i``): a pasted session.
+4. One command output the parser registry recognises.  This comes before YAML on purpose: many
+   outputs (``Partition Name : x``) are valid YAML mappings.
+5. A YAML mapping with ``kind``: a hand-written document.
+6. Several outputs one after another (split into blank-line separated blocks by detection).
+7. Otherwise a DocumentError saying what was expected.
+
+Every problem is a DocumentError naming the file (never a traceback), and nothing is invented:
+a field no output states is left out, so the rules report it as not assessed.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from advisor.assemble import AssemblyError, assemble
+from advisor.assemble.model import Conflict, InputWarning, Output, Source
+from advisor.assemble.validate import to_model
+from advisor.documents.errors import DocumentError, Issue
+from advisor.documents.io import parse_text, validate_document
+from advisor.parsers import registry
+from advisor.parsers.base import ParseError
+from advisor.parsers.bundle import parse_bundle, read_bundle
+
+_PROMPT = re.compile(r"^\s*(?:[\w.-]+@[\w.-]+(?::\S*)?\s*[#$>]|[#$])\s*(?P<command>[A-Za-z/.][\w./+-]*(?:\s.*?)?)\s*$")
+NAME_SOURCES = ("lparstat -i: Partition Name", "prtconf: LPAR Name", "amepat: Partition Name", "machinfo: Nodename",
+                "a host name (lparstat -i Node Name, prtconf Host Name, topas)")
+
+
+@dataclass(frozen=True)
+class LoadedInput:
+    """A reviewed-ready document and where its values came from.
+
+    ``form`` is ``document`` (JSON/YAML), ``output`` (one command output), ``bundle`` (a collector
+    bundle or a pasted session) or ``outputs`` (several files).  ``provenance`` maps dotted field paths
+    to their Source (empty for documents); ``str(source)`` reads "from lparstat -i line 12 of f: ...".
+    """
+
+    source: str
+    model: Any
+    provenance: dict[str, Source] = field(default_factory=dict)
+    warnings: list[InputWarning] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    form: str = "document"
+    document: dict[str, Any] = field(default_factory=dict)
+    unmapped: list[str] = field(default_factory=list)
+
+    def provenance_text(self) -> dict[str, str]:
+        """Field path -> "from <command> line N of <file>: <line>", as Advisor.review takes it."""
+        return {path: str(src) for path, src in self.provenance.items()}
+
+
+def _error(source: str, message: str, path: str = "$") -> DocumentError:
+    return DocumentError(source, [Issue(path=path, message=message)])
+
+
+def read_text(path: str) -> tuple[str, str]:
+    """(source name, text) of a file or of standard input (``-``)."""
+    source = "<stdin>" if path == "-" else path
+    try:
+        raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except (OSError, AttributeError) as exc:
+        if path == "-" and isinstance(exc, AttributeError):  # a text-only stdin (tests, embedding)
+            return source, sys.stdin.read()
+        raise _error(source, f"cannot read: {exc}") from None
+    if b"\x00" in raw:
+        raise _error(source, "binary data, not text: give a document, a command output or a bundle")
+    try:
+        return source, raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return source, raw.decode("latin-1")  # pasted from a terminal in another code page
+
+
+# --- what the text is ------------------------------------------------------------------------
+
+def _has_prompts(text: str) -> bool:
+    for line in text.splitlines():
+        m = _PROMPT.match(line)
+        if m and registry.parser_for(m.group("command")) is not None:
+            return True
+    return False
+
+
+def _yaml_document(text: str) -> dict[str, Any] | None:
+    try:
+        data = yaml.safe_load(text)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and "kind" in data else None
+
+
+def _bundle_outputs(text: str, source: str) -> tuple[list[Output], list[InputWarning]]:
+    try:
+        report = parse_bundle(text)
+    except ParseError as err:
+        raise _error(source, str(err)) from None
+    outputs = [Output(r, source) for r in report.results]
+    problems = [InputWarning(file=source, command=p.command, line_no=p.line_no, reason=p.reason) for p in report.problems]
+    return outputs, problems
+
+
+def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[InputWarning]]:
+    """(form, document data or None, outputs, problems) of one text; raises DocumentError when it is neither."""
+    if not text.strip():
+        raise _error(source, "the input is empty: give a configuration document, a command output or a bundle")
+    if text.lstrip().startswith(("{", "[")):
+        return "document", parse_text(text, source), [], []
+    try:
+        version, sections = read_bundle(text)
+    except ParseError as err:
+        raise _error(source, str(err)) from None
+    if version is not None or sections or _has_prompts(text):
+        outputs, problems = _bundle_outputs(text, source)
+        if not outputs:
+            raise DocumentError(source, [Issue(path="$", message="no command output in it could be parsed")]
+                                + [Issue(path="$", message=str(p)) for p in problems])
+        return "bundle", None, outputs, problems
+    if registry.detect(text) is not None:
+        try:
+            return "output", None, [Output(registry.parse_output(text), source)], []
+        except ParseError as err:
+            raise _error(source, str(err)) from None
+    document = _yaml_document(text)
+    if document is not None:
+        return "document", document, [], []
+    outputs, problems = _bundle_outputs(text, source)
+    if outputs:
+        return "bundle", None, outputs, problems
+    try:
+        data = parse_text(text, source)
+    except DocumentError:
+        data = None
+    if isinstance(data, dict):
+        return "document", data, [], []  # validation says what is wrong with it
+    raise _error(source, "neither a configuration document (JSON/YAML with 'kind') nor the output of a command the "
+                         f"advisor reads ({', '.join(registry.commands())}), nor a bundle")
+
+
+# --- documents from outputs ------------------------------------------------------------------
+
+def _document_model(data: Any, source: str, kind: str | None) -> LoadedInput:
+    model = validate_document(data, source)
+    if kind is not None and model.kind != kind:
+        raise _error(source, f"the document is of kind {model.kind!r}, not {kind!r} as asked", "$.kind")
+    return LoadedInput(source=source, model=model, form="document", document=data)
+
+
+def build(outputs: list[Output], problems: list[InputWarning], source: str, *, form: str,
+          kind: str | None = None, name: str | None = None) -> LoadedInput:
+    """Assemble and validate one document from parsed outputs."""
+    try:
+        assembly = assemble(outputs, kind=kind, name=name)
+    except AssemblyError as err:
+        raise _error(source, str(err)) from None
+    fields = [k for k in assembly.document if k not in ("kind", "name")]
+    if not fields:
+        read = ", ".join(sorted({o.result.command_line or o.command for o in outputs}))
+        raise _error(source, f"the outputs ({read}) state no field of a {assembly.kind} document")
+    if "name" not in assembly.document:
+        raise _error(source, "no output names the system (looked for " + "; ".join(NAME_SOURCES)
+                     + "): give the name (advisor parse --name NAME)", "$.name")
+    model, assembly = to_model(assembly, source)
+    return LoadedInput(source=source, model=model, provenance=assembly.provenance,
+                       warnings=problems + assembly.warnings, conflicts=assembly.conflicts, form=form,
+                       document=assembly.document, unmapped=assembly.unmapped)
+
+
+def load_input(path_or_dash: str, *, kind: str | None = None, name: str | None = None) -> LoadedInput:
+    """A document, one command output or a bundle from a file (``-`` = stdin), validated.
+
+    ``kind`` forces the document kind (otherwise decided from the outputs: vios when ioslevel is
+    there, ...); ``name`` names the system when no output does (outputs only).  Raises DocumentError.
+    """
+    source, text = read_text(path_or_dash)
+    return load_text(text, source, kind=kind, name=name)
+
+
+def load_text(text: str, source: str = "<text>", *, kind: str | None = None, name: str | None = None) -> LoadedInput:
+    """``load_input`` for text already in memory (the API, chat)."""
+    form, data, outputs, problems = read_outputs(text, source)
+    if form == "document":
+        return _document_model(data, source, kind)
+    return build(outputs, problems, source, form=form, kind=kind, name=name)
+
+
+def load_outputs(paths: Iterable[str], *, kind: str | None = None, name: str | None = None) -> LoadedInput:
+    """Several files of command outputs or bundles (one system) as one document: ``advisor parse``."""
+    outputs: list[Output] = []
+    problems: list[InputWarning] = []
+    sources: list[str] = []
+    for path in paths:
+        source, text = read_text(path)
+        sources.append(source)
+        form, _, found, issues = read_outputs(text, source)
+        if form == "document":
+            raise _error(source, "this is a configuration document, not command output: `advisor check` reads it")
+        outputs += found
+        problems += issues
+    if not sources:
+        raise _error("<none>", "no input files given")
+    return build(outputs, problems, ", ".join(sources), form="outputs" if len(sources) > 1 else
+                 ("output" if len(outputs) == 1 else "bundle"), kind=kind, name=name)
