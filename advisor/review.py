@@ -87,7 +87,8 @@ class Advisor:
 
     def review(self, doc: BaseModel, provenance: dict[str, Any] | None = None) -> Review:
         """`provenance` (field path -> source line, from advisor.inputs) fills each finding's provenance
-        for its evidence paths; it describes a single-system document, so partitions get none."""
+        for its evidence paths (and the items of evidence lists); it describes a single-system document,
+        so partitions get none."""
         findings: list[Finding] = []
         not_assessed: list[NotAssessed] = []
         for unit in units_of(doc):
@@ -97,7 +98,8 @@ class Advisor:
         if provenance is not None:
             for finding in findings:
                 if finding.path == "$":
-                    finding.provenance = {p: str(provenance[p]) for p in finding.evidence if p in provenance}
+                    finding.provenance = {k: str(v) for k, v in provenance.items()
+                                          if k in finding.evidence or any(k.startswith(p + ".") for p in finding.evidence)}
         findings.sort(key=lambda f: sort_key(f.severity, f.score, f.rule_id, f.target))
         for rank, finding in enumerate(findings, 1):
             finding.rank = rank

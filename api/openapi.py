@@ -41,6 +41,23 @@ def _array_branch(prop: dict[str, Any]) -> dict[str, Any] | None:
     return next((b for b in prop.get("anyOf", []) if b.get("type") == "array"), None)
 
 
+# JSON integers the server reads exactly (orjson: signed and unsigned 64-bit); larger ones are refused.
+INT_MIN, INT_MAX = -(2**63), 2**64 - 1
+
+
+def _bound_integers(node: Any) -> None:
+    """State the 64-bit integer range on every integer without a bound of its own."""
+    if isinstance(node, dict):
+        if node.get("type") == "integer":
+            node.setdefault("minimum", INT_MIN)
+            node.setdefault("maximum", INT_MAX)
+        for value in node.values():
+            _bound_integers(value)
+    elif isinstance(node, list):
+        for value in node:
+            _bound_integers(value)
+
+
 def _component_schemas(max_partitions: int) -> dict[str, Any]:
     from advisor.documents import DOCUMENT_ADAPTER
     from api.models import AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
@@ -69,6 +86,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         out.update(schema.pop("$defs", {}))
         out[model.__name__] = schema
     out["HptInput"]["properties"]["partitions"]["maxItems"] = max_partitions
+    _bound_integers(out)
     return out
 
 

@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 import time
+import traceback
 from typing import Any
 
 SECTIONS = ("engine", "pipeline", "fleet", "api")
@@ -40,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     from bench import report
 
     rows: list[dict[str, Any]] = []
+    failed: list[str] = []
     extra: dict[str, Any] = {"sections": {}}
     cores = os.cpu_count() or 1
     for section in only:
@@ -49,18 +51,13 @@ def main(argv: list[str] | None = None) -> int:
                   "for the CPU; figures (p99 above all) will be worse than on a quiet machine", file=sys.stderr)
         t0 = time.time()
         print(f"== {section} ...", file=sys.stderr, flush=True)
-        if section == "engine":
-            from bench import engine
-            got, more = engine.run(args.quick), {}
-        elif section == "pipeline":
-            from bench import pipeline
-            got, more = pipeline.run(args.quick)
-        elif section == "fleet":
-            from bench import fleet
-            got, more = fleet.run(args.quick, n=args.fleet_docs)
-        else:
-            from bench import api
-            got, more = api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)
+        try:
+            got, more = run_section(section, args)
+        except Exception as exc:  # noqa: BLE001 - one broken section must not lose the others' figures
+            traceback.print_exc()
+            failed.append(section)
+            got, more = [{"section": section, "name": "FAILED", "verdict": "NO",
+                          "note": f"{type(exc).__name__}: {exc}"[:300]}], {f"{section}_error": traceback.format_exc()}
         rows += got
         extra.update(more)
         extra["sections"][section] = {"seconds": round(time.time() - t0, 1), "loadavg_before": before,
@@ -77,7 +74,23 @@ def main(argv: list[str] | None = None) -> int:
         print("pipeline stages (durable, aix-lpar, median / p99 us): " + ", ".join(
             f"{k} {v['median']:.0f}/{v['p99']:.0f}" for k, v in extra["pipeline_stages_us"].items()))
     print(f"results: {path}")
-    return 0
+    if failed:
+        print(f"FAILED sections: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    if section == "engine":
+        from bench import engine
+        return engine.run(args.quick), {}
+    if section == "pipeline":
+        from bench import pipeline
+        return pipeline.run(args.quick)
+    if section == "fleet":
+        from bench import fleet
+        return fleet.run(args.quick, n=args.fleet_docs)
+    from bench import api
+    return api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)
 
 
 if __name__ == "__main__":

@@ -108,6 +108,19 @@ def cmdline(pid: int) -> str:
         return ""
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU the processes have used so far (/proc/<pid>/stat utime, stime)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total / tick
+
+
 def rss_kib(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -211,12 +224,18 @@ def measure(workers: int, quick: bool, workdir: Path) -> dict[str, Any]:
         reqs = review_requests(server.port, key)
         total = 2000 if quick else 10_000
         asyncio.run(loadgen.closed(HOST, server.port, reqs, 300, 8, 60, check=review_check))  # warm-up
+        pids = server.pids()
+        cpu0 = cpu_seconds(pids)
         closed = asyncio.run(loadgen.closed(HOST, server.port, reqs, total, 16, 180, check=review_check))
+        cpu1 = cpu_seconds(pids)
         open_n = 1500 if quick else 9000
         opened = asyncio.run(loadgen.open_loop(HOST, server.port, reqs, open_n, TARGET_RATE, open_n / TARGET_RATE + 30,
                                                check=review_check))
+        cpu2 = cpu_seconds(pids)
         out: dict[str, Any] = {"how": server.how, "closed": _result_dict(closed, server), "open": _result_dict(opened, server),
                                "open_rate": TARGET_RATE}
+        out["closed"]["server_cpu_ms_per_request"] = (cpu1 - cpu0) * 1000 / max(1, closed.ok)
+        out["open"]["server_cpu_ms_per_request"] = (cpu2 - cpu1) * 1000 / max(1, opened.ok)
         status, body = asyncio.run(_get(server.port, "/openapi.json"))
         chat = chat_requests(server.port, key, json.loads(body)) if status == 200 else None
         if chat:
@@ -311,6 +330,8 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                      "subject": {"median": c2["rate_per_s"], "unit": "/s", "n": c2["ok"]},
                      "baseline": {"median": c1["rate_per_s"], "unit": "/s", "n": c1["ok"]},
                      "subject_label": "2 workers", "baseline_label": "1 worker", "target": ">= 300 /s (2 workers)",
+                     "cpu": f"{c2['server_cpu_ms_per_request']:.2f} / {c1['server_cpu_ms_per_request']:.2f} ms per review "
+                            f"(2 cores: {2000 / c2['server_cpu_ms_per_request']:.0f} /s)",
                      "verdict": "yes" if c2["rate_per_s"] >= TARGET_RATE and c2["failed"] == 0 else "NO",
                      "note": f"errors 2w {c2['failed']} / 1w {c1['failed']}; {how}"})
         rows.append({"section": "api", "name": "POST /v1/reviews latency at saturation (closed loop)",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -40,9 +41,16 @@ def write_corpus(n: int, seed: int, where: Path) -> list[tuple[Path, generator.G
     return out
 
 
-def _run(groups: list[list[Path]], outdir: Path, tag: str) -> tuple[float, list[Path]]:
-    """Start one `advisor check` per group at once; wall time until the last one exits."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _run(groups: list[list[Path]], outdir: Path, tag: str) -> tuple[float, float, list[Path]]:
+    """Start one `advisor check` per group at once; wall time until the last one exits, and the
+    CPU seconds all of them used (user + system)."""
     procs, outs = [], []
+    cpu0 = _children_cpu()
     t0 = time.perf_counter()
     for i, files in enumerate(groups):
         out = outdir / f"{tag}-{i}.json"
@@ -56,9 +64,10 @@ def _run(groups: list[list[Path]], outdir: Path, tag: str) -> tuple[float, list[
         if proc.returncode not in (0, 1):
             errors.append(f"advisor check exited {proc.returncode}: {err.decode(errors='replace')[-2000:]}")
     wall = time.perf_counter() - t0
+    cpu = _children_cpu() - cpu0
     if errors:
         raise RuntimeError("\n".join(errors))
-    return wall, outs
+    return wall, cpu, outs
 
 
 def _outcome(outs: list[Path], by_name: dict[str, int]) -> tuple[dict[int, dict[str, str]], Counter]:
@@ -83,16 +92,18 @@ def run(quick: bool = False, n: int | None = None, seed: int = 20240601) -> tupl
         generated = [g for _, g in corpus]
         by_name = {g.document["name"]: g.index for g in generated}
         halves = [files[: n // 2], files[n // 2:]]
-        one, two = [], []
+        one, two, cpu_one, cpu_two = [], [], [], []
         outs1 = outs2 = []
         for r in range(repeats):  # alternate the order between repeats
             for label in (("one", "two") if r % 2 == 0 else ("two", "one")):
                 if label == "one":
-                    wall, outs1 = _run([files], workdir, f"one{r}")
+                    wall, cpu, outs1 = _run([files], workdir, f"one{r}")
                     one.append(wall)
+                    cpu_one.append(cpu)
                 else:
-                    wall, outs2 = _run(halves, workdir, f"two{r}")
+                    wall, cpu, outs2 = _run(halves, workdir, f"two{r}")
                     two.append(wall)
+                    cpu_two.append(cpu)
         outcome1, fired1 = _outcome(outs1, by_name)
         outcome2, fired2 = _outcome(outs2, by_name)
         if outcome1 != outcome2:
@@ -104,20 +115,23 @@ def run(quick: bool = False, n: int | None = None, seed: int = 20240601) -> tupl
         shutil.rmtree(workdir, ignore_errors=True)
     w1, w2 = statistics.median(one), statistics.median(two)
     rate1, rate2 = n / w1, n / w2
+    c1, c2 = statistics.median(cpu_one), statistics.median(cpu_two)
     spread = lambda xs: f"{min(xs):.2f}-{max(xs):.2f} s" if len(xs) > 1 else ""
     rows = [
         {"section": "fleet", "name": f"advisor check, {n:,} documents: wall time",
          "subject": {"median": w2, "p99": None, "unit": "s", "n": repeats},
          "baseline": {"median": w1, "p99": None, "unit": "s", "n": repeats},
-         "subject_label": "2 processes", "baseline_label": "1 process",
+         "subject_label": "2 processes", "baseline_label": "1 process", "cpu": f"{c2:.1f} s / {c1:.1f} s",
          "note": f"{repeats} runs each; 2 proc {spread(two)}, 1 proc {spread(one)}; includes start-up"},
         {"section": "fleet", "name": f"advisor check, {n:,} documents: documents/s",
          "subject": {"median": rate2, "p99": None, "unit": "/s", "n": repeats},
          "baseline": {"median": rate1, "p99": None, "unit": "/s", "n": repeats},
          "subject_label": "2 processes", "baseline_label": "1 process",
          "target": ">= 1000 /s", "verdict": "yes" if rate2 >= TARGET_PER_S else "NO",
-         "note": f"mix of findings {'as labelled' if mix_ok else 'DIFFERS from labels'}; {reviewed:,} reviewed"},
+         "cpu": f"{n / c2:,.0f} / {n / c1:,.0f} per CPU-s",
+         "note": f"mix of findings {'as labelled' if mix_ok else 'DIFFERS from labels'}; {reviewed:,} reviewed; "
+                 f"2 busy cores would give {2 * n / c2:,.0f} /s"},
     ]
     extra = {"fleet": {"documents": n, "seed": seed, "categories": generator.counts(n), "walls_one": one,
-                       "walls_two": two, "mix_check": mix, "mix_ok": mix_ok, "findings_by_rule": dict(fired2.most_common())}}
+                       "walls_two": two, "cpu_one": cpu_one, "cpu_two": cpu_two, "mix_check": mix, "mix_ok": mix_ok, "findings_by_rule": dict(fired2.most_common())}}
     return rows, extra

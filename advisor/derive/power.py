@@ -381,11 +381,20 @@ def hpt_divisor(doc) -> int:
     return _hpt(doc).partitions[0].divisor
 
 
-def _ratios(doc) -> list[tuple[str, float, float, float]]:
-    """(name, max, desired, max/desired) of every AIX partition, largest ratio first."""
+def _needed_gb(part) -> tuple[float, str]:
+    """Memory the partition may realistically grow to: desired memory, or with AME on its expanded memory
+    (lowering the factor while keeping expanded memory means adding true memory up to that much)."""
+    mem, a = part.memory, part.ame
+    if a is not None and a.enabled and a.expansion_factor and a.expansion_factor > 1:
+        return mem.desired_gb * a.expansion_factor, "expanded"
+    return mem.desired_gb, "desired"
+
+
+def _ratios(doc) -> list[tuple[str, float, float, str, float]]:
+    """(name, max, reference, "desired"|"expanded", max/reference) of every AIX partition, largest ratio first."""
     if doc.kind != "managed-system":
         lpars = [("", doc)]
-        max_gb, desired = need(doc, "memory.max_gb", "memory.desired_gb")
+        need(doc, "memory.max_gb", "memory.desired_gb")
     else:
         lpars = [(f"partitions[{i}].", p) for i, p in enumerate(_parts(doc)) if p.kind == "aix-lpar"]
         missing = [f"{pre}memory.{f}" for pre, p in lpars for f in ("max_gb", "desired_gb")
@@ -396,21 +405,23 @@ def _ratios(doc) -> list[tuple[str, float, float, float]]:
     for pre, p in lpars:
         if not p.memory.desired_gb:
             raise Invalid(f"{pre}memory.desired_gb is 0: the maximum cannot be compared with it")
-        out.append((p.name, p.memory.max_gb, p.memory.desired_gb, p.memory.max_gb / p.memory.desired_gb))
-    return sorted(out, key=lambda r: -r[3])
+        ref, label = _needed_gb(p)
+        out.append((p.name, p.memory.max_gb, ref, label, p.memory.max_gb / ref))
+    return sorted(out, key=lambda r: -r[4])
 
 
 @derivation("max_memory_ratio", kinds=_BOTH, type="number", unit="ratio",
-            description="Largest maximum-to-desired memory ratio of the AIX partitions (0 when there is none).",
+            description="Largest ratio of maximum memory to the memory an AIX partition needs (desired memory; "
+                        "with AME on, expanded memory); 0 when there is no AIX partition.",
             cite=hpt.CITE)
 def max_memory_ratio(doc) -> float:
     ratios = _ratios(doc)
-    return round(ratios[0][3], 4) if ratios else 0.0
+    return round(ratios[0][4], 4) if ratios else 0.0
 
 
 @derivation("max_memory_ratios", kinds=_BOTH, type="list",
-            description="AIX partitions whose maximum memory is above their desired memory, largest ratio first.",
+            description="AIX partitions whose maximum memory is above what they need, largest ratio first.",
             cite=hpt.CITE)
 def max_memory_ratios(doc) -> list[str]:
-    return [f"{name} {mx:g} GB max / {des:g} GB desired ({ratio:.1f}x)"
-            for name, mx, des, ratio in _ratios(doc) if ratio > 1][:10]
+    return [f"{name} {mx:g} GB max / {ref:g} GB {label} ({ratio:.1f}x)"
+            for name, mx, ref, label, ratio in _ratios(doc) if ratio > 1][:10]

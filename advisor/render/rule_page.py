@@ -14,8 +14,18 @@ import yaml
 from advisor.catalogue import detail
 from advisor.derive import REGISTRY as DERIVED
 from advisor.rulebook.loader import CompiledRule, Rulebook
+from advisor.rulebook.templates import PLACEHOLDER
 
 PAGE_NAME = re.compile(r"^[A-Z]+-\d{3}[a-z]?\.md$")
+
+
+def _prose(text: str) -> str:
+    """A message template for reading: `{ame.expansion_factor}` becomes `<ame.expansion_factor>` in code."""
+    return PLACEHOLDER.sub(lambda m: f"`<{m.group(1)}>`", text)
+
+
+def _command(text: str) -> str:
+    return PLACEHOLDER.sub(lambda m: f"<{m.group(1)}>", text)
 
 
 def _derived_notes(paths: list[str]) -> list[str]:
@@ -42,6 +52,7 @@ def render(cr: CompiledRule) -> str:
              "## What it checks", "", f"`{d['when']}`", ""]
     for esc in d["escalations"]:
         lines += [f"Raised to **{esc['severity']}** when `{esc['when']}`: {esc['reason']}", ""]
+    lines += [f"It reports: {_prose(d['message'])}", ""]
     lines += ["Needs: " + ", ".join(f"`{p}`" for p in d["requires"]) + ". Without them the rule is reported "
               "as *not assessed* with the missing fields.", ""]
     if d["optional"]:
@@ -52,11 +63,11 @@ def render(cr: CompiledRule) -> str:
     lines += ["## Why it matters", "", d["rationale"], "", "## Example", ""]
     lines += _example("A document this rule flags", cr.rule.examples.fire[0])
     lines += _example("One it accepts", cr.rule.examples.pass_[0])
-    lines += ["## How to fix it", "", d["recommendation"], ""]
+    lines += ["## How to fix it", "", _prose(d["recommendation"]), ""]
     for step in d["remediation"]:
         reboot = "needs a reboot" if step["requires_reboot"] else ("dynamic, no reboot" if step["dynamic"] else "no reboot")
-        lines += [f"- {step['description']} ({reboot})"]
-        lines += [f"  - `{c}`" for c in step["commands"]]
+        lines += [f"- {_prose(' '.join(step['description'].split()))} ({reboot})"]
+        lines += [f"  - `{_command(c)}`" for c in step["commands"]]
     lines += ["", f"Reboot needed: {'yes' if d['requires_reboot'] else 'no'}.", "", "## References", ""]
     for c in d["citations"]:
         loc = f", {c['locator']}" if c["locator"] else ""

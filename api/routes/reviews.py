@@ -35,9 +35,10 @@ def create_review(response: Response, body: Annotated[Any, Depends(json_body)],
     raw, document = review_input(body, settings)
     review = advisor.review(document)
     review_id, created_at = f"rv_{secrets.token_hex(10)}", utc_now()
-    out = orjson.dumps({"review_id": review_id, "created_at": created_at, **review.model_dump(mode="json")})
+    # pydantic, not orjson, writes the review: derived figures may be integers beyond 64 bits
+    out = ReviewOut.model_construct(**dict(review), review_id=review_id, created_at=created_at).model_dump_json()
     store.add_review(review_id=review_id, target=review.target, kind=review.kind, document_json=orjson.dumps(raw).decode(),
-                     review_json=out.decode(), rulebook_version=review.rulebook.version, created_at=created_at,
+                     review_json=out, rulebook_version=review.rulebook.version, created_at=created_at,
                      api_key_id=key.id, actor=f"api-key:{key.id}")
     return Response(out, status_code=201, media_type="application/json",
                     headers={"Location": f"/v1/reviews/{review_id}"})

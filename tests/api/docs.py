@@ -29,3 +29,7 @@ def document(i: int) -> dict:
 
 def documents(n: int) -> list[dict]:
     return [document(i) for i in range(n)]
+
+
+def example_count() -> int:
+    return len(_examples())

@@ -10,7 +10,7 @@ from advisor.documents.io import validate_document
 from advisor.review import default_advisor
 from api.app import create_app
 from api.examples import EXAMPLE_DOCUMENT
-from tests.api.docs import document, documents
+from tests.api.docs import document, documents, example_count
 
 CONTRACT_FINDING_FIELDS = {"rule_id", "rank", "severity", "score", "target", "title", "message", "rationale",
                            "recommendation", "remediation", "evidence", "citations"}
@@ -166,3 +166,26 @@ def test_not_a_document_is_422_with_path(client, body, path):
 def test_unknown_kind_suggests_the_closest(client):
     r = client.post("/v1/reviews", json={"kind": "aix-lapr", "name": "x"})
     assert r.json()["errors"][0]["suggestion"] == "aix-lpar"
+
+
+def _extreme(node, big):
+    """Every number in the document replaced by an extreme one of the same JSON type."""
+    if isinstance(node, dict):
+        return {k: (v if k in ("kind", "name") else _extreme(v, big)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_extreme(v, big) for v in node]
+    if isinstance(node, bool) or not isinstance(node, (int, float)):
+        return node
+    return big[0] if isinstance(node, float) else big[1]
+
+
+@pytest.mark.parametrize("big", [(1e300, 2**63), (5e-324, 2**64 - 1), (1.7e308, 9_007_199_254_740_993)])
+def test_extreme_numbers_are_reviewed_or_refused_never_a_500(client, big):
+    """Derived figures from huge inputs can be integers beyond 64 bits: the review must still serialise."""
+    statuses = set()
+    for i in range(example_count()):
+        doc = document(i)
+        r = client.post("/v1/reviews", json=_extreme(doc, big))
+        assert r.status_code in (201, 422), (doc["name"], r.status_code, r.text[:300])
+        statuses.add(r.status_code)
+    assert 201 in statuses

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from advisor.cli import app
+from advisor.render.markdown import fit
 
 runner = CliRunner()
 FUTURE = (dt.date.today() + dt.timedelta(days=365)).isoformat()
@@ -196,3 +197,10 @@ def test_json_keeps_the_contract_and_adds_the_gate(workdir):
     assert gate["waived"] == [] and gate["baselined"] == []
     several = json.loads(run("configs/sapapp01.json", "configs/frame.json", "--format", "json").stdout)
     assert [r["gate"]["file"] for r in several] == ["configs/sapapp01.json", "configs/frame.json"]
+
+
+def test_markdown_is_cut_to_fit_a_comment():
+    text = "\n".join(f"line {i}" for i in range(20_000))
+    cut = fit(text, limit=1_000)
+    assert len(cut) <= 1_000 and cut.startswith("line 0\n") and "full report is in the job's artifacts" in cut
+    assert fit("short") == "short\n"

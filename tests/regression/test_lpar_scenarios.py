@@ -88,7 +88,10 @@ def test_example_3_5_lparstat_i(advisor):
     values = derived(doc)
     assert values["expanded_memory_gb"] == 10          # Target Memory Expansion Size 10240 MB
     assert values["hpt_mb"] == 256 and values["hpt_divisor"] == 64   # 16 GB / 64 on POWER7
-    assert values["max_memory_ratio"] == 2             # exactly at the advisor's line: no LPAR-008
+    assert values["max_memory_ratio"] == 1.6           # 16 GB maximum for 10 GB expanded: no LPAR-008
+    without_ame = {**doc, "ame": {"enabled": False}}
+    assert derived(without_ame)["max_memory_ratio"] == 2  # exactly at the advisor's line: still no LPAR-008
+    assert own(review(advisor, without_ame)) == {}
 
 
 def test_example_3_9_lparstat_c(advisor):
@@ -188,6 +191,17 @@ def test_hpt_of_three_aix_partitions(advisor, processor, hpt_mb):
     assert f"{hpt_mb * 3 // 4} MB of it only for memory above desired" in f.message
     assert {t for (r, t) in own(rev)} == {"frame", "aix0", "aix1", "aix2"}
     assert ("Memory, Example 3-1") in {c.locator for c in f.citations}
+
+
+def test_ame_partition_is_measured_against_its_expanded_memory(advisor):
+    # 7 GB true memory at 2.0 = 14 GB expanded: a 64 GB maximum is 4.6 times that
+    doc = {"kind": "aix-lpar", "name": "sapapp01", "processor": "POWER9",
+           "memory": {"desired_gb": 7, "max_gb": 64}, "ame": {"enabled": True, "expansion_factor": 2.0}}
+    rev = review(advisor, doc)
+    assert own(rev) == {("LPAR-008", "sapapp01"): "low"}
+    f = finding(rev, "LPAR-008", "sapapp01")
+    assert "sapapp01 64 GB max / 14 GB expanded (4.6x)" in f.message
+    assert "is 512 MB, 456 MB of it only for memory above desired" in f.message
 
 
 def test_default_hpt_ratio_from_the_hmc(advisor):
