@@ -145,10 +145,9 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         data = parse_text(text, source)
     except DocumentError:
         data = None
-    if isinstance(data, dict):
-        return "document", data, [], []  # validation says what is wrong with it
-    raise _error(source, "neither a configuration document (JSON/YAML with 'kind') nor the output of a command the "
-                         f"advisor reads ({', '.join(registry.commands())}), nor a bundle")
+    hint = " (it reads as YAML, but without 'kind')" if isinstance(data, dict) else ""
+    raise _error(source, f"neither a configuration document (JSON/YAML with 'kind'){hint} nor the output of a command "
+                         f"the advisor reads ({', '.join(registry.commands())}), nor a bundle")
 
 
 # --- documents from outputs ------------------------------------------------------------------

@@ -29,24 +29,48 @@ class Unit:
     model: BaseModel
 
 
+# What a partition inherits from its frame when it does not state it itself:
+# (frame field, partition kinds, partition path). Nested paths only fill existing blocks.
+# The pool size is deliberately not inherited: LPAR-002 judges it once, on the frame.
+INHERITED = (
+    ("processor", ("aix-lpar", "vios"), "processor"),
+    ("cores", ("vios",), "system_cores"),
+    ("powervm_edition", ("aix-lpar",), "powervm_edition"),
+    ("firmware_level", ("aix-lpar",), "firmware_level"),
+)
+
+
+def _with(model: BaseModel, path: str, value: Any) -> BaseModel:
+    """`model` with `path` set to `value` unless already stated (or its parent block is absent)."""
+    head, _, rest = path.partition(".")
+    current = getattr(model, head)
+    if rest:
+        if current is None:
+            return model
+        value = _with(current, rest, value)
+        if value is current:
+            return model
+    elif current is not None:
+        return model
+    copy = model.model_copy(update={head: value})
+    copy.__pydantic_fields_set__.add(head)
+    return copy
+
+
 def units_of(doc: BaseModel) -> list[Unit]:
     """A managed system is reviewed partition by partition plus one frame-level unit.
 
-    Partitions inherit what the frame states and they do not (processor generation; a VIOS's
-    system_cores from the frame's cores), so a partition need not repeat it.
+    Partitions inherit what the frame states and they do not (INHERITED), so a partition need
+    not repeat the processor generation, the pool size or the PowerVM edition.
     """
     if doc.kind != "managed-system":
         return [Unit(doc.name, "$", doc.kind, doc)]
     units = []
     for i, part in enumerate(doc.partitions or []):
-        update: dict[str, Any] = {}
-        if part.processor is None and doc.processor is not None:
-            update["processor"] = doc.processor
-        if part.kind == "vios" and part.system_cores is None and doc.cores is not None:
-            update["system_cores"] = doc.cores
-        if update:
-            part = part.model_copy(update=update)
-            part.__pydantic_fields_set__.update(update)
+        for frame_field, kinds, path in INHERITED:
+            value = getattr(doc, frame_field)
+            if value is not None and part.kind in kinds:
+                part = _with(part, path, value)
         units.append(Unit(part.name, f"$.partitions[{i}]", part.kind, part))
     units.append(Unit(doc.name, "$", doc.kind, doc))
     return units

@@ -38,6 +38,30 @@ def check_partitions(items: list[tuple[Any, str]], settings: Settings) -> None:
         raise ProblemError("too-many-partitions", errors_detail(errors, "The request"), errors=errors)
 
 
+NUMBER_LIMIT = 1e15  # no configuration value comes near; beyond, derived figures can overflow to infinity
+
+
+def _out_of_range(data: Any, base: str, limit: int = 10) -> list[ErrorItem]:
+    """The first `limit` numbers beyond +/-NUMBER_LIMIT, with their JSON paths (iterative walk)."""
+    found: list[ErrorItem] = []
+    stack: list[tuple[Any, str]] = [(data, base)]
+    while stack and len(found) < limit:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((v, f"{path}.{k}") for k, v in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(node))))
+        elif isinstance(node, (int, float)) and not isinstance(node, bool) and abs(node) > NUMBER_LIMIT:
+            found.append(ErrorItem(path=path, message=f"{node!r} is beyond +/-{NUMBER_LIMIT:g}"))
+    return found
+
+
+def check_numbers(items: list[tuple[Any, str]]) -> None:
+    errors = [e for data, base in items for e in _out_of_range(data, base)]
+    if errors:
+        raise ProblemError("number-out-of-range", errors_detail(errors, "The request"), errors=errors)
+
+
 def document_errors(data: Any, base: str) -> tuple[Any, list[ErrorItem]]:
     """(model, []) for a valid document, else (None, its issues rebased onto `base`)."""
     try:
@@ -75,6 +99,7 @@ def review_input(body: Any, settings: Settings) -> tuple[Any, Any]:
 
 def _one_document(data: Any, base: str, settings: Settings) -> tuple[Any, Any]:
     check_partitions([(data, base)], settings)
+    check_numbers([(data, base)])
     model, errors = document_errors(data, base)
     if errors:
         raise ProblemError("invalid-document", errors_detail(errors, "The document"), errors=errors)
@@ -91,6 +116,7 @@ def diff_input(body: Any, settings: Settings) -> tuple[Any, Any]:
     if errors:
         raise ProblemError("invalid-request", errors_detail(errors, "The request"), errors=errors)
     check_partitions([(body["before"], "$.before"), (body["after"], "$.after")], settings)
+    check_numbers([(body["before"], "$.before"), (body["after"], "$.after")])
     before, before_errors = document_errors(body["before"], "$.before")
     after, after_errors = document_errors(body["after"], "$.after")
     if before_errors or after_errors:

@@ -41,21 +41,22 @@ def _array_branch(prop: dict[str, Any]) -> dict[str, Any] | None:
     return next((b for b in prop.get("anyOf", []) if b.get("type") == "array"), None)
 
 
-# JSON integers the server reads exactly (orjson: signed and unsigned 64-bit); larger ones are refused.
-INT_MIN, INT_MAX = -(2**63), 2**64 - 1
+def _bound_numbers(node: Any) -> None:
+    """State the documents' number limit (api.documents.NUMBER_LIMIT) on every number without a bound of its own."""
+    from api.documents import NUMBER_LIMIT
 
-
-def _bound_integers(node: Any) -> None:
-    """State the 64-bit integer range on every integer without a bound of its own."""
     if isinstance(node, dict):
-        if node.get("type") == "integer":
-            node.setdefault("minimum", INT_MIN)
-            node.setdefault("maximum", INT_MAX)
+        if node.get("type") in ("integer", "number"):
+            limit = int(NUMBER_LIMIT) if node["type"] == "integer" else NUMBER_LIMIT
+            if "minimum" not in node and "exclusiveMinimum" not in node:
+                node["minimum"] = -limit
+            if "maximum" not in node and "exclusiveMaximum" not in node:
+                node["maximum"] = limit
         for value in node.values():
-            _bound_integers(value)
+            _bound_numbers(value)
     elif isinstance(node, list):
         for value in node:
-            _bound_integers(value)
+            _bound_numbers(value)
 
 
 def _component_schemas(max_partitions: int) -> dict[str, Any]:
@@ -65,6 +66,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     document = DOCUMENT_ADAPTER.json_schema(ref_template=REF)
+    _bound_numbers(document)  # the edge limit of api.documents, stated where clients read it
     out.update(document.pop("$defs", {}))
     out["Document"] = {**document, "description": "A configuration document; `kind` selects its schema."}
     partitions = _array_branch(out.get("ManagedSystem", {}).get("properties", {}).get("partitions", {}))
@@ -86,7 +88,6 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         out.update(schema.pop("$defs", {}))
         out[model.__name__] = schema
     out["HptInput"]["properties"]["partitions"]["maxItems"] = max_partitions
-    _bound_integers(out)
     return out
 
 

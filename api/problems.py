@@ -61,6 +61,9 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
     "too-deeply-nested": (422, "JSON nested too deeply",
                           "The body nests objects/arrays deeper than the server accepts (ADVISOR_MAX_DEPTH, "
                           "default 32); no valid document comes close."),
+    "number-out-of-range": (422, "Number out of range",
+                            "A number in a document is beyond +/-1e15, far outside any real configuration value; "
+                            "such magnitudes overflow the derived figures. `errors` names each one."),
     "lfarea-syntax": (422, "LFAREA statement not valid",
                       "The LFAREA statement has a syntax error that IPL would reject with IAR046I; `lfarea` holds "
                       "the reason code, column and explanation."),

@@ -129,8 +129,11 @@ def _vmstat(emit: Emit) -> None:
 
 
 def _physc(emit: Emit, name: str) -> None:
-    mean(emit, "workload.peak.physc_avg", "samples", name, rank=RANK_RUNTIME, digits=4)
-    highest(emit, "workload.peak.physc_max", "samples", name, rank=RANK_RUNTIME)
+    """physc over the samples: a VIOS's usage, an LPAR's workload peak (the admin samples the peak)."""
+    avg, top = ("usage.physc_avg", "usage.physc_peak") if emit.kind == "vios" else \
+        ("workload.peak.physc_avg", "workload.peak.physc_max")
+    mean(emit, avg, "samples", name, rank=RANK_RUNTIME, digits=4)
+    highest(emit, top, "samples", name, rank=RANK_RUNTIME)
 
 
 def _prtconf(emit: Emit) -> None:

@@ -6,8 +6,8 @@ Precedence (docs/parsers.md, "Mapping to documents"):
   oslevel, lsattr, kctune, IEASYSxx), 1 the running state (lparstat -c, vmstat, svmon, topas,
   netstat), 2 a report recorded earlier (amepat).  When sources of that same rank disagree the field
   is left out: nothing says which one is right.
-- Measured figures where the worse reading is the one to act on: ``ame.deficit_mb``, ``ame.cpu_pct``
-  and ``workload.peak.*`` keep the highest value, ``ame.achieved_factor`` the lowest.
+- Measured figures where the worse reading is the one to act on: ``ame.deficit_mb``, ``ame.cpu_pct``,
+  ``workload.peak.*`` and (VIOS) ``usage.*`` keep the highest value, ``ame.achieved_factor`` the lowest.
 - Whatever the rule, every field on which outputs disagree is returned as a Conflict with each
   value and its source line, and what was kept.
 """
@@ -30,6 +30,7 @@ POLICIES = (  # (path pattern, policy); first match wins; default "rank"
     ("ame.cpu_pct", "max"),
     ("ame.achieved_factor", "min"),
     ("workload.peak.*", "max"),
+    ("usage.*", "max"),
 )
 RANK_NAMES = {-1: "the value given by the caller", 0: "the configuration as set", 1: "the running state", 2: "a report recorded earlier"}
 _ITEM = re.compile(r"^([A-Za-z_]\w*)\[([^\]]+)\]$")

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from advisor.documents.aix import AixLpar
-from advisor.documents.common import PowerProcessor
+from advisor.documents.common import PowerProcessor, PowerVmEdition
 from advisor.documents.fields import Block, fld
 from advisor.documents.vios import Vios
 
@@ -26,4 +26,9 @@ class ManagedSystem(Block):
         "partitions without Active Memory Sharing; absent, the Redbook's defaults apply (64 up to POWER7, 128 "
         "from POWER7+).", unit="divisor", command="HMC: lshwres -m <managed-system> -r mem --level sys -F default_hpt_ratios",
         ge=1)
+    powervm_edition: PowerVmEdition | None = fld(
+        "PowerVM edition of the managed system; partitions inherit it.", command="HMC: lssyscfg -r sys -F capabilities; lsvet -t hist")
+    firmware_level: int | None = fld(
+        "System firmware release as a number (740 for AL740_xxx); partitions inherit it.",
+        unit="release", command="HMC: lslic -m <managed-system> -t sys", ge=0)
     partitions: list[Partition] | None = fld("The aix-lpar and vios partitions of this system.")

@@ -179,9 +179,9 @@ def _extreme(node, big):
     return big[0] if isinstance(node, float) else big[1]
 
 
-@pytest.mark.parametrize("big", [(1e300, 2**63), (5e-324, 2**64 - 1), (1.7e308, 9_007_199_254_740_993)])
-def test_extreme_numbers_are_reviewed_or_refused_never_a_500(client, big):
-    """Derived figures from huge inputs can be integers beyond 64 bits: the review must still serialise."""
+@pytest.mark.parametrize("big", [(1e15, 10**15), (-1e15, -10**15), (5e-324, 7), (1e-12, 0)])
+def test_numbers_at_the_limits_are_reviewed_or_refused_never_a_500(client, big):
+    """Every rule example with every number at an extreme inside the limit: a review or a 422, never a 500."""
     statuses = set()
     for i in range(example_count()):
         doc = document(i)
@@ -189,3 +189,30 @@ def test_extreme_numbers_are_reviewed_or_refused_never_a_500(client, big):
         assert r.status_code in (201, 422), (doc["name"], r.status_code, r.text[:300])
         statuses.add(r.status_code)
     assert 201 in statuses
+
+
+@pytest.mark.parametrize("big", [(1e300, 2**63), (1.7e308, 2**64 - 1), (-1e16, -(10**16))])
+def test_numbers_beyond_the_limit_are_422_with_their_paths(client, big):
+    doc = _extreme(document(0), big)
+    r = client.post("/v1/reviews", json={"document": doc})
+    assert r.status_code == 422 and r.json()["type"] == "/problems/number-out-of-range"
+    assert all(e["path"].startswith("$.document.") for e in r.json()["errors"])
+    assert client.post("/v1/diff", json={"before": doc, "after": document(0)}).json()["type"] == \
+        "/problems/number-out-of-range"
+
+
+def test_big_integers_in_a_review_are_serialised(app, client):
+    """Derived figures can be integers beyond 64 bits, which orjson cannot write: the review must still be stored."""
+    real = app.state.advisor
+
+    class Huge:
+        def review(self, doc):
+            review = real.review(doc)
+            review.findings[0].evidence["derived.huge"] = 2**70
+            return review
+
+    app.state.advisor = Huge()
+    r = client.post("/v1/reviews", json=EXAMPLE_DOCUMENT)
+    assert r.status_code == 201, r.text
+    assert r.json()["findings"][0]["evidence"]["derived.huge"] == 2**70
+    assert client.get(r.headers["location"]).json() == r.json()
