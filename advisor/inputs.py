@@ -141,12 +141,18 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
     outputs, problems = _bundle_outputs(text, source)
     if outputs:
         return "bundle", None, outputs, problems
+    not_output = Issue(path="$", message="nor is it the output of a command the advisor reads "
+                                         f"({', '.join(registry.commands())}) or a bundle")
     try:
         data = parse_text(text, source)
-    except DocumentError:
-        data = None
-    hint = " (it reads as YAML, but without 'kind')" if isinstance(data, dict) else ""
-    raise _error(source, f"neither a configuration document (JSON/YAML with 'kind'){hint} nor the output of a command "
+    except DocumentError as err:  # what the YAML reader says, then what else it could have been
+        raise DocumentError(source, [*err.issues, not_output]) from None
+    if isinstance(data, dict):  # a mapping without kind: say so as for any document
+        try:
+            validate_document(data, source)
+        except DocumentError as err:
+            raise DocumentError(source, [*err.issues, not_output]) from None
+    raise _error(source, "neither a configuration document (JSON/YAML with 'kind') nor the output of a command "
                          f"the advisor reads ({', '.join(registry.commands())}), nor a bundle")
 
 

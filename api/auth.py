@@ -8,6 +8,8 @@ helps someone who already holds the key.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
@@ -24,8 +26,8 @@ def _unauthorized(detail: str, error: str | None = None) -> ProblemError:
     return ProblemError("unauthorized", detail, headers={"WWW-Authenticate": challenge})
 
 
-def require_key(request: Request, credentials: HTTPAuthorizationCredentials | None = Depends(_bearer),
-                store: Store = Depends(get_store)) -> ApiKey:
+def require_key(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+                store: Annotated[Store, Depends(get_store)]) -> ApiKey:
     if credentials is None:
         if request.headers.get("authorization"):
             raise _unauthorized("The Authorization header must be 'Bearer <key>'.", "invalid_request")

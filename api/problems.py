@@ -161,8 +161,6 @@ def _allowed_methods(request: Request, fallback: str) -> str:
         table = []
         for template, item in request.app.openapi().get("paths", {}).items():
             methods = {m.upper() for m in item if m in ("get", "put", "post", "delete", "patch", "options", "head")}
-            if "GET" in methods:
-                methods.add("HEAD")
             table.append((compile_path(template)[0], ", ".join(sorted(methods))))
         request.app.state.allow_table = table
     for regex, methods in table:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from advisor.assemble.common import (
-    RANK_CONFIG, RANK_REPORT, RANK_RUNTIME, SIZE_SUFFIX_TO_GB, SIZE_SUFFIX_TO_MB, Context, Emit, bytes_to_kb,
+    RANK_REPORT, RANK_RUNTIME, SIZE_SUFFIX_TO_GB, SIZE_SUFFIX_TO_MB, Context, Emit, bytes_to_kb,
     device_of, mb_to_gb, sized)
 from advisor.assemble.lpar import memory_path
 from advisor.assemble.model import Fact, Output

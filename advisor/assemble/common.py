@@ -157,14 +157,6 @@ def highest(emit: Emit, path: str, table: str, name: str, *, rank: int, convert=
     emit.fact(path, convert(value) if convert else value, key, rank=rank, note=note)
 
 
-def lowest(emit: Emit, path: str, table: str, name: str, *, rank: int) -> None:
-    values = column(emit, table, name)
-    if values:
-        key, value = min(values, key=lambda kv: kv[1])
-        emit.fact(path, value, key, rank=rank,
-                  note=f"lowest of {len(values)} samples, {lines_of(emit, (k for k, _ in values))}")
-
-
 def mean(emit: Emit, path: str, table: str, name: str, *, rank: int, digits: int = 4) -> None:
     """The mean of a sample column (rounded to ``digits`` decimals), quoting the first row."""
     values = column(emit, table, name)

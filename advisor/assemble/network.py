@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, get_args
 
-from advisor.assemble.common import RANK_CONFIG, RANK_RUNTIME, Context, Emit, device_of, yes_no
+from advisor.assemble.common import RANK_RUNTIME, Context, Emit, device_of, yes_no
 from advisor.assemble.devices import (
     LINK_AGGREGATION, PHYSICAL_ETH, SEA, VIRTUAL_ETH, Device, classify, inventory)
 from advisor.assemble.model import Fact, Output

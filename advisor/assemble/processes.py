@@ -30,7 +30,8 @@ def _kernels(emit: Emit) -> list[tuple[int, dict[str, Any]]]:
     out = []
     for i, row in enumerate(rows):
         cmd = str(row.get("cmd") or "").split()
-        if cmd and cmd[0].rsplit("/", 1)[-1] == KERNEL:
+        program = cmd[0].rsplit("/", 1)[-1] if cmd else ""
+        if program == KERNEL or program.startswith("dw.sap"):  # ps -efZ shows work processes as dw.sap<SID>_<inst>
             out.append((i, row))
     return out
 

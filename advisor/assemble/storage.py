@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import get_args
 
-from advisor.assemble.common import RANK_CONFIG, Context, Emit, device_of, hex_bytes_to_kb
+from advisor.assemble.common import Context, Emit, device_of, hex_bytes_to_kb
 from advisor.assemble.devices import FC, VFC_CLIENT, Device, classify, inventory
 from advisor.assemble.model import Fact, Output
 from advisor.documents.storage import ReservePolicy

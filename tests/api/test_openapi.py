@@ -89,3 +89,15 @@ def test_request_examples_are_accepted(client, spec):
             for example in op["requestBody"]["content"]["application/json"]["examples"].values():
                 r = client.request(method.upper(), path, json=example["value"])
                 assert r.status_code < 300, (path, r.text)
+
+
+def test_docs_cover_every_route_and_problem_type(spec):
+    from pathlib import Path
+
+    from api.problems import PROBLEM_TYPES
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    for path, method, _ in operations(spec):
+        assert f"`{method.upper()} {path}" in text, (method, path)
+    for name in PROBLEM_TYPES:
+        assert f"`/problems/{name}`" in text, name
