@@ -4,7 +4,8 @@ The options become environment variables before uvicorn starts, and uvicorn alwa
 app through the factory import string `api.app:create_app`: with `--workers N` each worker is
 a separate process that builds its own app (its own engine, behind its own lock) from the same
 settings, which is how the API scales (the engine is serialised within a process).
-The store is migrated once here first, so a bad database path fails before any worker starts.
+The store is migrated and the rulebook loaded once here first, so a bad database path or a
+broken rule fails the start with exit code 2 before any worker starts.
 """
 
 from __future__ import annotations
@@ -39,8 +40,15 @@ def serve(
     """Serve the HTTP API (/v1, OpenAPI at /docs); needs an API key: `advisor keys create NAME`."""
     import uvicorn
 
+    from advisor.rulebook.loader import RulebookError, load_rulebook
     from advisor.store import Store, StoreError
     from api.settings import Settings
+
+    try:  # once here, so a broken rulebook stops the start instead of every worker dying in turn
+        load_rulebook()
+    except RulebookError as exc:
+        typer.echo(f"error: rulebook: {exc}", err=True)
+        raise typer.Exit(2) from None
 
     settings = Settings.from_env(db_path=db, max_body_bytes=max_body_bytes, max_partitions=max_partitions,
                                  max_depth=max_depth)

@@ -54,6 +54,22 @@ def derivation(name: str, *, kinds: tuple[str, ...], type: str, description: str
     return register
 
 
+def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite: tuple[Cite, ...]):
+    """Register `name` (a list of offending items, for messages) and `name_count` (its length, for
+    conditions: rules cannot read lists) from one function."""
+    def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
+        derivation(name, kinds=kinds, type="list", description=description, cite=cite)(func)
+
+        def count(doc: BaseModel) -> int | None:
+            items = func(doc)
+            return None if items is None else len(items)
+
+        derivation(f"{name}_count", kinds=kinds, type="number", unit="count",
+                   description=f"Number of entries in derived.{name}.", cite=cite)(count)
+        return func
+    return register
+
+
 def get_path(model: Any, path: str) -> Any:
     """Value at a dotted path of a model, or None."""
     cur = model

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from advisor.calculators import clm, hpux_pages, sap_instances
 from advisor.citations import Cite
-from advisor.derive import Missing, derivation, need
+from advisor.derive import Missing, derivation, list_derivation, need
 
 _PLACEMENT = (Cite(source="hp-hpux-sap-itanium-kod", section="How many SAP instances?"),
               Cite(source="hp-hpux-sap-itanium-kod", section="Backup slide three: More on CLM"))
@@ -35,28 +35,16 @@ def clm_needed_gb(doc) -> float:
     return clm.clm_sizing(mem, pct, shm).needed_gb
 
 
-@derivation("sap_instances_without_pset", kinds=("hpux-server",), type="list",
-            description="SAP instances not running in a processor set (psrset).", cite=_PSETS)
+@list_derivation("sap_instances_without_pset", kinds=("hpux-server",),
+                 description="SAP instances not running in a processor set (psrset).", cite=_PSETS)
 def sap_instances_without_pset(doc) -> list[str]:
     return [i.name for i in _instances_with(doc, "pset") if i.pset is None]
 
 
-@derivation("sap_instances_without_pset_count", kinds=("hpux-server",), type="number", unit="count",
-            description="Number of SAP instances not running in a processor set.", cite=_PSETS)
-def sap_instances_without_pset_count(doc) -> int:
-    return len(sap_instances_without_pset(doc))
-
-
-@derivation("sap_instances_unbound", kinds=("hpux-server",), type="list",
-            description="SAP instances not bound to a locality domain (mpsched -l).", cite=_PLACEMENT)
+@list_derivation("sap_instances_unbound", kinds=("hpux-server",),
+                 description="SAP instances not bound to a locality domain (mpsched -l).", cite=_PLACEMENT)
 def sap_instances_unbound(doc) -> list[str]:
     return [i.name for i in _instances_with(doc, "locality_domain") if i.locality_domain is None]
-
-
-@derivation("sap_instances_unbound_count", kinds=("hpux-server",), type="number", unit="count",
-            description="Number of SAP instances not bound to a locality domain.", cite=_PLACEMENT)
-def sap_instances_unbound_count(doc) -> int:
-    return len(sap_instances_unbound(doc))
 
 
 @derivation("cores_per_cell", kinds=("hpux-server",), type="number", unit="count",
@@ -66,9 +54,8 @@ def cores_per_cell(doc) -> float:
     return round(cores / cells, 3) if cells else None
 
 
-@derivation("sap_instances_spanning_cells", kinds=("hpux-server",), type="list",
-            description="SAP instances given more cores than one cell holds, so they must span cells.",
-            cite=_PLACEMENT)
+@list_derivation("sap_instances_spanning_cells", kinds=("hpux-server",),
+                 description="SAP instances given more cores than one cell holds, so they must span cells.", cite=_PLACEMENT)
 def sap_instances_spanning_cells(doc) -> list[str]:
     per_cell = cores_per_cell(doc)
     if per_cell is None:
@@ -78,13 +65,6 @@ def sap_instances_spanning_cells(doc) -> list[str]:
     if missing:
         raise Missing(missing)
     return [i.name for i in instances if i.cores > per_cell]
-
-
-@derivation("sap_instances_spanning_cells_count", kinds=("hpux-server",), type="number", unit="count",
-            description="Number of SAP instances that must span cells.", cite=_PLACEMENT)
-def sap_instances_spanning_cells_count(doc) -> int:
-    spanning = sap_instances_spanning_cells(doc)
-    return None if spanning is None else len(spanning)
 
 
 # --- Large pages and TLB (HPUX-001, HPUX-002) -------------------------------------------------
@@ -149,21 +129,14 @@ def sap_instances_max(doc) -> int:
     return _range(doc).max_instances
 
 
-@derivation("sap_instances_over_four_cores", kinds=("hpux-server",), type="list",
-            description="SAP instances given more than 4 cores (the guideline is one instance per 2-4 cores).",
-            cite=sap_instances.CITE)
+@list_derivation("sap_instances_over_four_cores", kinds=("hpux-server",),
+                 description="SAP instances given more than 4 cores (the guideline is one instance per 2-4 cores).", cite=sap_instances.CITE)
 def sap_instances_over_four_cores(doc) -> list[str]:
     instances = _instances_with(doc, "cores")
     missing = [f"sap.instances[{n}].cores" for n, i in enumerate(instances) if i.cores is None]
     if missing:
         raise Missing(missing)
     return [i.name for i in instances if i.cores > sap_instances.CORES_PER_INSTANCE[1]]
-
-
-@derivation("sap_instances_over_four_cores_count", kinds=("hpux-server",), type="number", unit="count",
-            description="Number of SAP instances given more than 4 cores.", cite=sap_instances.CITE)
-def sap_instances_over_four_cores_count(doc) -> int:
-    return len(sap_instances_over_four_cores(doc))
 
 
 @derivation("saps_per_instance", kinds=("hpux-server",), type="number", unit="SAPS",
@@ -185,31 +158,19 @@ def _remote(doc, field: str) -> list[str]:
             if i.locality_domain is not None and getattr(i, field) != i.locality_domain]
 
 
-@derivation("sap_instances_update_remote", kinds=("hpux-server",), type="list",
-            description="Instances bound to a cell whose updates are processed by work processes in another cell "
+@list_derivation("sap_instances_update_remote", kinds=("hpux-server",),
+                 description="Instances bound to a cell whose updates are processed by work processes in another cell "
                         "(or in none).", cite=_LOCAL)
 def sap_instances_update_remote(doc) -> list[str]:
     return _remote(doc, "update_locality_domain")
 
 
-@derivation("sap_instances_update_remote_count", kinds=("hpux-server",), type="number", unit="count",
-            description="Number of instances whose update work processes run in another cell.", cite=_LOCAL)
-def sap_instances_update_remote_count(doc) -> int:
-    return len(sap_instances_update_remote(doc))
-
-
-@derivation("sap_instances_db_shadow_remote", kinds=("hpux-server",), type="list",
-            description="Instances bound to a cell whose database shadow processes run in another cell (or in "
+@list_derivation("sap_instances_db_shadow_remote", kinds=("hpux-server",),
+                 description="Instances bound to a cell whose database shadow processes run in another cell (or in "
                         "none); empty when the database is not on this server.", cite=_LOCAL)
 def sap_instances_db_shadow_remote(doc) -> list[str]:
     (on_server,) = need(doc, "sap.database_on_server")
     return _remote(doc, "db_shadow_locality_domain") if on_server else []
-
-
-@derivation("sap_instances_db_shadow_remote_count", kinds=("hpux-server",), type="number", unit="count",
-            description="Number of instances whose database shadow processes run in another cell.", cite=_LOCAL)
-def sap_instances_db_shadow_remote_count(doc) -> int:
-    return len(sap_instances_db_shadow_remote(doc))
 
 
 # --- Kernel settings (HPUX-011, HPUX-012) -----------------------------------------------------
@@ -245,8 +206,8 @@ _MT = (Cite(source="hp-hpux-sap-itanium-kod", section="LiveCache and other multi
 MT_PATCHES_11IV2 = ("PHCO_36323", "PHKL_36826")
 
 
-@derivation("mt_patches_missing", kinds=("hpux-server",), type="list",
-            description="pthreads patches the guidance asks for on 11i v2 (PHCO_36323, PHKL_36826) that are not "
+@list_derivation("mt_patches_missing", kinds=("hpux-server",),
+                 description="pthreads patches the guidance asks for on 11i v2 (PHCO_36323, PHKL_36826) that are not "
                         "installed; empty on 11i v3.", cite=_MT)
 def mt_patches_missing(doc) -> list[str]:
     (version,) = need(doc, "os_version")
@@ -256,8 +217,3 @@ def mt_patches_missing(doc) -> list[str]:
     installed = {p.strip().upper() for p in patches}
     return [p for p in MT_PATCHES_11IV2 if p not in installed]
 
-
-@derivation("mt_patches_missing_count", kinds=("hpux-server",), type="number", unit="count",
-            description="Number of the 11i v2 pthreads patches not installed.", cite=_MT)
-def mt_patches_missing_count(doc) -> int:
-    return len(mt_patches_missing(doc))

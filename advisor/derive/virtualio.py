@@ -17,11 +17,11 @@ reported once.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from advisor.calculators import veth_buffers
 from advisor.citations import Cite
-from advisor.derive import Missing, derivation, get_path, need
+from advisor.derive import Missing, derivation, get_path, list_derivation, need
 
 R = "ibm-powervm-virtualization-redbook"
 
@@ -67,25 +67,8 @@ def _indexed(items: list, path: str) -> list[tuple[str, Any]]:
     return [(f"{path}[{i}]", item) for i, item in enumerate(items)]
 
 
-def _count(func: Callable) -> Callable:
-    def count(doc) -> int | None:
-        items = func(doc)
-        return None if items is None else len(items)
-    return count
-
-
 def _partitions(doc, kind: str) -> list[tuple[str, Any]]:
     return [(f"partitions[{i}]", p) for i, p in enumerate(_listed(doc, "partitions")) if p.kind == kind]
-
-
-def _register_list(name: str, *, kinds: tuple[str, ...], description: str, cite: tuple[Cite, ...]):
-    """Register `name` (the list) and `name_count` (its length) from one function."""
-    def register(func: Callable) -> Callable:
-        derivation(name, kinds=kinds, type="list", description=description, cite=cite)(func)
-        derivation(f"{name}_count", kinds=kinds, type="number", unit="count",
-                   description=f"Number of entries in derived.{name}.", cite=cite)(_count(func))
-        return func
-    return register
 
 
 def _is_vscsi(disk) -> bool:
@@ -154,7 +137,7 @@ def runs_production(doc) -> bool | None:
     return ("production" in envs) if envs else None
 
 
-@_register_list("generic_mpio_disks", kinds=("vios", "aix-lpar"),
+@list_derivation("generic_mpio_disks", kinds=("vios", "aix-lpar"),
                 description="Disks configured with the generic \"Other FC SCSI Disk Drive\" ODM definition "
                             "(no vendor device driver).", cite=DRIVERS)
 def generic_mpio_disks(doc) -> list[str]:
@@ -165,7 +148,7 @@ def generic_mpio_disks(doc) -> list[str]:
 
 # ---------------------------------------------------------------- storage
 
-@_register_list("vscsi_default_queue_depth_disks", kinds=("aix-lpar",),
+@list_derivation("vscsi_default_queue_depth_disks", kinds=("aix-lpar",),
                 description="Virtual SCSI disks at or below the default queue_depth of 3.",
                 cite=_cite("3.6.2 Shared storage pools", "Performance considerations"))
 def vscsi_default_queue_depth_disks(doc) -> list[str]:
@@ -179,7 +162,7 @@ def _vios_disks(doc) -> dict[tuple[str, str], Any]:
     return {(v.name, d.name): d for _, v in _partitions(doc, "vios") for d in (get_path(v, "storage.disks") or [])}
 
 
-@_register_list("vscsi_vios_mismatches", kinds=("aix-lpar", "managed-system"),
+@list_derivation("vscsi_vios_mismatches", kinds=("aix-lpar", "managed-system"),
                 description="Virtual SCSI disks whose queue_depth or max_transfer differ between the client and the "
                             "backing device on a VIOS.", cite=VSCSI)
 def vscsi_vios_mismatches(doc) -> list[str]:
@@ -209,7 +192,7 @@ def vscsi_vios_mismatches(doc) -> list[str]:
     return [m for m in out if m]
 
 
-@_register_list("dual_vios_reserved_luns", kinds=("vios", "managed-system"),
+@list_derivation("dual_vios_reserved_luns", kinds=("vios", "managed-system"),
                 description="LUNs mapped to a client through two or more VIOS whose reserve_policy is not no_reserve.",
                 cite=_cite("3.6.1 Virtual SCSI", "step 3"))
 def dual_vios_reserved_luns(doc) -> list[str]:
@@ -233,7 +216,7 @@ def dual_vios_reserved_luns(doc) -> list[str]:
     return list(out.values())
 
 
-@_register_list("npiv_vios_mismatches", kinds=("aix-lpar", "managed-system"),
+@list_derivation("npiv_vios_mismatches", kinds=("aix-lpar", "managed-system"),
                 description="NPIV client adapters whose num_cmd_elems or max_xfer_size differ from the physical FC port "
                             "on the VIOS.", cite=NPIV)
 def npiv_vios_mismatches(doc) -> list[str]:
@@ -310,7 +293,7 @@ def npiv_clients_by_port(doc) -> list[str]:
     return [f"{v} {p}: {n}" for v, ports in _clients_per_port(doc).items() for p, n in ports.items()]
 
 
-@_register_list("npiv_unsupported_ports", kinds=("vios",),
+@list_derivation("npiv_unsupported_ports", kinds=("vios",),
                 description="Physical FC ports carrying NPIV clients that cannot do NPIV: slower than 8 Gbit/s, or a "
                             "fabric switch port without NPIV.", cite=NPIV)
 def npiv_unsupported_ports(doc) -> list[str]:
@@ -330,7 +313,7 @@ def npiv_unsupported_ports(doc) -> list[str]:
     return out
 
 
-@_register_list("vfc_partially_zoned", kinds=("aix-lpar",),
+@list_derivation("vfc_partially_zoned", kinds=("aix-lpar",),
                 description="Virtual FC adapters with fewer than both of their WWPNs zoned to the storage.", cite=NPIV)
 def vfc_partially_zoned(doc) -> list[str]:
     adapters = _indexed(_listed(doc, "storage.vfc_adapters"), "storage.vfc_adapters")
@@ -368,7 +351,7 @@ def _seas(doc) -> list[tuple[str, Any]]:
     return _indexed(_listed(doc, "network.seas"), "network.seas")
 
 
-@_register_list("seas_without_accounting", kinds=("vios",),
+@list_derivation("seas_without_accounting", kinds=("vios",),
                 description="Shared Ethernet Adapters with accounting disabled (seastat has no data).",
                 cite=_cite("3.7.12 Tunables", "Example 3-36"))
 def seas_without_accounting(doc) -> list[str]:
@@ -377,7 +360,7 @@ def seas_without_accounting(doc) -> list[str]:
     return [s.name for _, s in seas if not s.accounting]
 
 
-@_register_list("seas_failover_multi_vlan", kinds=("vios",),
+@list_derivation("seas_failover_multi_vlan", kinds=("vios",),
                 description="SEAs in plain failover (ha_mode auto or standby) that bridge two or more VLANs.",
                 cite=_cite("3.7.8 SEA conclusion", "Table 3-10"))
 def seas_failover_multi_vlan(doc) -> list[str]:
@@ -389,7 +372,7 @@ def seas_failover_multi_vlan(doc) -> list[str]:
             for _, s in failover if len(set(s.vlans)) >= 2]
 
 
-@_register_list("link_aggregations_off_suggestion", kinds=("vios",),
+@list_derivation("link_aggregations_off_suggestion", kinds=("vios",),
                 description="Link aggregations not in mode 8023ad with hash_mode src_dst_port (netif_backup "
                             "channels are backups, not aggregations, and are left out).", cite=SEA_TUNABLES)
 def link_aggregations_off_suggestion(doc) -> list[str]:
@@ -401,7 +384,7 @@ def link_aggregations_off_suggestion(doc) -> list[str]:
             if a.mode != "8023ad" or a.hash_mode != "src_dst_port"]
 
 
-@_register_list("net_offload_gaps", kinds=("vios",),
+@list_derivation("net_offload_gaps", kinds=("vios",),
                 description="SEA and physical port settings below the suggestion: largesend / large_receive off "
                             "(large_receive on 10 Gbit ports only), jumbo frames off where the network takes them.",
                 cite=SEA_TUNABLES + STACK_10G)
@@ -431,7 +414,7 @@ def net_offload_gaps(doc) -> list[str]:
     return out
 
 
-@_register_list("interfaces_without_mtu_bypass", kinds=("aix-lpar",),
+@list_derivation("interfaces_without_mtu_bypass", kinds=("aix-lpar",),
                 description="Interfaces on virtual Ethernet without largesend (mtu_bypass off).", cite=HYP_LAN)
 def interfaces_without_mtu_bypass(doc) -> list[str]:
     ifs = _indexed(_listed(doc, "network.interfaces"), "network.interfaces")
@@ -441,7 +424,7 @@ def interfaces_without_mtu_bypass(doc) -> list[str]:
     return [i.name for _, i in virtual if not i.mtu_bypass]
 
 
-@_register_list("internal_interfaces_untuned", kinds=("aix-lpar",),
+@list_derivation("internal_interfaces_untuned", kinds=("aix-lpar",),
                 description="Interfaces on a partition-only VLAN without the tested tuning (mtu 65390, rfc1323 on).",
                 cite=HYP_LAN)
 def internal_interfaces_untuned(doc) -> list[str]:
@@ -462,7 +445,7 @@ def _pools(adapter) -> list[tuple[str, Any]]:
     return [(n, getattr(buffers, n)) for n in veth_buffers.POOLS if buffers is not None and getattr(buffers, n) is not None]
 
 
-@_register_list("veth_buffer_shortages", kinds=("aix-lpar", "vios"),
+@list_derivation("veth_buffer_shortages", kinds=("aix-lpar", "vios"),
                 description="Virtual Ethernet buffer shortages: pools whose Max Allocated reached Max Buffers, and "
                             "adapters with Hypervisor Receive Failures or No Resource Errors.",
                 cite=_cite("3.7.11 Dealing with dropped packets on the hypervisor network", "Example 3-32"))
@@ -544,7 +527,7 @@ def eth_10g_adapters_per_io_chip_max(doc) -> int | None:
     return max(chips.values(), default=0)
 
 
-@_register_list("eth_ports_flow_control_off", kinds=("vios", "managed-system"),
+@list_derivation("eth_ports_flow_control_off", kinds=("vios", "managed-system"),
                 description="Physical Ethernet ports with flow control off (VIOS only).", cite=STACK_10G)
 def eth_ports_flow_control_off(doc) -> list[str] | None:
     if doc.kind != "vios":
@@ -560,7 +543,7 @@ def _wpars(doc) -> list[tuple[str, Any]]:
     return _indexed(_listed(doc, "wpar.wpars"), "wpar.wpars")
 
 
-@_register_list("wpar_unsupported_adapter_maps", kinds=("aix-lpar",),
+@list_derivation("wpar_unsupported_adapter_maps", kinds=("aix-lpar",),
                 description="Versioned or rootvg WPARs that have Fibre Channel adapters (NPIV) exported to them.",
                 cite=WPAR)
 def wpar_unsupported_adapter_maps(doc) -> list[str]:
@@ -574,14 +557,14 @@ def wpar_unsupported_adapter_maps(doc) -> list[str]:
     return out
 
 
-@_register_list("wpars_52_with_block_storage", kinds=("aix-lpar",),
+@list_derivation("wpars_52_with_block_storage", kinds=("aix-lpar",),
                 description="AIX 5.2 versioned WPARs with disks or adapters exported to them.", cite=WPAR)
 def wpars_52_with_block_storage(doc) -> list[str]:
     return [f"{w.name} ({', '.join((w.disks or []) + (w.adapters or []))})" for _, w in _wpars(doc)
             if w.versioned_aix == "5.2" and (w.disks or w.adapters)]
 
 
-@_register_list("wpar_nfs_from_global", kinds=("aix-lpar",),
+@list_derivation("wpar_nfs_from_global", kinds=("aix-lpar",),
                 description="WPAR mount points that reach a file system of their own global AIX over NFS.", cite=WPAR)
 def wpar_nfs_from_global(doc) -> list[str]:
     return [f"{w.name}:{m}" for _, w in _wpars(doc) for m in (w.nfs_from_global or [])]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from advisor.calculators import lfarea, lfarea_fix, zvm_smt
 from advisor.citations import Cite
-from advisor.derive import Invalid, Missing, derivation, need
+from advisor.derive import Invalid, Missing, derivation, list_derivation, need
 
 # Machine generation as a number, so rules can say "z13 or later".
 Z_GENERATION = {"z9": 9, "z10": 10, "z114": 11, "z196": 11, "zBC12": 12, "zEC12": 12,
@@ -262,16 +262,10 @@ def db2_lfarea_statement(doc) -> str | None:
     return lfarea_fix.db2_statement(_fixed_gb(doc, "1m"), _fixed_gb(doc, "2g"))
 
 
-@derivation("db2_bp_not_page_fixed", kinds=("zos-lpar",), type="list",
-            description="DB2 buffer pools that are not page-fixed (PGFIX(NO)).", cite=_DB2)
+@list_derivation("db2_bp_not_page_fixed", kinds=("zos-lpar",),
+                 description="DB2 buffer pools that are not page-fixed (PGFIX(NO)).", cite=_DB2)
 def db2_bp_not_page_fixed(doc) -> list[str]:
     return [p.name for p in _pools(doc, "page_fixed") if not p.page_fixed]
-
-
-@derivation("db2_bp_not_page_fixed_count", kinds=("zos-lpar",), type="number", unit="count",
-            description="Number of DB2 buffer pools that are not page-fixed.", cite=_DB2)
-def db2_bp_not_page_fixed_count(doc) -> int:
-    return len(db2_bp_not_page_fixed(doc))
 
 
 @derivation("db2_bp_total_gb", kinds=("zos-lpar",), type="number", unit="GB",
@@ -340,8 +334,8 @@ def _requests(doc) -> list[tuple[str, str, str]]:
     return out
 
 
-@derivation("two_gb_nonfixed_requests", kinds=("zos-lpar",), type="list",
-            description="Requests for pageable or DREF 2 GB pages (2 GB pages exist only as TYPE=FIXED).", cite=_2G)
+@list_derivation("two_gb_nonfixed_requests", kinds=("zos-lpar",),
+                 description="Requests for pageable or DREF 2 GB pages (2 GB pages exist only as TYPE=FIXED).", cite=_2G)
 def two_gb_nonfixed_requests(doc) -> list[str]:
     try:
         requests = _requests(doc)
@@ -350,12 +344,6 @@ def two_gb_nonfixed_requests(doc) -> list[str]:
             raise Missing(["large_page_requests", "lfarea"]) from None
         requests = []
     return [f"{who} ({kind})" for who, size, kind in requests if size == "2g" and kind != "fixed"]
-
-
-@derivation("two_gb_nonfixed_request_count", kinds=("zos-lpar",), type="number", unit="count",
-            description="Number of requests for pageable or DREF 2 GB pages.", cite=_2G)
-def two_gb_nonfixed_request_count(doc) -> int:
-    return len(two_gb_nonfixed_requests(doc))
 
 
 @derivation("two_gb_demand_count", kinds=("zos-lpar",), type="number", unit="count",
@@ -422,14 +410,9 @@ def pageable_1m_supported(doc) -> bool:
     return _rsm_level(doc)
 
 
-@derivation("pageable_1m_requests", kinds=("zos-lpar",), type="list",
-            description="Requests for pageable or DREF 1 MB pages (JVM options, IARV64, DB2 pools not page-fixed "
+@list_derivation("pageable_1m_requests", kinds=("zos-lpar",),
+                 description="Requests for pageable or DREF 1 MB pages (JVM options, IARV64, DB2 pools not page-fixed "
                         "with FRAMESIZE(1M)).", cite=_PLP)
 def pageable_1m_requests(doc) -> list[str]:
     return [f"{who} ({kind})" for who, size, kind in _requests(doc) if size == "1m" and kind != "fixed"]
 
-
-@derivation("pageable_1m_request_count", kinds=("zos-lpar",), type="number", unit="count",
-            description="Number of requests for pageable or DREF 1 MB pages.", cite=_PLP)
-def pageable_1m_request_count(doc) -> int:
-    return len(pageable_1m_requests(doc))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Operand, Or, Ref
+from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Operand, Or, Ref
 from advisor.rulebook.loader import Rulebook
 
 _MISSING = object()

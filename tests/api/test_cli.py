@@ -68,3 +68,9 @@ def test_serve_help_lists_the_options():
     out = runner.invoke(app, ["serve", "--help"]).output
     for option in ("--host", "--port", "--workers", "--db"):
         assert option in out
+
+
+def test_serve_refuses_a_broken_rulebook(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADVISOR_RULES_DIR", str(tmp_path))  # no rule files at all
+    r = runner.invoke(app, ["serve", "--db", str(tmp_path / "s.db")])
+    assert r.exit_code == 2 and "error: rulebook" in r.output
