@@ -38,7 +38,7 @@ __all__ = ["Assembly", "AssemblyError", "Conflict", "ConflictValue", "InputWarni
 
 
 class AssemblyError(ValueError):
-    """Outputs that cannot make one document (several hosts or platforms, no name, an unknown kind)."""
+    """Outputs that cannot make one document: several hosts or platforms, or a kind outputs cannot build."""
 
 
 def caller_source(value: str) -> Source:

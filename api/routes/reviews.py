@@ -28,7 +28,7 @@ MAX_PAGE = 100
              summary="Review a configuration document and store the review",
              responses={400: {}, 413: {}, 415: {}, 422: {}},
              openapi_extra=request_body("ReviewRequest", REVIEW_REQUEST_EXAMPLES))
-def create_review(response: Response, body: Annotated[Any, Depends(json_body)],
+def create_review(body: Annotated[Any, Depends(json_body)],
                   key: Annotated[ApiKey, Depends(require_key)], store: Annotated[Store, Depends(get_store)],
                   advisor: Annotated[Advisor, Depends(get_advisor)],
                   settings: Annotated[Settings, Depends(get_settings)]) -> Response:
@@ -37,8 +37,8 @@ def create_review(response: Response, body: Annotated[Any, Depends(json_body)],
     review_id, created_at = f"rv_{secrets.token_hex(10)}", utc_now()
     # pydantic, not orjson, writes the review: derived figures may be integers beyond 64 bits
     out = ReviewOut.model_construct(**dict(review), review_id=review_id, created_at=created_at).model_dump_json()
-    store.add_review(review_id=review_id, target=review.target, kind=review.kind, document_json=orjson.dumps(raw).decode(),
-                     review_json=out, rulebook_version=review.rulebook.version, created_at=created_at,
+    store.add_review(review_id=review_id, target=review.target, kind=review.kind,
+                     document_json=orjson.dumps(raw).decode(), review_json=out, rulebook_version=review.rulebook.version, created_at=created_at,
                      api_key_id=key.id, actor=f"api-key:{key.id}")
     return Response(out, status_code=201, media_type="application/json",
                     headers={"Location": f"/v1/reviews/{review_id}"})

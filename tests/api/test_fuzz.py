@@ -69,6 +69,6 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 @schema.parametrize()
-@settings(max_examples=MAX_EXAMPLES, deadline=2000, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=MAX_EXAMPLES, deadline=5000, database=None, suppress_health_check=list(HealthCheck))
 def test_fuzz(case, fuzz_app):
     case.call_and_validate(headers={"Authorization": f"Bearer {fuzz_app[1]}"})

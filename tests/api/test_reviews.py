@@ -179,14 +179,15 @@ def _extreme(node, big):
     return big[0] if isinstance(node, float) else big[1]
 
 
-@pytest.mark.parametrize("big", [(1e15, 10**15), (5e-324, 7)])
-def test_numbers_at_the_limits_are_reviewed_or_refused_never_a_500(client, big):
-    """Every rule example with every number at an extreme inside the limit: a review or a 422, never a 500."""
+def test_numbers_at_the_limits_are_reviewed_or_refused_never_a_500(client):
+    """Every rule example with every number at an extreme inside the limit (the largest accepted
+    magnitude, or the smallest positive double): a review or a 422, never a 500."""
     statuses = set()
     for i in range(example_count()):
         doc = document(i)
+        big = (1e15, 10**15) if i % 2 else (5e-324, 7)
         r = client.post("/v1/reviews", json=_extreme(doc, big))
-        assert r.status_code in (201, 422), (doc["name"], r.status_code, r.text[:300])
+        assert r.status_code in (201, 422), (doc["name"], big, r.status_code, r.text[:300])
         statuses.add(r.status_code)
     assert 201 in statuses
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.assemble import AssemblyError
+from advisor.assemble import AssemblyError, assemble
 from advisor.assemble.validate import to_model
 from tests.assemble.helpers import build, output
 
@@ -208,10 +208,17 @@ def test_caller_name_wins_and_a_different_stated_name_is_reported() -> None:
 
 
 def test_output_command_line_is_quoted_in_provenance() -> None:
-    assembly = build_with_line()
-    assert str(assembly.provenance["ame.deficit_mb"]).startswith("from lparstat -c 5 5 line ")
+    assembly = assemble([output("lparstat_c.s2.txt", "lparstat -c 5 5")], name="x")
+    assert str(assembly.provenance["ame.deficit_mb"]).startswith("from lparstat -c 5 5 line 6 of lparstat_c.s2.txt (")
 
 
-def build_with_line():
-    from advisor.assemble import assemble
-    return assemble([output("lparstat_c.s2.txt", "lparstat -c 5 5")], name="x")
+def test_ps_efz_names_the_work_processes_dw_sap() -> None:
+    from advisor.assemble import Output
+    from advisor.parsers.registry import parse_output
+    text = ("     UID      PID     PPID   C    STIME    TTY  TIME DPGSZ SPGSZ TPGSZ SHMPGSZ CMD\n"
+            "  b13adm  9175394  8650912   0 10:12:01      -  1:13   64K   64K   64K     64K dw.sapB13_DVEBMGS00 "
+            "pf=/usr/sap/B13/SYS/profile/B13_DVEBMGS00_ibmsvr2\n"
+            "    root        1        0   0 10:00:00      -  0:02    4K    4K    4K      4K /etc/init\n")
+    assembly = assemble([Output(parse_output(text, "ps -efZ"), "ps.txt")], name="x")
+    assert assembly.document["workload"] == {"app_page_size": "64K"}
+    assert assembly.provenance["workload.app_page_size"].line_no == 2
