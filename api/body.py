@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 from fastapi import Request
+from starlette.requests import ClientDisconnect
 
 from api.problems import ProblemError
 from api.settings import Settings
@@ -37,11 +38,14 @@ async def read_limited(request: Request, limit: int) -> bytes:
         raise ProblemError("body-too-large", f"The body is {declared} bytes; this server accepts at most {limit}.")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ProblemError("body-too-large", f"The body exceeds {limit} bytes, the most this server accepts.")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ProblemError("body-too-large", f"The body exceeds {limit} bytes, the most this server accepts.")
+            chunks.append(chunk)
+    except ClientDisconnect:  # nobody reads the answer; this only keeps a hang-up out of the error log
+        raise ProblemError("invalid-json", "The client closed the connection before the body ended.") from None
     return b"".join(chunks)
 
 

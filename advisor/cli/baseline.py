@@ -37,8 +37,8 @@ def create(
     docs, bad = read_documents(files)
     if bad:
         raise typer.Exit(2)  # a baseline missing a document would let all its findings through later
-    findings = [(display_path(path), f) for path, doc in docs
-                for f in select_review(advisor.review(doc), selection).findings]
+    findings = [(display_path(d.source), f) for d in docs
+                for f in select_review(advisor.review(d.model), selection).findings]
     content = dump_baseline(build_baseline(findings, advisor.rulebook.version))
     if out == "-":
         typer.echo(content, nl=False)

@@ -65,7 +65,10 @@ def write_output(path: str, content: str) -> None:
 
 @app.command()
 def check(
-    files: List[str] = typer.Argument(..., help="Document files (JSON or YAML); '-' reads standard input."),
+    files: List[str] = typer.Argument(
+        None, help="Documents (JSON or YAML), raw command outputs or collector bundles; '-' reads standard input."),
+    bundle: Optional[List[str]] = typer.Option(
+        None, "--bundle", help="A bundle written by collect/aix-collect.sh or vios-collect.sh; repeatable."),
     format: Format = typer.Option(Format.text, "--format", "-f", help="Output format on standard output."),
     output: Optional[List[str]] = typer.Option(
         None, "--output", help="Also write FORMAT=PATH (e.g. sarif=advisor.sarif); repeatable."),
@@ -79,12 +82,16 @@ def check(
         None, "--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."),
 ) -> None:
     """Review configuration documents, print ranked, cited findings and gate on them."""
+    files = [*(files or []), *(bundle or [])]
+    if not files:
+        fail("give at least one FILE or --bundle FILE")
     advisor = default_advisor()
     outputs = parse_outputs(output)
     policy = load_policy(advisor.rulebook, fail_on=fail_on, fail_on_not_assessed=fail_on_not_assessed,
                          select=select, ignore=ignore, waivers=waivers, baseline=baseline)
     docs, bad = read_documents(files)
-    result = judge([(path, doc, advisor.review(doc)) for path, doc in docs], policy, advisor.rulebook)
+    result = judge([(d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None)) for d in docs],
+                   policy, advisor.rulebook)
     render = renderers(single=len(files) == 1)
     for fmt, path in outputs:
         write_output(path, render[fmt](result))

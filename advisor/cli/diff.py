@@ -39,7 +39,7 @@ def diff(
     advisor = default_advisor()
     policy = load_policy(advisor.rulebook, fail_on=fail_on, select=select, ignore=ignore, waivers=waivers)
     old, new = read_one(before), read_one(after)
-    change = judge_change(before, advisor.review(old), after, advisor.review(new), policy)
+    change = judge_change(before, advisor.review(old.model), after, advisor.review(new.model), policy)
     if format is DiffFormat.json:
         typer.echo(json_out.render_change(change))
     elif format is DiffFormat.markdown:

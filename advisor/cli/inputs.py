@@ -9,7 +9,7 @@ from typing import Any, List, NoReturn, Optional
 import typer
 
 from advisor.documents.errors import DocumentError
-from advisor.documents.io import read_document
+from advisor.inputs import LoadedInput, load_input
 from advisor.gate.baseline import load_baseline
 from advisor.gate.errors import GateInputError
 from advisor.gate.model import Policy
@@ -49,23 +49,31 @@ def report_input_error(err: DocumentError) -> None:
         typer.echo(f"error: {err.source}: {issue.path}: {issue.message}{hint}", err=True)
 
 
-def read_documents(files: List[str]) -> tuple[list[tuple[str, Any]], bool]:
-    """(file, document model) for every readable file, and whether any was wrong (reported on stderr)."""
+def _load(path: str) -> LoadedInput:
+    """A document, a raw command output or a bundle; parser warnings and conflicts go to stderr."""
+    loaded = load_input(path)
+    for warning in loaded.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    for conflict in loaded.conflicts:
+        typer.echo(f"warning: {loaded.source}: {conflict}", err=True)
+    return loaded
+
+
+def read_documents(files: List[str]) -> tuple[list[LoadedInput], bool]:
+    """Every readable input, and whether any was wrong (reported on stderr)."""
     docs, bad = [], False
     for path in files:
         try:
-            _, doc = read_document(path)
+            docs.append(_load(path))
         except DocumentError as err:
             report_input_error(err)
             bad = True
-            continue
-        docs.append((path, doc))
     return docs, bad
 
 
-def read_one(path: str) -> Any:
+def read_one(path: str) -> LoadedInput:
     try:
-        return read_document(path)[1]
+        return _load(path)
     except DocumentError as err:
         report_input_error(err)
         raise typer.Exit(2) from None

@@ -242,3 +242,32 @@ def test_unexpected_errors_are_a_generic_500(app, client, caplog):
 def test_problem_types_are_listed(anon):
     listed = {p["type"]: p for p in anon.get("/problems").json()}
     assert set(listed) == {f"/problems/{n}" for n in PROBLEM_TYPES}
+
+
+# --- 503 ---
+
+def test_readyz_is_503_without_a_rulebook(app, anon):
+    app.state.advisor = None
+    assert_problem(anon.get("/readyz"), 503, "not-ready")
+
+
+def test_readyz_is_503_when_the_schema_is_not_the_expected_one(app, anon):
+    app.state.store._con().execute("INSERT INTO schema_version VALUES (999, 'future', 'now')")
+    body = assert_problem(anon.get("/readyz"), 503, "not-ready")
+    assert "999" in body["detail"]
+
+
+def test_client_hanging_up_mid_body_is_not_an_internal_error(app):
+    import asyncio
+
+    from api.body import read_limited
+    from api.problems import ProblemError
+    from starlette.requests import Request
+
+    async def receive():
+        return {"type": "http.disconnect"}
+
+    request = Request({"type": "http", "method": "POST", "path": "/", "headers": []}, receive)
+    with pytest.raises(ProblemError) as exc:
+        asyncio.run(read_limited(request, 100))
+    assert exc.value.name == "invalid-json"
