@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +63,24 @@ class LoadedInput:
     def provenance_text(self) -> dict[str, str]:
         """Field path -> "from <command> line N of <file>: <line>", as Advisor.review takes it."""
         return {path: str(src) for path, src in self.provenance.items()}
+
+    def document_json(self) -> dict[str, Any]:
+        """The validated document as JSON with exactly the fields stated (explicit nulls kept): what
+        `advisor parse` prints and the API returns."""
+        return self.model.model_dump(mode="json", exclude_unset=True)
+
+
+@dataclass(frozen=True)
+class TextInput:
+    """One command output or bundle already in memory (the API's ``outputs``).
+
+    ``source`` names it in messages and provenance (``outputs[2]``); ``command`` is the command
+    that printed it when the caller says so, otherwise the text is detected like a file's.
+    """
+
+    text: str
+    source: str
+    command: str | None = None
 
 
 def _error(source: str, message: str, path: str = "$") -> DocumentError:
@@ -205,18 +223,46 @@ def load_text(text: str, source: str = "<text>", *, kind: str | None = None, nam
 
 def load_outputs(paths: Iterable[str], *, kind: str | None = None, name: str | None = None) -> LoadedInput:
     """Several files of command outputs or bundles (one system) as one document: ``advisor parse``."""
+    paths = list(paths)
+    if not paths:
+        raise _error("<none>", "no input files given")
+
+    def texts() -> Iterator[TextInput]:  # read one file at a time: its errors come before the next is read
+        for path in paths:
+            source, text = read_text(path)
+            yield TextInput(text=text, source=source)
+
+    return load_texts(texts(), kind=kind, name=name)
+
+
+def _read_one(item: TextInput, document_hint: str) -> tuple[list[Output], list[InputWarning]]:
+    if item.command is not None:
+        try:
+            return [Output(registry.parse_output(item.text, item.command), item.source)], []
+        except ParseError as err:
+            raise _error(item.source, str(err)) from None
+    form, _, found, issues = read_outputs(item.text, item.source)
+    if form == "document":
+        raise _error(item.source, f"this is a configuration document, not command output: {document_hint}")
+    return found, issues
+
+
+def load_texts(items: Iterable[TextInput], *, kind: str | None = None, name: str | None = None,
+               source: str | None = None, document_hint: str = "`advisor check` reads it") -> LoadedInput:
+    """Command outputs and bundles of one system, held in memory, as one document.
+
+    Each item is parsed as its named command, or detected as a file would be; ``source`` names the
+    whole in messages about the assembly (default: the items' sources joined). Raises DocumentError
+    naming the item (its ``source``) or, for the assembly, ``source``."""
     outputs: list[Output] = []
     problems: list[InputWarning] = []
     sources: list[str] = []
-    for path in paths:
-        source, text = read_text(path)
-        sources.append(source)
-        form, _, found, issues = read_outputs(text, source)
-        if form == "document":
-            raise _error(source, "this is a configuration document, not command output: `advisor check` reads it")
+    for item in items:
+        sources.append(item.source)
+        found, issues = _read_one(item, document_hint)
         outputs += found
         problems += issues
     if not sources:
-        raise _error("<none>", "no input files given")
-    return build(outputs, problems, ", ".join(sources), form="outputs" if len(sources) > 1 else
+        raise _error(source or "<none>", "no input given")
+    return build(outputs, problems, source or ", ".join(sources), form="outputs" if len(sources) > 1 else
                  ("output" if len(outputs) == 1 else "bundle"), kind=kind, name=name)

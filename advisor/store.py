@@ -1,4 +1,4 @@
-"""The embedded SQLite store: reviews, API keys and the audit log.
+"""The embedded SQLite store: reviews, chat sessions, API keys and the audit log.
 
 Why SQLite and how it is used:
 
@@ -11,10 +11,15 @@ Why SQLite and how it is used:
   (`kill -9`) never loses a committed transaction in WAL mode even with NORMAL; FULL also
   covers a power cut at the price of one fsync per write.
 * The schema is versioned: `MIGRATIONS` is an append-only list applied at start-up inside
-  one transaction and recorded in `schema_version`. Later features (chat sessions) are a new
-  entry at the end, e.g. `Migration(2, "chat sessions", (CREATE TABLE chat_sessions ...,
-  CREATE TABLE chat_messages ...))`; a database newer than the code is refused, never
-  silently used.
+  one transaction and recorded in `schema_version`; a new feature is a new entry at the end
+  (2 added the chat sessions). A database newer than the code is refused, never silently used.
+* Chat sessions: `chat_sessions` holds each session's state (the ChatState JSON without its
+  turns) and `message_count`; `chat_turns` holds every message, user and advisor, numbered
+  1, 2, ... per session. The turns live only in `chat_turns`, so the state stays small however
+  long the conversation and the history is never trimmed. A turn is stored with
+  `append_chat_turns(..., expected=N)`: the update applies only while the session still has N
+  messages, so of two turns computed from the same state one wins and the other is told to
+  start again (optimistic concurrency: no lock is held while the chat engine runs).
 * API keys are random, shown once, and stored only as a SHA-256 hash. A slow password hash
   (bcrypt, scrypt) protects low-entropy secrets people choose; these keys carry 256 random
   bits, so a fast hash is already infeasible to invert, and it keeps the per-request check
@@ -88,6 +93,27 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         "CREATE INDEX audit_log_by_time ON audit_log(at)",
     )),
+    Migration(2, "chat sessions", (
+        """CREATE TABLE chat_sessions (
+            seq           INTEGER PRIMARY KEY AUTOINCREMENT,
+            id            TEXT NOT NULL UNIQUE,
+            created_at    TEXT NOT NULL,
+            updated_at    TEXT NOT NULL,
+            api_key_id    TEXT REFERENCES api_keys(id),
+            message_count INTEGER NOT NULL CHECK (message_count >= 0),
+            state         TEXT NOT NULL CHECK (json_valid(state))
+        )""",
+        """CREATE TABLE chat_turns (
+            session_id TEXT NOT NULL REFERENCES chat_sessions(id) ON DELETE CASCADE,
+            n          INTEGER NOT NULL CHECK (n >= 1),
+            role       TEXT NOT NULL CHECK (role IN ('user', 'advisor')),
+            text       TEXT NOT NULL,
+            intent     TEXT,
+            citations  TEXT NOT NULL CHECK (json_valid(citations)),
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (session_id, n)
+        ) WITHOUT ROWID""",
+    )),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
@@ -145,6 +171,28 @@ class StoredReview:
     review_json: str | None = None  # only when fetched one by one
     summary: dict[str, int] | None = None
     findings: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatTurnRecord:
+    """One message of a conversation; `n` counts from 1 within the session."""
+
+    n: int
+    role: str
+    text: str
+    intent: str | None
+    citations: list[dict[str, Any]]
+    created_at: str
+
+
+@dataclass(frozen=True)
+class StoredChatSession:
+    id: str
+    created_at: str
+    updated_at: str
+    api_key_id: str | None
+    message_count: int
+    state: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -277,6 +325,64 @@ class Store:
 
     def count_reviews(self) -> int:
         return self._con().execute("SELECT count(*) FROM reviews").fetchone()[0]
+
+    # --- chat sessions ---
+
+    def create_chat_session(self, *, session_id: str, state_json: str, turns: list[ChatTurnRecord],
+                            api_key_id: str | None, actor: str, now: str) -> None:
+        """A new session with its first turns and audit entry, in one transaction."""
+        with self._write() as con:
+            con.execute("INSERT INTO chat_sessions (id, created_at, updated_at, api_key_id, message_count, state) "
+                        "VALUES (?, ?, ?, ?, ?, ?)", (session_id, now, now, api_key_id, len(turns), state_json))
+            self._insert_turns(con, session_id, turns)
+            self._audit(con, actor, "chat.create", session_id, {"messages": len(turns)}, api_key_id, now)
+
+    def append_chat_turns(self, *, session_id: str, expected: int, state_json: str, turns: list[ChatTurnRecord],
+                          api_key_id: str | None, actor: str, now: str) -> bool:
+        """Store a turn computed from the session as it was with `expected` messages.
+
+        False (nothing written) when the session has moved on since, or no longer exists: the
+        caller reads it again and recomputes. Turn numbers continue from `expected`."""
+        with self._write() as con:
+            cur = con.execute("UPDATE chat_sessions SET state = ?, updated_at = ?, message_count = ? "
+                              "WHERE id = ? AND message_count = ?",
+                              (state_json, now, expected + len(turns), session_id, expected))
+            if cur.rowcount != 1:
+                return False
+            self._insert_turns(con, session_id, turns)
+            self._audit(con, actor, "chat.turn", session_id, {"messages": expected + len(turns)}, api_key_id, now)
+        return True
+
+    @staticmethod
+    def _insert_turns(con: sqlite3.Connection, session_id: str, turns: list[ChatTurnRecord]) -> None:
+        con.executemany("INSERT INTO chat_turns (session_id, n, role, text, intent, citations, created_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [(session_id, t.n, t.role, t.text, t.intent, json.dumps(t.citations), t.created_at)
+                         for t in turns])
+
+    def get_chat_session(self, session_id: str) -> StoredChatSession | None:
+        return self._chat_session(self._con(), session_id)
+
+    @staticmethod
+    def _chat_session(con: sqlite3.Connection, session_id: str) -> StoredChatSession | None:
+        row = con.execute("SELECT id, created_at, updated_at, api_key_id, message_count, state "
+                          "FROM chat_sessions WHERE id = ?", (session_id,)).fetchone()
+        return StoredChatSession(*row[:5], json.loads(row[5])) if row else None
+
+    def chat_conversation(self, session_id: str) -> tuple[StoredChatSession, list[ChatTurnRecord]] | None:
+        """The session and all its messages, read in one transaction (one snapshot: they agree)."""
+        con = self._con()
+        con.execute("BEGIN")
+        try:
+            session = self._chat_session(con, session_id)
+            rows = con.execute("SELECT n, role, text, intent, citations, created_at FROM chat_turns "
+                               "WHERE session_id = ? ORDER BY n", (session_id,)).fetchall() if session else []
+        finally:
+            con.execute("COMMIT")
+        if session is None:
+            return None
+        return session, [ChatTurnRecord(n, role, text, intent, json.loads(cites), at)
+                         for n, role, text, intent, cites, at in rows]
 
     # --- API keys ---
 

@@ -38,7 +38,12 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
     "not-found": (404, "No such resource", "The path matches no route of this API."),
     "review-not-found": (404, "No such review", "No stored review has this id."),
     "rule-not-found": (404, "No such rule", "No rule has this id; `errors[0].suggestion` may name the closest one."),
+    "chat-session-not-found": (404, "No such chat session",
+                               "No chat session has this id; start one by posting a message without `session_id`."),
     "method-not-allowed": (405, "Method not allowed", "The route exists but not with this method; see `Allow`."),
+    "chat-session-busy": (409, "Chat session busy",
+                          "Other turns of this session kept arriving while this one was computed (from several "
+                          "clients at once); nothing was stored. Send the message again."),
     "body-too-large": (413, "Request body too large",
                        "The body exceeds the server's limit (ADVISOR_MAX_BODY_BYTES, default 1 MiB); the limit "
                        "is enforced while reading, whatever Content-Length says."),
@@ -52,9 +57,16 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
                         "field in a calculator request)."),
     "invalid-parameters": (422, "Invalid query or path parameters",
                            "A query or path parameter is out of range or malformed (e.g. `limit`, `cursor`)."),
-    "outputs-not-supported": (422, "Command outputs are not accepted by this server version",
-                              "`{\"outputs\": [...]}` (raw command output) needs the parsers, which this server "
-                              "version does not have: convert the outputs to a document and post that."),
+    "invalid-outputs": (422, "Command outputs cannot be read",
+                        "An output is empty, is not the output of a command the advisor reads (or of the command "
+                        "named), is a document rather than output, or the outputs do not make one system's document "
+                        "(several hosts, no name). `errors[].path` names the output (`$.outputs[2].text`, "
+                        "`$.outputs[2].command`, `$.bundle`, `$.name`) and `errors[].line` the line of its text, "
+                        "when one line is to blame."),
+    "invalid-chat-turn": (422, "The advisor cannot act on this message",
+                          "The chat engine refused the message: a review with no document in the session, an "
+                          "unknown rule id, a what-if on an unknown field or to an invalid value, nothing to undo. "
+                          "`detail` is the advisor's answer; the turn is not stored."),
     "too-many-partitions": (422, "Too many partitions",
                             "A managed system lists more partitions than the server accepts "
                             "(ADVISOR_MAX_PARTITIONS, default 1000)."),
@@ -81,6 +93,14 @@ class ErrorItem(BaseModel):
     path: str = Field(description="JSON path of the bad input, e.g. `$.ame.page_suport`; `query.limit` for parameters.")
     message: str
     suggestion: str | None = Field(None, description="The closest valid name, for a typo.")
+    line: int | None = Field(None, ge=1, description=(
+        "For command output text (`invalid-outputs`): the line of the text at fault, from 1. Absent otherwise."))
+
+    def body(self) -> dict[str, Any]:
+        data = self.model_dump()
+        if data["line"] is None:
+            del data["line"]
+        return data
 
 
 class Problem(BaseModel):
@@ -113,7 +133,7 @@ def problem_body(name: str, detail: str, errors: list[ErrorItem] | None = None,
     status, title, _ = PROBLEM_TYPES[name]
     body: dict[str, Any] = {"type": type_uri(name), "title": title, "status": status, "detail": detail}
     if errors is not None:
-        body["errors"] = [e.model_dump() for e in errors]
+        body["errors"] = [e.body() for e in errors]
     if extra:
         body.update(extra)
     return body

@@ -8,6 +8,7 @@ those paths; one whose inputs are present but unusable raises `Invalid` with the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -103,11 +104,16 @@ def compute(kind: str, model: BaseModel) -> DerivedResult:
             continue
         try:
             value = d.func(model)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise Invalid(f"derived.{d.name} is not a finite number for these inputs")
         except Missing as m:
             result.missing[d.name] = m.paths
             continue
         except Invalid as inv:
             result.invalid[d.name] = str(inv)
+            continue
+        except (ArithmeticError, ValueError) as exc:  # extreme inputs: not assessable, never a crash
+            result.invalid[d.name] = f"derived.{d.name} cannot be computed from these values ({exc})"
             continue
         if value is None:
             result.missing[d.name] = []

@@ -15,11 +15,15 @@ from advisor.documents.errors import DocumentError, Issue, issues_from_validatio
 
 
 def validate_document(data: Any, source: str = "<document>") -> Any:
-    """Validate one document; raises DocumentError with every issue, path and suggestion."""
+    """Validate one document; raises DocumentError with every issue, path and suggestion.
+
+    Strict: `"enabled": 1` or `"expansion_factor": "2.0"` are errors, not coerced, so a pipeline
+    never passes on a value the admin did not write as meant (an integer still fills a float field).
+    """
     if not isinstance(data, dict):
         raise DocumentError(source, [Issue(path="$", message="a document must be a JSON object")])
     try:
-        return DOCUMENT_ADAPTER.validate_python(data)
+        return DOCUMENT_ADAPTER.validate_python(data, strict=True)
     except ValidationError as exc:
         raise DocumentError(source, issues_from_validation(exc, data)) from None
 

@@ -6,9 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
-from pydantic import BaseModel
-
-from advisor.calculators.ame import AmeSizing, DeficitEstimate, TrueMemoryForFactor, ame_sizing, deficit_free_estimate, rebalance
+from advisor.calculators.ame import ame_sizing, deficit_free_estimate, rebalance
 from advisor.calculators.clm import ClmSizing, clm_sizing
 from advisor.calculators.hpt import HptPartition, HptSize, hpt_size
 from advisor.calculators.lfarea import LfareaAssessment, LfareaSyntaxError, assess_lfarea
@@ -18,7 +16,7 @@ from api.body import json_body
 from api.deps import get_settings
 from api.documents import check_partitions, validate_model
 from api.examples import model_examples
-from api.models import AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
+from api.models import AmeAssessment, AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
 from api.openapi import request_body
 from api.problems import ErrorItem, ProblemError
 from api.settings import Settings
@@ -77,12 +75,6 @@ def hpt(body: Body, settings: Annotated[Settings, Depends(get_settings)]) -> Hpt
         return hpt_size([HptPartition(**p.model_dump()) for p in req.partitions], req.processor, req.default_ratio)
     except ValueError as e:
         raise _invalid("$", e) from None
-
-
-class AmeAssessment(BaseModel):
-    sizing: AmeSizing
-    rebalance: TrueMemoryForFactor | None = None
-    deficit: DeficitEstimate | None = None
 
 
 @router.post("/ame", response_model=AmeAssessment, operation_id="ameSizing",
