@@ -1,10 +1,11 @@
-"""Dependencies that hand routes what `create_app` built once per process: store, advisor, settings."""
+"""Dependencies that hand routes what `create_app` built once per process: store, advisor, chat, settings."""
 
 from __future__ import annotations
 
 from fastapi import Request
 
 from advisor.review import Advisor
+from api.chat import ChatService
 from advisor.store import Store
 from api.settings import Settings
 
@@ -19,3 +20,7 @@ def get_advisor(request: Request) -> Advisor:
 
 def get_settings(request: Request) -> Settings:
     return request.app.state.settings
+
+
+def get_chat(request: Request) -> ChatService:
+    return request.app.state.chat

@@ -1,6 +1,7 @@
 """Request bodies to validated models, with every error's JSON path relative to the body.
 
-The review body is a bare document or `{"document": ...}`; the diff body holds two. Paths
+The review body is a bare document, `{"document": ...}` or command outputs (api/outputs.py);
+the diff body holds two documents. Paths
 in errors point into what the client sent, so `$.ame.page_suport` for a bare document and
 `$.document.ame.page_suport` when it was wrapped. The document validation itself (unknown
 fields with did-you-mean, kinds) is `advisor.documents.io.validate_document`, shared with the CLI.
@@ -9,12 +10,14 @@ fields with did-you-mean, kinds) is `advisor.documents.io.validate_document`, sh
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from advisor.documents.errors import DocumentError, json_path
 from advisor.documents.io import validate_document
+from advisor.inputs import LoadedInput
 from api.problems import ErrorItem, ProblemError, errors_detail
 from api.settings import Settings
 
@@ -41,7 +44,7 @@ def check_partitions(items: list[tuple[Any, str]], settings: Settings) -> None:
 NUMBER_LIMIT = 1e15  # no configuration value comes near; beyond, derived figures can overflow to infinity
 
 
-def _out_of_range(data: Any, base: str, limit: int = 10) -> list[ErrorItem]:
+def out_of_range(data: Any, base: str, limit: int = 10) -> list[ErrorItem]:
     """The first `limit` numbers beyond +/-NUMBER_LIMIT, with their JSON paths (iterative walk)."""
     found: list[ErrorItem] = []
     stack: list[tuple[Any, str]] = [(data, base)]
@@ -57,7 +60,7 @@ def _out_of_range(data: Any, base: str, limit: int = 10) -> list[ErrorItem]:
 
 
 def check_numbers(items: list[tuple[Any, str]]) -> None:
-    errors = [e for data, base in items for e in _out_of_range(data, base)]
+    errors = [e for data, base in items for e in out_of_range(data, base)]
     if errors:
         raise ProblemError("number-out-of-range", errors_detail(errors, "The request"), errors=errors)
 
@@ -80,24 +83,32 @@ def unknown_keys(data: dict, allowed: tuple[str, ...], base: str = "$") -> list[
     return out
 
 
-def review_input(body: Any, settings: Settings) -> tuple[Any, Any]:
-    """The review body as (raw document, validated document model)."""
-    if isinstance(body, dict) and "kind" not in body:
-        if "outputs" in body:
-            raise ProblemError(
-                "outputs-not-supported",
-                "Raw command outputs are not accepted by this server version. Convert them to a configuration "
-                "document (see contract section 1) and post {\"document\": ...} or the document itself.",
-                errors=[ErrorItem(path="$.outputs", message="not accepted by this server version")])
-        if "document" in body:
-            extra = unknown_keys(body, ("document",))
-            if extra:
-                raise ProblemError("invalid-request", errors_detail(extra, "The request"), errors=extra)
-            return _one_document(body["document"], "$.document", settings)
-    return _one_document(body, "$", settings)
+@dataclass(frozen=True)
+class Submitted:
+    """What a review body holds: the document (JSON, as stored) and its model; for command outputs, what was read."""
+
+    document: Any
+    model: Any
+    loaded: LoadedInput | None = None
 
 
-def _one_document(data: Any, base: str, settings: Settings) -> tuple[Any, Any]:
+def is_outputs(body: Any) -> bool:
+    """`{"outputs": [...]}` or `{"bundle": "..."}`: no document has either field."""
+    return isinstance(body, dict) and ("outputs" in body or "bundle" in body)
+
+
+def review_input(body: Any, settings: Settings) -> Submitted:
+    """A review body holding a document: the document itself or `{"document": ...}` (outputs: api.outputs)."""
+    if isinstance(body, dict) and "kind" not in body and "document" in body:
+        extra = unknown_keys(body, ("document",))
+        if extra:
+            raise ProblemError("invalid-request", errors_detail(extra, "The request"), errors=extra)
+        return Submitted(*one_document(body["document"], "$.document", settings))
+    return Submitted(*one_document(body, "$", settings))
+
+
+def one_document(data: Any, base: str, settings: Settings) -> tuple[Any, Any]:
+    """(data, model) of the document at `base` in the body, or a problem naming every issue."""
     check_partitions([(data, base)], settings)
     check_numbers([(data, base)])
     model, errors = document_errors(data, base)

@@ -30,9 +30,55 @@ EXAMPLE_DOCUMENT: dict[str, Any] = {
 FIXED_DOCUMENT: dict[str, Any] = copy.deepcopy(EXAMPLE_DOCUMENT)
 FIXED_DOCUMENT["ame"]["page_support"] = "64K"
 
+# The same partition as the admin sees it: lparstat -i (excerpt), the AME page-size tunable, ps -eZ (excerpt).
+LPARSTAT_I = """Node Name : sapapp01
+Partition Name : sapapp01
+Type : Shared-SMT-8
+Mode : Uncapped
+Entitled Capacity : 1.00
+Online Virtual CPUs : 2
+Online Memory : 7168 MB
+Maximum Memory : 16384 MB
+Variable Capacity Weight : 128
+Memory Mode : Dedicated-Expanded
+Target Memory Expansion Factor : 2.00
+"""
+VMO_AME = "ame_mpsize_support = 0\n"
+PS_EZ = """      PID    TTY  TIME DPGSZ SPGSZ TPGSZ SHMPGSZ CMD
+        1      -  0:02    4K    4K    4K      4K init
+  9175394      -  1:13   64K   64K   64K     64K disp+work
+"""
+EXAMPLE_OUTPUTS: list[dict[str, str]] = [
+    {"command": "lparstat -i", "text": LPARSTAT_I},
+    {"command": "vmo -o ame_mpsize_support", "text": VMO_AME},
+    {"text": PS_EZ},  # no command: detected
+]
+EXAMPLE_BUNDLE = "".join([
+    '#### advisor-bundle format="1" host="sapapp01" collector="aix-collect.sh" ####\n',
+    '#### advisor-bundle command="lparstat -i" host="sapapp01" rc="0" ####\n', LPARSTAT_I,
+    '#### advisor-bundle command="vmo -o ame_mpsize_support" host="sapapp01" rc="0" ####\n', VMO_AME,
+    '#### advisor-bundle command="ps -eZ" host="sapapp01" rc="0" ####\n', PS_EZ,
+])
+
 REVIEW_REQUEST_EXAMPLES = {
     "document": {"summary": "A document as the body", "value": EXAMPLE_DOCUMENT},
     "wrapped": {"summary": "The same, wrapped as {\"document\": ...}", "value": {"document": EXAMPLE_DOCUMENT}},
+    "outputs": {"summary": "The same partition as command outputs (the command of the last one is detected)",
+                "value": {"outputs": EXAMPLE_OUTPUTS}},
+}
+
+PARSE_REQUEST_EXAMPLES = {
+    "outputs": {"summary": "Command outputs, each with its command or detected", "value": {"outputs": EXAMPLE_OUTPUTS}},
+    "bundle": {"summary": "A collector bundle (collect/aix-collect.sh)", "value": {"bundle": EXAMPLE_BUNDLE}},
+}
+
+CHAT_REQUEST_EXAMPLES = {
+    "review": {"summary": "Start a session with a document: it is reviewed",
+               "value": {"message": "review", "document": EXAMPLE_DOCUMENT}},
+    "outputs": {"summary": "Start a session with command outputs",
+                "value": {"message": "what is wrong with this partition?", "outputs": EXAMPLE_OUTPUTS}},
+    "question": {"summary": "A question on its own (send `session_id` to continue a session)",
+                 "value": {"message": "Can I use AME with 64K pages on POWER7?"}},
 }
 
 DIFF_REQUEST_EXAMPLES = {

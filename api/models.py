@@ -95,8 +95,9 @@ class OutputIn(Strict):
 class OutputsRequest(Strict):
     """Command outputs of one system: a list of outputs, a collector bundle, or both."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={
-        "anyOf": [{"required": ["outputs"]}, {"required": ["bundle"]}]})
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"anyOf": [
+        {"required": ["outputs"], "properties": {"outputs": {"type": "array"}}},
+        {"required": ["bundle"], "properties": {"bundle": {"type": "string"}}}]})
 
     outputs: list[OutputIn] | None = Field(None, min_length=1, max_length=MAX_OUTPUTS)
     bundle: str | None = Field(None, min_length=1, description=(

@@ -61,7 +61,7 @@ def _bound_numbers(node: Any) -> None:
 
 def _component_schemas(max_partitions: int) -> dict[str, Any]:
     from advisor.documents import DOCUMENT_ADAPTER
-    from api.models import AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
+    from api.models import AmeInput, ChatRequest, ClmInput, HptInput, LfareaInput, OutputsRequest, PlareaInput, ViosMemoryInput
     from api.problems import Problem
 
     out: dict[str, Any] = {}
@@ -73,22 +73,57 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
     if partitions is not None:
         partitions["maxItems"] = max_partitions
     out["ReviewRequest"] = {
-        "description": "A configuration document, or one wrapped as {\"document\": ...}. "
-                       "{\"outputs\": [...]} (raw command output) is not accepted by this server version.",
+        "description": "A configuration document, one wrapped as {\"document\": ...}, or command outputs of one "
+                       "system ({\"outputs\": [{\"command\", \"text\"}, ...]} and/or {\"bundle\": \"...\"}, as for "
+                       "POST /v1/parse).",
         "anyOf": [{"$ref": REF.format(model="Document")},
                   {"type": "object", "properties": {"document": {"$ref": REF.format(model="Document")}},
-                   "required": ["document"], "additionalProperties": False}],
+                   "required": ["document"], "additionalProperties": False},
+                  {"$ref": REF.format(model="OutputsRequest")}],
     }
     out["DiffRequest"] = {
         "type": "object", "additionalProperties": False, "required": ["before", "after"],
         "properties": {"before": {"$ref": REF.format(model="Document")}, "after": {"$ref": REF.format(model="Document")}},
     }
-    for model in (ViosMemoryInput, ClmInput, LfareaInput, PlareaInput, HptInput, AmeInput, Problem):
+    for model in (ViosMemoryInput, ClmInput, LfareaInput, PlareaInput, HptInput, AmeInput, OutputsRequest, ChatRequest,
+                  Problem):
         schema = model.model_json_schema(ref_template=REF)
         out.update(schema.pop("$defs", {}))
         out[model.__name__] = schema
     out["HptInput"]["properties"]["partitions"]["maxItems"] = max_partitions
+    # the chat's document is validated as a review's is (after the request shape): state its schema
+    out["ChatRequest"]["properties"]["document"] = {
+        "anyOf": [{"$ref": REF.format(model="Document")}, {"type": "null"}],
+        "description": out["ChatRequest"]["properties"]["document"].get("description", "")}
     return out
+
+
+# Two models share a class name; pydantic then names both by module. Public names instead:
+COMPONENT_NAMES = {"advisor__sources__Source": "Source", "advisor__assemble__model__Source": "OutputSource"}
+
+
+def _rename_components(schema: dict[str, Any]) -> None:
+    components = schema.get("components", {}).get("schemas", {})
+    renames = {old: new for old, new in COMPONENT_NAMES.items() if old in components}
+    if not renames:
+        return
+    for old, new in renames.items():
+        if new in components:
+            raise RuntimeError(f"OpenAPI component {new} exists: cannot rename {old} to it")
+        components[new] = components.pop(old)
+    refs = {REF.format(model=old): REF.format(model=new) for old, new in renames.items()}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("$ref") in refs:
+                node["$ref"] = refs[node["$ref"]]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
 
 
 def _problem_examples(status: int) -> dict[str, Any]:
@@ -123,14 +158,25 @@ def _problem_responses(schema: dict[str, Any]) -> None:
 
 def _response_examples(app: FastAPI) -> dict[str, Any]:
     """operationId -> an example success body, computed from the request examples."""
+    from advisor.chat import ChatEngine
     from advisor.documents.io import validate_document
-    from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT
-    from api.models import AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
+    from advisor.store import LATEST_VERSION
+    from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS
+    from api.models import AmeInput, ClmInput, HptInput, LfareaInput, OutputIn, PlareaInput, ViosMemoryInput
+    from api.outputs import load_outputs, parse_result
     from api.routes import calculators, diff, problems, rules, sources
 
     advisor = app.state.advisor
     review = {"review_id": "rv_4f1c2a9b7e3d5c6a8b90", "created_at": "2025-03-01T09:30:00.000Z",
               **advisor.review(validate_document(EXAMPLE_DOCUMENT)).model_dump(mode="json")}
+    parsed = parse_result(load_outputs([OutputIn(**o) for o in EXAMPLE_OUTPUTS], None))
+    session_id, at = "cs_9b1f3c5e7a2d4c6b8e01", "2025-03-01T09:31:00.000Z"
+    first = ChatEngine(advisor).turn("review", None, document=EXAMPLE_DOCUMENT)
+    second = ChatEngine(advisor).turn("why?", first.state)
+    turns = [{"n": n, "role": role, "text": text, "intent": intent, "citations": cites, "created_at": at}
+             for n, (role, text, intent, cites) in enumerate([
+                 ("user", "review", None, []), ("advisor", first.answer, first.intent, first.public()["citations"]),
+                 ("user", "why?", None, []), ("advisor", second.answer, second.intent, second.public()["citations"])], 1)]
     rule_ids = sorted(advisor.rulebook.rules)
     rule_id = "AME-001" if "AME-001" in rule_ids else rule_ids[0]
 
@@ -139,8 +185,13 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
 
     out: dict[str, Any] = {
         "healthz": {"status": "ok"},
-        "readyz": {"status": "ready", "schema_version": 1, "rulebook": review["rulebook"]},
+        "readyz": {"status": "ready", "schema_version": LATEST_VERSION, "rulebook": review["rulebook"]},
         "createReview": review,
+        "parseOutputs": parsed,
+        "chat": {**second.public(), "session_id": session_id},
+        "getChatSession": {"session_id": session_id, "created_at": at, "updated_at": at,
+                           "document": second.state.document, "findings": second.state.model_dump(mode="json")["findings"],
+                           "focus": second.state.focus, "undo_depth": 0, "turns": turns},
         "getReview": review,
         "listReviews": {"items": [{"review_id": review["review_id"], "target": review["target"], "kind": review["kind"],
                                    "created_at": review["created_at"], "rulebook_version": review["rulebook"]["version"],
@@ -173,7 +224,9 @@ def build_openapi(app: FastAPI) -> dict[str, Any]:
         return app.openapi_schema
     schema = get_openapi(title="Platform Advisor API", version=__version__, description=DESCRIPTION,
                          routes=app.routes, tags=[
-                             {"name": "reviews", "description": "Review documents; stored reviews; diffs."},
+                             {"name": "reviews", "description": "Review documents or command outputs; stored reviews; "
+                                                                  "diffs; outputs to documents."},
+                             {"name": "chat", "description": "Conversations with the advisor, stored as sessions."},
                              {"name": "rules", "description": "The rule catalogue and its sources."},
                              {"name": "calculators", "description": "Sizing calculators."},
                              {"name": "health", "description": "Open liveness and readiness probes."},
@@ -183,6 +236,7 @@ def build_openapi(app: FastAPI) -> dict[str, Any]:
         if name in components and components[name] != component:
             raise RuntimeError(f"two different OpenAPI schemas named {name}: rename one of the models")
         components[name] = component
+    _rename_components(schema)
     _problem_responses(schema)
     examples = _response_examples(app)
     for item in schema["paths"].values():

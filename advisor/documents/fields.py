@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import types
+import typing
+from functools import cache
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 MAX_SAFE_INT = 2**53 - 1  # the largest integer every JSON consumer reads exactly
@@ -17,6 +21,17 @@ class Block(BaseModel):
     """A strict object: unknown keys are errors (a typo must never pass silently)."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _integral_floats(cls, data: Any) -> Any:
+        """Validation is strict (no "2.0" for 2.0, no 1 for true), but JSON Schema's integer includes
+        4.0, so an integral float fills an integer field."""
+        if isinstance(data, dict):
+            ints = _integer_fields(cls)
+            if any(isinstance(v, float) and k in ints for k, v in data.items()):
+                return {k: int(v) if k in ints and isinstance(v, float) and v.is_integer() else v for k, v in data.items()}
+        return data
 
     @model_validator(mode="after")
     def _safe_integers(self):
@@ -36,3 +51,13 @@ def fld(description: str, *, unit: str | None = None, command: str | None = None
         extra["x-command"] = command
     kwargs.setdefault("default", None)
     return Field(description=description, json_schema_extra=extra or None, **kwargs)
+
+
+@cache
+def _integer_fields(model: type[BaseModel]) -> frozenset[str]:
+    def is_int(annotation: Any) -> bool:
+        if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(annotation) if a is not type(None)]
+            return args == [int]
+        return annotation is int
+    return frozenset(name for name, info in model.model_fields.items() if is_int(info.annotation))

@@ -1,4 +1,4 @@
-"""POST /v1/reviews (review a document and store it), GET one, GET a page of them."""
+"""POST /v1/reviews (review a document or command outputs and store it), GET one, GET a page of them."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from advisor.store import ApiKey, Store, utc_now
 from api.auth import require_key
 from api.body import json_body
 from api.deps import get_advisor, get_settings, get_store
-from api.documents import review_input
+from api.documents import is_outputs, review_input
 from api.examples import REVIEW_REQUEST_EXAMPLES
 from api.openapi import request_body
-from api.models import CURSOR_PATTERN, REVIEW_ID_PATTERN, ReviewListItem, ReviewOut, ReviewPage
+from api.models import CURSOR_PATTERN, INPUT_FIELDS, REVIEW_ID_PATTERN, ReviewListItem, ReviewOut, ReviewPage
+from api.outputs import outputs_input
 from api.problems import ProblemError
 from api.settings import Settings
 
@@ -25,20 +26,24 @@ MAX_PAGE = 100
 
 
 @router.post("/reviews", status_code=201, response_model=ReviewOut, operation_id="createReview",
-             summary="Review a configuration document and store the review",
+             summary="Review a configuration document, or command outputs of one system, and store the review",
              responses={400: {}, 413: {}, 415: {}, 422: {}},
              openapi_extra=request_body("ReviewRequest", REVIEW_REQUEST_EXAMPLES))
 def create_review(body: Annotated[Any, Depends(json_body)],
                   key: Annotated[ApiKey, Depends(require_key)], store: Annotated[Store, Depends(get_store)],
                   advisor: Annotated[Advisor, Depends(get_advisor)],
                   settings: Annotated[Settings, Depends(get_settings)]) -> Response:
-    raw, document = review_input(body, settings)
-    review = advisor.review(document)
+    submitted = outputs_input(body) if is_outputs(body) else review_input(body, settings)
+    loaded = submitted.loaded
+    review = advisor.review(submitted.model, provenance=loaded.provenance) if loaded else advisor.review(submitted.model)
     review_id, created_at = f"rv_{secrets.token_hex(10)}", utc_now()
+    read = {"document": submitted.document, "warnings": loaded.warnings, "conflicts": loaded.conflicts} if loaded else {}
     # pydantic, not orjson, writes the review: derived figures may be integers beyond 64 bits
-    out = ReviewOut.model_construct(**dict(review), review_id=review_id, created_at=created_at).model_dump_json()
+    out = ReviewOut.model_construct(**dict(review), review_id=review_id, created_at=created_at, **read).model_dump_json(
+        exclude=None if loaded else set(INPUT_FIELDS))
     store.add_review(review_id=review_id, target=review.target, kind=review.kind,
-                     document_json=orjson.dumps(raw).decode(), review_json=out, rulebook_version=review.rulebook.version, created_at=created_at,
+                     document_json=orjson.dumps(submitted.document).decode(), review_json=out,
+                     rulebook_version=review.rulebook.version, created_at=created_at,
                      api_key_id=key.id, actor=f"api-key:{key.id}")
     return Response(out, status_code=201, media_type="application/json",
                     headers={"Location": f"/v1/reviews/{review_id}"})

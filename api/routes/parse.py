@@ -1,0 +1,23 @@
+"""POST /v1/parse: command outputs of one system to a configuration document (nothing is stored)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+
+from api.body import json_body
+from api.examples import PARSE_REQUEST_EXAMPLES
+from api.models import ParseOut
+from api.openapi import request_body
+from api.outputs import outputs_input, parse_result
+
+router = APIRouter(tags=["reviews"])
+
+
+@router.post("/parse", response_model=ParseOut, operation_id="parseOutputs",
+             summary="Command outputs (lparstat -i, amepat, vmo, lsdev, ...) or a bundle to a document, with provenance",
+             responses={400: {}, 413: {}, 415: {}, 422: {}},
+             openapi_extra=request_body("OutputsRequest", PARSE_REQUEST_EXAMPLES))
+def parse(body: Annotated[Any, Depends(json_body)]) -> dict[str, Any]:
+    return parse_result(outputs_input(body).loaded)
