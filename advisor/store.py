@@ -363,6 +363,10 @@ class Store:
     def get_chat_session(self, session_id: str) -> StoredChatSession | None:
         return self._chat_session(self._con(), session_id)
 
+    def chat_message_count(self, session_id: str) -> int | None:
+        row = self._con().execute("SELECT message_count FROM chat_sessions WHERE id = ?", (session_id,)).fetchone()
+        return row[0] if row else None
+
     @staticmethod
     def _chat_session(con: sqlite3.Connection, session_id: str) -> StoredChatSession | None:
         row = con.execute("SELECT id, created_at, updated_at, api_key_id, message_count, state "

@@ -10,7 +10,9 @@ while the engine runs:
   from a state that has moved on, and the turn is computed again from the new state.
 
 So every turn sees the one before it and none is lost. A reply with intent `error` (bad
-input: no document to review, an unknown field in a what-if) is a 422 and stores nothing.
+input: no document to review, an unknown field in a what-if) is a 422 and stores nothing,
+once the state it was judged on is known to be the latest ("undo" may be refused on a state
+that another worker's what-if has just changed).
 """
 
 from __future__ import annotations
@@ -54,7 +56,9 @@ class ChatService:
     def turn(self, message: str, session_id: str | None, document: dict[str, Any] | None, key: ApiKey) -> dict[str, Any]:
         """One turn: the response body (contract section 4), after the session is stored."""
         if session_id is None:
-            reply = self._reply(message, None, document, None)
+            reply = self.engine.turn(message, None, document=document)
+            if reply.intent == "error":
+                raise _refused(reply, None)
             session_id, now = new_session_id(), utc_now()
             state, turns = self._records(reply, message, 0, now)
             self.store.create_chat_session(session_id=session_id, state_json=state, turns=turns,
@@ -65,7 +69,11 @@ class ChatService:
                 stored = self.store.get_chat_session(session_id)
                 if stored is None:
                     raise _not_found(session_id)
-                reply = self._reply(message, stored.state, document, session_id)
+                reply = self.engine.turn(message, stored.state, document=document)
+                if reply.intent == "error":
+                    if self.store.chat_message_count(session_id) == stored.message_count:
+                        raise _refused(reply, session_id)
+                    continue  # judged on a state another worker has moved on from: judge it again
                 now = utc_now()
                 state, turns = self._records(reply, message, stored.message_count, now)
                 if self.store.append_chat_turns(session_id=session_id, expected=stored.message_count,
@@ -74,14 +82,6 @@ class ChatService:
                     return {**reply.public(), "session_id": session_id}
         raise ProblemError("chat-session-busy", f"Turns of session {session_id} from other clients kept arriving "
                                                 "while this one was answered; nothing was stored. Send it again.")
-
-    def _reply(self, message: str, state: dict[str, Any] | None, document: dict[str, Any] | None,
-               session_id: str | None) -> ChatReply:
-        reply = self.engine.turn(message, state, document=document)
-        if reply.intent == "error":
-            raise ProblemError("invalid-chat-turn", reply.answer,
-                               extra={"session_id": session_id} if session_id else None)
-        return reply
 
     @staticmethod
     def _records(reply: ChatReply, message: str, before: int, now: str) -> tuple[str, list[ChatTurnRecord]]:
@@ -104,6 +104,10 @@ class ChatService:
                 "focus": state.focus, "undo_depth": len(state.previous_documents),
                 "turns": [{"n": t.n, "role": t.role, "text": t.text, "intent": t.intent, "citations": t.citations,
                            "created_at": t.created_at} for t in turns]}
+
+
+def _refused(reply: ChatReply, session_id: str | None) -> ProblemError:
+    return ProblemError("invalid-chat-turn", reply.answer, extra={"session_id": session_id} if session_id else None)
 
 
 def _not_found(session_id: str) -> ProblemError:

@@ -44,7 +44,7 @@ def _first_line(text: str) -> tuple[int, str] | None:
 def _item_error(path: str, message: str, text: str) -> ErrorItem:
     """An error in one output's text, with the line to blame: the one the message names, else the first."""
     m = _LINE.search(message)
-    if m:
+    if m and int(m.group(1)) >= 1:
         return ErrorItem(path=path, message=message, line=int(m.group(1)))
     first = _first_line(text)
     if first is None:
@@ -90,8 +90,9 @@ def _check_numbers(loaded: LoadedInput, whole: str) -> None:
     for item in found:
         src = loaded.provenance.get(dotted.get(item.path, ""))
         path = text_path(src.file) if src is not None else None
-        errors.append(ErrorItem(path=path or whole, message=f"{item.path[2:]}: {item.message}",
-                                line=src.line_no if src is not None and src.line_no >= 1 else None))
+        line = src.line_no if src is not None and src.line_no >= 1 else None
+        where = f"line {line}: " if line else ""
+        errors.append(ErrorItem(path=path or whole, message=f"{where}{item.path[2:]}: {item.message}", line=line))
     raise ProblemError("number-out-of-range", errors_detail(errors, "The request"), errors=errors)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path
+from fastapi.responses import JSONResponse
 
 from advisor.store import ApiKey
 from api.auth import require_key
@@ -26,9 +27,10 @@ router = APIRouter(tags=["chat"])
              openapi_extra=request_body("ChatRequest", CHAT_REQUEST_EXAMPLES))
 def chat(body: Annotated[Any, Depends(json_body)], key: Annotated[ApiKey, Depends(require_key)],
          service: Annotated[ChatService, Depends(get_chat)],
-         settings: Annotated[Settings, Depends(get_settings)]) -> dict[str, Any]:
+         settings: Annotated[Settings, Depends(get_settings)]) -> JSONResponse:
     req = validate_model(ChatRequest, body)
-    return service.turn(req.message, req.session_id, request_document(req, settings), key)
+    # the engine's public body as is: `diff` only after a what-if (the response model would add a null one)
+    return JSONResponse(service.turn(req.message, req.session_id, request_document(req, settings), key))
 
 
 @router.get("/chat/{session_id}", response_model=ChatSessionOut, operation_id="getChatSession",

@@ -56,6 +56,7 @@ def _auth_problem(r) -> dict:
     ("POST", "/v1/diff"), ("GET", "/v1/rules"), ("GET", "/v1/rules/AME-001"), ("GET", "/v1/sources"),
     ("POST", "/v1/calculators/vios-memory"), ("POST", "/v1/calculators/clm"), ("POST", "/v1/calculators/lfarea"),
     ("POST", "/v1/calculators/plarea"), ("POST", "/v1/calculators/hpt"), ("POST", "/v1/calculators/ame"),
+    ("POST", "/v1/parse"), ("POST", "/v1/chat"), ("GET", "/v1/chat/cs_00000000000000000000"),
 ])
 def test_every_v1_route_needs_a_key(anon, method, path):
     _auth_problem(anon.request(method, path, json=EXAMPLE_DOCUMENT))
@@ -114,6 +115,7 @@ def test_wrong_method_is_405_with_allow(client):
     assert r.headers["allow"] == "GET"
     # two routes share /v1/reviews: Allow names the methods of both
     assert client.put("/v1/reviews").headers["allow"] == "GET, POST"
+    assert client.get("/v1/chat").headers["allow"] == "POST" and client.get("/v1/parse").headers["allow"] == "POST"
     assert client.head("/v1/rules").headers["allow"] == "GET"
 
 

@@ -101,3 +101,12 @@ def test_docs_cover_every_route_and_problem_type(spec):
         assert f"`{method.upper()} {path}" in text, (method, path)
     for name in PROBLEM_TYPES:
         assert f"`/problems/{name}`" in text, name
+
+
+def test_component_names_are_public(spec):
+    """Two models named Source (citation sources, output lines) get names of their own, not module paths."""
+    schemas = spec["components"]["schemas"]
+    assert not [name for name in schemas if "__" in name]
+    assert {"Source", "OutputSource", "OutputsRequest", "ChatRequest", "ChatOut", "ChatSessionOut", "ParseOut"} <= set(schemas)
+    provenance = schemas["ParseOut"]["properties"]["provenance"]["additionalProperties"]
+    assert provenance == {"$ref": "#/components/schemas/OutputSource"}

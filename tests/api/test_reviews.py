@@ -125,13 +125,9 @@ def test_bad_list_parameters_are_422(client, params, path):
     assert r.json()["type"] == "/problems/invalid-parameters" and r.json()["errors"][0]["path"] == path
 
 
-def test_outputs_form_is_rejected_clearly(client):
-    r = client.post("/v1/reviews", json={"outputs": [{"command": "lparstat -i", "text": "Partition Name : x"}]})
-    assert r.status_code == 422
-    body = r.json()
-    assert body["type"] == "/problems/outputs-not-supported"
-    assert "not accepted by this server version" in body["title"] + body["detail"]
-    assert body["errors"][0]["path"] == "$.outputs"
+def test_review_of_a_document_has_no_input_fields(client):
+    body = client.post("/v1/reviews", json=EXAMPLE_DOCUMENT).json()
+    assert not {"document", "warnings", "conflicts"} & set(body)  # those are for reviews of command outputs
 
 
 def test_typo_in_document_names_path_and_suggestion(client):

@@ -25,7 +25,7 @@ def test_migrate_creates_the_schema_once(tmp_path):
     assert s.migrate() == LATEST_VERSION  # idempotent
     con = sqlite3.connect(tmp_path / "s.db")
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"schema_version", "reviews", "api_keys", "audit_log"} <= tables
+    assert {"schema_version", "reviews", "api_keys", "audit_log", "chat_sessions", "chat_turns"} <= tables
     assert con.execute("SELECT count(*) FROM schema_version").fetchone()[0] == len(store_module.MIGRATIONS)
     s.close()
 
@@ -58,8 +58,8 @@ def test_a_later_migration_applies_on_top(tmp_path, monkeypatch):
     s = Store(tmp_path / "s.db")
     s.migrate()
     s.create_key("k", actor="t")
-    future = store_module.Migration(LATEST_VERSION + 1, "chat sessions", (
-        "CREATE TABLE chat_sessions (id TEXT PRIMARY KEY, api_key_id TEXT REFERENCES api_keys(id), created_at TEXT)",))
+    future = store_module.Migration(LATEST_VERSION + 1, "a later feature", (
+        "CREATE TABLE later_things (id TEXT PRIMARY KEY, api_key_id TEXT REFERENCES api_keys(id), created_at TEXT)",))
     monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, future))
     monkeypatch.setattr(store_module, "LATEST_VERSION", future.version)
     assert s.migrate() == future.version
