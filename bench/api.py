@@ -121,6 +121,34 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / tick
 
 
+def machine_cpu() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine so far, from /proc/stat."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(fields[:8]) - idle) / tick, sum(fields[:8]) / tick
+
+
+class Usage:
+    """Where the machine's CPU went during a phase: the server, this load generator, everything else."""
+
+    def __init__(self, pids: list[int]):
+        self.pids = pids
+        self.server0, self.client0, (self.busy0, self.total0) = cpu_seconds(pids), time.process_time(), machine_cpu()
+
+    def done(self, requests: int) -> dict[str, float]:
+        server, client = cpu_seconds(self.pids) - self.server0, time.process_time() - self.client0
+        busy, total = machine_cpu()
+        busy, total = busy - self.busy0, total - self.total0
+        cores = os.cpu_count() or 1
+        return {"server_cpu_ms_per_request": server * 1000 / max(1, requests),
+                "machine_busy_pct": 100 * busy / total if total else float("nan"),
+                "server_pct_of_machine": 100 * server / total if total else float("nan"),
+                "client_pct_of_machine": 100 * client / total if total else float("nan"),
+                "others_pct_of_machine": 100 * (busy - server - client) / total if total else float("nan"),
+                "cores": cores}
+
+
 def rss_kib(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -213,7 +241,12 @@ async def chat_conversations(port: int, key: str, total_turns: int, concurrency:
         if status != 200:
             result.errors.append(f"HTTP {status} on {body.get('message')!r}: {raw[:300]!r}")
             return None
-        return json.loads(raw)
+        reply = json.loads(raw)
+        if not reply.get("session_id") or not reply.get("answer"):
+            result.errors.append(f"200 without session_id/answer: {raw[:300]!r}")
+            return None
+        result.good += 1
+        return reply
 
     async def worker(w: int) -> None:
         conn = loadgen.Connection(HOST, port)
@@ -293,24 +326,22 @@ def measure(workers: int, quick: bool, workdir: Path) -> dict[str, Any]:
         total = 2000 if quick else 10_000
         asyncio.run(loadgen.closed(HOST, server.port, reqs, 300, 8, 60, check=review_check))  # warm-up
         pids = server.pids()
-        cpu0 = cpu_seconds(pids)
+        usage = Usage(pids)
         closed = asyncio.run(loadgen.closed(HOST, server.port, reqs, total, 16, 180, check=review_check))
-        cpu1 = cpu_seconds(pids)
+        closed_usage = usage.done(closed.ok)
+        usage = Usage(pids)
         open_n = 1500 if quick else 9000
         opened = asyncio.run(loadgen.open_loop(HOST, server.port, reqs, open_n, TARGET_RATE, open_n / TARGET_RATE + 30,
                                                check=review_check))
-        cpu2 = cpu_seconds(pids)
-        out: dict[str, Any] = {"how": server.how, "closed": _result_dict(closed, server), "open": _result_dict(opened, server),
-                               "open_rate": TARGET_RATE}
-        out["closed"]["server_cpu_ms_per_request"] = (cpu1 - cpu0) * 1000 / max(1, closed.ok)
-        out["open"]["server_cpu_ms_per_request"] = (cpu2 - cpu1) * 1000 / max(1, opened.ok)
+        open_usage = usage.done(opened.ok)
+        out: dict[str, Any] = {"how": server.how, "closed": {**_result_dict(closed, server), **closed_usage},
+                               "open": {**_result_dict(opened, server), **open_usage}, "open_rate": TARGET_RATE}
         status, body = asyncio.run(_get(server.port, "/openapi.json"))
         if status == 200 and has_chat(json.loads(body)):
             asyncio.run(chat_conversations(server.port, key, 40, 4, 60))  # warm-up
-            c0 = cpu_seconds(pids)
+            usage = Usage(pids)
             res = asyncio.run(chat_conversations(server.port, key, 400 if quick else 2000, 8, 180))
-            out["chat"] = _result_dict(res, server)
-            out["chat"]["server_cpu_ms_per_request"] = (cpu_seconds(pids) - c0) * 1000 / max(1, res.ok)
+            out["chat"] = {**_result_dict(res, server), **usage.done(res.ok)}
         out["rss_kib"] = {pid: rss_kib(pid) for pid in server.pids()}
         return out
     finally:
@@ -402,7 +433,10 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                      "cpu": f"{c2['server_cpu_ms_per_request']:.2f} / {c1['server_cpu_ms_per_request']:.2f} ms per review "
                             f"(2 cores: {2000 / c2['server_cpu_ms_per_request']:.0f} /s)",
                      "verdict": "yes" if c2["rate_per_s"] >= TARGET_RATE and c2["failed"] == 0 else "NO",
-                     "note": f"errors 2w {c2['failed']} / 1w {c1['failed']}; {how}"})
+                     "note": f"errors 2w {c2['failed']} / 1w {c1['failed']}; CPU of the machine during the 2w run: "
+                             f"server {c2['server_pct_of_machine']:.0f} %, load generator {c2['client_pct_of_machine']:.0f} %, "
+                             f"other processes {c2['others_pct_of_machine']:.0f} %, idle {100 - c2['machine_busy_pct']:.0f} %; "
+                             f"{how}"})
         rows.append({"section": "api", "name": "POST /v1/reviews latency at saturation (closed loop)",
                      "subject": c2["latency_ms"], "baseline": c1["latency_ms"],
                      "subject_label": "2 workers", "baseline_label": "1 worker",

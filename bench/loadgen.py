@@ -32,13 +32,15 @@ class Result:
     timed_out: bool = False
     completed_at: list[tuple[float, int]] = field(default_factory=list)  # (seconds since start, done)
 
+    good: int = 0  # expected status and the check passed
+
     @property
     def ok(self) -> int:
-        return sum(v for k, v in self.statuses.items() if 200 <= k < 300)
+        return self.good
 
     @property
     def failed(self) -> int:
-        return sum(v for k, v in self.statuses.items() if not 200 <= k < 300) + len(self.errors)
+        return len(self.errors)  # one entry per failed request: exception, unexpected status or failed check
 
     @property
     def rate(self) -> float:
@@ -129,6 +131,8 @@ async def _one(conn: Connection, raw: bytes, result: Result, start_ns: int, t0: 
         result.errors.append(f"HTTP {status}: {body[:300]!r}")
     elif check is not None and (problem := check(status, body)):
         result.errors.append(problem)
+    else:
+        result.good += 1
     done = len(result.latencies_ms)
     if done % 200 == 0:
         result.completed_at.append((time.perf_counter() - t0, done))

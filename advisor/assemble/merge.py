@@ -15,8 +15,6 @@ Precedence (docs/parsers.md, "Mapping to documents"):
 from __future__ import annotations
 
 import re
-import types
-import typing
 from fnmatch import fnmatchcase
 from typing import Any, get_args, get_origin
 
@@ -24,6 +22,7 @@ from pydantic import BaseModel
 
 from advisor.assemble.model import NULL, Conflict, ConflictValue, Fact, Source
 from advisor.documents import KIND_MODELS
+from advisor.documents.paths import unwrap
 
 POLICIES = (  # (path pattern, policy); first match wins; default "rank"
     ("ame.deficit_mb", "max"),
@@ -120,21 +119,6 @@ def segments(path: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def _unwrap(annotation: Any) -> Any:
-    """Strip Optional and Annotated."""
-    while True:
-        origin = get_origin(annotation)
-        if origin is typing.Annotated:
-            annotation = get_args(annotation)[0]
-        elif origin in (typing.Union, types.UnionType):
-            args = [a for a in get_args(annotation) if a is not type(None)]
-            if len(args) != 1:
-                return annotation
-            annotation = args[0]
-        else:
-            return annotation
-
-
 def field_exists(kind: str, path: str) -> bool:
     """Whether ``path`` is a field of ``kind`` (list items by key: ``storage.disks[hdisk3].name``)."""
     model: Any = KIND_MODELS.get(kind)
@@ -142,11 +126,11 @@ def field_exists(kind: str, path: str) -> bool:
     for n, (name, key) in enumerate(parts):
         if not (isinstance(model, type) and issubclass(model, BaseModel)) or name not in model.model_fields:
             return False
-        annotation = _unwrap(model.model_fields[name].annotation)
+        annotation = unwrap(model.model_fields[name].annotation)
         if key is not None:
             if get_origin(annotation) is not list:
                 return False
-            annotation = _unwrap(get_args(annotation)[0])
+            annotation = unwrap(get_args(annotation)[0])
         model = annotation
         if n == len(parts) - 1:
             return True

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from advisor.documents import KIND_MODELS
-from advisor.documents.paths import FieldType, _classify, _unwrap, schema_paths
+from advisor.documents.paths import FieldType, classify, unwrap, schema_paths
 
 NUMBER = r"(\d+(?:\.\d+)?)"
 SIZE = NUMBER + r"\s*(TB|GB|MB|G|M|T)?\b"
@@ -152,8 +152,8 @@ def field_type(kind: str, path: str) -> FieldType | None:
         if model is None or part not in model.model_fields:
             return None
         info = model.model_fields[part]
-        ft = _classify(path, info.annotation, info.description)
-        ann = _unwrap(info.annotation)
+        ft = classify(path, info.annotation, info.description)
+        ann = unwrap(info.annotation)
         args = [a for a in getattr(ann, "__args__", ()) if isinstance(a, type)]
         if isinstance(ann, type) and issubclass(ann, BaseModel):
             model = ann

@@ -17,24 +17,13 @@ from advisor import derive
 from advisor.chat.fields import question_for
 from advisor.chat.numbers import fmt
 from advisor.chat.reply import Composer, Question, from_out
-from advisor.engine.reference import _MISSING, holds, lookup
+from advisor.engine.reference import MISSING, holds, lookup, operand_value
 from advisor.findings import Finding, NotAssessed, Review
 from advisor.review import Unit, build_fact, units_of
-from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Or, Ref, _render_operand, render
+from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Or, render_operand, render
 from advisor.rulebook.templates import placeholders
 
 MAX_UNITS = 3
-
-
-def _value(op, fact: dict) -> Any:
-    if isinstance(op, Lit):
-        return op.value
-    if isinstance(op, Ref):
-        return lookup(fact, op.path)
-    left, right = _value(op.left, fact), _value(op.right, fact)
-    if left is _MISSING or right is _MISSING:
-        return _MISSING
-    return {"+": left + right, "-": left - right, "*": left * right}[op.op]
 
 
 def _show(value: Any) -> str:
@@ -46,7 +35,7 @@ def _show(value: Any) -> str:
         return f"[{', '.join(names[:8])}{', ...' if len(names) > 8 else ''}]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in list(value.items())[:8]) + "}"
-    if value is _MISSING:
+    if value is MISSING:
         return "absent"
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -73,11 +62,11 @@ def describe_leaf(leaf: Node, fact: dict) -> str:
         return f"{render(leaf)} is false: {leaf.path} is {_show(lookup(fact, leaf.path))}"
     assert isinstance(leaf, Cmp)
     left = lookup(fact, leaf.path)
-    right = _value(leaf.rhs, fact)
+    right = operand_value(leaf.rhs, fact)
     if isinstance(leaf.rhs, Lit):
         threshold = _show(right)
     else:
-        threshold = f"{_render_operand(leaf.rhs)} = {_show(right)}"
+        threshold = f"{render_operand(leaf.rhs)} = {_show(right)}"
     return f"{render(leaf)} is false: this document has {leaf.path} = {_show(left)} against {threshold}"
 
 

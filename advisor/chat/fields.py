@@ -13,7 +13,7 @@ from functools import lru_cache
 from pydantic import BaseModel
 
 from advisor.documents import KIND_MODELS
-from advisor.documents.paths import _unwrap
+from advisor.documents.paths import unwrap
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def field_meta(kind: str, path: str) -> FieldMeta:
         if model is None or part not in model.model_fields:
             return FieldMeta(path, None, None, None)
         info = model.model_fields[part]
-        ann = _unwrap(info.annotation)
+        ann = unwrap(info.annotation)
         args = getattr(ann, "__args__", ())
         if isinstance(ann, type) and issubclass(ann, BaseModel):
             model = ann

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from advisor import derive
 from advisor.chat.fields import question_for
-from advisor.engine.reference import _MISSING, holds, lookup
+from advisor.engine.reference import MISSING, holds, lookup
 from advisor.review import build_fact, units_of
 from advisor.rulebook.condition import And, Cmp, Exists, operand_paths
 from advisor.chat.reply import Composer, Question, from_out
@@ -71,8 +71,8 @@ def could_fire(cr, fact: dict, missing: set[str]) -> bool | None:
     """
     def ev(node) -> bool | None:
         if isinstance(node, (Cmp, Exists)):
-            if node.path in missing or lookup(fact, node.path) is _MISSING or (
-                    isinstance(node, Cmp) and any(lookup(fact, p) is _MISSING for p in operand_paths(node.rhs))):
+            if node.path in missing or lookup(fact, node.path) is MISSING or (
+                    isinstance(node, Cmp) and any(lookup(fact, p) is MISSING for p in operand_paths(node.rhs))):
                 return None
             return holds(node, fact)
         values = [ev(i) for i in node.items]

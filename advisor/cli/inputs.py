@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import Enum
-from typing import Any, List, NoReturn, Optional
+from typing import List, NoReturn, Optional
 
 import typer
 

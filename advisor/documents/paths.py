@@ -23,7 +23,7 @@ class FieldType:
     description: str | None = None
 
 
-def _unwrap(annotation: Any) -> Any:
+def unwrap(annotation: Any) -> Any:
     """Strip Optional/None and Annotated wrappers."""
     while True:
         origin = get_origin(annotation)
@@ -38,8 +38,8 @@ def _unwrap(annotation: Any) -> Any:
             return annotation
 
 
-def _classify(path: str, annotation: Any, description: str | None) -> FieldType:
-    ann = _unwrap(annotation)
+def classify(path: str, annotation: Any, description: str | None) -> FieldType:
+    ann = unwrap(annotation)
     origin = get_origin(ann)
     if origin is Literal:
         return FieldType(path, "enum", get_args(ann), description)
@@ -66,10 +66,10 @@ def schema_paths(kind: str) -> dict[str, FieldType]:
     def walk(model: type[BaseModel], prefix: str) -> None:
         for name, info in model.model_fields.items():
             path = f"{prefix}{name}"
-            ft = _classify(path, info.annotation, info.description)
+            ft = classify(path, info.annotation, info.description)
             out[path] = ft
             if ft.type == "object":
-                sub = _unwrap(info.annotation)
+                sub = unwrap(info.annotation)
                 if isinstance(sub, type) and issubclass(sub, BaseModel):
                     walk(sub, path + ".")
 
@@ -89,7 +89,7 @@ def model_fields_at(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[type[
     i = 0
     while i < len(items):
         key = items[i]
-        ann = _unwrap(current)
+        ann = unwrap(current)
         if get_origin(ann) in (list, tuple):
             clean.append(key)
             current = get_args(ann)[0]
@@ -98,10 +98,10 @@ def model_fields_at(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[type[
         if get_origin(ann) in (typing.Union, types.UnionType):
             # discriminated union: the next key is the tag
             for arg in get_args(ann):
-                arg = _unwrap(arg)
+                arg = unwrap(arg)
                 if isinstance(arg, type) and issubclass(arg, BaseModel):
                     tag = arg.model_fields.get("kind")
-                    if tag is not None and key in get_args(_unwrap(tag.annotation)):
+                    if tag is not None and key in get_args(unwrap(tag.annotation)):
                         current = arg
                         break
             i += 1

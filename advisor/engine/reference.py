@@ -11,7 +11,7 @@ from typing import Any
 from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Operand, Or, Ref
 from advisor.rulebook.loader import Rulebook
 
-_MISSING = object()
+MISSING = object()
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
@@ -20,31 +20,31 @@ def lookup(fact: dict, path: str) -> Any:
     cur: Any = fact
     for part in path.split("."):
         if not isinstance(cur, dict) or part not in cur:
-            return _MISSING
+            return MISSING
         cur = cur[part]
     return cur
 
 
-def _value(op: Operand, fact: dict) -> Any:
+def operand_value(op: Operand, fact: dict) -> Any:
     if isinstance(op, Lit):
         return op.value
     if isinstance(op, Ref):
         return lookup(fact, op.path)
-    left, right = _value(op.left, fact), _value(op.right, fact)
-    if left is _MISSING or right is _MISSING:
-        return _MISSING
+    left, right = operand_value(op.left, fact), operand_value(op.right, fact)
+    if left is MISSING or right is MISSING:
+        return MISSING
     return _ARITH[op.op](left, right)
 
 
 def holds(node: Node, fact: dict) -> bool:
     if isinstance(node, Cmp):
         left = lookup(fact, node.path)
-        if left is _MISSING:
+        if left is MISSING:
             return False
-        right = _value(node.rhs, fact)
-        return right is not _MISSING and bool(_CMP[node.op](left, right))
+        right = operand_value(node.rhs, fact)
+        return right is not MISSING and bool(_CMP[node.op](left, right))
     if isinstance(node, Exists):
-        return (lookup(fact, node.path) is not _MISSING) == node.present
+        return (lookup(fact, node.path) is not MISSING) == node.present
     if isinstance(node, And):
         return all(holds(i, fact) for i in node.items)
     assert isinstance(node, Or)

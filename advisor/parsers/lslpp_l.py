@@ -20,14 +20,14 @@ _PATH = re.compile(r"^\s*Path:\s*(\S+)\s*$")
 _STATES = "COMMITTED|APPLIED|BROKEN|EFIXLOCKED|OBSOLETE|APPLYING|COMMITTING|REJECTING|DEINSTALLING"
 _ROW = re.compile(rf"^\s*(?:(\S+)\s+)?(\d+(?:\.\d+){{2,3}})\s+({_STATES})\s+(.*?)\s*$")
 _NAME = re.compile(r"^\s*([A-Za-z][\w.+-]*)\s*$")
-_MISSING = re.compile(r"0504-132\s+Fileset\s+(\S+)\s+not installed", re.I)
+MISSING = re.compile(r"0504-132\s+Fileset\s+(\S+)\s+not installed", re.I)
 _RULE = re.compile(r"^\s*-{10,}\s*$")
 
-_SIGNATURES = [re.compile(_HEADER.pattern, re.I | re.M), _MISSING, re.compile(rf"\s({_STATES})\s")]
+_SIGNATURES = [re.compile(_HEADER.pattern, re.I | re.M), MISSING, re.compile(rf"\s({_STATES})\s")]
 
 
 def detect(text: str) -> float:
-    return score(text, _SIGNATURES, 2) if not _MISSING.search(text) else 0.9
+    return score(text, _SIGNATURES, 2) if not MISSING.search(text) else 0.9
 
 
 def parse(text: str) -> ParseResult:
@@ -37,7 +37,7 @@ def parse(text: str) -> ParseResult:
         body = line.text.strip()
         if not body:
             continue
-        row, name, missing, where = _ROW.match(body), _NAME.match(body), _MISSING.search(body), _PATH.match(body)
+        row, name, missing, where = _ROW.match(body), _NAME.match(body), MISSING.search(body), _PATH.match(body)
         if _HEADER.match(body) or _RULE.match(body):
             out.known(line)
         elif where:

@@ -226,18 +226,18 @@ def comparisons(node: Node) -> list[Cmp]:
 def render(node: Node) -> str:
     """Canonical text of a normalised condition (used in explanations)."""
     if isinstance(node, Cmp):
-        return f"{node.path} {node.op} {_render_operand(node.rhs)}"
+        return f"{node.path} {node.op} {render_operand(node.rhs)}"
     if isinstance(node, Exists):
         return f"{'exists' if node.present else 'missing'}({node.path})"
     joiner = " and " if isinstance(node, And) else " or "
     return "(" + joiner.join(render(i) for i in node.items) + ")"
 
 
-def _render_operand(op: Operand) -> str:
+def render_operand(op: Operand) -> str:
     if isinstance(op, Lit):
         if isinstance(op.value, bool):
             return "true" if op.value else "false"
         return f'"{op.value}"' if isinstance(op.value, str) else repr(op.value)
     if isinstance(op, Ref):
         return op.path
-    return f"({_render_operand(op.left)} {op.op} {_render_operand(op.right)})"
+    return f"({render_operand(op.left)} {op.op} {render_operand(op.right)})"
