@@ -10,6 +10,7 @@ with a generic `internal-error`.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -82,6 +83,9 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
     "internal-error": (500, "Internal server error",
                        "An unexpected error; it is logged on the server. Nothing about it is returned."),
     "not-ready": (503, "Not ready", "The store or the rulebook is not available yet."),
+    "store-unavailable": (503, "Store unavailable",
+                          "The SQLite store could not complete the write or read (locked past the busy timeout, "
+                          "disk full, read-only file or I/O error). Nothing was stored; retry after Retry-After."),
 }
 
 
@@ -228,7 +232,15 @@ class CatchAll:
             await response(scope, receive, send)
 
 
+async def _on_store(request: Request, exc: Exception) -> JSONResponse:
+    """A store that cannot write (full disk, read-only file, lock timeout) is a 503, not a crash."""
+    log.error("store error on %s %s: %s", request.method, request.url.path, exc)
+    return problem_response("store-unavailable", f"The store could not complete the request ({exc}).",
+                            headers={"Retry-After": "5"})
+
+
 def install(app: FastAPI) -> None:
+    app.add_exception_handler(sqlite3.OperationalError, _on_store)
     app.add_exception_handler(ProblemError, _on_problem)
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(RequestValidationError, _on_validation)
