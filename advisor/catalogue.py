@@ -11,14 +11,28 @@ from advisor.sources import load_sources
 
 def resolved_citations(cr: CompiledRule) -> list[dict[str, Any]]:
     sources = load_sources()
-    return [{"source_id": c.source, "title": sources[c.source].title, "section": c.section,
-             "locator": c.locator, "url": sources[c.source].url} for c in cr.rule.citations]
+    return [
+        {
+            "source_id": c.source,
+            "title": sources[c.source].title,
+            "section": c.section,
+            "locator": c.locator,
+            "url": sources[c.source].url,
+        }
+        for c in cr.rule.citations
+    ]
 
 
 def summary(cr: CompiledRule) -> dict[str, Any]:
     r = cr.rule
-    return {"id": r.id, "title": r.title, "severity": r.severity, "kinds": list(r.kinds), "domain": cr.domain,
-            "citations": resolved_citations(cr)}
+    return {
+        "id": r.id,
+        "title": r.title,
+        "severity": r.severity,
+        "kinds": list(r.kinds),
+        "domain": cr.domain,
+        "citations": resolved_citations(cr),
+    }
 
 
 def detail(cr: CompiledRule) -> dict[str, Any]:
@@ -28,7 +42,9 @@ def detail(cr: CompiledRule) -> dict[str, Any]:
         "file": cr.file,
         "when": " ".join(r.when.split()),
         "condition": render_condition(cr.condition),
-        "escalations": [{"when": " ".join(e.when.split()), "severity": e.severity, "reason": e.reason} for e in r.escalations],
+        "escalations": [
+            {"when": " ".join(e.when.split()), "severity": e.severity, "reason": e.reason} for e in r.escalations
+        ],
         "requires": list(r.requires),
         "optional": list(r.optional),
         "message": " ".join(r.message.split()),

@@ -37,8 +37,17 @@ from advisor.calculators.plarea import PlareaSize
 from advisor.calculators.vios_memory import ViosMemoryRequirement
 from advisor.diff import ReviewDiff
 from advisor.sources import Source
-from api.models import (AmeAssessment, ChatOut, ChatSessionOut, ParseOut, Readiness, ReviewOut, ReviewPage,
-                        RuleDetail, RuleSummary)
+from api.models import (
+    AmeAssessment,
+    ChatOut,
+    ChatSessionOut,
+    ParseOut,
+    Readiness,
+    ReviewOut,
+    ReviewPage,
+    RuleDetail,
+    RuleSummary,
+)
 
 ENV_URL, ENV_KEY = "ADVISOR_URL", "ADVISOR_API_KEY"
 DEFAULT_TIMEOUT = httpx.Timeout(60.0, connect=5.0)
@@ -60,10 +69,24 @@ class AdvisorConnectionError(AdvisorError):
 class AdvisorAPIError(AdvisorError):
     """The server answered with an error: the fields of its problem+json body (RFC 9457)."""
 
-    def __init__(self, status: int, type: str, title: str, detail: str, errors: list[dict[str, Any]] | None = None,
-                 body: Any = None):
+    def __init__(
+        self,
+        status: int,
+        type: str,
+        title: str,
+        detail: str,
+        errors: list[dict[str, Any]] | None = None,
+        body: Any = None,
+    ):
         super().__init__(f"{status} {type}: {detail}")
-        self.status, self.type, self.title, self.detail, self.errors, self.body = status, type, title, detail, errors, body
+        self.status, self.type, self.title, self.detail, self.errors, self.body = (
+            status,
+            type,
+            title,
+            detail,
+            errors,
+            body,
+        )
 
     @property
     def name(self) -> str:
@@ -71,14 +94,20 @@ class AdvisorAPIError(AdvisorError):
         return self.type.rsplit("/", 1)[-1]
 
     @classmethod
-    def from_response(cls, response: httpx.Response) -> "AdvisorAPIError":
+    def from_response(cls, response: httpx.Response) -> AdvisorAPIError:
         try:
             body = response.json()
         except ValueError:
             body = None
         if isinstance(body, dict) and "type" in body:
-            return cls(response.status_code, str(body["type"]), str(body.get("title", "")),
-                       str(body.get("detail", "")), body.get("errors"), body)
+            return cls(
+                response.status_code,
+                str(body["type"]),
+                str(body.get("title", "")),
+                str(body.get("detail", "")),
+                body.get("errors"),
+                body,
+            )
         # not a problem: a proxy or load balancer in front of the API answered
         return cls(response.status_code, "about:blank", response.reason_phrase, response.text[:500], None, body)
 
@@ -153,26 +182,42 @@ def _given(**values: Any) -> dict[str, Any]:
 
 # --- the calls, shared by both clients ---------------------------------------------------------
 
-def review_call(document: Any = None, outputs: Iterable[Output] | None = None, bundle: str | None = None,
-                kind: str | None = None, name: str | None = None) -> Call[ReviewOut]:
+
+def review_call(
+    document: Any = None,
+    outputs: Iterable[Output] | None = None,
+    bundle: str | None = None,
+    kind: str | None = None,
+    name: str | None = None,
+) -> Call[ReviewOut]:
     system = _system(outputs, bundle, kind, name)
     if (document is None) == (not system):
         raise ValueError("review a document, or outputs/bundle: exactly one of them")
     return _call("POST", "/v1/reviews", ReviewOut, _jsonable(document) if document is not None else system)
 
 
-def parse_call(outputs: Iterable[Output] | None = None, bundle: str | None = None, kind: str | None = None,
-               name: str | None = None) -> Call[ParseOut]:
+def parse_call(
+    outputs: Iterable[Output] | None = None, bundle: str | None = None, kind: str | None = None, name: str | None = None
+) -> Call[ParseOut]:
     if outputs is None and bundle is None:
         raise ValueError("parse needs outputs or a bundle")
     return _call("POST", "/v1/parse", ParseOut, _system(outputs, bundle, kind, name))
 
 
-def chat_call(message: str, session_id: str | None = None, document: Any = None,
-              outputs: Iterable[Output] | None = None, bundle: str | None = None, kind: str | None = None,
-              name: str | None = None) -> Call[ChatOut]:
-    body = {"message": message, **_given(session_id=session_id, document=_jsonable(document)),
-            **_system(outputs, bundle, kind, name)}
+def chat_call(
+    message: str,
+    session_id: str | None = None,
+    document: Any = None,
+    outputs: Iterable[Output] | None = None,
+    bundle: str | None = None,
+    kind: str | None = None,
+    name: str | None = None,
+) -> Call[ChatOut]:
+    body = {
+        "message": message,
+        **_given(session_id=session_id, document=_jsonable(document)),
+        **_system(outputs, bundle, kind, name),
+    }
     return _call("POST", "/v1/chat", ChatOut, body)
 
 
@@ -192,26 +237,34 @@ class _Base:
         self.retries, self.backoff = max(0, retries), backoff
 
     def _delay(self, attempt: int) -> float:
-        return self.backoff * (2 ** attempt)
+        return self.backoff * (2**attempt)
 
     def _unreachable(self, call: Call, exc: Exception) -> AdvisorConnectionError:
-        return AdvisorConnectionError(f"cannot reach {self.base_url} ({call.method} {call.path}) after "
-                                      f"{self.retries + 1} attempt(s): {exc}")
+        return AdvisorConnectionError(
+            f"cannot reach {self.base_url} ({call.method} {call.path}) after {self.retries + 1} attempt(s): {exc}"
+        )
 
 
 class AdvisorClient(_Base):
     """Synchronous client; a context manager (or call `close()`)."""
 
-    def __init__(self, base_url: str | None = None, api_key: str | None = None, *,
-                 timeout: httpx.Timeout | float = DEFAULT_TIMEOUT, retries: int = 2, backoff: float = 0.25,
-                 transport: httpx.BaseTransport | None = None):
+    def __init__(
+        self,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        *,
+        timeout: httpx.Timeout | float = DEFAULT_TIMEOUT,
+        retries: int = 2,
+        backoff: float = 0.25,
+        transport: httpx.BaseTransport | None = None,
+    ):
         super().__init__(base_url, api_key, retries, backoff)
         self._http = httpx.Client(base_url=self.base_url, headers=self.headers, timeout=timeout, transport=transport)
 
     def close(self) -> None:
         self._http.close()
 
-    def __enter__(self) -> "AdvisorClient":
+    def __enter__(self) -> AdvisorClient:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -231,23 +284,39 @@ class AdvisorClient(_Base):
 
     # --- reviews, parse, diff ---
 
-    def review(self, document: Any = None, *, outputs: Iterable[Output] | None = None, bundle: str | None = None,
-               kind: str | None = None, name: str | None = None) -> ReviewOut:
+    def review(
+        self,
+        document: Any = None,
+        *,
+        outputs: Iterable[Output] | None = None,
+        bundle: str | None = None,
+        kind: str | None = None,
+        name: str | None = None,
+    ) -> ReviewOut:
         """Review and store a document (dict or document model), or command outputs / a bundle of one system."""
         return self.send(review_call(document, outputs, bundle, kind, name))
 
     def get_review(self, review_id: str) -> ReviewOut:
         return self.send(_call("GET", f"/v1/reviews/{_segment(review_id)}", ReviewOut))
 
-    def list_reviews(self, *, target: str | None = None, limit: int | None = None,
-                     cursor: str | None = None) -> ReviewPage:
+    def list_reviews(
+        self, *, target: str | None = None, limit: int | None = None, cursor: str | None = None
+    ) -> ReviewPage:
         return self.send(_call("GET", "/v1/reviews", ReviewPage, target=target, limit=limit, cursor=cursor))
 
     def diff(self, before: Any, after: Any) -> ReviewDiff:
-        return self.send(_call("POST", "/v1/diff", ReviewDiff, {"before": _jsonable(before), "after": _jsonable(after)}))
+        return self.send(
+            _call("POST", "/v1/diff", ReviewDiff, {"before": _jsonable(before), "after": _jsonable(after)})
+        )
 
-    def parse(self, outputs: Iterable[Output] | None = None, *, bundle: str | None = None, kind: str | None = None,
-              name: str | None = None) -> ParseOut:
+    def parse(
+        self,
+        outputs: Iterable[Output] | None = None,
+        *,
+        bundle: str | None = None,
+        kind: str | None = None,
+        name: str | None = None,
+    ) -> ParseOut:
         """Command outputs (text, (command, text) or {command, text}) or a bundle to a document, with provenance."""
         return self.send(parse_call(outputs, bundle, kind, name))
 
@@ -264,9 +333,17 @@ class AdvisorClient(_Base):
 
     # --- chat ---
 
-    def chat(self, message: str, *, session_id: str | None = None, document: Any = None,
-             outputs: Iterable[Output] | None = None, bundle: str | None = None, kind: str | None = None,
-             name: str | None = None) -> ChatOut:
+    def chat(
+        self,
+        message: str,
+        *,
+        session_id: str | None = None,
+        document: Any = None,
+        outputs: Iterable[Output] | None = None,
+        bundle: str | None = None,
+        kind: str | None = None,
+        name: str | None = None,
+    ) -> ChatOut:
         """One turn; without `session_id` a new session starts (its id is `result.session_id`)."""
         return self.send(chat_call(message, session_id, document, outputs, bundle, kind, name))
 
@@ -276,28 +353,58 @@ class AdvisorClient(_Base):
     # --- calculators ---
 
     def vios_memory(self, system_cores: int, **adapters: int) -> ViosMemoryRequirement:
-        return self.send(calculator_call("vios-memory", ViosMemoryRequirement, {"system_cores": system_cores, **adapters}))
+        return self.send(
+            calculator_call("vios-memory", ViosMemoryRequirement, {"system_cores": system_cores, **adapters})
+        )
 
     def clm(self, memory_gb: float, clm_pct: float, sap_shared_memory_gb: float) -> ClmSizing:
-        return self.send(calculator_call("clm", ClmSizing, {"memory_gb": memory_gb, "clm_pct": clm_pct,
-                                                            "sap_shared_memory_gb": sap_shared_memory_gb}))
+        return self.send(
+            calculator_call(
+                "clm",
+                ClmSizing,
+                {"memory_gb": memory_gb, "clm_pct": clm_pct, "sap_shared_memory_gb": sap_shared_memory_gb},
+            )
+        )
 
     def lfarea(self, statement: str, online_storage_gb: float) -> LfareaAssessment:
-        return self.send(calculator_call("lfarea", LfareaAssessment, {"statement": statement,
-                                                                      "online_storage_gb": online_storage_gb}))
+        return self.send(
+            calculator_call(
+                "lfarea", LfareaAssessment, {"statement": statement, "online_storage_gb": online_storage_gb}
+            )
+        )
 
     def plarea(self, online_storage_gb: float) -> PlareaSize:
         return self.send(calculator_call("plarea", PlareaSize, {"online_storage_gb": online_storage_gb}))
 
     def hpt(self, processor: str, partitions: list[dict[str, Any]], default_ratio: int | None = None) -> HptSize:
-        return self.send(calculator_call("hpt", HptSize, {"processor": processor, "partitions": partitions,
-                                                          "default_ratio": default_ratio}))
+        return self.send(
+            calculator_call(
+                "hpt", HptSize, {"processor": processor, "partitions": partitions, "default_ratio": default_ratio}
+            )
+        )
 
-    def ame(self, true_memory_gb: float, expansion_factor: float, *, target_factor: float | None = None,
-            granularity_gb: float | None = None, deficit_mb: float | None = None) -> AmeAssessment:
-        return self.send(calculator_call("ame", AmeAssessment, {
-            "true_memory_gb": true_memory_gb, "expansion_factor": expansion_factor, "target_factor": target_factor,
-            "granularity_gb": granularity_gb, "deficit_mb": deficit_mb}))
+    def ame(
+        self,
+        true_memory_gb: float,
+        expansion_factor: float,
+        *,
+        target_factor: float | None = None,
+        granularity_gb: float | None = None,
+        deficit_mb: float | None = None,
+    ) -> AmeAssessment:
+        return self.send(
+            calculator_call(
+                "ame",
+                AmeAssessment,
+                {
+                    "true_memory_gb": true_memory_gb,
+                    "expansion_factor": expansion_factor,
+                    "target_factor": target_factor,
+                    "granularity_gb": granularity_gb,
+                    "deficit_mb": deficit_mb,
+                },
+            )
+        )
 
     # --- probes ---
 
@@ -308,17 +415,25 @@ class AdvisorClient(_Base):
 class AsyncAdvisorClient(_Base):
     """Asynchronous client: the methods of AdvisorClient, awaited; an async context manager (or `await aclose()`)."""
 
-    def __init__(self, base_url: str | None = None, api_key: str | None = None, *,
-                 timeout: httpx.Timeout | float = DEFAULT_TIMEOUT, retries: int = 2, backoff: float = 0.25,
-                 transport: httpx.AsyncBaseTransport | None = None):
+    def __init__(
+        self,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        *,
+        timeout: httpx.Timeout | float = DEFAULT_TIMEOUT,
+        retries: int = 2,
+        backoff: float = 0.25,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ):
         super().__init__(base_url, api_key, retries, backoff)
-        self._http = httpx.AsyncClient(base_url=self.base_url, headers=self.headers, timeout=timeout,
-                                       transport=transport)
+        self._http = httpx.AsyncClient(
+            base_url=self.base_url, headers=self.headers, timeout=timeout, transport=transport
+        )
 
     async def aclose(self) -> None:
         await self._http.aclose()
 
-    async def __aenter__(self) -> "AsyncAdvisorClient":
+    async def __aenter__(self) -> AsyncAdvisorClient:
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -327,8 +442,7 @@ class AsyncAdvisorClient(_Base):
     async def send(self, call: Call[T]) -> T:
         for attempt in range(self.retries + 1):
             try:
-                response = await self._http.request(call.method, call.path, json=call.json,
-                                                    params=call.params or None)
+                response = await self._http.request(call.method, call.path, json=call.json, params=call.params or None)
             except RETRIED as exc:
                 if attempt == self.retries:
                     raise self._unreachable(call, exc) from exc
@@ -337,23 +451,38 @@ class AsyncAdvisorClient(_Base):
             return call.read(response)
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def review(self, document: Any = None, *, outputs: Iterable[Output] | None = None,
-                     bundle: str | None = None, kind: str | None = None, name: str | None = None) -> ReviewOut:
+    async def review(
+        self,
+        document: Any = None,
+        *,
+        outputs: Iterable[Output] | None = None,
+        bundle: str | None = None,
+        kind: str | None = None,
+        name: str | None = None,
+    ) -> ReviewOut:
         return await self.send(review_call(document, outputs, bundle, kind, name))
 
     async def get_review(self, review_id: str) -> ReviewOut:
         return await self.send(_call("GET", f"/v1/reviews/{_segment(review_id)}", ReviewOut))
 
-    async def list_reviews(self, *, target: str | None = None, limit: int | None = None,
-                           cursor: str | None = None) -> ReviewPage:
+    async def list_reviews(
+        self, *, target: str | None = None, limit: int | None = None, cursor: str | None = None
+    ) -> ReviewPage:
         return await self.send(_call("GET", "/v1/reviews", ReviewPage, target=target, limit=limit, cursor=cursor))
 
     async def diff(self, before: Any, after: Any) -> ReviewDiff:
-        return await self.send(_call("POST", "/v1/diff", ReviewDiff,
-                                     {"before": _jsonable(before), "after": _jsonable(after)}))
+        return await self.send(
+            _call("POST", "/v1/diff", ReviewDiff, {"before": _jsonable(before), "after": _jsonable(after)})
+        )
 
-    async def parse(self, outputs: Iterable[Output] | None = None, *, bundle: str | None = None,
-                    kind: str | None = None, name: str | None = None) -> ParseOut:
+    async def parse(
+        self,
+        outputs: Iterable[Output] | None = None,
+        *,
+        bundle: str | None = None,
+        kind: str | None = None,
+        name: str | None = None,
+    ) -> ParseOut:
         return await self.send(parse_call(outputs, bundle, kind, name))
 
     async def rules(self) -> list[RuleSummary]:
@@ -365,38 +494,75 @@ class AsyncAdvisorClient(_Base):
     async def sources(self) -> list[Source]:
         return await self.send(_call("GET", "/v1/sources", list[Source]))
 
-    async def chat(self, message: str, *, session_id: str | None = None, document: Any = None,
-                   outputs: Iterable[Output] | None = None, bundle: str | None = None, kind: str | None = None,
-                   name: str | None = None) -> ChatOut:
+    async def chat(
+        self,
+        message: str,
+        *,
+        session_id: str | None = None,
+        document: Any = None,
+        outputs: Iterable[Output] | None = None,
+        bundle: str | None = None,
+        kind: str | None = None,
+        name: str | None = None,
+    ) -> ChatOut:
         return await self.send(chat_call(message, session_id, document, outputs, bundle, kind, name))
 
     async def chat_session(self, session_id: str) -> ChatSessionOut:
         return await self.send(_call("GET", f"/v1/chat/{_segment(session_id)}", ChatSessionOut))
 
     async def vios_memory(self, system_cores: int, **adapters: int) -> ViosMemoryRequirement:
-        return await self.send(calculator_call("vios-memory", ViosMemoryRequirement,
-                                               {"system_cores": system_cores, **adapters}))
+        return await self.send(
+            calculator_call("vios-memory", ViosMemoryRequirement, {"system_cores": system_cores, **adapters})
+        )
 
     async def clm(self, memory_gb: float, clm_pct: float, sap_shared_memory_gb: float) -> ClmSizing:
-        return await self.send(calculator_call("clm", ClmSizing, {"memory_gb": memory_gb, "clm_pct": clm_pct,
-                                                                  "sap_shared_memory_gb": sap_shared_memory_gb}))
+        return await self.send(
+            calculator_call(
+                "clm",
+                ClmSizing,
+                {"memory_gb": memory_gb, "clm_pct": clm_pct, "sap_shared_memory_gb": sap_shared_memory_gb},
+            )
+        )
 
     async def lfarea(self, statement: str, online_storage_gb: float) -> LfareaAssessment:
-        return await self.send(calculator_call("lfarea", LfareaAssessment, {"statement": statement,
-                                                                            "online_storage_gb": online_storage_gb}))
+        return await self.send(
+            calculator_call(
+                "lfarea", LfareaAssessment, {"statement": statement, "online_storage_gb": online_storage_gb}
+            )
+        )
 
     async def plarea(self, online_storage_gb: float) -> PlareaSize:
         return await self.send(calculator_call("plarea", PlareaSize, {"online_storage_gb": online_storage_gb}))
 
     async def hpt(self, processor: str, partitions: list[dict[str, Any]], default_ratio: int | None = None) -> HptSize:
-        return await self.send(calculator_call("hpt", HptSize, {"processor": processor, "partitions": partitions,
-                                                                "default_ratio": default_ratio}))
+        return await self.send(
+            calculator_call(
+                "hpt", HptSize, {"processor": processor, "partitions": partitions, "default_ratio": default_ratio}
+            )
+        )
 
-    async def ame(self, true_memory_gb: float, expansion_factor: float, *, target_factor: float | None = None,
-                  granularity_gb: float | None = None, deficit_mb: float | None = None) -> AmeAssessment:
-        return await self.send(calculator_call("ame", AmeAssessment, {
-            "true_memory_gb": true_memory_gb, "expansion_factor": expansion_factor, "target_factor": target_factor,
-            "granularity_gb": granularity_gb, "deficit_mb": deficit_mb}))
+    async def ame(
+        self,
+        true_memory_gb: float,
+        expansion_factor: float,
+        *,
+        target_factor: float | None = None,
+        granularity_gb: float | None = None,
+        deficit_mb: float | None = None,
+    ) -> AmeAssessment:
+        return await self.send(
+            calculator_call(
+                "ame",
+                AmeAssessment,
+                {
+                    "true_memory_gb": true_memory_gb,
+                    "expansion_factor": expansion_factor,
+                    "target_factor": target_factor,
+                    "granularity_gb": granularity_gb,
+                    "deficit_mb": deficit_mb,
+                },
+            )
+        )
 
     async def ready(self) -> Readiness:
         return await self.send(_call("GET", "/readyz", Readiness))

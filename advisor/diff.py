@@ -29,7 +29,8 @@ class ChangedFinding(BaseModel):
     rule_id: str
     target: str
     direction: Literal["worsened", "improved"] = Field(
-        description="worsened: the severity moved towards critical; improved: towards info.")
+        description="worsened: the severity moved towards critical; improved: towards info."
+    )
     before: Finding
     after: Finding
 
@@ -79,12 +80,28 @@ def diff_reviews(before: Review, after: Review) -> ReviewDiff:
             kept.append(new)
         else:
             worse = SEVERITIES.index(new.severity) < SEVERITIES.index(old.severity)
-            changed.append(ChangedFinding(rule_id=new.rule_id, target=new.target,
-                                          direction="worsened" if worse else "improved", before=old, after=new))
+            changed.append(
+                ChangedFinding(
+                    rule_id=new.rule_id,
+                    target=new.target,
+                    direction="worsened" if worse else "improved",
+                    before=old,
+                    after=new,
+                )
+            )
     resolved = sorted((f for group in pending.values() for f in group), key=lambda f: f.rank)
     worsened = sum(c.direction == "worsened" for c in changed)
     return ReviewDiff(
-        introduced=introduced, resolved=resolved, kept=kept, changed=changed,
-        summary=DiffSummary(introduced=len(introduced), resolved=len(resolved), kept=len(kept), changed=len(changed),
-                            worsened=worsened, improved=len(changed) - worsened),
+        introduced=introduced,
+        resolved=resolved,
+        kept=kept,
+        changed=changed,
+        summary=DiffSummary(
+            introduced=len(introduced),
+            resolved=len(resolved),
+            kept=len(kept),
+            changed=len(changed),
+            worsened=worsened,
+            improved=len(changed) - worsened,
+        ),
     )

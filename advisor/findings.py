@@ -41,8 +41,10 @@ class Finding(BaseModel):
     citations: list[CitationOut]
     escalation: str | None = Field(None, description="Why the severity is above the rule's base severity.")
     provenance: dict[str, str] | None = Field(
-        None, description="For documents built from command outputs: evidence path -> the output line it was read "
-                          "from (\"from lparstat -i line 12: Target Memory Expansion Factor : 1.70\").")
+        None,
+        description="For documents built from command outputs: evidence path -> the output line it was read "
+        'from ("from lparstat -i line 12: Target Memory Expansion Factor : 1.70").',
+    )
 
 
 class NotAssessed(BaseModel):

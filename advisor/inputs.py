@@ -38,8 +38,13 @@ from advisor.parsers.base import ParseError
 from advisor.parsers.bundle import parse_bundle, read_bundle
 
 _PROMPT = re.compile(r"^\s*(?:[\w.-]+@[\w.-]+(?::\S*)?\s*[#$>]|[#$])\s*(?P<command>[A-Za-z/.][\w./+-]*(?:\s.*?)?)\s*$")
-NAME_SOURCES = ("lparstat -i: Partition Name", "prtconf: LPAR Name", "amepat: Partition Name", "machinfo: Nodename",
-                "a host name (lparstat -i Node Name, prtconf Host Name, topas)")
+NAME_SOURCES = (
+    "lparstat -i: Partition Name",
+    "prtconf: LPAR Name",
+    "amepat: Partition Name",
+    "machinfo: Nodename",
+    "a host name (lparstat -i Node Name, prtconf Host Name, topas)",
+)
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,7 @@ def read_text(path: str) -> tuple[str, str]:
 
 # --- what the text is ------------------------------------------------------------------------
 
+
 def _has_prompts(text: str) -> bool:
     for line in text.splitlines():
         m = _PROMPT.match(line)
@@ -128,7 +134,9 @@ def _bundle_outputs(text: str, source: str) -> tuple[list[Output], list[InputWar
     except ParseError as err:
         raise _error(source, str(err)) from None
     outputs = [Output(r, source) for r in report.results]
-    problems = [InputWarning(file=source, command=p.command, line_no=p.line_no, reason=p.reason) for p in report.problems]
+    problems = [
+        InputWarning(file=source, command=p.command, line_no=p.line_no, reason=p.reason) for p in report.problems
+    ]
     return outputs, problems
 
 
@@ -145,8 +153,11 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
     if version is not None or sections or _has_prompts(text):
         outputs, problems = _bundle_outputs(text, source)
         if not outputs:
-            raise DocumentError(source, [Issue(path="$", message="no command output in it could be parsed")]
-                                + [Issue(path="$", message=str(p)) for p in problems])
+            raise DocumentError(
+                source,
+                [Issue(path="$", message="no command output in it could be parsed")]
+                + [Issue(path="$", message=str(p)) for p in problems],
+            )
         return "bundle", None, outputs, problems
     if registry.detect(text) is not None:
         try:
@@ -159,8 +170,10 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
     outputs, problems = _bundle_outputs(text, source)
     if outputs:
         return "bundle", None, outputs, problems
-    not_output = Issue(path="$", message="nor is it the output of a command the advisor reads "
-                                         f"({', '.join(registry.commands())}) or a bundle")
+    not_output = Issue(
+        path="$",
+        message=f"nor is it the output of a command the advisor reads ({', '.join(registry.commands())}) or a bundle",
+    )
     try:
         data = parse_text(text, source)
     except DocumentError as err:  # what the YAML reader says, then what else it could have been
@@ -170,11 +183,15 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
             validate_document(data, source)
         except DocumentError as err:
             raise DocumentError(source, [*err.issues, not_output]) from None
-    raise _error(source, "neither a configuration document (JSON/YAML with 'kind') nor the output of a command "
-                         f"the advisor reads ({', '.join(registry.commands())}), nor a bundle")
+    raise _error(
+        source,
+        "neither a configuration document (JSON/YAML with 'kind') nor the output of a command "
+        f"the advisor reads ({', '.join(registry.commands())}), nor a bundle",
+    )
 
 
 # --- documents from outputs ------------------------------------------------------------------
+
 
 def _document_model(data: Any, source: str, kind: str | None) -> LoadedInput:
     model = validate_document(data, source)
@@ -183,8 +200,15 @@ def _document_model(data: Any, source: str, kind: str | None) -> LoadedInput:
     return LoadedInput(source=source, model=model, form="document", document=data)
 
 
-def build(outputs: list[Output], problems: list[InputWarning], source: str, *, form: str,
-          kind: str | None = None, name: str | None = None) -> LoadedInput:
+def build(
+    outputs: list[Output],
+    problems: list[InputWarning],
+    source: str,
+    *,
+    form: str,
+    kind: str | None = None,
+    name: str | None = None,
+) -> LoadedInput:
     """Assemble and validate one document from parsed outputs."""
     try:
         assembly = assemble(outputs, kind=kind, name=name)
@@ -195,12 +219,24 @@ def build(outputs: list[Output], problems: list[InputWarning], source: str, *, f
         read = ", ".join(sorted({o.result.command_line or o.command for o in outputs}))
         raise _error(source, f"the outputs ({read}) state no field of a {assembly.kind} document")
     if "name" not in assembly.document:
-        raise _error(source, "no output names the system (looked for " + "; ".join(NAME_SOURCES)
-                     + "): give the name (advisor parse --name NAME)", "$.name")
+        raise _error(
+            source,
+            "no output names the system (looked for "
+            + "; ".join(NAME_SOURCES)
+            + "): give the name (advisor parse --name NAME)",
+            "$.name",
+        )
     model, assembly = to_model(assembly, source)
-    return LoadedInput(source=source, model=model, provenance=assembly.provenance,
-                       warnings=problems + assembly.warnings, conflicts=assembly.conflicts, form=form,
-                       document=assembly.document, unmapped=assembly.unmapped)
+    return LoadedInput(
+        source=source,
+        model=model,
+        provenance=assembly.provenance,
+        warnings=problems + assembly.warnings,
+        conflicts=assembly.conflicts,
+        form=form,
+        document=assembly.document,
+        unmapped=assembly.unmapped,
+    )
 
 
 def load_input(path_or_dash: str, *, kind: str | None = None, name: str | None = None) -> LoadedInput:
@@ -247,8 +283,14 @@ def _read_one(item: TextInput, document_hint: str) -> tuple[list[Output], list[I
     return found, issues
 
 
-def load_texts(items: Iterable[TextInput], *, kind: str | None = None, name: str | None = None,
-               source: str | None = None, document_hint: str = "`advisor check` reads it") -> LoadedInput:
+def load_texts(
+    items: Iterable[TextInput],
+    *,
+    kind: str | None = None,
+    name: str | None = None,
+    source: str | None = None,
+    document_hint: str = "`advisor check` reads it",
+) -> LoadedInput:
     """Command outputs and bundles of one system, held in memory, as one document.
 
     Each item is parsed as its named command, or detected as a file would be; ``source`` names the
@@ -264,5 +306,11 @@ def load_texts(items: Iterable[TextInput], *, kind: str | None = None, name: str
         problems += issues
     if not sources:
         raise _error(source or "<none>", "no input given")
-    return build(outputs, problems, source or ", ".join(sources), form="outputs" if len(sources) > 1 else
-                 ("output" if len(outputs) == 1 else "bundle"), kind=kind, name=name)
+    return build(
+        outputs,
+        problems,
+        source or ", ".join(sources),
+        form="outputs" if len(sources) > 1 else ("output" if len(outputs) == 1 else "bundle"),
+        kind=kind,
+        name=name,
+    )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -101,8 +102,16 @@ class Advisor:
         self.evaluator = evaluator
         sources = load_sources()
         self._citations = {
-            rid: [CitationOut(source_id=c.source, title=sources[c.source].title, section=c.section,
-                              locator=c.locator, url=sources[c.source].url) for c in cr.rule.citations]
+            rid: [
+                CitationOut(
+                    source_id=c.source,
+                    title=sources[c.source].title,
+                    section=c.section,
+                    locator=c.locator,
+                    url=sources[c.source].url,
+                )
+                for c in cr.rule.citations
+            ]
             for rid, cr in rulebook.rules.items()
         }
 
@@ -122,8 +131,11 @@ class Advisor:
         if provenance is not None:
             for finding in findings:
                 if finding.path == "$":
-                    finding.provenance = {k: str(v) for k, v in provenance.items()
-                                          if k in finding.evidence or any(k.startswith(p + ".") for p in finding.evidence)}
+                    finding.provenance = {
+                        k: str(v)
+                        for k, v in provenance.items()
+                        if k in finding.evidence or any(k.startswith(p + ".") for p in finding.evidence)
+                    }
         findings.sort(key=lambda f: sort_key(f.severity, f.score, f.rule_id, f.target))
         for rank, finding in enumerate(findings, 1):
             finding.rank = rank
@@ -131,8 +143,14 @@ class Advisor:
         summary = {s: 0 for s in SEVERITIES}
         for finding in findings:
             summary[finding.severity] += 1
-        return Review(target=doc.name, kind=doc.kind, findings=findings, not_assessed=not_assessed,
-                      summary=summary, rulebook=RulebookInfo(version=self.rulebook.version, rules=len(self.rulebook.rules)))
+        return Review(
+            target=doc.name,
+            kind=doc.kind,
+            findings=findings,
+            not_assessed=not_assessed,
+            summary=summary,
+            rulebook=RulebookInfo(version=self.rulebook.version, rules=len(self.rulebook.rules)),
+        )
 
     def _review_unit(self, unit: Unit) -> tuple[list[Finding], list[NotAssessed]]:
         derived = derive.compute(unit.kind, unit.model)
@@ -157,9 +175,17 @@ class Advisor:
         for cr in self.rulebook.for_kind(unit.kind):
             missing, reasons = _missing(cr, unit.model, derived, field)
             if missing or reasons:
-                not_assessed.append(NotAssessed(rule_id=cr.id, target=unit.target, path=unit.path, title=cr.rule.title,
-                                                severity=cr.rule.severity, missing=missing,
-                                                reason="; ".join(reasons) or None))
+                not_assessed.append(
+                    NotAssessed(
+                        rule_id=cr.id,
+                        target=unit.target,
+                        path=unit.path,
+                        title=cr.rule.title,
+                        severity=cr.rule.severity,
+                        missing=missing,
+                        reason="; ".join(reasons) or None,
+                    )
+                )
             elif cr.id in fired:
                 findings.append(self._finding(cr, unit, fired, lookup))
         return findings, not_assessed
@@ -172,18 +198,35 @@ class Advisor:
                 severity, why = esc.severity, esc.reason
         evidence = {p: v for p in cr.reads if (v := lookup(p)) is not None}
         return Finding(
-            rule_id=rule.id, rank=0, severity=severity, score=score(severity, rule.impact, rule.confidence),
-            target=unit.target, path=unit.path, kind=unit.kind, title=rule.title,
-            message=render(rule.message, lookup), rationale=rule.rationale.strip(),
+            rule_id=rule.id,
+            rank=0,
+            severity=severity,
+            score=score(severity, rule.impact, rule.confidence),
+            target=unit.target,
+            path=unit.path,
+            kind=unit.kind,
+            title=rule.title,
+            message=render(rule.message, lookup),
+            rationale=rule.rationale.strip(),
             recommendation=render(rule.recommendation, lookup).strip(),
-            remediation=[RemediationOut(description=render(r.description, lookup), commands=[render(c, lookup) for c in r.commands],
-                                        requires_reboot=r.requires_reboot, dynamic=r.dynamic) for r in rule.remediation],
-            evidence=evidence, citations=self.citations(rule.id), escalation=why,
+            remediation=[
+                RemediationOut(
+                    description=render(r.description, lookup),
+                    commands=[render(c, lookup) for c in r.commands],
+                    requires_reboot=r.requires_reboot,
+                    dynamic=r.dynamic,
+                )
+                for r in rule.remediation
+            ],
+            evidence=evidence,
+            citations=self.citations(rule.id),
+            escalation=why,
         )
 
 
-def _missing(cr: CompiledRule, model: BaseModel, derived: derive.DerivedResult,
-             field: Callable[[str], Any] | None = None) -> tuple[list[str], list[str]]:
+def _missing(
+    cr: CompiledRule, model: BaseModel, derived: derive.DerivedResult, field: Callable[[str], Any] | None = None
+) -> tuple[list[str], list[str]]:
     """What keeps `cr` from being assessed; `field(path)` is get_path on `model` (cached by the caller)."""
     field = field or (lambda path: get_path(model, path))
     missing: list[str] = []

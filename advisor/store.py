@@ -36,11 +36,12 @@ import os
 import secrets
 import sqlite3
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 KEY_PREFIX = "pa_"
 LAST_USED_RESOLUTION = timedelta(seconds=60)  # write last_used_at at most once a minute per key
@@ -59,8 +60,11 @@ class Migration:
 
 
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "reviews, api keys, audit log", (
-        """CREATE TABLE api_keys (
+    Migration(
+        1,
+        "reviews, api keys, audit log",
+        (
+            """CREATE TABLE api_keys (
             id           TEXT PRIMARY KEY,
             name         TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
             hash         TEXT NOT NULL UNIQUE,
@@ -68,9 +72,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             revoked_at   TEXT,
             last_used_at TEXT
         )""",
-        # a name identifies one active key (`advisor keys revoke NAME`); revoked names may repeat
-        "CREATE UNIQUE INDEX api_keys_active_name ON api_keys(name) WHERE revoked_at IS NULL",
-        """CREATE TABLE reviews (
+            # a name identifies one active key (`advisor keys revoke NAME`); revoked names may repeat
+            "CREATE UNIQUE INDEX api_keys_active_name ON api_keys(name) WHERE revoked_at IS NULL",
+            """CREATE TABLE reviews (
             seq              INTEGER PRIMARY KEY AUTOINCREMENT,
             id               TEXT NOT NULL UNIQUE,
             target           TEXT NOT NULL,
@@ -81,8 +85,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             created_at       TEXT NOT NULL,
             api_key_id       TEXT REFERENCES api_keys(id)
         )""",
-        "CREATE INDEX reviews_by_target ON reviews(target, seq)",
-        """CREATE TABLE audit_log (
+            "CREATE INDEX reviews_by_target ON reviews(target, seq)",
+            """CREATE TABLE audit_log (
             seq        INTEGER PRIMARY KEY AUTOINCREMENT,
             at         TEXT NOT NULL,
             actor      TEXT NOT NULL,
@@ -91,10 +95,14 @@ MIGRATIONS: tuple[Migration, ...] = (
             object_id  TEXT,
             detail     TEXT CHECK (detail IS NULL OR json_valid(detail))
         )""",
-        "CREATE INDEX audit_log_by_time ON audit_log(at)",
-    )),
-    Migration(2, "chat sessions", (
-        """CREATE TABLE chat_sessions (
+            "CREATE INDEX audit_log_by_time ON audit_log(at)",
+        ),
+    ),
+    Migration(
+        2,
+        "chat sessions",
+        (
+            """CREATE TABLE chat_sessions (
             seq           INTEGER PRIMARY KEY AUTOINCREMENT,
             id            TEXT NOT NULL UNIQUE,
             created_at    TEXT NOT NULL,
@@ -103,7 +111,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             message_count INTEGER NOT NULL CHECK (message_count >= 0),
             state         TEXT NOT NULL CHECK (json_valid(state))
         )""",
-        """CREATE TABLE chat_turns (
+            """CREATE TABLE chat_turns (
             session_id TEXT NOT NULL REFERENCES chat_sessions(id) ON DELETE CASCADE,
             n          INTEGER NOT NULL CHECK (n >= 1),
             role       TEXT NOT NULL CHECK (role IN ('user', 'advisor')),
@@ -113,7 +121,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             created_at TEXT NOT NULL,
             PRIMARY KEY (session_id, n)
         ) WITHOUT ROWID""",
-    )),
+        ),
+    ),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
@@ -130,7 +139,7 @@ def default_db_path() -> Path:
 
 def utc_now() -> str:
     """ISO 8601 UTC with milliseconds: sorts as text and reads the same in every language."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def hash_key(key: str) -> str:
@@ -141,7 +150,7 @@ def split_key(key: str) -> str | None:
     """The key id inside `pa_<id>_<secret>`, or None when the text is not shaped like a key."""
     if not key.startswith(KEY_PREFIX):
         return None
-    key_id, sep, secret = key[len(KEY_PREFIX):].partition("_")
+    key_id, sep, secret = key[len(KEY_PREFIX) :].partition("_")
     if not sep or len(key_id) != 12 or not secret or any(c not in "0123456789abcdef" for c in key_id):
         return None
     return key_id
@@ -227,8 +236,9 @@ class Store:
         if con is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # check_same_thread=False only so close() may close it; each thread uses its own
-            con = sqlite3.connect(self.path, timeout=self._busy_timeout_ms / 1000, isolation_level=None,
-                                  check_same_thread=False)
+            con = sqlite3.connect(
+                self.path, timeout=self._busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False
+            )
             con.execute("PRAGMA foreign_keys = ON")
             con.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
             con.execute(f"PRAGMA synchronous = {self._synchronous}")
@@ -268,14 +278,17 @@ class Store:
                 version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)""")
             current = con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
             if current > LATEST_VERSION:
-                raise StoreError(f"{self.path} has schema version {current}, newer than this advisor "
-                                 f"knows ({LATEST_VERSION}): upgrade the advisor, do not downgrade the data")
+                raise StoreError(
+                    f"{self.path} has schema version {current}, newer than this advisor "
+                    f"knows ({LATEST_VERSION}): upgrade the advisor, do not downgrade the data"
+                )
             for migration in MIGRATIONS:
                 if migration.version > current:
                     for statement in migration.statements:
                         con.execute(statement)
-                    con.execute("INSERT INTO schema_version VALUES (?, ?, ?)",
-                                (migration.version, migration.name, utc_now()))
+                    con.execute(
+                        "INSERT INTO schema_version VALUES (?, ?, ?)", (migration.version, migration.name, utc_now())
+                    )
         return self.schema_version()
 
     def schema_version(self) -> int:
@@ -286,26 +299,48 @@ class Store:
 
     # --- reviews ---
 
-    def add_review(self, *, review_id: str, target: str, kind: str, document_json: str, review_json: str,
-                   rulebook_version: str, created_at: str, api_key_id: str | None, actor: str) -> None:
+    def add_review(
+        self,
+        *,
+        review_id: str,
+        target: str,
+        kind: str,
+        document_json: str,
+        review_json: str,
+        rulebook_version: str,
+        created_at: str,
+        api_key_id: str | None,
+        actor: str,
+    ) -> None:
         """Store a review and its audit entry in one transaction: both or neither."""
         with self._write() as con:
-            con.execute("INSERT INTO reviews (id, target, kind, document, review, rulebook_version, created_at, "
-                        "api_key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (review_id, target, kind, document_json, review_json, rulebook_version, created_at, api_key_id))
-            self._audit(con, actor, "review.create", review_id, {"target": target, "kind": kind}, api_key_id, created_at)
+            con.execute(
+                "INSERT INTO reviews (id, target, kind, document, review, rulebook_version, created_at, "
+                "api_key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (review_id, target, kind, document_json, review_json, rulebook_version, created_at, api_key_id),
+            )
+            self._audit(
+                con, actor, "review.create", review_id, {"target": target, "kind": kind}, api_key_id, created_at
+            )
 
     def get_review(self, review_id: str) -> StoredReview | None:
-        row = self._con().execute(
-            "SELECT seq, id, target, kind, created_at, rulebook_version, review FROM reviews WHERE id = ?",
-            (review_id,)).fetchone()
+        row = (
+            self._con()
+            .execute(
+                "SELECT seq, id, target, kind, created_at, rulebook_version, review FROM reviews WHERE id = ?",
+                (review_id,),
+            )
+            .fetchone()
+        )
         return StoredReview(*row) if row else None
 
     def get_document(self, review_id: str) -> Any | None:
         row = self._con().execute("SELECT document FROM reviews WHERE id = ?", (review_id,)).fetchone()
         return json.loads(row[0]) if row else None
 
-    def list_reviews(self, *, target: str | None = None, limit: int = 20, before_seq: int | None = None) -> list[StoredReview]:
+    def list_reviews(
+        self, *, target: str | None = None, limit: int = 20, before_seq: int | None = None
+    ) -> list[StoredReview]:
         """Newest first; `before_seq` continues after the last row of the previous page (stable under inserts)."""
         where, args = [], []
         if target is not None:
@@ -314,39 +349,65 @@ class Store:
         if before_seq is not None:
             where.append("seq < ?")
             args.append(before_seq)
-        sql = ("SELECT seq, id, target, kind, created_at, rulebook_version, json_extract(review, '$.summary'), "
-               "json_array_length(review, '$.findings') FROM reviews")
+        sql = (
+            "SELECT seq, id, target, kind, created_at, rulebook_version, json_extract(review, '$.summary'), "
+            "json_array_length(review, '$.findings') FROM reviews"
+        )
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY seq DESC LIMIT ?"
         rows = self._con().execute(sql, (*args, limit)).fetchall()
-        return [StoredReview(seq, rid, tgt, kind, at, rb, None, json.loads(summary) if summary else {}, n)
-                for seq, rid, tgt, kind, at, rb, summary, n in rows]
+        return [
+            StoredReview(seq, rid, tgt, kind, at, rb, None, json.loads(summary) if summary else {}, n)
+            for seq, rid, tgt, kind, at, rb, summary, n in rows
+        ]
 
     def count_reviews(self) -> int:
         return self._con().execute("SELECT count(*) FROM reviews").fetchone()[0]
 
     # --- chat sessions ---
 
-    def create_chat_session(self, *, session_id: str, state_json: str, turns: list[ChatTurnRecord],
-                            api_key_id: str | None, actor: str, now: str) -> None:
+    def create_chat_session(
+        self,
+        *,
+        session_id: str,
+        state_json: str,
+        turns: list[ChatTurnRecord],
+        api_key_id: str | None,
+        actor: str,
+        now: str,
+    ) -> None:
         """A new session with its first turns and audit entry, in one transaction."""
         with self._write() as con:
-            con.execute("INSERT INTO chat_sessions (id, created_at, updated_at, api_key_id, message_count, state) "
-                        "VALUES (?, ?, ?, ?, ?, ?)", (session_id, now, now, api_key_id, len(turns), state_json))
+            con.execute(
+                "INSERT INTO chat_sessions (id, created_at, updated_at, api_key_id, message_count, state) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (session_id, now, now, api_key_id, len(turns), state_json),
+            )
             self._insert_turns(con, session_id, turns)
             self._audit(con, actor, "chat.create", session_id, {"messages": len(turns)}, api_key_id, now)
 
-    def append_chat_turns(self, *, session_id: str, expected: int, state_json: str, turns: list[ChatTurnRecord],
-                          api_key_id: str | None, actor: str, now: str) -> bool:
+    def append_chat_turns(
+        self,
+        *,
+        session_id: str,
+        expected: int,
+        state_json: str,
+        turns: list[ChatTurnRecord],
+        api_key_id: str | None,
+        actor: str,
+        now: str,
+    ) -> bool:
         """Store a turn computed from the session as it was with `expected` messages.
 
         False (nothing written) when the session has moved on since, or no longer exists: the
         caller reads it again and recomputes. Turn numbers continue from `expected`."""
         with self._write() as con:
-            cur = con.execute("UPDATE chat_sessions SET state = ?, updated_at = ?, message_count = ? "
-                              "WHERE id = ? AND message_count = ?",
-                              (state_json, now, expected + len(turns), session_id, expected))
+            cur = con.execute(
+                "UPDATE chat_sessions SET state = ?, updated_at = ?, message_count = ? "
+                "WHERE id = ? AND message_count = ?",
+                (state_json, now, expected + len(turns), session_id, expected),
+            )
             if cur.rowcount != 1:
                 return False
             self._insert_turns(con, session_id, turns)
@@ -355,10 +416,11 @@ class Store:
 
     @staticmethod
     def _insert_turns(con: sqlite3.Connection, session_id: str, turns: list[ChatTurnRecord]) -> None:
-        con.executemany("INSERT INTO chat_turns (session_id, n, role, text, intent, citations, created_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        [(session_id, t.n, t.role, t.text, t.intent, json.dumps(t.citations), t.created_at)
-                         for t in turns])
+        con.executemany(
+            "INSERT INTO chat_turns (session_id, n, role, text, intent, citations, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(session_id, t.n, t.role, t.text, t.intent, json.dumps(t.citations), t.created_at) for t in turns],
+        )
 
     def get_chat_session(self, session_id: str) -> StoredChatSession | None:
         return self._chat_session(self._con(), session_id)
@@ -369,8 +431,10 @@ class Store:
 
     @staticmethod
     def _chat_session(con: sqlite3.Connection, session_id: str) -> StoredChatSession | None:
-        row = con.execute("SELECT id, created_at, updated_at, api_key_id, message_count, state "
-                          "FROM chat_sessions WHERE id = ?", (session_id,)).fetchone()
+        row = con.execute(
+            "SELECT id, created_at, updated_at, api_key_id, message_count, state FROM chat_sessions WHERE id = ?",
+            (session_id,),
+        ).fetchone()
         return StoredChatSession(*row[:5], json.loads(row[5])) if row else None
 
     def chat_conversation(self, session_id: str) -> tuple[StoredChatSession, list[ChatTurnRecord]] | None:
@@ -379,14 +443,22 @@ class Store:
         con.execute("BEGIN")
         try:
             session = self._chat_session(con, session_id)
-            rows = con.execute("SELECT n, role, text, intent, citations, created_at FROM chat_turns "
-                               "WHERE session_id = ? ORDER BY n", (session_id,)).fetchall() if session else []
+            rows = (
+                con.execute(
+                    "SELECT n, role, text, intent, citations, created_at FROM chat_turns "
+                    "WHERE session_id = ? ORDER BY n",
+                    (session_id,),
+                ).fetchall()
+                if session
+                else []
+            )
         finally:
             con.execute("COMMIT")
         if session is None:
             return None
-        return session, [ChatTurnRecord(n, role, text, intent, json.loads(cites), at)
-                         for n, role, text, intent, cites, at in rows]
+        return session, [
+            ChatTurnRecord(n, role, text, intent, json.loads(cites), at) for n, role, text, intent, cites, at in rows
+        ]
 
     # --- API keys ---
 
@@ -403,8 +475,10 @@ class Store:
                 with self._write() as con:
                     if con.execute("SELECT 1 FROM api_keys WHERE name = ? AND revoked_at IS NULL", (name,)).fetchone():
                         raise StoreError(f"an active key named {name!r} exists: revoke it or choose another name")
-                    con.execute("INSERT INTO api_keys (id, name, hash, created_at) VALUES (?, ?, ?, ?)",
-                                (key_id, name, hash_key(key), now))
+                    con.execute(
+                        "INSERT INTO api_keys (id, name, hash, created_at) VALUES (?, ?, ?, ?)",
+                        (key_id, name, hash_key(key), now),
+                    )
                     self._audit(con, actor, "key.create", key_id, {"name": name}, None, now)
             except sqlite3.IntegrityError:  # an id collision: 48 random bits, so retry
                 continue
@@ -421,9 +495,12 @@ class Store:
     def revoke_key(self, id_or_name: str, *, actor: str) -> ApiKey:
         """Revoke by id, or by the name of an active key. Revoking twice is an error, not a no-op."""
         with self._write() as con:
-            row = con.execute(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = ?", (id_or_name,)).fetchone() or \
-                con.execute(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE name = ? AND revoked_at IS NULL",
-                            (id_or_name,)).fetchone()
+            row = (
+                con.execute(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = ?", (id_or_name,)).fetchone()
+                or con.execute(
+                    f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE name = ? AND revoked_at IS NULL", (id_or_name,)
+                ).fetchone()
+            )
             if row is None:
                 raise StoreError(f"no key with id or active name {id_or_name!r}")
             key = ApiKey(*row)
@@ -448,7 +525,7 @@ class Store:
         return record
 
     def _touch(self, key: ApiKey) -> None:
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         if key.last_used_at is not None:
             last = datetime.fromisoformat(key.last_used_at.replace("Z", "+00:00"))
             if now - last < LAST_USED_RESOLUTION:
@@ -458,18 +535,39 @@ class Store:
 
     # --- audit log ---
 
-    def audit(self, actor: str, action: str, object_id: str | None = None, detail: dict | None = None,
-              api_key_id: str | None = None) -> None:
+    def audit(
+        self,
+        actor: str,
+        action: str,
+        object_id: str | None = None,
+        detail: dict | None = None,
+        api_key_id: str | None = None,
+    ) -> None:
         with self._write() as con:
             self._audit(con, actor, action, object_id, detail, api_key_id, utc_now())
 
     @staticmethod
-    def _audit(con: sqlite3.Connection, actor: str, action: str, object_id: str | None, detail: dict | None,
-               api_key_id: str | None, at: str) -> None:
-        con.execute("INSERT INTO audit_log (at, actor, api_key_id, action, object_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                    (at, actor, api_key_id, action, object_id, json.dumps(detail) if detail is not None else None))
+    def _audit(
+        con: sqlite3.Connection,
+        actor: str,
+        action: str,
+        object_id: str | None,
+        detail: dict | None,
+        api_key_id: str | None,
+        at: str,
+    ) -> None:
+        con.execute(
+            "INSERT INTO audit_log (at, actor, api_key_id, action, object_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
+            (at, actor, api_key_id, action, object_id, json.dumps(detail) if detail is not None else None),
+        )
 
     def audit_entries(self, limit: int = 100) -> list[AuditEntry]:
-        rows = self._con().execute("SELECT seq, at, actor, api_key_id, action, object_id, detail FROM audit_log "
-                                   "ORDER BY seq DESC LIMIT ?", (limit,)).fetchall()
+        rows = (
+            self._con()
+            .execute(
+                "SELECT seq, at, actor, api_key_id, action, object_id, detail FROM audit_log ORDER BY seq DESC LIMIT ?",
+                (limit,),
+            )
+            .fetchall()
+        )
         return [AuditEntry(*r[:6], json.loads(r[6]) if r[6] else None) for r in rows]

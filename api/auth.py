@@ -26,13 +26,18 @@ def _unauthorized(detail: str, error: str | None = None) -> ProblemError:
     return ProblemError("unauthorized", detail, headers={"WWW-Authenticate": challenge})
 
 
-def require_key(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-                store: Annotated[Store, Depends(get_store)]) -> ApiKey:
+def require_key(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    store: Annotated[Store, Depends(get_store)],
+) -> ApiKey:
     if credentials is None:
         if request.headers.get("authorization"):
             raise _unauthorized("The Authorization header must be 'Bearer <key>'.", "invalid_request")
-        raise _unauthorized("This route needs an API key: send 'Authorization: Bearer <key>' "
-                            "(create one with `advisor keys create NAME`).")
+        raise _unauthorized(
+            "This route needs an API key: send 'Authorization: Bearer <key>' "
+            "(create one with `advisor keys create NAME`)."
+        )
     key = store.authenticate(credentials.credentials)
     if key is None:
         raise _unauthorized("The API key is not valid.", "invalid_token")

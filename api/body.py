@@ -78,8 +78,9 @@ def parse_json(raw: bytes, max_depth: int) -> Any:
     except orjson.JSONDecodeError as exc:
         if "depth limit" in str(exc) or "recursion" in str(exc):
             raise ProblemError("too-deeply-nested", f"The body nests deeper than {max_depth} levels.") from None
-        raise ProblemError("invalid-json", f"The body is not valid JSON: {exc.msg} (line {exc.lineno}, column "
-                                           f"{exc.colno}).") from None
+        raise ProblemError(
+            "invalid-json", f"The body is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})."
+        ) from None
     if depth_exceeds(data, max_depth):
         raise ProblemError("too-deeply-nested", f"The body nests deeper than {max_depth} levels.")
     return data

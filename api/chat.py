@@ -53,7 +53,9 @@ class ChatService:
 
     # --- turns ---
 
-    def turn(self, message: str, session_id: str | None, document: dict[str, Any] | None, key: ApiKey) -> dict[str, Any]:
+    def turn(
+        self, message: str, session_id: str | None, document: dict[str, Any] | None, key: ApiKey
+    ) -> dict[str, Any]:
         """One turn: the response body (contract section 4), after the session is stored."""
         if session_id is None:
             reply = self.engine.turn(message, None, document=document)
@@ -61,8 +63,14 @@ class ChatService:
                 raise _refused(reply, None)
             session_id, now = new_session_id(), utc_now()
             state, turns = self._records(reply, message, 0, now)
-            self.store.create_chat_session(session_id=session_id, state_json=state, turns=turns,
-                                           api_key_id=key.id, actor=f"api-key:{key.id}", now=now)
+            self.store.create_chat_session(
+                session_id=session_id,
+                state_json=state,
+                turns=turns,
+                api_key_id=key.id,
+                actor=f"api-key:{key.id}",
+                now=now,
+            )
             return {**reply.public(), "session_id": session_id}
         with self._locks[hash(session_id) % STRIPES]:
             for _ in range(MAX_ATTEMPTS):
@@ -76,20 +84,31 @@ class ChatService:
                     continue  # judged on a state another worker has moved on from: judge it again
                 now = utc_now()
                 state, turns = self._records(reply, message, stored.message_count, now)
-                if self.store.append_chat_turns(session_id=session_id, expected=stored.message_count,
-                                                state_json=state, turns=turns, api_key_id=key.id,
-                                                actor=f"api-key:{key.id}", now=now):
+                if self.store.append_chat_turns(
+                    session_id=session_id,
+                    expected=stored.message_count,
+                    state_json=state,
+                    turns=turns,
+                    api_key_id=key.id,
+                    actor=f"api-key:{key.id}",
+                    now=now,
+                ):
                     return {**reply.public(), "session_id": session_id}
-        raise ProblemError("chat-session-busy", f"Turns of session {session_id} from other clients kept arriving "
-                                                "while this one was answered; nothing was stored. Send it again.")
+        raise ProblemError(
+            "chat-session-busy",
+            f"Turns of session {session_id} from other clients kept arriving "
+            "while this one was answered; nothing was stored. Send it again.",
+        )
 
     @staticmethod
     def _records(reply: ChatReply, message: str, before: int, now: str) -> tuple[str, list[ChatTurnRecord]]:
         """The state to store (its turns left out: they are rows of chat_turns) and the turn's two messages."""
         state = reply.state.model_dump_json(exclude={"turns"})
         citations = [c.model_dump(mode="json") for c in reply.citations]
-        return state, [ChatTurnRecord(before + 1, "user", message, None, [], now),
-                       ChatTurnRecord(before + 2, "advisor", reply.answer, reply.intent, citations, now)]
+        return state, [
+            ChatTurnRecord(before + 1, "user", message, None, [], now),
+            ChatTurnRecord(before + 2, "advisor", reply.answer, reply.intent, citations, now),
+        ]
 
     # --- the conversation so far ---
 
@@ -99,11 +118,26 @@ class ChatService:
             raise _not_found(session_id)
         session, turns = found
         state = ChatState.model_validate(session.state)
-        return {"session_id": session.id, "created_at": session.created_at, "updated_at": session.updated_at,
-                "document": state.document, "findings": [f.model_dump(mode="json") for f in state.findings],
-                "focus": state.focus, "undo_depth": len(state.previous_documents),
-                "turns": [{"n": t.n, "role": t.role, "text": t.text, "intent": t.intent, "citations": t.citations,
-                           "created_at": t.created_at} for t in turns]}
+        return {
+            "session_id": session.id,
+            "created_at": session.created_at,
+            "updated_at": session.updated_at,
+            "document": state.document,
+            "findings": [f.model_dump(mode="json") for f in state.findings],
+            "focus": state.focus,
+            "undo_depth": len(state.previous_documents),
+            "turns": [
+                {
+                    "n": t.n,
+                    "role": t.role,
+                    "text": t.text,
+                    "intent": t.intent,
+                    "citations": t.citations,
+                    "created_at": t.created_at,
+                }
+                for t in turns
+            ],
+        }
 
 
 def _refused(reply: ChatReply, session_id: str | None) -> ProblemError:
@@ -111,5 +145,6 @@ def _refused(reply: ChatReply, session_id: str | None) -> ProblemError:
 
 
 def _not_found(session_id: str) -> ProblemError:
-    return ProblemError("chat-session-not-found", f"No chat session {session_id}; post a message without "
-                                                  "`session_id` to start one.")
+    return ProblemError(
+        "chat-session-not-found", f"No chat session {session_id}; post a message without `session_id` to start one."
+    )

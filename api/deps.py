@@ -5,8 +5,8 @@ from __future__ import annotations
 from fastapi import Request
 
 from advisor.review import Advisor
-from api.chat import ChatService
 from advisor.store import Store
+from api.chat import ChatService
 from api.settings import Settings
 
 

@@ -30,8 +30,10 @@ def _rebase(path: str, base: str) -> str:
 
 def _partitions_issue(data: Any, base: str, limit: int) -> ErrorItem | None:
     if isinstance(data, dict) and isinstance(data.get("partitions"), list) and len(data["partitions"]) > limit:
-        return ErrorItem(path=f"{base}.partitions",
-                         message=f"{len(data['partitions'])} partitions; this server accepts at most {limit}")
+        return ErrorItem(
+            path=f"{base}.partitions",
+            message=f"{len(data['partitions'])} partitions; this server accepts at most {limit}",
+        )
     return None
 
 
@@ -70,8 +72,9 @@ def document_errors(data: Any, base: str) -> tuple[Any, list[ErrorItem]]:
     try:
         return validate_document(data, base), []
     except DocumentError as exc:
-        return None, [ErrorItem(path=_rebase(i.path, base), message=i.message, suggestion=i.suggestion)
-                      for i in exc.issues]
+        return None, [
+            ErrorItem(path=_rebase(i.path, base), message=i.message, suggestion=i.suggestion) for i in exc.issues
+        ]
 
 
 def unknown_keys(data: dict, allowed: tuple[str, ...], base: str = "$") -> list[ErrorItem]:

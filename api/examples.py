@@ -18,12 +18,17 @@ EXAMPLE_DOCUMENT: dict[str, Any] = {
     "environment": "production",
     "processor": "POWER9",
     "os": {"version": "7.2", "tl": 4, "sp": 5},
-    "cpu": {"mode": "shared", "entitled_capacity": 1.0, "virtual_processors": 2, "sharing": "uncapped",
-            "weight": 128, "smt": 8},
+    "cpu": {
+        "mode": "shared",
+        "entitled_capacity": 1.0,
+        "virtual_processors": 2,
+        "sharing": "uncapped",
+        "weight": 128,
+        "smt": 8,
+    },
     "memory": {"desired_gb": 7, "max_gb": 16, "paging_space_gb": 0.5},
     "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 2.0, "deficit_mb": 0},
-    "workload": {"type": "sap-abap", "app_page_size": "64K",
-                 "peak": {"physc_avg": 0.29, "virtual_memory_gb": 10.2}},
+    "workload": {"type": "sap-abap", "app_page_size": "64K", "peak": {"physc_avg": 0.29, "virtual_memory_gb": 10.2}},
 }
 
 # The same partition after switching AME to 64K pages (vmo -ro ame_mpsize_support=1).
@@ -53,18 +58,25 @@ EXAMPLE_OUTPUTS: list[dict[str, str]] = [
     {"command": "vmo -o ame_mpsize_support", "text": VMO_AME},
     {"text": PS_EZ},  # no command: detected
 ]
-EXAMPLE_BUNDLE = "".join([
-    '#### advisor-bundle format="1" host="sapapp01" collector="aix-collect.sh" ####\n',
-    '#### advisor-bundle command="lparstat -i" host="sapapp01" rc="0" ####\n', LPARSTAT_I,
-    '#### advisor-bundle command="vmo -o ame_mpsize_support" host="sapapp01" rc="0" ####\n', VMO_AME,
-    '#### advisor-bundle command="ps -eZ" host="sapapp01" rc="0" ####\n', PS_EZ,
-])
+EXAMPLE_BUNDLE = "".join(
+    [
+        '#### advisor-bundle format="1" host="sapapp01" collector="aix-collect.sh" ####\n',
+        '#### advisor-bundle command="lparstat -i" host="sapapp01" rc="0" ####\n',
+        LPARSTAT_I,
+        '#### advisor-bundle command="vmo -o ame_mpsize_support" host="sapapp01" rc="0" ####\n',
+        VMO_AME,
+        '#### advisor-bundle command="ps -eZ" host="sapapp01" rc="0" ####\n',
+        PS_EZ,
+    ]
+)
 
 REVIEW_REQUEST_EXAMPLES = {
     "document": {"summary": "A document as the body", "value": EXAMPLE_DOCUMENT},
-    "wrapped": {"summary": "The same, wrapped as {\"document\": ...}", "value": {"document": EXAMPLE_DOCUMENT}},
-    "outputs": {"summary": "The same partition as command outputs (the command of the last one is detected)",
-                "value": {"outputs": EXAMPLE_OUTPUTS}},
+    "wrapped": {"summary": 'The same, wrapped as {"document": ...}', "value": {"document": EXAMPLE_DOCUMENT}},
+    "outputs": {
+        "summary": "The same partition as command outputs (the command of the last one is detected)",
+        "value": {"outputs": EXAMPLE_OUTPUTS},
+    },
 }
 
 PARSE_REQUEST_EXAMPLES = {
@@ -73,17 +85,25 @@ PARSE_REQUEST_EXAMPLES = {
 }
 
 CHAT_REQUEST_EXAMPLES = {
-    "review": {"summary": "Start a session with a document: it is reviewed",
-               "value": {"message": "review", "document": EXAMPLE_DOCUMENT}},
-    "outputs": {"summary": "Start a session with command outputs",
-                "value": {"message": "what is wrong with this partition?", "outputs": EXAMPLE_OUTPUTS}},
-    "question": {"summary": "A question on its own (send `session_id` to continue a session)",
-                 "value": {"message": "Can I use AME with 64K pages on POWER7?"}},
+    "review": {
+        "summary": "Start a session with a document: it is reviewed",
+        "value": {"message": "review", "document": EXAMPLE_DOCUMENT},
+    },
+    "outputs": {
+        "summary": "Start a session with command outputs",
+        "value": {"message": "what is wrong with this partition?", "outputs": EXAMPLE_OUTPUTS},
+    },
+    "question": {
+        "summary": "A question on its own (send `session_id` to continue a session)",
+        "value": {"message": "Can I use AME with 64K pages on POWER7?"},
+    },
 }
 
 DIFF_REQUEST_EXAMPLES = {
-    "ame64k": {"summary": "Switching AME from 4K to 64K pages",
-               "value": {"before": EXAMPLE_DOCUMENT, "after": FIXED_DOCUMENT}},
+    "ame64k": {
+        "summary": "Switching AME from 4K to 64K pages",
+        "value": {"before": EXAMPLE_DOCUMENT, "after": FIXED_DOCUMENT},
+    },
 }
 
 

@@ -12,7 +12,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from pydantic_core import PydanticCustomError
 
 from advisor.assemble.kind import ASSEMBLED_KINDS
-from advisor.assemble.model import Conflict, InputWarning, Source as OutputSource
+from advisor.assemble.model import Conflict, InputWarning
+from advisor.assemble.model import Source as OutputSource
 from advisor.calculators.ame import AmeSizing, DeficitEstimate, TrueMemoryForFactor
 from advisor.chat.reply import ChatCitation, Question
 from advisor.chat.state import FindingRef
@@ -53,13 +54,25 @@ class ReviewOut(Review):
 
     review_id: str = Field(pattern=REVIEW_ID_PATTERN, description="Id for GET /v1/reviews/{review_id}.")
     created_at: str = Field(description="When the review was made, ISO 8601 UTC.")
-    document: dict[str, Any] | None = Field(None, description=(
-        "Reviews of command outputs only: the document assembled from them (what POST /v1/parse returns)."))
-    warnings: list[InputWarning] | None = Field(None, description=(
-        "Reviews of command outputs only: lines that could not be read and notes, each naming its output "
-        "(`file`: `outputs[2]`, `bundle`) and line."))
-    conflicts: list[Conflict] | None = Field(None, description=(
-        "Reviews of command outputs only: fields on which outputs disagree, with each value's source line."))
+    document: dict[str, Any] | None = Field(
+        None,
+        description=(
+            "Reviews of command outputs only: the document assembled from them (what POST /v1/parse returns)."
+        ),
+    )
+    warnings: list[InputWarning] | None = Field(
+        None,
+        description=(
+            "Reviews of command outputs only: lines that could not be read and notes, each naming its output "
+            "(`file`: `outputs[2]`, `bundle`) and line."
+        ),
+    )
+    conflicts: list[Conflict] | None = Field(
+        None,
+        description=(
+            "Reviews of command outputs only: fields on which outputs disagree, with each value's source line."
+        ),
+    )
 
 
 INPUT_FIELDS = ("document", "warnings", "conflicts")  # left out of the JSON of a review of a document
@@ -86,29 +99,54 @@ class ReviewPage(BaseModel):
 class OutputIn(Strict):
     """One command output, as printed."""
 
-    command: str | None = Field(None, min_length=1, max_length=256, examples=["lparstat -i"], description=(
-        "The command that printed it (`lparstat -i`, `vmo -L`, `ioscli lsdev -type adapter`); when absent it is "
-        "detected from the text, which may also be a pasted terminal session or a collector bundle."))
+    command: str | None = Field(
+        None,
+        min_length=1,
+        max_length=256,
+        examples=["lparstat -i"],
+        description=(
+            "The command that printed it (`lparstat -i`, `vmo -L`, `ioscli lsdev -type adapter`); when absent it is "
+            "detected from the text, which may also be a pasted terminal session or a collector bundle."
+        ),
+    )
     text: str = Field(min_length=1, description="The output as printed (line ends CR, LF or CRLF).")
 
 
 class OutputsRequest(Strict):
     """Command outputs of one system: a list of outputs, a collector bundle, or both."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"anyOf": [
-        {"required": ["outputs"], "properties": {"outputs": {"type": "array"}}},
-        {"required": ["bundle"], "properties": {"bundle": {"type": "string"}}}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["outputs"], "properties": {"outputs": {"type": "array"}}},
+                {"required": ["bundle"], "properties": {"bundle": {"type": "string"}}},
+            ]
+        },
+    )
 
     outputs: list[OutputIn] | None = Field(None, min_length=1, max_length=MAX_OUTPUTS)
-    bundle: str | None = Field(None, min_length=1, description=(
-        "A collector bundle (`collect/aix-collect.sh`), or outputs pasted one after another."))
-    kind: Literal[ASSEMBLED_KINDS] | None = Field(None, description=(  # type: ignore[valid-type]
-        "The document kind; default: decided from the outputs (vios when ioslevel is there, ...)."))
-    name: str | None = Field(None, min_length=1, max_length=256, description=(
-        "The system's name, when no output states it (z/OS and lscpu outputs never do)."))
+    bundle: str | None = Field(
+        None,
+        min_length=1,
+        description=("A collector bundle (`collect/aix-collect.sh`), or outputs pasted one after another."),
+    )
+    kind: Literal[ASSEMBLED_KINDS] | None = Field(
+        None,
+        description=(  # type: ignore[valid-type]
+            "The document kind; default: decided from the outputs (vios when ioslevel is there, ...)."
+        ),
+    )
+    name: str | None = Field(
+        None,
+        min_length=1,
+        max_length=256,
+        description=("The system's name, when no output states it (z/OS and lscpu outputs never do)."),
+    )
 
     @model_validator(mode="after")
-    def _something_to_read(self) -> "OutputsRequest":
+    def _something_to_read(self) -> OutputsRequest:
         if self.outputs is None and self.bundle is None:
             raise ValueError("give `outputs` (a list of {command, text}) or `bundle` (text)")
         return self
@@ -118,11 +156,17 @@ class ParseOut(BaseModel):
     """A document built from command outputs, and where each of its values was read."""
 
     document: dict[str, Any] = Field(description="Only the fields the outputs state; post it to /v1/reviews as is.")
-    provenance: dict[str, OutputSource] = Field(description=(
-        "Field path (`ame.deficit_mb`, `storage.disks.0.queue_depth`) -> the output (`file`: `outputs[0]`), "
-        "command, line number and line it was read from."))
-    warnings: list[InputWarning] = Field(description=(
-        "Per output (`file`): lines that could not be read, bundle sections that failed, values the schema refused."))
+    provenance: dict[str, OutputSource] = Field(
+        description=(
+            "Field path (`ame.deficit_mb`, `storage.disks.0.queue_depth`) -> the output (`file`: `outputs[0]`), "
+            "command, line number and line it was read from."
+        )
+    )
+    warnings: list[InputWarning] = Field(
+        description=(
+            "Per output (`file`): lines that could not be read, bundle sections that failed, values the schema refused."
+        )
+    )
     conflicts: list[Conflict] = Field(description="Fields on which outputs disagree, and what was kept.")
     unmapped: list[str] = Field(description="Values read that the document kind has no field for: 'path (command)'.")
 
@@ -133,20 +177,37 @@ class ParseOut(BaseModel):
 class ChatRequest(Strict):
     """One chat turn: a message, in a session or starting one, optionally with the system to talk about."""
 
-    message: str = Field(max_length=MAX_MESSAGE_CHARS, description=(
-        "What to ask or do: \"review\", \"why AME-001?\", \"what if I set ame.page_support = 64K\", \"undo\", a question."))
-    session_id: str | None = Field(None, pattern=CHAT_SESSION_ID_PATTERN, description=(
-        "Continue this session; absent: start a new one (its id is in the response)."))
-    document: dict[str, Any] | None = Field(None, description=(
-        "A configuration document: becomes the session's document (replacing the one before) and is reviewed."))
-    outputs: list[OutputIn] | None = Field(None, min_length=1, max_length=MAX_OUTPUTS, description=(
-        "Command outputs instead of a document: assembled as POST /v1/parse does."))
+    message: str = Field(
+        max_length=MAX_MESSAGE_CHARS,
+        description=(
+            'What to ask or do: "review", "why AME-001?", "what if I set ame.page_support = 64K", "undo", a question.'
+        ),
+    )
+    session_id: str | None = Field(
+        None,
+        pattern=CHAT_SESSION_ID_PATTERN,
+        description=("Continue this session; absent: start a new one (its id is in the response)."),
+    )
+    document: dict[str, Any] | None = Field(
+        None,
+        description=(
+            "A configuration document: becomes the session's document (replacing the one before) and is reviewed."
+        ),
+    )
+    outputs: list[OutputIn] | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_OUTPUTS,
+        description=("Command outputs instead of a document: assembled as POST /v1/parse does."),
+    )
     bundle: str | None = Field(None, min_length=1, description="A collector bundle instead of a document.")
     kind: Literal[ASSEMBLED_KINDS] | None = Field(None, description="With outputs or bundle: the document kind.")  # type: ignore[valid-type]
-    name: str | None = Field(None, min_length=1, max_length=256, description="With outputs or bundle: the system's name.")
+    name: str | None = Field(
+        None, min_length=1, max_length=256, description="With outputs or bundle: the system's name."
+    )
 
     @model_validator(mode="after")
-    def _one_system(self) -> "ChatRequest":
+    def _one_system(self) -> ChatRequest:
         has_outputs = self.outputs is not None or self.bundle is not None
         if self.document is not None and has_outputs:
             raise ValueError("give the system as `document` or as `outputs`/`bundle`, not both")
@@ -246,9 +307,22 @@ class RuleDetail(RuleSummary):
 class ViosMemoryInput(Strict):
     """Inputs of the VIOS memory guideline (Redbook SG24-8079 3.5.2); adapter counts default to 0."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
-        {"system_cores": 32, "eth_1g_ports": 2, "eth_10g_ports": 2, "fc_8g_ports": 4,
-         "npiv_vfc_adapters": 20, "virtual_eth_adapters": 6}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "system_cores": 32,
+                    "eth_1g_ports": 2,
+                    "eth_10g_ports": 2,
+                    "fc_8g_ports": 4,
+                    "npiv_vfc_adapters": 20,
+                    "virtual_eth_adapters": 6,
+                }
+            ]
+        },
+    )
 
     system_cores: JsonInt = Field(ge=0, le=100_000, description="Cores in the managed system.")
     lhea: JsonInt = Field(0, ge=0, le=100_000)
@@ -263,8 +337,11 @@ class ViosMemoryInput(Strict):
 class ClmInput(Strict):
     """Inputs of the HP-UX cell local memory sizing (HP KOD slides, "CLM recommendations")."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
-        {"memory_gb": 128, "clm_pct": 0, "sap_shared_memory_gb": 20}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"memory_gb": 128, "clm_pct": 0, "sap_shared_memory_gb": 20}]},
+    )
 
     memory_gb: float = Field(ge=0, le=1_048_576, description="Memory of the server, GiB.")
     clm_pct: float = Field(ge=0, le=100, description="Share of memory configured as CLM, 0-100.")
@@ -274,8 +351,11 @@ class ClmInput(Strict):
 class LfareaInput(Strict):
     """An IEASYSxx LFAREA statement and the online storage it is judged against."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
-        {"statement": "LFAREA=(1M=(40%),2G=(8))", "online_storage_gb": 1024}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"statement": "LFAREA=(1M=(40%),2G=(8))", "online_storage_gb": 1024}]},
+    )
 
     statement: str = Field(min_length=1, max_length=4096, description="As written in IEASYSxx.")
     online_storage_gb: float = Field(ge=0, le=1_048_576, description="Online real storage at IPL, GiB.")
@@ -289,7 +369,9 @@ class PlareaInput(Strict):
 
 class HptPartitionInput(Strict):
     name: str = Field(min_length=1, max_length=256)
-    max_memory_gb: float = Field(ge=0, le=1_048_576, description="Maximum memory of the profile, GiB: what the HPT is sized from.")
+    max_memory_gb: float = Field(
+        ge=0, le=1_048_576, description="Maximum memory of the profile, GiB: what the HPT is sized from."
+    )
     os: Literal["aix", "linux", "vios", "ibmi"] = "aix"
     ams: bool = Field(False, description="Uses Active Memory Sharing (always divisor 64).")
     desired_memory_gb: float | None = Field(None, ge=0, le=1_048_576, description="To report HPT spent above desired.")
@@ -298,32 +380,68 @@ class HptPartitionInput(Strict):
 class HptInput(Strict):
     """Partitions of one managed system, for the hypervisor page table (Redbook 3.1, Example 3-1)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
-        {"processor": "POWER9", "partitions": [
-            {"name": "sapapp01", "max_memory_gb": 64, "desired_memory_gb": 16},
-            {"name": "vios1", "max_memory_gb": 8, "os": "vios"}]}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "processor": "POWER9",
+                    "partitions": [
+                        {"name": "sapapp01", "max_memory_gb": 64, "desired_memory_gb": 16},
+                        {"name": "vios1", "max_memory_gb": 8, "os": "vios"},
+                    ],
+                }
+            ]
+        },
+    )
 
     processor: Literal["POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10"]
-    default_ratio: Annotated[int, Field(ge=1, le=4096), BeforeValidator(_json_integer)] | None = Field(None, description=(
-        "The HMC's default HPT ratio divisor (lshwres -r mem --level sys -F default_hpt_ratios), when known."))
+    default_ratio: Annotated[int, Field(ge=1, le=4096), BeforeValidator(_json_integer)] | None = Field(
+        None,
+        description=(
+            "The HMC's default HPT ratio divisor (lshwres -r mem --level sys -F default_hpt_ratios), when known."
+        ),
+    )
     partitions: list[HptPartitionInput] = Field(min_length=1)
 
 
 class AmeInput(Strict):
     """True memory and expansion factor; optionally a factor to move to, and a measured deficit."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [
-        {"true_memory_gb": 7, "expansion_factor": 2.0, "target_factor": 4.35, "granularity_gb": 0.25},
-        {"true_memory_gb": 8, "expansion_factor": 2.5, "deficit_mb": 1024}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"true_memory_gb": 7, "expansion_factor": 2.0, "target_factor": 4.35, "granularity_gb": 0.25},
+                {"true_memory_gb": 8, "expansion_factor": 2.5, "deficit_mb": 1024},
+            ]
+        },
+    )
 
     true_memory_gb: float = Field(ge=0, le=1_048_576, description="Memory the partition really has, GiB.")
     expansion_factor: float = Field(ge=0.01, le=100, description="Valid AME factors: 1.00 to 10.00 in 0.01 steps.")
-    target_factor: float | None = Field(None, ge=0.01, le=100, description=(
-        "Factor to move to, keeping the expanded memory: returns the true memory to configure."))
-    granularity_gb: float | None = Field(None, ge=0.001, le=1024, description=(
-        "Round the true memory up to this step (the HMC's memory block size; the 2023 guide used 0.25)."))
-    deficit_mb: float | None = Field(None, ge=0, le=1_073_741_824, description=(
-        "Measured AME deficit (lparstat -c dxm): estimates the achieved factor and the true memory without one."))
+    target_factor: float | None = Field(
+        None,
+        ge=0.01,
+        le=100,
+        description=("Factor to move to, keeping the expanded memory: returns the true memory to configure."),
+    )
+    granularity_gb: float | None = Field(
+        None,
+        ge=0.001,
+        le=1024,
+        description=("Round the true memory up to this step (the HMC's memory block size; the 2023 guide used 0.25)."),
+    )
+    deficit_mb: float | None = Field(
+        None,
+        ge=0,
+        le=1_073_741_824,
+        description=(
+            "Measured AME deficit (lparstat -c dxm): estimates the achieved factor and the true memory without one."
+        ),
+    )
 
 
 class AmeAssessment(BaseModel):

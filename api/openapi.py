@@ -61,7 +61,16 @@ def _bound_numbers(node: Any) -> None:
 
 def _component_schemas(max_partitions: int) -> dict[str, Any]:
     from advisor.documents import DOCUMENT_ADAPTER
-    from api.models import AmeInput, ChatRequest, ClmInput, HptInput, LfareaInput, OutputsRequest, PlareaInput, ViosMemoryInput
+    from api.models import (
+        AmeInput,
+        ChatRequest,
+        ClmInput,
+        HptInput,
+        LfareaInput,
+        OutputsRequest,
+        PlareaInput,
+        ViosMemoryInput,
+    )
     from api.problems import Problem
 
     out: dict[str, Any] = {}
@@ -73,20 +82,40 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
     if partitions is not None:
         partitions["maxItems"] = max_partitions
     out["ReviewRequest"] = {
-        "description": "A configuration document, one wrapped as {\"document\": ...}, or command outputs of one "
-                       "system ({\"outputs\": [{\"command\", \"text\"}, ...]} and/or {\"bundle\": \"...\"}, as for "
-                       "POST /v1/parse).",
-        "anyOf": [{"$ref": REF.format(model="Document")},
-                  {"type": "object", "properties": {"document": {"$ref": REF.format(model="Document")}},
-                   "required": ["document"], "additionalProperties": False},
-                  {"$ref": REF.format(model="OutputsRequest")}],
+        "description": 'A configuration document, one wrapped as {"document": ...}, or command outputs of one '
+        'system ({"outputs": [{"command", "text"}, ...]} and/or {"bundle": "..."}, as for '
+        "POST /v1/parse).",
+        "anyOf": [
+            {"$ref": REF.format(model="Document")},
+            {
+                "type": "object",
+                "properties": {"document": {"$ref": REF.format(model="Document")}},
+                "required": ["document"],
+                "additionalProperties": False,
+            },
+            {"$ref": REF.format(model="OutputsRequest")},
+        ],
     }
     out["DiffRequest"] = {
-        "type": "object", "additionalProperties": False, "required": ["before", "after"],
-        "properties": {"before": {"$ref": REF.format(model="Document")}, "after": {"$ref": REF.format(model="Document")}},
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["before", "after"],
+        "properties": {
+            "before": {"$ref": REF.format(model="Document")},
+            "after": {"$ref": REF.format(model="Document")},
+        },
     }
-    for model in (ViosMemoryInput, ClmInput, LfareaInput, PlareaInput, HptInput, AmeInput, OutputsRequest, ChatRequest,
-                  Problem):
+    for model in (
+        ViosMemoryInput,
+        ClmInput,
+        LfareaInput,
+        PlareaInput,
+        HptInput,
+        AmeInput,
+        OutputsRequest,
+        ChatRequest,
+        Problem,
+    ):
         schema = model.model_json_schema(ref_template=REF)
         out.update(schema.pop("$defs", {}))
         out[model.__name__] = schema
@@ -94,7 +123,8 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
     # the chat's document is validated as a review's is (after the request shape): state its schema
     out["ChatRequest"]["properties"]["document"] = {
         "anyOf": [{"$ref": REF.format(model="Document")}, {"type": "null"}],
-        "description": out["ChatRequest"]["properties"]["document"].get("description", "")}
+        "description": out["ChatRequest"]["properties"]["document"].get("description", ""),
+    }
     return out
 
 
@@ -129,8 +159,11 @@ def _rename_components(schema: dict[str, Any]) -> None:
 def _problem_examples(status: int) -> dict[str, Any]:
     from api.problems import PROBLEM_TYPES, problem_body
 
-    return {name: {"summary": title, "value": problem_body(name, description)}
-            for name, (code, title, description) in PROBLEM_TYPES.items() if code == status}
+    return {
+        name: {"summary": title, "value": problem_body(name, description)}
+        for name, (code, title, description) in PROBLEM_TYPES.items()
+        if code == status
+    }
 
 
 def _problem_responses(schema: dict[str, Any]) -> None:
@@ -149,8 +182,12 @@ def _problem_responses(schema: dict[str, Any]) -> None:
                     continue
                 status = int(code)
                 response["description"] = "Problem types: " + ", ".join(titles.get(status, ["internal-error"]))
-                response["content"] = {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": REF.format(model="Problem")},
-                                                            "examples": _problem_examples(status)}}
+                response["content"] = {
+                    PROBLEM_MEDIA_TYPE: {
+                        "schema": {"$ref": REF.format(model="Problem")},
+                        "examples": _problem_examples(status),
+                    }
+                }
     components = schema.get("components", {}).get("schemas", {})
     for unused in ("HTTPValidationError", "ValidationError"):  # FastAPI's 422 body, replaced above
         components.pop(unused, None)
@@ -167,16 +204,27 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     from api.routes import calculators, diff, problems, rules, sources
 
     advisor = app.state.advisor
-    review = {"review_id": "rv_4f1c2a9b7e3d5c6a8b90", "created_at": "2025-03-01T09:30:00.000Z",
-              **advisor.review(validate_document(EXAMPLE_DOCUMENT)).model_dump(mode="json")}
+    review = {
+        "review_id": "rv_4f1c2a9b7e3d5c6a8b90",
+        "created_at": "2025-03-01T09:30:00.000Z",
+        **advisor.review(validate_document(EXAMPLE_DOCUMENT)).model_dump(mode="json"),
+    }
     parsed = parse_result(load_outputs([OutputIn(**o) for o in EXAMPLE_OUTPUTS], None))
     session_id, at = "cs_9b1f3c5e7a2d4c6b8e01", "2025-03-01T09:31:00.000Z"
     first = ChatEngine(advisor).turn("review", None, document=EXAMPLE_DOCUMENT)
     second = ChatEngine(advisor).turn("why?", first.state)
-    turns = [{"n": n, "role": role, "text": text, "intent": intent, "citations": cites, "created_at": at}
-             for n, (role, text, intent, cites) in enumerate([
-                 ("user", "review", None, []), ("advisor", first.answer, first.intent, first.public()["citations"]),
-                 ("user", "why?", None, []), ("advisor", second.answer, second.intent, second.public()["citations"])], 1)]
+    turns = [
+        {"n": n, "role": role, "text": text, "intent": intent, "citations": cites, "created_at": at}
+        for n, (role, text, intent, cites) in enumerate(
+            [
+                ("user", "review", None, []),
+                ("advisor", first.answer, first.intent, first.public()["citations"]),
+                ("user", "why?", None, []),
+                ("advisor", second.answer, second.intent, second.public()["citations"]),
+            ],
+            1,
+        )
+    ]
     rule_ids = sorted(advisor.rulebook.rules)
     rule_id = "AME-001" if "AME-001" in rule_ids else rule_ids[0]
 
@@ -189,14 +237,31 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
         "createReview": review,
         "parseOutputs": parsed,
         "chat": {**second.public(), "session_id": session_id},
-        "getChatSession": {"session_id": session_id, "created_at": at, "updated_at": at,
-                           "document": second.state.document, "findings": second.state.model_dump(mode="json")["findings"],
-                           "focus": second.state.focus, "undo_depth": 0, "turns": turns},
+        "getChatSession": {
+            "session_id": session_id,
+            "created_at": at,
+            "updated_at": at,
+            "document": second.state.document,
+            "findings": second.state.model_dump(mode="json")["findings"],
+            "focus": second.state.focus,
+            "undo_depth": 0,
+            "turns": turns,
+        },
         "getReview": review,
-        "listReviews": {"items": [{"review_id": review["review_id"], "target": review["target"], "kind": review["kind"],
-                                   "created_at": review["created_at"], "rulebook_version": review["rulebook"]["version"],
-                                   "findings": len(review["findings"]), "summary": review["summary"]}],
-                        "next_cursor": "1234"},
+        "listReviews": {
+            "items": [
+                {
+                    "review_id": review["review_id"],
+                    "target": review["target"],
+                    "kind": review["kind"],
+                    "created_at": review["created_at"],
+                    "rulebook_version": review["rulebook"]["version"],
+                    "findings": len(review["findings"]),
+                    "summary": review["summary"],
+                }
+            ],
+            "next_cursor": "1234",
+        },
         "diffDocuments": diff.diff(DIFF_REQUEST_EXAMPLES["ame64k"]["value"], advisor, app.state.settings),
         "listRules": rules.list_rules(advisor)[:2],
         "getRule": rules.get_rule(rule_id, advisor),
@@ -222,15 +287,23 @@ def _jsonable(value: Any) -> Any:
 def build_openapi(app: FastAPI) -> dict[str, Any]:
     if app.openapi_schema:
         return app.openapi_schema
-    schema = get_openapi(title="Platform Advisor API", version=__version__, description=DESCRIPTION,
-                         routes=app.routes, tags=[
-                             {"name": "reviews", "description": "Review documents or command outputs; stored reviews; "
-                                                                  "diffs; outputs to documents."},
-                             {"name": "chat", "description": "Conversations with the advisor, stored as sessions."},
-                             {"name": "rules", "description": "The rule catalogue and its sources."},
-                             {"name": "calculators", "description": "Sizing calculators."},
-                             {"name": "health", "description": "Open liveness and readiness probes."},
-                             {"name": "problems", "description": "What each problem type means."}])
+    schema = get_openapi(
+        title="Platform Advisor API",
+        version=__version__,
+        description=DESCRIPTION,
+        routes=app.routes,
+        tags=[
+            {
+                "name": "reviews",
+                "description": "Review documents or command outputs; stored reviews; diffs; outputs to documents.",
+            },
+            {"name": "chat", "description": "Conversations with the advisor, stored as sessions."},
+            {"name": "rules", "description": "The rule catalogue and its sources."},
+            {"name": "calculators", "description": "Sizing calculators."},
+            {"name": "health", "description": "Open liveness and readiness probes."},
+            {"name": "problems", "description": "What each problem type means."},
+        ],
+    )
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     for name, component in _component_schemas(app.state.settings.max_partitions).items():
         if name in components and components[name] != component:

@@ -57,8 +57,10 @@ def _item_error(path: str, message: str, text: str) -> ErrorItem:
 def _errors(exc: DocumentError, texts: dict[str, str], whole: str) -> list[ErrorItem]:
     path = text_path(exc.source)
     if path is not None:  # one output's text
-        return [_item_error(path, i.message if i.path == "$" else f"{i.path}: {i.message}", texts[exc.source])
-                for i in exc.issues]
+        return [
+            _item_error(path, i.message if i.path == "$" else f"{i.path}: {i.message}", texts[exc.source])
+            for i in exc.issues
+        ]
     errors = []
     for issue in exc.issues:  # the outputs taken together: several hosts, no name, no field
         if issue.path in ("$.name", "$.kind"):
@@ -74,9 +76,14 @@ def _unknown_commands(outputs: list[OutputIn]) -> list[ErrorItem]:
     for i, output in enumerate(outputs):
         if output.command is not None and registry.parser_for(output.command) is None:
             close = difflib.get_close_matches(registry.normalize(output.command), registry.commands(), n=1, cutoff=0.6)
-            errors.append(ErrorItem(path=f"$.outputs[{i}].command", suggestion=close[0] if close else None,
-                                    message=f"no parser for {output.command!r}; leave `command` out to have the "
-                                            "text detected, or name one of: " + ", ".join(registry.commands())))
+            errors.append(
+                ErrorItem(
+                    path=f"$.outputs[{i}].command",
+                    suggestion=close[0] if close else None,
+                    message=f"no parser for {output.command!r}; leave `command` out to have the "
+                    "text detected, or name one of: " + ", ".join(registry.commands()),
+                )
+            )
     return errors
 
 
@@ -96,8 +103,9 @@ def _check_numbers(loaded: LoadedInput, whole: str) -> None:
     raise ProblemError("number-out-of-range", errors_detail(errors, "The request"), errors=errors)
 
 
-def load_outputs(outputs: list[OutputIn] | None, bundle: str | None, *, kind: str | None = None,
-                 name: str | None = None) -> LoadedInput:
+def load_outputs(
+    outputs: list[OutputIn] | None, bundle: str | None, *, kind: str | None = None, name: str | None = None
+) -> LoadedInput:
     """The document the outputs and bundle (top-level fields of the body) make, or an `invalid-outputs` problem."""
     outputs = outputs or []
     errors = _unknown_commands(outputs)
@@ -108,8 +116,9 @@ def load_outputs(outputs: list[OutputIn] | None, bundle: str | None, *, kind: st
         items.append(TextInput(text=bundle, source="bundle"))
     whole = "$.bundle" if not outputs else ("$.outputs" if bundle is None else "$")
     try:
-        loaded = load_texts(items, kind=kind, name=name, source=ASSEMBLY,
-                            document_hint="send it as the `document` instead")
+        loaded = load_texts(
+            items, kind=kind, name=name, source=ASSEMBLY, document_hint="send it as the `document` instead"
+        )
     except DocumentError as exc:
         errors = _errors(exc, {i.source: i.text for i in items}, whole)
         raise ProblemError("invalid-outputs", errors_detail(errors, "The request"), errors=errors) from None
@@ -126,8 +135,10 @@ def outputs_input(body: Any) -> Submitted:
 
 def parse_result(loaded: LoadedInput) -> dict[str, Any]:
     """The POST /v1/parse body: the document and where each value was read."""
-    return {"document": loaded.document_json(),
-            "provenance": {path: src.model_dump(mode="json") for path, src in loaded.provenance.items()},
-            "warnings": [w.model_dump(mode="json") for w in loaded.warnings],
-            "conflicts": [c.model_dump(mode="json") for c in loaded.conflicts],
-            "unmapped": list(loaded.unmapped)}
+    return {
+        "document": loaded.document_json(),
+        "provenance": {path: src.model_dump(mode="json") for path, src in loaded.provenance.items()},
+        "warnings": [w.model_dump(mode="json") for w in loaded.warnings],
+        "conflicts": [c.model_dump(mode="json") for c in loaded.conflicts],
+        "unmapped": list(loaded.unmapped),
+    }

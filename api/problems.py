@@ -28,64 +28,117 @@ TYPE_PREFIX = "/problems/"
 
 # name -> (status, title, when it happens)
 PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
-    "invalid-json": (400, "Request body is not valid JSON",
-                     "The body could not be parsed as JSON (RFC 8259): syntax error, empty body, NaN, or a lone "
-                     "surrogate escape. `detail` gives the line and column."),
-    "invalid-encoding": (400, "Request body is not valid UTF-8",
-                         "JSON must be sent as UTF-8; `detail` gives the offset of the first bad byte."),
-    "unauthorized": (401, "Missing, unknown or revoked API key",
-                     "Send `Authorization: Bearer <key>` with a key from `advisor keys create NAME`. "
-                     "The response carries `WWW-Authenticate: Bearer`."),
+    "invalid-json": (
+        400,
+        "Request body is not valid JSON",
+        "The body could not be parsed as JSON (RFC 8259): syntax error, empty body, NaN, or a lone "
+        "surrogate escape. `detail` gives the line and column.",
+    ),
+    "invalid-encoding": (
+        400,
+        "Request body is not valid UTF-8",
+        "JSON must be sent as UTF-8; `detail` gives the offset of the first bad byte.",
+    ),
+    "unauthorized": (
+        401,
+        "Missing, unknown or revoked API key",
+        "Send `Authorization: Bearer <key>` with a key from `advisor keys create NAME`. "
+        "The response carries `WWW-Authenticate: Bearer`.",
+    ),
     "not-found": (404, "No such resource", "The path matches no route of this API."),
     "review-not-found": (404, "No such review", "No stored review has this id."),
     "rule-not-found": (404, "No such rule", "No rule has this id; `errors[0].suggestion` may name the closest one."),
-    "chat-session-not-found": (404, "No such chat session",
-                               "No chat session has this id; start one by posting a message without `session_id`."),
+    "chat-session-not-found": (
+        404,
+        "No such chat session",
+        "No chat session has this id; start one by posting a message without `session_id`.",
+    ),
     "method-not-allowed": (405, "Method not allowed", "The route exists but not with this method; see `Allow`."),
-    "chat-session-busy": (409, "Chat session busy",
-                          "Other turns of this session kept arriving while this one was computed (from several "
-                          "clients at once); nothing was stored. Send the message again."),
-    "body-too-large": (413, "Request body too large",
-                       "The body exceeds the server's limit (ADVISOR_MAX_BODY_BYTES, default 1 MiB); the limit "
-                       "is enforced while reading, whatever Content-Length says."),
-    "unsupported-media-type": (415, "Unsupported media type",
-                               "Bodies must be `application/json` (or `application/*+json`), in UTF-8."),
-    "invalid-document": (422, "Invalid configuration document",
-                         "The document does not match the schema of its kind: unknown fields (with a did-you-mean "
-                         "suggestion), wrong types, values out of range, or a missing or unknown `kind`."),
-    "invalid-request": (422, "Invalid request body",
-                        "The body is JSON but not the shape this route takes (e.g. a missing `before`, an unknown "
-                        "field in a calculator request)."),
-    "invalid-parameters": (422, "Invalid query or path parameters",
-                           "A query or path parameter is out of range or malformed (e.g. `limit`, `cursor`)."),
-    "invalid-outputs": (422, "Command outputs cannot be read",
-                        "An output is empty, is not the output of a command the advisor reads (or of the command "
-                        "named), is a document rather than output, or the outputs do not make one system's document "
-                        "(several hosts, no name). `errors[].path` names the output (`$.outputs[2].text`, "
-                        "`$.outputs[2].command`, `$.bundle`, `$.name`) and `errors[].line` the line of its text, "
-                        "when one line is to blame."),
-    "invalid-chat-turn": (422, "The advisor cannot act on this message",
-                          "The chat engine refused the message: a review with no document in the session, an "
-                          "unknown rule id, a what-if on an unknown field or to an invalid value, nothing to undo. "
-                          "`detail` is the advisor's answer; the turn is not stored."),
-    "too-many-partitions": (422, "Too many partitions",
-                            "A managed system lists more partitions than the server accepts "
-                            "(ADVISOR_MAX_PARTITIONS, default 1000)."),
-    "too-deeply-nested": (422, "JSON nested too deeply",
-                          "The body nests objects/arrays deeper than the server accepts (ADVISOR_MAX_DEPTH, "
-                          "default 32); no valid document comes close."),
-    "number-out-of-range": (422, "Number out of range",
-                            "A number in a document is beyond +/-1e15, far outside any real configuration value; "
-                            "such magnitudes overflow the derived figures. `errors` names each one."),
-    "lfarea-syntax": (422, "LFAREA statement not valid",
-                      "The LFAREA statement has a syntax error that IPL would reject with IAR046I; `lfarea` holds "
-                      "the reason code, column and explanation."),
-    "internal-error": (500, "Internal server error",
-                       "An unexpected error; it is logged on the server. Nothing about it is returned."),
+    "chat-session-busy": (
+        409,
+        "Chat session busy",
+        "Other turns of this session kept arriving while this one was computed (from several "
+        "clients at once); nothing was stored. Send the message again.",
+    ),
+    "body-too-large": (
+        413,
+        "Request body too large",
+        "The body exceeds the server's limit (ADVISOR_MAX_BODY_BYTES, default 1 MiB); the limit "
+        "is enforced while reading, whatever Content-Length says.",
+    ),
+    "unsupported-media-type": (
+        415,
+        "Unsupported media type",
+        "Bodies must be `application/json` (or `application/*+json`), in UTF-8.",
+    ),
+    "invalid-document": (
+        422,
+        "Invalid configuration document",
+        "The document does not match the schema of its kind: unknown fields (with a did-you-mean "
+        "suggestion), wrong types, values out of range, or a missing or unknown `kind`.",
+    ),
+    "invalid-request": (
+        422,
+        "Invalid request body",
+        "The body is JSON but not the shape this route takes (e.g. a missing `before`, an unknown "
+        "field in a calculator request).",
+    ),
+    "invalid-parameters": (
+        422,
+        "Invalid query or path parameters",
+        "A query or path parameter is out of range or malformed (e.g. `limit`, `cursor`).",
+    ),
+    "invalid-outputs": (
+        422,
+        "Command outputs cannot be read",
+        "An output is empty, is not the output of a command the advisor reads (or of the command "
+        "named), is a document rather than output, or the outputs do not make one system's document "
+        "(several hosts, no name). `errors[].path` names the output (`$.outputs[2].text`, "
+        "`$.outputs[2].command`, `$.bundle`, `$.name`) and `errors[].line` the line of its text, "
+        "when one line is to blame.",
+    ),
+    "invalid-chat-turn": (
+        422,
+        "The advisor cannot act on this message",
+        "The chat engine refused the message: a review with no document in the session, an "
+        "unknown rule id, a what-if on an unknown field or to an invalid value, nothing to undo. "
+        "`detail` is the advisor's answer; the turn is not stored.",
+    ),
+    "too-many-partitions": (
+        422,
+        "Too many partitions",
+        "A managed system lists more partitions than the server accepts (ADVISOR_MAX_PARTITIONS, default 1000).",
+    ),
+    "too-deeply-nested": (
+        422,
+        "JSON nested too deeply",
+        "The body nests objects/arrays deeper than the server accepts (ADVISOR_MAX_DEPTH, "
+        "default 32); no valid document comes close.",
+    ),
+    "number-out-of-range": (
+        422,
+        "Number out of range",
+        "A number in a document is beyond +/-1e15, far outside any real configuration value; "
+        "such magnitudes overflow the derived figures. `errors` names each one.",
+    ),
+    "lfarea-syntax": (
+        422,
+        "LFAREA statement not valid",
+        "The LFAREA statement has a syntax error that IPL would reject with IAR046I; `lfarea` holds "
+        "the reason code, column and explanation.",
+    ),
+    "internal-error": (
+        500,
+        "Internal server error",
+        "An unexpected error; it is logged on the server. Nothing about it is returned.",
+    ),
     "not-ready": (503, "Not ready", "The store or the rulebook is not available yet."),
-    "store-unavailable": (503, "Store unavailable",
-                          "The SQLite store could not complete the write or read (locked past the busy timeout, "
-                          "disk full, read-only file or I/O error). Nothing was stored; retry after Retry-After."),
+    "store-unavailable": (
+        503,
+        "Store unavailable",
+        "The SQLite store could not complete the write or read (locked past the busy timeout, "
+        "disk full, read-only file or I/O error). Nothing was stored; retry after Retry-After.",
+    ),
 }
 
 
@@ -97,8 +150,13 @@ class ErrorItem(BaseModel):
     path: str = Field(description="JSON path of the bad input, e.g. `$.ame.page_suport`; `query.limit` for parameters.")
     message: str
     suggestion: str | None = Field(None, description="The closest valid name, for a typo.")
-    line: int | None = Field(None, ge=1, description=(
-        "For command output text (`invalid-outputs`): the line of the text at fault, from 1. Absent otherwise."))
+    line: int | None = Field(
+        None,
+        ge=1,
+        description=(
+            "For command output text (`invalid-outputs`): the line of the text at fault, from 1. Absent otherwise."
+        ),
+    )
 
     def body(self) -> dict[str, Any]:
         data = self.model_dump()
@@ -110,10 +168,20 @@ class ErrorItem(BaseModel):
 class Problem(BaseModel):
     """RFC 9457 problem details; extension members depend on the type."""
 
-    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [{
-        "type": "/problems/invalid-document", "title": "Invalid configuration document", "status": 422,
-        "detail": "The document has 1 problem: $.ame.page_suport: unknown field (did you mean 'page_support'?)",
-        "errors": [{"path": "$.ame.page_suport", "message": "unknown field", "suggestion": "page_support"}]}]})
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={
+            "examples": [
+                {
+                    "type": "/problems/invalid-document",
+                    "title": "Invalid configuration document",
+                    "status": 422,
+                    "detail": "The document has 1 problem: $.ame.page_suport: unknown field (did you mean 'page_support'?)",
+                    "errors": [{"path": "$.ame.page_suport", "message": "unknown field", "suggestion": "page_support"}],
+                }
+            ]
+        },
+    )
 
     type: str = Field(description="Stable URI of the problem type, `/problems/<name>`.")
     title: str
@@ -125,15 +193,23 @@ class Problem(BaseModel):
 class ProblemError(Exception):
     """Raise anywhere in a request to answer with a problem of type `name`."""
 
-    def __init__(self, name: str, detail: str, *, errors: list[ErrorItem] | None = None,
-                 headers: dict[str, str] | None = None, extra: dict[str, Any] | None = None):
+    def __init__(
+        self,
+        name: str,
+        detail: str,
+        *,
+        errors: list[ErrorItem] | None = None,
+        headers: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,
+    ):
         assert name in PROBLEM_TYPES, name
         super().__init__(detail)
         self.name, self.detail, self.errors, self.headers, self.extra = name, detail, errors, headers, extra
 
 
-def problem_body(name: str, detail: str, errors: list[ErrorItem] | None = None,
-                 extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def problem_body(
+    name: str, detail: str, errors: list[ErrorItem] | None = None, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
     status, title, _ = PROBLEM_TYPES[name]
     body: dict[str, Any] = {"type": type_uri(name), "title": title, "status": status, "detail": detail}
     if errors is not None:
@@ -143,16 +219,27 @@ def problem_body(name: str, detail: str, errors: list[ErrorItem] | None = None,
     return body
 
 
-def problem_response(name: str, detail: str, *, errors: list[ErrorItem] | None = None,
-                     headers: dict[str, str] | None = None, extra: dict[str, Any] | None = None) -> JSONResponse:
-    return JSONResponse(problem_body(name, detail, errors, extra), status_code=PROBLEM_TYPES[name][0],
-                        headers=headers, media_type=PROBLEM_MEDIA_TYPE)
+def problem_response(
+    name: str,
+    detail: str,
+    *,
+    errors: list[ErrorItem] | None = None,
+    headers: dict[str, str] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> JSONResponse:
+    return JSONResponse(
+        problem_body(name, detail, errors, extra),
+        status_code=PROBLEM_TYPES[name][0],
+        headers=headers,
+        media_type=PROBLEM_MEDIA_TYPE,
+    )
 
 
 def errors_detail(errors: list[ErrorItem], what: str) -> str:
     """A one-line human summary of the first few errors."""
-    shown = "; ".join(f"{e.path}: {e.message}" + (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "")
-                      for e in errors[:3])
+    shown = "; ".join(
+        f"{e.path}: {e.message}" + (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "") for e in errors[:3]
+    )
     more = f"; and {len(errors) - 3} more" if len(errors) > 3 else ""
     return f"{what} has {len(errors)} problem{'s' if len(errors) != 1 else ''}: {shown}{more}"
 
@@ -170,8 +257,11 @@ async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONRespons
         return problem_response(name, f"No route {request.url.path}; see /docs for the API.", headers=exc.headers)
     if name == "method-not-allowed":
         allowed = _allowed_methods(request, (exc.headers or {}).get("Allow", ""))
-        return problem_response(name, f"{request.method} is not allowed on {request.url.path}; use {allowed}.",
-                                headers={**(exc.headers or {}), "Allow": allowed})
+        return problem_response(
+            name,
+            f"{request.method} is not allowed on {request.url.path}; use {allowed}.",
+            headers={**(exc.headers or {}), "Allow": allowed},
+        )
     if name is not None:
         return problem_response(name, str(exc.detail), headers=exc.headers)
     log.error("unmapped HTTP %s on %s %s", exc.status_code, request.method, request.url.path)
@@ -199,8 +289,9 @@ def _param_path(loc: tuple) -> str:
 
 
 async def _on_validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-    errors = [ErrorItem(path=_param_path(tuple(e.get("loc", ()))), message=e.get("msg", "invalid"))
-              for e in exc.errors()]
+    errors = [
+        ErrorItem(path=_param_path(tuple(e.get("loc", ()))), message=e.get("msg", "invalid")) for e in exc.errors()
+    ]
     return problem_response("invalid-parameters", errors_detail(errors, "The request"), errors=errors)
 
 
@@ -228,15 +319,18 @@ class CatchAll:
             log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
             if started:  # too late for a problem response; the connection is cut
                 raise
-            response = problem_response("internal-error", "The server could not handle this request; it has been logged.")
+            response = problem_response(
+                "internal-error", "The server could not handle this request; it has been logged."
+            )
             await response(scope, receive, send)
 
 
 async def _on_store(request: Request, exc: Exception) -> JSONResponse:
     """A store that cannot write (full disk, read-only file, lock timeout) is a 503, not a crash."""
     log.error("store error on %s %s: %s", request.method, request.url.path, exc)
-    return problem_response("store-unavailable", f"The store could not complete the request ({exc}).",
-                            headers={"Retry-After": "5"})
+    return problem_response(
+        "store-unavailable", f"The store could not complete the request ({exc}).", headers={"Retry-After": "5"}
+    )
 
 
 def install(app: FastAPI) -> None:

@@ -20,17 +20,24 @@ MIB = 1024 * 1024
 class Settings(BaseModel):
     db_path: Path = Field(description="SQLite file (ADVISOR_DB).")
     max_body_bytes: int = Field(MIB, ge=1, description="Largest request body accepted (ADVISOR_MAX_BODY_BYTES).")
-    max_partitions: int = Field(1000, ge=1, description="Most partitions in one managed system (ADVISOR_MAX_PARTITIONS).")
+    max_partitions: int = Field(
+        1000, ge=1, description="Most partitions in one managed system (ADVISOR_MAX_PARTITIONS)."
+    )
     max_depth: int = Field(32, ge=2, description="Deepest JSON nesting accepted (ADVISOR_MAX_DEPTH).")
-    db_synchronous: str = Field("FULL", pattern="^(FULL|NORMAL|EXTRA)$",
-                                description="SQLite synchronous mode (ADVISOR_DB_SYNCHRONOUS).")
+    db_synchronous: str = Field(
+        "FULL", pattern="^(FULL|NORMAL|EXTRA)$", description="SQLite synchronous mode (ADVISOR_DB_SYNCHRONOUS)."
+    )
 
-    ENV: ClassVar[dict[str, str]] = {"db_path": "ADVISOR_DB", "max_body_bytes": "ADVISOR_MAX_BODY_BYTES",
-           "max_partitions": "ADVISOR_MAX_PARTITIONS", "max_depth": "ADVISOR_MAX_DEPTH",
-           "db_synchronous": "ADVISOR_DB_SYNCHRONOUS"}
+    ENV: ClassVar[dict[str, str]] = {
+        "db_path": "ADVISOR_DB",
+        "max_body_bytes": "ADVISOR_MAX_BODY_BYTES",
+        "max_partitions": "ADVISOR_MAX_PARTITIONS",
+        "max_depth": "ADVISOR_MAX_DEPTH",
+        "db_synchronous": "ADVISOR_DB_SYNCHRONOUS",
+    }
 
     @classmethod
-    def from_env(cls, **overrides) -> "Settings":
+    def from_env(cls, **overrides) -> Settings:
         values: dict = {"db_path": default_db_path()}
         for field, var in cls.ENV.items():
             if os.environ.get(var):

@@ -29,8 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer iterations and requests (development)")
     parser.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections of {', '.join(SECTIONS)}")
     parser.add_argument("--no-memory", action="store_true", help="skip the long memory run of the api section")
-    parser.add_argument("--memory-reviews", type=int, default=None, help="reviews in the memory run (default 100000, "
-                                                                           "5000 with --quick)")
+    parser.add_argument(
+        "--memory-reviews", type=int, default=None, help="reviews in the memory run (default 100000, 5000 with --quick)"
+    )
     parser.add_argument("--fleet-docs", type=int, default=None, help="documents in the fleet run (default 10000)")
     args = parser.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -47,8 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     for section in only:
         before = loadavg()
         if before and before[0] > cores * 0.75:
-            print(f"warning: load average {before[0]} on {cores} cores before '{section}': other processes compete "
-                  "for the CPU; figures (p99 above all) will be worse than on a quiet machine", file=sys.stderr)
+            print(
+                f"warning: load average {before[0]} on {cores} cores before '{section}': other processes compete "
+                "for the CPU; figures (p99 above all) will be worse than on a quiet machine",
+                file=sys.stderr,
+            )
         t0 = time.time()
         print(f"== {section} ...", file=sys.stderr, flush=True)
         try:
@@ -56,23 +60,41 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # noqa: BLE001 - one broken section must not lose the others' figures
             traceback.print_exc()
             failed.append(section)
-            got, more = [{"section": section, "name": "FAILED", "verdict": "NO",
-                          "note": f"{type(exc).__name__}: {exc}"[:300]}], {f"{section}_error": traceback.format_exc()}
+            got, more = (
+                [{"section": section, "name": "FAILED", "verdict": "NO", "note": f"{type(exc).__name__}: {exc}"[:300]}],
+                {f"{section}_error": traceback.format_exc()},
+            )
         rows += got
         extra.update(more)
-        extra["sections"][section] = {"seconds": round(time.time() - t0, 1), "loadavg_before": before,
-                                      "loadavg_after": loadavg()}
+        extra["sections"][section] = {
+            "seconds": round(time.time() - t0, 1),
+            "loadavg_before": before,
+            "loadavg_after": loadavg(),
+        }
         print(report.table(got), file=sys.stderr, flush=True)
-    path = report.write(rows, extra, {"quick": args.quick, "only": only, "memory_reviews": args.memory_reviews,
-                                      "fleet_docs": args.fleet_docs, "no_memory": args.no_memory})
+    path = report.write(
+        rows,
+        extra,
+        {
+            "quick": args.quick,
+            "only": only,
+            "memory_reviews": args.memory_reviews,
+            "fleet_docs": args.fleet_docs,
+            "no_memory": args.no_memory,
+        },
+    )
     print()
     print(report.table(rows))
     print()
     for name, info in extra["sections"].items():
-        print(f"{name}: {info['seconds']} s, load average before {info['loadavg_before']} after {info['loadavg_after']}")
+        print(
+            f"{name}: {info['seconds']} s, load average before {info['loadavg_before']} after {info['loadavg_after']}"
+        )
     if "pipeline_stages_us" in extra:
-        print("pipeline stages (durable, aix-lpar, median / p99 us): " + ", ".join(
-            f"{k} {v['median']:.0f}/{v['p99']:.0f}" for k, v in extra["pipeline_stages_us"].items()))
+        print(
+            "pipeline stages (durable, aix-lpar, median / p99 us): "
+            + ", ".join(f"{k} {v['median']:.0f}/{v['p99']:.0f}" for k, v in extra["pipeline_stages_us"].items())
+        )
     print(f"results: {path}")
     if failed:
         print(f"FAILED sections: {', '.join(failed)}", file=sys.stderr)
@@ -82,14 +104,18 @@ def main(argv: list[str] | None = None) -> int:
 def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     if section == "engine":
         from bench import engine
+
         return engine.run(args.quick), {}
     if section == "pipeline":
         from bench import pipeline
+
         return pipeline.run(args.quick)
     if section == "fleet":
         from bench import fleet
+
         return fleet.run(args.quick, n=args.fleet_docs)
     from bench import api
+
     return api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)
 
 

@@ -56,8 +56,16 @@ def free_port() -> int:
 
 
 def create_key(db: Path) -> str:
-    cmd = [_bin("advisor") or sys.executable, *([] if _bin("advisor") else ["-m", "advisor.cli.main"]),
-           "keys", "create", "bench", "--db", str(db), "--json"]
+    cmd = [
+        _bin("advisor") or sys.executable,
+        *([] if _bin("advisor") else ["-m", "advisor.cli.main"]),
+        "keys",
+        "create",
+        "bench",
+        "--db",
+        str(db),
+        "--json",
+    ]
     out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])["key"]
 
@@ -141,12 +149,14 @@ class Usage:
         busy, total = machine_cpu()
         busy, total = busy - self.busy0, total - self.total0
         cores = os.cpu_count() or 1
-        return {"server_cpu_ms_per_request": server * 1000 / max(1, requests),
-                "machine_busy_pct": 100 * busy / total if total else float("nan"),
-                "server_pct_of_machine": 100 * server / total if total else float("nan"),
-                "client_pct_of_machine": 100 * client / total if total else float("nan"),
-                "others_pct_of_machine": 100 * (busy - server - client) / total if total else float("nan"),
-                "cores": cores}
+        return {
+            "server_cpu_ms_per_request": server * 1000 / max(1, requests),
+            "machine_busy_pct": 100 * busy / total if total else float("nan"),
+            "server_pct_of_machine": 100 * server / total if total else float("nan"),
+            "client_pct_of_machine": 100 * client / total if total else float("nan"),
+            "others_pct_of_machine": 100 * (busy - server - client) / total if total else float("nan"),
+            "cores": cores,
+        }
 
 
 def rss_kib(pid: int) -> int | None:
@@ -163,18 +173,46 @@ def start_server(workers: int, db: Path, logdir: Path) -> Server:
     port = free_port()
     env = {**os.environ, "ADVISOR_DB": str(db)}
     if serve_available() and _bin("advisor"):
-        cmd = [_bin("advisor"), "serve", "--host", HOST, "--port", str(port), "--workers", str(workers),
-               "--db", str(db), "--no-access-log", "--log-level", "warning"]
+        cmd = [
+            _bin("advisor"),
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--db",
+            str(db),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ]
         how = f"advisor serve --workers {workers}"
     else:
-        cmd = [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory", "--host", HOST, "--port", str(port),
-               "--workers", str(workers), "--no-access-log", "--log-level", "warning"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "api.app:create_app",
+            "--factory",
+            "--host",
+            HOST,
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ]
         how = f"uvicorn api.app:create_app --factory --workers {workers} (advisor serve not available)"
     logs = ROOT / "bench" / "results" / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     log = logs / f"server-{time.strftime('%Y%m%d-%H%M%S')}-{workers}w-{port}.log"
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True
+    )
     server = Server(proc, port, workers, how, log)
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -213,8 +251,9 @@ def has_chat(openapi: dict) -> bool:
     return "post" in openapi.get("paths", {}).get("/v1/chat", {})
 
 
-async def chat_conversations(port: int, key: str, total_turns: int, concurrency: int, time_limit_s: float,
-                             seed: int = 23) -> loadgen.Result:
+async def chat_conversations(
+    port: int, key: str, total_turns: int, concurrency: int, time_limit_s: float, seed: int = 23
+) -> loadgen.Result:
     """Closed loop of conversations, 4 turns each: review a document, the first follow-up the
     advisor offers, a what-if on the AME page size, undo. Every turn is one request."""
     docs = [g.document for g in generator.generate(200, seed) if g.document["kind"] == "aix-lpar"]
@@ -262,8 +301,16 @@ async def chat_conversations(port: int, key: str, total_turns: int, concurrency:
                     if step == 0:
                         body = {"message": "review", "document": doc}
                     elif step == 1:
-                        body = {"message": next((f for f in session.get("follow_ups") or ()
-                                                 if f.lower().startswith(("why", "explain"))), "why AME-001?")}
+                        body = {
+                            "message": next(
+                                (
+                                    f
+                                    for f in session.get("follow_ups") or ()
+                                    if f.lower().startswith(("why", "explain"))
+                                ),
+                                "why AME-001?",
+                            )
+                        }
                     elif step == 2:
                         body = {"message": "what if I set ame.page_support = 64K"}
                     else:
@@ -294,8 +341,10 @@ def chat_requests(port: int, key: str, openapi: dict) -> list[bytes] | None:
     if not examples and "example" in content:
         examples = [content["example"]]
     if not examples:
-        examples = [{"message": q} for q in ("What is AME64K?", "How much memory does a VIOS need?",
-                                            "Should SMT be on for SAP on z/VM?")]
+        examples = [
+            {"message": q}
+            for q in ("What is AME64K?", "How much memory does a VIOS need?", "Should SMT be on for SAP on z/VM?")
+        ]
     headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
     return [loadgen.request_bytes(HOST, port, "POST", path, json.dumps(e).encode(), headers) for e in examples if e]
 
@@ -304,17 +353,26 @@ def _lat(result: loadgen.Result) -> dict:
     return Summary.of(result.latencies_ms, unit="ms").to_dict()
 
 
-def _result_dict(result: loadgen.Result, server: "Server | None" = None) -> dict:
+def _result_dict(result: loadgen.Result, server: Server | None = None) -> dict:
     log_tail = None
     if server is not None and result.failed:
         try:
             log_tail = server.log.read_text(errors="replace")[-4000:]
         except OSError:
             pass
-    return {"server_log": str(server.log) if server else None, "server_log_tail": log_tail,
-            "ok": result.ok, "failed": result.failed, "sent": result.sent, "wall_s": result.wall_s,
-            "rate_per_s": result.rate, "statuses": result.statuses, "timed_out": result.timed_out,
-            "errors": result.errors[:10], "latency_ms": _lat(result)}
+    return {
+        "server_log": str(server.log) if server else None,
+        "server_log_tail": log_tail,
+        "ok": result.ok,
+        "failed": result.failed,
+        "sent": result.sent,
+        "wall_s": result.wall_s,
+        "rate_per_s": result.rate,
+        "statuses": result.statuses,
+        "timed_out": result.timed_out,
+        "errors": result.errors[:10],
+        "latency_ms": _lat(result),
+    }
 
 
 def measure(workers: int, quick: bool, workdir: Path) -> dict[str, Any]:
@@ -331,11 +389,18 @@ def measure(workers: int, quick: bool, workdir: Path) -> dict[str, Any]:
         closed_usage = usage.done(closed.ok)
         usage = Usage(pids)
         open_n = 1500 if quick else 9000
-        opened = asyncio.run(loadgen.open_loop(HOST, server.port, reqs, open_n, TARGET_RATE, open_n / TARGET_RATE + 30,
-                                               check=review_check))
+        opened = asyncio.run(
+            loadgen.open_loop(
+                HOST, server.port, reqs, open_n, TARGET_RATE, open_n / TARGET_RATE + 30, check=review_check
+            )
+        )
         open_usage = usage.done(opened.ok)
-        out: dict[str, Any] = {"how": server.how, "closed": {**_result_dict(closed, server), **closed_usage},
-                               "open": {**_result_dict(opened, server), **open_usage}, "open_rate": TARGET_RATE}
+        out: dict[str, Any] = {
+            "how": server.how,
+            "closed": {**_result_dict(closed, server), **closed_usage},
+            "open": {**_result_dict(opened, server), **open_usage},
+            "open_rate": TARGET_RATE,
+        }
         status, body = asyncio.run(_get(server.port, "/openapi.json"))
         if status == 200 and has_chat(json.loads(body)):
             asyncio.run(chat_conversations(server.port, key, 40, 4, 60))  # warm-up
@@ -361,29 +426,49 @@ def memory(quick: bool, workdir: Path, reviews: int | None = None, workers: int 
     def sampler() -> None:
         while not stop.is_set():
             pids = server.pids()
-            samples.append({"t": time.perf_counter() - t0, "done": done["n"],
-                            "rss_kib": {pid: rss_kib(pid) for pid in pids}})
+            samples.append(
+                {"t": time.perf_counter() - t0, "done": done["n"], "rss_kib": {pid: rss_kib(pid) for pid in pids}}
+            )
             stop.wait(1.0)
 
     thread = threading.Thread(target=sampler, daemon=True)
     try:
         reqs = review_requests(server.port, key, n_docs=400, seed=17)
         # uvicorn's workers are multiprocessing children (spawn_main); the rest is the supervisor
-        roles = {pid: ("worker" if "spawn_main" in cmdline(pid) or workers == 1 else "supervisor")
-                 for pid in server.pids()}
+        roles = {
+            pid: ("worker" if "spawn_main" in cmdline(pid) or workers == 1 else "supervisor") for pid in server.pids()
+        }
         thread.start()
-        result = asyncio.run(loadgen.closed(HOST, server.port, reqs, reviews, 16, max(600, reviews / 50),
-                                            check=review_check, on_progress=lambda n: done.__setitem__("n", n)))
+        result = asyncio.run(
+            loadgen.closed(
+                HOST,
+                server.port,
+                reqs,
+                reviews,
+                16,
+                max(600, reviews / 50),
+                check=review_check,
+                on_progress=lambda n: done.__setitem__("n", n),
+            )
+        )
         stop.set()
         thread.join()
-        samples.append({"t": time.perf_counter() - t0, "done": done["n"],
-                        "rss_kib": {pid: rss_kib(pid) for pid in server.pids()}})
+        samples.append(
+            {"t": time.perf_counter() - t0, "done": done["n"], "rss_kib": {pid: rss_kib(pid) for pid in server.pids()}}
+        )
     finally:
         stop.set()
         server.stop()
     db_bytes = sum(p.stat().st_size for p in workdir.glob("bench-memory.db*"))
-    return {"how": server.how, "reviews": reviews, "result": _result_dict(result, server), "samples": samples,
-            "db_bytes": db_bytes, "roles": roles, **slopes(samples)}
+    return {
+        "how": server.how,
+        "reviews": reviews,
+        "result": _result_dict(result, server),
+        "samples": samples,
+        "db_bytes": db_bytes,
+        "roles": roles,
+        **slopes(samples),
+    }
 
 
 def _fit(xs: list[float], ys: list[float]) -> float:
@@ -392,7 +477,7 @@ def _fit(xs: list[float], ys: list[float]) -> float:
         return float("nan")
     mx, my = sum(xs) / n, sum(ys) / n
     var = sum((x - mx) ** 2 for x in xs)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var if var else float("nan")
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=False)) / var if var else float("nan")
 
 
 def slopes(samples: list[dict[str, Any]]) -> dict[str, Any]:
@@ -407,13 +492,20 @@ def slopes(samples: list[dict[str, Any]]) -> dict[str, Any]:
         late = [(x, y) for x, y in pts if x >= 0.2 * last]
         if not pts:
             continue
-        per_pid[pid] = {"peak_kib": max(y for _, y in pts), "first_kib": pts[0][1], "last_kib": pts[-1][1],
-                        "slope_kib_per_1k": _fit([x / 1000 for x, _ in late], [y for _, y in late]) if len(late) > 2 else None,
-                        "late_growth_kib": (late[-1][1] - late[0][1]) if late else None}
+        per_pid[pid] = {
+            "peak_kib": max(y for _, y in pts),
+            "first_kib": pts[0][1],
+            "last_kib": pts[-1][1],
+            "slope_kib_per_1k": _fit([x / 1000 for x, _ in late], [y for _, y in late]) if len(late) > 2 else None,
+            "late_growth_kib": (late[-1][1] - late[0][1]) if late else None,
+        }
     totals = [(s["done"], sum(v for v in s["rss_kib"].values() if v)) for s in samples]
     late = [(x, y) for x, y in totals if x >= 0.2 * last]
-    return {"per_process": per_pid, "peak_total_kib": max(y for _, y in totals),
-            "slope_total_kib_per_1k": _fit([x / 1000 for x, _ in late], [y for _, y in late]) if len(late) > 2 else None}
+    return {
+        "per_process": per_pid,
+        "peak_total_kib": max(y for _, y in totals),
+        "slope_total_kib_per_1k": _fit([x / 1000 for x, _ in late], [y for _, y in late]) if len(late) > 2 else None,
+    }
 
 
 def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | None = None) -> tuple[list[dict], dict]:
@@ -426,56 +518,98 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
         extra["api"] = {"one_worker": one, "two_workers": two}
         how = two["how"]
         c1, c2, o1, o2 = one["closed"], two["closed"], one["open"], two["open"]
-        rows.append({"section": "api", "name": "POST /v1/reviews: reviews/s (closed loop, 16 connections)",
-                     "subject": {"median": c2["rate_per_s"], "unit": "/s", "n": c2["ok"]},
-                     "baseline": {"median": c1["rate_per_s"], "unit": "/s", "n": c1["ok"]},
-                     "subject_label": "2 workers", "baseline_label": "1 worker", "target": ">= 300 /s (2 workers)",
-                     "cpu": f"{c2['server_cpu_ms_per_request']:.2f} / {c1['server_cpu_ms_per_request']:.2f} ms per review "
-                            f"(2 cores: {2000 / c2['server_cpu_ms_per_request']:.0f} /s)",
-                     "verdict": "yes" if c2["rate_per_s"] >= TARGET_RATE and c2["failed"] == 0 else "NO",
-                     "note": f"errors 2w {c2['failed']} / 1w {c1['failed']}; CPU of the machine during the 2w run: "
-                             f"server {c2['server_pct_of_machine']:.0f} %, load generator {c2['client_pct_of_machine']:.0f} %, "
-                             f"other processes {c2['others_pct_of_machine']:.0f} %, idle {100 - c2['machine_busy_pct']:.0f} %; "
-                             f"{how}"})
-        rows.append({"section": "api", "name": "POST /v1/reviews latency at saturation (closed loop)",
-                     "subject": c2["latency_ms"], "baseline": c1["latency_ms"],
-                     "subject_label": "2 workers", "baseline_label": "1 worker",
-                     "note": "16 requests in flight: queueing included"})
+        rows.append(
+            {
+                "section": "api",
+                "name": "POST /v1/reviews: reviews/s (closed loop, 16 connections)",
+                "subject": {"median": c2["rate_per_s"], "unit": "/s", "n": c2["ok"]},
+                "baseline": {"median": c1["rate_per_s"], "unit": "/s", "n": c1["ok"]},
+                "subject_label": "2 workers",
+                "baseline_label": "1 worker",
+                "target": ">= 300 /s (2 workers)",
+                "cpu": f"{c2['server_cpu_ms_per_request']:.2f} / {c1['server_cpu_ms_per_request']:.2f} ms per review "
+                f"(2 cores: {2000 / c2['server_cpu_ms_per_request']:.0f} /s)",
+                "verdict": "yes" if c2["rate_per_s"] >= TARGET_RATE and c2["failed"] == 0 else "NO",
+                "note": f"errors 2w {c2['failed']} / 1w {c1['failed']}; CPU of the machine during the 2w run: "
+                f"server {c2['server_pct_of_machine']:.0f} %, load generator {c2['client_pct_of_machine']:.0f} %, "
+                f"other processes {c2['others_pct_of_machine']:.0f} %, idle {100 - c2['machine_busy_pct']:.0f} %; "
+                f"{how}",
+            }
+        )
+        rows.append(
+            {
+                "section": "api",
+                "name": "POST /v1/reviews latency at saturation (closed loop)",
+                "subject": c2["latency_ms"],
+                "baseline": c1["latency_ms"],
+                "subject_label": "2 workers",
+                "baseline_label": "1 worker",
+                "note": "16 requests in flight: queueing included",
+            }
+        )
         ok = o2["latency_ms"]["p99"] <= TARGET_P99_MS and o2["failed"] == 0 and o2["rate_per_s"] >= 0.97 * TARGET_RATE
-        rows.append({"section": "api", "name": f"POST /v1/reviews latency at {TARGET_RATE:.0f}/s offered (open loop)",
-                     "subject": o2["latency_ms"], "baseline": o1["latency_ms"],
-                     "subject_label": "2 workers", "baseline_label": "1 worker",
-                     "target": "p99 <= 100 ms, 0 errors", "verdict": "yes" if ok else "NO",
-                     "note": f"achieved 2w {o2['rate_per_s']:.0f}/s, 1w {o1['rate_per_s']:.0f}/s; errors 2w {o2['failed']} "
-                             f"/ 1w {o1['failed']}"})
+        rows.append(
+            {
+                "section": "api",
+                "name": f"POST /v1/reviews latency at {TARGET_RATE:.0f}/s offered (open loop)",
+                "subject": o2["latency_ms"],
+                "baseline": o1["latency_ms"],
+                "subject_label": "2 workers",
+                "baseline_label": "1 worker",
+                "target": "p99 <= 100 ms, 0 errors",
+                "verdict": "yes" if ok else "NO",
+                "note": f"achieved 2w {o2['rate_per_s']:.0f}/s, 1w {o1['rate_per_s']:.0f}/s; errors 2w {o2['failed']} "
+                f"/ 1w {o1['failed']}",
+            }
+        )
         if "chat" in two and "chat" in one:
             ch1, ch2 = one["chat"], two["chat"]
-            rows.append({"section": "api", "name": "POST /v1/chat: turns/s (closed loop, 8 conversations)",
-                         "subject": {"median": ch2["rate_per_s"], "unit": "/s", "n": ch2["ok"]},
-                         "baseline": {"median": ch1["rate_per_s"], "unit": "/s", "n": ch1["ok"]},
-                         "subject_label": "2 workers", "baseline_label": "1 worker",
-                         "cpu": f"{ch2['server_cpu_ms_per_request']:.2f} / {ch1['server_cpu_ms_per_request']:.2f} ms per turn",
-                         "note": f"review, follow-up, what-if, undo; errors 2w {ch2['failed']} / 1w {ch1['failed']}"})
-            rows.append({"section": "api", "name": "POST /v1/chat latency per turn (closed loop)",
-                         "subject": ch2["latency_ms"], "baseline": ch1["latency_ms"],
-                         "subject_label": "2 workers", "baseline_label": "1 worker",
-                         "note": "8 conversations in flight: queueing included"})
+            rows.append(
+                {
+                    "section": "api",
+                    "name": "POST /v1/chat: turns/s (closed loop, 8 conversations)",
+                    "subject": {"median": ch2["rate_per_s"], "unit": "/s", "n": ch2["ok"]},
+                    "baseline": {"median": ch1["rate_per_s"], "unit": "/s", "n": ch1["ok"]},
+                    "subject_label": "2 workers",
+                    "baseline_label": "1 worker",
+                    "cpu": f"{ch2['server_cpu_ms_per_request']:.2f} / {ch1['server_cpu_ms_per_request']:.2f} ms per turn",
+                    "note": f"review, follow-up, what-if, undo; errors 2w {ch2['failed']} / 1w {ch1['failed']}",
+                }
+            )
+            rows.append(
+                {
+                    "section": "api",
+                    "name": "POST /v1/chat latency per turn (closed loop)",
+                    "subject": ch2["latency_ms"],
+                    "baseline": ch1["latency_ms"],
+                    "subject_label": "2 workers",
+                    "baseline_label": "1 worker",
+                    "note": "8 conversations in flight: queueing included",
+                }
+            )
         else:
             extra["api"]["chat"] = "no /v1/chat route in the OpenAPI document"
         if with_memory:
             mem = memory(quick, workdir, memory_reviews)
             extra["memory"] = mem
-            workers = {pid: v for pid, v in mem["per_process"].items() if mem["roles"].get(pid) == "worker"} \
-                or mem["per_process"]
+            workers = {pid: v for pid, v in mem["per_process"].items() if mem["roles"].get(pid) == "worker"} or mem[
+                "per_process"
+            ]
             slope = max((abs(v["slope_kib_per_1k"] or 0) for v in workers.values()), default=float("nan"))
             peak = max((v["peak_kib"] for v in workers.values()), default=float("nan"))
             flat = slope <= 10.0  # at most 1 MiB per 100 000 reviews per process
-            rows.append({"section": "memory", "name": f"server RSS over {mem['result']['ok']:,} reviews (2 workers)",
-                         "subject": {"median": peak / 1024, "unit": "MiB"},
-                         "baseline": {"median": None, "unit": "MiB"},
-                         "target": "flat (<= 10 KiB/1k reviews)", "verdict": "yes" if flat and mem["result"]["failed"] == 0 else "NO",
-                         "note": f"peak RSS per worker; steepest worker slope {slope:.2f} KiB/1000 reviews after warm-up; "
-                                 f"{mem['result']['rate_per_s']:.0f} reviews/s sustained, {mem['result']['failed']} errors"})
+            rows.append(
+                {
+                    "section": "memory",
+                    "name": f"server RSS over {mem['result']['ok']:,} reviews (2 workers)",
+                    "subject": {"median": peak / 1024, "unit": "MiB"},
+                    "baseline": {"median": None, "unit": "MiB"},
+                    "target": "flat (<= 10 KiB/1k reviews)",
+                    "verdict": "yes" if flat and mem["result"]["failed"] == 0 else "NO",
+                    "note": f"peak RSS per worker; steepest worker slope {slope:.2f} KiB/1000 reviews after warm-up; "
+                    f"{mem['result']['rate_per_s']:.0f} reviews/s sustained, {mem['result']['failed']} errors",
+                }
+            )
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return rows, extra

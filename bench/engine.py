@@ -52,8 +52,11 @@ def _nudge_op(op, k: int):
 def variant(cr: CompiledRule, k: int) -> CompiledRule:
     rid = f"{cr.id}-v{k}"
     return dataclasses.replace(
-        cr, rule=cr.rule.model_copy(update={"id": rid}), condition=_nudge(cr.condition, k),
-        escalations=tuple((_nudge(c, k), e) for c, e in cr.escalations))
+        cr,
+        rule=cr.rule.model_copy(update={"id": rid}),
+        condition=_nudge(cr.condition, k),
+        escalations=tuple((_nudge(c, k), e) for c, e in cr.escalations),
+    )
 
 
 def sub_rulebook(rulebook: Rulebook, n: int) -> tuple[Rulebook, int]:
@@ -104,6 +107,7 @@ def _pair(rulebook: Rulebook, corpus: list[Facts], n: int, warmup: int = 30):
         def once():
             for kind, fact in next(it):
                 evaluator.fired(kind, fact)
+
         return once
 
     return paired(run(durable, cycle_a), run(reference, cycle_b), n=n, warmup=warmup)
@@ -119,32 +123,69 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
 
     def row(name, corpus, rb=rulebook, count=n, note="", target=False, **extra):
         subject, baseline = _pair(rb, corpus, count)
-        out = {"section": "engine", "name": name, "subject": subject.to_dict(), "baseline": baseline.to_dict(),
-               "subject_label": "durable-rules", "baseline_label": "reference", "note": note, **extra}
+        out = {
+            "section": "engine",
+            "name": name,
+            "subject": subject.to_dict(),
+            "baseline": baseline.to_dict(),
+            "subject_label": "durable-rules",
+            "baseline_label": "reference",
+            "note": note,
+            **extra,
+        }
         if target:
             out["target"] = "<= 2x reference"
             out["verdict"] = "yes" if subject.median <= TARGET_RATIO * baseline.median else "NO"
         rows.append(out)
 
     total = len(rulebook.rules)
-    row("per document, whole rulebook: fleet mix", fleet, target=True,
-        note=f"{total} rules; 500 generated documents, all kinds")
-    row("per document, whole rulebook: aix-lpar", aix, target=True,
-        note=f"{len(rulebook.for_kind('aix-lpar'))} aix-lpar rules; 200 generated documents")
-    row("per document, whole rulebook: maximal documents", maximal, target=True,
-        note="worst case: every field present, rules near thresholds; one per kind but managed-system")
+    row(
+        "per document, whole rulebook: fleet mix",
+        fleet,
+        target=True,
+        note=f"{total} rules; 500 generated documents, all kinds",
+    )
+    row(
+        "per document, whole rulebook: aix-lpar",
+        aix,
+        target=True,
+        note=f"{len(rulebook.for_kind('aix-lpar'))} aix-lpar rules; 200 generated documents",
+    )
+    row(
+        "per document, whole rulebook: maximal documents",
+        maximal,
+        target=True,
+        note="worst case: every field present, rules near thresholds; one per kind but managed-system",
+    )
     for count in (10, 50, total):
         sub, synthetic = sub_rulebook(rulebook, count)
         label = "all" if count == total else str(count)
-        row(f"rule count {label} ({count}): fleet mix", fleet, rb=sub, rules=count, synthetic=synthetic,
-            note=f"{synthetic} synthetic variants" if synthetic else "")
+        row(
+            f"rule count {label} ({count}): fleet mix",
+            fleet,
+            rb=sub,
+            rules=count,
+            synthetic=synthetic,
+            note=f"{synthetic} synthetic variants" if synthetic else "",
+        )
     for count in (10, 50, 100):
         sub, synthetic = kind_rulebook(rulebook, "aix-lpar", count)
-        row(f"aix-lpar rules {count}: aix-lpar documents", aix, rb=sub, rules=count, synthetic=synthetic,
-            note=f"{synthetic} synthetic variants of the aix-lpar rules" if synthetic else "")
+        row(
+            f"aix-lpar rules {count}: aix-lpar documents",
+            aix,
+            rb=sub,
+            rules=count,
+            synthetic=synthetic,
+            note=f"{synthetic} synthetic variants of the aix-lpar rules" if synthetic else "",
+        )
     for parts in (1, 10, 100, 1000):
         corpus = [facts_of(generator.managed_system(parts, seed=parts))]
         count = max(20, min(n, 20000 // parts)) if not quick else max(10, min(n, 4000 // parts))
-        row(f"managed system, {parts} partitions", corpus, count=count, partitions=parts,
-            note=f"{len(corpus[0])} units per document")
+        row(
+            f"managed system, {parts} partitions",
+            corpus,
+            count=count,
+            partitions=parts,
+            note=f"{len(corpus[0])} units per document",
+        )
     return rows

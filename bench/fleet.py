@@ -9,7 +9,6 @@ findings compared with the generator's labels (bench.generator.LABELLED).
 from __future__ import annotations
 
 import json
-import os
 import resource
 import shutil
 import statistics
@@ -59,8 +58,17 @@ def _run(groups: list[list[Path]], outdir: Path, tag: str) -> tuple[float, float
         out = outdir / f"{tag}-{i}.json"
         outs.append(out)
         with open(out, "wb") as fh:
-            procs.append((subprocess.Popen([*_advisor_cmd(), "check", "-f", "json", "--fail-on", "critical",
-                                            *map(str, files)], stdout=fh, stderr=subprocess.PIPE, cwd=ROOT), files))
+            procs.append(
+                (
+                    subprocess.Popen(
+                        [*_advisor_cmd(), "check", "-f", "json", "--fail-on", "critical", *map(str, files)],
+                        stdout=fh,
+                        stderr=subprocess.PIPE,
+                        cwd=ROOT,
+                    ),
+                    files,
+                )
+            )
     errors = []
     for proc, files in procs:
         _, err = proc.communicate()
@@ -100,11 +108,11 @@ def run(quick: bool = False, n: int | None = None, seed: int = 20240601) -> tupl
         files = [p for p, _ in corpus]
         generated = [g for _, g in corpus]
         by_name = {g.document["name"]: g.index for g in generated}
-        halves = [files[: n // 2], files[n // 2:]]
+        halves = [files[: n // 2], files[n // 2 :]]
         one, two, cpu_one, cpu_two = [], [], [], []
         outs1 = outs2 = []
         for r in range(repeats):  # alternate the order between repeats
-            for label in (("one", "two") if r % 2 == 0 else ("two", "one")):
+            for label in ("one", "two") if r % 2 == 0 else ("two", "one"):
                 if label == "one":
                     wall, cpu, outs1 = _run([files], workdir, f"one{r}")
                     one.append(wall)
@@ -125,23 +133,47 @@ def run(quick: bool = False, n: int | None = None, seed: int = 20240601) -> tupl
     w1, w2 = statistics.median(one), statistics.median(two)
     rate1, rate2 = n / w1, n / w2
     c1, c2 = statistics.median(cpu_one), statistics.median(cpu_two)
-    spread = lambda xs: f"{min(xs):.2f}-{max(xs):.2f} s" if len(xs) > 1 else ""
+    def spread(xs):
+        return f"{min(xs):.2f}-{max(xs):.2f} s" if len(xs) > 1 else ""
     rows = [
-        {"section": "fleet", "name": f"advisor check, {n:,} documents: wall time",
-         "subject": {"median": w2, "p99": None, "unit": "s", "n": repeats},
-         "baseline": {"median": w1, "p99": None, "unit": "s", "n": repeats},
-         "subject_label": "2 processes", "baseline_label": "1 process", "cpu": f"{c2:.1f} s / {c1:.1f} s",
-         "note": f"{repeats} runs each; 2 proc {spread(two)}, 1 proc {spread(one)}; includes start-up; other "
-                 f"processes used {statistics.median(OTHERS):.0f} % of the machine's CPU meanwhile"},
-        {"section": "fleet", "name": f"advisor check, {n:,} documents: documents/s",
-         "subject": {"median": rate2, "p99": None, "unit": "/s", "n": repeats},
-         "baseline": {"median": rate1, "p99": None, "unit": "/s", "n": repeats},
-         "subject_label": "2 processes", "baseline_label": "1 process",
-         "target": ">= 1000 /s", "verdict": "yes" if rate2 >= TARGET_PER_S else "NO",
-         "cpu": f"{n / c2:,.0f} / {n / c1:,.0f} per CPU-s",
-         "note": f"mix of findings {'as labelled' if mix_ok else 'DIFFERS from labels'}; {reviewed:,} reviewed; "
-                 f"2 busy cores would give {2 * n / c2:,.0f} /s"},
+        {
+            "section": "fleet",
+            "name": f"advisor check, {n:,} documents: wall time",
+            "subject": {"median": w2, "p99": None, "unit": "s", "n": repeats},
+            "baseline": {"median": w1, "p99": None, "unit": "s", "n": repeats},
+            "subject_label": "2 processes",
+            "baseline_label": "1 process",
+            "cpu": f"{c2:.1f} s / {c1:.1f} s",
+            "note": f"{repeats} runs each; 2 proc {spread(two)}, 1 proc {spread(one)}; includes start-up; other "
+            f"processes used {statistics.median(OTHERS):.0f} % of the machine's CPU meanwhile",
+        },
+        {
+            "section": "fleet",
+            "name": f"advisor check, {n:,} documents: documents/s",
+            "subject": {"median": rate2, "p99": None, "unit": "/s", "n": repeats},
+            "baseline": {"median": rate1, "p99": None, "unit": "/s", "n": repeats},
+            "subject_label": "2 processes",
+            "baseline_label": "1 process",
+            "target": ">= 1000 /s",
+            "verdict": "yes" if rate2 >= TARGET_PER_S else "NO",
+            "cpu": f"{n / c2:,.0f} / {n / c1:,.0f} per CPU-s",
+            "note": f"mix of findings {'as labelled' if mix_ok else 'DIFFERS from labels'}; {reviewed:,} reviewed; "
+            f"2 busy cores would give {2 * n / c2:,.0f} /s",
+        },
     ]
-    extra = {"fleet": {"documents": n, "seed": seed, "categories": generator.counts(n), "walls_one": one,
-                       "walls_two": two, "cpu_one": cpu_one, "cpu_two": cpu_two, "others_pct": list(OTHERS), "mix_check": mix, "mix_ok": mix_ok, "findings_by_rule": dict(fired2.most_common())}}
+    extra = {
+        "fleet": {
+            "documents": n,
+            "seed": seed,
+            "categories": generator.counts(n),
+            "walls_one": one,
+            "walls_two": two,
+            "cpu_one": cpu_one,
+            "cpu_two": cpu_two,
+            "others_pct": list(OTHERS),
+            "mix_check": mix,
+            "mix_ok": mix_ok,
+            "findings_by_rule": dict(fired2.most_common()),
+        }
+    }
     return rows, extra

@@ -30,9 +30,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MIX: tuple[tuple[str, float], ...] = (
-    ("ame4k-64k", 0.30), ("ame4k-f1", 0.10), ("ame4k-64k-f1", 0.05), ("aix-clean", 0.25),
-    ("vios-short", 0.05), ("vios-ok", 0.05), ("hpux-clm", 0.05), ("hpux-ok", 0.05),
-    ("zvm-smt-old", 0.05), ("zvm-ok", 0.05),
+    ("ame4k-64k", 0.30),
+    ("ame4k-f1", 0.10),
+    ("ame4k-64k-f1", 0.05),
+    ("aix-clean", 0.25),
+    ("vios-short", 0.05),
+    ("vios-ok", 0.05),
+    ("hpux-clm", 0.05),
+    ("hpux-ok", 0.05),
+    ("zvm-smt-old", 0.05),
+    ("zvm-ok", 0.05),
 )
 
 # rule -> categories on which it must fire; every other category must not fire it
@@ -44,8 +51,13 @@ LABELLED: dict[str, tuple[str, ...]] = {
     "ZVM-002": ("zvm-smt-old",),
 }
 # the categories each labelled rule is decided on (outside these, the rule's kind does not apply)
-LABEL_KINDS = {"AME-001": "aix-lpar", "AME-002": "aix-lpar", "VIOS-001": "vios", "HPUX-004": "hpux-server",
-               "ZVM-002": "zvm-lpar"}
+LABEL_KINDS = {
+    "AME-001": "aix-lpar",
+    "AME-002": "aix-lpar",
+    "VIOS-001": "vios",
+    "HPUX-004": "hpux-server",
+    "ZVM-002": "zvm-lpar",
+}
 
 POWER = ["POWER7", "POWER8", "POWER9", "POWER10"]
 WORKLOADS = ["sap-abap", "sap-abap", "sap-abap", "sap-java", "db2", "oracle", "websphere", "other"]
@@ -73,8 +85,11 @@ def _power_cpu(rng: random.Random) -> dict:
     vp = rng.choice([1, 2, 2, 4, 4, 6, 8, 12, 16])
     cpu: dict[str, Any] = {"mode": mode, "virtual_processors": vp, "smt": rng.choice([4, 8, 8])}
     if mode == "shared":
-        cpu.update(entitled_capacity=round(vp * rng.uniform(0.1, 1.0), 2),
-                   sharing=rng.choice(["uncapped", "uncapped", "capped"]), weight=rng.choice([64, 128, 128, 192, 255]))
+        cpu.update(
+            entitled_capacity=round(vp * rng.uniform(0.1, 1.0), 2),
+            sharing=rng.choice(["uncapped", "uncapped", "capped"]),
+            weight=rng.choice([64, 128, 128, 192, 255]),
+        )
     return cpu
 
 
@@ -103,17 +118,26 @@ def _aix(rng: random.Random, name: str, category: str) -> tuple[dict, dict[str, 
     if ame.get("enabled"):
         ame["deficit_mb"] = rng.choice([0, 0, 0, 0, 128, 512])
     doc = {
-        "kind": "aix-lpar", "name": name,
+        "kind": "aix-lpar",
+        "name": name,
         "environment": rng.choice(["production", "production", "test", "development"]),
         "processor": processor,
         "os": {"version": rng.choice(["7.1", "7.2", "7.2", "7.3"]), "tl": rng.randint(0, 5), "sp": rng.randint(0, 9)},
         "cpu": _power_cpu(rng),
-        "memory": {"desired_gb": desired, "max_gb": desired * rng.choice([1, 1.5, 2]),
-                   "paging_space_gb": rng.choice([0.5, 4, 8, 16])},
+        "memory": {
+            "desired_gb": desired,
+            "max_gb": desired * rng.choice([1, 1.5, 2]),
+            "paging_space_gb": rng.choice([0.5, 4, 8, 16]),
+        },
         "ame": ame,
-        "workload": {"type": rng.choice(WORKLOADS), "app_page_size": app_page,
-                     "peak": {"physc_avg": round(rng.uniform(0.05, 6.0), 2),
-                              "virtual_memory_gb": round(desired * rng.uniform(0.3, 1.6), 1)}},
+        "workload": {
+            "type": rng.choice(WORKLOADS),
+            "app_page_size": app_page,
+            "peak": {
+                "physc_avg": round(rng.uniform(0.05, 6.0), 2),
+                "virtual_memory_gb": round(desired * rng.uniform(0.3, 1.6), 1),
+            },
+        },
     }
     if category in ("ame4k-f1", "ame4k-64k-f1"):
         if rng.random() < 1 / 3:
@@ -126,27 +150,48 @@ def _vios(rng: random.Random, name: str, category: str) -> tuple[dict, dict[str,
     from advisor.calculators.vios_memory import vios_memory_requirement
 
     cores = rng.choice([8, 16, 20, 32, 48, 64, 96, 128])
-    adapters = {"lhea": rng.choice([0, 0, 1]), "lhea_ports": rng.choice([0, 0, 2]), "eth_1g_ports": rng.choice([0, 2, 4]),
-                "eth_10g_ports": rng.choice([2, 4, 8]), "fc_8g_ports": rng.choice([2, 4, 8]),
-                "npiv_vfc_adapters": rng.choice([4, 16, 40, 80]), "virtual_eth_adapters": rng.choice([2, 4, 10])}
+    adapters = {
+        "lhea": rng.choice([0, 0, 1]),
+        "lhea_ports": rng.choice([0, 0, 2]),
+        "eth_1g_ports": rng.choice([0, 2, 4]),
+        "eth_10g_ports": rng.choice([2, 4, 8]),
+        "fc_8g_ports": rng.choice([2, 4, 8]),
+        "npiv_vfc_adapters": rng.choice([4, 16, 40, 80]),
+        "virtual_eth_adapters": rng.choice([2, 4, 10]),
+    }
     required_gb = vios_memory_requirement(cores, **adapters).required_mb / 1024
     if category == "vios-short":
         memory = round(required_gb * rng.uniform(0.3, 0.9), 1)
     else:
         memory = math.ceil(required_gb * rng.uniform(1.0, 2.0)) + 1
-    doc = {"kind": "vios", "name": name, "environment": rng.choice(["production", "test"]),
-           "processor": rng.choice(POWER[1:]), "system_cores": cores, "cpu": _power_cpu(rng), "memory_gb": memory,
-           "vpm_fold_policy": rng.choice([1, 4]), "adapters": adapters, "ioslevel": rng.choice(["3.1.2.10", "3.1.4.30"]),
-           "redundant_pair": True}
+    doc = {
+        "kind": "vios",
+        "name": name,
+        "environment": rng.choice(["production", "test"]),
+        "processor": rng.choice(POWER[1:]),
+        "system_cores": cores,
+        "cpu": _power_cpu(rng),
+        "memory_gb": memory,
+        "vpm_fold_policy": rng.choice([1, 4]),
+        "adapters": adapters,
+        "ioslevel": rng.choice(["3.1.2.10", "3.1.4.30"]),
+        "redundant_pair": True,
+    }
     return doc, ({"VIOS-001": "high"} if category == "vios-short" else {})
 
 
 def _hpux(rng: random.Random, name: str, category: str) -> tuple[dict, dict[str, str]]:
     memory = rng.choice([64, 128, 256, 512])
-    doc: dict[str, Any] = {"kind": "hpux-server", "name": name, "os_version": rng.choice(["11iv2", "11iv3", "11iv3"]),
-                           "cores": rng.choice([8, 16, 32, 64]), "memory_gb": memory,
-                           "numa_policy": rng.choice([0, 1]), "buffer_cache_max_pct": rng.choice([2, 3, 5, 10]),
-                           "swap_gb": memory * rng.choice([1, 2, 2])}
+    doc: dict[str, Any] = {
+        "kind": "hpux-server",
+        "name": name,
+        "os_version": rng.choice(["11iv2", "11iv3", "11iv3"]),
+        "cores": rng.choice([8, 16, 32, 64]),
+        "memory_gb": memory,
+        "numa_policy": rng.choice([0, 1]),
+        "buffer_cache_max_pct": rng.choice([2, 3, 5, 10]),
+        "swap_gb": memory * rng.choice([1, 2, 2]),
+    }
     expect: dict[str, str] = {}
     if category == "hpux-clm":
         doc["cells"] = rng.choice([2, 4, 8])
@@ -160,10 +205,16 @@ def _hpux(rng: random.Random, name: str, category: str) -> tuple[dict, dict[str,
 
 
 def _zvm(rng: random.Random, name: str, category: str) -> tuple[dict, dict[str, str]]:
-    doc: dict[str, Any] = {"kind": "zvm-lpar", "name": name, "engine_count": rng.choice([4, 8, 16, 32]),
-                           "zvm": {"version": rng.choice(["6.4", "7.1", "7.2"])},
-                           "workload": {"type": rng.choice(["sap-app-server", "sap-db-server", "other"]),
-                                        "profile": rng.choice(["oltp", "batch"])}}
+    doc: dict[str, Any] = {
+        "kind": "zvm-lpar",
+        "name": name,
+        "engine_count": rng.choice([4, 8, 16, 32]),
+        "zvm": {"version": rng.choice(["6.4", "7.1", "7.2"])},
+        "workload": {
+            "type": rng.choice(["sap-app-server", "sap-db-server", "other"]),
+            "profile": rng.choice(["oltp", "batch"]),
+        },
+    }
     if category == "zvm-smt-old":
         doc.update(machine=rng.choice(["zEC12", "z196"]), engines="ifl", smt_enabled=True)
         return doc, {"ZVM-002": "high"}
@@ -171,9 +222,18 @@ def _zvm(rng: random.Random, name: str, category: str) -> tuple[dict, dict[str, 
     return doc, {}
 
 
-_BUILD = {"ame4k-64k": _aix, "ame4k-f1": _aix, "ame4k-64k-f1": _aix, "aix-clean": _aix,
-          "vios-short": _vios, "vios-ok": _vios, "hpux-clm": _hpux, "hpux-ok": _hpux,
-          "zvm-smt-old": _zvm, "zvm-ok": _zvm}
+_BUILD = {
+    "ame4k-64k": _aix,
+    "ame4k-f1": _aix,
+    "ame4k-64k-f1": _aix,
+    "aix-clean": _aix,
+    "vios-short": _vios,
+    "vios-ok": _vios,
+    "hpux-clm": _hpux,
+    "hpux-ok": _hpux,
+    "zvm-smt-old": _zvm,
+    "zvm-ok": _zvm,
+}
 _PREFIX = {_aix: "sapapp", _vios: "vios", _hpux: "hpx", _zvm: "zvm"}
 
 
@@ -218,8 +278,14 @@ def managed_system(partitions: int, seed: int = 11) -> dict:
         doc, _ = _aix(rng, f"lpar{i:04d}", cats[i % len(cats)])
         doc.pop("processor", None)
         parts.append(doc)
-    return {"kind": "managed-system", "name": f"frame-{partitions}", "processor": "POWER9", "cores": 64,
-            "shared_pool_cores": 48, "partitions": parts}
+    return {
+        "kind": "managed-system",
+        "name": f"frame-{partitions}",
+        "processor": "POWER9",
+        "cores": 64,
+        "shared_pool_cores": 48,
+        "partitions": parts,
+    }
 
 
 def check_mix(generated: list[Generated], outcome: dict[int, dict[str, str]]) -> dict[str, Any]:
@@ -228,11 +294,22 @@ def check_mix(generated: list[Generated], outcome: dict[int, dict[str, str]]) ->
     Returns per labelled rule: expected and observed counts, and the documents that disagree.
     """
     report: dict[str, Any] = {}
-    for rule, cats in LABELLED.items():
+    for rule, _cats in LABELLED.items():
         expected = {g.index: g.expect[rule] for g in generated if rule in g.expect}
         observed = {i: fired[rule] for i, fired in outcome.items() if rule in fired}
         wrong = sorted(i for i in set(expected) | set(observed) if expected.get(i) != observed.get(i))
-        report[rule] = {"expected": len(expected), "observed": len(observed), "mismatches": len(wrong),
-                        "first_mismatches": [{"index": i, "category": generated[i].category, "expected": expected.get(i),
-                                              "observed": observed.get(i)} for i in wrong[:5]]}
+        report[rule] = {
+            "expected": len(expected),
+            "observed": len(observed),
+            "mismatches": len(wrong),
+            "first_mismatches": [
+                {
+                    "index": i,
+                    "category": generated[i].category,
+                    "expected": expected.get(i),
+                    "observed": observed.get(i),
+                }
+                for i in wrong[:5]
+            ],
+        }
     return report

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
@@ -117,8 +117,9 @@ class Connection:
 Check = Callable[[int, bytes], str | None]  # returns an error text, or None when the answer is right
 
 
-async def _one(conn: Connection, raw: bytes, result: Result, start_ns: int, t0: float, check: Check | None,
-               expect: Sequence[int]) -> None:
+async def _one(
+    conn: Connection, raw: bytes, result: Result, start_ns: int, t0: float, check: Check | None, expect: Sequence[int]
+) -> None:
     try:
         status, body = await conn.send(raw)
     except Exception as exc:  # noqa: BLE001 - every failure is counted, none stops the run
@@ -138,9 +139,17 @@ async def _one(conn: Connection, raw: bytes, result: Result, start_ns: int, t0: 
         result.completed_at.append((time.perf_counter() - t0, done))
 
 
-async def closed(host: str, port: int, requests: Sequence[bytes], total: int, concurrency: int, time_limit_s: float,
-                 check: Check | None = None, expect: Sequence[int] = (200, 201),
-                 on_progress: Callable[[int], None] | None = None) -> Result:
+async def closed(
+    host: str,
+    port: int,
+    requests: Sequence[bytes],
+    total: int,
+    concurrency: int,
+    time_limit_s: float,
+    check: Check | None = None,
+    expect: Sequence[int] = (200, 201),
+    on_progress: Callable[[int], None] | None = None,
+) -> Result:
     result = Result()
     t0 = time.perf_counter()
     deadline = t0 + time_limit_s
@@ -165,9 +174,17 @@ async def closed(host: str, port: int, requests: Sequence[bytes], total: int, co
     return result
 
 
-async def open_loop(host: str, port: int, requests: Sequence[bytes], total: int, rate: float, time_limit_s: float,
-                    max_connections: int = 128, check: Check | None = None,
-                    expect: Sequence[int] = (200, 201)) -> Result:
+async def open_loop(
+    host: str,
+    port: int,
+    requests: Sequence[bytes],
+    total: int,
+    rate: float,
+    time_limit_s: float,
+    max_connections: int = 128,
+    check: Check | None = None,
+    expect: Sequence[int] = (200, 201),
+) -> Result:
     """Send request i at t0 + i / rate; latency is counted from that scheduled time."""
     result = Result()
     queue: asyncio.Queue = asyncio.Queue()

@@ -11,10 +11,10 @@ import cProfile
 import io
 import json
 import pstats
-import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from advisor import derive
 from advisor.documents.io import validate_document
@@ -34,6 +34,7 @@ TARGET_US = 1000.0
 def pipeline(advisor: Advisor) -> Callable[[dict], str]:
     def run(raw: dict) -> str:
         return json_out.render([advisor.review(validate_document(raw))], single=True)
+
     return run
 
 
@@ -44,6 +45,7 @@ def _cycle(fn: Callable[[dict], Any], corpus: list[dict]) -> Callable[[], Any]:
         i = state["i"]
         state["i"] = i + 1
         return fn(corpus[i % len(corpus)])
+
     return once
 
 
@@ -69,7 +71,9 @@ def stages(advisor: Advisor, corpus: list[dict], n: int) -> dict[str, dict]:
         json_out.render([review], single=True)
         t6 = clock()
         rest = (t5 - t4) - (t4 - t1)
-        for k, v in zip(names, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, max(rest, 0), t6 - t5, (t4 - t0) + max(rest, 0) + (t6 - t5))):
+        for k, v in zip(
+            names, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, max(rest, 0), t6 - t5, (t4 - t0) + max(rest, 0) + (t6 - t5)), strict=False
+        ):
             samples[k].append(v / 1000)
     return {k: Summary.of(v).to_dict() for k, v in samples.items()}
 
@@ -113,14 +117,23 @@ def run(quick: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         ("fleet mix, all kinds", fleet, n, False),
         ("managed system, 100 partitions", frame, max(20, n // 50), False),
     ):
-        subject, baseline = paired(_cycle(pipeline(durable), corpus), _cycle(pipeline(reference), corpus), n=count,
-                                   warmup=min(50, count))
-        row = {"section": "pipeline", "name": name, "subject": subject.to_dict(), "baseline": baseline.to_dict(),
-               "subject_label": "durable-rules", "baseline_label": "reference"}
+        subject, baseline = paired(
+            _cycle(pipeline(durable), corpus), _cycle(pipeline(reference), corpus), n=count, warmup=min(50, count)
+        )
+        row = {
+            "section": "pipeline",
+            "name": name,
+            "subject": subject.to_dict(),
+            "baseline": baseline.to_dict(),
+            "subject_label": "durable-rules",
+            "baseline_label": "reference",
+        }
         if target:
             row["target"] = "median <= 1 ms"
             row["verdict"] = "yes" if subject.median <= TARGET_US else "NO"
         rows.append(row)
-    extra = {"pipeline_stages_us": stages(durable, aix, n),
-             "pipeline_profile": profile(durable, aix[:100], rounds=2 if quick else 5)}
+    extra = {
+        "pipeline_stages_us": stages(durable, aix, n),
+        "pipeline_profile": profile(durable, aix[:100], rounds=2 if quick else 5),
+    }
     return rows, extra

@@ -6,7 +6,6 @@ import json
 import math
 import os
 import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -54,23 +53,44 @@ def cells(row: dict) -> list[str]:
         cpu = f"{_fmt(s['cpu_mean'], unit)} / {_fmt(b['cpu_mean'], unit)}"
     elif row.get("cpu"):
         cpu = row["cpu"]
-    return [row["section"], row["name"], _fmt(s.get("median"), unit), _fmt(s.get("p99"), unit),
-            _fmt(b.get("median"), unit), _fmt(b.get("p99"), unit),
-            "-" if r is None else f"{r:.2f}x", cpu, row.get("target", ""), row.get("verdict", ""), row.get("note", "")]
+    return [
+        row["section"],
+        row["name"],
+        _fmt(s.get("median"), unit),
+        _fmt(s.get("p99"), unit),
+        _fmt(b.get("median"), unit),
+        _fmt(b.get("p99"), unit),
+        "-" if r is None else f"{r:.2f}x",
+        cpu,
+        row.get("target", ""),
+        row.get("verdict", ""),
+        row.get("note", ""),
+    ]
 
 
-HEADER = ["section", "figure", "median", "p99", "baseline median", "baseline p99", "ratio", "cpu (subj / base)",
-          "target", "met", "note"]
+HEADER = [
+    "section",
+    "figure",
+    "median",
+    "p99",
+    "baseline median",
+    "baseline p99",
+    "ratio",
+    "cpu (subj / base)",
+    "target",
+    "met",
+    "note",
+]
 
 
 def table(rows: list[dict]) -> str:
     body = [cells(r) for r in rows]
     widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(HEADER)]
     widths[-1] = min(widths[-1], 70)
-    line = "  ".join(h.ljust(w) for h, w in zip(HEADER, widths))
+    line = "  ".join(h.ljust(w) for h, w in zip(HEADER, widths, strict=False))
     out = [line, "-" * len(line)]
     for b in body:
-        out.append("  ".join(c.ljust(w) if i < len(b) - 1 else c for i, (c, w) in enumerate(zip(b, widths))))
+        out.append("  ".join(c.ljust(w) if i < len(b) - 1 else c for i, (c, w) in enumerate(zip(b, widths, strict=False))))
     return "\n".join(out)
 
 
@@ -85,19 +105,29 @@ def environment() -> dict[str, Any]:
     def pkg(name: str) -> str | None:
         try:
             from importlib.metadata import version
+
             return version(name)
         except Exception:  # noqa: BLE001
             return None
 
     cpu = ""
     try:
-        cpu = next(l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines()
-                   if l.startswith("model name"))
+        cpu = next(
+            l.split(":", 1)[1].strip()
+            for l in Path("/proc/cpuinfo").read_text().splitlines()
+            if l.startswith("model name")
+        )
     except Exception:  # noqa: BLE001
         pass
-    return {"python": sys.version.split()[0], "platform": platform.platform(), "cpu": cpu, "cores": os.cpu_count(),
-            "packages": {n: pkg(n) for n in ("durable-rules", "pydantic", "pydantic-core", "orjson", "fastapi",
-                                              "uvicorn", "httpx")}}
+    return {
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "packages": {
+            n: pkg(n) for n in ("durable-rules", "pydantic", "pydantic-core", "orjson", "fastapi", "uvicorn", "httpx")
+        },
+    }
 
 
 def write(rows: list[dict], extra: dict[str, Any], args: dict[str, Any]) -> Path:
@@ -105,8 +135,13 @@ def write(rows: list[dict], extra: dict[str, Any], args: dict[str, Any]) -> Path
     for r in rows:
         cells(r)  # fills in ratio
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    data = {"created": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "args": args, "environment": environment(),
-            "rows": rows, **extra}
+    data = {
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "args": args,
+        "environment": environment(),
+        "rows": rows,
+        **extra,
+    }
     path = RESULTS / f"bench-{stamp}{'-quick' if args.get('quick') else ''}.json"
     text = json.dumps(data, indent=2, default=str)
     path.write_text(text)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import gc
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Callable, Sequence
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
@@ -33,7 +33,7 @@ class Summary:
     cpu_mean: float | None = None  # CPU time of this thread per call (blocks, see paired), same unit
 
     @classmethod
-    def of(cls, values: Sequence[float], unit: str = "us") -> "Summary":
+    def of(cls, values: Sequence[float], unit: str = "us") -> Summary:
         s = sorted(values)
         if not s:
             return cls(0, math.nan, math.nan, math.nan, math.nan, math.nan, unit)
@@ -47,8 +47,9 @@ def ratio(subject: float, baseline: float) -> float:
     return subject / baseline if baseline else math.nan
 
 
-def paired(subject: Callable[[], object], baseline: Callable[[], object], n: int, warmup: int = 50,
-           per: int = 1) -> tuple[Summary, Summary]:
+def paired(
+    subject: Callable[[], object], baseline: Callable[[], object], n: int, warmup: int = 50, per: int = 1
+) -> tuple[Summary, Summary]:
     """Time `subject` and `baseline` alternately `n` times each; microseconds per call / `per`.
 
     Wall time per call is the figure (median, p99). On a shared machine it includes time the
@@ -76,15 +77,16 @@ def paired(subject: Callable[[], object], baseline: Callable[[], object], n: int
     return sa, sb
 
 
-def cpu_per_call(subject: Callable[[], object], baseline: Callable[[], object], n: int, per: int = 1,
-                 blocks: int = 8) -> tuple[float, float]:
+def cpu_per_call(
+    subject: Callable[[], object], baseline: Callable[[], object], n: int, per: int = 1, blocks: int = 8
+) -> tuple[float, float]:
     """Thread CPU time per call (us / per), each side run in `blocks` blocks of n / blocks calls,
     the two sides alternating block by block."""
     cpu = time.thread_time_ns
     size = max(1, n // blocks)
     spent = [0, 0]
     for i in range(blocks):
-        for side in ((0, 1) if i % 2 == 0 else (1, 0)):
+        for side in (0, 1) if i % 2 == 0 else (1, 0):
             fn = subject if side == 0 else baseline
             c0 = cpu()
             for _ in range(size):

@@ -20,8 +20,11 @@ BEGIN, END = "<!-- bench:results:begin -->", "<!-- bench:results:end -->"
 def block(data: dict) -> str:
     env = data.get("environment", {})
     pkgs = env.get("packages", {})
-    loads = "; ".join(f"{name} {info['loadavg_before'][0]} -> {info['loadavg_after'][0]}"
-                      for name, info in data.get("sections", {}).items() if info.get("loadavg_before"))
+    loads = "; ".join(
+        f"{name} {info['loadavg_before'][0]} -> {info['loadavg_after'][0]}"
+        for name, info in data.get("sections", {}).items()
+        if info.get("loadavg_before")
+    )
     args = data.get("args", {})
     lines = [
         f"Run of {data.get('created', '?')} ({'quick' if args.get('quick') else 'full'}; sections "
@@ -34,8 +37,12 @@ def block(data: dict) -> str:
     ]
     stages = data.get("pipeline_stages_us")
     if stages:
-        lines += ["", "Pipeline stages of the subject (generated aix-lpar documents), median / p99 in us: " +
-                  ", ".join(f"{k} {v['median']:.0f} / {v['p99']:.0f}" for k, v in stages.items()) + "."]
+        lines += [
+            "",
+            "Pipeline stages of the subject (generated aix-lpar documents), median / p99 in us: "
+            + ", ".join(f"{k} {v['median']:.0f} / {v['p99']:.0f}" for k, v in stages.items())
+            + ".",
+        ]
     return "\n".join(lines)
 
 

@@ -27,14 +27,22 @@ from advisor.assemble import ame, devices, hpux, lpar, network, processes, stora
 from advisor.assemble.common import Context
 from advisor.assemble.kind import ASSEMBLED_KINDS, KindError, decide_kind
 from advisor.assemble.merge import build, field_exists, merge
-from advisor.assemble.model import (
-    Assembly, Conflict, ConflictValue, Fact, InputWarning, Output, Source)
+from advisor.assemble.model import Assembly, Conflict, ConflictValue, Fact, InputWarning, Output, Source
 
 FAMILIES = (lpar, ame, processes, devices, storage, network, hpux, zsystems)
 INTERNAL = ("_host",)
 
-__all__ = ["Assembly", "AssemblyError", "Conflict", "ConflictValue", "InputWarning", "Output", "Source",
-           "assemble", "decide_kind"]
+__all__ = [
+    "Assembly",
+    "AssemblyError",
+    "Conflict",
+    "ConflictValue",
+    "InputWarning",
+    "Output",
+    "Source",
+    "assemble",
+    "decide_kind",
+]
 
 
 class AssemblyError(ValueError):
@@ -70,8 +78,9 @@ def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | 
     except KindError as err:
         raise AssemblyError(str(err)) from None
     if kind not in ASSEMBLED_KINDS:
-        raise AssemblyError(f"kind {kind!r} cannot be built from command outputs; "
-                            f"outputs make one of: {', '.join(ASSEMBLED_KINDS)}")
+        raise AssemblyError(
+            f"kind {kind!r} cannot be built from command outputs; outputs make one of: {', '.join(ASSEMBLED_KINDS)}"
+        )
     ctx = Context(kind)
     warnings = [InputWarning.from_parser(w, o.file, o.result.command_line) for o in outputs for w in o.result.warnings]
     unmapped: list[str] = []
@@ -88,8 +97,18 @@ def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | 
     conflicts = [c for c in conflicts if c.path not in INTERNAL]
     host = chosen.pop("_host", None)
     if "name" not in chosen and host is not None:
-        chosen["name"] = Fact("name", host.value, host.source.model_copy(
-            update={"note": "host name: no output gives the partition name"}), host.rank)
+        chosen["name"] = Fact(
+            "name",
+            host.value,
+            host.source.model_copy(update={"note": "host name: no output gives the partition name"}),
+            host.rank,
+        )
     document, provenance = build(chosen)
-    return Assembly(kind=kind, document={"kind": kind, **document}, provenance=provenance, conflicts=conflicts,
-                    warnings=warnings + ctx.notes, unmapped=unmapped)
+    return Assembly(
+        kind=kind,
+        document={"kind": kind, **document},
+        provenance=provenance,
+        conflicts=conflicts,
+        warnings=warnings + ctx.notes,
+        unmapped=unmapped,
+    )

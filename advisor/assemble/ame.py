@@ -9,8 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from advisor.assemble.common import (
-    RANK_REPORT, RANK_RUNTIME, SIZE_SUFFIX_TO_GB, SIZE_SUFFIX_TO_MB, Context, Emit, bytes_to_kb,
-    device_of, mb_to_gb, sized)
+    RANK_REPORT,
+    RANK_RUNTIME,
+    SIZE_SUFFIX_TO_GB,
+    SIZE_SUFFIX_TO_MB,
+    Context,
+    Emit,
+    bytes_to_kb,
+    device_of,
+    mb_to_gb,
+    sized,
+)
 from advisor.assemble.lpar import memory_path
 from advisor.assemble.model import Fact, Output
 
@@ -42,6 +51,7 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
 
 
 # --- amepat ----------------------------------------------------------------------------------
+
 
 def _amepat(emit: Emit) -> None:
     conf = "system_configuration."
@@ -75,16 +85,37 @@ def _amepat(emit: Emit) -> None:
 
     _amepat_run(emit)
     stats = "system_resource_statistics."
-    emit.copy("workload.peak.file_cache_pct", stats + "file_cache_size_mb.max_pct", rank=RANK_REPORT,
-              note="Max column, share of true memory")
-    emit.copy("workload.peak.pinned_pct", stats + "pinned_memory_mb.max_pct", rank=RANK_REPORT,
-              note="Max column, share of true memory")
-    emit.copy("workload.peak.physc_avg", stats + "cpu_util_phys_processors.average", rank=RANK_REPORT,
-              note="Average column of the recording")
-    emit.copy("workload.peak.physc_max", stats + "cpu_util_phys_processors.max", rank=RANK_REPORT,
-              note="Max column of the recording")
-    emit.copy("workload.peak.virtual_memory_gb", stats + "virtual_memory_size_mb.max", rank=RANK_REPORT,
-              convert=mb_to_gb, note="Max column, MB / 1024")
+    emit.copy(
+        "workload.peak.file_cache_pct",
+        stats + "file_cache_size_mb.max_pct",
+        rank=RANK_REPORT,
+        note="Max column, share of true memory",
+    )
+    emit.copy(
+        "workload.peak.pinned_pct",
+        stats + "pinned_memory_mb.max_pct",
+        rank=RANK_REPORT,
+        note="Max column, share of true memory",
+    )
+    emit.copy(
+        "workload.peak.physc_avg",
+        stats + "cpu_util_phys_processors.average",
+        rank=RANK_REPORT,
+        note="Average column of the recording",
+    )
+    emit.copy(
+        "workload.peak.physc_max",
+        stats + "cpu_util_phys_processors.max",
+        rank=RANK_REPORT,
+        note="Max column of the recording",
+    )
+    emit.copy(
+        "workload.peak.virtual_memory_gb",
+        stats + "virtual_memory_size_mb.max",
+        rank=RANK_REPORT,
+        convert=mb_to_gb,
+        note="Max column, MB / 1024",
+    )
 
 
 def _amepat_cpu(emit: Emit, dedicated: bool | None) -> None:
@@ -93,10 +124,18 @@ def _amepat_cpu(emit: Emit, dedicated: bool | None) -> None:
     if dedicated:
         emit.copy("ame.cpu_pct", usage + "average_pct", rank=RANK_REPORT, note="Average column, dedicated partition")
     elif dedicated is False:
-        ame_units, cpu_units = emit.get(usage + "average"), emit.get("system_resource_statistics.cpu_util_phys_processors.average")
+        ame_units, cpu_units = (
+            emit.get(usage + "average"),
+            emit.get("system_resource_statistics.cpu_util_phys_processors.average"),
+        )
         if isinstance(ame_units, (int, float)) and isinstance(cpu_units, (int, float)) and cpu_units > 0:
-            emit.fact("ame.cpu_pct", round(ame_units / cpu_units * 100, 2), usage + "average", rank=RANK_REPORT,
-                      note=f"shared partition: AME CPU {ame_units} / CPU Util {cpu_units} x 100")
+            emit.fact(
+                "ame.cpu_pct",
+                round(ame_units / cpu_units * 100, 2),
+                usage + "average",
+                rank=RANK_REPORT,
+                note=f"shared partition: AME CPU {ame_units} / CPU Util {cpu_units} x 100",
+            )
 
 
 def _amepat_run(emit: Emit) -> None:
@@ -108,12 +147,18 @@ def _amepat_run(emit: Emit) -> None:
         emit.fact("amepat.modelled_64k", "-M" in flags, "command_flags", rank=RANK_REPORT, note="-M given or not")
     if isinstance(flags, list):
         emit.fact("amepat.modelling", "-N" not in flags, "command_flags", rank=RANK_REPORT, note="-N given or not")
-    emit.copy("amepat.monitored_min", "total_monitored_time_s", rank=RANK_REPORT, convert=lambda s: s / 60,
-              note="seconds / 60")
+    emit.copy(
+        "amepat.monitored_min",
+        "total_monitored_time_s",
+        rank=RANK_REPORT,
+        convert=lambda s: s / 60,
+        note="seconds / 60",
+    )
     emit.copy("amepat.recommended_factor", "recommendation.expansion_factor", rank=RANK_REPORT)
 
 
 # --- vmo -------------------------------------------------------------------------------------
+
 
 def _vmo_l(emit: Emit) -> None:
     tunables = emit.get("tunables") or {}
@@ -125,8 +170,11 @@ def _vmo_l(emit: Emit) -> None:
             continue
         _tunable(emit, name, row["current"], key, row.get("unit"))
         if name == "ame_mpsize_support" and row.get("boot") not in (None, row["current"]):
-            emit.note(f"ame_mpsize_support is {row['current']} now and {row['boot']} after the next reboot; "
-                      "the current value is used", key)
+            emit.note(
+                f"ame_mpsize_support is {row['current']} now and {row['boot']} after the next reboot; "
+                "the current value is used",
+                key,
+            )
     _large_pages(emit, "tunables.lgpg_regions.current", "tunables.lgpg_size.current")
 
 
@@ -155,11 +203,16 @@ def _tunable(emit: Emit, name: str, value, key: str, unit: str | None) -> None:
 def _large_pages(emit: Emit, regions_key: str, size_key: str) -> None:
     regions, size = emit.get(regions_key), emit.get(size_key)
     if isinstance(regions, int) and isinstance(size, int):
-        emit.fact("memory.large_page_gb", regions * size / 2**30, regions_key,
-                  note=f"lgpg_regions {regions} x lgpg_size {size} bytes / 2^30")
+        emit.fact(
+            "memory.large_page_gb",
+            regions * size / 2**30,
+            regions_key,
+            note=f"lgpg_regions {regions} x lgpg_size {size} bytes / 2^30",
+        )
 
 
 # --- runtime views: vmstat -vc, topas, svmon -G, mem0 ----------------------------------------
+
 
 def _vmstat_v(emit: Emit) -> None:
     emit.copy("ame.achieved_factor", "achieved_memory_expansion_factor", rank=RANK_RUNTIME)
@@ -180,26 +233,48 @@ def _svmon(emit: Emit) -> None:
     dxm = sized(emit.get("ame"), "dxm")
     if dxm:
         key, value = dxm
-        suffix = key[len("dxm"):]
-        emit.fact("ame.deficit_mb", SIZE_SUFFIX_TO_MB[suffix](value), f"ame.{key}", rank=RANK_RUNTIME,
-                  note=f"dxm in {suffix.strip('_')}, as MB")
+        suffix = key[len("dxm") :]
+        emit.fact(
+            "ame.deficit_mb",
+            SIZE_SUFFIX_TO_MB[suffix](value),
+            f"ame.{key}",
+            rank=RANK_RUNTIME,
+            note=f"dxm in {suffix.strip('_')}, as MB",
+        )
     mmode = emit.get("global.memory.mmode")
     if mmode is not None:
-        emit.fact("ame.enabled", str(mmode).strip().lower().endswith("-e"), "global.memory.mmode",
-                  rank=RANK_RUNTIME, note="mmode ending in -E = AME on")
-    for stem, block, path in (("size", "global.pg_space", "memory.paging_space_gb"),
-                              ("virtual", "global.memory", "workload.peak.virtual_memory_gb")):
+        emit.fact(
+            "ame.enabled",
+            str(mmode).strip().lower().endswith("-e"),
+            "global.memory.mmode",
+            rank=RANK_RUNTIME,
+            note="mmode ending in -E = AME on",
+        )
+    for stem, block, path in (
+        ("size", "global.pg_space", "memory.paging_space_gb"),
+        ("virtual", "global.memory", "workload.peak.virtual_memory_gb"),
+    ):
         found = sized(emit.get(block), stem)
         if found:
             key, value = found
-            suffix = key[len(stem):]
-            emit.fact(path, SIZE_SUFFIX_TO_GB[suffix](value), f"{block}.{key}", rank=RANK_RUNTIME,
-                      note=f"{suffix.strip('_')} as GB")
+            suffix = key[len(stem) :]
+            emit.fact(
+                path,
+                SIZE_SUFFIX_TO_GB[suffix](value),
+                f"{block}.{key}",
+                rank=RANK_RUNTIME,
+                note=f"{suffix.strip('_')} as GB",
+            )
     true = sized(emit.data, "true_memory")
     if true:
         key, value = true
-        emit.fact(memory_path(emit.kind), SIZE_SUFFIX_TO_GB[key[len("true_memory"):]](value), key,
-                  rank=RANK_RUNTIME, note="True Memory as GB")
+        emit.fact(
+            memory_path(emit.kind),
+            SIZE_SUFFIX_TO_GB[key[len("true_memory") :]](value),
+            key,
+            rank=RANK_RUNTIME,
+            note="True Memory as GB",
+        )
 
 
 def _mem0(emit: Emit) -> None:

@@ -9,9 +9,9 @@ from typing import Any
 
 from advisor.assemble.model import Fact, InputWarning, Output, Source
 
-RANK_CONFIG = 0   # the configuration as set: lparstat -i, vmo, oslevel, lsattr, kctune
+RANK_CONFIG = 0  # the configuration as set: lparstat -i, vmo, oslevel, lsattr, kctune
 RANK_RUNTIME = 1  # the running state sampled now: vmstat, svmon, topas, lparstat -c
-RANK_REPORT = 2   # a report recorded earlier: amepat
+RANK_REPORT = 2  # a report recorded earlier: amepat
 
 
 @dataclass
@@ -39,8 +39,14 @@ class Emit:
         prov = self.output.result.provenance.get(key)
         if prov is None:
             return None
-        return Source(file=self.output.file, command=self.output.command, command_line=self.output.result.command_line,
-                      line_no=prov.line_no, line=prov.line, note=note)
+        return Source(
+            file=self.output.file,
+            command=self.output.command,
+            command_line=self.output.result.command_line,
+            line_no=prov.line_no,
+            line=prov.line,
+            note=note,
+        )
 
     def fact(self, path: str, value: Any, key: str, *, rank: int = RANK_CONFIG, note: str | None = None) -> None:
         """``value`` for ``path``, read from parser key ``key`` (whose line is quoted)."""
@@ -54,9 +60,15 @@ class Emit:
 
     def note(self, reason: str, key: str | None = None) -> None:
         src = self.source(key) if key else None
-        self.ctx.notes.append(InputWarning(
-            file=self.output.file, command=self.output.result.command_line or self.output.command,
-            line_no=src.line_no if src else None, line=src.line if src else None, reason=reason))
+        self.ctx.notes.append(
+            InputWarning(
+                file=self.output.file,
+                command=self.output.result.command_line or self.output.command,
+                line_no=src.line_no if src else None,
+                line=src.line if src else None,
+                reason=reason,
+            )
+        )
 
     def get(self, dotted: str) -> Any:
         value: Any = self.data
@@ -78,6 +90,7 @@ class Emit:
 
 
 # --- exact unit conversions (binary multiples, as AIX prints them) ---------------------------
+
 
 def mb_to_gb(mb: float) -> float:
     return mb / 1024
@@ -133,13 +146,17 @@ def yes_no(raw: Any) -> bool | None:
 
 # --- sample tables (lparstat -c, vmstat) ------------------------------------------------------
 
+
 def column(emit: Emit, table: str, name: str) -> list[tuple[str, float]]:
     """(provenance key, value) of one column over a sample table's rows."""
     rows = emit.data.get(table)
     if not isinstance(rows, list):
         return []
-    return [(f"{table}.{i}.{name}", row[name]) for i, row in enumerate(rows)
-            if isinstance(row, dict) and isinstance(row.get(name), (int, float))]
+    return [
+        (f"{table}.{i}.{name}", row[name])
+        for i, row in enumerate(rows)
+        if isinstance(row, dict) and isinstance(row.get(name), (int, float))
+    ]
 
 
 def lines_of(emit: Emit, keys: Iterable[str]) -> str:
@@ -163,17 +180,22 @@ def mean(emit: Emit, path: str, table: str, name: str, *, rank: int, digits: int
     if not values:
         return
     average = round(sum(v for _, v in values) / len(values), digits)
-    emit.fact(path, average, values[0][0], rank=rank,
-              note=f"mean of {len(values)} samples, {lines_of(emit, (k for k, _ in values))}")
+    emit.fact(
+        path,
+        average,
+        values[0][0],
+        rank=rank,
+        note=f"mean of {len(values)} samples, {lines_of(emit, (k for k, _ in values))}",
+    )
 
 
 # --- which device an output describes ---------------------------------------------------------
 
 _DEVICE_IN_COMMAND = (
-    re.compile(r"\blsattr\s+(?:-\w*\s+)*-\w*l\s+(\S+)"),   # lsattr -El hdisk3, lsattr -E -l ent6
-    re.compile(r"\blsdev\s+-dev\s+(\S+)"),                 # VIOS lsdev -dev ent6 -attr
-    re.compile(r"\bentstat\s+(?:-\w+\s+)*(\S+)"),          # entstat -all ent6
-    re.compile(r"\bnetstat\s+-v\s+(\S+)"),                 # netstat -v ent0
+    re.compile(r"\blsattr\s+(?:-\w*\s+)*-\w*l\s+(\S+)"),  # lsattr -El hdisk3, lsattr -E -l ent6
+    re.compile(r"\blsdev\s+-dev\s+(\S+)"),  # VIOS lsdev -dev ent6 -attr
+    re.compile(r"\bentstat\s+(?:-\w+\s+)*(\S+)"),  # entstat -all ent6
+    re.compile(r"\bnetstat\s+-v\s+(\S+)"),  # netstat -v ent0
 )
 _MEM0_KEYS = frozenset({"mem_exp_factor", "goodsize_mb", "ent_mem_cap_kb", "var_mem_weight"})
 

@@ -146,17 +146,26 @@ def _counts(emit: Emit) -> None:
         unreadable = [i for i, cat, _ in listed if cat == blocker]
         if unreadable:
             i = unreadable[0]
-            emit.note(f"cannot tell the speed of {rows[i].get('name')} from its description; adapters.{field} left out",
-                      f"adapters.{i}.description")
+            emit.note(
+                f"cannot tell the speed of {rows[i].get('name')} from its description; adapters.{field} left out",
+                f"adapters.{i}.description",
+            )
             continue
         hits = [i for i, cat, speed in listed if cat in categories and (field != "fc_8g_ports" or speed == 8)]
         key = f"adapters.{hits[0] if hits else 0}.name"
-        emit.fact(f"adapters.{field}", len(hits), key, rank=RANK_CONFIG,
-                  note=f"{len(hits)} counted in the listing, {span}{assumed}")
+        emit.fact(
+            f"adapters.{field}",
+            len(hits),
+            key,
+            rank=RANK_CONFIG,
+            note=f"{len(hits)} counted in the listing, {span}{assumed}",
+        )
     other_fc = [(rows[i].get("name"), speed) for i, cat, speed in listed if cat == FC and speed != 8]
     if other_fc:
-        emit.note("FC ports at other speeds than 8 Gb are not part of the guideline's 8 Gb increment: "
-                  + ", ".join(f"{n} ({s} Gb)" for n, s in other_fc))
+        emit.note(
+            "FC ports at other speeds than 8 Gb are not part of the guideline's 8 Gb increment: "
+            + ", ".join(f"{n} ({s} Gb)" for n, s in other_fc)
+        )
 
 
 def _line(emit: Emit, i: int) -> int:

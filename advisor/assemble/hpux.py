@@ -33,8 +33,10 @@ def _machinfo(emit: Emit) -> None:
         if m and m.group(1) in RELEASES:
             emit.fact("os_version", RELEASES[m.group(1)], "os.release")
         else:
-            emit.note(f"release {release!r} is neither 11i v2 (B.11.23) nor 11i v3 (B.11.31); os_version left out",
-                      "os.release")
+            emit.note(
+                f"release {release!r} is neither 11i v2 (B.11.23) nor 11i v3 (B.11.31); os_version left out",
+                "os.release",
+            )
     emit.copy("memory_gb", "memory_mb", convert=mb_to_gb, note="MB / 1024")
 
 
@@ -44,9 +46,15 @@ def _kctune(emit: Emit) -> None:
     if expression is not None:
         m = _PERCENT.match(str(expression))
         if m:
-            emit.fact("buffer_cache_max_pct", float(m.group(1)), "tunables.filecache_max.expression",
-                      note="filecache_max expression (11i v3)")
+            emit.fact(
+                "buffer_cache_max_pct",
+                float(m.group(1)),
+                "tunables.filecache_max.expression",
+                note="filecache_max expression (11i v3)",
+            )
         else:
-            emit.note(f"filecache_max is set as {expression!r}, not as a share of memory; buffer_cache_max_pct "
-                      "left out", "tunables.filecache_max.expression")
+            emit.note(
+                f"filecache_max is set as {expression!r}, not as a share of memory; buffer_cache_max_pct left out",
+                "tunables.filecache_max.expression",
+            )
     emit.copy("buffer_cache_max_pct", "tunables.dbc_max_pct.value", note="dbc_max_pct (11i v2)")

@@ -41,8 +41,9 @@ def decide_kind(outputs: Iterable[Output]) -> str:
         platform = PLATFORM_OF.get(output.command, "power")
         platforms.setdefault(platform, []).append(output.result.command_line or output.command)
     if len(platforms) > 1:
-        named = "; ".join(f"{'IBM Power' if p == 'power' else p}: {', '.join(sorted(set(c)))}"
-                          for p, c in sorted(platforms.items()))
+        named = "; ".join(
+            f"{'IBM Power' if p == 'power' else p}: {', '.join(sorted(set(c)))}" for p, c in sorted(platforms.items())
+        )
         raise KindError(f"the outputs come from different platforms ({named}); give one system's outputs")
     if not platforms:
         raise KindError("no command output to decide the kind from")

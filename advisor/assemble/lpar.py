@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from advisor.assemble.common import (
-    RANK_CONFIG, RANK_RUNTIME, Context, Emit, highest, mb_to_gb, mean, pages_to_mb)
+from advisor.assemble.common import RANK_CONFIG, RANK_RUNTIME, Context, Emit, highest, mb_to_gb, mean, pages_to_mb
 from advisor.assemble.model import Fact, Output
 
 COMMANDS = ("lparstat -i", "lparstat -c", "vmstat", "prtconf", "oslevel -s", "ioslevel", "schedo -o vpm_fold_policy")
@@ -87,10 +86,16 @@ def _lparstat_i(emit: Emit) -> None:
         base = word.removesuffix("-expanded")
         if base in {"dedicated", "shared"}:
             emit.fact("memory.mode", base, "memory_mode")
-            emit.fact("ame.enabled", word.endswith("-expanded"), "memory_mode",
-                      note="Memory Mode ending in -Expanded = AME on")
+            emit.fact(
+                "ame.enabled",
+                word.endswith("-expanded"),
+                "memory_mode",
+                note="Memory Mode ending in -Expanded = AME on",
+            )
         else:
-            emit.note(f"memory mode {memory_mode!r} not recognised; memory.mode and ame.enabled left out", "memory_mode")
+            emit.note(
+                f"memory mode {memory_mode!r} not recognised; memory.mode and ame.enabled left out", "memory_mode"
+            )
     emit.copy("ame.expansion_factor", "target_memory_expansion_factor")
 
 
@@ -101,16 +106,25 @@ def _banner(emit: Emit) -> None:
     emit.copy("cpu.smt", "configuration.smt", rank=RANK_RUNTIME)
     emit.copy("cpu.entitled_capacity", "configuration.ent", rank=RANK_RUNTIME)
     if emit.get("configuration.tmem_mb") is not None:
-        emit.copy(memory_path(emit.kind), "configuration.tmem_mb", rank=RANK_RUNTIME, convert=mb_to_gb,
-                  note="true memory (tmem), MB / 1024")
+        emit.copy(
+            memory_path(emit.kind),
+            "configuration.tmem_mb",
+            rank=RANK_RUNTIME,
+            convert=mb_to_gb,
+            note="true memory (tmem), MB / 1024",
+        )
     mmode = emit.get("configuration.mmode")
     if mmode is not None:
         expanded = str(mmode).strip().lower().endswith("-e")
-        emit.fact("ame.enabled", expanded, "configuration.mmode", rank=RANK_RUNTIME,
-                  note="mmode ending in -E = AME on")
+        emit.fact("ame.enabled", expanded, "configuration.mmode", rank=RANK_RUNTIME, note="mmode ending in -E = AME on")
         if not expanded and emit.get("configuration.mem_mb") is not None:
-            emit.copy(memory_path(emit.kind), "configuration.mem_mb", rank=RANK_RUNTIME, convert=mb_to_gb,
-                      note="mem without AME is true memory, MB / 1024")
+            emit.copy(
+                memory_path(emit.kind),
+                "configuration.mem_mb",
+                rank=RANK_RUNTIME,
+                convert=mb_to_gb,
+                note="mem without AME is true memory, MB / 1024",
+            )
 
 
 def _lparstat_c(emit: Emit) -> None:
@@ -123,15 +137,25 @@ def _lparstat_c(emit: Emit) -> None:
 
 def _vmstat(emit: Emit) -> None:
     _banner(emit)
-    highest(emit, "ame.deficit_mb", "samples", "dxm_pages", rank=RANK_RUNTIME, convert=pages_to_mb,
-            what="highest (4 KB pages x 4 / 1024)")
+    highest(
+        emit,
+        "ame.deficit_mb",
+        "samples",
+        "dxm_pages",
+        rank=RANK_RUNTIME,
+        convert=pages_to_mb,
+        what="highest (4 KB pages x 4 / 1024)",
+    )
     _physc(emit, "pc")
 
 
 def _physc(emit: Emit, name: str) -> None:
     """physc over the samples: a VIOS's usage, an LPAR's workload peak (the admin samples the peak)."""
-    avg, top = ("usage.physc_avg", "usage.physc_peak") if emit.kind == "vios" else \
-        ("workload.peak.physc_avg", "workload.peak.physc_max")
+    avg, top = (
+        ("usage.physc_avg", "usage.physc_peak")
+        if emit.kind == "vios"
+        else ("workload.peak.physc_avg", "workload.peak.physc_max")
+    )
     mean(emit, avg, "samples", name, rank=RANK_RUNTIME, digits=4)
     highest(emit, top, "samples", name, rank=RANK_RUNTIME)
 
@@ -152,8 +176,7 @@ def _prtconf(emit: Emit) -> None:
     if level is not None:
         m = _FIRMWARE.match(str(level).strip())
         if m:
-            emit.fact("firmware_level", int(m.group(1)), "platform_firmware_level",
-                      note=f"release number of {level}")
+            emit.fact("firmware_level", int(m.group(1)), "platform_firmware_level", note=f"release number of {level}")
     emit.copy("memory.paging_space_gb", "paging_space.total_mb", convert=mb_to_gb, note="MB / 1024")
 
 

@@ -31,7 +31,12 @@ POLICIES = (  # (path pattern, policy); first match wins; default "rank"
     ("workload.peak.*", "max"),
     ("usage.*", "max"),
 )
-RANK_NAMES = {-1: "the value given by the caller", 0: "the configuration as set", 1: "the running state", 2: "a report recorded earlier"}
+RANK_NAMES = {
+    -1: "the value given by the caller",
+    0: "the configuration as set",
+    1: "the running state",
+    2: "a report recorded earlier",
+}
 _ITEM = re.compile(r"^([A-Za-z_]\w*)\[([^\]]+)\]$")
 
 
@@ -76,8 +81,9 @@ def merge(facts: list[Fact]) -> tuple[dict[str, Fact], list[Conflict]]:
         if winner is not None:
             chosen[path] = winner
         shown = [ConflictValue(value=_plain(f.value), source=f.source) for f in _one_per_value_and_line(group)]
-        conflicts.append(Conflict(path=path, values=shown, chosen=_plain(winner.value) if winner else None,
-                                  resolution=resolution))
+        conflicts.append(
+            Conflict(path=path, values=shown, chosen=_plain(winner.value) if winner else None, resolution=resolution)
+        )
     return chosen, conflicts
 
 
@@ -98,17 +104,25 @@ def _resolve(path: str, group: list[Fact]) -> tuple[Fact | None, str]:
         pick = max if rule == "max" else min
         winner = pick(group, key=lambda f: f.value)
         word = "highest" if rule == "max" else "lowest"
-        return winner, f"kept the {word} value, {winner.value!r} {winner.source}: for this measurement the worse reading is the one to act on"
+        return (
+            winner,
+            f"kept the {word} value, {winner.value!r} {winner.source}: for this measurement the worse reading is the one to act on",
+        )
     top = [f for f in group if f.rank == group[0].rank]
     if len(_distinct(top)) > 1:
-        return None, (f"left out: outputs of the same standing ({RANK_NAMES.get(group[0].rank, 'rank ' + str(group[0].rank))}) "
-                      "disagree, and nothing says which is right; state the field yourself")
+        return None, (
+            f"left out: outputs of the same standing ({RANK_NAMES.get(group[0].rank, 'rank ' + str(group[0].rank))}) "
+            "disagree, and nothing says which is right; state the field yourself"
+        )
     winner = top[0]
-    return winner, (f"kept {_plain(winner.value)!r} {winner.source}: {RANK_NAMES.get(winner.rank, 'it')} outranks "
-                    + " and ".join(sorted({RANK_NAMES.get(f.rank, str(f.rank)) for f in group if f.rank != winner.rank})))
+    return winner, (
+        f"kept {_plain(winner.value)!r} {winner.source}: {RANK_NAMES.get(winner.rank, 'it')} outranks "
+        + " and ".join(sorted({RANK_NAMES.get(f.rank, str(f.rank)) for f in group if f.rank != winner.rank}))
+    )
 
 
 # --- paths -----------------------------------------------------------------------------------
+
 
 def segments(path: str) -> list[tuple[str, str | None]]:
     """'storage.disks[hdisk3].queue_depth' -> [('storage', None), ('disks', 'hdisk3'), ('queue_depth', None)]."""

@@ -108,8 +108,13 @@ class InputWarning(BaseModel):
 
     @classmethod
     def from_parser(cls, warning: ParseWarning, file: str | None, command_line: str | None = None) -> InputWarning:
-        return cls(file=file, command=command_line or warning.command, line_no=warning.line_no,
-                   line=warning.line, reason=warning.reason)
+        return cls(
+            file=file,
+            command=command_line or warning.command,
+            line_no=warning.line_no,
+            line=warning.line,
+            reason=warning.reason,
+        )
 
     def __str__(self) -> str:
         where = ":".join(str(x) for x in (self.file, self.line_no) if x is not None)

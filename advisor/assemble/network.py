@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from typing import Any, get_args
 
 from advisor.assemble.common import RANK_RUNTIME, Context, Emit, device_of, yes_no
-from advisor.assemble.devices import (
-    LINK_AGGREGATION, PHYSICAL_ETH, SEA, VIRTUAL_ETH, Device, classify, inventory)
+from advisor.assemble.devices import LINK_AGGREGATION, PHYSICAL_ETH, SEA, VIRTUAL_ETH, Device, classify, inventory
 from advisor.assemble.model import Fact, Output
 from advisor.documents.network import LinkAggregation, Sea
 
@@ -53,9 +52,11 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
 
 
 def _list_path(category: str) -> str | None:
-    return {SEA: "network.seas", LINK_AGGREGATION: "network.link_aggregations",
-            VIRTUAL_ETH: "network.virtual_adapters"}.get(category) or (
-        "network.physical_ports" if category in PHYSICAL_ETH else None)
+    return {
+        SEA: "network.seas",
+        LINK_AGGREGATION: "network.link_aggregations",
+        VIRTUAL_ETH: "network.virtual_adapters",
+    }.get(category) or ("network.physical_ports" if category in PHYSICAL_ETH else None)
 
 
 def _listing(emit: Emit) -> None:
@@ -119,12 +120,18 @@ def _ent_attributes(emit: Emit, device: str, known: Device | None) -> None:
     elif category in PHYSICAL_ETH:
         base = f"network.physical_ports[{device}]"
         emit.fact(f"{base}.name", device, _first_key(emit))
-        for attr, field in (("large_send", "large_send"), ("large_receive", "large_receive"),
-                            ("jumbo_frames", "jumbo_frames"), ("flow_ctrl", "flow_control")):
+        for attr, field in (
+            ("large_send", "large_send"),
+            ("large_receive", "large_receive"),
+            ("jumbo_frames", "jumbo_frames"),
+            ("flow_ctrl", "flow_control"),
+        ):
             _flag(emit, f"{base}.{field}", attr)
     else:
-        emit.note(f"{device}: cannot tell what kind of Ethernet adapter it is (no lsdev description); "
-                  "its attributes are not mapped")
+        emit.note(
+            f"{device}: cannot tell what kind of Ethernet adapter it is (no lsdev description); "
+            "its attributes are not mapped"
+        )
 
 
 def _interface(emit: Emit, device: str, adapter: Device | None) -> None:
@@ -155,22 +162,33 @@ def _statistics(emit: Emit, devices: dict[str, Device]) -> None:
         key = f"adapters.{name}"
         if category == VIRTUAL_ETH:
             base = f"network.virtual_adapters[{name}]"
-            emit.fact(f"{base}.name", name, f"{key}.device_type" if block.get("device_type") else _first_key(emit),
-                      rank=RANK_RUNTIME)
+            emit.fact(
+                f"{base}.name",
+                name,
+                f"{key}.device_type" if block.get("device_type") else _first_key(emit),
+                rank=RANK_RUNTIME,
+            )
             emit.copy(f"{base}.packets_dropped", f"{key}.receive.packets_dropped", rank=RANK_RUNTIME)
             emit.copy(f"{base}.no_resource_errors", f"{key}.receive.no_resource_errors", rank=RANK_RUNTIME)
-            emit.copy(f"{base}.hypervisor_receive_failures", f"{key}.specific.hypervisor_receive_failures",
-                      rank=RANK_RUNTIME)
+            emit.copy(
+                f"{base}.hypervisor_receive_failures", f"{key}.specific.hypervisor_receive_failures", rank=RANK_RUNTIME
+            )
             emit.copy(f"{base}.hypervisor_send_failures", f"{key}.specific.hypervisor_send_failures", rank=RANK_RUNTIME)
             for size in BUFFER_SIZES:
                 for field in ("min_buffers", "max_buffers", "max_allocated"):
-                    emit.copy(f"{base}.buffers.{size}.{field}", f"{key}.receive_buffers.{size}.{field}",
-                              rank=RANK_RUNTIME)
+                    emit.copy(
+                        f"{base}.buffers.{size}.{field}", f"{key}.receive_buffers.{size}.{field}", rank=RANK_RUNTIME
+                    )
         elif category in PHYSICAL_ETH:
             base = f"network.physical_ports[{name}]"
             emit.fact(f"{base}.name", name, f"{key}.device_type", rank=RANK_RUNTIME)
-            emit.copy(f"{base}.speed_gbps", f"{key}.general.adapter_data_rate_mbps", rank=RANK_RUNTIME,
-                      convert=lambda mbps: mbps / 1000, note="Mbps / 1000")
+            emit.copy(
+                f"{base}.speed_gbps",
+                f"{key}.general.adapter_data_rate_mbps",
+                rank=RANK_RUNTIME,
+                convert=lambda mbps: mbps / 1000,
+                note="Mbps / 1000",
+            )
 
 
 def _sea_vlans(emit: Emit, sea: str, adapters: dict[str, Any]) -> None:
@@ -188,5 +206,10 @@ def _sea_vlans(emit: Emit, sea: str, adapters: dict[str, Any]) -> None:
                 first = f"adapters.{name}.specific.{field}"
             vlans.update(ids)
     if first is not None:
-        emit.fact(f"network.seas[{sea}].vlans", sorted(vlans), first, rank=RANK_RUNTIME,
-                  note="Port VLAN IDs and VLAN Tag IDs of the SEA's trunk adapters")
+        emit.fact(
+            f"network.seas[{sea}].vlans",
+            sorted(vlans),
+            first,
+            rank=RANK_RUNTIME,
+            note="Port VLAN IDs and VLAN Tag IDs of the SEA's trunk adapters",
+        )

@@ -56,26 +56,43 @@ def _ps(emit: Emit, merged: dict[str, Any]) -> None:
     big = [(i, c) for i, row in kernels for c in COLUMNS if row.get(c) == "64K"]
     small = [i for i, row in kernels if all(row.get(c) in (None, "4K") for c in COLUMNS)]
     if big and small:
-        emit.note(f"{KERNEL} processes run with different page sizes (64K and 4K only); "
-                  "workload.app_page_size left out", f"processes.{small[0]}.dpgsz")
+        emit.note(
+            f"{KERNEL} processes run with different page sizes (64K and 4K only); workload.app_page_size left out",
+            f"processes.{small[0]}.dpgsz",
+        )
         return
     if big:
         i, col = big[0]
-        emit.fact("workload.app_page_size", "64K", f"processes.{i}.{col}", rank=RANK_RUNTIME,
-                  note=f"{KERNEL} runs on 64K pages ({col.upper()}), so 64K is asked for")
+        emit.fact(
+            "workload.app_page_size",
+            "64K",
+            f"processes.{i}.{col}",
+            rank=RANK_RUNTIME,
+            note=f"{KERNEL} runs on 64K pages ({col.upper()}), so 64K is asked for",
+        )
         return
     if len(small) != len(kernels):
-        emit.note(f"{KERNEL} page sizes are neither 4K nor 64K; workload.app_page_size left out",
-                  f"processes.{kernels[0][0]}.dpgsz")
+        emit.note(
+            f"{KERNEL} page sizes are neither 4K nor 64K; workload.app_page_size left out",
+            f"processes.{kernels[0][0]}.dpgsz",
+        )
         return
     key = f"processes.{small[0]}.dpgsz"
     enabled, support = merged.get("ame.enabled"), merged.get("ame.page_support")
     if enabled is False or (enabled is True and support == "64K"):
         why = "AME is off" if enabled is False else "AME64K honours 64K requests"
-        emit.fact("workload.app_page_size", "4K", key, rank=RANK_RUNTIME,
-                  note=f"{KERNEL} runs on 4K pages and {why}, so 4K is what is asked for")
+        emit.fact(
+            "workload.app_page_size",
+            "4K",
+            key,
+            rank=RANK_RUNTIME,
+            note=f"{KERNEL} runs on 4K pages and {why}, so 4K is what is asked for",
+        )
     else:
         state = "AME4K is on" if enabled and support == "4K" else "the AME mode is not known from these outputs"
-        emit.note(f"{KERNEL} runs on 4K pages but {state}: AME4K forces 4K whatever LDR_CNTRL asks, so the "
-                  "requested page size cannot be told; workload.app_page_size left out (state it from the SAP "
-                  "profile's LDR_CNTRL)", key)
+        emit.note(
+            f"{KERNEL} runs on 4K pages but {state}: AME4K forces 4K whatever LDR_CNTRL asks, so the "
+            "requested page size cannot be told; workload.app_page_size left out (state it from the SAP "
+            "profile's LDR_CNTRL)",
+            key,
+        )

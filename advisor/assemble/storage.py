@@ -53,8 +53,9 @@ def _disks(emit: Emit) -> None:
             emit.fact(f"{base}.description", description, f"disks.{i}.description")
             transport = _transport(description, emit.kind)
             if transport:
-                emit.fact(f"{base}.transport", transport, f"disks.{i}.description",
-                          note=f"{transport} from the description")
+                emit.fact(
+                    f"{base}.transport", transport, f"disks.{i}.description", note=f"{transport} from the description"
+                )
 
 
 def _transport(description: str, kind: str) -> str | None:
@@ -87,8 +88,10 @@ def _disk_attributes(emit: Emit, device: str) -> None:
 
 def _fc_attributes(emit: Emit, device: str, known: Device | None) -> None:
     if known is None or known.category not in (FC, VFC_CLIENT):
-        emit.note(f"{device}: no lsdev description tells whether it is a virtual (NPIV) or a physical FC adapter; "
-                  "its attributes are not mapped")
+        emit.note(
+            f"{device}: no lsdev description tells whether it is a virtual (NPIV) or a physical FC adapter; "
+            "its attributes are not mapped"
+        )
         return
     if known.category == VFC_CLIENT:
         base = f"storage.vfc_adapters[{device}]"
@@ -145,5 +148,6 @@ def _sddpcm(emit: Emit) -> None:
         return
     line = emit.output.result.command_line
     if line is not None and line.split("|")[0].split() == ["lslpp", "-l"] and filesets:
-        emit.fact("wpar.sddpcm_installed", False, "filesets.0.name",
-                  note="the full lslpp -l listing has no sddpcm fileset")
+        emit.fact(
+            "wpar.sddpcm_installed", False, "filesets.0.name", note="the full lslpp -l listing has no sddpcm fileset"
+        )

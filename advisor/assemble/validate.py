@@ -41,9 +41,15 @@ def to_model(assembly: Assembly, source: str) -> tuple[Any, Assembly]:
                 if dotted is None or dotted == "name":
                     continue
                 src = provenance.pop(dotted)
-                warnings.append(InputWarning(file=src.file, command=src.command_line or src.command,
-                                             line_no=src.line_no, line=src.line,
-                                             reason=f"{dotted} left out: the document refuses the value ({issue.message})"))
+                warnings.append(
+                    InputWarning(
+                        file=src.file,
+                        command=src.command_line or src.command,
+                        line_no=src.line_no,
+                        line=src.line,
+                        reason=f"{dotted} left out: the document refuses the value ({issue.message})",
+                    )
+                )
                 _drop(document, dotted)
                 dropped = True
             if not dropped:

@@ -58,8 +58,10 @@ def _lscpu(emit: Emit) -> None:
     if machine in MACHINES:
         emit.fact("machine", machine, "machine_name", note=f"machine type {emit.get('machine_type')}")
     elif emit.get("machine_type") is not None:
-        emit.note(f"machine type {emit.get('machine_type')} is not a generation the document knows; machine left out",
-                  "machine_type")
+        emit.note(
+            f"machine type {emit.get('machine_type')} is not a generation the document knows; machine left out",
+            "machine_type",
+        )
     hypervisor = emit.get("hypervisor")
     m = _ZVM.match(str(hypervisor)) if hypervisor is not None else None
     if m:

@@ -129,8 +129,11 @@ def ame_sizing(true_memory_gb: float, factor: float) -> AmeSizing:
     f = _finite("expansion factor", factor, minimum=0, strict=True)
     expanded = true * f
     return AmeSizing(
-        true_memory_gb=true, expansion_factor=f, expanded_memory_gb=round(expanded, 6),
-        memory_gain_gb=round(expanded - true, 6), memory_gain_pct=memory_gain_pct(f),
+        true_memory_gb=true,
+        expansion_factor=f,
+        expanded_memory_gb=round(expanded, 6),
+        memory_gain_gb=round(expanded - true, 6),
+        memory_gain_pct=memory_gain_pct(f),
         memory_savings_pct=memory_savings_pct(true, expanded) if expanded else 0.0,
         factor_valid=factor_valid(f),
     )
@@ -146,8 +149,9 @@ class TrueMemoryForFactor(BaseModel):
     citations: tuple[Cite, ...] = CITE_ITERATION
 
 
-def true_memory_for_factor(expanded_memory_gb: float, factor: float,
-                           granularity_gb: float | None = None) -> TrueMemoryForFactor:
+def true_memory_for_factor(
+    expanded_memory_gb: float, factor: float, granularity_gb: float | None = None
+) -> TrueMemoryForFactor:
     """The true memory that keeps `expanded_memory_gb` at `factor` (guide "Test Iteration").
 
     With `granularity_gb` (the guide used 0.25 GB; an HMC rounds to its memory block size), the
@@ -161,14 +165,18 @@ def true_memory_for_factor(expanded_memory_gb: float, factor: float,
         step = _finite("granularity", granularity_gb, minimum=0, strict=True)
         configured = math.ceil(round(exact / step, 9)) * step
     return TrueMemoryForFactor(
-        expanded_memory_gb=expanded, expansion_factor=f, true_memory_gb=round(exact, 6),
-        configured_true_memory_gb=round(configured, 6), resulting_expanded_memory_gb=round(configured * f, 6),
+        expanded_memory_gb=expanded,
+        expansion_factor=f,
+        true_memory_gb=round(exact, 6),
+        configured_true_memory_gb=round(configured, 6),
+        resulting_expanded_memory_gb=round(configured * f, 6),
         memory_savings_pct=memory_savings_pct(configured, expanded) if expanded else 0.0,
     )
 
 
-def rebalance(true_memory_gb: float, factor: float, new_factor: float,
-              granularity_gb: float | None = None) -> TrueMemoryForFactor:
+def rebalance(
+    true_memory_gb: float, factor: float, new_factor: float, granularity_gb: float | None = None
+) -> TrueMemoryForFactor:
     """Move from (true memory, factor) to `new_factor` keeping the expanded memory the same."""
     return true_memory_for_factor(ame_sizing(true_memory_gb, factor).expanded_memory_gb, new_factor, granularity_gb)
 
@@ -191,6 +199,8 @@ def deficit_free_estimate(true_memory_gb: float, factor: float, deficit_mb: floa
         raise ValueError(f"a deficit of {deficit} MB is not below the expanded memory of {expanded_mb} MB")
     achieved = (expanded_mb - deficit) / (true * 1024.0)
     return DeficitEstimate(
-        expanded_memory_gb=round(true * f, 6), deficit_mb=deficit, achieved_factor=round(achieved, 4),
+        expanded_memory_gb=round(true * f, 6),
+        deficit_mb=deficit,
+        achieved_factor=round(achieved, 4),
         true_memory_gb=round(true * f / achieved, 3),
     )

@@ -29,5 +29,9 @@ def clm_sizing(memory_gb: float, clm_pct: float, sap_shared_memory_gb: float) ->
     clm = memory_gb * clm_pct / 100.0
     floor = memory_gb * KERNEL_FLOOR_PCT / 100.0
     needed = floor + sap_shared_memory_gb
-    return ClmSizing(clm_gb=round(clm, 3), floor_gb=round(floor, 3), needed_gb=round(needed, 3),
-                     shortfall_gb=round(max(0.0, needed - clm), 3))
+    return ClmSizing(
+        clm_gb=round(clm, 3),
+        floor_gb=round(floor, 3),
+        needed_gb=round(needed, 3),
+        shortfall_gb=round(max(0.0, needed - clm), 3),
+    )

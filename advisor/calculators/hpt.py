@@ -26,8 +26,11 @@ from pydantic import BaseModel
 from advisor.citations import Cite
 
 CITE = (
-    Cite(source="ibm-powervm-virtualization-redbook", section="3.1 Optimal logical partition (LPAR) sizing",
-         locator="Memory, Example 3-1"),
+    Cite(
+        source="ibm-powervm-virtualization-redbook",
+        section="3.1 Optimal logical partition (LPAR) sizing",
+        locator="Memory, Example 3-1",
+    ),
 )
 
 PROCESSORS = ("POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10")
@@ -94,9 +97,20 @@ def hpt_size(partitions: list[HptPartition], processor: str, default_ratio: int 
         if p.desired_memory_gb is not None:
             desired = _check_gb(f"desired memory of {p.name}", p.desired_memory_gb)
             above = round(max(0.0, max_gb - desired) * 1024.0 / div, 3)
-        entries.append(HptEntry(name=p.name, max_memory_gb=max_gb, divisor=div,
-                                hpt_mb=round(max_gb * 1024.0 / div, 3), hpt_above_desired_mb=above))
+        entries.append(
+            HptEntry(
+                name=p.name,
+                max_memory_gb=max_gb,
+                divisor=div,
+                hpt_mb=round(max_gb * 1024.0 / div, 3),
+                hpt_above_desired_mb=above,
+            )
+        )
     total = round(sum(e.hpt_mb for e in entries), 3)
-    return HptSize(processor=processor, hpt_mb=total, hpt_gb=round(total / 1024.0, 6),
-                   hpt_above_desired_mb=round(sum(e.hpt_above_desired_mb or 0.0 for e in entries), 3),
-                   partitions=entries)
+    return HptSize(
+        processor=processor,
+        hpt_mb=total,
+        hpt_gb=round(total / 1024.0, 6),
+        hpt_above_desired_mb=round(sum(e.hpt_above_desired_mb or 0.0 for e in entries), 3),
+        partitions=entries,
+    )

@@ -18,8 +18,21 @@ SOURCE = "hp-hpux-sap-itanium-kod"
 CITE_TABLE = Cite(source=SOURCE, section="Minimize TLB misses", locator="page size table (rx6600, 2050 SD users)")
 CITE_TARGETS = Cite(source=SOURCE, section="Backup slide one: More on TLB and large pages")
 
-PAGE_KB = {"4K": 4, "8K": 8, "16K": 16, "64K": 64, "256K": 256, "1M": 1024, "4M": 4096, "16M": 16384,
-           "64M": 65536, "256M": 262144, "1G": 1048576, "4G": 4194304, "L": 4194304}
+PAGE_KB = {
+    "4K": 4,
+    "8K": 8,
+    "16K": 16,
+    "64K": 64,
+    "256K": 256,
+    "1M": 1024,
+    "4M": 4096,
+    "16M": 16384,
+    "64M": 65536,
+    "256M": 262144,
+    "1G": 1048576,
+    "4G": 4194304,
+    "L": 4194304,
+}
 
 RECOMMENDED = ("16M", "64M")  # chatr +pi 16M +pd 64M
 PLATEAU_KB = (PAGE_KB["4M"], PAGE_KB["16M"])  # the measured row where the gain is (nearly) all there
@@ -39,20 +52,58 @@ class MeasuredRow(BaseModel):
     peak_memory_gb: float
 
     def summary(self) -> str:
-        return (f"{self.text}/{self.data}: {self.saps} SAPS, {self.response_s:.2f} s response, "
-                f"{self.handler_cycles_pct} % of cycles in the TLB handler, {self.peak_memory_gb} GB peak memory")
+        return (
+            f"{self.text}/{self.data}: {self.saps} SAPS, {self.response_s:.2f} s response, "
+            f"{self.handler_cycles_pct} % of cycles in the TLB handler, {self.peak_memory_gb} GB peak memory"
+        )
 
 
 # The four rows of the slide's table, smallest pages first.
 TABLE = (
-    MeasuredRow(text="4K", data="4K", itlb_per_kinst=0.974, dtlb_per_kinst=2.27, handler_cycles_pct=7.44,
-                saps=8930, response_s=3.82, idle_pct=0, peak_memory_gb=26.0),
-    MeasuredRow(text="16K", data="16K", itlb_per_kinst=0.142, dtlb_per_kinst=0.635, handler_cycles_pct=3.68,
-                saps=10118, response_s=2.17, idle_pct=0.8, peak_memory_gb=26.5),
-    MeasuredRow(text="4M", data="16M", itlb_per_kinst=0.023, dtlb_per_kinst=0.075, handler_cycles_pct=1.29,
-                saps=10777, response_s=1.42, idle_pct=0.8, peak_memory_gb=29.1),
-    MeasuredRow(text="64M", data="L", itlb_per_kinst=0.018, dtlb_per_kinst=0.076, handler_cycles_pct=1.13,
-                saps=10788, response_s=1.40, idle_pct=2, peak_memory_gb=33.5),
+    MeasuredRow(
+        text="4K",
+        data="4K",
+        itlb_per_kinst=0.974,
+        dtlb_per_kinst=2.27,
+        handler_cycles_pct=7.44,
+        saps=8930,
+        response_s=3.82,
+        idle_pct=0,
+        peak_memory_gb=26.0,
+    ),
+    MeasuredRow(
+        text="16K",
+        data="16K",
+        itlb_per_kinst=0.142,
+        dtlb_per_kinst=0.635,
+        handler_cycles_pct=3.68,
+        saps=10118,
+        response_s=2.17,
+        idle_pct=0.8,
+        peak_memory_gb=26.5,
+    ),
+    MeasuredRow(
+        text="4M",
+        data="16M",
+        itlb_per_kinst=0.023,
+        dtlb_per_kinst=0.075,
+        handler_cycles_pct=1.29,
+        saps=10777,
+        response_s=1.42,
+        idle_pct=0.8,
+        peak_memory_gb=29.1,
+    ),
+    MeasuredRow(
+        text="64M",
+        data="L",
+        itlb_per_kinst=0.018,
+        dtlb_per_kinst=0.076,
+        handler_cycles_pct=1.13,
+        saps=10788,
+        response_s=1.40,
+        idle_pct=2,
+        peak_memory_gb=33.5,
+    ),
 )
 
 

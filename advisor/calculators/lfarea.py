@@ -35,11 +35,17 @@ from advisor.citations import Cite
 SOURCE = "ibm-zos-large-memory-share-2014"
 _SETUP = "Externals: Configuration & Setup"
 _MESSAGES = "Externals: Messages"
-CITE_FORMS = Cite(source=SOURCE, section=_SETUP,
-                  locator="first slide: old and new form, 80% limit formulas, 16G examples (10.8G, 9.6G)")
+CITE_FORMS = Cite(
+    source=SOURCE,
+    section=_SETUP,
+    locator="first slide: old and new form, 80% limit formulas, 16G examples (10.8G, 9.6G)",
+)
 CITE_REQ = Cite(source=SOURCE, section=_SETUP, locator="second slide: req = (target[%][,minimum[%]])")
-CITE_PROMPT = Cite(source=SOURCE, section=_SETUP,
-                   locator="third slide: PROMPT (default) / NOPROMPT; LFAREA=(1M=(10%),2G=(12,10)) on 16G prompts")
+CITE_PROMPT = Cite(
+    source=SOURCE,
+    section=_SETUP,
+    locator="third slide: PROMPT (default) / NOPROMPT; LFAREA=(1M=(10%),2G=(12,10)) on 16G prompts",
+)
 CITE_IAR046I = Cite(source=SOURCE, section=_MESSAGES, locator="New Messages: IAR046I reasons")
 
 Form = Literal["old", "new"]
@@ -60,9 +66,17 @@ _WORD = string.ascii_letters + string.digits
 _BLANKS = " \t"
 
 Reason = Literal[
-    "too-many-digits", "minimum-above-target", "missing-value", "extraneous-characters",
-    "duplicate-keyword", "mutually-exclusive", "missing-multiplier", "unrecognized-text",
-    "non-numeric", "mixed-percent-and-absolute", "percent-exceeds-limit",
+    "too-many-digits",
+    "minimum-above-target",
+    "missing-value",
+    "extraneous-characters",
+    "duplicate-keyword",
+    "mutually-exclusive",
+    "missing-multiplier",
+    "unrecognized-text",
+    "non-numeric",
+    "mixed-percent-and-absolute",
+    "percent-exceeds-limit",
 ]
 
 # reason code -> (the IAR046I reason line, as the slide prints it; our explanation)
@@ -70,48 +84,58 @@ REASONS: dict[str, tuple[str, str]] = {
     "too-many-digits": (
         "VALUE EXCEEDS MAXIMUM NUMBER OF DIGITS.",
         "A number is longer than the field allows: 2 digits for a percentage, 6 for mmmmmmM and "
-        "ggggggG, 5 for tttttT, 7 for a 1M= or 2G= page count."),
+        "ggggggG, 5 for tttttT, 7 for a 1M= or 2G= page count.",
+    ),
     "minimum-above-target": (
         "MINIMUM VALUE GREATER THAN TARGET VALUE.",
         "In (target,minimum) the minimum is the least the system may settle for, so it cannot be "
-        "larger than the target."),
+        "larger than the target.",
+    ),
     "missing-value": (
         "MISSING EXPECTED VALUE.",
         "A value (or the closing parenthesis) is expected here but the statement has nothing: an "
         "empty LFAREA=, an empty pair of parentheses, a doubled or trailing comma, or an unclosed "
-        "parenthesis."),
+        "parenthesis.",
+    ),
     "extraneous-characters": (
         "EXTRANEIOUS CHARACTERS DETECTED.",
         "A complete specification is followed by more text: after the closing parenthesis, after a "
-        "value, a third number in (target,minimum), or a multiplier on a 1M=/2G= page count."),
+        "value, a third number in (target,minimum), or a multiplier on a 1M=/2G= page count.",
+    ),
     "duplicate-keyword": (
         "DUPLICATE KEYWORDS OR SPECIFICATIONS DETECTED.",
-        "The same keyword (1M=, 2G=, PROMPT, NOPROMPT) appears twice, or the old form gives more "
-        "than one size."),
+        "The same keyword (1M=, 2G=, PROMPT, NOPROMPT) appears twice, or the old form gives more than one size.",
+    ),
     "mutually-exclusive": (
         "MUTUALLY EXCLUSIVE KEYWORDS OR VALUES DETECTED.",
         "PROMPT and NOPROMPT are both given, or an old-form size (xx%, nM, nG, nT) is mixed with "
-        "the new-form keywords 1M=, 2G=, PROMPT, NOPROMPT; the two forms cannot be combined."),
+        "the new-form keywords 1M=, 2G=, PROMPT, NOPROMPT; the two forms cannot be combined.",
+    ),
     "missing-multiplier": (
         "MISSING MULTIPLIER M, G, OR T.",
         "An old-form size needs its unit: write nM, nG, nT or xx%. (A bare number is only valid "
-        "inside 1M= or 2G=, where it counts pages.)"),
+        "inside 1M= or 2G=, where it counts pages.)",
+    ),
     "unrecognized-text": (
         "UNRECOGNIZED SPECIFICATION.",
         "This is not part of the LFAREA syntax: the only keywords are 1M=, 2G=, PROMPT and "
-        "NOPROMPT, and the only multipliers M, G, T and %."),
+        "NOPROMPT, and the only multipliers M, G, T and %.",
+    ),
     "non-numeric": (
         "NON-NUMERIC DETECTED WHERE NUMERIC EXPECTED.",
-        "A target or minimum must be a whole number of pages or a whole percentage."),
+        "A target or minimum must be a whole number of pages or a whole percentage.",
+    ),
     "mixed-percent-and-absolute": (
         "PERCENTAGE WITH NON-PERCENTAGE IN SAME KEYWORD.",
         "Within one 1M= or 2G= the target and minimum must both be percentages or both page "
-        "counts, e.g. (10%,5%) or (12,10), not (10%,5)."),
+        "counts, e.g. (10%,5%) or (12,10), not (10%,5).",
+    ),
     "percent-exceeds-limit": (
         "REQUEST WITH PERCENTAGE EXCEEDS SYSTEM LIMIT.",
         "At most 80% may be requested: a single percentage above 80, or 1M= and 2G= minimum "
         "percentages (the target when no minimum is given) adding up to more than 80, can never "
-        "fit whatever the online storage."),
+        "fit whatever the online storage.",
+    ),
 }
 
 
@@ -137,9 +161,15 @@ class LfareaSyntaxError(ValueError):
         super().__init__(f"IAR046I {reason} at column {self.column}: {self.explanation}")
 
     def to_dict(self) -> dict:
-        return {"message_id": self.message_id, "reason": self.reason, "ibm_reason": self.ibm_reason,
-                "explanation": self.explanation, "statement": self.statement, "column": self.column,
-                "citations": [c.model_dump() for c in self.citations]}
+        return {
+            "message_id": self.message_id,
+            "reason": self.reason,
+            "ibm_reason": self.ibm_reason,
+            "explanation": self.explanation,
+            "statement": self.statement,
+            "column": self.column,
+            "citations": [c.model_dump() for c in self.citations],
+        }
 
 
 class Amount(BaseModel):
@@ -262,8 +292,13 @@ class _Parser:
             self.fail("extraneous-characters")
         if self.old is not None:
             return LfareaRequest(form="old", statement=self.text, one_mb=PageRequest(target=self.old))
-        return LfareaRequest(form="new", statement=self.text, one_mb=self.reqs.get("1M"),
-                             two_gb=self.reqs.get("2G"), prompt="NOPROMPT" not in self.seen)
+        return LfareaRequest(
+            form="new",
+            statement=self.text,
+            one_mb=self.reqs.get("1M"),
+            two_gb=self.reqs.get("2G"),
+            prompt="NOPROMPT" not in self.seen,
+        )
 
     def item(self) -> None:
         start, c = self.pos, self.peek()
@@ -284,7 +319,7 @@ class _Parser:
             return
         while self.peek() and self.peek() in _WORD:
             self.pos += 1
-        word = _up(self.text[start:self.pos])
+        word = _up(self.text[start : self.pos])
         if word not in ("PROMPT", "NOPROMPT"):
             self.fail("unrecognized-text", start)
         self.accept(word, start)
@@ -353,7 +388,7 @@ class _Parser:
         start = self.pos
         while self.peek() and self.peek() in _DIGITS:
             self.pos += 1
-        return self.text[start:self.pos]
+        return self.text[start : self.pos]
 
 
 def parse_lfarea(statement: str) -> LfareaRequest:
@@ -460,39 +495,67 @@ def assess_lfarea(statement: str, online_storage_gb: float) -> LfareaAssessment:
         r2 = min(t2, math.floor((limit - m1) / 2048))
         r1 = min(t1, math.floor(limit - 2048 * r2))
         ids.append("IAR048I")
-        message = (f"The targets total {_gb(target_mb)}, over the {_gb(limit)} limit, but the minimums "
-                   f"({_gb(minimum_mb)}) fit: IPL reduces the request (over system limit) and reserves "
-                   f"{r1} 1 MB and {r2} 2 GB pages (our split: 2 GB pages kept first, 1 MB pages cut toward "
-                   f"their minimum).")
+        message = (
+            f"The targets total {_gb(target_mb)}, over the {_gb(limit)} limit, but the minimums "
+            f"({_gb(minimum_mb)}) fit: IPL reduces the request (over system limit) and reserves "
+            f"{r1} 1 MB and {r2} 2 GB pages (our split: 2 GB pages kept first, 1 MB pages cut toward "
+            f"their minimum)."
+        )
     else:
         r1 = r2 = None
         has_minimum = any(r and r.minimum for r in (one, two))
-        over = (f"{'Even the minimums total' if has_minimum else 'The request totals'} {_gb(minimum_mb)}, "
-                f"over the {_gb(limit)} limit (IAR043I).")
+        over = (
+            f"{'Even the minimums total' if has_minimum else 'The request totals'} {_gb(minimum_mb)}, "
+            f"over the {_gb(limit)} limit (IAR043I)."
+        )
         if request.prompt:
             outcome = "prompt"
             ids += ["IAR043I", "IAR047I", "IEA341A"]
-            message = (f"{over} IPL prompts the operator for a new LFAREA (IAR047I, IEA341A); pressing ENTER "
-                       f"reserves zero 1 MB and zero 2 GB pages.")
+            message = (
+                f"{over} IPL prompts the operator for a new LFAREA (IAR047I, IEA341A); pressing ENTER "
+                f"reserves zero 1 MB and zero 2 GB pages."
+            )
         else:
             outcome, r1, r2 = "zero-pages", 0, 0
             ids += ["IAR043I", "IAR048I"]
             message = f"{over} NOPROMPT is given, so IPL reserves zero 1 MB and zero 2 GB pages (IAR048I)."
 
-    zeroed = [(a, size) for req, size in ((one, "1M"), (two, "2G")) if req
-              for a in dict.fromkeys([req.target, req.effective_minimum])
-              if a.unit == "%" and a.value and not _pages(a, size, form, online_mb)]
+    zeroed = [
+        (a, size)
+        for req, size in ((one, "1M"), (two, "2G"))
+        if req
+        for a in dict.fromkeys([req.target, req.effective_minimum])
+        if a.unit == "%" and a.value and not _pages(a, size, form, online_mb)
+    ]
     if zeroed:
         ids.insert(0, "IAR042I")
-        message += " " + ", ".join(f"{a.value}% for {size}" for a, size in zeroed) + (
-            " comes to less than one page here, so it asks for zero pages (IAR042I).")
+        message += (
+            " "
+            + ", ".join(f"{a.value}% for {size}" for a, size in zeroed)
+            + (" comes to less than one page here, so it asks for zero pages (IAR042I).")
+        )
 
     citations = [CITE_FORMS] + ([CITE_REQ, CITE_PROMPT] if form == "new" else [])
     citations.append(Cite(source=SOURCE, section=_MESSAGES, locator="New Messages: " + ", ".join(ids)))
     return LfareaAssessment(
-        form=form, request=request, online_storage_gb=online_storage_gb, limit_gb=float(limit / 1024),
-        requested_1m_gb=t1 / 1024, requested_2g_gb=2.0 * t2, pages_1m=t1, pages_2g=t2,
-        minimum_pages_1m=m1, minimum_pages_2g=m2, total_requested_gb=target_mb / 1024,
-        minimum_total_gb=minimum_mb / 1024, fits_at_target=fits, satisfiable=satisfiable,
-        reserved_pages_1m=r1, reserved_pages_2g=r2, ipl_outcome=outcome, ipl_message_ids=ids,
-        ipl_message=message, citations=citations)
+        form=form,
+        request=request,
+        online_storage_gb=online_storage_gb,
+        limit_gb=float(limit / 1024),
+        requested_1m_gb=t1 / 1024,
+        requested_2g_gb=2.0 * t2,
+        pages_1m=t1,
+        pages_2g=t2,
+        minimum_pages_1m=m1,
+        minimum_pages_2g=m2,
+        total_requested_gb=target_mb / 1024,
+        minimum_total_gb=minimum_mb / 1024,
+        fits_at_target=fits,
+        satisfiable=satisfiable,
+        reserved_pages_1m=r1,
+        reserved_pages_2g=r2,
+        ipl_outcome=outcome,
+        ipl_message_ids=ids,
+        ipl_message=message,
+        citations=citations,
+    )

@@ -23,11 +23,17 @@ from advisor.citations import Cite
 
 SOURCE = "ibm-zos-large-memory-share-2014"
 CITATIONS = [
-    Cite(source=SOURCE, section="Internals Overview",
-         locator="Initialization - New Storage Map: Quad = 12.5% total online storage; "
-                 "PLArea = 12.5% of (online storage - quad size)"),
-    Cite(source=SOURCE, section="1MB Pageable Large Pages: Overview",
-         locator="Benefit / Value: PLAREA separate from the LFAREA, configured by the system"),
+    Cite(
+        source=SOURCE,
+        section="Internals Overview",
+        locator="Initialization - New Storage Map: Quad = 12.5% total online storage; "
+        "PLArea = 12.5% of (online storage - quad size)",
+    ),
+    Cite(
+        source=SOURCE,
+        section="1MB Pageable Large Pages: Overview",
+        locator="Benefit / Value: PLAREA separate from the LFAREA, configured by the system",
+    ),
 ]
 
 
@@ -48,5 +54,10 @@ def plarea_size(online_storage_gb: float) -> PlareaSize:
     online = Fraction(str(online_storage_gb))
     quad = online / 8
     plarea = (online - quad) / 8
-    return PlareaSize(online_storage_gb=online_storage_gb, quad_gb=float(quad), plarea_gb=float(plarea),
-                      plarea_frames_1m=math.floor(plarea * 1024), citations=list(CITATIONS))
+    return PlareaSize(
+        online_storage_gb=online_storage_gb,
+        quad_gb=float(quad),
+        plarea_gb=float(plarea),
+        plarea_frames_1m=math.floor(plarea * 1024),
+        citations=list(CITATIONS),
+    )

@@ -19,8 +19,7 @@ from pydantic import BaseModel
 from advisor.citations import Cite
 
 SOURCE = "hp-hpux-sap-itanium-kod"
-CITE = (Cite(source=SOURCE, section="How many SAP instances?"),
-        Cite(source=SOURCE, section="Summary"))
+CITE = (Cite(source=SOURCE, section="How many SAP instances?"), Cite(source=SOURCE, section="Summary"))
 
 CORES_PER_INSTANCE = (2, 4)
 SAPS_PER_INSTANCE = (1500, 2500)

@@ -23,7 +23,11 @@ from advisor.citations import Cite
 
 SOURCE = "ibm-powervm-virtualization-redbook"
 CITE = (
-    Cite(source=SOURCE, section="3.7.11 Dealing with dropped packets on the hypervisor network", locator="Example 3-32, Example 3-33"),
+    Cite(
+        source=SOURCE,
+        section="3.7.11 Dealing with dropped packets on the hypervisor network",
+        locator="Example 3-32, Example 3-33",
+    ),
     Cite(source=SOURCE, section="3.8 PowerVM virtualization stack configuration with 10 Gbit", locator="items 6 and 7"),
 )
 
@@ -69,5 +73,12 @@ def advise(pool: str, min_buffers: int, max_buffers: int, max_allocated: int) ->
         new_min = max(new_min, min_buffers)
     if (new_min, new_max) == (min_buffers, max_buffers):
         return None
-    return PoolAdvice(pool=pool, min_buffers=min_buffers, max_buffers=max_buffers, max_allocated=max_allocated,
-                      exhausted=full, new_min_buffers=new_min, new_max_buffers=new_max)
+    return PoolAdvice(
+        pool=pool,
+        min_buffers=min_buffers,
+        max_buffers=max_buffers,
+        max_allocated=max_allocated,
+        exhausted=full,
+        new_min_buffers=new_min,
+        new_max_buffers=new_max,
+    )

@@ -53,6 +53,9 @@ def vios_memory_requirement(system_cores: int, **adapters: int) -> ViosMemoryReq
     complex_mb = sum(breakdown.values())
     base = base_mb(system_cores)
     return ViosMemoryRequirement(
-        base_mb=base, adapters_mb=complex_mb, required_mb=max(base, complex_mb), breakdown_mb=breakdown,
+        base_mb=base,
+        adapters_mb=complex_mb,
+        required_mb=max(base, complex_mb),
+        breakdown_mb=breakdown,
         inputs={"system_cores": system_cores, **{k: int(adapters.get(k, 0)) for k in INCREMENTS_MB}},
     )

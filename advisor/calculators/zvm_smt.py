@@ -54,8 +54,11 @@ class Gain(BaseModel):
 def gain(before: str, after: str) -> Gain:
     """Percentage gain of `after` over `before` (keys of TABLE2), rounded to one decimal."""
     a, b = TABLE2[before], TABLE2[after]
-    return Gain(etr_pct=round((b.etr / a.etr - 1) * 100, 1), itr_pct=round((b.itr / a.itr - 1) * 100, 1),
-                users=b.users - a.users)
+    return Gain(
+        etr_pct=round((b.etr / a.etr - 1) * 100, 1),
+        itr_pct=round((b.itr / a.itr - 1) * 100, 1),
+        users=b.users - a.users,
+    )
 
 
 def _version(text: str) -> tuple[int, int]:

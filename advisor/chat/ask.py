@@ -27,9 +27,11 @@ MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
 SENTENCES_OTHER = 2
 
-SCOPE = ("AIX and PowerVM on IBM Power (Active Memory Expansion, LPAR and VIOS sizing, storage and network "
-         "virtualization), SAP on HP-UX Itanium, z/OS large memory and large pages, and SAP on Linux under z/VM "
-         "with z13 SMT")
+SCOPE = (
+    "AIX and PowerVM on IBM Power (Active Memory Expansion, LPAR and VIOS sizing, storage and network "
+    "virtualization), SAP on HP-UX Itanium, z/OS large memory and large pages, and SAP on Linux under z/VM "
+    "with z13 SMT"
+)
 
 
 @dataclass
@@ -103,11 +105,17 @@ def conflicts(kb: KnowledgeBase, r: Retrieval, out: Composer, passages: list[Pas
     sources = load_sources()
     for c in kb.conflicts_for({p.id for p in passages}):
         resolution = kb.by_id[c.resolution]
-        sides = [next((p for p in passages if p.source == s), None) or
-                 next(kb.by_id[pid] for pid in sorted(c.passages) if kb.by_id[pid].source == s) for s in c.sources]
+        sides = [
+            next((p for p in passages if p.source == s), None)
+            or next(kb.by_id[pid] for pid in sorted(c.passages) if kb.by_id[pid].source == s)
+            for s in c.sources
+        ]
         old, new = sources[c.sources[0]], sources[c.sources[-1]]
-        out.say(f"The sources differ on {c.topic}: \"{old.title}\" ({old.date}) and \"{new.title}\" ({new.date}); "
-                f"the {new.date[:4]} source is the newer one.", *[passage_cite(kb, p) for p in sides])
+        out.say(
+            f'The sources differ on {c.topic}: "{old.title}" ({old.date}) and "{new.title}" ({new.date}); '
+            f"the {new.date[:4]} source is the newer one.",
+            *[passage_cite(kb, p) for p in sides],
+        )
         gens = {t for t in r.platforms if kb.synonyms.family(t) == "power" and t.startswith("power")}
         sents = [s for s in sentences(resolution.text) if s not in used]
         tagged = [(s, kb.synonyms.platform_tags(s)) for s in sents]
@@ -126,7 +134,9 @@ def best_rule(advisor, r: Retrieval, passages: list[Passage], extra: list[str]) 
     scores = {h.passage.id: h.score for h in r.hits}
     for rank_, p in enumerate(passages):
         for rid in p.rules:
-            candidates[rid] = candidates.get(rid, 0.0) + scores.get(p.id, 0.0) / (rank_ + 1) + r.rule_scores.get(rid, 0.0)
+            candidates[rid] = (
+                candidates.get(rid, 0.0) + scores.get(p.id, 0.0) / (rank_ + 1) + r.rule_scores.get(rid, 0.0)
+            )
     for rid in extra:
         candidates[rid] = candidates.get(rid, 0.0) + 1e6
     known = {rid: s for rid, s in candidates.items() if rid in advisor.rulebook.rules}
@@ -176,5 +186,5 @@ def answer(kb: KnowledgeBase, advisor, text: str, *, mentioned_rules: list[str],
         rule_line(advisor, rid, out)
         result.rules.append(rid)
     result.passages = passages
-    result.closest = [h.passage for h in r.hits[len(passages):len(passages) + 3]]
+    result.closest = [h.passage for h in r.hits[len(passages) : len(passages) + 3]]
     return result

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from advisor.documents import KIND_MODELS
-from advisor.documents.paths import FieldType, classify, unwrap, schema_paths
+from advisor.documents.paths import FieldType, classify, schema_paths, unwrap
 
 NUMBER = r"(\d+(?:\.\d+)?)"
 SIZE = NUMBER + r"\s*(TB|GB|MB|G|M|T)?\b"
@@ -41,46 +41,102 @@ class Change:
 
 # (pattern, {kind: path}, value or None = take the pattern's group 1 and parse it by the field type)
 PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
-    (r"\b(?:enable|turn on|switch on|activate)\s+SMT\b|\bSMT\s+(?:on|enabled)\b",
-     {"zvm-lpar": "smt_enabled"}, True),
-    (r"\b(?:disable|turn off|switch off|deactivate)\s+SMT\b|\bSMT\s+off\b",
-     {"zvm-lpar": "smt_enabled", "aix-lpar": "cpu.smt", "vios": "cpu.smt"}, {"zvm-lpar": False, "*": 1}),
+    (r"\b(?:enable|turn on|switch on|activate)\s+SMT\b|\bSMT\s+(?:on|enabled)\b", {"zvm-lpar": "smt_enabled"}, True),
+    (
+        r"\b(?:disable|turn off|switch off|deactivate)\s+SMT\b|\bSMT\s+off\b",
+        {"zvm-lpar": "smt_enabled", "aix-lpar": "cpu.smt", "vios": "cpu.smt"},
+        {"zvm-lpar": False, "*": 1},
+    ),
     (r"\bSMT\s*(?:mode\s*)?(?:to\s*|=\s*|-)?([1248])\b", {"aix-lpar": "cpu.smt", "vios": "cpu.smt"}, None),
-    (r"\b(?:enable|turn on|switch on|activate)\s+(?:AME|active memory expansion)\b",
-     {"aix-lpar": "ame.enabled"}, True),
-    (r"\b(?:disable|turn off|switch off|deactivate|remove)\s+(?:AME|active memory expansion)\b",
-     {"aix-lpar": "ame.enabled"}, False),
-    (r"\bAME\s*64K\b|\bAME64K\b|\bame_mpsize_support\s*(?:to|=)?\s*1\b|\bpage[_ ]support\s*(?:to|=)?\s*64K\b",
-     {"aix-lpar": "ame.page_support"}, "64K"),
-    (r"\bAME\s*4K\b|\bAME4K\b|\bame_mpsize_support\s*(?:to|=)?\s*0\b|\bpage[_ ]support\s*(?:to|=)?\s*4K\b",
-     {"aix-lpar": "ame.page_support"}, "4K"),
-    (r"expansion\s+factor\s*(?:to|of|=|at)?\s*" + NUMBER + r"|\bfactor\s+(?:to|of|=|at)\s*" + NUMBER,
-     {"aix-lpar": "ame.expansion_factor"}, None),
-    (r"\b(?:LDR_CNTRL|application pages?|app(?:lication)?[_ ]page[_ ]size)\s*(?:to|=|on)?\s*(4K|64K)\b",
-     {"aix-lpar": "workload.app_page_size"}, None),
+    (r"\b(?:enable|turn on|switch on|activate)\s+(?:AME|active memory expansion)\b", {"aix-lpar": "ame.enabled"}, True),
+    (
+        r"\b(?:disable|turn off|switch off|deactivate|remove)\s+(?:AME|active memory expansion)\b",
+        {"aix-lpar": "ame.enabled"},
+        False,
+    ),
+    (
+        r"\bAME\s*64K\b|\bAME64K\b|\bame_mpsize_support\s*(?:to|=)?\s*1\b|\bpage[_ ]support\s*(?:to|=)?\s*64K\b",
+        {"aix-lpar": "ame.page_support"},
+        "64K",
+    ),
+    (
+        r"\bAME\s*4K\b|\bAME4K\b|\bame_mpsize_support\s*(?:to|=)?\s*0\b|\bpage[_ ]support\s*(?:to|=)?\s*4K\b",
+        {"aix-lpar": "ame.page_support"},
+        "4K",
+    ),
+    (
+        r"expansion\s+factor\s*(?:to|of|=|at)?\s*" + NUMBER + r"|\bfactor\s+(?:to|of|=|at)\s*" + NUMBER,
+        {"aix-lpar": "ame.expansion_factor"},
+        None,
+    ),
+    (
+        r"\b(?:LDR_CNTRL|application pages?|app(?:lication)?[_ ]page[_ ]size)\s*(?:to|=|on)?\s*(4K|64K)\b",
+        {"aix-lpar": "workload.app_page_size"},
+        None,
+    ),
     (r"\bpaging\s+space\s*(?:to|of|=)?\s*" + SIZE, {"aix-lpar": "memory.paging_space_gb"}, None),
     (r"\bmax(?:imum)?\s+memory\s*(?:to|of|=)?\s*" + SIZE, {"aix-lpar": "memory.max_gb"}, None),
-    (r"(?<!max )(?<!maximum )\b(?:desired\s+|true\s+)?memory\s*(?:to|of|=)\s*" + SIZE + r"|\b" + SIZE + r"\s+(?:of\s+)?(?:true\s+)?memory\b",
-     {"aix-lpar": "memory.desired_gb", "vios": "memory_gb", "hpux-server": "memory_gb"}, None),
-    (r"\b(?:entitled capacity|entitlement|EC)\s*(?:to|of|=)\s*" + NUMBER, {"aix-lpar": "cpu.entitled_capacity",
-                                                                          "vios": "cpu.entitled_capacity"}, None),
-    (r"\b(?:virtual processors|VPs?)\s*(?:to|of|=)\s*(\d+)", {"aix-lpar": "cpu.virtual_processors",
-                                                              "vios": "cpu.virtual_processors"}, None),
+    (
+        r"(?<!max )(?<!maximum )\b(?:desired\s+|true\s+)?memory\s*(?:to|of|=)\s*"
+        + SIZE
+        + r"|\b"
+        + SIZE
+        + r"\s+(?:of\s+)?(?:true\s+)?memory\b",
+        {"aix-lpar": "memory.desired_gb", "vios": "memory_gb", "hpux-server": "memory_gb"},
+        None,
+    ),
+    (
+        r"\b(?:entitled capacity|entitlement|EC)\s*(?:to|of|=)\s*" + NUMBER,
+        {"aix-lpar": "cpu.entitled_capacity", "vios": "cpu.entitled_capacity"},
+        None,
+    ),
+    (
+        r"\b(?:virtual processors|VPs?)\s*(?:to|of|=)\s*(\d+)",
+        {"aix-lpar": "cpu.virtual_processors", "vios": "cpu.virtual_processors"},
+        None,
+    ),
     (r"\b(?:CLM|cell local memory|clm_pct)\s*(?:to|of|=)?\s*" + NUMBER + r"\s*%?", {"hpux-server": "clm_pct"}, None),
     (r"\bnuma[_ ]policy\s*(?:to|=)?\s*(\d)", {"hpux-server": "numa_policy"}, None),
     (r"\b(?:disable|turn off)\s+(?:processor\s+)?folding\b", {"vios": "vpm_fold_policy"}, 4),
     (r"\bvpm_fold_policy\s*(?:to|=)?\s*(\d+)", {"vios": "vpm_fold_policy"}, None),
     (r"\bonline\s+storage\s*(?:to|of|=)?\s*" + SIZE, {"zos-lpar": "online_storage_gb"}, None),
     (r"\bLFAREA\s*(?:to\s+)?(LFAREA\s*=\s*\S+|\(\S+\)|\d+%)", {"zos-lpar": "lfarea"}, None),
-    (r"\b(?:processor|server)\s*(?:to|=)\s*(POWER\s*\d+\+?)", {"aix-lpar": "processor", "vios": "processor",
-                                                               "managed-system": "processor"}, None),
+    (
+        r"\b(?:processor|server)\s*(?:to|=)\s*(POWER\s*\d+\+?)",
+        {"aix-lpar": "processor", "vios": "processor", "managed-system": "processor"},
+        None,
+    ),
     (r"\b(?:machine)\s*(?:to|=)\s*(z\w+)", {"zos-lpar": "machine", "zvm-lpar": "machine"}, None),
     (r"\bz/?VM\s*(?:version\s*)?(?:to|=)\s*(\d+\.\d+)", {"zvm-lpar": "zvm.version"}, None),
 )
 
 _VALUE_AFTER_TO = re.compile(r"\b(?:to|=|at)\s+(.+?)\s*[?.!]*\s*$", re.IGNORECASE)
-_FILLER = {"the", "a", "an", "my", "our", "its", "value", "of", "setting", "set", "change", "raise", "lower",
-           "increase", "decrease", "reduce", "make", "switch", "what", "if", "i", "we", "happens", "suppose"}
+_FILLER = {
+    "the",
+    "a",
+    "an",
+    "my",
+    "our",
+    "its",
+    "value",
+    "of",
+    "setting",
+    "set",
+    "change",
+    "raise",
+    "lower",
+    "increase",
+    "decrease",
+    "reduce",
+    "make",
+    "switch",
+    "what",
+    "if",
+    "i",
+    "we",
+    "happens",
+    "suppose",
+}
 
 
 def field_types(kind: str) -> dict[str, FieldType]:
@@ -105,14 +161,14 @@ def parse_value(ft: FieldType, raw: str) -> Any:
             raise ChangeError(f"{ft.path} is a number, not {raw!r}")
         value = float(m.group(1))
         unit = (m.group(2) or "").upper().replace("IB", "B")
-        scale = {"T": 1024.0, "TB": 1024.0, "G": 1.0, "GB": 1.0, "M": 1 / 1024, "MB": 1 / 1024, "KB": 1 / 1024 ** 2}
+        scale = {"T": 1024.0, "TB": 1024.0, "G": 1.0, "GB": 1.0, "M": 1 / 1024, "MB": 1 / 1024, "KB": 1 / 1024**2}
         if unit in scale:
             if ft.path.endswith("_gb"):
                 value *= scale[unit]
             elif ft.path.endswith("_mb"):
                 value *= scale[unit] * 1024
             elif ft.path.endswith("_kb"):
-                value *= scale[unit] * 1024 ** 2
+                value *= scale[unit] * 1024**2
         return int(value) if value.is_integer() and "." not in m.group(1) else value
     if ft.type == "enum":
         for choice in ft.choices:
@@ -180,7 +236,7 @@ def _generic(doc: dict, message: str) -> list[tuple[str, str]]:
     m = _VALUE_AFTER_TO.search(message)
     if not m:
         return []
-    before = message[:m.start()]
+    before = message[: m.start()]
     words = {w for w in re.findall(r"[a-z0-9]+", before.lower()) if w not in _FILLER}
     if not words:
         return []
@@ -206,11 +262,12 @@ def parse_changes(doc: dict, message: str, explicit: tuple[str, str] | None = No
         ft = _types_for(doc, path)
         if ft is not None:
             return [Change(path, parse_value(ft, raw), None, message)]
-        targets = resolve_target(doc, message, {k: path for k in _all_kinds(doc)
-                                                if re.sub(r"\[\d+\]", "", path) in field_types(k)})
+        targets = resolve_target(
+            doc, message, {k: path for k in _all_kinds(doc) if re.sub(r"\[\d+\]", "", path) in field_types(k)}
+        )
         if targets:
             kind, full, name = targets[0]
-            return [Change(full, parse_value(field_types(kind)[re.sub(r'\[\d+\]', '', path)], raw), name, message)]
+            return [Change(full, parse_value(field_types(kind)[re.sub(r"\[\d+\]", "", path)], raw), name, message)]
         phrased = parse_changes(doc, message)  # "set memory to 8 GB": not a path, but a phrase
         if phrased:
             return phrased
@@ -231,8 +288,10 @@ def parse_changes(doc: dict, message: str, explicit: tuple[str, str] | None = No
                 continue
             if value is None:
                 raw = next(g for g in m.groups() if g is not None)
-                unit = next((g for g in m.groups()[1:] if g and g.isalpha() and g.upper() in
-                             ("TB", "GB", "MB", "G", "M", "T")), "")
+                unit = next(
+                    (g for g in m.groups()[1:] if g and g.isalpha() and g.upper() in ("TB", "GB", "MB", "G", "M", "T")),
+                    "",
+                )
                 val = parse_value(ft, f"{raw} {unit}".strip())
             elif isinstance(value, dict):
                 val = value.get(kind, value.get("*"))
@@ -242,8 +301,9 @@ def parse_changes(doc: dict, message: str, explicit: tuple[str, str] | None = No
             changes.append(Change(full, val, name, message))
     if not changes:
         for path, raw in _generic(doc, message):
-            for kind, full, name in resolve_target(doc, message, {k: path for k in _all_kinds(doc)
-                                                                  if path in field_types(k)}):
+            for kind, full, name in resolve_target(
+                doc, message, {k: path for k in _all_kinds(doc) if path in field_types(k)}
+            ):
                 changes.append(Change(full, parse_value(field_types(kind)[path], raw), name, message))
     return changes
 

@@ -31,8 +31,14 @@ from advisor.knowledge import KnowledgeBase, knowledge_base
 from advisor.knowledge.inventory import INVENTORY, base_id
 from advisor.review import Advisor, default_advisor
 
-_KIND_TAGS = {"aix-lpar": "aix", "vios": "vios", "managed-system": "powervm", "hpux-server": "hpux",
-              "zos-lpar": "zos", "zvm-lpar": "zvm"}
+_KIND_TAGS = {
+    "aix-lpar": "aix",
+    "vios": "vios",
+    "managed-system": "powervm",
+    "hpux-server": "hpux",
+    "zos-lpar": "zos",
+    "zvm-lpar": "zvm",
+}
 
 
 def inline_document(message: str) -> tuple[dict | None, str]:
@@ -41,12 +47,12 @@ def inline_document(message: str) -> tuple[dict | None, str]:
     if start < 0 or end <= start:
         return None, message
     try:
-        data = json.loads(message[start:end + 1])
+        data = json.loads(message[start : end + 1])
     except json.JSONDecodeError:
         return None, message
     if not isinstance(data, dict) or "kind" not in data:
         return None, message
-    return data, (message[:start] + " " + message[end + 1:]).strip()
+    return data, (message[:start] + " " + message[end + 1 :]).strip()
 
 
 def document_platforms(doc: dict | None) -> set[str]:
@@ -76,8 +82,13 @@ class ChatEngine:
                 return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
             st.document, st.previous_documents, st.findings, st.focus = new_doc, [], [], None
         intent = recognise(text, has_document=st.document is not None, new_document=new_doc is not None)
-        handler = {"review": self._review, "undo": self._undo, "whatif": self._whatif, "explain": self._explain,
-                   "ask": self._ask}[intent.name]
+        handler = {
+            "review": self._review,
+            "undo": self._undo,
+            "whatif": self._whatif,
+            "explain": self._explain,
+            "ask": self._ask,
+        }[intent.name]
         reply = handler(text, intent, st)
         return self._finish(st, message, reply)
 
@@ -100,23 +111,37 @@ class ChatEngine:
     def _review(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         if st.document is None:
             kinds = ", ".join(_KIND_TAGS)
-            return self._error(st, "There is no configuration document in this conversation yet: send one with the "
-                                   f"message (the API's `document`, or `advisor ask --config FILE`); kinds: {kinds}.")
+            return self._error(
+                st,
+                "There is no configuration document in this conversation yet: send one with the "
+                f"message (the API's `document`, or `advisor ask --config FILE`); kinds: {kinds}.",
+            )
         doc = self._model(st)
         review = self.advisor.review(doc)
         out, questions = Composer(), []
         review_answer(self.advisor, doc, review, out, questions)
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
-        return self._reply("review", st, out, findings=review.findings, questions=questions,
-                           follow_ups=followups.after_review(self.advisor, review, doc, questions, st.document))
+        return self._reply(
+            "review",
+            st,
+            out,
+            findings=review.findings,
+            questions=questions,
+            follow_ups=followups.after_review(self.advisor, review, doc, questions, st.document),
+        )
 
     def _explain(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         doc = self._model(st)
         review: Review | None = self.advisor.review(doc) if doc is not None else None
         targets = list(intent.rule_ids)
-        unknown = [rid for rid in targets if rid not in self.advisor.rulebook.rules and not self.kb.passages_for_rule(rid)
-                   and base_id(rid) not in INVENTORY]
+        unknown = [
+            rid
+            for rid in targets
+            if rid not in self.advisor.rulebook.rules
+            and not self.kb.passages_for_rule(rid)
+            and base_id(rid) not in INVENTORY
+        ]
         if unknown:
             close = difflib.get_close_matches(unknown[0], list(self.advisor.rulebook.rules), n=1)
             hint = f"; did you mean {close[0]}?" if close else ""
@@ -130,8 +155,14 @@ class ChatEngine:
                 else:
                     out, questions = Composer(), []
                     review_answer(self.advisor, doc, review, out, questions)
-                    return self._reply("explain", st, out, findings=review.findings, questions=questions,
-                                       follow_ups=followups.after_review(self.advisor, review, doc, questions, st.document))
+                    return self._reply(
+                        "explain",
+                        st,
+                        out,
+                        findings=review.findings,
+                        questions=questions,
+                        follow_ups=followups.after_review(self.advisor, review, doc, questions, st.document),
+                    )
         if not targets:
             focus = st.focus or (review.findings[0].rule_id if review and review.findings else None)
             targets = [focus] if focus else []
@@ -156,8 +187,14 @@ class ChatEngine:
             return self._ask(text, intent, st)
         st.focus = shown[0] if shown else st.focus
         findings = [f for f in (review.findings if review else []) if f.rule_id in shown]
-        return self._reply("explain", st, out, findings=findings, questions=questions,
-                           follow_ups=followups.after_explain(self.advisor, st.focus, review, doc, st.document))
+        return self._reply(
+            "explain",
+            st,
+            out,
+            findings=findings,
+            questions=questions,
+            follow_ups=followups.after_explain(self.advisor, st.focus, review, doc, st.document),
+        )
 
     def _whatif(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         try:
@@ -192,8 +229,9 @@ class ChatEngine:
         st.findings = refs(after)
         lead = diff.introduced or after.findings
         st.focus = lead[0].rule_id if lead else None
-        return self._reply("whatif", st, out, findings=after.findings, diff=diff,
-                           follow_ups=followups.after_whatif(after))
+        return self._reply(
+            "whatif", st, out, findings=after.findings, diff=diff, follow_ups=followups.after_whatif(after)
+        )
 
     def _undo(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         if not st.previous_documents:
@@ -202,13 +240,25 @@ class ChatEngine:
         return self._review(text, Intent("review"), st)
 
     def _ask(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
-        result = asking.answer(self.kb, self.advisor, text, mentioned_rules=intent.rule_ids,
-                               doc_platforms=document_platforms(st.document))
+        result = asking.answer(
+            self.kb, self.advisor, text, mentioned_rules=intent.rule_ids, doc_platforms=document_platforms(st.document)
+        )
         if not result.covered:
-            return ChatReply(intent="out-of-scope", answer=result.text, citations=[], covered=False, state=st,
-                             follow_ups=[f"More on: {p.title}" for p in result.closest[:3]])
+            return ChatReply(
+                intent="out-of-scope",
+                answer=result.text,
+                citations=[],
+                covered=False,
+                state=st,
+                follow_ups=[f"More on: {p.title}" for p in result.closest[:3]],
+            )
         if result.rules:
             st.focus = result.rules[0]
         questions: list[Question] = result.questions
-        return self._reply(result.intent, st, result.out, questions=questions,
-                           follow_ups=followups.after_ask(result.rules, result.closest, st.document is not None))
+        return self._reply(
+            result.intent,
+            st,
+            result.out,
+            questions=questions,
+            follow_ups=followups.after_ask(result.rules, result.closest, st.document is not None),
+        )

@@ -20,7 +20,7 @@ from advisor.chat.reply import Composer, Question, from_out
 from advisor.engine.reference import MISSING, holds, lookup, operand_value
 from advisor.findings import Finding, NotAssessed, Review
 from advisor.review import Unit, build_fact, units_of
-from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Or, render_operand, render
+from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Or, render, render_operand
 from advisor.rulebook.templates import placeholders
 
 MAX_UNITS = 3
@@ -98,8 +98,17 @@ def explain_not_assessed(advisor, n: NotAssessed, kind: str, out: Composer, ques
         out.say(f"Also: {n.reason}.", *cites)
     for path in n.missing:
         text, command, unit = question_for(kind, path)
-        questions.append(Question(path=path, question=text, command=command, unit=unit, rule_id=n.rule_id,
-                                  target=n.target, severity=n.severity))
+        questions.append(
+            Question(
+                path=path,
+                question=text,
+                command=command,
+                unit=unit,
+                rule_id=n.rule_id,
+                target=n.target,
+                severity=n.severity,
+            )
+        )
 
 
 def explain_quiet(advisor, cr, unit: Unit, out: Composer) -> None:
@@ -107,8 +116,11 @@ def explain_quiet(advisor, cr, unit: Unit, out: Composer) -> None:
     cites = _rule_cites(advisor, cr.id, 1)
     derived = derive.compute(unit.kind, unit.model)
     fact = build_fact(unit, derived.values)
-    out.say(f"{cr.id} ({cr.rule.title}) did not fire for {unit.target}: its condition {render(cr.condition)} "
-            "does not hold.", *cites)
+    out.say(
+        f"{cr.id} ({cr.rule.title}) did not fire for {unit.target}: its condition {render(cr.condition)} "
+        "does not hold.",
+        *cites,
+    )
     leaves = false_leaves(cr.condition, fact)
     for leaf in leaves[:6]:
         out.say(describe_leaf(leaf, fact) + ".", *cites)
@@ -119,27 +131,38 @@ def explain_rule_alone(advisor, rule_id: str, out: Composer) -> None:
     cr = advisor.rulebook.rules[rule_id]
     r = cr.rule
     cites = _rule_cites(advisor, rule_id)
-    out.say(f"{r.id} ({r.severity}, for {', '.join(r.kinds)}): {r.title}. It fires when {render(cr.condition)}.",
-            *cites)
+    out.say(
+        f"{r.id} ({r.severity}, for {', '.join(r.kinds)}): {r.title}. It fires when {render(cr.condition)}.", *cites
+    )
     out.say(f"Why: {' '.join(r.rationale.split())}", *cites)
     if not placeholders(r.recommendation):
         out.say(f"Fix: {' '.join(r.recommendation.split())}", *cites)
 
 
-def explain_with_document(advisor, rule_id: str, doc, review: Review, out: Composer,
-                          questions: list[Question]) -> bool:
+def explain_with_document(advisor, rule_id: str, doc, review: Review, out: Composer, questions: list[Question]) -> bool:
     """Explain `rule_id` for every unit of the document it applies to; False if it applies to none."""
     cr = advisor.rulebook.rules[rule_id]
     units = [u for u in units_of(doc) if u.kind in cr.rule.kinds]
     if not units:
-        out.say(f"{rule_id} checks {', '.join(cr.rule.kinds)} documents; {doc.name} is a {doc.kind}, so it is not "
-                "checked here.", *_rule_cites(advisor, rule_id, 1))
+        out.say(
+            f"{rule_id} checks {', '.join(cr.rule.kinds)} documents; {doc.name} is a {doc.kind}, so it is not "
+            "checked here.",
+            *_rule_cites(advisor, rule_id, 1),
+        )
         return False
     for unit in units[:MAX_UNITS]:
-        finding = next((f for f in review.findings if f.rule_id == rule_id and f.target == unit.target
-                        and f.path == unit.path), None)
-        missing = next((n for n in review.not_assessed if n.rule_id == rule_id and n.target == unit.target
-                        and n.path == unit.path), None)
+        finding = next(
+            (f for f in review.findings if f.rule_id == rule_id and f.target == unit.target and f.path == unit.path),
+            None,
+        )
+        missing = next(
+            (
+                n
+                for n in review.not_assessed
+                if n.rule_id == rule_id and n.target == unit.target and n.path == unit.path
+            ),
+            None,
+        )
         if finding:
             explain_fired(advisor, finding, out)
         elif missing:

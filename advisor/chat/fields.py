@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from pydantic import BaseModel
 
@@ -24,7 +24,7 @@ class FieldMeta:
     command: str | None
 
 
-@lru_cache(maxsize=None)
+@cache
 def field_meta(kind: str, path: str) -> FieldMeta:
     """Metadata of `path` (dotted; list indexes ignored) in the schema of `kind`."""
     model: type[BaseModel] | None = KIND_MODELS.get(kind)

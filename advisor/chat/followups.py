@@ -14,9 +14,27 @@ from advisor.rulebook.condition import Cmp, Lit, comparisons
 
 MAX = 4
 # Facts about the system, not settings: a suggestion never "fixes" a finding by changing them.
-IDENTITY = {"name", "kind", "environment", "processor", "machine", "engines", "engine_count", "cells", "cores",
-            "system_cores", "os_version", "os.version", "os.tl", "os.sp", "zos_version", "zvm.version",
-            "workload.type", "workload.profile", "sap.database_on_server"}
+IDENTITY = {
+    "name",
+    "kind",
+    "environment",
+    "processor",
+    "machine",
+    "engines",
+    "engine_count",
+    "cells",
+    "cores",
+    "system_cores",
+    "os_version",
+    "os.version",
+    "os.tl",
+    "os.sp",
+    "zos_version",
+    "zvm.version",
+    "workload.type",
+    "workload.profile",
+    "sap.database_on_server",
+}
 
 
 def _num(v: float) -> str:
@@ -77,8 +95,11 @@ def fix_suggestion(advisor, finding: Finding, doc_dict: dict, kind: str) -> str 
         if any(f.rule_id == finding.rule_id and f.target == finding.target for f in d.resolved):
             cost = (len(d.introduced) + sum(c.direction == "worsened" for c in d.changed), pref)
             if best is None or cost < best[0]:
-                shown = ("true" if value else "false") if isinstance(value, bool) else \
-                    (_num(value) if isinstance(value, float) else value)
+                shown = (
+                    ("true" if value else "false")
+                    if isinstance(value, bool)
+                    else (_num(value) if isinstance(value, float) else value)
+                )
                 best = (cost, f"set {prefix}{path} = {shown}")
     return best[1] if best else None
 
@@ -95,8 +116,11 @@ def after_review(advisor, review: Review, doc, questions, doc_dict: dict) -> lis
         if fix:
             out.append(fix)
     fired = {f.rule_id for f in review.findings}
-    quiet = [cr.id for cr in advisor.rulebook.for_kind(review.kind) if is_core(cr.id) and cr.id not in fired
-             and cr.id not in {n.rule_id for n in review.not_assessed}]
+    quiet = [
+        cr.id
+        for cr in advisor.rulebook.for_kind(review.kind)
+        if is_core(cr.id) and cr.id not in fired and cr.id not in {n.rule_id for n in review.not_assessed}
+    ]
     out += [f"why didn't {rid} fire?" for rid in quiet[:1]]
     if questions:
         q = questions[0]

@@ -15,24 +15,52 @@ import re
 from dataclasses import dataclass, field
 
 RULE_ID = re.compile(r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)[- ]?(\d{3})([a-z]?)\b", re.IGNORECASE)
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-             "ninth": 9, "tenth": 10, "top": 1, "1st": 1, "2nd": 2, "3rd": 3}
-_ORDINAL = re.compile(r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r"|\d+(?:th)?|last)\s+(?:finding|one|issue|problem)\b"
-                      r"|\b(?:finding|issue|problem)\s*(?:#|no\.?|number)?\s*(\d+)\b", re.IGNORECASE)
-_REVIEW = re.compile(r"^\s*(?:please\s+)?(?:review|check|assess|analy[sz]e|evaluate|audit)\b|\bwhat(?:'s| is) wrong\b"
-                     r"|\b(?:show|list|summari[sz]e)\b.*\bfindings\b|\bfindings\b\s*\??\s*$|^\s*findings\b",
-                     re.IGNORECASE)
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "top": 1,
+    "1st": 1,
+    "2nd": 2,
+    "3rd": 3,
+}
+_ORDINAL = re.compile(
+    r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r"|\d+(?:th)?|last)\s+(?:finding|one|issue|problem)\b"
+    r"|\b(?:finding|issue|problem)\s*(?:#|no\.?|number)?\s*(\d+)\b",
+    re.IGNORECASE,
+)
+_REVIEW = re.compile(
+    r"^\s*(?:please\s+)?(?:review|check|assess|analy[sz]e|evaluate|audit)\b|\bwhat(?:'s| is) wrong\b"
+    r"|\b(?:show|list|summari[sz]e)\b.*\bfindings\b|\bfindings\b\s*\??\s*$|^\s*findings\b",
+    re.IGNORECASE,
+)
 _UNDO = re.compile(r"^\s*(?:undo|revert|roll\s*back|go back)\b", re.IGNORECASE)
 _SET = re.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", re.IGNORECASE)
-_WHATIF = re.compile(r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b)"
-                     r"|^\s*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
-                     r"make|use|give|bind|put|configure)\b", re.IGNORECASE)
-_EXPLAIN = re.compile(r"^\s*(?:why|explain|how\s+come|what\s+about|tell\s+me\s+(?:more\s+)?about|details?\s+(?:on|of))\b",
-                      re.IGNORECASE)
-_NEGATIVE = re.compile(r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|isn'?t|is\s+not|wasn'?t|not\s+(?:fire|trigger|flag|"
-                       r"raised|reported|shown)|no\s+finding|not\s+report)", re.IGNORECASE)
-_BARE_WHY = re.compile(r"^\s*(?:why|why\s+(?:is|was)\s+(?:that|this|it)|how\s+so|explain(?:\s+(?:that|this|it))?)\s*[?.!]*\s*$",
-                       re.IGNORECASE)
+_WHATIF = re.compile(
+    r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b)"
+    r"|^\s*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
+    r"make|use|give|bind|put|configure)\b",
+    re.IGNORECASE,
+)
+_EXPLAIN = re.compile(
+    r"^\s*(?:why|explain|how\s+come|what\s+about|tell\s+me\s+(?:more\s+)?about|details?\s+(?:on|of))\b", re.IGNORECASE
+)
+_NEGATIVE = re.compile(
+    r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|isn'?t|is\s+not|wasn'?t|not\s+(?:fire|trigger|flag|"
+    r"raised|reported|shown)|no\s+finding|not\s+report)",
+    re.IGNORECASE,
+)
+_BARE_WHY = re.compile(
+    r"^\s*(?:why|why\s+(?:is|was)\s+(?:that|this|it)|how\s+so|explain(?:\s+(?:that|this|it))?)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass

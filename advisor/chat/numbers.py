@@ -9,28 +9,68 @@ from __future__ import annotations
 
 import re
 
-_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "single": 1, "a pair of": 2,
-          "dual": 2, "both": 2}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
+_UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "single": 1,
+    "a pair of": 2,
+    "dual": 2,
+    "both": 2,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _WORDS = re.compile(
-    r"\b(?:(" + "|".join(_TENS) + r")(?:[\s-](" + "|".join(k for k in _UNITS if " " not in k and _UNITS[k] < 10) + r"))?"
-    r"|(" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r"))\b", re.IGNORECASE)
+    r"\b(?:("
+    + "|".join(_TENS)
+    + r")(?:[\s-]("
+    + "|".join(k for k in _UNITS if " " not in k and _UNITS[k] < 10)
+    + r"))?"
+    r"|(" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r"))\b",
+    re.IGNORECASE,
+)
 
-_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*(TB|TiB|T|GB|GiB|G|MB|MiB|M)\b(?!\s*(?:=|FC|Fibre|Ethernet|Eth|ports?|pages?|frames?|bit|Gb))",
-                   re.IGNORECASE)
-_TO_GB = {"t": 1024.0, "tb": 1024.0, "tib": 1024.0, "g": 1.0, "gb": 1.0, "gib": 1.0, "m": 1 / 1024, "mb": 1 / 1024,
-          "mib": 1 / 1024}
+_SIZE = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(TB|TiB|T|GB|GiB|G|MB|MiB|M)\b(?!\s*(?:=|FC|Fibre|Ethernet|Eth|ports?|pages?|frames?|bit|Gb))",
+    re.IGNORECASE,
+)
+_TO_GB = {
+    "t": 1024.0,
+    "tb": 1024.0,
+    "tib": 1024.0,
+    "g": 1.0,
+    "gb": 1.0,
+    "gib": 1.0,
+    "m": 1 / 1024,
+    "mb": 1 / 1024,
+    "mib": 1 / 1024,
+}
 
 
 def normalise(text: str) -> str:
     """Number words to digits; everything else unchanged."""
+
     def repl(m: re.Match) -> str:
         if m.group(1):
             return str(_TENS[m.group(1).lower()] + (_UNITS[m.group(2).lower()] if m.group(2) else 0))
         return str(_UNITS[m.group(3).lower()])
+
     return _WORDS.sub(repl, text)
 
 

@@ -19,7 +19,9 @@ from advisor.sources import load_sources
 
 
 class ChatCitation(CitationOut):
-    ref: str | None = Field(None, description="What the citation stands for: passage:<id>, rule:<id> or calculator:<name>.")
+    ref: str | None = Field(
+        None, description="What the citation stands for: passage:<id>, rule:<id> or calculator:<name>."
+    )
 
 
 class Question(BaseModel):
@@ -56,8 +58,9 @@ class ChatReply(BaseModel):
 
 def resolve(cite: Cite, ref: str | None = None) -> ChatCitation:
     src = load_sources()[cite.source]
-    return ChatCitation(source_id=cite.source, title=src.title, section=cite.section, locator=cite.locator,
-                        url=src.url, ref=ref)
+    return ChatCitation(
+        source_id=cite.source, title=src.title, section=cite.section, locator=cite.locator, url=src.url, ref=ref
+    )
 
 
 def from_out(c: CitationOut, ref: str | None = None) -> ChatCitation:
@@ -83,7 +86,7 @@ class Composer:
         marks = "".join(f"[{n}]" for n in dict.fromkeys(self.cite(c) for c in citations))
         self.lines.append(f"{' '.join(text.split())} {marks}")
 
-    def extend(self, other: "Composer") -> None:
+    def extend(self, other: Composer) -> None:
         """Append another composer's lines, renumbering its markers into this one."""
         import re
 

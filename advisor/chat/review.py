@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from advisor import derive
 from advisor.chat.fields import question_for
-from advisor.engine.reference import MISSING, holds, lookup
-from advisor.review import build_fact, units_of
-from advisor.rulebook.condition import And, Cmp, Exists, operand_paths
 from advisor.chat.reply import Composer, Question, from_out
 from advisor.chat.state import FindingRef
+from advisor.engine.reference import MISSING, holds, lookup
 from advisor.findings import Finding, Review
 from advisor.knowledge.inventory import is_core
+from advisor.review import build_fact, units_of
+from advisor.rulebook.condition import And, Cmp, Exists, operand_paths
 
 TOP = 5
 MAX_QUESTIONS = 8
@@ -24,8 +24,10 @@ HIGH_VALUE = ("critical", "high")
 
 
 def refs(review: Review) -> list[FindingRef]:
-    return [FindingRef(rule_id=f.rule_id, target=f.target, severity=f.severity, rank=f.rank, title=f.title)
-            for f in review.findings]
+    return [
+        FindingRef(rule_id=f.rule_id, target=f.target, severity=f.severity, rank=f.rank, title=f.title)
+        for f in review.findings
+    ]
 
 
 def _cite(advisor, rule_id: str):
@@ -36,16 +38,21 @@ def summary_line(advisor, review: Review, out: Composer) -> None:
     counts = ", ".join(f"{n} {sev}" for sev, n in review.summary.items() if n)
     if review.findings:
         cites = [_cite(advisor, f.rule_id) for f in review.findings[:3]]
-        out.say(f"Review of {review.target} ({review.kind}): {len(review.findings)} finding"
-                f"{'s' if len(review.findings) != 1 else ''} ({counts}), ranked by severity and impact.", *cites)
+        out.say(
+            f"Review of {review.target} ({review.kind}): {len(review.findings)} finding"
+            f"{'s' if len(review.findings) != 1 else ''} ({counts}), ranked by severity and impact.",
+            *cites,
+        )
     else:
         checked = [cr.id for cr in advisor.rulebook.for_kind(review.kind)]
         assessed = [rid for rid in checked if rid not in {n.rule_id for n in review.not_assessed}]
         shown = assessed[:4] or checked[:4]
         if shown:
-            out.say(f"Review of {review.target} ({review.kind}): no findings; {len(assessed)} of {len(checked)} rules "
-                    f"for this kind could be assessed, including {', '.join(shown)}.",
-                    *[_cite(advisor, rid) for rid in shown])
+            out.say(
+                f"Review of {review.target} ({review.kind}): no findings; {len(assessed)} of {len(checked)} rules "
+                f"for this kind could be assessed, including {', '.join(shown)}.",
+                *[_cite(advisor, rid) for rid in shown],
+            )
 
 
 def finding_lines(advisor, findings: list[Finding], out: Composer) -> None:
@@ -69,10 +76,14 @@ def could_fire(cr, fact: dict, missing: set[str]) -> bool | None:
     the unknown ones turn out to be. Asking for data that cannot change the outcome (the AME
     page size of a partition with AME off) would only be noise.
     """
+
     def ev(node) -> bool | None:
         if isinstance(node, (Cmp, Exists)):
-            if node.path in missing or lookup(fact, node.path) is MISSING or (
-                    isinstance(node, Cmp) and any(lookup(fact, p) is MISSING for p in operand_paths(node.rhs))):
+            if (
+                node.path in missing
+                or lookup(fact, node.path) is MISSING
+                or (isinstance(node, Cmp) and any(lookup(fact, p) is MISSING for p in operand_paths(node.rhs)))
+            ):
                 return None
             return holds(node, fact)
         values = [ev(i) for i in node.items]
@@ -100,15 +111,26 @@ def missing_data(advisor, doc, review: Review, out: Composer, questions: list[Qu
             if full in {q.path for q in questions} or len(questions) >= MAX_QUESTIONS:
                 continue
             text, command, unit = question_for(kind, path)
-            questions.append(Question(path=full, question=text, command=command, unit=unit, rule_id=n.rule_id,
-                                      target=n.target, severity=n.severity))
+            questions.append(
+                Question(
+                    path=full,
+                    question=text,
+                    command=command,
+                    unit=unit,
+                    rule_id=n.rule_id,
+                    target=n.target,
+                    severity=n.severity,
+                )
+            )
     if wanted:
         several = len({n.target for n in wanted}) > 1 or doc.kind == "managed-system"
         ids = list(dict.fromkeys(n.rule_id + (f" on {n.target}" if several else "") for n in wanted))
         paths = list(dict.fromkeys(p for n in wanted for p in n.missing))
         needs = f": it needs {', '.join(paths[:6])}" if paths else ""
-        out.say(f"Not assessed for lack of data: {', '.join(ids[:8])}{needs} (see the questions).",
-                *[_cite(advisor, rid) for rid in dict.fromkeys(n.rule_id for n in wanted[:3])])
+        out.say(
+            f"Not assessed for lack of data: {', '.join(ids[:8])}{needs} (see the questions).",
+            *[_cite(advisor, rid) for rid in dict.fromkeys(n.rule_id for n in wanted[:3])],
+        )
 
 
 def review_answer(advisor, doc, review: Review, out: Composer, questions: list[Question]) -> None:
@@ -117,7 +139,12 @@ def review_answer(advisor, doc, review: Review, out: Composer, questions: list[Q
     rest = review.findings[TOP:]
     if rest:
         several = len({f.target for f in review.findings}) > 1
-        out.say("Also: " + ", ".join(f"{f.rank}. {f.rule_id}{' on ' + f.target if several else ''} ({f.severity})"
-                                     for f in rest[:10]) + ".",
-                *[_cite(advisor, f.rule_id) for f in rest[:3]])
+        out.say(
+            "Also: "
+            + ", ".join(
+                f"{f.rank}. {f.rule_id}{' on ' + f.target if several else ''} ({f.severity})" for f in rest[:10]
+            )
+            + ".",
+            *[_cite(advisor, f.rule_id) for f in rest[:3]],
+        )
     missing_data(advisor, doc, review, out, questions)

@@ -39,13 +39,14 @@ class Turn(BaseModel):
 class ChatState(BaseModel):
     document: dict[str, Any] | None = None
     previous_documents: list[dict[str, Any]] = Field(
-        default_factory=list, description="Documents before each what-if change, most recent last (for undo).")
+        default_factory=list, description="Documents before each what-if change, most recent last (for undo)."
+    )
     findings: list[FindingRef] = Field(default_factory=list)
     focus: str | None = Field(None, description="The rule id the conversation is about (for a bare 'why?').")
     turns: list[Turn] = Field(default_factory=list)
 
     @classmethod
-    def coerce(cls, state: "ChatState | dict | None") -> "ChatState":
+    def coerce(cls, state: ChatState | dict | None) -> ChatState:
         """Accept a state, its JSON form, or nothing (a new session); never share the caller's object."""
         if state is None:
             return cls()
@@ -55,9 +56,14 @@ class ChatState(BaseModel):
 
     def remember(self, user: str, intent: str, answer: str, citations: list[CitationOut]) -> None:
         self.turns.append(Turn(role="user", text=user))
-        self.turns.append(Turn(role="advisor", text=answer, intent=intent,
-                               citations=[CitationOut(**c.model_dump(include=set(CitationOut.model_fields)))
-                                          for c in citations]))
+        self.turns.append(
+            Turn(
+                role="advisor",
+                text=answer,
+                intent=intent,
+                citations=[CitationOut(**c.model_dump(include=set(CitationOut.model_fields))) for c in citations],
+            )
+        )
         del self.turns[:-MAX_TURNS]
 
     def push_document(self, document: dict[str, Any]) -> None:

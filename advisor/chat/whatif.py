@@ -43,11 +43,14 @@ def readers(advisor, before_model, after_model, changes: list[Change]) -> list[s
             local = {re.sub(r"\[\d+\]", "", c.path) for c in changes}
         else:
             prefix = unit.path[2:] + "."
-            local = {re.sub(r"\[\d+\]", "", c.path[len(prefix):]) for c in changes if c.path.startswith(prefix)}
+            local = {re.sub(r"\[\d+\]", "", c.path[len(prefix) :]) for c in changes if c.path.startswith(prefix)}
         before_values = derive.compute(unit.kind, unit.model).values
         after_values = derive.compute(other.kind, other.model).values
-        moved = {f"derived.{k}" for k in set(before_values) | set(after_values)
-                 if before_values.get(k) != after_values.get(k)}
+        moved = {
+            f"derived.{k}"
+            for k in set(before_values) | set(after_values)
+            if before_values.get(k) != after_values.get(k)
+        }
         for cr in advisor.rulebook.for_kind(unit.kind):
             if set(cr.reads) & (local | moved) and cr.id not in out:
                 out.append(cr.id)
@@ -58,11 +61,13 @@ def _line(f: Finding) -> str:
     return f"{f.rule_id} ({f.severity}) on {f.target}: {f.title}"
 
 
-def whatif_answer(advisor, before_doc: dict, changes: list[Change], diff: ReviewDiff, rule_ids: list[str],
-                  out: Composer) -> None:
+def whatif_answer(
+    advisor, before_doc: dict, changes: list[Change], diff: ReviewDiff, rule_ids: list[str], out: Composer
+) -> None:
     touched = ", ".join(f"{c.path} {_show(get_at(before_doc, c.path))} -> {_show(c.value)}" for c in changes)
-    cites = [_cite(advisor, rid) for rid in rule_ids[:3]] or \
-        [_cite(advisor, f.rule_id) for f in (diff.introduced + diff.resolved + diff.kept)[:3]]
+    cites = [_cite(advisor, rid) for rid in rule_ids[:3]] or [
+        _cite(advisor, f.rule_id) for f in (diff.introduced + diff.resolved + diff.kept)[:3]
+    ]
     if cites:
         out.say(f"What if {touched}: reviewed again with the change.", *cites)
     for f in diff.resolved:
@@ -71,12 +76,18 @@ def whatif_answer(advisor, before_doc: dict, changes: list[Change], diff: Review
         out.say(f"Introduces {_line(f)}: {f.message}", _cite(advisor, f.rule_id))
     for c in diff.changed:
         why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
-        out.say(f"Changes {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, {c.direction}{why}.",
-                _cite(advisor, c.rule_id))
+        out.say(
+            f"Changes {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, {c.direction}{why}.",
+            _cite(advisor, c.rule_id),
+        )
     if diff.kept:
-        out.say("Keeps " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
-                *[_cite(advisor, f.rule_id) for f in diff.kept[:3]])
+        out.say(
+            "Keeps " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
+            *[_cite(advisor, f.rule_id) for f in diff.kept[:3]],
+        )
     if not (diff.resolved or diff.introduced or diff.changed) and rule_ids:
-        out.say(f"No finding changes: the rules that read {', '.join(c.path for c in changes)} "
-                f"({', '.join(rule_ids[:6])}) give the same result before and after.",
-                *[_cite(advisor, rid) for rid in rule_ids[:3]])
+        out.say(
+            f"No finding changes: the rules that read {', '.join(c.path for c in changes)} "
+            f"({', '.join(rule_ids[:6])}) give the same result before and after.",
+            *[_cite(advisor, rid) for rid in rule_ids[:3]],
+        )

@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -28,7 +28,7 @@ from advisor.documents.io import parse_text
 SESSION_ID = re.compile(r"^cs_[0-9a-f]{20}$")
 
 
-class AskFormat(str, Enum):
+class AskFormat(StrEnum):
     text = "text"
     json = "json"
 
@@ -54,7 +54,7 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _document(config: Optional[Path]) -> Any:
+def _document(config: Path | None) -> Any:
     if config is None:
         return None
     try:
@@ -65,7 +65,7 @@ def _document(config: Optional[Path]) -> Any:
         raise _fail(str(exc)) from None
 
 
-def _local(question: str, document: Any, session: Optional[str]):
+def _local(question: str, document: Any, session: str | None):
     from advisor.chat import ChatEngine  # imported here: loading the knowledge base is not free
 
     path = Path(session) if session is not None else None
@@ -81,12 +81,15 @@ def _local(question: str, document: Any, session: Optional[str]):
     return reply, reply.public(), reply.intent == "error"
 
 
-def _remote(question: str, document: Any, session: Optional[str], server: str, api_key: Optional[str]):
+def _remote(question: str, document: Any, session: str | None, server: str, api_key: str | None):
     from advisor.client import AdvisorAPIError, AdvisorClient, AdvisorError
 
     if session is not None and not SESSION_ID.match(session):
-        hint = " (a file: sessions live on the server with --server; use the id it printed)" \
-            if Path(session).exists() else ""
+        hint = (
+            " (a file: sessions live on the server with --server; use the id it printed)"
+            if Path(session).exists()
+            else ""
+        )
         raise _fail(f"--session {session!r} is not a session id of the server (cs_ and 20 hex digits){hint}")
     try:
         with AdvisorClient(server, api_key) as client:
@@ -101,13 +104,21 @@ def _remote(question: str, document: Any, session: Optional[str], server: str, a
 
 @app.command()
 def ask(
-    question: str = typer.Argument(..., help="The question or instruction, e.g. \"why AME-001?\"."),
-    config: Optional[Path] = typer.Option(None, "--config", help="A configuration document (JSON or YAML) to review."),
-    session: Optional[str] = typer.Option(None, "--session", help=(
-        "In-process: JSON file holding the conversation state. With a server: the session id it returned.")),
-    server: Optional[str] = typer.Option(None, "--server", envvar="ADVISOR_URL", show_envvar=True, help=(
-        "Ask an `advisor serve` at this URL (e.g. http://127.0.0.1:8000) instead of answering in-process.")),
-    api_key: Optional[str] = typer.Option(None, "--api-key", help="API key for --server (default: ADVISOR_API_KEY)."),
+    question: str = typer.Argument(..., help='The question or instruction, e.g. "why AME-001?".'),
+    config: Path | None = typer.Option(None, "--config", help="A configuration document (JSON or YAML) to review."),
+    session: str | None = typer.Option(
+        None,
+        "--session",
+        help=("In-process: JSON file holding the conversation state. With a server: the session id it returned."),
+    ),
+    server: str | None = typer.Option(
+        None,
+        "--server",
+        envvar="ADVISOR_URL",
+        show_envvar=True,
+        help=("Ask an `advisor serve` at this URL (e.g. http://127.0.0.1:8000) instead of answering in-process."),
+    ),
+    api_key: str | None = typer.Option(None, "--api-key", help="API key for --server (default: ADVISOR_API_KEY)."),
     local: bool = typer.Option(False, "--local", help="Answer in-process even when ADVISOR_URL is set."),
     fmt: AskFormat = typer.Option(AskFormat.text, "--format", help="text for people, json for pipelines."),
 ) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
@@ -16,17 +15,18 @@ from advisor.gate.judge import select_review
 from advisor.gate.selection import Selection
 from advisor.review import default_advisor
 
-baseline_app = typer.Typer(help="Baselines: accept today's findings so the gate fails only on new or worse ones.",
-                           no_args_is_help=True)
+baseline_app = typer.Typer(
+    help="Baselines: accept today's findings so the gate fails only on new or worse ones.", no_args_is_help=True
+)
 app.add_typer(baseline_app, name="baseline")
 
 
 @baseline_app.command("create")
 def create(
-    files: List[str] = typer.Argument(..., help="Document files (JSON or YAML); '-' reads standard input."),
+    files: list[str] = typer.Argument(..., help="Document files (JSON or YAML); '-' reads standard input."),
     out: str = typer.Option("-", "--output", "-o", help="Baseline file to write; '-' prints it."),
-    select: Optional[List[str]] = SelectOption,
-    ignore: Optional[List[str]] = IgnoreOption,
+    select: list[str] | None = SelectOption,
+    ignore: list[str] | None = IgnoreOption,
 ) -> None:
     """Record every finding's (rule id, target, file) fingerprint, severity and the rulebook version."""
     advisor = default_advisor()
@@ -37,8 +37,9 @@ def create(
     docs, bad = read_documents(files)
     if bad:
         raise typer.Exit(2)  # a baseline missing a document would let all its findings through later
-    findings = [(display_path(d.source), f) for d in docs
-                for f in select_review(advisor.review(d.model), selection).findings]
+    findings = [
+        (display_path(d.source), f) for d in docs for f in select_review(advisor.review(d.model), selection).findings
+    ]
     content = dump_baseline(build_baseline(findings, advisor.rulebook.version))
     if out == "-":
         typer.echo(content, nl=False)
@@ -48,5 +49,6 @@ def create(
         Path(out).write_text(content, encoding="utf-8")
     except OSError as exc:
         fail(f"{out}: cannot write: {exc}")
-    typer.echo(f"{out}: {len(findings)} finding(s) from {len(docs)} document(s), rulebook {advisor.rulebook.version}",
-               err=True)
+    typer.echo(
+        f"{out}: {len(findings)} finding(s) from {len(docs)} document(s), rulebook {advisor.rulebook.version}", err=True
+    )

@@ -1,7 +1,7 @@
 """`advisor calc ...`: the calculators on their own."""
 
 import json
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -18,7 +18,7 @@ app.add_typer(calc_app, name="calc")
 # --- LFAREA and PLAREA (z/OS large pages; source ibm-zos-large-memory-share-2014) ---
 
 
-class TextOrJson(str, Enum):
+class TextOrJson(StrEnum):
     text = "text"
     json = "json"
 
@@ -37,8 +37,13 @@ def _sources(citations: list[Cite]) -> list[str]:
 
 def _lfarea_text(a: LfareaAssessment) -> str:
     base = "80% x online - 2 GB" if a.form == "old" else "80% x (online - 4 GB)"
-    fits = ("yes" if a.fits_at_target else "only at the minimums: the request is reduced" if a.satisfiable
-            else "no: over the limit" + (" even at the minimums" if a.form == "new" else ""))
+    fits = (
+        "yes"
+        if a.fits_at_target
+        else "only at the minimums: the request is reduced"
+        if a.satisfiable
+        else "no: over the limit" + (" even at the minimums" if a.form == "new" else "")
+    )
     lines = [
         f"{a.request.statement} on {_gb(a.online_storage_gb)} online storage",
         f"  form          {a.form} (limit = {base})",
@@ -68,13 +73,19 @@ def lfarea_command(
         if fmt is TextOrJson.json:
             typer.echo(json.dumps({"error": e.to_dict()}, indent=2))
         else:
-            typer.echo("\n".join([
-                f"{e.message_id} LFAREA statement not valid: {e.reason} ({e.ibm_reason})",
-                f"  {e.statement}",
-                "  " + " " * e.offset + "^",
-                f"  {e.explanation}",
-                "  At IPL a syntax error always makes the system prompt for a new LFAREA, even with NOPROMPT.",
-                *_sources(e.citations)]), err=True)
+            typer.echo(
+                "\n".join(
+                    [
+                        f"{e.message_id} LFAREA statement not valid: {e.reason} ({e.ibm_reason})",
+                        f"  {e.statement}",
+                        "  " + " " * e.offset + "^",
+                        f"  {e.explanation}",
+                        "  At IPL a syntax error always makes the system prompt for a new LFAREA, even with NOPROMPT.",
+                        *_sources(e.citations),
+                    ]
+                ),
+                err=True,
+            )
         raise typer.Exit(2) from None
     except ValueError as e:
         typer.echo(f"error: {e}", err=True)
@@ -96,8 +107,13 @@ def plarea_command(
     if fmt is TextOrJson.json:
         typer.echo(size.model_dump_json(indent=2))
         return
-    typer.echo("\n".join([
-        f"PLAREA on {_gb(size.online_storage_gb)} online storage",
-        f"  quad area  {_gb(size.quad_gb)} (12.5% of online storage)",
-        f"  PLAREA     {_gb(size.plarea_gb)} = {size.plarea_frames_1m} 1 MB frames (12.5% of online - quad)",
-        *_sources(size.citations)]))
+    typer.echo(
+        "\n".join(
+            [
+                f"PLAREA on {_gb(size.online_storage_gb)} online storage",
+                f"  quad area  {_gb(size.quad_gb)} (12.5% of online storage)",
+                f"  PLAREA     {_gb(size.plarea_gb)} = {size.plarea_frames_1m} 1 MB frames (12.5% of online - quad)",
+                *_sources(size.citations),
+            ]
+        )
+    )

@@ -7,16 +7,23 @@ baselined (or, with `--fail-on-not-assessed`, a rule that could reach the thresh
 
 from __future__ import annotations
 
-from enum import Enum
+from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
-from typing import Callable, List, Optional
 
 import typer
 from rich.console import Console
 
 from advisor.cli.app import app
 from advisor.cli.inputs import (
-    FailOnOption, IgnoreOption, SelectOption, Threshold, WaiversOption, fail, load_policy, read_documents,
+    FailOnOption,
+    IgnoreOption,
+    SelectOption,
+    Threshold,
+    WaiversOption,
+    fail,
+    load_policy,
+    read_documents,
     report_input_error,
 )
 from advisor.gate import GateResult, judge
@@ -26,7 +33,7 @@ from advisor.review import default_advisor
 __all__ = ["check", "Format", "Threshold", "report_input_error"]
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
     sarif = "sarif"
@@ -36,11 +43,17 @@ class Format(str, Enum):
 
 
 def renderers(single: bool) -> dict[str, Callable[[GateResult], str]]:
-    return {"text": text.render, "json": lambda r: json_out.render_gate(r, single) + "\n", "sarif": sarif.render,
-            "junit": junit.render, "markdown": markdown.render, "github": github.render}
+    return {
+        "text": text.render,
+        "json": lambda r: json_out.render_gate(r, single) + "\n",
+        "sarif": sarif.render,
+        "junit": junit.render,
+        "markdown": markdown.render,
+        "github": github.render,
+    }
 
 
-def parse_outputs(specs: Optional[List[str]]) -> list[tuple[str, str]]:
+def parse_outputs(specs: list[str] | None) -> list[tuple[str, str]]:
     out = []
     for spec in specs or ():
         fmt, sep, path = spec.partition("=")
@@ -65,21 +78,26 @@ def write_output(path: str, content: str) -> None:
 
 @app.command()
 def check(
-    files: List[str] = typer.Argument(
-        None, help="Documents (JSON or YAML), raw command outputs or collector bundles; '-' reads standard input."),
-    bundle: Optional[List[str]] = typer.Option(
-        None, "--bundle", help="A bundle written by collect/aix-collect.sh or vios-collect.sh; repeatable."),
+    files: list[str] = typer.Argument(
+        None, help="Documents (JSON or YAML), raw command outputs or collector bundles; '-' reads standard input."
+    ),
+    bundle: list[str] | None = typer.Option(
+        None, "--bundle", help="A bundle written by collect/aix-collect.sh or vios-collect.sh; repeatable."
+    ),
     format: Format = typer.Option(Format.text, "--format", "-f", help="Output format on standard output."),
-    output: Optional[List[str]] = typer.Option(
-        None, "--output", help="Also write FORMAT=PATH (e.g. sarif=advisor.sarif); repeatable."),
+    output: list[str] | None = typer.Option(
+        None, "--output", help="Also write FORMAT=PATH (e.g. sarif=advisor.sarif); repeatable."
+    ),
     fail_on: Threshold = FailOnOption,
     fail_on_not_assessed: bool = typer.Option(
-        False, "--fail-on-not-assessed", help="Also fail when a rule that could reach the threshold lacks data."),
-    select: Optional[List[str]] = SelectOption,
-    ignore: Optional[List[str]] = IgnoreOption,
-    waivers: Optional[str] = WaiversOption,
-    baseline: Optional[str] = typer.Option(
-        None, "--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."),
+        False, "--fail-on-not-assessed", help="Also fail when a rule that could reach the threshold lacks data."
+    ),
+    select: list[str] | None = SelectOption,
+    ignore: list[str] | None = IgnoreOption,
+    waivers: str | None = WaiversOption,
+    baseline: str | None = typer.Option(
+        None, "--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."
+    ),
 ) -> None:
     """Review configuration documents, print ranked, cited findings and gate on them."""
     files = [*(files or []), *(bundle or [])]
@@ -87,11 +105,21 @@ def check(
         fail("give at least one FILE or --bundle FILE")
     advisor = default_advisor()
     outputs = parse_outputs(output)
-    policy = load_policy(advisor.rulebook, fail_on=fail_on, fail_on_not_assessed=fail_on_not_assessed,
-                         select=select, ignore=ignore, waivers=waivers, baseline=baseline)
+    policy = load_policy(
+        advisor.rulebook,
+        fail_on=fail_on,
+        fail_on_not_assessed=fail_on_not_assessed,
+        select=select,
+        ignore=ignore,
+        waivers=waivers,
+        baseline=baseline,
+    )
     docs, bad = read_documents(files)
-    result = judge([(d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None)) for d in docs],
-                   policy, advisor.rulebook)
+    result = judge(
+        [(d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None)) for d in docs],
+        policy,
+        advisor.rulebook,
+    )
     render = renderers(single=len(files) == 1)
     for fmt, path in outputs:
         write_output(path, render[fmt](result))
@@ -102,5 +130,7 @@ def check(
     unused = result.unused_waivers
     if unused:  # one line: a pipeline that checks only changed documents leaves most waivers unused
         which = ", ".join(w.label() for w in unused[:3]) + (", ..." if len(unused) > 3 else "")
-        typer.echo(f"note: {policy.waivers.file}: {len(unused)} waiver(s) matched nothing in this run: {which}", err=True)
+        typer.echo(
+            f"note: {policy.waivers.file}: {len(unused)} waiver(s) matched nothing in this run: {which}", err=True
+        )
     raise typer.Exit(2 if bad else result.exit_code)

@@ -6,8 +6,7 @@ Exit 0: the change introduces or worsens nothing at or above `--fail-on` (waived
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import List, Optional
+from enum import StrEnum
 
 import typer
 from rich.console import Console
@@ -19,7 +18,7 @@ from advisor.render import json_out, markdown, text
 from advisor.review import default_advisor
 
 
-class DiffFormat(str, Enum):
+class DiffFormat(StrEnum):
     text = "text"
     json = "json"
     markdown = "markdown"
@@ -31,9 +30,9 @@ def diff(
     after: str = typer.Argument(..., help="The document with the planned change."),
     format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f", help="Output format."),
     fail_on: Threshold = FailOnOption,
-    select: Optional[List[str]] = SelectOption,
-    ignore: Optional[List[str]] = IgnoreOption,
-    waivers: Optional[str] = WaiversOption,
+    select: list[str] | None = SelectOption,
+    ignore: list[str] | None = IgnoreOption,
+    waivers: str | None = WaiversOption,
 ) -> None:
     """Review a planned change: what it introduces, worsens, resolves and keeps; gate on the first two."""
     advisor = default_advisor()

@@ -27,7 +27,9 @@ def write_rule_pages(out: Path) -> tuple[int, int]:
 
 
 @docs_app.command("rules")
-def rules_pages(out: Path = typer.Option(Path("docs/rules"), "--out", help="Directory for <ID>.md and README.md.")) -> None:
+def rules_pages(
+    out: Path = typer.Option(Path("docs/rules"), "--out", help="Directory for <ID>.md and README.md."),
+) -> None:
     """One Markdown page per rule plus an index (README.md)."""
     written, removed = write_rule_pages(out)
     typer.echo(f"{out}: {written} page(s) written, {removed} stale page(s) removed", err=True)

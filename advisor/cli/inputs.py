@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 import datetime as dt
-from enum import Enum
-from typing import List, NoReturn, Optional
+from enum import StrEnum
+from typing import NoReturn
 
 import typer
 
 from advisor.documents.errors import DocumentError
-from advisor.inputs import LoadedInput, load_input
 from advisor.gate.baseline import load_baseline
 from advisor.gate.errors import GateInputError
 from advisor.gate.model import Policy
 from advisor.gate.selection import Selection
 from advisor.gate.waivers import DEFAULT_FILE, load_waivers
+from advisor.inputs import LoadedInput, load_input
 from advisor.rulebook.loader import Rulebook
 
 EXPIRY_WARNING_DAYS = 14
 
 
-class Threshold(str, Enum):
+class Threshold(StrEnum):
     critical = "critical"
     high = "high"
     medium = "medium"
@@ -59,7 +59,7 @@ def _load(path: str) -> LoadedInput:
     return loaded
 
 
-def read_documents(files: List[str]) -> tuple[list[LoadedInput], bool]:
+def read_documents(files: list[str]) -> tuple[list[LoadedInput], bool]:
     """Every readable input, and whether any was wrong (reported on stderr)."""
     docs, bad = [], False
     for path in files:
@@ -79,9 +79,16 @@ def read_one(path: str) -> LoadedInput:
         raise typer.Exit(2) from None
 
 
-def load_policy(rulebook: Rulebook, *, fail_on: Threshold = Threshold.high, fail_on_not_assessed: bool = False,
-                select: Optional[List[str]] = None, ignore: Optional[List[str]] = None,
-                waivers: Optional[str] = None, baseline: Optional[str] = None) -> Policy:
+def load_policy(
+    rulebook: Rulebook,
+    *,
+    fail_on: Threshold = Threshold.high,
+    fail_on_not_assessed: bool = False,
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    waivers: str | None = None,
+    baseline: str | None = None,
+) -> Policy:
     """The gate's policy from the command line; any problem is exit 2 naming the file and entry."""
     today = dt.date.today()
     try:
@@ -91,9 +98,20 @@ def load_policy(rulebook: Rulebook, *, fail_on: Threshold = Threshold.high, fail
     except GateInputError as err:
         fail(str(err))
     for w in loaded.expiring(today, EXPIRY_WARNING_DAYS):
-        typer.echo(f"warning: {loaded.file}: {w.label()} expires on {w.expires.isoformat()} (owner {w.owner})", err=True)
+        typer.echo(
+            f"warning: {loaded.file}: {w.label()} expires on {w.expires.isoformat()} (owner {w.owner})", err=True
+        )
     if base is not None and base.rulebook != rulebook.version:
-        typer.echo(f"note: {baseline} was made with rulebook {base.rulebook}, this is {rulebook.version}; "
-                   f"findings still match on rule id, target and file", err=True)
-    return Policy(fail_on=fail_on.value, fail_on_not_assessed=fail_on_not_assessed, selection=selection,
-                  waivers=loaded, baseline=base, baseline_file=baseline)
+        typer.echo(
+            f"note: {baseline} was made with rulebook {base.rulebook}, this is {rulebook.version}; "
+            f"findings still match on rule id, target and file",
+            err=True,
+        )
+    return Policy(
+        fail_on=fail_on.value,
+        fail_on_not_assessed=fail_on_not_assessed,
+        selection=selection,
+        waivers=loaded,
+        baseline=base,
+        baseline_file=baseline,
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import getpass
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -19,7 +19,9 @@ from advisor.cli.app import app
 keys_app = typer.Typer(help="API keys for the HTTP API: create, list, revoke.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
 
-_DB = typer.Option("--db", help="SQLite file (env ADVISOR_DB; default: in the user's data directory).", show_default=False)
+_DB = typer.Option(
+    "--db", help="SQLite file (env ADVISOR_DB; default: in the user's data directory).", show_default=False
+)
 
 
 def _store(db: Path | None):
@@ -43,14 +45,18 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _usage(key: str) -> str:
-    return (f"Use it as:  curl -H 'Authorization: Bearer {key}' http://127.0.0.1:8000/v1/rules\n"
-            "It is shown only this once: store it now (only its hash is kept).")
+    return (
+        f"Use it as:  curl -H 'Authorization: Bearer {key}' http://127.0.0.1:8000/v1/rules\n"
+        "It is shown only this once: store it now (only its hash is kept)."
+    )
 
 
 @keys_app.command("create")
-def create(name: Annotated[str, typer.Argument(help="Who or what uses the key, e.g. 'ci-pipeline'.")],
-           db: Annotated[Optional[Path], _DB] = None,
-           as_json: Annotated[bool, typer.Option("--json", help="Print {id, name, key, created_at}.")] = False) -> None:
+def create(
+    name: Annotated[str, typer.Argument(help="Who or what uses the key, e.g. 'ci-pipeline'.")],
+    db: Annotated[Path | None, _DB] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print {id, name, key, created_at}.")] = False,
+) -> None:
     """Create a key and print it once (the key alone on stdout; the rest on stderr)."""
     from advisor.store import StoreError
 
@@ -67,8 +73,10 @@ def create(name: Annotated[str, typer.Argument(help="Who or what uses the key, e
 
 
 @keys_app.command("list")
-def list_keys(db: Annotated[Optional[Path], _DB] = None,
-              as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array.")] = False) -> None:
+def list_keys(
+    db: Annotated[Path | None, _DB] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array.")] = False,
+) -> None:
     """Every key (never the key itself): id, name, created, last used, revoked."""
     keys = _store(db).list_keys()
     if as_json:
@@ -79,15 +87,18 @@ def list_keys(db: Annotated[Optional[Path], _DB] = None,
         return
     rows = [("ID", "NAME", "CREATED", "LAST USED", "STATUS")] + [
         (k.id, k.name, k.created_at, k.last_used_at or "never", f"revoked {k.revoked_at}" if k.revoked_at else "active")
-        for k in keys]
+        for k in keys
+    ]
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for row in rows:
-        typer.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        typer.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)).rstrip())
 
 
 @keys_app.command("revoke")
-def revoke(id_or_name: Annotated[str, typer.Argument(metavar="ID|NAME", help="A key id, or the name of an active key.")],
-           db: Annotated[Optional[Path], _DB] = None) -> None:
+def revoke(
+    id_or_name: Annotated[str, typer.Argument(metavar="ID|NAME", help="A key id, or the name of an active key.")],
+    db: Annotated[Path | None, _DB] = None,
+) -> None:
     """Revoke a key: every request with it gets 401 from then on, in every worker."""
     from advisor.store import StoreError
 
@@ -99,12 +110,15 @@ def revoke(id_or_name: Annotated[str, typer.Argument(metavar="ID|NAME", help="A 
 
 
 @keys_app.command("ensure-default")
-def ensure_default(db: Annotated[Optional[Path], _DB] = None) -> None:
+def ensure_default(db: Annotated[Path | None, _DB] = None) -> None:
     """Create a key named 'default' if no active key exists, and print it; otherwise print nothing secret."""
     store = _store(db)
     if store.has_active_key():
-        typer.echo("an API key already exists (`advisor keys list`); it is not shown again. "
-                   "Create another with `advisor keys create NAME`.", err=True)
+        typer.echo(
+            "an API key already exists (`advisor keys list`); it is not shown again. "
+            "Create another with `advisor keys create NAME`.",
+            err=True,
+        )
         return
     record, key = store.create_key("default", actor=_actor())
     typer.echo(f"created the first API key, {record.id} (default):\n\n    {key}\n\n{_usage(key)}")

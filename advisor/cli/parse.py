@@ -8,9 +8,9 @@ Exit 0: a document was written; 2: nothing could be parsed, or the input or the 
 from __future__ import annotations
 
 import json
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any
 
 import typer
 
@@ -21,7 +21,7 @@ from advisor.documents.errors import DocumentError
 from advisor.inputs import LoadedInput, load_outputs
 
 
-class ParseFormat(str, Enum):
+class ParseFormat(StrEnum):
     json = "json"
     text = "text"
 
@@ -62,16 +62,23 @@ def report(loaded: LoadedInput, *, provenance: bool) -> None:
 
 @app.command("parse")
 def parse(
-    files: List[str] = typer.Argument(..., metavar="OUTPUT_FILE...",
-                                      help="Command outputs (as pasted or redirected) or collector bundles of one "
-                                           "system; '-' reads standard input."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the document to this file."),
-    kind: Optional[str] = typer.Option(None, "--kind", help=f"Document kind ({', '.join(KINDS)}); default: decided "
-                                                            "from the outputs (vios when ioslevel is there, ...)."),
-    name: Optional[str] = typer.Option(None, "--name", help="System name, when no output states it (z/OS, lscpu)."),
+    files: list[str] = typer.Argument(
+        ...,
+        metavar="OUTPUT_FILE...",
+        help="Command outputs (as pasted or redirected) or collector bundles of one system; '-' reads standard input.",
+    ),
+    output: str | None = typer.Option(None, "-o", "--output", help="Write the document to this file."),
+    kind: str | None = typer.Option(
+        None,
+        "--kind",
+        help=f"Document kind ({', '.join(KINDS)}); default: decided "
+        "from the outputs (vios when ioslevel is there, ...).",
+    ),
+    name: str | None = typer.Option(None, "--name", help="System name, when no output states it (z/OS, lscpu)."),
     fmt: ParseFormat = typer.Option(ParseFormat.json, "--format", help="json: the document; text: one field per line."),
-    provenance: bool = typer.Option(False, "--provenance",
-                                    help="Also print, on standard error, the output line every field was read from."),
+    provenance: bool = typer.Option(
+        False, "--provenance", help="Also print, on standard error, the output line every field was read from."
+    ),
 ) -> None:
     """Turn command outputs (lparstat -i, amepat, vmo, ps -eZ, lsdev, kctune, D VIRTSTOR,LFAREA, ...) into a document."""
     if kind is not None and kind not in KINDS:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from typing import Optional
 
 import typer
 
@@ -17,7 +16,7 @@ from advisor.rulebook.loader import load_rulebook
 
 @app.command()
 def rules(
-    rule_id: Optional[str] = typer.Argument(None, help="A rule id such as AME-001; omit for the catalogue."),
+    rule_id: str | None = typer.Argument(None, help="A rule id such as AME-001; omit for the catalogue."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """List the rule catalogue or show one rule: what it checks, why, example, fix, references."""

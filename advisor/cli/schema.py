@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 
@@ -12,7 +11,9 @@ from advisor.documents import DOCUMENT_ADAPTER, KIND_MODELS
 
 
 @app.command()
-def schema(kind: Optional[str] = typer.Argument(None, help=f"One of: {', '.join(KIND_MODELS)}; omit for all kinds.")) -> None:
+def schema(
+    kind: str | None = typer.Argument(None, help=f"One of: {', '.join(KIND_MODELS)}; omit for all kinds."),
+) -> None:
     """Print the JSON Schema of a document kind (every field with its unit and the command that shows it)."""
     if kind is None:
         data = DOCUMENT_ADAPTER.json_schema()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -26,14 +26,18 @@ FACTORY = "api.app:create_app"
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 for every interface.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.", min=0, max=65535)] = 8000,
-    workers: Annotated[int, typer.Option(help="Worker processes (the engine runs one review at a time per process).",
-                                         min=1, max=64)] = 1,
-    db: Annotated[Optional[Path], typer.Option(help="SQLite file (env ADVISOR_DB; default: in the user's data directory).",
-                                               show_default=False)] = None,
-    max_body_bytes: Annotated[Optional[int], typer.Option(help="Largest request body (default 1 MiB).", min=1)] = None,
-    max_partitions: Annotated[Optional[int], typer.Option(help="Most partitions in one document (default 1000).",
-                                                          min=1)] = None,
-    max_depth: Annotated[Optional[int], typer.Option(help="Deepest JSON nesting (default 32).", min=2)] = None,
+    workers: Annotated[
+        int, typer.Option(help="Worker processes (the engine runs one review at a time per process).", min=1, max=64)
+    ] = 1,
+    db: Annotated[
+        Path | None,
+        typer.Option(help="SQLite file (env ADVISOR_DB; default: in the user's data directory).", show_default=False),
+    ] = None,
+    max_body_bytes: Annotated[int | None, typer.Option(help="Largest request body (default 1 MiB).", min=1)] = None,
+    max_partitions: Annotated[
+        int | None, typer.Option(help="Most partitions in one document (default 1000).", min=1)
+    ] = None,
+    max_depth: Annotated[int | None, typer.Option(help="Deepest JSON nesting (default 32).", min=2)] = None,
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
@@ -50,8 +54,9 @@ def serve(
         typer.echo(f"error: rulebook: {exc}", err=True)
         raise typer.Exit(2) from None
 
-    settings = Settings.from_env(db_path=db, max_body_bytes=max_body_bytes, max_partitions=max_partitions,
-                                 max_depth=max_depth)
+    settings = Settings.from_env(
+        db_path=db, max_body_bytes=max_body_bytes, max_partitions=max_partitions, max_depth=max_depth
+    )
     os.environ.update(settings.to_env())  # inherited by the worker processes
     store = Store(settings.db_path, synchronous=settings.db_synchronous)
     try:
@@ -62,9 +67,20 @@ def serve(
         raise typer.Exit(2) from None
     finally:
         store.close()
-    typer.echo(f"store {settings.db_path} (schema version {version}); API on http://{host}:{port}/v1, "
-               f"docs at http://{host}:{port}/docs", err=True)
+    typer.echo(
+        f"store {settings.db_path} (schema version {version}); API on http://{host}:{port}/v1, "
+        f"docs at http://{host}:{port}/docs",
+        err=True,
+    )
     if not has_key:
         typer.echo("no active API key: create one with `advisor keys create NAME`", err=True)
-    uvicorn.run(FACTORY, factory=True, host=host, port=port, workers=workers, access_log=access_log,
-                log_level=log_level, timeout_graceful_shutdown=10)
+    uvicorn.run(
+        FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        access_log=access_log,
+        log_level=log_level,
+        timeout_graceful_shutdown=10,
+    )

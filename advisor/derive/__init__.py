@@ -9,8 +9,9 @@ those paths; one whose inputs are present but unusable raises `Invalid` with the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -45,19 +46,22 @@ class Derivation:
 REGISTRY: dict[str, Derivation] = {}
 
 
-def derivation(name: str, *, kinds: tuple[str, ...], type: str, description: str,
-               cite: tuple[Cite, ...], unit: str | None = None):
+def derivation(
+    name: str, *, kinds: tuple[str, ...], type: str, description: str, cite: tuple[Cite, ...], unit: str | None = None
+):
     def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
         if name in REGISTRY:
             raise RuntimeError(f"derived value {name!r} registered twice")
         REGISTRY[name] = Derivation(name, kinds, type, description, cite, func, unit)
         return func
+
     return register
 
 
 def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite: tuple[Cite, ...]):
     """Register `name` (a list of offending items, for messages) and `name_count` (its length, for
     conditions: rules cannot read lists) from one function."""
+
     def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
         derivation(name, kinds=kinds, type="list", description=description, cite=cite)(func)
 
@@ -65,9 +69,16 @@ def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite
             items = func(doc)
             return None if items is None else len(items)
 
-        derivation(f"{name}_count", kinds=kinds, type="number", unit="count",
-                   description=f"Number of entries in derived.{name}.", cite=cite)(count)
+        derivation(
+            f"{name}_count",
+            kinds=kinds,
+            type="number",
+            unit="count",
+            description=f"Number of entries in derived.{name}.",
+            cite=cite,
+        )(count)
         return func
+
     return register
 
 
@@ -84,7 +95,7 @@ def get_path(model: Any, path: str) -> Any:
 def need(model: BaseModel, *paths: str) -> list[Any]:
     """The values at `paths`, or Missing naming every absent one."""
     values = [get_path(model, p) for p in paths]
-    missing = [p for p, v in zip(paths, values) if v is None]
+    missing = [p for p, v in zip(paths, values, strict=False) if v is None]
     if missing:
         raise Missing(missing)
     return values

@@ -11,32 +11,55 @@ _ADAPTER_PATHS = tuple(f"adapters.{k}" for k in vios_memory.INCREMENTS_MB)
 
 def _vios_requirement(doc) -> vios_memory.ViosMemoryRequirement:
     cores, *counts = need(doc, "system_cores", *_ADAPTER_PATHS)
-    return vios_memory.vios_memory_requirement(cores, **dict(zip(vios_memory.INCREMENTS_MB, counts)))
+    return vios_memory.vios_memory_requirement(cores, **dict(zip(vios_memory.INCREMENTS_MB, counts, strict=False)))
 
 
-@derivation("vios_required_memory_mb", kinds=("vios",), type="number", unit="MB",
-            description="VIOS memory the sizing guideline asks for: the larger of 2 GB per 16 cores and "
-                        "768 MB plus the per-adapter increments.",
-            cite=vios_memory.CITE)
+@derivation(
+    "vios_required_memory_mb",
+    kinds=("vios",),
+    type="number",
+    unit="MB",
+    description="VIOS memory the sizing guideline asks for: the larger of 2 GB per 16 cores and "
+    "768 MB plus the per-adapter increments.",
+    cite=vios_memory.CITE,
+)
 def vios_required_memory_mb(doc) -> int:
     return _vios_requirement(doc).required_mb
 
 
-@derivation("vios_memory_base_mb", kinds=("vios",), type="number", unit="MB",
-            description="The 2 GB per 16 cores base of the VIOS memory guideline.", cite=vios_memory.CITE)
+@derivation(
+    "vios_memory_base_mb",
+    kinds=("vios",),
+    type="number",
+    unit="MB",
+    description="The 2 GB per 16 cores base of the VIOS memory guideline.",
+    cite=vios_memory.CITE,
+)
 def vios_memory_base_mb(doc) -> int:
     (cores,) = need(doc, "system_cores")
     return vios_memory.base_mb(cores)
 
 
-@derivation("vios_memory_adapters_mb", kinds=("vios",), type="number", unit="MB",
-            description="768 MB plus the per-adapter increments of the VIOS memory guideline.", cite=vios_memory.CITE)
+@derivation(
+    "vios_memory_adapters_mb",
+    kinds=("vios",),
+    type="number",
+    unit="MB",
+    description="768 MB plus the per-adapter increments of the VIOS memory guideline.",
+    cite=vios_memory.CITE,
+)
 def vios_memory_adapters_mb(doc) -> int:
     return _vios_requirement(doc).adapters_mb
 
 
-@derivation("vios_memory_mb", kinds=("vios",), type="number", unit="MB",
-            description="Memory assigned to the VIOS, in MB.", cite=vios_memory.CITE)
+@derivation(
+    "vios_memory_mb",
+    kinds=("vios",),
+    type="number",
+    unit="MB",
+    description="Memory assigned to the VIOS, in MB.",
+    cite=vios_memory.CITE,
+)
 def vios_memory_mb(doc) -> float:
     (gb,) = need(doc, "memory_gb")
     return round(gb * 1024, 3)
@@ -57,40 +80,63 @@ def _level(doc) -> int:
         raise Invalid(str(exc)) from None
 
 
-@derivation("aix_level", kinds=_AIX, type="number", unit="level",
-            description="AIX level as one number: version x 1000 + release x 100 + technology level "
-                        "(7201 = AIX 7.2 TL1, 6108 = AIX 6.1 TL8, 7301 = AIX 7.3 TL1).",
-            cite=ame.CITE_AME64K)
+@derivation(
+    "aix_level",
+    kinds=_AIX,
+    type="number",
+    unit="level",
+    description="AIX level as one number: version x 1000 + release x 100 + technology level "
+    "(7201 = AIX 7.2 TL1, 6108 = AIX 6.1 TL8, 7301 = AIX 7.3 TL1).",
+    cite=ame.CITE_AME64K,
+)
 def aix_level(doc) -> int:
     return _level(doc)
 
 
-@derivation("ame64k_available", kinds=_AIX, type="bool",
-            description="AME can compress 64K pages natively (AME64K): POWER8 or later with AIX 7.2 TL1 or later.",
-            cite=ame.CITE_AME64K)
+@derivation(
+    "ame64k_available",
+    kinds=_AIX,
+    type="bool",
+    description="AME can compress 64K pages natively (AME64K): POWER8 or later with AIX 7.2 TL1 or later.",
+    cite=ame.CITE_AME64K,
+)
 def ame64k_available(doc) -> bool:
     (processor,) = need(doc, "processor")
     return ame.ame64k_available(processor, _level(doc))
 
 
-@derivation("ame64k_default", kinds=_AIX, type="bool",
-            description="AME64K is the out-of-the-box mode: POWER10 with AIX 7.3 or later.", cite=ame.CITE_AME64K)
+@derivation(
+    "ame64k_default",
+    kinds=_AIX,
+    type="bool",
+    description="AME64K is the out-of-the-box mode: POWER10 with AIX 7.3 or later.",
+    cite=ame.CITE_AME64K,
+)
 def ame64k_default(doc) -> bool:
     (processor,) = need(doc, "processor")
     return ame.ame64k_default(processor, _level(doc))
 
 
-@derivation("ame_factor_on_grid", kinds=_AIX, type="bool",
-            description="The expansion factor is a whole number of hundredths (settable in steps of 0.01).",
-            cite=ame.CITE_FACTOR)
+@derivation(
+    "ame_factor_on_grid",
+    kinds=_AIX,
+    type="bool",
+    description="The expansion factor is a whole number of hundredths (settable in steps of 0.01).",
+    cite=ame.CITE_FACTOR,
+)
 def ame_factor_on_grid(doc) -> bool:
     (factor,) = need(doc, "ame.expansion_factor")
     return ame.factor_on_grid(factor)
 
 
-@derivation("ame_memory_gain_pct", kinds=_AIX, type="number", unit="%",
-            description="Memory gain of the expansion factor relative to true memory: (factor - 1) x 100.",
-            cite=ame.CITE_GAIN)
+@derivation(
+    "ame_memory_gain_pct",
+    kinds=_AIX,
+    type="number",
+    unit="%",
+    description="Memory gain of the expansion factor relative to true memory: (factor - 1) x 100.",
+    cite=ame.CITE_GAIN,
+)
 def ame_memory_gain_pct(doc) -> float:
     (factor,) = need(doc, "ame.expansion_factor")
     try:
@@ -107,27 +153,47 @@ def _expanded_gb(doc) -> float:
     return ame.ame_sizing(desired, factor).expanded_memory_gb if factor else 0.0
 
 
-@derivation("expanded_memory_gb", kinds=_AIX, type="number", unit="GB",
-            description="Memory AIX sees: true (desired) memory x expansion factor with AME on, desired memory "
-                        "with AME off.", cite=ame.CITE_EXPANDED)
+@derivation(
+    "expanded_memory_gb",
+    kinds=_AIX,
+    type="number",
+    unit="GB",
+    description="Memory AIX sees: true (desired) memory x expansion factor with AME on, desired memory with AME off.",
+    cite=ame.CITE_EXPANDED,
+)
 def expanded_memory_gb(doc) -> float:
     return round(_expanded_gb(doc), 6)
 
 
-@derivation("virtual_memory_limit_gb", kinds=_AIX, type="number", unit="GB",
-            description="Expanded memory plus paging space: when active virtual memory reaches it, AIX starts "
-                        "killing processes (signal 33).",
-            cite=(Cite(source=ame.GUIDE, section="Using AME as a safety net"),))
+@derivation(
+    "virtual_memory_limit_gb",
+    kinds=_AIX,
+    type="number",
+    unit="GB",
+    description="Expanded memory plus paging space: when active virtual memory reaches it, AIX starts "
+    "killing processes (signal 33).",
+    cite=(Cite(source=ame.GUIDE, section="Using AME as a safety net"),),
+)
 def virtual_memory_limit_gb(doc) -> float:
     (paging,) = need(doc, "memory.paging_space_gb")
     return round(_expanded_gb(doc) + paging, 6)
 
 
-@derivation("memory_in_use_pct", kinds=_AIX, type="number", unit="%",
-            description="Active virtual memory at the peak as a share of the memory AIX sees (expanded memory; "
-                        "amepat's Virtual Memory Size percentage).",
-            cite=(Cite(source=ame.REDBOOK, section="3.2.9 Using amepat to suggest the correct LPAR size",
-                           locator="Examples 3-18 and 3-19"),))
+@derivation(
+    "memory_in_use_pct",
+    kinds=_AIX,
+    type="number",
+    unit="%",
+    description="Active virtual memory at the peak as a share of the memory AIX sees (expanded memory; "
+    "amepat's Virtual Memory Size percentage).",
+    cite=(
+        Cite(
+            source=ame.REDBOOK,
+            section="3.2.9 Using amepat to suggest the correct LPAR size",
+            locator="Examples 3-18 and 3-19",
+        ),
+    ),
+)
 def memory_in_use_pct(doc) -> float:
     (vm,) = need(doc, "workload.peak.virtual_memory_gb")
     expanded = _expanded_gb(doc)
@@ -140,23 +206,36 @@ def _true_memory_at(doc, factor: float) -> float:
     return ame.true_memory_for_factor(_expanded_gb(doc), factor).true_memory_gb
 
 
-@derivation("ame_true_memory_for_2_8_gb", kinds=_AIX, type="number", unit="GB",
-            description="True memory that keeps today's expanded memory at factor 2.8, the top of the range the "
-                        "2023 guide validated for productive SAP ABAP use.", cite=ame.CITE_ITERATION)
+@derivation(
+    "ame_true_memory_for_2_8_gb",
+    kinds=_AIX,
+    type="number",
+    unit="GB",
+    description="True memory that keeps today's expanded memory at factor 2.8, the top of the range the "
+    "2023 guide validated for productive SAP ABAP use.",
+    cite=ame.CITE_ITERATION,
+)
 def ame_true_memory_for_2_8_gb(doc) -> float:
     return _true_memory_at(doc, ame.SAP_VALIDATED_FACTORS[1])
 
 
-@derivation("ame_true_memory_for_2_0_gb", kinds=_AIX, type="number", unit="GB",
-            description="True memory that keeps today's expanded memory at factor 2.0, the bottom of the range "
-                        "the 2023 guide validated for productive SAP ABAP use.", cite=ame.CITE_ITERATION)
+@derivation(
+    "ame_true_memory_for_2_0_gb",
+    kinds=_AIX,
+    type="number",
+    unit="GB",
+    description="True memory that keeps today's expanded memory at factor 2.0, the bottom of the range "
+    "the 2023 guide validated for productive SAP ABAP use.",
+    cite=ame.CITE_ITERATION,
+)
 def ame_true_memory_for_2_0_gb(doc) -> float:
     return _true_memory_at(doc, ame.SAP_VALIDATED_FACTORS[0])
 
 
 def _deficit_estimate(doc) -> ame.DeficitEstimate | None:
-    enabled, desired, factor, deficit = need(doc, "ame.enabled", "memory.desired_gb", "ame.expansion_factor",
-                                             "ame.deficit_mb")
+    enabled, desired, factor, deficit = need(
+        doc, "ame.enabled", "memory.desired_gb", "ame.expansion_factor", "ame.deficit_mb"
+    )
     if not enabled:
         return None
     try:
@@ -165,28 +244,48 @@ def _deficit_estimate(doc) -> ame.DeficitEstimate | None:
         raise Invalid(str(exc)) from None
 
 
-@derivation("ame_deficit_free_factor", kinds=_AIX, type="number", unit="factor",
-            description="Expansion factor AME actually reaches under the deficit: (expanded - deficit) / true.",
-            cite=ame.CITE_DEFICIT)
+@derivation(
+    "ame_deficit_free_factor",
+    kinds=_AIX,
+    type="number",
+    unit="factor",
+    description="Expansion factor AME actually reaches under the deficit: (expanded - deficit) / true.",
+    cite=ame.CITE_DEFICIT,
+)
 def ame_deficit_free_factor(doc) -> float | None:
     est = _deficit_estimate(doc)
     return est.achieved_factor if est else None
 
 
-@derivation("ame_deficit_free_true_memory_gb", kinds=_AIX, type="number", unit="GB",
-            description="Least true memory that holds today's expanded memory at the factor AME reaches "
-                        "(expanded / achieved factor): an estimate of the minimum, not a target.",
-            cite=ame.CITE_DEFICIT)
+@derivation(
+    "ame_deficit_free_true_memory_gb",
+    kinds=_AIX,
+    type="number",
+    unit="GB",
+    description="Least true memory that holds today's expanded memory at the factor AME reaches "
+    "(expanded / achieved factor): an estimate of the minimum, not a target.",
+    cite=ame.CITE_DEFICIT,
+)
 def ame_deficit_free_true_memory_gb(doc) -> float | None:
     est = _deficit_estimate(doc)
     return est.true_memory_gb if est else None
 
 
-@derivation("amepat_recommendation_swing", kinds=_AIX, type="number", unit="ratio",
-            description="Larger over smaller of this and the previous amepat recommended factor (1.0 = same "
-                        "advice; 3.5 = 8.00 after 2.29, as in Redbook Examples 3-14/3-15).",
-            cite=(Cite(source=ame.REDBOOK, section="3.2.9 Using amepat to suggest the correct LPAR size",
-                           locator="Examples 3-13 to 3-17"),))
+@derivation(
+    "amepat_recommendation_swing",
+    kinds=_AIX,
+    type="number",
+    unit="ratio",
+    description="Larger over smaller of this and the previous amepat recommended factor (1.0 = same "
+    "advice; 3.5 = 8.00 after 2.29, as in Redbook Examples 3-14/3-15).",
+    cite=(
+        Cite(
+            source=ame.REDBOOK,
+            section="3.2.9 Using amepat to suggest the correct LPAR size",
+            locator="Examples 3-13 to 3-17",
+        ),
+    ),
+)
 def amepat_recommendation_swing(doc) -> float:
     now, before = need(doc, "amepat.recommended_factor", "amepat.previous_recommended_factor")
     if now <= 0 or before <= 0:
@@ -196,10 +295,12 @@ def amepat_recommendation_swing(doc) -> float:
 
 # ---------------------------------------------------------------- partition sizing (aix-lpar, managed-system)
 
-_LPAR_CITE = (Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing",
-                       locator="Processor, Table 3-1"),)
-_WEIGHT_CITE = _LPAR_CITE + (Cite(source=ame.REDBOOK, section="3.5.1 VIOS processor assignment",
-                                      locator="Table 3-9, Weight"),)
+_LPAR_CITE = (
+    Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Processor, Table 3-1"),
+)
+_WEIGHT_CITE = _LPAR_CITE + (
+    Cite(source=ame.REDBOOK, section="3.5.1 VIOS processor assignment", locator="Table 3-9, Weight"),
+)
 
 
 def _parts(doc) -> list:
@@ -230,10 +331,15 @@ def _shared(doc, *fields: str) -> list[tuple[int, object]]:
     return shared
 
 
-@derivation("pool_cores", kinds=_BOTH, type="number", unit="count",
-            description="Physical cores of the shared processor pool: cpu.pool_cores of a partition; for a managed "
-                        "system its shared_pool_cores, or its cores minus the cores of dedicated partitions.",
-            cite=_LPAR_CITE)
+@derivation(
+    "pool_cores",
+    kinds=_BOTH,
+    type="number",
+    unit="count",
+    description="Physical cores of the shared processor pool: cpu.pool_cores of a partition; for a managed "
+    "system its shared_pool_cores, or its cores minus the cores of dedicated partitions.",
+    cite=_LPAR_CITE,
+)
 def pool_cores(doc) -> int:
     if doc.kind != "managed-system":
         (n,) = need(doc, "cpu.pool_cores")
@@ -250,10 +356,15 @@ def pool_cores(doc) -> int:
     return doc.cores - sum(p.cpu.virtual_processors for _, p in dedicated)
 
 
-@derivation("max_shared_vps", kinds=_BOTH, type="number", unit="count",
-            description="Most virtual processors of any shared-processor partition (0 when there is none); needs "
-                        "the pool size wherever a shared partition exists, so that it can be compared.",
-            cite=_LPAR_CITE)
+@derivation(
+    "max_shared_vps",
+    kinds=_BOTH,
+    type="number",
+    unit="count",
+    description="Most virtual processors of any shared-processor partition (0 when there is none); needs "
+    "the pool size wherever a shared partition exists, so that it can be compared.",
+    cite=_LPAR_CITE,
+)
 def max_shared_vps(doc) -> int:
     if doc.kind != "managed-system":
         (mode,) = need(doc, "cpu.mode")
@@ -267,9 +378,13 @@ def max_shared_vps(doc) -> int:
     return max((p.cpu.virtual_processors for _, p in shared), default=0)
 
 
-@derivation("vp_above_pool", kinds=_BOTH, type="list",
-            description="Shared-processor partitions with more virtual processors than the pool has cores.",
-            cite=_LPAR_CITE)
+@derivation(
+    "vp_above_pool",
+    kinds=_BOTH,
+    type="list",
+    description="Shared-processor partitions with more virtual processors than the pool has cores.",
+    cite=_LPAR_CITE,
+)
 def vp_above_pool(doc) -> list[str]:
     if max_shared_vps(doc) == 0:
         return []
@@ -277,19 +392,32 @@ def vp_above_pool(doc) -> list[str]:
     if doc.kind != "managed-system":
         vps = doc.cpu.virtual_processors
         return [f"{doc.name} ({vps} VPs)"] if vps > pool else []
-    return [f"{p.name} ({p.cpu.virtual_processors} VPs)" for _, p in _shared(doc, "virtual_processors")
-            if p.cpu.virtual_processors > pool]
+    return [
+        f"{p.name} ({p.cpu.virtual_processors} VPs)"
+        for _, p in _shared(doc, "virtual_processors")
+        if p.cpu.virtual_processors > pool
+    ]
 
 
-@derivation("shared_ec_sum", kinds=_FRAME, type="number", unit="processing units",
-            description="Sum of the entitled capacity of all shared-processor partitions (clients and VIOS).",
-            cite=_LPAR_CITE)
+@derivation(
+    "shared_ec_sum",
+    kinds=_FRAME,
+    type="number",
+    unit="processing units",
+    description="Sum of the entitled capacity of all shared-processor partitions (clients and VIOS).",
+    cite=_LPAR_CITE,
+)
 def shared_ec_sum(doc) -> float:
     return round(sum(p.cpu.entitled_capacity for _, p in _shared(doc, "entitled_capacity")), 4)
 
 
-@derivation("shared_ec_partitions", kinds=_FRAME, type="list",
-            description="Shared-processor partitions with their entitled capacity, largest first.", cite=_LPAR_CITE)
+@derivation(
+    "shared_ec_partitions",
+    kinds=_FRAME,
+    type="list",
+    description="Shared-processor partitions with their entitled capacity, largest first.",
+    cite=_LPAR_CITE,
+)
 def shared_ec_partitions(doc) -> list[str]:
     shared = sorted(_shared(doc, "entitled_capacity"), key=lambda ip: -ip[1].cpu.entitled_capacity)
     return [f"{p.name} {p.cpu.entitled_capacity:g}" for _, p in shared]
@@ -302,9 +430,14 @@ def _uncapped(doc, kind: str) -> list[tuple[int, object]]:
     return uncapped
 
 
-@derivation("max_client_weight", kinds=_FRAME, type="number", unit="0-255",
-            description="Highest uncapped weight among the uncapped shared client (aix-lpar) partitions.",
-            cite=_WEIGHT_CITE)
+@derivation(
+    "max_client_weight",
+    kinds=_FRAME,
+    type="number",
+    unit="0-255",
+    description="Highest uncapped weight among the uncapped shared client (aix-lpar) partitions.",
+    cite=_WEIGHT_CITE,
+)
 def max_client_weight(doc) -> int:
     clients = _uncapped(doc, "aix-lpar")
     if not clients:
@@ -312,8 +445,14 @@ def max_client_weight(doc) -> int:
     return max(p.cpu.weight for _, p in clients)
 
 
-@derivation("min_vios_weight", kinds=_FRAME, type="number", unit="0-255",
-            description="Lowest uncapped weight among the uncapped shared VIOS partitions.", cite=_WEIGHT_CITE)
+@derivation(
+    "min_vios_weight",
+    kinds=_FRAME,
+    type="number",
+    unit="0-255",
+    description="Lowest uncapped weight among the uncapped shared VIOS partitions.",
+    cite=_WEIGHT_CITE,
+)
 def min_vios_weight(doc) -> int:
     vios = _uncapped(doc, "vios")
     if not vios:
@@ -321,9 +460,13 @@ def min_vios_weight(doc) -> int:
     return min(p.cpu.weight for _, p in vios)
 
 
-@derivation("clients_weight_at_or_above_vios", kinds=_FRAME, type="list",
-            description="Uncapped client partitions whose weight is equal to or above the lowest VIOS weight.",
-            cite=_WEIGHT_CITE)
+@derivation(
+    "clients_weight_at_or_above_vios",
+    kinds=_FRAME,
+    type="list",
+    description="Uncapped client partitions whose weight is equal to or above the lowest VIOS weight.",
+    cite=_WEIGHT_CITE,
+)
 def clients_weight_at_or_above_vios(doc) -> list[str]:
     floor = min_vios_weight(doc)
     return [f"{p.name} (weight {p.cpu.weight})" for _, p in _uncapped(doc, "aix-lpar") if p.cpu.weight >= floor]
@@ -331,12 +474,16 @@ def clients_weight_at_or_above_vios(doc) -> list[str]:
 
 # ---------------------------------------------------------------- hypervisor page table (aix-lpar, managed-system)
 
+
 def _hpt(doc) -> hpt.HptSize:
     (processor,) = need(doc, "processor")
     if doc.kind != "managed-system":
         max_gb, desired = need(doc, "memory.max_gb", "memory.desired_gb")
-        entries = [hpt.HptPartition(name=doc.name, max_memory_gb=max_gb, desired_memory_gb=desired,
-                                    ams=doc.memory.mode == "shared")]
+        entries = [
+            hpt.HptPartition(
+                name=doc.name, max_memory_gb=max_gb, desired_memory_gb=desired, ams=doc.memory.mode == "shared"
+            )
+        ]
         return hpt.hpt_size(entries, processor)
     entries, missing = [], []
     for i, p in enumerate(_parts(doc)):
@@ -349,34 +496,55 @@ def _hpt(doc) -> hpt.HptSize:
             continue
         mem = p.memory
         if mem is None or mem.max_gb is None or mem.desired_gb is None:
-            missing += [f"partitions[{i}].memory.{f}" for f in ("max_gb", "desired_gb")
-                        if mem is None or getattr(mem, f) is None]
+            missing += [
+                f"partitions[{i}].memory.{f}"
+                for f in ("max_gb", "desired_gb")
+                if mem is None or getattr(mem, f) is None
+            ]
             continue
-        entries.append(hpt.HptPartition(name=p.name, max_memory_gb=mem.max_gb, desired_memory_gb=mem.desired_gb,
-                                        ams=mem.mode == "shared"))
+        entries.append(
+            hpt.HptPartition(
+                name=p.name, max_memory_gb=mem.max_gb, desired_memory_gb=mem.desired_gb, ams=mem.mode == "shared"
+            )
+        )
     if missing:
         raise Missing(missing)
     return hpt.hpt_size(entries, processor, doc.default_hpt_ratio)
 
 
-@derivation("hpt_mb", kinds=_BOTH, type="number", unit="MB",
-            description="Hypervisor page table reserved for the partition (or, for a managed system, all its "
-                        "partitions): maximum memory / 64 up to POWER7 and for AMS, / 128 for AIX from POWER7+.",
-            cite=hpt.CITE)
+@derivation(
+    "hpt_mb",
+    kinds=_BOTH,
+    type="number",
+    unit="MB",
+    description="Hypervisor page table reserved for the partition (or, for a managed system, all its "
+    "partitions): maximum memory / 64 up to POWER7 and for AMS, / 128 for AIX from POWER7+.",
+    cite=hpt.CITE,
+)
 def hpt_mb(doc) -> float:
     return _hpt(doc).hpt_mb
 
 
-@derivation("hpt_above_desired_mb", kinds=_BOTH, type="number", unit="MB",
-            description="Part of the hypervisor page table that only serves maximum memory above desired memory.",
-            cite=hpt.CITE)
+@derivation(
+    "hpt_above_desired_mb",
+    kinds=_BOTH,
+    type="number",
+    unit="MB",
+    description="Part of the hypervisor page table that only serves maximum memory above desired memory.",
+    cite=hpt.CITE,
+)
 def hpt_above_desired_mb(doc) -> float:
     return _hpt(doc).hpt_above_desired_mb
 
 
-@derivation("hpt_divisor", kinds=_AIX, type="number", unit="divisor",
-            description="Divisor of the partition's maximum memory for its hypervisor page table (64 or 128).",
-            cite=hpt.CITE)
+@derivation(
+    "hpt_divisor",
+    kinds=_AIX,
+    type="number",
+    unit="divisor",
+    description="Divisor of the partition's maximum memory for its hypervisor page table (64 or 128).",
+    cite=hpt.CITE,
+)
 def hpt_divisor(doc) -> int:
     return _hpt(doc).partitions[0].divisor
 
@@ -397,8 +565,12 @@ def _ratios(doc) -> list[tuple[str, float, float, str, float]]:
         need(doc, "memory.max_gb", "memory.desired_gb")
     else:
         lpars = [(f"partitions[{i}].", p) for i, p in enumerate(_parts(doc)) if p.kind == "aix-lpar"]
-        missing = [f"{pre}memory.{f}" for pre, p in lpars for f in ("max_gb", "desired_gb")
-                   if p.memory is None or getattr(p.memory, f) is None]
+        missing = [
+            f"{pre}memory.{f}"
+            for pre, p in lpars
+            for f in ("max_gb", "desired_gb")
+            if p.memory is None or getattr(p.memory, f) is None
+        ]
         if missing:
             raise Missing(missing)
     out = []
@@ -410,18 +582,30 @@ def _ratios(doc) -> list[tuple[str, float, float, str, float]]:
     return sorted(out, key=lambda r: -r[4])
 
 
-@derivation("max_memory_ratio", kinds=_BOTH, type="number", unit="ratio",
-            description="Largest ratio of maximum memory to the memory an AIX partition needs (desired memory; "
-                        "with AME on, expanded memory); 0 when there is no AIX partition.",
-            cite=hpt.CITE)
+@derivation(
+    "max_memory_ratio",
+    kinds=_BOTH,
+    type="number",
+    unit="ratio",
+    description="Largest ratio of maximum memory to the memory an AIX partition needs (desired memory; "
+    "with AME on, expanded memory); 0 when there is no AIX partition.",
+    cite=hpt.CITE,
+)
 def max_memory_ratio(doc) -> float:
     ratios = _ratios(doc)
     return round(ratios[0][4], 4) if ratios else 0.0
 
 
-@derivation("max_memory_ratios", kinds=_BOTH, type="list",
-            description="AIX partitions whose maximum memory is above what they need, largest ratio first.",
-            cite=hpt.CITE)
+@derivation(
+    "max_memory_ratios",
+    kinds=_BOTH,
+    type="list",
+    description="AIX partitions whose maximum memory is above what they need, largest ratio first.",
+    cite=hpt.CITE,
+)
 def max_memory_ratios(doc) -> list[str]:
-    return [f"{name} {mx:g} GB max / {ref:g} GB {label} ({ratio:.1f}x)"
-            for name, mx, ref, label, ratio in _ratios(doc) if ratio > 1][:10]
+    return [
+        f"{name} {mx:g} GB max / {ref:g} GB {label} ({ratio:.1f}x)"
+        for name, mx, ref, label, ratio in _ratios(doc)
+        if ratio > 1
+    ][:10]

@@ -17,7 +17,8 @@ reported once.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from advisor.calculators import veth_buffers
 from advisor.citations import Cite
@@ -51,6 +52,7 @@ INTERNAL_VLAN_MTU = 65390
 
 # ---------------------------------------------------------------- helpers
 
+
 def _listed(doc, path: str) -> list:
     (items,) = need(doc, path)
     return items
@@ -73,7 +75,9 @@ def _partitions(doc, kind: str) -> list[tuple[str, Any]]:
 
 def _is_vscsi(disk) -> bool:
     """transport vscsi, or no transport and the client's vSCSI description."""
-    return disk.transport == "vscsi" or (disk.transport is None and (disk.description or "").lower() == VSCSI_DESCRIPTION)
+    return disk.transport == "vscsi" or (
+        disk.transport is None and (disk.description or "").lower() == VSCSI_DESCRIPTION
+    )
 
 
 def _vscsi_disks(doc) -> list[tuple[str, Any]]:
@@ -85,28 +89,45 @@ def _vscsi_disks(doc) -> list[tuple[str, Any]]:
 
 def _client_items(doc, field: str) -> list[tuple[Any, Any]]:
     """(client partition, item) for every item of `storage.<field>` of the aix-lpar partitions of a frame."""
-    return [(lpar, item) for _, lpar in _partitions(doc, "aix-lpar")
-            for item in (get_path(lpar, f"storage.{field}") or [])]
+    return [
+        (lpar, item) for _, lpar in _partitions(doc, "aix-lpar") for item in (get_path(lpar, f"storage.{field}") or [])
+    ]
 
 
 def _mismatch(label: str, here: dict[str, Any], there: dict[str, Any], where: str) -> str | None:
-    diffs = [f"{k} {here[k]} vs {there[k]}" for k in here if here[k] is not None and there.get(k) is not None
-             and here[k] != there[k]]
+    diffs = [
+        f"{k} {here[k]} vs {there[k]}"
+        for k in here
+        if here[k] is not None and there.get(k) is not None and here[k] != there[k]
+    ]
     return f"{label}: {', '.join(diffs)} on {where}" if diffs else None
 
 
 # ---------------------------------------------------------------- VIOS
 
-@derivation("vios_entc_avg_pct", kinds=("vios",), type="number", unit="%",
-            description="Average processor consumption of the VIOS as a share of its entitled capacity.", cite=PROC)
+
+@derivation(
+    "vios_entc_avg_pct",
+    kinds=("vios",),
+    type="number",
+    unit="%",
+    description="Average processor consumption of the VIOS as a share of its entitled capacity.",
+    cite=PROC,
+)
 def vios_entc_avg_pct(doc) -> float | None:
     physc, ec = need(doc, "usage.physc_avg", "cpu.entitled_capacity")
     return round(physc / ec * 100, 2) if ec else None
 
 
-@derivation("vios_busy_pct", kinds=("vios",), type="number", unit="%",
-            description="Peak processor consumption of the VIOS as a share of what it can consume: virtual processors "
-                        "(uncapped shared or dedicated), entitled capacity (capped shared).", cite=SEA_TABLE)
+@derivation(
+    "vios_busy_pct",
+    kinds=("vios",),
+    type="number",
+    unit="%",
+    description="Peak processor consumption of the VIOS as a share of what it can consume: virtual processors "
+    "(uncapped shared or dedicated), entitled capacity (capped shared).",
+    cite=SEA_TABLE,
+)
 def vios_busy_pct(doc) -> float | None:
     physc, mode = need(doc, "usage.physc_peak", "cpu.mode")
     if mode == "shared":
@@ -117,9 +138,15 @@ def vios_busy_pct(doc) -> float | None:
     return round(physc / capacity * 100, 2) if capacity else None
 
 
-@derivation("vios_count", kinds=("vios", "managed-system"), type="number", unit="count",
-            description="VIOS serving the clients: on a VIOS 2 with a redundant partner, else 1; on a managed system "
-                        "the VIOS partitions it lists.", cite=PAIRS)
+@derivation(
+    "vios_count",
+    kinds=("vios", "managed-system"),
+    type="number",
+    unit="count",
+    description="VIOS serving the clients: on a VIOS 2 with a redundant partner, else 1; on a managed system "
+    "the VIOS partitions it lists.",
+    cite=PAIRS,
+)
 def vios_count(doc) -> int:
     if doc.kind == "vios":
         (pair,) = need(doc, "redundant_pair")
@@ -127,8 +154,13 @@ def vios_count(doc) -> int:
     return len(_partitions(doc, "vios"))
 
 
-@derivation("runs_production", kinds=("vios", "managed-system"), type="bool",
-            description="The VIOS (or any partition of the managed system) is in the production environment.", cite=PAIRS)
+@derivation(
+    "runs_production",
+    kinds=("vios", "managed-system"),
+    type="bool",
+    description="The VIOS (or any partition of the managed system) is in the production environment.",
+    cite=PAIRS,
+)
 def runs_production(doc) -> bool | None:
     if doc.kind == "vios":
         (env,) = need(doc, "environment")
@@ -137,9 +169,13 @@ def runs_production(doc) -> bool | None:
     return ("production" in envs) if envs else None
 
 
-@list_derivation("generic_mpio_disks", kinds=("vios", "aix-lpar"),
-                description="Disks configured with the generic \"Other FC SCSI Disk Drive\" ODM definition "
-                            "(no vendor device driver).", cite=DRIVERS)
+@list_derivation(
+    "generic_mpio_disks",
+    kinds=("vios", "aix-lpar"),
+    description='Disks configured with the generic "Other FC SCSI Disk Drive" ODM definition '
+    "(no vendor device driver).",
+    cite=DRIVERS,
+)
 def generic_mpio_disks(doc) -> list[str]:
     disks = _indexed(_listed(doc, "storage.disks"), "storage.disks")
     _require(disks, "description")
@@ -148,9 +184,13 @@ def generic_mpio_disks(doc) -> list[str]:
 
 # ---------------------------------------------------------------- storage
 
-@list_derivation("vscsi_default_queue_depth_disks", kinds=("aix-lpar",),
-                description="Virtual SCSI disks at or below the default queue_depth of 3.",
-                cite=_cite("3.6.2 Shared storage pools", "Performance considerations"))
+
+@list_derivation(
+    "vscsi_default_queue_depth_disks",
+    kinds=("aix-lpar",),
+    description="Virtual SCSI disks at or below the default queue_depth of 3.",
+    cite=_cite("3.6.2 Shared storage pools", "Performance considerations"),
+)
 def vscsi_default_queue_depth_disks(doc) -> list[str]:
     disks = _vscsi_disks(doc)
     _require(disks, "queue_depth")
@@ -162,21 +202,36 @@ def _vios_disks(doc) -> dict[tuple[str, str], Any]:
     return {(v.name, d.name): d for _, v in _partitions(doc, "vios") for d in (get_path(v, "storage.disks") or [])}
 
 
-@list_derivation("vscsi_vios_mismatches", kinds=("aix-lpar", "managed-system"),
-                description="Virtual SCSI disks whose queue_depth or max_transfer differ between the client and the "
-                            "backing device on a VIOS.", cite=VSCSI)
+@list_derivation(
+    "vscsi_vios_mismatches",
+    kinds=("aix-lpar", "managed-system"),
+    description="Virtual SCSI disks whose queue_depth or max_transfer differ between the client and the "
+    "backing device on a VIOS.",
+    cite=VSCSI,
+)
 def vscsi_vios_mismatches(doc) -> list[str]:
     out = []
     if doc.kind == "aix-lpar":
         disks = _vscsi_disks(doc)
-        stated = [(p, d, b) for p, d in disks for b in (d.backing or []) if b.queue_depth is not None or b.max_transfer_kb is not None]
+        stated = [
+            (p, d, b)
+            for p, d in disks
+            for b in (d.backing or [])
+            if b.queue_depth is not None or b.max_transfer_kb is not None
+        ]
         if disks and not stated:
             raise Missing([f"{p}.backing" for p, _ in disks])
         for path, d, b in stated:
             _require([(path, d)], *[a for a in ("queue_depth", "max_transfer_kb") if getattr(b, a) is not None])
             where = f"{b.vios} ({b.device})" if b.device else b.vios
-            out.append(_mismatch(d.name, {"queue_depth": d.queue_depth, "max_transfer_kb": d.max_transfer_kb},
-                                 {"queue_depth": b.queue_depth, "max_transfer_kb": b.max_transfer_kb}, where))
+            out.append(
+                _mismatch(
+                    d.name,
+                    {"queue_depth": d.queue_depth, "max_transfer_kb": d.max_transfer_kb},
+                    {"queue_depth": b.queue_depth, "max_transfer_kb": b.max_transfer_kb},
+                    where,
+                )
+            )
         return [m for m in out if m]
     vios_disks = _vios_disks(doc)
     for lpar, d in _client_items(doc, "disks"):
@@ -185,24 +240,34 @@ def vscsi_vios_mismatches(doc) -> list[str]:
                 continue  # judged on the client itself
             vd = vios_disks.get((b.vios, b.device))
             if vd is not None:
-                out.append(_mismatch(f"{lpar.name} {d.name}",
-                                     {"queue_depth": d.queue_depth, "max_transfer_kb": d.max_transfer_kb},
-                                     {"queue_depth": vd.queue_depth, "max_transfer_kb": vd.max_transfer_kb},
-                                     f"{b.vios} ({vd.name})"))
+                out.append(
+                    _mismatch(
+                        f"{lpar.name} {d.name}",
+                        {"queue_depth": d.queue_depth, "max_transfer_kb": d.max_transfer_kb},
+                        {"queue_depth": vd.queue_depth, "max_transfer_kb": vd.max_transfer_kb},
+                        f"{b.vios} ({vd.name})",
+                    )
+                )
     return [m for m in out if m]
 
 
-@list_derivation("dual_vios_reserved_luns", kinds=("vios", "managed-system"),
-                description="LUNs mapped to a client through two or more VIOS whose reserve_policy is not no_reserve.",
-                cite=_cite("3.6.1 Virtual SCSI", "step 3"))
+@list_derivation(
+    "dual_vios_reserved_luns",
+    kinds=("vios", "managed-system"),
+    description="LUNs mapped to a client through two or more VIOS whose reserve_policy is not no_reserve.",
+    cite=_cite("3.6.1 Virtual SCSI", "step 3"),
+)
 def dual_vios_reserved_luns(doc) -> list[str]:
     if doc.kind == "vios":
         disks = _indexed(_listed(doc, "storage.disks"), "storage.disks")
         _require(disks, "mapped_through_vios")
         dual = [(p, d) for p, d in disks if d.mapped_through_vios >= 2]
         _require(dual, "reserve_policy")
-        return [f"{d.name} (reserve_policy {d.reserve_policy}, mapped through {d.mapped_through_vios} VIOS)"
-                for _, d in dual if d.reserve_policy != "no_reserve"]
+        return [
+            f"{d.name} (reserve_policy {d.reserve_policy}, mapped through {d.mapped_through_vios} VIOS)"
+            for _, d in dual
+            if d.reserve_policy != "no_reserve"
+        ]
     out: dict[tuple[str, str], str] = {}  # one entry per LUN, however many clients share it
     vios_disks = _vios_disks(doc)
     for lpar, d in _client_items(doc, "disks"):
@@ -211,27 +276,48 @@ def dual_vios_reserved_luns(doc) -> list[str]:
             vd = vios_disks.get((b.vios, b.device))
             if vd is None or vd.mapped_through_vios is not None or vd.reserve_policy in (None, "no_reserve"):
                 continue  # unknown here, or judged on the VIOS itself
-            out.setdefault((b.vios, vd.name), f"{b.vios} {vd.name} (reserve_policy {vd.reserve_policy}; "
-                                              f"{lpar.name} {d.name} is mapped through {paths} VIOS)")
+            out.setdefault(
+                (b.vios, vd.name),
+                f"{b.vios} {vd.name} (reserve_policy {vd.reserve_policy}; "
+                f"{lpar.name} {d.name} is mapped through {paths} VIOS)",
+            )
     return list(out.values())
 
 
-@list_derivation("npiv_vios_mismatches", kinds=("aix-lpar", "managed-system"),
-                description="NPIV client adapters whose num_cmd_elems or max_xfer_size differ from the physical FC port "
-                            "on the VIOS.", cite=NPIV)
+@list_derivation(
+    "npiv_vios_mismatches",
+    kinds=("aix-lpar", "managed-system"),
+    description="NPIV client adapters whose num_cmd_elems or max_xfer_size differ from the physical FC port "
+    "on the VIOS.",
+    cite=NPIV,
+)
 def npiv_vios_mismatches(doc) -> list[str]:
     out = []
     if doc.kind == "aix-lpar":
         adapters = _indexed(_listed(doc, "storage.vfc_adapters"), "storage.vfc_adapters")
-        stated = [(p, a) for p, a in adapters if a.vios_num_cmd_elems is not None or a.vios_max_xfer_size_kb is not None]
+        stated = [
+            (p, a) for p, a in adapters if a.vios_num_cmd_elems is not None or a.vios_max_xfer_size_kb is not None
+        ]
         if adapters and not stated:
             raise Missing([f"{p}.vios_num_cmd_elems" for p, _ in adapters])
         for path, a in stated:
-            _require([(path, a)], *[x for x, v in (("num_cmd_elems", a.vios_num_cmd_elems),
-                                                  ("max_xfer_size_kb", a.vios_max_xfer_size_kb)) if v is not None])
+            _require(
+                [(path, a)],
+                *[
+                    x
+                    for x, v in (("num_cmd_elems", a.vios_num_cmd_elems), ("max_xfer_size_kb", a.vios_max_xfer_size_kb))
+                    if v is not None
+                ],
+            )
             where = " ".join(x for x in (a.vios, a.vios_port) if x) or "the VIOS"
-            out.append(_mismatch(a.name, {"num_cmd_elems": a.num_cmd_elems, "max_xfer_size_kb": a.max_xfer_size_kb},
-                                 {"num_cmd_elems": a.vios_num_cmd_elems, "max_xfer_size_kb": a.vios_max_xfer_size_kb}, where))
+            out.append(
+                _mismatch(
+                    a.name,
+                    {"num_cmd_elems": a.num_cmd_elems, "max_xfer_size_kb": a.max_xfer_size_kb},
+                    {"num_cmd_elems": a.vios_num_cmd_elems, "max_xfer_size_kb": a.vios_max_xfer_size_kb},
+                    where,
+                )
+            )
         return [m for m in out if m]
     ports = {(v.name, p.name): p for _, v in _partitions(doc, "vios") for p in (get_path(v, "storage.fc_ports") or [])}
     for lpar, a in _client_items(doc, "vfc_adapters"):
@@ -239,10 +325,14 @@ def npiv_vios_mismatches(doc) -> list[str]:
             continue  # judged on the client itself
         port = ports.get((a.vios, a.vios_port))
         if port is not None:
-            out.append(_mismatch(f"{lpar.name} {a.name}",
-                                 {"num_cmd_elems": a.num_cmd_elems, "max_xfer_size_kb": a.max_xfer_size_kb},
-                                 {"num_cmd_elems": port.num_cmd_elems, "max_xfer_size_kb": port.max_xfer_size_kb},
-                                 f"{a.vios} {port.name}"))
+            out.append(
+                _mismatch(
+                    f"{lpar.name} {a.name}",
+                    {"num_cmd_elems": a.num_cmd_elems, "max_xfer_size_kb": a.max_xfer_size_kb},
+                    {"num_cmd_elems": port.num_cmd_elems, "max_xfer_size_kb": port.max_xfer_size_kb},
+                    f"{a.vios} {port.name}",
+                )
+            )
     return [m for m in out if m]
 
 
@@ -273,29 +363,50 @@ def _clients_per_port(doc) -> dict[str, dict[str, int]]:
     return dict(out)
 
 
-@derivation("npiv_max_clients_per_port", kinds=("vios", "managed-system"), type="number", unit="count",
-            description="Most virtual FC clients on one physical FC port.", cite=NPIV)
+@derivation(
+    "npiv_max_clients_per_port",
+    kinds=("vios", "managed-system"),
+    type="number",
+    unit="count",
+    description="Most virtual FC clients on one physical FC port.",
+    cite=NPIV,
+)
 def npiv_max_clients_per_port(doc) -> int:
     counts = [n for ports in _clients_per_port(doc).values() for n in ports.values()]
     return max(counts, default=0)
 
 
-@derivation("npiv_port_client_spread", kinds=("vios", "managed-system"), type="number", unit="count",
-            description="Largest difference in virtual FC clients between two NPIV-capable ports of the same VIOS "
-                        "(0 or 1 = evenly spread).", cite=NPIV)
+@derivation(
+    "npiv_port_client_spread",
+    kinds=("vios", "managed-system"),
+    type="number",
+    unit="count",
+    description="Largest difference in virtual FC clients between two NPIV-capable ports of the same VIOS "
+    "(0 or 1 = evenly spread).",
+    cite=NPIV,
+)
 def npiv_port_client_spread(doc) -> int:
     return max((max(p.values()) - min(p.values()) for p in _clients_per_port(doc).values() if p), default=0)
 
 
-@derivation("npiv_clients_by_port", kinds=("vios", "managed-system"), type="list",
-            description="Virtual FC clients per physical port, as `vios port: clients`.", cite=NPIV)
+@derivation(
+    "npiv_clients_by_port",
+    kinds=("vios", "managed-system"),
+    type="list",
+    description="Virtual FC clients per physical port, as `vios port: clients`.",
+    cite=NPIV,
+)
 def npiv_clients_by_port(doc) -> list[str]:
     return [f"{v} {p}: {n}" for v, ports in _clients_per_port(doc).items() for p, n in ports.items()]
 
 
-@list_derivation("npiv_unsupported_ports", kinds=("vios",),
-                description="Physical FC ports carrying NPIV clients that cannot do NPIV: slower than 8 Gbit/s, or a "
-                            "fabric switch port without NPIV.", cite=NPIV)
+@list_derivation(
+    "npiv_unsupported_ports",
+    kinds=("vios",),
+    description="Physical FC ports carrying NPIV clients that cannot do NPIV: slower than 8 Gbit/s, or a "
+    "fabric switch port without NPIV.",
+    cite=NPIV,
+)
 def npiv_unsupported_ports(doc) -> list[str]:
     ports = _indexed(_listed(doc, "storage.fc_ports"), "storage.fc_ports")
     _require(ports, "npiv_clients")
@@ -313,8 +424,12 @@ def npiv_unsupported_ports(doc) -> list[str]:
     return out
 
 
-@list_derivation("vfc_partially_zoned", kinds=("aix-lpar",),
-                description="Virtual FC adapters with fewer than both of their WWPNs zoned to the storage.", cite=NPIV)
+@list_derivation(
+    "vfc_partially_zoned",
+    kinds=("aix-lpar",),
+    description="Virtual FC adapters with fewer than both of their WWPNs zoned to the storage.",
+    cite=NPIV,
+)
 def vfc_partially_zoned(doc) -> list[str]:
     adapters = _indexed(_listed(doc, "storage.vfc_adapters"), "storage.vfc_adapters")
     _require(adapters, "wwpns_zoned")
@@ -327,67 +442,104 @@ def _ssp_disks(doc, *attrs: str) -> list:
     return [d for _, d in disks]
 
 
-@derivation("ssp_lun_sizes_gb", kinds=("vios",), type="list",
-            description="Distinct LUN sizes (GiB) in the shared storage pool.", cite=SSP)
+@derivation(
+    "ssp_lun_sizes_gb",
+    kinds=("vios",),
+    type="list",
+    description="Distinct LUN sizes (GiB) in the shared storage pool.",
+    cite=SSP,
+)
 def ssp_lun_sizes_gb(doc) -> list[float]:
     return sorted({int(d.size_gb) if float(d.size_gb).is_integer() else d.size_gb for d in _ssp_disks(doc, "size_gb")})
 
 
-@derivation("ssp_lun_size_variants", kinds=("vios",), type="number", unit="count",
-            description="Number of distinct LUN sizes in the shared storage pool (1 = all the same).", cite=SSP)
+@derivation(
+    "ssp_lun_size_variants",
+    kinds=("vios",),
+    type="number",
+    unit="count",
+    description="Number of distinct LUN sizes in the shared storage pool (1 = all the same).",
+    cite=SSP,
+)
 def ssp_lun_size_variants(doc) -> int:
     return len(ssp_lun_sizes_gb(doc))
 
 
-@derivation("ssp_lun_setting_variants", kinds=("vios",), type="number", unit="count",
-            description="Number of distinct queue_depth/max_transfer combinations among the pool's LUNs.", cite=SSP)
+@derivation(
+    "ssp_lun_setting_variants",
+    kinds=("vios",),
+    type="number",
+    unit="count",
+    description="Number of distinct queue_depth/max_transfer combinations among the pool's LUNs.",
+    cite=SSP,
+)
 def ssp_lun_setting_variants(doc) -> int:
     return len({(d.queue_depth, d.max_transfer_kb) for d in _ssp_disks(doc, "queue_depth", "max_transfer_kb")})
 
 
 # ---------------------------------------------------------------- network
 
+
 def _seas(doc) -> list[tuple[str, Any]]:
     return _indexed(_listed(doc, "network.seas"), "network.seas")
 
 
-@list_derivation("seas_without_accounting", kinds=("vios",),
-                description="Shared Ethernet Adapters with accounting disabled (seastat has no data).",
-                cite=_cite("3.7.12 Tunables", "Example 3-36"))
+@list_derivation(
+    "seas_without_accounting",
+    kinds=("vios",),
+    description="Shared Ethernet Adapters with accounting disabled (seastat has no data).",
+    cite=_cite("3.7.12 Tunables", "Example 3-36"),
+)
 def seas_without_accounting(doc) -> list[str]:
     seas = _seas(doc)
     _require(seas, "accounting")
     return [s.name for _, s in seas if not s.accounting]
 
 
-@list_derivation("seas_failover_multi_vlan", kinds=("vios",),
-                description="SEAs in plain failover (ha_mode auto or standby) that bridge two or more VLANs.",
-                cite=_cite("3.7.8 SEA conclusion", "Table 3-10"))
+@list_derivation(
+    "seas_failover_multi_vlan",
+    kinds=("vios",),
+    description="SEAs in plain failover (ha_mode auto or standby) that bridge two or more VLANs.",
+    cite=_cite("3.7.8 SEA conclusion", "Table 3-10"),
+)
 def seas_failover_multi_vlan(doc) -> list[str]:
     seas = _seas(doc)
     _require(seas, "ha_mode")
     failover = [(p, s) for p, s in seas if s.ha_mode in ("auto", "standby")]
     _require(failover, "vlans")
-    return [f"{s.name} (ha_mode {s.ha_mode}, VLANs {', '.join(str(v) for v in sorted(set(s.vlans)))})"
-            for _, s in failover if len(set(s.vlans)) >= 2]
+    return [
+        f"{s.name} (ha_mode {s.ha_mode}, VLANs {', '.join(str(v) for v in sorted(set(s.vlans)))})"
+        for _, s in failover
+        if len(set(s.vlans)) >= 2
+    ]
 
 
-@list_derivation("link_aggregations_off_suggestion", kinds=("vios",),
-                description="Link aggregations not in mode 8023ad with hash_mode src_dst_port (netif_backup "
-                            "channels are backups, not aggregations, and are left out).", cite=SEA_TUNABLES)
+@list_derivation(
+    "link_aggregations_off_suggestion",
+    kinds=("vios",),
+    description="Link aggregations not in mode 8023ad with hash_mode src_dst_port (netif_backup "
+    "channels are backups, not aggregations, and are left out).",
+    cite=SEA_TUNABLES,
+)
 def link_aggregations_off_suggestion(doc) -> list[str]:
     aggs = _indexed(_listed(doc, "network.link_aggregations"), "network.link_aggregations")
     _require(aggs, "mode")
     aggs = [(p, a) for p, a in aggs if a.mode != "netif_backup"]
     _require(aggs, "hash_mode")
-    return [f"{a.name} (mode {a.mode}, hash_mode {a.hash_mode})" for _, a in aggs
-            if a.mode != "8023ad" or a.hash_mode != "src_dst_port"]
+    return [
+        f"{a.name} (mode {a.mode}, hash_mode {a.hash_mode})"
+        for _, a in aggs
+        if a.mode != "8023ad" or a.hash_mode != "src_dst_port"
+    ]
 
 
-@list_derivation("net_offload_gaps", kinds=("vios",),
-                description="SEA and physical port settings below the suggestion: largesend / large_receive off "
-                            "(large_receive on 10 Gbit ports only), jumbo frames off where the network takes them.",
-                cite=SEA_TUNABLES + STACK_10G)
+@list_derivation(
+    "net_offload_gaps",
+    kinds=("vios",),
+    description="SEA and physical port settings below the suggestion: largesend / large_receive off "
+    "(large_receive on 10 Gbit ports only), jumbo frames off where the network takes them.",
+    cite=SEA_TUNABLES + STACK_10G,
+)
 def net_offload_gaps(doc) -> list[str]:
     seas = _indexed(get_path(doc, "network.seas") or [], "network.seas")
     ports = _indexed(get_path(doc, "network.physical_ports") or [], "network.physical_ports")
@@ -400,7 +552,9 @@ def net_offload_gaps(doc) -> list[str]:
     _require([(p, port) for p, port in ports if (port.speed_gbps or 0) >= 10], "large_receive")
     out = []
     for _, s in seas:
-        off = [a for a in ("largesend", "large_receive") if not getattr(s, a)] + (["jumbo_frames"] if jumbo and not s.jumbo_frames else [])
+        off = [a for a in ("largesend", "large_receive") if not getattr(s, a)] + (
+            ["jumbo_frames"] if jumbo and not s.jumbo_frames else []
+        )
         if off:
             out.append(f"SEA {s.name}: {', '.join(off)} off")
     for _, port in ports:
@@ -414,8 +568,12 @@ def net_offload_gaps(doc) -> list[str]:
     return out
 
 
-@list_derivation("interfaces_without_mtu_bypass", kinds=("aix-lpar",),
-                description="Interfaces on virtual Ethernet without largesend (mtu_bypass off).", cite=HYP_LAN)
+@list_derivation(
+    "interfaces_without_mtu_bypass",
+    kinds=("aix-lpar",),
+    description="Interfaces on virtual Ethernet without largesend (mtu_bypass off).",
+    cite=HYP_LAN,
+)
 def interfaces_without_mtu_bypass(doc) -> list[str]:
     ifs = _indexed(_listed(doc, "network.interfaces"), "network.interfaces")
     _require(ifs, "virtual")
@@ -424,16 +582,22 @@ def interfaces_without_mtu_bypass(doc) -> list[str]:
     return [i.name for _, i in virtual if not i.mtu_bypass]
 
 
-@list_derivation("internal_interfaces_untuned", kinds=("aix-lpar",),
-                description="Interfaces on a partition-only VLAN without the tested tuning (mtu 65390, rfc1323 on).",
-                cite=HYP_LAN)
+@list_derivation(
+    "internal_interfaces_untuned",
+    kinds=("aix-lpar",),
+    description="Interfaces on a partition-only VLAN without the tested tuning (mtu 65390, rfc1323 on).",
+    cite=HYP_LAN,
+)
 def internal_interfaces_untuned(doc) -> list[str]:
     ifs = _indexed(_listed(doc, "network.interfaces"), "network.interfaces")
     _require(ifs, "internal_only")
     internal = [(p, i) for p, i in ifs if i.internal_only]
     _require(internal, "mtu", "rfc1323")
-    return [f"{i.name} (mtu {i.mtu}, rfc1323 {'on' if i.rfc1323 else 'off'})" for _, i in internal
-            if i.mtu < INTERNAL_VLAN_MTU or not i.rfc1323]
+    return [
+        f"{i.name} (mtu {i.mtu}, rfc1323 {'on' if i.rfc1323 else 'off'})"
+        for _, i in internal
+        if i.mtu < INTERNAL_VLAN_MTU or not i.rfc1323
+    ]
 
 
 def _veth_adapters(doc) -> list[tuple[str, Any]]:
@@ -442,24 +606,34 @@ def _veth_adapters(doc) -> list[tuple[str, Any]]:
 
 def _pools(adapter) -> list[tuple[str, Any]]:
     buffers = adapter.buffers
-    return [(n, getattr(buffers, n)) for n in veth_buffers.POOLS if buffers is not None and getattr(buffers, n) is not None]
+    return [
+        (n, getattr(buffers, n)) for n in veth_buffers.POOLS if buffers is not None and getattr(buffers, n) is not None
+    ]
 
 
-@list_derivation("veth_buffer_shortages", kinds=("aix-lpar", "vios"),
-                description="Virtual Ethernet buffer shortages: pools whose Max Allocated reached Max Buffers, and "
-                            "adapters with Hypervisor Receive Failures or No Resource Errors.",
-                cite=_cite("3.7.11 Dealing with dropped packets on the hypervisor network", "Example 3-32"))
+@list_derivation(
+    "veth_buffer_shortages",
+    kinds=("aix-lpar", "vios"),
+    description="Virtual Ethernet buffer shortages: pools whose Max Allocated reached Max Buffers, and "
+    "adapters with Hypervisor Receive Failures or No Resource Errors.",
+    cite=_cite("3.7.11 Dealing with dropped packets on the hypervisor network", "Example 3-32"),
+)
 def veth_buffer_shortages(doc) -> list[str]:
     out, missing = [], []
     for path, a in _veth_adapters(doc):
         pools = [(n, p) for n, p in _pools(a) if p.max_buffers is not None and p.max_allocated is not None]
-        counters = {"Hypervisor Receive Failures": a.hypervisor_receive_failures, "No Resource Errors": a.no_resource_errors}
+        counters = {
+            "Hypervisor Receive Failures": a.hypervisor_receive_failures,
+            "No Resource Errors": a.no_resource_errors,
+        }
         if not pools and None in counters.values():
             missing += [f"{path}.buffers", f"{path}.hypervisor_receive_failures", f"{path}.no_resource_errors"]
             continue
         for name, p in pools:
             if veth_buffers.exhausted(p.max_buffers, p.max_allocated):
-                out.append(f"{a.name} {name} buffers: Max Allocated {p.max_allocated} reached Max Buffers {p.max_buffers}")
+                out.append(
+                    f"{a.name} {name} buffers: Max Allocated {p.max_allocated} reached Max Buffers {p.max_buffers}"
+                )
         hits = [f"{k} {v}" for k, v in counters.items() if v]
         if hits:
             out.append(f"{a.name}: {', '.join(hits)}")
@@ -468,15 +642,23 @@ def veth_buffer_shortages(doc) -> list[str]:
     return out
 
 
-@derivation("veth_buffer_changes", kinds=("aix-lpar", "vios"), type="list",
-            description="Buffer attributes to set per adapter (3.8 items 6-7): Max Buffers to the limit where "
-                        "exhausted, Min Buffers above Max Allocated.", cite=veth_buffers.CITE)
+@derivation(
+    "veth_buffer_changes",
+    kinds=("aix-lpar", "vios"),
+    type="list",
+    description="Buffer attributes to set per adapter (3.8 items 6-7): Max Buffers to the limit where "
+    "exhausted, Min Buffers above Max Allocated.",
+    cite=veth_buffers.CITE,
+)
 def veth_buffer_changes(doc) -> list[str]:
     out = []
     for _, a in _veth_adapters(doc):
-        attrs = [adv.attributes for n, p in _pools(a)
-                 if None not in (p.min_buffers, p.max_buffers, p.max_allocated)
-                 and (adv := veth_buffers.advise(n, p.min_buffers, p.max_buffers, p.max_allocated))]
+        attrs = [
+            adv.attributes
+            for n, p in _pools(a)
+            if None not in (p.min_buffers, p.max_buffers, p.max_allocated)
+            and (adv := veth_buffers.advise(n, p.min_buffers, p.max_buffers, p.max_allocated))
+        ]
         if attrs:
             out.append(f"{a.name}: {' '.join(attrs)}")
     return out
@@ -493,29 +675,52 @@ def _vios_adapter_total(doc, field: str) -> int:
     return sum(n for _, n in values)
 
 
-@derivation("eth_10g_ports", kinds=("vios", "managed-system"), type="number", unit="count",
-            description="10 Gbit Ethernet ports of the VIOS (on a managed system: of all its VIOS).", cite=STACK_10G)
+@derivation(
+    "eth_10g_ports",
+    kinds=("vios", "managed-system"),
+    type="number",
+    unit="count",
+    description="10 Gbit Ethernet ports of the VIOS (on a managed system: of all its VIOS).",
+    cite=STACK_10G,
+)
 def eth_10g_ports(doc) -> int:
     return _vios_adapter_total(doc, "eth_10g_ports")
 
 
-@derivation("eth_1g_ports", kinds=("vios", "managed-system"), type="number", unit="count",
-            description="1 Gbit Ethernet ports of the VIOS (on a managed system: of all its VIOS).", cite=STACK_10G)
+@derivation(
+    "eth_1g_ports",
+    kinds=("vios", "managed-system"),
+    type="number",
+    unit="count",
+    description="1 Gbit Ethernet ports of the VIOS (on a managed system: of all its VIOS).",
+    cite=STACK_10G,
+)
 def eth_1g_ports(doc) -> int:
     return _vios_adapter_total(doc, "eth_1g_ports")
 
 
-@derivation("eth_10g_ports_per_two_cores", kinds=("vios", "managed-system"), type="number", unit="ports per 2 cores",
-            description="10 Gbit Ethernet ports per two processor cores of the system (1 = the guideline's limit).",
-            cite=STACK_10G)
+@derivation(
+    "eth_10g_ports_per_two_cores",
+    kinds=("vios", "managed-system"),
+    type="number",
+    unit="ports per 2 cores",
+    description="10 Gbit Ethernet ports per two processor cores of the system (1 = the guideline's limit).",
+    cite=STACK_10G,
+)
 def eth_10g_ports_per_two_cores(doc) -> float | None:
     (cores,) = need(doc, "system_cores" if doc.kind == "vios" else "cores")
     return round(eth_10g_ports(doc) * 2 / cores, 3) if cores else None
 
 
-@derivation("eth_10g_adapters_per_io_chip_max", kinds=("vios", "managed-system"), type="number", unit="count",
-            description="Most 10 Gbit Ethernet adapters behind one I/O chip (VIOS only; a managed system leaves it "
-                        "to its VIOS).", cite=STACK_10G)
+@derivation(
+    "eth_10g_adapters_per_io_chip_max",
+    kinds=("vios", "managed-system"),
+    type="number",
+    unit="count",
+    description="Most 10 Gbit Ethernet adapters behind one I/O chip (VIOS only; a managed system leaves it "
+    "to its VIOS).",
+    cite=STACK_10G,
+)
 def eth_10g_adapters_per_io_chip_max(doc) -> int | None:
     if doc.kind != "vios":
         return None
@@ -527,8 +732,12 @@ def eth_10g_adapters_per_io_chip_max(doc) -> int | None:
     return max(chips.values(), default=0)
 
 
-@list_derivation("eth_ports_flow_control_off", kinds=("vios", "managed-system"),
-                description="Physical Ethernet ports with flow control off (VIOS only).", cite=STACK_10G)
+@list_derivation(
+    "eth_ports_flow_control_off",
+    kinds=("vios", "managed-system"),
+    description="Physical Ethernet ports with flow control off (VIOS only).",
+    cite=STACK_10G,
+)
 def eth_ports_flow_control_off(doc) -> list[str] | None:
     if doc.kind != "vios":
         return None
@@ -539,13 +748,17 @@ def eth_ports_flow_control_off(doc) -> list[str] | None:
 
 # ---------------------------------------------------------------- WPAR
 
+
 def _wpars(doc) -> list[tuple[str, Any]]:
     return _indexed(_listed(doc, "wpar.wpars"), "wpar.wpars")
 
 
-@list_derivation("wpar_unsupported_adapter_maps", kinds=("aix-lpar",),
-                description="Versioned or rootvg WPARs that have Fibre Channel adapters (NPIV) exported to them.",
-                cite=WPAR)
+@list_derivation(
+    "wpar_unsupported_adapter_maps",
+    kinds=("aix-lpar",),
+    description="Versioned or rootvg WPARs that have Fibre Channel adapters (NPIV) exported to them.",
+    cite=WPAR,
+)
 def wpar_unsupported_adapter_maps(doc) -> list[str]:
     with_adapters = [(p, w) for p, w in _wpars(doc) if w.adapters]
     _require([(p, w) for p, w in with_adapters if w.versioned_aix is None], "rootvg")
@@ -557,14 +770,25 @@ def wpar_unsupported_adapter_maps(doc) -> list[str]:
     return out
 
 
-@list_derivation("wpars_52_with_block_storage", kinds=("aix-lpar",),
-                description="AIX 5.2 versioned WPARs with disks or adapters exported to them.", cite=WPAR)
+@list_derivation(
+    "wpars_52_with_block_storage",
+    kinds=("aix-lpar",),
+    description="AIX 5.2 versioned WPARs with disks or adapters exported to them.",
+    cite=WPAR,
+)
 def wpars_52_with_block_storage(doc) -> list[str]:
-    return [f"{w.name} ({', '.join((w.disks or []) + (w.adapters or []))})" for _, w in _wpars(doc)
-            if w.versioned_aix == "5.2" and (w.disks or w.adapters)]
+    return [
+        f"{w.name} ({', '.join((w.disks or []) + (w.adapters or []))})"
+        for _, w in _wpars(doc)
+        if w.versioned_aix == "5.2" and (w.disks or w.adapters)
+    ]
 
 
-@list_derivation("wpar_nfs_from_global", kinds=("aix-lpar",),
-                description="WPAR mount points that reach a file system of their own global AIX over NFS.", cite=WPAR)
+@list_derivation(
+    "wpar_nfs_from_global",
+    kinds=("aix-lpar",),
+    description="WPAR mount points that reach a file system of their own global AIX over NFS.",
+    cite=WPAR,
+)
 def wpar_nfs_from_global(doc) -> list[str]:
     return [f"{w.name}:{m}" for _, w in _wpars(doc) for m in (w.nfs_from_global or [])]

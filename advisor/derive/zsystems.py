@@ -7,13 +7,29 @@ from advisor.citations import Cite
 from advisor.derive import Invalid, Missing, derivation, list_derivation, need
 
 # Machine generation as a number, so rules can say "z13 or later".
-Z_GENERATION = {"z9": 9, "z10": 10, "z114": 11, "z196": 11, "zBC12": 12, "zEC12": 12,
-                "z13": 13, "z13s": 13, "z14": 14, "z15": 15, "z16": 16, "z17": 17}
+Z_GENERATION = {
+    "z9": 9,
+    "z10": 10,
+    "z114": 11,
+    "z196": 11,
+    "zBC12": 12,
+    "zEC12": 12,
+    "z13": 13,
+    "z13s": 13,
+    "z14": 14,
+    "z15": 15,
+    "z16": 16,
+    "z17": 17,
+}
 
 
-@derivation("z_generation", kinds=("zos-lpar", "zvm-lpar"), type="number",
-            description="IBM Z machine generation (zEC12 = 12, z13 = 13, ...).",
-            cite=(Cite(source="ibm-z13-smt-sap-redp5287", section="Introduction"),))
+@derivation(
+    "z_generation",
+    kinds=("zos-lpar", "zvm-lpar"),
+    type="number",
+    description="IBM Z machine generation (zEC12 = 12, z13 = 13, ...).",
+    cite=(Cite(source="ibm-z13-smt-sap-redp5287", section="Introduction"),),
+)
 def z_generation(doc) -> int:
     (machine,) = need(doc, "machine")
     return Z_GENERATION[machine]
@@ -21,9 +37,14 @@ def z_generation(doc) -> int:
 
 # --- z/VM -------------------------------------------------------------------------------------
 
-@derivation("zvm_smt_support", kinds=("zvm-lpar",), type="bool",
-            description="The z/VM level can run SMT: 6.3 with APAR VM65586, or a later release.",
-            cite=(zvm_smt.CITE_SOFTWARE,))
+
+@derivation(
+    "zvm_smt_support",
+    kinds=("zvm-lpar",),
+    type="bool",
+    description="The z/VM level can run SMT: 6.3 with APAR VM65586, or a later release.",
+    cite=(zvm_smt.CITE_SOFTWARE,),
+)
 def zvm_smt_support(doc) -> bool:
     (version,) = need(doc, "zvm.version")
     try:
@@ -66,48 +87,79 @@ def _assessment(doc) -> lfarea.LfareaAssessment | None:
     try:
         return lfarea.assess_lfarea(statement, online)
     except lfarea.LfareaSyntaxError as exc:
-        raise Invalid(f"the LFAREA statement is not valid (IAR046I {exc.ibm_reason.rstrip('.')}, column {exc.column}); "
-                      "see ZOS-002") from None
+        raise Invalid(
+            f"the LFAREA statement is not valid (IAR046I {exc.ibm_reason.rstrip('.')}, column {exc.column}); "
+            "see ZOS-002"
+        ) from None
 
 
-@derivation("lfarea_valid", kinds=("zos-lpar",), type="bool",
-            description="The LFAREA statement parses (true also when LFAREA is not coded).", cite=_LF_SYNTAX)
+@derivation(
+    "lfarea_valid",
+    kinds=("zos-lpar",),
+    type="bool",
+    description="The LFAREA statement parses (true also when LFAREA is not coded).",
+    cite=_LF_SYNTAX,
+)
 def lfarea_valid(doc) -> bool:
     return _syntax_error(doc) is None
 
 
-@derivation("lfarea_error_reason", kinds=("zos-lpar",), type="string",
-            description="Reason code of the IAR046I syntax error; computed only when the statement is invalid.",
-            cite=_LF_SYNTAX)
+@derivation(
+    "lfarea_error_reason",
+    kinds=("zos-lpar",),
+    type="string",
+    description="Reason code of the IAR046I syntax error; computed only when the statement is invalid.",
+    cite=_LF_SYNTAX,
+)
 def lfarea_error_reason(doc) -> str | None:
     exc = _syntax_error(doc)
     return exc.reason if exc else None
 
 
-@derivation("lfarea_error_ibm_reason", kinds=("zos-lpar",), type="string",
-            description="The IAR046I reason text z/OS prints; only when the statement is invalid.", cite=_LF_SYNTAX)
+@derivation(
+    "lfarea_error_ibm_reason",
+    kinds=("zos-lpar",),
+    type="string",
+    description="The IAR046I reason text z/OS prints; only when the statement is invalid.",
+    cite=_LF_SYNTAX,
+)
 def lfarea_error_ibm_reason(doc) -> str | None:
     exc = _syntax_error(doc)
     return exc.ibm_reason.rstrip(".") if exc else None
 
 
-@derivation("lfarea_error_explanation", kinds=("zos-lpar",), type="string",
-            description="What is wrong with the statement, in words; only when it is invalid.", cite=_LF_SYNTAX)
+@derivation(
+    "lfarea_error_explanation",
+    kinds=("zos-lpar",),
+    type="string",
+    description="What is wrong with the statement, in words; only when it is invalid.",
+    cite=_LF_SYNTAX,
+)
 def lfarea_error_explanation(doc) -> str | None:
     exc = _syntax_error(doc)
     return exc.explanation if exc else None
 
 
-@derivation("lfarea_error_column", kinds=("zos-lpar",), type="number", unit="column",
-            description="Column (1-based) of the statement where the syntax error was found.", cite=_LF_SYNTAX)
+@derivation(
+    "lfarea_error_column",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="column",
+    description="Column (1-based) of the statement where the syntax error was found.",
+    cite=_LF_SYNTAX,
+)
 def lfarea_error_column(doc) -> int | None:
     exc = _syntax_error(doc)
     return exc.column if exc else None
 
 
-@derivation("lfarea_form", kinds=("zos-lpar",), type="string",
-            description="Which LFAREA form the statement uses: old (xx%|nM|nG|nT), new (1M=/2G=), or none (not coded).",
-            cite=_LF_FORMS)
+@derivation(
+    "lfarea_form",
+    kinds=("zos-lpar",),
+    type="string",
+    description="Which LFAREA form the statement uses: old (xx%|nM|nG|nT), new (1M=/2G=), or none (not coded).",
+    cite=_LF_FORMS,
+)
 def lfarea_form(doc) -> str:
     statement = _lfarea_stated(doc)
     if statement is None:
@@ -118,16 +170,27 @@ def lfarea_form(doc) -> str:
         raise Invalid(f"the LFAREA statement is not valid (IAR046I {exc.ibm_reason.rstrip('.')})") from None
 
 
-@derivation("lfarea_text", kinds=("zos-lpar",), type="string",
-            description="The LFAREA statement, or \"LFAREA not coded\".", cite=_LF_FORMS)
+@derivation(
+    "lfarea_text",
+    kinds=("zos-lpar",),
+    type="string",
+    description='The LFAREA statement, or "LFAREA not coded".',
+    cite=_LF_FORMS,
+)
 def lfarea_text(doc) -> str:
     statement = _lfarea_stated(doc)
     return "LFAREA not coded" if statement is None else statement
 
 
-@derivation("lfarea_limit_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="Most that LFAREA can reserve on this online storage: 80 % x online - 2 GB (old form), "
-                        "80 % x (online - 4 GB) (new form; also used when LFAREA is not coded).", cite=_LF_FORMS)
+@derivation(
+    "lfarea_limit_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="Most that LFAREA can reserve on this online storage: 80 % x online - 2 GB (old form), "
+    "80 % x (online - 4 GB) (new form; also used when LFAREA is not coded).",
+    cite=_LF_FORMS,
+)
 def lfarea_limit_gb(doc) -> float:
     a = _assessment(doc)
     if a is None:
@@ -136,45 +199,77 @@ def lfarea_limit_gb(doc) -> float:
     return round(a.limit_gb, 3)
 
 
-@derivation("lfarea_requested_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="What the LFAREA targets add up to (1 MB plus 2 GB pages).", cite=_LF_FORMS)
+@derivation(
+    "lfarea_requested_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="What the LFAREA targets add up to (1 MB plus 2 GB pages).",
+    cite=_LF_FORMS,
+)
 def lfarea_requested_gb(doc) -> float:
     a = _assessment(doc)
     return 0.0 if a is None else round(a.total_requested_gb, 3)
 
 
-@derivation("lfarea_minimum_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="What the LFAREA minimums add up to (a missing minimum equals the target).", cite=_LF_FORMS)
+@derivation(
+    "lfarea_minimum_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="What the LFAREA minimums add up to (a missing minimum equals the target).",
+    cite=_LF_FORMS,
+)
 def lfarea_minimum_gb(doc) -> float:
     a = _assessment(doc)
     return 0.0 if a is None else round(a.minimum_total_gb, 3)
 
 
-@derivation("lfarea_fits_at_target", kinds=("zos-lpar",), type="bool",
-            description="The LFAREA targets fit under the system limit.", cite=_LF_FORMS)
+@derivation(
+    "lfarea_fits_at_target",
+    kinds=("zos-lpar",),
+    type="bool",
+    description="The LFAREA targets fit under the system limit.",
+    cite=_LF_FORMS,
+)
 def lfarea_fits_at_target(doc) -> bool:
     a = _assessment(doc)
     return True if a is None else a.fits_at_target
 
 
-@derivation("lfarea_satisfiable", kinds=("zos-lpar",), type="bool",
-            description="At least the LFAREA minimums fit under the system limit (otherwise IPL prompts, or "
-                        "reserves zero pages with NOPROMPT).", cite=_LF_FORMS)
+@derivation(
+    "lfarea_satisfiable",
+    kinds=("zos-lpar",),
+    type="bool",
+    description="At least the LFAREA minimums fit under the system limit (otherwise IPL prompts, or "
+    "reserves zero pages with NOPROMPT).",
+    cite=_LF_FORMS,
+)
 def lfarea_satisfiable(doc) -> bool:
     a = _assessment(doc)
     return True if a is None else a.satisfiable
 
 
-@derivation("lfarea_ipl_outcome", kinds=("zos-lpar",), type="string",
-            description="What IPL does with the statement: reserved, reduced, prompt or zero-pages "
-                        "(not-coded when LFAREA is absent).", cite=_LF_FORMS)
+@derivation(
+    "lfarea_ipl_outcome",
+    kinds=("zos-lpar",),
+    type="string",
+    description="What IPL does with the statement: reserved, reduced, prompt or zero-pages "
+    "(not-coded when LFAREA is absent).",
+    cite=_LF_FORMS,
+)
 def lfarea_ipl_outcome(doc) -> str:
     a = _assessment(doc)
     return "not-coded" if a is None else a.ipl_outcome
 
 
-@derivation("lfarea_ipl_message", kinds=("zos-lpar",), type="string",
-            description="The IPL behaviour in words, with the messages z/OS issues.", cite=_LF_FORMS)
+@derivation(
+    "lfarea_ipl_message",
+    kinds=("zos-lpar",),
+    type="string",
+    description="The IPL behaviour in words, with the messages z/OS issues.",
+    cite=_LF_FORMS,
+)
 def lfarea_ipl_message(doc) -> str:
     a = _assessment(doc)
     if a is None:
@@ -182,9 +277,13 @@ def lfarea_ipl_message(doc) -> str:
     return a.ipl_message
 
 
-@derivation("lfarea_suggested", kinds=("zos-lpar",), type="string",
-            description="An LFAREA statement that fits the limit on this online storage; only when the coded one "
-                        "does not.", cite=_LF_FORMS)
+@derivation(
+    "lfarea_suggested",
+    kinds=("zos-lpar",),
+    type="string",
+    description="An LFAREA statement that fits the limit on this online storage; only when the coded one does not.",
+    cite=_LF_FORMS,
+)
 def lfarea_suggested(doc) -> str | None:
     a = _assessment(doc)
     return None if a is None else lfarea_fix.fitting_statement(a)
@@ -196,25 +295,45 @@ def _reserved_pages(doc, size: str) -> int:
         return 0
     pages = a.reserved_pages_1m if size == "1m" else a.reserved_pages_2g
     if pages is None:
-        raise Invalid("the LFAREA request is over the system limit, so what IPL reserves depends on the operator's "
-                      "reply to the prompt (see ZOS-001)")
+        raise Invalid(
+            "the LFAREA request is over the system limit, so what IPL reserves depends on the operator's "
+            "reply to the prompt (see ZOS-001)"
+        )
     return pages
 
 
-@derivation("lfarea_reserved_1m_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="Fixed 1 MB pages IPL reserves with this LFAREA (0 when not coded), in GB.", cite=_LF_FORMS)
+@derivation(
+    "lfarea_reserved_1m_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="Fixed 1 MB pages IPL reserves with this LFAREA (0 when not coded), in GB.",
+    cite=_LF_FORMS,
+)
 def lfarea_reserved_1m_gb(doc) -> float:
     return round(_reserved_pages(doc, "1m") / 1024, 3)
 
 
-@derivation("lfarea_reserved_2g_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="2 GB pages IPL reserves with this LFAREA (0 when not coded), in GB.", cite=_LF_FORMS)
+@derivation(
+    "lfarea_reserved_2g_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="2 GB pages IPL reserves with this LFAREA (0 when not coded), in GB.",
+    cite=_LF_FORMS,
+)
 def lfarea_reserved_2g_gb(doc) -> float:
     return float(_reserved_pages(doc, "2g") * 2)
 
 
-@derivation("lfarea_reserved_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="All large pages IPL reserves with this LFAREA, in GB.", cite=_LF_FORMS)
+@derivation(
+    "lfarea_reserved_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="All large pages IPL reserves with this LFAREA, in GB.",
+    cite=_LF_FORMS,
+)
 def lfarea_reserved_gb(doc) -> float:
     return round(lfarea_reserved_1m_gb(doc) + lfarea_reserved_2g_gb(doc), 3)
 
@@ -233,51 +352,91 @@ def _pools(doc, *fields: str) -> list:
 
 
 def _fixed_gb(doc, frame: str) -> float:
-    return round(sum(p.size_gb for p in _pools(doc, "size_gb", "page_fixed", "frame_size")
-                     if p.page_fixed and p.frame_size == frame), 3)
+    return round(
+        sum(
+            p.size_gb
+            for p in _pools(doc, "size_gb", "page_fixed", "frame_size")
+            if p.page_fixed and p.frame_size == frame
+        ),
+        3,
+    )
 
 
-@derivation("db2_bp_fixed_1m_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="Size of the page-fixed DB2 buffer pools that ask for 1 MB frames.", cite=_DB2)
+@derivation(
+    "db2_bp_fixed_1m_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="Size of the page-fixed DB2 buffer pools that ask for 1 MB frames.",
+    cite=_DB2,
+)
 def db2_bp_fixed_1m_gb(doc) -> float:
     return _fixed_gb(doc, "1m")
 
 
-@derivation("db2_bp_fixed_2g_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="Size of the page-fixed DB2 buffer pools that ask for 2 GB frames.", cite=_DB2)
+@derivation(
+    "db2_bp_fixed_2g_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="Size of the page-fixed DB2 buffer pools that ask for 2 GB frames.",
+    cite=_DB2,
+)
 def db2_bp_fixed_2g_gb(doc) -> float:
     return _fixed_gb(doc, "2g")
 
 
-@derivation("db2_bp_fixed_large_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="Size of the page-fixed DB2 buffer pools that ask for 1 MB or 2 GB frames.", cite=_DB2)
+@derivation(
+    "db2_bp_fixed_large_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="Size of the page-fixed DB2 buffer pools that ask for 1 MB or 2 GB frames.",
+    cite=_DB2,
+)
 def db2_bp_fixed_large_gb(doc) -> float:
     return round(_fixed_gb(doc, "1m") + _fixed_gb(doc, "2g"), 3)
 
 
-@derivation("db2_lfarea_statement", kinds=("zos-lpar",), type="string",
-            description="A new-form LFAREA that reserves what the page-fixed large-frame DB2 pools ask for.",
-            cite=_DB2 + _LF_FORMS)
+@derivation(
+    "db2_lfarea_statement",
+    kinds=("zos-lpar",),
+    type="string",
+    description="A new-form LFAREA that reserves what the page-fixed large-frame DB2 pools ask for.",
+    cite=_DB2 + _LF_FORMS,
+)
 def db2_lfarea_statement(doc) -> str | None:
     return lfarea_fix.db2_statement(_fixed_gb(doc, "1m"), _fixed_gb(doc, "2g"))
 
 
-@list_derivation("db2_bp_not_page_fixed", kinds=("zos-lpar",),
-                 description="DB2 buffer pools that are not page-fixed (PGFIX(NO)).", cite=_DB2)
+@list_derivation(
+    "db2_bp_not_page_fixed",
+    kinds=("zos-lpar",),
+    description="DB2 buffer pools that are not page-fixed (PGFIX(NO)).",
+    cite=_DB2,
+)
 def db2_bp_not_page_fixed(doc) -> list[str]:
     return [p.name for p in _pools(doc, "page_fixed") if not p.page_fixed]
 
 
-@derivation("db2_bp_total_gb", kinds=("zos-lpar",), type="number", unit="GB",
-            description="Total size of the DB2 buffer pools.", cite=_DB2)
+@derivation(
+    "db2_bp_total_gb",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="GB",
+    description="Total size of the DB2 buffer pools.",
+    cite=_DB2,
+)
 def db2_bp_total_gb(doc) -> float:
     return round(sum(p.size_gb for p in _pools(doc, "size_gb")), 3)
 
 
 # --- z/OS: LFAREA usage, IAR019I (ZOS-004) ----------------------------------------------------
 
-_VIRTSTOR = (Cite(source=_SRC, section="Externals: System Commands", locator="DISPLAY VIRTSTOR,LFAREA"),
-             Cite(source=_SRC, section="Externals: Messages", locator="IAR019I"))
+_VIRTSTOR = (
+    Cite(source=_SRC, section="Externals: System Commands", locator="DISPLAY VIRTSTOR,LFAREA"),
+    Cite(source=_SRC, section="Externals: Messages", locator="IAR019I"),
+)
 
 
 def _pct_of_lfarea(doc, field: str) -> float:
@@ -285,23 +444,36 @@ def _pct_of_lfarea(doc, field: str) -> float:
     return 0.0 if total == 0 else round(value / total * 100, 2)
 
 
-@derivation("lfarea_4k_hwm_pct", kinds=("zos-lpar",), type="number", unit="%",
-            description="High-water mark of large frames used for 4K requests, as a share of the LFAREA (IAR019I).",
-            cite=_VIRTSTOR)
+@derivation(
+    "lfarea_4k_hwm_pct",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="%",
+    description="High-water mark of large frames used for 4K requests, as a share of the LFAREA (IAR019I).",
+    cite=_VIRTSTOR,
+)
 def lfarea_4k_hwm_pct(doc) -> float:
     return _pct_of_lfarea(doc, "max_allocated_4k_mb")
 
 
-@derivation("lfarea_1m_hwm_pct", kinds=("zos-lpar",), type="number", unit="%",
-            description="High-water mark of fixed 1 MB use, as a share of the LFAREA (IAR019I).", cite=_VIRTSTOR)
+@derivation(
+    "lfarea_1m_hwm_pct",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="%",
+    description="High-water mark of fixed 1 MB use, as a share of the LFAREA (IAR019I).",
+    cite=_VIRTSTOR,
+)
 def lfarea_1m_hwm_pct(doc) -> float:
     return _pct_of_lfarea(doc, "max_allocated_1m_mb")
 
 
 # --- z/OS: large page requests and their support (ZOS-005, ZOS-006, ZOS-009) ------------------
 
-_2G = (Cite(source=_SRC, section="IARV64 GETSTOR Examples"),
-       Cite(source=_SRC, section="Externals: Messages", locator="IAR041I"))
+_2G = (
+    Cite(source=_SRC, section="IARV64 GETSTOR Examples"),
+    Cite(source=_SRC, section="Externals: Messages", locator="IAR041I"),
+)
 _PLP = (Cite(source=_SRC, section="Installation"), Cite(source=_SRC, section="Interactions & Dependencies"))
 
 
@@ -334,8 +506,12 @@ def _requests(doc) -> list[tuple[str, str, str]]:
     return out
 
 
-@list_derivation("two_gb_nonfixed_requests", kinds=("zos-lpar",),
-                 description="Requests for pageable or DREF 2 GB pages (2 GB pages exist only as TYPE=FIXED).", cite=_2G)
+@list_derivation(
+    "two_gb_nonfixed_requests",
+    kinds=("zos-lpar",),
+    description="Requests for pageable or DREF 2 GB pages (2 GB pages exist only as TYPE=FIXED).",
+    cite=_2G,
+)
 def two_gb_nonfixed_requests(doc) -> list[str]:
     try:
         requests = _requests(doc)
@@ -346,8 +522,14 @@ def two_gb_nonfixed_requests(doc) -> list[str]:
     return [f"{who} ({kind})" for who, size, kind in requests if size == "2g" and kind != "fixed"]
 
 
-@derivation("two_gb_demand_count", kinds=("zos-lpar",), type="number", unit="count",
-            description="Things that ask for 2 GB pages: requests of any type, plus a 2G= part of LFAREA.", cite=_2G)
+@derivation(
+    "two_gb_demand_count",
+    kinds=("zos-lpar",),
+    type="number",
+    unit="count",
+    description="Things that ask for 2 GB pages: requests of any type, plus a 2G= part of LFAREA.",
+    cite=_2G,
+)
 def two_gb_demand_count(doc) -> int:
     try:
         count = sum(1 for _, size, _ in _requests(doc) if size == "2g")
@@ -385,9 +567,14 @@ def _rsm_level(doc) -> bool:
     return offering
 
 
-@derivation("two_gb_supported", kinds=("zos-lpar",), type="bool",
-            description="2 GB pages can exist here: zEC12 or later, and z/OS 2.1 or 1.13 with the RSM Enablement "
-                        "Offering when the z/OS level is stated.", cite=_2G + _PLP)
+@derivation(
+    "two_gb_supported",
+    kinds=("zos-lpar",),
+    type="bool",
+    description="2 GB pages can exist here: zEC12 or later, and z/OS 2.1 or 1.13 with the RSM Enablement "
+    "Offering when the z/OS level is stated.",
+    cite=_2G + _PLP,
+)
 def two_gb_supported(doc) -> bool:
     (machine,) = need(doc, "machine")
     if Z_GENERATION[machine] < 12:
@@ -397,9 +584,14 @@ def two_gb_supported(doc) -> bool:
     return _rsm_level(doc)
 
 
-@derivation("pageable_1m_supported", kinds=("zos-lpar",), type="bool",
-            description="Pageable 1 MB pages are available: Flash Express on zEC12 or later, and z/OS 2.1 or "
-                        "1.13 with the RSM Enablement Offering.", cite=_PLP)
+@derivation(
+    "pageable_1m_supported",
+    kinds=("zos-lpar",),
+    type="bool",
+    description="Pageable 1 MB pages are available: Flash Express on zEC12 or later, and z/OS 2.1 or "
+    "1.13 with the RSM Enablement Offering.",
+    cite=_PLP,
+)
 def pageable_1m_supported(doc) -> bool:
     (machine,) = need(doc, "machine")
     if Z_GENERATION[machine] < 12:
@@ -410,9 +602,12 @@ def pageable_1m_supported(doc) -> bool:
     return _rsm_level(doc)
 
 
-@list_derivation("pageable_1m_requests", kinds=("zos-lpar",),
-                 description="Requests for pageable or DREF 1 MB pages (JVM options, IARV64, DB2 pools not page-fixed "
-                        "with FRAMESIZE(1M)).", cite=_PLP)
+@list_derivation(
+    "pageable_1m_requests",
+    kinds=("zos-lpar",),
+    description="Requests for pageable or DREF 1 MB pages (JVM options, IARV64, DB2 pools not page-fixed "
+    "with FRAMESIZE(1M)).",
+    cite=_PLP,
+)
 def pageable_1m_requests(doc) -> list[str]:
     return [f"{who} ({kind})" for who, size, kind in _requests(doc) if size == "1m" and kind != "fixed"]
-

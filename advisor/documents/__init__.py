@@ -13,9 +13,7 @@ from advisor.documents.vios import Vios
 from advisor.documents.zos import ZosLpar
 from advisor.documents.zvm import ZvmLpar
 
-Document = Annotated[
-    Union[AixLpar, Vios, ManagedSystem, HpuxServer, ZosLpar, ZvmLpar], Field(discriminator="kind")
-]
+Document = Annotated[AixLpar | Vios | ManagedSystem | HpuxServer | ZosLpar | ZvmLpar, Field(discriminator="kind")]
 
 KIND_MODELS = {
     "aix-lpar": AixLpar,

@@ -15,23 +15,37 @@ class PowerCpu(Block):
     """PowerVM processor settings of a partition (HMC profile / `lparstat -i`)."""
 
     mode: Literal["shared", "dedicated"] | None = fld(
-        "Processor mode: shared pool or dedicated cores.", command="lparstat -i: Type")
+        "Processor mode: shared pool or dedicated cores.", command="lparstat -i: Type"
+    )
     entitled_capacity: float | None = fld(
-        "Entitled capacity (EC), in processing units.", unit="processing units", command="lparstat -i: Entitled Capacity", ge=0)
+        "Entitled capacity (EC), in processing units.",
+        unit="processing units",
+        command="lparstat -i: Entitled Capacity",
+        ge=0,
+    )
     virtual_processors: int | None = fld(
-        "Online virtual processors (VP).", unit="count", command="lparstat -i: Online Virtual CPUs", ge=0)
+        "Online virtual processors (VP).", unit="count", command="lparstat -i: Online Virtual CPUs", ge=0
+    )
     sharing: Literal["capped", "uncapped"] | None = fld(
-        "Sharing mode of a shared-processor partition.", command="lparstat -i: Mode")
+        "Sharing mode of a shared-processor partition.", command="lparstat -i: Mode"
+    )
     weight: int | None = fld(
-        "Uncapped weight, 0-255.", unit="0-255", command="lparstat -i: Variable Capacity Weight", ge=0, le=255)
+        "Uncapped weight, 0-255.", unit="0-255", command="lparstat -i: Variable Capacity Weight", ge=0, le=255
+    )
     smt: Literal[1, 2, 4, 8] | None = fld(
-        "Simultaneous multithreading threads per core.", unit="threads", command="smtctl; lparstat -i: SMT")
+        "Simultaneous multithreading threads per core.", unit="threads", command="smtctl; lparstat -i: SMT"
+    )
     pool_cores: int | None = fld(
-        "Physical cores of the shared processor pool the partition runs in (shared mode).", unit="count",
-        command="lparstat -i: Active CPUs in Pool", ge=0)
-    idle_sharing: Literal["keep_idle_procs", "share_idle_procs", "share_idle_procs_active",
-                          "share_idle_procs_always"] | None = fld(
+        "Physical cores of the shared processor pool the partition runs in (shared mode).",
+        unit="count",
+        command="lparstat -i: Active CPUs in Pool",
+        ge=0,
+    )
+    idle_sharing: (
+        Literal["keep_idle_procs", "share_idle_procs", "share_idle_procs_active", "share_idle_procs_always"] | None
+    ) = fld(
         "Dedicated-processor partitions: whether idle cores are donated to the shared pool "
         "(share_idle_procs = only while the partition is inactive, the default; share_idle_procs_active = "
         "only while it is active; share_idle_procs_always = both; keep_idle_procs = never).",
-        command="HMC: lssyscfg -r prof -m <managed-system> -F lpar_name,sharing_mode; lparstat -i: Mode (Donating)")
+        command="HMC: lssyscfg -r prof -m <managed-system> -F lpar_name,sharing_mode; lparstat -i: Mode (Donating)",
+    )

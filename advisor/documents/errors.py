@@ -60,8 +60,11 @@ def issues_from_validation(exc: ValidationError, data: Any) -> list[Issue]:
         if etype == "union_tag_invalid" or (etype == "union_tag_not_found" and not loc):
             tag = err.get("input", {}).get("kind") if isinstance(err.get("input"), dict) else None
             close = difflib.get_close_matches(str(tag), KINDS, n=1, cutoff=0.5) if tag else []
-            msg = f"unknown kind {tag!r}; expected one of {', '.join(KINDS)}" if tag else \
-                f"missing 'kind'; expected one of {', '.join(KINDS)}"
+            msg = (
+                f"unknown kind {tag!r}; expected one of {', '.join(KINDS)}"
+                if tag
+                else f"missing 'kind'; expected one of {', '.join(KINDS)}"
+            )
             issues.append(Issue(path=json_path(loc + ("kind",)), message=msg, suggestion=close[0] if close else None))
             continue
         if root is not None and loc and loc[0] == kind:
@@ -69,8 +72,7 @@ def issues_from_validation(exc: ValidationError, data: Any) -> list[Issue]:
         model, clean = model_fields_at(root, loc) if root is not None else (None, loc)
         if etype == "extra_forbidden":
             name = str(clean[-1]) if clean else ""
-            issues.append(Issue(path=json_path(clean), message="unknown field",
-                                suggestion=_suggest(name, model, kind)))
+            issues.append(Issue(path=json_path(clean), message="unknown field", suggestion=_suggest(name, model, kind)))
         else:
             issues.append(Issue(path=json_path(clean), message=err["msg"]))
     return issues

@@ -6,11 +6,10 @@ Every field carries its unit and the command that shows it, so the JSON Schema
 
 from __future__ import annotations
 
-from typing import Any
-
 import types
 import typing
 from functools import cache
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -30,7 +29,9 @@ class Block(BaseModel):
         if isinstance(data, dict):
             ints = _integer_fields(cls)
             if any(isinstance(v, float) and k in ints for k, v in data.items()):
-                return {k: int(v) if k in ints and isinstance(v, float) and v.is_integer() else v for k, v in data.items()}
+                return {
+                    k: int(v) if k in ints and isinstance(v, float) and v.is_integer() else v for k, v in data.items()
+                }
         return data
 
     @model_validator(mode="after")
@@ -60,4 +61,5 @@ def _integer_fields(model: type[BaseModel]) -> frozenset[str]:
             args = [a for a in typing.get_args(annotation) if a is not type(None)]
             return args == [int]
         return annotation is int
+
     return frozenset(name for name, info in model.model_fields.items() if is_int(info.annotation))

@@ -29,8 +29,15 @@ def validate_document(data: Any, source: str = "<document>") -> Any:
 
 
 def _too_deep(source: str) -> DocumentError:
-    return DocumentError(source, [Issue(path="$", message="nested too deeply to read (thousands of levels); "
-                                                          "a configuration document nests a few levels")])
+    return DocumentError(
+        source,
+        [
+            Issue(
+                path="$",
+                message="nested too deeply to read (thousands of levels); a configuration document nests a few levels",
+            )
+        ],
+    )
 
 
 def parse_text(text: str, source: str) -> Any:
@@ -50,7 +57,9 @@ def parse_text(text: str, source: str) -> Any:
         except yaml.YAMLError as yerr:
             mark = getattr(yerr, "problem_mark", None)
             where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else f"line {jerr.lineno}"
-            raise DocumentError(source, [Issue(path="$", message=f"neither JSON nor YAML ({where}): {jerr.msg}")]) from None
+            raise DocumentError(
+                source, [Issue(path="$", message=f"neither JSON nor YAML ({where}): {jerr.msg}")]
+            ) from None
 
 
 def read_document(path: str) -> tuple[Any, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
@@ -58,7 +58,7 @@ def classify(path: str, annotation: Any, description: str | None) -> FieldType:
     return FieldType(path, "string", (), description)
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema_paths(kind: str) -> dict[str, FieldType]:
     """Every dotted path of a kind, down through nested blocks (not into lists)."""
     out: dict[str, FieldType] = {}

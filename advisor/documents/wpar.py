@@ -14,13 +14,18 @@ class Wpar(Block):
     type: Literal["system", "application"] | None = fld("WPAR type (lswpar Type S / A).", command="lswpar: Type")
     rootvg: bool | None = fld("rootvg WPAR: its own rootvg on a dedicated hdisk.", command="lswpar: RootVG WPAR")
     versioned_aix: Literal["5.2", "5.3"] | None = fld(
-        "AIX release of a versioned WPAR; leave out for a WPAR at the global AIX level.", command="lswpar -L: OStype; clogin <wpar> oslevel")
+        "AIX release of a versioned WPAR; leave out for a WPAR at the global AIX level.",
+        command="lswpar -L: OStype; clogin <wpar> oslevel",
+    )
     adapters: list[str] | None = fld(
-        "Fibre Channel adapters (physical or NPIV) exported to the WPAR, e.g. fcs2.", command="lswpar -D <wpar>: Type adapter")
+        "Fibre Channel adapters (physical or NPIV) exported to the WPAR, e.g. fcs2.",
+        command="lswpar -D <wpar>: Type adapter",
+    )
     disks: list[str] | None = fld("hdisks exported to the WPAR.", command="lswpar -D <wpar>: Type disk")
     nfs_from_global: list[str] | None = fld(
         "Mount points inside the WPAR that NFS-mount a file system exported by its own global AIX.",
-        command="clogin <wpar> mount (vfs nfs, node = the global host); /etc/exports of the global")
+        command="clogin <wpar> mount (vfs nfs, node = the global host); /etc/exports of the global",
+    )
 
 
 class AixWpars(Block):
@@ -35,4 +40,5 @@ class PartitionOperations(Block):
 
     suspend_resume_planned: bool | None = fld(
         "A suspend/resume of this partition is planned (e.g. to survive a server power cycle).",
-        command="HMC: lssyscfg -r lpar -F name,suspend_capable; runbook")
+        command="HMC: lssyscfg -r lpar -F name,suspend_capable; runbook",
+    )

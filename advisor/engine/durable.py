@@ -130,9 +130,9 @@ class DurableEngine:
                 units = [u for r in rulebook.for_kind(kind) for u in r.units()]
                 for start in range(0, len(units), chunk):
                     name = f"pa{next(_NAMES)}_{kind.replace('-', '_')}"
-                    ruleset = ruleset_json(kind, units[start:start + chunk])
+                    ruleset = ruleset_json(kind, units[start : start + chunk])
                     ruleset[SENTINEL] = {"all": [{"m": {"kind": kind}}]}
-                    reads = {"kind", *(p for _, node in units[start:start + chunk] for p in node_paths(node))}
+                    reads = {"kind", *(p for _, node in units[start : start + chunk] for p in node_paths(node))}
                     try:
                         handle = dre.create_ruleset(name, json.dumps(ruleset))
                     except Exception as exc:  # the C core reports errors as bare exceptions

@@ -8,8 +8,8 @@ that are not in it, or are now worse than their recorded severity.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
@@ -51,8 +51,9 @@ def build_baseline(findings: Iterable[tuple[str, Finding]], rulebook_version: st
     entries = {}
     for file, f in findings:
         fp = fingerprint(f.rule_id, f.target, file)
-        entries.setdefault(fp, BaselineEntry(fingerprint=fp, rule_id=f.rule_id, target=f.target, file=file,
-                                             severity=f.severity))
+        entries.setdefault(
+            fp, BaselineEntry(fingerprint=fp, rule_id=f.rule_id, target=f.target, file=file, severity=f.severity)
+        )
     ordered = sorted(entries.values(), key=lambda e: (e.file, e.target, e.rule_id))
     return Baseline(rulebook=rulebook_version, findings=ordered)
 
@@ -71,8 +72,11 @@ def load_baseline(path: str) -> Baseline:
     except json.JSONDecodeError as exc:
         raise GateInputError(f"{path}:{exc.lineno}", f"not valid JSON: {exc.msg}") from None
     if isinstance(data, dict) and data.get("advisor_baseline") not in (None, FORMAT_VERSION):
-        raise GateInputError(path, f"baseline format {data.get('advisor_baseline')!r} is not supported "
-                                   f"(expected {FORMAT_VERSION}); recreate it with `advisor baseline create`")
+        raise GateInputError(
+            path,
+            f"baseline format {data.get('advisor_baseline')!r} is not supported "
+            f"(expected {FORMAT_VERSION}); recreate it with `advisor baseline create`",
+        )
     try:
         return Baseline.model_validate(data)
     except ValidationError as exc:

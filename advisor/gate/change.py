@@ -23,8 +23,8 @@ class ChangeResult:
     after_file: str
     diff: ReviewDiff
     policy: Policy
-    failing: tuple[Finding, ...]                  # `after` findings that fail the change
-    waived: tuple[tuple[Finding, Waiver], ...]    # introduced or worsened, but waived
+    failing: tuple[Finding, ...]  # `after` findings that fail the change
+    waived: tuple[tuple[Finding, Waiver], ...]  # introduced or worsened, but waived
 
     @property
     def failed(self) -> bool:
@@ -37,9 +37,11 @@ class ChangeResult:
     def verdict(self) -> str:
         s = self.diff.summary
         head = "FAILED" if self.failed else "passed"
-        return (f"change {head} (fail-on {self.policy.fail_on}): {len(self.failing)} failing; "
-                f"{s.introduced} introduced, {s.worsened} worsened, {s.improved} improved, "
-                f"{s.resolved} resolved, {s.kept} kept, {len(self.waived)} waived")
+        return (
+            f"change {head} (fail-on {self.policy.fail_on}): {len(self.failing)} failing; "
+            f"{s.introduced} introduced, {s.worsened} worsened, {s.improved} improved, "
+            f"{s.resolved} resolved, {s.kept} kept, {len(self.waived)} waived"
+        )
 
 
 def judge_change(before_file: str, before: Review, after_file: str, after: Review, policy: Policy) -> ChangeResult:
@@ -52,5 +54,11 @@ def judge_change(before_file: str, before: Review, after_file: str, after: Revie
             waived.append((f, waiver))
         elif at_or_above(f.severity, policy.fail_on):
             failing.append(f)
-    return ChangeResult(before_file=display_path(before_file), after_file=display_path(after_file), diff=diff,
-                        policy=policy, failing=tuple(failing), waived=tuple(waived))
+    return ChangeResult(
+        before_file=display_path(before_file),
+        after_file=display_path(after_file),
+        diff=diff,
+        policy=policy,
+        failing=tuple(failing),
+        waived=tuple(waived),
+    )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from advisor.findings import Finding, NotAssessed, Review
 from advisor.gate.identity import display_path
@@ -18,13 +19,20 @@ def select_review(review: Review, selection: Selection) -> Review:
     """The review restricted to the selected rules, re-ranked and re-counted."""
     if not selection.select and not selection.ignore:
         return review
-    findings = [f.model_copy(update={"rank": i}) for i, f in
-                enumerate((f for f in review.findings if f.rule_id in selection), 1)]
+    findings = [
+        f.model_copy(update={"rank": i})
+        for i, f in enumerate((f for f in review.findings if f.rule_id in selection), 1)
+    ]
     summary = {s: 0 for s in SEVERITIES}
     for f in findings:
         summary[f.severity] += 1
-    return review.model_copy(update={"findings": findings, "summary": summary,
-                                     "not_assessed": [n for n in review.not_assessed if n.rule_id in selection]})
+    return review.model_copy(
+        update={
+            "findings": findings,
+            "summary": summary,
+            "not_assessed": [n for n in review.not_assessed if n.rule_id in selection],
+        }
+    )
 
 
 def highest_severity(rulebook: Rulebook, rule_id: str) -> str:
@@ -56,16 +64,21 @@ def _gap_status(n: NotAssessed, file: str, policy: Policy, rulebook: Rulebook) -
 def _passes(doc: Any, review: Review, rulebook: Rulebook, selection: Selection) -> tuple[GatePass, ...]:
     seen = {(f.rule_id, f.target, f.path) for f in review.findings}
     seen |= {(n.rule_id, n.target, n.path) for n in review.not_assessed}
-    return tuple(GatePass(cr.id, cr.rule.title, cr.rule.severity, unit.target, unit.path)
-                 for unit in units_of(doc) for cr in rulebook.for_kind(unit.kind)
-                 if cr.id in selection and (cr.id, unit.target, unit.path) not in seen)
+    return tuple(
+        GatePass(cr.id, cr.rule.title, cr.rule.severity, unit.target, unit.path)
+        for unit in units_of(doc)
+        for cr in rulebook.for_kind(unit.kind)
+        if cr.id in selection and (cr.id, unit.target, unit.path) not in seen
+    )
 
 
 def judge_document(source: str, doc: Any, review: Review, policy: Policy, rulebook: Rulebook) -> GateDocument:
     file = display_path(source)
     selected = select_review(review, policy.selection)
     return GateDocument(
-        file=file, source=source, review=selected,
+        file=file,
+        source=source,
+        review=selected,
         findings=tuple(_finding_status(f, file, policy) for f in selected.findings),
         gaps=tuple(_gap_status(n, file, policy, rulebook) for n in selected.not_assessed),
         passes=_passes(doc, selected, rulebook, policy.selection),

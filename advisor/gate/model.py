@@ -97,9 +97,9 @@ class GatePass:
 
 @dataclass(frozen=True)
 class GateDocument:
-    file: str          # display path (relative to the working directory)
-    source: str        # as given on the command line, '-' for standard input
-    review: Review     # after --select/--ignore, re-ranked
+    file: str  # display path (relative to the working directory)
+    source: str  # as given on the command line, '-' for standard input
+    review: Review  # after --select/--ignore, re-ranked
     findings: tuple[GateFinding, ...]
     gaps: tuple[GateGap, ...]
     passes: tuple[GatePass, ...]

@@ -7,8 +7,8 @@ select nothing and pass the gate.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from advisor.gate.errors import GateInputError
 
@@ -43,7 +43,7 @@ class Selection:
     ignore: tuple[str, ...] = ()
 
     @classmethod
-    def parse(cls, select: Iterable[str] | None, ignore: Iterable[str] | None, rule_ids: Iterable[str]) -> "Selection":
+    def parse(cls, select: Iterable[str] | None, ignore: Iterable[str] | None, rule_ids: Iterable[str]) -> Selection:
         sel, ign = split_patterns(select), split_patterns(ignore)
         ids = list(rule_ids)
         check_patterns(sel, ids, "--select")

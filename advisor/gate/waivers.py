@@ -18,9 +18,10 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import fnmatch
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
 
@@ -44,8 +45,13 @@ class Waiver:
         return matches(rule_id, self.rule) and fnmatch.fnmatchcase(target, self.target)
 
     def as_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "target": self.target, "reason": self.reason, "owner": self.owner,
-                "expires": self.expires.isoformat()}
+        return {
+            "rule": self.rule,
+            "target": self.target,
+            "reason": self.reason,
+            "owner": self.owner,
+            "expires": self.expires.isoformat(),
+        }
 
     def label(self) -> str:
         return f"waivers[{self.index}] ({self.rule} on '{self.target}')"
@@ -107,8 +113,14 @@ def _parse_entry(raw: Any, index: int, where: str) -> Waiver:
     expires = _date(raw["expires"])
     if expires is None:
         raise GateInputError(where, f"'expires' must be a date such as 2027-01-31, not {raw['expires']!r}")
-    return Waiver(rule=raw["rule"].strip().upper(), target=raw["target"], reason=raw["reason"].strip(),
-                  owner=raw["owner"].strip(), expires=expires, index=index)
+    return Waiver(
+        rule=raw["rule"].strip().upper(),
+        target=raw["target"],
+        reason=raw["reason"].strip(),
+        owner=raw["owner"].strip(),
+        expires=expires,
+        index=index,
+    )
 
 
 def parse_waivers(text: str, file: str, rule_ids: Iterable[str], today: dt.date) -> Waivers:
@@ -122,7 +134,11 @@ def parse_waivers(text: str, file: str, rule_ids: Iterable[str], today: dt.date)
         raise GateInputError(file, "expected a mapping with one 'waivers' list")
     for key in data:
         if key != "waivers":
-            hint = " (did you mean 'waivers'?)" if difflib.get_close_matches(str(key), ["waivers"], n=1, cutoff=0.6) else ""
+            hint = (
+                " (did you mean 'waivers'?)"
+                if difflib.get_close_matches(str(key), ["waivers"], n=1, cutoff=0.6)
+                else ""
+            )
             raise GateInputError(file, f"unknown key '{key}'{hint}; the file holds one 'waivers' list")
     if "waivers" not in data:
         raise GateInputError(file, "expected a mapping with one 'waivers' list")
@@ -137,9 +153,12 @@ def parse_waivers(text: str, file: str, rule_ids: Iterable[str], today: dt.date)
         waiver = _parse_entry(raw, i, where)
         check_patterns([waiver.rule], ids, f"{where}: rule")
         if waiver.expires < today:
-            raise GateInputError(where, f"waiver for {waiver.rule} on '{waiver.target}' (owner {waiver.owner}) "
-                                        f"expired on {waiver.expires.isoformat()}: fix the finding, or renew or "
-                                        f"remove the waiver")
+            raise GateInputError(
+                where,
+                f"waiver for {waiver.rule} on '{waiver.target}' (owner {waiver.owner}) "
+                f"expired on {waiver.expires.isoformat()}: fix the finding, or renew or "
+                f"remove the waiver",
+            )
         entries.append(waiver)
     return Waivers(file=file, entries=tuple(entries))
 

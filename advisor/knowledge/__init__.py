@@ -10,5 +10,15 @@ from advisor.knowledge.passages import KnowledgeError, Passage, load_passages
 from advisor.knowledge.retrieval import Hit, Retrieval
 from advisor.knowledge.synonyms import Concept, Synonyms, load_synonyms
 
-__all__ = ["Concept", "Hit", "KnowledgeBase", "KnowledgeError", "Passage", "Retrieval", "Synonyms",
-           "knowledge_base", "load_passages", "load_synonyms"]
+__all__ = [
+    "Concept",
+    "Hit",
+    "KnowledgeBase",
+    "KnowledgeError",
+    "Passage",
+    "Retrieval",
+    "Synonyms",
+    "knowledge_base",
+    "load_passages",
+    "load_synonyms",
+]

@@ -26,8 +26,13 @@ def rule_doc(cr) -> RuleDoc:
 
 
 class KnowledgeBase:
-    def __init__(self, passages: list[Passage], synonyms: Synonyms, rulebook: Rulebook | None = None,
-                 conflicts: list[Conflict] | None = None):
+    def __init__(
+        self,
+        passages: list[Passage],
+        synonyms: Synonyms,
+        rulebook: Rulebook | None = None,
+        conflicts: list[Conflict] | None = None,
+    ):
         self.passages = passages
         self.synonyms = synonyms
         self.rulebook = rulebook
@@ -53,8 +58,9 @@ class KnowledgeBase:
 
     def citation(self, passage: Passage) -> CitationOut:
         src = load_sources()[passage.source]
-        return CitationOut(source_id=passage.source, title=src.title, section=passage.section,
-                           locator=passage.locator, url=src.url)
+        return CitationOut(
+            source_id=passage.source, title=src.title, section=passage.section, locator=passage.locator, url=src.url
+        )
 
     def conflicts_for(self, passage_ids: set[str]) -> list[Conflict]:
         return [c for c in self.conflicts if c.passages & passage_ids]

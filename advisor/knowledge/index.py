@@ -46,13 +46,16 @@ class FtsIndex:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         cols = ", ".join(PASSAGE_COLUMNS)
-        self._db.execute(f"CREATE VIRTUAL TABLE passages USING fts5({cols}, tokenize=\"{_TOKENIZE}\")")
-        self._db.execute(f"CREATE VIRTUAL TABLE rules USING fts5({', '.join(RULE_COLUMNS)}, tokenize=\"{_TOKENIZE}\")")
+        self._db.execute(f'CREATE VIRTUAL TABLE passages USING fts5({cols}, tokenize="{_TOKENIZE}")')
+        self._db.execute(f'CREATE VIRTUAL TABLE rules USING fts5({", ".join(RULE_COLUMNS)}, tokenize="{_TOKENIZE}")')
         self._db.executemany(
             f"INSERT INTO passages(rowid, {cols}) VALUES (?, ?, ?, ?, ?, ?)",
-            [(i, p.title, p.section, p.locator or "", p.applies or "", p.text) for i, p in enumerate(self.passages)])
-        self._db.executemany("INSERT INTO rules(rowid, title, body) VALUES (?, ?, ?)",
-                             [(i, r.title, r.body) for i, r in enumerate(self.rules)])
+            [(i, p.title, p.section, p.locator or "", p.applies or "", p.text) for i, p in enumerate(self.passages)],
+        )
+        self._db.executemany(
+            "INSERT INTO rules(rowid, title, body) VALUES (?, ?, ?)",
+            [(i, r.title, r.body) for i, r in enumerate(self.rules)],
+        )
         self._db.commit()
         self._df_cache: dict[tuple[str, str], int] = {}
 
@@ -70,7 +73,8 @@ class FtsIndex:
         with self._lock:
             try:
                 rows = self._db.execute(
-                    f"SELECT rowid, bm25({name}, {args}) FROM {name} WHERE {name} MATCH ?", (query,)).fetchall()
+                    f"SELECT rowid, bm25({name}, {args}) FROM {name} WHERE {name} MATCH ?", (query,)
+                ).fetchall()
             except sqlite3.OperationalError:
                 return {}
         return {rowid: -score for rowid, score in rows}
@@ -103,7 +107,7 @@ class SentenceMatcher:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
-        self._db.execute(f"CREATE VIRTUAL TABLE s USING fts5(body, tokenize=\"{_TOKENIZE}\")")
+        self._db.execute(f'CREATE VIRTUAL TABLE s USING fts5(body, tokenize="{_TOKENIZE}")')
 
     def matches(self, sentences: Sequence[str], queries: Sequence[str]) -> list[set[int]]:
         """For each sentence, the indexes of the queries it matches."""

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 
-CORE_RULES = ("AME-001", "AME-002", "VIOS-001", "HPUX-003", "HPUX-004", "HPUX-005", "HPUX-006",
-              "ZOS-001", "ZVM-001")
+CORE_RULES = ("AME-001", "AME-002", "VIOS-001", "HPUX-003", "HPUX-004", "HPUX-005", "HPUX-006", "ZOS-001", "ZVM-001")
 
 _COUNTS = {"AME": 16, "LPAR": 9, "VIOS": 6, "STOR": 8, "NET": 8, "WPAR": 4, "HPUX": 14, "ZOS": 9, "ZVM": 5}
 
-INVENTORY: frozenset[str] = frozenset(f"{prefix}-{n:03d}" for prefix, count in _COUNTS.items()
-                                      for n in range(1, count + 1))
+INVENTORY: frozenset[str] = frozenset(
+    f"{prefix}-{n:03d}" for prefix, count in _COUNTS.items() for n in range(1, count + 1)
+)
 
 RULE_ID = re.compile(r"^(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)-\d{3}[a-z]?$")
 

@@ -57,8 +57,9 @@ def _check_rules(passage: Passage, file: str, known_rules: Iterable[str]) -> Non
         if not RULE_ID.match(rid):
             raise KnowledgeError(file, passage.id, f"'{rid}' is not a rule id (PREFIX-NNN)")
         if rid not in known and base_id(rid) not in INVENTORY:
-            raise KnowledgeError(file, passage.id, f"unknown rule id '{rid}' (neither in the rulebook nor in the "
-                                                   "guidance inventory)")
+            raise KnowledgeError(
+                file, passage.id, f"unknown rule id '{rid}' (neither in the rulebook nor in the guidance inventory)"
+            )
 
 
 def load_passages(directory: Path | None = None, known_rules: Iterable[str] = ()) -> list[Passage]:

@@ -61,8 +61,9 @@ def _best_of(index, table: str, queries) -> dict[int, float]:
     return best
 
 
-def rank(kb, question: str, *, mentioned_rules: list[str] = (), extra_platforms: set[str] = frozenset(),
-         limit: int = 12) -> Retrieval:
+def rank(
+    kb, question: str, *, mentioned_rules: list[str] = (), extra_platforms: set[str] = frozenset(), limit: int = 12
+) -> Retrieval:
     """The passages that best answer `question`, best first (see the module docstring)."""
     syn = kb.synonyms
     concepts = syn.concepts(question)
@@ -109,5 +110,14 @@ def rank(kb, question: str, *, mentioned_rules: list[str] = (), extra_platforms:
             if not any(h.passage.id == p.id for h in hits):
                 hits.append(Hit(p, 0.1, 0.0, []))
     hits.sort(key=lambda h: (-h.score, h.passage.id))
-    return Retrieval(question, concepts, hits[:limit], rule_scores, platforms, families, topics,
-                     syn.foreign_platforms(question), list(mentioned_rules))
+    return Retrieval(
+        question,
+        concepts,
+        hits[:limit],
+        rule_scores,
+        platforms,
+        families,
+        topics,
+        syn.foreign_platforms(question),
+        list(mentioned_rules),
+    )

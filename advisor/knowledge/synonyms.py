@@ -96,7 +96,7 @@ class Synonyms:
         for length, term_norm, term_raw, group in self._terms:
             if length <= (best[0] if best else 0) or i + length > len(raw):
                 continue
-            if tuple(norm[i:i + length]) != term_norm:
+            if tuple(norm[i : i + length]) != term_norm:
                 continue
             if len(term_raw) == 1 and _case_sensitive(term_raw[0]) and raw[i] != term_raw[0]:
                 continue
@@ -161,5 +161,6 @@ def load_synonyms(path: Path | None = None) -> Synonyms:
         if not g:
             raise ValueError(f"{path.name}: empty synonym group")
     foreign = tuple((str(w), _word_pattern(str(w))) for w in data.get("foreign", []))
-    return Synonyms(groups, _platforms(data.get("platforms", {}), True), _platforms(data.get("topics", {}), False),
-                    foreign)
+    return Synonyms(
+        groups, _platforms(data.get("platforms", {}), True), _platforms(data.get("topics", {}), False), foreign
+    )

@@ -20,7 +20,8 @@ _TOKEN = re.compile(r"\d+\.\d+|[A-Za-z0-9_]+")
 _DECIMAL = re.compile(r"^\d+\.\d+$")
 
 # Words that carry no topic: English function words and the question phrasing admins use.
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a about above after again against all also am an and any are as at be because been before being
 below between both but by can could did do does doing don down during each few for from further
 had has have having he her here hers how i if in into is it its itself just me more most my no
@@ -30,7 +31,8 @@ were what when where which while who whom why will with would you your yours you
 actually already always anything get gets got going give gives keep let like made make makes
 much must need needs one ones please really right say see seen shall still sure tell thing things
 us use used uses using want way well whether yet every via per since without within
-""".split())
+""".split()
+)
 
 
 def tokens(text: str) -> list[str]:

@@ -182,15 +182,11 @@ class Builder:
 
     def warn(self, line: Line, reason: str) -> None:
         self._known.add(line.no)
-        self.warnings.append(
-            ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason)
-        )
+        self.warnings.append(ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason))
 
     def unknown(self, line: Line, reason: str = "line not recognised; skipped") -> None:
         self._unknown.add(line.no)
-        self.warnings.append(
-            ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason)
-        )
+        self.warnings.append(ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason))
 
     def has(self, key: str) -> bool:
         return key in self.provenance
@@ -258,9 +254,7 @@ class Builder:
                 f"{self.command}: {unknown} of {known + unknown} non-blank lines are not "
                 f"{self.command!r} output; is this another command's output?"
             )
-        return ParseResult(
-            command=self.command, data=self.data, warnings=self.warnings, provenance=self.provenance
-        )
+        return ParseResult(command=self.command, data=self.data, warnings=self.warnings, provenance=self.provenance)
 
 
 def _set(data: dict[str, Any], key: str, value: Any) -> bool:

@@ -51,10 +51,7 @@ class ParseResult(BaseModel):
             command=self.command,
             data=self.data,
             warnings=[w.model_copy(update={"line_no": w.line_no + offset}) for w in self.warnings],
-            provenance={
-                k: p.model_copy(update={"line_no": p.line_no + offset})
-                for k, p in self.provenance.items()
-            },
+            provenance={k: p.model_copy(update={"line_no": p.line_no + offset}) for k, p in self.provenance.items()},
             host=host if host is not None else self.host,
             command_line=self.command_line,
         )

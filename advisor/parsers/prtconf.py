@@ -77,7 +77,12 @@ _UNKEPT = re.compile(r"^(Volume Groups Information|INSTALLED RESOURCE LIST)$", r
 _SIGNATURES = [
     re.compile(rf"^\s*{label}\s*:", re.M)
     for label in (
-        "System Model", "Processor Type", "Number Of Processors", "Good Memory Size", "LPAR Info", "Kernel Type"
+        "System Model",
+        "Processor Type",
+        "Number Of Processors",
+        "Good Memory Size",
+        "LPAR Info",
+        "Kernel Type",
     )
 ]
 

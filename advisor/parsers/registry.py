@@ -128,8 +128,7 @@ def parse_output(text: str, command: str | None = None) -> ParseResult:
         detected = detect(text)
         if detected is None:
             raise ParseError(
-                "cannot tell which command produced this text; name the command. "
-                f"Known: {', '.join(commands())}"
+                f"cannot tell which command produced this text; name the command. Known: {', '.join(commands())}"
             )
         return parser_for(detected).parse(text)
     parser = parser_for(command)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ._text import Builder, Line, as_float, as_number, as_str, lines_of, score, snake, size_in
+from ._text import Builder, Line, as_float, as_number, as_str, lines_of, score, size_in, snake
 from .base import ParseResult
 
 COMMAND = "svmon -G"
@@ -21,8 +21,26 @@ ALIASES = ("svmon -G *",)
 
 _TABLES = {"size": "global", "work": "segments", "pagesize": "page_sizes", "cursz": "ame_pools", "txf": "ame"}
 _SIZED = frozenset(
-    {"size", "inuse", "free", "pin", "virtual", "available", "work", "pers", "clnt", "other",
-     "poolsize", "pgsp", "ucomprsd", "comprsd", "cursz", "tgtsz", "maxsz", "dxm"}
+    {
+        "size",
+        "inuse",
+        "free",
+        "pin",
+        "virtual",
+        "available",
+        "work",
+        "pers",
+        "clnt",
+        "other",
+        "poolsize",
+        "pgsp",
+        "ucomprsd",
+        "comprsd",
+        "cursz",
+        "tgtsz",
+        "maxsz",
+        "dxm",
+    }
 )
 _UNIT = re.compile(r"^\s*Unit:\s*(page|KB|MB|GB|auto)\s*$", re.I)
 _TRUE_MEMORY = re.compile(r"^\s*True Memory:\s*(\S+)\s*$", re.I)

@@ -44,11 +44,13 @@ def render(result: GateResult) -> str:
                 command = "notice"
                 note = f" ({item.status}: {waiver_note(item) if item.status == 'waived' else baseline_note(item)})"
             message = f"[{f.severity}] {f.target}: {f.title}{note}. {f.message} Fix: {f.recommendation}"
-            lines.append(annotation(command, doc.source, doc.file, line_of(doc.source, finding_path(f)),
-                                    f.rule_id, message))
+            lines.append(
+                annotation(command, doc.source, doc.file, line_of(doc.source, finding_path(f)), f.rule_id, message)
+            )
         for gap in (g for g in doc.gaps if g.status == "failing"):
             message = f"{gap.target}: {gap.item.title}: not assessed, the document lacks {missing(gap)}"
-            lines.append(annotation("error", doc.source, doc.file, line_of(doc.source, gap_path(gap.item)),
-                                    gap.rule_id, message))
+            lines.append(
+                annotation("error", doc.source, doc.file, line_of(doc.source, gap_path(gap.item)), gap.rule_id, message)
+            )
     lines.append(("::error::" if result.failed else "::notice::") + _data(f"Platform Advisor {verdict(result)}"))
     return "\n".join(lines) + "\n"

@@ -7,7 +7,8 @@ the threshold, the counts and its own `waived` and `baselined` sections.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import orjson
 
@@ -41,9 +42,9 @@ def render(reviews: list[Review], single: bool) -> str:
 
 def document(doc: GateDocument, result: GateResult) -> dict[str, Any]:
     data = doc.review.model_dump(mode="json")
-    for out, item in zip(data["findings"], doc.findings):
+    for out, item in zip(data["findings"], doc.findings, strict=False):
         out["gate_status"] = item.status
-    for out, gap in zip(data["not_assessed"], doc.gaps):
+    for out, gap in zip(data["not_assessed"], doc.gaps, strict=False):
         out["gate_status"] = gap.status
     data["gate"] = {
         "file": doc.file,
@@ -51,11 +52,26 @@ def document(doc: GateDocument, result: GateResult) -> dict[str, Any]:
         "fail_on_not_assessed": result.policy.fail_on_not_assessed,
         "passed": not doc.failed,
         "counts": doc.counts(),
-        "waived": [{"rule_id": i.rule_id, "target": i.target, "not_assessed": isinstance(i, GateGap),
-                    "fingerprint": i.fingerprint, "waiver": i.waiver.as_dict()} for i in doc.waived()],
-        "baselined": [{"rule_id": i.finding.rule_id, "target": i.finding.target, "severity": i.finding.severity,
-                       "baseline_severity": i.baseline_severity, "fingerprint": i.fingerprint}
-                      for i in doc.with_status("baselined")],
+        "waived": [
+            {
+                "rule_id": i.rule_id,
+                "target": i.target,
+                "not_assessed": isinstance(i, GateGap),
+                "fingerprint": i.fingerprint,
+                "waiver": i.waiver.as_dict(),
+            }
+            for i in doc.waived()
+        ],
+        "baselined": [
+            {
+                "rule_id": i.finding.rule_id,
+                "target": i.finding.target,
+                "severity": i.finding.severity,
+                "baseline_severity": i.baseline_severity,
+                "fingerprint": i.fingerprint,
+            }
+            for i in doc.with_status("baselined")
+        ],
     }
     return data
 
@@ -71,10 +87,14 @@ def render_change(change: ChangeResult) -> str:
     """Contract section 3: {"introduced", "resolved", "kept", "changed"} plus the summary and the verdict."""
     data = change.diff.model_dump(mode="json")
     data["gate"] = {
-        "before": change.before_file, "after": change.after_file, "fail_on": change.policy.fail_on,
+        "before": change.before_file,
+        "after": change.after_file,
+        "fail_on": change.policy.fail_on,
         "passed": not change.failed,
         "failing": [{"rule_id": f.rule_id, "target": f.target, "severity": f.severity} for f in change.failing],
-        "waived": [{"rule_id": f.rule_id, "target": f.target, "severity": f.severity, "waiver": w.as_dict()}
-                   for f, w in change.waived],
+        "waived": [
+            {"rule_id": f.rule_id, "target": f.target, "severity": f.severity, "waiver": w.as_dict()}
+            for f, w in change.waived
+        ],
     }
     return dumps(data)

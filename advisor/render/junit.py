@@ -30,8 +30,9 @@ def finding_body(f: Finding) -> str:
 
 
 def _case(suite: ET.Element, doc: GateDocument, rule_id: str, title: str, target: str) -> ET.Element:
-    return ET.SubElement(suite, "testcase", {"name": f"{rule_id}: {title}", "classname": target,
-                                             "file": doc.file, "time": "0"})
+    return ET.SubElement(
+        suite, "testcase", {"name": f"{rule_id}: {title}", "classname": target, "file": doc.file, "time": "0"}
+    )
 
 
 def _suite(root: ET.Element, doc: GateDocument) -> dict[str, int]:

@@ -25,13 +25,15 @@ def cell(text: object) -> str:
 
 
 def table(header: list[str], rows: list[list[object]]) -> list[str]:
-    return (["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-            + ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows] + [""])
+    return (
+        ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        + ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+        + [""]
+    )
 
 
 def finding_block(f: Finding, where: str, note: str = "") -> list[str]:
-    lines = [f"- **{f.rule_id}** {md(f.title)} — `{md(f.target)}` in `{md(where)}`{note}", "",
-             f"  {md(f.message)}", ""]
+    lines = [f"- **{f.rule_id}** {md(f.title)} — `{md(f.target)}` in `{md(where)}`{note}", "", f"  {md(f.message)}", ""]
     if f.escalation:
         lines += [f"  Severity raised: {md(f.escalation)}", ""]
     lines += [f"  **Fix:** {md(f.recommendation)}", ""]
@@ -64,43 +66,69 @@ def _by_severity(items: list[GateFinding], heading: str) -> list[str]:
 def render(result: GateResult) -> str:
     c = result.counts()
     icon = ":x:" if result.failed else ":white_check_mark:"
-    lines = [f"## {icon} Platform Advisor: {md(verdict(result))}", "",
-             f"Rulebook `{result.rulebook_version}`.", ""]
+    lines = [f"## {icon} Platform Advisor: {md(verdict(result))}", "", f"Rulebook `{result.rulebook_version}`.", ""]
     rows = []
     for doc in result.documents:
         live = doc.with_status("failing", "below-threshold")
         counts = doc.counts()
-        rows.append([f"`{doc.file}`", doc.review.target]
-                    + [sum(i.finding.severity == s for i in live) for s in SEVERITIES]
-                    + [counts["waived"], counts["baselined"], sum(g.status != "waived" for g in doc.gaps),
-                       "failed" if doc.failed else "passed"])
-    lines += table(["Document", "System", *(s.capitalize() for s in SEVERITIES), "Waived", "Baselined",
-                    "Not assessed", "Gate"], rows)
+        rows.append(
+            [f"`{doc.file}`", doc.review.target]
+            + [sum(i.finding.severity == s for i in live) for s in SEVERITIES]
+            + [
+                counts["waived"],
+                counts["baselined"],
+                sum(g.status != "waived" for g in doc.gaps),
+                "failed" if doc.failed else "passed",
+            ]
+        )
+    lines += table(
+        ["Document", "System", *(s.capitalize() for s in SEVERITIES), "Waived", "Baselined", "Not assessed", "Gate"],
+        rows,
+    )
     failing = [i for i in result.findings if i.status == "failing"]
     below = [i for i in result.findings if i.status == "below-threshold"]
     if failing:
         lines += [f"### Failing the gate ({len(failing)})", ""] + _by_severity(failing, "####")
     if below:
-        lines += ["<details>", f"<summary>{len(below)} finding(s) below the threshold ({result.policy.fail_on})</summary>",
-                  ""] + _by_severity(below, "####") + ["</details>", ""]
+        lines += (
+            [
+                "<details>",
+                f"<summary>{len(below)} finding(s) below the threshold ({result.policy.fail_on})</summary>",
+                "",
+            ]
+            + _by_severity(below, "####")
+            + ["</details>", ""]
+        )
     waived = [i for d in result.documents for i in d.waived()]
     if waived:
         lines += [f"### Waived ({len(waived)})", ""]
-        lines += table(["Rule", "System", "Document", "Reason", "Owner", "Expires"],
-                       [[i.rule_id, i.target, i.file, i.waiver.reason, i.waiver.owner, i.waiver.expires.isoformat()]
-                        for i in waived])
+        lines += table(
+            ["Rule", "System", "Document", "Reason", "Owner", "Expires"],
+            [
+                [i.rule_id, i.target, i.file, i.waiver.reason, i.waiver.owner, i.waiver.expires.isoformat()]
+                for i in waived
+            ],
+        )
     baselined = [i for i in result.findings if i.status == "baselined"]
     if baselined:
         lines += [f"### Baselined ({len(baselined)})", ""]
-        lines += table(["Rule", "System", "Document", "Severity", "Baseline"],
-                       [[i.rule_id, i.target, i.file, i.finding.severity, i.baseline_severity] for i in baselined])
+        lines += table(
+            ["Rule", "System", "Document", "Severity", "Baseline"],
+            [[i.rule_id, i.target, i.file, i.finding.severity, i.baseline_severity] for i in baselined],
+        )
     gaps = [g for g in result.gaps if g.status != "waived"]
     if gaps:
-        lines += [f"### Not assessed ({len(gaps)})", "", "<details>",
-                  "<summary>Add these fields to the documents to have the rules checked.</summary>", ""]
-        lines += table(["Rule", "System", "Document", "Missing", "Gate"],
-                       [[g.rule_id, g.target, g.file, missing(g), "fails" if g.status == "failing" else "—"]
-                        for g in gaps])
+        lines += [
+            f"### Not assessed ({len(gaps)})",
+            "",
+            "<details>",
+            "<summary>Add these fields to the documents to have the rules checked.</summary>",
+            "",
+        ]
+        lines += table(
+            ["Rule", "System", "Document", "Missing", "Gate"],
+            [[g.rule_id, g.target, g.file, missing(g), "fails" if g.status == "failing" else "—"] for g in gaps],
+        )
         lines += ["</details>", ""]
     if c["failing"] == 0 and not below and not waived and not baselined and not gaps:
         lines += ["No findings.", ""]
@@ -120,10 +148,16 @@ def fit(text: str, limit: int = MAX_CHARS) -> str:
 def render_change(change: ChangeResult) -> str:
     d = change.diff
     icon = ":x:" if change.failed else ":white_check_mark:"
-    lines = [f"## {icon} Platform Advisor: change `{md(change.before_file)}` → `{md(change.after_file)}`", "",
-             f"{change.verdict()}", ""]
-    lines += table(["Introduced", "Worsened", "Improved", "Resolved", "Kept"],
-                   [[d.summary.introduced, d.summary.worsened, d.summary.improved, d.summary.resolved, d.summary.kept]])
+    lines = [
+        f"## {icon} Platform Advisor: change `{md(change.before_file)}` → `{md(change.after_file)}`",
+        "",
+        f"{change.verdict()}",
+        "",
+    ]
+    lines += table(
+        ["Introduced", "Worsened", "Improved", "Resolved", "Kept"],
+        [[d.summary.introduced, d.summary.worsened, d.summary.improved, d.summary.resolved, d.summary.kept]],
+    )
     failing = {(f.rule_id, f.target) for f in change.failing}
     if d.introduced:
         lines += [f"### Introduced ({len(d.introduced)})", ""]
@@ -134,18 +168,24 @@ def render_change(change: ChangeResult) -> str:
         lines += [f"### Severity changed ({len(d.changed)})", ""]
         for c in d.changed:
             note = " · **fails the gate**" if (c.rule_id, c.target) in failing else ""
-            lines += finding_block(c.after, change.after_file,
-                                   f" · {c.direction}: {c.before.severity} → {c.after.severity}{note}")
+            lines += finding_block(
+                c.after, change.after_file, f" · {c.direction}: {c.before.severity} → {c.after.severity}{note}"
+            )
     if d.resolved:
         lines += [f"### Resolved ({len(d.resolved)})", ""]
-        lines += table(["Rule", "System", "Severity", "Title"],
-                       [[f.rule_id, f.target, f.severity, f.title] for f in d.resolved])
+        lines += table(
+            ["Rule", "System", "Severity", "Title"], [[f.rule_id, f.target, f.severity, f.title] for f in d.resolved]
+        )
     if change.waived:
         lines += [f"### Waived ({len(change.waived)})", ""]
-        lines += table(["Rule", "System", "Reason", "Owner", "Expires"],
-                       [[f.rule_id, f.target, w.reason, w.owner, w.expires.isoformat()] for f, w in change.waived])
+        lines += table(
+            ["Rule", "System", "Reason", "Owner", "Expires"],
+            [[f.rule_id, f.target, w.reason, w.owner, w.expires.isoformat()] for f, w in change.waived],
+        )
     if d.kept:
         lines += [f"<details><summary>{len(d.kept)} finding(s) kept</summary>", ""]
-        lines += table(["Rule", "System", "Severity", "Title"], [[f.rule_id, f.target, f.severity, f.title] for f in d.kept])
+        lines += table(
+            ["Rule", "System", "Severity", "Title"], [[f.rule_id, f.target, f.severity, f.title] for f in d.kept]
+        )
         lines += ["</details>", ""]
     return fit("\n".join(lines))

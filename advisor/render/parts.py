@@ -38,5 +38,7 @@ def verdict(result: GateResult) -> str:
     policy = result.policy
     head = "FAILED" if result.failed else "passed"
     scope = f"fail-on {policy.fail_on}" + (", not-assessed fails" if policy.fail_on_not_assessed else "")
-    return (f"gate {head} ({scope}): {c['failing']} failing, {c['below-threshold']} below threshold, "
-            f"{c['waived']} waived, {c['baselined']} baselined, {c['not-assessed']} not assessed")
+    return (
+        f"gate {head} ({scope}): {c['failing']} failing, {c['below-threshold']} below threshold, "
+        f"{c['waived']} waived, {c['baselined']} baselined, {c['not-assessed']} not assessed"
+    )

@@ -45,16 +45,26 @@ def _example(title: str, example) -> list[str]:
 
 def render(cr: CompiledRule) -> str:
     d = detail(cr)
-    lines = [f"# {d['id']}: {d['title']}", "",
-             f"**Severity:** {d['severity']} · **Applies to:** {', '.join(d['kinds'])} · **Domain:** {d['domain']} · "
-             f"**Impact:** {d['impact']}/5 · **Confidence:** {d['confidence']} · "
-             f"**Reboot to fix:** {'yes' if d['requires_reboot'] else 'no'}", "",
-             "## What it checks", "", f"`{d['when']}`", ""]
+    lines = [
+        f"# {d['id']}: {d['title']}",
+        "",
+        f"**Severity:** {d['severity']} · **Applies to:** {', '.join(d['kinds'])} · **Domain:** {d['domain']} · "
+        f"**Impact:** {d['impact']}/5 · **Confidence:** {d['confidence']} · "
+        f"**Reboot to fix:** {'yes' if d['requires_reboot'] else 'no'}",
+        "",
+        "## What it checks",
+        "",
+        f"`{d['when']}`",
+        "",
+    ]
     for esc in d["escalations"]:
         lines += [f"Raised to **{esc['severity']}** when `{esc['when']}`: {esc['reason']}", ""]
     lines += [f"It reports: {_prose(d['message'])}", ""]
-    lines += ["Needs: " + ", ".join(f"`{p}`" for p in d["requires"]) + ". Without them the rule is reported "
-              "as *not assessed* with the missing fields.", ""]
+    lines += [
+        "Needs: " + ", ".join(f"`{p}`" for p in d["requires"]) + ". Without them the rule is reported "
+        "as *not assessed* with the missing fields.",
+        "",
+    ]
     if d["optional"]:
         lines += ["Uses when present: " + ", ".join(f"`{p}`" for p in d["optional"]) + ".", ""]
     derived = _derived_notes(d["requires"] + d["optional"])
@@ -65,19 +75,32 @@ def render(cr: CompiledRule) -> str:
     lines += _example("One it accepts", cr.rule.examples.pass_[0])
     lines += ["## How to fix it", "", _prose(d["recommendation"]), ""]
     for step in d["remediation"]:
-        reboot = "needs a reboot" if step["requires_reboot"] else ("dynamic, no reboot" if step["dynamic"] else "no reboot")
+        reboot = (
+            "needs a reboot" if step["requires_reboot"] else ("dynamic, no reboot" if step["dynamic"] else "no reboot")
+        )
         lines += [f"- {_prose(' '.join(step['description'].split()))} ({reboot})"]
         lines += [f"  - `{_command(c)}`" for c in step["commands"]]
     lines += ["", f"Reboot needed: {'yes' if d['requires_reboot'] else 'no'}.", "", "## References", ""]
     for c in d["citations"]:
         loc = f", {c['locator']}" if c["locator"] else ""
         link = f" <{c['url']}>" if c["url"] else ""
-        lines.append(f"- `{c['source_id']}`: {c['title']}, section \"{c['section']}\"{loc}.{link}")
-    lines += ["", "## In a pipeline", "",
-              f"Run only this rule: `advisor check FILE --select {d['id']}`; skip it: `--ignore {d['id']}`. "
-              "To accept a finding for a while, add a waiver (see [the CI guide](../ci.md)):", "",
-              "```yaml", "waivers:", f"  - rule: {d['id']}", '    target: "SYSTEM-NAME*"',
-              '    reason: "why it is accepted for now"', '    owner: "team"', "    expires: 2030-12-31", "```"]
+        lines.append(f'- `{c["source_id"]}`: {c["title"]}, section "{c["section"]}"{loc}.{link}')
+    lines += [
+        "",
+        "## In a pipeline",
+        "",
+        f"Run only this rule: `advisor check FILE --select {d['id']}`; skip it: `--ignore {d['id']}`. "
+        "To accept a finding for a while, add a waiver (see [the CI guide](../ci.md)):",
+        "",
+        "```yaml",
+        "waivers:",
+        f"  - rule: {d['id']}",
+        '    target: "SYSTEM-NAME*"',
+        '    reason: "why it is accepted for now"',
+        '    owner: "team"',
+        "    expires: 2030-12-31",
+        "```",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -92,10 +115,15 @@ def _order(rule_id: str) -> tuple:
 
 def index(rulebook: Rulebook) -> str:
     rules = sorted(rulebook.rules.values(), key=lambda cr: _order(cr.id))
-    lines = ["# Rules", "",
-             "<!-- Generated from rules/*.yaml by `advisor docs rules --out docs/rules`: do not edit by hand. -->", "",
-             f"{len(rules)} rules. Each page says what the rule checks, why, an example, the fix, whether it needs "
-             "a reboot and the sources it rests on. `advisor rules ID` prints the same page.", ""]
+    lines = [
+        "# Rules",
+        "",
+        "<!-- Generated from rules/*.yaml by `advisor docs rules --out docs/rules`: do not edit by hand. -->",
+        "",
+        f"{len(rules)} rules. Each page says what the rule checks, why, an example, the fix, whether it needs "
+        "a reboot and the sources it rests on. `advisor rules ID` prints the same page.",
+        "",
+    ]
     domains: dict[str, list[CompiledRule]] = {}
     for cr in rules:
         domains.setdefault(cr.domain, []).append(cr)

@@ -50,8 +50,12 @@ def help_text(cr: CompiledRule) -> str:
     for step in r.remediation:
         lines.append(f"- {' '.join(step.description.split())} ({reboot(step)})")
         lines += [f"    {c}" for c in step.commands]
-    lines += [f"Source: {c['source_id']}: \"{c['section']}\"" + (f", {c['locator']}" if c["locator"] else "")
-              + (f" <{c['url']}>" if c["url"] else "") for c in resolved_citations(cr)]
+    lines += [
+        f'Source: {c["source_id"]}: "{c["section"]}"'
+        + (f", {c['locator']}" if c["locator"] else "")
+        + (f" <{c['url']}>" if c["url"] else "")
+        for c in resolved_citations(cr)
+    ]
     return "\n".join(lines)
 
 
@@ -73,8 +77,16 @@ def rule_descriptor(cr: CompiledRule) -> dict[str, Any]:
             "problem.severity": "error" if level_for(r.severity) == "error" else "warning",
             "severity": r.severity,
             "requires_reboot": any(s.requires_reboot for s in r.remediation),
-            "references": [{"source_id": c["source_id"], "title": c["title"], "section": c["section"],
-                            "locator": c["locator"], "url": c["url"]} for c in cites],
+            "references": [
+                {
+                    "source_id": c["source_id"],
+                    "title": c["title"],
+                    "section": c["section"],
+                    "locator": c["locator"],
+                    "url": c["url"],
+                }
+                for c in cites
+            ],
         },
     }
     if url:
@@ -107,16 +119,25 @@ def _result(item: GateFinding, source: str, index: dict[str, int], with_baseline
         "partialFingerprints": {FINGERPRINT_KEY: item.fingerprint},
         "rank": f.score,
         "properties": {
-            "target": f.target, "severity": f.severity, "security-severity": SECURITY_SEVERITY[f.severity],
-            "score": f.score, "gate_status": item.status, "evidence": f.evidence,
+            "target": f.target,
+            "severity": f.severity,
+            "security-severity": SECURITY_SEVERITY[f.severity],
+            "score": f.score,
+            "gate_status": item.status,
+            "evidence": f.evidence,
             "requires_reboot": any(s.requires_reboot for s in f.remediation),
         },
     }
     if item.waiver is not None:
         w = item.waiver
-        out["suppressions"] = [{"kind": "external", "status": "accepted",
-                                "justification": f"{w.reason} (owner {w.owner}, expires {w.expires.isoformat()})",
-                                "properties": w.as_dict()}]
+        out["suppressions"] = [
+            {
+                "kind": "external",
+                "status": "accepted",
+                "justification": f"{w.reason} (owner {w.owner}, expires {w.expires.isoformat()})",
+                "properties": w.as_dict(),
+            }
+        ]
     if with_baseline:
         if item.new:
             out["baselineState"] = "new"
@@ -128,7 +149,10 @@ def _result(item: GateFinding, source: str, index: dict[str, int], with_baseline
 def _gap_result(gap: GateGap, source: str, index: dict[str, int]) -> dict[str, Any]:
     n = gap.item
     return {
-        "ruleId": n.rule_id, "ruleIndex": index[n.rule_id], "kind": "open", "level": "none",
+        "ruleId": n.rule_id,
+        "ruleIndex": index[n.rule_id],
+        "kind": "open",
+        "level": "none",
         "message": {"text": f"{n.target}: {n.title}: not assessed, the document lacks {missing(gap)}"},
         "locations": [_location(source, gap.file, gap_path(n))],
         "partialFingerprints": {FINGERPRINT_KEY: gap.fingerprint},
@@ -159,20 +183,32 @@ def to_sarif(result: GateResult) -> dict[str, Any]:
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "Platform Advisor",
-                "version": result.rulebook_version,
-                "semanticVersion": __version__,
-                "rules": [rule_descriptor(result.rulebook.rules[rid]) for rid in ids],
-            }},
-            "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": notes,
-                             "properties": {"fail_on": result.policy.fail_on, "gate_failed": result.failed,
-                                            "counts": result.counts()}}],
-            "results": results,
-            "columnKind": "unicodeCodePoints",
-            "properties": {"rulebook": result.rulebook_version},
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "Platform Advisor",
+                        "version": result.rulebook_version,
+                        "semanticVersion": __version__,
+                        "rules": [rule_descriptor(result.rulebook.rules[rid]) for rid in ids],
+                    }
+                },
+                "invocations": [
+                    {
+                        "executionSuccessful": True,
+                        "toolExecutionNotifications": notes,
+                        "properties": {
+                            "fail_on": result.policy.fail_on,
+                            "gate_failed": result.failed,
+                            "counts": result.counts(),
+                        },
+                    }
+                ],
+                "results": results,
+                "columnKind": "unicodeCodePoints",
+                "properties": {"rulebook": result.rulebook_version},
+            }
+        ],
     }
 
 

@@ -17,7 +17,9 @@ SEVERITY_STYLE = {"critical": "bold white on red", "high": "bold red", "medium":
 
 def _finding(console: Console, f: Finding, mark: str = "") -> None:
     sev = f"[{SEVERITY_STYLE[f.severity]}]{f.severity.upper():<8}[/]"
-    console.print(f"{f.rank:>3}. {sev} [bold]{f.rule_id}[/] {escape(f.title)}  [dim](score {f.score:g}, {escape(f.target)})[/]{mark}")
+    console.print(
+        f"{f.rank:>3}. {sev} [bold]{f.rule_id}[/] {escape(f.title)}  [dim](score {f.score:g}, {escape(f.target)})[/]{mark}"
+    )
     console.print(f"     {escape(f.message)}")
     if f.escalation:
         console.print(f"     [dim]severity raised: {escape(f.escalation)}[/]")
@@ -32,8 +34,10 @@ def _finding(console: Console, f: Finding, mark: str = "") -> None:
 
 def _header(console: Console, review: Review, prefix: str = "") -> None:
     counts = ", ".join(f"{n} {s}" for s, n in review.summary.items() if n) or "no findings"
-    console.print(f"{prefix}[bold]{escape(review.target)}[/] ({review.kind}): {counts}; "
-                  f"{len(review.not_assessed)} not assessed  [dim]rulebook {review.rulebook.version}[/]")
+    console.print(
+        f"{prefix}[bold]{escape(review.target)}[/] ({review.kind}): {counts}; "
+        f"{len(review.not_assessed)} not assessed  [dim]rulebook {review.rulebook.version}[/]"
+    )
 
 
 def render_review(console: Console, review: Review, show_not_assessed: bool = True) -> None:
@@ -59,14 +63,20 @@ def render_document(console: Console, doc: GateDocument) -> None:
             console.print(f"  [bold]{title}[/] (do not fail the gate):")
         for item in items:
             f = item.finding
-            console.print(f"     {f.severity.upper():<8} {f.rule_id} {escape(f'[{f.target}]')} {escape(f.title)} "
-                          f"[dim]{escape(note(item))}[/]")
+            console.print(
+                f"     {f.severity.upper():<8} {f.rule_id} {escape(f'[{f.target}]')} {escape(f.title)} "
+                f"[dim]{escape(note(item))}[/]"
+            )
     if doc.gaps:
         console.print("  [bold]Not assessed[/] (data missing):")
     for gap in doc.gaps:
         n = gap.item
-        mark = {"failing": "  [bold red]fails the gate[/]", "waived": f"  [dim]{escape(waiver_note(gap))}[/]"}.get(gap.status, "")
-        console.print(f"     {n.rule_id} {escape(f'[{n.target}]')} {escape(n.title)} [dim]needs: {escape(missing(gap))}[/]{mark}")
+        mark = {"failing": "  [bold red]fails the gate[/]", "waived": f"  [dim]{escape(waiver_note(gap))}[/]"}.get(
+            gap.status, ""
+        )
+        console.print(
+            f"     {n.rule_id} {escape(f'[{n.target}]')} {escape(n.title)} [dim]needs: {escape(missing(gap))}[/]{mark}"
+        )
     console.print()
 
 
@@ -100,15 +110,19 @@ def render_change(console: Console, change: ChangeResult) -> None:
     if d.changed:
         console.print(f"[bold]Severity changed[/] ({len(d.changed)}):")
         for c in d.changed:
-            _finding(console, c.after, f"  [dim]{c.direction}: {c.before.severity} -> {c.after.severity}[/]{mark(c.after)}")
+            _finding(
+                console, c.after, f"  [dim]{c.direction}: {c.before.severity} -> {c.after.severity}[/]{mark(c.after)}"
+            )
     for title, items in (("Resolved", d.resolved), ("Kept", d.kept)):
         if items:
             console.print(f"[bold]{title}[/] ({len(items)}):")
         for f in items:
             console.print(f"     {f.severity.upper():<8} {f.rule_id} {escape(f'[{f.target}]')} {escape(f.title)}")
     for f, w in change.waived:
-        console.print(f"[bold]Waived[/]: {f.rule_id} {escape(f'[{f.target}]')} "
-                      f"[dim]waived until {w.expires.isoformat()} by {escape(w.owner)}: {escape(w.reason)}[/]")
+        console.print(
+            f"[bold]Waived[/]: {f.rule_id} {escape(f'[{f.target}]')} "
+            f"[dim]waived until {w.expires.isoformat()} by {escape(w.owner)}: {escape(w.reason)}[/]"
+        )
     console.print()
     style = "bold red" if change.failed else "bold green"
     console.print(f"[{style}]{escape(change.verdict())}[/]")

@@ -50,8 +50,8 @@ class Ref:
 @dataclass(frozen=True)
 class Arith:
     op: str
-    left: "Operand"
-    right: "Operand"
+    left: Operand
+    right: Operand
 
 
 Operand = Union[Lit, Ref, Arith]
@@ -72,12 +72,12 @@ class Exists:
 
 @dataclass(frozen=True)
 class And:
-    items: tuple["Node", ...]
+    items: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Or:
-    items: tuple["Node", ...]
+    items: tuple[Node, ...]
 
 
 Node = Union[Cmp, Exists, And, Or]
@@ -127,10 +127,15 @@ def _operand(expr: ast.expr) -> Operand:
         if op == "/":
             # The engine's C core dies with SIGFPE on a zero divisor: divide by non-zero numbers only,
             # as a multiplication so integer operands never take the integer-division path.
-            if not (isinstance(right, Lit) and isinstance(right.value, (int, float))
-                    and not isinstance(right.value, bool) and right.value != 0):
-                raise ConditionError("divide only by a non-zero number (use a derived value otherwise)",
-                                     expr.right.col_offset)
+            if not (
+                isinstance(right, Lit)
+                and isinstance(right.value, (int, float))
+                and not isinstance(right.value, bool)
+                and right.value != 0
+            ):
+                raise ConditionError(
+                    "divide only by a non-zero number (use a derived value otherwise)", expr.right.col_offset
+                )
             return Arith("*", _operand(expr.left), Lit(1.0 / right.value))
         return Arith(op, _operand(expr.left), right)
     raise ConditionError("expected a literal, a field path or arithmetic", expr.col_offset)
@@ -140,7 +145,9 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> Node:
     if isinstance(op, (ast.In, ast.NotIn)):
         path = _path(left)
         if not path or not isinstance(right, (ast.List, ast.Tuple)) or not right.elts:
-            raise ConditionError("`in` needs a field path on the left and a non-empty [list] of literals", left.col_offset)
+            raise ConditionError(
+                "`in` needs a field path on the left and a non-empty [list] of literals", left.col_offset
+            )
         values = []
         for elt in right.elts:
             ok, val = _literal(elt)
@@ -148,8 +155,14 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> Node:
                 raise ConditionError("`in` lists hold literals only", elt.col_offset)
             values.append(val)
         if isinstance(op, ast.In):
-            return Or(tuple(Cmp(path, "==", Lit(v)) for v in values)) if len(values) > 1 else Cmp(path, "==", Lit(values[0]))
-        return And(tuple(Cmp(path, "!=", Lit(v)) for v in values)) if len(values) > 1 else Cmp(path, "!=", Lit(values[0]))
+            return (
+                Or(tuple(Cmp(path, "==", Lit(v)) for v in values))
+                if len(values) > 1
+                else Cmp(path, "==", Lit(values[0]))
+            )
+        return (
+            And(tuple(Cmp(path, "!=", Lit(v)) for v in values)) if len(values) > 1 else Cmp(path, "!=", Lit(values[0]))
+        )
     if type(op) not in CMP_OPS:
         raise ConditionError(f"unsupported comparison {type(op).__name__}", left.col_offset)
     sym = CMP_OPS[type(op)]
@@ -158,8 +171,11 @@ def _compare(left: ast.expr, op: ast.cmpop, right: ast.expr) -> Node:
         return Cmp(lpath, sym, _operand(right))
     if rpath and _literal(left)[0]:
         return Cmp(rpath, FLIP[sym], Lit(_literal(left)[1]))
-    raise ConditionError("the left side of a comparison must be a field path (put arithmetic on the right, "
-                         "or compute it as a derived value)", left.col_offset)
+    raise ConditionError(
+        "the left side of a comparison must be a field path (put arithmetic on the right, "
+        "or compute it as a derived value)",
+        left.col_offset,
+    )
 
 
 def _node(expr: ast.expr) -> Node:
@@ -171,7 +187,7 @@ def _node(expr: ast.expr) -> Node:
     if isinstance(expr, ast.Compare):
         parts = []
         left = expr.left
-        for op, right in zip(expr.ops, expr.comparators):
+        for op, right in zip(expr.ops, expr.comparators, strict=False):
             parts.append(_compare(left, op, right))
             left = right
         return parts[0] if len(parts) == 1 else And(tuple(parts))

@@ -21,7 +21,16 @@ from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
 from advisor.documents.paths import FieldType, schema_paths
 from advisor.rulebook.condition import (
-    And, Arith, Cmp, ConditionError, Lit, Node, Ref, comparisons, node_paths, parse_condition,
+    And,
+    Arith,
+    Cmp,
+    ConditionError,
+    Lit,
+    Node,
+    Ref,
+    comparisons,
+    node_paths,
+    parse_condition,
 )
 from advisor.rulebook.model import SEVERITIES, Escalation, Rule, RuleFile
 from advisor.rulebook.templates import placeholders
@@ -165,8 +174,11 @@ def compile_rule(rule: Rule, file: str, domain: str) -> CompiledRule:
     undeclared = sorted({p for p in used if p not in declared})
     if undeclared:
         raise fail(f"condition reads {', '.join(undeclared)} without listing it in requires or optional")
-    texts = [rule.message, rule.recommendation] + [r.description for r in rule.remediation] + \
-        [c for r in rule.remediation for c in r.commands]
+    texts = (
+        [rule.message, rule.recommendation]
+        + [r.description for r in rule.remediation]
+        + [c for r in rule.remediation for c in r.commands]
+    )
     for text in texts:
         for ph in placeholders(text):
             if ph not in declared and ph not in ALWAYS_PRESENT:
@@ -192,7 +204,9 @@ def compile_rule(rule: Rule, file: str, domain: str) -> CompiledRule:
                 raise fail(str(exc)) from None
             allowed = set(rule.kinds) | ({"managed-system"} if set(rule.kinds) & set(PARTITION_KINDS) else set())
             if doc.kind not in allowed:
-                raise fail(f"examples.{group}[{i}] is a {doc.kind} document; the rule applies to {', '.join(rule.kinds)}")
+                raise fail(
+                    f"examples.{group}[{i}] is a {doc.kind} document; the rule applies to {', '.join(rule.kinds)}"
+                )
     reads = tuple(dict.fromkeys([*rule.requires, *rule.optional, *used]))
     return CompiledRule(rule, file, domain, condition, tuple(escalations), reads)
 
@@ -235,4 +249,6 @@ def _file_error(name: str, data: object, exc: ValidationError) -> RulebookError:
         loc = loc[2:]
     where = ".".join(str(p) for p in loc) or "(file)"
     more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-    return RulebookError(name, rule_id or (f"#{err['loc'][1]}" if len(err["loc"]) > 1 else None), f"{where}: {err['msg']}{more}")
+    return RulebookError(
+        name, rule_id or (f"#{err['loc'][1]}" if len(err["loc"]) > 1 else None), f"{where}: {err['msg']}{more}"
+    )

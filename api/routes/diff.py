@@ -18,11 +18,18 @@ from api.settings import Settings
 router = APIRouter(tags=["reviews"])
 
 
-@router.post("/diff", response_model=ReviewDiff, operation_id="diffDocuments",
-             summary="Findings a change introduces, resolves, keeps and changes",
-             responses={400: {}, 413: {}, 415: {}, 422: {}},
-             openapi_extra=request_body("DiffRequest", DIFF_REQUEST_EXAMPLES))
-def diff(body: Annotated[Any, Depends(json_body)], advisor: Annotated[Advisor, Depends(get_advisor)],
-         settings: Annotated[Settings, Depends(get_settings)]) -> ReviewDiff:
+@router.post(
+    "/diff",
+    response_model=ReviewDiff,
+    operation_id="diffDocuments",
+    summary="Findings a change introduces, resolves, keeps and changes",
+    responses={400: {}, 413: {}, 415: {}, 422: {}},
+    openapi_extra=request_body("DiffRequest", DIFF_REQUEST_EXAMPLES),
+)
+def diff(
+    body: Annotated[Any, Depends(json_body)],
+    advisor: Annotated[Advisor, Depends(get_advisor)],
+    settings: Annotated[Settings, Depends(get_settings)],
+) -> ReviewDiff:
     before, after = diff_input(body, settings)
     return diff_reviews(advisor.review(before), advisor.review(after))

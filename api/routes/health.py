@@ -21,8 +21,13 @@ async def healthz() -> Health:
     return Health(status="ok")
 
 
-@router.get("/readyz", response_model=Readiness, operation_id="readyz", responses={503: {}},
-            summary="Readiness: the store answers at the expected schema version and the rulebook is loaded")
+@router.get(
+    "/readyz",
+    response_model=Readiness,
+    operation_id="readyz",
+    responses={503: {}},
+    summary="Readiness: the store answers at the expected schema version and the rulebook is loaded",
+)
 def readyz(request: Request, store: Annotated[Store, Depends(get_store)]) -> Readiness:
     advisor = getattr(request.app.state, "advisor", None)
     try:
@@ -33,5 +38,8 @@ def readyz(request: Request, store: Annotated[Store, Depends(get_store)]) -> Rea
         raise ProblemError("not-ready", f"The store is at schema version {version}, expected {LATEST_VERSION}.")
     if advisor is None or not advisor.rulebook.rules:
         raise ProblemError("not-ready", "The rulebook is not loaded.")
-    return Readiness(status="ready", schema_version=version,
-                     rulebook=RulebookInfo(version=advisor.rulebook.version, rules=len(advisor.rulebook.rules)))
+    return Readiness(
+        status="ready",
+        schema_version=version,
+        rulebook=RulebookInfo(version=advisor.rulebook.version, rules=len(advisor.rulebook.rules)),
+    )

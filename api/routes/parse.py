@@ -15,9 +15,13 @@ from api.outputs import outputs_input, parse_result
 router = APIRouter(tags=["reviews"])
 
 
-@router.post("/parse", response_model=ParseOut, operation_id="parseOutputs",
-             summary="Command outputs (lparstat -i, amepat, vmo, lsdev, ...) or a bundle to a document, with provenance",
-             responses={400: {}, 413: {}, 415: {}, 422: {}},
-             openapi_extra=request_body("OutputsRequest", PARSE_REQUEST_EXAMPLES))
+@router.post(
+    "/parse",
+    response_model=ParseOut,
+    operation_id="parseOutputs",
+    summary="Command outputs (lparstat -i, amepat, vmo, lsdev, ...) or a bundle to a document, with provenance",
+    responses={400: {}, 413: {}, 415: {}, 422: {}},
+    openapi_extra=request_body("OutputsRequest", PARSE_REQUEST_EXAMPLES),
+)
 def parse(body: Annotated[Any, Depends(json_body)]) -> dict[str, Any]:
     return parse_result(outputs_input(body).loaded)

@@ -9,7 +9,11 @@ from advisor.sources import Source, load_sources
 router = APIRouter(tags=["rules"])
 
 
-@router.get("/sources", response_model=list[Source], operation_id="listSources",
-            summary="The source documents citations resolve against")
+@router.get(
+    "/sources",
+    response_model=list[Source],
+    operation_id="listSources",
+    summary="The source documents citations resolve against",
+)
 def list_sources() -> list[Source]:
     return list(load_sources().values())

@@ -8,9 +8,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 
@@ -30,13 +30,32 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         env = {**os.environ, "ADVISOR_DB": str(self.db)}
-        cmd = [sys.executable, "-m", "advisor.cli.main", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--workers", str(self.workers), "--no-access-log", "--log-level", "warning"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "advisor.cli.main",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--workers",
+            str(self.workers),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ]
         # its own session: the uvicorn supervisor and its workers form one process group we can signal
-        self.proc = subprocess.Popen(cmd, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
-                                     start_new_session=True, cwd=Path(__file__).resolve().parents[2])
+        self.proc = subprocess.Popen(
+            cmd,
+            env=env,
+            stdout=self.log.open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -66,7 +66,11 @@ def test_url_and_key_from_the_environment_and_local_overrides(server):
 def test_errors_exit_2_with_the_servers_detail(server, tmp_path):
     _, url, key = server
     refused = ask("review", "--server", url, "--api-key", key)  # no document: the advisor cannot act
-    assert refused.exit_code == 2 and "invalid-chat-turn" in refused.stderr and "no configuration document" in refused.stderr
+    assert (
+        refused.exit_code == 2
+        and "invalid-chat-turn" in refused.stderr
+        and "no configuration document" in refused.stderr
+    )
     unknown = ask("why?", "--session", "cs_00000000000000000000", "--server", url, "--api-key", key)
     assert unknown.exit_code == 2 and "chat-session-not-found" in unknown.stderr
     session_file = tmp_path / "s.json"

@@ -23,7 +23,9 @@ def test_clm(client):
 
 
 def test_lfarea(client):
-    r = client.post("/v1/calculators/lfarea", json={"statement": "LFAREA=(1M=(10%),2G=(12,10))", "online_storage_gb": 16})
+    r = client.post(
+        "/v1/calculators/lfarea", json={"statement": "LFAREA=(1M=(10%),2G=(12,10))", "online_storage_gb": 16}
+    )
     assert r.status_code == 200
     assert r.json() == assess_lfarea("LFAREA=(1M=(10%),2G=(12,10))", 16).model_dump(mode="json")
 
@@ -37,19 +39,26 @@ def test_lfarea_syntax_error_is_a_problem_with_the_column(client):
 
 
 def test_plarea(client):
-    assert client.post("/v1/calculators/plarea", json={"online_storage_gb": 16}).json() == \
-        plarea_size(16).model_dump(mode="json")
+    assert client.post("/v1/calculators/plarea", json={"online_storage_gb": 16}).json() == plarea_size(16).model_dump(
+        mode="json"
+    )
 
 
-@pytest.mark.parametrize("route, body, error", [
-    ("vios-memory", {}, {"path": "$.system_cores", "message": "Field required", "suggestion": None}),
-    ("vios-memory", {"system_cores": 4, "fc_8g_port": 1},
-     {"path": "$.fc_8g_port", "message": "unknown field", "suggestion": "fc_8g_ports"}),
-    ("vios-memory", {"system_cores": -1}, {"path": "$.system_cores"}),
-    ("clm", {"memory_gb": 1, "clm_pct": 101, "sap_shared_memory_gb": 1}, {"path": "$.clm_pct"}),
-    ("plarea", {"online_storage_gb": "big"}, {"path": "$.online_storage_gb"}),
-    ("plarea", [], {"path": "$"}),
-])
+@pytest.mark.parametrize(
+    "route, body, error",
+    [
+        ("vios-memory", {}, {"path": "$.system_cores", "message": "Field required", "suggestion": None}),
+        (
+            "vios-memory",
+            {"system_cores": 4, "fc_8g_port": 1},
+            {"path": "$.fc_8g_port", "message": "unknown field", "suggestion": "fc_8g_ports"},
+        ),
+        ("vios-memory", {"system_cores": -1}, {"path": "$.system_cores"}),
+        ("clm", {"memory_gb": 1, "clm_pct": 101, "sap_shared_memory_gb": 1}, {"path": "$.clm_pct"}),
+        ("plarea", {"online_storage_gb": "big"}, {"path": "$.online_storage_gb"}),
+        ("plarea", [], {"path": "$"}),
+    ],
+)
 def test_calculator_input_errors(client, route, body, error):
     r = client.post(f"/v1/calculators/{route}", json=body)
     assert r.status_code == 422 and r.json()["type"] == "/problems/invalid-request"
@@ -59,12 +68,22 @@ def test_calculator_input_errors(client, route, body, error):
 def test_hpt(client):
     from advisor.calculators.hpt import HptPartition, hpt_size
 
-    body = {"processor": "POWER9", "partitions": [{"name": "a", "max_memory_gb": 64, "desired_memory_gb": 16},
-                                                  {"name": "i", "max_memory_gb": 32, "os": "ibmi"}]}
+    body = {
+        "processor": "POWER9",
+        "partitions": [
+            {"name": "a", "max_memory_gb": 64, "desired_memory_gb": 16},
+            {"name": "i", "max_memory_gb": 32, "os": "ibmi"},
+        ],
+    }
     r = client.post("/v1/calculators/hpt", json=body)
     assert r.status_code == 200, r.text
-    expected = hpt_size([HptPartition(name="a", max_memory_gb=64, desired_memory_gb=16),
-                         HptPartition(name="i", max_memory_gb=32, os="ibmi")], "POWER9")
+    expected = hpt_size(
+        [
+            HptPartition(name="a", max_memory_gb=64, desired_memory_gb=16),
+            HptPartition(name="i", max_memory_gb=32, os="ibmi"),
+        ],
+        "POWER9",
+    )
     assert r.json() == expected.model_dump(mode="json")
     assert [p["divisor"] for p in r.json()["partitions"]] == [128, 64]
 
@@ -75,15 +94,27 @@ def test_hpt_errors(client):
     many = {"processor": "POWER9", "partitions": [{"name": f"p{i}", "max_memory_gb": 1} for i in range(1001)]}
     r = client.post("/v1/calculators/hpt", json=many)
     assert r.status_code == 422 and r.json()["type"] == "/problems/too-many-partitions"
-    r = client.post("/v1/calculators/hpt", json={"processor": "POWER9", "partitions": [{"name": "a", "max_memry_gb": 1}]})
-    assert {"path": "$.partitions[0].max_memry_gb", "message": "unknown field", "suggestion": None} in r.json()["errors"]
+    r = client.post(
+        "/v1/calculators/hpt", json={"processor": "POWER9", "partitions": [{"name": "a", "max_memry_gb": 1}]}
+    )
+    assert {"path": "$.partitions[0].max_memry_gb", "message": "unknown field", "suggestion": None} in r.json()[
+        "errors"
+    ]
 
 
 def test_ame(client):
     from advisor.calculators.ame import ame_sizing, deficit_free_estimate, rebalance
 
-    r = client.post("/v1/calculators/ame", json={"true_memory_gb": 7, "expansion_factor": 2.0, "target_factor": 4.35,
-                                                 "granularity_gb": 0.25, "deficit_mb": 512})
+    r = client.post(
+        "/v1/calculators/ame",
+        json={
+            "true_memory_gb": 7,
+            "expansion_factor": 2.0,
+            "target_factor": 4.35,
+            "granularity_gb": 0.25,
+            "deficit_mb": 512,
+        },
+    )
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["sizing"] == ame_sizing(7, 2.0).model_dump(mode="json")

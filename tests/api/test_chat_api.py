@@ -56,7 +56,11 @@ def test_a_conversation_review_why_whatif_diff_then_the_session(client):
     s = session.json()
     assert s["session_id"] == sid and s["document"]["ame"]["page_support"] == "64K" and s["undo_depth"] == 1
     assert [(t["n"], t["role"]) for t in s["turns"]] == [(n, "user" if n % 2 else "advisor") for n in range(1, 7)]
-    assert [t["text"] for t in s["turns"] if t["role"] == "user"] == ["review", "why?", "what if I set ame.page_support = 64K"]
+    assert [t["text"] for t in s["turns"] if t["role"] == "user"] == [
+        "review",
+        "why?",
+        "what if I set ame.page_support = 64K",
+    ]
     advisor = [t for t in s["turns"] if t["role"] == "advisor"]
     assert [t["intent"] for t in advisor] == ["review", "explain", "whatif"]
     assert [t["text"] for t in advisor] == [review["answer"], why["answer"], whatif["answer"]]
@@ -101,6 +105,7 @@ def test_a_new_document_replaces_the_sessions(client):
 
 # --- errors ---
 
+
 def test_unknown_session_is_404(client):
     r = client.post("/v1/chat", json={"message": "why?", "session_id": "cs_00000000000000000000"})
     assert_problem(r, 404, "chat-session-not-found")
@@ -119,26 +124,40 @@ def test_an_error_reply_is_422_and_stores_nothing(app, client):
     assert_problem(client.post("/v1/chat", json={"message": "review"}), 422, "invalid-chat-turn")  # no document
     assert store._con().execute("SELECT count(*) FROM chat_sessions").fetchone()[0] == 0
     sid = turn(client, "review", document=EXAMPLE_DOCUMENT)["session_id"]
-    body = assert_problem(client.post("/v1/chat", json={"message": "set ame.page_suport = 64K", "session_id": sid}),
-                          422, "invalid-chat-turn")
+    body = assert_problem(
+        client.post("/v1/chat", json={"message": "set ame.page_suport = 64K", "session_id": sid}),
+        422,
+        "invalid-chat-turn",
+    )
     assert "page_suport" in body["detail"] and body["session_id"] == sid
-    assert_problem(client.post("/v1/chat", json={"message": "why AME-999?", "session_id": sid}), 422, "invalid-chat-turn")
+    assert_problem(
+        client.post("/v1/chat", json={"message": "why AME-999?", "session_id": sid}), 422, "invalid-chat-turn"
+    )
     session = client.get(f"/v1/chat/{sid}").json()
     assert len(session["turns"]) == 2 and session["document"] == EXAMPLE_DOCUMENT
 
 
-@pytest.mark.parametrize("payload, name, path", [
-    ({}, "invalid-request", "$.message"),
-    ({"message": 3}, "invalid-request", "$.message"),
-    ({"message": "x", "sesion_id": "cs_00000000000000000000"}, "invalid-request", "$.sesion_id"),
-    ({"message": "x", "document": EXAMPLE_DOCUMENT, "outputs": EXAMPLE_OUTPUTS}, "invalid-request", "$"),
-    ({"message": "x", "name": "y"}, "invalid-request", "$"),
-    ({"message": "x", "document": {**EXAMPLE_DOCUMENT, "ame": {"page_suport": "4K"}}}, "invalid-document",
-     "$.document.ame.page_suport"),
-    ({"message": "x", "document": {"kind": "aix-lpar", "name": "n", "memory": {"max_gb": 1e300}}}, "number-out-of-range",
-     "$.document.memory.max_gb"),
-    ({"message": "x", "outputs": [{"text": "garbage"}]}, "invalid-outputs", "$.outputs[0].text"),
-])
+@pytest.mark.parametrize(
+    "payload, name, path",
+    [
+        ({}, "invalid-request", "$.message"),
+        ({"message": 3}, "invalid-request", "$.message"),
+        ({"message": "x", "sesion_id": "cs_00000000000000000000"}, "invalid-request", "$.sesion_id"),
+        ({"message": "x", "document": EXAMPLE_DOCUMENT, "outputs": EXAMPLE_OUTPUTS}, "invalid-request", "$"),
+        ({"message": "x", "name": "y"}, "invalid-request", "$"),
+        (
+            {"message": "x", "document": {**EXAMPLE_DOCUMENT, "ame": {"page_suport": "4K"}}},
+            "invalid-document",
+            "$.document.ame.page_suport",
+        ),
+        (
+            {"message": "x", "document": {"kind": "aix-lpar", "name": "n", "memory": {"max_gb": 1e300}}},
+            "number-out-of-range",
+            "$.document.memory.max_gb",
+        ),
+        ({"message": "x", "outputs": [{"text": "garbage"}]}, "invalid-outputs", "$.outputs[0].text"),
+    ],
+)
 def test_bad_requests(client, payload, name, path):
     body = assert_problem(client.post("/v1/chat", json=payload), 422, name)
     assert path in {e["path"] for e in body["errors"]}, body
@@ -150,6 +169,7 @@ def test_chat_routes_need_a_key(anon):
 
 
 # --- persistence ---
+
 
 def test_sessions_survive_a_restart_and_are_audited(settings, client):
     sid = turn(client, "review", document=EXAMPLE_DOCUMENT)["session_id"]
@@ -163,10 +183,22 @@ def test_sessions_survive_a_restart_and_are_audited(settings, client):
         assert len(c.get(f"/v1/chat/{sid}").json()["turns"]) == 6
         store = again.state.store
         key_id = store.list_keys()[0].id
-        audit = [(e.action, e.object_id, e.api_key_id, e.actor) for e in store.audit_entries() if e.action.startswith("chat.")]
-        assert audit == [("chat.turn", sid, key_id, f"api-key:{key_id}")] * 2 + [("chat.create", sid, key_id, f"api-key:{key_id}")]
-        row = store._con().execute("SELECT api_key_id, message_count, json_extract(state, '$.turns') FROM chat_sessions "
-                                   "WHERE id = ?", (sid,)).fetchone()
+        audit = [
+            (e.action, e.object_id, e.api_key_id, e.actor)
+            for e in store.audit_entries()
+            if e.action.startswith("chat.")
+        ]
+        assert audit == [("chat.turn", sid, key_id, f"api-key:{key_id}")] * 2 + [
+            ("chat.create", sid, key_id, f"api-key:{key_id}")
+        ]
+        row = (
+            store._con()
+            .execute(
+                "SELECT api_key_id, message_count, json_extract(state, '$.turns') FROM chat_sessions WHERE id = ?",
+                (sid,),
+            )
+            .fetchone()
+        )
         assert row == (key_id, 6, None)  # the turns are rows of chat_turns, not copies in the state
     finally:
         again.state.store.close()

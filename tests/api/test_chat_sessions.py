@@ -21,9 +21,12 @@ RULES = ["AME-001", "AME-002", "AME-003", "AME-004", "AME-005", "AME-006", "AME-
 
 
 def records(before: int, message: str, answer: str, citations: list | None = None) -> list[ChatTurnRecord]:
-    return [ChatTurnRecord(before + 1, "user", message, None, [], "t"),
-            ChatTurnRecord(before + 2, "advisor", answer, "ask", [{"source_id": "s"}] if citations is None else citations,
-                           "t")]
+    return [
+        ChatTurnRecord(before + 1, "user", message, None, [], "t"),
+        ChatTurnRecord(
+            before + 2, "advisor", answer, "ask", [{"source_id": "s"}] if citations is None else citations, "t"
+        ),
+    ]
 
 
 @pytest.fixture
@@ -46,20 +49,44 @@ def test_migration_2_upgrades_a_version_1_database_keeping_its_data(tmp_path, mo
     assert {"chat_sessions", "chat_turns", "reviews", "api_keys"} <= tables
     assert [k.name for k in old.list_keys()] == ["k"]
     assert [r[1] for r in old._con().execute("SELECT * FROM schema_version ORDER BY version")] == [
-        "reviews, api keys, audit log", "chat sessions"]
+        "reviews, api keys, audit log",
+        "chat sessions",
+    ]
     old.close()
 
 
 def test_a_turn_computed_from_a_stale_state_is_refused(store):
-    store.create_chat_session(session_id="cs_1", state_json="{}", turns=records(0, "a", "A"), api_key_id=None,
-                              actor="t", now="t")
-    assert store.append_chat_turns(session_id="cs_1", expected=2, state_json='{"focus": "X"}',
-                                   turns=records(2, "b", "B"), api_key_id=None, actor="t", now="t")
+    store.create_chat_session(
+        session_id="cs_1", state_json="{}", turns=records(0, "a", "A"), api_key_id=None, actor="t", now="t"
+    )
+    assert store.append_chat_turns(
+        session_id="cs_1",
+        expected=2,
+        state_json='{"focus": "X"}',
+        turns=records(2, "b", "B"),
+        api_key_id=None,
+        actor="t",
+        now="t",
+    )
     # a second turn computed from the 2-message state lost the race: nothing of it is written
-    assert not store.append_chat_turns(session_id="cs_1", expected=2, state_json='{"focus": "Y"}',
-                                       turns=records(2, "c", "C"), api_key_id=None, actor="t", now="t")
-    assert not store.append_chat_turns(session_id="cs_nope", expected=0, state_json="{}", turns=records(0, "x", "X"),
-                                       api_key_id=None, actor="t", now="t")
+    assert not store.append_chat_turns(
+        session_id="cs_1",
+        expected=2,
+        state_json='{"focus": "Y"}',
+        turns=records(2, "c", "C"),
+        api_key_id=None,
+        actor="t",
+        now="t",
+    )
+    assert not store.append_chat_turns(
+        session_id="cs_nope",
+        expected=0,
+        state_json="{}",
+        turns=records(0, "x", "X"),
+        api_key_id=None,
+        actor="t",
+        now="t",
+    )
     session, turns = store.chat_conversation("cs_1")
     assert session.message_count == 4 and session.state == {"focus": "X"}
     assert [(t.n, t.text) for t in turns] == [(1, "a"), (2, "A"), (3, "b"), (4, "B")]
@@ -71,7 +98,9 @@ def test_schema_constraints(store):
     with pytest.raises(sqlite3.IntegrityError):  # a turn of no session
         store._con().execute("INSERT INTO chat_turns VALUES ('cs_x', 1, 'user', 't', NULL, '[]', 't')")
     with pytest.raises(sqlite3.IntegrityError):
-        store.create_chat_session(session_id="cs_2", state_json="not json", turns=[], api_key_id=None, actor="t", now="t")
+        store.create_chat_session(
+            session_id="cs_2", state_json="not json", turns=[], api_key_id=None, actor="t", now="t"
+        )
     with pytest.raises(sqlite3.IntegrityError):  # an unknown key
         store.create_chat_session(session_id="cs_3", state_json="{}", turns=[], api_key_id="nokey", actor="t", now="t")
     assert store.get_chat_session("cs_2") is None and store.audit_entries() == []
@@ -89,10 +118,20 @@ def test_another_workers_turn_in_between_makes_this_one_start_again(app, client)
         seen.append(len((state or {}).get("previous_documents", [])))
         if len(seen) == 1:  # the other worker: a what-if, stored first
             other = real_turn("what if I set ame.page_support = 64K", state)
-            assert store.append_chat_turns(session_id=sid, expected=2, state_json=other.state.model_dump_json(exclude={"turns"}),
-                                           turns=records(2, "what if I set ame.page_support = 64K", other.answer,
-                                                         [c.model_dump(mode="json") for c in other.citations]),
-                                           api_key_id=None, actor="other", now="t")
+            assert store.append_chat_turns(
+                session_id=sid,
+                expected=2,
+                state_json=other.state.model_dump_json(exclude={"turns"}),
+                turns=records(
+                    2,
+                    "what if I set ame.page_support = 64K",
+                    other.answer,
+                    [c.model_dump(mode="json") for c in other.citations],
+                ),
+                api_key_id=None,
+                actor="other",
+                now="t",
+            )
         return reply
 
     service.engine.turn = racing_turn
@@ -103,7 +142,11 @@ def test_another_workers_turn_in_between_makes_this_one_start_again(app, client)
     assert seen == [0, 1]  # computed twice: the second time from the state the other worker left
     assert body["intent"] == "review"  # undo of the other worker's what-if, not "nothing to undo"
     turns = client.get(f"/v1/chat/{sid}").json()["turns"]
-    assert [t["text"] for t in turns if t["role"] == "user"] == ["review", "what if I set ame.page_support = 64K", "undo"]
+    assert [t["text"] for t in turns if t["role"] == "user"] == [
+        "review",
+        "what if I set ame.page_support = 64K",
+        "undo",
+    ]
 
 
 def _check_serialised(turns: list[dict], sent: list[str]) -> None:
@@ -111,7 +154,7 @@ def _check_serialised(turns: list[dict], sent: list[str]) -> None:
     assert [t["role"] for t in turns] == ["user", "advisor"] * (len(turns) // 2)
     users = [t["text"] for t in turns if t["role"] == "user"][1:]
     assert sorted(users) == sorted(sent)
-    for question, answer in zip(turns[2::2], turns[3::2]):  # each answer follows its own question
+    for question, answer in zip(turns[2::2], turns[3::2], strict=False):  # each answer follows its own question
         assert question["text"].split()[1].rstrip("?") in answer["text"]
 
 
@@ -135,9 +178,15 @@ def test_concurrent_turns_of_one_session_on_two_workers_are_serialised(tmp_path)
 
     async def burst(url: str) -> list[dict]:
         async with httpx.AsyncClient(base_url=url, timeout=60, headers={"Authorization": f"Bearer {key}"}) as c:
-            sid = (await c.post("/v1/chat", json={"message": "review", "document": EXAMPLE_DOCUMENT})).json()["session_id"]
-            responses = await asyncio.gather(*(c.post("/v1/chat", json={"message": m, "session_id": sid}) for m in sent))
-            assert [r.status_code for r in responses] == [200] * len(sent), [r.text for r in responses if r.status_code != 200]
+            sid = (await c.post("/v1/chat", json={"message": "review", "document": EXAMPLE_DOCUMENT})).json()[
+                "session_id"
+            ]
+            responses = await asyncio.gather(
+                *(c.post("/v1/chat", json={"message": m, "session_id": sid}) for m in sent)
+            )
+            assert [r.status_code for r in responses] == [200] * len(sent), [
+                r.text for r in responses if r.status_code != 200
+            ]
             return (await c.get(f"/v1/chat/{sid}")).json()["turns"]
 
     with running(db, tmp_path / "serve.log", workers=2) as server:

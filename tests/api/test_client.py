@@ -13,8 +13,7 @@ from advisor.calculators.hpt import HptSize
 from advisor.calculators.lfarea import LfareaAssessment
 from advisor.calculators.plarea import PlareaSize
 from advisor.calculators.vios_memory import ViosMemoryRequirement
-from advisor.client import (AdvisorAPIError, AdvisorClient, AdvisorConnectionError, AdvisorError,
-                            AsyncAdvisorClient)
+from advisor.client import AdvisorAPIError, AdvisorClient, AdvisorConnectionError, AdvisorError, AsyncAdvisorClient
 from advisor.diff import ReviewDiff
 from advisor.sources import Source
 from api.app import create_app
@@ -44,6 +43,7 @@ def advisor(served):
 
 
 # --- sync, over 127.0.0.1 ---
+
 
 def test_reviews_typed(advisor):
     review = advisor.review(EXAMPLE_DOCUMENT)
@@ -81,7 +81,9 @@ def test_chat_and_session(advisor):
     why = advisor.chat("why?", session_id=first.session_id)
     assert why.intent == "explain" and why.session_id == first.session_id
     session = advisor.chat_session(first.session_id)
-    assert isinstance(session, ChatSessionOut) and len(session.turns) == 4 and session.turns[3].citations == why.citations
+    assert (
+        isinstance(session, ChatSessionOut) and len(session.turns) == 4 and session.turns[3].citations == why.citations
+    )
     from_outputs = advisor.chat("review", outputs=[load(AMEPAT_4_7)])
     assert from_outputs.findings[0].rule_id == "AME-006"
 
@@ -144,6 +146,7 @@ def test_arguments_are_checked_before_sending(advisor):
 
 # --- async, over the ASGI transport ---
 
+
 def test_async_client(app, key):
     async def run() -> None:
         async with AsyncAdvisorClient("http://advisor", key, transport=httpx.ASGITransport(app=app)) as client:
@@ -160,7 +163,9 @@ def test_async_client(app, key):
             assert len((await client.chat_session(first.session_id)).turns) == 4
             assert (await client.plarea(16)).plarea_gb == 1.75
             assert (await client.vios_memory(16)).required_mb > 0 and await client.clm(64, 10, 8)
-            assert await client.lfarea("LFAREA=(1M=(40%))", 64) and await client.hpt("POWER9", [{"name": "a", "max_memory_gb": 8}])
+            assert await client.lfarea("LFAREA=(1M=(40%))", 64) and await client.hpt(
+                "POWER9", [{"name": "a", "max_memory_gb": 8}]
+            )
             assert (await client.ame(8, 2.5, deficit_mb=1024)).deficit is not None
             assert (await client.ready()).status == "ready"
             with pytest.raises(AdvisorAPIError) as exc:
@@ -171,6 +176,7 @@ def test_async_client(app, key):
 
 
 # --- retries: connection failures only ---
+
 
 class Flaky:
     """A transport that fails to connect `failures` times, then answers `status`."""
@@ -216,7 +222,12 @@ def test_http_errors_are_not_retried_and_non_problem_bodies_still_raise():
     with AdvisorClient("http://x", "k", retries=3, backoff=0, transport=httpx.MockTransport(proxy)) as client:
         with pytest.raises(AdvisorAPIError) as exc:
             client.review(EXAMPLE_DOCUMENT)
-    assert len(calls) == 1 and exc.value.status == 502 and exc.value.type == "about:blank" and "Bad Gateway" in exc.value.detail
+    assert (
+        len(calls) == 1
+        and exc.value.status == 502
+        and exc.value.type == "about:blank"
+        and "Bad Gateway" in exc.value.detail
+    )
 
 
 def test_an_answer_of_the_wrong_shape_is_an_advisor_error():

@@ -27,6 +27,7 @@ def assert_problem(r, status: int, name: str) -> dict:
 
 # --- 400 ---
 
+
 @pytest.mark.parametrize("raw", [b"{", b"{'kind': 1}", b"NaN", b"", b"   ", b'{"a": 1e400}', b'"\\ud800"', b"[1,]"])
 def test_invalid_json_is_400(client, raw):
     assert_problem(client.post("/v1/reviews", content=raw, headers=JSON), 400, "invalid-json")
@@ -45,25 +46,41 @@ def test_invalid_utf8_is_400(client, raw):
 
 # --- 401 ---
 
+
 def _auth_problem(r) -> dict:
     body = assert_problem(r, 401, "unauthorized")
     assert r.headers["www-authenticate"].startswith("Bearer")
     return body
 
 
-@pytest.mark.parametrize("method, path", [
-    ("GET", "/v1/reviews"), ("POST", "/v1/reviews"), ("GET", "/v1/reviews/rv_00000000000000000000"),
-    ("POST", "/v1/diff"), ("GET", "/v1/rules"), ("GET", "/v1/rules/AME-001"), ("GET", "/v1/sources"),
-    ("POST", "/v1/calculators/vios-memory"), ("POST", "/v1/calculators/clm"), ("POST", "/v1/calculators/lfarea"),
-    ("POST", "/v1/calculators/plarea"), ("POST", "/v1/calculators/hpt"), ("POST", "/v1/calculators/ame"),
-    ("POST", "/v1/parse"), ("POST", "/v1/chat"), ("GET", "/v1/chat/cs_00000000000000000000"),
-])
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("GET", "/v1/reviews"),
+        ("POST", "/v1/reviews"),
+        ("GET", "/v1/reviews/rv_00000000000000000000"),
+        ("POST", "/v1/diff"),
+        ("GET", "/v1/rules"),
+        ("GET", "/v1/rules/AME-001"),
+        ("GET", "/v1/sources"),
+        ("POST", "/v1/calculators/vios-memory"),
+        ("POST", "/v1/calculators/clm"),
+        ("POST", "/v1/calculators/lfarea"),
+        ("POST", "/v1/calculators/plarea"),
+        ("POST", "/v1/calculators/hpt"),
+        ("POST", "/v1/calculators/ame"),
+        ("POST", "/v1/parse"),
+        ("POST", "/v1/chat"),
+        ("GET", "/v1/chat/cs_00000000000000000000"),
+    ],
+)
 def test_every_v1_route_needs_a_key(anon, method, path):
     _auth_problem(anon.request(method, path, json=EXAMPLE_DOCUMENT))
 
 
-@pytest.mark.parametrize("header", ["Basic dXNlcjpwYXNz", "Bearer", "Bearer nonsense", "Bearer pa_000000000000_x",
-                                    "Token abc"])
+@pytest.mark.parametrize(
+    "header", ["Basic dXNlcjpwYXNz", "Bearer", "Bearer nonsense", "Bearer pa_000000000000_x", "Token abc"]
+)
 def test_bad_credentials_are_401(anon, header):
     _auth_problem(anon.get("/v1/rules", headers={"Authorization": header}))
 
@@ -74,8 +91,10 @@ def test_key_from_another_store_is_401(anon, tmp_path):
     other.state.store.close()
     body = _auth_problem(anon.get("/v1/rules", headers={"Authorization": f"Bearer {foreign}"}))
     assert body["detail"] == "The API key is not valid."
-    assert 'error="invalid_token"' in anon.get("/v1/rules", headers={"Authorization": f"Bearer {foreign}"}).headers[
-        "www-authenticate"]
+    assert (
+        'error="invalid_token"'
+        in anon.get("/v1/rules", headers={"Authorization": f"Bearer {foreign}"}).headers["www-authenticate"]
+    )
 
 
 def test_revoked_key_is_401_at_once(app, client):
@@ -104,6 +123,7 @@ def test_open_routes_need_no_key(anon):
 
 # --- 404 / 405 ---
 
+
 @pytest.mark.parametrize("path", ["/nope", "/v1", "/v1/nothing", "/v2/reviews", "/problems/nope"])
 def test_unknown_route_is_404_problem(client, path):
     assert_problem(client.get(path), 404, "not-found")
@@ -121,6 +141,7 @@ def test_wrong_method_is_405_with_allow(client):
 
 # --- 413 ---
 
+
 def test_body_over_limit_by_content_length_is_413(client):
     raw = json.dumps({**EXAMPLE_DOCUMENT, "pad": "x" * (1024 * 1024)}).encode()
     assert_problem(client.post("/v1/reviews", content=raw, headers=JSON), 413, "body-too-large")
@@ -132,6 +153,7 @@ def test_body_over_limit_without_content_length_is_413(client):
         for _ in range(1100):
             yield b"x" * 1024
         yield b'"}'
+
     r = client.post("/v1/reviews", content=chunks(), headers=JSON)
     assert_problem(r, 413, "body-too-large")
 
@@ -159,22 +181,41 @@ def test_limit_is_configurable(tmp_path):
 
 # --- 415 ---
 
-@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded",
-                                          "application/json; charset=latin-1", "multipart/form-data; boundary=x"])
+
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        None,
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "application/json; charset=latin-1",
+        "multipart/form-data; boundary=x",
+    ],
+)
 def test_wrong_content_type_is_415(client, content_type):
     headers = {"content-type": content_type} if content_type else {}
     r = client.post("/v1/reviews", content=json.dumps(EXAMPLE_DOCUMENT).encode(), headers=headers)
     assert_problem(r, 415, "unsupported-media-type")
 
 
-@pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8",
-                                          "Application/JSON;charset=UTF-8", "application/merge-patch+json"])
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "application/json",
+        "application/json; charset=utf-8",
+        "Application/JSON;charset=UTF-8",
+        "application/merge-patch+json",
+    ],
+)
 def test_json_content_types_are_accepted(client, content_type):
-    r = client.post("/v1/reviews", content=json.dumps(EXAMPLE_DOCUMENT).encode(), headers={"content-type": content_type})
+    r = client.post(
+        "/v1/reviews", content=json.dumps(EXAMPLE_DOCUMENT).encode(), headers={"content-type": content_type}
+    )
     assert r.status_code == 201
 
 
 # --- 422 ---
+
 
 def nested(depth: int) -> dict:
     node: dict = {}
@@ -198,8 +239,11 @@ def test_deeper_than_the_json_parser_allows_is_still_422(client):
 
 
 def test_too_many_partitions_is_422(client):
-    doc = {"kind": "managed-system", "name": "big",
-           "partitions": [{"kind": "vios", "name": f"v{i}"} for i in range(1001)]}
+    doc = {
+        "kind": "managed-system",
+        "name": "big",
+        "partitions": [{"kind": "vios", "name": f"v{i}"} for i in range(1001)],
+    }
     body = assert_problem(client.post("/v1/reviews", json=doc), 422, "too-many-partitions")
     assert body["errors"][0]["path"] == "$.partitions"
     body = assert_problem(client.post("/v1/diff", json={"before": doc, "after": doc}), 422, "too-many-partitions")
@@ -218,13 +262,19 @@ def test_partition_limit_is_configurable(tmp_path):
 
 
 def test_a_thousand_partitions_are_reviewed(client):
-    doc = {"kind": "managed-system", "name": "big", "processor": "POWER9", "cores": 64,
-           "partitions": [{"kind": "aix-lpar", "name": f"lpar{i}"} for i in range(1000)]}
+    doc = {
+        "kind": "managed-system",
+        "name": "big",
+        "processor": "POWER9",
+        "cores": 64,
+        "partitions": [{"kind": "aix-lpar", "name": f"lpar{i}"} for i in range(1000)],
+    }
     r = client.post("/v1/reviews", json=doc)
     assert r.status_code == 201 and r.json()["target"] == "big"
 
 
 # --- 500 ---
+
 
 def test_unexpected_errors_are_a_generic_500(app, client, caplog):
     def boom(doc):
@@ -241,12 +291,14 @@ def test_unexpected_errors_are_a_generic_500(app, client, caplog):
 
 # --- the catalogue of types ---
 
+
 def test_problem_types_are_listed(anon):
     listed = {p["type"]: p for p in anon.get("/problems").json()}
     assert set(listed) == {f"/problems/{n}" for n in PROBLEM_TYPES}
 
 
 # --- 503 ---
+
 
 def test_readyz_is_503_without_a_rulebook(app, anon):
     app.state.advisor = None
@@ -262,9 +314,10 @@ def test_readyz_is_503_when_the_schema_is_not_the_expected_one(app, anon):
 def test_client_hanging_up_mid_body_is_not_an_internal_error(app):
     import asyncio
 
+    from starlette.requests import Request
+
     from api.body import read_limited
     from api.problems import ProblemError
-    from starlette.requests import Request
 
     async def receive():
         return {"type": "http.disconnect"}

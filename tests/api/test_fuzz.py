@@ -40,23 +40,33 @@ def _config() -> SchemathesisConfig:
         # A syntactically wrong LFAREA statement is valid per schema (any string) but has no answer: 422.
         # Likewise an AME deficit as large as the expanded memory (a cross-field bound no schema states),
         # and command output text: any string is valid per schema, few are the output of a command.
-        {"include-operation-id": ["lfarea", "ameSizing", "parseOutputs"],
-         "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}}},
+        {
+            "include-operation-id": ["lfarea", "ameSizing", "parseOutputs"],
+            "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}},
+        },
         # A chat turn may name a session that does not exist (404), or ask what the advisor cannot do
         # (422 invalid-chat-turn: "undo" with nothing to undo), or bring outputs that are not outputs.
-        {"include-operation-id": ["chat"],
-         "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "404", "422"]}}},
+        {
+            "include-operation-id": ["chat"],
+            "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "404", "422"]}},
+        },
     ]
     if not _documents_are_strict():
         # advisor.documents validates in pydantic's lax mode (reported to the lead): until it is strict,
         # a schema-violating "wrong JSON type" document is coerced and accepted, which is not an API bug.
-        operations.append({"include-operation-id": ["createReview", "diffDocuments"],
-                           "checks": {"negative_data_rejection": {"enabled": False}}})
-    return SchemathesisConfig.from_dict({
-        "phases": {"stateful": {"enabled": False}},
-        "generation": {"max-examples": MAX_EXAMPLES, "deterministic": True},
-        "operations": operations,
-    })
+        operations.append(
+            {
+                "include-operation-id": ["createReview", "diffDocuments"],
+                "checks": {"negative_data_rejection": {"enabled": False}},
+            }
+        )
+    return SchemathesisConfig.from_dict(
+        {
+            "phases": {"stateful": {"enabled": False}},
+            "generation": {"max-examples": MAX_EXAMPLES, "deterministic": True},
+            "operations": operations,
+        }
+    )
 
 
 @pytest.fixture(scope="module")
@@ -79,15 +89,21 @@ def _outputs_answer(response, case) -> None:
     """For a review of command outputs, schema-valid text need not be output: 201, or 422 saying what it is not."""
     if response.status_code != 201:
         assert response.status_code == 422 and response.json()["type"] in (
-            "/problems/invalid-outputs", "/problems/number-out-of-range", "/problems/invalid-request"), response.text
+            "/problems/invalid-outputs",
+            "/problems/number-out-of-range",
+            "/problems/invalid-request",
+        ), response.text
 
 
 @schema.parametrize()
 @settings(max_examples=MAX_EXAMPLES, deadline=5000, database=None, suppress_health_check=list(HealthCheck))
 def test_fuzz(case, fuzz_app):
     headers = {"Authorization": f"Bearer {fuzz_app[1]}"}
-    if case.operation.definition.raw.get("operationId") == "createReview" and isinstance(case.body, dict) \
-            and ("outputs" in case.body or "bundle" in case.body):
+    if (
+        case.operation.definition.raw.get("operationId") == "createReview"
+        and isinstance(case.body, dict)
+        and ("outputs" in case.body or "bundle" in case.body)
+    ):
         response = case.call_and_validate(headers=headers, excluded_checks=[positive_data_acceptance])
         _outputs_answer(response, case)
         return

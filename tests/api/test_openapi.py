@@ -64,7 +64,11 @@ def test_examples_match_their_schemas(spec):
                 if not schema:
                     continue
                 validator = _validator(spec, schema)
-                examples = [media["example"]] if "example" in media else [e["value"] for e in media.get("examples", {}).values()]
+                examples = (
+                    [media["example"]]
+                    if "example" in media
+                    else [e["value"] for e in media.get("examples", {}).values()]
+                )
                 for example in examples:
                     errors = [str(e) for e in validator.iter_errors(example)]
                     assert not errors, (method, path, code, errors[:3])
@@ -107,6 +111,8 @@ def test_component_names_are_public(spec):
     """Two models named Source (citation sources, output lines) get names of their own, not module paths."""
     schemas = spec["components"]["schemas"]
     assert not [name for name in schemas if "__" in name]
-    assert {"Source", "OutputSource", "OutputsRequest", "ChatRequest", "ChatOut", "ChatSessionOut", "ParseOut"} <= set(schemas)
+    assert {"Source", "OutputSource", "OutputsRequest", "ChatRequest", "ChatOut", "ChatSessionOut", "ParseOut"} <= set(
+        schemas
+    )
     provenance = schemas["ParseOut"]["properties"]["provenance"]["additionalProperties"]
     assert provenance == {"$ref": "#/components/schemas/OutputSource"}

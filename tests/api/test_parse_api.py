@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from advisor.inputs import TextInput, load_texts
 from api.examples import EXAMPLE_BUNDLE, EXAMPLE_OUTPUTS
@@ -30,7 +31,9 @@ def test_outputs_make_the_document_advisor_parse_would(client):
     assert r.status_code == 200, r.text
     body = r.json()
     assert set(body) == {"document", "provenance", "warnings", "conflicts", "unmapped"}
-    expected = load_texts([TextInput(o["text"], f"outputs[{i}]", o.get("command")) for i, o in enumerate(EXAMPLE_OUTPUTS)])
+    expected = load_texts(
+        [TextInput(o["text"], f"outputs[{i}]", o.get("command")) for i, o in enumerate(EXAMPLE_OUTPUTS)]
+    )
     assert body["document"] == expected.document_json()
     assert body["document"]["ame"] == {"enabled": True, "page_support": "4K", "expansion_factor": 2.0}
     assert body["document"]["workload"] == {"app_page_size": "64K"}  # from ps -eZ, whose command was detected
@@ -57,8 +60,15 @@ def test_a_bundle_parses_like_the_outputs(client):
 def test_per_output_warnings_and_conflicts(client):
     outputs = [{"text": load(AMEPAT_4_7)}, {"command": "lparstat -i", "text": LPARSTAT_IBMSVR2}]
     body = client.post("/v1/parse", json={"outputs": outputs}).json()
-    assert body["warnings"] == [{"file": "outputs[1]", "command": "lparstat -i", "line_no": 6,
-                                 "line": "Bogus Label : 12", "reason": "unknown field 'Bogus Label'; skipped"}]
+    assert body["warnings"] == [
+        {
+            "file": "outputs[1]",
+            "command": "lparstat -i",
+            "line_no": 6,
+            "line": "Bogus Label : 12",
+            "reason": "unknown field 'Bogus Label'; skipped",
+        }
+    ]
     [conflict] = body["conflicts"]
     assert conflict["path"] == "ame.expansion_factor" and conflict["chosen"] == 4.0
     assert {(v["value"], v["source"]["file"]) for v in conflict["values"]} == {(4.0, "outputs[1]"), (4.7, "outputs[0]")}
@@ -76,6 +86,7 @@ def test_kind_and_name_options(client):
 
 
 # --- errors: 422 naming the output and the line, never a 500 ---
+
 
 def test_garbage_names_the_output_and_the_line(client):
     outputs = [EXAMPLE_OUTPUTS[0], {"text": "\n\nthis is not a command output\nnor a document\n"}]
@@ -117,12 +128,21 @@ def test_bad_bundle_names_the_bundle_line(client):
     assert body["errors"][0]["path"] == "$.bundle" and body["errors"][0]["line"] == 1
 
 
-@pytest.mark.parametrize("payload, path", [
-    ({}, "$"), ({"outputs": []}, "$.outputs"), ({"outputs": [{"text": ""}]}, "$.outputs[0].text"),
-    ({"outputs": [{"command": "vmo -L"}]}, "$.outputs[0].text"), ({"outputs": [{"txt": "x"}]}, "$.outputs[0].txt"),
-    ({"outputs": "lparstat"}, "$.outputs"), ({"bundle": 3}, "$.bundle"), ({"outputs": [{"text": "x"}], "kind": "zz"}, "$.kind"),
-    ({"bundle": "x", "extra": 1}, "$.extra"), ([], "$"),
-])
+@pytest.mark.parametrize(
+    "payload, path",
+    [
+        ({}, "$"),
+        ({"outputs": []}, "$.outputs"),
+        ({"outputs": [{"text": ""}]}, "$.outputs[0].text"),
+        ({"outputs": [{"command": "vmo -L"}]}, "$.outputs[0].text"),
+        ({"outputs": [{"txt": "x"}]}, "$.outputs[0].txt"),
+        ({"outputs": "lparstat"}, "$.outputs"),
+        ({"bundle": 3}, "$.bundle"),
+        ({"outputs": [{"text": "x"}], "kind": "zz"}, "$.kind"),
+        ({"bundle": "x", "extra": 1}, "$.extra"),
+        ([], "$"),
+    ],
+)
 def test_request_shape_errors_are_invalid_request(client, payload, path):
     body = assert_problem(client.post("/v1/parse", json=payload), 422, "invalid-request")
     assert path in {e["path"] for e in body["errors"]}
@@ -142,8 +162,10 @@ def test_huge_numbers_in_outputs_are_refused_with_their_line(client):
 
 
 @settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-@given(text=st.text(min_size=1, max_size=400) | st.sampled_from([LPARSTAT_IBMSVR2[:120], EXAMPLE_BUNDLE[:300]]),
-       command=st.sampled_from([None, "lparstat -i", "amepat", "vmo -L", "lsdev -type adapter", "bundle"]))
+@given(
+    text=st.text(min_size=1, max_size=400) | st.sampled_from([LPARSTAT_IBMSVR2[:120], EXAMPLE_BUNDLE[:300]]),
+    command=st.sampled_from([None, "lparstat -i", "amepat", "vmo -L", "lsdev -type adapter", "bundle"]),
+)
 def test_any_text_is_a_document_or_a_422_never_a_500(client, text, command):
     if command == "bundle":
         body = {"bundle": text}

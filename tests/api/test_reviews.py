@@ -12,8 +12,20 @@ from api.app import create_app
 from api.examples import EXAMPLE_DOCUMENT
 from tests.api.docs import document, documents, example_count
 
-CONTRACT_FINDING_FIELDS = {"rule_id", "rank", "severity", "score", "target", "title", "message", "rationale",
-                           "recommendation", "remediation", "evidence", "citations"}
+CONTRACT_FINDING_FIELDS = {
+    "rule_id",
+    "rank",
+    "severity",
+    "score",
+    "target",
+    "title",
+    "message",
+    "rationale",
+    "recommendation",
+    "remediation",
+    "evidence",
+    "citations",
+}
 
 
 def expected_review(doc: dict) -> dict:
@@ -58,8 +70,11 @@ def test_review_is_stored_with_document_key_and_audit(app, client):
     body = client.post("/v1/reviews", json={"document": EXAMPLE_DOCUMENT}).json()
     store = app.state.store
     assert store.get_document(body["review_id"]) == EXAMPLE_DOCUMENT
-    row = store._con().execute("SELECT api_key_id, rulebook_version, kind FROM reviews WHERE id = ?",
-                               (body["review_id"],)).fetchone()
+    row = (
+        store._con()
+        .execute("SELECT api_key_id, rulebook_version, kind FROM reviews WHERE id = ?", (body["review_id"],))
+        .fetchone()
+    )
     assert row[0] == store.list_keys()[0].id and row[1] == body["rulebook"]["version"] and row[2] == "aix-lpar"
     audit = store.audit_entries()[0]
     assert (audit.action, audit.object_id, audit.api_key_id) == ("review.create", body["review_id"], row[0])
@@ -115,10 +130,17 @@ def test_list_filters_by_target(client):
     assert client.get("/v1/reviews", params={"target": "nothing-here"}).json() == {"items": [], "next_cursor": None}
 
 
-@pytest.mark.parametrize("params, path", [
-    ({"limit": 0}, "query.limit"), ({"limit": 101}, "query.limit"), ({"limit": "x"}, "query.limit"),
-    ({"cursor": "abc"}, "query.cursor"), ({"cursor": "0"}, "query.cursor"), ({"target": ""}, "query.target"),
-])
+@pytest.mark.parametrize(
+    "params, path",
+    [
+        ({"limit": 0}, "query.limit"),
+        ({"limit": 101}, "query.limit"),
+        ({"limit": "x"}, "query.limit"),
+        ({"cursor": "abc"}, "query.cursor"),
+        ({"cursor": "0"}, "query.cursor"),
+        ({"target": ""}, "query.target"),
+    ],
+)
 def test_bad_list_parameters_are_422(client, params, path):
     r = client.get("/v1/reviews", params=params)
     assert r.status_code == 422, r.text
@@ -148,10 +170,16 @@ def test_wrapper_with_other_keys_is_invalid_request(client):
     assert r.json()["errors"] == [{"path": "$.documnet", "message": "unknown field", "suggestion": "document"}]
 
 
-@pytest.mark.parametrize("body, path", [
-    ({"name": "x"}, "$.kind"), ({"kind": "aix-lapr", "name": "x"}, "$.kind"), ([1, 2], "$"), ("text", "$"),
-    ({"document": [1]}, "$.document"),
-])
+@pytest.mark.parametrize(
+    "body, path",
+    [
+        ({"name": "x"}, "$.kind"),
+        ({"kind": "aix-lapr", "name": "x"}, "$.kind"),
+        ([1, 2], "$"),
+        ("text", "$"),
+        ({"document": [1]}, "$.document"),
+    ],
+)
 def test_not_a_document_is_422_with_path(client, body, path):
     r = client.post("/v1/reviews", json=body)
     assert r.status_code == 422, r.text
@@ -194,8 +222,10 @@ def test_numbers_beyond_the_limit_are_422_with_their_paths(client, big):
     r = client.post("/v1/reviews", json={"document": doc})
     assert r.status_code == 422 and r.json()["type"] == "/problems/number-out-of-range"
     assert all(e["path"].startswith("$.document.") for e in r.json()["errors"])
-    assert client.post("/v1/diff", json={"before": doc, "after": document(0)}).json()["type"] == \
-        "/problems/number-out-of-range"
+    assert (
+        client.post("/v1/diff", json={"before": doc, "after": document(0)}).json()["type"]
+        == "/problems/number-out-of-range"
+    )
 
 
 def test_big_integers_in_a_review_are_serialised(app, client):

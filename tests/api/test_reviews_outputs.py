@@ -17,8 +17,9 @@ def test_the_4_7_amepat_report_as_outputs_gives_the_critical_ame_006_first_with_
     first = body["findings"][0]
     assert (first["rule_id"], first["severity"], first["rank"]) == ("AME-006", "critical", 1)
     assert first["evidence"]["ame.deficit_mb"] == 1645 and first["citations"]
-    assert first["provenance"]["ame.deficit_mb"] == ("from amepat line 32 of outputs[0] (Average column): "
-                                                     "Deficit Memory Size (MB) 1645 [11%] 1633 [11%] 1652 [12%]")
+    assert first["provenance"]["ame.deficit_mb"] == (
+        "from amepat line 32 of outputs[0] (Average column): Deficit Memory Size (MB) 1645 [11%] 1633 [11%] 1652 [12%]"
+    )
     assert body["target"] == "ibmsvr2" and body["document"]["ame"]["deficit_mb"] == 1645
 
 
@@ -26,7 +27,9 @@ def test_detected_command_gives_the_same_review(client):
     named = client.post("/v1/reviews", json={"outputs": [{"command": "amepat", "text": load(AMEPAT_4_7)}]}).json()
     detected = client.post("/v1/reviews", json={"outputs": [{"text": load(AMEPAT_4_7)}]}).json()
     assert [f["rule_id"] for f in detected["findings"]] == [f["rule_id"] for f in named["findings"]]
-    assert detected["findings"][0]["provenance"]["ame.deficit_mb"] == named["findings"][0]["provenance"]["ame.deficit_mb"]
+    assert (
+        detected["findings"][0]["provenance"]["ame.deficit_mb"] == named["findings"][0]["provenance"]["ame.deficit_mb"]
+    )
 
 
 def test_outputs_return_document_warnings_and_conflicts(client):
@@ -46,9 +49,14 @@ def test_outputs_review_equals_the_review_of_the_parsed_document(client):
     assert from_outputs["document"] == parsed["document"]
     strip = lambda b: [{k: v for k, v in f.items() if k != "provenance"} for f in b["findings"]]  # noqa: E731
     assert strip(from_outputs) == strip(from_document)
-    assert all(f["provenance"] for f in from_outputs["findings"]) and not any(f["provenance"] for f in from_document["findings"])
+    assert all(f["provenance"] for f in from_outputs["findings"]) and not any(
+        f["provenance"] for f in from_document["findings"]
+    )
     # the same partition written by hand (api.examples) has the same top finding
-    assert from_outputs["findings"][0]["rule_id"] == client.post("/v1/reviews", json=EXAMPLE_DOCUMENT).json()["findings"][0]["rule_id"]
+    assert (
+        from_outputs["findings"][0]["rule_id"]
+        == client.post("/v1/reviews", json=EXAMPLE_DOCUMENT).json()["findings"][0]["rule_id"]
+    )
 
 
 def test_bundle_form(client):
@@ -73,6 +81,9 @@ def test_bad_outputs_are_422_and_store_nothing(app, client):
     body = assert_problem(r, 422, "invalid-outputs")
     assert body["errors"][0]["path"] == "$.outputs[1].text" and body["errors"][0]["line"] == 1
     assert_problem(client.post("/v1/reviews", json={"outputs": []}), 422, "invalid-request")
-    assert_problem(client.post("/v1/reviews", json={"outputs": EXAMPLE_OUTPUTS, "document": EXAMPLE_DOCUMENT}),
-                   422, "invalid-request")
+    assert_problem(
+        client.post("/v1/reviews", json={"outputs": EXAMPLE_OUTPUTS, "document": EXAMPLE_DOCUMENT}),
+        422,
+        "invalid-request",
+    )
     assert app.state.store.count_reviews() == 0

@@ -45,11 +45,17 @@ def test_concurrent_reviews_on_two_workers_match_sequential_ones(tmp_path):
 
     async def burst(url: str) -> list[httpx.Response]:
         limit = asyncio.Semaphore(CONCURRENCY)
-        async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, headers={"Authorization": f"Bearer {key}"},
-                                     limits=httpx.Limits(max_connections=CONCURRENCY)) as client:
+        async with httpx.AsyncClient(
+            base_url=url,
+            timeout=TIMEOUT,
+            headers={"Authorization": f"Bearer {key}"},
+            limits=httpx.Limits(max_connections=CONCURRENCY),
+        ) as client:
+
             async def one(doc):
                 async with limit:
                     return await client.post("/v1/reviews", json=doc)
+
             return await asyncio.gather(*(one(d) for d in docs))
 
     with running(db, tmp_path / "serve.log", workers=2) as server:
@@ -66,7 +72,7 @@ def test_concurrent_reviews_on_two_workers_match_sequential_ones(tmp_path):
 
     statuses = [r.status_code for r in responses]
     assert statuses == [201] * n, {s: statuses.count(s) for s in set(statuses)}
-    for doc, response in zip(docs, responses):
+    for doc, response in zip(docs, responses, strict=False):
         body = response.json()
         got = {k: v for k, v in body.items() if k not in ("review_id", "created_at")}
         assert got == reviewed_alone(doc), doc["name"]  # same findings, ranks, severities; no cross-talk
@@ -83,6 +89,7 @@ async def _get_many(url: str, key: str, n: int) -> list[httpx.Response]:
     async def one():
         async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, headers={"Authorization": f"Bearer {key}"}) as c:
             return await c.get("/v1/rules")
+
     return await asyncio.gather(*(one() for _ in range(n)))
 
 
@@ -96,8 +103,10 @@ def test_acknowledged_reviews_survive_kill_9_mid_burst(tmp_path):
         killed = asyncio.Event()
         failures = 0
         limit = asyncio.Semaphore(16)
-        async with httpx.AsyncClient(base_url=server.url, timeout=httpx.Timeout(30.0),
-                                     headers={"Authorization": f"Bearer {key}"}) as client:
+        async with httpx.AsyncClient(
+            base_url=server.url, timeout=httpx.Timeout(30.0), headers={"Authorization": f"Bearer {key}"}
+        ) as client:
+
             async def one(i: int):
                 nonlocal failures
                 if killed.is_set():
@@ -115,6 +124,7 @@ def test_acknowledged_reviews_survive_kill_9_mid_burst(tmp_path):
                     if len(acked) >= kill_after and not killed.is_set():
                         killed.set()
                         server.kill(signal.SIGKILL)  # the whole group, while other requests are in flight
+
             await asyncio.gather(*(one(i) for i in range(n)))
         return failures
 

@@ -40,8 +40,17 @@ def test_pragmas(store):
 
 def test_foreign_keys_are_enforced(store):
     with pytest.raises(sqlite3.IntegrityError):
-        store.add_review(review_id="rv_1", target="t", kind="aix-lpar", document_json="{}", review_json="{}",
-                         rulebook_version="v", created_at="now", api_key_id="no-such-key", actor="t")
+        store.add_review(
+            review_id="rv_1",
+            target="t",
+            kind="aix-lpar",
+            document_json="{}",
+            review_json="{}",
+            rulebook_version="v",
+            created_at="now",
+            api_key_id="no-such-key",
+            actor="t",
+        )
     assert store.count_reviews() == 0 and store.audit_entries() == []  # the audit entry rolled back too
 
 
@@ -58,8 +67,11 @@ def test_a_later_migration_applies_on_top(tmp_path, monkeypatch):
     s = Store(tmp_path / "s.db")
     s.migrate()
     s.create_key("k", actor="t")
-    future = store_module.Migration(LATEST_VERSION + 1, "a later feature", (
-        "CREATE TABLE later_things (id TEXT PRIMARY KEY, api_key_id TEXT REFERENCES api_keys(id), created_at TEXT)",))
+    future = store_module.Migration(
+        LATEST_VERSION + 1,
+        "a later feature",
+        ("CREATE TABLE later_things (id TEXT PRIMARY KEY, api_key_id TEXT REFERENCES api_keys(id), created_at TEXT)",),
+    )
     monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, future))
     monkeypatch.setattr(store_module, "LATEST_VERSION", future.version)
     assert s.migrate() == future.version
@@ -132,7 +144,9 @@ def test_audit_log_records_key_management(store):
     store.revoke_key("ci", actor="cli:bob")
     entries = store.audit_entries()
     assert [(e.actor, e.action, e.object_id) for e in entries] == [
-        ("cli:bob", "key.revoke", record.id), ("cli:alice", "key.create", record.id)]
+        ("cli:bob", "key.revoke", record.id),
+        ("cli:alice", "key.create", record.id),
+    ]
 
 
 def test_default_path(monkeypatch, tmp_path):

@@ -9,8 +9,9 @@ from advisor.store import Store
 DOC = {"kind": "vios", "name": "vios1", "vpm_fold_policy": 3}
 
 
-@pytest.mark.parametrize("error", ["database or disk is full", "attempt to write a readonly database",
-                                   "database is locked"])
+@pytest.mark.parametrize(
+    "error", ["database or disk is full", "attempt to write a readonly database", "database is locked"]
+)
 def test_failing_write_is_a_503_with_retry_after(client, monkeypatch, error):
     def fail(self, **kwargs):
         raise sqlite3.OperationalError(error)

@@ -16,8 +16,15 @@ def test_lparstat_oslevel_vmo_ps_make_one_document_with_every_value_exact() -> N
     assembly = build(*AIX)
     doc = assembly.document
     assert doc["kind"] == "aix-lpar" and doc["name"] == "750_2_AIX1"
-    assert doc["cpu"] == {"mode": "shared", "smt": 4, "sharing": "uncapped", "entitled_capacity": 2.0,
-                          "virtual_processors": 4, "weight": 128, "pool_cores": 16}
+    assert doc["cpu"] == {
+        "mode": "shared",
+        "smt": 4,
+        "sharing": "uncapped",
+        "entitled_capacity": 2.0,
+        "virtual_processors": 4,
+        "weight": 128,
+        "pool_cores": 16,
+    }
     assert doc["memory"] == {"desired_gb": 8.0, "max_gb": 16.0, "mode": "dedicated"}  # 8192 MB / 1024, 16384 MB / 1024
     assert doc["ame"] == {"enabled": True, "expansion_factor": 1.25, "page_support": "4K"}
     assert doc["os"] == {"version": "7.2", "tl": 5, "sp": 3}
@@ -34,15 +41,32 @@ def test_every_field_records_command_line_number_and_line() -> None:
     assert prov["ame.expansion_factor"].line == "Target Memory Expansion Factor : 1.25"
     assert prov["ame.expansion_factor"].file == "lparstat_i.s2.txt"
     assert str(prov["ame.expansion_factor"]) == (
-        "from lparstat -i line 41 of lparstat_i.s2.txt: Target Memory Expansion Factor : 1.25")
+        "from lparstat -i line 41 of lparstat_i.s2.txt: Target Memory Expansion Factor : 1.25"
+    )
     assert prov["memory.desired_gb"].line == "Online Memory : 8192 MB" and prov["memory.desired_gb"].note == "MB / 1024"
     assert prov["ame.page_support"].line == "ame_mpsize_support = 0"
     assert prov["os.tl"].line == "7200-05-03-2148"
     assert "disp+work" in prov["workload.app_page_size"].line
     assert set(prov) == {
-        "name", "cpu.mode", "cpu.smt", "cpu.sharing", "cpu.entitled_capacity", "cpu.virtual_processors", "cpu.weight",
-        "cpu.pool_cores", "memory.desired_gb", "memory.max_gb", "memory.mode", "ame.enabled", "ame.expansion_factor",
-        "ame.page_support", "os.version", "os.tl", "os.sp", "workload.app_page_size"}
+        "name",
+        "cpu.mode",
+        "cpu.smt",
+        "cpu.sharing",
+        "cpu.entitled_capacity",
+        "cpu.virtual_processors",
+        "cpu.weight",
+        "cpu.pool_cores",
+        "memory.desired_gb",
+        "memory.max_gb",
+        "memory.mode",
+        "ame.enabled",
+        "ame.expansion_factor",
+        "ame.page_support",
+        "os.version",
+        "os.tl",
+        "os.sp",
+        "workload.app_page_size",
+    }
 
 
 def test_parser_warnings_pass_through_with_file_and_line() -> None:
@@ -58,7 +82,9 @@ def test_expansion_factor_conflict_is_reported_with_both_sources_and_lparstat_wi
     assert assembly.document["ame"]["expansion_factor"] == 1.25
     conflict = next(c for c in assembly.conflicts if c.path == "ame.expansion_factor")
     assert [(v.value, v.source.command, v.source.line_no) for v in conflict.values] == [
-        (1.25, "lparstat -i", 41), (1.0, "amepat", 20)]
+        (1.25, "lparstat -i", 41),
+        (1.0, "amepat", 20),
+    ]
     assert conflict.values[1].source.line.startswith("Target Memory Expansion factor")
     assert conflict.chosen == 1.25
     assert "configuration as set outranks a report recorded earlier" in conflict.resolution
@@ -92,8 +118,13 @@ def test_amepat_report_alone_maps_the_deficit_cpu_share_and_run_facts() -> None:
     assert doc["memory"] == {"desired_gb": 3.0, "mode": "dedicated"}
     assert doc["cpu"] == {"entitled_capacity": 1.0, "smt": 8, "mode": "dedicated"}
     assert doc["amepat"] == {"modelled_64k": False, "modelling": True, "monitored_min": 9.0}
-    assert doc["workload"]["peak"] == {"file_cache_pct": 3, "pinned_pct": 38, "physc_avg": 0.85, "physc_max": 0.85,
-                                       "virtual_memory_gb": 9758 / 1024}
+    assert doc["workload"]["peak"] == {
+        "file_cache_pct": 3,
+        "pinned_pct": 38,
+        "physc_avg": 0.85,
+        "physc_max": 0.85,
+        "virtual_memory_gb": 9758 / 1024,
+    }
     assert assembly.provenance["ame.deficit_mb"].line == "Deficit Memory Size (MB)\t1645 [11%]\t1633 [11%]\t1652 [12%]"
 
 
@@ -154,8 +185,12 @@ def test_achieved_factor_keeps_the_lower_reading() -> None:
 def test_vmo_l_tunables_in_kib_and_page_support() -> None:
     doc = build("vmo_L.aix72.synthetic.txt", name="x").document
     assert doc["ame"]["page_support"] == "4K"
-    assert doc["ame"]["tunables"] == {"cpus_per_pool": 8, "maxfree_mem_kb": 24576, "min_ucpool_size_pct": 0,
-                                      "minfree_mem_kb": 8192}  # 25165824 and 8388608 bytes / 1024
+    assert doc["ame"]["tunables"] == {
+        "cpus_per_pool": 8,
+        "maxfree_mem_kb": 24576,
+        "min_ucpool_size_pct": 0,
+        "minfree_mem_kb": 8192,
+    }  # 25165824 and 8388608 bytes / 1024
 
 
 def test_vmo_l_without_current_values_states_nothing() -> None:
@@ -215,10 +250,13 @@ def test_output_command_line_is_quoted_in_provenance() -> None:
 def test_ps_efz_names_the_work_processes_dw_sap() -> None:
     from advisor.assemble import Output
     from advisor.parsers.registry import parse_output
-    text = ("     UID      PID     PPID   C    STIME    TTY  TIME DPGSZ SPGSZ TPGSZ SHMPGSZ CMD\n"
-            "  b13adm  9175394  8650912   0 10:12:01      -  1:13   64K   64K   64K     64K dw.sapB13_DVEBMGS00 "
-            "pf=/usr/sap/B13/SYS/profile/B13_DVEBMGS00_ibmsvr2\n"
-            "    root        1        0   0 10:00:00      -  0:02    4K    4K    4K      4K /etc/init\n")
+
+    text = (
+        "     UID      PID     PPID   C    STIME    TTY  TIME DPGSZ SPGSZ TPGSZ SHMPGSZ CMD\n"
+        "  b13adm  9175394  8650912   0 10:12:01      -  1:13   64K   64K   64K     64K dw.sapB13_DVEBMGS00 "
+        "pf=/usr/sap/B13/SYS/profile/B13_DVEBMGS00_ibmsvr2\n"
+        "    root        1        0   0 10:00:00      -  0:02    4K    4K    4K      4K /etc/init\n"
+    )
     assembly = assemble([Output(parse_output(text, "ps -efZ"), "ps.txt")], name="x")
     assert assembly.document["workload"] == {"app_page_size": "64K"}
     assert assembly.provenance["workload.app_page_size"].line_no == 2

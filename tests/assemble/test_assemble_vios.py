@@ -36,11 +36,25 @@ def test_vios_bundle_makes_a_vios_document(vios) -> None:
     assert doc["name"] == "sapapp01"  # Partition Name of the lparstat -i sample
     assert doc["ioslevel"] == "2.2.2.0" and doc["vpm_fold_policy"] == 3
     assert doc["memory_gb"] == 7.0  # 7168 MB
-    assert doc["cpu"] == {"mode": "shared", "entitled_capacity": 1.0, "virtual_processors": 2, "sharing": "uncapped",
-                          "weight": 128, "smt": 8, "pool_cores": 28}
+    assert doc["cpu"] == {
+        "mode": "shared",
+        "entitled_capacity": 1.0,
+        "virtual_processors": 2,
+        "sharing": "uncapped",
+        "weight": 128,
+        "smt": 8,
+        "pool_cores": 28,
+    }
     # 2 x 1 Gb and 1 x 10 Gb ports, 2 x 8 Gb FC ports, vfchost0/1 (one still Defined), ent3/ent4 virtual
-    assert doc["adapters"] == {"lhea": 0, "lhea_ports": 0, "eth_1g_ports": 2, "eth_10g_ports": 1, "fc_8g_ports": 2,
-                               "npiv_vfc_adapters": 2, "virtual_eth_adapters": 2}
+    assert doc["adapters"] == {
+        "lhea": 0,
+        "lhea_ports": 0,
+        "eth_1g_ports": 2,
+        "eth_10g_ports": 1,
+        "fc_8g_ports": 2,
+        "npiv_vfc_adapters": 2,
+        "virtual_eth_adapters": 2,
+    }
     assert vios.conflicts == []
 
 
@@ -51,8 +65,16 @@ def test_vios_storage_and_network_blocks(vios) -> None:
     assert disks[0] == {"name": "hdisk0", "description": "MPIO Other FC SCSI Disk Drive", "transport": "fc"}
     assert doc["storage"]["fc_ports"] == [{"name": "fcs0", "speed_gbps": 8.0}, {"name": "fcs1", "speed_gbps": 8.0}]
     net = doc["network"]
-    assert net["seas"] == [{"name": "ent6", "ha_mode": "auto", "accounting": False, "largesend": True,
-                            "large_receive": False, "jumbo_frames": False}]
+    assert net["seas"] == [
+        {
+            "name": "ent6",
+            "ha_mode": "auto",
+            "accounting": False,
+            "largesend": True,
+            "large_receive": False,
+            "jumbo_frames": False,
+        }
+    ]
     assert net["link_aggregations"] == [{"name": "ent5"}]
     assert [p["name"] for p in net["physical_ports"]] == ["ent0", "ent1", "ent2"]
     ent3 = net["virtual_adapters"][0]
@@ -82,8 +104,11 @@ def test_vios_review_quotes_the_schedo_line(vios) -> None:
 
     review = default_advisor().review(vios.model, provenance=vios.provenance)
     fold = next(f for f in review.findings if f.rule_id == "VIOS-002")
-    assert fold.provenance["vpm_fold_policy"] == "from schedo -o vpm_fold_policy line {} of vios1.bundle: " \
-        "vpm_fold_policy = 3".format(vios.provenance["vpm_fold_policy"].line_no)
+    assert fold.provenance[
+        "vpm_fold_policy"
+    ] == "from schedo -o vpm_fold_policy line {} of vios1.bundle: vpm_fold_policy = 3".format(
+        vios.provenance["vpm_fold_policy"].line_no
+    )
     generic = next(f for f in review.findings if f.rule_id == "VIOS-005")
     assert "storage.disks.0.description" in generic.provenance  # the items of an evidence list
 
@@ -97,11 +122,19 @@ def test_a_filtered_adapter_listing_gives_no_counts() -> None:
 
 
 def test_unreadable_port_speed_leaves_the_ethernet_counts_out() -> None:
-    listing = ("ent0 Available PCIe2 4-Port (10GbE SFP+ & 1GbE RJ45) Adapter (e4148a1614109304)\n"
-               "ent1 Available Virtual I/O Ethernet Adapter (l-lan)\n"
-               "fcs0 Available PCIe3 16Gb 2-port Fibre Channel Adapter (df1000e314101506)\n")
-    loaded = load_text(bundle([("ioslevel", "ioslevel.s2.txt"), ("lsdev -type adapter", "x")],
-                              text_of=lambda n: listing if n == "x" else load(n)), "b", name="vios1")
+    listing = (
+        "ent0 Available PCIe2 4-Port (10GbE SFP+ & 1GbE RJ45) Adapter (e4148a1614109304)\n"
+        "ent1 Available Virtual I/O Ethernet Adapter (l-lan)\n"
+        "fcs0 Available PCIe3 16Gb 2-port Fibre Channel Adapter (df1000e314101506)\n"
+    )
+    loaded = load_text(
+        bundle(
+            [("ioslevel", "ioslevel.s2.txt"), ("lsdev -type adapter", "x")],
+            text_of=lambda n: listing if n == "x" else load(n),
+        ),
+        "b",
+        name="vios1",
+    )
     adapters = loaded.document["adapters"]
     assert "eth_1g_ports" not in adapters and "eth_10g_ports" not in adapters
     assert adapters["virtual_eth_adapters"] == 1 and adapters["fc_8g_ports"] == 0
@@ -109,8 +142,13 @@ def test_unreadable_port_speed_leaves_the_ethernet_counts_out() -> None:
 
 
 def test_client_storage_network_and_sddpcm() -> None:
-    assembly = build("lsdev_disk.s2-wpar-global.txt", "lsdev_adapter.s2-wpar-npiv.txt", "lslpp_l.s2-sddpcm.txt",
-                     "netstat_v.s2.txt", name="aix1")
+    assembly = build(
+        "lsdev_disk.s2-wpar-global.txt",
+        "lsdev_adapter.s2-wpar-npiv.txt",
+        "lslpp_l.s2-sddpcm.txt",
+        "netstat_v.s2.txt",
+        name="aix1",
+    )
     doc = assembly.document
     assert doc["storage"]["disks"] == [{"name": "hdisk6", "description": "MPIO FC 2145"}]  # FC, NPIV or not: unsaid
     assert doc["storage"]["vfc_adapters"] == [{"name": "fcs2"}, {"name": "fcs3"}]
@@ -122,23 +160,33 @@ def test_client_storage_network_and_sddpcm() -> None:
 
 def test_client_disk_and_interface_attributes_from_a_pasted_session(tmp_path) -> None:
     from advisor.inputs import load_input
-    session = ("root@aix1:/ # lsattr -El hdisk0\n"
-               "PCM             PCM/friend/vscsi                 Path Control Module        False\n"
-               "max_transfer    0x40000                          Maximum TRANSFER Size      True\n"
-               "pvid            00f6a6b1e4c0d2a30000000000000000 Physical volume identifier False\n"
-               "queue_depth     3                                Queue DEPTH                True\n"
-               "reserve_policy  no_reserve                       Reserve Policy             True\n"
-               "root@aix1:/ # lsattr -El en0\n" + load("lsattr_en.aix.synthetic.txt")
-               + "root@aix1:/ # lsdev -Cc adapter\n"
-               "ent0 Available  Virtual I/O Ethernet Adapter (l-lan)\n")
+
+    session = (
+        "root@aix1:/ # lsattr -El hdisk0\n"
+        "PCM             PCM/friend/vscsi                 Path Control Module        False\n"
+        "max_transfer    0x40000                          Maximum TRANSFER Size      True\n"
+        "pvid            00f6a6b1e4c0d2a30000000000000000 Physical volume identifier False\n"
+        "queue_depth     3                                Queue DEPTH                True\n"
+        "reserve_policy  no_reserve                       Reserve Policy             True\n"
+        "root@aix1:/ # lsattr -El en0\n" + load("lsattr_en.aix.synthetic.txt") + "root@aix1:/ # lsdev -Cc adapter\n"
+        "ent0 Available  Virtual I/O Ethernet Adapter (l-lan)\n"
+    )
     path = tmp_path / "session.txt"
     path.write_text(session)
     loaded = load_input(str(path), name="aix1")
     doc = loaded.document
-    assert doc["storage"]["disks"] == [{"name": "hdisk0", "queue_depth": 3, "max_transfer_kb": 256,
-                                        "reserve_policy": "no_reserve", "pvid": "00f6a6b1e4c0d2a30000000000000000"}]
-    assert doc["network"]["interfaces"] == [{"name": "en0", "mtu": 65390, "mtu_bypass": True, "rfc1323": True,
-                                             "virtual": True}]
+    assert doc["storage"]["disks"] == [
+        {
+            "name": "hdisk0",
+            "queue_depth": 3,
+            "max_transfer_kb": 256,
+            "reserve_policy": "no_reserve",
+            "pvid": "00f6a6b1e4c0d2a30000000000000000",
+        }
+    ]
+    assert doc["network"]["interfaces"] == [
+        {"name": "en0", "mtu": 65390, "mtu_bypass": True, "rfc1323": True, "virtual": True}
+    ]
     assert loaded.provenance["storage.disks.0.max_transfer_kb"].note == "0x40000 bytes / 1024"
     assert loaded.provenance["storage.disks.0.max_transfer_kb"].line_no == 3
 

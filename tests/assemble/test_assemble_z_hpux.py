@@ -36,6 +36,7 @@ def test_ieasys_without_lfarea_states_an_explicit_null() -> None:
 
 def test_zos_review_assesses_the_statement(tmp_path) -> None:
     from advisor.review import default_advisor
+
     loaded = load_outputs([sample_file(tmp_path, "ieasys.synthetic.txt")], name="SYSA")
     review = default_advisor().review(loaded.model, provenance=loaded.provenance)
     ids = {n.rule_id: n.missing for n in review.not_assessed}
@@ -62,5 +63,6 @@ def test_hpux_machinfo_and_kctune() -> None:
 
 def test_outputs_of_two_platforms_are_refused() -> None:
     from advisor.assemble import AssemblyError
+
     with pytest.raises(AssemblyError, match="different platforms"):
         build("kctune.hpux1131.synthetic.txt", "lparstat_i.s2.txt")

@@ -36,13 +36,17 @@ def test_conflicts_and_provenance_go_to_stderr(tmp_path) -> None:
     assert result.exit_code == 0
     assert "conflict: ame.expansion_factor: outputs disagree: 1.25 from lparstat -i line 41" in result.stderr
     assert "kept 1.25" in result.stderr
-    assert (f"provenance: ame.expansion_factor = 1.25 from lparstat -i line 41 of {files[0]}: "
-            "Target Memory Expansion Factor : 1.25") in result.stderr
+    assert (
+        f"provenance: ame.expansion_factor = 1.25 from lparstat -i line 41 of {files[0]}: "
+        "Target Memory Expansion Factor : 1.25"
+    ) in result.stderr
     assert json.loads(result.stdout)["ame"]["expansion_factor"] == 1.25
 
 
 def test_text_format_kind_and_name(tmp_path) -> None:
-    result = runner.invoke(app, ["parse", sample_file(tmp_path, "virtstor.s4.txt"), "--name", "SYSA", "--format", "text"])
+    result = runner.invoke(
+        app, ["parse", sample_file(tmp_path, "virtstor.s4.txt"), "--name", "SYSA", "--format", "text"]
+    )
     assert result.exit_code == 0
     assert result.stdout.splitlines()[:3] == ['kind = "zos-lpar"', 'name = "SYSA"', 'lfarea_usage.source = "WE"']
     vios = runner.invoke(app, ["parse", sample_file(tmp_path, "lparstat_i.s2.txt"), "--kind", "vios"])
@@ -63,6 +67,7 @@ def test_exit_2_when_nothing_can_be_parsed_or_the_command_is_wrong(tmp_path) -> 
 
 def test_stdin(tmp_path) -> None:
     from tests.parsers.parser_samples import load
+
     result = runner.invoke(app, ["parse", "-"], input=load("amepat.s1-factor-4.7.txt"))
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["name"] == "ibmsvr2"

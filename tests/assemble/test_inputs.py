@@ -21,6 +21,7 @@ ROOT = Path(__file__).parents[2]
 
 # --- the issue's acceptance test -------------------------------------------------------------
 
+
 def test_amepat_4_7_report_as_text_gives_the_critical_ame_006_with_quoted_deficit_line(tmp_path) -> None:
     path = sample_file(tmp_path, "amepat.s1-factor-4.7.txt")
     loaded = load_input(path)
@@ -30,8 +31,10 @@ def test_amepat_4_7_report_as_text_gives_the_critical_ame_006_with_quoted_defici
     assert ame006.severity == "critical"
     assert ame006.evidence["ame.deficit_mb"] == 1645
     quoted = ame006.provenance["ame.deficit_mb"]
-    assert quoted == f"from amepat line 32 of {path} (Average column): " \
-                     "Deficit Memory Size (MB) 1645 [11%] 1633 [11%] 1652 [12%]"
+    assert (
+        quoted == f"from amepat line 32 of {path} (Average column): "
+        "Deficit Memory Size (MB) 1645 [11%] 1633 [11%] 1652 [12%]"
+    )
     assert ame006.provenance["ame.enabled"].endswith("Active Memory Expansion : Enabled")
     assert review.findings[0].rule_id == "AME-006"  # ranked first
 
@@ -44,6 +47,7 @@ def test_review_without_provenance_leaves_findings_as_before() -> None:
 
 # --- forms -----------------------------------------------------------------------------------
 
+
 def test_json_and_yaml_documents_load_as_documents(tmp_path) -> None:
     example = ROOT / "examples" / "aix-ame4k-64k.json"
     loaded = load_input(str(example))
@@ -53,10 +57,13 @@ def test_json_and_yaml_documents_load_as_documents(tmp_path) -> None:
     assert as_yaml.form == "document" and as_yaml.model == loaded.model
 
 
-@pytest.mark.parametrize("text, name", [
-    (load("lscpu.s390x-lpar-smt.synthetic.txt"), "LNXZ13"),
-    ("\n".join(load("lparstat_i.s2.txt").split("\n")[:20]) + "\n", None),  # the lines before the first "-"
-])
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        (load("lscpu.s390x-lpar-smt.synthetic.txt"), "LNXZ13"),
+        ("\n".join(load("lparstat_i.s2.txt").split("\n")[:20]) + "\n", None),  # the lines before the first "-"
+    ],
+)
 def test_detection_wins_over_yaml(text, name) -> None:
     assert isinstance(yaml.safe_load(text), dict)  # "Partition Name : x" is a YAML mapping too
     loaded = load_text(text, "pasted.txt", name=name)
@@ -64,9 +71,14 @@ def test_detection_wins_over_yaml(text, name) -> None:
 
 
 def test_a_pasted_terminal_session_is_split_at_its_prompts() -> None:
-    session = ("root@aix1:/ # lparstat -i\n" + load("lparstat_i.s2.txt")
-               + "root@aix1:/ # oslevel -s\n" + load("oslevel_s.synthetic.txt")
-               + "root@aix1:/ # vmo -o ame_mpsize_support\n" + load("vmo_o.synthetic.txt"))
+    session = (
+        "root@aix1:/ # lparstat -i\n"
+        + load("lparstat_i.s2.txt")
+        + "root@aix1:/ # oslevel -s\n"
+        + load("oslevel_s.synthetic.txt")
+        + "root@aix1:/ # vmo -o ame_mpsize_support\n"
+        + load("vmo_o.synthetic.txt")
+    )
     loaded = load_text(session, "session.txt")
     assert loaded.form == "bundle"
     assert (loaded.model.os.tl, loaded.model.ame.page_support, loaded.model.ame.expansion_factor) == (5, "4K", 1.25)
@@ -82,8 +94,9 @@ def test_standard_input(monkeypatch) -> None:
 
 def test_other_code_pages_are_read(tmp_path) -> None:
     path = tmp_path / "latin1.txt"
-    path.write_bytes(load("oslevel_s.synthetic.txt").replace("7200", "7200\xa0", 0).encode("latin-1")
-                     + "\xa0\n".encode("latin-1"))
+    path.write_bytes(
+        load("oslevel_s.synthetic.txt").replace("7200", "7200\xa0", 0).encode("latin-1") + "\xa0\n".encode("latin-1")
+    )
     assert load_input(str(path), name="x").model.os.version == "7.2"
 
 
@@ -101,14 +114,18 @@ def test_several_files_make_one_document(tmp_path) -> None:
 
 # --- errors: clear, with the file name, never invented values --------------------------------
 
-@pytest.mark.parametrize("text, expected", [
-    ("", "the input is empty"),
-    ("   \n\n", "the input is empty"),
-    ("hello world\nthis is not output of anything\n", "neither a configuration document"),
-    ("Partition Name : x\nSome Label : 3\n", "$.kind: missing 'kind'"),
-    ("kind: aix-lpar\nname: [unclosed\n", "neither JSON nor YAML"),
-    ("{\"kind\": \"aix-lpar\", ", "neither JSON nor YAML"),
-])
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("", "the input is empty"),
+        ("   \n\n", "the input is empty"),
+        ("hello world\nthis is not output of anything\n", "neither a configuration document"),
+        ("Partition Name : x\nSome Label : 3\n", "$.kind: missing 'kind'"),
+        ("kind: aix-lpar\nname: [unclosed\n", "neither JSON nor YAML"),
+        ('{"kind": "aix-lpar", ', "neither JSON nor YAML"),
+    ],
+)
 def test_garbage_is_a_document_error_naming_the_file(tmp_path, text, expected) -> None:
     path = write(tmp_path, "input.txt", text)
     with pytest.raises(DocumentError) as err:
@@ -140,9 +157,11 @@ def test_truncated_amepat_report_maps_only_what_it_printed() -> None:
 def test_truncated_lparstat_keeps_what_is_there() -> None:
     head = "\n".join(load("lparstat_i.s2.txt").split("\n")[:9]) + "\n"
     doc = load_text(head, "head.txt").document
-    assert doc == {"kind": "aix-lpar", "name": "750_2_AIX1",
-                   "cpu": {"mode": "shared", "smt": 4, "sharing": "uncapped", "entitled_capacity": 2.0,
-                           "virtual_processors": 4}}  # no memory, weight or AME lines: none invented
+    assert doc == {
+        "kind": "aix-lpar",
+        "name": "750_2_AIX1",
+        "cpu": {"mode": "shared", "smt": 4, "sharing": "uncapped", "entitled_capacity": 2.0, "virtual_processors": 4},
+    }  # no memory, weight or AME lines: none invented
 
 
 def test_outputs_that_state_no_field_are_an_error() -> None:
@@ -151,8 +170,17 @@ def test_outputs_that_state_no_field_are_an_error() -> None:
 
 
 def test_bundle_where_nothing_parses(tmp_path) -> None:
-    text = "\n".join([marker(format="1", host="h"), marker(command="svmon -G", host="h", rc="127", status="missing"),
-                      marker(command="lparstat -i", host="h", rc="1", status="failed"), "lparstat: not found"]) + "\n"
+    text = (
+        "\n".join(
+            [
+                marker(format="1", host="h"),
+                marker(command="svmon -G", host="h", rc="127", status="missing"),
+                marker(command="lparstat -i", host="h", rc="1", status="failed"),
+                "lparstat: not found",
+            ]
+        )
+        + "\n"
+    )
     with pytest.raises(DocumentError) as err:
         load_input(write(tmp_path, "h.bundle", text))
     messages = [i.message for i in err.value.issues]
@@ -166,8 +194,11 @@ def test_bundle_of_an_unknown_format_version(tmp_path) -> None:
 
 
 def test_bundle_problems_become_warnings() -> None:
-    text = bundle([("lparstat -i", "lparstat_i.s2.txt")], host="aix1") + \
-        marker(command="svmon -G", host="aix1", rc="127", status="missing") + "\n"
+    text = (
+        bundle([("lparstat -i", "lparstat_i.s2.txt")], host="aix1")
+        + marker(command="svmon -G", host="aix1", rc="127", status="missing")
+        + "\n"
+    )
     loaded = load_text(text, "aix1.bundle")
     assert any(w.command == "svmon -G" and "not found" in w.reason for w in loaded.warnings)
 

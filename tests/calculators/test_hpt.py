@@ -12,13 +12,23 @@ from advisor.calculators.hpt import HptPartition
 from advisor.documents.io import validate_document
 
 
-@pytest.mark.parametrize("processor, os, ams, divisor", [
-    ("POWER5", "aix", False, 64), ("POWER6", "linux", False, 64), ("POWER7", "aix", False, 64),
-    ("POWER7+", "aix", False, 128), ("POWER7+", "linux", False, 128), ("POWER7+", "ibmi", False, 64),
-    ("POWER7+", "aix", True, 64), ("POWER7+", "vios", False, 128),
-    # later generations: the POWER7+ rule, the latest the 2013 Redbook gives
-    ("POWER8", "aix", False, 128), ("POWER10", "aix", False, 128), ("POWER10", "aix", True, 64),
-])
+@pytest.mark.parametrize(
+    "processor, os, ams, divisor",
+    [
+        ("POWER5", "aix", False, 64),
+        ("POWER6", "linux", False, 64),
+        ("POWER7", "aix", False, 64),
+        ("POWER7+", "aix", False, 128),
+        ("POWER7+", "linux", False, 128),
+        ("POWER7+", "ibmi", False, 64),
+        ("POWER7+", "aix", True, 64),
+        ("POWER7+", "vios", False, 128),
+        # later generations: the POWER7+ rule, the latest the 2013 Redbook gives
+        ("POWER8", "aix", False, 128),
+        ("POWER10", "aix", False, 128),
+        ("POWER10", "aix", True, 64),
+    ],
+)
 def test_divisor(processor, os, ams, divisor):
     assert hpt.hpt_divisor(processor, os, ams) == divisor
 
@@ -53,13 +63,16 @@ def test_power7_is_the_sum_over_64(maxima):
     assert hpt.hpt_size(parts, "POWER7").hpt_mb == pytest.approx(sum(maxima) * 1024 / 64, rel=1e-9, abs=0.01)
 
 
-@pytest.mark.parametrize("call", [
-    lambda: hpt.hpt_divisor("POWER11"),
-    lambda: hpt.hpt_divisor("POWER9", "hpux"),
-    lambda: hpt.hpt_divisor("POWER9", default_ratio=0),
-    lambda: hpt.hpt_size([HptPartition(name="x", max_memory_gb=-1)], "POWER9"),
-    lambda: hpt.hpt_size([HptPartition(name="x", max_memory_gb=float("inf"))], "POWER9"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: hpt.hpt_divisor("POWER11"),
+        lambda: hpt.hpt_divisor("POWER9", "hpux"),
+        lambda: hpt.hpt_divisor("POWER9", default_ratio=0),
+        lambda: hpt.hpt_size([HptPartition(name="x", max_memory_gb=-1)], "POWER9"),
+        lambda: hpt.hpt_size([HptPartition(name="x", max_memory_gb=float("inf"))], "POWER9"),
+    ],
+)
 def test_invalid_inputs(call):
     with pytest.raises(ValueError):
         call()
@@ -71,15 +84,23 @@ def _derived(doc: dict):
 
 
 def test_derived_for_a_partition_and_a_frame():
-    lpar = _derived({"kind": "aix-lpar", "name": "sap", "processor": "POWER9",
-                     "memory": {"desired_gb": 16, "max_gb": 256}})
+    lpar = _derived(
+        {"kind": "aix-lpar", "name": "sap", "processor": "POWER9", "memory": {"desired_gb": 16, "max_gb": 256}}
+    )
     assert lpar.values["hpt_mb"] == 2048 and lpar.values["hpt_divisor"] == 128
     assert lpar.values["max_memory_ratio"] == 16
-    frame = _derived({"kind": "managed-system", "name": "p7plus", "processor": "POWER7+", "partitions": [
-        {"kind": "vios", "name": "vios1", "memory_gb": 4},
-        {"kind": "aix-lpar", "name": "app1", "memory": {"desired_gb": 32, "max_gb": 64}},
-        {"kind": "aix-lpar", "name": "ams1", "memory": {"desired_gb": 8, "max_gb": 32, "mode": "shared"}},
-    ]})
+    frame = _derived(
+        {
+            "kind": "managed-system",
+            "name": "p7plus",
+            "processor": "POWER7+",
+            "partitions": [
+                {"kind": "vios", "name": "vios1", "memory_gb": 4},
+                {"kind": "aix-lpar", "name": "app1", "memory": {"desired_gb": 32, "max_gb": 64}},
+                {"kind": "aix-lpar", "name": "ams1", "memory": {"desired_gb": 8, "max_gb": 32, "mode": "shared"}},
+            ],
+        }
+    )
     # VIOS at its assigned memory: 4/128 + 64/128 + 32/64 GB = 1.03125 GB
     assert frame.values["hpt_mb"] == pytest.approx((4 / 128 + 64 / 128 + 32 / 64) * 1024)
     assert frame.values["max_memory_ratio"] == 4
@@ -87,6 +108,15 @@ def test_derived_for_a_partition_and_a_frame():
 
 
 def test_derived_names_the_missing_partition_fields():
-    frame = _derived({"kind": "managed-system", "name": "f", "processor": "POWER9", "partitions": [
-        {"kind": "vios", "name": "vios1"}, {"kind": "aix-lpar", "name": "app1", "memory": {"desired_gb": 8}}]})
+    frame = _derived(
+        {
+            "kind": "managed-system",
+            "name": "f",
+            "processor": "POWER9",
+            "partitions": [
+                {"kind": "vios", "name": "vios1"},
+                {"kind": "aix-lpar", "name": "app1", "memory": {"desired_gb": 8}},
+            ],
+        }
+    )
     assert set(frame.missing["hpt_mb"]) == {"partitions[0].memory_gb", "partitions[1].memory.max_gb"}

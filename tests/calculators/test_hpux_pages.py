@@ -7,22 +7,44 @@ from advisor.calculators.hpux_pages import TABLE, below_plateau, nearest_measure
 
 def test_table_is_the_slides_table():
     rows = [(r.text, r.data, r.saps, r.response_s, r.handler_cycles_pct) for r in TABLE]
-    assert rows == [("4K", "4K", 8930, 3.82, 7.44), ("16K", "16K", 10118, 2.17, 3.68),
-                    ("4M", "16M", 10777, 1.42, 1.29), ("64M", "L", 10788, 1.40, 1.13)]
+    assert rows == [
+        ("4K", "4K", 8930, 3.82, 7.44),
+        ("16K", "16K", 10118, 2.17, 3.68),
+        ("4M", "16M", 10777, 1.42, 1.29),
+        ("64M", "L", 10788, 1.40, 1.13),
+    ]
 
 
-@pytest.mark.parametrize("text, data, row", [
-    ("4K", "4K", "4K"), ("8K", "64M", "4K"), ("16K", "16K", "16K"), ("1M", "64M", "16K"),
-    ("4M", "16M", "4M"), ("16M", "64M", "4M"), ("64M", "L", "64M"), ("L", "L", "64M"), ("16M", "4K", "4K"),
-])
+@pytest.mark.parametrize(
+    "text, data, row",
+    [
+        ("4K", "4K", "4K"),
+        ("8K", "64M", "4K"),
+        ("16K", "16K", "16K"),
+        ("1M", "64M", "16K"),
+        ("4M", "16M", "4M"),
+        ("16M", "64M", "4M"),
+        ("64M", "L", "64M"),
+        ("L", "L", "64M"),
+        ("16M", "4K", "4K"),
+    ],
+)
 def test_nearest_measured_row(text, data, row):
     assert nearest_measured_row(text, data).text == row
 
 
-@pytest.mark.parametrize("text, data, below", [
-    ("4K", "4K", True), ("16K", "16K", True), ("1M", "64M", True), ("4M", "4M", True),
-    ("4M", "16M", False), ("16M", "64M", False), ("64M", "L", False),
-])
+@pytest.mark.parametrize(
+    "text, data, below",
+    [
+        ("4K", "4K", True),
+        ("16K", "16K", True),
+        ("1M", "64M", True),
+        ("4M", "4M", True),
+        ("4M", "16M", False),
+        ("16M", "64M", False),
+        ("64M", "L", False),
+    ],
+)
 def test_below_plateau(text, data, below):
     assert below_plateau(text, data) is below
 

@@ -26,15 +26,19 @@ EXAMPLE = "LFAREA=(1M=(10%),2G=(12,10))"  # "Externals: Configuration & Setup", 
 
 # --- parsing -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("statement, value, unit, size_mb", [
-    ("LFAREA=10%", 10, "%", None),
-    ("LFAREA=(10%)", 10, "%", None),
-    ("lfarea=2048m", 2048, "M", 2048),
-    ("6G", 6, "G", 6144),
-    ("(1T)", 1, "T", 1024 * 1024),
-    ("LFAREA=(000512M)", 512, "M", 512),
-    ("LFAREA=80%", 80, "%", None),
-])
+
+@pytest.mark.parametrize(
+    "statement, value, unit, size_mb",
+    [
+        ("LFAREA=10%", 10, "%", None),
+        ("LFAREA=(10%)", 10, "%", None),
+        ("lfarea=2048m", 2048, "M", 2048),
+        ("6G", 6, "G", 6144),
+        ("(1T)", 1, "T", 1024 * 1024),
+        ("LFAREA=(000512M)", 512, "M", 512),
+        ("LFAREA=80%", 80, "%", None),
+    ],
+)
 def test_old_form(statement, value, unit, size_mb):
     request = parse_lfarea(statement)
     assert request.form == "old"
@@ -131,8 +135,7 @@ REASON_CASES = [
 ]
 
 
-@pytest.mark.parametrize("reason, statement, column", REASON_CASES,
-                         ids=[f"{r}:{s}" for r, s, _ in REASON_CASES])
+@pytest.mark.parametrize("reason, statement, column", REASON_CASES, ids=[f"{r}:{s}" for r, s, _ in REASON_CASES])
 def test_iar046i_reason(reason, statement, column):
     with pytest.raises(LfareaSyntaxError) as err:
         parse_lfarea(statement)
@@ -144,13 +147,21 @@ def test_iar046i_reason(reason, statement, column):
 
 
 def test_reasons_are_exactly_the_slides_list_and_all_tested():
-    assert sorted(text for text, _ in REASONS.values()) == sorted([
-        "VALUE EXCEEDS MAXIMUM NUMBER OF DIGITS.", "MINIMUM VALUE GREATER THAN TARGET VALUE.",
-        "MISSING EXPECTED VALUE.", "EXTRANEIOUS CHARACTERS DETECTED.",
-        "DUPLICATE KEYWORDS OR SPECIFICATIONS DETECTED.", "MUTUALLY EXCLUSIVE KEYWORDS OR VALUES DETECTED.",
-        "MISSING MULTIPLIER M, G, OR T.", "UNRECOGNIZED SPECIFICATION.",
-        "NON-NUMERIC DETECTED WHERE NUMERIC EXPECTED.", "PERCENTAGE WITH NON-PERCENTAGE IN SAME KEYWORD.",
-        "REQUEST WITH PERCENTAGE EXCEEDS SYSTEM LIMIT."])
+    assert sorted(text for text, _ in REASONS.values()) == sorted(
+        [
+            "VALUE EXCEEDS MAXIMUM NUMBER OF DIGITS.",
+            "MINIMUM VALUE GREATER THAN TARGET VALUE.",
+            "MISSING EXPECTED VALUE.",
+            "EXTRANEIOUS CHARACTERS DETECTED.",
+            "DUPLICATE KEYWORDS OR SPECIFICATIONS DETECTED.",
+            "MUTUALLY EXCLUSIVE KEYWORDS OR VALUES DETECTED.",
+            "MISSING MULTIPLIER M, G, OR T.",
+            "UNRECOGNIZED SPECIFICATION.",
+            "NON-NUMERIC DETECTED WHERE NUMERIC EXPECTED.",
+            "PERCENTAGE WITH NON-PERCENTAGE IN SAME KEYWORD.",
+            "REQUEST WITH PERCENTAGE EXCEEDS SYSTEM LIMIT.",
+        ]
+    )
     assert {r for r, _, _ in REASON_CASES} == set(REASONS)
     assert len({explanation for _, explanation in REASONS.values()}) == len(REASONS)
 
@@ -161,9 +172,10 @@ def test_percentages_whose_targets_exceed_80_but_minimums_fit_are_valid():
 
 # --- the source's figures ----------------------------------------------------------------------
 
+
 def test_limits_for_16g_online():
     assert lfarea_limit_gb(16, "old") == 10.8  # (.8 * 16G) - 2G
-    assert lfarea_limit_gb(16, "new") == 9.6   # .8 * (16G - 4G)
+    assert lfarea_limit_gb(16, "new") == 9.6  # .8 * (16G - 4G)
 
 
 def test_example_statement_on_16g_prompts():
@@ -194,20 +206,24 @@ def test_old_form_over_the_limit_always_prompts():
 
 # --- boundaries --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("statement, online, fits", [
-    ("LFAREA=(1M=4096)", 9, True),          # new form, 9G: 0.8 * 5G = 4096M
-    ("LFAREA=(1M=4097)", 9, False),
-    ("LFAREA=(2G=2)", 9, True),
-    ("LFAREA=(1M=1,2G=2)", 9, False),
-    ("LFAREA=(1M=(80%))", 16, True),        # 9830 pages under 9830.4M
-    ("LFAREA=6144M", 10, True),             # old form, 10G: 8G - 2G = 6144M
-    ("LFAREA=6145M", 10, False),
-    ("LFAREA=6G", 10, True),
-    ("LFAREA=80%", 10, True),               # 80% is the limit itself
-    ("LFAREA=(1M=0)", 4, True),             # limit is zero at 4G online (new form)
-    ("LFAREA=(1M=1)", 4, False),
-    ("LFAREA=1M", 2, False),                # 0.8 * 2G - 2G < 0: limit zero
-])
+
+@pytest.mark.parametrize(
+    "statement, online, fits",
+    [
+        ("LFAREA=(1M=4096)", 9, True),  # new form, 9G: 0.8 * 5G = 4096M
+        ("LFAREA=(1M=4097)", 9, False),
+        ("LFAREA=(2G=2)", 9, True),
+        ("LFAREA=(1M=1,2G=2)", 9, False),
+        ("LFAREA=(1M=(80%))", 16, True),  # 9830 pages under 9830.4M
+        ("LFAREA=6144M", 10, True),  # old form, 10G: 8G - 2G = 6144M
+        ("LFAREA=6145M", 10, False),
+        ("LFAREA=6G", 10, True),
+        ("LFAREA=80%", 10, True),  # 80% is the limit itself
+        ("LFAREA=(1M=0)", 4, True),  # limit is zero at 4G online (new form)
+        ("LFAREA=(1M=1)", 4, False),
+        ("LFAREA=1M", 2, False),  # 0.8 * 2G - 2G < 0: limit zero
+    ],
+)
 def test_limit_boundary(statement, online, fits):
     a = assess_lfarea(statement, online)
     assert a.fits_at_target is fits and a.satisfiable is fits
@@ -222,19 +238,22 @@ def test_limit_never_negative_and_online_must_be_valid():
 
 
 def test_percentages_round_down_to_whole_pages():
-    a = assess_lfarea("LFAREA=(2G=(10%))", 13)   # 0.1 * 9G = 0.9G: no whole 2 GB page
+    a = assess_lfarea("LFAREA=(2G=(10%))", 13)  # 0.1 * 9G = 0.9G: no whole 2 GB page
     assert a.pages_2g == 0 and a.ipl_message_ids[0] == "IAR042I"
-    assert assess_lfarea("LFAREA=(2G=(23%))", 13).pages_2g == 1   # 2.07G
-    old = assess_lfarea("LFAREA=10%", 16)                          # 1.6G - 2G < 0
+    assert assess_lfarea("LFAREA=(2G=(23%))", 13).pages_2g == 1  # 2.07G
+    old = assess_lfarea("LFAREA=10%", 16)  # 1.6G - 2G < 0
     assert old.pages_1m == 0 and "IAR042I" in old.ipl_message_ids
 
 
-@pytest.mark.parametrize("two_gb, outcome, reserved", [
-    (12, "reserved", (24576, 12)),   # 64G: limit 48G = 24576M (1M at 40%) + 12 x 2G
-    (13, "reduced", (22528, 13)),    # 1M cut toward its 20% minimum
-    (18, "reduced", (12288, 18)),    # 1M exactly at its minimum
-    (19, "prompt", (None, None)),    # minimums no longer fit
-])
+@pytest.mark.parametrize(
+    "two_gb, outcome, reserved",
+    [
+        (12, "reserved", (24576, 12)),  # 64G: limit 48G = 24576M (1M at 40%) + 12 x 2G
+        (13, "reduced", (22528, 13)),  # 1M cut toward its 20% minimum
+        (18, "reduced", (12288, 18)),  # 1M exactly at its minimum
+        (19, "prompt", (None, None)),  # minimums no longer fit
+    ],
+)
 def test_minimums_reduce_before_prompting(two_gb, outcome, reserved):
     a = assess_lfarea(f"LFAREA=(1M=(40%,20%),2G=({two_gb}))", 64)
     assert a.limit_gb == 48 and a.ipl_outcome == outcome
@@ -247,8 +266,7 @@ LFAREA_CHARS = "LFAREAlfarea=()%,0123456789MGTmgtPROMPTNO \t\n\r-.Xß"
 
 
 @settings(max_examples=400)
-@given(st.one_of(st.text(), st.text(alphabet=LFAREA_CHARS)),
-       st.floats(min_value=0, max_value=1e6, allow_nan=False))
+@given(st.one_of(st.text(), st.text(alphabet=LFAREA_CHARS)), st.floats(min_value=0, max_value=1e6, allow_nan=False))
 def test_random_text_only_raises_lfarea_syntax_error(text, online):
     try:
         assess_lfarea(text, online)
@@ -293,7 +311,7 @@ def new_statements(draw):
         items.append(_case(draw, prompt or "PROMPT"))
     items = draw(st.permutations(items))
     separators = [draw(st.sampled_from([",", ",  continued here\n   "])) for _ in items[1:]]
-    body = items[0] + "".join(s + i for s, i in zip(separators, items[1:]))
+    body = items[0] + "".join(s + i for s, i in zip(separators, items[1:], strict=False))
     return _case(draw, draw(st.sampled_from(["", "LFAREA="]))) + f"({body})", expected, prompt != "NOPROMPT"
 
 
@@ -327,11 +345,18 @@ def test_new_form_round_trip_and_assessment_invariants(case, online):
 
 # --- command line ------------------------------------------------------------------------------
 
+
 def test_cli_text():
     result = runner.invoke(app, ["calc", "lfarea", EXAMPLE, "--online-gb", "16"])
     assert result.exit_code == 0
-    for expected in ("system limit  9.6 GB", "fits          no", "prompt", "IAR043I", SOURCE,
-                     "Externals: Configuration & Setup"):
+    for expected in (
+        "system limit  9.6 GB",
+        "fits          no",
+        "prompt",
+        "IAR043I",
+        SOURCE,
+        "Externals: Configuration & Setup",
+    ):
         assert expected in result.output
 
 

@@ -14,11 +14,14 @@ from advisor.cli import app
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("online, quad, plarea, frames", [
-    (16, 2, 1.75, 1792),
-    (1024, 128, 112, 114688),
-    (0, 0, 0, 0),
-])
+@pytest.mark.parametrize(
+    "online, quad, plarea, frames",
+    [
+        (16, 2, 1.75, 1792),
+        (1024, 128, 112, 114688),
+        (0, 0, 0, 0),
+    ],
+)
 def test_plarea(online, quad, plarea, frames):
     size = plarea_size(online)
     assert (size.quad_gb, size.plarea_gb, size.plarea_frames_1m) == (quad, plarea, frames)

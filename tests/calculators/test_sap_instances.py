@@ -5,17 +5,20 @@ import pytest
 from advisor.calculators.sap_instances import cores_per_instance, instance_range, saps_per_instance
 
 
-@pytest.mark.parametrize("cores, low, high", [
-    (32, 8, 16),   # the 32-core example of the knowledge passage
-    (8, 2, 4),     # the 8-core rx6600
-    (6, 2, 3),
-    (4, 1, 2),
-    (3, 1, 1),
-    (2, 1, 1),
-    (1, 1, 1),
-    (0, 0, 0),
-    (64, 16, 32),
-])
+@pytest.mark.parametrize(
+    "cores, low, high",
+    [
+        (32, 8, 16),  # the 32-core example of the knowledge passage
+        (8, 2, 4),  # the 8-core rx6600
+        (6, 2, 3),
+        (4, 1, 2),
+        (3, 1, 1),
+        (2, 1, 1),
+        (1, 1, 1),
+        (0, 0, 0),
+        (64, 16, 32),
+    ],
+)
 def test_instance_range_for_cores(cores, low, high):
     r = instance_range(cores)
     assert (r.min_instances, r.max_instances) == (low, high)

@@ -7,8 +7,16 @@ from advisor.calculators.vios_memory import vios_memory_requirement
 
 
 def test_contract_vios_needs_6940_mb():
-    r = vios_memory_requirement(32, lhea=0, lhea_ports=0, eth_1g_ports=2, eth_10g_ports=2, fc_8g_ports=4,
-                                npiv_vfc_adapters=20, virtual_eth_adapters=6)
+    r = vios_memory_requirement(
+        32,
+        lhea=0,
+        lhea_ports=0,
+        eth_1g_ports=2,
+        eth_10g_ports=2,
+        fc_8g_ports=4,
+        npiv_vfc_adapters=20,
+        virtual_eth_adapters=6,
+    )
     # 768 + 2x102 + 2x512 + 4x512 + 20x140 + 6x16
     assert r.adapters_mb == 6940 and r.base_mb == 4096 and r.required_mb == 6940
     assert r.breakdown_mb["npiv_vfc_adapters"] == 2800

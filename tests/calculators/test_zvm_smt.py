@@ -15,15 +15,18 @@ def test_table2_gains_match_the_papers_percentages():
     assert TABLE2["z13-smt"].run_id == "S41114B2"
 
 
-@pytest.mark.parametrize("version, apars, supported", [
-    ("6.3", ["VM65586"], True),
-    ("6.3", ["vm65586 "], True),
-    ("6.3", [], False),
-    ("6.2", None, False),
-    ("5.4", [], False),
-    ("6.4", None, True),
-    ("7.1", [], True),
-])
+@pytest.mark.parametrize(
+    "version, apars, supported",
+    [
+        ("6.3", ["VM65586"], True),
+        ("6.3", ["vm65586 "], True),
+        ("6.3", [], False),
+        ("6.2", None, False),
+        ("5.4", [], False),
+        ("6.4", None, True),
+        ("7.1", [], True),
+    ],
+)
 def test_zvm_smt_support(version, apars, supported):
     assert zvm_smt_support(version, apars).supported is supported
 

@@ -74,8 +74,12 @@ def main() -> None:
 
     outcomes = evaluate(ChatEngine())
     for o in outcomes:
-        bad = (o.hit is False) or (is_core_item(o.item) and not o.first_ok) or \
-              (o.hit is None and o.reply.covered) or (o.hit is not None and not o.reply.covered)
+        bad = (
+            (o.hit is False)
+            or (is_core_item(o.item) and not o.first_ok)
+            or (o.hit is None and o.reply.covered)
+            or (o.hit is not None and not o.reply.covered)
+        )
         if bad or "-v" in sys.argv:
             print(f"{'MISS' if bad else 'ok'} [{o.reply.intent}] {o.item['q'][:100]}")
             for k in o.keys[:3]:

@@ -14,16 +14,28 @@ def _text(question: str, platforms=frozenset()) -> str:
     return result.out.text()
 
 
-@pytest.mark.parametrize("question, expected", [
-    ("Using the simple rule of thumb, how much memory should each VIOS get on a 48-core server?", "= 6 GB"),
-    ("Calculate VIOS memory for this adapter set: 2 LHEAs with 2 configured ports each, 4 non-LHEA 1 Gb Ethernet "
-     "ports, 2 ports of 8 Gb Fibre Channel, 20 NPIV virtual FC adapters and 8 virtual Ethernet adapters.", "= 6560 MB"),
-    ("Our VIOS has four 8 Gb FC ports and two 10 Gb Ethernet ports, 12 virtual Ethernet adapters, and we plan 60 NPIV "
-     "adapters of which only 20 are mapped today. How much memory does it need?", "= 12432 MB"),
-    ("how much memory does a VIOS need for four 10 Gb ports and 20 NPIV clients?", "= 5616 MB"),
-    ("Size the VIOS memory for a 20-core machine with two 10 Gb ports, 30 NPIV adapters and 4 virtual Ethernet "
-     "adapters.", "larger of the two: 6056 MB"),
-])
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("Using the simple rule of thumb, how much memory should each VIOS get on a 48-core server?", "= 6 GB"),
+        (
+            "Calculate VIOS memory for this adapter set: 2 LHEAs with 2 configured ports each, 4 non-LHEA 1 Gb Ethernet "
+            "ports, 2 ports of 8 Gb Fibre Channel, 20 NPIV virtual FC adapters and 8 virtual Ethernet adapters.",
+            "= 6560 MB",
+        ),
+        (
+            "Our VIOS has four 8 Gb FC ports and two 10 Gb Ethernet ports, 12 virtual Ethernet adapters, and we plan 60 NPIV "
+            "adapters of which only 20 are mapped today. How much memory does it need?",
+            "= 12432 MB",
+        ),
+        ("how much memory does a VIOS need for four 10 Gb ports and 20 NPIV clients?", "= 5616 MB"),
+        (
+            "Size the VIOS memory for a 20-core machine with two 10 Gb ports, 30 NPIV adapters and 4 virtual Ethernet "
+            "adapters.",
+            "larger of the two: 6056 MB",
+        ),
+    ],
+)
 def test_vios_memory(question, expected):
     assert expected in _text(question)
 
@@ -33,13 +45,16 @@ def test_vios_memory_asks_for_cores_when_missing():
     assert [q.path for q in result.questions] == ["system_cores"]
 
 
-@pytest.mark.parametrize("question, expected", [
-    ("What is the largest LFAREA I can ask for on a 16 GB z/OS system?", ["= 9.6 GB", "= 10.8 GB"]),
-    ("On a 64 GB z/OS LPAR, how much can LFAREA=(1M=...,2G=...) reserve at most?", ["= 48 GB"]),
-    ("What happens at IPL on a 16 GB system if IEASYSxx has LFAREA=(1M=(10%),2G=(12,10))?", ["IAR043I", "prompts"]),
-    ("IPL stopped with IAR046I REASON: PERCENTAGE WITH NON-PERCENTAGE IN SAME KEYWORD", ["both be percentages"]),
-    ("How large will the PLAREA be on a z/OS system with 16 GB online?", ["= 1.75 GB"]),
-])
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("What is the largest LFAREA I can ask for on a 16 GB z/OS system?", ["= 9.6 GB", "= 10.8 GB"]),
+        ("On a 64 GB z/OS LPAR, how much can LFAREA=(1M=...,2G=...) reserve at most?", ["= 48 GB"]),
+        ("What happens at IPL on a 16 GB system if IEASYSxx has LFAREA=(1M=(10%),2G=(12,10))?", ["IAR043I", "prompts"]),
+        ("IPL stopped with IAR046I REASON: PERCENTAGE WITH NON-PERCENTAGE IN SAME KEYWORD", ["both be percentages"]),
+        ("How large will the PLAREA be on a z/OS system with 16 GB online?", ["= 1.75 GB"]),
+    ],
+)
 def test_z_calculators(question, expected):
     text = _text(question)
     for part in expected:
@@ -47,36 +62,65 @@ def test_z_calculators(question, expected):
 
 
 def test_hpt_for_two_generations():
-    text = _text("Compute the hypervisor page table size for three AIX LPARs with 64 GB maximum memory each and one "
-                 "IBM i LPAR with 32 GB maximum, on POWER7+ and on POWER7.", {"power7", "power7+"})
+    text = _text(
+        "Compute the hypervisor page table size for three AIX LPARs with 64 GB maximum memory each and one "
+        "IBM i LPAR with 32 GB maximum, on POWER7+ and on POWER7.",
+        {"power7", "power7+"},
+    )
     assert "POWER7+: HPT = 192 GB / 128 + 32 GB / 64 = 2 GB" in text
     assert "POWER7: HPT = 224 GB / 64 = 3.5 GB" in text
 
 
-@pytest.mark.parametrize("question, expected", [
-    ("With 6 GB of true memory and an expansion factor of 2.5, how much expanded memory does AIX see and what is the "
-     "memory gain?", ["= 15 GB expanded", "150 %"]),
-    ("We run 7 GB of true memory at factor 2.0 (14 GB expanded). How much true memory do we need at factor 2.8 to "
-     "keep 14 GB expanded?", ["= 5 GB true memory"]),
-    ("Our LPAR has 12 GB true memory at factor 2.0 and shows an AME deficit. If we lower the factor to 1.6, how much "
-     "true memory keeps the same expanded memory?", ["= 15 GB true memory"]),
-    ("An SAP application server has 64 GB real memory and 16 GB paging space. With AME at factor 1.5, how much total "
-     "virtual memory is available?", ["= 112 GB of virtual memory"]),
-    ("Can I set an AME expansion factor of 1.255, or one of 12?", ["Factor 1.255: not valid", "Factor 12: not valid"]),
-])
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        (
+            "With 6 GB of true memory and an expansion factor of 2.5, how much expanded memory does AIX see and what is the "
+            "memory gain?",
+            ["= 15 GB expanded", "150 %"],
+        ),
+        (
+            "We run 7 GB of true memory at factor 2.0 (14 GB expanded). How much true memory do we need at factor 2.8 to "
+            "keep 14 GB expanded?",
+            ["= 5 GB true memory"],
+        ),
+        (
+            "Our LPAR has 12 GB true memory at factor 2.0 and shows an AME deficit. If we lower the factor to 1.6, how much "
+            "true memory keeps the same expanded memory?",
+            ["= 15 GB true memory"],
+        ),
+        (
+            "An SAP application server has 64 GB real memory and 16 GB paging space. With AME at factor 1.5, how much total "
+            "virtual memory is available?",
+            ["= 112 GB of virtual memory"],
+        ),
+        (
+            "Can I set an AME expansion factor of 1.255, or one of 12?",
+            ["Factor 1.255: not valid", "Factor 12: not valid"],
+        ),
+    ],
+)
 def test_ame(question, expected):
     text = _text(question)
     for part in expected:
         assert part in text
 
 
-@pytest.mark.parametrize("question, expected", [
-    ("How many SAP instances should I run on a 32-core Integrity server?", ["8 to 16 instances"]),
-    ("Our HP-UX SAP server has 128 GB of RAM. How large should the buffer cache be at most and how much swap do I "
-     "need?", ["= 3.84 GB", "= 256 GB"]),
-    ("The SAP instances bound to one cell use 20 GB of shared memory in total. How much CLM does that cell need?",
-     ["20 GB"]),
-])
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("How many SAP instances should I run on a 32-core Integrity server?", ["8 to 16 instances"]),
+        (
+            "Our HP-UX SAP server has 128 GB of RAM. How large should the buffer cache be at most and how much swap do I "
+            "need?",
+            ["= 3.84 GB", "= 256 GB"],
+        ),
+        (
+            "The SAP instances bound to one cell use 20 GB of shared memory in total. How much CLM does that cell need?",
+            ["20 GB"],
+        ),
+    ],
+)
 def test_hpux(question, expected):
     text = _text(question)
     for part in expected:
@@ -84,8 +128,7 @@ def test_hpux(question, expected):
 
 
 def test_z13_smt_gain():
-    text = _text("How much more SAP throughput did IBM measure on z13 with SMT compared with the same z13 without "
-                 "SMT?")
+    text = _text("How much more SAP throughput did IBM measure on z13 with SMT compared with the same z13 without SMT?")
     assert "+28.4 %" in text and "+29.1 %" in text
 
 

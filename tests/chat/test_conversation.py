@@ -181,8 +181,10 @@ def test_explain_without_document_uses_the_rulebook(engine):
 
 
 def test_conflict_answer_names_generation_and_newer_source(engine):
-    reply = Session(engine).say("The 2013 PowerVM Redbook says not to compress 64 KB pages, but IBM now recommends "
-                                "AME64K. Which advice applies to our POWER7+ server running AIX 7.1?")
+    reply = Session(engine).say(
+        "The 2013 PowerVM Redbook says not to compress 64 KB pages, but IBM now recommends "
+        "AME64K. Which advice applies to our POWER7+ server running AIX 7.1?"
+    )
     grounded(reply)
     assert "the 2023 source is the newer one" in reply.answer
     assert "On POWER7/POWER7+" in reply.answer
@@ -204,7 +206,7 @@ def test_answers_quote_the_knowledge_base_verbatim(engine):
         passage = kb.by_id[cite.ref.split(":", 1)[1]]
         body = line.rsplit(" [", 1)[0]
         if body.startswith(passage.title + ": "):
-            body = body[len(passage.title) + 2:]
+            body = body[len(passage.title) + 2 :]
         body = body.rsplit(" (Applies to:", 1)[0]
         own = sentences(passage.text)
         assert all(s in own for s in sentences(body)), line
@@ -229,8 +231,17 @@ def test_state_is_plain_json_and_not_mutated(engine):
     assert "state" not in reply.public()
 
 
-@pytest.mark.parametrize("name", ["aix-clean.json", "hpux-superdome.json", "zos-lfarea.json", "zvm-z13.json",
-                                  "managed-system.json", "vios-undersized.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "aix-clean.json",
+        "hpux-superdome.json",
+        "zos-lfarea.json",
+        "zvm-z13.json",
+        "managed-system.json",
+        "vios-undersized.json",
+    ],
+)
 def test_every_example_reviews_grounded(engine, name):
     reply = Session(engine).say("review", document=load(name))
     assert reply.intent == "review"

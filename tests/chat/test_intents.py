@@ -7,25 +7,28 @@ import pytest
 from advisor.chat.intents import recognise, rule_ids
 
 
-@pytest.mark.parametrize("message, has_doc, new_doc, name", [
-    ("", True, True, "review"),
-    ("review this", True, True, "review"),
-    ("check", True, False, "review"),
-    ("what's wrong with it?", True, False, "review"),
-    ("why AME-001?", True, False, "explain"),
-    ("why didn't VIOS-001 fire?", True, False, "explain"),
-    ("explain the second finding", True, False, "explain"),
-    ("why?", True, False, "explain"),
-    ("AME-002", False, False, "explain"),
-    ("what if I set the expansion factor to 2.5", True, False, "whatif"),
-    ("enable SMT", True, False, "whatif"),
-    ("set memory.desired_gb = 8", True, False, "whatif"),
-    ("undo", True, False, "undo"),
-    ("what if I set the expansion factor to 2.5", False, False, "ask"),
-    ("Can I use AME with 64K pages on POWER7?", True, False, "ask"),
-    ("Why shouldn't I just set the maximum memory of every LPAR to 1 TB?", True, False, "ask"),
-    ("How should I size entitled capacity for AME-001 cases?", False, False, "ask"),
-])
+@pytest.mark.parametrize(
+    "message, has_doc, new_doc, name",
+    [
+        ("", True, True, "review"),
+        ("review this", True, True, "review"),
+        ("check", True, False, "review"),
+        ("what's wrong with it?", True, False, "review"),
+        ("why AME-001?", True, False, "explain"),
+        ("why didn't VIOS-001 fire?", True, False, "explain"),
+        ("explain the second finding", True, False, "explain"),
+        ("why?", True, False, "explain"),
+        ("AME-002", False, False, "explain"),
+        ("what if I set the expansion factor to 2.5", True, False, "whatif"),
+        ("enable SMT", True, False, "whatif"),
+        ("set memory.desired_gb = 8", True, False, "whatif"),
+        ("undo", True, False, "undo"),
+        ("what if I set the expansion factor to 2.5", False, False, "ask"),
+        ("Can I use AME with 64K pages on POWER7?", True, False, "ask"),
+        ("Why shouldn't I just set the maximum memory of every LPAR to 1 TB?", True, False, "ask"),
+        ("How should I size entitled capacity for AME-001 cases?", False, False, "ask"),
+    ],
+)
 def test_recognise(message, has_doc, new_doc, name):
     assert recognise(message, has_document=has_doc, new_document=new_doc).name == name
 

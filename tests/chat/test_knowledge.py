@@ -22,17 +22,27 @@ def _write(tmp_path: Path, passage: dict, source: str = "ibm-aix-ame64k-sap-2023
     return d
 
 
-GOOD = {"id": "p-one", "section": "AME4K and SAP", "title": "t", "platforms": ["aix"], "rules": ["AME-001"],
-        "text": "Some paraphrased text."}
+GOOD = {
+    "id": "p-one",
+    "section": "AME4K and SAP",
+    "title": "t",
+    "platforms": ["aix"],
+    "rules": ["AME-001"],
+    "text": "Some paraphrased text.",
+}
 
 
 def test_all_passages_load_and_cite_known_sources(engine):
     passages = load_passages(known_rules=engine.advisor.rulebook.rules)
     assert len(passages) >= 200
     assert len({p.id for p in passages}) == len(passages)
-    assert {p.source for p in passages} == {"ibm-aix-ame64k-sap-2023", "ibm-powervm-virtualization-redbook",
-                                            "hp-hpux-sap-itanium-kod", "ibm-zos-large-memory-share-2014",
-                                            "ibm-z13-smt-sap-redp5287"}
+    assert {p.source for p in passages} == {
+        "ibm-aix-ame64k-sap-2023",
+        "ibm-powervm-virtualization-redbook",
+        "hp-hpux-sap-itanium-kod",
+        "ibm-zos-large-memory-share-2014",
+        "ibm-z13-smt-sap-redp5287",
+    }
 
 
 def test_every_rule_in_the_rulebook_has_passages(engine):
@@ -41,12 +51,15 @@ def test_every_rule_in_the_rulebook_has_passages(engine):
     assert not lacking
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"rules": ["AME-099"]}, "unknown rule id 'AME-099'"),
-    ({"rules": ["ame1"]}, "not a rule id"),
-    ({"id": "Bad Id"}, "id"),
-    ({"colour": "blue"}, "colour"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"rules": ["AME-099"]}, "unknown rule id 'AME-099'"),
+        ({"rules": ["ame1"]}, "not a rule id"),
+        ({"id": "Bad Id"}, "id"),
+        ({"colour": "blue"}, "colour"),
+    ],
+)
 def test_bad_passages_are_load_errors(tmp_path, change, message):
     d = _write(tmp_path, {**GOOD, **change})
     with pytest.raises(KnowledgeError, match=message):
@@ -89,12 +102,15 @@ def test_platform_words():
     assert syn.foreign_platforms("ZFS on Solaris") == ["Solaris", "ZFS"]
 
 
-@pytest.mark.parametrize("question, passage", [
-    ("active memory expansion with 4K mode and 64K LDR_CNTRL pages", "AME4K and SAP"),
-    ("cell local memory versus interleaved memory on vPars", "SAP on vPars: CLM vs. ILM"),
-    ("psrset commands to create a processor set", "Backup slide two: More on reducing cache misses"),
-    ("large frame area old form limit", "Externals: Configuration & Setup"),
-])
+@pytest.mark.parametrize(
+    "question, passage",
+    [
+        ("active memory expansion with 4K mode and 64K LDR_CNTRL pages", "AME4K and SAP"),
+        ("cell local memory versus interleaved memory on vPars", "SAP on vPars: CLM vs. ILM"),
+        ("psrset commands to create a processor set", "Backup slide two: More on reducing cache misses"),
+        ("large frame area old form limit", "Externals: Configuration & Setup"),
+    ],
+)
 def test_bm25_with_synonyms_finds_the_section(engine, question, passage):
     r = engine.kb.search(question)
     assert passage in [h.passage.section for h in r.hits[:3]]
@@ -112,7 +128,9 @@ def test_the_known_conflict_is_loaded(engine):
 
 def test_sentences_keep_abbreviations_and_decimals():
     assert sentences("AIX 7.2 TL1 is needed, e.g. on POWER8. Then reboot.") == [
-        "AIX 7.2 TL1 is needed, e.g. on POWER8.", "Then reboot."]
+        "AIX 7.2 TL1 is needed, e.g. on POWER8.",
+        "Then reboot.",
+    ]
 
 
 def test_knowledge_base_is_built_once(engine):

@@ -10,8 +10,13 @@ import pytest
 from tests.chat.quality import evaluate, is_core_item, load_questions, recall
 
 RECALL_BAR = 0.9
-SOURCES = {"ibm-aix-ame64k-sap-2023", "ibm-powervm-virtualization-redbook", "hp-hpux-sap-itanium-kod",
-           "ibm-zos-large-memory-share-2014", "ibm-z13-smt-sap-redp5287"}
+SOURCES = {
+    "ibm-aix-ame64k-sap-2023",
+    "ibm-powervm-virtualization-redbook",
+    "hp-hpux-sap-itanium-kod",
+    "ibm-zos-large-memory-share-2014",
+    "ibm-z13-smt-sap-redp5287",
+}
 MARKER = re.compile(r"\[(\d+)\]")
 
 
@@ -33,8 +38,10 @@ def test_recall_at_3(outcomes, capsys):
     scored = [o for o in outcomes if o.hit is not None]
     misses = [o.item["q"] for o in scored if not o.hit]
     with capsys.disabled():
-        print(f"\nchat recall@3 = {value:.3f} ({sum(o.hit for o in scored)}/{len(scored)} questions; "
-              f"{len(outcomes) - len(scored)} out-of-scope)")
+        print(
+            f"\nchat recall@3 = {value:.3f} ({sum(o.hit for o in scored)}/{len(scored)} questions; "
+            f"{len(outcomes) - len(scored)} out-of-scope)"
+        )
         for q in misses:
             print(f"  miss: {q}")
     assert value >= RECALL_BAR

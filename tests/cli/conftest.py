@@ -13,12 +13,18 @@ EXAMPLE = ROOT / "examples" / "aix-ame4k-64k.json"
 CHANGES = ROOT / "examples" / "changes"
 
 FRAME = {
-    "kind": "managed-system", "name": "p9-frame1", "processor": "POWER9", "cores": 32,
+    "kind": "managed-system",
+    "name": "p9-frame1",
+    "processor": "POWER9",
+    "cores": 32,
     "partitions": [
         {"kind": "vios", "name": "vios1", "memory_gb": 4},
-        {"kind": "aix-lpar", "name": "sapapp01",
-         "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 2.0},
-         "workload": {"type": "sap-abap", "app_page_size": "64K"}},
+        {
+            "kind": "aix-lpar",
+            "name": "sapapp01",
+            "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 2.0},
+            "workload": {"type": "sap-abap", "app_page_size": "64K"},
+        },
     ],
 }
 

@@ -36,22 +36,36 @@ def test_gate_script_runs_check_and_the_planned_change(tmp_path):
     shutil.copytree(ROOT / "examples" / "changes", tmp_path / "changes")
     (tmp_path / "configs").mkdir()
     shutil.copy(ROOT / "examples" / "aix-ame4k-64k.json", tmp_path / "configs" / "sapapp01.json")
-    env = {**os.environ, "ADVISOR": f"{shlex.quote(sys.executable)} -m advisor.cli.main",
-           "ADVISOR_FILES": "configs/sapapp01.json", "ADVISOR_CHANGED": "changes/sapapp01-ame-shrink/after.json"}
+    env = {
+        **os.environ,
+        "ADVISOR": f"{shlex.quote(sys.executable)} -m advisor.cli.main",
+        "ADVISOR_FILES": "configs/sapapp01.json",
+        "ADVISOR_CHANGED": "changes/sapapp01-ame-shrink/after.json",
+    }
 
     def gate(**extra: str) -> subprocess.CompletedProcess:
-        return subprocess.run(["bash", str(SCRIPT), "origin/main"], cwd=tmp_path, env={**env, **extra},
-                              capture_output=True, text=True)
+        return subprocess.run(
+            ["bash", str(SCRIPT), "origin/main"], cwd=tmp_path, env={**env, **extra}, capture_output=True, text=True
+        )
 
     failed = gate()
     assert failed.returncode == 1, failed.stdout + failed.stderr
     out = tmp_path / "advisor-out"
-    assert {p.name for p in out.iterdir()} == {"advisor.sarif", "advisor-junit.xml", "check.md", "diff-1.md", "summary.md"}
+    assert {p.name for p in out.iterdir()} == {
+        "advisor.sarif",
+        "advisor-junit.xml",
+        "check.md",
+        "diff-1.md",
+        "summary.md",
+    }
     summary = (out / "summary.md").read_text()
     assert "gate FAILED" in summary
     assert "change `changes/sapapp01-ame-shrink/before.json` → `changes/sapapp01-ame-shrink/after.json`" in summary
-    moderate = gate(ADVISOR_FILES="", ADVISOR_CHANGED="changes/sapapp01-ame-moderate/before.json "
-                                                      "changes/sapapp01-ame-moderate/after.json changes/README.md")
+    moderate = gate(
+        ADVISOR_FILES="",
+        ADVISOR_CHANGED="changes/sapapp01-ame-moderate/before.json "
+        "changes/sapapp01-ame-moderate/after.json changes/README.md",
+    )
     assert moderate.returncode == 0, moderate.stdout + moderate.stderr
     assert {p.name for p in out.iterdir()} == {"diff-1.md", "summary.md"}  # one diff for the pair, old reports gone
     assert "change passed" in (out / "summary.md").read_text()

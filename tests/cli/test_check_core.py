@@ -62,8 +62,13 @@ def test_several_files_give_an_array_in_order(tmp_path):
 
 
 def test_stdin_and_text_output():
-    result = subprocess.run([sys.executable, "-m", "advisor.cli.main", "check", "-"], input=EXAMPLE.read_text(),
-                            capture_output=True, text=True, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "advisor.cli.main", "check", "-"],
+        input=EXAMPLE.read_text(),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert result.returncode == 1, result.stderr
     out = result.stdout
     assert "AME-001" in out and "vmo -ro ame_mpsize_support=1" in out and "ibm-aix-ame64k-sap-2023" in out

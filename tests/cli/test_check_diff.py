@@ -28,8 +28,10 @@ def test_planned_dlpar_change_introduces_a_high_finding_exit_1(workdir):
     assert {"introduced", "resolved", "kept", "changed"} <= set(data)
     introduced = {f["rule_id"]: f for f in data["introduced"]}
     assert introduced["AME-012"]["severity"] == "high" and introduced["AME-012"]["citations"]
-    assert data["gate"]["passed"] is False and {"rule_id": "AME-012", "target": "sapapp01", "severity": "high"} \
-        in data["gate"]["failing"]
+    assert (
+        data["gate"]["passed"] is False
+        and {"rule_id": "AME-012", "target": "sapapp01", "severity": "high"} in data["gate"]["failing"]
+    )
 
 
 def test_safe_change_passes_and_reverse_change_resolves(workdir):
@@ -55,7 +57,11 @@ def test_worsened_severity_is_changed_with_before_and_after(workdir):
     result = diff("b.json", "a.json", "-f", "json", "--select", "AME-007")
     data = json.loads(result.stdout)
     (changed,) = data["changed"]
-    assert (changed["before"]["severity"], changed["after"]["severity"], changed["direction"]) == ("medium", "high", "worsened")
+    assert (changed["before"]["severity"], changed["after"]["severity"], changed["direction"]) == (
+        "medium",
+        "high",
+        "worsened",
+    )
     assert result.exit_code == 1
     assert diff("b.json", "a.json", "--select", "AME-007", "--fail-on", "critical").exit_code == 0
     assert diff("a.json", "b.json", "--select", "AME-007").exit_code == 0  # improved
@@ -63,8 +69,10 @@ def test_worsened_severity_is_changed_with_before_and_after(workdir):
 
 def test_waiver_covers_an_introduced_finding(workdir):
     future = (dt.date.today() + dt.timedelta(days=30)).isoformat()
-    (workdir / "w.yaml").write_text(f"waivers:\n  - {{rule: AME-012, target: sapapp01, reason: peak moves to the new "
-                                    f"LPAR next week, owner: basis-team, expires: {future}}}\n")
+    (workdir / "w.yaml").write_text(
+        f"waivers:\n  - {{rule: AME-012, target: sapapp01, reason: peak moves to the new "
+        f"LPAR next week, owner: basis-team, expires: {future}}}\n"
+    )
     result = diff(BEFORE, AFTER, "--waivers", "w.yaml", "-f", "markdown")
     assert result.exit_code == 0, result.output
     assert "### Waived (1)" in result.stdout and "basis-team" in result.stdout and "### Introduced" in result.stdout
@@ -80,7 +88,11 @@ def test_text_output_and_bad_input(workdir):
 
 
 def test_diff_as_a_subprocess(workdir):
-    done = subprocess.run([sys.executable, "-m", "advisor.cli.main", "diff", BEFORE, AFTER, "--format", "json"],
-                          capture_output=True, text=True, cwd=workdir)
+    done = subprocess.run(
+        [sys.executable, "-m", "advisor.cli.main", "diff", BEFORE, AFTER, "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+    )
     assert done.returncode == 1, done.stderr
     assert json.loads(done.stdout)["introduced"]

@@ -10,8 +10,10 @@ from advisor.cli import app
 from advisor.render.rule_page import PAGE_NAME
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules"
-REGENERATE = "docs/rules/ is out of date with rules/*.yaml: regenerate it with `advisor docs rules --out docs/rules` " \
-             "(from the repository root, e.g. `.venv/bin/advisor docs rules --out docs/rules`) and commit the result"
+REGENERATE = (
+    "docs/rules/ is out of date with rules/*.yaml: regenerate it with `advisor docs rules --out docs/rules` "
+    "(from the repository root, e.g. `.venv/bin/advisor docs rules --out docs/rules`) and commit the result"
+)
 
 
 def _pages(directory: Path) -> dict[str, str]:
@@ -37,6 +39,13 @@ def test_generator_removes_pages_of_deleted_rules_only(tmp_path):
     index = (tmp_path / "README.md").read_text()
     assert pages and all(f"]({name})" in index for name in pages)
     page = (tmp_path / "AME-001.md").read_text()
-    for heading in ("## What it checks", "## Why it matters", "## Example", "## How to fix it", "Reboot needed: yes",
-                    "## References", "## In a pipeline"):
+    for heading in (
+        "## What it checks",
+        "## Why it matters",
+        "## Example",
+        "## How to fix it",
+        "Reboot needed: yes",
+        "## References",
+        "## In a pipeline",
+    ):
         assert heading in page

@@ -75,8 +75,13 @@ def test_sarif_levels_security_severity_and_help_links(workdir):
     assert ame001["properties"]["security-severity"] == "8.0"
     assert ame001["helpUri"].startswith("https://")
     assert "## How to fix it" in ame001["help"]["markdown"] and "vmo -ro ame_mpsize_support=1" in ame001["help"]["text"]
-    expected = {"critical": ("error", "9.5"), "high": ("error", "8.0"), "medium": ("warning", "5.5"),
-                "low": ("note", "3.0"), "info": ("note", "1.0")}
+    expected = {
+        "critical": ("error", "9.5"),
+        "high": ("error", "8.0"),
+        "medium": ("warning", "5.5"),
+        "low": ("note", "3.0"),
+        "info": ("note", "1.0"),
+    }
     for res in run_["results"]:
         sev = res["properties"]["severity"]
         assert (res["level"], res["properties"]["security-severity"]) == expected[sev]
@@ -97,14 +102,20 @@ def test_sarif_points_at_the_evidence_line_and_partition(workdir):
 
 def test_sarif_fingerprints_are_stable_across_runs(workdir):
     def prints():
-        return [r["partialFingerprints"] for r in sarif_of("configs/sapapp01.json", "configs/frame.json")["runs"][0]["results"]]
+        return [
+            r["partialFingerprints"]
+            for r in sarif_of("configs/sapapp01.json", "configs/frame.json")["runs"][0]["results"]
+        ]
+
     assert prints() == prints()
     assert len({p["advisorFinding/v1"] for p in prints()}) == len(prints())
 
 
 def test_sarif_suppressions_for_waivers_and_baseline_state(workdir, sarif_validator):
-    (workdir / "w.yaml").write_text(f"waivers:\n  - {{rule: AME-001, target: 'sap*', reason: reboot window in March, "
-                                    f"owner: unix-team, expires: {FUTURE}}}\n")
+    (workdir / "w.yaml").write_text(
+        f"waivers:\n  - {{rule: AME-001, target: 'sap*', reason: reboot window in March, "
+        f"owner: unix-team, expires: {FUTURE}}}\n"
+    )
     assert runner.invoke(app, ["baseline", "create", "configs/frame.json", "-o", "base.json"]).exit_code == 0
     log = sarif_of("configs/sapapp01.json", "configs/frame.json", "--waivers", "w.yaml", "--baseline", "base.json")
     assert_valid(sarif_validator, log)
@@ -112,7 +123,11 @@ def test_sarif_suppressions_for_waivers_and_baseline_state(workdir, sarif_valida
     waived = [r for r in results if r.get("suppressions")]
     assert waived and all(r["ruleId"] == "AME-001" for r in waived)
     sup = waived[0]["suppressions"][0]
-    assert sup["kind"] == "external" and "reboot window in March" in sup["justification"] and FUTURE in sup["justification"]
+    assert (
+        sup["kind"] == "external"
+        and "reboot window in March" in sup["justification"]
+        and FUTURE in sup["justification"]
+    )
     states = {(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], r["baselineState"]) for r in results}
     assert ("configs/frame.json", "unchanged") in states and ("configs/sapapp01.json", "new") in states
 
@@ -147,8 +162,10 @@ def test_junit_one_testcase_per_rule_and_target(workdir):
 
 
 def test_markdown_has_summary_sections_and_waivers(workdir):
-    (workdir / "w.yaml").write_text(f"waivers:\n  - {{rule: VIOS, target: '*', reason: 'single VIOS | accepted', "
-                                    f"owner: power-team, expires: {FUTURE}}}\n")
+    (workdir / "w.yaml").write_text(
+        f"waivers:\n  - {{rule: VIOS, target: '*', reason: 'single VIOS | accepted', "
+        f"owner: power-team, expires: {FUTURE}}}\n"
+    )
     result = run("configs/sapapp01.json", "configs/frame.json", "--format", "markdown", "--waivers", "w.yaml")
     md = result.stdout
     assert md.startswith("## :x: Platform Advisor: gate FAILED")
@@ -168,9 +185,21 @@ def test_github_annotations(workdir):
 
 
 def test_several_outputs_in_one_run(workdir):
-    result = run("configs/sapapp01.json", "--format", "json", "--output", "sarif=out/advisor.sarif",
-                 "--output", "junit=out/junit.xml", "--output", "markdown=out/summary.md",
-                 "--output", "github=out/annotations.txt", "--output", "text=out/report.txt")
+    result = run(
+        "configs/sapapp01.json",
+        "--format",
+        "json",
+        "--output",
+        "sarif=out/advisor.sarif",
+        "--output",
+        "junit=out/junit.xml",
+        "--output",
+        "markdown=out/summary.md",
+        "--output",
+        "github=out/annotations.txt",
+        "--output",
+        "text=out/report.txt",
+    )
     assert result.exit_code == 1, result.output
     assert json.loads(result.stdout)["gate"]["file"] == "configs/sapapp01.json"
     assert json.loads((workdir / "out/advisor.sarif").read_text())["version"] == "2.1.0"

@@ -21,9 +21,13 @@ PAST = (TODAY - dt.timedelta(days=1)).isoformat()
 def waivers_file(path, *entries: dict) -> None:
     lines = ["waivers:"]
     for e in entries:
-        lines += [f"  - rule: {e.get('rule', 'AME-001')}", f"    target: \"{e.get('target', 'sapapp*')}\"",
-                  "    reason: AME64K needs the March reboot window", "    owner: unix-team",
-                  f"    expires: {e.get('expires', FUTURE)}"]
+        lines += [
+            f"  - rule: {e.get('rule', 'AME-001')}",
+            f'    target: "{e.get("target", "sapapp*")}"',
+            "    reason: AME64K needs the March reboot window",
+            "    owner: unix-team",
+            f"    expires: {e.get('expires', FUTURE)}",
+        ]
     path.write_text("\n".join(lines) + "\n")
 
 
@@ -51,14 +55,17 @@ def test_expired_waiver_is_exit_2_naming_file_and_entry(workdir):
     waivers_file(workdir / ".advisor-waivers.yaml", {"rule": "VIOS", "target": "*"}, {"expires": PAST})
     result = check("configs/sapapp01.json")
     assert result.exit_code == 2
-    assert f".advisor-waivers.yaml:7: waivers[1]: waiver for AME-001 on 'sapapp*' (owner unix-team) expired on {PAST}" \
+    assert (
+        f".advisor-waivers.yaml:7: waivers[1]: waiver for AME-001 on 'sapapp*' (owner unix-team) expired on {PAST}"
         in result.stderr
+    )
     assert result.stdout == ""
 
 
 def test_malformed_waiver_is_exit_2_with_did_you_mean(workdir):
-    (workdir / "w.yaml").write_text(f"waivers:\n  - rule: AME-001\n    target: '*'\n    reason: r\n    owner: o\n"
-                                    f"    expiry: {FUTURE}\n")
+    (workdir / "w.yaml").write_text(
+        f"waivers:\n  - rule: AME-001\n    target: '*'\n    reason: r\n    owner: o\n    expiry: {FUTURE}\n"
+    )
     result = check("configs/sapapp01.json", "--waivers", "w.yaml")
     assert result.exit_code == 2
     assert "w.yaml:2: waivers[0]: unknown key 'expiry' (did you mean 'expires'?)" in result.stderr
@@ -78,8 +85,11 @@ def test_baseline_lets_known_findings_pass_and_fails_new_ones(workdir):
     created = runner.invoke(app, ["baseline", "create", "configs/sapapp01.json", "-o", "baseline.json"])
     assert created.exit_code == 0, created.output
     base = json.loads((workdir / "baseline.json").read_text())
-    assert base["rulebook"] and {"rule_id": "AME-001", "target": "sapapp01", "file": "configs/sapapp01.json",
-                                 "severity": "high"}.items() <= base["findings"][0].items()
+    assert (
+        base["rulebook"]
+        and {"rule_id": "AME-001", "target": "sapapp01", "file": "configs/sapapp01.json", "severity": "high"}.items()
+        <= base["findings"][0].items()
+    )
     result = check("configs/sapapp01.json", "--baseline", "baseline.json")
     assert result.exit_code == 0, result.output
     assert "Baselined" in result.stdout
@@ -125,8 +135,16 @@ def test_select_and_ignore_by_id_and_prefix(workdir):
 def test_fail_on_and_fail_on_not_assessed(workdir):
     assert check("configs/sapapp01.json", "--fail-on", "critical").exit_code == 0
     assert check("configs/sapapp01.json", "--fail-on", "critical", "--fail-on-not-assessed").exit_code in (0, 1)
-    low = check("configs/sapapp01.json", "--ignore", "AME-001,AME-003", "--fail-on", "low",
-                "--fail-on-not-assessed", "-f", "json")
+    low = check(
+        "configs/sapapp01.json",
+        "--ignore",
+        "AME-001,AME-003",
+        "--fail-on",
+        "low",
+        "--fail-on-not-assessed",
+        "-f",
+        "json",
+    )
     review = json.loads(low.stdout)
     failing_gaps = [n for n in review["not_assessed"] if n["gate_status"] == "failing"]
     assert failing_gaps and low.exit_code == 1
@@ -136,7 +154,9 @@ def test_fail_on_and_fail_on_not_assessed(workdir):
 def test_input_error_still_reports_the_good_documents_and_exits_2(workdir):
     (workdir / "typo.json").write_text('{"kind": "aix-lpar", "name": "x", "ame": {"enabeld": true}}')
     result = check("configs/sapapp01.json", "typo.json", "-f", "json")
-    assert result.exit_code == 2 and "typo.json: $.ame.enabeld: unknown field (did you mean 'enabled'?)" in result.stderr
+    assert (
+        result.exit_code == 2 and "typo.json: $.ame.enabeld: unknown field (did you mean 'enabled'?)" in result.stderr
+    )
     assert [r["target"] for r in json.loads(result.stdout)] == ["sapapp01"]
 
 
@@ -147,14 +167,46 @@ def test_real_subprocess_run_with_waivers_baseline_and_outputs(workdir):
     expired = subprocess.run([*cmd, "configs/sapapp01.json"], capture_output=True, text=True, cwd=workdir)
     assert expired.returncode == 2 and "expired on" in expired.stderr and ".advisor-waivers.yaml" in expired.stderr
     (workdir / ".advisor-waivers.yaml").unlink()
-    failing = subprocess.run([*cmd, "configs/sapapp01.json", "configs/frame.json", "--output", "sarif=r.sarif",
-                              "--output", "junit=r.xml", "-f", "github"], capture_output=True, text=True, cwd=workdir)
+    failing = subprocess.run(
+        [
+            *cmd,
+            "configs/sapapp01.json",
+            "configs/frame.json",
+            "--output",
+            "sarif=r.sarif",
+            "--output",
+            "junit=r.xml",
+            "-f",
+            "github",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+    )
     assert failing.returncode == 1, failing.stderr
     assert "::error file=configs/frame.json" in failing.stdout
     assert json.loads((workdir / "r.sarif").read_text())["runs"][0]["results"]
-    subprocess.run([sys.executable, "-m", "advisor.cli.main", "baseline", "create", "configs/sapapp01.json",
-                    "configs/frame.json", "-o", "baseline.json"], check=True, capture_output=True, cwd=workdir)
-    passing = subprocess.run([*cmd, "configs/sapapp01.json", "configs/frame.json", "--baseline", "baseline.json"],
-                             capture_output=True, text=True, cwd=workdir)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "advisor.cli.main",
+            "baseline",
+            "create",
+            "configs/sapapp01.json",
+            "configs/frame.json",
+            "-o",
+            "baseline.json",
+        ],
+        check=True,
+        capture_output=True,
+        cwd=workdir,
+    )
+    passing = subprocess.run(
+        [*cmd, "configs/sapapp01.json", "configs/frame.json", "--baseline", "baseline.json"],
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+    )
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert "gate passed" in passing.stdout

@@ -28,9 +28,12 @@ def test_amepat_4_7_report_as_text_gives_critical_ame006_with_quoted_evidence():
 def test_bundle_option_reads_a_collector_bundle(tmp_path):
     lparstat = (SAMPLES / "lparstat_i.s2.txt").read_text()
     vmo = (SAMPLES / "vmo_o.synthetic.txt").read_text() if (SAMPLES / "vmo_o.synthetic.txt").exists() else ""
-    text = ('#### advisor-bundle format="1" host="sapapp01" collector="aix-collect.sh" ####\n'
-            '#### advisor-bundle command="lparstat -i" host="sapapp01" rc="0" ####\n' + lparstat +
-            ('#### advisor-bundle command="vmo -o ame_mpsize_support" host="sapapp01" rc="0" ####\n' + vmo if vmo else ""))
+    text = (
+        '#### advisor-bundle format="1" host="sapapp01" collector="aix-collect.sh" ####\n'
+        '#### advisor-bundle command="lparstat -i" host="sapapp01" rc="0" ####\n'
+        + lparstat
+        + ('#### advisor-bundle command="vmo -o ame_mpsize_support" host="sapapp01" rc="0" ####\n' + vmo if vmo else "")
+    )
     assert split_bundle(text), "the test bundle must be a valid bundle"
     path = tmp_path / "sapapp01.bundle"
     path.write_text(text)

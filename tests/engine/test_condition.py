@@ -3,7 +3,17 @@
 import pytest
 
 from advisor.rulebook.condition import (
-    And, Arith, Cmp, ConditionError, Exists, Lit, Or, Ref, node_paths, parse_condition, render,
+    And,
+    Arith,
+    Cmp,
+    ConditionError,
+    Exists,
+    Lit,
+    Or,
+    Ref,
+    node_paths,
+    parse_condition,
+    render,
 )
 
 
@@ -20,10 +30,12 @@ def test_not_is_pushed_into_comparisons():
 
 def test_in_lists_and_chained_comparisons():
     assert parse_condition('workload.type in ["db2", "sap-java"]') == Or(
-        (Cmp("workload.type", "==", Lit("db2")), Cmp("workload.type", "==", Lit("sap-java"))))
+        (Cmp("workload.type", "==", Lit("db2")), Cmp("workload.type", "==", Lit("sap-java")))
+    )
     assert parse_condition('workload.type not in ["db2"]') == Cmp("workload.type", "!=", Lit("db2"))
     assert parse_condition("1.0 <= ame.expansion_factor <= 10.0") == And(
-        (Cmp("ame.expansion_factor", ">=", Lit(1.0)), Cmp("ame.expansion_factor", "<=", Lit(10.0))))
+        (Cmp("ame.expansion_factor", ">=", Lit(1.0)), Cmp("ame.expansion_factor", "<=", Lit(10.0)))
+    )
 
 
 def test_literal_on_the_left_is_flipped():
@@ -36,15 +48,18 @@ def test_arithmetic_on_the_right_and_division_becomes_multiplication():
     assert node_paths(node) == ["cpu.entitled_capacity", "workload.peak.physc_avg"]
 
 
-@pytest.mark.parametrize("text,fragment", [
-    ("cpu.entitled_capacity < cpu.virtual_processors / cpu.weight", "divide only by a non-zero number"),
-    ("x < y / 0", "divide only by a non-zero number"),
-    ("x * 2 > 3", "left side of a comparison must be a field path"),
-    ("x ==", "syntax error"),
-    ("f(x)", "unsupported expression"),
-    ("x in [y]", "literals only"),
-    ("x < [1]", "expected a literal"),
-])
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("cpu.entitled_capacity < cpu.virtual_processors / cpu.weight", "divide only by a non-zero number"),
+        ("x < y / 0", "divide only by a non-zero number"),
+        ("x * 2 > 3", "left side of a comparison must be a field path"),
+        ("x ==", "syntax error"),
+        ("f(x)", "unsupported expression"),
+        ("x in [y]", "literals only"),
+        ("x < [1]", "expected a literal"),
+    ],
+)
 def test_errors_name_the_problem(text, fragment):
     with pytest.raises(ConditionError, match=fragment.replace("(", r"\(")):
         parse_condition(text)

@@ -22,14 +22,20 @@ def _constants(kind: str) -> dict[str, set]:
     for cr in RULEBOOK.for_kind(kind):
         for cond in [cr.condition, *(c for c, _ in cr.escalations)]:
             for cmp in comparisons(cond):
-                if isinstance(cmp.rhs, Lit) and isinstance(cmp.rhs.value, (int, float)) and not isinstance(cmp.rhs.value, bool):
+                if (
+                    isinstance(cmp.rhs, Lit)
+                    and isinstance(cmp.rhs.value, (int, float))
+                    and not isinstance(cmp.rhs.value, bool)
+                ):
                     out.setdefault(cmp.path, set()).add(cmp.rhs.value)
     return out
 
 
 def _number(consts: set) -> st.SearchStrategy:
     near = sorted({v + d for c in consts for d in (-1, -0.01, 0, 0.01, 1) for v in (c,)} | {0, 1})
-    return st.one_of(st.sampled_from(near), st.integers(0, 300), st.floats(0, 1e5, allow_nan=False, allow_infinity=False))
+    return st.one_of(
+        st.sampled_from(near), st.integers(0, 300), st.floats(0, 1e5, allow_nan=False, allow_infinity=False)
+    )
 
 
 def fact_strategy(kind: str) -> st.SearchStrategy:

@@ -33,20 +33,24 @@ def test_facts_stay_under_255_properties_per_object(kind):
 def test_managed_system_with_1000_partitions(durable_advisor, reference_advisor):
     frame = maximal_document("managed-system")
     lpar, vios = maximal_document("aix-lpar"), maximal_document("vios")
-    frame["partitions"] = [dict(vios, name=f"vios{i}") for i in range(2)] + \
-        [dict(lpar, name=f"lpar{i:04d}") for i in range(998)]
+    frame["partitions"] = [dict(vios, name=f"vios{i}") for i in range(2)] + [
+        dict(lpar, name=f"lpar{i:04d}") for i in range(998)
+    ]
     doc = validate_document(frame)
     review = durable_advisor.review(doc)
     assert review.model_dump() == reference_advisor.review(doc).model_dump()
     alone = durable_advisor.review(validate_document(dict(lpar, name="lpar0997")))
 
     def outcome(findings, not_assessed, target):
-        return (sorted((f.rule_id, f.severity, f.message) for f in findings if f.target == target),
-                sorted(n.rule_id for n in not_assessed if n.target == target))
+        return (
+            sorted((f.rule_id, f.severity, f.message) for f in findings if f.target == target),
+            sorted(n.rule_id for n in not_assessed if n.target == target),
+        )
 
     assert outcome(review.findings, review.not_assessed, "lpar0997") != ([], [])  # the partition was reviewed
-    assert outcome(review.findings, review.not_assessed, "lpar0997") == \
-        outcome(alone.findings, alone.not_assessed, "lpar0997")
+    assert outcome(review.findings, review.not_assessed, "lpar0997") == outcome(
+        alone.findings, alone.not_assessed, "lpar0997"
+    )
 
 
 def test_sessions_never_leak_past_the_1024_cap(durable_advisor):

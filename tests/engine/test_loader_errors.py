@@ -31,8 +31,11 @@ def test_the_unchanged_rule_loads(tmp_path):
 
 
 def test_unknown_field_in_condition_suggests_the_right_one(tmp_path):
-    msg = load_error(tmp_path, requires=["ame.enabled", "ame.page_suport", "workload.app_page_size"],
-                     when='ame.enabled and ame.page_suport == "4K"')
+    msg = load_error(
+        tmp_path,
+        requires=["ame.enabled", "ame.page_suport", "workload.app_page_size"],
+        when='ame.enabled and ame.page_suport == "4K"',
+    )
     assert "unknown field 'ame.page_suport'" in msg and "did you mean 'ame.page_support'" in msg
 
 
@@ -64,8 +67,10 @@ def test_number_compared_with_string(tmp_path):
 
 
 def test_invalid_example_document(tmp_path):
-    examples = {"fire": [{"note": "typo", "document": {"kind": "aix-lpar", "name": "x", "ame": {"enabeld": True}}}],
-                "pass": GOOD["examples"]["pass"]}
+    examples = {
+        "fire": [{"note": "typo", "document": {"kind": "aix-lpar", "name": "x", "ame": {"enabeld": True}}}],
+        "pass": GOOD["examples"]["pass"],
+    }
     assert "did you mean 'enabled'" in load_error(tmp_path, examples=examples)
 
 

@@ -5,11 +5,21 @@ from advisor.review import units_of
 
 
 def test_partitions_inherit_frame_facts_they_do_not_state():
-    frame = validate_document({
-        "kind": "managed-system", "name": "f", "processor": "POWER9", "cores": 48, "shared_pool_cores": 40,
-        "powervm_edition": "enterprise", "firmware_level": 950,
-        "partitions": [{"kind": "vios", "name": "v1"},
-                       {"kind": "aix-lpar", "name": "a1", "processor": "POWER8", "cpu": {"mode": "shared"}}]})
+    frame = validate_document(
+        {
+            "kind": "managed-system",
+            "name": "f",
+            "processor": "POWER9",
+            "cores": 48,
+            "shared_pool_cores": 40,
+            "powervm_edition": "enterprise",
+            "firmware_level": 950,
+            "partitions": [
+                {"kind": "vios", "name": "v1"},
+                {"kind": "aix-lpar", "name": "a1", "processor": "POWER8", "cpu": {"mode": "shared"}},
+            ],
+        }
+    )
     vios, lpar, whole = units_of(frame)
     assert (vios.path, lpar.path, whole.path) == ("$.partitions[0]", "$.partitions[1]", "$")
     assert vios.model.processor == "POWER9" and vios.model.system_cores == 48

@@ -13,13 +13,29 @@ from advisor.gate.identity import display_path, fingerprint
 
 
 def finding(rule_id: str, target: str, severity: str = "high") -> Finding:
-    return Finding(rule_id=rule_id, rank=1, severity=severity, score=60.0, target=target, kind="aix-lpar", title="t",
-                   message="m", rationale="r", recommendation="fix", remediation=[], evidence={}, citations=[])
+    return Finding(
+        rule_id=rule_id,
+        rank=1,
+        severity=severity,
+        score=60.0,
+        target=target,
+        kind="aix-lpar",
+        title="t",
+        message="m",
+        rationale="r",
+        recommendation="fix",
+        remediation=[],
+        evidence={},
+        citations=[],
+    )
 
 
 def test_roundtrip_is_sorted_deduplicated_and_stable(tmp_path):
-    items = [("b.json", finding("AME-002", "x", "medium")), ("a.json", finding("AME-001", "y")),
-             ("a.json", finding("AME-001", "y"))]
+    items = [
+        ("b.json", finding("AME-002", "x", "medium")),
+        ("a.json", finding("AME-001", "y")),
+        ("a.json", finding("AME-001", "y")),
+    ]
     text = dump_baseline(build_baseline(items, "1.0"))
     assert text == dump_baseline(build_baseline(list(reversed(items)), "1.0"))
     path = tmp_path / "baseline.json"

@@ -27,7 +27,9 @@ def reviewed(durable_advisor):
 
 
 def waiver(rule: str, target: str = "sap*") -> Waiver:
-    return Waiver(rule=rule, target=target, reason="window in March", owner="unix", expires=dt.date(2099, 1, 1), index=0)
+    return Waiver(
+        rule=rule, target=target, reason="window in March", owner="unix", expires=dt.date(2099, 1, 1), index=0
+    )
 
 
 def statuses(result) -> dict[str, str]:

@@ -71,8 +71,13 @@ def test_lparstat_c_sap_guide_sample() -> None:
     result = lparstat_c.parse(load("lparstat_c.s1.txt"))
     assert result.data == {
         "configuration": {
-            "type": "Dedicated", "mode": "Capped", "mmode": "Ded-E", "smt": 8, "lcpu": 8,
-            "mem_mb": 14336, "tmem_mb": 3584,
+            "type": "Dedicated",
+            "mode": "Capped",
+            "mmode": "Ded-E",
+            "smt": 8,
+            "lcpu": 8,
+            "mem_mb": 14336,
+            "tmem_mb": 3584,
         },
         "ame_enabled": True,
         "samples": table(
@@ -93,8 +98,15 @@ def test_lparstat_c_redbook_example_3_9() -> None:
     result = lparstat_c.parse(load("lparstat_c.s2.txt"))
     assert result.data == {
         "configuration": {
-            "type": "Shared", "mode": "Uncapped", "mmode": "Ded-E", "smt": 4, "lcpu": 64,
-            "mem_mb": 14336, "tmem_mb": 8192, "psize": 7, "ent": 2.0,
+            "type": "Shared",
+            "mode": "Uncapped",
+            "mmode": "Ded-E",
+            "smt": 4,
+            "lcpu": 64,
+            "mem_mb": 14336,
+            "tmem_mb": 8192,
+            "psize": 7,
+            "ent": 2.0,
         },
         "ame_enabled": True,
         "samples": table(
@@ -212,16 +224,42 @@ def test_lsattr_etherchannel_excerpt_without_settable_column() -> None:
 @pytest.mark.parametrize(
     ("name", "tunable", "expected"),
     [
-        ("vmo_L.s2-ame_minfree_mem.txt", "ame_minfree_mem",
-         {"default": 8 * 2**20, "boot": 8 * 2**20, "min": 64 * 2**10, "max": 4095 * 2**20,
-          "unit": "bytes", "type": "D", "dependencies": ["ame_maxfree_mem"]}),
-        ("vmo_L.s2-ame_maxfree_mem.txt", "ame_maxfree_mem",
-         {"default": 24 * 2**20, "boot": 24 * 2**20, "min": 320 * 2**10, "max": 4 * 2**30,
-          "unit": "bytes", "type": "D", "dependencies": ["ame_minfree_mem"]}),
-        ("vmo_L.s2-ame_cpus_per_pool.txt", "ame_cpus_per_pool",
-         {"default": 8, "boot": 8, "min": 1, "max": 1024, "unit": "processors", "type": "B"}),
-        ("vmo_L.s2-ame_min_ucpool_size.txt", "ame_min_ucpool_size",
-         {"default": 0, "boot": 0, "min": 5, "max": 95, "unit": "% memory", "type": "D"}),
+        (
+            "vmo_L.s2-ame_minfree_mem.txt",
+            "ame_minfree_mem",
+            {
+                "default": 8 * 2**20,
+                "boot": 8 * 2**20,
+                "min": 64 * 2**10,
+                "max": 4095 * 2**20,
+                "unit": "bytes",
+                "type": "D",
+                "dependencies": ["ame_maxfree_mem"],
+            },
+        ),
+        (
+            "vmo_L.s2-ame_maxfree_mem.txt",
+            "ame_maxfree_mem",
+            {
+                "default": 24 * 2**20,
+                "boot": 24 * 2**20,
+                "min": 320 * 2**10,
+                "max": 4 * 2**30,
+                "unit": "bytes",
+                "type": "D",
+                "dependencies": ["ame_minfree_mem"],
+            },
+        ),
+        (
+            "vmo_L.s2-ame_cpus_per_pool.txt",
+            "ame_cpus_per_pool",
+            {"default": 8, "boot": 8, "min": 1, "max": 1024, "unit": "processors", "type": "B"},
+        ),
+        (
+            "vmo_L.s2-ame_min_ucpool_size.txt",
+            "ame_min_ucpool_size",
+            {"default": 0, "boot": 0, "min": 5, "max": 95, "unit": "% memory", "type": "D"},
+        ),
     ],
 )
 def test_vmo_L_redbook_example_3_8(name: str, tunable: str, expected: dict) -> None:
@@ -234,8 +272,16 @@ def test_ps_eZ_sap_guide_disp_work_on_4k() -> None:
     result = ps_z.parse(load("ps_eZ.s1.txt"))
     assert result.data == {
         "processes": [
-            {"pid": 5571064, "tty": "-", "time": "0:01", "dpgsz": "4K", "spgsz": "4K",
-             "tpgsz": "4K", "shmpgsz": "4K", "cmd": "disp+work"}
+            {
+                "pid": 5571064,
+                "tty": "-",
+                "time": "0:01",
+                "dpgsz": "4K",
+                "spgsz": "4K",
+                "tpgsz": "4K",
+                "shmpgsz": "4K",
+                "cmd": "disp+work",
+            }
         ]
     }
 

@@ -17,23 +17,40 @@ def factors(block: str, current: float | None = None) -> list[dict]:
     rows = []
     for row in block.strip().splitlines():
         f, true, gain, gain_pct, cpu, cpu_pct = map(float, row.split())
-        rows.append({
-            "expansion_factor": f, "modeled_true_memory_size_gb": true, "modeled_memory_gain_gb": gain,
-            "modeled_memory_gain_pct": gain_pct, "cpu_usage_estimate": cpu, "cpu_usage_estimate_pct": cpu_pct,
-            "current_config": f == current,
-        })
+        rows.append(
+            {
+                "expansion_factor": f,
+                "modeled_true_memory_size_gb": true,
+                "modeled_memory_gain_gb": gain,
+                "modeled_memory_gain_pct": gain_pct,
+                "cpu_usage_estimate": cpu,
+                "cpu_usage_estimate_pct": cpu_pct,
+                "current_config": f == current,
+            }
+        )
     return rows
 
 
 def recommendation(true_gb: float, factor: float, gain: float, ame_cpu: float, peak: float) -> dict:
-    return {"true_memory_gb": true_gb, "expansion_factor": factor, "memory_gain_pct": gain,
-            "ame_cpu_usage_processors": ame_cpu, "peak_cpu_processors": peak}
+    return {
+        "true_memory_gb": true_gb,
+        "expansion_factor": factor,
+        "memory_gain_pct": gain,
+        "ame_cpu_usage_processors": ame_cpu,
+        "peak_cpu_processors": peak,
+    }
 
 
 SAP_GUIDE_CONFIG = {
-    "partition_name": "ibmsvr2", "processor_implementation_mode": "POWER10 Mode", "number_of_logical_cpus": 8,
-    "processor_entitled_capacity": 1.0, "processor_max_capacity": 1.0, "smt_threads": 8,
-    "shared_processor_mode": "Disabled", "active_memory_sharing": False, "active_memory_expansion": True,
+    "partition_name": "ibmsvr2",
+    "processor_implementation_mode": "POWER10 Mode",
+    "number_of_logical_cpus": 8,
+    "processor_entitled_capacity": 1.0,
+    "processor_max_capacity": 1.0,
+    "smt_threads": 8,
+    "shared_processor_mode": "Disabled",
+    "active_memory_sharing": False,
+    "active_memory_expansion": True,
     "target_expanded_memory_size_gb": 14.0,
 }
 
@@ -114,10 +131,18 @@ def test_sap_guide_report_factor_4_7_deficit() -> None:
 
 
 REDBOOK_CONFIG = {
-    "partition_name": "aix1", "processor_implementation_mode": "Power7 Mode", "number_of_logical_cpus": 16,
-    "processor_entitled_capacity": 2.0, "processor_max_capacity": 4.0, "true_memory_gb": 8.0, "smt_threads": 4,
-    "shared_processor_mode": "Enabled-Uncapped", "active_memory_sharing": False, "active_memory_expansion": True,
-    "target_expanded_memory_size_gb": 8.0, "target_memory_expansion_factor": 1.0,
+    "partition_name": "aix1",
+    "processor_implementation_mode": "Power7 Mode",
+    "number_of_logical_cpus": 16,
+    "processor_entitled_capacity": 2.0,
+    "processor_max_capacity": 4.0,
+    "true_memory_gb": 8.0,
+    "smt_threads": 4,
+    "shared_processor_mode": "Enabled-Uncapped",
+    "active_memory_sharing": False,
+    "active_memory_expansion": True,
+    "target_expanded_memory_size_gb": 8.0,
+    "target_memory_expansion_factor": 1.0,
 }
 
 
@@ -125,9 +150,14 @@ REDBOOK_CONFIG = {
     ("name", "invoked", "flags", "date", "true_in_use", "pinned_max", "available", "implementation", "table", "advice"),
     [
         (
-            "amepat.s2-ex3-2.txt", "amepat -e 1.20:2.0:0.1 -O proc=P7 5", ["-e", "-O"],
-            "Tue Oct 9 07:33:53 CDT 2012", stat(5880, 72, 5880, 72, 5881, 72), (1105, 13),
-            stat(2303, 28, 2303, 28, 2303, 28), "Power7",
+            "amepat.s2-ex3-2.txt",
+            "amepat -e 1.20:2.0:0.1 -O proc=P7 5",
+            ["-e", "-O"],
+            "Tue Oct 9 07:33:53 CDT 2012",
+            stat(5880, 72, 5880, 72, 5881, 72),
+            (1105, 13),
+            stat(2303, 28, 2303, 28, 2303, 28),
+            "Power7",
             """
             1.00 8.00 0.00 0 0.00 0
             1.28 6.25 1.75 28 0.41 10
@@ -142,9 +172,14 @@ REDBOOK_CONFIG = {
             recommendation(6.25, 1.28, 28, 0.41, 1.86),
         ),
         (
-            "amepat.s2-ex3-4.txt", "amepat -e 1.20:2.0:0.1 -O proc=P7+ -P /tmp/ame.out", ["-e", "-O", "-P"],
-            "Tue Oct 9 07:48:28 CDT 2012", stat(5881, 72, 5881, 72, 5881, 72), (1106, 14),
-            stat(2302, 28, 2302, 28, 2303, 28), "Power7+",
+            "amepat.s2-ex3-4.txt",
+            "amepat -e 1.20:2.0:0.1 -O proc=P7+ -P /tmp/ame.out",
+            ["-e", "-O", "-P"],
+            "Tue Oct 9 07:48:28 CDT 2012",
+            stat(5881, 72, 5881, 72, 5881, 72),
+            (1106, 14),
+            stat(2302, 28, 2302, 28, 2303, 28),
+            "Power7+",
             """
             1.00 8.00 0.00 0 0.00 0
             1.28 6.25 1.75 28 0.14 4
@@ -198,7 +233,9 @@ def test_redbook_full_reports(
 @pytest.mark.parametrize(
     ("name", "block", "current"),
     [
-        ("amepat.s2-ex3-6.txt", """
+        (
+            "amepat.s2-ex3-6.txt",
+            """
             1.25 8.00 2.00 25 0.00 0
             1.30 7.75 2.25 29 0.00 0
             1.38 7.25 2.75 38 0.38 10
@@ -208,8 +245,12 @@ def test_redbook_full_reports(
             1.74 5.75 4.25 74 2.68 67
             1.82 5.50 4.50 82 3.01 75
             2.00 5.00 5.00 100 3.01 75
-            """, 1.25),
-        ("amepat.s2-ex3-12.txt", """
+            """,
+            1.25,
+        ),
+        (
+            "amepat.s2-ex3-12.txt",
+            """
             1.03 9.75 0.25 3 0.00 0
             1.18 8.50 1.50 18 0.00 0
             1.25 8.00 2.00 25 0.01 0
@@ -218,7 +259,9 @@ def test_redbook_full_reports(
             1.67 6.00 4.00 67 2.88 18
             1.82 5.50 4.50 82 3.51 22
             2.00 5.00 5.00 100 3.74 23
-            """, 1.25),
+            """,
+            1.25,
+        ),
     ],
 )
 def test_redbook_factor_tables(name: str, block: str, current: float) -> None:
@@ -259,15 +302,27 @@ def test_redbook_deficit_warning_example_3_14() -> None:
     ("name", "average", "advice"),
     [
         ("amepat.s2-ex3-18.txt", [(1.82, 46), (2501, 31), (2841, 35), (1097, 13), (319, 4), (5432, 66)], None),
-        ("amepat.s2-ex3-19.txt", [(1.84, 46), (2290, 56), (2705, 66), (1096, 27), (392, 10), (1658, 40)],
-         recommendation(2.50, 1.60, 60, 0.00, 2.28)),
+        (
+            "amepat.s2-ex3-19.txt",
+            [(1.84, 46), (2290, 56), (2705, 66), (1096, 27), (392, 10), (1658, 40)],
+            recommendation(2.50, 1.60, 60, 0.00, 2.28),
+        ),
     ],
 )
 def test_redbook_average_only_statistics(name: str, average: list, advice: dict | None) -> None:
-    keys = ["cpu_util_phys_processors", "virtual_memory_size_mb", "true_memory_in_use_mb",
-            "pinned_memory_mb", "file_cache_size_mb", "available_memory_mb"]
-    expected = {"system_resource_statistics": {
-        k: {"average": v, "average_pct": p} for k, (v, p) in zip(keys, average, strict=True)}}
+    keys = [
+        "cpu_util_phys_processors",
+        "virtual_memory_size_mb",
+        "true_memory_in_use_mb",
+        "pinned_memory_mb",
+        "file_cache_size_mb",
+        "available_memory_mb",
+    ]
+    expected = {
+        "system_resource_statistics": {
+            k: {"average": v, "average_pct": p} for k, (v, p) in zip(keys, average, strict=True)
+        }
+    }
     if advice:
         expected["recommendation"] = advice
     result = amepat.parse(load(name))

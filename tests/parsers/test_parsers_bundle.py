@@ -60,16 +60,21 @@ def test_parsed_bundle_provenance_points_into_the_bundle_file() -> None:
 
 
 def test_missing_and_failed_commands_are_reported_not_raised() -> None:
-    text = "\n".join([
-        marker(format="1", host="vios1"),
-        marker(command="ioslevel", host="vios1", rc="0"),
-        "3.1.4.10",
-        marker(command="amepat", host="vios1", status="missing", rc="127"),
-        marker(command="svmon -G", host="vios1", status="failed", rc="1"),
-        "svmon: 3004-698 You must have root authority to run this command.",
-        marker(command="lsmap -all", host="vios1", rc="0"),
-        "SVSA Physloc Client Partition ID",
-    ]) + "\n"
+    text = (
+        "\n".join(
+            [
+                marker(format="1", host="vios1"),
+                marker(command="ioslevel", host="vios1", rc="0"),
+                "3.1.4.10",
+                marker(command="amepat", host="vios1", status="missing", rc="127"),
+                marker(command="svmon -G", host="vios1", status="failed", rc="1"),
+                "svmon: 3004-698 You must have root authority to run this command.",
+                marker(command="lsmap -all", host="vios1", rc="0"),
+                "SVSA Physloc Client Partition ID",
+            ]
+        )
+        + "\n"
+    )
     report = parse_bundle(text)
     assert [r.data for r in report.results] == [{"ioslevel": "3.1.4.10", "ioslevel_parts": [3, 1, 4, 10]}]
     reasons = {p.command: p.reason for p in report.problems}
@@ -87,7 +92,7 @@ def test_unsupported_format_version_is_refused() -> None:
 def test_attribute_values_are_escaped() -> None:
     line = marker(command='lsdev -type adapter | grep "Shared Ethernet Adapter"', host="vios1")
     _, sections = read_bundle(line + "\nent6 Available Shared Ethernet Adapter\n")
-    (section, attrs), = sections
+    ((section, attrs),) = sections
     assert section.command == 'lsdev -type adapter | grep "Shared Ethernet Adapter"'
     assert registry.parse_output(section.text, section.command).data["adapters"][0]["name"] == "ent6"
 
@@ -99,8 +104,15 @@ def test_crlf_bundle() -> None:
 
 
 def test_unlabelled_concatenation_is_split_by_detection() -> None:
-    parts = ["lparstat_i.s2.txt", "vmstat_vc.s2.txt", "amepat.s2-ex3-2.txt", "netstat_v.s2.txt",
-             "lsdev_disk.s2-generic.txt", "virtstor.s4.txt", "kctune.hpux1131.synthetic.txt"]
+    parts = [
+        "lparstat_i.s2.txt",
+        "vmstat_vc.s2.txt",
+        "amepat.s2-ex3-2.txt",
+        "netstat_v.s2.txt",
+        "lsdev_disk.s2-generic.txt",
+        "virtstor.s4.txt",
+        "kctune.hpux1131.synthetic.txt",
+    ]
     text = "\n".join(load(p) for p in parts)
     lines = text.split("\n")
     sections = split_bundle(text)
@@ -117,15 +129,23 @@ def test_unlabelled_concatenation_is_split_by_detection() -> None:
 
 def test_unlabelled_terminal_session_is_split_at_prompts() -> None:
     text = (
-        "root@aix1:/ # lparstat -i\n" + load("lparstat_i.s2.txt")
-        + "root@aix1:/ # vmstat -sc\n" + load("vmstat_sc.s2.txt")
-        + "$ ioslevel\n" + load("ioslevel.s2.txt")
-        + "# schedo -o vpm_fold_policy\n" + load("schedo.s2.txt")
+        "root@aix1:/ # lparstat -i\n"
+        + load("lparstat_i.s2.txt")
+        + "root@aix1:/ # vmstat -sc\n"
+        + load("vmstat_sc.s2.txt")
+        + "$ ioslevel\n"
+        + load("ioslevel.s2.txt")
+        + "# schedo -o vpm_fold_policy\n"
+        + load("schedo.s2.txt")
         + "root@aix1:/ #\n"
     )
     sections = split_bundle(text)
     assert [(s.command, s.host) for s in sections] == [
-        ("lparstat -i", "aix1"), ("vmstat -sc", "aix1"), ("ioslevel", "aix1"), ("schedo -o vpm_fold_policy", "aix1")]
+        ("lparstat -i", "aix1"),
+        ("vmstat -sc", "aix1"),
+        ("ioslevel", "aix1"),
+        ("schedo -o vpm_fold_policy", "aix1"),
+    ]
     assert sections[1].first_line_no == 2 + len(load("lparstat_i.s2.txt").splitlines()) + 1
     report = parse_bundle(text)
     assert report.problems == []

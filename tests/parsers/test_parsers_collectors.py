@@ -20,37 +20,45 @@ VIOS = ROOT / "collect" / "vios-collect.sh"
 TOOLS = ("sed", "date", "cat", "sh")
 
 AIX_STUBS = {
-    "uname": 'echo sapapp01',
-    "oslevel": 'show oslevel_s.synthetic.txt',
-    "prtconf": 'show prtconf.synthetic.txt',
+    "uname": "echo sapapp01",
+    "oslevel": "show oslevel_s.synthetic.txt",
+    "prtconf": "show prtconf.synthetic.txt",
     "lparstat": 'case "$1" in -i) show lparstat_i.s2.txt ;; -c) show lparstat_c.s2.txt ;; esac',
-    "vmstat": ('case "$1" in -vc) show vmstat_vc.s2.txt ;; -sc) show vmstat_sc.s2.txt ;;'
-               ' *) show vmstat.c-ame.synthetic.txt ;; esac'),
-    "vmo": 'show vmo_L.aix72.synthetic.txt',
-    "schedo": 'show schedo.s2.txt',
-    "lsattr": ('case "$2" in mem0) show lsattr_mem0.s2.txt ;; ent0) show lsattr_ent.aix-virtual.synthetic.txt ;;'
-               ' en0) show lsattr_en.aix.synthetic.txt ;;'
-               ' *) echo "lsattr: 0514-519 The following device was not found in the customized device'
-               ' configuration database: $2" >&2; exit 1 ;; esac'),
-    "ps": 'show ps_eZ.sap64k.synthetic.txt',
-    "lsdev": ('case "$*" in "-Cc disk") show lsdev_disk.s2-wpar-global.txt ;;'
-              ' "-Cc adapter") printf "ent0 Available  Virtual I/O Ethernet Adapter (l-lan)\\n'
-              'ent1 Available  Virtual I/O Ethernet Adapter (l-lan)\\n'
-              'fcs0 Available 03-T1 Virtual Fibre Channel Client Adapter\\n" ;;'
-              ' "-Cc if -F name") printf "en0\\nlo0\\n" ;; esac'),
-    "netstat": 'show netstat_v.s2.txt',
-    "lslpp": 'show lslpp_l.s2-sddpcm.txt',
-    "amepat": 'show amepat.s1-factor-2.0.txt',
+    "vmstat": (
+        'case "$1" in -vc) show vmstat_vc.s2.txt ;; -sc) show vmstat_sc.s2.txt ;;'
+        " *) show vmstat.c-ame.synthetic.txt ;; esac"
+    ),
+    "vmo": "show vmo_L.aix72.synthetic.txt",
+    "schedo": "show schedo.s2.txt",
+    "lsattr": (
+        'case "$2" in mem0) show lsattr_mem0.s2.txt ;; ent0) show lsattr_ent.aix-virtual.synthetic.txt ;;'
+        " en0) show lsattr_en.aix.synthetic.txt ;;"
+        ' *) echo "lsattr: 0514-519 The following device was not found in the customized device'
+        ' configuration database: $2" >&2; exit 1 ;; esac'
+    ),
+    "ps": "show ps_eZ.sap64k.synthetic.txt",
+    "lsdev": (
+        'case "$*" in "-Cc disk") show lsdev_disk.s2-wpar-global.txt ;;'
+        ' "-Cc adapter") printf "ent0 Available  Virtual I/O Ethernet Adapter (l-lan)\\n'
+        "ent1 Available  Virtual I/O Ethernet Adapter (l-lan)\\n"
+        'fcs0 Available 03-T1 Virtual Fibre Channel Client Adapter\\n" ;;'
+        ' "-Cc if -F name") printf "en0\\nlo0\\n" ;; esac'
+    ),
+    "netstat": "show netstat_v.s2.txt",
+    "lslpp": "show lslpp_l.s2-sddpcm.txt",
+    "amepat": "show amepat.s1-factor-2.0.txt",
 }
 
 VIOS_STUBS = {
-    "uname": 'echo vios1',
-    "ioscli": ('case "$*" in ioslevel) show ioslevel.s2.txt ;; "lsdev -type disk") show lsdev_disk.s2-generic.txt ;;'
-               ' "lsdev -type adapter") show lsdev_adapter.vios.synthetic.txt ;;'
-               ' "lsdev -dev ent6 -attr") show lsattr_sea.vios.synthetic.txt ;;'
-               ' "lsdev -dev "*) show lsattr_ent.aix-virtual.synthetic.txt ;;'
-               ' "entstat -all "*) show netstat_v.s2.txt | sed "s/(ent0)/($3)/" ;; esac'),
-    "lparstat": 'show lparstat_i.aix72-ams.synthetic.txt',
+    "uname": "echo vios1",
+    "ioscli": (
+        'case "$*" in ioslevel) show ioslevel.s2.txt ;; "lsdev -type disk") show lsdev_disk.s2-generic.txt ;;'
+        ' "lsdev -type adapter") show lsdev_adapter.vios.synthetic.txt ;;'
+        ' "lsdev -dev ent6 -attr") show lsattr_sea.vios.synthetic.txt ;;'
+        ' "lsdev -dev "*) show lsattr_ent.aix-virtual.synthetic.txt ;;'
+        ' "entstat -all "*) show netstat_v.s2.txt | sed "s/(ent0)/($3)/" ;; esac'
+    ),
+    "lparstat": "show lparstat_i.aix72-ams.synthetic.txt",
 }
 
 
@@ -80,11 +88,25 @@ def test_aix_collector_writes_a_bundle_that_splits_back(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith('#### advisor-bundle format="1" host="sapapp01" collector="aix-collect.sh"')
     assert sections(run.stdout) == [
-        ("oslevel -s", "ok"), ("prtconf", "ok"), ("lparstat -i", "ok"), ("lparstat -c 1 3", "ok"),
-        ("vmstat -vc", "ok"), ("vmstat -sc", "ok"), ("vmstat 1 3", "ok"), ("vmo -F -L", "ok"),
-        ("schedo -o vpm_fold_policy", "ok"), ("svmon -G", "missing"), ("lsattr -El mem0", "ok"),
-        ("ps -eZ", "ok"), ("lsdev -Cc disk", "ok"), ("lsdev -Cc adapter", "ok"), ("lsattr -El ent0", "ok"),
-        ("lsattr -El ent1", "failed"), ("lsattr -El en0", "ok"), ("netstat -v", "ok"), ("lslpp -l", "ok"),
+        ("oslevel -s", "ok"),
+        ("prtconf", "ok"),
+        ("lparstat -i", "ok"),
+        ("lparstat -c 1 3", "ok"),
+        ("vmstat -vc", "ok"),
+        ("vmstat -sc", "ok"),
+        ("vmstat 1 3", "ok"),
+        ("vmo -F -L", "ok"),
+        ("schedo -o vpm_fold_policy", "ok"),
+        ("svmon -G", "missing"),
+        ("lsattr -El mem0", "ok"),
+        ("ps -eZ", "ok"),
+        ("lsdev -Cc disk", "ok"),
+        ("lsdev -Cc adapter", "ok"),
+        ("lsattr -El ent0", "ok"),
+        ("lsattr -El ent1", "failed"),
+        ("lsattr -El en0", "ok"),
+        ("netstat -v", "ok"),
+        ("lslpp -l", "ok"),
     ]
     report = parse_bundle(run.stdout)
     by_command = {r.command: r for r in report.results}
@@ -93,7 +115,9 @@ def test_aix_collector_writes_a_bundle_that_splits_back(tmp_path: Path) -> None:
     assert by_command["schedo -o vpm_fold_policy"].data == {"vpm_fold_policy": 3}
     assert all(r.host == "sapapp01" for r in report.results)
     assert sorted((p.command, p.reason.split(" (")[0]) for p in report.problems) == [
-        ("lsattr -El ent1", "command failed"), ("svmon -G", "command not found on the host")]
+        ("lsattr -El ent1", "command failed"),
+        ("svmon -G", "command not found on the host"),
+    ]
     lines = run.stdout.split("\n")
     for result in report.results:
         for where in result.provenance.values():
@@ -112,10 +136,14 @@ def test_aix_collector_runs_amepat_only_when_asked_and_writes_to_a_file(tmp_path
 
 
 def test_aix_collector_falls_back_to_vmstat_v_without_ame(tmp_path: Path) -> None:
-    stubs = dict(AIX_STUBS, vmstat=(
-        'case "$1" in -vc|-sc) echo "vmstat: 0551-101 The -c flag is valid only with AME enabled." >&2; exit 1 ;;'
-        ' -v) show vmstat_vc.s2.txt | sed "/compressed pool\\|Compressed Pool\\|expansion factor/d" ;;'
-        ' -s) show vmstat_sc.s2.txt ;; *) show vmstat.c-ame.synthetic.txt ;; esac'))
+    stubs = dict(
+        AIX_STUBS,
+        vmstat=(
+            'case "$1" in -vc|-sc) echo "vmstat: 0551-101 The -c flag is valid only with AME enabled." >&2; exit 1 ;;'
+            ' -v) show vmstat_vc.s2.txt | sed "/compressed pool\\|Compressed Pool\\|expansion factor/d" ;;'
+            " -s) show vmstat_sc.s2.txt ;; *) show vmstat.c-ame.synthetic.txt ;; esac"
+        ),
+    )
     run = collect(AIX, tmp_path, stubs)
     order = [command for command, _ in sections(run.stdout)]
     assert order[4:8] == ["vmstat -vc", "vmstat -v", "vmstat -sc", "vmstat -s"]
@@ -142,9 +170,13 @@ def test_vios_collector(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     ents = [f"ent{i}" for i in range(7)]
     assert sections(run.stdout) == [
-        ("ioslevel", "ok"), ("lsdev -type disk", "ok"), ("lsdev -type adapter", "ok"),
-        *[(f"lsdev -dev {e} -attr", "ok") for e in ents], *[(f"entstat -all {e}", "ok") for e in ents],
-        ("lparstat -i", "ok"), ("schedo -o vpm_fold_policy", "missing"),
+        ("ioslevel", "ok"),
+        ("lsdev -type disk", "ok"),
+        ("lsdev -type adapter", "ok"),
+        *[(f"lsdev -dev {e} -attr", "ok") for e in ents],
+        *[(f"entstat -all {e}", "ok") for e in ents],
+        ("lparstat -i", "ok"),
+        ("schedo -o vpm_fold_policy", "missing"),
     ]
     report = parse_bundle(run.stdout)
     assert [p.command for p in report.problems] == ["schedo -o vpm_fold_policy"]
@@ -169,8 +201,10 @@ def test_collectors_only_run_reading_commands_listed_in_their_header(script: Pat
         pattern = r"\s+".join(r"\S+" if word.startswith("$") else re.escape(word) for word in label.split())
         assert re.search(rf"^#\s+(ioscli )?{pattern}(\s|$)", header, re.M), label
     code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    forbidden = (r"\b(chdev|mkdev|rmdev|mkvdev|rmvdev|cfgmgr|shutdown|reboot|kill|rm)\b"
-                 r"|-o \w+=|schedo -p|vmo -[rp]|no -[po]")
+    forbidden = (
+        r"\b(chdev|mkdev|rmdev|mkvdev|rmvdev|cfgmgr|shutdown|reboot|kill|rm)\b"
+        r"|-o \w+=|schedo -p|vmo -[rp]|no -[po]"
+    )
     assert re.search(forbidden, code) is None
     assert "changes nothing" in header.casefold()
 

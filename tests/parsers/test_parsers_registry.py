@@ -16,8 +16,17 @@ def test_every_sample_is_detected_as_its_command(name: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "\n\n", "hello world\n", "The quick brown fox jumps over the lazy dog.\n" * 5,
-     "1 2 3\n4 5 6\n", "key: value\nother: thing\n", "x = 1\n", "{\"json\": true}\n", "\x00\xff\ufeff"],
+    [
+        "",
+        "\n\n",
+        "hello world\n",
+        "The quick brown fox jumps over the lazy dog.\n" * 5,
+        "1 2 3\n4 5 6\n",
+        "key: value\nother: thing\n",
+        "x = 1\n",
+        '{"json": true}\n',
+        "\x00\xff\ufeff",
+    ],
 )
 def test_garbage_is_not_detected(text: str) -> None:
     assert registry.detect(text) is None

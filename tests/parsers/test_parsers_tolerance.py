@@ -71,13 +71,20 @@ def test_cut_at_any_line_never_invents_a_value(name: str) -> None:
 def test_comma_decimal_separators() -> None:
     text = "Entitled Capacity : 1,50\nTarget Memory Expansion Factor : 1,70\nOnline Memory : 7168 MB\n"
     assert lparstat_i.parse(text).data == {
-        "entitled_capacity": 1.5, "target_memory_expansion_factor": 1.7, "online_memory_mb": 7168}
+        "entitled_capacity": 1.5,
+        "target_memory_expansion_factor": 1.7,
+        "online_memory_mb": 7168,
+    }
     german = load("amepat.s1-factor-4.7.txt").replace("4.70", "4,70").replace("0.85 [85%]", "0,85 [85%]")
     data = amepat.parse(german).data
     assert data["system_configuration"]["target_memory_expansion_factor"] == 4.7
     assert data["system_resource_statistics"]["cpu_util_phys_processors"]["average"] == 0.85
-    assert vmstat_v.parse("3670016 memory pages\n1,8 target memory expansion factor\n").data[
-        "target_memory_expansion_factor"] == 1.8
+    assert (
+        vmstat_v.parse("3670016 memory pages\n1,8 target memory expansion factor\n").data[
+            "target_memory_expansion_factor"
+        ]
+        == 1.8
+    )
     rows = lparstat_c.parse(load("lparstat_c.s1.txt").replace(".", ",")).data["samples"]
     assert rows[0]["xphysc"] == 0.0397 and rows[0]["user_pct"] == 16.9
     panel = topas.parse(load("topas.s1.txt").replace("4.0/4.0", "4,0/3,9")).data["ame"]
@@ -110,7 +117,8 @@ def test_unknown_lines_and_fields_are_named_in_warnings() -> None:
 
 def test_values_that_cannot_be_read_are_skipped_not_guessed() -> None:
     result = lparstat_i.parse(
-        "Node Name : a\nOnline Memory : 8192\nEntitled Capacity : 2.0.0\nPartition Number : twelve\n")
+        "Node Name : a\nOnline Memory : 8192\nEntitled Capacity : 2.0.0\nPartition Number : twelve\n"
+    )
     assert result.data == {"node_name": "a"}
     assert [w.line_no for w in result.warnings] == [2, 3, 4]
     assert "size without a unit" in result.warnings[0].reason
@@ -131,10 +139,12 @@ def test_aix_levels_differ_only_in_which_keys_exist() -> None:
 
 
 def test_lsattr_collapsed_text_never_reads_a_description_word_as_value() -> None:
-    text = ("alias4 IPv4 Alias including Subnet Mask True\n"
-            "ctl_chan Control Channel adapter for SEA failover True\n"
-            "fwversion IBM,FW860.70 (SV860_205) Firmware version and revision levels False\n"
-            "ha_mode sharing High Availability Mode True\n")
+    text = (
+        "alias4 IPv4 Alias including Subnet Mask True\n"
+        "ctl_chan Control Channel adapter for SEA failover True\n"
+        "fwversion IBM,FW860.70 (SV860_205) Firmware version and revision levels False\n"
+        "ha_mode sharing High Availability Mode True\n"
+    )
     result = lsattr.parse(text)
     assert result.data == {"ha_mode": "sharing"}
     assert all("cannot tell" in w.reason for w in result.warnings)
@@ -161,9 +171,11 @@ def test_every_parser_refuses_other_commands_output(name: str) -> None:
 
 
 def test_unreadable_cells_in_fixed_rows_skip_the_row() -> None:
-    factors = amepat.parse("Expansion Factor Modeled True Memory Size Modeled Memory Gain CPU Usage Estimate\n"
-                           "1,000 8.00 GB 0.00 KB [ 0%] 0.00 [ 0%]\n"
-                           "1.25 8.00 GB 2.00 GB [ 25%] 0.00 [ 0%] << CURRENT CONFIG\n")
+    factors = amepat.parse(
+        "Expansion Factor Modeled True Memory Size Modeled Memory Gain CPU Usage Estimate\n"
+        "1,000 8.00 GB 0.00 KB [ 0%] 0.00 [ 0%]\n"
+        "1.25 8.00 GB 2.00 GB [ 25%] 0.00 [ 0%] << CURRENT CONFIG\n"
+    )
     assert [r["expansion_factor"] for r in factors.data["modeled_factors"]] == [1.25]
     assert "ambiguous" in factors.warnings[0].reason
     panel = topas.parse(load("topas.s1.txt").replace("lrud\t131336\t1.4", "lrud\t131336\t1,400"))

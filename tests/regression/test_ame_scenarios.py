@@ -46,16 +46,23 @@ def derived(document) -> dict:
 
 # ------------------------------------------------------------------ 2023 guide, Table 5 (POWER10)
 
+
 def table5(factor, true_gb, deficit_mb, cpu_pct, ame_pct, **extra) -> dict:
     """One Table 5 run: AME64K with 64K application pages, 14 GB expanded memory (factor None = AME off)."""
     doc = {
-        "kind": "aix-lpar", "name": "ibmsvr2", "environment": "test", "processor": "POWER10",
+        "kind": "aix-lpar",
+        "name": "ibmsvr2",
+        "environment": "test",
+        "processor": "POWER10",
         "os": {"version": "7.3", "tl": 1, "sp": 1},
         "cpu": {"mode": "dedicated", "entitled_capacity": 1.0, "virtual_processors": 1, "smt": 8},
         "memory": {"desired_gb": true_gb, "paging_space_gb": 0.5},
         "ame": {"enabled": factor is not None, "page_support": "64K"},
-        "workload": {"type": "sap-abap", "app_page_size": "64K",
-                     "peak": {"physc_avg": cpu_pct / 100, "duration_min": 15}},
+        "workload": {
+            "type": "sap-abap",
+            "app_page_size": "64K",
+            "peak": {"physc_avg": cpu_pct / 100, "duration_min": 15},
+        },
     }
     if factor is not None:
         doc["ame"]["expansion_factor"] = factor
@@ -112,7 +119,10 @@ def test_factor_4_7_ranks_the_deficit_first(advisor):
     for figure in ("1645 MB", "1970 to 1253 SAPS", "4.1 s", "85 %", "43 %"):
         assert figure in first.rationale
     assert {(c.source_id, c.section) for c in first.citations} >= {
-        (GUIDE, "Analysis of the Test Results"), (GUIDE, "Monitoring with lparstat"), (REDBOOK, "3.2.6 Monitoring")}
+        (GUIDE, "Analysis of the Test Results"),
+        (GUIDE, "Monitoring with lparstat"),
+        (REDBOOK, "3.2.6 Monitoring"),
+    }
     assert first.remediation[0].dynamic and not first.remediation[0].requires_reboot
     # the recommendation gives the true memory for the validated range at today's expanded memory
     assert "5.04 GB of true memory at 2.8 and 7.05 GB at 2.0" in first.recommendation
@@ -122,7 +132,7 @@ def test_factor_4_7_ranks_the_deficit_first(advisor):
 
 
 def test_factors_2_0_to_2_8_leave_no_factor_or_deficit_finding(advisor):
-    for factor, true_gb, *_ , cpu, ame_pct, deficit, _exp in [r for r in TABLE_5 if r[0] and 2.0 <= r[0] <= 2.8]:
+    for factor, true_gb, *_, cpu, ame_pct, deficit, _exp in [r for r in TABLE_5 if r[0] and 2.0 <= r[0] <= 2.8]:
         found = own(review(advisor, table5(factor, true_gb, deficit, cpu, ame_pct)))
         assert not {"AME-006", "AME-007"} & set(found), factor
 
@@ -136,10 +146,16 @@ def test_factor_4_0_with_the_topas_and_st06_samples(advisor):
 def test_appendix_report_at_2_0_with_modelling(advisor):
     # amepat -P without -M: "64K page modeling: Disabled"; 9 mins 17 secs of a ~15 min phase;
     # 9993 MB virtual memory, 202 MB file cache [3%], 1315 MB pinned [18%]; recommends 3.74 on 3.75 GB
-    doc = table5(2.0, 7.0, 0, 32, 1, peak__virtual_memory_gb=round(9993 / 1024, 3),
-                 peak__file_cache_pct=3, peak__pinned_pct=18)
-    doc["amepat"] = {"modelled_64k": False, "modelling": True, "at_peak": True,
-                     "monitored_min": round(9 + 17 / 60, 2), "recommended_factor": 3.74}
+    doc = table5(
+        2.0, 7.0, 0, 32, 1, peak__virtual_memory_gb=round(9993 / 1024, 3), peak__file_cache_pct=3, peak__pinned_pct=18
+    )
+    doc["amepat"] = {
+        "modelled_64k": False,
+        "modelling": True,
+        "at_peak": True,
+        "monitored_min": round(9 + 17 / 60, 2),
+        "recommended_factor": 3.74,
+    }
     rev = review(advisor, doc)
     assert own(rev) == {"AME-013": "info"}
     f = next(f for f in rev.findings if f.rule_id == "AME-013")
@@ -149,8 +165,16 @@ def test_appendix_report_at_2_0_with_modelling(advisor):
 
 
 def test_appendix_report_at_4_7(advisor):
-    doc = table5(4.7, 3.0, 1645, 85, 43, peak__virtual_memory_gb=round(9725 / 1024, 3),
-                 peak__file_cache_pct=3, peak__pinned_pct=38)
+    doc = table5(
+        4.7,
+        3.0,
+        1645,
+        85,
+        43,
+        peak__virtual_memory_gb=round(9725 / 1024, 3),
+        peak__file_cache_pct=3,
+        peak__pinned_pct=38,
+    )
     doc["amepat"] = {"modelled_64k": False, "modelling": True, "at_peak": True, "monitored_min": 9.0}
     rev = review(advisor, doc)
     assert own(rev) == {"AME-006": "critical", "AME-007": "high", "AME-009": "high", "AME-013": "info"}
@@ -161,11 +185,16 @@ def test_appendix_report_at_4_7(advisor):
 
 # ------------------------------------------------------------------ 2023 guide, Tables 1 to 4
 
+
 def guide_lpar(processor, *, ame_on, page_support="4K", factor=1.0, app="64K", cpu=None, ame_pct=None):
     level = {"POWER9": {"version": "7.2", "tl": 4, "sp": 5}, "POWER10": {"version": "7.3", "tl": 1, "sp": 1}}
-    doc = {"kind": "aix-lpar", "name": f"sd-{processor.lower()}", "processor": processor,
-           "ame": {"enabled": ame_on, "page_support": page_support},
-           "workload": {"type": "sap-abap", "app_page_size": app}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": f"sd-{processor.lower()}",
+        "processor": processor,
+        "ame": {"enabled": ame_on, "page_support": page_support},
+        "workload": {"type": "sap-abap", "app_page_size": app},
+    }
     if processor in level:
         doc["os"] = level[processor]
     if ame_on:
@@ -177,24 +206,30 @@ def guide_lpar(processor, *, ame_on, page_support="4K", factor=1.0, app="64K", c
     return doc
 
 
-@pytest.mark.parametrize("processor, app, cpu, expected", [
-    # Table 1, AME off: 64K saves CPU (POWER10 30 -> 28 %, POWER9 46 -> 42 %)
-    ("POWER10", "64K", 28, {}),
-    ("POWER10", "4K", 30, {"AME-011": "low"}),
-    ("POWER9", "64K", 42, {}),
-    ("POWER9", "4K", 46, {"AME-011": "low"}),
-])
+@pytest.mark.parametrize(
+    "processor, app, cpu, expected",
+    [
+        # Table 1, AME off: 64K saves CPU (POWER10 30 -> 28 %, POWER9 46 -> 42 %)
+        ("POWER10", "64K", 28, {}),
+        ("POWER10", "4K", 30, {"AME-011": "low"}),
+        ("POWER9", "64K", 42, {}),
+        ("POWER9", "4K", 46, {"AME-011": "low"}),
+    ],
+)
 def test_table_1_page_sizes_without_ame(advisor, processor, app, cpu, expected):
     assert own(review(advisor, guide_lpar(processor, ame_on=False, app=app, cpu=cpu))) == expected
 
 
-@pytest.mark.parametrize("processor, app, cpu, expected", [
-    # Table 2, AME4K at 1.0: 64K requests silently become 4K; the CPU rises; AME64K is available
-    ("POWER10", "64K", 31, {"AME-001": "high", "AME-002": "medium", "AME-003": "medium"}),
-    ("POWER10", "4K", 31, {"AME-002": "medium", "AME-003": "medium", "AME-011": "low"}),
-    ("POWER9", "64K", 48, {"AME-001": "high", "AME-002": "medium", "AME-003": "medium"}),
-    ("POWER9", "4K", 48, {"AME-002": "medium", "AME-003": "medium", "AME-011": "low"}),
-])
+@pytest.mark.parametrize(
+    "processor, app, cpu, expected",
+    [
+        # Table 2, AME4K at 1.0: 64K requests silently become 4K; the CPU rises; AME64K is available
+        ("POWER10", "64K", 31, {"AME-001": "high", "AME-002": "medium", "AME-003": "medium"}),
+        ("POWER10", "4K", 31, {"AME-002": "medium", "AME-003": "medium", "AME-011": "low"}),
+        ("POWER9", "64K", 48, {"AME-001": "high", "AME-002": "medium", "AME-003": "medium"}),
+        ("POWER9", "4K", 48, {"AME-002": "medium", "AME-003": "medium", "AME-011": "low"}),
+    ],
+)
 def test_table_2_ame4k_at_factor_1(advisor, processor, app, cpu, expected):
     rev = review(advisor, guide_lpar(processor, ame_on=True, app=app, cpu=cpu))
     assert own(rev) == expected
@@ -207,8 +242,13 @@ def test_table_2_ame4k_at_factor_1(advisor, processor, app, cpu, expected):
 
 def test_power8_ame4k_at_factor_1_is_escalated(advisor):
     # "On Power8, the CPU load increased even more from 71% to 77%" (level and page size not given)
-    doc = {"kind": "aix-lpar", "name": "sd-power8", "processor": "POWER8",
-           "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 1.0}, "workload": {"type": "sap-abap"}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "sd-power8",
+        "processor": "POWER8",
+        "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 1.0},
+        "workload": {"type": "sap-abap"},
+    }
     rev = review(advisor, doc)
     assert own(rev) == {"AME-002": "high"}
     assert {n.rule_id for n in rev.not_assessed} >= {"AME-003", "AME-004", "AME-011"}
@@ -234,17 +274,26 @@ def test_table_4_ame64k_against_ame4k_at_2_8(advisor):
 
 # ------------------------------------------------------------------ the source conflict (64K compression)
 
-@pytest.mark.parametrize("processor, version, tl, page, expected, governs", [
-    ("POWER7+", "7.1", 3, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
-    ("POWER7", "6.1", 8, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
-    ("POWER8", "7.2", 0, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
-    ("POWER8", "7.2", 1, "64K", {}, None),
-    ("POWER10", "7.3", 1, "4K", {"AME-003": "medium"}, "2023 planning guide governs"),
-    ("POWER7+", "7.2", 5, "4K", {}, None),
-])
+
+@pytest.mark.parametrize(
+    "processor, version, tl, page, expected, governs",
+    [
+        ("POWER7+", "7.1", 3, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
+        ("POWER7", "6.1", 8, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
+        ("POWER8", "7.2", 0, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
+        ("POWER8", "7.2", 1, "64K", {}, None),
+        ("POWER10", "7.3", 1, "4K", {"AME-003": "medium"}, "2023 planning guide governs"),
+        ("POWER7+", "7.2", 5, "4K", {}, None),
+    ],
+)
 def test_which_source_governs_64k_compression(advisor, processor, version, tl, page, expected, governs):
-    doc = {"kind": "aix-lpar", "name": "lpar", "processor": processor, "os": {"version": version, "tl": tl},
-           "ame": {"enabled": True, "page_support": page, "expansion_factor": 1.5}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "lpar",
+        "processor": processor,
+        "os": {"version": version, "tl": tl},
+        "ame": {"enabled": True, "page_support": page, "expansion_factor": 1.5},
+    }
     rev = review(advisor, doc)
     assert own(rev) == expected
     if governs:
@@ -256,13 +305,24 @@ def test_which_source_governs_64k_compression(advisor, processor, version, tl, p
 
 # ------------------------------------------------------------------ Redbook 3.2.7 Oracle batch
 
-@pytest.mark.parametrize("memory_gb, factor, avg_cpu, runtime_min", [
-    (120, None, 16.3, 124), (60, 2.0, 16.8, 127), (40, 3.0, 17.5, 134),
-])
+
+@pytest.mark.parametrize(
+    "memory_gb, factor, avg_cpu, runtime_min",
+    [
+        (120, None, 16.3, 124),
+        (60, 2.0, 16.8, 127),
+        (40, 3.0, 17.5, 134),
+    ],
+)
 def test_oracle_batch_table_3_7(advisor, memory_gb, factor, avg_cpu, runtime_min):
-    doc = {"kind": "aix-lpar", "name": "orabatch", "cpu": {"virtual_processors": 24},
-           "memory": {"desired_gb": memory_gb}, "ame": {"enabled": factor is not None},
-           "workload": {"type": "oracle", "peak": {"physc_avg": avg_cpu}}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "orabatch",
+        "cpu": {"virtual_processors": 24},
+        "memory": {"desired_gb": memory_gb},
+        "ame": {"enabled": factor is not None},
+        "workload": {"type": "oracle", "peak": {"physc_avg": avg_cpu}},
+    }
     if factor:
         doc["ame"]["expansion_factor"] = factor
     # 3.0 is above the SAP ABAP range, but the guide's range does not apply to an Oracle batch job
@@ -274,15 +334,24 @@ def test_oracle_batch_table_3_7(advisor, memory_gb, factor, avg_cpu, runtime_min
 
 # ------------------------------------------------------------------ Redbook 3.2.8 Oracle OLTP
 
-@pytest.mark.parametrize("factor, avg_cpu, ame_cpu, users, expected", [
-    (None, 1.7, 0.0, 100, {}),
-    (1.25, 4.3, 0.10, 300, {}),
-    (1.6, 7.5, 1.65, 500, {"AME-009": "high"}),
-])
+
+@pytest.mark.parametrize(
+    "factor, avg_cpu, ame_cpu, users, expected",
+    [
+        (None, 1.7, 0.0, 100, {}),
+        (1.25, 4.3, 0.10, 300, {}),
+        (1.6, 7.5, 1.65, 500, {"AME-009": "high"}),
+    ],
+)
 def test_oracle_oltp_table_3_8(advisor, factor, avg_cpu, ame_cpu, users, expected):
-    doc = {"kind": "aix-lpar", "name": "oraoltp", "cpu": {"mode": "shared", "virtual_processors": 16},
-           "memory": {"desired_gb": 8}, "ame": {"enabled": factor is not None},
-           "workload": {"type": "oracle", "peak": {"physc_avg": avg_cpu}}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "oraoltp",
+        "cpu": {"mode": "shared", "virtual_processors": 16},
+        "memory": {"desired_gb": 8},
+        "ame": {"enabled": factor is not None},
+        "workload": {"type": "oracle", "peak": {"physc_avg": avg_cpu}},
+    }
     if factor:
         # lparstat -c %xcpu: AME's share of the partition's processor use
         doc["ame"].update(expansion_factor=factor, cpu_pct=round(ame_cpu / avg_cpu * 100, 1))
@@ -296,14 +365,19 @@ def test_oracle_oltp_table_3_8(advisor, factor, avg_cpu, ame_cpu, users, expecte
 
 # ------------------------------------------------------------------ Redbook 3.2.9 amepat iterations
 
-VM_8GB_RUN = round(2501 / 1024, 3)    # Example 3-18, the initial 8 GB report
-VM_4GB_RUN = round(2290 / 1024, 3)    # Example 3-19, the 4 GB report
+VM_8GB_RUN = round(2501 / 1024, 3)  # Example 3-18, the initial 8 GB report
+VM_4GB_RUN = round(2290 / 1024, 3)  # Example 3-19, the 4 GB report
 
 
 def wmb(desired_gb, factor, recommended, previous=None, vm_gb=VM_8GB_RUN, deficit=None, **peak):
-    doc = {"kind": "aix-lpar", "name": "wmb", "memory": {"desired_gb": desired_gb},
-           "ame": {"enabled": factor is not None}, "amepat": {"recommended_factor": recommended},
-           "workload": {"type": "websphere", "peak": {"virtual_memory_gb": vm_gb, **peak}}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "wmb",
+        "memory": {"desired_gb": desired_gb},
+        "ame": {"enabled": factor is not None},
+        "amepat": {"recommended_factor": recommended},
+        "workload": {"type": "websphere", "peak": {"virtual_memory_gb": vm_gb, **peak}},
+    }
     if factor is not None:
         doc["ame"]["expansion_factor"] = factor
     if previous is not None:
@@ -332,13 +406,14 @@ def test_amepat_iterations_3_2_9(advisor, example, doc, expected):
     assert own(rev) == expected
     if "AME-014" in expected:
         f = next(f for f in rev.findings if f.rule_id == "AME-014")
-        assert "2501 MB" in f.rationale and "3.2.9 Using amepat to suggest the correct LPAR size" in \
-            {c.section for c in f.citations}
+        assert "2501 MB" in f.rationale and "3.2.9 Using amepat to suggest the correct LPAR size" in {
+            c.section for c in f.citations
+        }
 
 
 def test_iteration_swing_and_memory_use():
-    assert derived(ITERATIONS[0][1])["memory_in_use_pct"] == pytest.approx(31, abs=0.5)   # "around a third"
-    assert derived(ITERATIONS[5][1])["memory_in_use_pct"] == pytest.approx(56, abs=0.5)   # Example 3-19 [56%]
+    assert derived(ITERATIONS[0][1])["memory_in_use_pct"] == pytest.approx(31, abs=0.5)  # "around a third"
+    assert derived(ITERATIONS[5][1])["memory_in_use_pct"] == pytest.approx(56, abs=0.5)  # Example 3-19 [56%]
     assert derived(ITERATIONS[2][1])["amepat_recommendation_swing"] == pytest.approx(8.0 / 2.29, abs=1e-3)
     assert derived(ITERATIONS[6][1])["amepat_recommendation_swing"] == pytest.approx(1.6 / 1.5, abs=1e-3)
     # Example 3-14: AME reached about 1.9 of the 8.00 asked for
@@ -347,17 +422,29 @@ def test_iteration_swing_and_memory_use():
 
 # ------------------------------------------------------------------ Redbook Example 3-2 (amepat on POWER7)
 
+
 def test_example_3_2_ame_enabled_at_1_0_on_power7(advisor):
     # amepat -e 1.20:2.0:0.1 -O proc=P7 5: shared uncapped, EC 2.00, max capacity 4.00, 8 GB true memory,
     # AME enabled at 1.00, CPU 1.41 average, virtual memory 5665 MB [69%], 1105 MB pinned [13%], 199 MB file cache [2%]
-    doc = {"kind": "aix-lpar", "name": "aix1", "processor": "POWER7",
-           "cpu": {"mode": "shared", "sharing": "uncapped", "entitled_capacity": 2.0, "virtual_processors": 4},
-           "memory": {"desired_gb": 8},
-           "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 1.0, "cpu_pct": 0},
-           "amepat": {"recommended_factor": 1.28},
-           "workload": {"type": "other", "peak": {"physc_avg": 1.41, "physc_max": 1.46,
-                                                  "virtual_memory_gb": round(5665 / 1024, 3),
-                                                  "pinned_pct": 13, "file_cache_pct": 2}}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "aix1",
+        "processor": "POWER7",
+        "cpu": {"mode": "shared", "sharing": "uncapped", "entitled_capacity": 2.0, "virtual_processors": 4},
+        "memory": {"desired_gb": 8},
+        "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 1.0, "cpu_pct": 0},
+        "amepat": {"recommended_factor": 1.28},
+        "workload": {
+            "type": "other",
+            "peak": {
+                "physc_avg": 1.41,
+                "physc_max": 1.46,
+                "virtual_memory_gb": round(5665 / 1024, 3),
+                "pinned_pct": 13,
+                "file_cache_pct": 2,
+            },
+        },
+    }
     rev = review(advisor, doc)
     # the 2023 guide's warning about AME4K at 1.0 reaches back to this POWER7 run
     assert own(rev) == {"AME-002": "medium"}

@@ -46,12 +46,19 @@ RX6600_ROWS = [
 ]
 
 
-@pytest.mark.parametrize("text, data, handler, dtlb, hpux001, hpux002", RX6600_ROWS,
-                         ids=[f"{r[0]}-{r[1]}" for r in RX6600_ROWS])
+@pytest.mark.parametrize(
+    "text, data, handler, dtlb, hpux001, hpux002", RX6600_ROWS, ids=[f"{r[0]}-{r[1]}" for r in RX6600_ROWS]
+)
 def test_rx6600_page_size_table(advisor, text, data, handler, dtlb, hpux001, hpux002):
-    doc = {"kind": "hpux-server", "name": "rx6600", "os_version": "11iv3", "cells": 1, "cores": 8,
-           "large_pages": {"text": text, "data": data},
-           "tlb": {"handler_cycles_pct": handler, "d2tlb_misses_per_kinst": dtlb}}
+    doc = {
+        "kind": "hpux-server",
+        "name": "rx6600",
+        "os_version": "11iv3",
+        "cells": 1,
+        "cores": 8,
+        "large_pages": {"text": text, "data": data},
+        "tlb": {"handler_cycles_pct": handler, "d2tlb_misses_per_kinst": dtlb},
+    }
     rev = review(advisor, doc)
     got = findings(rev, "HPUX-00")
     assert got.get("HPUX-001") == hpux001
@@ -65,9 +72,15 @@ def test_rx6600_page_size_table(advisor, text, data, handler, dtlb, hpux001, hpu
 
 def test_caliper_sample_with_4k_hints(advisor):
     """Backup slide one: MEAN D2TLB 2.227 per Kinst with 4K hints, more than twenty times the 0.1 target."""
-    rev = review(advisor, {"kind": "hpux-server", "name": "sp5019", "large_pages": {"text": "4K", "data": "4K"},
-                           "tlb": {"handler_cycles_pct": 7.44, "d2tlb_misses_per_kinst": 2.227,
-                                   "i2tlb_misses_per_kinst": 0.974}})
+    rev = review(
+        advisor,
+        {
+            "kind": "hpux-server",
+            "name": "sp5019",
+            "large_pages": {"text": "4K", "data": "4K"},
+            "tlb": {"handler_cycles_pct": 7.44, "d2tlb_misses_per_kinst": 2.227, "i2tlb_misses_per_kinst": 0.974},
+        },
+    )
     f = finding(rev, "HPUX-002")
     assert f.severity == "medium" and "2.227" in f.message
     assert f.evidence["tlb.d2tlb_misses_per_kinst"] == 2.227
@@ -75,11 +88,21 @@ def test_caliper_sample_with_4k_hints(advisor):
 
 # --- HP-UX: psets table ("Reducing cache misses") ---------------------------------------------
 
+
 @pytest.mark.parametrize("pset, fires", [(1, False), (None, True)])
 def test_rx6600_psets(advisor, pset, fires):
-    doc = {"kind": "hpux-server", "name": "rx6600", "cells": 1, "cores": 8,
-           "sap": {"instances": [{"name": "D00", "cores": 4, "pset": pset, "locality_domain": 0},
-                                 {"name": "D01", "cores": 4, "pset": 2, "locality_domain": 0}]}}
+    doc = {
+        "kind": "hpux-server",
+        "name": "rx6600",
+        "cells": 1,
+        "cores": 8,
+        "sap": {
+            "instances": [
+                {"name": "D00", "cores": 4, "pset": pset, "locality_domain": 0},
+                {"name": "D01", "cores": 4, "pset": 2, "locality_domain": 0},
+            ]
+        },
+    }
     rev = review(advisor, doc)
     assert ("HPUX-003" in findings(rev)) is fires
     assert "HPUX-007" not in findings(rev)  # two 4-core instances on 8 cores: one per 4 cores
@@ -87,11 +110,20 @@ def test_rx6600_psets(advisor, pset, fires):
 
 # --- HP-UX: rx8640 vPars, ILM vs CLM ("SAP on vPars: CLM vs. ILM", backup slide four) ---------
 
+
 def _rx8640(clm_pct):
     # 4 vPars x 4 dual-core Itanium 2 9000 (8 cores) and 30 GB, two SAP instances each: 32 cores, 120 GB.
     instances = [{"name": f"D{n:02d}", "cores": 4, "locality_domain": n // 2, "pset": n} for n in range(8)]
-    return {"kind": "hpux-server", "name": "rx8640", "os_version": "11iv3", "cells": 4, "cores": 32,
-            "memory_gb": 120, "clm_pct": clm_pct, "sap": {"instances": instances}}
+    return {
+        "kind": "hpux-server",
+        "name": "rx8640",
+        "os_version": "11iv3",
+        "cells": 4,
+        "cores": 32,
+        "memory_gb": 120,
+        "clm_pct": clm_pct,
+        "sap": {"instances": instances},
+    }
 
 
 def test_rx8640_ilm(advisor):
@@ -110,16 +142,37 @@ def test_rx8640_clm(advisor):
 
 # --- HP-UX: 4-cell Superdome, ILM + default scheduling vs CLM + psets (backup slide four) -----
 
+
 def test_superdome_ilm_default_scheduling(advisor):
-    doc = {"kind": "hpux-server", "name": "sd64", "os_version": "11iv3", "cells": 4, "cores": 32, "memory_gb": 128,
-           "clm_pct": 0, "numa_policy": 0, "swap_gb": 256, "buffer_cache_max_pct": 50,
-           "sap": {"shared_memory_gb": 20,
-                   "instances": [{"name": "D00", "cores": 16, "locality_domain": None, "pset": None},
-                                 {"name": "D01", "cores": 16, "locality_domain": None, "pset": None}]}}
+    doc = {
+        "kind": "hpux-server",
+        "name": "sd64",
+        "os_version": "11iv3",
+        "cells": 4,
+        "cores": 32,
+        "memory_gb": 128,
+        "clm_pct": 0,
+        "numa_policy": 0,
+        "swap_gb": 256,
+        "buffer_cache_max_pct": 50,
+        "sap": {
+            "shared_memory_gb": 20,
+            "instances": [
+                {"name": "D00", "cores": 16, "locality_domain": None, "pset": None},
+                {"name": "D01", "cores": 16, "locality_domain": None, "pset": None},
+            ],
+        },
+    }
     rev = review(advisor, doc)
     got = findings(rev, "HPUX")
-    assert got == {"HPUX-004": "high", "HPUX-003": "medium", "HPUX-005": "medium", "HPUX-006": "medium",
-                   "HPUX-007": "medium", "HPUX-011": "medium"}
+    assert got == {
+        "HPUX-004": "high",
+        "HPUX-003": "medium",
+        "HPUX-005": "medium",
+        "HPUX-006": "medium",
+        "HPUX-007": "medium",
+        "HPUX-011": "medium",
+    }
     assert rev.findings[0].rule_id == "HPUX-004"
     f = finding(rev, "HPUX-007")
     assert "8 to 16" in f.message and "D00, D01" in f.message
@@ -127,9 +180,19 @@ def test_superdome_ilm_default_scheduling(advisor):
 
 def test_superdome_clm_and_psets(advisor):
     instances = [{"name": f"D{n:02d}", "cores": 4, "locality_domain": n // 2, "pset": n + 1} for n in range(8)]
-    doc = {"kind": "hpux-server", "name": "sd64", "os_version": "11iv3", "cells": 4, "cores": 32, "memory_gb": 128,
-           "clm_pct": 30, "numa_policy": 1, "swap_gb": 256, "buffer_cache_max_pct": 3,
-           "sap": {"shared_memory_gb": 20, "instances": instances}}
+    doc = {
+        "kind": "hpux-server",
+        "name": "sd64",
+        "os_version": "11iv3",
+        "cells": 4,
+        "cores": 32,
+        "memory_gb": 128,
+        "clm_pct": 30,
+        "numa_policy": 1,
+        "swap_gb": 256,
+        "buffer_cache_max_pct": 3,
+        "sap": {"shared_memory_gb": 20, "instances": instances},
+    }
     rev = review(advisor, doc)
     assert not findings(rev, "HPUX")
 
@@ -144,9 +207,17 @@ def test_kernel_settings_boundaries(advisor):
 
 # --- z/OS: LFAREA on a 16 GB zEC12 ("Externals: Configuration & Setup") -----------------------
 
+
 def _zos(lfarea, online=16, **more):
-    return {"kind": "zos-lpar", "name": "SYSA", "machine": "zEC12", "zos_version": "2.1",
-            "online_storage_gb": online, "lfarea": lfarea, **more}
+    return {
+        "kind": "zos-lpar",
+        "name": "SYSA",
+        "machine": "zEC12",
+        "zos_version": "2.1",
+        "online_storage_gb": online,
+        "lfarea": lfarea,
+        **more,
+    }
 
 
 def test_session_example_prompts(advisor):
@@ -170,10 +241,13 @@ def test_session_example_with_noprompt_reserves_zero_pages(advisor):
     assert "zero 1 MB and zero 2 GB pages" in f.message
 
 
-@pytest.mark.parametrize("statement, limit", [
-    ("LFAREA=80%", 10.8),          # old form: (0.8 x 16G) - 2G
-    ("LFAREA=(1M=(80%))", 9.6),    # new form: 0.8 x (16G - 4G)
-])
+@pytest.mark.parametrize(
+    "statement, limit",
+    [
+        ("LFAREA=80%", 10.8),  # old form: (0.8 x 16G) - 2G
+        ("LFAREA=(1M=(80%))", 9.6),  # new form: 0.8 x (16G - 4G)
+    ],
+)
 def test_16g_limits_are_exactly_reachable(advisor, statement, limit):
     rev = review(advisor, _zos(statement))
     assert "ZOS-001" not in findings(rev) and "ZOS-002" not in findings(rev)
@@ -209,12 +283,16 @@ def test_lfarea_unknown_is_not_assessed_but_not_coded_is_assessed(advisor):
 
 # --- z/OS: DB2 large memory study, Brokerage workload, IAR019I ---------------------------------
 
+
 def test_db2_study_1024g_with_675g_lfarea(advisor):
     """zEC12 2827-HA1, 1024 GB, up to 675 GB LFAREA with 1M frames; largest pool 144 GB."""
-    pools = [{"name": "BP1", "size_gb": 144, "page_fixed": True, "frame_size": "1m"},
-             {"name": "BP2", "size_gb": 100, "page_fixed": True, "frame_size": "1m"}]
-    rev = review(advisor, _zos("LFAREA=675G", online=1024, zos_version="1.13",
-                               db2={"buffer_pools": pools, "memory_bound": True}))
+    pools = [
+        {"name": "BP1", "size_gb": 144, "page_fixed": True, "frame_size": "1m"},
+        {"name": "BP2", "size_gb": 100, "page_fixed": True, "frame_size": "1m"},
+    ]
+    rev = review(
+        advisor, _zos("LFAREA=675G", online=1024, zos_version="1.13", db2={"buffer_pools": pools, "memory_bound": True})
+    )
     assert findings(rev, "ZOS") == {"ZOS-008": "info"}
     f = finding(rev, "ZOS-008")
     assert "83 %" in f.rationale and "244" in f.message
@@ -227,8 +305,10 @@ def test_brokerage_120g_with_70g_lfarea(advisor):
 
 
 def test_page_fixed_pools_without_lfarea(advisor):
-    pools = [{"name": "BP1", "size_gb": 70, "page_fixed": True, "frame_size": "1m"},
-             {"name": "BP2", "size_gb": 4, "page_fixed": False, "frame_size": "4k"}]
+    pools = [
+        {"name": "BP1", "size_gb": 70, "page_fixed": True, "frame_size": "1m"},
+        {"name": "BP2", "size_gb": 4, "page_fixed": False, "frame_size": "4k"},
+    ]
     rev = review(advisor, _zos(None, online=120, db2={"buffer_pools": pools}))
     assert findings(rev, "ZOS") == {"ZOS-003": "high", "ZOS-007": "medium"}
     f = finding(rev, "ZOS-003")
@@ -244,9 +324,17 @@ def test_oversized_lfarea_makes_db2_reservation_depend_on_the_operator(advisor):
 
 
 def test_iar019i_sample(advisor):
-    usage = {"source": "WE", "total_mb": 64, "available_mb": 32, "allocated_1m_mb": 16, "allocated_4k_mb": 4,
-             "allocated_pageable1m_mb": 12, "max_allocated_1m_mb": 62, "max_allocated_4k_mb": 5,
-             "max_allocated_pageable1m_mb": 14}
+    usage = {
+        "source": "WE",
+        "total_mb": 64,
+        "available_mb": 32,
+        "allocated_1m_mb": 16,
+        "allocated_4k_mb": 4,
+        "allocated_pageable1m_mb": 12,
+        "max_allocated_1m_mb": 62,
+        "max_allocated_4k_mb": 5,
+        "max_allocated_pageable1m_mb": 14,
+    }
     rev = review(advisor, _zos(None, lfarea_usage=usage))
     assert "ZOS-004" not in findings(rev) and not not_assessed(rev, "ZOS-004")
     rev = review(advisor, _zos(None, lfarea_usage={**usage, "max_allocated_4k_mb": 7}))
@@ -256,29 +344,54 @@ def test_iar019i_sample(advisor):
 def test_two_gb_and_pageable_requests(advisor):
     rev = review(advisor, _zos("LFAREA=(2G=(2))", machine="z196", zos_version="1.13", online=64))
     assert findings(rev)["ZOS-005"] == "high"
-    rev = review(advisor, _zos("LFAREA=(2G=(2))", online=64, flash_express=True,
-                               java={"heap_pages": "1m-pageable", "jit_code_cache_pages": "4k"}))
+    rev = review(
+        advisor,
+        _zos(
+            "LFAREA=(2G=(2))",
+            online=64,
+            flash_express=True,
+            java={"heap_pages": "1m-pageable", "jit_code_cache_pages": "4k"},
+        ),
+    )
     assert findings(rev, "ZOS") == {"ZOS-009": "low"}
-    rev = review(advisor, _zos(None, zos_version="1.13", rsm_enablement_offering=False, flash_express=True,
-                               java={"heap_pages": "1m-pageable"}))
+    rev = review(
+        advisor,
+        _zos(
+            None,
+            zos_version="1.13",
+            rsm_enablement_offering=False,
+            flash_express=True,
+            java={"heap_pages": "1m-pageable"},
+        ),
+    )
     assert findings(rev, "ZOS") == {"ZOS-006": "medium"}
 
 
 # --- z/VM: REDP-5287 Table 2 -------------------------------------------------------------------
 
+
 def _zvm(machine, smt, version="6.3", apars=("VM65586",)):
-    return {"kind": "zvm-lpar", "name": "ZVMSAP", "machine": machine, "engines": "ifl", "engine_count": 16,
-            "zvm": {"version": version, "apars": list(apars)}, "smt_enabled": smt,
-            "workload": {"type": "sap-app-server", "profile": "oltp", "compute_intensive": True,
-                         "network_intensive": True},
-            "network": {"app_db_connection": "osa", "osa_optimized_latency_mode": True, "db_server_same_cec": True}}
+    return {
+        "kind": "zvm-lpar",
+        "name": "ZVMSAP",
+        "machine": machine,
+        "engines": "ifl",
+        "engine_count": 16,
+        "zvm": {"version": version, "apars": list(apars)},
+        "smt_enabled": smt,
+        "workload": {"type": "sap-app-server", "profile": "oltp", "compute_intensive": True, "network_intensive": True},
+        "network": {"app_db_connection": "osa", "osa_optimized_latency_mode": True, "db_server_same_cec": True},
+    }
 
 
-@pytest.mark.parametrize("run, machine, smt, expected", [
-    ("S41030B1", "zEC12", False, {}),
-    ("S41107B2", "z13", False, {"ZVM-001": "medium"}),
-    ("S41114B2", "z13", True, {}),
-])
+@pytest.mark.parametrize(
+    "run, machine, smt, expected",
+    [
+        ("S41030B1", "zEC12", False, {}),
+        ("S41107B2", "z13", False, {"ZVM-001": "medium"}),
+        ("S41114B2", "z13", True, {}),
+    ],
+)
 def test_table2_runs(advisor, run, machine, smt, expected):
     rev = review(advisor, _zvm(machine, smt))
     assert findings(rev, "ZVM") == expected
@@ -291,7 +404,9 @@ def test_table2_runs(advisor, run, machine, smt, expected):
 
 def test_smt_variants(advisor):
     assert findings(review(advisor, _zvm("z13", False, version="6.2", apars=())), "ZVM") == {
-        "ZVM-001": "medium", "ZVM-003": "medium"}
+        "ZVM-001": "medium",
+        "ZVM-003": "medium",
+    }
     assert findings(review(advisor, _zvm("zEC12", True)), "ZVM") == {"ZVM-002": "high"}
     doc = _zvm("z13", True)
     doc["workload"]["profile"] = "batch"

@@ -43,12 +43,22 @@ def derived(document) -> dict:
 
 # ------------------------------------------------------------------ Figures 3-3 and 3-4: folding test
 
+
 def test_folding_test_entitlement_too_low_then_right(advisor):
     # POWER7 780 with 64 cores, 64 VPs; the workload needed about 50 processing units
-    low = {"kind": "aix-lpar", "name": "p780", "processor": "POWER7",
-           "cpu": {"mode": "shared", "sharing": "uncapped", "entitled_capacity": 6.4, "virtual_processors": 64,
-                   "pool_cores": 64},
-           "workload": {"peak": {"physc_avg": 50}}}
+    low = {
+        "kind": "aix-lpar",
+        "name": "p780",
+        "processor": "POWER7",
+        "cpu": {
+            "mode": "shared",
+            "sharing": "uncapped",
+            "entitled_capacity": 6.4,
+            "virtual_processors": 64,
+            "pool_cores": 64,
+        },
+        "workload": {"peak": {"physc_avg": 50}},
+    }
     rev = review(advisor, low)
     assert own(rev) == {("LPAR-001", "p780"): "medium"}
     f = finding(rev, "LPAR-001", "p780")
@@ -62,10 +72,18 @@ def test_folding_test_entitlement_too_low_then_right(advisor):
 
 def test_figure_3_1_ideal_sizing(advisor):
     # EC 25 = average during the peak; 36 VPs = the most used during the peak
-    doc = {"kind": "aix-lpar", "name": "fig31",
-           "cpu": {"mode": "shared", "sharing": "uncapped", "entitled_capacity": 25, "virtual_processors": 36,
-                   "pool_cores": 64},
-           "workload": {"peak": {"physc_avg": 25, "physc_max": 36}}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "fig31",
+        "cpu": {
+            "mode": "shared",
+            "sharing": "uncapped",
+            "entitled_capacity": 25,
+            "virtual_processors": 36,
+            "pool_cores": 64,
+        },
+        "workload": {"peak": {"physc_avg": 25, "physc_max": 36}},
+    }
     rev = review(advisor, doc)
     assert own(rev) == {}
     assert {n.rule_id for n in rev.not_assessed if n.rule_id.startswith("LPAR")} <= {"LPAR-007", "LPAR-008", "LPAR-009"}
@@ -75,20 +93,33 @@ def test_figure_3_1_ideal_sizing(advisor):
 
 # ------------------------------------------------------------------ Examples 3-5 and 3-9: lparstat
 
+
 def test_example_3_5_lparstat_i(advisor):
     # 750_2_AIX1: Shared-SMT-4, uncapped, EC 2.00, 4 online VPs, 16 CPUs in the pool, weight 128,
     # online/desired memory 8192 MB, maximum 16384 MB, Dedicated-Expanded at factor 1.25
-    doc = {"kind": "aix-lpar", "name": "750_2_AIX1", "processor": "POWER7", "os": {"version": "7.1", "tl": 1},
-           "cpu": {"mode": "shared", "sharing": "uncapped", "entitled_capacity": 2.0, "virtual_processors": 4,
-                   "weight": 128, "smt": 4, "pool_cores": 16},
-           "memory": {"desired_gb": 8, "max_gb": 16, "mode": "dedicated"},
-           "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 1.25}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "750_2_AIX1",
+        "processor": "POWER7",
+        "os": {"version": "7.1", "tl": 1},
+        "cpu": {
+            "mode": "shared",
+            "sharing": "uncapped",
+            "entitled_capacity": 2.0,
+            "virtual_processors": 4,
+            "weight": 128,
+            "smt": 4,
+            "pool_cores": 16,
+        },
+        "memory": {"desired_gb": 8, "max_gb": 16, "mode": "dedicated"},
+        "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 1.25},
+    }
     rev = review(advisor, doc)
     assert own(rev) == {}
     values = derived(doc)
-    assert values["expanded_memory_gb"] == 10          # Target Memory Expansion Size 10240 MB
-    assert values["hpt_mb"] == 256 and values["hpt_divisor"] == 64   # 16 GB / 64 on POWER7
-    assert values["max_memory_ratio"] == 1.6           # 16 GB maximum for 10 GB expanded: no LPAR-008
+    assert values["expanded_memory_gb"] == 10  # Target Memory Expansion Size 10240 MB
+    assert values["hpt_mb"] == 256 and values["hpt_divisor"] == 64  # 16 GB / 64 on POWER7
+    assert values["max_memory_ratio"] == 1.6  # 16 GB maximum for 10 GB expanded: no LPAR-008
     without_ame = {**doc, "ame": {"enabled": False}}
     assert derived(without_ame)["max_memory_ratio"] == 2  # exactly at the advisor's line: still no LPAR-008
     assert own(review(advisor, without_ame)) == {}
@@ -99,13 +130,26 @@ def test_example_3_9_lparstat_c(advisor):
     # physc 5.10 4.91 4.59 4.03 4.09; %xcpu 1.3 2.3 1.0 0.5 0.3; dxm 0
     physc = [5.10, 4.91, 4.59, 4.03, 4.09]
     xcpu = [1.3, 2.3, 1.0, 0.5, 0.3]
-    doc = {"kind": "aix-lpar", "name": "aix1",
-           "cpu": {"mode": "shared", "sharing": "uncapped", "entitled_capacity": 2.0,
-                   "virtual_processors": 64 // 4, "smt": 4, "pool_cores": 7},
-           "memory": {"desired_gb": 8},
-           "ame": {"enabled": True, "expansion_factor": 14336 / 8192, "deficit_mb": 0,
-                   "cpu_pct": round(sum(xcpu) / len(xcpu), 2)},
-           "workload": {"peak": {"physc_avg": round(sum(physc) / len(physc), 3), "physc_max": max(physc)}}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "aix1",
+        "cpu": {
+            "mode": "shared",
+            "sharing": "uncapped",
+            "entitled_capacity": 2.0,
+            "virtual_processors": 64 // 4,
+            "smt": 4,
+            "pool_cores": 7,
+        },
+        "memory": {"desired_gb": 8},
+        "ame": {
+            "enabled": True,
+            "expansion_factor": 14336 / 8192,
+            "deficit_mb": 0,
+            "cpu_pct": round(sum(xcpu) / len(xcpu), 2),
+        },
+        "workload": {"peak": {"physc_avg": round(sum(physc) / len(physc), 3), "physc_max": max(physc)}},
+    }
     rev = review(advisor, doc)
     # 255 % of entitlement on average; 16 VPs in a 7-core pool; AME itself is quiet
     assert own(rev) == {("LPAR-001", "aix1"): "medium", ("LPAR-002", "aix1"): "medium"}
@@ -114,28 +158,58 @@ def test_example_3_9_lparstat_c(advisor):
 
 # ------------------------------------------------------------------ managed systems
 
+
 def vios(name, weight=255, ec=1.0, memory_gb=8):
-    return {"kind": "vios", "name": name, "memory_gb": memory_gb,
-            "cpu": {"mode": "shared", "sharing": "uncapped", "entitled_capacity": ec, "virtual_processors": 2,
-                    "weight": weight}}
+    return {
+        "kind": "vios",
+        "name": name,
+        "memory_gb": memory_gb,
+        "cpu": {
+            "mode": "shared",
+            "sharing": "uncapped",
+            "entitled_capacity": ec,
+            "virtual_processors": 2,
+            "weight": weight,
+        },
+    }
 
 
 def lpar(name, ec, vps, weight=128, desired=32, maximum=48, **cpu):
-    return {"kind": "aix-lpar", "name": name,
-            "cpu": {"mode": "shared", "sharing": "uncapped", "entitled_capacity": ec, "virtual_processors": vps,
-                    "weight": weight, **cpu},
-            "memory": {"desired_gb": desired, "max_gb": maximum}}
+    return {
+        "kind": "aix-lpar",
+        "name": name,
+        "cpu": {
+            "mode": "shared",
+            "sharing": "uncapped",
+            "entitled_capacity": ec,
+            "virtual_processors": vps,
+            "weight": weight,
+            **cpu,
+        },
+        "memory": {"desired_gb": desired, "max_gb": maximum},
+    }
 
 
 def test_well_sized_frame(advisor):
-    frame = {"kind": "managed-system", "name": "p9-frame1", "processor": "POWER9", "cores": 32,
-             "shared_pool_cores": 28,
-             "partitions": [vios("vios1"), vios("vios2"),
-                            lpar("sapapp01", 8, 12, pool_cores=28), lpar("sapapp02", 6, 10, pool_cores=28),
-                            {"kind": "aix-lpar", "name": "db1",
-                             "cpu": {"mode": "dedicated", "virtual_processors": 4,
-                                     "idle_sharing": "share_idle_procs_always"},
-                             "memory": {"desired_gb": 256, "max_gb": 320}}]}
+    frame = {
+        "kind": "managed-system",
+        "name": "p9-frame1",
+        "processor": "POWER9",
+        "cores": 32,
+        "shared_pool_cores": 28,
+        "partitions": [
+            vios("vios1"),
+            vios("vios2"),
+            lpar("sapapp01", 8, 12, pool_cores=28),
+            lpar("sapapp02", 6, 10, pool_cores=28),
+            {
+                "kind": "aix-lpar",
+                "name": "db1",
+                "cpu": {"mode": "dedicated", "virtual_processors": 4, "idle_sharing": "share_idle_procs_always"},
+                "memory": {"desired_gb": 256, "max_gb": 320},
+            },
+        ],
+    }
     rev = review(advisor, frame)
     assert own(rev) == {}
     frame_na = {n.rule_id for n in rev.not_assessed if n.target == "p9-frame1" and n.rule_id.startswith("LPAR")}
@@ -146,22 +220,33 @@ def test_well_sized_frame(advisor):
 
 
 def test_badly_sized_frame(advisor):
-    frame = {"kind": "managed-system", "name": "p9-frame2", "processor": "POWER9", "cores": 20,
-             "shared_pool_cores": 16,
-             "partitions": [vios("vios1", weight=192), vios("vios2", weight=255),
-                            lpar("sapapp01", 10, 20, weight=200, desired=32, maximum=512),
-                            lpar("sapapp02", 6, 8, weight=128),
-                            {"kind": "aix-lpar", "name": "db1",
-                             "cpu": {"mode": "dedicated", "virtual_processors": 4, "idle_sharing": "share_idle_procs"},
-                             "memory": {"desired_gb": 64, "max_gb": 64}}]}
+    frame = {
+        "kind": "managed-system",
+        "name": "p9-frame2",
+        "processor": "POWER9",
+        "cores": 20,
+        "shared_pool_cores": 16,
+        "partitions": [
+            vios("vios1", weight=192),
+            vios("vios2", weight=255),
+            lpar("sapapp01", 10, 20, weight=200, desired=32, maximum=512),
+            lpar("sapapp02", 6, 8, weight=128),
+            {
+                "kind": "aix-lpar",
+                "name": "db1",
+                "cpu": {"mode": "dedicated", "virtual_processors": 4, "idle_sharing": "share_idle_procs"},
+                "memory": {"desired_gb": 64, "max_gb": 64},
+            },
+        ],
+    }
     rev = review(advisor, frame)
     assert own(rev) == {
-        ("LPAR-002", "p9-frame2"): "medium",   # 20 VPs in a 16-core pool
-        ("LPAR-004", "p9-frame2"): "high",     # 1 + 1 + 10 + 6 = 18 units on 16 cores
-        ("LPAR-006", "p9-frame2"): "medium",   # sapapp01 at 200 above vios1 at 192
-        ("LPAR-008", "p9-frame2"): "low",      # 512 GB maximum for 32 GB desired
+        ("LPAR-002", "p9-frame2"): "medium",  # 20 VPs in a 16-core pool
+        ("LPAR-004", "p9-frame2"): "high",  # 1 + 1 + 10 + 6 = 18 units on 16 cores
+        ("LPAR-006", "p9-frame2"): "medium",  # sapapp01 at 200 above vios1 at 192
+        ("LPAR-008", "p9-frame2"): "low",  # 512 GB maximum for 32 GB desired
         ("LPAR-008", "sapapp01"): "low",
-        ("LPAR-007", "db1"): "low",            # dedicated, not donating while active
+        ("LPAR-007", "db1"): "low",  # dedicated, not donating while active
     }
     assert rev.findings[0].rule_id == "LPAR-004"
     f4 = finding(rev, "LPAR-004", "p9-frame2")
@@ -182,9 +267,14 @@ def test_badly_sized_frame(advisor):
 @pytest.mark.parametrize("processor, hpt_mb", [("POWER7+", 1536), ("POWER7", 3072)])
 def test_hpt_of_three_aix_partitions(advisor, processor, hpt_mb):
     # three AIX partitions with 64 GB maximum and 16 GB desired: / 128 on POWER7+, / 64 on POWER7
-    frame = {"kind": "managed-system", "name": "frame", "processor": processor,
-             "partitions": [{"kind": "aix-lpar", "name": f"aix{i}", "memory": {"desired_gb": 16, "max_gb": 64}}
-                            for i in range(3)]}
+    frame = {
+        "kind": "managed-system",
+        "name": "frame",
+        "processor": processor,
+        "partitions": [
+            {"kind": "aix-lpar", "name": f"aix{i}", "memory": {"desired_gb": 16, "max_gb": 64}} for i in range(3)
+        ],
+    }
     rev = review(advisor, frame)
     f = finding(rev, "LPAR-008", "frame")
     assert f"is {hpt_mb} MB" in f.message
@@ -195,8 +285,13 @@ def test_hpt_of_three_aix_partitions(advisor, processor, hpt_mb):
 
 def test_ame_partition_is_measured_against_its_expanded_memory(advisor):
     # 7 GB true memory at 2.0 = 14 GB expanded: a 64 GB maximum is 4.6 times that
-    doc = {"kind": "aix-lpar", "name": "sapapp01", "processor": "POWER9",
-           "memory": {"desired_gb": 7, "max_gb": 64}, "ame": {"enabled": True, "expansion_factor": 2.0}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "sapapp01",
+        "processor": "POWER9",
+        "memory": {"desired_gb": 7, "max_gb": 64},
+        "ame": {"enabled": True, "expansion_factor": 2.0},
+    }
     rev = review(advisor, doc)
     assert own(rev) == {("LPAR-008", "sapapp01"): "low"}
     f = finding(rev, "LPAR-008", "sapapp01")
@@ -205,22 +300,37 @@ def test_ame_partition_is_measured_against_its_expanded_memory(advisor):
 
 
 def test_default_hpt_ratio_from_the_hmc(advisor):
-    frame = {"kind": "managed-system", "name": "frame", "processor": "POWER9", "default_hpt_ratio": 64,
-             "partitions": [{"kind": "aix-lpar", "name": "aix0", "memory": {"desired_gb": 16, "max_gb": 64}}]}
+    frame = {
+        "kind": "managed-system",
+        "name": "frame",
+        "processor": "POWER9",
+        "default_hpt_ratio": 64,
+        "partitions": [{"kind": "aix-lpar", "name": "aix0", "memory": {"desired_gb": 16, "max_gb": 64}}],
+    }
     assert derived(frame)["hpt_mb"] == 1024
 
 
 def test_frame_without_vios_leaves_the_weight_rule_not_assessed(advisor):
-    frame = {"kind": "managed-system", "name": "novios", "processor": "POWER9", "shared_pool_cores": 8,
-             "partitions": [lpar("app1", 2, 4, pool_cores=8)]}
+    frame = {
+        "kind": "managed-system",
+        "name": "novios",
+        "processor": "POWER9",
+        "shared_pool_cores": 8,
+        "partitions": [lpar("app1", 2, 4, pool_cores=8)],
+    }
     rev = review(advisor, frame)
     (na,) = [n for n in rev.not_assessed if n.rule_id == "LPAR-006"]
     assert "no uncapped shared VIOS" in na.reason and not na.missing
 
 
 def test_frame_names_partitions_that_lack_what_the_sum_needs(advisor):
-    frame = {"kind": "managed-system", "name": "frame", "processor": "POWER9", "shared_pool_cores": 8,
-             "partitions": [{"kind": "aix-lpar", "name": "app1", "cpu": {"mode": "shared"}}]}
+    frame = {
+        "kind": "managed-system",
+        "name": "frame",
+        "processor": "POWER9",
+        "shared_pool_cores": 8,
+        "partitions": [{"kind": "aix-lpar", "name": "app1", "cpu": {"mode": "shared"}}],
+    }
     rev = review(advisor, frame)
     (na,) = [n for n in rev.not_assessed if n.rule_id == "LPAR-004"]
     assert na.missing == ["partitions[0].cpu.entitled_capacity"]
@@ -228,25 +338,33 @@ def test_frame_names_partitions_that_lack_what_the_sum_needs(advisor):
 
 # ------------------------------------------------------------------ 3.3 / 3.4: AMS and AMD prerequisites
 
-@pytest.mark.parametrize("processor, version, tl, sp, mode, dedup, edition, firmware, fires", [
-    ("POWER6", "6.1", 2, None, "shared", None, None, None, True),     # AMS on POWER6 needs 6.1 TL3
-    ("POWER6", "6.1", 3, None, "shared", None, "enterprise", None, False),
-    ("POWER7", "6.1", 3, None, "shared", None, None, None, True),     # AMS on POWER7 needs 6.1 TL4
-    ("POWER7", "6.1", 4, None, "shared", None, "enterprise", None, False),
-    ("POWER7", "7.1", 0, None, "shared", None, "express", None, True),  # AMS needs Enterprise Edition
-    ("POWER7", "6.1", 6, 0, "shared", True, "enterprise", 740, True),   # AMD needs 6.1 TL7
-    ("POWER7", "6.1", 7, 0, "shared", True, "enterprise", 740, False),
-    ("POWER7", "7.1", 1, 0, "shared", True, "enterprise", 740, True),   # AMD needs 7.1 TL1 SP1
-    ("POWER7", "7.1", 1, 1, "shared", True, "enterprise", 740, False),
-    ("POWER7", "7.1", 2, 0, "shared", True, "enterprise", 730, True),   # AMD needs firmware 740
-    ("POWER6", "7.1", 2, 0, "shared", True, "enterprise", 740, True),   # AMD needs POWER7
-    ("POWER9", "7.2", 5, 0, "dedicated", True, "enterprise", 950, True),  # AMD builds on AMS
-    ("POWER9", "7.2", 5, 0, "dedicated", False, None, None, False),
-])
+
+@pytest.mark.parametrize(
+    "processor, version, tl, sp, mode, dedup, edition, firmware, fires",
+    [
+        ("POWER6", "6.1", 2, None, "shared", None, None, None, True),  # AMS on POWER6 needs 6.1 TL3
+        ("POWER6", "6.1", 3, None, "shared", None, "enterprise", None, False),
+        ("POWER7", "6.1", 3, None, "shared", None, None, None, True),  # AMS on POWER7 needs 6.1 TL4
+        ("POWER7", "6.1", 4, None, "shared", None, "enterprise", None, False),
+        ("POWER7", "7.1", 0, None, "shared", None, "express", None, True),  # AMS needs Enterprise Edition
+        ("POWER7", "6.1", 6, 0, "shared", True, "enterprise", 740, True),  # AMD needs 6.1 TL7
+        ("POWER7", "6.1", 7, 0, "shared", True, "enterprise", 740, False),
+        ("POWER7", "7.1", 1, 0, "shared", True, "enterprise", 740, True),  # AMD needs 7.1 TL1 SP1
+        ("POWER7", "7.1", 1, 1, "shared", True, "enterprise", 740, False),
+        ("POWER7", "7.1", 2, 0, "shared", True, "enterprise", 730, True),  # AMD needs firmware 740
+        ("POWER6", "7.1", 2, 0, "shared", True, "enterprise", 740, True),  # AMD needs POWER7
+        ("POWER9", "7.2", 5, 0, "dedicated", True, "enterprise", 950, True),  # AMD builds on AMS
+        ("POWER9", "7.2", 5, 0, "dedicated", False, None, None, False),
+    ],
+)
 def test_ams_amd_prerequisites(advisor, processor, version, tl, sp, mode, dedup, edition, firmware, fires):
-    doc = {"kind": "aix-lpar", "name": "amslpar", "processor": processor,
-           "os": {"version": version, "tl": tl, **({"sp": sp} if sp is not None else {})},
-           "memory": {"mode": mode, **({"deduplication": dedup} if dedup is not None else {})}}
+    doc = {
+        "kind": "aix-lpar",
+        "name": "amslpar",
+        "processor": processor,
+        "os": {"version": version, "tl": tl, **({"sp": sp} if sp is not None else {})},
+        "memory": {"mode": mode, **({"deduplication": dedup} if dedup is not None else {})},
+    }
     if edition:
         doc["powervm_edition"] = edition
     if firmware:
@@ -255,4 +373,7 @@ def test_ams_amd_prerequisites(advisor, processor, version, tl, sp, mode, dedup,
     assert own(rev) == ({("LPAR-009", "amslpar"): "high"} if fires else {})
     if fires:
         f = finding(rev, "LPAR-009", "amslpar")
-        assert {c.section for c in f.citations} == {"3.3 Active Memory Sharing (AMS)", "3.4 Active Memory Deduplication (AMD)"}
+        assert {c.section for c in f.citations} == {
+            "3.3 Active Memory Sharing (AMS)",
+            "3.4 Active Memory Deduplication (AMD)",
+        }

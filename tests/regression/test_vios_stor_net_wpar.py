@@ -45,6 +45,7 @@ def cites(f) -> set[tuple[str, str | None]]:
 
 # --- 3.5.1, Examples 3-21 and 3-22: processor folding on an upgraded VIOS --------------------
 
+
 def test_example_3_21_folding_enabled_then_3_22_disabled(advisor):
     vios = {"kind": "vios", "name": "vios1", "ioslevel": "2.2.2.0", "vpm_fold_policy": 3}
     f = finding(review(advisor, vios), "VIOS-002")
@@ -59,8 +60,12 @@ def test_example_3_21_folding_enabled_then_3_22_disabled(advisor):
 
 # --- 3.5.4, Examples 3-24 and 3-25: generic disk definitions vs SDDPCM ------------------------
 
-EX_3_24 = {"kind": "vios", "name": "vios1", "ioslevel": "2.2.2.0",
-           "storage": {"disks": [{"name": f"hdisk{i}", "description": "MPIO Other FC SCSI Disk Drive"} for i in range(6)]}}
+EX_3_24 = {
+    "kind": "vios",
+    "name": "vios1",
+    "ioslevel": "2.2.2.0",
+    "storage": {"disks": [{"name": f"hdisk{i}", "description": "MPIO Other FC SCSI Disk Drive"} for i in range(6)]},
+}
 
 
 def test_example_3_24_six_generic_disks(advisor):
@@ -90,29 +95,71 @@ def test_disk_without_description_is_not_assessed(advisor):
 
 # --- 3.6: a dual-VIOS frame with vSCSI, NPIV and a shared storage pool ------------------------
 
+
 def frame():
     """A POWER7 frame after 3.6.1 step 2 went wrong: the VIOS are tuned, the clients are not."""
     vios = lambda name: {  # noqa: E731
-        "kind": "vios", "name": name, "environment": "production", "redundant_pair": True, "vpm_fold_policy": 4,
+        "kind": "vios",
+        "name": name,
+        "environment": "production",
+        "redundant_pair": True,
+        "vpm_fold_policy": 4,
         "storage": {
-            "disks": [{"name": f"hdisk{n}", "description": "MPIO FC 2145", "queue_depth": 20, "max_transfer_kb": 256,
-                       "reserve_policy": "no_reserve" if name == "vios2" else "single_path"} for n in (5, 6, 7)],
-            "fc_ports": [{"name": "fcs0", "speed_gbps": 8, "fabric_npiv": True, "num_cmd_elems": 1024, "max_xfer_size_kb": 1024},
-                         {"name": "fcs1", "speed_gbps": 8, "fabric_npiv": True, "num_cmd_elems": 1024, "max_xfer_size_kb": 1024}],
+            "disks": [
+                {
+                    "name": f"hdisk{n}",
+                    "description": "MPIO FC 2145",
+                    "queue_depth": 20,
+                    "max_transfer_kb": 256,
+                    "reserve_policy": "no_reserve" if name == "vios2" else "single_path",
+                }
+                for n in (5, 6, 7)
+            ],
+            "fc_ports": [
+                {"name": "fcs0", "speed_gbps": 8, "fabric_npiv": True, "num_cmd_elems": 1024, "max_xfer_size_kb": 1024},
+                {"name": "fcs1", "speed_gbps": 8, "fabric_npiv": True, "num_cmd_elems": 1024, "max_xfer_size_kb": 1024},
+            ],
         },
     }
     client = lambda name, lun: {  # noqa: E731
-        "kind": "aix-lpar", "name": name, "environment": "production",
+        "kind": "aix-lpar",
+        "name": name,
+        "environment": "production",
         "storage": {
-            "disks": [{"name": "hdisk0", "description": "Virtual SCSI Disk Drive", "queue_depth": 3, "max_transfer_kb": 256,
-                       "backing": [{"vios": "vios1", "device": lun}, {"vios": "vios2", "device": lun}]}],
-            "vfc_adapters": [{"name": "fcs0", "num_cmd_elems": 256, "max_xfer_size_kb": 1024, "vios": "vios1",
-                              "vios_port": "fcs0", "wwpns_zoned": 2}],
+            "disks": [
+                {
+                    "name": "hdisk0",
+                    "description": "Virtual SCSI Disk Drive",
+                    "queue_depth": 3,
+                    "max_transfer_kb": 256,
+                    "backing": [{"vios": "vios1", "device": lun}, {"vios": "vios2", "device": lun}],
+                }
+            ],
+            "vfc_adapters": [
+                {
+                    "name": "fcs0",
+                    "num_cmd_elems": 256,
+                    "max_xfer_size_kb": 1024,
+                    "vios": "vios1",
+                    "vios_port": "fcs0",
+                    "wwpns_zoned": 2,
+                }
+            ],
         },
     }
-    return {"kind": "managed-system", "name": "750_2", "processor": "POWER7", "cores": 16,
-            "partitions": [vios("vios1"), vios("vios2"), client("aix1", "hdisk5"), client("aix2", "hdisk6"),
-                           client("aix3", "hdisk7")]}
+    return {
+        "kind": "managed-system",
+        "name": "750_2",
+        "processor": "POWER7",
+        "cores": 16,
+        "partitions": [
+            vios("vios1"),
+            vios("vios2"),
+            client("aix1", "hdisk5"),
+            client("aix2", "hdisk6"),
+            client("aix3", "hdisk7"),
+        ],
+    }
 
 
 def test_frame_cross_partition_storage_checks(advisor):
@@ -171,26 +218,55 @@ def test_frame_with_a_single_vios_is_escalated_for_production(advisor):
 
 def test_ssp_pool_of_3_6_2(advisor):
     """Cluster bruce, pool ssp_pool0 (400 GB) on p24n16 and p24n17; one LUN added later at another size."""
-    ssp = {"name": "ssp_pool0", "tuned_after_creation": False,
-           "disks": [{"name": "hdisk2", "size_gb": 200, "queue_depth": 32, "max_transfer_kb": 256},
-                     {"name": "hdisk3", "size_gb": 200, "queue_depth": 32, "max_transfer_kb": 256}]}
+    ssp = {
+        "name": "ssp_pool0",
+        "tuned_after_creation": False,
+        "disks": [
+            {"name": "hdisk2", "size_gb": 200, "queue_depth": 32, "max_transfer_kb": 256},
+            {"name": "hdisk3", "size_gb": 200, "queue_depth": 32, "max_transfer_kb": 256},
+        ],
+    }
     good = {"kind": "vios", "name": "p24n16", "storage": {"ssp": ssp}}
     assert ("STOR-008", "p24n16") not in findings(review(advisor, good))
     grown = copy.deepcopy(good)
-    grown["storage"]["ssp"]["disks"].append({"name": "hdisk4", "size_gb": 100, "queue_depth": 32, "max_transfer_kb": 256})
+    grown["storage"]["ssp"]["disks"].append(
+        {"name": "hdisk4", "size_gb": 100, "queue_depth": 32, "max_transfer_kb": 256}
+    )
     f = finding(review(advisor, grown), "STOR-008")
     assert f.severity == "low" and "LUN sizes (GiB) 100, 200" in f.message
 
 
 # --- 3.7.12, Examples 3-34 to 3-36 and Table 3-12: aggregation and SEA -------------------------
 
+
 def sea_vios(**sea):
-    base = {"name": "ent6", "ha_mode": "auto", "vlans": [1], "accounting": False, "largesend": True,
-            "large_receive": True, "jumbo_frames": True}
-    return {"kind": "vios", "name": "vios1", "ioslevel": "2.2.2.0",
-            "network": {"jumbo_frames_supported": True, "seas": [{**base, **sea}],
-                        "link_aggregations": [{"name": "ent5", "adapters": ["ent1", "ent2"], "mode": "8023ad",
-                                               "hash_mode": "src_dst_port", "use_jumbo_frame": True}]}}
+    base = {
+        "name": "ent6",
+        "ha_mode": "auto",
+        "vlans": [1],
+        "accounting": False,
+        "largesend": True,
+        "large_receive": True,
+        "jumbo_frames": True,
+    }
+    return {
+        "kind": "vios",
+        "name": "vios1",
+        "ioslevel": "2.2.2.0",
+        "network": {
+            "jumbo_frames_supported": True,
+            "seas": [{**base, **sea}],
+            "link_aggregations": [
+                {
+                    "name": "ent5",
+                    "adapters": ["ent1", "ent2"],
+                    "mode": "8023ad",
+                    "hash_mode": "src_dst_port",
+                    "use_jumbo_frame": True,
+                }
+            ],
+        },
+    }
 
 
 def test_examples_3_34_to_3_36_sea_before_accounting(advisor):
@@ -210,8 +286,9 @@ def test_table_3_10_two_vlans_on_failover_and_load_sharing(advisor):
 
 def test_table_3_12_default_hash_mode(advisor):
     doc = sea_vios(accounting=True)
-    doc["network"]["link_aggregations"] = [{"name": "ent8", "adapters": ["ent0", "ent1", "ent4", "ent6"],
-                                            "mode": "8023ad", "hash_mode": "default"}]
+    doc["network"]["link_aggregations"] = [
+        {"name": "ent8", "adapters": ["ent0", "ent1", "ent4", "ent6"], "mode": "8023ad", "hash_mode": "default"}
+    ]
     f = finding(review(advisor, doc), "NET-004")
     assert "ent8 (mode 8023ad, hash_mode default)" in f.message
     assert "65 %" in f.rationale and "ent0 (3 %)" in f.rationale
@@ -239,15 +316,26 @@ def test_hypervisor_lan_test_defaults_then_example_3_30(advisor, lpar):
 # --- 3.7.11, Examples 3-32 and 3-33: dropped packets on aix1 -----------------------------------
 
 EX_3_32 = {
-    "kind": "aix-lpar", "name": "aix1",
-    "network": {"virtual_adapters": [{
-        "name": "ent0", "packets_dropped": 8184, "no_resource_errors": 8184,
-        "hypervisor_receive_failures": 8184, "hypervisor_send_failures": 2090,
-        "buffers": {"tiny": {"min_buffers": 512, "max_buffers": 2048, "max_allocated": 512},
+    "kind": "aix-lpar",
+    "name": "aix1",
+    "network": {
+        "virtual_adapters": [
+            {
+                "name": "ent0",
+                "packets_dropped": 8184,
+                "no_resource_errors": 8184,
+                "hypervisor_receive_failures": 8184,
+                "hypervisor_send_failures": 2090,
+                "buffers": {
+                    "tiny": {"min_buffers": 512, "max_buffers": 2048, "max_allocated": 512},
                     "small": {"min_buffers": 512, "max_buffers": 2048, "max_allocated": 512},
                     "medium": {"min_buffers": 128, "max_buffers": 256, "max_allocated": 165},
                     "large": {"min_buffers": 24, "max_buffers": 64, "max_allocated": 24},
-                    "huge": {"min_buffers": 24, "max_buffers": 64, "max_allocated": 64}}}]},
+                    "huge": {"min_buffers": 24, "max_buffers": 64, "max_allocated": 64},
+                },
+            }
+        ]
+    },
 }
 
 
@@ -270,18 +358,28 @@ def test_example_3_33_applied_and_counters_reset(advisor):
 
 # --- 3.9.2: WPAR storage on aix1global ---------------------------------------------------------
 
+
 def global_aix(**changes):
     wpars = {
-        "aix71wp": {"name": "aix71wp", "type": "system", "rootvg": False, "adapters": ["fcs2", "fcs3"]},   # Example 3-40
-        "aix52wp": {"name": "aix52wp", "type": "system", "rootvg": False, "versioned_aix": "5.2",
-                    "disks": ["hdisk8"]},                                                                # Example 3-41
-        "aix71wp01": {"name": "aix71wp01", "type": "system", "nfs_from_global": ["/data"]},             # Example 3-42
-        "aix71wp02": {"name": "aix71wp02", "type": "system", "nfs_from_global": []},                   # Example 3-43
+        "aix71wp": {"name": "aix71wp", "type": "system", "rootvg": False, "adapters": ["fcs2", "fcs3"]},  # Example 3-40
+        "aix52wp": {
+            "name": "aix52wp",
+            "type": "system",
+            "rootvg": False,
+            "versioned_aix": "5.2",
+            "disks": ["hdisk8"],
+        },  # Example 3-41
+        "aix71wp01": {"name": "aix71wp01", "type": "system", "nfs_from_global": ["/data"]},  # Example 3-42
+        "aix71wp02": {"name": "aix71wp02", "type": "system", "nfs_from_global": []},  # Example 3-43
     }
     for name, update in changes.items():
         wpars[name].update(update)
-    return {"kind": "aix-lpar", "name": "aix1global", "os": {"version": "7.1", "tl": 2},
-            "wpar": {"sddpcm_installed": False, "wpars": list(wpars.values())}}
+    return {
+        "kind": "aix-lpar",
+        "name": "aix1global",
+        "os": {"version": "7.1", "tl": 2},
+        "wpar": {"sddpcm_installed": False, "wpars": list(wpars.values())},
+    }
 
 
 def test_wpar_examples_as_printed(advisor):
@@ -308,27 +406,41 @@ def test_npiv_adapters_given_to_the_52_versioned_wpar(advisor):
 
 # --- 3.10: suspend/resume around a power cycle ------------------------------------------------
 
+
 def test_suspend_resume_plan_for_the_vios_pair(advisor):
-    doc = {"kind": "managed-system", "name": "750_2", "cores": 16, "partitions": [
-        {"kind": "vios", "name": "vios1", "redundant_pair": True, "operations": {"suspend_resume_planned": True}},
-        {"kind": "vios", "name": "vios2", "redundant_pair": True, "operations": {"suspend_resume_planned": False}},
-        {"kind": "aix-lpar", "name": "aix1"},
-    ]}
+    doc = {
+        "kind": "managed-system",
+        "name": "750_2",
+        "cores": 16,
+        "partitions": [
+            {"kind": "vios", "name": "vios1", "redundant_pair": True, "operations": {"suspend_resume_planned": True}},
+            {"kind": "vios", "name": "vios2", "redundant_pair": True, "operations": {"suspend_resume_planned": False}},
+            {"kind": "aix-lpar", "name": "aix1"},
+        ],
+    }
     rev = review(advisor, doc)
     assert {k: v for k, v in findings(rev).items() if k[0] == "WPAR-004"} == {("WPAR-004", "vios1"): "high"}
 
 
 # --- both evaluators agree on every scenario above ----------------------------------------------
 
-SCENARIOS = [EX_3_24, frame(), sea_vios(), EX_3_32, global_aix(), {"kind": "aix-lpar", "name": "aix1",
-                                                                     "network": {"interfaces": [DEFAULTS]}}]
+SCENARIOS = [
+    EX_3_24,
+    frame(),
+    sea_vios(),
+    EX_3_32,
+    global_aix(),
+    {"kind": "aix-lpar", "name": "aix1", "network": {"interfaces": [DEFAULTS]}},
+]
 
 
 @pytest.mark.parametrize("index", range(len(SCENARIOS)))
 def test_durable_and_reference_agree(durable_advisor, reference_advisor, index):
     doc = SCENARIOS[index]
     a, b = review(durable_advisor, doc), review(reference_advisor, doc)
-    assert [(f.rule_id, f.target, f.severity) for f in a.findings] == [(f.rule_id, f.target, f.severity) for f in b.findings]
+    assert [(f.rule_id, f.target, f.severity) for f in a.findings] == [
+        (f.rule_id, f.target, f.severity) for f in b.findings
+    ]
     assert [(n.rule_id, n.target) for n in a.not_assessed] == [(n.rule_id, n.target) for n in b.not_assessed]
 
 
@@ -336,15 +448,21 @@ def test_shared_lun_of_two_clients_is_reported_once(advisor):
     """A PowerHA-style disk shared by two clients: one LUN, one entry."""
     doc = frame()
     for p in doc["partitions"][2:4]:
-        p["storage"]["disks"][0]["backing"] = [{"vios": "vios1", "device": "hdisk5"}, {"vios": "vios2", "device": "hdisk5"}]
+        p["storage"]["disks"][0]["backing"] = [
+            {"vios": "vios1", "device": "hdisk5"},
+            {"vios": "vios2", "device": "hdisk5"},
+        ]
     doc["partitions"] = doc["partitions"][:4]
     f = finding(review(advisor, doc), "STOR-003", "750_2")
     assert f.evidence["derived.dual_vios_reserved_luns_count"] == 1
 
 
 def test_ten_gbit_port_without_large_receive_value_is_not_assessed(advisor):
-    doc = {"kind": "vios", "name": "vios1",
-           "network": {"physical_ports": [{"name": "ent0", "speed_gbps": 10, "large_send": True}]}}
+    doc = {
+        "kind": "vios",
+        "name": "vios1",
+        "network": {"physical_ports": [{"name": "ent0", "speed_gbps": 10, "large_send": True}]},
+    }
     rev = review(advisor, doc)
     assert ("NET-005", "vios1") not in findings(rev)
     assert not_assessed(rev, "NET-005")[0].missing == ["network.physical_ports[0].large_receive"]

@@ -110,12 +110,16 @@ class Probe:
             finally:
                 with self._guard:
                     self.inside -= 1
+
         return probed
 
 
 def test_every_call_into_the_c_core_holds_the_lock_and_runs_alone(corpus, durable_advisor, monkeypatch, count):
-    facts = [(u.kind, build_fact(u, review_module.derive.compute(u.kind, u.model).values))
-             for doc in corpus for u in units_of(doc)]
+    facts = [
+        (u.kind, build_fact(u, review_module.derive.compute(u.kind, u.model).values))
+        for doc in corpus
+        for u in units_of(doc)
+    ]
     expected = [durable_advisor.evaluator.fired(kind, fact) for kind, fact in facts]
     probe = Probe(durable._LOCK)
     for name in C_CALLS:
@@ -151,8 +155,11 @@ def test_control_the_probe_sees_overlap_without_a_lock():
 
 
 def test_engines_built_from_many_threads_at_once(rulebook, corpus, durable_advisor, count):
-    facts = [(u.kind, build_fact(u, review_module.derive.compute(u.kind, u.model).values))
-             for doc in corpus[:20] for u in units_of(doc)]
+    facts = [
+        (u.kind, build_fact(u, review_module.derive.compute(u.kind, u.model).values))
+        for doc in corpus[:20]
+        for u in units_of(doc)
+    ]
     expected = [durable_advisor.evaluator.fired(kind, fact) for kind, fact in facts]
     results: dict[int, list] = {}
 

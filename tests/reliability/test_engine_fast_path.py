@@ -19,16 +19,24 @@ from hypothesis import strategies as st
 from advisor.engine import durable
 from tests.engine.test_differential import fact_strategy
 
-SETTINGS = dict(deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
+SETTINGS = dict(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+)
 
 awkward_scalars = st.one_of(
-    st.floats(allow_nan=False, allow_infinity=False), st.integers(-(2**70), 2**70), st.booleans(), st.none(),
-    st.text(max_size=20), st.sampled_from([1e16, 1e-5, 5e-324, 1.5e300, -0.0, "e+5", '"quoted"', "back\\slash",
-                                           "名前", "null", "1e+16"]))
-awkward = st.recursive(awkward_scalars, lambda inner: st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=4),
-                       max_leaves=12)
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.integers(-(2**70), 2**70),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=20),
+    st.sampled_from([1e16, 1e-5, 5e-324, 1.5e300, -0.0, "e+5", '"quoted"', "back\\slash", "名前", "null", "1e+16"]),
+)
+awkward = st.recursive(
+    awkward_scalars, lambda inner: st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=4), max_leaves=12
+)
 
 
 @settings(max_examples=200, **SETTINGS)
@@ -53,13 +61,16 @@ def test_projection_and_encoding_keep_the_answers(kind, durable_advisor, referen
     check()
 
 
-@pytest.mark.parametrize("result", [
-    '{"AME-001":{"m":{"kind":"aix-lpar","sid":"1"}}}',
-    '{"AME-002#1":{"m":{"kind":"aix-lpar","name":"a \\"quoted\\": name","sid":"7"}}}',
-    '{"__seen__":{"m":{"kind":"vios","sid":"9"}}}',
-    '{"R":[{"m":{"sid":"1"}},{"m":{"sid":"1"}}]}',  # the shape of a rule matching several facts
-    ' { "spaced" : {"m": {}}}',  # not what the C core writes: parsed in full
-])
+@pytest.mark.parametrize(
+    "result",
+    [
+        '{"AME-001":{"m":{"kind":"aix-lpar","sid":"1"}}}',
+        '{"AME-002#1":{"m":{"kind":"aix-lpar","name":"a \\"quoted\\": name","sid":"7"}}}',
+        '{"__seen__":{"m":{"kind":"vios","sid":"9"}}}',
+        '{"R":[{"m":{"sid":"1"}},{"m":{"sid":"1"}}]}',  # the shape of a rule matching several facts
+        ' { "spaced" : {"m": {}}}',  # not what the C core writes: parsed in full
+    ],
+)
 def test_fired_rule_names_are_read_as_a_parser_reads_them(result):
     """One action result holds one action name (serializeResult in the C core writes `{"NAME":...}`;
     durable's own Python host also reads only the first key of it)."""

@@ -35,10 +35,18 @@ from bench.generator import generate
 from tests.support.maximal import maximal_document
 
 BASES = [maximal_document(k) for k in KINDS] + [g.document for g in generate(40, seed=5)]
-SETTINGS = dict(deadline=None, derandomize=True, database=None,
-                # `count` is meant to accumulate over the examples of a test, so the fixture is not reset per example
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
-                                       HealthCheck.function_scoped_fixture])
+SETTINGS = dict(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    # `count` is meant to accumulate over the examples of a test, so the fixture is not reset per example
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
 
 
 def nested(depth: int, leaf=1):
@@ -49,21 +57,54 @@ def nested(depth: int, leaf=1):
 
 
 HOSTILE = [
-    lambda: 10**100, lambda: -10**100, lambda: 2**63, lambda: 2**64, lambda: -(2**63) - 1, lambda: -1, lambda: -0.0,
-    lambda: math.nan, lambda: math.inf, lambda: -math.inf, lambda: 1e308, lambda: 5e-324, lambda: True, lambda: None,
-    lambda: "x" * 100_000, lambda: "\ud800", lambda: "a\x00b", lambda: "名前", lambda: "", lambda: " 3 ", lambda: "NaN",
-    lambda: b"\xff\xfe\xfd", lambda: b"ok", lambda: bytearray(b"\xc3"), lambda: [], lambda: {}, lambda: [1, "a", None],
-    lambda: {"a": {"b": 1}}, lambda: {1: "int key"}, lambda: {("t",): 1}, lambda: set(), lambda: (1, 2),
-    lambda: object(), lambda: complex(1, 2), lambda: nested(60), lambda: nested(120), lambda: float,
+    lambda: 10**100,
+    lambda: -(10**100),
+    lambda: 2**63,
+    lambda: 2**64,
+    lambda: -(2**63) - 1,
+    lambda: -1,
+    lambda: -0.0,
+    lambda: math.nan,
+    lambda: math.inf,
+    lambda: -math.inf,
+    lambda: 1e308,
+    lambda: 5e-324,
+    lambda: True,
+    lambda: None,
+    lambda: "x" * 100_000,
+    lambda: "\ud800",
+    lambda: "a\x00b",
+    lambda: "名前",
+    lambda: "",
+    lambda: " 3 ",
+    lambda: "NaN",
+    lambda: b"\xff\xfe\xfd",
+    lambda: b"ok",
+    lambda: bytearray(b"\xc3"),
+    lambda: [],
+    lambda: {},
+    lambda: [1, "a", None],
+    lambda: {"a": {"b": 1}},
+    lambda: {1: "int key"},
+    lambda: {("t",): 1},
+    lambda: set(),
+    lambda: (1, 2),
+    lambda: object(),
+    lambda: complex(1, 2),
+    lambda: nested(60),
+    lambda: nested(120),
+    lambda: float,
 ]
 # Nesting inside a document stops at 120 levels (the API refuses more than 32): deeper values make
 # pydantic-core's repr of the input, and hypothesis' own printing, hit the recursion limit on top of
 # pytest's stack. Parsers meet real depth below, in files nested up to 50 000 levels.
 hostile = st.sampled_from(HOSTILE).map(lambda make: make())
 scalars = st.one_of(st.integers(), st.floats(), st.text(max_size=30), st.binary(max_size=30), st.booleans(), st.none())
-json_like = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                          st.dictionaries(st.text(max_size=12), inner, max_size=4)),
-                         max_leaves=20)
+json_like = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=12), inner, max_size=4)),
+    max_leaves=20,
+)
 
 
 def _paths(value, prefix=()):
@@ -111,8 +152,16 @@ def test_mutated_documents_raise_only_document_error(count, doc):
 
 
 @settings(max_examples=150, **SETTINGS)
-@given(st.one_of(hostile, json_like, st.dictionaries(st.sampled_from(["kind", "name", "partitions", "ame", 1]),
-                                                     st.one_of(hostile, json_like, st.sampled_from(KINDS)))))
+@given(
+    st.one_of(
+        hostile,
+        json_like,
+        st.dictionaries(
+            st.sampled_from(["kind", "name", "partitions", "ame", 1]),
+            st.one_of(hostile, json_like, st.sampled_from(KINDS)),
+        ),
+    )
+)
 def test_arbitrary_values_raise_only_document_error(count, data):
     count()
     _only_document_error(data)
@@ -124,18 +173,30 @@ def _file_bytes():
         st.binary(max_size=400),
         good,
         st.tuples(good, st.integers(0, 10_000), st.binary(min_size=1, max_size=8)).map(  # corrupt a valid file
-            lambda t: t[0][: t[1] % max(1, len(t[0]))] + t[2] + t[0][t[1] % max(1, len(t[0])):]),
+            lambda t: t[0][: t[1] % max(1, len(t[0]))] + t[2] + t[0][t[1] % max(1, len(t[0])) :]
+        ),
         st.integers(50, 50_000).map(lambda n: b"[" * n + b"]" * n),  # deep JSON
         st.integers(50, 50_000).map(lambda n: b'{"a":' * n + b"1" + b"}" * n),
         # deep YAML: flow nesting only to 400 (PyYAML's pure-Python scanner takes ~4 s at 1 500 levels, see
         # docs/reliability.md); block nesting reaches the RecursionError path fast
         st.integers(50, 400).map(lambda n: b"a: " + b"[" * n + b"]" * n),
         st.integers(50, 3_000).map(lambda n: b"".join(b" " * i + b"k:\n" for i in range(n))),
-        st.sampled_from([b'{"kind": "aix-lpar", "name": "\xff"}', b"\xef\xbb\xbf{}", "{}".encode("utf-16"),
-                         b'{"kind": "aix-lpar", "name": "x", "memory": {"desired_gb": NaN}}',
-                         b'{"kind": "aix-lpar", "name": "x", "memory": {"desired_gb": 1e999}}',
-                         b"!!python/object/apply:os.system ['true']", b"&a [*a]", b"kind: aix-lpar\nname: !!binary gIGC",
-                         b"kind: aix-lpar\nname: 2024-01-01", b"kind: aix-lpar\nname: x\n1: 2", b"", b"\x00" * 10]),
+        st.sampled_from(
+            [
+                b'{"kind": "aix-lpar", "name": "\xff"}',
+                b"\xef\xbb\xbf{}",
+                "{}".encode("utf-16"),
+                b'{"kind": "aix-lpar", "name": "x", "memory": {"desired_gb": NaN}}',
+                b'{"kind": "aix-lpar", "name": "x", "memory": {"desired_gb": 1e999}}',
+                b"!!python/object/apply:os.system ['true']",
+                b"&a [*a]",
+                b"kind: aix-lpar\nname: !!binary gIGC",
+                b"kind: aix-lpar\nname: 2024-01-01",
+                b"kind: aix-lpar\nname: x\n1: 2",
+                b"",
+                b"\x00" * 10,
+            ]
+        ),
     )
 
 
@@ -157,8 +218,10 @@ def test_any_file_raises_only_document_error(count, tmp_path_factory, data):
 
 FINITE_INT = st.one_of(st.integers(0, 2**53), st.sampled_from([0, 1, 255, 256, 65_535, 2**31, 2**53]))
 FINITE_FLOAT = st.one_of(st.floats(0, 1e12), st.sampled_from([0.0, 5e-324, 1e-300, 1e-5, 0.1 + 0.2, 1e12]))
-TEXT = st.one_of(st.text(max_size=40), st.sampled_from(["x" * 100_000, "名前", "a\x00b", "\u2028", '"\\', "e+5",
-                                                        "null", "1e+16", "NaN"]))
+TEXT = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["x" * 100_000, "名前", "a\x00b", "\u2028", '"\\', "e+5", "null", "1e+16", "NaN"]),
+)
 
 
 @st.composite
@@ -214,8 +277,10 @@ def test_calculator_overflow_makes_rules_not_assessed(durable_advisor):
     doc = copy.deepcopy(maximal_document("aix-lpar"))
     doc["memory"]["desired_gb"] = 1e308
     review = durable_advisor.review(validate_document(doc))
-    assert any(n.reason and "cannot be computed" in n.reason or n.reason and "not a finite number" in n.reason
-               for n in review.not_assessed), review.not_assessed
+    assert any(
+        n.reason and "cannot be computed" in n.reason or n.reason and "not a finite number" in n.reason
+        for n in review.not_assessed
+    ), review.not_assessed
 
 
 def test_derived_infinity_never_reaches_the_engine(durable_advisor, reference_advisor):

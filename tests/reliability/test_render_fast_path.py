@@ -15,14 +15,26 @@ from advisor.render import json_out
 from bench.generator import generate
 
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-(2**63), 2**64 - 1), st.floats(allow_nan=False, allow_infinity=False),
-              st.text(), st.sampled_from(["line\nbreak", "\r\n", "\u2028", "  indented", "[\n  x\n]", ""])),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**63), 2**64 - 1),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(),
+        st.sampled_from(["line\nbreak", "\r\n", "\u2028", "  indented", "[\n  x\n]", ""]),
+    ),
     lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=10), inner, max_size=4)),
-    max_leaves=25)
+    max_leaves=25,
+)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(st.lists(json_values, max_size=6))
 def test_dumps_array_is_dumps_of_the_list(count, items):
     count()

@@ -53,7 +53,9 @@ def _fail_repeatedly(durable_advisor, fact, count) -> list[str]:
     return messages
 
 
-def test_failure_after_the_session_exists_still_deletes_it(durable_advisor, reference_advisor, fact, monkeypatch, count):
+def test_failure_after_the_session_exists_still_deletes_it(
+    durable_advisor, reference_advisor, fact, monkeypatch, count
+):
     real = durable.dre.start_action_for_state
 
     def start_then_fail(handle, state):

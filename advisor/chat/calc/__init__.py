@@ -18,7 +18,13 @@ from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, vios_answe
 from advisor.chat.calc.zsystems import lfarea_answer, plarea_answer, smt_answer
 
 RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
-    vios_answer, lfarea_answer, plarea_answer, sap_instances_answer, clm_answer, hpux_kernel_answer, ame_answer,
+    vios_answer,
+    lfarea_answer,
+    plarea_answer,
+    sap_instances_answer,
+    clm_answer,
+    hpux_kernel_answer,
+    ame_answer,
     smt_answer,
 )
 

@@ -11,6 +11,7 @@ from advisor.chat.calc.common import CalcAnswer, _cites, _derived, _has
 from advisor.chat.numbers import first_float, first_int, fmt
 from advisor.chat.reply import Composer, Question
 
+
 def sap_instances_answer(text: str) -> CalcAnswer | None:
     if not _has(r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instances should", text):
         return None
@@ -22,19 +23,25 @@ def sap_instances_answer(text: str) -> CalcAnswer | None:
     out = CalcAnswer("sap_instances", Composer(), rules=["HPUX-007"])
     cites = _cites(r.citations, "sap_instances")
     if cores:
-        out.out.say(f"One SAP instance per 2 to 4 cores: {cores} cores -> {r.min_instances} to {r.max_instances} "
-                    "instances.", *cites)
+        out.out.say(
+            f"One SAP instance per 2 to 4 cores: {cores} cores -> {r.min_instances} to {r.max_instances} instances.",
+            *cites,
+        )
     if saps:
-        out.out.say(f"At 1 500 to 2 500 SAPS per instance: {fmt(saps, 0)} SAPS -> {r.min_instances_for_saps} to "
-                    f"{r.max_instances_for_saps} instances.", *cites)
+        out.out.say(
+            f"At 1 500 to 2 500 SAPS per instance: {fmt(saps, 0)} SAPS -> {r.min_instances_for_saps} to "
+            f"{r.max_instances_for_saps} instances.",
+            *cites,
+        )
     return out
 
 
 def clm_answer(text: str) -> CalcAnswer | None:
     if not _has(r"\bCLM\b|cell local memory", text):
         return None
-    shared = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:SAP\s+)?shared memory", text) or \
-        first_float(r"shared memory\D{0,20}?(\d+(?:\.\d+)?)\s*GB", text)
+    shared = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:SAP\s+)?shared memory", text) or first_float(
+        r"shared memory\D{0,20}?(\d+(?:\.\d+)?)\s*GB", text
+    )
     if shared is None:
         return None
     memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)
@@ -43,15 +50,28 @@ def clm_answer(text: str) -> CalcAnswer | None:
     cites = _cites(clm.CITE, "clm")
     if memory:
         s = clm.clm_sizing(memory, pct, shared)
-        out.out.say(f"CLM needed: {fmt(clm.KERNEL_FLOOR_PCT, 0)} % of {fmt(memory)} GB for kernel and process-private "
-                    f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB; "
-                    f"configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB.", *cites)
+        out.out.say(
+            f"CLM needed: {fmt(clm.KERNEL_FLOOR_PCT, 0)} % of {fmt(memory)} GB for kernel and process-private "
+            f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB; "
+            f"configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB.",
+            *cites,
+        )
     else:
-        out.out.say(f"On 11i v3 the CLM should hold the SAP shared memory, {fmt(shared)} GB here, on top of about "
-                    f"{fmt(clm.KERNEL_FLOOR_PCT, 0)} % of memory for kernel and process-private data: at least "
-                    f"{fmt(shared)} GB + {fmt(clm.KERNEL_FLOOR_PCT, 0)} % of the memory.", *cites)
-        out.questions.append(Question(path="memory_gb", question="How much memory does the cell (or server) have, in "
-                                      "GiB? Shown by: machinfo.", command="machinfo", unit="GiB", rule_id="HPUX-005"))
+        out.out.say(
+            f"On 11i v3 the CLM should hold the SAP shared memory, {fmt(shared)} GB here, on top of about "
+            f"{fmt(clm.KERNEL_FLOOR_PCT, 0)} % of memory for kernel and process-private data: at least "
+            f"{fmt(shared)} GB + {fmt(clm.KERNEL_FLOOR_PCT, 0)} % of the memory.",
+            *cites,
+        )
+        out.questions.append(
+            Question(
+                path="memory_gb",
+                question="How much memory does the cell (or server) have, in GiB? Shown by: machinfo.",
+                command="machinfo",
+                unit="GiB",
+                rule_id="HPUX-005",
+            )
+        )
     return out
 
 
@@ -66,10 +86,14 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
     if _has(r"buffer cache", text):
         value, cites = _derived(doc, "buffer_cache_target_gb")
         if value is not None:
-            out.out.say(f"Buffer cache: 3 % of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel"))
+            out.out.say(
+                f"Buffer cache: 3 % of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel")
+            )
     if _has(r"swap", text):
         value, cites = _derived(doc, "swap_min_gb")
         if value is not None:
-            out.out.say(f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(value)} GB.",
-                        *_cites(cites, "hpux_kernel"))
+            out.out.say(
+                f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(value)} GB.",
+                *_cites(cites, "hpux_kernel"),
+            )
     return out if not out.out.empty else None

@@ -9,10 +9,18 @@ from __future__ import annotations
 import re
 
 from advisor.calculators import plarea, zvm_smt
-from advisor.calculators.lfarea import CITE_FORMS, CITE_IAR046I, REASONS, LfareaSyntaxError, assess_lfarea, lfarea_limit_gb
+from advisor.calculators.lfarea import (
+    CITE_FORMS,
+    CITE_IAR046I,
+    REASONS,
+    LfareaSyntaxError,
+    assess_lfarea,
+    lfarea_limit_gb,
+)
 from advisor.chat.calc.common import CalcAnswer, _cites, _has
 from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer
+
 
 def _lfarea_statement(text: str) -> tuple[str | None, str]:
     """(the LFAREA=... statement as written, the text without it); parentheses balanced."""
@@ -32,8 +40,8 @@ def _lfarea_statement(text: str) -> tuple[str | None, str]:
         elif depth == 0 and (c.isspace() or c in ",?;"):
             break
         i += 1
-    stmt = text[m.start():i].rstrip(".,")
-    return stmt, text[:m.start()] + " " + text[i:]
+    stmt = text[m.start() : i].rstrip(".,")
+    return stmt, text[: m.start()] + " " + text[i:]
 
 
 def lfarea_answer(text: str) -> CalcAnswer | None:
@@ -41,7 +49,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     if reason and _has(r"IAR046I|LFAREA", text):
         out = CalcAnswer("lfarea", Composer(), rules=["ZOS-002"])
         ibm, why = REASONS[reason]
-        out.out.say(f"IAR046I reason \"{ibm.rstrip('.')}\": {why}", *_cites([CITE_IAR046I], "lfarea"))
+        out.out.say(f'IAR046I reason "{ibm.rstrip(".")}": {why}', *_cites([CITE_IAR046I], "lfarea"))
         return out
     if not _has(r"LFAREA|large frame area", text):
         return None
@@ -55,22 +63,37 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         try:
             a = assess_lfarea(stmt, online)
         except LfareaSyntaxError as e:
-            out.out.say(f"{stmt} is not valid: IAR046I {e.ibm_reason} {e.explanation} At IPL a syntax error always "
-                        "prompts for a new LFAREA.", *_cites(e.citations, "lfarea"))
+            out.out.say(
+                f"{stmt} is not valid: IAR046I {e.ibm_reason} {e.explanation} At IPL a syntax error always "
+                "prompts for a new LFAREA.",
+                *_cites(e.citations, "lfarea"),
+            )
             out.rules = ["ZOS-002"]
             return out
         except ValueError:
             placeholder = True
         else:
             cites = _cites(a.citations, "lfarea")
-            form = "old form: 80 % of online storage - 2 GB" if a.form == "old" else "new form: 80 % of (online storage - 4 GB)"
-            out.out.say(f"{a.request.statement} on {fmt(online)} GB online storage: the limit is {fmt(a.limit_gb)} GB "
-                        f"({form}); the request is {fmt(a.total_requested_gb)} GB at target, "
-                        f"{fmt(a.minimum_total_gb)} GB at the minimums.", *cites)
+            form = (
+                "old form: 80 % of online storage - 2 GB"
+                if a.form == "old"
+                else "new form: 80 % of (online storage - 4 GB)"
+            )
+            out.out.say(
+                f"{a.request.statement} on {fmt(online)} GB online storage: the limit is {fmt(a.limit_gb)} GB "
+                f"({form}); the request is {fmt(a.total_requested_gb)} GB at target, "
+                f"{fmt(a.minimum_total_gb)} GB at the minimums.",
+                *cites,
+            )
             out.out.say(f"At IPL: {a.ipl_message}", *cites)
             return out
     forms = ["new", "old"]
-    if stmt and re.search(r"1M=|2G=", stmt, re.IGNORECASE) or _has(r"\bnew\b.{0,20}form", rest) and not _has(r"\bold\b", rest):
+    if (
+        stmt
+        and re.search(r"1M=|2G=", stmt, re.IGNORECASE)
+        or _has(r"\bnew\b.{0,20}form", rest)
+        and not _has(r"\bold\b", rest)
+    ):
         forms = ["new"] if not _has(r"\bold\b", text) else forms
     if stmt and re.search(r"%|xx", stmt) and not re.search(r"1M=|2G=", stmt, re.IGNORECASE):
         forms = ["old", "new"]
@@ -78,11 +101,17 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     for form in forms:
         limit = lfarea_limit_gb(online, form)
         if form == "new":
-            out.out.say(f"New form LFAREA=(1M=...,2G=...): a percentage is of (online storage - 4 GB) and at most 80 % "
-                        f"can be reserved: 0.8 x ({fmt(online)} - 4) GB = {fmt(limit)} GB on {fmt(online)} GB.", *cites)
+            out.out.say(
+                f"New form LFAREA=(1M=...,2G=...): a percentage is of (online storage - 4 GB) and at most 80 % "
+                f"can be reserved: 0.8 x ({fmt(online)} - 4) GB = {fmt(limit)} GB on {fmt(online)} GB.",
+                *cites,
+            )
         else:
-            out.out.say(f"Old form LFAREA=xx%|nM|nG|nT: the limit is 80 % of online storage minus 2 GB: "
-                        f"0.8 x {fmt(online)} GB - 2 GB = {fmt(limit)} GB on {fmt(online)} GB.", *cites)
+            out.out.say(
+                f"Old form LFAREA=xx%|nM|nG|nT: the limit is 80 % of online storage minus 2 GB: "
+                f"0.8 x {fmt(online)} GB - 2 GB = {fmt(limit)} GB on {fmt(online)} GB.",
+                *cites,
+            )
     return out
 
 
@@ -94,16 +123,21 @@ def plarea_answer(text: str) -> CalcAnswer | None:
         return None
     p = plarea.plarea_size(online)
     out = CalcAnswer("plarea", Composer(), rules=["ZOS-006"])
-    out.out.say(f"On {fmt(online)} GB online storage the quad area is 12.5 % = {fmt(p.quad_gb, 3)} GB and the PLAREA "
-                f"12.5 % of the rest: 0.125 x {fmt(online - p.quad_gb, 3)} GB = {fmt(p.plarea_gb, 3)} GB "
-                f"({p.plarea_frames_1m} pageable 1 MB frames); the system sizes it itself, LFAREA does not enter it.",
-                *_cites(p.citations, "plarea"))
+    out.out.say(
+        f"On {fmt(online)} GB online storage the quad area is 12.5 % = {fmt(p.quad_gb, 3)} GB and the PLAREA "
+        f"12.5 % of the rest: 0.125 x {fmt(online - p.quad_gb, 3)} GB = {fmt(p.plarea_gb, 3)} GB "
+        f"({p.plarea_frames_1m} pageable 1 MB frames); the system sizes it itself, LFAREA does not enter it.",
+        *_cites(p.citations, "plarea"),
+    )
     return out
 
 
 def smt_answer(text: str) -> CalcAnswer | None:
-    if not (_has(r"\bSMT\b|multithreading", text) and _has(r"z13", text)
-            and _has(r"how much|gain|more|ETR|ITR|throughput|faster", text)):
+    if not (
+        _has(r"\bSMT\b|multithreading", text)
+        and _has(r"z13", text)
+        and _has(r"how much|gain|more|ETR|ITR|throughput|faster", text)
+    ):
         return None
     out = CalcAnswer("zvm_smt", Composer(), rules=["ZVM-001"])
     cites = _cites([zvm_smt.CITE_TABLE2], "zvm_smt")
@@ -113,6 +147,9 @@ def smt_answer(text: str) -> CalcAnswer | None:
     for before, after, label in pairs:
         g = zvm_smt.gain(before, after)
         a, b = zvm_smt.TABLE2[before], zvm_smt.TABLE2[after]
-        out.out.say(f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)} %), ITR {fmt(a.itr)} -> "
-                    f"{fmt(b.itr)} (+{fmt(g.itr_pct, 1)} %), measured at about 90 % CPU.", *cites)
+        out.out.say(
+            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)} %), ITR {fmt(a.itr)} -> "
+            f"{fmt(b.itr)} (+{fmt(g.itr_pct, 1)} %), measured at about 90 % CPU.",
+            *cites,
+        )
     return out
