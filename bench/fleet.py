@@ -133,8 +133,10 @@ def run(quick: bool = False, n: int | None = None, seed: int = 20240601) -> tupl
     w1, w2 = statistics.median(one), statistics.median(two)
     rate1, rate2 = n / w1, n / w2
     c1, c2 = statistics.median(cpu_one), statistics.median(cpu_two)
+
     def spread(xs):
         return f"{min(xs):.2f}-{max(xs):.2f} s" if len(xs) > 1 else ""
+
     rows = [
         {
             "section": "fleet",

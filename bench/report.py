@@ -90,7 +90,9 @@ def table(rows: list[dict]) -> str:
     line = "  ".join(h.ljust(w) for h, w in zip(HEADER, widths, strict=False))
     out = [line, "-" * len(line)]
     for b in body:
-        out.append("  ".join(c.ljust(w) if i < len(b) - 1 else c for i, (c, w) in enumerate(zip(b, widths, strict=False))))
+        out.append(
+            "  ".join(c.ljust(w) if i < len(b) - 1 else c for i, (c, w) in enumerate(zip(b, widths, strict=False)))
+        )
     return "\n".join(out)
 
 
