@@ -572,7 +572,7 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                     "baseline": {"median": ch1["rate_per_s"], "unit": "/s", "n": ch1["ok"]},
                     "subject_label": "2 workers",
                     "baseline_label": "1 worker",
-                    "cpu": f"{ch2['server_cpu_ms_per_request']:.2f} / {ch1['server_cpu_ms_per_request']:.2f} ms per turn",
+                    "cpu": f"{ch2['server_cpu_ms_per_request']:.2f} / {ch1['server_cpu_ms_per_request']:.2f} ms a turn",
                     "note": f"review, follow-up, what-if, undo; errors 2w {ch2['failed']} / 1w {ch1['failed']}",
                 }
             )

@@ -4,8 +4,9 @@ The baseline is the rulebook compiled to one straight-line Python function per k
 (`advisor.engine.generated`): the fastest honest way to decide the same conditions in this
 language. The reference evaluator is the correctness oracle, not the yardstick (it re-decides a
 rule's base condition for every escalation and walks the AST per fact); every document is
-checked against it before anything is timed. Only `evaluator.fired(kind, fact)` is timed: facts (units, derived values, build_fact) are
-built beforehand, because that work is shared by both evaluators. One "document" is every
+checked against it before anything is timed. Only `evaluator.fired(kind, fact)` is timed:
+facts (units, derived values, build_fact) are built beforehand, because that work is shared by
+both evaluators. One "document" is every
 unit of it (a managed system is its partitions plus the frame).
 """
 

@@ -70,7 +70,7 @@ def _run(groups: list[list[Path]], outdir: Path, tag: str) -> tuple[float, float
                 )
             )
     errors = []
-    for proc, files in procs:
+    for proc, _files in procs:
         _, err = proc.communicate()
         if proc.returncode not in (0, 1):
             errors.append(f"advisor check exited {proc.returncode}: {err.decode(errors='replace')[-2000:]}")

@@ -2,8 +2,9 @@
 
 Subject: the product advisor (durable-rules); baseline: the same pipeline with the generated
 evaluator (`advisor.engine.generated`), so the ratio is what the rule engine costs on top of the
-rest; the reference evaluator checks that all three give the same bytes first. Also a stage breakdown of the subject (where a document's time goes) and a cProfile
-of the hot path, written to the results.
+rest; the reference evaluator checks that all three give the same bytes first. Also a stage
+breakdown of the subject (where a document's time goes) and a cProfile of the hot path, written
+to the results.
 """
 
 from __future__ import annotations

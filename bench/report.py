@@ -115,9 +115,9 @@ def environment() -> dict[str, Any]:
     cpu = ""
     try:
         cpu = next(
-            l.split(":", 1)[1].strip()
-            for l in Path("/proc/cpuinfo").read_text().splitlines()
-            if l.startswith("model name")
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
         )
     except Exception:  # noqa: BLE001
         pass

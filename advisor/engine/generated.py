@@ -73,9 +73,8 @@ class _Source:
                 prefix = ".".join(heads[: depth + 1])
                 if prefix not in parents:
                     parents[prefix] = f"d{len(parents)}"
-                    lines.append(
-                        f"    {parents[prefix]} = {holder}.get({heads[depth]!r}) if {holder}.__class__ is dict else None"
-                    )
+                    get = f"{holder}.get({heads[depth]!r})"
+                    lines.append(f"    {parents[prefix]} = {get} if {holder}.__class__ is dict else None")
                 holder = parents[prefix]
             lines.append(f"    {name} = {holder}.get({last!r}, M) if {holder}.__class__ is dict else M")
         return lines
