@@ -12,6 +12,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.middleware.gzip import GZipMiddleware
 
 from advisor.chat import ChatEngine
 from advisor.review import Advisor, default_advisor
@@ -39,6 +40,9 @@ def create_app(settings: Settings | None = None, *, advisor: Advisor | None = No
     app.state.settings, app.state.store, app.state.advisor = settings, store, advisor
     app.state.chat = ChatService(store, ChatEngine(advisor))
     problems.install(app)
+    # A 1,000-partition review is about 11 MB of JSON, mostly repeated keys: clients that accept
+    # gzip (httpx, curl --compressed, browsers) get it at a few percent of that.
+    app.add_middleware(GZipMiddleware, minimum_size=4096)
     app.include_router(health.router)
     app.include_router(problem_routes.router)
     app.include_router(v1)
