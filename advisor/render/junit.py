@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 
 from advisor.findings import Finding
 from advisor.gate.model import GateDocument, GateResult
-from advisor.render.parts import baseline_note, citation, missing, reboot, waiver_note
+from advisor.render.parts import baseline_note, citation, evidence_lines, missing, reboot, waiver_note
 
 
 def finding_body(f: Finding) -> str:
@@ -24,7 +24,7 @@ def finding_body(f: Finding) -> str:
         lines.append(f"  - {step.description} ({reboot(step)})")
         lines += [f"      $ {c}" for c in step.commands]
     lines.append("")
-    lines += [f"Evidence: {k} = {v}" for k, v in f.evidence.items()]
+    lines += evidence_lines(f)
     lines += [f"Source: {citation(c)}" + (f" <{c.url}>" if c.url else "") for c in f.citations]
     return "\n".join(lines)
 

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
-from advisor.findings import CitationOut, RemediationOut
+import json
+from typing import Any
+
+from pydantic_core import to_jsonable_python
+
+from advisor.findings import CitationOut, Finding, RemediationOut
 from advisor.gate.model import GateFinding, GateGap, GateResult
 
 
 def citation(c: CitationOut) -> str:
     where = f'"{c.section}"' + (f", {c.locator}" if c.locator else "")
     return f"{c.source_id}: {where}"
+
+
+def evidence(f: Finding) -> dict[str, Any]:
+    """The evidence as JSON values: a field may hold a model (an HP-UX SAP instance), which no
+    format may print as a Python repr or fail to serialise."""
+    return to_jsonable_python(f.evidence)
+
+
+def evidence_lines(f: Finding) -> list[str]:
+    return [f"Evidence: {k} = {json.dumps(v, ensure_ascii=False)}" for k, v in evidence(f).items()]
 
 
 def reboot(step: RemediationOut) -> str:

@@ -26,7 +26,7 @@ from advisor.gate.identity import STDIN
 from advisor.gate.model import GateFinding, GateGap, GateResult
 from advisor.render import rule_page
 from advisor.render.locate import finding_path, gap_path, line_of, segments
-from advisor.render.parts import citation, missing, reboot
+from advisor.render.parts import citation, evidence, missing, reboot
 from advisor.rulebook.loader import CompiledRule
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -124,7 +124,7 @@ def _result(item: GateFinding, source: str, index: dict[str, int], with_baseline
             "security-severity": SECURITY_SEVERITY[f.severity],
             "score": f.score,
             "gate_status": item.status,
-            "evidence": f.evidence,
+            "evidence": evidence(f),
             "requires_reboot": any(s.requires_reboot for s in f.remediation),
         },
     }
