@@ -33,7 +33,7 @@ TARGET_US = 1000.0
 
 def pipeline(advisor: Advisor) -> Callable[[dict], str]:
     def run(raw: dict) -> str:
-        return json_out.render([advisor.review(validate_document(raw))], single=True)
+        return json_out.render_reviews([advisor.review(validate_document(raw))], single=True)
 
     return run
 
@@ -68,7 +68,7 @@ def stages(advisor: Advisor, corpus: list[dict], n: int) -> dict[str, dict]:
         t4 = clock()
         review = advisor.review(doc)  # the whole review again; its own derive/fact/evaluate are subtracted
         t5 = clock()
-        json_out.render([review], single=True)
+        json_out.render_reviews([review], single=True)
         t6 = clock()
         rest = (t5 - t4) - (t4 - t1)
         for k, v in zip(

@@ -53,7 +53,10 @@ def verdict(result: GateResult) -> str:
     policy = result.policy
     head = "FAILED" if result.failed else "passed"
     scope = f"fail-on {policy.fail_on}" + (", not-assessed fails" if policy.fail_on_not_assessed else "")
+    errors = ""
+    if result.errors:  # an input that could not be read is never a pass, whatever the rest says
+        errors = f"{len(result.errors)} input error(s) in {', '.join(result.error_files())}, "
     return (
-        f"gate {head} ({scope}): {c['failing']} failing, {c['below-threshold']} below threshold, "
+        f"gate {head} ({scope}): {errors}{c['failing']} failing, {c['below-threshold']} below threshold, "
         f"{c['waived']} waived, {c['baselined']} baselined, {c['not-assessed']} not assessed"
     )
