@@ -72,7 +72,9 @@ def stages(advisor: Advisor, corpus: list[dict], n: int) -> dict[str, dict]:
         t6 = clock()
         rest = (t5 - t4) - (t4 - t1)
         for k, v in zip(
-            names, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, max(rest, 0), t6 - t5, (t4 - t0) + max(rest, 0) + (t6 - t5)), strict=False
+            names,
+            (t1 - t0, t2 - t1, t3 - t2, t4 - t3, max(rest, 0), t6 - t5, (t4 - t0) + max(rest, 0) + (t6 - t5)),
+            strict=False,
         ):
             samples[k].append(v / 1000)
     return {k: Summary.of(v).to_dict() for k, v in samples.items()}

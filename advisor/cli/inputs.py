@@ -64,7 +64,7 @@ def report_rulebook_error(err: RulebookError) -> None:
     from advisor.datadirs import rules_dir
 
     n = len(err.problems)
-    typer.echo(f"error: the rulebook in {rules_dir()} cannot load: {n} problem{'s' if n != 1 else ''}", err=True)
+    typer.echo(f"error: rulebook {rules_dir()} cannot load: {n} problem{'s' if n != 1 else ''}", err=True)
     for problem in err.problems:
         typer.echo(f"error: {problem}", err=True)
 

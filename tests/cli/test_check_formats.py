@@ -7,7 +7,6 @@ import datetime as dt
 import json
 import xml.etree.ElementTree as ET
 
-import jsonschema
 import pytest
 from typer.testing import CliRunner
 

@@ -37,8 +37,9 @@ def test_a_clean_document_beside_a_broken_one_is_a_failure_everywhere(workdir, s
     invocation = log["runs"][0]["invocations"][0]
     assert invocation["executionSuccessful"] is False
     errors = [n for n in invocation["toolExecutionNotifications"] if n["level"] == "error"]
-    assert len(errors) == 1 and "typo.json: $.ame.enabeld: unknown field (did you mean 'enabled'?)" in (
-        errors[0]["message"]["text"]
+    assert (
+        len(errors) == 1
+        and "typo.json: $.ame.enabeld: unknown field (did you mean 'enabled'?)" in (errors[0]["message"]["text"])
     )
     location = errors[0]["locations"][0]
     assert location["physicalLocation"]["artifactLocation"]["uri"] == "typo.json"
