@@ -60,7 +60,7 @@ def test_json_and_yaml_documents_load_as_documents(tmp_path) -> None:
 @pytest.mark.parametrize(
     "text, name",
     [
-        (load("lscpu.s390x-lpar-smt.synthetic.txt"), "LNXZ13"),
+        (load("lscpu.s390x-lpar-smt.synthetic.txt").replace("PR/SM", "z/VM 6.4.0"), "LNXZ13"),
         ("\n".join(load("lparstat_i.s2.txt").split("\n")[:20]) + "\n", None),  # the lines before the first "-"
     ],
 )
