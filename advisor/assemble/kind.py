@@ -37,7 +37,9 @@ def lscpu_platform(output: Output) -> str:
     data = output.result.data
     arch = str(data.get("architecture", "s390x"))
     hypervisor, vendor = data.get("hypervisor"), data.get("hypervisor_vendor")
-    shown = ", ".join(f"{label}: {value}" for label, value in (("Hypervisor", hypervisor), ("Hypervisor vendor", vendor)) if value)
+    shown = ", ".join(
+        f"{label}: {value}" for label, value in (("Hypervisor", hypervisor), ("Hypervisor vendor", vendor)) if value
+    )
     if not arch.startswith("s390"):
         raise KindError(f"lscpu of a {arch} machine: the advisor reads lscpu of Linux on IBM Z (s390x) under z/VM only")
     if hypervisor is not None and str(hypervisor).startswith("z/VM"):

@@ -106,7 +106,8 @@ class Style(NamedTuple):
     grouping: bool  # some number groups thousands beside a decimal mark ("1.234,5")
 
 
-NUMBER_STYLE: ContextVar[Style] = ContextVar("number_style", default=Style(None, False))
+UNSETTLED = Style(None, False)
+NUMBER_STYLE: ContextVar[Style] = ContextVar("number_style", default=UNSETTLED)
 _WORD_NUMBER = re.compile(r"[(\[]?[+-]?(\d[\d.,]*)[A-Za-z%]*[)\],;:]?")
 _GROUPS = {POINT: re.compile(r"\d{1,3}(?:,\d{3})+"), COMMA: re.compile(r"\d{1,3}(?:\.\d{3})+")}
 
@@ -298,7 +299,9 @@ class Builder:
         """True (and a warning) when ``line`` is where the text stops: its value may be cut off."""
         if line.cut and not self._cut_warned:
             self._cut_warned = True
-            self.warn(line, f"{key}: the output ends inside this line (no line end): the value may be cut off; left out")
+            self.warn(
+                line, f"{key}: the output ends inside this line (no line end): the value may be cut off; left out"
+            )
         return line.cut
 
     def put(self, key: str, value: Any, line: Line) -> None:

@@ -177,22 +177,21 @@ def parse_bundle(text: str) -> BundleReport:
     report = BundleReport(format=version)
     for section, attrs in sections:
         status = attrs.get("status", "ok")
-        marker_line = section.first_line_no - 1 if attrs else section.first_line_no
-
-        def problem(reason: str) -> None:
-            report.problems.append(
-                BundleProblem(command=section.command, host=section.host, line_no=marker_line, reason=reason)
-            )
-
+        reason: str | None = None
         if status == "missing":
-            problem("command not found on the host")
+            reason = "command not found on the host"
         elif section.command is None:
-            problem("cannot tell which command produced this text")
+            reason = "cannot tell which command produced this text"
         else:
             try:
                 result = registry.parse_output(section.text, section.command)
             except ParseError as err:
-                problem(str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}")
+                reason = str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}"
             else:
                 report.results.append(result.shifted(section.first_line_no - 1, host=section.host))
+        if reason is not None:
+            marker_line = section.first_line_no - 1 if attrs else section.first_line_no
+            report.problems.append(
+                BundleProblem(command=section.command, host=section.host, line_no=marker_line, reason=reason)
+            )
     return report

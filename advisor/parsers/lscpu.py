@@ -60,7 +60,9 @@ MACHINES = {
 }
 
 
-_CACHE = re.compile(r"(?P<size>[\d.,]+\s*(?P<unit>[KMG])(?P<binary>iB)?)(?:\s*\((?P<instances>\d+) instances?\))?", re.I)
+_CACHE = re.compile(
+    r"(?P<size>[\d.,]+\s*(?P<unit>[KMG])(?P<binary>iB)?)(?:\s*\((?P<instances>\d+) instances?\))?", re.I
+)
 _CACHE_KB = size_in("kb")
 CACHES = ("L1d", "L1i", "L2d", "L2i", "L2", "L3", "L4")
 

@@ -12,6 +12,7 @@ they hold: ``global`` (memory, pg space, ucomprsd, comprsd), ``segments``
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ._text import Builder, Line, as_float, as_number, as_str, lines_of, score, size_in, snake
 from .base import ParseResult
@@ -62,7 +63,8 @@ def detect(text: str) -> float:
 
 class _Unit:
     def __init__(self) -> None:
-        self.suffix, self.convert = "pages", as_number
+        self.suffix = "pages"
+        self.convert: Callable[[str], int | float] = as_number
 
     def set(self, name: str) -> None:
         name = name.casefold()

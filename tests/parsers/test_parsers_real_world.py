@@ -150,7 +150,7 @@ def test_prompt_forms(line: str, host: str | None, command: str | None) -> None:
         "#size:goodsize:mem_exp_factor:ent_mem_cap:var_mem_weight",
         "## Restricted tunables",
         "memory      4194304     3001211     1193093      712345",
-        "#### advisor-bundle command=\"lparstat -i\" host=\"a\" ####",
+        '#### advisor-bundle command="lparstat -i" host="a" ####',
         "Model: 9009-42A",
     ],
 )

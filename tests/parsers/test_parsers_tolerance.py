@@ -156,6 +156,7 @@ def test_lsattr_collapsed_text_never_reads_a_description_word_as_value() -> None
 @pytest.mark.parametrize("name", names())
 def test_every_parser_refuses_empty_and_garbage(name: str) -> None:
     parser = registry.parser_for(command_of(name))
+    assert parser is not None
     for text in ("", "   \n\t\n", "lorem ipsum dolor\nsit amet, consectetur\n", "\x00\x01\x02", "#### ####\n"):
         with pytest.raises(ParseError):
             parser.parse(text)
@@ -164,6 +165,7 @@ def test_every_parser_refuses_empty_and_garbage(name: str) -> None:
 @pytest.mark.parametrize("name", names())
 def test_every_parser_refuses_other_commands_output(name: str) -> None:
     parser = registry.parser_for(command_of(name))
+    assert parser is not None
     for other in names():
         if command_of(other) == command_of(name):
             continue
