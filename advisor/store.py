@@ -43,6 +43,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import orjson
+
+from advisor import fleet_store
+
 KEY_PREFIX = "pa_"
 LAST_USED_RESOLUTION = timedelta(seconds=60)  # write last_used_at at most once a minute per key
 BUSY_TIMEOUT_MS = 10_000
@@ -123,6 +127,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ) WITHOUT ROWID""",
         ),
     ),
+    Migration(3, "fleet tables", fleet_store.TABLES + fleet_store.SQLITE_BACKFILL),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
@@ -218,7 +223,7 @@ class AuditEntry:
 _KEY_COLUMNS = "id, name, created_at, revoked_at, last_used_at"
 
 
-class Store:
+class Store(fleet_store.FleetQueries):
     """One database file; one connection per thread, opened on first use and closed by `close()`."""
 
     def __init__(self, path: Path | str, *, synchronous: str = "FULL", busy_timeout_ms: int = BUSY_TIMEOUT_MS):
@@ -264,6 +269,14 @@ class Store:
                 con.close()
             self._all.clear()
         self._local = threading.local()
+
+    def _read(self, work):
+        con = self._con()
+        con.execute("BEGIN")
+        try:
+            return work(con)
+        finally:
+            con.execute("COMMIT")
 
     # --- schema ---
 
@@ -318,6 +331,14 @@ class Store:
                 "INSERT INTO reviews (id, target, kind, document, review, rulebook_version, created_at, "
                 "api_key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (review_id, target, kind, document_json, review_json, rulebook_version, created_at, api_key_id),
+            )
+            fleet_store.record_review(
+                con,
+                review_id=review_id,
+                target=target,
+                kind=kind,
+                review=orjson.loads(review_json),
+                created_at=created_at,
             )
             self._audit(
                 con, actor, "review.create", review_id, {"target": target, "kind": kind}, api_key_id, created_at
