@@ -295,6 +295,10 @@ class FleetQueries:
         args = (rule_id, after, limit) if after is not None else (rule_id, limit)
         return self._read(lambda tx: tx.execute(sql, args).fetchall())
 
+    def fleet_rule_counts(self) -> dict[str, int]:
+        """Rule id -> systems whose latest review has it."""
+        return dict(self._read(lambda tx: tx.execute("SELECT rule_id, systems FROM fleet_rules").fetchall()))
+
     def fleet_summary_rows(self, *, top: int = 10, days: int = 30) -> dict[str, list[tuple]]:
         """Everything the fleet summary needs, read on one snapshot."""
 
