@@ -44,8 +44,10 @@ TABLES = (
     score        REAL NOT NULL
 )""",
     "CREATE INDEX fleet_systems_by_kind ON fleet_systems(kind, target)",
-    "CREATE INDEX fleet_systems_by_risk ON fleet_systems(worst, score, target)",
-    "CREATE INDEX fleet_systems_by_seen ON fleet_systems(last_seen, target)",
+    # one index per sort order, in that order's directions, so a page is an index range, not a sort
+    "CREATE INDEX fleet_systems_by_risk ON fleet_systems(worst, score DESC, target)",
+    "CREATE INDEX fleet_systems_by_seen ON fleet_systems(last_seen DESC, target)",
+    "CREATE INDEX fleet_systems_by_findings ON fleet_systems(findings DESC, target)",
     """CREATE TABLE fleet_findings (
     target   TEXT NOT NULL,
     rule_id  TEXT NOT NULL,
