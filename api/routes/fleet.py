@@ -89,7 +89,7 @@ def get_systems(
 
 
 @router.get(
-    "/systems/{name}",
+    "/systems/{name:path}",
     tags=["fleet"],
     response_model=SystemDetail,
     operation_id="getSystem",

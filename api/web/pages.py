@@ -263,7 +263,7 @@ def systems(
     )
 
 
-@router.get("/systems/{name}")
+@router.get("/systems/{name:path}")
 def system(request: Request, name: str) -> Response:
     who = user(request)
     before = request.query_params.get("from") or None

@@ -44,11 +44,11 @@ def test_migration_2_upgrades_a_version_1_database_keeping_its_data(tmp_path, mo
     assert old.migrate() == 1
     old.create_key("k", actor="t")
     monkeypatch.undo()
-    assert old.migrate() == 2 == store_module.LATEST_VERSION
+    assert old.migrate() == store_module.LATEST_VERSION >= 2
     tables = {r[0] for r in old._con().execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"chat_sessions", "chat_turns", "reviews", "api_keys"} <= tables
     assert [k.name for k in old.list_keys()] == ["k"]
-    assert [r[1] for r in old._con().execute("SELECT * FROM schema_version ORDER BY version")] == [
+    assert [r[1] for r in old._con().execute("SELECT * FROM schema_version ORDER BY version")][:2] == [
         "reviews, api keys, audit log",
         "chat sessions",
     ]

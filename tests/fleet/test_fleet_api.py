@@ -77,6 +77,12 @@ def test_bad_parameters_are_problems(client, fleet):
     assert r.status_code == 404 and r.json()["errors"][0]["path"] == "query.from"
 
 
+def test_a_name_with_a_slash(client, fleet):
+    post(client, example("aix-clean.json", name="lpar/01"))
+    r = client.get("/v1/systems/lpar/01")
+    assert r.status_code == 200 and r.json()["system"]["name"] == "lpar/01"
+
+
 def test_reads_need_a_key(client, fleet):
     for path in ("/v1/systems", "/v1/systems/sapapp01", "/v1/rules/AME-001/systems", "/v1/fleet/summary"):
         assert client.get(path, headers={"Authorization": ""}).status_code == 401, path
