@@ -14,6 +14,7 @@ from advisor.capabilities.fleet import (
     FleetError,
     FleetSummary,
     RuleSystemsPage,
+    Sort,
     SystemDetail,
     SystemsPage,
     SystemsQuery,
@@ -23,6 +24,7 @@ from advisor.capabilities.fleet import (
     system_detail,
 )
 from advisor.review import Advisor
+from advisor.rulebook.model import Severity
 from api.deps import get_advisor, get_store
 from api.problems import ErrorItem, ProblemError
 
@@ -66,14 +68,13 @@ def get_systems(
     advisor: Annotated[Advisor, Depends(get_advisor)],
     kind: Annotated[str | None, Query(max_length=32, description="Document kind, e.g. `aix-lpar`.")] = None,
     severity: Annotated[
-        str | None, Query(description="Only systems with a finding at this severity or above, e.g. `high`.")
+        Severity | None, Query(description="Only systems with a finding at this severity or above, e.g. `high`.")
     ] = None,
     rule: Annotated[str | None, Query(max_length=32, description="Only systems where this rule fires now.")] = None,
     prefix: Annotated[str | None, Query(max_length=256, description="Only names starting with this.")] = None,
     sort: Annotated[
-        str,
+        Sort,
         Query(
-            pattern="^(risk|name|last_seen|findings)$",
             description="`risk` (highest severity, then summed score), `name`, `last_seen` (newest first), "
             "`findings` (most first).",
         ),
@@ -81,7 +82,7 @@ def get_systems(
     cursor: Annotated[str | None, Query(max_length=1024, description="`next_cursor` of the previous page.")] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 50,
 ) -> SystemsPage:
-    q = SystemsQuery(kind=kind, severity=severity, rule=rule, prefix=prefix, sort=sort, cursor=cursor, limit=limit)  # type: ignore[arg-type]
+    q = SystemsQuery(kind=kind, severity=severity, rule=rule, prefix=prefix, sort=sort, cursor=cursor, limit=limit)
     try:
         return list_systems(store, q, advisor.rulebook)
     except FleetError as exc:
