@@ -3,7 +3,7 @@
 1,000 with --quick), over loopback from a real `advisor serve`.
 
 The store is built with the production write path for the fleet tables
-(advisor.fleet_store.record_review, the function `add_review` calls in its transaction), in
+(advisor.store.fleet.record_review, the function `add_review` calls in its transaction), in
 batches of 2,000 reviews per transaction and synchronous=OFF to build quickly; the reviews are real
 reviews of generated documents (bench.generator), renamed, spread over 30 days. Each route is
 asked sequentially (one request in flight: the latency of the route, not of a queue).
@@ -35,24 +35,22 @@ BATCH = 2000
 
 
 def build(db: Path, systems: int, reviews: int, seed: int = 5) -> dict[str, Any]:
-    from advisor import fleet_store
     from advisor.documents.io import validate_document
     from advisor.review import default_advisor
-    from advisor.store import Store
+    from advisor.store import SQLiteStore, fleet
 
     advisor = default_advisor()
     pool = []
     for g in generator.generate(200, seed, validate=True):
         review = advisor.review(validate_document(g.document)).model_dump(mode="json")
         pool.append(review)
-    store = Store(db, synchronous="OFF")
+    store = SQLiteStore(db, synchronous="OFF")
     store.migrate()
-    con = store._con()
     rng = random.Random(seed)
     start = time.time() - 30 * 86400
     t0 = time.perf_counter()
-    for first in range(0, reviews, BATCH):
-        con.execute("BEGIN IMMEDIATE")
+
+    def batch(tx: Any, first: int) -> None:
         for i in range(first, min(first + BATCH, reviews)):
             name = f"sys{i % systems:05d}"
             template = pool[rng.randrange(len(pool))]
@@ -62,15 +60,15 @@ def build(db: Path, systems: int, reviews: int, seed: int = 5) -> dict[str, Any]
             at = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(start + 30 * 86400 * i / reviews))
             review_id = f"rv_{secrets.token_hex(10)}"
             body = orjson.dumps({"review_id": review_id, "created_at": at, **review}).decode()
-            con.execute(
+            tx.execute(
                 "INSERT INTO reviews (id, target, kind, document, review, rulebook_version, created_at) "
                 "VALUES (?, ?, ?, '{}', ?, ?, ?)",
                 (review_id, name, review["kind"], body, review["rulebook"]["version"], at),
             )
-            fleet_store.record_review(
-                con, review_id=review_id, target=name, kind=review["kind"], review=review, created_at=at
-            )
-        con.execute("COMMIT")
+            fleet.record_review(tx, review_id=review_id, target=name, kind=review["kind"], review=review, created_at=at)
+
+    for first in range(0, reviews, BATCH):
+        store._write(lambda tx, first=first: batch(tx, first))
     built_s = time.perf_counter() - t0
     size = db.stat().st_size
     store.close()

@@ -3,7 +3,7 @@ now, and the estate at a glance. Defined once; `/v1/systems`, `/v1/rules/{id}/sy
 `/v1/fleet/summary` and the web console's pages are thin adapters over these functions.
 
 A system is a reviewed document's `name` (a managed system's partitions are in its review). The
-store keeps each system's latest review in its fleet tables (advisor/fleet_store.py), in the same
+store keeps each system's latest review in its fleet tables (advisor/store/fleet.py), in the same
 transaction as the review, so these reads never open review JSON except for the one system shown.
 """
 
@@ -18,9 +18,9 @@ from pydantic import BaseModel, Field
 
 from advisor.diff import ReviewDiff, diff_reviews
 from advisor.findings import Finding, NotAssessed, Review
-from advisor.fleet_store import SEVERITIES, SORTS, SYSTEM_COLUMNS
 from advisor.rating import RATINGS, Rating, rating
 from advisor.rulebook.loader import Rulebook
+from advisor.store.fleet import SEVERITIES, SORTS, SYSTEM_COLUMNS
 
 Sort = Literal["risk", "name", "last_seen", "findings"]
 MAX_PAGE = 200

@@ -24,10 +24,10 @@ from advisor.capabilities.fleet import (
     rule_systems,
     system_detail,
 )
-from advisor.fleet_store import SORTS
 from advisor.rating import RATINGS
 from advisor.render.svg import bar_chart, column_chart
 from advisor.rulebook.model import SEVERITIES
+from advisor.store.fleet import SORTS
 from api.problems import ProblemError
 from api.web import session
 from api.web.session import WebUser

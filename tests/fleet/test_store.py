@@ -3,7 +3,7 @@ so a database upgraded with reviews in it shows the same fleet as one that had t
 
 from __future__ import annotations
 
-from advisor import fleet_store
+from advisor.store import fleet as fleet_tables
 
 TABLES = (
     "fleet_systems",
@@ -25,11 +25,14 @@ def dump(con) -> dict[str, list[tuple]]:
 
 def test_backfill_equals_incremental(app, fleet):
     store = app.state.store
-    con = store._con()
-    kept = dump(con)
+    kept = store._read(dump)
     assert len(kept["fleet_systems"]) == 5 and kept["fleet_findings"] and kept["fleet_missing"]
-    for t in TABLES:
-        con.execute(f"DROP TABLE {t}")
-    for statement in fleet_store.TABLES + fleet_store.SQLITE_BACKFILL:
-        con.execute(statement)
-    assert dump(con) == kept
+
+    def rebuild(tx) -> None:
+        for t in TABLES:
+            tx.execute(f"DROP TABLE {t}")
+        for statement in fleet_tables.TABLES + fleet_tables.SQLITE_BACKFILL:
+            tx.execute(statement)
+
+    store._write(rebuild)
+    assert store._read(dump) == kept

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from advisor.store import Store
+from advisor.store import open_store
 from tests.api.server import running
 
 ROOT = Path(__file__).parents[2]
@@ -49,7 +49,7 @@ def console(tmp_path_factory):
     """(base URL, API key, db path) of a served store holding a small fleet."""
     folder = tmp_path_factory.mktemp("console")
     db = folder / "advisor.db"
-    store = Store(db)
+    store = open_store(db)
     store.migrate()
     key = store.create_key("console", actor="test")[1]
     store.close()

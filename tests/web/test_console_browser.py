@@ -156,18 +156,14 @@ def test_cross_site_form_is_refused(page, context, signed_in, console):
     page.fill("#message", "forged token")
     page.click("form button.primary")
     assert "security token" in page.locator("[role=alert]").inner_text()
-    from advisor.store import Store
+    from advisor.store import open_store
 
-    store = Store(db)
+    store = open_store(db)
     try:
-        texts = [t.text for s in _sessions(store) for t in store.chat_conversation(s)[1]]
+        texts = store._read(lambda tx: [r[0] for r in tx.execute("SELECT text FROM chat_turns").fetchall()])
     finally:
         store.close()
-    assert "stolen turn" not in texts and "forged token" not in texts
-
-
-def _sessions(store) -> list[str]:
-    return [row[0] for row in store._con().execute("SELECT id FROM chat_sessions").fetchall()]
+    assert texts and "stolen turn" not in texts and "forged token" not in texts
 
 
 def test_no_request_left_127_0_0_1(page, signed_in, requests_seen):

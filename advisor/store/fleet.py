@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from advisor.store.base import StoreBase, Tx
+
 SEVERITIES = ("critical", "high", "medium", "low", "info")
 NO_FINDING = len(SEVERITIES)
 
@@ -91,6 +93,9 @@ TABLES = (
 )""",
 )
 
+# PostgreSQL: the same tables with 8-byte floats (its REAL is 4 bytes); it starts with them, no backfill.
+POSTGRES_TABLES = tuple(t.replace(" REAL ", " DOUBLE PRECISION ") for t in TABLES)
+
 _LATEST = "reviews r WHERE r.seq = (SELECT max(seq) FROM reviews WHERE target = r.target)"
 _SEV = ", ".join(f"coalesce(json_extract(r.review, '$.summary.{s}'), 0)" for s in SEVERITIES)
 # Reviews stored before the fleet tables existed (SQLite only: a PostgreSQL store starts with them).
@@ -136,7 +141,7 @@ def _rule_totals(rows: list[tuple[str, float]]) -> dict[str, tuple[int, int, flo
     return out
 
 
-def record_review(tx: Any, *, review_id: str, target: str, kind: str, review: dict[str, Any], created_at: str) -> None:
+def record_review(tx: Tx, *, review_id: str, target: str, kind: str, review: dict[str, Any], created_at: str) -> None:
     """Make `review` the latest of `target`; call inside the transaction that inserts it."""
     summary = {s: int(review.get("summary", {}).get(s, 0)) for s in SEVERITIES}
     findings = [
@@ -239,10 +244,8 @@ def prefix_range(prefix: str) -> tuple[str, str]:
     return prefix, prefix + "\U0010ffff"
 
 
-class FleetQueries:
-    """The fleet reads, over `self._read(work)` of the store (see advisor/store/base.py)."""
-
-    _read: Any
+class FleetQueries(StoreBase):
+    """The fleet reads, over the store's `_read(work)` (see advisor/store/base.py)."""
 
     def fleet_systems(
         self,
@@ -289,7 +292,7 @@ class FleetQueries:
         """Systems whose latest review has `rule_id`, by name: (system columns..., findings of the rule, its score)."""
         cols = ", ".join(f"s.{c.strip()}" for c in SYSTEM_COLUMNS.split(","))
         sql = (
-            f"SELECT {cols}, count(*), max(f.severity), total(f.score) FROM fleet_findings f "
+            f"SELECT {cols}, count(*), max(f.severity), sum(f.score) FROM fleet_findings f "
             "JOIN fleet_systems s ON s.target = f.target WHERE f.rule_id = ?"
             + (" AND f.target > ?" if after is not None else "")
             + " GROUP BY f.target ORDER BY f.target LIMIT ?"
@@ -304,7 +307,7 @@ class FleetQueries:
     def fleet_summary_rows(self, *, top: int = 10, days: int = 30) -> dict[str, list[tuple]]:
         """Everything the fleet summary needs, read on one snapshot."""
 
-        def work(tx: Any) -> dict[str, list[tuple]]:
+        def work(tx: Tx) -> dict[str, list[tuple]]:
             with_sev = ", ".join(f"sum(CASE WHEN {s} > 0 THEN 1 ELSE 0 END)" for s in SEVERITIES)
             return {
                 "worst": tx.execute("SELECT worst, count(*) FROM fleet_systems GROUP BY worst").fetchall(),
