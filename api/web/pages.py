@@ -25,6 +25,7 @@ from advisor.capabilities.fleet import (
     system_detail,
 )
 from advisor.rating import RATINGS
+from advisor.render.html import jinja_environment
 from advisor.render.svg import bar_chart, column_chart
 from advisor.rulebook.model import SEVERITIES
 from advisor.store.fleet import SORTS
@@ -56,15 +57,7 @@ class SignInRequired(Exception):
 
 @cache
 def templates() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.ChoiceLoader(
-            [jinja2.PackageLoader("api.web", "templates"), jinja2.PackageLoader("advisor.render", "templates")]
-        ),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = jinja_environment("api.web")
     env.globals.update(severities=SEVERITIES, ratings=RATINGS)
     return env
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import copy
-import json
 import warnings
-from pathlib import Path
 
 warnings.filterwarnings("ignore", message=".*starlette.testclient.*")
 
@@ -14,19 +12,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
-
-EXAMPLES = Path(__file__).parents[2] / "examples"
-
-
-def example(file: str, **changes) -> dict:
-    doc = json.loads((EXAMPLES / file).read_text())
-    for path, value in changes.items():
-        node = doc
-        *parents, last = path.split(".")
-        for p in parents:
-            node = node[p]
-        node[last] = value
-    return doc
+from tests.support.examples import example  # noqa: E402
 
 
 @pytest.fixture

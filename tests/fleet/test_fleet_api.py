@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.fleet.conftest import example, post
+from tests.fleet.conftest import post
+from tests.support.examples import example
 
 SEVERITIES = ("critical", "high", "medium", "low", "info")
 

@@ -9,7 +9,6 @@ to docs/console/ with ADVISOR_UPDATE_SCREENSHOTS=1 (how the pictures in docs/con
 from __future__ import annotations
 
 import copy
-import json
 import os
 import shutil
 from pathlib import Path
@@ -20,9 +19,9 @@ import pytest
 
 from advisor.store import open_store
 from tests.api.server import running
+from tests.support.examples import example
 
 ROOT = Path(__file__).parents[2]
-EXAMPLES = ROOT / "examples"
 XSS = "<script>alert(1)</script>"
 
 
@@ -31,17 +30,6 @@ def chromium() -> str:
     if path is None:
         pytest.fail("Debian's chromium is not installed: run `make test` (as root it installs it with apt-get)")
     return path
-
-
-def example(file: str, **changes) -> dict:
-    doc = json.loads((EXAMPLES / file).read_text())
-    for path, value in changes.items():
-        node = doc
-        *parents, last = path.split(".")
-        for p in parents:
-            node = node[p]
-        node[last] = value
-    return doc
 
 
 @pytest.fixture(scope="session")
