@@ -27,6 +27,7 @@ from advisor.cli.inputs import (
     report_input_error,
 )
 from advisor.gate import GateResult, judge
+from advisor.redact import Redactor
 from advisor.render import github, html, json_out, junit, markdown, sarif, text
 from advisor.review import default_advisor
 
@@ -100,6 +101,9 @@ def check(
     baseline: str | None = typer.Option(
         None, "--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."
     ),
+    redact: bool = typer.Option(
+        False, "--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stable stand-ins."
+    ),
 ) -> None:
     """Review configuration documents, print ranked, cited findings and gate on them."""
     files = [*(files or []), *(bundle or [])]
@@ -116,7 +120,7 @@ def check(
         waivers=waivers,
         baseline=baseline,
     )
-    docs, bad = read_documents(files)
+    docs, bad = read_documents(files, Redactor() if redact else None)
     result = judge(
         [(d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None)) for d in docs],
         policy,

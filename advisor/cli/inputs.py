@@ -15,6 +15,7 @@ from advisor.gate.model import Policy
 from advisor.gate.selection import Selection
 from advisor.gate.waivers import DEFAULT_FILE, load_waivers
 from advisor.inputs import LoadedInput, load_input
+from advisor.redact import Redactor
 from advisor.rulebook.loader import Rulebook
 
 EXPIRY_WARNING_DAYS = 14
@@ -49,9 +50,9 @@ def report_input_error(err: DocumentError) -> None:
         typer.echo(f"error: {err.source}: {issue.path}: {issue.message}{hint}", err=True)
 
 
-def _load(path: str) -> LoadedInput:
+def _load(path: str, redactor: Redactor | None = None) -> LoadedInput:
     """A document, a raw command output or a bundle; parser warnings and conflicts go to stderr."""
-    loaded = load_input(path)
+    loaded = load_input(path, redactor=redactor)
     for warning in loaded.warnings:
         typer.echo(f"warning: {warning}", err=True)
     for conflict in loaded.conflicts:
@@ -59,12 +60,12 @@ def _load(path: str) -> LoadedInput:
     return loaded
 
 
-def read_documents(files: list[str]) -> tuple[list[LoadedInput], bool]:
+def read_documents(files: list[str], redactor: Redactor | None = None) -> tuple[list[LoadedInput], bool]:
     """Every readable input, and whether any was wrong (reported on stderr)."""
     docs, bad = [], False
     for path in files:
         try:
-            docs.append(_load(path))
+            docs.append(_load(path, redactor))
         except DocumentError as err:
             report_input_error(err)
             bad = True

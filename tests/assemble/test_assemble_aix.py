@@ -172,7 +172,7 @@ def test_vmstat_topas_svmon_give_the_achieved_factor_and_runtime_state() -> None
     assert topas.document["memory"] == {"desired_gb": 3.5, "paging_space_gb": 2.0}
     svmon = build("svmon_G.synthetic.txt", name="x").document
     assert svmon["ame"] == {"expansion_factor": 1.75, "achieved_factor": 1.75, "deficit_mb": 0, "enabled": True}
-    assert svmon["memory"] == {"paging_space_gb": 524288 * 4 / 1024 / 1024, "desired_gb": 8.0}
+    assert svmon["memory"] == {"paging_space_gb": 524288 * 4 / 1024 / 1024, "desired_gb": 8.0, "mode": "dedicated"}
     assert svmon["workload"]["peak"]["virtual_memory_gb"] == 1874186 * 4 / 1024 / 1024
 
 
