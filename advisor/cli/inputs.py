@@ -104,9 +104,7 @@ def input_errors(err: DocumentError, position: int) -> list[InputError]:
     ]
 
 
-def read_documents(
-    files: list[str], redactor: Redactor | None = None
-) -> tuple[list[LoadedInput], list[InputError]]:
+def read_documents(files: list[str], redactor: Redactor | None = None) -> tuple[list[LoadedInput], list[InputError]]:
     """Every readable input, and the problems of the others (also reported on stderr)."""
     from advisor.documents.errors import DocumentError
 

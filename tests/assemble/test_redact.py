@@ -54,3 +54,20 @@ def test_a_redacted_output_still_builds_its_document() -> None:
     redacted = load_text(text, "redacted.txt").model
     assert redacted.name != plain.name and redacted.name.startswith("host")
     assert redacted.cpu == plain.cpu and redacted.memory == plain.memory
+
+
+def test_parse_and_check_redact_on_the_command_line(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from advisor.cli import app
+    from tests.assemble.helpers import write
+
+    path = write(tmp_path, "session.txt", "root@sapapp01:/ # lparstat -i\n" + load("lparstat_i.s2.txt"))
+    parsed = CliRunner().invoke(app, ["parse", "--redact", path])
+    assert parsed.exit_code == 0, parsed.output
+    assert '"name": "host' in parsed.stdout
+    plain = CliRunner().invoke(app, ["parse", path])
+    secret = load_text(load("lparstat_i.s2.txt"), "x").model.name
+    assert secret in plain.stdout and secret not in parsed.stdout
+    checked = CliRunner().invoke(app, ["check", "--redact", "--format", "json", path])
+    assert checked.exit_code in (0, 1) and secret not in checked.stdout
