@@ -252,7 +252,6 @@ def _svmon(emit: Emit) -> None:
         )
         _svmon_memory(emit, str(mmode).strip().lower())
 
-
     for stem, block, path in (
         ("size", "global.pg_space", "memory.paging_space_gb"),
         ("virtual", "global.memory", "workload.peak.virtual_memory_gb"),

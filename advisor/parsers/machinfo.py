@@ -71,7 +71,7 @@ _PER_SOCKET = re.compile(r"^\s*(\d+)\s+cores?,\s*(\d+)\s+logical processors? per
 _LCPU = re.compile(r"^\s*LCPU attribute is (enabled|disabled)\s*$", re.I)
 _CPU_KNOWN = re.compile(r"^\s*(Active processor count:|CPUID registers|Bus features|Cache info:)\s*$", re.I)
 # 11.23 "name = value" outside "CPU info": the same fields as 11.31's labels
-_ASSIGNED = {
+_ASSIGNED: dict[str, dict[str, str | None]] = {
     "os": {
         "sysname": None,
         "nodename": "os.nodename",
@@ -127,11 +127,11 @@ def parse(text: str) -> ParseResult:
             key, convert = FIELDS[norm_label(kv[0])]
             out.value(key, kv[1], convert, line)
         elif "=" in body and norm_label(body.partition("=")[0]) in _ASSIGNED.get(section, {}):
-            key = _ASSIGNED[section][norm_label(body.partition("=")[0])]
-            if key is None:
+            target = _ASSIGNED[section][norm_label(body.partition("=")[0])]
+            if target is None:
                 out.known(line)
             else:
-                out.value(key, body.partition("=")[2], _unquote, line)
+                out.value(target, body.partition("=")[2], _unquote, line)
         else:
             out.unknown(line)
     return out.finish()
@@ -166,6 +166,7 @@ def _cpu(body: str, line: Line, out: Builder) -> None:
         out.put("cpu.logical_processors_per_socket", int(logical.group(2)), line)
     elif "=" in body:
         label, _, raw = body.partition("=")
+        value: int | float | str
         try:
             value = as_number(raw.strip())
         except Unreadable:
