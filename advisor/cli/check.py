@@ -21,10 +21,13 @@ from advisor.cli.inputs import (
     Threshold,
     WaiversOpt,
     build_policy,
+    check_kind,
+    expand_dirs,
     fail,
     load_advisor,
     read_documents,
 )
+from advisor.cli.progress import steps
 from advisor.render import FORMATS, Format, renderer
 
 __all__ = ["check", "Format", "Threshold"]
@@ -82,13 +85,27 @@ def check(
         str | None,
         typer.Option("--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."),
     ] = None,
+    kind: Annotated[
+        str | None,
+        typer.Option("--kind", help="Document kind of raw command outputs that do not show it (e.g. zos-lpar)."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="System name of raw command outputs that do not state it.")
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Text: print only what fails the gate and the verdict.")
+    ] = False,
 ) -> None:
-    """Review configuration documents, print ranked, cited findings and gate on them."""
+    """Review configuration documents, print ranked, cited findings and gate on them.
+
+    A FILE may be a directory: every *.json, *.yaml, *.yml, *.bundle, *.txt and *.out under it.
+    """
     from advisor.gate import GateInputError, InputError, Policy, judge
 
-    files = [*(files or []), *(bundle or [])]
+    files = expand_dirs([*(files or []), *(bundle or [])])
     if not files:
         fail("give at least one FILE or --bundle FILE")
+    check_kind(kind)
     outputs = parse_outputs(output)
     advisor = load_advisor()
     try:
@@ -106,8 +123,11 @@ def check(
         failed = InputError(err.file, err.message, err.entry)
         result = judge([], Policy(fail_on=fail_on.value), advisor.rulebook, [failed], single=len(files) == 1)
     else:
-        docs, errors = read_documents(files)
-        reviewed = [(d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None)) for d in docs]
+        docs, errors = read_documents(files, kind=kind, name=name)
+        reviewed = [
+            (d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None))
+            for d in steps(docs, "reviewing", len(docs))
+        ]
         result = judge(reviewed, policy, advisor.rulebook, errors, single=len(files) == 1)
     for fmt, path in outputs:
         write_output(path, renderer(fmt)(result))
@@ -116,7 +136,7 @@ def check(
 
         from advisor.render.text import render_gate
 
-        render_gate(Console(highlight=False, soft_wrap=True), result)
+        render_gate(Console(highlight=False, soft_wrap=True), result, quiet=quiet)
     else:
         typer.echo(renderer(format.value)(result), nl=False)
     unused = result.unused_waivers
