@@ -24,10 +24,11 @@ class Format(StrEnum):
     junit = "junit"
     markdown = "markdown"
     github = "github"
+    html = "html"
 
 
 FORMATS = {Format.text: "text", Format.json: "json_out", Format.sarif: "sarif"} | {
-    f: f.value for f in (Format.junit, Format.markdown, Format.github)
+    f: f.value for f in (Format.junit, Format.markdown, Format.github, Format.html)
 }
 
 
