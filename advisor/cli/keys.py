@@ -25,9 +25,9 @@ _DB = typer.Option(
 
 
 def _store(db: Path | None):
-    from advisor.store import Store, default_db_path
+    from advisor.store import open_store
 
-    store = Store(db or default_db_path())
+    store = open_store(db)
     store.migrate()
     return store
 
