@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app
+from advisor.cli.app import app, examples
 from advisor.cli.inputs import (
     FailOnOpt,
     IgnoreOpt,
@@ -56,7 +56,15 @@ def write_output(path: str, content: str) -> None:
         fail(f"--output {path}: cannot write: {exc}")
 
 
-@app.command()
+@app.command(
+    epilog=examples(
+        "advisor check examples/aix-ame4k-64k.json",
+        "advisor check configs/ --quiet --fail-on medium",
+        "advisor check sapapp01.json --format sarif --output junit=advisor.xml --output markdown=summary.md",
+        "advisor check ieasys00.txt --kind zos-lpar --name SYSA",
+        "advisor check --bundle sapapp01.bundle --baseline .advisor-baseline.json",
+    )
+)
 def check(
     files: Annotated[
         list[str] | None,
@@ -100,7 +108,8 @@ def check(
 
     A FILE may be a directory: every *.json, *.yaml, *.yml, *.bundle, *.txt and *.out under it.
     """
-    from advisor.gate import GateInputError, InputError, Policy, judge
+    from advisor.gate import GateInputError, InputError, Policy
+    from advisor.gate.judge import judge
 
     files = expand_dirs([*(files or []), *(bundle or [])])
     if not files:

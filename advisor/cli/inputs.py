@@ -147,7 +147,8 @@ def expand_dirs(paths: list[str]) -> list[str]:
     return out
 
 
-def check_kind(kind: str | None) -> str | None:
+def check_kind(kind: str | None, option: str = "--kind") -> str | None:
+    """`kind` if it is a document kind; else exit 2 with the closest one."""
     import difflib
 
     from advisor.documents import KINDS
@@ -155,7 +156,7 @@ def check_kind(kind: str | None) -> str | None:
     if kind is not None and kind not in KINDS:
         close = difflib.get_close_matches(kind, KINDS, n=1, cutoff=0.5)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
-        fail(f"--kind {kind!r}: unknown kind{hint}; expected one of {', '.join(KINDS)}")
+        fail(f"{option} {kind!r}: unknown kind{hint}; expected one of {', '.join(KINDS)}")
     return kind
 
 

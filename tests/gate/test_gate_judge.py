@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from advisor.documents.io import read_document
-from advisor.gate import Policy, judge
+from advisor.gate import Policy
 from advisor.gate.baseline import build_baseline
-from advisor.gate.judge import highest_severity
+from advisor.gate.judge import highest_severity, judge
 from advisor.gate.selection import Selection
 from advisor.gate.waivers import Waiver, Waivers
 from advisor.ranking import at_or_above
