@@ -13,6 +13,7 @@ WPARs keeps its WPAR rules (grouped under `lswpar`), since no data is not the sa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from advisor import derive
-from advisor.documents.meta import command_of
+from advisor.documents.meta import field_meta
 from advisor.engine.reference import MISSING, lookup, operand_value
 from advisor.findings import NotAssessed, Review
 from advisor.review import build_fact, units_of
@@ -35,6 +36,14 @@ _CMP = {
     ">": lambda a, b: a > b,
     ">=": lambda a, b: a >= b,
 }
+
+
+def command_of(kind: str, path: str) -> str | None:
+    """The command alone (`lparstat -i` of "lparstat -i: Online Memory"; the first of several)."""
+    command = field_meta(kind, path).command
+    if not command:
+        return None
+    return re.split(r"[:;]", command, maxsplit=1)[0].strip() or None
 
 
 def truth(node: Node, fact: dict[str, Any]) -> bool | None:

@@ -1,8 +1,7 @@
 """Where a document field comes from: its description, unit and the command that shows it.
 
 The document models carry `x-unit` and `x-command` on every field (advisor/documents/fields.py),
-so a missing-data question (chat) or a not-assessed group (advisor.coverage) can name exactly the
-command an admin runs to get the value.
+so a missing-data question can name exactly the command an admin runs to get the value.
 """
 
 from __future__ import annotations
@@ -46,9 +45,12 @@ def field_meta(kind: str, path: str) -> FieldMeta:
     return FieldMeta(path, info.description if info else None, extra.get("x-unit"), extra.get("x-command"))
 
 
-def command_of(kind: str, path: str) -> str | None:
-    """The command alone (`lparstat -i` of "lparstat -i: Online Memory"; the first of several)."""
-    command = field_meta(kind, path).command
-    if not command:
-        return None
-    return re.split(r"[:;]", command, maxsplit=1)[0].strip() or None
+def question_for(kind: str, path: str) -> tuple[str, str | None, str | None]:
+    """(question text, command, unit) asking for one field."""
+    meta = field_meta(kind, path)
+    what = meta.description.rstrip(".") if meta.description else path
+    unit = f" (in {meta.unit})" if meta.unit and meta.unit not in ("count", "factor") else ""
+    text = f"What is {path}{unit}? {what}."
+    if meta.command:
+        text += f" Shown by: {meta.command}."
+    return text, meta.command, meta.unit
