@@ -1,6 +1,7 @@
 """`python -m bench [--quick] [--only engine,pipeline,fleet,api]`: run, print the table, write JSON.
 
-Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), fleet
+Sections: startup (`advisor --help` and `advisor check` of one document in fresh processes, vs
+`python -c pass`), engine (durable vs generated), pipeline (validate..render JSON in-process), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
 1, plus the memory run). Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
@@ -14,7 +15,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "fleet", "api")
+SECTIONS = ("startup", "engine", "pipeline", "fleet", "api")
 
 
 def loadavg() -> list[float]:
@@ -102,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    if section == "startup":
+        from bench import startup
+
+        return startup.run(args.quick), {}
     if section == "engine":
         from bench import engine
 

@@ -1,15 +1,18 @@
 """`advisor calc ...`: the calculators on their own."""
 
+from __future__ import annotations
+
 import json
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from advisor.calculators.lfarea import LfareaAssessment, LfareaSyntaxError, assess_lfarea
-from advisor.calculators.plarea import plarea_size
-from advisor.citations import Cite
 from advisor.cli.app import app
+
+if TYPE_CHECKING:
+    from advisor.calculators.lfarea import LfareaAssessment
+    from advisor.citations import Cite
 
 calc_app = typer.Typer(help="Calculators: VIOS memory, LFAREA, HPT, AME sizing, SAP instances.", no_args_is_help=True)
 app.add_typer(calc_app, name="calc")
@@ -67,6 +70,8 @@ def lfarea_command(
     fmt: Annotated[TextOrJson, _FORMAT] = TextOrJson.text,
 ) -> None:
     """LFAREA: system limit, 1 MB / 2 GB pages, whether it fits and what IPL does. Exit 2 on a syntax error."""
+    from advisor.calculators.lfarea import LfareaSyntaxError, assess_lfarea
+
     try:
         assessment = assess_lfarea(statement, online_gb)
     except LfareaSyntaxError as e:
@@ -99,6 +104,8 @@ def plarea_command(
     fmt: Annotated[TextOrJson, _FORMAT] = TextOrJson.text,
 ) -> None:
     """PLAREA: the pageable 1 MB large page pool, 12.5% of (online storage - quad area)."""
+    from advisor.calculators.plarea import plarea_size
+
     try:
         size = plarea_size(online_gb)
     except ValueError as e:
