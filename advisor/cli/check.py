@@ -103,6 +103,9 @@ def check(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Text: print only what fails the gate and the verdict.")
     ] = False,
+    redact: Annotated[
+        bool, typer.Option("--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stand-ins.")
+    ] = False,
 ) -> None:
     """Review configuration documents, print ranked, cited findings and gate on them.
 
@@ -132,7 +135,9 @@ def check(
         failed = InputError(err.file, err.message, err.entry)
         result = judge([], Policy(fail_on=fail_on.value), advisor.rulebook, [failed], single=len(files) == 1)
     else:
-        docs, errors = read_documents(files, kind=kind, name=name)
+        from advisor.redact import Redactor
+
+        docs, errors = read_documents(files, kind=kind, name=name, redactor=Redactor() if redact else None)
         reviewed = [
             (d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None))
             for d in steps(docs, "reviewing", len(docs))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from advisor.documents.errors import DocumentError
     from advisor.gate.model import InputError, Policy
     from advisor.inputs import LoadedInput
+    from advisor.redact import Redactor
     from advisor.review import Advisor
     from advisor.rulebook.loader import Rulebook, RulebookError
 
@@ -82,11 +83,11 @@ def load_advisor() -> Advisor:
         raise typer.Exit(2) from None
 
 
-def _load(path: str, kind: str | None = None, name: str | None = None) -> LoadedInput:
+def _load(path: str, kind: str | None = None, name: str | None = None, redactor: Redactor | None = None) -> LoadedInput:
     """A document, a raw command output or a bundle; parser warnings and conflicts go to stderr."""
     from advisor.inputs import load_input
 
-    loaded = load_input(path, kind=kind, name=name)
+    loaded = load_input(path, kind=kind, name=name, redactor=redactor)
     for warning in loaded.warnings:
         typer.echo(f"warning: {warning}", err=True)
     for conflict in loaded.conflicts:
@@ -105,7 +106,7 @@ def input_errors(err: DocumentError, position: int) -> list[InputError]:
 
 
 def read_documents(
-    files: list[str], kind: str | None = None, name: str | None = None
+    files: list[str], kind: str | None = None, name: str | None = None, redactor: Redactor | None = None
 ) -> tuple[list[LoadedInput], list[InputError]]:
     """Every readable input, and the problems of the others (also reported on stderr).
     `kind` and `name` apply to raw command outputs that do not state them."""
@@ -116,7 +117,7 @@ def read_documents(
     errors: list[InputError] = []
     for position, path in steps(enumerate(files), "reading", len(files)):
         try:
-            docs.append(_load(path, kind, name))
+            docs.append(_load(path, kind, name, redactor))
         except DocumentError as err:
             report_input_error(err)
             errors += input_errors(err, position)

@@ -90,15 +90,20 @@ def parse(
         bool,
         typer.Option("--provenance", help="Also print, on standard error, the output line every field was read from."),
     ] = False,
+    redact: Annotated[
+        bool,
+        typer.Option("--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stable stand-ins."),
+    ] = False,
 ) -> None:
     """Turn command outputs (lparstat -i, amepat, vmo, ps -eZ, lsdev, kctune, D VIRTSTOR,LFAREA...) into a document."""
     from advisor.cli.inputs import check_kind, report_input_error
     from advisor.documents.errors import DocumentError
     from advisor.inputs import load_outputs
+    from advisor.redact import Redactor
 
     check_kind(kind)
     try:
-        loaded = load_outputs(files, kind=kind, name=name)
+        loaded = load_outputs(files, kind=kind, name=name, redactor=Redactor() if redact else None)
     except DocumentError as err:
         report_input_error(err)
         raise typer.Exit(2) from None
