@@ -83,15 +83,23 @@ def load_advisor() -> Advisor:
         raise typer.Exit(2) from None
 
 
-def _load(path: str, kind: str | None = None, name: str | None = None, redactor: Redactor | None = None) -> LoadedInput:
-    """A document, a raw command output or a bundle; parser warnings and conflicts go to stderr."""
+def load_input_quietly(
+    path: str, kind: str | None = None, name: str | None = None, redactor: Redactor | None = None
+) -> tuple[LoadedInput, list[str]]:
+    """A document, a raw command output or a bundle, and the warning lines for standard error."""
     from advisor.inputs import load_input
 
     loaded = load_input(path, kind=kind, name=name, redactor=redactor)
-    for warning in loaded.warnings:
-        typer.echo(f"warning: {warning}", err=True)
-    for conflict in loaded.conflicts:
-        typer.echo(f"warning: {loaded.source}: {conflict}", err=True)
+    messages = [f"warning: {w}" for w in loaded.warnings]
+    messages += [f"warning: {loaded.source}: {c}" for c in loaded.conflicts]
+    return loaded, messages
+
+
+def _load(path: str, kind: str | None = None, name: str | None = None, redactor: Redactor | None = None) -> LoadedInput:
+    """`load_input_quietly`, its warnings (parser warnings and conflicts) printed on standard error."""
+    loaded, messages = load_input_quietly(path, kind, name, redactor)
+    for message in messages:
+        typer.echo(message, err=True)
     return loaded
 
 

@@ -11,9 +11,19 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import typer
+
+if TYPE_CHECKING:
+    from advisor.findings import Review
+    from advisor.gate.model import InputError, Policy
+    from advisor.gate.waivers import Waiver
+    from advisor.review import Advisor
 
 T = TypeVar("T")
 
@@ -66,3 +76,95 @@ def run(items: Sequence[str], work: Callable[[int, str], T], jobs: int) -> Itera
                 yield from done
     finally:
         _WORK = None
+
+
+def _report(messages: list[str]) -> None:
+    for message in messages:
+        typer.echo(message, err=True)
+
+
+def _read(position: int, path: str, advisor: Advisor, kind: str | None, name: str | None) -> _Read:
+    """One input read and reviewed (in a worker): the review, or its input errors and messages."""
+    from advisor.cli.inputs import input_errors, load_input_quietly
+    from advisor.documents.errors import DocumentError
+
+    try:
+        loaded, messages = load_input_quietly(path, kind, name)
+    except DocumentError as err:
+        return _Read(None, input_errors(err, position), [f"error: {err.source}: {i}" for i in err.issues])
+    review = advisor.review(loaded.model, provenance=loaded.provenance_text() or None)
+    return _Read((loaded.source, loaded.model, review), [], messages)
+
+
+@dataclass
+class _Read:
+    reviewed: tuple[str, Any, Review] | None
+    errors: list[InputError]
+    messages: list[str]  # warnings and errors for standard error, printed by the parent in input order
+
+
+def review_inputs(
+    files: list[str], advisor: Advisor, kind: str | None, name: str | None, n_jobs: int
+) -> tuple[list[tuple[str, Any, Review]], list[InputError]]:
+    """Every input reviewed on `n_jobs` processes: (file, document, review) in input order, and the
+    input errors (also reported on standard error, in input order)."""
+    from advisor.cli.progress import steps
+
+    reviewed, errors = [], []
+    results = run(files, lambda p, f: _read(p, f, advisor, kind, name), n_jobs)
+    for read in steps(results, "reviewing", len(files)):
+        _report(read.messages)
+        errors += read.errors
+        if read.reviewed is not None:
+            reviewed.append(read.reviewed)
+    return reviewed, errors
+
+
+@dataclass
+class _Entry:
+    """What the parent keeps of one input when JSON is streamed: its bytes and a few facts."""
+
+    data: bytes
+    failed: bool
+    error: bool
+    waivers_used: frozenset[int]
+    messages: list[str]
+
+
+def _entry(position: int, path: str, advisor: Advisor, kind: str | None, name: str | None, policy: Policy) -> _Entry:
+    from advisor.gate.judge import judge_document
+    from advisor.gate.model import GateResult
+    from advisor.render import json_out
+
+    read = _read(position, path, advisor, kind, name)
+    if read.reviewed is None:
+        entry = json_out.error_entry(read.errors[0].file, read.errors)
+        return _Entry(json_out.element(entry), True, True, frozenset(), read.messages)
+    doc = judge_document(*read.reviewed, policy, advisor.rulebook)
+    data = json_out.document(doc, GateResult(documents=(doc,), policy=policy, rulebook=advisor.rulebook))
+    used = frozenset(i.waiver.index for i in (*doc.findings, *doc.gaps) if i.waiver is not None)
+    return _Entry(json_out.element(data), doc.failed, False, used, read.messages)
+
+
+def stream_json(
+    files: list[str], advisor: Advisor, kind: str | None, name: str | None, policy: Policy, n_jobs: int
+) -> tuple[int, list[Waiver]]:
+    """The JSON array of `advisor check` written element by element as the reviews finish, in input
+    order and byte for byte what the gathered run prints; the parent holds no review, so memory
+    stays flat. Returns the exit code and the waivers nothing used."""
+    from advisor.cli.progress import steps
+
+    out = sys.stdout.buffer
+    failed = error = False
+    used: set[int] = set()
+    results = run(files, lambda p, f: _entry(p, f, advisor, kind, name, policy), n_jobs)
+    for i, entry in enumerate(steps(results, "reviewing", len(files))):
+        _report(entry.messages)
+        out.write((b"[\n  " if i == 0 else b",\n  ") + entry.data)
+        failed |= entry.failed
+        error |= entry.error
+        used |= entry.waivers_used
+    out.write(b"\n]\n" if files else b"[]\n")
+    out.flush()
+    unused = [w for w in policy.waivers.entries if w.index not in used]
+    return (2 if error else 1 if failed else 0), unused

@@ -23,14 +23,20 @@ def dumps(data: Any) -> str:
     return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()
 
 
+def element(item: Any) -> bytes:
+    """One element of an indented JSON array, as `dumps_array` (and `advisor check --jobs`, which
+    streams them) writes it. orjson escapes newlines inside strings, so each newline of the text is
+    structure, and indenting it by two spaces nests the element in the array."""
+    return orjson.dumps(item, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n  ")
+
+
 def dumps_array(items: Iterable[Any]) -> str:
     """`dumps(list(items))`, byte for byte, one element at a time.
 
     With thousands of documents, holding every review's dict until one big `dumps` made the
     garbage collector walk them all again and again (docs/performance.md); rendered elements are
-    bytes, which it does not walk. orjson escapes newlines inside strings, so each newline of an
-    element's text is structure and indenting it by two spaces nests it in the array."""
-    parts = [orjson.dumps(item, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n  ") for item in items]
+    bytes, which it does not walk."""
+    parts = [element(item) for item in items]
     if not parts:
         return "[]"
     return (b"[\n  " + b",\n  ".join(parts) + b"\n]").decode()
