@@ -178,7 +178,7 @@ def check(
         render_gate(Console(highlight=False, soft_wrap=True), result, quiet=quiet)
     else:
         typer.echo(renderer(format.value)(result), nl=False)
-    _note_unused(policy, result.unused_waivers)
+    _note_unused(result.policy, result.unused_waivers)
     raise typer.Exit(result.exit_code)
 
 
