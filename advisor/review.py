@@ -14,7 +14,7 @@ from advisor.derive import get_path
 from advisor.engine import Evaluator
 from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo
 from advisor.ranking import score, sort_key
-from advisor.rulebook.loader import CompiledRule, Rulebook, load_rulebook
+from advisor.rulebook.loader import CompiledRule, Rulebook
 from advisor.rulebook.model import SEVERITIES
 from advisor.rulebook.templates import render
 from advisor.sources import load_sources
@@ -256,7 +256,8 @@ def default_advisor() -> Advisor:
     with _DEFAULT_LOCK:
         if _DEFAULT is None:
             from advisor.engine.durable import DurableEngine
+            from advisor.rulebook.cache import load_cached
 
-            rulebook = load_rulebook()
+            rulebook = load_cached()  # compiled once per rule-file content, then read from the cache
             _DEFAULT = Advisor(rulebook, DurableEngine(rulebook))
         return _DEFAULT

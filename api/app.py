@@ -12,6 +12,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 
 from advisor.chat import ChatEngine
 from advisor.review import Advisor, default_advisor
@@ -35,7 +36,8 @@ def create_app(settings: Settings | None = None, *, advisor: Advisor | None = No
         yield
         store.close()
 
-    app = FastAPI(title="Platform Advisor API", description=DESCRIPTION, lifespan=lifespan)
+    # /docs and /redoc load Swagger UI and ReDoc from the copy the fastapi-offline wheel ships, never a CDN
+    app = FastAPIOffline(title="Platform Advisor API", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings, app.state.store, app.state.advisor = settings, store, advisor
     app.state.chat = ChatService(store, ChatEngine(advisor))
     problems.install(app)

@@ -1,6 +1,7 @@
-"""`python -m bench [--quick] [--only engine,pipeline,parse,fleet,api,fleetapi]`: run, print the table, write JSON.
+"""`python -m bench [--quick] [--only startup,engine,...,fleetapi]`: run, print the table, write JSON.
 
-Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), parse (command
+Sections: startup (`advisor --help` and `advisor check` of one document in fresh processes, vs
+`python -c pass`), engine (durable vs generated), pipeline (validate..render JSON in-process), parse (command
 outputs, MB/s and memory vs splitting the same bytes), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
 1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems).
@@ -16,7 +17,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "parse", "fleet", "api", "fleetapi")
+SECTIONS = ("startup", "engine", "pipeline", "parse", "fleet", "api", "fleetapi")
 
 
 def loadavg() -> list[float]:
@@ -104,6 +105,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    if section == "startup":
+        from bench import startup
+
+        return startup.run(args.quick), {}
     if section == "engine":
         from bench import engine
 

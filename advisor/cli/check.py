@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app
+from advisor.cli.app import app, examples
 from advisor.cli.inputs import (
     FailOnOpt,
     IgnoreOpt,
@@ -21,10 +21,13 @@ from advisor.cli.inputs import (
     Threshold,
     WaiversOpt,
     build_policy,
+    check_kind,
+    expand_dirs,
     fail,
     load_advisor,
     read_documents,
 )
+from advisor.cli.progress import steps
 from advisor.render import FORMATS, Format, renderer
 
 __all__ = ["check", "Format", "Threshold"]
@@ -53,7 +56,15 @@ def write_output(path: str, content: str) -> None:
         fail(f"--output {path}: cannot write: {exc}")
 
 
-@app.command()
+@app.command(
+    epilog=examples(
+        "advisor check examples/aix-ame4k-64k.json",
+        "advisor check configs/ --quiet --fail-on medium",
+        "advisor check sapapp01.json --format sarif --output junit=advisor.xml --output markdown=summary.md",
+        "advisor check ieasys00.txt --kind zos-lpar --name SYSA",
+        "advisor check --bundle sapapp01.bundle --baseline .advisor-baseline.json",
+    )
+)
 def check(
     files: Annotated[
         list[str] | None,
@@ -82,16 +93,31 @@ def check(
         str | None,
         typer.Option("--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."),
     ] = None,
+    kind: Annotated[
+        str | None,
+        typer.Option("--kind", help="Document kind of raw command outputs that do not show it (e.g. zos-lpar)."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="System name of raw command outputs that do not state it.")
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Text: print only what fails the gate and the verdict.")
+    ] = False,
     redact: Annotated[
         bool, typer.Option("--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stand-ins.")
     ] = False,
 ) -> None:
-    """Review configuration documents, print ranked, cited findings and gate on them."""
-    from advisor.gate import GateInputError, InputError, Policy, judge
+    """Review configuration documents, print ranked, cited findings and gate on them.
 
-    files = [*(files or []), *(bundle or [])]
+    A FILE may be a directory: every *.json, *.yaml, *.yml, *.bundle, *.txt and *.out under it.
+    """
+    from advisor.gate import GateInputError, InputError, Policy
+    from advisor.gate.judge import judge
+
+    files = expand_dirs([*(files or []), *(bundle or [])])
     if not files:
         fail("give at least one FILE or --bundle FILE")
+    check_kind(kind)
     outputs = parse_outputs(output)
     advisor = load_advisor()
     try:
@@ -111,8 +137,11 @@ def check(
     else:
         from advisor.redact import Redactor
 
-        docs, errors = read_documents(files, Redactor() if redact else None)
-        reviewed = [(d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None)) for d in docs]
+        docs, errors = read_documents(files, kind=kind, name=name, redactor=Redactor() if redact else None)
+        reviewed = [
+            (d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None))
+            for d in steps(docs, "reviewing", len(docs))
+        ]
         result = judge(reviewed, policy, advisor.rulebook, errors, single=len(files) == 1)
     for fmt, path in outputs:
         write_output(path, renderer(fmt)(result))
@@ -121,7 +150,7 @@ def check(
 
         from advisor.render.text import render_gate
 
-        render_gate(Console(highlight=False, soft_wrap=True), result)
+        render_gate(Console(highlight=False, soft_wrap=True), result, quiet=quiet)
     else:
         typer.echo(renderer(format.value)(result), nl=False)
     unused = result.unused_waivers

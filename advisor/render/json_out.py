@@ -1,4 +1,4 @@
-"""Reviews as JSON (contract section 2); several files give an array in input order.
+"""Reviews as JSON (the format of `POST /v1/reviews`, docs/api.md); several files give an array in input order.
 
 `advisor check` adds, without changing a contract field, the gate's view: each finding and
 not-assessed entry gets `gate_status`, and each review a `gate` object with the document file,
@@ -108,7 +108,7 @@ def render(result: GateResult) -> str:
 
 
 def render_change(change: ChangeResult) -> str:
-    """Contract section 3: {"introduced", "resolved", "kept", "changed"} plus the summary and the verdict."""
+    """`advisor diff --format json`: {"introduced", "resolved", "kept", "changed"} plus the summary and the verdict."""
     data = change.diff.model_dump(mode="json")
     data["gate"] = {
         "before": change.before_file,

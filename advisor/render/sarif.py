@@ -186,14 +186,14 @@ def _input_error(err: InputError) -> dict[str, Any]:
 
 
 def to_sarif(result: GateResult) -> dict[str, Any]:
-    ids = sorted({i.rule_id for d in result.documents for i in (*d.findings, *d.gaps)})
+    ids = sorted({i.rule_id for d in result.documents for i in (*d.findings, *d.gaps) if i.status != "not-applicable"})
     index = {rid: i for i, rid in enumerate(ids)}
     with_baseline = result.policy.baseline is not None
     results, notes = [], []
     for doc in result.documents:
         results += [_result(item, doc.source, index, with_baseline) for item in doc.findings]
         results += [_gap_result(gap, doc.source, index) for gap in doc.gaps if gap.status == "failing"]
-        notes += [_notification(gap, doc.source, index) for gap in doc.gaps]
+        notes += [_notification(gap, doc.source, index) for gap in doc.gaps if gap.status != "not-applicable"]
     notes = [_input_error(err) for err in result.errors] + notes
     return {
         "$schema": SCHEMA,
