@@ -3,8 +3,12 @@
 Stateless, JSON responses: every POST is answered on its own, so any worker process can answer
 any request, as for /v1. The key is checked first, as `require_key` does for /v1 (a missing,
 unknown or revoked key is the same 401 problem); the authenticated key travels in the ASGI
-scope to the tool handlers, so a review a tool stores is stored under it. The SDK's own
-request-body limit is set to the API's (ADVISOR_MAX_BODY_BYTES).
+scope to the tool handlers, so a review a tool stores is stored under it.
+
+Body limit: a tool's arguments may be as large as a /v1 body (ADVISOR_MAX_BODY_BYTES); larger
+ones are answered with a tool error that says so (advisor.mcp.server.call), which an assistant
+can act on, rather than an HTTP error its client reports as a failed request. Bodies beyond
+ENVELOPE times that are refused before they are read: 413, a problem like /v1's.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from api.context import context_for_key
 from api.problems import problem_response
 
 KEY_STATE = "advisor_api_key"
+ENVELOPE = 4  # the JSON-RPC envelope around arguments at the limit, with a wide margin
 PATH = "/mcp"
 
 
@@ -36,7 +41,7 @@ class McpEndpoint:
             app=build_server(self._context),
             json_response=True,
             stateless=True,
-            max_request_body_size=app_state.settings.max_body_bytes,
+            max_request_body_size=ENVELOPE * app_state.settings.max_body_bytes,
         )
 
     def _context(self, rctx: ServerRequestContext[Any, Any]) -> Context:
@@ -66,6 +71,12 @@ class McpEndpoint:
             await problem_response("unauthorized", detail, headers={"WWW-Authenticate": REALM + error})(
                 scope, receive, send
             )
+            return
+        declared = headers.get("content-length", "")
+        hard_limit = ENVELOPE * self.state.settings.max_body_bytes
+        if declared.isdigit() and int(declared) > hard_limit:
+            detail = f"The body is {declared} bytes; /mcp accepts at most {hard_limit}."
+            await problem_response("body-too-large", detail)(scope, receive, send)
             return
         scope.setdefault("state", {})[KEY_STATE] = key
         await self.manager.handle_request(scope, receive, send)

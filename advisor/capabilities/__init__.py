@@ -38,7 +38,11 @@ class Capability:
     def example_args(self) -> dict[str, Any]:
         if self.example is not None:
             return self.example
-        return self.request.model_config["json_schema_extra"]["examples"][0]  # type: ignore[index]
+        extra = self.request.model_config.get("json_schema_extra")
+        assert isinstance(extra, dict) and isinstance(extra["examples"], list), self.name
+        example = extra["examples"][0]
+        assert isinstance(example, dict), self.name
+        return example
 
     def input_schema(self) -> dict[str, Any]:
         return self.request.model_json_schema()
@@ -238,7 +242,10 @@ CAPABILITIES: tuple[Capability, ...] = (
         route="POST /v1/parse",
         example={
             "outputs": [
-                {"command": "lparstat -i", "text": "Node Name : sapapp01\nType : Shared-SMT-8\nEntitled Capacity : 1.00\n"}
+                {
+                    "command": "lparstat -i",
+                    "text": "Node Name : sapapp01\nType : Shared-SMT-8\nEntitled Capacity : 1.00\n",
+                }
             ]
         },
     ),

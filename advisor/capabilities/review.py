@@ -98,7 +98,17 @@ class ReviewSystemRequest(SystemInput):
         "strict": True,
         "json_schema_extra": {
             "examples": [
-                {"document": {"kind": "aix-lpar", "name": "sapapp01", "ame": {"enabled": True, "page_support": "4K"}}}
+                {
+                    "document": {
+                        "kind": "aix-lpar",
+                        "name": "sapapp01",
+                        "processor": "POWER9",
+                        "os": {"version": "7.2", "tl": 4, "sp": 5},
+                        "memory": {"desired_gb": 7, "max_gb": 16},
+                        "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 2.0},
+                        "workload": {"type": "sap-abap", "app_page_size": "64K"},
+                    }
+                }
             ]
         },
     }

@@ -7,7 +7,11 @@ from advisor.cli.app import app
 
 @app.command("mcp")
 def mcp() -> None:
-    """Serve the advisor as an MCP server over stdio (for desktop and IDE assistants); nothing is stored."""
-    from advisor.mcp.stdio import serve_stdio
+    """Serve the advisor as an MCP server over stdio (for desktop and IDE assistants); nothing is stored.
 
-    serve_stdio()
+    Arguments are bounded as API bodies are (ADVISOR_MAX_BODY_BYTES, ADVISOR_MAX_DEPTH, ADVISOR_MAX_PARTITIONS).
+    """
+    from advisor.mcp.stdio import serve_stdio
+    from api.settings import Settings
+
+    serve_stdio(Settings.from_env())

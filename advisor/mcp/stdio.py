@@ -6,11 +6,12 @@ import anyio
 from mcp.server.stdio import stdio_server
 
 from advisor.capabilities import Context
+from advisor.capabilities.inputs import DEFAULT_LIMITS, Limits
 from advisor.mcp.server import build_server
 
 
-def serve_stdio() -> None:
-    context = Context()  # the process-wide advisor, default limits, no store
+def serve_stdio(limits: Limits = DEFAULT_LIMITS) -> None:
+    context = Context(limits=limits)  # the process-wide advisor, no store
     server = build_server(lambda _: context)
 
     async def main() -> None:
