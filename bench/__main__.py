@@ -2,7 +2,8 @@
 
 Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
-1, plus the memory run). Results: bench/results/bench-<time>.json, latest.json, latest.md.
+1, plus the memory run), mcp (one tool call over stdio and HTTP vs the REST route).
+Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "fleet", "api")
+SECTIONS = ("engine", "pipeline", "fleet", "api", "mcp")
 
 
 def loadavg() -> list[float]:
@@ -114,6 +115,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import fleet
 
         return fleet.run(args.quick, n=args.fleet_docs)
+    if section == "mcp":
+        from bench import mcp
+
+        return mcp.run(args.quick)
     from bench import api
 
     return api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)

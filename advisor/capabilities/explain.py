@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from advisor import derive
 from advisor.capabilities.context import Context
 from advisor.capabilities.errors import CapabilityError, ErrorItem
+from advisor.capabilities.models import EXAMPLE_LPAR
 from advisor.capabilities.review import SystemInput, system
 from advisor.capabilities.rules import find_rule
 from advisor.documents.meta import question_for
@@ -39,20 +40,7 @@ class ExplainRequest(SystemInput):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={
-            "examples": [
-                {
-                    "rule_id": "AME-001",
-                    "document": {
-                        "kind": "aix-lpar",
-                        "name": "sapapp01",
-                        "processor": "POWER9",
-                        "ame": {"enabled": True, "page_support": "4K"},
-                        "workload": {"type": "sap-abap", "app_page_size": "64K"},
-                    },
-                }
-            ]
-        },
+        json_schema_extra={"examples": [{"rule_id": "AME-001", "document": EXAMPLE_LPAR}]},
     )
 
     rule_id: str = Field(min_length=1, max_length=64, description="The rule to explain, e.g. AME-001.")
@@ -115,25 +103,17 @@ def _json(value: Any) -> Any:
 
 
 def check(leaf: Node, fact: dict) -> ConditionCheck:
-    """One comparison of a condition with this fact's values on both sides."""
-    if isinstance(leaf, Exists):
-        value = lookup(fact, leaf.path)
-        return ConditionCheck(
-            condition=render(leaf),
-            path=leaf.path,
-            present=value is not MISSING,
-            value=_json(value),
-            holds=holds(leaf, fact),
-        )
-    assert isinstance(leaf, Cmp)
+    """One comparison of a condition with this fact's values on both sides (an exists test has one side)."""
+    assert isinstance(leaf, (Cmp, Exists))
     value = lookup(fact, leaf.path)
+    rhs = leaf.rhs if isinstance(leaf, Cmp) else None
     return ConditionCheck(
         condition=render(leaf),
         path=leaf.path,
         present=value is not MISSING,
         value=_json(value),
-        compared_with=_json(operand_value(leaf.rhs, fact)),
-        operand=None if isinstance(leaf.rhs, Lit) else render_operand(leaf.rhs),
+        compared_with=None if rhs is None else _json(operand_value(rhs, fact)),
+        operand=None if rhs is None or isinstance(rhs, Lit) else render_operand(rhs),
         holds=holds(leaf, fact),
     )
 

@@ -24,3 +24,15 @@ class Strict(BaseModel):
     """JSON types as the schema says: 4 is not "4", true is not 1."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# The example partition of the request examples (contract section 1): AME in 4K mode under SAP on 64K pages.
+EXAMPLE_LPAR: dict[str, Any] = {
+    "kind": "aix-lpar",
+    "name": "sapapp01",
+    "processor": "POWER9",
+    "os": {"version": "7.2", "tl": 4, "sp": 5},
+    "memory": {"desired_gb": 7, "max_gb": 16},
+    "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 2.0},
+    "workload": {"type": "sap-abap", "app_page_size": "64K"},
+}

@@ -17,7 +17,7 @@ from advisor.assemble.model import Conflict, InputWarning
 from advisor.capabilities.context import Context
 from advisor.capabilities.errors import CapabilityError, ErrorItem
 from advisor.capabilities.inputs import Submitted, one_document
-from advisor.capabilities.models import Strict
+from advisor.capabilities.models import EXAMPLE_LPAR, Strict
 from advisor.capabilities.outputs import MAX_OUTPUTS, OutputIn, load_outputs
 from advisor.findings import Review
 
@@ -96,21 +96,7 @@ class ReviewSystemRequest(SystemInput):
     model_config = {
         "extra": "forbid",
         "strict": True,
-        "json_schema_extra": {
-            "examples": [
-                {
-                    "document": {
-                        "kind": "aix-lpar",
-                        "name": "sapapp01",
-                        "processor": "POWER9",
-                        "os": {"version": "7.2", "tl": 4, "sp": 5},
-                        "memory": {"desired_gb": 7, "max_gb": 16},
-                        "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 2.0},
-                        "workload": {"type": "sap-abap", "app_page_size": "64K"},
-                    }
-                }
-            ]
-        },
+        "json_schema_extra": {"examples": [{"document": EXAMPLE_LPAR}]},
     }
 
     store: bool = Field(

@@ -22,6 +22,7 @@ from advisor import derive
 from advisor.capabilities.context import Context
 from advisor.capabilities.errors import CapabilityError, ErrorItem, errors_detail, invalid
 from advisor.capabilities.inputs import one_document, out_of_range
+from advisor.capabilities.models import EXAMPLE_LPAR
 from advisor.capabilities.review import SystemInput, system
 from advisor.diff import ReviewDiff, diff_reviews
 from advisor.findings import CitationOut, Review
@@ -65,14 +66,7 @@ class WhatIfRequest(SystemInput):
         json_schema_extra={
             "examples": [
                 {
-                    "document": {
-                        "kind": "aix-lpar",
-                        "name": "sapapp01",
-                        "processor": "POWER9",
-                        "os": {"version": "7.2", "tl": 4, "sp": 5},
-                        "ame": {"enabled": True, "page_support": "4K", "expansion_factor": 2.0},
-                        "workload": {"type": "sap-abap", "app_page_size": "64K"},
-                    },
+                    "document": EXAMPLE_LPAR,
                     "changes": [{"path": "ame.page_support", "value": "64K"}],
                 }
             ]

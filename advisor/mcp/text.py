@@ -6,6 +6,7 @@ few lines for clients that only pass text to the model, each claim with its sour
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel
@@ -79,20 +80,31 @@ def _search(r: SearchResult) -> list[str]:
     return [f"{p.title} [{p.source_id}, {p.section}] (score {p.score:g}): {p.text[:200]}" for p in r.passages]
 
 
+def _value(v: Any) -> str:
+    return json.dumps(v) if isinstance(v, bool) or v is None else str(v)
+
+
 def _scalars(result: BaseModel) -> list[str]:
-    """A calculator's figures: its top-level numbers and flags, then its source."""
+    """A calculator's figures: its top-level numbers, flags and short strings, then each nested block's."""
     data = result.model_dump(mode="json")
-    shown = [
-        f"{k} = {v}"
-        for k, v in data.items()
-        if isinstance(v, (int, float, bool)) or (isinstance(v, str) and len(v) < 80)
+
+    def figures(block: dict[str, Any]) -> str:
+        return "; ".join(
+            f"{k} = {_value(v)}"
+            for k, v in block.items()
+            if isinstance(v, (int, float, bool)) or (isinstance(v, str) and len(v) < 80)
+        )
+
+    lines = [
+        f"{k}: {figures(v)}" for k, v in data.items() if isinstance(v, dict) and k not in ("inputs", "breakdown_mb")
     ]
-    nested = [
-        f"{k}: " + ", ".join(f"{kk} = {vv}" for kk, vv in v.items() if isinstance(vv, (int, float, bool)))
-        for k, v in data.items()
-        if isinstance(v, dict) and k not in ("inputs", "breakdown_mb")
-    ]
-    return ["; ".join(shown[:10]) + _cite(list(getattr(result, "citations", []) or []))] + nested[:4]
+    top = figures(data)
+    if top:
+        lines.insert(0, top)
+    cited = [data] + [v for v in data.values() if isinstance(v, dict)]
+    first = next((c["citations"][0] for c in cited if c.get("citations")), None)
+    cite = f" [{first.get('source') or first.get('source_id')}, {first['section']}]" if first else ""
+    return [lines[0] + cite if lines else cite.strip()] + lines[1:]
 
 
 def render(result: BaseModel) -> str:
