@@ -16,8 +16,8 @@ from starlette.routing import Route
 
 from advisor.chat import ChatEngine
 from advisor.review import Advisor, default_advisor
-from advisor.store import Store
-from api import problems
+from advisor.store import open_store
+from api import problems, web
 from api.chat import ChatService
 from api.mcp import PATH as MCP_PATH
 from api.mcp import McpEndpoint
@@ -29,7 +29,7 @@ from api.settings import Settings
 
 def create_app(settings: Settings | None = None, *, advisor: Advisor | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    store = Store(settings.db_path, synchronous=settings.db_synchronous)
+    store = open_store(settings.db_path, synchronous=settings.db_synchronous)
     store.migrate()
     advisor = advisor or default_advisor()
 
@@ -48,5 +48,6 @@ def create_app(settings: Settings | None = None, *, advisor: Advisor | None = No
     app.include_router(problem_routes.router)
     app.include_router(v1)
     app.router.routes.append(Route(MCP_PATH, endpoint=mcp_endpoint, methods=["GET", "POST", "DELETE"]))
+    web.install(app)
     app.openapi = lambda: build_openapi(app)  # type: ignore[method-assign]
     return app

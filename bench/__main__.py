@@ -1,8 +1,9 @@
-"""`python -m bench [--quick] [--only engine,pipeline,fleet,api]`: run, print the table, write JSON.
+"""`python -m bench [--quick] [--only engine,pipeline,fleet,api,fleetapi,mcp]`: run, print the table, write JSON.
 
 Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
-1, plus the memory run), mcp (one tool call over stdio and HTTP vs the REST route).
+1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems),
+mcp (one tool call over stdio and HTTP vs the REST route).
 Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
 
@@ -15,7 +16,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "fleet", "api", "mcp")
+SECTIONS = ("engine", "pipeline", "fleet", "api", "fleetapi", "mcp")
 
 
 def loadavg() -> list[float]:
@@ -115,6 +116,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import fleet
 
         return fleet.run(args.quick, n=args.fleet_docs)
+    if section == "fleetapi":
+        from bench import fleet_routes
+
+        return fleet_routes.run(args.quick)
     if section == "mcp":
         from bench import mcp
 

@@ -19,7 +19,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
-from advisor.store import Store
+from advisor.store import open_store
 from tests.api.server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +54,7 @@ def run_http(url: str, key: str | None, script: Callable[[Client], Awaitable[Any
 def served(tmp_path_factory) -> Iterator[tuple[Server, str]]:
     """`advisor serve` on 127.0.0.1 with a body limit of 256 KiB, and a key for it."""
     tmp = tmp_path_factory.mktemp("mcp-serve")
-    store = Store(tmp / "advisor.db")
+    store = open_store(tmp / "advisor.db")
     store.migrate()
     key = store.create_key("mcp-tests", actor="test")[1]
     store.close()

@@ -9,7 +9,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from advisor.store import Store
+from advisor.store import open_store
 from tests.mcp.conftest import BODY_LIMIT, run_http, run_stdio
 
 LIST = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
@@ -39,7 +39,7 @@ def _leaves(error: BaseException) -> list[BaseException]:
 
 def test_a_revoked_key_is_refused_at_once(served):
     server, _ = served
-    store = Store(server.db)
+    store = open_store(server.db)
     created, key = store.create_key("revoked", actor="test")
     store.revoke_key(created.id, actor="test")
     store.close()
