@@ -1,10 +1,11 @@
-"""`python -m bench [--quick] [--only startup,engine,...,fleetapi]`: run, print the table, write JSON.
+"""`python -m bench [--quick] [--only startup,engine,...,mcp]`: run, print the table, write JSON.
 
 Sections: startup (`advisor --help` and `advisor check` of one document in fresh processes, vs
 `python -c pass`), engine (durable vs generated), pipeline (validate..render JSON in-process), parse (command
 outputs, MB/s and memory vs splitting the same bytes), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
-1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems).
+1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems),
+mcp (one tool call over stdio and HTTP vs the REST route).
 Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
 
@@ -17,7 +18,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("startup", "engine", "pipeline", "parse", "fleet", "api", "fleetapi")
+SECTIONS = ("startup", "engine", "pipeline", "parse", "fleet", "api", "fleetapi", "mcp")
 
 
 def loadavg() -> list[float]:
@@ -129,6 +130,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import fleet_routes
 
         return fleet_routes.run(args.quick)
+    if section == "mcp":
+        from bench import mcp
+
+        return mcp.run(args.quick)
     from bench import api
 
     return api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)

@@ -14,16 +14,18 @@ import json
 import re
 from typing import Any
 
+from advisor.capabilities.context import Context
+from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
 from advisor.chat import followups
-from advisor.chat.changes import ChangeError, apply, parse_changes
+from advisor.chat.changes import parse_changes
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, recognise
 from advisor.chat.reply import ChatReply, Composer, Question
 from advisor.chat.review import refs, review_answer
 from advisor.chat.state import ChatState
-from advisor.chat.whatif import readers, whatif_answer
-from advisor.diff import diff_reviews
+from advisor.chat.whatif import whatif_answer
+from advisor.diff import ReviewDiff
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
 from advisor.findings import Review
@@ -211,18 +213,18 @@ class ChatEngine:
                 return self._error(st, f"Cannot apply the change: {error}")
             return self._ask(text, intent, st)
         try:
-            new_doc = apply(st.document, changes)
+            new_doc = apply_changes(st.document, changes)
             after_model = validate_document(new_doc, "document")
         except ChangeError as exc:
             return self._error(st, f"Cannot apply the change: {exc}")
         except DocumentError as exc:
             return self._error(st, f"The change makes the document invalid: {exc}")
-        before_model = self._model(st)
-        before, after = self.advisor.review(before_model), self.advisor.review(after_model)
-        diff = diff_reviews(before, after)
+        result, after = outcome(
+            Context(advisor=self.advisor), st.document, self._model(st), new_doc, after_model, changes
+        )
+        diff = ReviewDiff.model_construct(**{name: getattr(result, name) for name in ReviewDiff.model_fields})
         out = Composer()
-        rule_ids = readers(self.advisor, before_model, after_model, changes)
-        whatif_answer(self.advisor, st.document, changes, diff, rule_ids, out)
+        whatif_answer(self.advisor, st.document, changes, diff, [r.rule_id for r in result.rules_read], out)
         if out.empty:
             return self._error(st, "No rule reads the changed fields; the findings stay as they are.")
         st.push_document(new_doc)

@@ -75,7 +75,9 @@ def fix_suggestion(advisor, finding: Finding, doc_dict: dict, kind: str) -> str 
     introducing the fewest new findings wins (enumerations before numbers before switching a
     feature off).
     """
-    from advisor.chat.changes import Change, ChangeError, apply
+    from advisor.capabilities.whatif import ChangeError
+    from advisor.capabilities.whatif import apply_changes as apply
+    from advisor.chat.changes import Change
     from advisor.diff import diff_reviews
     from advisor.documents.errors import DocumentError
     from advisor.documents.io import validate_document

@@ -9,9 +9,9 @@ the command that shows it, because a silent "not assessed" on a core check reads
 from __future__ import annotations
 
 from advisor import derive
-from advisor.chat.fields import question_for
 from advisor.chat.reply import Composer, Question, from_out
 from advisor.chat.state import FindingRef
+from advisor.documents.meta import question_for
 from advisor.engine.reference import MISSING, holds, lookup
 from advisor.findings import Finding, Review
 from advisor.knowledge.inventory import is_core

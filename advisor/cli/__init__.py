@@ -7,6 +7,7 @@ from advisor.cli import check as _check  # noqa: F401
 from advisor.cli import diff as _diff  # noqa: F401
 from advisor.cli import docs as _docs  # noqa: F401
 from advisor.cli import keys as _keys  # noqa: F401
+from advisor.cli import mcp as _mcp  # noqa: F401
 from advisor.cli import parse as _parse  # noqa: F401
 from advisor.cli import rules as _rules  # noqa: F401
 from advisor.cli import schema as _schema  # noqa: F401
