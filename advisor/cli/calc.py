@@ -1,9 +1,7 @@
 """`advisor calc NAME`: every calculator of the API, named as its route, as a thin adapter.
 
-The commands come from the API's calculator routes (`api/routes/calculators.py`, each
-`POST /v1/calculators/NAME`): the route function itself runs, so the CLI cannot drift from the
-API. (When the capabilities layer lands, this module reads its registry instead.) The options
-are the request model's fields (`--system-cores 32`; a list such as HPT's
+The commands come from `advisor.capabilities.CAPABILITIES` (each `POST /v1/calculators/NAME`):
+the options are the request model's fields (`--system-cores 32`; a list such as HPT's
 `partitions` takes JSON), `--input FILE` takes the same JSON body as the route, and the result is
 the capability's own model: `--format json` prints it as the API answers, text prints its values
 and the citations. Bad input is exit 2 with the JSON path, as the API's problem+json names it.
@@ -17,8 +15,6 @@ import json
 import sys
 import types
 import typing
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 import typer
@@ -29,6 +25,8 @@ from advisor.cli.app import app, examples
 if TYPE_CHECKING:
     from pydantic import BaseModel
     from pydantic.fields import FieldInfo
+
+    from advisor.capabilities import Capability
 
 ROUTE = "POST /v1/calculators/"
 NAMES = ("vios-memory", "clm", "lfarea", "plarea", "hpt", "ame", "sap-instances")  # the API's routes, for --help
@@ -85,69 +83,10 @@ ALIASES = {"online_storage_gb": "--online-gb"}  # the shorter spelling the CLI a
 ARGUMENT = {"lfarea": "statement"}  # `advisor calc lfarea 'LFAREA=(...)' --online-gb 16`
 
 
-@dataclass(frozen=True)
-class Calculator:
-    title: str
-    description: str
-    route: str
-    request: type[BaseModel]
-    call: Callable[[Any], BaseModel]  # the raw JSON body in, the route's result out (raises ProblemError)
+def calculators() -> dict[str, Capability]:
+    from advisor.capabilities import CAPABILITIES
 
-    def example_args(self) -> dict[str, Any]:
-        extra = self.request.model_config.get("json_schema_extra")
-        assert isinstance(extra, dict), self.route
-        example: dict[str, Any] = extra["examples"][0]
-        return example
-
-
-def _sap_instances() -> Calculator:
-    """HP-UX SAP instances has no route yet: the calculator with a request model of its two inputs."""
-    from pydantic import ConfigDict, Field
-
-    from advisor.calculators.sap_instances import instance_range
-    from api.documents import validate_model
-    from api.models import Strict
-
-    class SapInstancesInput(Strict):
-        model_config = ConfigDict(
-            extra="forbid", strict=True, json_schema_extra={"examples": [{"cores": 32, "saps": 40000}]}
-        )
-        cores: float = Field(ge=0, le=100_000, description="Cores the SAP system runs on.")
-        saps: float | None = Field(None, ge=0, le=1_000_000_000, description="SAPS of the system, when sized in SAPS.")
-
-    def call(body: Any) -> BaseModel:
-        req = validate_model(SapInstancesInput, body)
-        return instance_range(req.cores, req.saps)
-
-    return Calculator(
-        "SAP instances",
-        "HP-UX SAP instances: one per 2 to 4 cores (1 500 to 2 500 SAPS each).",
-        ROUTE + "sap-instances (CLI and chat)",
-        SapInstancesInput,
-        call,
-    )
-
-
-def calculators() -> dict[str, Calculator]:
-    import api.models
-    from api.routes.calculators import router
-    from api.settings import Settings
-
-    out: dict[str, Calculator] = {}
-    for route in router.routes:
-        endpoint = getattr(route, "endpoint", None)
-        ref = route.openapi_extra["requestBody"]["content"]["application/json"]["schema"]["$ref"]  # type: ignore[attr-defined]
-        request = getattr(api.models, ref.rsplit("/", 1)[1])
-        needs_settings = "settings" in inspect.signature(endpoint).parameters
-
-        def call(body: Any, endpoint: Any = endpoint, needs_settings: bool = needs_settings) -> BaseModel:
-            return endpoint(body, Settings.from_env()) if needs_settings else endpoint(body)
-
-        name = route.path.rsplit("/", 1)[1]  # type: ignore[attr-defined]
-        summary = route.summary or ""  # type: ignore[attr-defined]
-        out[name] = Calculator(summary.split(":")[0], summary, f"POST /v1{route.path}", request, call)  # type: ignore[attr-defined]
-    out["sap-instances"] = _sap_instances()
-    return out
+    return {c.route.removeprefix(ROUTE): c for c in CAPABILITIES if c.route.startswith(ROUTE)}
 
 
 def _scalar(annotation: Any) -> tuple[type, bool]:
@@ -236,17 +175,14 @@ def _lfarea_syntax(extra: dict[str, Any]) -> str:
     )
 
 
-def run(name: str, cap: Calculator, body: dict[str, Any], fmt: str) -> None:
-    from api.problems import ProblemError
+def run(name: str, cap: Capability, body: dict[str, Any], fmt: str) -> None:
+    from advisor.capabilities import CapabilityError, Context
 
     try:
-        result = cap.call(body)
-    except ProblemError as err:
+        result = cap.invoke(body, Context())
+    except CapabilityError as err:
         if fmt == "json":
-            problem: dict[str, Any] = {"error": err.name, "detail": err.detail}
-            if err.errors is not None:
-                problem["errors"] = [e.model_dump(exclude_none=True) for e in err.errors]
-            typer.echo(json.dumps({"error": problem | (err.extra or {})}, indent=2))
+            typer.echo(json.dumps({"error": err.body()}, indent=2))
         elif err.extra and "lfarea" in err.extra:
             typer.echo(_lfarea_syntax(err.extra), err=True)
         else:
@@ -272,7 +208,7 @@ def _read_input(path: str | None) -> dict[str, Any]:
     return body
 
 
-def command(name: str, cap: Calculator) -> Any:
+def command(name: str, cap: Capability) -> Any:
     """A typer command whose options are the request model's fields (built when asked for)."""
     fields = cap.request.model_fields
     example = cap.example_args()
@@ -319,7 +255,7 @@ def command(name: str, cap: Calculator) -> Any:
     one = typer.Typer(add_completion=False)
     one.command(
         name,
-        help=f"{cap.description}. Same inputs and result as `{cap.route}`.",
+        help=f"{cap.description} Same inputs and result as `{cap.route}`.",
         short_help=cap.title,
         epilog=examples(f"advisor calc {name} {flags}", f"advisor calc {name} --input body.json --format json"),
     )(callback)
