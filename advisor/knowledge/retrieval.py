@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from advisor.knowledge.passages import Passage
 
@@ -42,6 +44,8 @@ class Retrieval:
     topics: set[str]
     foreign: list[str]
     mentioned_rules: list[str]
+    unknown: list[str] = field(default_factory=list)  # technical terms no passage or rule mentions
+    dropped: list[str] = field(default_factory=list)  # plain words no passage or rule mentions (not held against)
 
     @property
     def jargon(self) -> list[str]:
@@ -66,7 +70,7 @@ def rank(
 ) -> Retrieval:
     """The passages that best answer `question`, best first (see the module docstring)."""
     syn = kb.synonyms
-    concepts = syn.concepts(question)
+    concepts, unknown, dropped = reduce_query(kb, syn.concepts(question))
     platforms = syn.platform_tags(question) | set(extra_platforms)
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
@@ -120,4 +124,49 @@ def rank(
         topics,
         syn.foreign_platforms(question),
         list(mentioned_rules),
+        unknown,
+        dropped,
     )
+
+
+def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str]]:
+    """Query reduction: the concepts that can match something, and what was set aside.
+
+    A plain word that no passage and no rule contains ("diff", "guys", "shld") says how the
+    question is phrased, not what it is about: it is dropped, so it cannot push an answerable
+    question under the relevance floor. A word one letter off a term of the field ("amepta")
+    is read as that term. A technical word nothing contains (HANA, vPMEM, RAC) stays: it is what
+    the question is about, and the floor should count it as not covered.
+    """
+    index = kb.index
+    kept: list = []
+    unknown: list[str] = []
+    dropped: list[str] = []
+    for c in concepts:
+        if c.jargon or index.df("passages", c.query) or index.df("rules", c.query):
+            kept.append(c)
+            continue
+        fixed = _typo(kb, c.key) if not c.technical and len(c.key) >= 5 and c.key.isalpha() else None
+        if fixed is not None:
+            kept.append(fixed)
+        elif c.technical:
+            kept.append(c)
+            unknown.append(c.label)
+        else:
+            dropped.append(c.label)
+    return list({c.key: c for c in kept}.values()), unknown, dropped
+
+
+def _typo(kb, word: str):
+    """The jargon concept `word` is a misspelling of (one edit on a long word), or None."""
+    vocab = _jargon_words(kb.synonyms)
+    close = difflib.get_close_matches(word, vocab, n=1, cutoff=0.86)
+    if not close:
+        return None
+    found = kb.synonyms.concepts(close[0])
+    return found[0] if found else None
+
+
+@lru_cache(maxsize=4)
+def _jargon_words(syn) -> tuple[str, ...]:
+    return tuple(sorted({t.lower() for g in syn.groups for t in g if t.isalpha() and len(t) >= 5}))
