@@ -17,8 +17,11 @@ from typing import Any
 from advisor.chat import ask as asking
 from advisor.chat import followups
 from advisor.chat.changes import ChangeError, apply, parse_changes
+from advisor.chat.dialogue import Resolution
+from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
-from advisor.chat.intents import Intent, recognise
+from advisor.chat.intents import Intent, recognise, rule_ids
+from advisor.chat.reader import read
 from advisor.chat.reply import ChatReply, Composer, Question
 from advisor.chat.review import refs, review_answer
 from advisor.chat.state import ChatState
@@ -81,6 +84,15 @@ class ChatEngine:
             except DocumentError as exc:
                 return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
             st.document, st.previous_documents, st.findings, st.focus = new_doc, [], [], None
+            st.original_document = new_doc
+        reading = read(text)
+        if new_doc is None:
+            follow = resolve_follow_up(text, reading, st, read)
+            if follow is not None:
+                reply = self._follow_up(follow, text, st)
+                if reply is not None:
+                    return self._finish(st, message, reply)
+        st.pending = None
         intent = recognise(text, has_document=st.document is not None, new_document=new_doc is not None)
         handler = {
             "review": self._review,
@@ -94,15 +106,43 @@ class ChatEngine:
 
     def _finish(self, st: ChatState, message: str, reply: ChatReply) -> ChatReply:
         st.remember(message, reply.intent, reply.answer, reply.citations)
+        if reply.intent != "error":
+            st.subject.intent = reply.intent
+            if reply.intent in ("review", "explain", "whatif") and st.focus:
+                st.subject.rule = st.focus
+        if not reply.needs_input:
+            reply.needs_input = list(reply.questions)
         reply.state = st
         return reply
+
+    # ------------------------------------------------------------------ follow-ups
+    def _follow_up(self, follow: Resolution, text: str, st: ChatState) -> ChatReply | None:
+        """The turn a follow-up stands for; None when it turns out to stand on its own."""
+        if follow.kind == "start-over":
+            if st.original_document is None:
+                return self._error(st, "Nothing to start over from: no document has been given in this conversation.")
+            st.document, st.previous_documents = st.original_document, []
+            return self._review(text, Intent("review"), st)
+        if follow.kind in ("resume", "ellipsis"):
+            st.pending = None
+            return self._ask(follow.question, Intent("ask", rule_ids(follow.question)), st)
+        if follow.kind == "more":
+            return self._ask(follow.question, Intent("ask", []), st, skip=set(st.subject.passages))
+        rule = st.focus or st.subject.rule
+        if follow.kind in ("fix", "command", "meaning") and rule and rule in self.advisor.rulebook.rules:
+            if follow.kind == "meaning" and st.subject.intent in ("ask", "calc") and st.subject.question:
+                return self._ask(st.subject.question, Intent("ask", []), st, skip=set(st.subject.passages))
+            return self._explain(text, Intent("explain", [rule]), st)
+        if follow.kind == "meaning" and st.subject.question:
+            return self._ask(st.subject.question, Intent("ask", []), st, skip=set(st.subject.passages))
+        return None
 
     # ------------------------------------------------------------------ helpers
     def _model(self, st: ChatState):
         return validate_document(st.document, "document") if st.document is not None else None
 
     def _reply(self, intent: str, st: ChatState, out: Composer, **kw: Any) -> ChatReply:
-        return ChatReply(intent=intent, answer=out.text(), citations=out.citations, state=st, **kw)
+        return ChatReply(intent=intent, answer=out.text(), citations=out.citations, claims=out.claims, state=st, **kw)
 
     def _error(self, st: ChatState, text: str) -> ChatReply:
         return ChatReply(intent="error", answer=text, citations=[], covered=True, state=st)
@@ -239,10 +279,32 @@ class ChatEngine:
         st.document = st.previous_documents.pop()
         return self._review(text, Intent("review"), st)
 
-    def _ask(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
+    def _ask(self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()) -> ChatReply:
+        reading = read(text)
         result = asking.answer(
-            self.kb, self.advisor, text, mentioned_rules=intent.rule_ids, doc_platforms=document_platforms(st.document)
+            self.kb,
+            self.advisor,
+            text,
+            mentioned_rules=intent.rule_ids,
+            doc_platforms=document_platforms(st.document),
+            reading=reading,
+            skip=skip,
+            has_document=st.document is not None,
         )
+        st.note("platforms", [p.name for p in reading.platforms])
+        st.note("os_levels", [o.label for o in reading.os_levels])
+        st.subject.question = reading.text
+        st.pending = result.pending
+        if result.intent == "clarify" and result.out.empty:
+            return ChatReply(
+                intent="clarify",
+                answer=result.text,
+                citations=[],
+                covered=True,
+                state=st,
+                questions=result.questions,
+                needs_input=result.questions,
+            )
         if not result.covered:
             return ChatReply(
                 intent="out-of-scope",
@@ -254,6 +316,9 @@ class ChatEngine:
             )
         if result.rules:
             st.focus = result.rules[0]
+            st.subject.rule = result.rules[0]
+        st.subject.passages = [p.id for p in result.passages]
+        st.subject.calculator = result.calculator
         questions: list[Question] = result.questions
         return self._reply(
             result.intent,
@@ -261,4 +326,8 @@ class ChatEngine:
             result.out,
             questions=questions,
             follow_ups=followups.after_ask(result.rules, result.closest, st.document is not None),
+            verdict=result.verdict,
+            calculations=result.calculations,
+            assumptions=result.assumptions,
+            needs_input=questions,
         )

@@ -21,8 +21,8 @@ RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
 TOPIC_BOOST = 0.08
 OTHER_FAMILY = 0.45  # factor for a passage of another product line
-RULE_LINK_SHARE = 0.35
-COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win  # how much a related rule's score lifts the passages that support it
+RULE_LINK_SHARE = 0.35  # how much a related rule's score lifts the passages that support it
+COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win
 
 
 @dataclass

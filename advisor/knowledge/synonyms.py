@@ -97,7 +97,9 @@ class Synonyms:
                 weight = 0.5
             else:
                 weight = 1.0
-            technical = any(ch.isupper() for ch in word[1:]) or (word[0].isupper() and i > 1 and not _sentence_start(text, word))
+            technical = any(ch.isupper() for ch in word[1:]) or (
+                word[0].isupper() and i > 1 and not _sentence_start(text, word)
+            )
             out.setdefault(tok, Concept(tok, tok, fts_phrase([tok]), weight, False, technical=technical))
         return list(out.values())
 

@@ -33,6 +33,11 @@ class CalcAnswer:
     assumptions: list[str] = field(default_factory=list)
     verdict: tuple[str, str, list[ChatCitation]] | None = None  # (yes|no|it depends, why, citations)
 
+    @property
+    def cites(self) -> list[ChatCitation]:
+        """The calculator's own citations (those of its first line)."""
+        return self.out.citations[:1]
+
 
 def _cites(cites, name: str):
     return [resolve(c, f"calculator:{name}") for c in cites]

@@ -41,12 +41,15 @@ def _port_slot(q: Quantity, assumptions: list[str], questions: list[Question]) -
     if medium == "fc":
         said = f"{fmt(q.value)} Gb " if q.value else "without a stated speed, "
         assumptions.append(
-            f"'{what}': FC ports {said}counted at the Redbook's 8 Gb FC increment (512 MB), the only FC figure it gives."
+            f"'{what}': FC ports {said}counted at the Redbook's 8 Gb FC increment (512 MB), "
+            "the only FC figure it gives."
         )
         questions.append(_speed_question(what, "FC", "8 Gb"))
         return "fc_8g_ports"
     if medium == "ethernet" and q.value == 0:
-        assumptions.append(f"'{what}': Ethernet ports without a stated speed counted as 10 Gb (512 MB each), the larger.")
+        assumptions.append(
+            f"'{what}': Ethernet ports without a stated speed counted as 10 Gb (512 MB each), the larger."
+        )
         questions.append(_speed_question(what, "Ethernet", "1 Gb or 10 Gb"))
         return "eth_10g_ports"
     if medium == "ethernet" or q.value > 10:
@@ -55,7 +58,9 @@ def _port_slot(q: Quantity, assumptions: list[str], questions: list[Question]) -
             "(512 MB each)."
         )
         return "eth_10g_ports"
-    assumptions.append(f"'{what}': ports of unstated type and speed counted at 512 MB each (10 Gb Ethernet or 8 Gb FC).")
+    assumptions.append(
+        f"'{what}': ports of unstated type and speed counted at 512 MB each (10 Gb Ethernet or 8 Gb FC)."
+    )
     questions.append(_speed_question(what, "Ethernet or FC", "the speed"))
     return "eth_10g_ports"
 
@@ -63,7 +68,8 @@ def _port_slot(q: Quantity, assumptions: list[str], questions: list[Question]) -
 def _speed_question(what: str, medium: str, speed: str) -> Question:
     return Question(
         path="vios.adapters",
-        question=f"What are the '{what}': {medium}, at which speed ({speed})? The VIOS memory increment depends on it.",
+        question=f"At which speed do the '{what}' run ({medium}, {speed})? "
+        "The VIOS memory increment per port depends on it.",
         command="VIOS: lsdev -type adapter; entstat -d entX (Media Speed)",
         rule_id="VIOS-001",
     )

@@ -89,7 +89,9 @@ TUNABLES = (
     "smt_threads",
 )
 _TERM = re.compile(
-    r"(?<![\w])(" + "|".join(re.escape(t).replace(r"\ ", r"\s") for t in sorted(COMMANDS + TUNABLES, key=len, reverse=True)) + r")(?![\w])",
+    r"(?<![\w])("
+    + "|".join(re.escape(t).replace(r"\ ", r"\s") for t in sorted(COMMANDS + TUNABLES, key=len, reverse=True))
+    + r")(?![\w])",
     re.IGNORECASE,
 )
 _CANONICAL = {t.lower(): t for t in COMMANDS + TUNABLES}

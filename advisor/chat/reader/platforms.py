@@ -31,7 +31,15 @@ _HPUX_LEVEL = re.compile(r"(?<![\w.])(?:11\s?i\s?v\s?([123])|(?:B\.)?11\.(11|23|
 _ZOS_LEVEL = re.compile(r"z/?OS\s?(?:V\s?)?(\d)(?:\.|\s?R\s?)(\d{1,2})", re.IGNORECASE)
 _ZVM_LEVEL = re.compile(r"z/?VM\s?(?:V\s?)?(\d)(?:\.|\s?R\s?)(\d)", re.IGNORECASE)
 
-SCHEMA_POWER = {"5": "POWER5", "6": "POWER6", "7": "POWER7", "7+": "POWER7+", "8": "POWER8", "9": "POWER9", "10": "POWER10"}
+SCHEMA_POWER = {
+    "5": "POWER5",
+    "6": "POWER6",
+    "7": "POWER7",
+    "7+": "POWER7+",
+    "8": "POWER8",
+    "9": "POWER9",
+    "10": "POWER10",
+}
 _HPUX_NAMES = {"1": "11iv1", "2": "11iv2", "3": "11iv3", "11": "11iv1", "23": "11iv2", "31": "11iv3"}
 
 
@@ -75,7 +83,9 @@ def platforms(text: str) -> list[PlatformMention]:
             continue  # a bare "P5" / "p6" is too often something else; POWER5 and POWER6 are spelled out
         key = gen + plus
         name = SCHEMA_POWER.get(key, f"POWER{key}")
-        out.append(PlatformMention(family="power", name=name, tag=name.lower(), raw=m.group(0), known=key in SCHEMA_POWER))
+        out.append(
+            PlatformMention(family="power", name=name, tag=name.lower(), raw=m.group(0), known=key in SCHEMA_POWER)
+        )
     for m in _Z.finditer(text):
         raw = m.group(1)
         low = raw.lower().rstrip("s") if raw.lower() not in ("z13s",) else "z13"

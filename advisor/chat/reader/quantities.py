@@ -211,7 +211,9 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
             kind_noun = _noun(noun.group(1))
             end = noun.end()
             if kind_noun == "npiv":
-                more = re.compile(r"\s(?:virtual\s(?:FC|Fibre\sChannel)\s)?(?:clients?|adapters?)", re.I).match(norm, end)
+                more = re.compile(r"\s(?:virtual\s(?:FC|Fibre\sChannel)\s)?(?:clients?|adapters?)", re.I).match(
+                    norm, end
+                )
                 end = more.end() if more else end
             elif kind_noun in ("ports", "adapters"):
                 medium = re.compile(r"\s?(?:of\s)?(Ethernet|FC|Fibre\sChannel|Fiber\sChannel)", re.I).match(norm, end)
@@ -263,5 +265,7 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
                 )
             )
             continue
-        out.append(Quantity(kind="number", value=value, raw=raw, start=start, end=pos, count=count, ambiguous=ambiguous))
+        out.append(
+            Quantity(kind="number", value=value, raw=raw, start=start, end=pos, count=count, ambiguous=ambiguous)
+        )
     return norm, out
