@@ -65,7 +65,7 @@ def rule_cite(advisor, rule_id: str) -> ChatCitation:
 
 
 def in_scope(r: Retrieval) -> bool:
-    if r.foreign and not r.platforms:
+    if r.foreign and not r.mentioned_rules:
         return False
     if not r.hits:
         return False
@@ -76,7 +76,9 @@ def in_scope(r: Retrieval) -> bool:
     return top.coverage >= floor and top.score >= MIN_SCORE
 
 
-def pick_sentences(kb: KnowledgeBase, r: Retrieval, p: Passage, limit: int, skip: frozenset[str] | set[str] = frozenset()) -> list[str]:
+def pick_sentences(
+    kb: KnowledgeBase, r: Retrieval, p: Passage, limit: int, skip: frozenset[str] | set[str] = frozenset()
+) -> list[str]:
     """The `limit` sentences of a passage that match most of the question, in passage order."""
     sents = [s for s in sentences(p.text) if s not in skip]
     if not sents:

@@ -15,17 +15,18 @@ import re
 from typing import Any
 
 from advisor.chat import ask as asking
-from advisor.chat import followups
+from advisor.chat import focus, followups
 from advisor.chat.changes import ChangeError, apply, parse_changes
 from advisor.chat.dialogue import Resolution
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, recognise, rule_ids
 from advisor.chat.reader import read
-from advisor.chat.reply import ChatReply, Composer, Question
+from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out
 from advisor.chat.review import refs, review_answer
 from advisor.chat.state import ChatState
 from advisor.chat.whatif import readers, whatif_answer
+from advisor.chat.wording import document_changes, word_changes
 from advisor.diff import diff_reviews
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
@@ -66,6 +67,36 @@ def document_platforms(doc: dict | None) -> set[str]:
         if isinstance(doc.get(key), str):
             tags.add(doc[key].lower())
     return {t for t in tags if t}
+
+
+def _same_block(path: str, paths: set[str]) -> bool:
+    """os.tl next to os.version: a phrase's partial reading of a level the reader already took whole."""
+    return any(path.rsplit(".", 1)[0] == p.rsplit(".", 1)[0] and "." in p for p in paths if p.startswith("os."))
+
+
+def _so_far(original, before_doc, after_doc, changes, out: Composer, advisor, rule_ids, diff) -> None:
+    """After several what-ifs: every field that now differs from the document as given, first and now."""
+    if original is None or original == before_doc:
+        return
+    moved = document_changes(original, after_doc)
+    if not moved:
+        return
+    cites = [from_out(advisor.citations(rid)[0], f"rule:{rid}") for rid in rule_ids[:1]] or [
+        from_out(advisor.citations(f.rule_id)[0], f"rule:{f.rule_id}") for f in (diff.resolved + diff.kept)[:1]
+    ]
+    if cites:
+        shown = "; ".join(f"{path}: {_value(a)} -> {_value(b)}" for path, a, b in moved[:8])
+        out.say(
+            f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets).", *cites
+        )
+
+
+def _value(v) -> str:
+    if v is None:
+        return "(not set)"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return f'"{v}"' if isinstance(v, str) else f"{v:g}" if isinstance(v, float) else str(v)
 
 
 class ChatEngine:
@@ -127,15 +158,32 @@ class ChatEngine:
             st.pending = None
             return self._ask(follow.question, Intent("ask", rule_ids(follow.question)), st)
         if follow.kind == "more":
-            return self._ask(follow.question, Intent("ask", []), st, skip=set(st.subject.passages))
+            return self._ask(
+                follow.question, Intent("ask", rule_ids(follow.question)), st, skip=set(st.subject.passages)
+            )
         rule = st.focus or st.subject.rule
         if follow.kind in ("fix", "command", "meaning") and rule and rule in self.advisor.rulebook.rules:
-            if follow.kind == "meaning" and st.subject.intent in ("ask", "calc") and st.subject.question:
-                return self._ask(st.subject.question, Intent("ask", []), st, skip=set(st.subject.passages))
-            return self._explain(text, Intent("explain", [rule]), st)
+            return self._focus(follow.kind, rule, st)
         if follow.kind == "meaning" and st.subject.question:
-            return self._ask(st.subject.question, Intent("ask", []), st, skip=set(st.subject.passages))
+            question = st.subject.question
+            return self._ask(question, Intent("ask", rule_ids(question)), st, skip=set(st.subject.passages))
         return None
+
+    def _focus(self, kind: str, rule: str, st: ChatState) -> ChatReply:
+        """The fix, the commands or the meaning of the rule in focus (advisor/chat/focus.py)."""
+        doc = self._model(st)
+        finding = None
+        if doc is not None:
+            finding = next((f for f in self.advisor.review(doc).findings if f.rule_id == rule), None)
+        out = Composer()
+        if kind == "fix":
+            focus.fix(self.advisor, rule, finding, out)
+        elif kind == "command":
+            focus.commands(self.advisor, rule, finding, out)
+        else:
+            focus.meaning(self.advisor, rule, out)
+        follow = [f"why {rule}?", "the command?" if kind != "command" else "the fix?"]
+        return self._reply("explain", st, out, findings=[finding] if finding else [], follow_ups=follow)
 
     # ------------------------------------------------------------------ helpers
     def _model(self, st: ChatState):
@@ -237,15 +285,23 @@ class ChatEngine:
         )
 
     def _whatif(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
+        assert st.document is not None
+        try:
+            worded = [] if intent.explicit_set else word_changes(st.document, text, read(text))
+        except ChangeError as exc:
+            return self._error(st, f"Cannot apply the change: {exc}")
         try:
             changes = parse_changes(st.document, text, intent.explicit_set)
         except ChangeError as exc:
             if intent.explicit_set:
                 return self._error(st, f"Cannot apply the change: {exc}")
             changes = []
-            error = str(exc)
+            error = None if worded else str(exc)
         else:
             error = None
+        if worded:  # the reader's reading of amounts and levels wins over a phrase on the same field
+            paths = {c.path for c in worded}
+            changes = worded + [c for c in changes if c.path not in paths and not _same_block(c.path, paths)]
         if not changes:
             if error and re.match(r"^\s*(what\s+if|set|change)\b", text, re.IGNORECASE):
                 return self._error(st, f"Cannot apply the change: {error}")
@@ -265,6 +321,7 @@ class ChatEngine:
         whatif_answer(self.advisor, st.document, changes, diff, rule_ids, out)
         if out.empty:
             return self._error(st, "No rule reads the changed fields; the findings stay as they are.")
+        _so_far(st.original_document, st.document, new_doc, changes, out, self.advisor, rule_ids, diff)
         st.push_document(new_doc)
         st.findings = refs(after)
         lead = diff.introduced or after.findings
@@ -276,10 +333,19 @@ class ChatEngine:
     def _undo(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         if not st.previous_documents:
             return self._error(st, "Nothing to undo: the document is as it was given.")
+        undone = document_changes(st.document or {}, st.previous_documents[-1])
         st.document = st.previous_documents.pop()
-        return self._review(text, Intent("review"), st)
+        reply = self._review(text, Intent("review"), st)
+        if undone and reply.citations:
+            shown = "; ".join(f"{path}: {_value(a)} -> {_value(b)}" for path, a, b in undone[:8])
+            line = f"Undone: {shown}. {len(st.previous_documents)} more change(s) can be undone."
+            reply.answer = f"{line} [1]\n{reply.answer}"
+            reply.claims.insert(0, Claim(text=line, citations=[1]))
+        return reply
 
-    def _ask(self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()) -> ChatReply:
+    def _ask(
+        self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()
+    ) -> ChatReply:
         reading = read(text)
         result = asking.answer(
             self.kb,

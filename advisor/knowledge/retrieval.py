@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from advisor.knowledge.passages import Passage
 
@@ -159,14 +158,9 @@ def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str]]:
 
 def _typo(kb, word: str):
     """The jargon concept `word` is a misspelling of (one edit on a long word), or None."""
-    vocab = _jargon_words(kb.synonyms)
+    vocab = kb.synonyms.jargon_words
     close = difflib.get_close_matches(word, vocab, n=1, cutoff=0.86)
     if not close:
         return None
     found = kb.synonyms.concepts(close[0])
     return found[0] if found else None
-
-
-@lru_cache(maxsize=4)
-def _jargon_words(syn) -> tuple[str, ...]:
-    return tuple(sorted({t.lower() for g in syn.groups for t in g if t.isalpha() and len(t) >= 5}))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 from pathlib import Path
 
 import yaml
@@ -115,9 +115,18 @@ class Synonyms:
             best = (length, group)
         return best
 
-    @property
+    @cached_property
     def _terms(self) -> dict[str, list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]]:
         return _term_table(self)
+
+    @cached_property
+    def _families(self) -> dict[str, str]:
+        return {p.tag: p.family for p in self.platforms}
+
+    @cached_property
+    def jargon_words(self) -> tuple[str, ...]:
+        """Single-word terms of the field, five letters or more: what a misspelt word is matched against."""
+        return tuple(sorted({t.lower() for g in self.groups for t in g if t.isalpha() and len(t) >= 5}))
 
     def is_jargon(self, word: str) -> bool:
         return any(c.jargon for c in self.concepts(word))
@@ -130,7 +139,7 @@ class Synonyms:
         return {p.tag for p in self.topics if any(rx.search(text) for rx in p.patterns)}
 
     def family(self, tag: str) -> str | None:
-        return _family_table(self).get(tag)
+        return self._families.get(tag)
 
     def families(self, tags: set[str]) -> set[str]:
         return {f for f in (self.family(t) for t in tags) if f}
@@ -139,7 +148,6 @@ class Synonyms:
         return [word for word, rx in self.foreign if rx.search(text)]
 
 
-@lru_cache(maxsize=8)
 def _term_table(syn: Synonyms) -> dict[str, list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]]:
     """Synonym terms by their first (normalised) word: a question token only meets the terms it can start."""
     rows: dict[str, list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]] = {}
@@ -150,11 +158,6 @@ def _term_table(syn: Synonyms) -> dict[str, list[tuple[int, tuple[str, ...], tup
                 norm = tuple(_norm(t) for t in raw)
                 rows.setdefault(norm[0], []).append((len(raw), norm, raw, group))
     return rows
-
-
-@lru_cache(maxsize=8)
-def _family_table(syn: Synonyms) -> dict[str, str]:
-    return {p.tag: p.family for p in syn.platforms}
 
 
 def _word_pattern(word: str) -> re.Pattern:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from advisor.calculators import clm, sap_instances
 from advisor.chat.calc.common import CalcAnswer, _cites, _derived, _has
 from advisor.chat.numbers import first_float, first_int, fmt
+from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
 
 
@@ -36,15 +37,24 @@ def sap_instances_answer(text: str) -> CalcAnswer | None:
     return out
 
 
+def _clm_sizes(text: str) -> tuple[float | None, float | None]:
+    """(SAP shared memory, memory of the cell or server) in GiB: the size nearest "shared memory" is the shared one."""
+    _, sizes = quantities(text)
+    sizes = [q for q in sizes if q.kind == "size" and not q.ambiguous]
+    at = text.lower().find("shared memory")
+    if at < 0 or not sizes:
+        return None, None
+    shared = min(sizes, key=lambda q: min(abs(q.start - at), abs(q.end - at)))
+    others = [q for q in sizes if q is not shared]
+    return shared.value, (others[0].value if others else None)
+
+
 def clm_answer(text: str) -> CalcAnswer | None:
     if not _has(r"\bCLM\b|cell local memory", text):
         return None
-    shared = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:SAP\s+)?shared memory", text) or first_float(
-        r"shared memory\D{0,20}?(\d+(?:\.\d+)?)\s*GB", text
-    )
+    shared, memory = _clm_sizes(text)
     if shared is None:
         return None
-    memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)
     pct = first_float(r"(\d+(?:\.\d+)?)\s*%\s*(?:of\s+memory\s+)?(?:as\s+)?(?:CLM|cell local)", text) or 0.0
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005", "HPUX-004"])
     cites = _cites(clm.CITE, "clm")
