@@ -71,8 +71,9 @@ def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[
     for kind in ("size", "cores", "saps", "percent"):
         new = [q for q in reading.quantities if q.kind == kind]
         was = [q for q in old_reading.quantities if q.kind == kind]
-        if new and was:
-            text = text.replace(was[0].raw, new[0].raw, 1)
+        if new and was:  # the last one: "LFAREA=12G on a 32 GB system", "and 64 GB?" means the system's size
+            at = text.rfind(was[-1].raw)
+            text = text[:at] + new[0].raw + text[at + len(was[-1].raw) :]
             swapped = True
     return text, swapped
 
@@ -97,7 +98,7 @@ def resolve(text: str, reading: Reading, st: ChatState, read) -> Resolution | No
     last = st.subject.question
     if last and words <= MAX_FOLLOW_UP_WORDS and st.document is None:
         new_things = reading.platforms or reading.os_levels or reading.of_kind("size", "cores", "saps", "percent")
-        if new_things and (_ELLIPSIS.match(text) or words <= 4):
+        if new_things and (_ELLIPSIS.match(text) or words <= 4) and not _own_topic(text, reading):
             old_reading = read(last)
             swapped, changed = _swap_quantities(last, reading, old_reading)
             if reading.platforms or reading.os_levels:
@@ -108,6 +109,25 @@ def resolve(text: str, reading: Reading, st: ChatState, read) -> Resolution | No
             if changed:
                 return Resolution("ellipsis", swapped)
     return None
+
+
+_FILLER = frozenset(
+    """a an the and but what about how with on for at in if i we our my to is it its of same using upgrade upgrading
+    move moving migrate go going switch after upon when then instead there that this box server servers system
+    systems lpar lpars partition machine machines frame core cores cpu cpus online storage memory real size
+    sized ram gb please pls ok so also version level""".split()
+)
+
+
+def _own_topic(text: str, reading: Reading) -> bool:
+    """Whether the message says more than a new platform, level or amount (then it is a question of its own)."""
+    rest = reading.text
+    for raw in [p.raw for p in reading.platforms] + [o.raw for o in reading.os_levels]:
+        rest = rest.replace(raw, " ")
+    for q in reading.quantities:
+        rest = rest.replace(q.raw, " ")
+    words = [w for w in re.findall(r"[a-z][a-z0-9_+/-]*", rest.lower()) if w not in _FILLER]
+    return bool(words)
 
 
 def _resume(text: str, reading: Reading, st: ChatState) -> str | None:

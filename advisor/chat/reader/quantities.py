@@ -190,7 +190,25 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
                 )
                 out.append(q)
                 continue
-            if size is not None and not (speed and speed.group(1) in ("Gb", "GbE", "Gbps", "Gbit", "Gbits", "Gb/s")):
+            if speed is not None and speed.group(1) != "G" and not speed.group(1).lower().startswith("gig"):
+                # "2 x 10GbE," with no port word after it: a link speed all the same, never a dropped number
+                unit = speed.group(1)
+                out.append(
+                    Quantity(
+                        kind="speed",
+                        value=value,
+                        raw=norm[start : speed.end()],
+                        start=start,
+                        end=speed.end(),
+                        count=count,
+                        medium="ethernet" if unit.lower().endswith("e") else None,
+                        noun="ports",
+                        unit=unit,
+                        ambiguous=ambiguous,
+                    )
+                )
+                continue
+            if size is not None:
                 unit = size.group(1)
                 factor = SIZE_TO_GB[unit[0].lower()]
                 out.append(
