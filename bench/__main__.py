@@ -2,7 +2,7 @@
 
 Sections: engine (durable vs reference), pipeline (validate..render JSON in-process), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
-1, plus the memory run). Results: bench/results/bench-<time>.json, latest.json, latest.md.
+1, plus the memory run), chat (the evaluation conversations scored and timed, both parts). Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "fleet", "api")
+SECTIONS = ("engine", "pipeline", "fleet", "api", "chat")
 
 
 def loadavg() -> list[float]:
@@ -110,6 +110,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import pipeline
 
         return pipeline.run(args.quick)
+    if section == "chat":
+        from bench import chat
+
+        return chat.run(args.quick)
     if section == "fleet":
         from bench import fleet
 

@@ -27,6 +27,8 @@ from advisor.sources import load_sources
 MIN_COVERAGE = 0.32  # share of the question's concepts (weighted by rarity) the best passage matches
 MIN_COVERAGE_WITH_JARGON = 0.32
 MIN_SCORE = 10.0
+FULL_COVERAGE = 0.75
+SHORT_SHARE = 0.5
 SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this share of the best
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
@@ -54,6 +56,7 @@ class AskResult:
     assumptions: list[str] = field(default_factory=list)
     pending: Pending | None = None
     calculator: str | None = None
+    rule_scores: dict[str, float] = field(default_factory=dict)  # how well each rule's own text matches
 
 
 def passage_cite(kb: KnowledgeBase, p: Passage) -> ChatCitation:
@@ -73,7 +76,9 @@ def in_scope(r: Retrieval) -> bool:
     if r.mentioned_rules:
         return True
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
-    return top.coverage >= floor and top.score >= MIN_SCORE
+    # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance
+    score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and r.jargon else MIN_SCORE
+    return top.coverage >= floor and top.score >= score_floor
 
 
 def pick_sentences(
@@ -230,7 +235,7 @@ def answer(
     if calc is None and clar is None and entry is None and not in_scope(r):
         return not_covered(r)
     out = Composer()
-    result = AskResult(out, covered=True, intent="calc" if calc else "ask")
+    result = AskResult(out, covered=True, intent="calc" if calc else "ask", rule_scores=r.rule_scores)
     if entry is not None:
         p = kb.by_id[entry.passage]
         n = out.cite(passage_cite(kb, p))

@@ -33,6 +33,10 @@ def _has(pattern: str, text: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
+_AME64K_USE = (
+    r"\b(?:use|using|enable|enabling|switch\s+to|switch|turn\s+on|go\s+with|go\s+to|activate|move\s+to|run)\s+"
+    r"(?:the\s+)?(?:AME\s?64K|64K\s+mode)|\bAME\s?64K\s+(?:supported|available|possible|ok|an\s+option)"
+)
 _JUDGE = r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
 
 
@@ -98,7 +102,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         and not reading.platforms
         and not reading.os_levels
         and not has_document
-        and (reading.yes_no or _has(r"\bshould\b|can (?:i|we)|use|enable|switch", text))
+        and _has(_AME64K_USE, text)
     ):
         return Clarification(
             "processor",

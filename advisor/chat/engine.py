@@ -22,7 +22,7 @@ from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, recognise, rule_ids
 from advisor.chat.reader import read
-from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out
+from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
 from advisor.chat.state import ChatState
 from advisor.chat.whatif import readers, whatif_answer
@@ -33,7 +33,8 @@ from advisor.documents.io import validate_document
 from advisor.findings import Review
 from advisor.knowledge import KnowledgeBase, knowledge_base
 from advisor.knowledge.inventory import INVENTORY, base_id
-from advisor.review import Advisor, default_advisor
+from advisor.knowledge.text import STOPWORDS
+from advisor.review import Advisor, default_advisor, units_of
 
 _KIND_TAGS = {
     "aix-lpar": "aix",
@@ -67,6 +68,13 @@ def document_platforms(doc: dict | None) -> set[str]:
         if isinstance(doc.get(key), str):
             tags.add(doc[key].lower())
     return {t for t in tags if t}
+
+
+_JUDGEMENT = re.compile(
+    r"\b(?:ok|okay|enough|fine|right|correct|good|big|large|small|sized|safe|sane|set|configured|high|low)\b",
+    re.IGNORECASE,
+)
+_ABOUT_IT = re.compile(r"\b(?:my|our|this|the|it|its|these|that)\b", re.IGNORECASE)
 
 
 def _same_block(path: str, paths: set[str]) -> bool:
@@ -168,6 +176,75 @@ class ChatEngine:
             question = st.subject.question
             return self._ask(question, Intent("ask", rule_ids(question)), st, skip=set(st.subject.passages))
         return None
+
+    def _rules_for_document(self, text: str, st: ChatState) -> list[str]:
+        """The rules the question is about that check this document (at most three).
+
+        The judgement words ("ok", "enough", "right") say nothing about the topic, so the search
+        runs without them; the rules come from the best passages first, then from the rules' own text.
+        """
+        doc = self._model(st)
+        kinds = {u.kind for u in units_of(doc)} if doc is not None else set()
+
+        topic = {w for w in re.findall(r"[a-z0-9_]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+
+        def applies(rid: str) -> bool:
+            """Checks this kind of document, and names a word of the question in its title or its fields."""
+            cr = self.advisor.rulebook.rules.get(rid)
+            if cr is None or not kinds & set(cr.rule.kinds):
+                return False
+            words = set(
+                re.findall(r"[a-z0-9]+", " ".join((cr.rule.title, *cr.rule.requires, *cr.rule.optional)).lower())
+            )
+            return bool(topic & words)
+
+        r = self.kb.search(_JUDGEMENT.sub(" ", text), extra_platforms=document_platforms(st.document))
+        if not asking.in_scope(r):
+            return []
+        from_passages = [rid for h in r.hits[:3] for rid in h.passage.rules if applies(rid)]
+        ranked = [
+            rid for _, rid in sorted(((s, rid) for rid, s in r.rule_scores.items() if applies(rid)), reverse=True)
+        ]
+        return list(dict.fromkeys(from_passages + ranked))[:3]
+
+    def _judge_document(self, rule_ids: list[str], st: ChatState) -> ChatReply | None:
+        """ "is my LFAREA ok?" with a document in the session: the rules' verdict on that document.
+
+        A rule that fires -> No (its message); all assessed and quiet -> Yes; otherwise It depends
+        (on the fields a rule could not be assessed without, asked for).
+        """
+        doc = self._model(st)
+        if not rule_ids or doc is None:
+            return None
+        review = self.advisor.review(doc)
+        fired = [f for f in review.findings if f.rule_id in rule_ids]
+        missing = [n for n in review.not_assessed if n.rule_id in rule_ids]
+        rule_id = fired[0].rule_id if fired else (missing[0].rule_id if missing else rule_ids[0])
+        cite = from_out(self.advisor.citations(rule_id)[0], f"rule:{rule_id}")
+        if fired:
+            answer, because = "no", f"{rule_id} ({fired[0].severity}) fires for {fired[0].target}: {fired[0].message}"
+        elif missing:
+            answer = "it depends"
+            because = (
+                f"{rule_id} could not be assessed for {missing[0].target}: it needs {', '.join(missing[0].missing)}"
+            )
+        else:
+            several = len(rule_ids) > 1
+            verb = "were assessed and do not fire" if several else "was assessed and does not fire"
+            answer, because = "yes", f"{', '.join(rule_ids)} {verb} on {review.target}"
+        out, questions = Composer(), []
+        out.say(f"{answer.capitalize()}: {because.rstrip('.')}.", cite)
+        explain_with_document(self.advisor, rule_id, doc, review, out, questions)
+        st.focus = st.subject.rule = rule_id
+        return self._reply(
+            "explain",
+            st,
+            out,
+            findings=fired,
+            questions=questions,
+            verdict=Verdict(answer=answer, because=because, citations=[1]),  # type: ignore[arg-type]
+            follow_ups=followups.after_explain(self.advisor, rule_id, review, doc, st.document),
+        )
 
     def _focus(self, kind: str, rule: str, st: ChatState) -> ChatReply:
         """The fix, the commands or the meaning of the rule in focus (advisor/chat/focus.py)."""
@@ -357,6 +434,10 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
         )
+        if st.document is not None and reading.yes_no and _ABOUT_IT.search(text):
+            judged = self._judge_document(self._rules_for_document(reading.text, st), st)
+            if judged is not None:
+                return judged
         st.note("platforms", [p.name for p in reading.platforms])
         st.note("os_levels", [o.label for o in reading.os_levels])
         st.subject.question = reading.text

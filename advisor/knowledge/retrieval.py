@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 
 from advisor.knowledge.passages import Passage
@@ -21,7 +22,14 @@ PLATFORM_BOOST = 0.15  # per platform tag shared with the question
 TOPIC_BOOST = 0.08
 OTHER_FAMILY = 0.45  # factor for a passage of another product line
 RULE_LINK_SHARE = 0.35  # how much a related rule's score lifts the passages that support it
+WHY_BOOST = 1.6
 COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win
+
+
+# "z/OS" and "z/VM" name a platform (the platform boost handles it); their "OS" / "VM" halves
+# are not topics and would match every passage that names the platform.
+_PLATFORM_FRAGMENTS = re.compile(r"(?<![A-Za-z0-9])z/(?:OS|VM)(?![A-Za-z0-9])", re.IGNORECASE)
+_WHY = re.compile(r"^\s*why\b", re.IGNORECASE)
 
 
 @dataclass
@@ -69,7 +77,8 @@ def rank(
 ) -> Retrieval:
     """The passages that best answer `question`, best first (see the module docstring)."""
     syn = kb.synonyms
-    concepts, unknown, dropped = reduce_query(kb, syn.concepts(question))
+    concepts, unknown, dropped = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", question)))
+    why = bool(_WHY.match(question))
     platforms = syn.platform_tags(question) | set(extra_platforms)
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
@@ -105,6 +114,8 @@ def rank(
             score += RULE_LINK_SHARE * link * (score / (score + 1.0))
         if mentioned & set(p.rules):
             score *= RULE_MENTION_BOOST
+        if why and (p.section.lower().startswith("why") or p.title.lower().startswith("why")):
+            score *= WHY_BOOST  # "why do large pages save CPU?" is what a "Why ..." section answers
         cov = sum(w for _, w in matched[rowid]) / total_idf if total_idf > 0 else 0.0
         score *= COVERAGE_BASE + cov
         hits.append(Hit(p, score, cov, [label for label, _ in matched[rowid]]))

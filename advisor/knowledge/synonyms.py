@@ -105,10 +105,14 @@ class Synonyms:
 
     def _longest_group(self, raw: list[str], norm: list[str], i: int) -> tuple[int, tuple[str, ...]] | None:
         best = None
-        for length, term_norm, term_raw, group in self._terms.get(norm[i], ()):
+        low = raw[i].lower()
+        candidates = self._terms.get(norm[i], []) + (self._terms.get(low, []) if low != norm[i] else [])
+        for length, term_norm, term_raw, group in candidates:
             if length <= (best[0] if best else 0) or i + length > len(raw):
                 continue
-            if tuple(norm[i : i + length]) != term_norm:
+            same_norm = tuple(norm[i : i + length]) == term_norm
+            # "vios" typed in lower case: its plural-stripped "vio" misses the acronym VIOS, its letters do not
+            if not same_norm and tuple(t.lower() for t in raw[i : i + length]) != tuple(t.lower() for t in term_raw):
                 continue
             if len(term_raw) == 1 and _case_sensitive(term_raw[0]) and raw[i] != term_raw[0]:
                 continue
@@ -157,6 +161,8 @@ def _term_table(syn: Synonyms) -> dict[str, list[tuple[int, tuple[str, ...], tup
             if raw:
                 norm = tuple(_norm(t) for t in raw)
                 rows.setdefault(norm[0], []).append((len(raw), norm, raw, group))
+                if raw[0].lower() != norm[0]:
+                    rows.setdefault(raw[0].lower(), []).append((len(raw), norm, raw, group))
     return rows
 
 

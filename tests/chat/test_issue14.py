@@ -191,3 +191,25 @@ def test_an_upgrade_the_rules_do_not_know_is_refused_with_the_reason(engine):
     s.say("review")
     r = s.say("upgrade to Power11")
     assert r.intent == "error" and "POWER11" in r.answer and s.state["document"]["processor"] == "POWER9"
+
+
+@pytest.mark.parametrize(
+    "document, question, verdict, rule",
+    [
+        ("zos-lfarea.json", "is my LFAREA ok?", "no", "ZOS-001"),
+        ("vios-undersized.json", "is the vios memory enough?", "no", "VIOS-001"),
+        ("vios-undersized.json", "is the cpu weight ok?", "yes", "VIOS-006"),
+        ("aix-ame4k-64k.json", "is the paging space big enough?", "yes", "AME-012"),
+        ("aix-ame4k-64k.json", "is our expansion factor ok?", "it depends", "AME-008"),
+    ],
+)
+def test_a_yes_no_question_about_the_attached_document_is_judged_by_its_rules(
+    engine, document, question, verdict, rule
+):
+    """With a document in the session, "is my X ok?" is answered from the review, not from a worked example."""
+    s = Session(engine, document)
+    s.say("review")
+    r = s.say(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer
+    assert r.answer.startswith(f"{verdict.capitalize()}: {rule}"), r.answer
+    assert r.citations[0].ref == f"rule:{rule}"
