@@ -266,6 +266,16 @@ def ame_answer(text: str) -> CalcAnswer | None:
                 *_cites(cites, "ame"),
             )
             out.rules = ["AME-012"]
+            out.calculations.append(
+                Calculation(
+                    "ame.virtual_memory_limit",
+                    {"true_memory_gb": true, "expansion_factor": factors[0], "paging_space_gb": paging},
+                    limit,
+                    "GB",
+                    "factor x true memory + paging space",
+                    _cites(cites, "ame"),
+                )
+            )
             return out
     if true is not None and len(factors) >= 2:
         r = ame.rebalance(true, factors[0], factors[1])
@@ -286,6 +296,16 @@ def ame_answer(text: str) -> CalcAnswer | None:
             *_cites(r.citations, "ame"),
         )
         out.rules = ["AME-007"]
+        out.calculations.append(
+            Calculation(
+                "ame.true_memory",
+                {"expanded_memory_gb": expanded, "expansion_factor": factors[0]},
+                r.true_memory_gb,
+                "GB",
+                "expanded memory / factor",
+                _cites(r.citations, "ame"),
+            )
+        )
         return out
     if true is not None:
         s = ame.ame_sizing(true, factors[0])
@@ -296,6 +316,16 @@ def ame_answer(text: str) -> CalcAnswer | None:
             *_cites(s.citations, "ame"),
         )
         out.rules = ["AME-005"]
+        out.calculations.append(
+            Calculation(
+                "ame.expanded_memory",
+                {"true_memory_gb": true, "expansion_factor": factors[0]},
+                s.expanded_memory_gb,
+                "GB",
+                "factor x true memory",
+                _cites(s.citations, "ame"),
+            )
+        )
         return out
     if _has(r"\b(set|valid|allowed|possible|permitted|accept)", text):
         cites = _cites(ame.CITE_FACTOR, "ame")
