@@ -24,9 +24,12 @@ _MOVE = re.compile(
 )
 _ADD = re.compile(r"\b(?:add|adding|plus|another|extra|more|increase\s+by|raise\s+by|grow\s+by)\b", re.IGNORECASE)
 _REMOVE = re.compile(
-    r"\b(?:remove|removing|take\s+away|minus|less|reduce\s+by|cut\s+by|lower\s+by|shrink\s+by|decrease\s+by)\b",
+    r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|minus|less|reduce\s+by|cut\s+by|lower\s+by|shrink\s+by|decrease\s+by)\b",
     re.IGNORECASE,
 )
+_HAVING = re.compile(r"\b(?:had|has|have|having|with|gets?|got)\b", re.IGNORECASE)
+_OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
+_SMT_ON = re.compile(r"\b(?:turn|switch)\s+SMT\s+on\b|\b(?:enable|turn\s+on|switch\s+on)\s+SMT\b(?!\s*[1248])", re.I)
 _SCALE = re.compile(r"\b(double|halve|triple)\b", re.IGNORECASE)
 _SCALES = {"double": 2.0, "halve": 0.5, "triple": 3.0}
 
@@ -39,6 +42,12 @@ MEMORY = {
     "hpux-server": "memory_gb",
     "zos-lpar": "online_storage_gb",
 }
+NAMED_SIZES = (
+    (re.compile(r"\bpaging\b|\bswap\b", re.I), {"aix-lpar": "memory.paging_space_gb"}),
+    (re.compile(r"\bmax(?:imum)?\s+memory\b", re.I), {"aix-lpar": "memory.max_gb"}),
+    (re.compile(r"\bonline\b", re.I), {"zos-lpar": "online_storage_gb"}),
+    (re.compile(r"\bshared\s+memory\b", re.I), {"hpux-server": "sap.shared_memory_gb"}),
+)
 Z_MACHINES = {"z13": "z13", "zec12": "zEC12"}
 
 
@@ -69,7 +78,17 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         changes.append(Change(MACHINE[doc["kind"]], machine, None, text))
     for level in reading.os_levels:
         changes += _os_changes(doc, level, text)
+    if _SMT_ON.search(text) and doc.get("kind") in ("aix-lpar", "vios"):
+        raise ChangeError("SMT on AIX has modes 1, 2, 4 and 8: say which one, for example 'set cpu.smt = 8'")
     amount = next((q for q in reading.quantities if q.kind == "size" and not q.ambiguous), None)
+    if amount is not None and _HAVING.search(text) and not (_ADD.search(text) or _REMOVE.search(text)):
+        named = next((paths for pattern, paths in NAMED_SIZES if pattern.search(text)), None)
+        if named is not None:  # "what if we had 16 GB of paging space"
+            for _, full, name in _targets(doc, text, named):
+                changes.append(Change(full, _number(amount.value), name, text))
+        elif not _OTHER_SIZE.search(text):  # "what if the LPAR had 32 GB": the memory it has, as a whole
+            for _, full, name in _targets(doc, text, MEMORY):
+                changes.append(Change(full, _number(amount.value), name, text))
     scale = _SCALE.search(text)
     if (amount is not None and (_ADD.search(text) or _REMOVE.search(text))) or (scale and "memory" in text.lower()):
         for _, full, name in _targets(doc, text, MEMORY):

@@ -213,3 +213,31 @@ def test_a_yes_no_question_about_the_attached_document_is_judged_by_its_rules(
     assert r.verdict is not None and r.verdict.answer == verdict, r.answer
     assert r.answer.startswith(f"{verdict.capitalize()}: {rule}"), r.answer
     assert r.citations[0].ref == f"rule:{rule}"
+
+
+@pytest.mark.parametrize(
+    "document, message, path, value",
+    [
+        ("aix-ame4k-64k.json", "what if the lpar had 32 GB?", ("memory", "desired_gb"), 32),
+        ("aix-ame4k-64k.json", "what if we had 16 GB of paging space", ("memory", "paging_space_gb"), 16),
+        ("zos-lfarea.json", "what if we had 64 GB online?", ("online_storage_gb",), 64),
+        ("aix-ame4k-64k.json", "double the memory", ("memory", "desired_gb"), 14),
+        ("aix-ame4k-64k.json", "take 2 GB away", ("memory", "desired_gb"), 5),
+    ],
+)
+def test_amounts_in_words_land_in_the_right_field(engine, document, message, path, value):
+    s = Session(engine, document)
+    s.say("review")
+    r = s.say(message)
+    assert r.intent == "whatif", r.answer
+    doc = s.state["document"]
+    for key in path:
+        doc = doc[key]
+    assert doc == value
+
+
+def test_smt_on_for_aix_asks_which_mode(engine):
+    s = Session(engine, "aix-ame4k-64k.json")
+    s.say("review")
+    r = s.say("turn SMT on")
+    assert r.intent == "error" and "1, 2, 4 and 8" in r.answer
