@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from advisor.chat.reader import Reading
+from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
 
 MAX_FOLLOW_UP_WORDS = 12
@@ -78,7 +78,7 @@ def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[
     return text, swapped
 
 
-def resolve(text: str, reading: Reading, st: ChatState, read) -> Resolution | None:
+def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
     """The follow-up `text` stands for, or None when it stands on its own."""
     if _START_OVER.match(text):
         return Resolution("start-over")

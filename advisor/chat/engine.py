@@ -126,7 +126,7 @@ class ChatEngine:
             st.original_document = new_doc
         reading = read(text)
         if new_doc is None:
-            follow = resolve_follow_up(text, reading, st, read)
+            follow = resolve_follow_up(text, reading, st)
             if follow is not None:
                 reply = self._follow_up(follow, text, st)
                 if reply is not None:

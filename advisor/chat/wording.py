@@ -55,10 +55,6 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 3)
 
 
-def _targets(doc: dict, text: str, paths: dict[str, str]) -> list[tuple[str, str, str | None]]:
-    return resolve_target(doc, text, paths)
-
-
 def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
     changes: list[Change] = []
@@ -68,7 +64,7 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         key = p.name.replace("POWER", "")
         if key not in SCHEMA_POWER:
             raise ChangeError(f"{p.name} is not a processor the rules know (POWER5 to POWER10)")
-        for _, full, name in _targets(doc, text, PROCESSOR):
+        for _, full, name in resolve_target(doc, text, PROCESSOR):
             changes.append(Change(full, SCHEMA_POWER[key], name, text))
     z = [p for p in reading.platforms if p.family == "z"]
     if z and _MOVE.search(text) and doc.get("kind") in MACHINE:
@@ -84,14 +80,14 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     if amount is not None and _HAVING.search(text) and not (_ADD.search(text) or _REMOVE.search(text)):
         named = next((paths for pattern, paths in NAMED_SIZES if pattern.search(text)), None)
         if named is not None:  # "what if we had 16 GB of paging space"
-            for _, full, name in _targets(doc, text, named):
+            for _, full, name in resolve_target(doc, text, named):
                 changes.append(Change(full, _number(amount.value), name, text))
         elif not _OTHER_SIZE.search(text):  # "what if the LPAR had 32 GB": the memory it has, as a whole
-            for _, full, name in _targets(doc, text, MEMORY):
+            for _, full, name in resolve_target(doc, text, MEMORY):
                 changes.append(Change(full, _number(amount.value), name, text))
     scale = _SCALE.search(text)
     if (amount is not None and (_ADD.search(text) or _REMOVE.search(text))) or (scale and "memory" in text.lower()):
-        for _, full, name in _targets(doc, text, MEMORY):
+        for _, full, name in resolve_target(doc, text, MEMORY):
             current = get_at(doc, full)
             if not isinstance(current, (int, float)) or isinstance(current, bool):
                 raise ChangeError(f"{full} is not set in this document, so there is nothing to add to or take from")
