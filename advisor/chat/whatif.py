@@ -77,7 +77,8 @@ def whatif_answer(
     for c in diff.changed:
         why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
         out.say(
-            f"Changed severity: {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, {c.direction}{why}.",
+            f"Changed severity: {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, "
+            f"{c.direction}{why}.",
             _cite(advisor, c.rule_id),
         )
     if diff.kept:
