@@ -239,8 +239,9 @@ def answer(
     if entry is not None:
         p = kb.by_id[entry.passage]
         n = out.cite(passage_cite(kb, p))
-        out.say(f"{entry.verdict.capitalize()}: {entry.because}.", passage_cite(kb, p))
-        result.verdict = Verdict(answer=entry.verdict, because=entry.because, citations=[n])  # type: ignore[arg-type]
+        word = entry.answer(text)
+        out.say(f"{word.capitalize()}: {entry.because}.", passage_cite(kb, p))
+        result.verdict = Verdict(answer=word, because=entry.because, citations=[n])  # type: ignore[arg-type]
         skip = set(skip) | {p.id}
         result.passages.append(p)
     elif calc is not None and calc.verdict is not None:

@@ -133,6 +133,8 @@ class ChatEngine:
                     return self._finish(st, message, reply)
         st.pending = None
         intent = recognise(text, has_document=st.document is not None, new_document=new_doc is not None)
+        if intent.name == "review" and new_doc is not None and reading.yes_no and _ABOUT_IT.search(text):
+            intent = Intent("ask", intent.rule_ids)  # "is my LFAREA ok?" with the document: judge, then answer
         handler = {
             "review": self._review,
             "undo": self._undo,

@@ -30,9 +30,16 @@ class VerdictEntry:
     verdict: str
     because: str
     passage: str
+    flip: tuple[re.Pattern[str], ...] = ()
 
     def matches(self, text: str) -> bool:
         return all(p.search(text) for p in self.all) and not any(p.search(text) for p in self.none)
+
+    def answer(self, text: str) -> str:
+        """The verdict for this phrasing: "can I ... without a reboot?" is the reverse of "does it need one?"."""
+        if self.verdict != "it depends" and any(p.search(text) for p in self.flip):
+            return "no" if self.verdict == "yes" else "yes"
+        return self.verdict
 
 
 def load_verdicts(passage_ids: set[str], path: Path | None = None) -> list[VerdictEntry]:
@@ -56,10 +63,13 @@ def load_verdicts(passage_ids: set[str], path: Path | None = None) -> list[Verdi
         try:
             patterns = tuple(re.compile(p, re.IGNORECASE) for p in item["all"])
             excluded = tuple(re.compile(p, re.IGNORECASE) for p in item.get("none", []))
+            flips = tuple(re.compile(p, re.IGNORECASE) for p in item.get("flip", []))
         except re.error as exc:
             raise KnowledgeError(path.name, vid, f"bad pattern: {exc}") from None
         out.append(
-            VerdictEntry(vid, patterns, excluded, item["verdict"], " ".join(item["because"].split()), item["passage"])
+            VerdictEntry(
+                vid, patterns, excluded, item["verdict"], " ".join(item["because"].split()), item["passage"], flips
+            )
         )
     return out
 

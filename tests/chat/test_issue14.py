@@ -241,3 +241,28 @@ def test_smt_on_for_aix_asks_which_mode(engine):
     s.say("review")
     r = s.say("turn SMT on")
     assert r.intent == "error" and "1, 2, 4 and 8" in r.answer
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        ("does switching to AME64K need a reboot?", "yes"),
+        ("can I change ame_mpsize_support without a reboot?", "no"),
+        ("is folding ok on a vio server", "no"),
+        ("should I disable folding on the vios?", "yes"),
+        ("is a non-zero AME deficit acceptable?", "no"),
+        ("must the AME deficit stay zero?", "yes"),
+        ("are 2 GB pages pageable?", "no"),
+        ("are 2 GB pages always fixed?", "yes"),
+    ],
+)
+def test_the_verdict_follows_the_phrasing_of_the_question(engine, question, verdict):
+    """The same fact answers "does it need X?" with yes and "can I do it without X?" with no."""
+    r = Session(engine).say(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer
+
+
+def test_a_document_sent_with_a_yes_no_question_is_judged_not_just_reviewed(engine):
+    s = Session(engine, "zos-lfarea.json")
+    r = s.say("is my LFAREA ok?")
+    assert r.verdict is not None and r.verdict.answer == "no" and r.answer.startswith("No: ZOS-001")
