@@ -47,6 +47,7 @@ class TurnResult:
     reply: Any
     seconds: float
     failures: list[str] = field(default_factory=list)
+    cpu_seconds: float = 0.0  # CPU time of the turn: what it costs on its own, whatever else runs on the box
 
     @property
     def ok(self) -> bool:
@@ -91,12 +92,12 @@ def run(engine, part: str) -> list[TurnResult]:
         state: dict | None = None
         doc = json.loads((EXAMPLES / conv["document"]).read_text(encoding="utf-8")) if conv.get("document") else None
         for i, turn in enumerate(conv["turns"]):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             reply = engine.turn(turn["say"], state, document=doc if i == 0 else None)
-            seconds = time.perf_counter() - t0
+            seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
             state = json.loads(reply.state.model_dump_json())
             expect = turn.get("expect", {})
-            results.append(TurnResult(conv["id"], turn["say"], expect, reply, seconds, check(expect, reply)))
+            results.append(TurnResult(conv["id"], turn["say"], expect, reply, seconds, check(expect, reply), cpu))
     return results
 
 
@@ -122,6 +123,7 @@ def scores(results: list[TurnResult]) -> dict[str, Any]:
         "oos_answered_with_citations": sum(bool(r.reply.citations) for r in oos),
         "wrong_numbers": sum(wrong_number(r) for r in results),
         "median_turn_ms": round(1000 * statistics.median(r.seconds for r in results), 1),
+        "median_turn_cpu_ms": round(1000 * statistics.median(r.cpu_seconds for r in results), 1),
         "p90_turn_ms": round(1000 * statistics.quantiles([r.seconds for r in results], n=10)[-1], 1),
     }
 
