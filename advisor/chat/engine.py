@@ -25,7 +25,7 @@ from advisor.chat.reader import read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
 from advisor.chat.state import ChatState
-from advisor.chat.whatif import readers, whatif_answer
+from advisor.chat.whatif import _show, readers, whatif_answer
 from advisor.chat.wording import document_changes, word_changes
 from advisor.diff import diff_reviews
 from advisor.documents.errors import DocumentError
@@ -93,18 +93,10 @@ def _so_far(original, before_doc, after_doc, changes, out: Composer, advisor, ru
         from_out(advisor.citations(f.rule_id)[0], f"rule:{f.rule_id}") for f in (diff.resolved + diff.kept)[:1]
     ]
     if cites:
-        shown = "; ".join(f"{path}: {_value(a)} -> {_value(b)}" for path, a, b in moved[:8])
+        shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:8])
         out.say(
             f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets).", *cites
         )
-
-
-def _value(v) -> str:
-    if v is None:
-        return "(not set)"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return f'"{v}"' if isinstance(v, str) else f"{v:g}" if isinstance(v, float) else str(v)
 
 
 class ChatEngine:
@@ -416,7 +408,7 @@ class ChatEngine:
         st.document = st.previous_documents.pop()
         reply = self._review(text, Intent("review"), st)
         if undone and reply.citations:
-            shown = "; ".join(f"{path}: {_value(a)} -> {_value(b)}" for path, a, b in undone[:8])
+            shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in undone[:8])
             line = f"Undone: {shown}. {len(st.previous_documents)} more change(s) can be undone."
             reply.answer = f"{line} [1]\n{reply.answer}"
             reply.claims.insert(0, Claim(text=line, citations=[1]))

@@ -164,7 +164,7 @@ def test_what_if_in_words_accumulates_undoes_and_starts_over(engine):
     assert r.intent == "whatif" and "ame.expansion_factor 2.0 -> 2.8" in r.answer
     r = s.say("switch to AME64K")
     assert "AME-001" in {f.rule_id for f in r.diff.resolved}
-    assert 'ame.page_support: "4K" -> "64K"' in r.answer and "ame.expansion_factor: 2 -> 2.8" in r.answer
+    assert 'ame.page_support: "4K" -> "64K"' in r.answer and "ame.expansion_factor: 2.0 -> 2.8" in r.answer
     r = s.say("upgrade to POWER10")
     assert s.state["document"]["processor"] == "POWER10" and '"POWER9" -> "POWER10"' in r.answer
     r = s.say("go to AIX 7.3 TL2")

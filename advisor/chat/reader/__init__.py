@@ -16,11 +16,10 @@ import re
 
 from pydantic import BaseModel, Field
 
+from advisor.chat.intents import rule_ids
 from advisor.chat.reader.platforms import OsLevel, PlatformMention, aix_at_least, os_levels, platforms
 from advisor.chat.reader.quantities import Quantity, parse_number, quantities
 from advisor.chat.reader.shorthand import expand
-
-RULE_ID = re.compile(r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)[- ]?(\d{3})([a-z]?)\b", re.IGNORECASE)
 
 # Commands and tunables the sources and the document schema name, as admins type them.
 COMMANDS = (
@@ -140,10 +139,6 @@ class Reading(BaseModel):
 
     def processor(self, family: str = "power") -> PlatformMention | None:
         return next((p for p in self.platforms if p.family == family), None)
-
-
-def rule_ids(text: str) -> list[str]:
-    return list(dict.fromkeys(f"{m.group(1).upper()}-{m.group(2)}{m.group(3).lower()}" for m in RULE_ID.finditer(text)))
 
 
 def read(message: str) -> Reading:
