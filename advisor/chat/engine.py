@@ -226,7 +226,7 @@ class ChatEngine:
             several = len(rule_ids) > 1
             verb = "were assessed and do not fire" if several else "was assessed and does not fire"
             answer, because = "yes", f"{', '.join(rule_ids)} {verb} on {review.target}"
-        out, questions = Composer(), []
+        out, questions = Composer(), list[Question]()
         out.say(f"{answer.capitalize()}: {because.rstrip('.')}.", cite)
         explain_with_document(self.advisor, rule_id, doc, review, out, questions)
         st.focus = st.subject.rule = rule_id

@@ -9,6 +9,7 @@ about, and the turns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -80,7 +81,7 @@ class ChatState(BaseModel):
             return state.model_copy(deep=True)
         return cls.model_validate(state)
 
-    def remember(self, user: str, intent: str, answer: str, citations: list[CitationOut]) -> None:
+    def remember(self, user: str, intent: str, answer: str, citations: Sequence[CitationOut]) -> None:
         self.turns.append(Turn(role="user", text=user))
         self.turns.append(
             Turn(

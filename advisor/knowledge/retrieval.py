@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from advisor.knowledge.passages import Passage
@@ -73,7 +74,12 @@ def _best_of(index, table: str, queries) -> dict[int, float]:
 
 
 def rank(
-    kb, question: str, *, mentioned_rules: list[str] = (), extra_platforms: set[str] = frozenset(), limit: int = 12
+    kb,
+    question: str,
+    *,
+    mentioned_rules: Sequence[str] = (),
+    extra_platforms: Set[str] = frozenset(),
+    limit: int = 12,
 ) -> Retrieval:
     """The passages that best answer `question`, best first (see the module docstring)."""
     syn = kb.synonyms
