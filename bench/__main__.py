@@ -1,6 +1,7 @@
-"""`python -m bench [--quick] [--only engine,pipeline,fleet,api,fleetapi]`: run, print the table, write JSON.
+"""`python -m bench [--quick] [--only engine,pipeline,parse,fleet,api,fleetapi,chat]`: run, print the table, write JSON.
 
-Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), fleet
+Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), parse (command
+outputs, MB/s and memory vs splitting the same bytes), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
 1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems),
 chat (the evaluation conversations scored and timed, both parts).
@@ -16,7 +17,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "fleet", "api", "fleetapi", "chat")
+SECTIONS = ("engine", "pipeline", "parse", "fleet", "api", "fleetapi", "chat")
 
 
 def loadavg() -> list[float]:
@@ -116,6 +117,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import chat
 
         return chat.run(args.quick)
+    if section == "parse":
+        from bench import parse
+
+        return parse.run(args.quick)
     if section == "fleet":
         from bench import fleet
 
