@@ -32,7 +32,7 @@ from advisor.capabilities.rules import RuleDetail as RuleDetail
 from advisor.capabilities.rules import RuleExample as RuleExample
 from advisor.capabilities.rules import RuleExamples as RuleExamples
 from advisor.capabilities.rules import RuleSummary as RuleSummary
-from advisor.chat.reply import ChatCitation, Question
+from advisor.chat.reply import CalculationOut, ChatCitation, Claim, Question, Verdict
 from advisor.chat.state import FindingRef
 from advisor.diff import ReviewDiff
 from advisor.findings import Finding, Review, RulebookInfo
@@ -149,6 +149,22 @@ class ChatOut(BaseModel):
     follow_ups: list[str] = Field(description="Messages the advisor understands as written.")
     covered: bool = Field(description="False when the guidance does not cover the question.")
     diff: ReviewDiff | None = Field(None, description="After a what-if: what the change introduces, resolves, keeps.")
+    verdict: Verdict | None = Field(
+        None, description="For a yes/no question: yes, no or it depends, the reason, and its citations (first line)."
+    )
+    claims: list[Claim] = Field(
+        default_factory=list, description="Each line of `answer` as data: its text and the citation numbers behind it."
+    )
+    calculations: list[CalculationOut] = Field(
+        default_factory=list, description="Figures computed for the answer: inputs, result, unit, formula, citations."
+    )
+    assumptions: list[str] = Field(
+        default_factory=list, description="What the answer assumed because the message did not say it."
+    )
+    needs_input: list[Question] = Field(
+        default_factory=list,
+        description="Questions back to the user; answering one in the next message resumes the pending calculation.",
+    )
 
 
 class ChatTurnOut(BaseModel):

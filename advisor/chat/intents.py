@@ -46,7 +46,7 @@ _SET = re.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", re.
 _WHATIF = re.compile(
     r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b)"
     r"|^\s*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
-    r"make|use|give|bind|put|configure)\b",
+    r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take)\b",
     re.IGNORECASE,
 )
 _EXPLAIN = re.compile(
@@ -109,6 +109,8 @@ def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent
     ordinal = _ordinal(text)
     if _EXPLAIN.search(text) and (ids or ordinal is not None) or _BARE_WHY.match(text):
         return Intent("explain", ids, ordinal, bool(_NEGATIVE.search(text)))
+    if ids and re.match(r"^\s*what\s+(?:does|is)\s+\S+\s+(?:check|mean|do|about|for)\b", text, re.IGNORECASE):
+        return Intent("explain", ids)  # "what does AME-001 check?"
     if ids and len(text) <= 60 and not re.search(r"\b(how|what|which|when|should|can)\b", text, re.IGNORECASE):
         return Intent("explain", ids, None, bool(_NEGATIVE.search(text)))
     return Intent("ask", ids)

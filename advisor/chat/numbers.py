@@ -98,5 +98,7 @@ def all_floats(pattern: str, text: str) -> list[float]:
 
 def fmt(value: float, digits: int = 2) -> str:
     """A number as an admin writes it: 6, 6.4, 0.07 (no trailing zeros)."""
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    text = f"{value:.{digits}f}"
+    if "." in text:  # only fractional zeros go: 20000 stays 20000, 6.40 becomes 6.4
+        text = text.rstrip("0").rstrip(".")
     return text if text != "-0" else "0"

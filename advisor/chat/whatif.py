@@ -41,18 +41,19 @@ def whatif_answer(
     if cites:
         out.say(f"What if {touched}: reviewed again with the change.", *cites)
     for f in diff.resolved:
-        out.say(f"Resolves {_line(f)}.", _cite(advisor, f.rule_id))
+        out.say(f"Resolved: {_line(f)}.", _cite(advisor, f.rule_id))
     for f in diff.introduced:
-        out.say(f"Introduces {_line(f)}: {f.message}", _cite(advisor, f.rule_id))
+        out.say(f"Introduced: {_line(f)}: {f.message}", _cite(advisor, f.rule_id))
     for c in diff.changed:
         why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
         out.say(
-            f"Changes {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, {c.direction}{why}.",
+            f"Changed severity: {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, "
+            f"{c.direction}{why}.",
             _cite(advisor, c.rule_id),
         )
     if diff.kept:
         out.say(
-            "Keeps " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
+            "Kept: " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
             *[_cite(advisor, f.rule_id) for f in diff.kept[:3]],
         )
     if not (diff.resolved or diff.introduced or diff.changed) and rule_ids:
