@@ -19,7 +19,6 @@ a field no output states is left out, so the rules report it as not assessed.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from advisor import budget, linre
 from advisor.assemble import AssemblyError, assemble
 from advisor.assemble.model import Conflict, InputWarning, Output, Source
 from advisor.assemble.validate import to_model
@@ -37,7 +37,9 @@ from advisor.parsers import registry
 from advisor.parsers.base import ParseError
 from advisor.parsers.bundle import parse_bundle, read_bundle
 
-_PROMPT = re.compile(r"^\s*(?:[\w.-]+@[\w.-]+(?::\S*)?\s*[#$>]|[#$])\s*(?P<command>[A-Za-z/.][\w./+-]*(?:\s.*?)?)\s*$")
+_PROMPT = linre.compile(
+    r"^\s*(?:[\w.-]+@[\w.-]+(?::\S*)?\s*[#$>]|[#$])\s*(?P<command>[A-Za-z/.][\w./+-]*(?:\s.*?)?)\s*$"
+)
 NAME_SOURCES = (
     "lparstat -i: Partition Name",
     "prtconf: LPAR Name",
@@ -250,11 +252,12 @@ def load_input(path_or_dash: str, *, kind: str | None = None, name: str | None =
 
 
 def load_text(text: str, source: str = "<text>", *, kind: str | None = None, name: str | None = None) -> LoadedInput:
-    """``load_input`` for text already in memory (the API, chat)."""
-    form, data, outputs, problems = read_outputs(text, source)
-    if form == "document":
-        return _document_model(data, source, kind)
-    return build(outputs, problems, source, form=form, kind=kind, name=name)
+    """``load_input`` for text already in memory (the API, chat); under the parse budget (advisor/budget.py)."""
+    with budget.limit("parse"):
+        form, data, outputs, problems = read_outputs(text, source)
+        if form == "document":
+            return _document_model(data, source, kind)
+        return build(outputs, problems, source, form=form, kind=kind, name=name)
 
 
 def load_outputs(paths: Iterable[str], *, kind: str | None = None, name: str | None = None) -> LoadedInput:
@@ -295,7 +298,14 @@ def load_texts(
 
     Each item is parsed as its named command, or detected as a file would be; ``source`` names the
     whole in messages about the assembly (default: the items' sources joined). Raises DocumentError
-    naming the item (its ``source``) or, for the assembly, ``source``."""
+    naming the item (its ``source``) or, for the assembly, ``source``. Runs under the parse budget."""
+    with budget.limit("parse"):
+        return _load_texts(items, kind=kind, name=name, source=source, document_hint=document_hint)
+
+
+def _load_texts(
+    items: Iterable[TextInput], *, kind: str | None, name: str | None, source: str | None, document_hint: str
+) -> LoadedInput:
     outputs: list[Output] = []
     problems: list[InputWarning] = []
     sources: list[str] = []

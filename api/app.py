@@ -13,7 +13,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from advisor import budget
 from advisor.chat import ChatEngine
+from advisor.documents import limits
 from advisor.review import Advisor, default_advisor
 from advisor.store import Store
 from api import problems
@@ -22,12 +24,15 @@ from api.openapi import DESCRIPTION, build_openapi
 from api.routes import health, v1
 from api.routes import problems as problem_routes
 from api.settings import Settings
+from api.url_keys import RefuseKeysInUrl, install_log_filter
 
 
 def create_app(settings: Settings | None = None, *, advisor: Advisor | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     store = Store(settings.db_path, synchronous=settings.db_synchronous)
     store.migrate()
+    budget.configure(parse=settings.parse_budget_s, chat=settings.chat_budget_s)
+    limits.configure(max_partitions=settings.max_partitions, max_depth=settings.max_depth)
     advisor = advisor or default_advisor()
 
     @asynccontextmanager
@@ -39,6 +44,8 @@ def create_app(settings: Settings | None = None, *, advisor: Advisor | None = No
     app.state.settings, app.state.store, app.state.advisor = settings, store, advisor
     app.state.chat = ChatService(store, ChatEngine(advisor))
     problems.install(app)
+    app.add_middleware(RefuseKeysInUrl)
+    install_log_filter()
     app.include_router(health.router)
     app.include_router(problem_routes.router)
     app.include_router(v1)

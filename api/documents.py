@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from advisor.documents import limits
 from advisor.documents.errors import DocumentError, json_path
 from advisor.documents.io import validate_document
 from advisor.inputs import LoadedInput
@@ -28,40 +29,20 @@ def _rebase(path: str, base: str) -> str:
     return base + path[1:] if path.startswith("$") else f"{base}.{path}"
 
 
-def _partitions_issue(data: Any, base: str, limit: int) -> ErrorItem | None:
-    if isinstance(data, dict) and isinstance(data.get("partitions"), list) and len(data["partitions"]) > limit:
-        return ErrorItem(
-            path=f"{base}.partitions",
-            message=f"{len(data['partitions'])} partitions; this server accepts at most {limit}",
-        )
-    return None
+def out_of_range(data: Any, base: str) -> list[ErrorItem]:
+    """Numbers beyond the documents' limit (advisor/documents/limits.py), as error items."""
+    return [ErrorItem(path=i.path, message=i.message) for i in limits.out_of_range(data, base)]
 
 
-def check_partitions(items: list[tuple[Any, str]], settings: Settings) -> None:
-    errors = [e for data, base in items if (e := _partitions_issue(data, base, settings.max_partitions))]
+def check_limits(items: list[tuple[Any, str]]) -> None:
+    """The documents' own limits, for each (document, base) of the body: partitions first, then numbers.
+
+    Depth was checked on the whole body as it was read (api/body.py)."""
+    errors = [
+        ErrorItem(path=i.path, message=i.message) for data, base in items if (i := limits.partitions_issue(data, base))
+    ]
     if errors:
         raise ProblemError("too-many-partitions", errors_detail(errors, "The request"), errors=errors)
-
-
-NUMBER_LIMIT = 1e15  # no configuration value comes near; beyond, derived figures can overflow to infinity
-
-
-def out_of_range(data: Any, base: str, limit: int = 10) -> list[ErrorItem]:
-    """The first `limit` numbers beyond +/-NUMBER_LIMIT, with their JSON paths (iterative walk)."""
-    found: list[ErrorItem] = []
-    stack: list[tuple[Any, str]] = [(data, base)]
-    while stack and len(found) < limit:
-        node, path = stack.pop()
-        if isinstance(node, dict):
-            stack.extend((v, f"{path}.{k}") for k, v in reversed(node.items()))
-        elif isinstance(node, list):
-            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(node))))
-        elif isinstance(node, (int, float)) and not isinstance(node, bool) and abs(node) > NUMBER_LIMIT:
-            found.append(ErrorItem(path=path, message=f"{node!r} is beyond +/-{NUMBER_LIMIT:g}"))
-    return found
-
-
-def check_numbers(items: list[tuple[Any, str]]) -> None:
     errors = [e for data, base in items for e in out_of_range(data, base)]
     if errors:
         raise ProblemError("number-out-of-range", errors_detail(errors, "The request"), errors=errors)
@@ -112,8 +93,7 @@ def review_input(body: Any, settings: Settings) -> Submitted:
 
 def one_document(data: Any, base: str, settings: Settings) -> tuple[Any, Any]:
     """(data, model) of the document at `base` in the body, or a problem naming every issue."""
-    check_partitions([(data, base)], settings)
-    check_numbers([(data, base)])
+    check_limits([(data, base)])
     model, errors = document_errors(data, base)
     if errors:
         raise ProblemError("invalid-document", errors_detail(errors, "The document"), errors=errors)
@@ -129,8 +109,7 @@ def diff_input(body: Any, settings: Settings) -> tuple[Any, Any]:
     errors += [ErrorItem(path=f"$.{k}", message="required") for k in ("before", "after") if k not in body]
     if errors:
         raise ProblemError("invalid-request", errors_detail(errors, "The request"), errors=errors)
-    check_partitions([(body["before"], "$.before"), (body["after"], "$.after")], settings)
-    check_numbers([(body["before"], "$.before"), (body["after"], "$.after")])
+    check_limits([(body["before"], "$.before"), (body["after"], "$.after")])
     before, before_errors = document_errors(body["before"], "$.before")
     after, after_errors = document_errors(body["after"], "$.after")
     if before_errors or after_errors:

@@ -10,9 +10,9 @@ back into what the client sent. Every input problem is an `invalid-outputs` prob
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Any
 
+from advisor import linre
 from advisor.assemble.merge import json_path
 from advisor.documents.errors import DocumentError
 from advisor.inputs import LoadedInput, TextInput, load_texts
@@ -22,8 +22,8 @@ from api.models import OutputIn, OutputsRequest
 from api.problems import ErrorItem, ProblemError, errors_detail
 
 ASSEMBLY = "the outputs"  # what messages about the outputs taken together are attributed to
-_LINE = re.compile(r"\bline (\d+)\b")
-_SOURCE = re.compile(r"^outputs\[(\d+)\]$")
+_LINE = linre.compile(r"\bline (\d+)\b")
+_SOURCE = linre.compile(r"^outputs\[(\d+)\]$")
 
 
 def text_path(source: str | None) -> str | None:

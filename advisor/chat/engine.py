@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from typing import Any
 
+from advisor import budget, linre
 from advisor.chat import ask as asking
 from advisor.chat import followups
 from advisor.chat.changes import ChangeError, apply, parse_changes
@@ -26,6 +26,7 @@ from advisor.chat.whatif import readers, whatif_answer
 from advisor.diff import diff_reviews
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
+from advisor.documents.limits import deep_issue
 from advisor.findings import Review
 from advisor.knowledge import KnowledgeBase, knowledge_base
 from advisor.knowledge.inventory import INVENTORY, base_id
@@ -42,12 +43,17 @@ _KIND_TAGS = {
 
 
 def inline_document(message: str) -> tuple[dict | None, str]:
-    """A JSON document pasted into the message (an object with a "kind"), and the message without it."""
+    """A JSON document pasted into the message (an object with a "kind"), and the message without it.
+
+    JSON nested past the recursion limit raises DocumentError (not RecursionError): the limits of
+    every other way in (advisor/documents/limits.py) apply when the engine validates the document."""
     start, end = message.find("{"), message.rfind("}")
     if start < 0 or end <= start:
         return None, message
     try:
         data = json.loads(message[start : end + 1])
+    except RecursionError:
+        raise DocumentError("message", [deep_issue()]) from None
     except json.JSONDecodeError:
         return None, message
     if not isinstance(data, dict) or "kind" not in data:
@@ -72,8 +78,16 @@ class ChatEngine:
 
     # ------------------------------------------------------------------ entry point
     def turn(self, message: str, state: ChatState | dict | None = None, document: dict | None = None) -> ChatReply:
+        """One turn, under the chat budget (advisor/budget.py): BudgetExceeded past it, nothing half-done kept."""
+        with budget.limit("chat"):
+            return self._turn(message, state, document)
+
+    def _turn(self, message: str, state: ChatState | dict | None, document: dict | None) -> ChatReply:
         st = ChatState.coerce(state)
-        inline, text = inline_document(message or "")
+        try:
+            inline, text = inline_document(message or "")
+        except DocumentError as exc:
+            return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         new_doc = document if document is not None else inline
         if new_doc is not None:
             try:
@@ -207,7 +221,7 @@ class ChatEngine:
         else:
             error = None
         if not changes:
-            if error and re.match(r"^\s*(what\s+if|set|change)\b", text, re.IGNORECASE):
+            if error and linre.match(r"^\s*(what\s+if|set|change)\b", text, linre.IGNORECASE):
                 return self._error(st, f"Cannot apply the change: {error}")
             return self._ask(text, intent, st)
         try:

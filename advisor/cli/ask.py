@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from advisor import linre
 from advisor.cli.app import app
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import parse_text
 
-SESSION_ID = re.compile(r"^cs_[0-9a-f]{20}$")
+SESSION_ID = linre.compile(r"^cs_[0-9a-f]{20}$")
 
 
 class AskFormat(StrEnum):

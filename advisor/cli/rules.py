@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 
 import typer
 
+from advisor import linre
 from advisor.catalogue import detail, listing
 from advisor.cli.app import app
 from advisor.render import rule_page
@@ -40,7 +40,7 @@ def rules(
 
 def _closest(text: str, ids: list[str]) -> str | None:
     """`ame1` or `vios-01` mean AME-001 / VIOS-001; otherwise the nearest spelling."""
-    m = re.fullmatch(r"([A-Za-z]+)-?(\d{1,3})([a-z]?)", text.strip())
+    m = linre.fullmatch(r"([A-Za-z]+)-?(\d{1,3})([a-z]?)", text.strip())
     if m:
         canonical = f"{m.group(1).upper()}-{int(m.group(2)):03d}{m.group(3)}"
         if canonical in ids:

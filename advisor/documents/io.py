@@ -12,16 +12,21 @@ from pydantic import ValidationError
 
 from advisor.documents import DOCUMENT_ADAPTER
 from advisor.documents.errors import DocumentError, Issue, issues_from_validation
+from advisor.documents.limits import check_limits
 
 
-def validate_document(data: Any, source: str = "<document>") -> Any:
+def validate_document(data: Any, source: str = "<document>", *, limits: bool = True) -> Any:
     """Validate one document; raises DocumentError with every issue, path and suggestion.
 
     Strict: `"enabled": 1` or `"expansion_factor": "2.0"` are errors, not coerced, so a pipeline
     never passes on a value the admin did not write as meant (an integer still fills a float field).
+    The limits (advisor/documents/limits.py) come first, as LimitError; `limits=False` is for
+    documents our own parsers assembled, whose numbers the caller checks against their source lines.
     """
     if not isinstance(data, dict):
         raise DocumentError(source, [Issue(path="$", message="a document must be a JSON object")])
+    if limits:
+        check_limits(data, source)
     try:
         return DOCUMENT_ADAPTER.validate_python(data, strict=True)
     except ValidationError as exc:

@@ -93,7 +93,7 @@ class Synonyms:
 
     def _longest_group(self, raw: list[str], norm: list[str], i: int) -> tuple[int, tuple[str, ...]] | None:
         best = None
-        for length, term_norm, term_raw, group in self._terms:
+        for length, term_norm, term_raw, group in self._terms.get(norm[i], ()):
             if length <= (best[0] if best else 0) or i + length > len(raw):
                 continue
             if tuple(norm[i : i + length]) != term_norm:
@@ -104,7 +104,7 @@ class Synonyms:
         return best
 
     @property
-    def _terms(self) -> list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    def _terms(self) -> dict[str, list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]]:
         return _term_table(self)
 
     def is_jargon(self, word: str) -> bool:
@@ -129,11 +129,15 @@ class Synonyms:
 
 @lru_cache(maxsize=8)
 def _term_table(syn: Synonyms):
-    rows = []
+    """Terms by their first normalised token: a message's words are each looked up, not each compared
+    with every term (that made a 64 KB message cost seconds, issue 12)."""
+    rows: dict[str, list] = {}
     for group in syn.groups:
         for term in group:
             raw = tuple(_WORD.findall(term))
-            rows.append((len(raw), tuple(_norm(t) for t in raw), raw, group))
+            norm = tuple(_norm(t) for t in raw)
+            if norm:
+                rows.setdefault(norm[0], []).append((len(raw), norm, raw, group))
     return rows
 
 

@@ -8,9 +8,10 @@ one place so each command parser only states what its lines mean.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
+
+from advisor import budget, linre
 
 from .base import ParseError, ParseResult, ParseWarning, Provenance
 
@@ -39,6 +40,7 @@ def clean(text: str) -> str:
 def split_lines(text: str) -> list[Line]:
     out = []
     for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        budget.check()
         out.append(Line(no, raw, clean(raw).expandtabs(8).rstrip()))
     if out and out[-1].raw == "":
         out.pop()
@@ -63,12 +65,12 @@ def norm_label(label: str) -> str:
 
 def snake(label: str) -> str:
     """A command's label as a snake_case key: 'Max Packets on S/W Queue' -> 'max_packets_on_sw_queue'."""
-    label = re.sub(r"(?<![A-Za-z])([A-Za-z])/([A-Za-z])", r"\1\2", label)
+    label = linre.sub(r"(^|[^A-Za-z])([A-Za-z])/([A-Za-z])", r"\1\2\3", label)
     label = label.replace("%", " pct ").replace("+", " ")
-    return re.sub(r"[^0-9a-z]+", "_", label.casefold()).strip("_")
+    return linre.sub(r"[^0-9a-z]+", "_", label.casefold()).strip("_")
 
 
-def score(text: str, patterns: Iterable[re.Pattern[str]], enough: int) -> float:
+def score(text: str, patterns: Iterable[linre.Pattern], enough: int) -> float:
     """Confidence 0..1: how many of a command's signature patterns occur."""
     text = clean(text)
     hits = sum(1 for p in patterns if p.search(text))
@@ -77,8 +79,8 @@ def score(text: str, patterns: Iterable[re.Pattern[str]], enough: int) -> float:
 
 # --- value converters: return a typed value or raise Unreadable -----------------
 
-_INT = re.compile(r"[+-]?\d+")
-_FLOAT = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+)")
+_INT = linre.compile(r"[+-]?\d+")
+_FLOAT = linre.compile(r"[+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+)")
 
 
 def as_str(raw: str) -> str:
@@ -92,7 +94,7 @@ def as_int(raw: str) -> int:
     return int(raw)
 
 
-_GROUPED = re.compile(r"[+-]?\d{1,3},\d{3}")
+_GROUPED = linre.compile(r"[+-]?\d{1,3},\d{3}")
 
 
 def _decimal(raw: str) -> float:
@@ -133,7 +135,7 @@ def size_in(unit: str, *, default_unit: str | None = None) -> Callable[[str], in
     by guessing.
     """
     target = _UNIT_IN_MB[unit]
-    pattern = re.compile(r"([+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+))\s*(?:([BKMGT])(?:i?B)?(?:ytes)?)?", re.I)
+    pattern = linre.compile(r"([+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+))\s*(?:([BKMGT])(?:i?B)?(?:ytes)?)?", linre.I)
 
     def convert(raw: str) -> int | float:
         m = pattern.fullmatch(raw.strip())
@@ -152,7 +154,7 @@ def size_in(unit: str, *, default_unit: str | None = None) -> Callable[[str], in
 
 def multiplied(raw: str) -> int:
     """'8M' -> 8388608, '1K' -> 1024: the K/M/G/T suffixes AIX tunable tables use."""
-    m = re.fullmatch(r"(\d+)([KMGT]?)", raw.strip())
+    m = linre.fullmatch(r"(\d+)([KMGT]?)", raw.strip())
     if not m:
         raise Unreadable("not a number with an optional K/M/G/T suffix")
     return int(m.group(1)) * 1024 ** "_KMGT".index(m.group(2) or "_")
@@ -178,13 +180,16 @@ class Builder:
 
     def known(self, line: Line) -> None:
         """The line belongs to the command's output but carries no value we keep."""
+        budget.check()
         self._known.add(line.no)
 
     def warn(self, line: Line, reason: str) -> None:
+        budget.check()
         self._known.add(line.no)
         self.warnings.append(ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason))
 
     def unknown(self, line: Line, reason: str = "line not recognised; skipped") -> None:
+        budget.check()
         self._unknown.add(line.no)
         self.warnings.append(ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason))
 
@@ -192,6 +197,7 @@ class Builder:
         return key in self.provenance
 
     def put(self, key: str, value: Any, line: Line) -> None:
+        budget.check()
         if key in self.provenance:
             if _get(self.data, key) != value:
                 self.warn(line, f"{key}: repeated with a different value; first value kept")
@@ -226,6 +232,7 @@ class Builder:
             self._rows[key] = []
             _set(self.data, key, self._rows[key])
         rows = self._rows[key]
+        budget.check()
         self._known.add(line.no)
         for field, value in row.items():
             self._record(f"{key}.{len(rows)}.{field}", value, line)
@@ -278,7 +285,7 @@ def _get(data: Any, key: str) -> Any:
     return data
 
 
-_LABEL = re.compile(r"[A-Za-z0-9][\w .,/()%+'-]*")
+_LABEL = linre.compile(r"[A-Za-z0-9][\w .,/()%+'-]*")
 
 
 def split_kv(text: str) -> tuple[str, str] | None:

@@ -7,7 +7,7 @@ number, from a fixed table; unknown numbers get no name.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, Line, as_float, as_int, as_str, lines_of, norm_label, score, size_in, spec, split_kv
 from .base import ParseResult
@@ -40,7 +40,7 @@ MACHINES = {
 
 
 def _cache_kb(raw: str) -> int | float:
-    return size_in("kb")(re.sub(r"\s*\(\d+ instances?\)\s*$", "", raw))
+    return size_in("kb")(linre.sub(r"\s*\(\d+ instances?\)\s*$", "", raw))
 
 
 def _flags(raw: str) -> list[str]:
@@ -78,14 +78,14 @@ FIELDS = spec(
         **{c: (f"{c.lower()}_cache_kb", _cache_kb) for c in ("L1d", "L1i", "L2d", "L2i", "L2", "L3", "L4")},
     }
 )
-_NUMA_NODE = re.compile(r"^NUMA node(\d+) CPU\(s\)$", re.I)
+_NUMA_NODE = linre.compile(r"^NUMA node(\d+) CPU\(s\)$", linre.I)
 _HEADINGS = frozenset({"virtualization features", "caches (sum of all)", "numa", "vulnerabilities"})
 
 _SIGNATURES = [
-    re.compile(r"^\s*Architecture:\s*s390x?\s*$", re.M),
-    re.compile(r"^\s*Thread\(s\) per core:", re.M),
-    re.compile(r"^\s*CPU\(s\):\s*\d+", re.M),
-    re.compile(r"^\s*(Machine type|Dispatching mode|Book\(s\)|Vendor ID):\s*", re.M),
+    linre.compile(r"^\s*Architecture:\s*s390x?\s*$", linre.M),
+    linre.compile(r"^\s*Thread\(s\) per core:", linre.M),
+    linre.compile(r"^\s*CPU\(s\):\s*\d+", linre.M),
+    linre.compile(r"^\s*(Machine type|Dispatching mode|Book\(s\)|Vendor ID):\s*", linre.M),
 ]
 
 

@@ -8,7 +8,7 @@ advice depend on these.  Formats from 11i v3 are read: the summary form
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import (
     Builder,
@@ -36,7 +36,7 @@ def _unquote(raw: str) -> str:
 
 
 def _mb(raw: str) -> int | float:
-    m = re.fullmatch(r"(\d+)\s*MB(\s*\(.*\))?", raw.strip())
+    m = linre.fullmatch(r"(\d+)\s*MB(\s*\(.*\))?", raw.strip())
     if not m:
         raise Unreadable("not '<n> MB (<n> GB)'")
     return int(m.group(1))
@@ -57,16 +57,16 @@ FIELDS = spec(
         "ID Number": ("os.id_number", as_str),
     }
 )
-_SOCKETS = re.compile(r"^\s*(\d+)\s+(.+?)\s+processors?\s*\(([\d.]+)\s*GHz,\s*([\d.]+)\s*MB\)\s*$", re.I)
-_BUS = re.compile(r"^\s*(.+?),\s*CPU version\s+(\S+)\s*$", re.I)
-_LOGICAL = re.compile(r"^\s*(\d+)\s+logical processors?\s*\((\d+)\s+per socket\)\s*$", re.I)
-_SKIP = re.compile(r"^\s*(IPMI is .*|@\(#\).*|vmunix _release_version:.*)$")
+_SOCKETS = linre.compile(r"^\s*(\d+)\s+(.+?)\s+processors?\s*\(([\d.]+)\s*GHz,\s*([\d.]+)\s*MB\)\s*$", linre.I)
+_BUS = linre.compile(r"^\s*(.+?),\s*CPU version\s+(\S+)\s*$", linre.I)
+_LOGICAL = linre.compile(r"^\s*(\d+)\s+logical processors?\s*\((\d+)\s+per socket\)\s*$", linre.I)
+_SKIP = linre.compile(r"^\s*(IPMI is .*|@\(#\).*|vmunix _release_version:.*)$")
 
 _SIGNATURES = [
-    re.compile(r"^\s*CPU info:\s*$", re.M),
-    re.compile(r"^\s*Memory:\s*\d+\s*MB", re.M),
-    re.compile(r"^\s*(Platform|OS|Firmware) info:\s*$", re.M),
-    re.compile(r"Itanium|logical processors \(\d+ per socket\)|HP-UX B\.11"),
+    linre.compile(r"^\s*CPU info:\s*$", linre.M),
+    linre.compile(r"^\s*Memory:\s*\d+\s*MB", linre.M),
+    linre.compile(r"^\s*(Platform|OS|Firmware) info:\s*$", linre.M),
+    linre.compile(r"Itanium|logical processors \(\d+ per socket\)|HP-UX B\.11"),
 ]
 
 

@@ -10,9 +10,10 @@ its command's output, and refuses to choose between equals.
 
 from __future__ import annotations
 
-import re
 from fnmatch import fnmatchcase
 from types import ModuleType
+
+from advisor import budget, linre
 
 from . import (
     amepat,
@@ -100,7 +101,7 @@ def parser_for(command: str) -> ModuleType | None:
         if exact:
             return exact[0]
         globbed = [
-            (len(re.split(r"[*?\[]", pattern)[0]), p)
+            (len(linre.split(r"[*?\[]", pattern)[0]), p)
             for p in PARSERS
             for pattern in _patterns(p)
             if any(c in pattern for c in "*?[") and fnmatchcase(fold(wanted), fold(pattern))
@@ -111,7 +112,11 @@ def parser_for(command: str) -> ModuleType | None:
 
 
 def scores(text: str) -> dict[str, float]:
-    return {p.COMMAND: p.detect(text) for p in PARSERS}
+    found = {}
+    for p in PARSERS:
+        budget.check()
+        found[p.COMMAND] = p.detect(text)
+    return found
 
 
 def detect(text: str) -> str | None:

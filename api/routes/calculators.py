@@ -12,14 +12,13 @@ from advisor.calculators.hpt import HptPartition, HptSize, hpt_size
 from advisor.calculators.lfarea import LfareaAssessment, LfareaSyntaxError, assess_lfarea
 from advisor.calculators.plarea import PlareaSize, plarea_size
 from advisor.calculators.vios_memory import ViosMemoryRequirement, vios_memory_requirement
+from advisor.documents.limits import partitions_issue
 from api.body import json_body
-from api.deps import get_settings
-from api.documents import check_partitions, validate_model
+from api.documents import validate_model
 from api.examples import model_examples
 from api.models import AmeAssessment, AmeInput, ClmInput, HptInput, LfareaInput, PlareaInput, ViosMemoryInput
 from api.openapi import request_body
-from api.problems import ErrorItem, ProblemError
-from api.settings import Settings
+from api.problems import ErrorItem, ProblemError, errors_detail
 
 router = APIRouter(prefix="/calculators", tags=["calculators"])
 Body = Annotated[Any, Depends(json_body)]
@@ -88,6 +87,14 @@ def plarea(body: Body) -> PlareaSize:
     return plarea_size(req.online_storage_gb)
 
 
+def _check_partitions(body: Any) -> None:
+    """The same partition cap as a managed-system document (advisor/documents/limits.py)."""
+    issue = partitions_issue(body)
+    if issue is not None:
+        errors = [ErrorItem(path=issue.path, message=issue.message)]
+        raise ProblemError("too-many-partitions", errors_detail(errors, "The request"), errors=errors)
+
+
 @router.post(
     "/hpt",
     response_model=HptSize,
@@ -96,8 +103,8 @@ def plarea(body: Body) -> PlareaSize:
     responses=ERRORS,
     openapi_extra=request_body("HptInput", model_examples(HptInput)),
 )
-def hpt(body: Body, settings: Annotated[Settings, Depends(get_settings)]) -> HptSize:
-    check_partitions([(body, "$")], settings)
+def hpt(body: Body) -> HptSize:
+    _check_partitions(body)
     req = validate_model(HptInput, body)
     try:
         return hpt_size([HptPartition(**p.model_dump()) for p in req.partitions], req.processor, req.default_ratio)

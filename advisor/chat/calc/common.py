@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from advisor import derive
+from advisor import derive, linre
 from advisor.chat.reply import Composer, Question, resolve
 from advisor.documents.io import validate_document
 
@@ -33,4 +32,4 @@ def _derived(doc: dict, name: str):
 
 
 def _has(pattern: str, text: str) -> bool:
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    return linre.search(pattern, text, linre.IGNORECASE) is not None
