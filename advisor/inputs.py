@@ -22,7 +22,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -32,7 +31,7 @@ from advisor.assemble import AssemblyError, assemble
 from advisor.assemble.model import Conflict, InputWarning, Output, Source
 from advisor.assemble.validate import to_model
 from advisor.documents.errors import DocumentError, Issue
-from advisor.documents.io import parse_text, validate_document
+from advisor.documents.io import MAX_INPUT_BYTES, load_yaml, parse_text, read_bounded, validate_document
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError
 from advisor.parsers.bundle import parse_bundle, read_bundle
@@ -97,12 +96,9 @@ def _error(source: str, message: str, path: str = "$") -> DocumentError:
 def read_text(path: str) -> tuple[str, str]:
     """(source name, text) of a file or of standard input (``-``)."""
     source = "<stdin>" if path == "-" else path
-    try:
-        raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except (OSError, AttributeError) as exc:
-        if path == "-" and isinstance(exc, AttributeError):  # a text-only stdin (tests, embedding)
-            return source, sys.stdin.read()
-        raise _error(source, f"cannot read: {exc}") from None
+    if path == "-" and not hasattr(sys.stdin, "buffer"):  # a text-only stdin (tests, embedding)
+        return source, sys.stdin.read(MAX_INPUT_BYTES + 1)
+    raw = read_bounded(path, source)
     if b"\x00" in raw:
         raise _error(source, "binary data, not text: give a document, a command output or a bundle")
     try:
@@ -124,7 +120,7 @@ def _has_prompts(text: str) -> bool:
 
 def _yaml_document(text: str) -> dict[str, Any] | None:
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except (yaml.YAMLError, RecursionError):
         return None
     return data if isinstance(data, dict) and "kind" in data else None

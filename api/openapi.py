@@ -270,7 +270,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
         "clmSizing": calculators.clm(first(ClmInput)),
         "lfarea": calculators.lfarea(first(LfareaInput)),
         "plarea": calculators.plarea(first(PlareaInput)),
-        "hpt": calculators.hpt(first(HptInput), app.state.settings),
+        "hpt": calculators.hpt(first(HptInput)),
         "ameSizing": calculators.ame(first(AmeInput)),
         "getProblemType": problems._describe("invalid-document"),
         "listProblemTypes": [problems._describe("invalid-document")],
