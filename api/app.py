@@ -17,8 +17,8 @@ from advisor import budget
 from advisor.chat import ChatEngine
 from advisor.documents import limits
 from advisor.review import Advisor, default_advisor
-from advisor.store import Store
-from api import problems
+from advisor.store import open_store
+from api import problems, web
 from api.chat import ChatService
 from api.openapi import DESCRIPTION, build_openapi
 from api.routes import health, v1
@@ -29,7 +29,7 @@ from api.url_keys import RefuseKeysInUrl, install_log_filter
 
 def create_app(settings: Settings | None = None, *, advisor: Advisor | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    store = Store(settings.db_path, synchronous=settings.db_synchronous)
+    store = open_store(settings.db_path, synchronous=settings.db_synchronous)
     store.migrate()
     budget.configure(parse=settings.parse_budget_s, chat=settings.chat_budget_s)
     limits.configure(max_partitions=settings.max_partitions, max_depth=settings.max_depth)
@@ -49,5 +49,6 @@ def create_app(settings: Settings | None = None, *, advisor: Advisor | None = No
     app.include_router(health.router)
     app.include_router(problem_routes.router)
     app.include_router(v1)
+    web.install(app)
     app.openapi = lambda: build_openapi(app)  # type: ignore[method-assign]
     return app

@@ -32,7 +32,7 @@ def validate_document(data: Any, source: str = "<document>", *, limits: bool = T
         raise DocumentError(source, issues_from_validation(exc, data)) from None
 
 
-MAX_INPUT_BYTES = 64 * 1024 * 1024  # a bundle of every command of a large frame is a few MiB
+MAX_INPUT_BYTES = 16 * 1024 * 1024  # as advisor.inputs: no document comes near
 MAX_ALIAS_NODES = 10_000  # nodes YAML aliases may repeat in all: a configuration needs a handful
 
 
