@@ -68,12 +68,13 @@ def test_yaml_aliases_within_the_budget_still_work(tmp_path: Path) -> None:
 
 
 def test_an_unexpected_failure_exits_3_with_one_line(tmp_path: Path) -> None:
-    """A real fault: the address space capped at 450 MB, a 54 MB document whose objects need more."""
+    """A real fault: the address space capped at 400 MB, a 16 MB document (under the input limit) of
+    5.5 million empty objects, which need more than 500 MB once read."""
     path = tmp_path / "big.json"
-    path.write_text("[" + ",".join(["[1,2,3,4,5,6,7,8]"] * 3_000_000) + "]")
-    r = advisor("check", str(path), memory_mb=450)
+    path.write_text("[" + ",".join(["{}"] * 5_500_000) + "]")
+    r = advisor("check", str(path), memory_mb=400)
     assert r.returncode == 3, (r.returncode, r.stderr[-500:])
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: unexpected MemoryError") and "ADVISOR_DEBUG" in lines[0]
-    ok = advisor("check", "examples/aix-clean.json", memory_mb=450)  # the cap leaves room for real work
+    ok = advisor("check", "examples/aix-clean.json", memory_mb=400)  # the cap leaves room for real work
     assert ok.returncode == 0, ok.stderr[-500:]
