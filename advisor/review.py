@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from advisor import derive
+from advisor import budget, derive
 from advisor.derive import get_path
 from advisor.engine import Evaluator
 from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo
@@ -125,6 +125,7 @@ class Advisor:
         findings: list[Finding] = []
         not_assessed: list[NotAssessed] = []
         for unit in units_of(doc):
+            budget.check()  # a chat turn reviews several variants of a document: stop at its budget
             f, n = self._review_unit(unit)
             findings += f
             not_assessed += n

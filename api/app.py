@@ -16,7 +16,9 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi_offline import FastAPIOffline
 from starlette.routing import Route
 
+from advisor import budget
 from advisor.chat import ChatEngine
+from advisor.documents import limits
 from advisor.review import Advisor, default_advisor
 from advisor.store import open_store
 from api import problems, web
@@ -27,12 +29,15 @@ from api.openapi import DESCRIPTION, build_openapi
 from api.routes import health, v1
 from api.routes import problems as problem_routes
 from api.settings import Settings
+from api.url_keys import RefuseKeysInUrl, install_log_filter
 
 
 def create_app(settings: Settings | None = None, *, advisor: Advisor | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     store = open_store(settings.db_path, synchronous=settings.db_synchronous)
     store.migrate()
+    budget.configure(parse=settings.parse_budget_s, chat=settings.chat_budget_s)
+    limits.configure(max_partitions=settings.max_partitions, max_depth=settings.max_depth)
     advisor = advisor or default_advisor()
 
     @asynccontextmanager
@@ -50,6 +55,8 @@ def create_app(settings: Settings | None = None, *, advisor: Advisor | None = No
     # A 1,000-partition review is about 11 MB of JSON, mostly repeated keys: clients that accept
     # gzip (httpx, curl --compressed, browsers) get it at a few percent of that.
     app.add_middleware(GZipMiddleware, minimum_size=4096)
+    app.add_middleware(RefuseKeysInUrl)
+    install_log_filter()
     app.include_router(health.router)
     app.include_router(problem_routes.router)
     app.include_router(v1)

@@ -14,7 +14,7 @@ import orjson
 from fastapi import Request
 from starlette.requests import ClientDisconnect
 
-from advisor.capabilities.inputs import depth_exceeds
+from advisor.documents.limits import depth_exceeds
 from api.problems import ProblemError
 from api.settings import Settings
 

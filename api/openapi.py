@@ -42,8 +42,8 @@ def _array_branch(prop: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _bound_numbers(node: Any) -> None:
-    """State the documents' number limit (capabilities.inputs.NUMBER_LIMIT) on every number without a bound."""
-    from advisor.capabilities.inputs import NUMBER_LIMIT
+    """State the documents' number limit (advisor/documents/limits.py) on every number without a bound of its own."""
+    from advisor.documents.limits import NUMBER_LIMIT
 
     if isinstance(node, dict):
         if node.get("type") in ("integer", "number"):

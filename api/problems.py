@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from advisor.budget import BudgetExceeded
 from advisor.capabilities.errors import CapabilityError, ErrorItem, errors_detail
 from advisor.store import StoreUnavailable
 
@@ -40,6 +41,13 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
         400,
         "Request body is not valid UTF-8",
         "JSON must be sent as UTF-8; `detail` gives the offset of the first bad byte.",
+    ),
+    "api-key-in-url": (
+        400,
+        "API key in the URL",
+        "A query parameter names a key (`api_key`, `key`, `token`, `access_token`, ...) or holds a "
+        "value shaped like an API key. Keys go in `Authorization: Bearer <key>` only: URLs are "
+        "written to logs. The request is refused on every route, and access logs show `REDACTED`.",
     ),
     "unauthorized": (
         401,
@@ -123,6 +131,13 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
         "Number out of range",
         "A number in a document is beyond +/-1e15, far outside any real configuration value; "
         "such magnitudes overflow the derived figures. `errors` names each one.",
+    ),
+    "budget-exceeded": (
+        422,
+        "Input too costly to process",
+        "Parsing the outputs or answering the chat message took more CPU time than the server allows "
+        "per request (ADVISOR_PARSE_BUDGET_S, default 10; ADVISOR_CHAT_BUDGET_S, default 20) and was "
+        "stopped; nothing was stored. Send fewer outputs or a shorter message.",
     ),
     "lfarea-syntax": (
         422,
@@ -313,7 +328,14 @@ async def _on_store(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+async def _on_budget(request: Request, exc: Exception) -> JSONResponse:
+    """Input that costs too much CPU is refused in the request; the worker goes on serving."""
+    log.warning("budget exceeded on %s %s: %s", request.method, request.url.path, exc)
+    return problem_response("budget-exceeded", str(exc))
+
+
 def install(app: FastAPI) -> None:
+    app.add_exception_handler(BudgetExceeded, _on_budget)
     app.add_exception_handler(StoreUnavailable, _on_store)
     app.add_exception_handler(CapabilityError, _on_problem)
     app.add_exception_handler(StarletteHTTPException, _on_http)

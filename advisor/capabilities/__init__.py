@@ -19,8 +19,9 @@ from advisor.capabilities import calculators, explain, rules, search, whatif
 from advisor.capabilities import review as reviewing
 from advisor.capabilities.context import Context
 from advisor.capabilities.errors import CapabilityError, ErrorItem
-from advisor.capabilities.inputs import check_partitions, depth_exceeds, validate_model
+from advisor.capabilities.inputs import check_partitions, validate_model
 from advisor.capabilities.outputs import OutputsRequest, ParseOut, parse_outputs
+from advisor.documents.limits import depth_exceeds
 
 
 @dataclass(frozen=True)

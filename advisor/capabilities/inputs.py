@@ -20,7 +20,8 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from advisor.capabilities.errors import CapabilityError, ErrorItem, errors_detail
-from advisor.documents.errors import DocumentError, json_path
+from advisor.documents import limits
+from advisor.documents.errors import DocumentError, Issue, json_path
 from advisor.documents.io import validate_document
 from advisor.inputs import LoadedInput
 
@@ -52,37 +53,20 @@ def _rebase(path: str, base: str) -> str:
     return base + path[1:] if path.startswith("$") else f"{base}.{path}"
 
 
-def _partitions_issue(data: Any, base: str, limit: int) -> ErrorItem | None:
-    if isinstance(data, dict) and isinstance(data.get("partitions"), list) and len(data["partitions"]) > limit:
-        return ErrorItem(
-            path=f"{base}.partitions",
-            message=f"{len(data['partitions'])} partitions; this server accepts at most {limit}",
-        )
-    return None
+def _item(issue: Issue) -> ErrorItem:
+    return ErrorItem(path=issue.path, message=issue.message, suggestion=issue.suggestion)
 
 
 def check_partitions(items: list[tuple[Any, str]], settings: Limits) -> None:
-    errors = [e for data, base in items if (e := _partitions_issue(data, base, settings.max_partitions))]
+    """The documents' partition cap (advisor.documents.limits), at this surface's configured maximum."""
+    errors = [_item(i) for data, base in items if (i := limits.partitions_issue(data, base, settings.max_partitions))]
     if errors:
         raise CapabilityError("too-many-partitions", errors_detail(errors, "The request"), errors=errors)
 
 
-NUMBER_LIMIT = 1e15  # no configuration value comes near; beyond, derived figures can overflow to infinity
-
-
-def out_of_range(data: Any, base: str, limit: int = 10) -> list[ErrorItem]:
-    """The first `limit` numbers beyond +/-NUMBER_LIMIT, with their JSON paths (iterative walk)."""
-    found: list[ErrorItem] = []
-    stack: list[tuple[Any, str]] = [(data, base)]
-    while stack and len(found) < limit:
-        node, path = stack.pop()
-        if isinstance(node, dict):
-            stack.extend((v, f"{path}.{k}") for k, v in reversed(node.items()))
-        elif isinstance(node, list):
-            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(node))))
-        elif isinstance(node, (int, float)) and not isinstance(node, bool) and abs(node) > NUMBER_LIMIT:
-            found.append(ErrorItem(path=path, message=f"{node!r} is beyond +/-{NUMBER_LIMIT:g}"))
-    return found
+def out_of_range(data: Any, base: str) -> list[ErrorItem]:
+    """The documents' number limit (advisor.documents.limits), every path relative to the body."""
+    return [_item(i) for i in limits.out_of_range(data, base)]
 
 
 def check_numbers(items: list[tuple[Any, str]]) -> None:
@@ -178,17 +162,3 @@ def validate_model(model: type[M], body: Any) -> M:
             message = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
             errors.append(ErrorItem(path=json_path(loc), message=message, suggestion=suggestion))
         raise CapabilityError("invalid-request", errors_detail(errors, "The request"), errors=errors) from None
-
-
-def depth_exceeds(data: Any, limit: int) -> bool:
-    """True when `data` nests containers deeper than `limit` (the top level counts as 1); no recursion."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if not isinstance(node, (dict, list)):
-            continue
-        children = node.values() if isinstance(node, dict) else node
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
-    return False

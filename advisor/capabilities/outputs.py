@@ -10,11 +10,11 @@ back into what the client sent. Every input problem is an `invalid-outputs` prob
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from advisor import linre
 from advisor.assemble.kind import ASSEMBLED_KINDS
 from advisor.assemble.merge import json_path
 from advisor.assemble.model import Conflict, InputWarning
@@ -28,8 +28,8 @@ from advisor.parsers import registry
 
 MAX_OUTPUTS = 100
 ASSEMBLY = "the outputs"  # what messages about the outputs taken together are attributed to
-_LINE = re.compile(r"\bline (\d+)\b")
-_SOURCE = re.compile(r"^outputs\[(\d+)\]$")
+_LINE = linre.compile(r"\bline (\d+)\b")
+_SOURCE = linre.compile(r"^outputs\[(\d+)\]$")
 
 
 class OutputIn(Strict):

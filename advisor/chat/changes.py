@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from advisor import linre
 from advisor.capabilities.whatif import ChangeError
 from advisor.documents import KIND_MODELS
 from advisor.documents.paths import FieldType, classify, schema_paths, unwrap
@@ -107,7 +108,8 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
     (r"\bz/?VM\s*(?:version\s*)?(?:to|=)\s*(\d+\.\d+)", {"zvm-lpar": "zvm.version"}, None),
 )
 
-_VALUE_AFTER_TO = re.compile(r"\b(?:to|=|at)\s+(.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+# linear-time (advisor/linre.py): in `re`, a message of dots after "to" cost quadratic time (issue 12)
+_VALUE_AFTER_TO = linre.compile(r"\b(?:to|=|at)\s+(.+?)\s*[?.!]*\s*$", linre.IGNORECASE)
 _FILLER = {
     "the",
     "a",

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from typing import Any
 
+from advisor import budget, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
@@ -32,6 +32,7 @@ from advisor.chat.wording import document_changes, word_changes
 from advisor.diff import ReviewDiff
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
+from advisor.documents.limits import deep_issue
 from advisor.findings import Review
 from advisor.knowledge import KnowledgeBase, knowledge_base
 from advisor.knowledge.inventory import INVENTORY, base_id
@@ -49,12 +50,17 @@ _KIND_TAGS = {
 
 
 def inline_document(message: str) -> tuple[dict | None, str]:
-    """A JSON document pasted into the message (an object with a "kind"), and the message without it."""
+    """A JSON document pasted into the message (an object with a "kind"), and the message without it.
+
+    JSON nested past the recursion limit raises DocumentError (not RecursionError): the limits of
+    every other way in (advisor/documents/limits.py) apply when the engine validates the document."""
     start, end = message.find("{"), message.rfind("}")
     if start < 0 or end <= start:
         return None, message
     try:
         data = json.loads(message[start : end + 1])
+    except RecursionError:
+        raise DocumentError("message", [deep_issue()]) from None
     except json.JSONDecodeError:
         return None, message
     if not isinstance(data, dict) or "kind" not in data:
@@ -72,11 +78,11 @@ def document_platforms(doc: dict | None) -> set[str]:
     return {t for t in tags if t}
 
 
-_JUDGEMENT = re.compile(
+_JUDGEMENT = linre.compile(
     r"\b(?:ok|okay|enough|fine|right|correct|good|big|large|small|sized|safe|sane|set|configured|high|low)\b",
-    re.IGNORECASE,
+    linre.IGNORECASE,
 )
-_ABOUT_IT = re.compile(r"\b(?:my|our|this|the|it|its|these|that)\b", re.IGNORECASE)
+_ABOUT_IT = linre.compile(r"\b(?:my|our|this|the|it|its|these|that)\b", linre.IGNORECASE)
 
 
 def _same_block(path: str, paths: set[str]) -> bool:
@@ -108,8 +114,16 @@ class ChatEngine:
 
     # ------------------------------------------------------------------ entry point
     def turn(self, message: str, state: ChatState | dict | None = None, document: dict | None = None) -> ChatReply:
+        """One turn, under the chat budget (advisor/budget.py): BudgetExceeded past it, nothing half-done kept."""
+        with budget.limit("chat"):
+            return self._turn(message, state, document)
+
+    def _turn(self, message: str, state: ChatState | dict | None, document: dict | None) -> ChatReply:
         st = ChatState.coerce(state)
-        inline, text = inline_document(message or "")
+        try:
+            inline, text = inline_document(message or "")
+        except DocumentError as exc:
+            return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         new_doc = document if document is not None else inline
         if new_doc is not None:
             try:
@@ -182,7 +196,7 @@ class ChatEngine:
         doc = self._model(st)
         kinds = {u.kind for u in units_of(doc)} if doc is not None else set()
 
-        topic = {w for w in re.findall(r"[a-z0-9_]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        topic = {w for w in linre.findall(r"[a-z0-9_]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
 
         def applies(rid: str) -> bool:
             """Checks this kind of document, and names a word of the question in its title or its fields."""
@@ -190,7 +204,7 @@ class ChatEngine:
             if cr is None or not kinds & set(cr.rule.kinds):
                 return False
             words = set(
-                re.findall(r"[a-z0-9]+", " ".join((cr.rule.title, *cr.rule.requires, *cr.rule.optional)).lower())
+                linre.findall(r"[a-z0-9]+", " ".join((cr.rule.title, *cr.rule.requires, *cr.rule.optional)).lower())
             )
             return bool(topic & words)
 
@@ -376,7 +390,7 @@ class ChatEngine:
             paths = {c.path for c in worded}
             changes = worded + [c for c in changes if c.path not in paths and not _same_block(c.path, paths)]
         if not changes:
-            if error and re.match(r"^\s*(what\s+if|set|change)\b", text, re.IGNORECASE):
+            if error and linre.match(r"^\s*(what\s+if|set|change)\b", text, linre.IGNORECASE):
                 return self._error(st, f"Cannot apply the change: {error}")
             return self._ask(text, intent, st)
         try:

@@ -10,8 +10,8 @@ own recommendation (placeholders filled with this document's values) is used.
 
 from __future__ import annotations
 
-from advisor.documents.meta import field_meta
 from advisor.chat.reply import Composer, from_out
+from advisor.documents.meta import field_meta
 from advisor.findings import Finding
 from advisor.rulebook.templates import placeholders
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from advisor import linre
 from advisor.cli.app import app, examples
 
-SESSION_ID = re.compile(r"^cs_[0-9a-f]{20}$")
+SESSION_ID = linre.compile(r"^cs_[0-9a-f]{20}$")
 
 
 class AskFormat(StrEnum):

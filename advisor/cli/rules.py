@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from typing import Annotated
 
 import typer
 
+from advisor import linre
 from advisor.cli.app import app, examples
 
 
@@ -42,7 +42,7 @@ def rules(
 
 def _closest(text: str, ids: list[str]) -> str | None:
     """`ame1` or `vios-01` mean AME-001 / VIOS-001; otherwise the nearest spelling."""
-    m = re.fullmatch(r"([A-Za-z]+)-?(\d{1,3})([a-z]?)", text.strip())
+    m = linre.fullmatch(r"([A-Za-z]+)-?(\d{1,3})([a-z]?)", text.strip())
     if m:
         canonical = f"{m.group(1).upper()}-{int(m.group(2)):03d}{m.group(3)}"
         if canonical in ids:

@@ -18,10 +18,9 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from advisor import __version__
+from advisor import __version__, linre
 from advisor.catalogue import resolved_citations
 from advisor.findings import Finding
 from advisor.gate.identity import STDIN
@@ -43,7 +42,7 @@ def level_for(severity: str) -> str:
 
 
 def _pascal(title: str) -> str:
-    return "".join(w[:1].upper() + w[1:] for w in re.findall(r"[A-Za-z0-9]+", title))
+    return "".join(w[:1].upper() + w[1:] for w in linre.findall(r"[A-Za-z0-9]+", title))
 
 
 def help_text(cr: CompiledRule) -> str:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor import derive
+from advisor import derive, linre
 from advisor.chat.reply import ChatCitation, Composer, Question, resolve
 from advisor.documents.io import validate_document
 
@@ -54,4 +53,4 @@ def _derived(doc: dict, name: str):
 
 
 def _has(pattern: str, text: str) -> bool:
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    return linre.search(pattern, text, linre.IGNORECASE) is not None

@@ -350,8 +350,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
     return None
 
 
-_GROUP = re.compile(
-    r"(\d+)\s+(AIX|Linux|IBM\s*i|VIOS)\s+(?:LPARs?|partitions?)\s+with\s+(\d+(?:\.\d+)?)\s*(GB|TB)"
+_GROUP = re.compile(  # (?<!\d): without it a long run of digits cost quadratic time (issue 12)
+    r"(?<!\d)(\d+)\s+(AIX|Linux|IBM\s*i|VIOS)\s+(?:LPARs?|partitions?)\s+with\s+(\d+(?:\.\d+)?)\s*(GB|TB)"
     r"\s+(?:of\s+)?max(?:imum)?",
     re.IGNORECASE,
 )
