@@ -57,8 +57,8 @@ class Disk(Block):
         command="lsdev -Cc disk / lsdev -type disk",
     )
     transport: DiskTransport | None = fld(
-        "How the disk reaches the partition: vscsi (virtual SCSI from a VIOS), npiv (LUN through a virtual FC adapter), "
-        "fc (LUN through a physical FC port), sas (internal).",
+        "How the disk reaches the partition: vscsi (virtual SCSI from a VIOS), npiv (LUN through a virtual FC "
+        "adapter), fc (LUN through a physical FC port), sas (internal).",
         command="lsdev -Cc disk; lspath -l hdiskN (parent vscsiN / fscsiN)",
     )
     queue_depth: int | None = fld(

@@ -49,6 +49,11 @@ class Rule(Strict):
     title: str = Field(min_length=1)
     severity: Severity
     kinds: tuple[KindName, ...] = Field(min_length=1)
+    applies: str = Field(
+        min_length=1,
+        description="Which systems the rule speaks about (processor generations, OS levels, workload), so a reader "
+        "sees at a glance why it did or did not apply.",
+    )
     requires: tuple[str, ...] = Field(min_length=1)
     optional: tuple[str, ...] = ()
     when: str
