@@ -1,4 +1,4 @@
-"""Derived values for the AME rules' CPU threshold and their shared fix (aix-lpar).
+"""Derived values for AME-009 (CPU threshold), AME-017 (AME levels) and the fix AME-006/007/008 share.
 
 Kept apart from power.py so the AME fix arithmetic has one home: AME-006, AME-007 and AME-008 print
 the same two commands (add true memory, then lower the factor) with the values computed here.
@@ -60,6 +60,31 @@ def ame_cpu_capacity_pct(doc) -> float:
     if capacity <= 0:
         raise Invalid(f"{path} is 0: AME's share of capacity cannot be computed")
     return round(physc / capacity * 100.0, 3)
+
+
+# ---------------------------------------------------------------- AME-017: AIX levels that have AME
+
+_AME_LEVEL_CITE = (Cite(source=ame.REDBOOK, section="3.2 Active Memory Expansion"),)
+
+
+@derivation(
+    "ame_os_supported",
+    kinds=_AIX,
+    type="bool",
+    description="The AIX level has AME: AIX 6.1 TL4 or later, AIX 7.1 SP2 or later (on 7.1 TL0 the service pack "
+    "decides, so os.sp is needed there).",
+    cite=_AME_LEVEL_CITE,
+)
+def ame_os_supported(doc) -> bool:
+    version, tl = need(doc, "os.version", "os.tl")
+    try:
+        level = ame.aix_level(version, tl)
+    except ValueError as exc:
+        raise Invalid(str(exc)) from None
+    if level == 7100:
+        (sp,) = need(doc, "os.sp")
+        return sp >= 2
+    return level >= 6104
 
 
 # ---------------------------------------------------------------- AME-006, AME-007, AME-008: one shared fix
