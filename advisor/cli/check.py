@@ -27,7 +27,7 @@ from advisor.cli.inputs import (
     report_input_error,
 )
 from advisor.gate import GateResult, judge
-from advisor.render import github, json_out, junit, markdown, sarif, text
+from advisor.render import github, html, json_out, junit, markdown, sarif, text
 from advisor.review import default_advisor
 
 __all__ = ["check", "Format", "Threshold", "report_input_error"]
@@ -40,6 +40,7 @@ class Format(StrEnum):
     junit = "junit"
     markdown = "markdown"
     github = "github"
+    html = "html"
 
 
 def renderers(single: bool) -> dict[str, Callable[[GateResult], str]]:
@@ -50,6 +51,7 @@ def renderers(single: bool) -> dict[str, Callable[[GateResult], str]]:
         "junit": junit.render,
         "markdown": markdown.render,
         "github": github.render,
+        "html": html.render,
     }
 
 
