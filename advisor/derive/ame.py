@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from advisor.calculators import ame
 from advisor.citations import Cite
-from advisor.derive import Invalid, Missing, derivation, get_path, need
+from advisor.derive import Invalid, Missing, derivation, get_path, need, shared
 
 _AIX = ("aix-lpar",)
 
@@ -90,6 +90,7 @@ def ame_os_supported(doc) -> bool:
 # ---------------------------------------------------------------- AME-006, AME-007, AME-008: one shared fix
 
 
+@shared
 def _plan(doc) -> tuple[ame.RebalancePlan, str] | None:
     """Target true memory = the largest the evidence asks for; None when nothing asks for more."""
     enabled, true_gb, factor = need(doc, "ame.enabled", "memory.desired_gb", "ame.expansion_factor")
