@@ -259,7 +259,20 @@ def load_rulebook(directory: Path | None = None) -> Rulebook:
             if rule.id in rules:
                 raise RulebookError(name, rule.id, f"duplicate id (also in {rules[rule.id].file})")
             rules[rule.id] = compile_rule(rule, name, rule_file.domain)
+    _check_shared_fixes(rules)
     return Rulebook(rules=rules, version=f"{__version__}+{digest.hexdigest()[:12]}", files=tuple(f.name for f in files))
+
+
+def _check_shared_fixes(rules: dict[str, CompiledRule]) -> None:
+    """A shared fix is one fix: every rule naming it must carry exactly the same remediation."""
+    first: dict[str, CompiledRule] = {}
+    for cr in rules.values():
+        group = cr.rule.shared_fix
+        if group is None:
+            continue
+        if group in first and first[group].rule.remediation != cr.rule.remediation:
+            raise RulebookError(cr.file, cr.id, f"shared_fix '{group}': remediation differs from {first[group].id}'s")
+        first.setdefault(group, cr)
 
 
 def _file_error(name: str, data: object, exc: ValidationError) -> RulebookError:

@@ -62,6 +62,12 @@ class Rule(Strict):
     rationale: str = Field(min_length=1)
     recommendation: str = Field(min_length=1)
     remediation: tuple[Remediation, ...] = Field(min_length=1)
+    shared_fix: str | None = Field(
+        None,
+        pattern=r"^[a-z0-9-]+$",
+        description="Rules naming the same shared fix carry the same remediation; when several fire on one "
+        "system the review gives the fix once, on the highest-ranked finding, and links the others to it.",
+    )
     impact: int = Field(ge=1, le=5, description="How much fixing it improves the system, 1 (little) to 5 (a lot).")
     confidence: Confidence
     citations: tuple[Cite, ...] = Field(min_length=1)

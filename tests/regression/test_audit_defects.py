@@ -326,3 +326,15 @@ def test_power11_counts_as_power8_and_later(advisor):
     }
     rev = review(advisor, doc)
     assert fired(rev, "AME-003") and not fired(rev, "AME-004")
+
+
+def test_one_fix_stated_once_when_ame_006_and_007_fire_together(advisor):
+    # S1 Table 5 last row on SAP ABAP: the deficit (AME-006) and the factor above 2.8 (AME-007) share one fix
+    doc = p10_lpar(expansion_factor=4.7, deficit_mb=1645)
+    doc |= {"memory": {"desired_gb": 3.0}, "workload": {"type": "sap-abap"}}
+    rev = review(advisor, doc)
+    (f6,) = fired(rev, "AME-006")
+    (f7,) = fired(rev, "AME-007")
+    assert f6.rank < f7.rank and f6.shares_fix_with == ["AME-007"] and f7.shares_fix_with == ["AME-006"]
+    assert any(c.startswith("chhwres") for s in f6.remediation for c in s.commands)
+    assert [s.commands for s in f7.remediation] == [[]] and "AME-006" in f7.remediation[0].description
