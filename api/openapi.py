@@ -197,7 +197,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     """operationId -> an example success body, computed from the request examples."""
     from advisor.chat import ChatEngine
     from advisor.documents.io import validate_document
-    from advisor.store import LATEST_VERSION
+    from advisor.store import latest_version
     from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS
     from api.models import AmeInput, ClmInput, HptInput, LfareaInput, OutputIn, PlareaInput, ViosMemoryInput
     from api.outputs import load_outputs, parse_result
@@ -233,7 +233,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
 
     out: dict[str, Any] = {
         "healthz": {"status": "ok"},
-        "readyz": {"status": "ready", "schema_version": LATEST_VERSION, "rulebook": review["rulebook"]},
+        "readyz": {"status": "ready", "schema_version": latest_version(), "rulebook": review["rulebook"]},
         "createReview": review,
         "parseOutputs": parsed,
         "chat": {**second.public(), "session_id": session_id},

@@ -10,7 +10,6 @@ with a generic `internal-error`.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,6 +19,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse
 from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from advisor.store import StoreUnavailable
 
 log = logging.getLogger("advisor.api")
 
@@ -136,8 +137,9 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
     "store-unavailable": (
         503,
         "Store unavailable",
-        "The SQLite store could not complete the write or read (locked past the busy timeout, "
-        "disk full, read-only file or I/O error). Nothing was stored; retry after Retry-After.",
+        "The store could not complete the write or read (database down or restarting, locked past "
+        "the busy timeout, disk full, read-only file, I/O error or a corrupt page). Nothing was "
+        "stored; retry after Retry-After.",
     ),
 }
 
@@ -326,7 +328,7 @@ class CatchAll:
 
 
 async def _on_store(request: Request, exc: Exception) -> JSONResponse:
-    """A store that cannot write (full disk, read-only file, lock timeout) is a 503, not a crash."""
+    """A store that cannot answer (down, full disk, read-only, locked, corrupt) is a 503, not a crash."""
     log.error("store error on %s %s: %s", request.method, request.url.path, exc)
     return problem_response(
         "store-unavailable", f"The store could not complete the request ({exc}).", headers={"Retry-After": "5"}
@@ -334,7 +336,7 @@ async def _on_store(request: Request, exc: Exception) -> JSONResponse:
 
 
 def install(app: FastAPI) -> None:
-    app.add_exception_handler(sqlite3.OperationalError, _on_store)
+    app.add_exception_handler(StoreUnavailable, _on_store)
     app.add_exception_handler(ProblemError, _on_problem)
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(RequestValidationError, _on_validation)

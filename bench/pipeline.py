@@ -37,7 +37,7 @@ TARGET_MAXIMAL_US = 1000.0
 
 def pipeline(advisor: Advisor) -> Callable[[dict], str]:
     def run(raw: dict) -> str:
-        return json_out.render([advisor.review(validate_document(raw))], single=True)
+        return json_out.render_reviews([advisor.review(validate_document(raw))], single=True)
 
     return run
 
@@ -72,7 +72,7 @@ def stages(advisor: Advisor, corpus: list[dict], n: int) -> dict[str, dict]:
         t4 = clock()
         review = advisor.review(doc)  # the whole review again; its own derive/fact/evaluate are subtracted
         t5 = clock()
-        json_out.render([review], single=True)
+        json_out.render_reviews([review], single=True)
         t6 = clock()
         rest = (t5 - t4) - (t4 - t1)
         parts = (t1 - t0, t2 - t1, t3 - t2, t4 - t3, max(rest, 0), t6 - t5, (t4 - t0) + max(rest, 0) + (t6 - t5))

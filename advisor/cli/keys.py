@@ -25,9 +25,9 @@ _DB = typer.Option(
 
 
 def _store(db: Path | None):
-    from advisor.store import Store, default_db_path
+    from advisor.store import open_store
 
-    store = Store(db or default_db_path())
+    store = open_store(db)
     store.migrate()
     return store
 
@@ -78,12 +78,16 @@ def list_keys(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array.")] = False,
 ) -> None:
     """Every key (never the key itself): id, name, created, last used, revoked."""
-    keys = _store(db).list_keys()
+    from advisor.store import default_db_path
+
+    path = db or default_db_path()
+    keys = _store(path).list_keys() if path.exists() else []  # listing never creates the database
     if as_json:
         typer.echo(json.dumps([k.__dict__ for k in keys], indent=2))
         return
     if not keys:
-        typer.echo("no keys: create one with `advisor keys create NAME`")
+        where = "" if path.exists() else f" (no database at {path})"
+        typer.echo(f"no keys{where}: create one with `advisor keys create NAME`")
         return
     rows = [("ID", "NAME", "CREATED", "LAST USED", "STATUS")] + [
         (k.id, k.name, k.created_at, k.last_used_at or "never", f"revoked {k.revoked_at}" if k.revoked_at else "active")

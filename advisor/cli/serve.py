@@ -11,13 +11,13 @@ broken rule fails the start with exit code 2 before any worker starts.
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from advisor.cli.app import app
+from advisor.cli.inputs import report_rulebook_error
 
 FACTORY = "api.app:create_app"
 
@@ -45,24 +45,24 @@ def serve(
     import uvicorn
 
     from advisor.rulebook.loader import RulebookError, load_rulebook
-    from advisor.store import Store, StoreError
+    from advisor.store import StoreError, open_store
     from api.settings import Settings
 
     try:  # once here, so a broken rulebook stops the start instead of every worker dying in turn
         load_rulebook()
     except RulebookError as exc:
-        typer.echo(f"error: rulebook: {exc}", err=True)
+        report_rulebook_error(exc)
         raise typer.Exit(2) from None
 
     settings = Settings.from_env(
         db_path=db, max_body_bytes=max_body_bytes, max_partitions=max_partitions, max_depth=max_depth
     )
     os.environ.update(settings.to_env())  # inherited by the worker processes
-    store = Store(settings.db_path, synchronous=settings.db_synchronous)
+    store = open_store(settings.db_path, synchronous=settings.db_synchronous)
     try:
         version = store.migrate()
         has_key = store.has_active_key()
-    except (StoreError, sqlite3.Error, OSError) as exc:
+    except (StoreError, OSError) as exc:
         typer.echo(f"error: store {settings.db_path}: {exc}", err=True)
         raise typer.Exit(2) from None
     finally:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 
 from advisor.findings import RulebookInfo
-from advisor.store import LATEST_VERSION, Store
+from advisor.store import Store, StoreError, latest_version
 from api.deps import get_store
 from api.models import Health, Readiness
 from api.problems import ProblemError
@@ -32,10 +31,10 @@ def readyz(request: Request, store: Annotated[Store, Depends(get_store)]) -> Rea
     advisor = getattr(request.app.state, "advisor", None)
     try:
         version = store.schema_version()
-    except sqlite3.Error:
+    except StoreError:
         raise ProblemError("not-ready", "The store does not answer.") from None
-    if version != LATEST_VERSION:
-        raise ProblemError("not-ready", f"The store is at schema version {version}, expected {LATEST_VERSION}.")
+    if version != latest_version():
+        raise ProblemError("not-ready", f"The store is at schema version {version}, expected {latest_version()}.")
     if advisor is None or not advisor.rulebook.rules:
         raise ProblemError("not-ready", "The rulebook is not loaded.")
     return Readiness(

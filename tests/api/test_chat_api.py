@@ -12,6 +12,7 @@ from api.examples import EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS
 from tests.api.test_errors import assert_problem
 from tests.api.test_parse_api import AMEPAT_4_7
 from tests.parsers.parser_samples import load
+from tests.support.store import sql
 
 MARKED = re.compile(r"\[\d+\]$")
 CONTRACT_FIELDS = {"session_id", "answer", "citations", "findings", "questions", "follow_ups"}
@@ -122,7 +123,7 @@ def test_malformed_session_ids_are_422(client):
 def test_an_error_reply_is_422_and_stores_nothing(app, client):
     store = app.state.store
     assert_problem(client.post("/v1/chat", json={"message": "review"}), 422, "invalid-chat-turn")  # no document
-    assert store._con().execute("SELECT count(*) FROM chat_sessions").fetchone()[0] == 0
+    assert sql(store, "SELECT count(*) FROM chat_sessions")[0][0] == 0
     sid = turn(client, "review", document=EXAMPLE_DOCUMENT)["session_id"]
     body = assert_problem(
         client.post("/v1/chat", json={"message": "set ame.page_suport = 64K", "session_id": sid}),
@@ -191,14 +192,11 @@ def test_sessions_survive_a_restart_and_are_audited(settings, client):
         assert audit == [("chat.turn", sid, key_id, f"api-key:{key_id}")] * 2 + [
             ("chat.create", sid, key_id, f"api-key:{key_id}")
         ]
-        row = (
-            store._con()
-            .execute(
-                "SELECT api_key_id, message_count, json_extract(state, '$.turns') FROM chat_sessions WHERE id = ?",
-                (sid,),
-            )
-            .fetchone()
-        )
+        row = sql(
+            store,
+            "SELECT api_key_id, message_count, json_extract(state, '$.turns') FROM chat_sessions WHERE id = ?",
+            sid,
+        )[0]
         assert row == (key_id, 6, None)  # the turns are rows of chat_turns, not copies in the state
     finally:
         again.state.store.close()

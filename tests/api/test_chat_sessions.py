@@ -4,18 +4,17 @@ serialised within a process (threads), across processes (two workers) and when a
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
 
-from advisor import store as store_module
 from advisor.client import AdvisorClient
-from advisor.store import ChatTurnRecord, Store
+from advisor.store import ChatTurnRecord, SQLiteStore, StoreConflict, migrations
 from api.examples import EXAMPLE_DOCUMENT
 from tests.api.live import serve_in_thread
 from tests.api.server import running
+from tests.support.store import sql
 
 RULES = ["AME-001", "AME-002", "AME-003", "AME-004", "AME-005", "AME-006", "AME-007", "AME-008"]
 
@@ -31,24 +30,23 @@ def records(before: int, message: str, answer: str, citations: list | None = Non
 
 @pytest.fixture
 def store(tmp_path):
-    s = Store(tmp_path / "s.db")
+    s = SQLiteStore(tmp_path / "s.db")
     s.migrate()
     yield s
     s.close()
 
 
 def test_migration_2_upgrades_a_version_1_database_keeping_its_data(tmp_path, monkeypatch):
-    old = Store(tmp_path / "old.db")
-    monkeypatch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
-    monkeypatch.setattr(store_module, "LATEST_VERSION", 1)
+    old = SQLiteStore(tmp_path / "old.db")
+    monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1])
     assert old.migrate() == 1
     old.create_key("k", actor="t")
     monkeypatch.undo()
-    assert old.migrate() == 2 == store_module.LATEST_VERSION
-    tables = {r[0] for r in old._con().execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert old.migrate() == 2 == migrations.MIGRATIONS[1].version
+    tables = {r[0] for r in sql(old, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"chat_sessions", "chat_turns", "reviews", "api_keys"} <= tables
     assert [k.name for k in old.list_keys()] == ["k"]
-    assert [r[1] for r in old._con().execute("SELECT * FROM schema_version ORDER BY version")] == [
+    assert [r[1] for r in sql(old, "SELECT * FROM schema_version ORDER BY version")][:2] == [
         "reviews, api keys, audit log",
         "chat sessions",
     ]
@@ -95,13 +93,13 @@ def test_a_turn_computed_from_a_stale_state_is_refused(store):
 
 
 def test_schema_constraints(store):
-    with pytest.raises(sqlite3.IntegrityError):  # a turn of no session
-        store._con().execute("INSERT INTO chat_turns VALUES ('cs_x', 1, 'user', 't', NULL, '[]', 't')")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StoreConflict):  # a turn of no session
+        sql(store, "INSERT INTO chat_turns VALUES ('cs_x', 1, 'user', 't', NULL, '[]', 't')")
+    with pytest.raises(StoreConflict):
         store.create_chat_session(
             session_id="cs_2", state_json="not json", turns=[], api_key_id=None, actor="t", now="t"
         )
-    with pytest.raises(sqlite3.IntegrityError):  # an unknown key
+    with pytest.raises(StoreConflict):  # an unknown key
         store.create_chat_session(session_id="cs_3", state_json="{}", turns=[], api_key_id="nokey", actor="t", now="t")
     assert store.get_chat_session("cs_2") is None and store.audit_entries() == []
 
@@ -170,7 +168,7 @@ def test_concurrent_turns_of_one_session_in_one_process_are_serialised(app, key)
 
 def test_concurrent_turns_of_one_session_on_two_workers_are_serialised(tmp_path):
     db = tmp_path / "chat.db"
-    s = Store(db)
+    s = SQLiteStore(db)
     s.migrate()
     key = s.create_key("chat", actor="test")[1]
     s.close()

@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from advisor.cli import app
-from advisor.store import Store
+from advisor.store import SQLiteStore as Store
 
 runner = CliRunner()
 

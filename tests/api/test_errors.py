@@ -11,6 +11,7 @@ from api.app import create_app
 from api.examples import EXAMPLE_DOCUMENT
 from api.problems import PROBLEM_TYPES
 from api.settings import Settings
+from tests.support.store import sql
 
 JSON = {"content-type": "application/json"}
 
@@ -306,7 +307,7 @@ def test_readyz_is_503_without_a_rulebook(app, anon):
 
 
 def test_readyz_is_503_when_the_schema_is_not_the_expected_one(app, anon):
-    app.state.store._con().execute("INSERT INTO schema_version VALUES (999, 'future', 'now')")
+    sql(app.state.store, "INSERT INTO schema_version VALUES (999, 'future', 'now')")
     body = assert_problem(anon.get("/readyz"), 503, "not-ready")
     assert "999" in body["detail"]
 

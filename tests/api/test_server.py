@@ -16,7 +16,7 @@ import httpx
 
 from advisor.documents.io import validate_document
 from advisor.review import default_advisor
-from advisor.store import Store
+from advisor.store import SQLiteStore as Store
 from tests.api.docs import document
 from tests.api.server import running
 

@@ -1,10 +1,9 @@
 """A store that cannot write (full disk, read-only file, lock timeout) answers 503 problem+json, never a crash."""
 
-import sqlite3
-
 import pytest
 
-from advisor.store import Store
+from advisor.store import SQLiteStore as Store
+from advisor.store import StoreUnavailable
 
 DOC = {"kind": "vios", "name": "vios1", "vpm_fold_policy": 3}
 
@@ -14,7 +13,7 @@ DOC = {"kind": "vios", "name": "vios1", "vpm_fold_policy": 3}
 )
 def test_failing_write_is_a_503_with_retry_after(client, monkeypatch, error):
     def fail(self, **kwargs):
-        raise sqlite3.OperationalError(error)
+        raise StoreUnavailable(error)
 
     monkeypatch.setattr(Store, "add_review", fail)
     response = client.post("/v1/reviews", json=DOC)

@@ -1,4 +1,4 @@
-"""advisor/store.py: migrations, pragmas, keys stored as hashes, audit log."""
+"""The store (advisor/store/): migrations, pragmas, keys stored as hashes, audit log."""
 
 from __future__ import annotations
 
@@ -7,8 +7,12 @@ import threading
 
 import pytest
 
-from advisor import store as store_module
-from advisor.store import LATEST_VERSION, Store, StoreError, default_db_path, hash_key, split_key
+from advisor.store import SQLiteStore as Store
+from advisor.store import StoreConflict, StoreError, default_db_path, hash_key, latest_version, migrations, split_key
+from advisor.store import sqlite as sqlite_module
+from tests.support.store import sql
+
+LATEST_VERSION = latest_version()
 
 
 @pytest.fixture
@@ -26,20 +30,19 @@ def test_migrate_creates_the_schema_once(tmp_path):
     con = sqlite3.connect(tmp_path / "s.db")
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"schema_version", "reviews", "api_keys", "audit_log", "chat_sessions", "chat_turns"} <= tables
-    assert con.execute("SELECT count(*) FROM schema_version").fetchone()[0] == len(store_module.MIGRATIONS)
+    assert con.execute("SELECT count(*) FROM schema_version").fetchone()[0] == len(migrations.MIGRATIONS)
     s.close()
 
 
 def test_pragmas(store):
-    con = store._con()
-    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert con.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-    assert con.execute("PRAGMA busy_timeout").fetchone()[0] == store_module.BUSY_TIMEOUT_MS
-    assert con.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert sql(store, "PRAGMA journal_mode")[0][0] == "wal"
+    assert sql(store, "PRAGMA foreign_keys")[0][0] == 1
+    assert sql(store, "PRAGMA busy_timeout")[0][0] == sqlite_module.BUSY_TIMEOUT_MS
+    assert sql(store, "PRAGMA synchronous")[0][0] == 2  # FULL
 
 
 def test_foreign_keys_are_enforced(store):
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StoreConflict):
         store.add_review(
             review_id="rv_1",
             target="t",
@@ -57,7 +60,7 @@ def test_foreign_keys_are_enforced(store):
 def test_a_newer_database_is_refused(tmp_path):
     s = Store(tmp_path / "s.db")
     s.migrate()
-    s._con().execute("INSERT INTO schema_version VALUES (?, 'from the future', 'now')", (LATEST_VERSION + 1,))
+    sql(s, "INSERT INTO schema_version VALUES (?, 'from the future', 'now')", LATEST_VERSION + 1)
     with pytest.raises(StoreError, match="newer than this advisor"):
         s.migrate()
     s.close()
@@ -67,13 +70,9 @@ def test_a_later_migration_applies_on_top(tmp_path, monkeypatch):
     s = Store(tmp_path / "s.db")
     s.migrate()
     s.create_key("k", actor="t")
-    future = store_module.Migration(
-        LATEST_VERSION + 1,
-        "a later feature",
-        ("CREATE TABLE later_things (id TEXT PRIMARY KEY, api_key_id TEXT REFERENCES api_keys(id), created_at TEXT)",),
-    )
-    monkeypatch.setattr(store_module, "MIGRATIONS", (*store_module.MIGRATIONS, future))
-    monkeypatch.setattr(store_module, "LATEST_VERSION", future.version)
+    table = "CREATE TABLE later_things (id TEXT PRIMARY KEY, api_key_id TEXT REFERENCES api_keys(id), created_at TEXT)"
+    future = migrations.Migration(LATEST_VERSION + 1, "a later feature", sqlite=(table,), postgres=(table,))
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*migrations.MIGRATIONS, future))
     assert s.migrate() == future.version
     assert len(s.list_keys()) == 1  # data kept
     s.close()

@@ -1,0 +1,65 @@
+"""The store interface: what every implementation provides, and the hooks the queries run on.
+
+The queries are written once, per concern (reviews.py, chat.py, keys.py, audit.py), against
+two hooks an implementation supplies: `_read(work)` runs `work(tx)` on a consistent snapshot,
+`_write(work)` runs it inside one committed transaction (when `_write` returns, the data is
+durable: a 201 means committed). `tx.execute(sql, args)` takes `?` placeholders in both
+dialects. A new concern is a new mixin module added to `Store`'s bases; an implementation
+only differs in connections, transactions, error mapping and the few dialect fragments below.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class Cursor(Protocol):
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Tx(Protocol):
+    """One open transaction (or snapshot) of an implementation; placeholders are `?`."""
+
+    def execute(self, sql: str, args: Sequence[Any] = (), /) -> Cursor: ...
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> Any: ...
+
+
+class StoreBase(ABC):
+    #: "sqlite" or "postgres": which statements of a migration apply
+    dialect: str
+    #: SQL for a review row's summary object (JSON text) and number of findings
+    review_summary_sql: str
+    review_findings_sql: str
+
+    @abstractmethod
+    def _read(self, work: Callable[[Tx], T]) -> T:
+        """`work(tx)` on one snapshot (several statements agree with each other)."""
+
+    @abstractmethod
+    def _write(self, work: Callable[[Tx], T]) -> T:
+        """`work(tx)` in one transaction, committed durably before this returns; rolled back if it raises."""
+
+    @abstractmethod
+    def migrate(self) -> int:
+        """Bring the schema to the latest version (safe when several processes start at once)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release every connection; the store may be used again afterwards (it reconnects)."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """Where the data lives, for messages (a file path or a URL without its password)."""
+
+    def schema_version(self) -> int:
+        return self._read(lambda tx: tx.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0])

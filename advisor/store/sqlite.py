@@ -1,0 +1,174 @@
+"""The embedded SQLite store: one file, no server; the default.
+
+* Path from `ADVISOR_DB` (default: the user's data directory). The file is created 0600 and
+  a directory the store creates is 0700: reviews are configurations of production systems.
+* Several uvicorn worker processes share the file: WAL mode lets readers run beside the one
+  writer, `busy_timeout` makes a writer wait instead of failing, and every write is one short
+  `BEGIN IMMEDIATE` transaction (the write lock taken up front, so two writers never deadlock
+  upgrading a read lock).
+* `synchronous=FULL`: a 201 means the review is in the WAL on disk; a killed process or a
+  power cut never loses a committed transaction.
+* Connections come from a small pool, not one per thread: a thread that ends leaves nothing
+  open, and the number of descriptors is bounded by the pool size plus the requests in
+  flight. A connection that saw an error is closed rather than returned, so a file made
+  read-only and then writable again, or replaced, is reopened fresh (no stale handle keeps
+  failing after the fault is gone).
+* Every SQLite failure leaves as `StoreUnavailable` (busy past the timeout, disk full,
+  read-only, I/O error, corrupt page) or `StoreConflict` (a constraint), which the API maps.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+from advisor.store import migrations
+from advisor.store.base import Tx
+from advisor.store.interface import Store
+from advisor.store.records import StoreConflict, StoreError, StoreUnavailable
+
+T = TypeVar("T")
+BUSY_TIMEOUT_MS = 10_000
+POOL_SIZE = 8  # idle connections kept; more are opened while more requests are in flight
+
+
+def default_db_path() -> Path:
+    """`ADVISOR_DB`, else advisor.db in the user's data directory (platformdirs)."""
+    override = os.environ.get("ADVISOR_DB")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path("platform-advisor") / "advisor.db"
+
+
+def _unavailable(exc: sqlite3.Error) -> StoreError:
+    if isinstance(exc, sqlite3.IntegrityError):
+        return StoreConflict(str(exc))
+    return StoreUnavailable(str(exc) or type(exc).__name__)
+
+
+class SQLiteConnections:
+    """Opening, pooling and discarding connections to one file."""
+
+    def __init__(self, path: Path, synchronous: str, busy_timeout_ms: int):
+        self.path, self._synchronous, self._busy_timeout_ms = path, synchronous, busy_timeout_ms
+        self._idle: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue(POOL_SIZE)
+
+    def _create_file(self) -> None:
+        if self.path.exists():
+            return
+        if not self.path.parent.exists():
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except FileExistsError:  # another process made it first
+            pass
+
+    def open(self) -> sqlite3.Connection:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            pass
+        try:
+            self._create_file()
+        except OSError as exc:
+            raise StoreUnavailable(f"{self.path}: {exc.strerror or exc}") from exc
+        # check_same_thread=False: a pooled connection serves one thread at a time, any thread
+        con = sqlite3.connect(
+            self.path, timeout=self._busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False
+        )
+        try:
+            con.execute("PRAGMA foreign_keys = ON")
+            con.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
+            con.execute(f"PRAGMA synchronous = {self._synchronous}")
+        except sqlite3.Error:
+            con.close()
+            raise
+        return con
+
+    def release(self, con: sqlite3.Connection, *, broken: bool) -> None:
+        if not broken:
+            try:
+                self._idle.put_nowait(con)
+                return
+            except queue.Full:
+                pass
+        con.close()
+
+    def close(self) -> None:
+        while True:
+            try:
+                self._idle.get_nowait().close()
+            except queue.Empty:
+                return
+
+
+class SQLiteStore(Store):
+    """The store on one SQLite file."""
+
+    dialect = "sqlite"
+    review_summary_sql = "json_extract(review, '$.summary')"
+    review_findings_sql = "json_array_length(review, '$.findings')"
+
+    def __init__(self, path: Path | str, *, synchronous: str = "FULL", busy_timeout_ms: int = BUSY_TIMEOUT_MS):
+        super().__init__()
+        self.path = Path(path)
+        self._connections = SQLiteConnections(self.path, synchronous, busy_timeout_ms)
+
+    def describe(self) -> str:
+        return str(self.path)
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        """A pooled connection; any SQLite error closes it and leaves as a store error."""
+        try:
+            con = self._connections.open()
+        except sqlite3.Error as exc:
+            raise _unavailable(exc) from exc
+        broken = False
+        try:
+            yield con
+        except sqlite3.Error as exc:
+            broken = True
+            raise _unavailable(exc) from exc
+        finally:
+            self._connections.release(con, broken=broken)
+
+    def _run(self, work: Callable[[Tx], T], begin: str) -> T:
+        with self._connection() as con:
+            con.execute(begin)
+            try:
+                result = work(con)
+            except BaseException:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+            return result
+
+    def _read(self, work: Callable[[Tx], T]) -> T:
+        return self._run(work, "BEGIN")
+
+    def _write(self, work: Callable[[Tx], T]) -> T:
+        return self._run(work, "BEGIN IMMEDIATE")
+
+    def migrate(self) -> int:
+        with self._connection() as con:  # journal_mode cannot change inside a transaction
+            mode = str(con.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        if mode.lower() != "wal":
+            raise StoreError(f"{self.path}: cannot switch to WAL mode (got {mode})")
+        self._write(lambda tx: migrations.apply(tx, self.dialect, str(self.path)))
+        return self.schema_version()
+
+    def integrity_check(self) -> str:
+        return self._read(lambda tx: str(tx.execute("PRAGMA integrity_check").fetchone()[0]))
+
+    def close(self) -> None:
+        self.flush_key_use()
+        self._connections.close()
