@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench clean
+.PHONY: install run test bench clean browser
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,16 @@ run: $(STAMP)
 	$(VENV)/bin/advisor keys ensure-default
 	$(VENV)/bin/advisor serve $(SERVE_ARGS)
 
-test: $(STAMP)
+# The console's browser tests drive Debian's Chromium through Playwright (Playwright's own browser
+# download is not used). Installed once with apt-get when missing; needs root, as on CI.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing chromium (apt-get) for the console's browser tests"; \
+	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
+	  else echo "chromium is missing: run 'sudo apt-get install chromium' (the browser tests need it)" >&2; exit 1; fi; }
+
+test: $(STAMP) browser
 	$(PY) -m pytest
 
 # Benchmarks (not part of `make test`): `make bench`, or `make bench BENCH_ARGS=--quick`.

@@ -1,8 +1,9 @@
-"""`python -m bench [--quick] [--only engine,pipeline,fleet,api]`: run, print the table, write JSON.
+"""`python -m bench [--quick] [--only engine,pipeline,fleet,api,fleetapi]`: run, print the table, write JSON.
 
 Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
-1, plus the memory run). Results: bench/results/bench-<time>.json, latest.json, latest.md.
+1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems).
+Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "fleet", "api")
+SECTIONS = ("engine", "pipeline", "fleet", "api", "fleetapi")
 
 
 def loadavg() -> list[float]:
@@ -114,6 +115,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import fleet
 
         return fleet.run(args.quick, n=args.fleet_docs)
+    if section == "fleetapi":
+        from bench import fleet_routes
+
+        return fleet_routes.run(args.quick)
     from bench import api
 
     return api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)

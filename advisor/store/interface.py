@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from advisor.store.audit import AuditQueries
 from advisor.store.chat import ChatQueries
+from advisor.store.fleet import FleetQueries
 from advisor.store.keys import KeyQueries
 from advisor.store.reviews import ReviewQueries
 
 
-class Store(ReviewQueries, ChatQueries, KeyQueries, AuditQueries):
-    """Reviews, chat sessions, API keys and the audit log, on SQLite or PostgreSQL."""
+class Store(ReviewQueries, ChatQueries, KeyQueries, AuditQueries, FleetQueries):
+    """Reviews, chat sessions, API keys, the audit log and the fleet, on SQLite or PostgreSQL."""
 
     def __init__(self) -> None:
         self._init_key_use()

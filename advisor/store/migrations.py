@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from advisor.store import fleet
 from advisor.store.records import StoreError, utc_now
 
 
@@ -120,6 +121,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         postgres=(_sessions(_PG_SEQ, _PG_JSON), _TURNS.format(citations="JSON", suffix="")),
     ),
+    # the fleet's latest-review tables (advisor/store/fleet.py); SQLite fills them from stored reviews
+    Migration(3, "fleet tables", sqlite=fleet.TABLES + fleet.SQLITE_BACKFILL, postgres=fleet.POSTGRES_TABLES),
 )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from advisor.store.audit import record_audit
 from advisor.store.base import StoreBase, Tx
+from advisor.store.fleet import record_review
 from advisor.store.records import StoredReview
 
 
@@ -24,13 +25,21 @@ class ReviewQueries(StoreBase):
         api_key_id: str | None,
         actor: str,
     ) -> None:
-        """Store a review and its audit entry in one transaction: both or neither."""
+        """Store a review, its audit entry and the fleet tables' update in one transaction: all or nothing."""
 
         def work(tx: Tx) -> None:
             tx.execute(
                 "INSERT INTO reviews (id, target, kind, document, review, rulebook_version, created_at, "
                 "api_key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (review_id, target, kind, document_json, review_json, rulebook_version, created_at, api_key_id),
+            )
+            record_review(
+                tx,
+                review_id=review_id,
+                target=target,
+                kind=kind,
+                review=json.loads(review_json),  # not orjson: derived figures may exceed 64 bits
+                created_at=created_at,
             )
             detail = {"target": target, "kind": kind}
             record_audit(tx, actor, "review.create", review_id, detail, api_key_id, created_at)

@@ -42,7 +42,7 @@ def test_migration_2_upgrades_a_version_1_database_keeping_its_data(tmp_path, mo
     assert old.migrate() == 1
     old.create_key("k", actor="t")
     monkeypatch.undo()
-    assert old.migrate() == 2 == migrations.MIGRATIONS[1].version
+    assert old.migrate() == migrations.latest_version() >= 2
     tables = {r[0] for r in sql(old, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"chat_sessions", "chat_turns", "reviews", "api_keys"} <= tables
     assert [k.name for k in old.list_keys()] == ["k"]

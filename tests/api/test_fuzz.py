@@ -44,6 +44,12 @@ def _config() -> SchemathesisConfig:
             "include-operation-id": ["lfarea", "ameSizing", "parseOutputs"],
             "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}},
         },
+        # Fleet reads: a cursor is opaque (any string per schema, only those the API returned mean a page),
+        # a rule or system name may not exist (404), `from` without `to` is refused (422).
+        {
+            "include-operation-id": ["listSystems", "getSystem", "listRuleSystems"],
+            "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "404", "422"]}},
+        },
         # A chat turn may name a session that does not exist (404), or ask what the advisor cannot do
         # (422 invalid-chat-turn: "undo" with nothing to undo), or bring outputs that are not outputs.
         {
