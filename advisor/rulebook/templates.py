@@ -76,5 +76,10 @@ def render(text: str, lookup: Callable[[str], Any]) -> str:
 def for_reading(text: str, show: Callable[[str], str]) -> str:
     """The template as documentation: each placeholder through `show(path)`, optional segments in
     parentheses marked "when known"."""
-    with_segments = SEGMENT.sub(lambda m: f"(when known:{m.group(1)})", text)
+
+    def mark(m: re.Match[str]) -> str:
+        space = "" if m.start() == 0 or text[m.start() - 1] == " " else " "
+        return f"{space}[when known: {m.group(1).strip()}]"
+
+    with_segments = SEGMENT.sub(mark, text)
     return PLACEHOLDER.sub(lambda m: show(m.group(1)), with_segments)
