@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench clean browser
+.PHONY: install run test lint bench clean browser
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,13 @@ browser:
 	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	  else echo "chromium is missing: run 'sudo apt-get install chromium' (the browser tests need it)" >&2; exit 1; fi; }
 
-test: $(STAMP) browser
+# Lint, format and types: the same checks for every change, before the tests.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+test: $(STAMP) browser lint
 	$(PY) -m pytest
 
 # Benchmarks (not part of `make test`): `make bench`, or `make bench BENCH_ARGS=--quick`.
