@@ -10,6 +10,7 @@ command family, and merges the result:
     storage     disks, FC adapters and ports, SDDPCM (lsdev, lsattr hdiskN/fcsN, lslpp)
     network     SEA, aggregations, ports, virtual adapters, interfaces (lsattr entN/enN, netstat -v)
     hpux        machinfo, kctune
+    managed     HMC lssyscfg, lshwres (managed-system: frame and partitions)
     zsystems    D VIRTSTOR,LFAREA, IEASYSxx, lscpu
     kind        which kind of document the outputs describe
     merge       precedence, conflicts, the nested document and its provenance
@@ -23,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from advisor.assemble import ame, devices, hpux, lpar, network, processes, storage, zsystems
+from advisor.assemble import ame, devices, hpux, lpar, managed, network, processes, storage, zsystems
 from advisor.assemble.common import Context
 from advisor.assemble.kind import ASSEMBLED_KINDS, KindError, decide_kind
 from advisor.assemble.merge import build, field_exists, merge
 from advisor.assemble.model import Assembly, Conflict, ConflictValue, Fact, InputWarning, Output, Source
 
-FAMILIES = (lpar, ame, processes, devices, storage, network, hpux, zsystems)
+FAMILIES = (lpar, ame, processes, devices, storage, network, hpux, zsystems, managed)
 INTERNAL = ("_host",)
 
 __all__ = [

@@ -26,7 +26,9 @@ from . import (
     lscpu,
     lsdev_adapter,
     lsdev_disk,
+    lshwres,
     lslpp_l,
+    lssyscfg,
     machinfo,
     netstat_v,
     oslevel,
@@ -72,6 +74,8 @@ PARSERS: tuple[ModuleType, ...] = (
     machinfo,
     kctune,
     lscpu,
+    lssyscfg,
+    lshwres,
 )
 
 THRESHOLD = 0.5
