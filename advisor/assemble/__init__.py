@@ -104,6 +104,11 @@ def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | 
             host.source.model_copy(update={"note": "host name: no output gives the partition name"}),
             host.rank,
         )
+    if "name" not in chosen and host is None and hosts:  # a bundle names its host (uname -n) in its markers
+        source = Source(
+            command="bundle", line_no=0, line=f'host="{hosts[0]}"', note="host name from the collector bundle"
+        )
+        chosen["name"] = Fact("name", hosts[0], source)
     document, provenance = build(chosen)
     return Assembly(
         kind=kind,
