@@ -16,11 +16,10 @@ $(STAMP): pyproject.toml | $(PY)
 
 install: $(STAMP)
 
-# The first run creates an API key and prints it (once); later runs only say that one exists.
-# Extra options: make run SERVE_ARGS="--port 9000 --workers 2"
+# The first run creates an API key and prints it (once, with the address actually served);
+# later runs only say that one exists. Extra options: make run SERVE_ARGS="--port 9000 --workers 2"
 run: $(STAMP)
-	$(VENV)/bin/advisor keys ensure-default
-	$(VENV)/bin/advisor serve $(SERVE_ARGS)
+	$(VENV)/bin/advisor serve --create-key $(SERVE_ARGS)
 
 # The console's browser tests drive Debian's Chromium through Playwright (Playwright's own browser
 # download is not used). Installed once with apt-get when missing; needs root, as on CI.

@@ -21,11 +21,11 @@ import secrets
 import threading
 from typing import Any
 
+from advisor.capabilities.inputs import one_document
+from advisor.capabilities.outputs import load_outputs
 from advisor.chat import ChatEngine, ChatReply, ChatState
 from advisor.store import ApiKey, ChatTurnRecord, Store, utc_now
-from api.documents import one_document
 from api.models import ChatRequest
-from api.outputs import load_outputs
 from api.problems import ProblemError
 from api.settings import Settings
 

@@ -13,9 +13,9 @@ Outputs of two platforms (say kctune with lparstat) are refused: they cannot be 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from advisor import linre
 from advisor.assemble.model import Output
 
 PLATFORM_OF = {
@@ -27,7 +27,7 @@ PLATFORM_OF = {
     "lssyscfg": "managed-system",
     "lshwres": "managed-system",
 }
-_VIOS_LINE = re.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")
+_VIOS_LINE = linre.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")
 ASSEMBLED_KINDS = ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar", "managed-system")
 
 

@@ -6,9 +6,9 @@ firmware exist only for aix-lpar (the merge drops what a kind has no field for).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from advisor import linre
 from advisor.assemble.common import (
     RANK_CONFIG,
     RANK_RUNTIME,
@@ -24,9 +24,9 @@ from advisor.assemble.model import Fact, Output
 
 COMMANDS = ("lparstat -i", "lparstat -c", "vmstat", "prtconf", "oslevel -s", "ioslevel", "schedo -o vpm_fold_policy")
 
-_TYPE = re.compile(r"^(Shared|Dedicated)(-SMT(?:-(\d+))?)?$", re.I)
-_PROCESSOR = re.compile(r"^PowerPC_(POWER(?:5|6|7|8|9|10)\+?)$", re.I)
-_FIRMWARE = re.compile(r"^[A-Z]{2}(\d{3,4})_\w+$")
+_TYPE = linre.compile(r"^(Shared|Dedicated)(-SMT(?:-(\d+))?)?$", linre.I)
+_PROCESSOR = linre.compile(r"^PowerPC_(POWER(?:5|6|7|8|9|10)\+?)$", linre.I)
+_FIRMWARE = linre.compile(r"^[A-Z]{2}(\d{3,4})_\w+$")
 _PROC_KEYS = frozenset({"smt_threads", "smt_enabled", "type"})
 
 

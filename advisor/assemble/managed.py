@@ -14,9 +14,9 @@ sure become notes, never a guessed field:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from advisor import linre
 from advisor.assemble.common import Context, Emit, mb_to_gb
 from advisor.assemble.model import Fact, InputWarning, Output
 
@@ -40,9 +40,9 @@ TYPE_MODELS = {
 PROC_MODES = {"shared": "shared", "ded": "dedicated"}
 SHARING = {"cap": "capped", "uncap": "uncapped"}
 IDLE_SHARING = ("keep_idle_procs", "share_idle_procs", "share_idle_procs_active", "share_idle_procs_always")
-_DECIMAL = re.compile(r"\d{1,6}(?:\.\d{1,6})?")
-_WHOLE = re.compile(r"\d{1,7}")
-_HPT = re.compile(r"1:(\d{1,4})")
+_DECIMAL = linre.compile(r"\d{1,6}(?:\.\d{1,6})?")
+_WHOLE = linre.compile(r"\d{1,7}")
+_HPT = linre.compile(r"1:(\d{1,4})")
 
 
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
@@ -105,7 +105,7 @@ def _partition_kinds(emits: list[Emit]) -> tuple[dict[str, str], set[str]]:
     return kinds, refused
 
 
-def _number(emit: Emit, key: str, raw: str | None, pattern: re.Pattern[str], what: str) -> float | None:
+def _number(emit: Emit, key: str, raw: str | None, pattern: linre.Pattern, what: str) -> float | None:
     if raw is None:
         return None
     if not pattern.fullmatch(raw):

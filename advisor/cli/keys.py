@@ -1,8 +1,8 @@
 """`advisor keys create|list|revoke|ensure-default`: API keys for `advisor serve`.
 
 A key is printed once, when it is created, and only its SHA-256 hash is stored (see
-advisor/store.py for why a fast hash suffices). `ensure-default` is what `make run` calls:
-it creates a key only when no active key exists, so the key is never printed twice.
+advisor/store/ for why a fast hash suffices). `ensure-default` and `advisor serve --create-key` (make run, Docker)
+create a key only when no active key exists, so the key is never printed twice.
 """
 
 from __future__ import annotations
@@ -44,11 +44,24 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _usage(key: str) -> str:
+def _usage(key: str, url: str = "http://127.0.0.1:8000") -> str:
     return (
-        f"Use it as:  curl -H 'Authorization: Bearer {key}' http://127.0.0.1:8000/v1/rules\n"
+        f"Use it as:  curl -H 'Authorization: Bearer {key}' {url}/v1/rules\n"
         "It is shown only this once: store it now (only its hash is kept)."
     )
+
+
+def ensure_first_key(store, url: str) -> None:
+    """Create and print a key named 'default' when no active key exists (`make run`, the Docker image)."""
+    if store.has_active_key():
+        typer.echo(
+            "an API key already exists (`advisor keys list`); it is not shown again. "
+            "Create another with `advisor keys create NAME`.",
+            err=True,
+        )
+        return
+    record, key = store.create_key("default", actor=_actor())
+    typer.echo(f"created the first API key, {record.id} (default):\n\n    {key}\n\n{_usage(key, url)}")
 
 
 @keys_app.command("create")
@@ -116,13 +129,4 @@ def revoke(
 @keys_app.command("ensure-default")
 def ensure_default(db: Annotated[Path | None, _DB] = None) -> None:
     """Create a key named 'default' if no active key exists, and print it; otherwise print nothing secret."""
-    store = _store(db)
-    if store.has_active_key():
-        typer.echo(
-            "an API key already exists (`advisor keys list`); it is not shown again. "
-            "Create another with `advisor keys create NAME`.",
-            err=True,
-        )
-        return
-    record, key = store.create_key("default", actor=_actor())
-    typer.echo(f"created the first API key, {record.id} (default):\n\n    {key}\n\n{_usage(key)}")
+    ensure_first_key(_store(db), "http://127.0.0.1:8000")

@@ -11,14 +11,15 @@ them and says where it cannot.
 from __future__ import annotations
 
 import csv
-import re
 from collections.abc import Callable
+
+from advisor import linre
 
 from ._text import Builder, lines_of
 from .base import ParseResult
 
-_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
-NO_RESULTS = re.compile(r"^No results were found\.?$", re.I)
+_NAME = linre.compile(r"[a-z][a-z0-9_]{0,63}")
+NO_RESULTS = linre.compile(r"^No results were found\.?$", linre.I)
 
 
 def fields(body: str) -> list[str] | None:

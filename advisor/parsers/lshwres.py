@@ -10,7 +10,7 @@ Rows carry the HMC's attributes as printed (``rows.N.<attribute>``); partition r
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._hmc import parse_rows
 from ._text import score
@@ -20,18 +20,21 @@ COMMAND = "lshwres"
 ALIASES = ("lshwres *",)
 
 _SIGNATURES = [
-    re.compile(r'(?:^|,)"?(?:lpar_name|configurable_sys_proc_units|configurable_sys_mem|installed_sys_mem)=', re.M),
-    re.compile(
-        r"(?:^|,)(?:curr_proc_units|curr_procs|curr_mem|curr_max_mem|installed_sys_proc_units|mem_region_size)=", re.M
+    linre.compile(
+        r'(?:^|,)"?(?:lpar_name|configurable_sys_proc_units|configurable_sys_mem|installed_sys_mem)=', linre.M
+    ),
+    linre.compile(
+        r"(?:^|,)(?:curr_proc_units|curr_procs|curr_mem|curr_max_mem|installed_sys_proc_units|mem_region_size)=",
+        linre.M,
     ),
 ]
 
 
 _HEADER = [  # -F ... --header
-    re.compile(
+    linre.compile(
         r"^[a-z0-9_,]{0,400}\b(?:curr_proc_units|curr_procs|curr_mem|curr_max_mem|configurable_sys_proc_units"
         r"|configurable_sys_mem)\b[a-z0-9_,]{0,400}$",
-        re.M,
+        linre.M,
     )
 ]
 

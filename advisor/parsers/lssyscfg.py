@@ -9,7 +9,7 @@ Rows carry the HMC's attributes as printed (``rows.N.<attribute>``); a system ro
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._hmc import parse_rows
 from ._text import score
@@ -19,11 +19,11 @@ COMMAND = "lssyscfg"
 ALIASES = ("lssyscfg *",)
 
 _SIGNATURES = [
-    re.compile(r'^"?name=[^,\n]*,', re.M),
-    re.compile(r'(?:^|,)"?(?:type_model|lpar_env|serial_num)=', re.M),
+    linre.compile(r'^"?name=[^,\n]*,', linre.M),
+    linre.compile(r'(?:^|,)"?(?:type_model|lpar_env|serial_num)=', linre.M),
 ]
 _HEADER = [
-    re.compile(r"^[a-z0-9_,]{0,400}\b(?:type_model|lpar_env|serial_num)\b[a-z0-9_,]{0,400}$", re.M)
+    linre.compile(r"^[a-z0-9_,]{0,400}\b(?:type_model|lpar_env|serial_num)\b[a-z0-9_,]{0,400}$", linre.M)
 ]  # -F ... --header
 
 

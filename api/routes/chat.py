@@ -7,12 +7,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path
 from fastapi.responses import JSONResponse
 
+from advisor.capabilities.inputs import validate_model
 from advisor.store import ApiKey
 from api.auth import require_key
 from api.body import json_body
 from api.chat import ChatService, request_document
 from api.deps import get_chat, get_settings
-from api.documents import validate_model
 from api.examples import CHAT_REQUEST_EXAMPLES
 from api.models import CHAT_SESSION_ID_PATTERN, ChatOut, ChatRequest, ChatSessionOut
 from api.openapi import request_body

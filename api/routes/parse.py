@@ -6,11 +6,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
+from advisor.capabilities.inputs import validate_model
+from advisor.capabilities.outputs import OutputsRequest, ParseOut, parse_outputs
 from api.body import json_body
 from api.examples import PARSE_REQUEST_EXAMPLES
-from api.models import ParseOut
 from api.openapi import request_body
-from api.outputs import outputs_input, parse_result
 
 router = APIRouter(tags=["reviews"])
 
@@ -23,5 +23,5 @@ router = APIRouter(tags=["reviews"])
     responses={400: {}, 413: {}, 415: {}, 422: {}},
     openapi_extra=request_body("OutputsRequest", PARSE_REQUEST_EXAMPLES),
 )
-def parse(body: Annotated[Any, Depends(json_body)]) -> dict[str, Any]:
-    return parse_result(outputs_input(body).loaded)
+def parse(body: Annotated[Any, Depends(json_body)]) -> ParseOut:
+    return parse_outputs(validate_model(OutputsRequest, body))

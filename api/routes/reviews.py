@@ -8,18 +8,19 @@ from typing import Annotated, Any
 import orjson
 from fastapi import APIRouter, Depends, Path, Query, Response
 
-from advisor.review import Advisor
+from advisor.capabilities.context import Context
+from advisor.capabilities.inputs import Submitted, is_outputs, review_input
+from advisor.capabilities.outputs import outputs_input
+from advisor.capabilities.review import ReviewResult, run_review
 from advisor.store import ApiKey, Store, utc_now
 from api.auth import require_key
 from api.body import json_body
-from api.deps import get_advisor, get_settings, get_store
-from api.documents import is_outputs, review_input
+from api.context import get_context
+from api.deps import get_store
 from api.examples import REVIEW_REQUEST_EXAMPLES
 from api.models import CURSOR_PATTERN, INPUT_FIELDS, REVIEW_ID_PATTERN, ReviewListItem, ReviewOut, ReviewPage
 from api.openapi import request_body
-from api.outputs import outputs_input
 from api.problems import ProblemError
-from api.settings import Settings
 
 router = APIRouter(tags=["reviews"])
 MAX_PAGE = 100
@@ -38,21 +39,23 @@ def create_review(
     body: Annotated[Any, Depends(json_body)],
     key: Annotated[ApiKey, Depends(require_key)],
     store: Annotated[Store, Depends(get_store)],
-    advisor: Annotated[Advisor, Depends(get_advisor)],
-    settings: Annotated[Settings, Depends(get_settings)],
+    ctx: Annotated[Context, Depends(get_context)],
 ) -> Response:
-    submitted = outputs_input(body) if is_outputs(body) else review_input(body, settings)
-    loaded = submitted.loaded
-    review = (
-        advisor.review(submitted.model, provenance=loaded.provenance) if loaded else advisor.review(submitted.model)
+    submitted = outputs_input(body) if is_outputs(body) else review_input(body, ctx.limits)
+    review_id, out = save_review(store, key, submitted, run_review(submitted, ctx))
+    return Response(
+        out, status_code=201, media_type="application/json", headers={"Location": f"/v1/reviews/{review_id}"}
     )
+
+
+def save_review(store: Store, key: ApiKey, submitted: Submitted, review: ReviewResult) -> tuple[str, str]:
+    """Store a review under the calling key: (its new id, the JSON POST /v1/reviews answers and GET returns)."""
     review_id, created_at = f"rv_{secrets.token_hex(10)}", utc_now()
-    read = (
-        {"document": submitted.document, "warnings": loaded.warnings, "conflicts": loaded.conflicts} if loaded else {}
-    )
+    fields = dict(review)
+    fields.pop("review_id", None)
     # pydantic, not orjson, writes the review: derived figures may be integers beyond 64 bits
-    out = ReviewOut.model_construct(**dict(review), review_id=review_id, created_at=created_at, **read).model_dump_json(
-        exclude=None if loaded else set(INPUT_FIELDS)
+    out = ReviewOut.model_construct(**fields, review_id=review_id, created_at=created_at).model_dump_json(
+        exclude=None if submitted.loaded else set(INPUT_FIELDS)
     )
     store.add_review(
         review_id=review_id,
@@ -65,9 +68,7 @@ def create_review(
         api_key_id=key.id,
         actor=f"api-key:{key.id}",
     )
-    return Response(
-        out, status_code=201, media_type="application/json", headers={"Location": f"/v1/reviews/{review_id}"}
-    )
+    return review_id, out
 
 
 @router.get(

@@ -24,14 +24,17 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: Path, log: Path, workers: int = 1):
+    def __init__(
+        self, db: Path, log: Path, workers: int = 1, *, access_log: bool = False, env: dict[str, str] | None = None
+    ):
         self.db, self.log, self.workers = db, log, workers
+        self.access_log, self.env = access_log, env or {}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Server:
-        env = {**os.environ, "ADVISOR_DB": str(self.db)}
+        env = {**os.environ, "ADVISOR_DB": str(self.db), **self.env}
         cmd = [
             sys.executable,
             "-m",
@@ -43,9 +46,9 @@ class Server:
             str(self.port),
             "--workers",
             str(self.workers),
-            "--no-access-log",
+            "--access-log" if self.access_log else "--no-access-log",
             "--log-level",
-            "warning",
+            "info" if self.access_log else "warning",  # uvicorn writes access lines at info
         ]
         # its own session: the uvicorn supervisor and its workers form one process group we can signal
         self.proc = subprocess.Popen(
@@ -68,6 +71,12 @@ class Server:
             time.sleep(0.1)
         self.kill()
         raise RuntimeError(f"advisor serve not ready after {READY_TIMEOUT}s:\n{self.log.read_text()}")
+
+    def workers_pids(self) -> set[int]:
+        """The supervisor's child processes (the uvicorn workers), from /proc."""
+        assert self.proc is not None
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return {int(p) for p in children.read_text().split()} if children.exists() else set()
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Signal the whole group (supervisor and workers) and reap the supervisor."""
@@ -94,8 +103,10 @@ class Server:
 
 
 @contextmanager
-def running(db: Path, log: Path, workers: int = 1) -> Iterator[Server]:
-    server = Server(db, log, workers).start()
+def running(
+    db: Path, log: Path, workers: int = 1, *, access_log: bool = False, env: dict[str, str] | None = None
+) -> Iterator[Server]:
+    server = Server(db, log, workers, access_log=access_log, env=env).start()
     try:
         yield server
     finally:
