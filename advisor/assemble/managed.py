@@ -8,8 +8,8 @@ sure become notes, never a guessed field:
 - partitions (by name): kind from ``lpar_env`` (vioserver -> vios; aixlinux -> aix-lpar only when
   ``os_version`` starts with AIX: the same lpar_env serves Linux), cpu mode/EC/VP/sharing/weight
   from ``curr_*`` of lshwres -r proc, memory from ``curr_mem``/``curr_max_mem`` (MB) of
-  lshwres -r mem.  Partitions whose kind is unknown are left out with a note: the document's
-  partitions must say what they are.
+  lshwres -r mem, a VIOS's ``system_cores`` from the frame's cores.  Partitions whose kind is
+  unknown are left out with a note: the document's partitions must say what they are.
 """
 
 from __future__ import annotations
@@ -66,10 +66,24 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
             else:
                 _frame(emit, rowkey, row)
         out += emit.facts
+    out += _vios_system_cores(out, kinds)
     for name in sorted(unknown - refused):
         reason = f"partition {name!r}: no lssyscfg -r lpar line says whether it is AIX or a VIOS; values left out"
         ctx.notes.append(InputWarning(file=None, command="lssyscfg -r lpar", line_no=None, line=None, reason=reason))
     return out
+
+
+def _vios_system_cores(facts: list[Fact], kinds: dict[str, str]) -> list[Fact]:
+    """A VIOS's ``system_cores`` is its frame's ``cores``: the same line, said once more."""
+    cores = [f for f in facts if f.path == "cores"]
+    if len(cores) != 1:
+        return []
+    frame = cores[0]
+    return [
+        Fact(f"partitions[{name}].system_cores", frame.value, frame.source, frame.rank)
+        for name, kind in kinds.items()
+        if kind == "vios"
+    ]
 
 
 def _is_partition(row: dict[str, str]) -> bool:

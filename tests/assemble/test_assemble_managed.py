@@ -40,6 +40,8 @@ def test_hmc_listings_make_a_valid_managed_system(tmp_path) -> None:
     )
     assert (sap.memory.desired_gb, sap.memory.max_gb) == (64.0, 128.0)
     assert parts["vios1"].kind == "vios" and parts["vios1"].memory_gb == 8.0
+    assert parts["vios1"].system_cores == 32  # the frame's cores, quoted from the same line
+    assert loaded.provenance["partitions.1.system_cores"].line.startswith("configurable_sys_proc_units=32.0")
     assert loaded.provenance["partitions.0.cpu.entitled_capacity"].line.startswith("lpar_name=sapprd01,")
 
 
