@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from advisor import linre
@@ -45,14 +46,34 @@ def _show(value: Any, spec: str | None) -> str:
     return str(value)
 
 
-def _fill(text: str, lookup: Callable[[str], Any]) -> str:
-    def one(m: re.Match[str]) -> str:
-        value = lookup(m.group(1))
-        if value is None:
-            return m.group(3) if m.group(3) is not None else "n/a"  # unreachable for rules the loader accepted
-        return _show(value, m.group(2))
+@lru_cache(maxsize=8192)
+def _parts(text: str) -> tuple[str | tuple[str, str | None, str | None], ...]:
+    """A template split once into literal text and (path, format spec, fallback) placeholders: rules
+    render the same few hundred texts for every finding."""
+    parts: list[str | tuple[str, str | None, str | None]] = []
+    at = 0
+    for m in PLACEHOLDER.finditer(text):
+        parts += [text[at : m.start()], (m.group(1), m.group(2), m.group(3))]
+        at = m.end()
+    parts.append(text[at:])
+    return tuple(parts)
 
-    return PLACEHOLDER.sub(one, text)
+
+def _fill(text: str, lookup: Callable[[str], Any]) -> str:
+    if "{" not in text:
+        return text
+    out = []
+    for part in _parts(text):
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        path, spec, fallback = part
+        value = lookup(path)
+        if value is None:
+            out.append(fallback if fallback is not None else "n/a")  # unreachable for rules the loader accepted
+        else:
+            out.append(_show(value, spec))
+    return "".join(out)
 
 
 _DROPPED, _KEPT = "\x00", "\x01"
@@ -68,7 +89,10 @@ def render(text: str, lookup: Callable[[str], Any]) -> str:
             return _DROPPED
         return _KEPT + _fill(inner, lookup)
 
-    out = _fill(SEGMENT.sub(segment, text), lookup)
+    # Most texts have no optional segment; and with no marker left there is nothing to tidy.
+    out = _fill(SEGMENT.sub(segment, text) if "[[" in text else text, lookup)
+    if _DROPPED not in out and _KEPT not in out:
+        return out
     out = re.sub(f" *{_DROPPED}+ *(?={_KEPT}?[;,.:)]|$)", "", out)
     out = re.sub(f"^ *{_DROPPED}+ *| *{_DROPPED}+ *", lambda m: "" if m.start() == 0 else " ", out)
     out = re.sub(f" +{_KEPT} +", " ", out)
