@@ -57,7 +57,7 @@ def typed(raw: str) -> int | float | str:
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
-    rows = []
+    rows: list[Line] = []
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
