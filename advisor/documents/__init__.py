@@ -25,6 +25,6 @@ KIND_MODELS: dict[str, type[BaseModel]] = {
 }
 KINDS = tuple(KIND_MODELS)
 
-DOCUMENT_ADAPTER: TypeAdapter = TypeAdapter(Document)
+DOCUMENT_ADAPTER: TypeAdapter[Document] = TypeAdapter(Document)
 
 __all__ = ["Document", "DOCUMENT_ADAPTER", "KIND_MODELS", "KINDS"]
