@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -25,6 +25,6 @@ KIND_MODELS: dict[str, type[BaseModel]] = {
 }
 KINDS = tuple(KIND_MODELS)
 
-DOCUMENT_ADAPTER: TypeAdapter[Document] = TypeAdapter(Document)
+DOCUMENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Document)
 
 __all__ = ["Document", "DOCUMENT_ADAPTER", "KIND_MODELS", "KINDS"]
