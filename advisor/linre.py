@@ -73,7 +73,7 @@ class Pattern:
     def groupindex(self) -> dict[str, int]:
         return self._wrapped.groupindex
 
-    def _matches(self, anchor: _re2.RE2.Anchor, text: Any, pos: int, endpos: int | None) -> Iterator[Match]:
+    def _matches(self, anchor: _re2.RE2.Anchor, text: str | bytes, pos: int, endpos: int | None) -> Iterator[Match]:
         if not text.isascii():
             yield from self._wrapped._match(anchor, text, pos, endpos)
             return
@@ -90,7 +90,7 @@ class Pattern:
                 return
             at = at + 1 if spans[0][1] == at else spans[0][1]
 
-    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Match | None:
+    def search(self, text: str | bytes, pos: int = 0, endpos: int | None = None) -> Match | None:
         return next(self._matches(_UNANCHORED, text, pos, endpos), None)
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Match | None:

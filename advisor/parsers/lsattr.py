@@ -89,6 +89,7 @@ def _columns(rows: list[Line]) -> tuple[int | None, int] | None:
         return None
     starts = [_starts(r.text) for r in rows]
     common = set.intersection(*(set(s[1:-1]) for s in starts))
+    value: int | None
     if len(common) == 2:
         value, description = sorted(common)
     elif len(common) == 1:
