@@ -22,10 +22,10 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeAlias
 
-import re2  # type: ignore[import-untyped]
-from re2 import _re2  # type: ignore[import-untyped]
+import re2  # typed by the stub in stubs/re2 (the package ships none)
+from re2 import _re2
 
 I = IGNORECASE = re.IGNORECASE  # noqa: E741 - the name `re` uses
 M = MULTILINE = re.MULTILINE
@@ -42,7 +42,7 @@ _START = _re2.RE2.Anchor.ANCHOR_START
 _BOTH = _re2.RE2.Anchor.ANCHOR_BOTH
 _NO_SPAN = (-1, -1)
 
-Match = re2._Match
+Match: TypeAlias = re2._Match
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # a refused pattern raises; RE2 need not also print it
 
@@ -73,7 +73,7 @@ class Pattern:
     def groupindex(self) -> dict[str, int]:
         return self._wrapped.groupindex
 
-    def _matches(self, anchor: Any, text: Any, pos: int, endpos: int | None) -> Iterator[Match]:
+    def _matches(self, anchor: _re2.RE2.Anchor, text: str | bytes, pos: int, endpos: int | None) -> Iterator[Match]:
         if not text.isascii():
             yield from self._wrapped._match(anchor, text, pos, endpos)
             return
@@ -90,7 +90,7 @@ class Pattern:
                 return
             at = at + 1 if spans[0][1] == at else spans[0][1]
 
-    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Match | None:
+    def search(self, text: str | bytes, pos: int = 0, endpos: int | None = None) -> Match | None:
         return next(self._matches(_UNANCHORED, text, pos, endpos), None)
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Match | None:
@@ -114,7 +114,8 @@ class Pattern:
         return found
 
     def subn(self, repl: str | Callable[[Match], str], text: str, count: int = 0) -> tuple[str, int]:
-        pieces, end, done = [], 0, 0
+        pieces: list[str] = []
+        end, done = 0, 0
         for m in self.finditer(text):
             if count and done == count:
                 break

@@ -58,7 +58,7 @@ def _with(model: BaseModel, path: str, value: Any) -> BaseModel:
     return copy
 
 
-def units_of(doc: BaseModel) -> list[Unit]:
+def units_of(doc: Any) -> list[Unit]:
     """A managed system is reviewed partition by partition plus one frame-level unit.
 
     Partitions inherit what the frame states and they do not (INHERITED), so a partition need
@@ -118,7 +118,7 @@ class Advisor:
     def citations(self, rule_id: str) -> list[CitationOut]:
         return self._citations[rule_id]
 
-    def review(self, doc: BaseModel, provenance: dict[str, Any] | None = None) -> Review:
+    def review(self, doc: Any, provenance: dict[str, Any] | None = None) -> Review:
         """`provenance` (field path -> source line, from advisor.inputs) fills each finding's provenance
         for its evidence paths (and the items of evidence lists); it describes a single-system document,
         so partitions get none."""

@@ -107,7 +107,13 @@ DIFF_REQUEST_EXAMPLES = {
 }
 
 
+def examples_of(model: type[BaseModel]) -> list[Any]:
+    """A request model's own `examples` (its json_schema_extra dict); [] when it has none."""
+    extra = model.model_config.get("json_schema_extra")
+    examples = extra.get("examples") if isinstance(extra, dict) else None
+    return examples if isinstance(examples, list) else []
+
+
 def model_examples(model: type[BaseModel]) -> dict[str, Any]:
-    """A request model's own `examples` (json_schema_extra) as OpenAPI media-type examples."""
-    extra = model.model_config.get("json_schema_extra") or {}
-    return {f"example{i + 1}": {"value": value} for i, value in enumerate(extra.get("examples", []))}
+    """A request model's own `examples` as OpenAPI media-type examples."""
+    return {f"example{i + 1}": {"value": value} for i, value in enumerate(examples_of(model))}

@@ -212,7 +212,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     from advisor.chat import ChatEngine
     from advisor.documents.io import validate_document
     from advisor.store import latest_version
-    from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS
+    from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS, examples_of
     from api.routes import diff, problems, tools
 
     advisor = app.state.advisor
@@ -245,9 +245,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     def run(name: str, args: dict[str, Any] | None = None) -> Any:
         """The capability's answer to its first request example (or to `args`)."""
         cap = BY_NAME[name]
-        return cap.invoke(
-            args if args is not None else cap.request.model_config["json_schema_extra"]["examples"][0], ctx
-        )
+        return cap.invoke(args if args is not None else examples_of(cap.request)[0], ctx)
 
     out: dict[str, Any] = {
         "healthz": {"status": "ok"},

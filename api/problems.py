@@ -10,6 +10,7 @@ with a generic `internal-error`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -225,7 +226,7 @@ def problem_response(
     detail: str,
     *,
     errors: list[ErrorItem] | None = None,
-    headers: dict[str, str] | None = None,
+    headers: Mapping[str, str] | None = None,
     extra: dict[str, Any] | None = None,
 ) -> JSONResponse:
     return JSONResponse(
@@ -246,7 +247,8 @@ async def _on_problem(_: Request, exc: Exception) -> JSONResponse:
     return problem_response(exc.name, exc.detail, errors=exc.errors, headers=headers, extra=exc.extra)
 
 
-async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+async def _on_http(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException), exc
     name = _STATUS_NAMES.get(exc.status_code)
     if name == "not-found":
         return problem_response(name, f"No route {request.url.path}; see /docs for the API.", headers=exc.headers)
@@ -283,7 +285,8 @@ def _param_path(loc: tuple) -> str:
     return ".".join([str(where), *(str(p) for p in rest)])
 
 
-async def _on_validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+async def _on_validation(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError), exc
     errors = [
         ErrorItem(path=_param_path(tuple(e.get("loc", ()))), message=e.get("msg", "invalid")) for e in exc.errors()
     ]

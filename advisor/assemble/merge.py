@@ -142,7 +142,7 @@ def _dotted_parts(path: str) -> list[str]:
 
 def segments(path: str) -> list[tuple[str, str | None]]:
     """'storage.disks[hdisk3].queue_depth' -> [('storage', None), ('disks', 'hdisk3'), ('queue_depth', None)]."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     for part in _dotted_parts(path):
         m = _ITEM.match(part)
         out.append((m.group(1), m.group(2)) if m else (part, None))
@@ -184,7 +184,7 @@ def _model_has(model: type, path: str) -> bool:
 
 
 def _natural(name: str) -> tuple:
-    return tuple(int(t) if t.isdigit() else t for t in linre.split(r"(\d+)", name))
+    return tuple(int(t) if t.isdigit() else t for t in linre.split(r"(\d+)", name) if t is not None)
 
 
 def build(chosen: dict[str, Fact]) -> tuple[dict[str, Any], dict[str, Source]]:

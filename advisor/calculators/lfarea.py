@@ -49,6 +49,7 @@ CITE_PROMPT = Cite(
 CITE_IAR046I = Cite(source=SOURCE, section=_MESSAGES, locator="New Messages: IAR046I reasons")
 
 Form = Literal["old", "new"]
+PageSize = Literal["1M", "2G"]
 Unit = Literal["%", "M", "G", "T", "1M pages", "2G pages"]
 IplOutcome = Literal["reserved", "reduced", "prompt", "zero-pages"]
 
@@ -184,7 +185,7 @@ class Amount(BaseModel):
     value: int
     unit: Unit
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented form; mypy cannot type a decorated property
     @property
     def size_mb(self) -> int | None:
         """The absolute size in MB; None for a percentage, which depends on the online storage."""
@@ -419,7 +420,7 @@ def lfarea_limit_gb(online_storage_gb: float, form: Form) -> float:
     return float(_limit_mb(_online_mb(online_storage_gb), form) / 1024)
 
 
-def _pages(amount: Amount | None, size: Literal["1M", "2G"], form: Form, online_mb: Fraction) -> int:
+def _pages(amount: Amount | None, size: PageSize, form: Form, online_mb: Fraction) -> int:
     """Whole pages an amount asks for; a percentage of the form's base is rounded down to a page."""
     if amount is None:
         return 0
@@ -478,14 +479,16 @@ def assess_lfarea(statement: str, online_storage_gb: float) -> LfareaAssessment:
     online_mb = _online_mb(online_storage_gb)
     limit = _limit_mb(online_mb, form)
     one, two = request.one_mb, request.two_gb
-    t1 = _pages(one and one.target, "1M", form, online_mb)
-    t2 = _pages(two and two.target, "2G", form, online_mb)
-    m1 = _pages(one and one.effective_minimum, "1M", form, online_mb)
-    m2 = _pages(two and two.effective_minimum, "2G", form, online_mb)
+    t1 = _pages(one.target if one else None, "1M", form, online_mb)
+    t2 = _pages(two.target if two else None, "2G", form, online_mb)
+    m1 = _pages(one.effective_minimum if one else None, "1M", form, online_mb)
+    m2 = _pages(two.effective_minimum if two else None, "2G", form, online_mb)
     target_mb, minimum_mb = t1 + 2048 * t2, m1 + 2048 * m2
     fits, satisfiable = target_mb <= limit, minimum_mb <= limit
 
     ids: list[str] = []
+    r1: int | None
+    r2: int | None
     if fits:
         outcome, r1, r2 = "reserved", t1, t2
         ids.append("IAR048I")
@@ -520,9 +523,10 @@ def assess_lfarea(statement: str, online_storage_gb: float) -> LfareaAssessment:
             ids += ["IAR043I", "IAR048I"]
             message = f"{over} NOPROMPT is given, so IPL reserves zero 1 MB and zero 2 GB pages (IAR048I)."
 
+    sizes: tuple[tuple[PageRequest | None, PageSize], ...] = ((one, "1M"), (two, "2G"))
     zeroed = [
         (a, size)
-        for req, size in ((one, "1M"), (two, "2G"))
+        for req, size in sizes
         if req
         for a in dict.fromkeys([req.target, req.effective_minimum])
         if a.unit == "%" and a.value and not _pages(a, size, form, online_mb)

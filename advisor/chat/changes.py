@@ -239,7 +239,7 @@ def _generic(doc: dict, message: str) -> list[tuple[str, str]]:
     words = {w for w in re.findall(r"[a-z0-9]+", before.lower()) if w not in _FILLER}
     if not words:
         return []
-    kinds = {doc.get("kind")} | {k for _, k, _ in _partition_kinds(doc)}
+    kinds = {doc.get("kind", "")} | {k for _, k, _ in _partition_kinds(doc)}
     best: tuple[float, str] | None = None
     for kind in kinds:
         for path in field_types(kind):

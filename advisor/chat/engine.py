@@ -293,7 +293,7 @@ class ChatEngine:
             )
         doc = self._model(st)
         review = self.advisor.review(doc)
-        out, questions = Composer(), []
+        out, questions = Composer(), list[Question]()
         review_answer(self.advisor, doc, review, out, questions)
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
@@ -321,14 +321,14 @@ class ChatEngine:
             close = difflib.get_close_matches(unknown[0], list(self.advisor.rulebook.rules), n=1)
             hint = f"; did you mean {close[0]}?" if close else ""
             return self._error(st, f"There is no rule {unknown[0]}{hint} (`advisor rules` lists them all).")
-        if not targets and intent.ordinal is not None and review is not None:
+        if not targets and intent.ordinal is not None and review is not None and st.document is not None:
             findings = review.findings
             if findings:
                 idx = len(findings) - 1 if intent.ordinal == -1 else intent.ordinal - 1
                 if 0 <= idx < len(findings):
                     targets = [findings[idx].rule_id]
                 else:
-                    out, questions = Composer(), []
+                    out, questions = Composer(), list[Question]()
                     review_answer(self.advisor, doc, review, out, questions)
                     return self._reply(
                         "explain",
@@ -347,7 +347,7 @@ class ChatEngine:
         shown = []
         for rid in targets[:3]:
             if rid in self.advisor.rulebook.rules:
-                if doc is not None:
+                if doc is not None and review is not None:
                     explain_with_document(self.advisor, rid, doc, review, out, questions)
                 else:
                     explain_rule_alone(self.advisor, rid, out)

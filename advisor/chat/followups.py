@@ -139,7 +139,7 @@ def _units(doc):
 
 def after_explain(advisor, rule_id: str | None, review: Review | None, doc, doc_dict: dict | None) -> list[str]:
     out: list[str] = []
-    if review is not None and rule_id:
+    if review is not None and rule_id and doc_dict is not None:
         f = next((x for x in review.findings if x.rule_id == rule_id), None)
         if f:
             kind = doc.kind if f.path == "$" else next(u.kind for u in _units(doc) if u.path == f.path)

@@ -111,13 +111,13 @@ def missing_data(advisor, doc, review: Review, out: Composer, questions: list[Qu
             full = path if n.path == "$" else f"{n.path[2:]}.{path}"
             if full in {q.path for q in questions} or len(questions) >= MAX_QUESTIONS:
                 continue
-            text, command, unit = question_for(kind, path)
+            text, command, answer_unit = question_for(kind, path)
             questions.append(
                 Question(
                     path=full,
                     question=text,
                     command=command,
-                    unit=unit,
+                    unit=answer_unit,
                     rule_id=n.rule_id,
                     target=n.target,
                     severity=n.severity,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, overload
 
 import typer
 
@@ -156,6 +156,10 @@ def expand_dirs(paths: list[str]) -> list[str]:
     return out
 
 
+@overload
+def check_kind(kind: str, option: str = ...) -> str: ...
+@overload
+def check_kind(kind: None, option: str = ...) -> None: ...
 def check_kind(kind: str | None, option: str = "--kind") -> str | None:
     """`kind` if it is a document kind; else exit 2 with the closest one."""
     import difflib

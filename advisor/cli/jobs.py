@@ -142,7 +142,7 @@ def _entry(position: int, path: str, advisor: Advisor, kind: str | None, name: s
         return _Entry(json_out.element(entry), True, True, frozenset(), read.messages)
     doc = judge_document(*read.reviewed, policy, advisor.rulebook)
     data = json_out.document(doc, GateResult(documents=(doc,), policy=policy, rulebook=advisor.rulebook))
-    used = frozenset(i.waiver.index for i in (*doc.findings, *doc.gaps) if i.waiver is not None)
+    used = frozenset(i.waiver.index for i in doc.items() if i.waiver is not None)
     return _Entry(json_out.element(data), doc.failed, False, used, read.messages)
 
 

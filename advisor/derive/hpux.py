@@ -76,7 +76,7 @@ def sap_instances_unbound(doc) -> list[str]:
     description="Processor cores per cell.",
     cite=_PLACEMENT,
 )
-def cores_per_cell(doc) -> float:
+def cores_per_cell(doc) -> float | None:
     cores, cells = need(doc, "cores", "cells")
     return round(cores / cells, 3) if cells else None
 
@@ -87,7 +87,7 @@ def cores_per_cell(doc) -> float:
     description="SAP instances given more cores than one cell holds, so they must span cells.",
     cite=_PLACEMENT,
 )
-def sap_instances_spanning_cells(doc) -> list[str]:
+def sap_instances_spanning_cells(doc) -> list[str] | None:
     per_cell = cores_per_cell(doc)
     if per_cell is None:
         return None
@@ -225,7 +225,7 @@ def sap_instances_over_four_cores(doc) -> list[str]:
     description="Sized SAPS divided by the number of SAP instances.",
     cite=sap_instances.CITE,
 )
-def saps_per_instance(doc) -> float:
+def saps_per_instance(doc) -> float | None:
     saps, instances = need(doc, "sap.saps", "sap.instances")
     return sap_instances.saps_per_instance(saps, len(instances))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from advisor.calculators import ame, hpt, vios_memory
 from advisor.citations import Cite
@@ -330,20 +331,20 @@ def _cpu(part, field: str):
     return getattr(part.cpu, field, None) if part.cpu is not None else None
 
 
-def _require(doc, wanted: list[tuple[int, object, str]]) -> None:
+def _require(doc, wanted: list[tuple[int, Any, str]]) -> None:
     """Missing naming partitions[i].cpu.<field> for every partition lacking a needed value."""
     missing = [f"partitions[{i}].cpu.{field}" for i, part, field in wanted if _cpu(part, field) is None]
     if missing:
         raise Missing(missing)
 
 
-def _modes(doc) -> list[tuple[int, object, str]]:
+def _modes(doc) -> list[tuple[int, Any, str]]:
     parts = _parts(doc)
     _require(doc, [(i, p, "mode") for i, p in enumerate(parts)])
     return [(i, p, p.cpu.mode) for i, p in enumerate(parts)]
 
 
-def _shared(doc, *fields: str) -> list[tuple[int, object]]:
+def _shared(doc, *fields: str) -> list[tuple[int, Any]]:
     shared = [(i, p) for i, p, mode in _modes(doc) if mode == "shared"]
     _require(doc, [(i, p, f) for i, p in shared for f in fields])
     return shared
@@ -441,7 +442,7 @@ def shared_ec_partitions(doc) -> list[str]:
     return [f"{p.name} {p.cpu.entitled_capacity:g}" for _, p in shared]
 
 
-def _uncapped(doc, kind: str) -> list[tuple[int, object]]:
+def _uncapped(doc, kind: str) -> list[tuple[int, Any]]:
     shared = [(i, p) for i, p in _shared(doc, "sharing") if p.kind == kind]
     uncapped = [(i, p) for i, p in shared if p.cpu.sharing == "uncapped"]
     _require(doc, [(i, p, "weight") for i, p in uncapped])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter
 
 from advisor.documents.aix import AixLpar
 from advisor.documents.hpux import HpuxServer
@@ -15,7 +15,7 @@ from advisor.documents.zvm import ZvmLpar
 
 Document = Annotated[AixLpar | Vios | ManagedSystem | HpuxServer | ZosLpar | ZvmLpar, Field(discriminator="kind")]
 
-KIND_MODELS = {
+KIND_MODELS: dict[str, type[BaseModel]] = {
     "aix-lpar": AixLpar,
     "vios": Vios,
     "managed-system": ManagedSystem,
@@ -25,6 +25,6 @@ KIND_MODELS = {
 }
 KINDS = tuple(KIND_MODELS)
 
-DOCUMENT_ADAPTER: TypeAdapter = TypeAdapter(Document)
+DOCUMENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Document)
 
 __all__ = ["Document", "DOCUMENT_ADAPTER", "KIND_MODELS", "KINDS"]

@@ -82,7 +82,8 @@ class _AliasBudget(yaml.SafeLoader):
                 self._repeated += self._size(anchored)
                 if self._repeated > MAX_ALIAS_NODES:
                     raise yaml.YAMLError(f"aliases repeat more than {MAX_ALIAS_NODES} nodes (an alias bomb?)")
-        return super().compose_node(parent, index)  # type: ignore[misc]
+        # types-PyYAML says index is an int; PyYAML also passes the key node for a mapping value.
+        return super().compose_node(parent, index)  # type: ignore[arg-type]
 
 
 def load_yaml(text: str) -> Any:

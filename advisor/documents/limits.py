@@ -10,6 +10,7 @@ to its problem type (too-many-partitions, number-out-of-range, too-deeply-nested
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -47,6 +48,7 @@ def depth_exceeds(data: Any, limit: int) -> bool:
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         node, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(node, dict):
             children = node.values()
         elif isinstance(node, list):

@@ -42,7 +42,13 @@ def field_meta(kind: str, path: str) -> FieldMeta:
         else:
             model = None
     extra = (info.json_schema_extra if info is not None and isinstance(info.json_schema_extra, dict) else {}) or {}
-    return FieldMeta(path, info.description if info else None, extra.get("x-unit"), extra.get("x-command"))
+    unit, command = extra.get("x-unit"), extra.get("x-command")
+    return FieldMeta(
+        path,
+        info.description if info else None,
+        unit if isinstance(unit, str) else None,
+        command if isinstance(command, str) else None,
+    )
 
 
 def question_for(kind: str, path: str) -> tuple[str, str | None, str | None]:

@@ -48,7 +48,7 @@ class Baseline(BaseModel):
 
 def build_baseline(findings: Iterable[tuple[str, Finding]], rulebook_version: str) -> Baseline:
     """`findings` pairs each finding with its document's display path; entries sort for stable files."""
-    entries = {}
+    entries: dict[str, BaselineEntry] = {}
     for file, f in findings:
         fp = fingerprint(f.rule_id, f.target, file)
         entries.setdefault(

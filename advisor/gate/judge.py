@@ -8,7 +8,16 @@ from typing import Any
 from advisor.coverage import cannot_apply, group_needs
 from advisor.findings import Finding, NotAssessed, Review
 from advisor.gate.identity import display_path
-from advisor.gate.model import GateDocument, GateFinding, GateGap, GatePass, GateResult, InputError, Policy
+from advisor.gate.model import (
+    FindingStatus,
+    GateDocument,
+    GateFinding,
+    GateGap,
+    GatePass,
+    GateResult,
+    InputError,
+    Policy,
+)
 from advisor.gate.selection import Selection
 from advisor.ranking import at_or_above
 from advisor.review import units_of
@@ -50,7 +59,7 @@ def _finding_status(f: Finding, file: str, policy: Policy) -> GateFinding:
         return GateFinding(f, file, "waived", waiver=waiver, baseline_severity=before)
     if before is not None and SEVERITIES.index(f.severity) >= SEVERITIES.index(before):
         return GateFinding(f, file, "baselined", baseline_severity=before)
-    status = "failing" if at_or_above(f.severity, policy.fail_on) else "below-threshold"
+    status: FindingStatus = "failing" if at_or_above(f.severity, policy.fail_on) else "below-threshold"
     return GateFinding(f, file, status, baseline_severity=before)
 
 
@@ -104,7 +113,7 @@ def judge(
     """`reviewed` holds (file as given, document model, review) in command-line order; `errors` the
     inputs that could not be read (they fail the run with exit 2)."""
     documents = tuple(judge_document(src, doc, review, policy, rulebook) for src, doc, review in reviewed)
-    used = {item.waiver.index for d in documents for item in (*d.findings, *d.gaps) if item.waiver is not None}
+    used = {item.waiver.index for d in documents for item in d.items() if item.waiver is not None}
     unused = tuple(w for w in policy.waivers.entries if w.index not in used)
     return GateResult(
         documents=documents,

@@ -115,13 +115,18 @@ class GateDocument:
     def with_status(self, *statuses: str) -> list[GateFinding]:
         return [f for f in self.findings if f.status in statuses]
 
-    def waived(self) -> list[GateFinding | GateGap]:
-        return [i for i in (*self.findings, *self.gaps) if i.status == "waived"]
+    def items(self) -> tuple[GateFinding | GateGap, ...]:
+        """The findings, then the gaps: everything that has a status and may carry a waiver."""
+        return self.findings + self.gaps
+
+    def waived(self) -> list[tuple[GateFinding | GateGap, Waiver]]:
+        """Each waived finding or gap with the waiver that covers it."""
+        return [(i, i.waiver) for i in self.items() if i.status == "waived" and i.waiver is not None]
 
     def counts(self) -> dict[str, int]:
         """Every finding and gap counted once, under its status."""
         out = {s: 0 for s in COUNTED}
-        for item in (*self.findings, *self.gaps):
+        for item in self.items():
             out[item.status] += 1
         return out
 

@@ -18,7 +18,9 @@ _MB = size_in("mb")
 
 def read_banner(line: Line, out: Builder) -> None:
     """Store the banner's pairs under ``configuration``; ``line`` matches BANNER."""
-    pairs = _PAIR.findall(BANNER.match(line.text).group(1))
+    banner = BANNER.match(line.text)
+    assert banner is not None, "called only for a banner line"
+    pairs = _PAIR.findall(banner.group(1))
     if not pairs:
         out.warn(line, "configuration banner without key=value pairs")
     for name, raw in pairs:

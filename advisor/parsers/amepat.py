@@ -194,7 +194,7 @@ def parse(text: str) -> ParseResult:
 def _field(line: Line, out: Builder) -> None:
     kv = split_kv(line.text)
     entry = FIELDS.get(norm_label(kv[0])) if kv else None
-    if entry is None:
+    if kv is None or entry is None:
         out.unknown(line)
         return
     value = out.value(entry[0], kv[1], entry[1], line)
@@ -206,7 +206,7 @@ def _field(line: Line, out: Builder) -> None:
 def _stat_row(line: Line, section: str | None, columns: list[str], out: Builder) -> bool:
     m = _STAT_ROW.match(line.text.strip())
     key = STATISTICS.get(norm_label(m.group(1))) if m else None
-    if key is None:
+    if m is None or key is None:
         return False
     if section is None or not columns:
         out.warn(line, f"{key}: statistics row outside a statistics section; skipped")
@@ -227,6 +227,7 @@ def _stat_row(line: Line, section: str | None, columns: list[str], out: Builder)
 
 def _factor_row(line: Line, out: Builder) -> None:
     m = _FACTOR_ROW.match(line.text)
+    assert m is not None, "called only for a factor row"
     try:
         row = {
             "expansion_factor": as_float(m.group(1)),

@@ -57,7 +57,7 @@ def typed(raw: str) -> int | float | str:
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
-    rows = []
+    rows: list[Line] = []
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
@@ -89,6 +89,7 @@ def _columns(rows: list[Line]) -> tuple[int | None, int] | None:
         return None
     starts = [_starts(r.text) for r in rows]
     common = set.intersection(*(set(s[1:-1]) for s in starts))
+    value: int | None
     if len(common) == 2:
         value, description = sorted(common)
     elif len(common) == 1:

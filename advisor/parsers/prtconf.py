@@ -102,7 +102,7 @@ def parse(text: str) -> ParseResult:
             unkept = True
         kv = split_kv(body)
         entry = FIELDS.get(norm_label(kv[0])) if kv else None
-        if entry:
+        if kv and entry:
             value = out.value(entry[0], kv[1], entry[1], line)
             if entry[0] == "lpar_info" and value:
                 _lpar_info(value, line, out)

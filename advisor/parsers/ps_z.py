@@ -49,7 +49,7 @@ def _row(line: Line, columns: list[str], out: Builder) -> None:
     if len(cells) != len(columns) or bad or not row.get("pid", "").isdigit():
         out.warn(line, "process line does not fit the header's columns; skipped")
         return
-    row["pid"] = int(row["pid"])
+    typed: dict[str, str | int] = {**row, "pid": int(row["pid"])}
     if row.get("ppid", "").isdigit():
-        row["ppid"] = int(row["ppid"])
-    out.put_row("processes", row, line)
+        typed["ppid"] = int(row["ppid"])
+    out.put_row("processes", typed, line)

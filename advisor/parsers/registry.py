@@ -108,7 +108,7 @@ def parser_for(command: str) -> ModuleType | None:
         if exact:
             return exact[0]
         globbed = [
-            (len(linre.split(r"[*?\[]", pattern)[0]), p)
+            (len(linre.split(r"[*?\[]", pattern)[0] or ""), p)
             for p in PARSERS
             for pattern in _patterns(p)
             if any(c in pattern for c in "*?[") and fnmatchcase(fold(wanted), fold(pattern))

@@ -123,7 +123,9 @@ def _total(line: Line, cells: list[str], table: tuple[str, list[str]], out: Buil
 
 
 def _process(line: Line, out: Builder) -> None:
-    name, pid, cpu, pgsp, owner = _PROCESS.match(line.text).groups()
+    m = _PROCESS.match(line.text)
+    assert m is not None, "called only for a process row"
+    name, pid, cpu, pgsp, owner = m.groups()
     try:
         row = {"name": name, "pid": int(pid), "cpu_pct": as_float(cpu), "pgsp_mb": MB(pgsp), "owner": owner}
     except Unreadable as err:

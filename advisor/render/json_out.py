@@ -66,9 +66,9 @@ def document(doc: GateDocument, result: GateResult) -> dict[str, Any]:
                 "target": i.target,
                 "not_assessed": isinstance(i, GateGap),
                 "fingerprint": i.fingerprint,
-                "waiver": i.waiver.as_dict(),
+                "waiver": w.as_dict(),
             }
-            for i in doc.waived()
+            for i, w in doc.waived()
         ],
         "baselined": [
             {

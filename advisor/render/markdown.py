@@ -6,6 +6,8 @@ severity with fix and citation, then the waived, baselined and not-assessed sect
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from advisor.coverage import Need
 from advisor.findings import Finding
 from advisor.gate.change import ChangeResult
@@ -25,7 +27,7 @@ def cell(text: object) -> str:
     return md(text).replace("|", "\\|").replace("\n", " ")
 
 
-def table(header: list[str], rows: list[list[object]]) -> list[str]:
+def table(header: list[str], rows: Sequence[Sequence[object]]) -> list[str]:
     return (
         ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         + ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
@@ -109,10 +111,7 @@ def render(result: GateResult) -> str:
         lines += [f"### Waived ({len(waived)})", ""]
         lines += table(
             ["Rule", "System", "Document", "Reason", "Owner", "Expires"],
-            [
-                [i.rule_id, i.target, i.file, i.waiver.reason, i.waiver.owner, i.waiver.expires.isoformat()]
-                for i in waived
-            ],
+            [[i.rule_id, i.target, i.file, w.reason, w.owner, w.expires.isoformat()] for i, w in waived],
         )
     baselined = [i for i in result.findings if i.status == "baselined"]
     if baselined:

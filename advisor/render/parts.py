@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic_core import to_jsonable_python
 
-from advisor.findings import CitationOut, Finding, RemediationOut
+from advisor.findings import CitationOut, Finding
 from advisor.gate.model import GateFinding, GateGap, GateResult
 
 
@@ -26,7 +26,16 @@ def evidence_lines(f: Finding) -> list[str]:
     return [f"Evidence: {k} = {json.dumps(v, ensure_ascii=False)}" for k, v in evidence(f).items()]
 
 
-def reboot(step: RemediationOut) -> str:
+class RemediationStep(Protocol):
+    """A fix step as the rulebook states it (Remediation) or as a finding carries it (RemediationOut)."""
+
+    @property
+    def requires_reboot(self) -> bool: ...
+    @property
+    def dynamic(self) -> bool: ...
+
+
+def reboot(step: RemediationStep) -> str:
     return "reboot needed" if step.requires_reboot else ("dynamic" if step.dynamic else "no reboot")
 
 

@@ -185,7 +185,7 @@ def _input_error(err: InputError) -> dict[str, Any]:
 
 
 def to_sarif(result: GateResult) -> dict[str, Any]:
-    ids = sorted({i.rule_id for d in result.documents for i in (*d.findings, *d.gaps) if i.status != "not-applicable"})
+    ids = sorted({i.rule_id for d in result.documents for i in d.items() if i.status != "not-applicable"})
     index = {rid: i for i, rid in enumerate(ids)}
     with_baseline = result.policy.baseline is not None
     results, notes = [], []

@@ -192,9 +192,10 @@ def _node(expr: ast.expr) -> Node:
             left = right
         return parts[0] if len(parts) == 1 else And(tuple(parts))
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in ("exists", "missing"):
-        if len(expr.args) != 1 or expr.keywords or not _path(expr.args[0]):
+        target = _path(expr.args[0]) if len(expr.args) == 1 and not expr.keywords else None
+        if not target:
             raise ConditionError(f"{expr.func.id}() takes one field path", expr.col_offset)
-        return Exists(_path(expr.args[0]), expr.func.id == "exists")
+        return Exists(target, expr.func.id == "exists")
     path = _path(expr)
     if path:
         return Cmp(path, "==", Lit(True))

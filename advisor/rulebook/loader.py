@@ -318,7 +318,7 @@ def _valid_rules(data: object) -> RuleFile:
         except ValidationError:
             continue
     domain = data.get("domain") if isinstance(data, dict) else None
-    return RuleFile.model_construct(domain=domain if isinstance(domain, str) else "", rules=valid)
+    return RuleFile.model_construct(domain=domain if isinstance(domain, str) else "", rules=tuple(valid))
 
 
 def _file_problems(name: str, data: object, exc: ValidationError) -> list[RuleProblem]:

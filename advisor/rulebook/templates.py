@@ -83,7 +83,7 @@ def render(text: str, lookup: Callable[[str], Any]) -> str:
     """Fill a template; a dropped segment takes its surrounding spaces with it, so the sentence reads as
     if the author had written it without that clause."""
 
-    def segment(m: re.Match[str]) -> str:
+    def segment(m: linre.Match) -> str:
         inner = m.group(1)
         if any(lookup(path) is None for path in placeholders(inner)):
             return _DROPPED
@@ -103,7 +103,7 @@ def for_reading(text: str, show: Callable[[str], str]) -> str:
     """The template as documentation: each placeholder through `show(path)`, optional segments in
     parentheses marked "when known"."""
 
-    def mark(m: re.Match[str]) -> str:
+    def mark(m: linre.Match) -> str:
         space = "" if m.start() == 0 or text[m.start() - 1] == " " else " "
         return f"{space}[when known: {m.group(1).strip()}]"
 

@@ -259,9 +259,9 @@ def ame_answer(text: str) -> CalcAnswer | None:
         }
         limit, cites = _derived(doc, "virtual_memory_limit_gb")
         if limit is not None:
-            expanded = ame.ame_sizing(true, factors[0]).expanded_memory_gb
+            expanded_gb = ame.ame_sizing(true, factors[0]).expanded_memory_gb
             out.out.say(
-                f"{fmt(factors[0])} x {fmt(true)} GB true memory = {fmt(expanded)} GB expanded memory, plus "
+                f"{fmt(factors[0])} x {fmt(true)} GB true memory = {fmt(expanded_gb)} GB expanded memory, plus "
                 f"{fmt(paging)} GB paging space = {fmt(limit)} GB of virtual memory; when active virtual memory "
                 "reaches it, AIX starts killing processes (signal 33).",
                 *_cites(cites, "ame"),

@@ -59,7 +59,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         return None
     out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
     placeholder = stmt is None or "..." in stmt or "xx" in stmt.lower()
-    if not placeholder:
+    if stmt is not None and not placeholder:
         try:
             a = assess_lfarea(stmt, online)
         except LfareaSyntaxError as e:
