@@ -114,5 +114,5 @@ def test_a_key_in_the_url_is_refused_and_never_logged(tmp_path) -> None:
             ok = client.get("/v1/reviews", params={"limit": 1}, headers={"Authorization": f"Bearer {key}"})
             assert ok.status_code == 200
     text = log.read_text()
-    assert key not in text and key.split("_")[-1] not in text
+    assert key not in text and key[-16:] not in text  # the secret's tail: a short piece could be any word
     assert "REDACTED" in text and "/v1/reviews?limit=1" in text  # the log is there, only the key is not
