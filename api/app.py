@@ -15,7 +15,6 @@ from fastapi import FastAPI
 
 from advisor.chat import ChatEngine
 from advisor.review import Advisor, default_advisor
-from advisor.store import open_store
 from api import problems
 from api.chat import ChatService
 from api.openapi import DESCRIPTION, build_openapi
@@ -26,7 +25,7 @@ from api.settings import Settings
 
 def create_app(settings: Settings | None = None, *, advisor: Advisor | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    store = open_store(settings.db_path, synchronous=settings.db_synchronous)
+    store = settings.open_store()
     store.migrate()
     advisor = advisor or default_advisor()
 

@@ -461,6 +461,7 @@ class Readiness(BaseModel):
     status: Literal["ready"]
     schema_version: int
     rulebook: RulebookInfo
+    store: Literal["sqlite", "postgres"] = Field(description="Which store answered; it also took a write just now.")
 
 
 class ProblemType(BaseModel):

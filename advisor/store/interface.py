@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from advisor.store.audit import AuditQueries
 from advisor.store.chat import ChatQueries
+from advisor.store.idempotency import IdempotencyQueries
 from advisor.store.keys import KeyQueries
 from advisor.store.reviews import ReviewQueries
 
 
-class Store(ReviewQueries, ChatQueries, KeyQueries, AuditQueries):
+class Store(ReviewQueries, ChatQueries, KeyQueries, AuditQueries, IdempotencyQueries):
     """Reviews, chat sessions, API keys and the audit log, on SQLite or PostgreSQL."""
 
     def __init__(self) -> None:

@@ -136,6 +136,10 @@ class SQLiteStore(Store):
             yield con
         except sqlite3.Error as exc:
             broken = True
+            if not isinstance(exc, sqlite3.IntegrityError):
+                # the file may have changed under us (made read-only, replaced, disk full): the idle
+                # connections were opened before, so none of them is trusted after the fault clears
+                self._connections.close()
             raise _unavailable(exc) from exc
         finally:
             self._connections.release(con, broken=broken)
@@ -155,8 +159,14 @@ class SQLiteStore(Store):
     def _read(self, work: Callable[[Tx], T]) -> T:
         return self._run(work, "BEGIN")
 
-    def _write(self, work: Callable[[Tx], T]) -> T:
-        return self._run(work, "BEGIN IMMEDIATE")
+    def _transact(self, work: Callable[[Tx], T]) -> T:
+        try:
+            return self._run(work, "BEGIN IMMEDIATE")
+        except StoreUnavailable as exc:
+            if "readonly" not in str(exc):
+                raise
+            # a connection opened while the file was read-only stays read-only: once more on a fresh one
+            return self._run(work, "BEGIN IMMEDIATE")
 
     def migrate(self) -> int:
         with self._connection() as con:  # journal_mode cannot change inside a transaction

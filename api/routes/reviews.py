@@ -9,12 +9,13 @@ import orjson
 from fastapi import APIRouter, Depends, Path, Query, Response
 
 from advisor.review import Advisor
-from advisor.store import ApiKey, Store, utc_now
-from api.auth import require_key
+from advisor.store import Store, StoreConflict, utc_now
+from api.auth import Reader, Submitter
 from api.body import json_body
 from api.deps import get_advisor, get_settings, get_store
 from api.documents import is_outputs, review_input
 from api.examples import REVIEW_REQUEST_EXAMPLES
+from api.idempotency import IdempotencyKey, body_hash, lost_race, replay_record, replayed
 from api.models import CURSOR_PATTERN, INPUT_FIELDS, REVIEW_ID_PATTERN, ReviewListItem, ReviewOut, ReviewPage
 from api.openapi import request_body
 from api.outputs import outputs_input
@@ -31,16 +32,20 @@ MAX_PAGE = 100
     response_model=ReviewOut,
     operation_id="createReview",
     summary="Review a configuration document, or command outputs of one system, and store the review",
-    responses={400: {}, 413: {}, 415: {}, 422: {}},
+    responses={400: {}, 403: {}, 409: {}, 413: {}, 415: {}, 422: {}},
     openapi_extra=request_body("ReviewRequest", REVIEW_REQUEST_EXAMPLES),
 )
 def create_review(
     body: Annotated[Any, Depends(json_body)],
-    key: Annotated[ApiKey, Depends(require_key)],
+    who: Submitter,
     store: Annotated[Store, Depends(get_store)],
     advisor: Annotated[Advisor, Depends(get_advisor)],
     settings: Annotated[Settings, Depends(get_settings)],
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
+    digest = body_hash(body) if idempotency_key else ""
+    if (again := replayed(store, who, idempotency_key, digest)) is not None:
+        return again
     submitted = outputs_input(body) if is_outputs(body) else review_input(body, settings)
     loaded = submitted.loaded
     review = (
@@ -54,20 +59,22 @@ def create_review(
     out = ReviewOut.model_construct(**dict(review), review_id=review_id, created_at=created_at, **read).model_dump_json(
         exclude=None if loaded else set(INPUT_FIELDS)
     )
-    store.add_review(
-        review_id=review_id,
-        target=review.target,
-        kind=review.kind,
-        document_json=orjson.dumps(submitted.document).decode(),
-        review_json=out,
-        rulebook_version=review.rulebook.version,
-        created_at=created_at,
-        api_key_id=key.id,
-        actor=f"api-key:{key.id}",
-    )
-    return Response(
-        out, status_code=201, media_type="application/json", headers={"Location": f"/v1/reviews/{review_id}"}
-    )
+    location = f"/v1/reviews/{review_id}"
+    try:
+        store.add_review(
+            who,
+            review_id=review_id,
+            target=review.target,
+            kind=review.kind,
+            document_json=orjson.dumps(submitted.document).decode(),
+            review_json=out,
+            rulebook_version=review.rulebook.version,
+            created_at=created_at,
+            replay=replay_record(idempotency_key, digest, 201, out, location),
+        )
+    except StoreConflict as exc:
+        return lost_race(store, who, idempotency_key, digest, exc)
+    return Response(out, status_code=201, media_type="application/json", headers={"Location": location})
 
 
 @router.get(
@@ -79,9 +86,10 @@ def create_review(
 )
 def get_review(
     review_id: Annotated[str, Path(pattern=REVIEW_ID_PATTERN, examples=["rv_4f1c2a9b7e3d5c6a8b90"])],
+    who: Reader,
     store: Annotated[Store, Depends(get_store)],
 ) -> Response:
-    stored = store.get_review(review_id)
+    stored = store.get_review(who, review_id)
     if stored is None:
         raise ProblemError("review-not-found", f"No review {review_id}.")
     return Response(stored.review_json, media_type="application/json")
@@ -95,6 +103,7 @@ def get_review(
     responses={422: {}},
 )
 def list_reviews(
+    who: Reader,
     store: Annotated[Store, Depends(get_store)],
     target: Annotated[
         str | None, Query(min_length=1, max_length=256, description="Only reviews of this system name.")
@@ -111,7 +120,7 @@ def list_reviews(
         ),
     ] = None,
 ) -> ReviewPage:
-    rows = store.list_reviews(target=target, limit=limit + 1, before_seq=int(cursor) if cursor else None)
+    rows = store.list_reviews(who, target=target, limit=limit + 1, before_seq=int(cursor) if cursor else None)
     more = len(rows) > limit
     rows = rows[:limit]
     items = [

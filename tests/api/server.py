@@ -24,15 +24,28 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: Path, log: Path, workers: int = 1):
+    def __init__(
+        self,
+        db: Path,
+        log: Path,
+        workers: int = 1,
+        *,
+        env: dict[str, str] | None = None,
+        limits: dict[int, int] | None = None,
+        wrap: list[str] | None = None,
+    ):
+        """`env` adds variables (ADVISOR_DATABASE_URL...); `limits` sets soft resource limits
+        (resource.RLIMIT_*) in the server process; `wrap` prefixes the command (e.g. `unshare -m`)."""
         self.db, self.log, self.workers = db, log, workers
+        self.env, self.limits, self.wrap = env or {}, limits or {}, wrap or []
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Server:
-        env = {**os.environ, "ADVISOR_DB": str(self.db)}
+        env = {**os.environ, "ADVISOR_DB": str(self.db), **self.env}
         cmd = [
+            *self.wrap,
             sys.executable,
             "-m",
             "advisor.cli.main",
@@ -55,6 +68,7 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
             cwd=Path(__file__).resolve().parents[2],
+            preexec_fn=self._limit if self.limits else None,
         )
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:
@@ -68,6 +82,13 @@ class Server:
             time.sleep(0.1)
         self.kill()
         raise RuntimeError(f"advisor serve not ready after {READY_TIMEOUT}s:\n{self.log.read_text()}")
+
+    def _limit(self) -> None:
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past RLIMIT_FSIZE a write fails (EFBIG) instead
+        for which, soft in self.limits.items():
+            resource.setrlimit(which, (soft, resource.getrlimit(which)[1]))
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Signal the whole group (supervisor and workers) and reap the supervisor."""
@@ -94,8 +115,8 @@ class Server:
 
 
 @contextmanager
-def running(db: Path, log: Path, workers: int = 1) -> Iterator[Server]:
-    server = Server(db, log, workers).start()
+def running(db: Path, log: Path, workers: int = 1, **options) -> Iterator[Server]:
+    server = Server(db, log, workers, **options).start()
     try:
         yield server
     finally:

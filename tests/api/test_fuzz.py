@@ -19,6 +19,7 @@ from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
 from api.app import create_app
 from api.settings import Settings
+from tests.support.store import OPERATOR
 
 MAX_EXAMPLES = 25
 
@@ -72,7 +73,7 @@ def _config() -> SchemathesisConfig:
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
     app = create_app(Settings(db_path=tmp_path_factory.mktemp("fuzz") / "fuzz.db"))
-    key = app.state.store.create_key("fuzz", actor="test")[1]
+    key = app.state.store.create_key(OPERATOR, "fuzz", role="admin")[1]
     yield app, key
     app.state.store.close()
 

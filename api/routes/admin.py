@@ -1,0 +1,148 @@
+"""Admin routes of a tenant: its API keys (create, list, revoke) and its audit log.
+
+An admin key manages only its own tenant: a key id of another tenant answers 404, like an id
+that does not exist. A created key is shown once, in the 201 response; only its hash is kept.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Depends, Path, Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.store import ApiKey, Store, StoreError
+from api.auth import Admin
+from api.deps import get_store
+from api.models import CURSOR_PATTERN
+from api.problems import ProblemError
+
+router = APIRouter(tags=["admin"])
+KEY_ID_PATTERN = r"^[0-9a-f]{12}$"
+
+
+class KeyRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(
+        min_length=1, max_length=64, pattern=r"\S", description="Who or what uses the key, e.g. 'ci-pipeline'."
+    )
+    role: Literal["admin", "submitter", "reader"] = Field("submitter", description="What the key may do.")
+
+
+class KeyOut(BaseModel):
+    id: str
+    name: str
+    tenant: str
+    role: str
+    created_at: str
+    revoked_at: str | None
+    last_used_at: str | None
+
+    @classmethod
+    def of(cls, key: ApiKey) -> KeyOut:
+        return cls(
+            id=key.id,
+            name=key.name,
+            tenant=key.tenant,
+            role=key.role,
+            created_at=key.created_at,
+            revoked_at=key.revoked_at,
+            last_used_at=key.last_used_at,
+        )
+
+
+class KeyCreated(KeyOut):
+    key: str = Field(description="The key itself: shown only in this response, never again.")
+
+
+class AuditOut(BaseModel):
+    seq: int
+    at: str
+    actor: str
+    api_key_id: str | None
+    action: str
+    object_id: str | None
+    detail: dict[str, Any] | None
+    source: str | None = Field(description="The client's address, for writes made through the API.")
+
+
+class AuditPage(BaseModel):
+    items: list[AuditOut]
+    next_cursor: str | None
+
+
+@router.post(
+    "/keys",
+    status_code=201,
+    response_model=KeyCreated,
+    operation_id="createKey",
+    summary="Create an API key in your tenant (admin); the key is shown once",
+    responses={403: {}, 409: {}, 422: {}},
+)
+def create_key(request: Annotated[KeyRequest, Body()], who: Admin, store: Annotated[Store, Depends(get_store)]):
+    try:
+        record, key = store.create_key(who, request.name, role=request.role)
+    except StoreError as exc:
+        raise ProblemError("key-name-taken", str(exc)) from None
+    return KeyCreated(**KeyOut.of(record).model_dump(), key=key)
+
+
+@router.get(
+    "/keys",
+    response_model=list[KeyOut],
+    operation_id="listKeys",
+    summary="The API keys of your tenant (admin), never the keys themselves",
+    responses={403: {}},
+)
+def list_keys(who: Admin, store: Annotated[Store, Depends(get_store)]) -> list[KeyOut]:
+    return [KeyOut.of(k) for k in store.list_keys(who)]
+
+
+@router.delete(
+    "/keys/{key_id}",
+    response_model=KeyOut,
+    operation_id="revokeKey",
+    summary="Revoke an API key of your tenant (admin): refused at once by every worker",
+    responses={403: {}, 404: {}, 422: {}},
+)
+def revoke_key(
+    key_id: Annotated[str, Path(pattern=KEY_ID_PATTERN)], who: Admin, store: Annotated[Store, Depends(get_store)]
+) -> KeyOut:
+    known = {k.id: k for k in store.list_keys(who)}
+    if key_id not in known:
+        raise ProblemError("key-not-found", f"No API key {key_id} in your tenant.")
+    if not known[key_id].active:
+        return KeyOut.of(known[key_id])  # revoking a revoked key changes nothing
+    return KeyOut.of(store.revoke_key(who, key_id))
+
+
+@router.get(
+    "/audit",
+    response_model=AuditPage,
+    operation_id="listAudit",
+    summary="The audit log of your tenant (admin): every write, who, when, what, from where; newest first",
+    responses={403: {}, 422: {}},
+)
+def audit(
+    who: Admin,
+    store: Annotated[Store, Depends(get_store)],
+    limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    cursor: Annotated[str | None, Query(pattern=CURSOR_PATTERN)] = None,
+) -> AuditPage:
+    rows = store.audit_entries(who, limit + 1, before_seq=int(cursor) if cursor else None)
+    more = len(rows) > limit
+    rows = rows[:limit]
+    items = [
+        AuditOut(
+            seq=e.seq,
+            at=e.at,
+            actor=e.actor,
+            api_key_id=e.api_key_id,
+            action=e.action,
+            object_id=e.object_id,
+            detail=e.detail,
+            source=e.source,
+        )
+        for e in rows
+    ]
+    return AuditPage(items=items, next_cursor=str(rows[-1].seq) if more else None)
