@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench clean
+.PHONY: install run test bench clean postgres
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,15 @@ run: $(STAMP)
 	$(VENV)/bin/advisor keys ensure-default
 	$(VENV)/bin/advisor serve $(SERVE_ARGS)
 
-test: $(STAMP)
+# The store tests run on SQLite and on a real PostgreSQL server that they start themselves from the
+# system's initdb/pg_ctl: Debian's postgresql package, installed here when no initdb is found.
+postgres:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "installing PostgreSQL (Debian package postgresql) for the store tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    postgresql >/dev/null; }
+
+test: $(STAMP) postgres
 	$(PY) -m pytest
 
 # Benchmarks (not part of `make test`): `make bench`, or `make bench BENCH_ARGS=--quick`.

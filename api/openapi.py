@@ -201,7 +201,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS
     from api.models import AmeInput, ClmInput, HptInput, LfareaInput, OutputIn, PlareaInput, ViosMemoryInput
     from api.outputs import load_outputs, parse_result
-    from api.routes import calculators, diff, problems, rules, sources
+    from api.routes import admin, calculators, diff, problems, rules, sources
 
     advisor = app.state.advisor
     review = {
@@ -233,7 +233,12 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
 
     out: dict[str, Any] = {
         "healthz": {"status": "ok"},
-        "readyz": {"status": "ready", "schema_version": latest_version(), "rulebook": review["rulebook"]},
+        "readyz": {
+            "status": "ready",
+            "schema_version": latest_version(),
+            "rulebook": review["rulebook"],
+            "store": "sqlite",
+        },
         "createReview": review,
         "parseOutputs": parsed,
         "chat": {**second.public(), "session_id": session_id},
@@ -272,6 +277,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
         "plarea": calculators.plarea(first(PlareaInput)),
         "hpt": calculators.hpt(first(HptInput), app.state.settings),
         "ameSizing": calculators.ame(first(AmeInput)),
+        **admin.EXAMPLES,
         "getProblemType": problems._describe("invalid-document"),
         "listProblemTypes": [problems._describe("invalid-document")],
     }

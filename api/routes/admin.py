@@ -79,7 +79,18 @@ class AuditPage(BaseModel):
     summary="Create an API key in your tenant (admin); the key is shown once",
     responses={403: {}, 409: {}, 422: {}},
 )
-def create_key(request: Annotated[KeyRequest, Body()], who: Admin, store: Annotated[Store, Depends(get_store)]):
+def create_key(
+    request: Annotated[
+        KeyRequest,
+        Body(
+            openapi_examples={
+                "ci": {"summary": "A key for a CI pipeline", "value": {"name": "ci", "role": "submitter"}}
+            }
+        ),
+    ],
+    who: Admin,
+    store: Annotated[Store, Depends(get_store)],
+) -> KeyCreated:
     try:
         record, key = store.create_key(who, request.name, role=request.role)
     except StoreError as exc:
@@ -146,3 +157,34 @@ def audit(
         for e in rows
     ]
     return AuditPage(items=items, next_cursor=str(rows[-1].seq) if more else None)
+
+
+_KEY = {
+    "id": "3f9a1c2e4b5d",
+    "name": "ci",
+    "tenant": "team-a",
+    "role": "submitter",
+    "created_at": "2025-03-01T09:30:00.000Z",
+    "revoked_at": None,
+    "last_used_at": None,
+}
+EXAMPLES: dict[str, Any] = {
+    "createKey": {**_KEY, "key": "pa_3f9a1c2e4b5d_q0Zk9x7vWcR2mN4tLbY8sJ1uE6hA3fD5gK0pT2rV9wX"},
+    "listKeys": [_KEY],
+    "revokeKey": {**_KEY, "revoked_at": "2025-03-02T10:00:00.000Z"},
+    "listAudit": {
+        "items": [
+            {
+                "seq": 42,
+                "at": "2025-03-01T09:31:00.000Z",
+                "actor": "api-key:3f9a1c2e4b5d",
+                "api_key_id": "3f9a1c2e4b5d",
+                "action": "review.create",
+                "object_id": "rv_4f1c2a9b7e3d5c6a8b90",
+                "detail": {"target": "lpar1", "kind": "aix-lpar"},
+                "source": "10.1.2.3",
+            }
+        ],
+        "next_cursor": None,
+    },
+}
