@@ -19,7 +19,6 @@ a field no output states is left out, so the rules report it as not assessed.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -36,8 +35,8 @@ from advisor.documents.io import parse_text, validate_document
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError
 from advisor.parsers.bundle import parse_bundle, read_bundle
+from advisor.parsers.prompts import prompt
 
-_PROMPT = re.compile(r"^\s*(?:[\w.-]+@[\w.-]+(?::\S*)?\s*[#$>]|[#$])\s*(?P<command>[A-Za-z/.][\w./+-]*(?:\s.*?)?)\s*$")
 NAME_SOURCES = (
     "lparstat -i: Partition Name",
     "prtconf: LPAR Name",
@@ -114,8 +113,8 @@ def read_text(path: str) -> tuple[str, str]:
 
 def _has_prompts(text: str) -> bool:
     for line in text.splitlines():
-        m = _PROMPT.match(line)
-        if m and registry.parser_for(m.group("command")) is not None:
+        found = prompt(line)
+        if found is not None and found.command is not None and registry.parser_for(found.command) is not None:
             return True
     return False
 

@@ -176,7 +176,7 @@ class Advisor:
             missing, reasons = _missing(cr, unit.model, derived, field)
             if missing or reasons:
                 not_assessed.append(
-                    NotAssessed(
+                    NotAssessed.model_construct(  # our own values, already of the model's types
                         rule_id=cr.id,
                         target=unit.target,
                         path=unit.path,

@@ -1,6 +1,6 @@
 """`python -m bench [--quick] [--only engine,pipeline,fleet,api]`: run, print the table, write JSON.
 
-Sections: engine (durable vs reference), pipeline (validate..render JSON in-process), fleet
+Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
 1, plus the memory run). Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """

@@ -1,7 +1,12 @@
-"""Engine figures: durable-rules vs the reference evaluator on the same rules and facts.
+"""Engine figures: durable-rules vs the generated evaluator on the same rules and facts.
 
-Only `evaluator.fired(kind, fact)` is timed: facts (units, derived values, build_fact) are
-built beforehand, because that work is shared by both evaluators. One "document" is every
+The baseline is the rulebook compiled to one straight-line Python function per kind
+(`advisor.engine.generated`): the fastest honest way to decide the same conditions in this
+language. The reference evaluator is the correctness oracle, not the yardstick (it re-decides a
+rule's base condition for every escalation and walks the AST per fact); every document is
+checked against it before anything is timed. Only `evaluator.fired(kind, fact)` is timed:
+facts (units, derived values, build_fact) are built beforehand, because that work is shared by
+both evaluators. One "document" is every
 unit of it (a managed system is its partitions plus the frame).
 """
 
@@ -14,6 +19,7 @@ from typing import Any
 from advisor import derive
 from advisor.documents.io import validate_document
 from advisor.engine.durable import DurableEngine
+from advisor.engine.generated import GeneratedEvaluator
 from advisor.engine.reference import ReferenceEvaluator
 from advisor.review import build_fact, units_of
 from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Or
@@ -22,7 +28,7 @@ from bench import generator
 from bench.stats import paired
 from tests.support.maximal import maximal_document
 
-TARGET_RATIO = 2.0
+TARGET_RATIO = 3.0
 Facts = list[tuple[str, dict]]  # (kind, fact) per unit of one document
 
 
@@ -95,12 +101,14 @@ def kind_rulebook(rulebook: Rulebook, kind: str, n: int) -> tuple[Rulebook, int]
 
 
 def _pair(rulebook: Rulebook, corpus: list[Facts], n: int, warmup: int = 30):
-    durable, reference = DurableEngine(rulebook), ReferenceEvaluator(rulebook)
-    for facts in corpus:  # both must agree on every document before anything is timed
+    durable, generated, oracle = DurableEngine(rulebook), GeneratedEvaluator(rulebook), ReferenceEvaluator(rulebook)
+    for facts in corpus:  # all three must agree on every document before anything is timed
         for kind, fact in facts:
-            a, b = durable.fired(kind, fact), reference.fired(kind, fact)
-            if a != b:
-                raise AssertionError(f"durable and reference disagree on a {kind} fact: {sorted(a ^ b)}")
+            expected = oracle.fired(kind, fact)
+            for name, evaluator in (("durable", durable), ("generated", generated)):
+                got = evaluator.fired(kind, fact)
+                if got != expected:
+                    raise AssertionError(f"{name} and reference disagree on a {kind} fact: {sorted(got ^ expected)}")
     cycle_a, cycle_b = itertools.cycle(corpus), itertools.cycle(corpus)
 
     def run(evaluator, it):
@@ -110,7 +118,7 @@ def _pair(rulebook: Rulebook, corpus: list[Facts], n: int, warmup: int = 30):
 
         return once
 
-    return paired(run(durable, cycle_a), run(reference, cycle_b), n=n, warmup=warmup)
+    return paired(run(durable, cycle_a), run(generated, cycle_b), n=n, warmup=warmup)
 
 
 def run(quick: bool = False) -> list[dict[str, Any]]:
@@ -129,12 +137,12 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
             "subject": subject.to_dict(),
             "baseline": baseline.to_dict(),
             "subject_label": "durable-rules",
-            "baseline_label": "reference",
+            "baseline_label": "generated",
             "note": note,
             **extra,
         }
         if target:
-            out["target"] = "<= 2x reference"
+            out["target"] = f"<= {TARGET_RATIO:g}x generated"
             out["verdict"] = "yes" if subject.median <= TARGET_RATIO * baseline.median else "NO"
         rows.append(out)
 

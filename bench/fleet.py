@@ -70,7 +70,7 @@ def _run(groups: list[list[Path]], outdir: Path, tag: str) -> tuple[float, float
                 )
             )
     errors = []
-    for proc, files in procs:
+    for proc, _files in procs:
         _, err = proc.communicate()
         if proc.returncode not in (0, 1):
             errors.append(f"advisor check exited {proc.returncode}: {err.decode(errors='replace')[-2000:]}")
@@ -133,8 +133,10 @@ def run(quick: bool = False, n: int | None = None, seed: int = 20240601) -> tupl
     w1, w2 = statistics.median(one), statistics.median(two)
     rate1, rate2 = n / w1, n / w2
     c1, c2 = statistics.median(cpu_one), statistics.median(cpu_two)
+
     def spread(xs):
         return f"{min(xs):.2f}-{max(xs):.2f} s" if len(xs) > 1 else ""
+
     rows = [
         {
             "section": "fleet",

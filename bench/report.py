@@ -90,7 +90,9 @@ def table(rows: list[dict]) -> str:
     line = "  ".join(h.ljust(w) for h, w in zip(HEADER, widths, strict=False))
     out = [line, "-" * len(line)]
     for b in body:
-        out.append("  ".join(c.ljust(w) if i < len(b) - 1 else c for i, (c, w) in enumerate(zip(b, widths, strict=False))))
+        out.append(
+            "  ".join(c.ljust(w) if i < len(b) - 1 else c for i, (c, w) in enumerate(zip(b, widths, strict=False)))
+        )
     return "\n".join(out)
 
 
@@ -113,9 +115,9 @@ def environment() -> dict[str, Any]:
     cpu = ""
     try:
         cpu = next(
-            l.split(":", 1)[1].strip()
-            for l in Path("/proc/cpuinfo").read_text().splitlines()
-            if l.startswith("model name")
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
         )
     except Exception:  # noqa: BLE001
         pass

@@ -3,7 +3,9 @@
 - ``ioslevel``, or a VIOS command line (``ioscli ...``, ``lsdev -dev X -attr``, ``lsdev -type``,
   ``entstat -all``): vios.  A VIOS runs lparstat, schedo and the AIX tools too.
 - ``machinfo`` / ``kctune``: hpux-server.  ``D VIRTSTOR,LFAREA`` / IEASYSxx: zos-lpar.
-  ``lscpu``: zvm-lpar.
+- ``lscpu``: zvm-lpar only when its hypervisor lines name z/VM.  Linux straight in a PR/SM LPAR, a
+  KVM guest (or an emulator such as QEMU, which reports KVM), another architecture, or an lscpu
+  without hypervisor lines is refused, naming what it shows: no document kind describes those.
 - any other (Power) command: aix-lpar.
 Outputs of two platforms (say kctune with lparstat) are refused: they cannot be one system.
 """
@@ -30,6 +32,32 @@ class KindError(ValueError):
     pass
 
 
+def lscpu_platform(output: Output) -> str:
+    """zvm-lpar for Linux under z/VM; KindError saying what the lscpu shows otherwise."""
+    data = output.result.data
+    arch = str(data.get("architecture", "s390x"))
+    hypervisor, vendor = data.get("hypervisor"), data.get("hypervisor_vendor")
+    shown = ", ".join(
+        f"{label}: {value}" for label, value in (("Hypervisor", hypervisor), ("Hypervisor vendor", vendor)) if value
+    )
+    if not arch.startswith("s390"):
+        raise KindError(f"lscpu of a {arch} machine: the advisor reads lscpu of Linux on IBM Z (s390x) under z/VM only")
+    if hypervisor is not None and str(hypervisor).startswith("z/VM"):
+        return "zvm-lpar"
+    if hypervisor is None and vendor is None:
+        raise KindError(
+            "lscpu names no hypervisor (no 'Hypervisor' lines): it cannot tell z/VM from an LPAR, a KVM guest or "
+            "an emulator; give the kind (--kind zvm-lpar) if this is a z/VM guest"
+        )
+    if "PR/SM" in str(hypervisor):
+        what = "Linux running directly in a PR/SM LPAR, not as a z/VM guest"
+    elif "KVM" in f"{hypervisor} {vendor}":
+        what = "a KVM guest (or an emulator reporting KVM), not a z/VM guest"
+    else:
+        what = "a hypervisor other than z/VM"
+    raise KindError(f"lscpu shows {what} ({shown}): no document kind describes it; zvm-lpar is for z/VM")
+
+
 def is_vios_output(output: Output) -> bool:
     return output.command == "ioslevel" or bool(_VIOS_LINE.search(output.result.command_line or ""))
 
@@ -38,7 +66,7 @@ def decide_kind(outputs: Iterable[Output]) -> str:
     outputs = list(outputs)
     platforms: dict[str, list[str]] = {}
     for output in outputs:
-        platform = PLATFORM_OF.get(output.command, "power")
+        platform = lscpu_platform(output) if output.command == "lscpu" else PLATFORM_OF.get(output.command, "power")
         platforms.setdefault(platform, []).append(output.result.command_line or output.command)
     if len(platforms) > 1:
         named = "; ".join(

@@ -57,11 +57,27 @@ def _cpu_type(emit: Emit, key: str, rank: int, *, smt: bool = True) -> str | Non
     return mode
 
 
+_IDLE_SHARING = {
+    "capped": "does not donate idle cores while it runs (HMC sharing mode keep_idle_procs or share_idle_procs)",
+    "donating": "donates idle cores while it runs (share_idle_procs_active or share_idle_procs_always)",
+}
+
+
 def _sharing(emit: Emit, key: str, mode: str | None, rank: int) -> None:
     raw = emit.get(key)
-    if raw is None or mode != "shared":
-        return  # a dedicated partition's Capped/Donating says how idle cores are shared, which it cannot tell fully
+    if raw is None or mode is None:
+        return
     word = str(raw).strip().lower()
+    if mode == "dedicated":  # Capped / Donating: half of the HMC's idle-sharing setting, never all of it
+        meaning = _IDLE_SHARING.get(word)
+        emit.note(
+            f"dedicated partition, Mode {raw}: it {meaning}; which of the two the HMC profile says is not "
+            "in this output, so cpu.idle_sharing is left out (HMC: lssyscfg -r prof ... -F sharing_mode)"
+            if meaning
+            else f"dedicated partition, Mode {raw!r} not recognised; cpu.idle_sharing left out",
+            key,
+        )
+        return
     if word in {"capped", "uncapped"}:
         emit.fact("cpu.sharing", word, key, rank=rank)
     else:

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from advisor.cli.app import app
-from advisor.cli.inputs import IgnoreOption, SelectOption, fail, read_documents
+from advisor.cli.inputs import IgnoreOpt, SelectOpt, fail, load_advisor, read_documents
 from advisor.gate.baseline import build_baseline, dump_baseline
 from advisor.gate.errors import GateInputError
 from advisor.gate.identity import display_path
 from advisor.gate.judge import select_review
 from advisor.gate.selection import Selection
-from advisor.review import default_advisor
 
 baseline_app = typer.Typer(
     help="Baselines: accept today's findings so the gate fails only on new or worse ones.", no_args_is_help=True
@@ -23,13 +23,13 @@ app.add_typer(baseline_app, name="baseline")
 
 @baseline_app.command("create")
 def create(
-    files: list[str] = typer.Argument(..., help="Document files (JSON or YAML); '-' reads standard input."),
-    out: str = typer.Option("-", "--output", "-o", help="Baseline file to write; '-' prints it."),
-    select: list[str] | None = SelectOption,
-    ignore: list[str] | None = IgnoreOption,
+    files: Annotated[list[str], typer.Argument(help="Document files (JSON or YAML); '-' reads standard input.")],
+    out: Annotated[str, typer.Option("--output", "-o", help="Baseline file to write; '-' prints it.")] = "-",
+    select: SelectOpt = None,
+    ignore: IgnoreOpt = None,
 ) -> None:
     """Record every finding's (rule id, target, file) fingerprint, severity and the rulebook version."""
-    advisor = default_advisor()
+    advisor = load_advisor()
     try:
         selection = Selection.parse(select, ignore, advisor.rulebook.rules)
     except GateInputError as err:

@@ -7,15 +7,26 @@ Exit 0: the change introduces or worsens nothing at or above `--fail-on` (waived
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from advisor.cli.app import app
-from advisor.cli.inputs import FailOnOption, IgnoreOption, SelectOption, Threshold, WaiversOption, load_policy, read_one
+from advisor.cli.inputs import (
+    FailOnOpt,
+    IgnoreOpt,
+    SelectOpt,
+    Threshold,
+    WaiversOpt,
+    build_policy,
+    fail,
+    load_advisor,
+    read_one,
+)
 from advisor.gate.change import judge_change
+from advisor.gate.errors import GateInputError
 from advisor.render import json_out, markdown, text
-from advisor.review import default_advisor
 
 
 class DiffFormat(StrEnum):
@@ -26,17 +37,20 @@ class DiffFormat(StrEnum):
 
 @app.command()
 def diff(
-    before: str = typer.Argument(..., help="The document as it is now (JSON or YAML; '-' reads standard input)."),
-    after: str = typer.Argument(..., help="The document with the planned change."),
-    format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f", help="Output format."),
-    fail_on: Threshold = FailOnOption,
-    select: list[str] | None = SelectOption,
-    ignore: list[str] | None = IgnoreOption,
-    waivers: str | None = WaiversOption,
+    before: Annotated[str, typer.Argument(help="The document as it is now (JSON or YAML; '-' reads standard input).")],
+    after: Annotated[str, typer.Argument(help="The document with the planned change.")],
+    format: Annotated[DiffFormat, typer.Option("--format", "-f", help="Output format.")] = DiffFormat.text,
+    fail_on: FailOnOpt = Threshold.high,
+    select: SelectOpt = None,
+    ignore: IgnoreOpt = None,
+    waivers: WaiversOpt = None,
 ) -> None:
     """Review a planned change: what it introduces, worsens, resolves and keeps; gate on the first two."""
-    advisor = default_advisor()
-    policy = load_policy(advisor.rulebook, fail_on=fail_on, select=select, ignore=ignore, waivers=waivers)
+    advisor = load_advisor()
+    try:
+        policy = build_policy(advisor.rulebook, fail_on=fail_on, select=select, ignore=ignore, waivers=waivers)
+    except GateInputError as err:
+        fail(str(err))
     old, new = read_one(before), read_one(after)
     change = judge_change(before, advisor.review(old.model), after, advisor.review(new.model), policy)
     if format is DiffFormat.json:

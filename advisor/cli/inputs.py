@@ -1,21 +1,26 @@
-"""What `check`, `diff` and `baseline` share: reading documents and the gate options, exit 2 on bad input."""
+"""What `check`, `diff` and `baseline` share: the advisor, reading documents and the gate options.
+
+Bad input is exit 2 with the file and JSON path named, never a traceback: a document
+(DocumentError), a gate file or option (GateInputError) or the rulebook itself (RulebookError,
+every problem listed).
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
-from typing import NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from advisor.documents.errors import DocumentError
-from advisor.gate.baseline import load_baseline
-from advisor.gate.errors import GateInputError
-from advisor.gate.model import Policy
-from advisor.gate.selection import Selection
-from advisor.gate.waivers import DEFAULT_FILE, load_waivers
-from advisor.inputs import LoadedInput, load_input
-from advisor.rulebook.loader import Rulebook
+from advisor.gate.waivers import DEFAULT_FILE
+
+if TYPE_CHECKING:
+    from advisor.documents.errors import DocumentError
+    from advisor.gate.model import InputError, Policy
+    from advisor.inputs import LoadedInput
+    from advisor.review import Advisor
+    from advisor.rulebook.loader import Rulebook, RulebookError
 
 EXPIRY_WARNING_DAYS = 14
 
@@ -28,14 +33,20 @@ class Threshold(StrEnum):
     info = "info"
 
 
-SELECT_HELP = "Only these rules: id or id prefix (AME, VIOS-00); repeatable or comma-separated."
-IGNORE_HELP = "Skip these rules: id or id prefix; repeatable or comma-separated."
-WAIVERS_HELP = f"Waivers file (YAML); default {DEFAULT_FILE} in the working directory when present."
-
-SelectOption = typer.Option(None, "--select", help=SELECT_HELP)
-IgnoreOption = typer.Option(None, "--ignore", help=IGNORE_HELP)
-WaiversOption = typer.Option(None, "--waivers", help=WAIVERS_HELP)
-FailOnOption = typer.Option(Threshold.high, "--fail-on", help="Exit 1 when a finding is at or above this severity.")
+SelectOpt = Annotated[
+    list[str] | None,
+    typer.Option("--select", help="Only these rules: id or id prefix (AME, VIOS-00); repeatable or comma-separated."),
+]
+IgnoreOpt = Annotated[
+    list[str] | None, typer.Option("--ignore", help="Skip these rules: id or id prefix; repeatable or comma-separated.")
+]
+WaiversOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--waivers", help=f"Waivers file (YAML); default {DEFAULT_FILE} in the working directory when present."
+    ),
+]
+FailOnOpt = Annotated[Threshold, typer.Option("--fail-on", help="Exit 1 when a finding is at or above this severity.")]
 
 
 def fail(message: str) -> NoReturn:
@@ -45,12 +56,35 @@ def fail(message: str) -> NoReturn:
 
 def report_input_error(err: DocumentError) -> None:
     for issue in err.issues:
-        hint = f" (did you mean '{issue.suggestion}'?)" if issue.suggestion else ""
-        typer.echo(f"error: {err.source}: {issue.path}: {issue.message}{hint}", err=True)
+        typer.echo(f"error: {err.source}: {issue}", err=True)
+
+
+def report_rulebook_error(err: RulebookError) -> None:
+    """Every problem on its own line, so a rule author fixes them all in one pass."""
+    from advisor.datadirs import rules_dir
+
+    n = len(err.problems)
+    typer.echo(f"error: rulebook {rules_dir()} cannot load: {n} problem{'s' if n != 1 else ''}", err=True)
+    for problem in err.problems:
+        typer.echo(f"error: {problem}", err=True)
+
+
+def load_advisor() -> Advisor:
+    """The process-wide advisor; a broken rule file is exit 2 listing every problem."""
+    from advisor.review import default_advisor
+    from advisor.rulebook.loader import RulebookError
+
+    try:
+        return default_advisor()
+    except RulebookError as err:
+        report_rulebook_error(err)
+        raise typer.Exit(2) from None
 
 
 def _load(path: str) -> LoadedInput:
     """A document, a raw command output or a bundle; parser warnings and conflicts go to stderr."""
+    from advisor.inputs import load_input
+
     loaded = load_input(path)
     for warning in loaded.warnings:
         typer.echo(f"warning: {warning}", err=True)
@@ -59,19 +93,34 @@ def _load(path: str) -> LoadedInput:
     return loaded
 
 
-def read_documents(files: list[str]) -> tuple[list[LoadedInput], bool]:
-    """Every readable input, and whether any was wrong (reported on stderr)."""
-    docs, bad = [], False
-    for path in files:
+def input_errors(err: DocumentError, position: int) -> list[InputError]:
+    from advisor.gate.identity import display_path
+    from advisor.gate.model import InputError
+
+    return [
+        InputError(display_path(err.source), i.message, i.path, i.suggestion, source=err.source, position=position)
+        for i in err.issues
+    ]
+
+
+def read_documents(files: list[str]) -> tuple[list[LoadedInput], list[InputError]]:
+    """Every readable input, and the problems of the others (also reported on stderr)."""
+    from advisor.documents.errors import DocumentError
+
+    docs: list[LoadedInput] = []
+    errors: list[InputError] = []
+    for position, path in enumerate(files):
         try:
             docs.append(_load(path))
         except DocumentError as err:
             report_input_error(err)
-            bad = True
-    return docs, bad
+            errors += input_errors(err, position)
+    return docs, errors
 
 
 def read_one(path: str) -> LoadedInput:
+    from advisor.documents.errors import DocumentError
+
     try:
         return _load(path)
     except DocumentError as err:
@@ -79,7 +128,7 @@ def read_one(path: str) -> LoadedInput:
         raise typer.Exit(2) from None
 
 
-def load_policy(
+def build_policy(
     rulebook: Rulebook,
     *,
     fail_on: Threshold = Threshold.high,
@@ -89,14 +138,16 @@ def load_policy(
     waivers: str | None = None,
     baseline: str | None = None,
 ) -> Policy:
-    """The gate's policy from the command line; any problem is exit 2 naming the file and entry."""
+    """The gate's policy from the command line; raises GateInputError naming the file and entry."""
+    from advisor.gate.baseline import load_baseline
+    from advisor.gate.model import Policy
+    from advisor.gate.selection import Selection
+    from advisor.gate.waivers import load_waivers
+
     today = dt.date.today()
-    try:
-        selection = Selection.parse(select, ignore, rulebook.rules)
-        loaded = load_waivers(waivers, rulebook.rules, today)
-        base = load_baseline(baseline) if baseline else None
-    except GateInputError as err:
-        fail(str(err))
+    selection = Selection.parse(select, ignore, rulebook.rules)
+    loaded = load_waivers(waivers, rulebook.rules, today)
+    base = load_baseline(baseline) if baseline else None
     for w in loaded.expiring(today, EXPIRY_WARNING_DAYS):
         typer.echo(
             f"warning: {loaded.file}: {w.label()} expires on {w.expires.isoformat()} (owner {w.owner})", err=True

@@ -27,9 +27,9 @@ _DB = typer.Option(
 
 
 def _store(db: Path | None):
-    from advisor.store import open_store
+    from advisor.store import open_store, url_from_env
 
-    store = open_store(db)
+    store = open_store(db, url=url_from_env())
     store.migrate()
     return store
 
@@ -89,12 +89,17 @@ def list_keys(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON array.")] = False,
 ) -> None:
     """Every key of every tenant (never the key itself): id, name, tenant, role, created, last used, revoked."""
-    keys = _store(db).list_keys(_operator())
+    from advisor.store import default_db_path, url_from_env
+
+    path = db or default_db_path()
+    exists = bool(url_from_env()) or path.exists()
+    keys = _store(db).list_keys(_operator()) if exists else []  # listing never creates the database
     if as_json:
         typer.echo(json.dumps([k.__dict__ for k in keys], indent=2))
         return
     if not keys:
-        typer.echo("no keys: create one with `advisor keys create NAME`")
+        where = "" if exists else f" (no database at {path})"
+        typer.echo(f"no keys{where}: create one with `advisor keys create NAME`")
         return
     rows = [("ID", "NAME", "TENANT", "ROLE", "CREATED", "LAST USED", "STATUS")] + [
         (

@@ -17,6 +17,7 @@ from typing import Annotated
 import typer
 
 from advisor.cli.app import app
+from advisor.cli.inputs import report_rulebook_error
 
 FACTORY = "api.app:create_app"
 
@@ -50,7 +51,7 @@ def serve(
     try:  # once here, so a broken rulebook stops the start instead of every worker dying in turn
         load_rulebook()
     except RulebookError as exc:
-        typer.echo(f"error: rulebook: {exc}", err=True)
+        report_rulebook_error(exc)
         raise typer.Exit(2) from None
 
     settings = Settings.from_env(

@@ -9,9 +9,11 @@ those paths; one whose inputs are present but unusable raises `Invalid` with the
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import cache, lru_cache, wraps
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -44,6 +46,32 @@ class Derivation:
 
 
 REGISTRY: dict[str, Derivation] = {}
+_MEMO = threading.local()  # the memo of the `compute` call running on this thread
+T = TypeVar("T")
+
+
+def shared(func: Callable[[Any], T]) -> Callable[[Any], T]:
+    """An intermediate several derived values of one document read (expanded memory, the HPT,
+    an LFAREA assessment): computed once per `compute` call, its Missing/Invalid included.
+    Outside `compute` it is the plain function."""
+
+    @wraps(func)
+    def once(doc: Any) -> T:
+        memo = getattr(_MEMO, "memo", None)
+        if memo is None:
+            return func(doc)
+        key = (func, id(doc))
+        if key not in memo:
+            try:
+                memo[key] = (True, func(doc))
+            except (Missing, Invalid, ArithmeticError, ValueError) as exc:
+                memo[key] = (False, exc)
+        ok, value = memo[key]
+        if ok:
+            return value
+        raise value.with_traceback(None)
+
+    return once
 
 
 def derivation(
@@ -63,6 +91,7 @@ def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite
     conditions: rules cannot read lists) from one function."""
 
     def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
+        func = shared(func)  # the list and its count are one computation
         derivation(name, kinds=kinds, type="list", description=description, cite=cite)(func)
 
         def count(doc: BaseModel) -> int | None:
@@ -82,10 +111,15 @@ def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite
     return register
 
 
+@lru_cache(maxsize=4096)
+def _parts(path: str) -> tuple[str, ...]:
+    return tuple(path.split("."))
+
+
 def get_path(model: Any, path: str) -> Any:
     """Value at a dotted path of a model, or None."""
     cur = model
-    for part in path.split("."):
+    for part in _parts(path):
         if cur is None:
             return None
         cur = getattr(cur, part, None)
@@ -95,9 +129,8 @@ def get_path(model: Any, path: str) -> Any:
 def need(model: BaseModel, *paths: str) -> list[Any]:
     """The values at `paths`, or Missing naming every absent one."""
     values = [get_path(model, p) for p in paths]
-    missing = [p for p, v in zip(paths, values, strict=False) if v is None]
-    if missing:
-        raise Missing(missing)
+    if None in values:
+        raise Missing([p for p, v in zip(paths, values, strict=True) if v is None])
     return values
 
 
@@ -110,9 +143,22 @@ class DerivedResult:
 
 def compute(kind: str, model: BaseModel) -> DerivedResult:
     result = DerivedResult({}, {}, {})
-    for d in REGISTRY.values():
-        if kind not in d.kinds:
-            continue
+    outer = getattr(_MEMO, "memo", None)
+    _MEMO.memo = {}
+    try:
+        _compute(_of_kind(kind), model, result)
+    finally:
+        _MEMO.memo = outer
+    return result
+
+
+@cache
+def _of_kind(kind: str) -> tuple[Derivation, ...]:
+    return tuple(d for d in REGISTRY.values() if kind in d.kinds)
+
+
+def _compute(derivations: tuple[Derivation, ...], model: BaseModel, result: DerivedResult) -> None:
+    for d in derivations:
         try:
             value = d.func(model)
             if isinstance(value, float) and not math.isfinite(value):
@@ -130,7 +176,6 @@ def compute(kind: str, model: BaseModel) -> DerivedResult:
             result.missing[d.name] = []
         else:
             result.values[d.name] = value
-    return result
 
 
 def applicable(kind: str) -> dict[str, Derivation]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from advisor.calculators import clm, hpux_pages, sap_instances
 from advisor.citations import Cite
-from advisor.derive import Missing, derivation, list_derivation, need
+from advisor.derive import Missing, derivation, list_derivation, need, shared
 
 _PLACEMENT = (
     Cite(source="hp-hpux-sap-itanium-kod", section="How many SAP instances?"),
@@ -173,6 +173,7 @@ def sap_instance_count(doc) -> int:
     return len(instances)
 
 
+@shared
 def _range(doc) -> sap_instances.InstanceRange:
     saps = doc.sap.saps if doc.sap is not None else None
     return sap_instances.instance_range(sap_cores(doc), saps)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from advisor.calculators import ame, hpt, vios_memory
 from advisor.citations import Cite
-from advisor.derive import Invalid, Missing, derivation, need
+from advisor.derive import Invalid, Missing, derivation, need, shared
 
 _ADAPTER_PATHS = tuple(f"adapters.{k}" for k in vios_memory.INCREMENTS_MB)
 
 
+@shared
 def _vios_requirement(doc) -> vios_memory.ViosMemoryRequirement:
     cores, *counts = need(doc, "system_cores", *_ADAPTER_PATHS)
     return vios_memory.vios_memory_requirement(cores, **dict(zip(vios_memory.INCREMENTS_MB, counts, strict=False)))
@@ -145,6 +146,7 @@ def ame_memory_gain_pct(doc) -> float:
         raise Invalid(str(exc)) from None
 
 
+@shared
 def _expanded_gb(doc) -> float:
     enabled, desired = need(doc, "ame.enabled", "memory.desired_gb")
     if not enabled:
@@ -232,6 +234,7 @@ def ame_true_memory_for_2_0_gb(doc) -> float:
     return _true_memory_at(doc, ame.SAP_VALIDATED_FACTORS[0])
 
 
+@shared
 def _deficit_estimate(doc) -> ame.DeficitEstimate | None:
     enabled, desired, factor, deficit = need(
         doc, "ame.enabled", "memory.desired_gb", "ame.expansion_factor", "ame.deficit_mb"
@@ -475,6 +478,7 @@ def clients_weight_at_or_above_vios(doc) -> list[str]:
 # ---------------------------------------------------------------- hypervisor page table (aix-lpar, managed-system)
 
 
+@shared
 def _hpt(doc) -> hpt.HptSize:
     (processor,) = need(doc, "processor")
     if doc.kind != "managed-system":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from advisor.calculators import lfarea, lfarea_fix, zvm_smt
 from advisor.citations import Cite
-from advisor.derive import Invalid, Missing, derivation, list_derivation, need
+from advisor.derive import Invalid, Missing, derivation, list_derivation, need, shared
 
 # Machine generation as a number, so rules can say "z13 or later".
 Z_GENERATION = {
@@ -67,6 +67,7 @@ def _lfarea_stated(doc) -> str | None:
     return doc.lfarea
 
 
+@shared
 def _syntax_error(doc) -> lfarea.LfareaSyntaxError | None:
     statement = _lfarea_stated(doc)
     if statement is None:
@@ -78,6 +79,7 @@ def _syntax_error(doc) -> lfarea.LfareaSyntaxError | None:
     return None
 
 
+@shared
 def _assessment(doc) -> lfarea.LfareaAssessment | None:
     """assess_lfarea for the document; None when LFAREA is not coded; Invalid when it does not parse."""
     statement = _lfarea_stated(doc)

@@ -3,6 +3,16 @@
 
 from advisor.gate.errors import GateInputError
 from advisor.gate.judge import judge
-from advisor.gate.model import GateDocument, GateFinding, GateGap, GatePass, GateResult, Policy
+from advisor.gate.model import GateDocument, GateFinding, GateGap, GatePass, GateResult, InputError, Policy
 
-__all__ = ["GateInputError", "judge", "GateDocument", "GateFinding", "GateGap", "GatePass", "GateResult", "Policy"]
+__all__ = [
+    "GateInputError",
+    "judge",
+    "GateDocument",
+    "GateFinding",
+    "GateGap",
+    "GatePass",
+    "GateResult",
+    "InputError",
+    "Policy",
+]

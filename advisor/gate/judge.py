@@ -7,7 +7,7 @@ from typing import Any
 
 from advisor.findings import Finding, NotAssessed, Review
 from advisor.gate.identity import display_path
-from advisor.gate.model import GateDocument, GateFinding, GateGap, GatePass, GateResult, Policy
+from advisor.gate.model import GateDocument, GateFinding, GateGap, GatePass, GateResult, InputError, Policy
 from advisor.gate.selection import Selection
 from advisor.ranking import at_or_above
 from advisor.review import units_of
@@ -85,9 +85,23 @@ def judge_document(source: str, doc: Any, review: Review, policy: Policy, rulebo
     )
 
 
-def judge(reviewed: Iterable[tuple[str, Any, Review]], policy: Policy, rulebook: Rulebook) -> GateResult:
-    """`reviewed` holds (file as given, document model, review) in command-line order."""
+def judge(
+    reviewed: Iterable[tuple[str, Any, Review]],
+    policy: Policy,
+    rulebook: Rulebook,
+    errors: Iterable[InputError] = (),
+    single: bool = False,
+) -> GateResult:
+    """`reviewed` holds (file as given, document model, review) in command-line order; `errors` the
+    inputs that could not be read (they fail the run with exit 2)."""
     documents = tuple(judge_document(src, doc, review, policy, rulebook) for src, doc, review in reviewed)
     used = {item.waiver.index for d in documents for item in (*d.findings, *d.gaps) if item.waiver is not None}
     unused = tuple(w for w in policy.waivers.entries if w.index not in used)
-    return GateResult(documents=documents, policy=policy, rulebook=rulebook, unused_waivers=unused)
+    return GateResult(
+        documents=documents,
+        policy=policy,
+        rulebook=rulebook,
+        unused_waivers=unused,
+        errors=tuple(errors),
+        single=single,
+    )

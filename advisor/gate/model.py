@@ -11,6 +11,9 @@ Each finding of each document gets one status:
 Rules that could not be assessed are gaps: `not-assessed`, or `failing` with
 `--fail-on-not-assessed` (when the rule could reach the threshold), or `waived`.
 Rules evaluated with no finding are passes (JUnit reports them).
+
+An input the gate could not judge (a document, the waivers, the baseline, a selection) is an
+`InputError`: the run fails with exit 2 and every format says so, never "passed".
 """
 
 from __future__ import annotations
@@ -123,11 +126,30 @@ class GateDocument:
 
 
 @dataclass(frozen=True)
+class InputError:
+    """One problem with one input: `file` as displayed, `path` the JSON path or entry inside it."""
+
+    file: str
+    message: str
+    path: str = ""
+    suggestion: str | None = None
+    source: str = ""  # as given on the command line (to find the line); empty for option errors
+    position: int = -1  # index among the inputs given, -1 for the gate's own files and options
+
+    def __str__(self) -> str:
+        hint = f" (did you mean '{self.suggestion}'?)" if self.suggestion else ""
+        where = f"{self.file}: {self.path}" if self.path else self.file
+        return f"{where}: {self.message}{hint}"
+
+
+@dataclass(frozen=True)
 class GateResult:
     documents: tuple[GateDocument, ...]
     policy: Policy
     rulebook: Rulebook
     unused_waivers: tuple[Waiver, ...] = ()
+    errors: tuple[InputError, ...] = ()
+    single: bool = False  # one input was given: JSON prints one object, not an array
 
     @property
     def rulebook_version(self) -> str:
@@ -152,8 +174,12 @@ class GateResult:
 
     @property
     def failed(self) -> bool:
-        return any(d.failed for d in self.documents)
+        return bool(self.errors) or any(d.failed for d in self.documents)
 
     @property
     def exit_code(self) -> int:
-        return 1 if self.failed else 0
+        """2: an input was wrong (whatever the findings); 1: the gate failed; 0: it passed."""
+        return 2 if self.errors else 1 if self.failed else 0
+
+    def error_files(self) -> list[str]:
+        return list(dict.fromkeys(e.file for e in self.errors))

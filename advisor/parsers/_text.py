@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from typing import Any, NamedTuple
 
 from .base import ParseError, ParseResult, ParseWarning, Provenance
@@ -24,6 +25,7 @@ class Line(NamedTuple):
     no: int
     raw: str  # as found, without the line end: quoted in provenance
     text: str  # tabs expanded, odd spaces made plain, right-stripped
+    cut: bool = False  # the text ends inside this line (no line end): its value may be cut off
 
 
 class Unreadable(ValueError):
@@ -37,11 +39,17 @@ def clean(text: str) -> str:
 
 
 def split_lines(text: str) -> list[Line]:
+    """Lines of ``text``; the last one is marked ``cut`` when the text stops inside it.
+
+    A copy that ends without a line end after a value ("Physical CPU Percentage : 1" of 10.00 %,
+    a pool of "22" of 2265) is how a truncated paste looks: that value must not be trusted."""
     out = []
     for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
         out.append(Line(no, raw, clean(raw).expandtabs(8).rstrip()))
     if out and out[-1].raw == "":
         out.pop()
+    elif out and out[-1].text.strip():
+        out[-1] = out[-1]._replace(cut=True)
     return out
 
 
@@ -54,6 +62,7 @@ def lines_of(text: str, command: str, detect: Callable[[str], float]) -> list[Li
         raise ParseError(f"{command}: the output is empty")
     if detect(text) == 0:
         raise ParseError(f"{command}: this is not {command!r} output (none of its lines or labels found)")
+    NUMBER_STYLE.set(number_style(text))
     return lines
 
 
@@ -78,7 +87,104 @@ def score(text: str, patterns: Iterable[re.Pattern[str]], enough: int) -> float:
 # --- value converters: return a typed value or raise Unreadable -----------------
 
 _INT = re.compile(r"[+-]?\d+")
-_FLOAT = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+)")
+_FLOAT = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+)")
+
+# --- separators: which of "." and "," is the decimal mark, decided from the whole output -------
+#
+# "12.288 MB" is 12288 MB in a German locale and 12.288 MB in an English one.  The values that show
+# the locale are those only one reading allows: "0,50", "1,5" (comma decimal), "2.00", "1234.567"
+# (point decimal), "1.234,5" or "1,234.5" (both marks, so grouping too).  A value whose reading
+# depends on it ("12.288", "7,168": one to three digits, a mark, three digits) is read with the
+# output's decimal mark; as grouped thousands only when the output groups elsewhere or the field is
+# printed whole; otherwise it is refused with a warning.
+
+POINT, COMMA = "point", "comma"  # the decimal mark
+
+
+class Style(NamedTuple):
+    decimal: str | None  # POINT, COMMA, or None: the output shows neither or both
+    grouping: bool  # some number groups thousands beside a decimal mark ("1.234,5")
+
+
+UNSETTLED = Style(None, False)
+NUMBER_STYLE: ContextVar[Style] = ContextVar("number_style", default=UNSETTLED)
+_WORD_NUMBER = re.compile(r"[(\[]?[+-]?(\d[\d.,]*)[A-Za-z%]*[)\],;:]?")
+_GROUPS = {POINT: re.compile(r"\d{1,3}(?:,\d{3})+"), COMMA: re.compile(r"\d{1,3}(?:\.\d{3})+")}
+
+
+def _style_of(number: str) -> str | None:
+    """The decimal mark one number shows, or None when it could be either (or is no plain number)."""
+    if "." in number and "," in number:
+        mark = "," if number.rfind(",") > number.rfind(".") else "."
+        whole = number.rsplit(mark, 1)[0]
+        style = COMMA if mark == "," else POINT
+        return style if _GROUPS[style].fullmatch(whole) else None
+    mark = "," if "," in number else "."
+    parts = number.split(mark)
+    if len(parts) != 2 or not parts[0] or not parts[1]:
+        return None  # no mark, or several: versions, dates, IP addresses
+    if len(parts[1]) != 3 or len(parts[0]) > 3 or parts[0] == "0":
+        return COMMA if mark == "," else POINT
+    return None
+
+
+def number_style(text: str) -> Style:
+    """The decimal mark the output's numbers show (None when none or both), and whether any groups."""
+    seen: set[str] = set()
+    grouping = False
+    for word in text.split():
+        m = _WORD_NUMBER.fullmatch(word)
+        if m is None:
+            continue
+        number = m.group(1).rstrip(".,")
+        style = _style_of(number)
+        if style is not None:
+            seen.add(style)
+            grouping = grouping or ("." in number and "," in number)
+    return Style(seen.pop() if len(seen) == 1 else None, grouping)
+
+
+def _decimal(raw: str, *, whole: bool = False) -> float:
+    """A number in the output's locale; ``whole`` fields (printed without fraction) read marks as grouping."""
+    return _read(raw, whole)[0]
+
+
+def _read(raw: str, whole: bool) -> tuple[float, bool]:
+    """(value, written without a fraction)."""
+    sign = -1.0 if raw.startswith("-") else 1.0
+    number = raw.lstrip("+-")
+    if "." not in number and "," not in number:
+        return sign * float(number), True
+    style = _style_of(number)
+    if style is None:
+        style = _grouping_style(number, whole)
+    mark, group = (",", ".") if style == COMMA else (".", ",")
+    return sign * float(number.replace(group, "").replace(mark, ".")), mark not in number
+
+
+def _grouping_style(number: str, whole: bool) -> str:
+    """The style to read a number with one kind of mark that the number alone does not settle."""
+    mark = "," if "," in number else "."
+    decimal_style, group_style = (COMMA, POINT) if mark == "," else (POINT, COMMA)
+    if "," in number and "." in number or not _GROUPS[group_style].fullmatch(number):
+        raise Unreadable("not a number")
+    output, several = NUMBER_STYLE.get(), number.count(mark) > 1
+    if output.decimal == decimal_style:
+        if several or whole:
+            raise Unreadable(f"{mark!r} is this output's decimal mark, yet the value groups digits with it")
+        return decimal_style
+    if whole or (output.decimal == group_style and output.grouping):
+        return group_style
+    if output.decimal is None and several:
+        return group_style
+    raise Unreadable(
+        f"ambiguous: {mark!r} may be a decimal or a thousands separator "
+        + (
+            "(the output's other numbers do not show which its locale uses)"
+            if output.decimal is None
+            else "(it is not this output's decimal mark, but no other value groups thousands)"
+        )
+    )
 
 
 def as_str(raw: str) -> str:
@@ -87,24 +193,18 @@ def as_str(raw: str) -> str:
 
 
 def as_int(raw: str) -> int:
-    if not _INT.fullmatch(raw):
-        raise Unreadable("not a whole number")
-    return int(raw)
-
-
-_GROUPED = re.compile(r"[+-]?\d{1,3},\d{3}")
-
-
-def _decimal(raw: str) -> float:
-    """A single comma is a decimal separator (other locales), unless it may group thousands."""
-    if _GROUPED.fullmatch(raw):
-        raise Unreadable("ambiguous: the comma may be a decimal or a thousands separator")
-    return float(raw.replace(",", "."))
+    if _INT.fullmatch(raw):
+        return int(raw)
+    if _FLOAT.fullmatch(raw):
+        value = _decimal(raw, whole=True)
+        if value.is_integer():
+            return int(value)
+    raise Unreadable("not a whole number")
 
 
 def as_float(raw: str) -> float:
     if not _FLOAT.fullmatch(raw):
-        raise Unreadable("not a number (thousands separators are not accepted)")
+        raise Unreadable("not a number")
     return _decimal(raw)
 
 
@@ -125,15 +225,17 @@ def as_bool(raw: str) -> bool:
     raise Unreadable("not a yes/no value")
 
 
-def size_in(unit: str, *, default_unit: str | None = None) -> Callable[[str], int | float]:
+def size_in(unit: str, *, default_unit: str | None = None, whole: bool = False) -> Callable[[str], int | float]:
     """Converter for '8192 MB', '3.50G', '512.00 KB' to ``unit`` (kb|mb|gb), binary multiples.
 
     Without a unit suffix the value is refused unless the command states the
     unit elsewhere (``default_unit``): a bare number must not be given a unit
-    by guessing.
+    by guessing.  ``whole``: the command prints this size without a fraction
+    (lparstat's MB), so "12.288 MB" groups thousands unless the output's own
+    numbers show "." as its decimal mark.
     """
     target = _UNIT_IN_MB[unit]
-    pattern = re.compile(r"([+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+))\s*(?:([BKMGT])(?:i?B)?(?:ytes)?)?", re.I)
+    pattern = re.compile(r"([+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+))\s*(?:([BKMGT])(?:i?B)?(?:ytes)?)?", re.I)
 
     def convert(raw: str) -> int | float:
         m = pattern.fullmatch(raw.strip())
@@ -144,8 +246,9 @@ def size_in(unit: str, *, default_unit: str | None = None) -> Callable[[str], in
             if default_unit is None:
                 raise Unreadable("size without a unit")
             suffix = default_unit[0].upper()
-        value = round(_decimal(m.group(1)) * _SIZE_FACTORS[suffix] / target, 6)
-        return int(value) if _INT.fullmatch(m.group(1)) and value.is_integer() else value
+        number, integral = _read(m.group(1), whole)
+        value = round(number * _SIZE_FACTORS[suffix] / target, 6)
+        return int(value) if integral and value.is_integer() else value
 
     return convert
 
@@ -172,6 +275,7 @@ class Builder:
         self._known: set[int] = set()
         self._unknown: set[int] = set()
         self._rows: dict[str, list[dict[str, Any]]] = {}
+        self._cut_warned = False
 
     def _prov(self, line: Line) -> Provenance:
         return Provenance(command=self.command, line_no=line.no, line=line.raw)
@@ -191,7 +295,18 @@ class Builder:
     def has(self, key: str) -> bool:
         return key in self.provenance
 
+    def _cut(self, line: Line, key: str) -> bool:
+        """True (and a warning) when ``line`` is where the text stops: its value may be cut off."""
+        if line.cut and not self._cut_warned:
+            self._cut_warned = True
+            self.warn(
+                line, f"{key}: the output ends inside this line (no line end): the value may be cut off; left out"
+            )
+        return line.cut
+
     def put(self, key: str, value: Any, line: Line) -> None:
+        if self._cut(line, key):
+            return
         if key in self.provenance:
             if _get(self.data, key) != value:
                 self.warn(line, f"{key}: repeated with a different value; first value kept")
@@ -214,6 +329,8 @@ class Builder:
     def append(self, key: str, item: Any, line: Line) -> None:
         """Add ``item`` to the list of scalars at ``key``; provenance is its first line."""
         items = _get(self.data, key)
+        if self._cut(line, key):
+            return
         if items is None:
             self.put(key, [item], line)
         else:
@@ -222,6 +339,8 @@ class Builder:
 
     def put_row(self, key: str, row: dict[str, Any], line: Line) -> None:
         """Append a table row to the list at ``key``; provenance per field: key.N.field."""
+        if self._cut(line, f"{key} row"):
+            return
         if key not in self._rows:
             self._rows[key] = []
             _set(self.data, key, self._rows[key])
@@ -234,6 +353,8 @@ class Builder:
     def value(self, key: str, raw: str, convert: Callable[[str], Any], line: Line) -> Any:
         """Convert and store ``raw``; unset or unreadable values become warnings."""
         raw = raw.strip()
+        if self._cut(line, key):
+            return None
         if raw in UNSET:
             self.warn(line, f"{key}: no value ({raw or 'empty'}); left out")
             return None

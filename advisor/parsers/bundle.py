@@ -30,14 +30,11 @@ from pydantic import BaseModel, Field
 
 from . import registry
 from .base import ParseError, ParseResult
+from .prompts import prompt
 
 FORMAT_VERSION = "1"
 MARKER = re.compile(r'^#### advisor-bundle((?:\s+[a-z_]+="(?:[^"\\]|\\.)*")*)\s+####\s*$')
 _ATTR = re.compile(r'([a-z_]+)="((?:[^"\\]|\\.)*)"')
-_PROMPT = re.compile(
-    r"^\s*(?:[\w.-]+@([\w.-]+)(?::\S*)?\s*[#$>]|[#$])\s*"  # root@aix1:/ #   or   # / $
-    r"(?P<command>[A-Za-z/.][\w./+-]*(?:\s.*?)?)?\s*$"
-)
 
 
 class Section(NamedTuple):
@@ -87,9 +84,10 @@ def read_bundle(text: str) -> tuple[str | None, list[tuple[Section, dict[str, st
     body: list[str] = []
     start = 0
 
-    def close() -> None:
+    def close(final: bool = False) -> None:
         if current is not None:
-            sections.append((Section(current.get("command"), current.get("host"), _join(body), start), current))
+            text = _join(body, cut=final and _ends_cut(body))
+            sections.append((Section(current.get("command"), current.get("host"), text, start), current))
 
     for no, line in enumerate(lines, start=1):
         m = MARKER.match(line)
@@ -104,12 +102,19 @@ def read_bundle(text: str) -> tuple[str | None, list[tuple[Section, dict[str, st
             continue
         close()
         current, body, start = attrs, [], no + 1
-    close()
+    close(final=True)
     return version, sections
 
 
-def _join(lines: list[str]) -> str:
-    return "\n".join(lines).rstrip("\n") + "\n" if any(x.strip() for x in lines) else ""
+def _ends_cut(lines: list[str]) -> bool:
+    """The file stops inside its last line (no line end): the parsers must not trust that line."""
+    return bool(lines) and bool(lines[-1].strip())
+
+
+def _join(lines: list[str], cut: bool = False) -> str:
+    if not any(x.strip() for x in lines):
+        return ""
+    return "\n".join(lines).rstrip("\n") + ("" if cut else "\n")
 
 
 def split_bundle(text: str) -> list[Section]:
@@ -128,22 +133,24 @@ def _split_unlabelled(lines: list[str]) -> list[Section]:
     chunk: list[str] = []
     start = 1
     for no, line in enumerate(lines, start=1):
-        prompt = _PROMPT.match(line)
-        if prompt is None:
+        found = prompt(line)
+        if found is None:
             chunk.append(line)
             continue
         out.extend(_by_detection(chunk, start, command, host))
-        command, host = prompt.group("command"), prompt.group(1) or host
+        command, host = found.command, found.host or host
         chunk, start = [], no + 1
-    out.extend(_by_detection(chunk, start, command, host))
+    out.extend(_by_detection(chunk, start, command, host, cut=_ends_cut(chunk)))
     return out
 
 
-def _by_detection(lines: list[str], start: int, command: str | None, host: str | None) -> list[Section]:
+def _by_detection(
+    lines: list[str], start: int, command: str | None, host: str | None, cut: bool = False
+) -> list[Section]:
     if not any(line.strip() for line in lines):
         return []
     if command is not None:
-        return [Section(command, host, _join(lines), start)]
+        return [Section(command, host, _join(lines, cut), start)]
     groups: list[list] = []  # [command, first index, end index] into lines
     begin = None
     for i, line in enumerate([*lines, ""]):
@@ -157,7 +164,10 @@ def _by_detection(lines: list[str], start: int, command: str | None, host: str |
             else:
                 groups.append([detected, begin, i])
             begin = None
-    return [Section(cmd, host, _join(lines[first:end]), start + first) for cmd, first, end in groups]
+    return [
+        Section(cmd, host, _join(lines[first:end], cut and end == len(lines)), start + first)
+        for cmd, first, end in groups
+    ]
 
 
 def parse_bundle(text: str) -> BundleReport:
@@ -167,22 +177,21 @@ def parse_bundle(text: str) -> BundleReport:
     report = BundleReport(format=version)
     for section, attrs in sections:
         status = attrs.get("status", "ok")
-        marker_line = section.first_line_no - 1 if attrs else section.first_line_no
-
-        def problem(reason: str) -> None:
-            report.problems.append(
-                BundleProblem(command=section.command, host=section.host, line_no=marker_line, reason=reason)
-            )
-
+        reason: str | None = None
         if status == "missing":
-            problem("command not found on the host")
+            reason = "command not found on the host"
         elif section.command is None:
-            problem("cannot tell which command produced this text")
+            reason = "cannot tell which command produced this text"
         else:
             try:
                 result = registry.parse_output(section.text, section.command)
             except ParseError as err:
-                problem(str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}")
+                reason = str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}"
             else:
                 report.results.append(result.shifted(section.first_line_no - 1, host=section.host))
+        if reason is not None:
+            marker_line = section.first_line_no - 1 if attrs else section.first_line_no
+            report.problems.append(
+                BundleProblem(command=section.command, host=section.host, line_no=marker_line, reason=reason)
+            )
     return report

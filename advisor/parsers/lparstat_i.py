@@ -27,6 +27,7 @@ from .base import ParseResult
 COMMAND = "lparstat -i"
 
 MB = size_in("mb")
+WHOLE_MB = size_in("mb", whole=True)  # partition memory is printed in whole MB ("12.288 MB" groups thousands)
 
 FIELDS = spec(
     {
@@ -41,9 +42,9 @@ FIELDS = spec(
         "Online Virtual CPUs": ("online_virtual_cpus", as_int),
         "Maximum Virtual CPUs": ("maximum_virtual_cpus", as_int),
         "Minimum Virtual CPUs": ("minimum_virtual_cpus", as_int),
-        "Online Memory": ("online_memory_mb", MB),
-        "Maximum Memory": ("maximum_memory_mb", MB),
-        "Minimum Memory": ("minimum_memory_mb", MB),
+        "Online Memory": ("online_memory_mb", WHOLE_MB),
+        "Maximum Memory": ("maximum_memory_mb", WHOLE_MB),
+        "Minimum Memory": ("minimum_memory_mb", WHOLE_MB),
         "Variable Capacity Weight": ("variable_capacity_weight", as_int),
         "Minimum Capacity": ("minimum_capacity", as_float),
         "Maximum Capacity": ("maximum_capacity", as_float),
@@ -70,7 +71,7 @@ FIELDS = spec(
         "Unallocated I/O Memory entitlement": ("unallocated_io_memory_entitlement_mb", MB),
         "Memory Group ID of LPAR": ("memory_group_id_of_lpar", as_int),
         "Desired Virtual CPUs": ("desired_virtual_cpus", as_int),
-        "Desired Memory": ("desired_memory_mb", MB),
+        "Desired Memory": ("desired_memory_mb", WHOLE_MB),
         "Desired Variable Capacity Weight": ("desired_variable_capacity_weight", as_int),
         "Desired Capacity": ("desired_capacity", as_float),
         "Target Memory Expansion Factor": ("target_memory_expansion_factor", as_float),

@@ -2,14 +2,35 @@
 
 "Thread(s) per core: 2" is SMT on; the machine type says whether SMT exists
 at all (z13 and later).  ``machine_name`` is IBM's name for the machine type
-number, from a fixed table; unknown numbers get no name.
+number, from a fixed table; unknown numbers get no name.  The hypervisor lines
+("z/VM 7.2.0", "PR/SM", "KVM/Linux") say what runs the Linux; the document
+layer decides from them which document, if any, the output can make.
+
+Cache sizes mean different things by util-linux version: up to 2.33 one
+cache ("L1d cache: 128K", kept as ``l1d_cache_kb``); from 2.34 the sum over
+all caches ("512 KiB", later "512 KiB (4 instances)" under "Caches (sum of
+all)", kept as ``l1d_cache_total_kb`` with ``l1d_cache_instances``).  The two
+are never stored under one key.
 """
 
 from __future__ import annotations
 
 import re
 
-from ._text import Builder, Line, as_float, as_int, as_str, lines_of, norm_label, score, size_in, spec, split_kv
+from ._text import (
+    Builder,
+    Line,
+    Unreadable,
+    as_float,
+    as_int,
+    as_str,
+    lines_of,
+    norm_label,
+    score,
+    size_in,
+    spec,
+    split_kv,
+)
 from .base import ParseResult
 
 COMMAND = "lscpu"
@@ -39,8 +60,11 @@ MACHINES = {
 }
 
 
-def _cache_kb(raw: str) -> int | float:
-    return size_in("kb")(re.sub(r"\s*\(\d+ instances?\)\s*$", "", raw))
+_CACHE = re.compile(
+    r"(?P<size>[\d.,]+\s*(?P<unit>[KMG])(?P<binary>iB)?)(?:\s*\((?P<instances>\d+) instances?\))?", re.I
+)
+_CACHE_KB = size_in("kb")
+CACHES = ("L1d", "L1i", "L2d", "L2i", "L2", "L3", "L4")
 
 
 def _flags(raw: str) -> list[str]:
@@ -74,10 +98,9 @@ FIELDS = spec(
         "Virtualization type": ("virtualization_type", as_str),
         "Dispatching mode": ("dispatching_mode", as_str),
         "Flags": ("flags", _flags),
-        **{f"{c} cache": (f"{c.lower()}_cache_kb", _cache_kb) for c in ("L1d", "L1i", "L2d", "L2i", "L2", "L3", "L4")},
-        **{c: (f"{c.lower()}_cache_kb", _cache_kb) for c in ("L1d", "L1i", "L2d", "L2i", "L2", "L3", "L4")},
     }
 )
+_CACHE_LABELS = {norm_label(label): c.lower() for c in CACHES for label in (c, f"{c} cache")}
 _NUMA_NODE = re.compile(r"^NUMA node(\d+) CPU\(s\)$", re.I)
 _HEADINGS = frozenset({"virtualization features", "caches (sum of all)", "numa", "vulnerabilities"})
 
@@ -95,7 +118,7 @@ def detect(text: str) -> float:
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
-    vulnerabilities = False
+    vulnerabilities = summed = False
     for line in lines_of(text, COMMAND, detect):
         kv = split_kv(line.text)
         if not line.text.strip():
@@ -106,8 +129,10 @@ def parse(text: str) -> ParseResult:
         label = norm_label(kv[0])
         node = _NUMA_NODE.match(kv[0])
         if label in _HEADINGS and not kv[1]:
-            vulnerabilities = label == "vulnerabilities"
+            vulnerabilities, summed = label == "vulnerabilities", label == "caches (sum of all)"
             out.known(line)
+        elif label in _CACHE_LABELS:
+            _cache(_CACHE_LABELS[label], kv[1], summed, line, out)
         elif node:
             out.value(f"numa_node{node.group(1)}_cpus", kv[1], as_str, line)
         elif label in FIELDS:
@@ -120,6 +145,23 @@ def parse(text: str) -> ParseResult:
         else:
             out.unknown(line, f"unknown field {kv[0]!r}; skipped")
     return out.finish()
+
+
+def _cache(name: str, raw: str, summed: bool, line: Line, out: Builder) -> None:
+    """One cache line: per cache (util-linux up to 2.33, "128K") or the sum of all ("512 KiB (4 instances)")."""
+    m = _CACHE.fullmatch(raw.strip())
+    if m is None:
+        out.value(f"{name}_cache_kb", raw, _unreadable_cache, line)
+        return
+    total = summed or bool(m.group("binary")) or m.group("instances") is not None
+    key = f"{name}_cache_total_kb" if total else f"{name}_cache_kb"
+    out.value(key, m.group("size"), _CACHE_KB, line)
+    if m.group("instances") is not None:
+        out.put(f"{name}_cache_instances", int(m.group("instances")), line)
+
+
+def _unreadable_cache(raw: str) -> int:
+    raise Unreadable("not a cache size ('128K', '512 KiB' or '512 KiB (4 instances)')")
 
 
 def _machine(value: str, line: Line, out: Builder) -> None:

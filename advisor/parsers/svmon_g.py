@@ -12,6 +12,7 @@ they hold: ``global`` (memory, pg space, ucomprsd, comprsd), ``segments``
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ._text import Builder, Line, as_float, as_number, as_str, lines_of, score, size_in, snake
 from .base import ParseResult
@@ -62,7 +63,8 @@ def detect(text: str) -> float:
 
 class _Unit:
     def __init__(self) -> None:
-        self.suffix, self.convert = "pages", as_number
+        self.suffix = "pages"
+        self.convert: Callable[[str], int | float] = as_number
 
     def set(self, name: str) -> None:
         name = name.casefold()
@@ -93,14 +95,16 @@ def parse(text: str) -> ParseResult:
         elif words[0].casefold() in _TABLES:
             table, columns = _TABLES[words[0].casefold()], [w for w in words if w.casefold() != "pagesize"]
             out.known(line)
-        elif table:
-            _row(line, table, columns, unit, out)
+        elif table and _row(line, table, columns, unit, out):
+            continue
         else:
+            table = ""  # a line without values ends the tables: what follows is not svmon's
             out.unknown(line)
     return out.finish()
 
 
-def _row(line: Line, table: str, columns: list[str], unit: _Unit, out: Builder) -> None:
+def _row(line: Line, table: str, columns: list[str], unit: _Unit, out: Builder) -> bool:
+    """Read one table row; False when the line carries no values (it is no row of the table)."""
     page = _PAGE_ROW.match(line.text) if table == "page_sizes" else None
     if page:
         label, cells = f"{page.group(1)}{page.group(2)}", page.group(3).split()
@@ -108,9 +112,12 @@ def _row(line: Line, table: str, columns: list[str], unit: _Unit, out: Builder) 
         words = line.text.split()
         split = next((i for i, w in enumerate(words) if _VALUE.fullmatch(w)), len(words))
         label, cells = snake(" ".join(words[:split])), words[split:]
+    textual = {i for i, column in enumerate(columns) if column.casefold() == "mmode"}
+    if not cells or any(not _VALUE.fullmatch(c) and i not in textual for i, c in enumerate(cells)):
+        return False  # words where numbers belong: another command's lines (lsdev's after a paste)
     if not label or len(cells) > len(columns):
         out.unknown(line, f"{table}: row does not fit the columns {columns}; skipped")
-        return
+        return True
     prefix = "ame" if table == "ame" else f"{table}.{label}"
     for column, raw in zip(columns, cells, strict=False):
         name = column.casefold()
@@ -122,3 +129,4 @@ def _row(line: Line, table: str, columns: list[str], unit: _Unit, out: Builder) 
             out.value(f"{prefix}.{name}_{unit.suffix}", raw, unit.convert, line)
         else:
             out.value(f"{prefix}.{name}", raw, as_float, line)
+    return True

@@ -52,5 +52,9 @@ def render(result: GateResult) -> str:
             lines.append(
                 annotation("error", doc.source, doc.file, line_of(doc.source, gap_path(gap.item)), gap.rule_id, message)
             )
+    for err in result.errors:
+        line = line_of(err.source, err.path) if err.source and err.path else 1
+        message = f"input error: {err}"
+        lines.append(annotation("error", err.source or STDIN, err.file, line, "Platform Advisor input error", message))
     lines.append(("::error::" if result.failed else "::notice::") + _data(f"Platform Advisor {verdict(result)}"))
     return "\n".join(lines) + "\n"

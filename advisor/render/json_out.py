@@ -2,19 +2,21 @@
 
 `advisor check` adds, without changing a contract field, the gate's view: each finding and
 not-assessed entry gets `gate_status`, and each review a `gate` object with the document file,
-the threshold, the counts and its own `waived` and `baselined` sections.
+the threshold, the counts and its own `waived` and `baselined` sections. An input that could not
+be read takes its place in the output as `{"gate": {"file", "passed": false, "errors": [...]}}`
+(each error with its JSON `path`, `message` and `suggestion`), so nothing reads as a pass.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
 
 from advisor.findings import Review
 from advisor.gate.change import ChangeResult
-from advisor.gate.model import GateDocument, GateGap, GateResult
+from advisor.gate.model import GateDocument, GateGap, GateResult, InputError
 
 
 def dumps(data: Any) -> str:
@@ -34,7 +36,7 @@ def dumps_array(items: Iterable[Any]) -> str:
     return (b"[\n  " + b",\n  ".join(parts) + b"\n]").decode()
 
 
-def render(reviews: list[Review], single: bool) -> str:
+def render_reviews(reviews: list[Review], single: bool) -> str:
     if single:
         return dumps(reviews[0].model_dump(mode="json"))
     return dumps_array(r.model_dump(mode="json") for r in reviews)
@@ -76,11 +78,33 @@ def document(doc: GateDocument, result: GateResult) -> dict[str, Any]:
     return data
 
 
-def render_gate(result: GateResult, single: bool) -> str:
-    """`single`: one file was given, so the output is one review object, not an array."""
-    if single and result.documents:
-        return dumps(document(result.documents[0], result))
-    return dumps_array(document(d, result) for d in result.documents)
+def error_entry(file: str, errors: list[InputError]) -> dict[str, Any]:
+    issues = [{"path": e.path or None, "message": e.message, "suggestion": e.suggestion} for e in errors]
+    return {"gate": {"file": file, "passed": False, "errors": issues}}
+
+
+def entries(result: GateResult) -> Iterator[dict[str, Any]]:
+    """Reviews and unreadable inputs in the order given; errors about the gate's own files last."""
+    by_position: dict[int, list[InputError]] = {}
+    for err in result.errors:
+        by_position.setdefault(err.position, []).append(err)
+    docs = iter(result.documents)
+    for position in range(len(result.documents) + len([p for p in by_position if p >= 0])):
+        errors = by_position.get(position)
+        yield error_entry(errors[0].file, errors) if errors else document(next(docs), result)
+    run_errors = by_position.get(-1, [])
+    for file in dict.fromkeys(e.file for e in run_errors):
+        yield error_entry(file, [e for e in run_errors if e.file == file])
+
+
+def render(result: GateResult) -> str:
+    """One object when one input was given (`result.single`), else an array in input order."""
+    items = entries(result)
+    if result.single:
+        first = next(items, None)
+        if first is not None:
+            return dumps(first) + "\n"
+    return dumps_array(items) + "\n"
 
 
 def render_change(change: ChangeResult) -> str:

@@ -4,7 +4,8 @@
 * below-threshold finding: passes, the finding in `<system-out>`;
 * rule that did not fire: passes;
 * waived or baselined finding, rule not assessed: `<skipped>` saying why (missing fields);
-* with `--fail-on-not-assessed`, a not-assessed rule that could reach the threshold fails.
+* with `--fail-on-not-assessed`, a not-assessed rule that could reach the threshold fails;
+* an input that could not be read: a suite named for the file with an `<error>` per problem.
 
 Suites are the documents; a testcase's classname is the target system, its `file` the document.
 """
@@ -14,8 +15,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from advisor.findings import Finding
-from advisor.gate.model import GateDocument, GateResult
-from advisor.render.parts import baseline_note, citation, missing, reboot, waiver_note
+from advisor.gate.model import GateDocument, GateResult, InputError
+from advisor.render.parts import baseline_note, citation, evidence_lines, missing, reboot, waiver_note
 
 
 def finding_body(f: Finding) -> str:
@@ -24,7 +25,7 @@ def finding_body(f: Finding) -> str:
         lines.append(f"  - {step.description} ({reboot(step)})")
         lines += [f"      $ {c}" for c in step.commands]
     lines.append("")
-    lines += [f"Evidence: {k} = {v}" for k, v in f.evidence.items()]
+    lines += evidence_lines(f)
     lines += [f"Source: {citation(c)}" + (f" <{c.url}>" if c.url else "") for c in f.citations]
     return "\n".join(lines)
 
@@ -69,12 +70,26 @@ def _suite(root: ET.Element, doc: GateDocument) -> dict[str, int]:
     return counts
 
 
+def _error_suites(root: ET.Element, errors: tuple[InputError, ...]) -> None:
+    for file in dict.fromkeys(e.file for e in errors):
+        mine = [e for e in errors if e.file == file]
+        suite = ET.SubElement(root, "testsuite", {"name": file})
+        for err in mine:
+            case = ET.SubElement(
+                suite, "testcase", {"name": f"input: {err.path or file}", "classname": file, "file": file, "time": "0"}
+            )
+            ET.SubElement(case, "error", {"message": str(err), "type": "input-error"}).text = str(err)
+        counts = {"tests": len(mine), "failures": 0, "errors": len(mine), "skipped": 0, "time": 0}
+        suite.attrib.update({k: str(v) for k, v in counts.items()})
+
+
 def render(result: GateResult) -> str:
     root = ET.Element("testsuites", {"name": "Platform Advisor"})
-    totals = {"tests": 0, "failures": 0, "skipped": 0}
+    totals = {"tests": len(result.errors), "failures": 0, "skipped": 0}
     for doc in result.documents:
         for key, n in _suite(root, doc).items():
             totals[key] += n
-    root.attrib.update({k: str(v) for k, v in totals.items()} | {"errors": "0", "time": "0"})
+    _error_suites(root, result.errors)
+    root.attrib.update({k: str(v) for k, v in totals.items()} | {"errors": str(len(result.errors)), "time": "0"})
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from advisor.findings import Finding
 from advisor.gate.change import ChangeResult
-from advisor.gate.model import GateFinding, GateResult
+from advisor.gate.model import GateFinding, GateResult, InputError
 from advisor.render.parts import citation, missing, reboot, verdict
 from advisor.rulebook.model import SEVERITIES
 
@@ -85,6 +85,10 @@ def render(result: GateResult) -> str:
         ["Document", "System", *(s.capitalize() for s in SEVERITIES), "Waived", "Baselined", "Not assessed", "Gate"],
         rows,
     )
+    if result.errors:
+        lines += [f"### :x: Input errors ({len(result.errors)})", "", "These inputs could not be checked:", ""]
+        lines += [_error_line(e) for e in result.errors]
+        lines.append("")
     failing = [i for i in result.findings if i.status == "failing"]
     below = [i for i in result.findings if i.status == "below-threshold"]
     if failing:
@@ -130,9 +134,14 @@ def render(result: GateResult) -> str:
             [[g.rule_id, g.target, g.file, missing(g), "fails" if g.status == "failing" else "—"] for g in gaps],
         )
         lines += ["</details>", ""]
-    if c["failing"] == 0 and not below and not waived and not baselined and not gaps:
+    if not result.errors and c["failing"] == 0 and not below and not waived and not baselined and not gaps:
         lines += ["No findings.", ""]
     return fit("\n".join(lines))
+
+
+def _error_line(e: InputError) -> str:
+    where = f"`{md(e.file)}`" + (f" at `{md(e.path)}`" if e.path else "")
+    return f"- {where}: {md(e.message)}" + (f" (did you mean `{md(e.suggestion)}`?)" if e.suggestion else "")
 
 
 def fit(text: str, limit: int = MAX_CHARS) -> str:

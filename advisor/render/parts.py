@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
-from advisor.findings import CitationOut, RemediationOut
+import json
+from typing import Any
+
+from pydantic_core import to_jsonable_python
+
+from advisor.findings import CitationOut, Finding, RemediationOut
 from advisor.gate.model import GateFinding, GateGap, GateResult
 
 
 def citation(c: CitationOut) -> str:
     where = f'"{c.section}"' + (f", {c.locator}" if c.locator else "")
     return f"{c.source_id}: {where}"
+
+
+def evidence(f: Finding) -> dict[str, Any]:
+    """The evidence as JSON values: a field may hold a model (an HP-UX SAP instance), which no
+    format may print as a Python repr or fail to serialise."""
+    return to_jsonable_python(f.evidence)
+
+
+def evidence_lines(f: Finding) -> list[str]:
+    return [f"Evidence: {k} = {json.dumps(v, ensure_ascii=False)}" for k, v in evidence(f).items()]
 
 
 def reboot(step: RemediationOut) -> str:
@@ -38,7 +53,10 @@ def verdict(result: GateResult) -> str:
     policy = result.policy
     head = "FAILED" if result.failed else "passed"
     scope = f"fail-on {policy.fail_on}" + (", not-assessed fails" if policy.fail_on_not_assessed else "")
+    errors = ""
+    if result.errors:  # an input that could not be read is never a pass, whatever the rest says
+        errors = f"{len(result.errors)} input error(s) in {', '.join(result.error_files())}, "
     return (
-        f"gate {head} ({scope}): {c['failing']} failing, {c['below-threshold']} below threshold, "
+        f"gate {head} ({scope}): {errors}{c['failing']} failing, {c['below-threshold']} below threshold, "
         f"{c['waived']} waived, {c['baselined']} baselined, {c['not-assessed']} not assessed"
     )

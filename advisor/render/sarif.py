@@ -9,6 +9,8 @@
 * waived findings carry an external suppression with the waiver's justification; with a baseline,
   `baselineState` says new, unchanged or updated (worse);
 * `partialFingerprints` hash (rule id, target, file), stable across runs;
+* an input that could not be read is an error notification (file and JSON path) and the
+  invocation's `executionSuccessful` is false: code scanning must not show a clean run;
 * not-assessed rules are tool notifications; those that fail the gate (`--fail-on-not-assessed`)
   are also results of kind `open` (the tool could not decide; SARIF then wants level `none`).
 """
@@ -23,10 +25,10 @@ from advisor import __version__
 from advisor.catalogue import resolved_citations
 from advisor.findings import Finding
 from advisor.gate.identity import STDIN
-from advisor.gate.model import GateFinding, GateGap, GateResult
+from advisor.gate.model import GateFinding, GateGap, GateResult, InputError
 from advisor.render import rule_page
 from advisor.render.locate import finding_path, gap_path, line_of, segments
-from advisor.render.parts import citation, missing, reboot
+from advisor.render.parts import citation, evidence, missing, reboot
 from advisor.rulebook.loader import CompiledRule
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -124,7 +126,7 @@ def _result(item: GateFinding, source: str, index: dict[str, int], with_baseline
             "security-severity": SECURITY_SEVERITY[f.severity],
             "score": f.score,
             "gate_status": item.status,
-            "evidence": f.evidence,
+            "evidence": evidence(f),
             "requires_reboot": any(s.requires_reboot for s in f.remediation),
         },
     }
@@ -171,6 +173,18 @@ def _notification(gap: GateGap, source: str, index: dict[str, int]) -> dict[str,
     }
 
 
+def _input_error(err: InputError) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "level": "error",
+        "descriptor": {"id": "input-error"},
+        "message": {"text": f"input error: {err}"},
+        "properties": {"file": err.file, "path": err.path, "suggestion": err.suggestion},
+    }
+    if err.source:
+        out["locations"] = [_location(err.source, err.file, err.path or "$")]
+    return out
+
+
 def to_sarif(result: GateResult) -> dict[str, Any]:
     ids = sorted({i.rule_id for d in result.documents for i in (*d.findings, *d.gaps)})
     index = {rid: i for i, rid in enumerate(ids)}
@@ -180,6 +194,7 @@ def to_sarif(result: GateResult) -> dict[str, Any]:
         results += [_result(item, doc.source, index, with_baseline) for item in doc.findings]
         results += [_gap_result(gap, doc.source, index) for gap in doc.gaps if gap.status == "failing"]
         notes += [_notification(gap, doc.source, index) for gap in doc.gaps]
+    notes = [_input_error(err) for err in result.errors] + notes
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -195,11 +210,12 @@ def to_sarif(result: GateResult) -> dict[str, Any]:
                 },
                 "invocations": [
                     {
-                        "executionSuccessful": True,
+                        "executionSuccessful": not result.errors,
                         "toolExecutionNotifications": notes,
                         "properties": {
                             "fail_on": result.policy.fail_on,
                             "gate_failed": result.failed,
+                            "input_errors": len(result.errors),
                             "counts": result.counts(),
                         },
                     }

@@ -17,9 +17,8 @@ SEVERITY_STYLE = {"critical": "bold white on red", "high": "bold red", "medium":
 
 def _finding(console: Console, f: Finding, mark: str = "") -> None:
     sev = f"[{SEVERITY_STYLE[f.severity]}]{f.severity.upper():<8}[/]"
-    console.print(
-        f"{f.rank:>3}. {sev} [bold]{f.rule_id}[/] {escape(f.title)}  [dim](score {f.score:g}, {escape(f.target)})[/]{mark}"
-    )
+    where = f"[dim](score {f.score:g}, {escape(f.target)})[/]"
+    console.print(f"{f.rank:>3}. {sev} [bold]{f.rule_id}[/] {escape(f.title)}  {where}{mark}")
     console.print(f"     {escape(f.message)}")
     if f.escalation:
         console.print(f"     [dim]severity raised: {escape(f.escalation)}[/]")
@@ -83,6 +82,8 @@ def render_document(console: Console, doc: GateDocument) -> None:
 def render_gate(console: Console, result: GateResult) -> None:
     for doc in result.documents:
         render_document(console, doc)
+    for err in result.errors:
+        console.print(f"[bold red]input error:[/] {escape(str(err))}")
     style = "bold red" if result.failed else "bold green"
     console.print(f"[{style}]{escape(verdict(result))}[/]")
 

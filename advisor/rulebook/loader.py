@@ -12,14 +12,14 @@ from functools import cached_property
 from pathlib import Path
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from advisor import __version__
 from advisor.datadirs import rules_dir
 from advisor.derive import applicable as derived_for
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
-from advisor.documents.paths import FieldType, schema_paths
+from advisor.documents.paths import FieldType, model_fields_at, schema_paths
 from advisor.rulebook.condition import (
     And,
     Arith,
@@ -40,11 +40,36 @@ PARTITION_KINDS = ("aix-lpar", "vios")
 ALWAYS_PRESENT = ("name", "kind")  # required by every document model
 
 
+@dataclass(frozen=True)
+class RuleProblem:
+    """One problem in one rule file: `field` is the rule key at fault, `suggestion` a close valid name."""
+
+    file: str
+    rule_id: str | None
+    message: str
+    field: str | None = None
+    suggestion: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}: rule {self.rule_id}" if self.rule_id else self.file
+        if self.field:
+            where += f": {self.field}"
+        hint = f" (did you mean '{self.suggestion}'?)" if self.suggestion else ""
+        return f"{where}: {self.message}{hint}"
+
+
 class RulebookError(ValueError):
-    def __init__(self, file: str, rule_id: str | None, message: str):
+    """The rulebook cannot load; `problems` lists every problem found across all files, in file order."""
+
+    def __init__(self, file: str, rule_id: str | None, message: str, problems: list[RuleProblem] | None = None):
         self.file, self.rule_id = file, rule_id
-        where = f"{file}: rule {rule_id}" if rule_id else file
-        super().__init__(f"{where}: {message}")
+        self.problems = problems or [RuleProblem(file, rule_id, message)]
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def of(cls, problems: list[RuleProblem]) -> RulebookError:
+        first = problems[0]
+        return cls(first.file, first.rule_id, first.message, problems)
 
 
 @dataclass(frozen=True)
@@ -218,6 +243,7 @@ def load_rulebook(directory: Path | None = None) -> Rulebook:
         raise RulebookError(str(directory), None, "no rule files (*.yaml) found")
     digest = hashlib.sha256()
     rules: dict[str, CompiledRule] = {}
+    problems: list[RuleProblem] = []  # every file and rule is checked, so one run lists them all
     for path in files:
         text = path.read_text(encoding="utf-8")
         digest.update(path.name.encode() + b"\0" + text.encode())
@@ -225,30 +251,59 @@ def load_rulebook(directory: Path | None = None) -> Rulebook:
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as exc:
-            raise RulebookError(name, None, f"not valid YAML: {exc}") from None
+            problems.append(RuleProblem(name, None, f"not valid YAML: {exc}"))
+            continue
         try:
             rule_file = RuleFile.model_validate(data)
         except ValidationError as exc:
-            raise _file_error(name, data, exc) from None
+            problems += _file_problems(name, data, exc)
+            rule_file = _valid_rules(data)  # the rules that do validate are still checked in full
         for rule in rule_file.rules:
             if rule.id in rules:
-                raise RulebookError(name, rule.id, f"duplicate id (also in {rules[rule.id].file})")
-            rules[rule.id] = compile_rule(rule, name, rule_file.domain)
+                problems.append(RuleProblem(name, rule.id, f"duplicate id (also in {rules[rule.id].file})"))
+                continue
+            try:
+                rules[rule.id] = compile_rule(rule, name, rule_file.domain)
+            except RulebookError as exc:
+                problems += exc.problems
+    if problems:
+        raise RulebookError.of(problems)
     return Rulebook(rules=rules, version=f"{__version__}+{digest.hexdigest()[:12]}", files=tuple(f.name for f in files))
 
 
-def _file_error(name: str, data: object, exc: ValidationError) -> RulebookError:
-    err = exc.errors(include_url=False)[0]
-    loc = err["loc"]
-    rule_id = None
-    if len(loc) >= 2 and loc[0] == "rules" and isinstance(loc[1], int):
+def _valid_rules(data: object) -> RuleFile:
+    raw = data.get("rules") if isinstance(data, dict) else None
+    valid = []
+    for item in raw if isinstance(raw, list) else []:
         try:
-            rule_id = data["rules"][loc[1]].get("id")  # type: ignore[index]
-        except (KeyError, IndexError, TypeError, AttributeError):
-            rule_id = None
-        loc = loc[2:]
-    where = ".".join(str(p) for p in loc) or "(file)"
-    more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-    return RulebookError(
-        name, rule_id or (f"#{err['loc'][1]}" if len(err["loc"]) > 1 else None), f"{where}: {err['msg']}{more}"
-    )
+            valid.append(Rule.model_validate(item))
+        except ValidationError:
+            continue
+    domain = data.get("domain") if isinstance(data, dict) else None
+    return RuleFile.model_construct(domain=domain if isinstance(domain, str) else "", rules=valid)
+
+
+def _file_problems(name: str, data: object, exc: ValidationError) -> list[RuleProblem]:
+    """Every validation error of a rule file, with the rule id, the field and a close valid name."""
+    out = []
+    for err in exc.errors(include_url=False):
+        loc = err["loc"]
+        rule_id = None
+        model: type[BaseModel] = RuleFile
+        if len(loc) >= 2 and loc[0] == "rules" and isinstance(loc[1], int):
+            try:
+                rule_id = data["rules"][loc[1]].get("id")  # type: ignore[index]
+            except (KeyError, IndexError, TypeError, AttributeError):
+                rule_id = None
+            rule_id = rule_id or f"#{loc[1]}"
+            loc, model = loc[2:], Rule
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".") or None
+        suggestion = None
+        if err["type"] == "extra_forbidden" and loc:
+            parent, _ = model_fields_at(model, tuple(loc))
+            names = list(parent.model_fields) if parent is not None else []
+            close = difflib.get_close_matches(str(loc[-1]), names, n=1, cutoff=0.6)
+            suggestion = close[0] if close else None
+        message = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
+        out.append(RuleProblem(name, rule_id, message, where, suggestion))
+    return out

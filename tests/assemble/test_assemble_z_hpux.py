@@ -44,8 +44,12 @@ def test_zos_review_assesses_the_statement(tmp_path) -> None:
 
 
 def test_lscpu_gives_machine_and_zvm_level() -> None:
-    lpar = build("lscpu.s390x-lpar-smt.synthetic.txt", name="LNXZ13").document
-    assert lpar == {"kind": "zvm-lpar", "name": "LNXZ13", "machine": "z13"}  # PR/SM: no z/VM level
+    from advisor.assemble import AssemblyError
+
+    with pytest.raises(AssemblyError, match=r"directly in a PR/SM LPAR.*Hypervisor: PR/SM"):
+        build("lscpu.s390x-lpar-smt.synthetic.txt", name="LNXZ13")
+    forced = build("lscpu.s390x-lpar-smt.synthetic.txt", name="LNXZ13", kind="zvm-lpar").document
+    assert forced == {"kind": "zvm-lpar", "name": "LNXZ13", "machine": "z13"}  # the caller says so: no z/VM level
     guest = build("lscpu.s390x-zvm-newer.synthetic.txt", name="ZVM1").document
     assert guest["machine"] == "z15" and guest["zvm"] == {"version": "7.2"}
 

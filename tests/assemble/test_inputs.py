@@ -30,6 +30,7 @@ def test_amepat_4_7_report_as_text_gives_the_critical_ame_006_with_quoted_defici
     ame006 = next(f for f in review.findings if f.rule_id == "AME-006")
     assert ame006.severity == "critical"
     assert ame006.evidence["ame.deficit_mb"] == 1645
+    assert ame006.provenance is not None
     quoted = ame006.provenance["ame.deficit_mb"]
     assert (
         quoted == f"from amepat line 32 of {path} (Average column): "
@@ -60,7 +61,7 @@ def test_json_and_yaml_documents_load_as_documents(tmp_path) -> None:
 @pytest.mark.parametrize(
     "text, name",
     [
-        (load("lscpu.s390x-lpar-smt.synthetic.txt"), "LNXZ13"),
+        (load("lscpu.s390x-lpar-smt.synthetic.txt").replace("PR/SM", "z/VM 6.4.0"), "LNXZ13"),
         ("\n".join(load("lparstat_i.s2.txt").split("\n")[:20]) + "\n", None),  # the lines before the first "-"
     ],
 )

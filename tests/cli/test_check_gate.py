@@ -59,7 +59,7 @@ def test_expired_waiver_is_exit_2_naming_file_and_entry(workdir):
         f".advisor-waivers.yaml:7: waivers[1]: waiver for AME-001 on 'sapapp*' (owner unix-team) expired on {PAST}"
         in result.stderr
     )
-    assert result.stdout == ""
+    assert "gate FAILED" in result.stdout and "1 input error(s) in .advisor-waivers.yaml," in result.stdout
 
 
 def test_malformed_waiver_is_exit_2_with_did_you_mean(workdir):
@@ -157,7 +157,15 @@ def test_input_error_still_reports_the_good_documents_and_exits_2(workdir):
     assert (
         result.exit_code == 2 and "typo.json: $.ame.enabeld: unknown field (did you mean 'enabled'?)" in result.stderr
     )
-    assert [r["target"] for r in json.loads(result.stdout)] == ["sapapp01"]
+    good, bad = json.loads(result.stdout)
+    assert good["target"] == "sapapp01" and good["gate"]["passed"] is False  # AME-001 is high
+    assert bad == {
+        "gate": {
+            "file": "typo.json",
+            "passed": False,
+            "errors": [{"path": "$.ame.enabeld", "message": "unknown field", "suggestion": "enabled"}],
+        }
+    }
 
 
 def test_real_subprocess_run_with_waivers_baseline_and_outputs(workdir):

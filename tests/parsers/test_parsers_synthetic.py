@@ -348,7 +348,9 @@ def test_lscpu_newer_layout_under_zvm() -> None:
     data = lscpu.parse(load("lscpu.s390x-zvm-newer.synthetic.txt")).data
     assert (data["machine_type"], data["machine_name"], data["threads_per_core"]) == ("8561", "z15", 1)
     assert data["hypervisor"] == "z/VM 7.2.0"
-    assert data["l2d_cache_kb"] == 16 * 1024
+    assert (data["l2d_cache_total_kb"], data["l2d_cache_instances"]) == (16 * 1024, 4)
+    assert data["l3_cache_total_kb"] == 256 * 1024 and "l3_cache_instances" not in data
+    assert not any(key.endswith("_cache_kb") for key in data)  # sums are never stored as one cache's size
     assert data["flags"][:3] == ["esan3", "zarch", "stfle"]
     assert data["drawers"] == 4
 

@@ -92,10 +92,12 @@ def test_comma_decimal_separators() -> None:
 
 
 def test_a_comma_that_may_group_thousands_is_not_read() -> None:
+    """Nothing else in the output shows its decimal mark: "1,000" may be 1 or 1000.  Memory is printed
+    in whole MB, so there the comma can only group thousands."""
     result = lparstat_i.parse("Node Name : a\nOnline Memory : 7,168 MB\nEntitled Capacity : 1,000\n")
-    assert result.data == {"node_name": "a"}
-    assert [w.line_no for w in result.warnings] == [2, 3]
-    assert all("ambiguous" in w.reason for w in result.warnings)
+    assert result.data == {"node_name": "a", "online_memory_mb": 7168}
+    assert [w.line_no for w in result.warnings] == [3]
+    assert "ambiguous" in result.warnings[0].reason
 
 
 @pytest.mark.parametrize("unset", ["-", "", "n/a", "N/A"])
@@ -154,6 +156,7 @@ def test_lsattr_collapsed_text_never_reads_a_description_word_as_value() -> None
 @pytest.mark.parametrize("name", names())
 def test_every_parser_refuses_empty_and_garbage(name: str) -> None:
     parser = registry.parser_for(command_of(name))
+    assert parser is not None
     for text in ("", "   \n\t\n", "lorem ipsum dolor\nsit amet, consectetur\n", "\x00\x01\x02", "#### ####\n"):
         with pytest.raises(ParseError):
             parser.parse(text)
@@ -162,6 +165,7 @@ def test_every_parser_refuses_empty_and_garbage(name: str) -> None:
 @pytest.mark.parametrize("name", names())
 def test_every_parser_refuses_other_commands_output(name: str) -> None:
     parser = registry.parser_for(command_of(name))
+    assert parser is not None
     for other in names():
         if command_of(other) == command_of(name):
             continue

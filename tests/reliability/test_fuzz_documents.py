@@ -254,7 +254,7 @@ def test_valid_extreme_documents_review_and_render(count, durable_advisor, refer
         return
     a, b = durable_advisor.review(model), reference_advisor.review(model)
     assert a.model_dump() == b.model_dump()
-    json_out.render([a], single=True)
+    json_out.render_reviews([a], single=True)
 
 
 # --- defects the fuzzing found, fixed by their owners (documents, derive): regression tests

@@ -44,6 +44,8 @@ def test_dumps_array_is_dumps_of_the_list(count, items):
 def test_reviews_render_as_before(durable_advisor, count):
     reviews = [durable_advisor.review(validate_document(g.document)) for g in generate(60, seed=31)]
     count(len(reviews))
-    assert json_out.render(reviews, single=False) == json_out.dumps([r.model_dump(mode="json") for r in reviews])
-    assert json_out.render(reviews[:1], single=True) == json_out.dumps(reviews[0].model_dump(mode="json"))
-    assert json_out.render([], single=False) == "[]"
+    assert json_out.render_reviews(reviews, single=False) == json_out.dumps(
+        [r.model_dump(mode="json") for r in reviews]
+    )
+    assert json_out.render_reviews(reviews[:1], single=True) == json_out.dumps(reviews[0].model_dump(mode="json"))
+    assert json_out.render_reviews([], single=False) == "[]"

@@ -1,0 +1,111 @@
+"""The rulebook compiled to one plain Python function per document kind.
+
+This is the engine benchmark's yardstick: the same normalised conditions as straight-line
+code, each field looked up once per fact and each rule's base condition decided once for all
+of its escalations. It is checked against the reference evaluator (the correctness oracle) in
+the differential test, so a faster yardstick cannot quietly mean something else.
+
+Semantics follow `advisor.engine.reference` exactly: a comparison whose field (or any field
+its right side reads) is absent is false, also after negation; `exists`/`missing` test
+presence only; arithmetic is `+ - *` (division by a literal was compiled to a product).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Operand, Or, Ref, node_paths
+from advisor.rulebook.loader import CompiledRule, Rulebook
+
+MISSING: Any = object()
+
+
+class _Source:
+    """Builds the source of one kind's function: a local per field path, then the rules."""
+
+    def __init__(self) -> None:
+        self.locals: dict[str, str] = {}
+        self.consts: dict[str, Any] = {}
+
+    def var(self, path: str) -> str:
+        if path not in self.locals:
+            self.locals[path] = f"v{len(self.locals)}"
+        return self.locals[path]
+
+    def const(self, value: Any) -> str:
+        if type(value) in (int, float, str, bool):
+            return repr(value)  # round-trips exactly, and a constant is cheaper than a global
+        name = f"c{len(self.consts)}"
+        self.consts[name] = value
+        return name
+
+    def operand(self, op: Operand, guards: list[str]) -> str:
+        if isinstance(op, Lit):
+            return self.const(op.value)
+        if isinstance(op, Ref):
+            name = self.var(op.path)
+            guards.append(f"{name} is not M")
+            return name
+        assert isinstance(op, Arith)
+        return f"({self.operand(op.left, guards)} {op.op} {self.operand(op.right, guards)})"
+
+    def condition(self, node: Node) -> str:
+        if isinstance(node, Cmp):
+            left = self.var(node.path)
+            guards = [f"{left} is not M"]
+            right = self.operand(node.rhs, guards)
+            return "(" + " and ".join([*dict.fromkeys(guards), f"{left} {node.op} {right}"]) + ")"
+        if isinstance(node, Exists):
+            return f"({self.var(node.path)} {'is not' if node.present else 'is'} M)"
+        joiner = " and " if isinstance(node, And) else " or "
+        assert isinstance(node, (And, Or))
+        return "(" + joiner.join(self.condition(i) for i in node.items) + ")"
+
+    def lookups(self) -> list[str]:
+        """One local per path, read through nested dicts; a non-dict on the way means absent."""
+        lines = []
+        parents: dict[str, str] = {}
+        for path, name in self.locals.items():
+            *heads, last = path.split(".")
+            holder = "fact"
+            for depth in range(len(heads)):
+                prefix = ".".join(heads[: depth + 1])
+                if prefix not in parents:
+                    parents[prefix] = f"d{len(parents)}"
+                    get = f"{holder}.get({heads[depth]!r})"
+                    lines.append(f"    {parents[prefix]} = {get} if {holder}.__class__ is dict else None")
+                holder = parents[prefix]
+            lines.append(f"    {name} = {holder}.get({last!r}, M) if {holder}.__class__ is dict else M")
+        return lines
+
+
+def compile_kind(rules: list[CompiledRule]) -> tuple[str, Callable[[dict], set[str]]]:
+    """Source and function deciding every unit of `rules` (see `CompiledRule.units`)."""
+    src = _Source()
+    body: list[str] = []
+    for rule in rules:
+        body.append(f"    if {src.condition(rule.condition)}:")
+        body.append(f"        out.append({rule.id!r})")
+        for i, (cond, _) in enumerate(rule.escalations, 1):
+            body.append(f"        if {src.condition(cond)}:")
+            body.append(f"            out.append('{rule.id}#{i}')")
+    for rule in rules:  # every path a rule reads has a local, also those only `exists` reads
+        for path in node_paths(rule.condition):
+            src.var(path)
+    lines = ["def fired(fact):", "    out = []", *src.lookups(), *body, "    return set(out)"]
+    source = "\n".join(lines) + "\n"
+    namespace: dict[str, Any] = {"M": MISSING, **src.consts}
+    exec(compile(source, "<generated rulebook>", "exec"), namespace)  # noqa: S102 - our own generated code
+    return source, namespace["fired"]
+
+
+class GeneratedEvaluator:
+    """`fired(kind, fact)` through one generated function per kind, built once at load."""
+
+    def __init__(self, rulebook: Rulebook):
+        self._functions = {kind: compile_kind(rulebook.for_kind(kind))[1] for kind in rulebook.kinds}
+
+    def fired(self, kind: str, fact: dict) -> set[str]:
+        function = self._functions.get(kind)
+        return function(fact) if function else set()
