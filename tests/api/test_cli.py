@@ -79,3 +79,15 @@ def test_serve_refuses_a_broken_rulebook(tmp_path, monkeypatch):
     monkeypatch.setenv("ADVISOR_RULES_DIR", str(tmp_path))  # no rule files at all
     r = runner.invoke(app, ["serve", "--db", str(tmp_path / "s.db")])
     assert r.exit_code == 2 and "error: rulebook" in r.output
+
+
+def test_create_with_tenant_and_role(tmp_path):
+    db = str(tmp_path / "k.db")
+    r = runner.invoke(app, ["keys", "create", "dash", "--tenant", "team-a", "--role", "reader", "--json", "--db", db])
+    assert r.exit_code == 0, r.output
+    body = json.loads(r.stdout)
+    assert (body["tenant"], body["role"]) == ("team-a", "reader")
+    listed = runner.invoke(app, ["keys", "list", "--db", db]).stdout
+    assert "team-a" in listed and "reader" in listed
+    bad = runner.invoke(app, ["keys", "create", "x", "--role", "root", "--db", db])
+    assert bad.exit_code == 2 and "unknown role" in bad.output
