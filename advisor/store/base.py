@@ -3,8 +3,8 @@
 The queries are written once, per concern (reviews.py, chat.py, keys.py, audit.py), against
 two hooks an implementation supplies: `_read(work)` runs `work(tx)` on a consistent snapshot,
 `_transact(work)` runs it inside one committed transaction, which the queries call as `_write`
-(when `_write` returns, the data is durable: a 201 means committed). `tx.execute(sql, args)` takes `?` placeholders in both
-dialects. A new concern is a new mixin module added to `Store`'s bases; an implementation
+(when `_write` returns, the data is durable: a 201 means committed). `tx.execute(sql, args)`
+takes `?` placeholders in both dialects. A new concern is a new mixin module added to `Store`'s bases; an implementation
 only differs in connections, transactions, error mapping and the few dialect fragments below.
 """
 

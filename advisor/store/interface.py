@@ -7,9 +7,10 @@ from advisor.store.chat import ChatQueries
 from advisor.store.idempotency import IdempotencyQueries
 from advisor.store.keys import KeyQueries
 from advisor.store.reviews import ReviewQueries
+from advisor.store.transfer import TransferQueries
 
 
-class Store(ReviewQueries, ChatQueries, KeyQueries, AuditQueries, IdempotencyQueries):
+class Store(ReviewQueries, ChatQueries, KeyQueries, AuditQueries, IdempotencyQueries, TransferQueries):
     """Reviews, chat sessions, API keys and the audit log, on SQLite or PostgreSQL."""
 
     def __init__(self) -> None:

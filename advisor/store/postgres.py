@@ -75,6 +75,7 @@ class PostgresStore(Store):
     dialect = "postgres"
     review_summary_sql = "(review -> 'summary')::text"
     review_findings_sql = "json_array_length(review -> 'findings')"
+    identity_override = " OVERRIDING SYSTEM VALUE"
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10, timeout: float = 5.0):
         super().__init__()
@@ -126,6 +127,11 @@ class PostgresStore(Store):
 
         self._write(work)
         return self.schema_version()
+
+    def _after_import(self, tx: Tx) -> None:
+        for table in ("reviews", "chat_sessions", "audit_log"):
+            sequence = f"pg_get_serial_sequence('{table}', 'seq')"
+            tx.execute(f"SELECT setval({sequence}, coalesce(max(seq), 0) + 1, false) FROM {table}")
 
     def integrity_check(self) -> str:
         """PostgreSQL checks its pages itself; this confirms the server answers and the tables read."""
