@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from advisor.store import ApiKey, Store, StoreError
 from api.auth import Admin
 from api.deps import get_store
-from api.models import CURSOR_PATTERN
+from api.models import CURSOR_PATTERN, keyset_page
 from api.problems import ProblemError
 
 router = APIRouter(tags=["admin"])
@@ -40,15 +40,7 @@ class KeyOut(BaseModel):
 
     @classmethod
     def of(cls, key: ApiKey) -> KeyOut:
-        return cls(
-            id=key.id,
-            name=key.name,
-            tenant=key.tenant,
-            role=key.role,
-            created_at=key.created_at,
-            revoked_at=key.revoked_at,
-            last_used_at=key.last_used_at,
-        )
+        return cls.model_validate(key, from_attributes=True)
 
 
 class KeyCreated(KeyOut):
@@ -141,22 +133,8 @@ def audit(
     cursor: Annotated[str | None, Query(pattern=CURSOR_PATTERN)] = None,
 ) -> AuditPage:
     rows = store.audit_entries(who, limit + 1, before_seq=int(cursor) if cursor else None)
-    more = len(rows) > limit
-    rows = rows[:limit]
-    items = [
-        AuditOut(
-            seq=e.seq,
-            at=e.at,
-            actor=e.actor,
-            api_key_id=e.api_key_id,
-            action=e.action,
-            object_id=e.object_id,
-            detail=e.detail,
-            source=e.source,
-        )
-        for e in rows
-    ]
-    return AuditPage(items=items, next_cursor=str(rows[-1].seq) if more else None)
+    page, next_cursor = keyset_page(rows, limit)
+    return AuditPage(items=[AuditOut.model_validate(e, from_attributes=True) for e in page], next_cursor=next_cursor)
 
 
 _KEY = {

@@ -16,7 +16,15 @@ from api.deps import get_advisor, get_settings, get_store
 from api.documents import is_outputs, review_input
 from api.examples import REVIEW_REQUEST_EXAMPLES
 from api.idempotency import IdempotencyKey, body_hash, lost_race, replay_record, replayed
-from api.models import CURSOR_PATTERN, INPUT_FIELDS, REVIEW_ID_PATTERN, ReviewListItem, ReviewOut, ReviewPage
+from api.models import (
+    CURSOR_PATTERN,
+    INPUT_FIELDS,
+    REVIEW_ID_PATTERN,
+    ReviewListItem,
+    ReviewOut,
+    ReviewPage,
+    keyset_page,
+)
 from api.openapi import request_body
 from api.outputs import outputs_input
 from api.problems import ProblemError
@@ -121,8 +129,7 @@ def list_reviews(
     ] = None,
 ) -> ReviewPage:
     rows = store.list_reviews(who, target=target, limit=limit + 1, before_seq=int(cursor) if cursor else None)
-    more = len(rows) > limit
-    rows = rows[:limit]
+    page, next_cursor = keyset_page(rows, limit)
     items = [
         ReviewListItem(
             review_id=r.id,
@@ -133,6 +140,6 @@ def list_reviews(
             findings=r.findings or 0,
             summary=r.summary or {},
         )
-        for r in rows
+        for r in page
     ]
-    return ReviewPage(items=items, next_cursor=str(rows[-1].seq) if more else None)
+    return ReviewPage(items=items, next_cursor=next_cursor)
