@@ -72,6 +72,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         ViosMemoryInput,
     )
     from api.problems import Problem
+    from api.routes.admin import KeyRequest
 
     out: dict[str, Any] = {}
     document = DOCUMENT_ADAPTER.json_schema(ref_template=REF)
@@ -114,6 +115,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         AmeInput,
         OutputsRequest,
         ChatRequest,
+        KeyRequest,
         Problem,
     ):
         schema = model.model_json_schema(ref_template=REF)

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Path, Query
+from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.store import ApiKey, Store, StoreError
 from api.auth import Admin
+from api.body import json_body
 from api.deps import get_store
+from api.documents import validate_model
 from api.models import CURSOR_PATTERN, keyset_page
+from api.openapi import request_body
 from api.problems import ProblemError
 
 router = APIRouter(tags=["admin"])
@@ -69,20 +72,15 @@ class AuditPage(BaseModel):
     response_model=KeyCreated,
     operation_id="createKey",
     summary="Create an API key in your tenant (admin); the key is shown once",
-    responses={403: {}, 409: {}, 422: {}},
+    responses={400: {}, 403: {}, 409: {}, 413: {}, 415: {}, 422: {}},
+    openapi_extra=request_body(
+        "KeyRequest", {"ci": {"summary": "A key for a CI pipeline", "value": {"name": "ci", "role": "submitter"}}}
+    ),
 )
 def create_key(
-    request: Annotated[
-        KeyRequest,
-        Body(
-            openapi_examples={
-                "ci": {"summary": "A key for a CI pipeline", "value": {"name": "ci", "role": "submitter"}}
-            }
-        ),
-    ],
-    who: Admin,
-    store: Annotated[Store, Depends(get_store)],
+    body: Annotated[Any, Depends(json_body)], who: Admin, store: Annotated[Store, Depends(get_store)]
 ) -> KeyCreated:
+    request = validate_model(KeyRequest, body)
     try:
         record, key = store.create_key(who, request.name, role=request.role)
     except StoreError as exc:
