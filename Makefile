@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench clean postgres
+.PHONY: install run test bench clean postgres browser
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,17 @@ postgres:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 	    postgresql >/dev/null; }
 
-test: $(STAMP) postgres
+
+# The console's browser tests drive Debian's Chromium through Playwright (Playwright's own browser
+# download is not used). Installed once with apt-get when missing; needs root, as on CI.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing chromium (apt-get) for the console's browser tests"; \
+	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
+	  else echo "chromium is missing: run 'sudo apt-get install chromium' (the browser tests need it)" >&2; exit 1; fi; }
+
+test: $(STAMP) postgres browser
 	$(PY) -m pytest
 
 # Benchmarks (not part of `make test`): `make bench`, or `make bench BENCH_ARGS=--quick`.

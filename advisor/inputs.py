@@ -19,6 +19,7 @@ a field no output states is left out, so the rules report it as not assessed.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -36,7 +37,10 @@ from advisor.parsers import registry
 from advisor.parsers.base import ParseError
 from advisor.parsers.bundle import parse_bundle, read_bundle
 from advisor.parsers.prompts import prompt
+from advisor.redact import Redactor
 
+MAX_INPUT_BYTES = 16 * 1024 * 1024  # one file or text; the longest real listings (ps -eZ, lsdev) are a few MB
+MAX_LINE_CHARS = 16 * 1024  # one line of command output; lsattr and ps lines stay under 4 KB
 NAME_SOURCES = (
     "lparstat -i: Partition Name",
     "prtconf: LPAR Name",
@@ -91,15 +95,47 @@ def _error(source: str, message: str, path: str = "$") -> DocumentError:
     return DocumentError(source, [Issue(path=path, message=message)])
 
 
+def _too_large(source: str) -> DocumentError:
+    return _error(
+        source,
+        f"the input is larger than the limit of {MAX_INPUT_BYTES // (1024 * 1024)} MiB: give one system's outputs",
+    )
+
+
+def check_limits(text: str, source: str) -> None:
+    """Refuse, before any parsing, a text over the size limit or with a line over the line limit."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise _too_large(source)
+    start, line_no = 0, 1
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if end - start > MAX_LINE_CHARS:
+            raise _error(
+                source,
+                f"line {line_no} is longer than the limit of {MAX_LINE_CHARS} characters: "
+                "command outputs have short lines (is this a binary file or a document on one line?)",
+            )
+        start, line_no = end + 1, line_no + 1
+
+
 def read_text(path: str) -> tuple[str, str]:
-    """(source name, text) of a file or of standard input (``-``)."""
+    """(source name, text) of a file or of standard input (``-``), refused early when over the size limit."""
     source = "<stdin>" if path == "-" else path
     try:
-        raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with Path(path).open("rb") as handle:
+                if os.fstat(handle.fileno()).st_size > MAX_INPUT_BYTES:
+                    raise _too_large(source)
+                raw = handle.read(MAX_INPUT_BYTES + 1)  # a file still growing, or a pipe
     except (OSError, AttributeError) as exc:
         if path == "-" and isinstance(exc, AttributeError):  # a text-only stdin (tests, embedding)
-            return source, sys.stdin.read()
+            return source, sys.stdin.read(MAX_INPUT_BYTES + 1)
         raise _error(source, f"cannot read: {exc}") from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise _too_large(source)
     if b"\x00" in raw:
         raise _error(source, "binary data, not text: give a document, a command output or a bundle")
     try:
@@ -143,8 +179,11 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
     """(form, document data or None, outputs, problems) of one text; raises DocumentError when it is neither."""
     if not text.strip():
         raise _error(source, "the input is empty: give a configuration document, a command output or a bundle")
+    if len(text) > MAX_INPUT_BYTES:
+        raise _too_large(source)
     if text.lstrip().startswith(("{", "[")):
         return "document", parse_text(text, source), [], []
+    check_limits(text, source)
     try:
         version, sections = read_bundle(text)
     except ParseError as err:
@@ -238,14 +277,17 @@ def build(
     )
 
 
-def load_input(path_or_dash: str, *, kind: str | None = None, name: str | None = None) -> LoadedInput:
+def load_input(
+    path_or_dash: str, *, kind: str | None = None, name: str | None = None, redactor: Redactor | None = None
+) -> LoadedInput:
     """A document, one command output or a bundle from a file (``-`` = stdin), validated.
 
     ``kind`` forces the document kind (otherwise decided from the outputs: vios when ioslevel is
-    there, ...); ``name`` names the system when no output does (outputs only).  Raises DocumentError.
+    there, ...); ``name`` names the system when no output does (outputs only); ``redactor`` replaces
+    host names, addresses, serials and WWPNs before anything is read (``--redact``).  Raises DocumentError.
     """
     source, text = read_text(path_or_dash)
-    return load_text(text, source, kind=kind, name=name)
+    return load_text(redactor.text(text) if redactor else text, source, kind=kind, name=name)
 
 
 def load_text(text: str, source: str = "<text>", *, kind: str | None = None, name: str | None = None) -> LoadedInput:
@@ -256,7 +298,9 @@ def load_text(text: str, source: str = "<text>", *, kind: str | None = None, nam
     return build(outputs, problems, source, form=form, kind=kind, name=name)
 
 
-def load_outputs(paths: Iterable[str], *, kind: str | None = None, name: str | None = None) -> LoadedInput:
+def load_outputs(
+    paths: Iterable[str], *, kind: str | None = None, name: str | None = None, redactor: Redactor | None = None
+) -> LoadedInput:
     """Several files of command outputs or bundles (one system) as one document: ``advisor parse``."""
     paths = list(paths)
     if not paths:
@@ -265,13 +309,14 @@ def load_outputs(paths: Iterable[str], *, kind: str | None = None, name: str | N
     def texts() -> Iterator[TextInput]:  # read one file at a time: its errors come before the next is read
         for path in paths:
             source, text = read_text(path)
-            yield TextInput(text=text, source=source)
+            yield TextInput(text=redactor.text(text) if redactor else text, source=source)
 
     return load_texts(texts(), kind=kind, name=name)
 
 
 def _read_one(item: TextInput, document_hint: str) -> tuple[list[Output], list[InputWarning]]:
     if item.command is not None:
+        check_limits(item.text, item.source)
         try:
             return [Output(registry.parse_output(item.text, item.command), item.source)], []
         except ParseError as err:

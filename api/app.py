@@ -15,7 +15,7 @@ from fastapi import FastAPI
 
 from advisor.chat import ChatEngine
 from advisor.review import Advisor, default_advisor
-from api import problems
+from api import problems, web
 from api.chat import ChatService
 from api.openapi import DESCRIPTION, build_openapi
 from api.routes import health, v1
@@ -41,5 +41,6 @@ def create_app(settings: Settings | None = None, *, advisor: Advisor | None = No
     app.include_router(health.router)
     app.include_router(problem_routes.router)
     app.include_router(v1)
+    web.install(app)
     app.openapi = lambda: build_openapi(app)  # type: ignore[method-assign]
     return app

@@ -54,6 +54,7 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
     "not-found": (404, "No such resource", "The path matches no route of this API."),
     "key-not-found": (404, "No such API key", "No API key of your tenant has this id."),
     "review-not-found": (404, "No such review", "No stored review has this id."),
+    "system-not-found": (404, "No such system", "No review of a system with this name is stored."),
     "rule-not-found": (404, "No such rule", "No rule has this id; `errors[0].suggestion` may name the closest one."),
     "chat-session-not-found": (
         404,

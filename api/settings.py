@@ -7,6 +7,7 @@ build their app with `create_app()` (the factory import string) and read them ba
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 from typing import ClassVar
 
@@ -35,6 +36,13 @@ class Settings(BaseModel):
     db_synchronous: str = Field(
         "FULL", pattern="^(FULL|NORMAL|EXTRA)$", description="SQLite synchronous mode (ADVISOR_DB_SYNCHRONOUS)."
     )
+    session_secret: str = Field(
+        default_factory=lambda: secrets.token_hex(32),
+        min_length=32,
+        repr=False,
+        description="Signs the web console's session cookies (ADVISOR_SESSION_SECRET); drawn at random when unset, "
+        "so a restart signs browsers out.",
+    )
 
     ENV: ClassVar[dict[str, str]] = {
         "db_path": "ADVISOR_DB",
@@ -44,6 +52,7 @@ class Settings(BaseModel):
         "max_partitions": "ADVISOR_MAX_PARTITIONS",
         "max_depth": "ADVISOR_MAX_DEPTH",
         "db_synchronous": "ADVISOR_DB_SYNCHRONOUS",
+        "session_secret": "ADVISOR_SESSION_SECRET",
     }
 
     @classmethod

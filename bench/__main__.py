@@ -1,8 +1,10 @@
-"""`python -m bench [--quick] [--only engine,pipeline,fleet,api]`: run, print the table, write JSON.
+"""`python -m bench [--quick] [--only engine,pipeline,parse,fleet,api,fleetapi]`: run, print the table, write JSON.
 
-Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), fleet
+Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), parse (command
+outputs, MB/s and memory vs splitting the same bytes), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
-1, plus the memory run). Results: bench/results/bench-<time>.json, latest.json, latest.md.
+1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems).
+Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "fleet", "api")
+SECTIONS = ("engine", "pipeline", "parse", "fleet", "api", "fleetapi")
 
 
 def loadavg() -> list[float]:
@@ -110,10 +112,18 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import pipeline
 
         return pipeline.run(args.quick)
+    if section == "parse":
+        from bench import parse
+
+        return parse.run(args.quick)
     if section == "fleet":
         from bench import fleet
 
         return fleet.run(args.quick, n=args.fleet_docs)
+    if section == "fleetapi":
+        from bench import fleet_routes
+
+        return fleet_routes.run(args.quick)
     from bench import api
 
     return api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)

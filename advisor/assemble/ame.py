@@ -250,6 +250,8 @@ def _svmon(emit: Emit) -> None:
             rank=RANK_RUNTIME,
             note="mmode ending in -E = AME on",
         )
+        _svmon_memory(emit, str(mmode).strip().lower())
+
     for stem, block, path in (
         ("size", "global.pg_space", "memory.paging_space_gb"),
         ("virtual", "global.memory", "workload.peak.virtual_memory_gb"),
@@ -274,6 +276,24 @@ def _svmon(emit: Emit) -> None:
             key,
             rank=RANK_RUNTIME,
             note="True Memory as GB",
+        )
+
+
+def _svmon_memory(emit: Emit, mmode: str) -> None:
+    """Memory mode from svmon -G's mmode, and without AME (Ded, Shar) the memory row's size, which is
+    then the partition's memory (with AME, Ded-E, it is the expanded size: True Memory is read instead)."""
+    base = {"ded": "dedicated", "shar": "shared"}.get(mmode.removesuffix("-e"))
+    if base is not None and emit.kind != "vios":
+        emit.fact("memory.mode", base, "global.memory.mmode", rank=RANK_RUNTIME, note=f"mmode {mmode}")
+    found = None if mmode.endswith("-e") else sized(emit.get("global.memory"), "size")
+    if found:
+        key, value = found
+        emit.fact(
+            memory_path(emit.kind),
+            SIZE_SUFFIX_TO_GB[key[len("size") :]](value),
+            f"global.memory.{key}",
+            rank=RANK_RUNTIME,
+            note=f"memory size without AME, {key[len('size_') :]} as GB",
         )
 
 

@@ -38,6 +38,15 @@ def _machinfo(emit: Emit) -> None:
                 "os.release",
             )
     emit.copy("memory_gb", "memory_mb", convert=mb_to_gb, note="MB / 1024")
+    if emit.get("cpu.cores") is not None:  # 11.31 from 1103 on: "16 cores (8 per socket)"
+        emit.copy("cores", "cpu.cores")
+    elif emit.get("cpu.sockets") is not None and emit.get("cpu.cores_per_socket") is not None:
+        emit.fact(
+            "cores",
+            emit.get("cpu.sockets") * emit.get("cpu.cores_per_socket"),
+            "cpu.cores_per_socket",
+            note=f"{emit.get('cpu.sockets')} sockets x {emit.get('cpu.cores_per_socket')} cores per socket",
+        )
 
 
 def _kctune(emit: Emit) -> None:

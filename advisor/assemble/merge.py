@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from fnmatch import fnmatchcase
+from functools import lru_cache
 from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
@@ -106,7 +107,8 @@ def _resolve(path: str, group: list[Fact]) -> tuple[Fact | None, str]:
         word = "highest" if rule == "max" else "lowest"
         return (
             winner,
-            f"kept the {word} value, {winner.value!r} {winner.source}: for this measurement the worse reading is the one to act on",
+            f"kept the {word} value, {winner.value!r} {winner.source}: "
+            "for this measurement the worse reading is the one to act on",
         )
     top = [f for f in group if f.rank == group[0].rank]
     if len(_distinct(top)) > 1:
@@ -133,8 +135,16 @@ def segments(path: str) -> list[tuple[str, str | None]]:
     return out
 
 
+_KEYS = re.compile(r"\[[^\]]*\]")
+
+
 def field_exists(kind: str, path: str) -> bool:
     """Whether ``path`` is a field of ``kind`` (list items by key: ``storage.disks[hdisk3].name``)."""
+    return _shape_exists(kind, _KEYS.sub("[k]", path))  # one answer per shape: 10 000 disks ask once
+
+
+@lru_cache(maxsize=4096)
+def _shape_exists(kind: str, path: str) -> bool:
     model: Any = KIND_MODELS.get(kind)
     parts = segments(path)
     for n, (name, key) in enumerate(parts):

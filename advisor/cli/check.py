@@ -82,6 +82,9 @@ def check(
         str | None,
         typer.Option("--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."),
     ] = None,
+    redact: Annotated[
+        bool, typer.Option("--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stand-ins.")
+    ] = False,
 ) -> None:
     """Review configuration documents, print ranked, cited findings and gate on them."""
     from advisor.gate import GateInputError, InputError, Policy, judge
@@ -106,7 +109,9 @@ def check(
         failed = InputError(err.file, err.message, err.entry)
         result = judge([], Policy(fail_on=fail_on.value), advisor.rulebook, [failed], single=len(files) == 1)
     else:
-        docs, errors = read_documents(files)
+        from advisor.redact import Redactor
+
+        docs, errors = read_documents(files, Redactor() if redact else None)
         reviewed = [(d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None)) for d in docs]
         result = judge(reviewed, policy, advisor.rulebook, errors, single=len(files) == 1)
     for fmt, path in outputs:

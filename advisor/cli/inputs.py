@@ -17,6 +17,7 @@ from advisor.gate.waivers import DEFAULT_FILE
 
 if TYPE_CHECKING:
     from advisor.documents.errors import DocumentError
+    from advisor.redact import Redactor
     from advisor.gate.model import InputError, Policy
     from advisor.inputs import LoadedInput
     from advisor.review import Advisor
@@ -81,11 +82,11 @@ def load_advisor() -> Advisor:
         raise typer.Exit(2) from None
 
 
-def _load(path: str) -> LoadedInput:
+def _load(path: str, redactor: Redactor | None = None) -> LoadedInput:
     """A document, a raw command output or a bundle; parser warnings and conflicts go to stderr."""
     from advisor.inputs import load_input
 
-    loaded = load_input(path)
+    loaded = load_input(path, redactor=redactor)
     for warning in loaded.warnings:
         typer.echo(f"warning: {warning}", err=True)
     for conflict in loaded.conflicts:
@@ -103,7 +104,7 @@ def input_errors(err: DocumentError, position: int) -> list[InputError]:
     ]
 
 
-def read_documents(files: list[str]) -> tuple[list[LoadedInput], list[InputError]]:
+def read_documents(files: list[str], redactor: Redactor | None = None) -> tuple[list[LoadedInput], list[InputError]]:
     """Every readable input, and the problems of the others (also reported on stderr)."""
     from advisor.documents.errors import DocumentError
 
@@ -111,7 +112,7 @@ def read_documents(files: list[str]) -> tuple[list[LoadedInput], list[InputError
     errors: list[InputError] = []
     for position, path in enumerate(files):
         try:
-            docs.append(_load(path))
+            docs.append(_load(path, redactor))
         except DocumentError as err:
             report_input_error(err)
             errors += input_errors(err, position)

@@ -19,6 +19,7 @@ from advisor.cli.inputs import report_input_error
 from advisor.documents import KINDS
 from advisor.documents.errors import DocumentError
 from advisor.inputs import LoadedInput, load_outputs
+from advisor.redact import Redactor
 
 
 class ParseFormat(StrEnum):
@@ -79,13 +80,16 @@ def parse(
     provenance: bool = typer.Option(
         False, "--provenance", help="Also print, on standard error, the output line every field was read from."
     ),
+    redact: bool = typer.Option(
+        False, "--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stable stand-ins."
+    ),
 ) -> None:
     """Turn command outputs (lparstat -i, amepat, vmo, ps -eZ, lsdev, kctune, D VIRTSTOR,LFAREA, ...) into a document."""
     if kind is not None and kind not in KINDS:
         typer.echo(f"error: unknown kind {kind!r}; expected one of {', '.join(KINDS)}", err=True)
         raise typer.Exit(2)
     try:
-        loaded = load_outputs(files, kind=kind, name=name)
+        loaded = load_outputs(files, kind=kind, name=name, redactor=Redactor() if redact else None)
     except DocumentError as err:
         report_input_error(err)
         raise typer.Exit(2) from None

@@ -60,7 +60,7 @@ def lines_of(text: str, command: str, detect: Callable[[str], float]) -> list[Li
     lines = split_lines(text)
     if not any(line.text.strip() for line in lines):
         raise ParseError(f"{command}: the output is empty")
-    if detect(text) == 0:
+    if detect(text[:DETECT_CHARS]) == 0:
         raise ParseError(f"{command}: this is not {command!r} output (none of its lines or labels found)")
     NUMBER_STYLE.set(number_style(text))
     return lines
@@ -77,9 +77,12 @@ def snake(label: str) -> str:
     return re.sub(r"[^0-9a-z]+", "_", label.casefold()).strip("_")
 
 
+DETECT_CHARS = 16 * 1024  # a command's marks show in its first lines: detection reads no further
+
+
 def score(text: str, patterns: Iterable[re.Pattern[str]], enough: int) -> float:
-    """Confidence 0..1: how many of a command's signature patterns occur."""
-    text = clean(text)
+    """Confidence 0..1: how many of a command's signature patterns occur in the text's head."""
+    text = clean(text[:DETECT_CHARS])  # callers may pass the whole text
     hits = sum(1 for p in patterns if p.search(text))
     return min(1.0, hits / enough)
 
@@ -254,11 +257,12 @@ def size_in(unit: str, *, default_unit: str | None = None, whole: bool = False) 
 
 
 def multiplied(raw: str) -> int:
-    """'8M' -> 8388608, '1K' -> 1024: the K/M/G/T suffixes AIX tunable tables use."""
-    m = re.fullmatch(r"(\d+)([KMGT]?)", raw.strip())
+    """'8M' -> 8388608, '1K' -> 1024, '8E-1' -> 2**63 - 1: the K/M/G/T/P/E suffixes AIX tunable tables
+    use, with the "-1" their maxima carry (8E-1 is the largest 64-bit value)."""
+    m = re.fullmatch(r"(\d+)([KMGTPE]?)(-1)?", raw.strip())
     if not m:
-        raise Unreadable("not a number with an optional K/M/G/T suffix")
-    return int(m.group(1)) * 1024 ** "_KMGT".index(m.group(2) or "_")
+        raise Unreadable("not a number with an optional K/M/G/T/P/E suffix")
+    return int(m.group(1)) * 1024 ** "_KMGTPE".index(m.group(2) or "_") - (1 if m.group(3) else 0)
 
 
 # --- result building ---------------------------------------------------------------
@@ -278,7 +282,8 @@ class Builder:
         self._cut_warned = False
 
     def _prov(self, line: Line) -> Provenance:
-        return Provenance(command=self.command, line_no=line.no, line=line.raw)
+        """One per value of every row: built without re-validating fields that are already typed."""
+        return Provenance.model_construct(command=self.command, line_no=line.no, line=line.raw)
 
     def known(self, line: Line) -> None:
         """The line belongs to the command's output but carries no value we keep."""

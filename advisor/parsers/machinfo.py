@@ -1,9 +1,16 @@
 """HP-UX `machinfo`: sockets, processor model, logical processors, memory, OS release.
 
 The SAP instance count (one per 2-4 cores) and the page-size and locality
-advice depend on these.  Formats from 11i v3 are read: the summary form
-("4 Intel(R) Itanium 2 9000 series processors (1.6 GHz, 24 MB)") and the
-"Name = value" form of older levels inside "CPU info".
+advice depend on these.  Both layouts are read:
+
+- 11i v3 (11.31): "Label: value" and the processor summary in its variants:
+  "4 Intel(R) Itanium 2 9000 series processors (1.6 GHz, 24 MB)",
+  "2 Intel(R) Itanium(R) Processor 9560s (2.53 GHz, 32 MB)", a model line
+  without a count followed by "2 sockets", "8 cores (4 per socket)",
+  "4 cores, 8 logical processors per socket", "LCPU attribute is enabled".
+- 11i v2 (11.23): "Name = value" everywhere ("Memory = 8156 MB (7.96 GB)",
+  "Number of CPUs = 4", "nodename = hpux01", "release = B.11.23"); it prints
+  no socket count, so none is given.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ FIELDS = spec(
         "Firmware revision": ("firmware.firmware_revision", as_str),
         "FP SWA driver revision": ("firmware.fp_swa_driver_revision", as_str),
         "BMC firmware revision": ("firmware.bmc_firmware_revision", as_str),
+        "BMC version": ("firmware.bmc_firmware_revision", as_str),
         "Model": ("platform.model", _unquote),
         "Machine ID number": ("platform.machine_id_number", as_str),
         "Machine serial number": ("platform.machine_serial_number", as_str),
@@ -57,7 +65,28 @@ FIELDS = spec(
         "ID Number": ("os.id_number", as_str),
     }
 )
-_SOCKETS = re.compile(r"^\s*(\d+)\s+(.+?)\s+processors?\s*\(([\d.]+)\s*GHz,\s*([\d.]+)\s*MB\)\s*$", re.I)
+_SOCKETS = re.compile(r"^\s*(?:(\d+)\s+)?(\S.*?)(?:\s+processors?)?\s*\(([\d.]+)\s*GHz,\s*([\d.]+)\s*MB\)\s*$", re.I)
+_COUNT = re.compile(r"^\s*(\d+)\s+(sockets?|cores?)(?:\s*\((\d+)\s+per socket\))?\s*$", re.I)
+_PER_SOCKET = re.compile(r"^\s*(\d+)\s+cores?,\s*(\d+)\s+logical processors? per socket\s*$", re.I)
+_LCPU = re.compile(r"^\s*LCPU attribute is (enabled|disabled)\s*$", re.I)
+_CPU_KNOWN = re.compile(r"^\s*(Active processor count:|CPUID registers|Bus features|Cache info:)\s*$", re.I)
+# 11.23 "name = value" outside "CPU info": the same fields as 11.31's labels
+_ASSIGNED: dict[str, dict[str, str | None]] = {
+    "os": {
+        "sysname": None,
+        "nodename": "os.nodename",
+        "release": "os.release",
+        "version": "os.version",
+        "machine": "os.machine",
+        "idnumber": "os.id_number",
+    },
+    "platform": {
+        "model string": "platform.model",
+        "machine id number": "platform.machine_id_number",
+        "machine serial number": "platform.machine_serial_number",
+    },
+    "firmware": {"firmware revision": "firmware.firmware_revision"},
+}
 _BUS = re.compile(r"^\s*(.+?),\s*CPU version\s+(\S+)\s*$", re.I)
 _LOGICAL = re.compile(r"^\s*(\d+)\s+logical processors?\s*\((\d+)\s+per socket\)\s*$", re.I)
 _SKIP = re.compile(r"^\s*(IPMI is .*|@\(#\).*|vmunix _release_version:.*)$")
@@ -88,6 +117,8 @@ def parse(text: str) -> ParseResult:
             out.known(line)
         elif kv and head == "memory":
             out.value("memory_mb", kv[1], _mb, line)
+        elif re.match(r"^Memory\s*=", body):  # 11.23
+            out.value("memory_mb", body.partition("=")[2], _mb, line)
         elif section == "cpu":
             _cpu(body, line, out)
         elif _SKIP.match(body):
@@ -95,6 +126,12 @@ def parse(text: str) -> ParseResult:
         elif kv and norm_label(kv[0]) in FIELDS:
             key, convert = FIELDS[norm_label(kv[0])]
             out.value(key, kv[1], convert, line)
+        elif "=" in body and norm_label(body.partition("=")[0]) in _ASSIGNED.get(section, {}):
+            target = _ASSIGNED[section][norm_label(body.partition("=")[0])]
+            if target is None:
+                out.known(line)
+            else:
+                out.value(target, body.partition("=")[2], _unquote, line)
         else:
             out.unknown(line)
     return out.finish()
@@ -102,8 +139,22 @@ def parse(text: str) -> ParseResult:
 
 def _cpu(body: str, line: Line, out: Builder) -> None:
     sockets, bus, logical = _SOCKETS.match(body), _BUS.match(body), _LOGICAL.match(body)
-    if sockets:
-        out.put("cpu.sockets", int(sockets.group(1)), line)
+    count, per_socket, lcpu = _COUNT.match(body), _PER_SOCKET.match(body), _LCPU.match(body)
+    if count:
+        what = "sockets" if count.group(2).lower().startswith("socket") else "cores"
+        out.put(f"cpu.{what}", int(count.group(1)), line)
+        if count.group(3) is not None:
+            out.put(f"cpu.{what}_per_socket", int(count.group(3)), line)
+    elif per_socket:
+        out.put("cpu.cores_per_socket", int(per_socket.group(1)), line)
+        out.put("cpu.logical_processors_per_socket", int(per_socket.group(2)), line)
+    elif lcpu:
+        out.put("cpu.lcpu_attribute", lcpu.group(1).lower() == "enabled", line)
+    elif _CPU_KNOWN.match(body):
+        out.known(line)
+    elif sockets:
+        if sockets.group(1) is not None:
+            out.put("cpu.sockets", int(sockets.group(1)), line)
         out.put("cpu.processor_model", sockets.group(2), line)
         out.value("cpu.clock_ghz", sockets.group(3), as_number, line)
         out.value("cpu.cache_mb", sockets.group(4), size_in("mb", default_unit="mb"), line)
@@ -115,6 +166,7 @@ def _cpu(body: str, line: Line, out: Builder) -> None:
         out.put("cpu.logical_processors_per_socket", int(logical.group(2)), line)
     elif "=" in body:
         label, _, raw = body.partition("=")
+        value: int | float | str
         try:
             value = as_number(raw.strip())
         except Unreadable:

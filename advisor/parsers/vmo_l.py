@@ -64,13 +64,15 @@ def parse(text: str) -> ParseResult:
 
 
 def _row(line: Line, out: Builder) -> str | None:
+    """One tunable; the UNIT column is empty for unitless tunables (lgpg_regions ... 8E-1  D)."""
     cells = line.text.split()
-    if len(cells) < 8 or not _NAME.fullmatch(cells[0]) or cells[-1] not in _TYPES:
+    if len(cells) < 7 or not _NAME.fullmatch(cells[0]) or cells[-1] not in _TYPES:
         out.unknown(line)
         return None
     name = cells[0]
     for column, raw in zip(_COLUMNS, cells[1:6], strict=True):
         out.value(f"tunables.{name}.{column}", raw, _value, line)
-    out.put(f"tunables.{name}.unit", " ".join(cells[6:-1]), line)
+    if len(cells) > 7:
+        out.put(f"tunables.{name}.unit", " ".join(cells[6:-1]), line)
     out.put(f"tunables.{name}.type", cells[-1], line)
     return name

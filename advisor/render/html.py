@@ -27,16 +27,21 @@ from advisor.rulebook.model import SEVERITIES
 TEMPLATES = "advisor.render"
 
 
-@cache
-def environment() -> jinja2.Environment:
-    """The report's Jinja environment: autoescaping on, undefined names are errors."""
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader(TEMPLATES, "templates"),
+def jinja_environment(*packages: str) -> jinja2.Environment:
+    """Templates from each package's `templates/` folder, first match wins; autoescaping on, undefined
+    names are errors. The web console adds its own package before this one (for the chart macros)."""
+    return jinja2.Environment(
+        loader=jinja2.ChoiceLoader([jinja2.PackageLoader(p, "templates") for p in (*packages, TEMPLATES)]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+
+@cache
+def environment() -> jinja2.Environment:
+    env = jinja_environment()
     env.globals.update(citation=citation, reboot=reboot)
     return env
 

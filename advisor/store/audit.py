@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from advisor.store.base import StoreBase, Tx, scope
-from advisor.store.records import AuditEntry, Principal
+from advisor.store.records import AuditEntry, Principal, utc_now
 
 _COLUMNS = "seq, at, actor, api_key_id, action, object_id, detail, tenant_id, source"
 
@@ -37,6 +37,10 @@ def record_audit(
 
 
 class AuditQueries(StoreBase):
+    def audit(self, who: Principal, action: str, object_id: str | None = None, detail: dict | None = None) -> None:
+        """An entry on its own (a write that stores nothing else, e.g. a console sign-in)."""
+        self._write(lambda tx: record_audit(tx, who, action, object_id, detail, utc_now()))
+
     def audit_entries(self, who: Principal, limit: int = 100, before_seq: int | None = None) -> list[AuditEntry]:
         """Newest first, of the principal's tenant (every tenant for the operator)."""
         where, args = scope(who)

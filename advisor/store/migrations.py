@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from advisor.store import fleet
 from advisor.store.records import StoreError, utc_now
 
 
@@ -120,6 +121,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         postgres=(_sessions(_PG_SEQ, _PG_JSON), _TURNS.format(citations="JSON", suffix="")),
     ),
+    # the fleet's latest-review tables (advisor/store/fleet.py); SQLite fills them from stored reviews
+    Migration(3, "fleet tables", sqlite=fleet.TABLES + fleet.SQLITE_BACKFILL, postgres=fleet.POSTGRES_TABLES),
 )
 
 
@@ -164,7 +167,7 @@ _SQ_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 _PG_NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
 MIGRATIONS += (
     Migration(
-        3,
+        4,
         "tenants, roles, idempotency keys",
         sqlite=_tenancy(_SQ_NOW, _SQ_JSON),
         postgres=_tenancy(_PG_NOW, _PG_JSON),

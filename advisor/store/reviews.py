@@ -7,8 +7,9 @@ from typing import Any
 
 from advisor.store.audit import record_audit
 from advisor.store.base import StoreBase, Tx, scope
+from advisor.store.fleet import record_review
 from advisor.store.idempotency import Replay, remember
-from advisor.store.records import Principal, StoredReview
+from advisor.store.records import DEFAULT_TENANT, Principal, StoredReview
 
 
 class ReviewQueries(StoreBase):
@@ -25,7 +26,9 @@ class ReviewQueries(StoreBase):
         created_at: str,
         replay: Replay | None = None,
     ) -> None:
-        """Store a review, its audit entry and (with an Idempotency-Key) the response, all or nothing."""
+        """Store a review, its audit entry, the fleet tables' update and (with an Idempotency-Key) the
+        response in one transaction: all or nothing. The fleet tables are site-wide (not per tenant
+        yet): they take the default tenant's reviews only, and only its keys read them."""
 
         def work(tx: Tx) -> None:
             tx.execute(
@@ -43,6 +46,15 @@ class ReviewQueries(StoreBase):
                     who.tenant,
                 ),
             )
+            if who.tenant == DEFAULT_TENANT:
+                record_review(
+                    tx,
+                    review_id=review_id,
+                    target=target,
+                    kind=kind,
+                    review=json.loads(review_json),  # not orjson: derived figures may exceed 64 bits
+                    created_at=created_at,
+                )
             record_audit(tx, who, "review.create", review_id, {"target": target, "kind": kind}, created_at)
             if replay is not None:
                 remember(tx, who, replay, created_at)

@@ -20,7 +20,11 @@ from advisor.store.records import StoreError
 
 FORMAT = "platform-advisor-export"
 # referenced tables first; `site` last (its bootstrap entry must not block an import of keys)
-TABLES = ("tenants", "api_keys", "reviews", "chat_sessions", "chat_turns", "audit_log", "idempotency", "site")
+TABLES = (
+    *("tenants", "api_keys", "reviews", "chat_sessions", "chat_turns", "audit_log", "idempotency", "site"),
+    *("fleet_systems", "fleet_findings", "fleet_missing", "fleet_rules", "fleet_fields", "fleet_days"),
+    "fleet_day_systems",
+)
 WITH_SEQ = frozenset({"reviews", "chat_sessions", "audit_log"})
 KEYED = {"tenants": "id", "site": "name"}  # rows the migration itself may have made: the export's win
 

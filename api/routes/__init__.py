@@ -3,8 +3,8 @@
 from fastapi import APIRouter, Depends
 
 from api.auth import require_key
-from api.routes import admin, calculators, chat, diff, parse, reviews, rules, sources
+from api.routes import admin, calculators, chat, diff, fleet, parse, reviews, rules, sources
 
 v1 = APIRouter(prefix="/v1", dependencies=[Depends(require_key)])
-for module in (reviews, parse, diff, chat, rules, sources, calculators, admin):
+for module in (reviews, parse, diff, chat, rules, sources, calculators, fleet, admin):
     v1.include_router(module.router)

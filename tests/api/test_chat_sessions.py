@@ -42,7 +42,7 @@ def test_migrations_upgrade_a_version_1_database_keeping_its_data(tmp_path, monk
     assert old.migrate() == 1
     sql(old, "INSERT INTO api_keys (id, name, hash, created_at) VALUES ('0123456789ab', 'k', 'h', 't')")
     monkeypatch.undo()
-    assert old.migrate() == migrations.latest_version()
+    assert old.migrate() == migrations.latest_version() >= 2
     tables = {r[0] for r in sql(old, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"chat_sessions", "chat_turns", "reviews", "api_keys", "tenants"} <= tables
     # an existing key lands in the default tenant as a submitter (what it could do before roles)

@@ -155,8 +155,8 @@ def test_lparstat_c_samples_deficit_cpu_and_banner() -> None:
     assert doc["cpu"] == {"mode": "shared", "sharing": "uncapped", "smt": 4, "entitled_capacity": 2.0}
     assert doc["memory"] == {"desired_gb": 8.0}  # tmem=8192MB: true memory
     assert doc["workload"]["peak"] == {"physc_avg": round((5.1 + 4.91 + 4.59 + 4.03 + 4.09) / 5, 4), "physc_max": 5.1}
-    assert "highest of 5 samples" in assembly.provenance["ame.deficit_mb"].note
-    assert "mean of 5 samples, lines" in assembly.provenance["ame.cpu_pct"].note
+    assert "highest of 5 samples" in (assembly.provenance["ame.deficit_mb"].note or "")
+    assert "mean of 5 samples, lines" in (assembly.provenance["ame.cpu_pct"].note or "")
 
 
 def test_lparstat_c_without_ame() -> None:
@@ -167,12 +167,12 @@ def test_vmstat_topas_svmon_give_the_achieved_factor_and_runtime_state() -> None
     assert build("vmstat_vc.s2.txt", name="x").document["ame"] == {"achieved_factor": 1.8, "expansion_factor": 1.8}
     topas = build("topas.s1.txt")
     assert topas.document["name"] == "ibmserver2"  # host name: no output gives the partition name
-    assert "host name" in topas.provenance["name"].note
+    assert "host name" in (topas.provenance["name"].note or "")
     assert topas.document["ame"] == {"achieved_factor": 4.0, "expansion_factor": 4.0}
     assert topas.document["memory"] == {"desired_gb": 3.5, "paging_space_gb": 2.0}
     svmon = build("svmon_G.synthetic.txt", name="x").document
     assert svmon["ame"] == {"expansion_factor": 1.75, "achieved_factor": 1.75, "deficit_mb": 0, "enabled": True}
-    assert svmon["memory"] == {"paging_space_gb": 524288 * 4 / 1024 / 1024, "desired_gb": 8.0}
+    assert svmon["memory"] == {"paging_space_gb": 524288 * 4 / 1024 / 1024, "desired_gb": 8.0, "mode": "dedicated"}
     assert svmon["workload"]["peak"]["virtual_memory_gb"] == 1874186 * 4 / 1024 / 1024
 
 
@@ -221,7 +221,7 @@ def test_ps_ez_4k_is_app_page_size_only_when_ame_cannot_hide_64k() -> None:
     assert any("AME mode is not known" in w.reason for w in unknown.warnings)
     ame_off = build("lparstat_c.s1-no-ame.txt", "ps_eZ.s1.txt", name="x")
     assert ame_off.document["workload"] == {"app_page_size": "4K"}
-    assert "AME is off" in ame_off.provenance["workload.app_page_size"].note
+    assert "AME is off" in (ame_off.provenance["workload.app_page_size"].note or "")
 
 
 def test_vios_only_fields_are_not_put_into_an_aix_document() -> None:

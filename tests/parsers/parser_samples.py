@@ -21,6 +21,7 @@ COMMAND_OF_PREFIX = {
     "lparstat_c": "lparstat -c",
     "lparstat_i": "lparstat -i",
     "lsattr": "lsattr -El",
+    "lsattr_colon": "lsattr -EOl",
     "lsattr_mem0": "lsattr -El",
     "lsattr_sea": "lsattr -El",
     "lsattr_ent": "lsattr -El",

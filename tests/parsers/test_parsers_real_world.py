@@ -12,7 +12,7 @@ import pytest
 
 from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text
-from advisor.parsers import lparstat_i, lscpu, svmon_g
+from advisor.parsers import lparstat_i, lscpu, machinfo, svmon_g, vmo_l
 from advisor.parsers.bundle import parse_bundle
 from advisor.parsers.prompts import prompt
 from tests.parsers.parser_samples import load
@@ -225,3 +225,66 @@ def test_a_dedicated_partitions_donating_mode_is_noted() -> None:
     notes = [w.reason for w in loaded.warnings if "Mode Donating" in w.reason]
     assert notes and "share_idle_procs_active or share_idle_procs_always" in notes[0]
     assert loaded.model.cpu.mode == "dedicated" and loaded.model.cpu.idle_sharing is None
+
+
+# --- outputs not read before ----------------------------------------------------------------
+
+
+def test_hpux_1123_machinfo_name_equals_value() -> None:
+    loaded = load_text(load("machinfo.hpux1123.synthetic.txt"), "machinfo.txt")
+    doc = loaded.document_json()
+    assert doc["name"] == "hpux23" and doc["os_version"] == "11iv2"
+    assert doc["memory_gb"] == 8156 / 1024
+    assert "cores" not in doc  # 11.23 prints "Number of CPUs", not cores
+
+
+def test_hpux_1131_processor_line_variants() -> None:
+    data = machinfo.parse(load("machinfo.hpux1131-poulson.synthetic.txt")).data["cpu"]
+    assert data["processor_model"] == "Intel(R) Itanium(R) Processor 9560"
+    assert (data["clock_ghz"], data["cache_mb"], data["sockets"], data["cores"]) == (2.53, 32, 2, 16)
+    assert data["logical_processors"] == 32 and data["lcpu_attribute"] is True
+    doc = load_text(load("machinfo.hpux1131-poulson.synthetic.txt"), "m.txt").document_json()
+    assert doc["cores"] == 16 and doc["os_version"] == "11iv3"
+
+
+def test_vmo_rows_with_an_empty_unit_and_an_exa_maximum() -> None:
+    text = (
+        "NAME                      CUR    DEF    BOOT   MIN    MAX    UNIT           TYPE\n"
+        "     DEPENDENCIES\n"
+        "--------------------------------------------------------------------------------\n"
+        "lgpg_regions              0      0      0      0      8E-1                  D\n"
+        "--------------------------------------------------------------------------------\n"
+        "ame_maxfree_mem           24M    24M    24M    320K   16G    bytes          D\n"
+        "--------------------------------------------------------------------------------\n"
+    )
+    result = vmo_l.parse(text)
+    assert result.warnings == []
+    assert result.data["tunables"]["lgpg_regions"] == {
+        "current": 0,
+        "default": 0,
+        "boot": 0,
+        "min": 0,
+        "max": 2**63 - 1,
+        "type": "D",
+    }
+    assert result.data["tunables"]["ame_maxfree_mem"]["max"] == 16 * 2**30
+
+
+def test_lsattr_colon_form_reads_like_lsattr_el() -> None:
+    text = (
+        "root@aix1:/ # lsattr -EOl mem0\n#size:goodsize:mem_exp_factor:ent_mem_cap:var_mem_weight\n65536:65536:1.5::\n"
+    )
+    report = parse_bundle(text)
+    (result,) = report.results
+    assert result.command == "lsattr -El" and result.command_line == "lsattr -EOl mem0"
+    assert result.data == {"size_mb": 65536, "goodsize_mb": 65536, "mem_exp_factor": 1.5}
+    assert [w.reason.split(":")[0] for w in result.warnings] == ["ent_mem_cap_kb", "var_mem_weight"]
+    bad = parse_bundle("root@aix1:/ # lsattr -EOl mem0\n#size:goodsize\n65536:65536:1.5\n")
+    assert bad.results == [] or "2 attributes" in bad.results[0].warnings[0].reason
+
+
+def test_svmon_memory_size_and_mode() -> None:
+    doc = load_text(session("aix-svmon-lsdev.synthetic.txt"), "s.txt", name="x").document_json()
+    assert doc["memory"]["desired_gb"] == 16.0 and doc["memory"]["mode"] == "dedicated"  # 4194304 4 KB pages
+    expanded = load_text(load("svmon_G.synthetic.txt"), "s.txt", name="x").document_json()
+    assert expanded["memory"]["desired_gb"] == 8.0 and expanded["ame"]["enabled"] is True  # True Memory, not size
