@@ -50,6 +50,7 @@ def test_migrations_upgrade_a_version_1_database_keeping_its_data(tmp_path, monk
     assert [r[1] for r in sql(old, "SELECT * FROM schema_version ORDER BY version")] == [
         "reviews, api keys, audit log",
         "chat sessions",
+        "fleet tables",
         "tenants, roles, idempotency keys",
     ]
     old.close()
