@@ -26,4 +26,6 @@ USER advisor
 VOLUME ["/data"]
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz').status != 200)"
-CMD ["advisor", "serve", "--host", "0.0.0.0", "--port", "8000"]
+# First start on an empty /data volume: creates the API key 'default' and prints it once in the
+# log (`docker logs <container>`); later starts only say that a key exists.
+CMD ["advisor", "serve", "--host", "0.0.0.0", "--port", "8000", "--create-key"]

@@ -16,11 +16,10 @@ $(STAMP): pyproject.toml | $(PY)
 
 install: $(STAMP)
 
-# The first run creates an API key and prints it (once); later runs only say that one exists.
-# Extra options: make run SERVE_ARGS="--port 9000 --workers 2"
+# The first run creates an API key and prints it (once, with the address actually served);
+# later runs only say that one exists. Extra options: make run SERVE_ARGS="--port 9000 --workers 2"
 run: $(STAMP)
-	$(VENV)/bin/advisor keys ensure-default
-	$(VENV)/bin/advisor serve $(SERVE_ARGS)
+	$(VENV)/bin/advisor serve --create-key $(SERVE_ARGS)
 
 # The store tests run on SQLite and on a real PostgreSQL server that they start themselves from the
 # system's initdb/pg_ctl: Debian's postgresql package, installed here when no initdb is found.

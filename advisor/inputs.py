@@ -28,11 +28,12 @@ from typing import Any
 
 import yaml
 
+from advisor import budget
 from advisor.assemble import AssemblyError, assemble
 from advisor.assemble.model import Conflict, InputWarning, Output, Source
 from advisor.assemble.validate import to_model
 from advisor.documents.errors import DocumentError, Issue
-from advisor.documents.io import parse_text, validate_document
+from advisor.documents.io import load_yaml, parse_text, validate_document
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError
 from advisor.parsers.bundle import parse_bundle, read_bundle
@@ -157,7 +158,7 @@ def _has_prompts(text: str) -> bool:
 
 def _yaml_document(text: str) -> dict[str, Any] | None:
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except (yaml.YAMLError, RecursionError):
         return None
     return data if isinstance(data, dict) and "kind" in data else None
@@ -291,11 +292,12 @@ def load_input(
 
 
 def load_text(text: str, source: str = "<text>", *, kind: str | None = None, name: str | None = None) -> LoadedInput:
-    """``load_input`` for text already in memory (the API, chat)."""
-    form, data, outputs, problems = read_outputs(text, source)
-    if form == "document":
-        return _document_model(data, source, kind)
-    return build(outputs, problems, source, form=form, kind=kind, name=name)
+    """``load_input`` for text already in memory (the API, chat); under the parse budget (advisor/budget.py)."""
+    with budget.limit("parse"):
+        form, data, outputs, problems = read_outputs(text, source)
+        if form == "document":
+            return _document_model(data, source, kind)
+        return build(outputs, problems, source, form=form, kind=kind, name=name)
 
 
 def load_outputs(
@@ -339,7 +341,14 @@ def load_texts(
 
     Each item is parsed as its named command, or detected as a file would be; ``source`` names the
     whole in messages about the assembly (default: the items' sources joined). Raises DocumentError
-    naming the item (its ``source``) or, for the assembly, ``source``."""
+    naming the item (its ``source``) or, for the assembly, ``source``. Runs under the parse budget."""
+    with budget.limit("parse"):
+        return _load_texts(items, kind=kind, name=name, source=source, document_hint=document_hint)
+
+
+def _load_texts(
+    items: Iterable[TextInput], *, kind: str | None, name: str | None, source: str | None, document_hint: str
+) -> LoadedInput:
     outputs: list[Output] = []
     problems: list[InputWarning] = []
     sources: list[str] = []

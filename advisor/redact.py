@@ -18,15 +18,16 @@ import re
 from collections.abc import Iterable
 
 _HOST_LABELS = re.compile(
-    r"^(?P<lead>\s*(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
+    r"^(?P<lead>[ \t]*(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name)\s*[:=]\s*)(?P<value>[\w.-]{1,253})",
     re.I | re.M,
 )
-_LPAR_INFO = re.compile(r"^(?P<lead>\s*LPAR Info\s*:\s*\d+\s+)(?P<value>[\w.-]{1,253})", re.I | re.M)
+_LPAR_INFO = re.compile(r"^(?P<lead>[ \t]*LPAR Info\s*:\s*\d+\s+)(?P<value>[\w.-]{1,253})", re.I | re.M)
 _DOCUMENT_NAME = re.compile(r"(?P<lead>\"name\"\s*:\s*\"|^name:\s*)(?P<value>[\w.-]{1,253})", re.M)
 _MARKER_HOST = re.compile(r"(?P<lead>\bhost=\")(?P<value>[\w.-]{1,253})")
 _PROMPT_HOST = re.compile(
-    r"^(?P<lead>\s*\[?[\w.-]{1,64}@)(?P<value>[\w.-]{1,253})|^(?P<lead2>\s*)(?P<value2>[\w.-]{1,253})(?=:[~/])", re.M
+    r"^(?P<lead>[ \t]*\[?[\w.-]{1,64}@)(?P<value>[\w.-]{1,253})|^(?P<lead2>[ \t]*)(?P<value2>[\w.-]{1,253})(?=:[~/])",
+    re.M,
 )
 _SERIAL = re.compile(
     r"(?P<lead>\b(?:Machine Serial Number|Machine serial number|Serial Number|System Serial Number|serial_num"

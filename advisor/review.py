@@ -9,12 +9,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from advisor import derive
+from advisor import budget, derive
 from advisor.derive import get_path
 from advisor.engine import Evaluator
 from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo
 from advisor.ranking import score, sort_key
-from advisor.rulebook.loader import CompiledRule, Rulebook, load_rulebook
+from advisor.rulebook.loader import CompiledRule, Rulebook
 from advisor.rulebook.model import SEVERITIES
 from advisor.rulebook.templates import render
 from advisor.sources import load_sources
@@ -125,6 +125,7 @@ class Advisor:
         findings: list[Finding] = []
         not_assessed: list[NotAssessed] = []
         for unit in units_of(doc):
+            budget.check()  # a chat turn reviews several variants of a document: stop at its budget
             f, n = self._review_unit(unit)
             findings += f
             not_assessed += n
@@ -256,7 +257,8 @@ def default_advisor() -> Advisor:
     with _DEFAULT_LOCK:
         if _DEFAULT is None:
             from advisor.engine.durable import DurableEngine
+            from advisor.rulebook.cache import load_cached
 
-            rulebook = load_rulebook()
+            rulebook = load_cached()  # compiled once per rule-file content, then read from the cache
             _DEFAULT = Advisor(rulebook, DurableEngine(rulebook))
         return _DEFAULT

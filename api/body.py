@@ -14,6 +14,7 @@ import orjson
 from fastapi import Request
 from starlette.requests import ClientDisconnect
 
+from advisor.documents.limits import depth_exceeds
 from api.problems import ProblemError
 from api.settings import Settings
 
@@ -47,23 +48,6 @@ async def read_limited(request: Request, limit: int) -> bytes:
     except ClientDisconnect:  # nobody reads the answer; this only keeps a hang-up out of the error log
         raise ProblemError("invalid-json", "The client closed the connection before the body ended.") from None
     return b"".join(chunks)
-
-
-def depth_exceeds(data: Any, limit: int) -> bool:
-    """True when `data` nests containers deeper than `limit` (the top level counts as 1); no recursion."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict):
-            children = node.values()
-        elif isinstance(node, list):
-            children = node
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
-    return False
 
 
 def parse_json(raw: bytes, max_depth: int) -> Any:

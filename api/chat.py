@@ -22,11 +22,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from advisor.capabilities.inputs import one_document
+from advisor.capabilities.outputs import load_outputs
 from advisor.chat import ChatEngine, ChatReply, ChatState
 from advisor.store import ChatTurnRecord, Principal, Replay, Store, utc_now
-from api.documents import one_document
 from api.models import ChatRequest
-from api.outputs import load_outputs
 from api.problems import ProblemError
 from api.settings import Settings
 

@@ -1,7 +1,8 @@
 """`Idempotency-Key` on the POST routes that store something (reviews, chat turns).
 
 A retry with the same key and the same body gets the stored response again, byte for byte,
-instead of a second review or a repeated chat turn; the same key with another body is a 409 (it conflicts with what the key already stands for).
+instead of a second review or a repeated chat turn; the same key with another body is a 409
+(it conflicts with what the key already stands for).
 The response is stored in the same transaction as what it answers, so a 201 never exists
 without it. Two requests racing with one key: the second's write conflicts on the key, is
 rolled back whole, and it answers with the first one's response.

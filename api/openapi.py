@@ -42,8 +42,8 @@ def _array_branch(prop: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _bound_numbers(node: Any) -> None:
-    """State the documents' number limit (api.documents.NUMBER_LIMIT) on every number without a bound of its own."""
-    from api.documents import NUMBER_LIMIT
+    """State the documents' number limit (advisor/documents/limits.py) on every number without a bound of its own."""
+    from advisor.documents.limits import NUMBER_LIMIT
 
     if isinstance(node, dict):
         if node.get("type") in ("integer", "number"):
@@ -60,6 +60,7 @@ def _bound_numbers(node: Any) -> None:
 
 
 def _component_schemas(max_partitions: int) -> dict[str, Any]:
+    from advisor.capabilities import CAPABILITIES
     from advisor.documents import DOCUMENT_ADAPTER
     from api.models import (
         AmeInput,
@@ -69,6 +70,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         LfareaInput,
         OutputsRequest,
         PlareaInput,
+        SapInstancesInput,
         ViosMemoryInput,
     )
     from api.problems import Problem
@@ -76,7 +78,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     document = DOCUMENT_ADAPTER.json_schema(ref_template=REF)
-    _bound_numbers(document)  # the edge limit of api.documents, stated where clients read it
+    _bound_numbers(document)  # the limit of advisor.capabilities.inputs, stated where clients read it
     out.update(document.pop("$defs", {}))
     out["Document"] = {**document, "description": "A configuration document; `kind` selects its schema."}
     partitions = _array_branch(out.get("ManagedSystem", {}).get("properties", {}).get("partitions", {}))
@@ -113,6 +115,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         PlareaInput,
         HptInput,
         AmeInput,
+        SapInstancesInput,
         OutputsRequest,
         ChatRequest,
         KeyRequest,
@@ -121,6 +124,15 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         schema = model.model_json_schema(ref_template=REF)
         out.update(schema.pop("$defs", {}))
         out[model.__name__] = schema
+    for cap in CAPABILITIES:  # the request models of the capabilities (POST /v1/tools/<name>, explain, whatif)
+        schema = cap.request.model_json_schema(ref_template=REF)
+        out.update(schema.pop("$defs", {}))
+        if "document" in schema.get("properties", {}):  # validated as a review's document is: state its schema
+            schema["properties"]["document"] = {
+                "anyOf": [{"$ref": REF.format(model="Document")}, {"type": "null"}],
+                "description": schema["properties"]["document"].get("description", ""),
+            }
+        out[cap.request.__name__] = schema
     out["HptInput"]["properties"]["partitions"]["maxItems"] = max_partitions
     # the chat's document is validated as a review's is (after the request shape): state its schema
     out["ChatRequest"]["properties"]["document"] = {
@@ -197,13 +209,13 @@ def _problem_responses(schema: dict[str, Any]) -> None:
 
 def _response_examples(app: FastAPI) -> dict[str, Any]:
     """operationId -> an example success body, computed from the request examples."""
+    from advisor.capabilities import BY_NAME, Context
+    from advisor.capabilities.outputs import OutputIn, load_outputs, parse_result
     from advisor.chat import ChatEngine
     from advisor.documents.io import validate_document
     from advisor.store import latest_version
     from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS
-    from api.models import AmeInput, ClmInput, HptInput, LfareaInput, OutputIn, PlareaInput, ViosMemoryInput
-    from api.outputs import load_outputs, parse_result
-    from api.routes import admin, calculators, diff, problems, rules, sources
+    from api.routes import admin, diff, problems, tools
 
     advisor = app.state.advisor
     review = {
@@ -230,8 +242,14 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     rule_ids = sorted(advisor.rulebook.rules)
     rule_id = "AME-001" if "AME-001" in rule_ids else rule_ids[0]
 
-    def first(model) -> dict[str, Any]:
-        return model.model_config["json_schema_extra"]["examples"][0]
+    ctx = Context(advisor=advisor, limits=app.state.settings)
+
+    def run(name: str, args: dict[str, Any] | None = None) -> Any:
+        """The capability's answer to its first request example (or to `args`)."""
+        cap = BY_NAME[name]
+        return cap.invoke(
+            args if args is not None else cap.request.model_config["json_schema_extra"]["examples"][0], ctx
+        )
 
     out: dict[str, Any] = {
         "healthz": {"status": "ok"},
@@ -270,15 +288,21 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
             "next_cursor": "1234",
         },
         "diffDocuments": diff.diff(DIFF_REQUEST_EXAMPLES["ame64k"]["value"], advisor, app.state.settings),
-        "listRules": rules.list_rules(advisor)[:2],
-        "getRule": rules.get_rule(rule_id, advisor),
-        "listSources": sources.list_sources()[:2],
-        "viosMemory": calculators.vios_memory(first(ViosMemoryInput)),
-        "clmSizing": calculators.clm(first(ClmInput)),
-        "lfarea": calculators.lfarea(first(LfareaInput)),
-        "plarea": calculators.plarea(first(PlareaInput)),
-        "hpt": calculators.hpt(first(HptInput), app.state.settings),
-        "ameSizing": calculators.ame(first(AmeInput)),
+        "listRules": run("list_rules", {}).rules[:2],
+        "getRule": run("get_rule", {"rule_id": rule_id}),
+        "listSources": run("list_sources", {}).sources[:2],
+        "viosMemory": run("calc_vios_memory"),
+        "clmSizing": run("calc_clm"),
+        "lfarea": run("calc_lfarea"),
+        "plarea": run("calc_plarea"),
+        "hpt": run("calc_hpt"),
+        "ameSizing": run("calc_ame"),
+        "sapInstances": run("calc_sap_instances"),
+        "explain": run("explain_rule"),
+        "whatIf": run("what_if"),
+        "searchKnowledge": run("search_guidance"),
+        "listTools": tools.manifest(),
+        **{f"tool_{name}": run(name, cap.example_args()) for name, cap in BY_NAME.items()},
         **admin.EXAMPLES,
         "getProblemType": problems._describe("invalid-document"),
         "listProblemTypes": [problems._describe("invalid-document")],
@@ -308,6 +332,11 @@ def build_openapi(app: FastAPI) -> dict[str, Any]:
             {"name": "chat", "description": "Conversations with the advisor, stored as sessions."},
             {"name": "rules", "description": "The rule catalogue and its sources."},
             {"name": "calculators", "description": "Sizing calculators."},
+            {"name": "explain", "description": "Structured explanations, what-if and guidance search."},
+            {
+                "name": "tools",
+                "description": "The advisor as functions for LLM assistants: the manifest and one route per function.",
+            },
             {"name": "health", "description": "Open liveness and readiness probes."},
             {"name": "problems", "description": "What each problem type means."},
         ],

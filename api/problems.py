@@ -20,6 +20,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from advisor.budget import BudgetExceeded
+from advisor.capabilities.errors import CapabilityError, ErrorItem, errors_detail
 from advisor.store import StoreUnavailable
 
 log = logging.getLogger("advisor.api")
@@ -39,6 +41,13 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
         400,
         "Request body is not valid UTF-8",
         "JSON must be sent as UTF-8; `detail` gives the offset of the first bad byte.",
+    ),
+    "api-key-in-url": (
+        400,
+        "API key in the URL",
+        "A query parameter names a key (`api_key`, `key`, `token`, `access_token`, ...) or holds a "
+        "value shaped like an API key. Keys go in `Authorization: Bearer <key>` only: URLs are "
+        "written to logs. The request is refused on every route, and access logs show `REDACTED`.",
     ),
     "unauthorized": (
         401,
@@ -135,6 +144,13 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
         "A number in a document is beyond +/-1e15, far outside any real configuration value; "
         "such magnitudes overflow the derived figures. `errors` names each one.",
     ),
+    "budget-exceeded": (
+        422,
+        "Input too costly to process",
+        "Parsing the outputs or answering the chat message took more CPU time than the server allows "
+        "per request (ADVISOR_PARSE_BUDGET_S, default 10; ADVISOR_CHAT_BUDGET_S, default 20) and was "
+        "stopped; nothing was stored. Send fewer outputs or a shorter message.",
+    ),
     "lfarea-syntax": (
         422,
         "LFAREA statement not valid",
@@ -161,25 +177,6 @@ def type_uri(name: str) -> str:
     return TYPE_PREFIX + name
 
 
-class ErrorItem(BaseModel):
-    path: str = Field(description="JSON path of the bad input, e.g. `$.ame.page_suport`; `query.limit` for parameters.")
-    message: str
-    suggestion: str | None = Field(None, description="The closest valid name, for a typo.")
-    line: int | None = Field(
-        None,
-        ge=1,
-        description=(
-            "For command output text (`invalid-outputs`): the line of the text at fault, from 1. Absent otherwise."
-        ),
-    )
-
-    def body(self) -> dict[str, Any]:
-        data = self.model_dump()
-        if data["line"] is None:
-            del data["line"]
-        return data
-
-
 class Problem(BaseModel):
     """RFC 9457 problem details; extension members depend on the type."""
 
@@ -191,7 +188,8 @@ class Problem(BaseModel):
                     "type": "/problems/invalid-document",
                     "title": "Invalid configuration document",
                     "status": 422,
-                    "detail": "The document has 1 problem: $.ame.page_suport: unknown field (did you mean 'page_support'?)",
+                    "detail": "The document has 1 problem: $.ame.page_suport: unknown field "
+                    "(did you mean 'page_support'?)",
                     "errors": [{"path": "$.ame.page_suport", "message": "unknown field", "suggestion": "page_support"}],
                 }
             ]
@@ -205,8 +203,8 @@ class Problem(BaseModel):
     errors: list[ErrorItem] | None = None
 
 
-class ProblemError(Exception):
-    """Raise anywhere in a request to answer with a problem of type `name`."""
+class ProblemError(CapabilityError):
+    """Raise anywhere in a request to answer with a problem of type `name` (and, here, HTTP headers)."""
 
     def __init__(
         self,
@@ -218,8 +216,8 @@ class ProblemError(Exception):
         extra: dict[str, Any] | None = None,
     ):
         assert name in PROBLEM_TYPES, name
-        super().__init__(detail)
-        self.name, self.detail, self.errors, self.headers, self.extra = name, detail, errors, headers, extra
+        super().__init__(name, detail, errors=errors, extra=extra)
+        self.headers = headers
 
 
 def problem_body(
@@ -250,20 +248,14 @@ def problem_response(
     )
 
 
-def errors_detail(errors: list[ErrorItem], what: str) -> str:
-    """A one-line human summary of the first few errors."""
-    shown = "; ".join(
-        f"{e.path}: {e.message}" + (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "") for e in errors[:3]
-    )
-    more = f"; and {len(errors) - 3} more" if len(errors) > 3 else ""
-    return f"{what} has {len(errors)} problem{'s' if len(errors) != 1 else ''}: {shown}{more}"
-
-
 _STATUS_NAMES = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large", 415: "unsupported-media-type"}
 
 
-async def _on_problem(_: Request, exc: ProblemError) -> JSONResponse:
-    return problem_response(exc.name, exc.detail, errors=exc.errors, headers=exc.headers, extra=exc.extra)
+async def _on_problem(_: Request, exc: Exception) -> JSONResponse:
+    """A ProblemError, or a capability's error (the same names, no headers of its own)."""
+    assert isinstance(exc, CapabilityError) and exc.name in PROBLEM_TYPES, exc
+    headers = exc.headers if isinstance(exc, ProblemError) else None
+    return problem_response(exc.name, exc.detail, errors=exc.errors, headers=headers, extra=exc.extra)
 
 
 async def _on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -348,9 +340,16 @@ async def _on_store(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+async def _on_budget(request: Request, exc: Exception) -> JSONResponse:
+    """Input that costs too much CPU is refused in the request; the worker goes on serving."""
+    log.warning("budget exceeded on %s %s: %s", request.method, request.url.path, exc)
+    return problem_response("budget-exceeded", str(exc))
+
+
 def install(app: FastAPI) -> None:
+    app.add_exception_handler(BudgetExceeded, _on_budget)
     app.add_exception_handler(StoreUnavailable, _on_store)
-    app.add_exception_handler(ProblemError, _on_problem)
+    app.add_exception_handler(CapabilityError, _on_problem)
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_middleware(CatchAll)

@@ -33,6 +33,10 @@ class Settings(BaseModel):
         1000, ge=1, description="Most partitions in one managed system (ADVISOR_MAX_PARTITIONS)."
     )
     max_depth: int = Field(32, ge=2, description="Deepest JSON nesting accepted (ADVISOR_MAX_DEPTH).")
+    parse_budget_s: float = Field(
+        10.0, gt=0, description="CPU seconds one request may spend parsing outputs (ADVISOR_PARSE_BUDGET_S)."
+    )
+    chat_budget_s: float = Field(20.0, gt=0, description="CPU seconds one chat turn may spend (ADVISOR_CHAT_BUDGET_S).")
     db_synchronous: str = Field(
         "FULL", pattern="^(FULL|NORMAL|EXTRA)$", description="SQLite synchronous mode (ADVISOR_DB_SYNCHRONOUS)."
     )
@@ -51,6 +55,8 @@ class Settings(BaseModel):
         "max_body_bytes": "ADVISOR_MAX_BODY_BYTES",
         "max_partitions": "ADVISOR_MAX_PARTITIONS",
         "max_depth": "ADVISOR_MAX_DEPTH",
+        "parse_budget_s": "ADVISOR_PARSE_BUDGET_S",
+        "chat_budget_s": "ADVISOR_CHAT_BUDGET_S",
         "db_synchronous": "ADVISOR_DB_SYNCHRONOUS",
         "session_secret": "ADVISOR_SESSION_SECRET",
     }

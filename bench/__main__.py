@@ -1,9 +1,12 @@
-"""`python -m bench [--quick] [--only engine,pipeline,parse,fleet,api,fleetapi]`: run, print the table, write JSON.
+"""`python -m bench [--quick] [--only startup,engine,...,chat]`: run, print the table, write JSON.
 
-Sections: engine (durable vs generated), pipeline (validate..render JSON in-process), parse (command
+Sections: startup (`advisor --help` and `advisor check` of one document in fresh processes, vs
+`python -c pass`), engine (durable vs generated), pipeline (validate..render JSON in-process), parse (command
 outputs, MB/s and memory vs splitting the same bytes), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
-1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems).
+1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems),
+mcp (one tool call over stdio and HTTP vs the REST route), chat (the evaluation conversations scored
+and timed, both parts).
 Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
 
@@ -16,7 +19,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("engine", "pipeline", "parse", "fleet", "api", "fleetapi")
+SECTIONS = ("startup", "engine", "pipeline", "parse", "fleet", "api", "fleetapi", "mcp", "chat")
 
 
 def loadavg() -> list[float]:
@@ -104,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    if section == "startup":
+        from bench import startup
+
+        return startup.run(args.quick), {}
     if section == "engine":
         from bench import engine
 
@@ -112,6 +119,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import pipeline
 
         return pipeline.run(args.quick)
+    if section == "chat":
+        from bench import chat
+
+        return chat.run(args.quick)
     if section == "parse":
         from bench import parse
 
@@ -124,6 +135,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import fleet_routes
 
         return fleet_routes.run(args.quick)
+    if section == "mcp":
+        from bench import mcp
+
+        return mcp.run(args.quick)
     from bench import api
 
     return api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from advisor import linre
 from advisor.assemble.model import Fact, InputWarning, Output, Source
 
 RANK_CONFIG = 0  # the configuration as set: lparstat -i, vmo, oslevel, lsattr, kctune
@@ -127,7 +127,7 @@ def hex_bytes_to_kb(raw: Any) -> int | None:
     """lsattr sizes such as max_transfer=0x40000 (bytes) as whole KiB; None when not exactly that."""
     if isinstance(raw, int):
         value = raw
-    elif isinstance(raw, str) and re.fullmatch(r"0[xX][0-9a-fA-F]+", raw.strip()):
+    elif isinstance(raw, str) and linre.fullmatch(r"0[xX][0-9a-fA-F]+", raw.strip()):
         value = int(raw.strip(), 16)
     else:
         return None
@@ -192,10 +192,10 @@ def mean(emit: Emit, path: str, table: str, name: str, *, rank: int, digits: int
 # --- which device an output describes ---------------------------------------------------------
 
 _DEVICE_IN_COMMAND = (
-    re.compile(r"\blsattr\s+(?:-\w*\s+)*-\w*l\s+(\S+)"),  # lsattr -El hdisk3, lsattr -E -l ent6
-    re.compile(r"\blsdev\s+-dev\s+(\S+)"),  # VIOS lsdev -dev ent6 -attr
-    re.compile(r"\bentstat\s+(?:-\w+\s+)*(\S+)"),  # entstat -all ent6
-    re.compile(r"\bnetstat\s+-v\s+(\S+)"),  # netstat -v ent0
+    linre.compile(r"\blsattr\s+(?:-\w*\s+)*-\w*l\s+(\S+)"),  # lsattr -El hdisk3, lsattr -E -l ent6
+    linre.compile(r"\blsdev\s+-dev\s+(\S+)"),  # VIOS lsdev -dev ent6 -attr
+    linre.compile(r"\bentstat\s+(?:-\w+\s+)*(\S+)"),  # entstat -all ent6
+    linre.compile(r"\bnetstat\s+-v\s+(\S+)"),  # netstat -v ent0
 )
 _MEM0_KEYS = frozenset({"mem_exp_factor", "goodsize_mb", "ent_mem_cap_kb", "var_mem_weight"})
 

@@ -6,10 +6,10 @@ never counted as something: the counts that depend on it are left out with a not
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from advisor import linre
 from advisor.assemble.common import RANK_CONFIG, Context, Emit
 from advisor.assemble.model import Fact, Output
 from advisor.parsers.registry import normalize
@@ -32,10 +32,10 @@ OTHER = "other"
 
 PHYSICAL_ETH = (ETH_1G, ETH_10G, ETH_UNKNOWN)
 
-_TEN = re.compile(r"\b10\s*(?:Gb|GbE|Gbit|Gigabit|GBASE)|\b10G(?:b|bE|BASE)?\b", re.I)
-_ONE = re.compile(r"\b(?:1\s*Gb(?:E|it)?\b|10/100/1000|Gigabit)", re.I)
-_FASTER = re.compile(r"\b(?:25|40|50|100)\s*(?:Gb|GbE|G\b)|\b(?:25|40|50|100)/", re.I)
-_FC_SPEED = re.compile(r"\b(\d+)\s*Gb\b", re.I)
+_TEN = linre.compile(r"\b10\s*(?:Gb|GbE|Gbit|Gigabit|GBASE)|\b10G(?:b|bE|BASE)?\b", linre.I)
+_ONE = linre.compile(r"\b(?:1\s*Gb(?:E|it)?\b|10/100/1000|Gigabit)", linre.I)
+_FASTER = linre.compile(r"\b(?:25|40|50|100)\s*(?:Gb|GbE|G\b)|\b(?:25|40|50|100)/", linre.I)
+_FC_SPEED = linre.compile(r"\b(\d+)\s*Gb\b", linre.I)
 
 
 @dataclass(frozen=True)

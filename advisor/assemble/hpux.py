@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from advisor import linre
 from advisor.assemble.common import Context, Emit, mb_to_gb
 from advisor.assemble.model import Fact, Output
 
 COMMANDS = ("machinfo", "kctune")
 RELEASES = {"11.31": "11iv3", "11.23": "11iv2"}
-_RELEASE = re.compile(r"\bB\.(\d+\.\d+)\b")
-_PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+_RELEASE = linre.compile(r"\bB\.(\d+\.\d+)\b")
+_PERCENT = linre.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 
 
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:

@@ -12,9 +12,9 @@ Outputs of two platforms (say kctune with lparstat) are refused: they cannot be 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from advisor import linre
 from advisor.assemble.model import Output
 
 PLATFORM_OF = {
@@ -24,7 +24,7 @@ PLATFORM_OF = {
     "IEASYSxx": "zos-lpar",
     "lscpu": "zvm-lpar",
 }
-_VIOS_LINE = re.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")
+_VIOS_LINE = linre.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")
 ASSEMBLED_KINDS = ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar")
 
 

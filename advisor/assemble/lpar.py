@@ -6,27 +6,46 @@ firmware exist only for aix-lpar (the merge drops what a kind has no field for).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-from advisor.assemble.common import RANK_CONFIG, RANK_RUNTIME, Context, Emit, highest, mb_to_gb, mean, pages_to_mb
+from advisor import linre
+from advisor.assemble.common import (
+    RANK_CONFIG,
+    RANK_RUNTIME,
+    Context,
+    Emit,
+    device_of,
+    highest,
+    mb_to_gb,
+    mean,
+    pages_to_mb,
+)
 from advisor.assemble.model import Fact, Output
 
 COMMANDS = ("lparstat -i", "lparstat -c", "vmstat", "prtconf", "oslevel -s", "ioslevel", "schedo -o vpm_fold_policy")
 
-_TYPE = re.compile(r"^(Shared|Dedicated)(-SMT(?:-(\d+))?)?$", re.I)
-_PROCESSOR = re.compile(r"^PowerPC_(POWER(?:5|6|7|8|9|10)\+?)$", re.I)
-_FIRMWARE = re.compile(r"^[A-Z]{2}(\d{3,4})_\w+$")
+_TYPE = linre.compile(r"^(Shared|Dedicated)(-SMT(?:-(\d+))?)?$", linre.I)
+_PROCESSOR = linre.compile(r"^PowerPC_(POWER(?:5|6|7|8|9|10)\+?)$", linre.I)
+_FIRMWARE = linre.compile(r"^[A-Z]{2}(\d{3,4})_\w+$")
+_PROC_KEYS = frozenset({"smt_threads", "smt_enabled", "type"})
 
 
 def memory_path(kind: str) -> str:
     return "memory_gb" if kind == "vios" else "memory.desired_gb"
 
 
+def is_processor(output: Output) -> bool:
+    """lsattr -El procN: named by the command as run, or told by its attributes."""
+    device = device_of(output)
+    return output.command == "lsattr -El" and (
+        (device or "").startswith("proc") or (device is None and _PROC_KEYS <= set(output.data))
+    )
+
+
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     out: list[Fact] = []
     for output in outputs:
-        mapper = _MAPPERS.get(output.command)
+        mapper = _proc if is_processor(output) else _MAPPERS.get(output.command)
         if mapper is not None:
             emit = ctx.emit(output)
             mapper(emit)
@@ -176,18 +195,33 @@ def _physc(emit: Emit, name: str) -> None:
     highest(emit, top, "samples", name, rank=RANK_RUNTIME)
 
 
-def _prtconf(emit: Emit) -> None:
-    emit.copy("name", "lpar_name")
-    emit.copy("_host", "network.host_name")
-    raw = emit.get("processor_type")
+def _processor(emit: Emit, key: str) -> None:
+    """processor from 'PowerPC_POWER9' (prtconf Processor Type, lsattr -El proc0 type)."""
+    raw = emit.get(key)
     if raw is not None:
         m = _PROCESSOR.match(str(raw).strip())
         if m is None:
-            emit.note(f"processor type {raw!r} not recognised; processor left out", "processor_type")
+            emit.note(f"processor type {raw!r} not recognised; processor left out", key)
         elif m.group(1).upper() == "POWER7":
-            emit.note("PowerPC_POWER7 is printed for POWER7 and POWER7+ alike; processor left out", "processor_type")
+            emit.note("PowerPC_POWER7 is printed for POWER7 and POWER7+ alike; processor left out", key)
         else:
-            emit.fact("processor", m.group(1).upper(), "processor_type")
+            emit.fact("processor", m.group(1).upper(), key)
+
+
+def _proc(emit: Emit) -> None:
+    """lsattr -El proc0: processor type and SMT threads (smt_enabled false = SMT off)."""
+    _processor(emit, "type")
+    enabled = emit.get("smt_enabled")
+    if str(enabled).lower() == "false":
+        emit.fact("cpu.smt", 1, "smt_enabled", note="smt_enabled false: SMT off")
+    elif emit.get("smt_threads") is not None:
+        emit.copy("cpu.smt", "smt_threads")
+
+
+def _prtconf(emit: Emit) -> None:
+    emit.copy("name", "lpar_name")
+    emit.copy("_host", "network.host_name")
+    _processor(emit, "processor_type")
     level = emit.get("platform_firmware_level")
     if level is not None:
         m = _FIRMWARE.match(str(level).strip())

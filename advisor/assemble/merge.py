@@ -14,13 +14,13 @@ Precedence (docs/parsers.md, "Mapping to documents"):
 
 from __future__ import annotations
 
-import re
 from fnmatch import fnmatchcase
 from functools import lru_cache
 from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
 
+from advisor import linre
 from advisor.assemble.model import NULL, Conflict, ConflictValue, Fact, Source
 from advisor.documents import KIND_MODELS
 from advisor.documents.paths import unwrap
@@ -38,7 +38,7 @@ RANK_NAMES = {
     1: "the running state",
     2: "a report recorded earlier",
 }
-_ITEM = re.compile(r"^([A-Za-z_]\w*)\[([^\]]+)\]$")
+_ITEM = linre.compile(r"^([A-Za-z_]\w*)\[([^\]]+)\]$")
 
 
 def policy(path: str) -> str:
@@ -126,16 +126,29 @@ def _resolve(path: str, group: list[Fact]) -> tuple[Fact | None, str]:
 # --- paths -----------------------------------------------------------------------------------
 
 
+def _dotted_parts(path: str) -> list[str]:
+    """Split at the dots outside brackets: 'a.b[x.y].c' -> ['a', 'b[x.y]', 'c']."""
+    parts: list[str] = []
+    depth = 0
+    for piece in path.split("."):
+        if depth > 0:
+            parts[-1] += "." + piece
+        else:
+            parts.append(piece)
+        depth += piece.count("[") - piece.count("]")
+    return parts
+
+
 def segments(path: str) -> list[tuple[str, str | None]]:
     """'storage.disks[hdisk3].queue_depth' -> [('storage', None), ('disks', 'hdisk3'), ('queue_depth', None)]."""
     out = []
-    for part in re.split(r"\.(?![^\[]*\])", path):
+    for part in _dotted_parts(path):
         m = _ITEM.match(part)
         out.append((m.group(1), m.group(2)) if m else (part, None))
     return out
 
 
-_KEYS = re.compile(r"\[[^\]]*\]")
+_KEYS = linre.compile(r"\[[^\]]*\]")
 
 
 def field_exists(kind: str, path: str) -> bool:
@@ -162,7 +175,7 @@ def _shape_exists(kind: str, path: str) -> bool:
 
 
 def _natural(name: str) -> tuple:
-    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name))
+    return tuple(int(t) if t.isdigit() else t for t in linre.split(r"(\d+)", name))
 
 
 def build(chosen: dict[str, Fact]) -> tuple[dict[str, Any], dict[str, Source]]:

@@ -32,7 +32,7 @@ def to_model(assembly: Assembly, source: str) -> tuple[Any, Assembly]:
     warnings = list(assembly.warnings)
     for _ in range(MAX_ROUNDS):
         try:
-            model = validate_document(document, source)
+            model = validate_document(document, source, limits=False)
         except DocumentError as err:
             by_json = {json_path(p): p for p in provenance}
             dropped = False

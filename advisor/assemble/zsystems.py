@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import get_args
 
+from advisor import linre
 from advisor.assemble.common import Context, Emit
 from advisor.assemble.model import NULL, Fact, Output
 from advisor.documents.zos import ZMachine
 
 COMMANDS = ("D VIRTSTOR,LFAREA", "IEASYSxx", "lscpu")
 MACHINES = set(get_args(ZMachine))
-_ZVM = re.compile(r"^z/VM\s+(\d+)\.(\d+)")
+_ZVM = linre.compile(r"^z/VM\s+(\d+)\.(\d+)")
 
 # IAR019I key -> lfarea_usage field (both in MB)
 LFAREA_USAGE = {

@@ -23,13 +23,13 @@ Sizes are binary: 1G = 1024M, 2G = 2048M (`_gb` fields are GiB, as in the contra
 from __future__ import annotations
 
 import math
-import re
 import string
 from fractions import Fraction
 from typing import Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
+from advisor import linre
 from advisor.citations import Cite
 
 SOURCE = "ibm-zos-large-memory-share-2014"
@@ -247,7 +247,7 @@ def _records(raw: str) -> tuple[str, int, bool]:
 class _Parser:
     """A left-to-right scanner: the first error found is the one reported, at its column."""
 
-    _KEY = re.compile(r"[0-9]+[A-Za-z]*=")
+    _KEY = linre.compile(r"[0-9]+[A-Za-z]*=")
 
     def __init__(self, raw: str):
         self.text, self.end, self.dropped = _records(raw)

@@ -12,10 +12,9 @@ z/VM releases after 6.3 ship SMT support in the base; the paper predates them, s
 
 from __future__ import annotations
 
-import re
-
 from pydantic import BaseModel
 
+from advisor import linre
 from advisor.citations import Cite
 
 SOURCE = "ibm-z13-smt-sap-redp5287"
@@ -62,7 +61,7 @@ def gain(before: str, after: str) -> Gain:
 
 
 def _version(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d+)\.(\d+)(?:\.\d+)?\s*", text)
+    m = linre.fullmatch(r"\s*(\d+)\.(\d+)(?:\.\d+)?\s*", text)
     if not m:
         raise ValueError(f"z/VM version must look like 6.3, not {text!r}")
     return int(m.group(1)), int(m.group(2))

@@ -9,12 +9,17 @@ covers, the answer says so and lists the closest topics instead of guessing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from advisor.chat.calc import CalcAnswer, calculate
-from advisor.chat.reply import ChatCitation, Composer, Question, from_out
+from advisor.chat.clarify import clarification
+from advisor.chat.reader import Reading, read
+from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question, Verdict, from_out
+from advisor.chat.reply import resolve as resolve_cite
+from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.text import sentences
+from advisor.knowledge.verdicts import best_verdict
 from advisor.rulebook.templates import placeholders
 from advisor.sources import load_sources
 
@@ -22,6 +27,8 @@ from advisor.sources import load_sources
 MIN_COVERAGE = 0.32  # share of the question's concepts (weighted by rarity) the best passage matches
 MIN_COVERAGE_WITH_JARGON = 0.32
 MIN_SCORE = 10.0
+FULL_COVERAGE = 0.75
+SHORT_SHARE = 0.5
 SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this share of the best
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
@@ -38,12 +45,18 @@ SCOPE = (
 class AskResult:
     out: Composer
     covered: bool
-    intent: str  # ask | calc | out-of-scope
-    text: str = ""  # the answer for a not-covered question (no citations)
+    intent: str  # ask | calc | clarify | out-of-scope
+    text: str = ""  # the answer for a not-covered question or a question back (no citations)
     rules: list[str] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
     closest: list[Passage] = field(default_factory=list)
+    verdict: Verdict | None = None
+    calculations: list[CalculationOut] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+    pending: Pending | None = None
+    calculator: str | None = None
+    rule_scores: dict[str, float] = field(default_factory=dict)  # how well each rule's own text matches
 
 
 def passage_cite(kb: KnowledgeBase, p: Passage) -> ChatCitation:
@@ -55,7 +68,7 @@ def rule_cite(advisor, rule_id: str) -> ChatCitation:
 
 
 def in_scope(r: Retrieval) -> bool:
-    if r.foreign and not r.platforms:
+    if r.foreign and not r.mentioned_rules:
         return False
     if not r.hits:
         return False
@@ -63,10 +76,14 @@ def in_scope(r: Retrieval) -> bool:
     if r.mentioned_rules:
         return True
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
-    return top.coverage >= floor and top.score >= MIN_SCORE
+    # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance
+    score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and r.jargon else MIN_SCORE
+    return top.coverage >= floor and top.score >= score_floor
 
 
-def pick_sentences(kb: KnowledgeBase, r: Retrieval, p: Passage, limit: int, skip: set[str] = frozenset()) -> list[str]:
+def pick_sentences(
+    kb: KnowledgeBase, r: Retrieval, p: Passage, limit: int, skip: frozenset[str] | set[str] = frozenset()
+) -> list[str]:
     """The `limit` sentences of a passage that match most of the question, in passage order."""
     sents = [s for s in sentences(p.text) if s not in skip]
     if not sents:
@@ -164,27 +181,127 @@ def not_covered(r: Retrieval) -> AskResult:
     return AskResult(Composer(), covered=False, intent="out-of-scope", text="\n".join(lines), closest=closest)
 
 
-def answer(kb: KnowledgeBase, advisor, text: str, *, mentioned_rules: list[str], doc_platforms: set[str]) -> AskResult:
-    question_platforms = kb.synonyms.platform_tags(text)
-    extra = set() if question_platforms else set(doc_platforms)
+_GENERIC_TAGS = {
+    "z": {"zos", "zvm", "z13", "linux-on-z"},
+    "IBM Z": {"zos", "zvm", "z13", "linux-on-z"},
+}
+_OS_TAGS = {"aix": "aix", "hpux": "hpux", "zos": "zos", "zvm": "zvm"}
+
+
+def reader_tags(reading: Reading) -> set[str]:
+    """The knowledge base's platform tags for what the reader recognised (P9 -> power9, IBM Z -> z tags)."""
+    tags: set[str] = set()
+    for p in reading.platforms:
+        tags |= _GENERIC_TAGS.get(p.name, {p.tag} if p.family != "hpux" else {"hpux", "itanium"})
+    tags |= {_OS_TAGS[o.os] for o in reading.os_levels}
+    return tags
+
+
+def _ambiguous(reading: Reading) -> AskResult | None:
+    """A number the reader cannot read for sure: ask, do not compute."""
+    if not reading.problems:
+        return None
+    questions = [Question(path="message", question=p.question) for p in reading.problems]
+    text = " ".join(p.question for p in reading.problems)
+    return AskResult(
+        Composer(), covered=True, intent="clarify", text=f"Before I calculate anything: {text}", questions=questions
+    )
+
+
+def answer(
+    kb: KnowledgeBase,
+    advisor,
+    text: str,
+    *,
+    mentioned_rules: list[str],
+    doc_platforms: set[str],
+    reading: Reading | None = None,
+    skip: frozenset[str] | set[str] = frozenset(),
+    has_document: bool = False,
+) -> AskResult:
+    reading = reading or read(text)
+    text = reading.text
+    question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
+    extra = set(question_platforms) if question_platforms else set(doc_platforms)
     r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
-    calc: CalcAnswer | None = calculate(text, question_platforms)
-    if calc is None and not in_scope(r):
+    foreign = bool(r.foreign) and not mentioned_rules
+    calc: CalcAnswer | None = None if foreign else calculate(text, question_platforms, reading)
+    if calc is not None or not foreign:
+        unsure = _ambiguous(reading)
+        if unsure is not None and (calc is not None or reading.of_kind("size", "speed", "saps")):
+            return unsure
+    entry = best_verdict(kb.verdicts, text) if reading.yes_no and not foreign else None
+    clar = clarification(reading, has_document) if calc is None and not foreign else None
+    if calc is None and clar is None and entry is None and not in_scope(r):
         return not_covered(r)
     out = Composer()
-    result = AskResult(out, covered=True, intent="calc" if calc else "ask")
+    result = AskResult(out, covered=True, intent="calc" if calc else "ask", rule_scores=r.rule_scores)
+    if entry is not None:
+        p = kb.by_id[entry.passage]
+        n = out.cite(passage_cite(kb, p))
+        word = entry.answer(text)
+        out.say(f"{word.capitalize()}: {entry.because}.", passage_cite(kb, p))
+        result.verdict = Verdict(answer=word, because=entry.because, citations=[n])  # type: ignore[arg-type]
+        skip = set(skip) | {p.id}
+        result.passages.append(p)
+    elif calc is not None and calc.verdict is not None:
+        word, because, cites = calc.verdict
+        out.say(f"{word.capitalize()}: {because}.", *cites)
+        result.verdict = Verdict(answer=word, because=because, citations=[out.cite(c) for c in cites])  # type: ignore[arg-type]
+    if clar is not None:
+        cites = [resolve_cite(c, f"calculator:{clar.calculator}") for c in clar.cites]
+        if result.verdict is None and reading.yes_no:
+            out.say(f"It depends: {clar.why}", *cites)
+            result.verdict = Verdict(answer="it depends", because=clar.why, citations=[out.cite(c) for c in cites])
+        else:
+            out.say(clar.why, *cites)
+        result.intent = "clarify"
+        result.questions.append(
+            Question(path=clar.path or clar.needs, question=clar.ask, command=clar.command, rule_id=clar.rule)
+        )
+        result.pending = Pending(question=text, needs=clar.needs, ask=clar.ask)
+        if clar.rule and clar.rule in advisor.rulebook.rules:
+            rule_line(advisor, clar.rule, out)
+            result.rules.append(clar.rule)
+        return result
     if calc:
+        result.calculator = calc.name
         out.extend(calc.out)
         result.questions += calc.questions
-    hits = _select(r, 2 if calc else MAX_PASSAGES) if r.hits and (calc is None or in_scope(r)) else []
-    passages = [h.passage for h in hits]
+        for a in calc.assumptions:
+            out.say(f"Assumed: {a}", *calc.cites)
+        result.assumptions += calc.assumptions
+        result.calculations += [
+            CalculationOut(
+                name=c.name,
+                inputs=c.inputs,
+                result=c.result,
+                unit=c.unit,
+                formula=c.formula,
+                citations=[out.cite(x) for x in c.citations],
+            )
+            for c in calc.calculations
+        ]
+        speed_q = next((q for q in calc.questions if q.path == "vios.adapters"), None)
+        if speed_q is not None:
+            raw = speed_q.question.split("'")[1] if "'" in speed_q.question else None
+            result.pending = Pending(question=text, needs="speed", ask=speed_q.question, raw=raw)
+        elif any(q.path == "system_cores" for q in calc.questions):
+            result.pending = Pending(question=text, needs="cores", ask=calc.questions[-1].question)
+        elif any(q.path == "memory_gb" for q in calc.questions):
+            result.pending = Pending(question=text, needs="memory", ask=calc.questions[-1].question)
+    hits = [h for h in r.hits if h.passage.id not in skip]
+    if skip:
+        r = replace(r, hits=hits)
+    picked = _select(r, 2 if calc else MAX_PASSAGES) if r.hits and (calc is None or in_scope(r)) else []
+    passages = [h.passage for h in picked]
     used: set[str] = set()
     quote(kb, r, out, passages, used)
     conflicts(kb, r, out, passages, used)
-    rid = best_rule(advisor, r, passages, calc.rules if calc else [])
+    rid = best_rule(advisor, r, result.passages + passages, calc.rules if calc else [])
     if rid:
         rule_line(advisor, rid, out)
         result.rules.append(rid)
-    result.passages = passages
+    result.passages += passages
     result.closest = [h.passage for h in r.hits[len(passages) : len(passages) + 3]]
     return result

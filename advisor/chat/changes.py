@@ -5,14 +5,14 @@ Three ways in, tried in this order:
 2. the phrase table below, for the field's own words ("enable SMT", "AME64K", "memory to 8 GB");
 3. "change/set/raise <field words> to <value>": the words are matched against the field names
    of the document's kind ("expansion factor" -> ame.expansion_factor, "numa policy" -> numa_policy).
-Values are parsed by the field's type from the schema: numbers with their unit converted to the
+Applying them and judging the result is advisor.capabilities.whatif. Values are parsed by the
+field's type from the schema: numbers with their unit converted to the
 field's (`8192 MB` into a `_gb` field is 8), enumerations case-insensitively, booleans from
 on/off/enable/disable, strings as written.
 """
 
 from __future__ import annotations
 
-import copy
 import difflib
 import re
 from dataclasses import dataclass
@@ -20,15 +20,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from advisor import linre
+from advisor.capabilities.whatif import ChangeError
 from advisor.documents import KIND_MODELS
 from advisor.documents.paths import FieldType, classify, schema_paths, unwrap
 
 NUMBER = r"(\d+(?:\.\d+)?)"
 SIZE = NUMBER + r"\s*(TB|GB|MB|G|M|T)?\b"
-
-
-class ChangeError(ValueError):
-    """The change cannot be applied: unknown field, unparsable value, or an ambiguous partition."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +108,8 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
     (r"\bz/?VM\s*(?:version\s*)?(?:to|=)\s*(\d+\.\d+)", {"zvm-lpar": "zvm.version"}, None),
 )
 
-_VALUE_AFTER_TO = re.compile(r"\b(?:to|=|at)\s+(.+?)\s*[?.!]*\s*$", re.IGNORECASE)
+# linear-time (advisor/linre.py): in `re`, a message of dots after "to" cost quadratic time (issue 12)
+_VALUE_AFTER_TO = linre.compile(r"\b(?:to|=|at)\s+(.+?)\s*[?.!]*\s*$", linre.IGNORECASE)
 _FILLER = {
     "the",
     "a",
@@ -310,43 +309,3 @@ def parse_changes(doc: dict, message: str, explicit: tuple[str, str] | None = No
 
 def _all_kinds(doc: dict) -> set[str]:
     return {doc.get("kind", "")} | {k for _, k, _ in _partition_kinds(doc)}
-
-
-def get_at(doc: dict, path: str) -> Any:
-    cur: Any = doc
-    for key, idx in re.findall(r"([^.\[\]]+)(?:\[(\d+)\])?", path):
-        if not isinstance(cur, dict):
-            return None
-        cur = cur.get(key)
-        if idx:
-            cur = cur[int(idx)] if isinstance(cur, list) and int(idx) < len(cur) else None
-    return cur
-
-
-def apply(doc: dict, changes: list[Change]) -> dict:
-    """A copy of `doc` with the changes made (None removes a field); intermediate blocks are created."""
-    new = copy.deepcopy(doc)
-    for ch in changes:
-        parts = re.findall(r"([^.\[\]]+)(?:\[(\d+)\])?", ch.path)
-        cur: Any = new
-        for n, (key, idx) in enumerate(parts):
-            last = n == len(parts) - 1
-            if last and not idx:
-                if ch.value is None:
-                    cur.pop(key, None)
-                else:
-                    cur[key] = ch.value
-                break
-            if idx:
-                seq = cur.get(key)
-                if not isinstance(seq, list) or int(idx) >= len(seq):
-                    raise ChangeError(f"{ch.path}: there is no {key}[{idx}] in this document")
-                if last:
-                    seq[int(idx)] = ch.value
-                    break
-                cur = seq[int(idx)]
-            else:
-                cur = cur.setdefault(key, {})
-                if not isinstance(cur, dict):
-                    raise ChangeError(f"{ch.path}: {key} is not a block")
-    return new

@@ -11,25 +11,33 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from typing import Any
 
+from advisor import budget, linre
+from advisor.capabilities.context import Context
+from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
-from advisor.chat import followups
-from advisor.chat.changes import ChangeError, apply, parse_changes
+from advisor.chat import focus, followups
+from advisor.chat.changes import parse_changes
+from advisor.chat.dialogue import Resolution
+from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
-from advisor.chat.intents import Intent, recognise
-from advisor.chat.reply import ChatReply, Composer, Question
+from advisor.chat.intents import Intent, recognise, rule_ids
+from advisor.chat.reader import read
+from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
 from advisor.chat.state import ChatState
-from advisor.chat.whatif import readers, whatif_answer
-from advisor.diff import diff_reviews
+from advisor.chat.whatif import _show, whatif_answer
+from advisor.chat.wording import document_changes, word_changes
+from advisor.diff import ReviewDiff
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
+from advisor.documents.limits import deep_issue
 from advisor.findings import Review
 from advisor.knowledge import KnowledgeBase, knowledge_base
 from advisor.knowledge.inventory import INVENTORY, base_id
-from advisor.review import Advisor, default_advisor
+from advisor.knowledge.text import STOPWORDS
+from advisor.review import Advisor, default_advisor, units_of
 
 _KIND_TAGS = {
     "aix-lpar": "aix",
@@ -42,12 +50,17 @@ _KIND_TAGS = {
 
 
 def inline_document(message: str) -> tuple[dict | None, str]:
-    """A JSON document pasted into the message (an object with a "kind"), and the message without it."""
+    """A JSON document pasted into the message (an object with a "kind"), and the message without it.
+
+    JSON nested past the recursion limit raises DocumentError (not RecursionError): the limits of
+    every other way in (advisor/documents/limits.py) apply when the engine validates the document."""
     start, end = message.find("{"), message.rfind("}")
     if start < 0 or end <= start:
         return None, message
     try:
         data = json.loads(message[start : end + 1])
+    except RecursionError:
+        raise DocumentError("message", [deep_issue()]) from None
     except json.JSONDecodeError:
         return None, message
     if not isinstance(data, dict) or "kind" not in data:
@@ -65,6 +78,35 @@ def document_platforms(doc: dict | None) -> set[str]:
     return {t for t in tags if t}
 
 
+_JUDGEMENT = linre.compile(
+    r"\b(?:ok|okay|enough|fine|right|correct|good|big|large|small|sized|safe|sane|set|configured|high|low)\b",
+    linre.IGNORECASE,
+)
+_ABOUT_IT = linre.compile(r"\b(?:my|our|this|the|it|its|these|that)\b", linre.IGNORECASE)
+
+
+def _same_block(path: str, paths: set[str]) -> bool:
+    """os.tl next to os.version: a phrase's partial reading of a level the reader already took whole."""
+    return any(path.rsplit(".", 1)[0] == p.rsplit(".", 1)[0] and "." in p for p in paths if p.startswith("os."))
+
+
+def _so_far(original, before_doc, after_doc, changes, out: Composer, advisor, rule_ids, diff) -> None:
+    """After several what-ifs: every field that now differs from the document as given, first and now."""
+    if original is None or original == before_doc:
+        return
+    moved = document_changes(original, after_doc)
+    if not moved:
+        return
+    cites = [from_out(advisor.citations(rid)[0], f"rule:{rid}") for rid in rule_ids[:1]] or [
+        from_out(advisor.citations(f.rule_id)[0], f"rule:{f.rule_id}") for f in (diff.resolved + diff.kept)[:1]
+    ]
+    if cites:
+        shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:8])
+        out.say(
+            f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets).", *cites
+        )
+
+
 class ChatEngine:
     def __init__(self, advisor: Advisor | None = None, kb: KnowledgeBase | None = None):
         self.advisor = advisor or default_advisor()
@@ -72,8 +114,16 @@ class ChatEngine:
 
     # ------------------------------------------------------------------ entry point
     def turn(self, message: str, state: ChatState | dict | None = None, document: dict | None = None) -> ChatReply:
+        """One turn, under the chat budget (advisor/budget.py): BudgetExceeded past it, nothing half-done kept."""
+        with budget.limit("chat"):
+            return self._turn(message, state, document)
+
+    def _turn(self, message: str, state: ChatState | dict | None, document: dict | None) -> ChatReply:
         st = ChatState.coerce(state)
-        inline, text = inline_document(message or "")
+        try:
+            inline, text = inline_document(message or "")
+        except DocumentError as exc:
+            return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         new_doc = document if document is not None else inline
         if new_doc is not None:
             try:
@@ -81,7 +131,18 @@ class ChatEngine:
             except DocumentError as exc:
                 return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
             st.document, st.previous_documents, st.findings, st.focus = new_doc, [], [], None
+            st.original_document = new_doc
+        reading = read(text)
+        if new_doc is None:
+            follow = resolve_follow_up(text, reading, st)
+            if follow is not None:
+                reply = self._follow_up(follow, text, st)
+                if reply is not None:
+                    return self._finish(st, message, reply)
+        st.pending = None
         intent = recognise(text, has_document=st.document is not None, new_document=new_doc is not None)
+        if intent.name == "review" and new_doc is not None and reading.yes_no and _ABOUT_IT.search(text):
+            intent = Intent("ask", intent.rule_ids)  # "is my LFAREA ok?" with the document: judge, then answer
         handler = {
             "review": self._review,
             "undo": self._undo,
@@ -94,15 +155,129 @@ class ChatEngine:
 
     def _finish(self, st: ChatState, message: str, reply: ChatReply) -> ChatReply:
         st.remember(message, reply.intent, reply.answer, reply.citations)
+        if reply.intent != "error":
+            st.subject.intent = reply.intent
+            if reply.intent in ("review", "explain", "whatif") and st.focus:
+                st.subject.rule = st.focus
+        if not reply.needs_input:
+            reply.needs_input = list(reply.questions)
         reply.state = st
         return reply
+
+    # ------------------------------------------------------------------ follow-ups
+    def _follow_up(self, follow: Resolution, text: str, st: ChatState) -> ChatReply | None:
+        """The turn a follow-up stands for; None when it turns out to stand on its own."""
+        if follow.kind == "start-over":
+            if st.original_document is None:
+                return self._error(st, "Nothing to start over from: no document has been given in this conversation.")
+            st.document, st.previous_documents = st.original_document, []
+            return self._review(text, Intent("review"), st)
+        if follow.kind in ("resume", "ellipsis"):
+            st.pending = None
+            return self._ask(follow.question, Intent("ask", rule_ids(follow.question)), st)
+        if follow.kind == "more":
+            return self._ask(
+                follow.question, Intent("ask", rule_ids(follow.question)), st, skip=set(st.subject.passages)
+            )
+        rule = st.focus or st.subject.rule
+        if follow.kind in ("fix", "command", "meaning") and rule and rule in self.advisor.rulebook.rules:
+            return self._focus(follow.kind, rule, st)
+        if follow.kind == "meaning" and st.subject.question:
+            question = st.subject.question
+            return self._ask(question, Intent("ask", rule_ids(question)), st, skip=set(st.subject.passages))
+        return None
+
+    def _rules_for_document(self, text: str, st: ChatState) -> list[str]:
+        """The rules the question is about that check this document (at most three).
+
+        The judgement words ("ok", "enough", "right") say nothing about the topic, so the search
+        runs without them; the rules come from the best passages first, then from the rules' own text.
+        """
+        doc = self._model(st)
+        kinds = {u.kind for u in units_of(doc)} if doc is not None else set()
+
+        topic = {w for w in linre.findall(r"[a-z0-9_]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+
+        def applies(rid: str) -> bool:
+            """Checks this kind of document, and names a word of the question in its title or its fields."""
+            cr = self.advisor.rulebook.rules.get(rid)
+            if cr is None or not kinds & set(cr.rule.kinds):
+                return False
+            words = set(
+                linre.findall(r"[a-z0-9]+", " ".join((cr.rule.title, *cr.rule.requires, *cr.rule.optional)).lower())
+            )
+            return bool(topic & words)
+
+        r = self.kb.search(_JUDGEMENT.sub(" ", text), extra_platforms=document_platforms(st.document))
+        if not asking.in_scope(r):
+            return []
+        from_passages = [rid for h in r.hits[:3] for rid in h.passage.rules if applies(rid)]
+        ranked = [
+            rid for _, rid in sorted(((s, rid) for rid, s in r.rule_scores.items() if applies(rid)), reverse=True)
+        ]
+        return list(dict.fromkeys(from_passages + ranked))[:3]
+
+    def _judge_document(self, rule_ids: list[str], st: ChatState) -> ChatReply | None:
+        """ "is my LFAREA ok?" with a document in the session: the rules' verdict on that document.
+
+        A rule that fires -> No (its message); all assessed and quiet -> Yes; otherwise It depends
+        (on the fields a rule could not be assessed without, asked for).
+        """
+        doc = self._model(st)
+        if not rule_ids or doc is None:
+            return None
+        review = self.advisor.review(doc)
+        fired = [f for f in review.findings if f.rule_id in rule_ids]
+        missing = [n for n in review.not_assessed if n.rule_id in rule_ids]
+        rule_id = fired[0].rule_id if fired else (missing[0].rule_id if missing else rule_ids[0])
+        cite = from_out(self.advisor.citations(rule_id)[0], f"rule:{rule_id}")
+        if fired:
+            answer, because = "no", f"{rule_id} ({fired[0].severity}) fires for {fired[0].target}: {fired[0].message}"
+        elif missing:
+            answer = "it depends"
+            because = (
+                f"{rule_id} could not be assessed for {missing[0].target}: it needs {', '.join(missing[0].missing)}"
+            )
+        else:
+            several = len(rule_ids) > 1
+            verb = "were assessed and do not fire" if several else "was assessed and does not fire"
+            answer, because = "yes", f"{', '.join(rule_ids)} {verb} on {review.target}"
+        out, questions = Composer(), list[Question]()
+        out.say(f"{answer.capitalize()}: {because.rstrip('.')}.", cite)
+        explain_with_document(self.advisor, rule_id, doc, review, out, questions)
+        st.focus = st.subject.rule = rule_id
+        return self._reply(
+            "explain",
+            st,
+            out,
+            findings=fired,
+            questions=questions,
+            verdict=Verdict(answer=answer, because=because, citations=[1]),  # type: ignore[arg-type]
+            follow_ups=followups.after_explain(self.advisor, rule_id, review, doc, st.document),
+        )
+
+    def _focus(self, kind: str, rule: str, st: ChatState) -> ChatReply:
+        """The fix, the commands or the meaning of the rule in focus (advisor/chat/focus.py)."""
+        doc = self._model(st)
+        finding = None
+        if doc is not None:
+            finding = next((f for f in self.advisor.review(doc).findings if f.rule_id == rule), None)
+        out = Composer()
+        if kind == "fix":
+            focus.fix(self.advisor, rule, finding, out)
+        elif kind == "command":
+            focus.commands(self.advisor, rule, finding, out)
+        else:
+            focus.meaning(self.advisor, rule, out)
+        follow = [f"why {rule}?", "the command?" if kind != "command" else "the fix?"]
+        return self._reply("explain", st, out, findings=[finding] if finding else [], follow_ups=follow)
 
     # ------------------------------------------------------------------ helpers
     def _model(self, st: ChatState):
         return validate_document(st.document, "document") if st.document is not None else None
 
     def _reply(self, intent: str, st: ChatState, out: Composer, **kw: Any) -> ChatReply:
-        return ChatReply(intent=intent, answer=out.text(), citations=out.citations, state=st, **kw)
+        return ChatReply(intent=intent, answer=out.text(), citations=out.citations, claims=out.claims, state=st, **kw)
 
     def _error(self, st: ChatState, text: str) -> ChatReply:
         return ChatReply(intent="error", answer=text, citations=[], covered=True, state=st)
@@ -197,34 +372,44 @@ class ChatEngine:
         )
 
     def _whatif(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
+        assert st.document is not None
+        try:
+            worded = [] if intent.explicit_set else word_changes(st.document, text, read(text))
+        except ChangeError as exc:
+            return self._error(st, f"Cannot apply the change: {exc}")
         try:
             changes = parse_changes(st.document, text, intent.explicit_set)
         except ChangeError as exc:
             if intent.explicit_set:
                 return self._error(st, f"Cannot apply the change: {exc}")
             changes = []
-            error = str(exc)
+            error = None if worded else str(exc)
         else:
             error = None
+        if worded:  # the reader's reading of amounts and levels wins over a phrase on the same field
+            paths = {c.path for c in worded}
+            changes = worded + [c for c in changes if c.path not in paths and not _same_block(c.path, paths)]
         if not changes:
-            if error and re.match(r"^\s*(what\s+if|set|change)\b", text, re.IGNORECASE):
+            if error and linre.match(r"^\s*(what\s+if|set|change)\b", text, linre.IGNORECASE):
                 return self._error(st, f"Cannot apply the change: {error}")
             return self._ask(text, intent, st)
         try:
-            new_doc = apply(st.document, changes)
+            new_doc = apply_changes(st.document, changes)
             after_model = validate_document(new_doc, "document")
         except ChangeError as exc:
             return self._error(st, f"Cannot apply the change: {exc}")
         except DocumentError as exc:
             return self._error(st, f"The change makes the document invalid: {exc}")
-        before_model = self._model(st)
-        before, after = self.advisor.review(before_model), self.advisor.review(after_model)
-        diff = diff_reviews(before, after)
+        result, after = outcome(
+            Context(advisor=self.advisor), st.document, self._model(st), new_doc, after_model, changes
+        )
+        diff = ReviewDiff.model_construct(**{name: getattr(result, name) for name in ReviewDiff.model_fields})
         out = Composer()
-        rule_ids = readers(self.advisor, before_model, after_model, changes)
-        whatif_answer(self.advisor, st.document, changes, diff, rule_ids, out)
+        read_by = [r.rule_id for r in result.rules_read]
+        whatif_answer(self.advisor, st.document, changes, diff, read_by, out)
         if out.empty:
             return self._error(st, "No rule reads the changed fields; the findings stay as they are.")
+        _so_far(st.original_document, st.document, new_doc, changes, out, self.advisor, read_by, diff)
         st.push_document(new_doc)
         st.findings = refs(after)
         lead = diff.introduced or after.findings
@@ -236,13 +421,48 @@ class ChatEngine:
     def _undo(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         if not st.previous_documents:
             return self._error(st, "Nothing to undo: the document is as it was given.")
+        undone = document_changes(st.document or {}, st.previous_documents[-1])
         st.document = st.previous_documents.pop()
-        return self._review(text, Intent("review"), st)
+        reply = self._review(text, Intent("review"), st)
+        if undone and reply.citations:
+            shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in undone[:8])
+            line = f"Undone: {shown}. {len(st.previous_documents)} more change(s) can be undone."
+            reply.answer = f"{line} [1]\n{reply.answer}"
+            reply.claims.insert(0, Claim(text=line, citations=[1]))
+        return reply
 
-    def _ask(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
+    def _ask(
+        self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()
+    ) -> ChatReply:
+        reading = read(text)
         result = asking.answer(
-            self.kb, self.advisor, text, mentioned_rules=intent.rule_ids, doc_platforms=document_platforms(st.document)
+            self.kb,
+            self.advisor,
+            text,
+            mentioned_rules=intent.rule_ids,
+            doc_platforms=document_platforms(st.document),
+            reading=reading,
+            skip=skip,
+            has_document=st.document is not None,
         )
+        if st.document is not None and reading.yes_no and _ABOUT_IT.search(text):
+            judged = self._judge_document(self._rules_for_document(reading.text, st), st)
+            if judged is not None:
+                return judged
+        st.note("platforms", [p.name for p in reading.platforms])
+        st.note("os_levels", [o.label for o in reading.os_levels])
+        st.subject.question = reading.text
+        st.pending = result.pending
+        if result.intent == "clarify" and result.out.empty:
+            return ChatReply(
+                intent="clarify",
+                answer=result.text,
+                citations=[],
+                covered=True,
+                state=st,
+                questions=result.questions,
+                needs_input=result.questions,
+            )
         if not result.covered:
             return ChatReply(
                 intent="out-of-scope",
@@ -254,6 +474,9 @@ class ChatEngine:
             )
         if result.rules:
             st.focus = result.rules[0]
+            st.subject.rule = result.rules[0]
+        st.subject.passages = [p.id for p in result.passages]
+        st.subject.calculator = result.calculator
         questions: list[Question] = result.questions
         return self._reply(
             result.intent,
@@ -261,4 +484,8 @@ class ChatEngine:
             result.out,
             questions=questions,
             follow_ups=followups.after_ask(result.rules, result.closest, st.document is not None),
+            verdict=result.verdict,
+            calculations=result.calculations,
+            assumptions=result.assumptions,
+            needs_input=questions,
         )

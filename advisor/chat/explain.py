@@ -1,10 +1,8 @@
-"""Explaining a rule against the session's document: why it fired, why not, or what data it lacks.
+"""Explaining a rule against the session's document, in words: advisor.capabilities.explain decides.
 
-For a rule that fired: its message, rationale, the evidence this document gave it and the fix.
-For one that did not: each comparison of its normalised condition is evaluated against the
-same fact the engine saw, with the reference evaluator's `holds`, and the false ones are shown
-with this document's value against the threshold. For one that could not be assessed: the
-missing fields and the command that shows each. Every line cites the rule.
+The capability says, per system, whether the rule fired (the finding), did not (the false
+comparisons, with this document's values against the thresholds) or could not be assessed (the
+missing fields); this module phrases that, every line citing the rule.
 """
 
 from __future__ import annotations
@@ -13,15 +11,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from advisor import derive
-from advisor.chat.fields import question_for
+from advisor.capabilities.context import Context
+from advisor.capabilities.explain import ConditionCheck, ExplainResult, TargetExplanation, explain_rule, explain_system
 from advisor.chat.numbers import fmt
 from advisor.chat.reply import Composer, Question, from_out
-from advisor.engine.reference import MISSING, holds, lookup, operand_value
+from advisor.documents.meta import question_for
+from advisor.engine.reference import MISSING
 from advisor.findings import Finding, NotAssessed, Review
-from advisor.review import Unit, build_fact, units_of
-from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Or, render, render_operand
-from advisor.rulebook.templates import placeholders
 
 MAX_UNITS = 3
 
@@ -44,30 +40,16 @@ def _show(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
-def false_leaves(node: Node, fact: dict) -> list[Node]:
-    """The comparisons that make `node` false (for an And: its false items, for an Or: all of them)."""
-    if holds(node, fact):
-        return []
-    if isinstance(node, (Cmp, Exists)):
-        return [node]
-    items = node.items
-    if isinstance(node, And):
-        return [leaf for item in items if not holds(item, fact) for leaf in false_leaves(item, fact)]
-    assert isinstance(node, Or)
-    return [leaf for item in items for leaf in false_leaves(item, fact)]
-
-
-def describe_leaf(leaf: Node, fact: dict) -> str:
-    if isinstance(leaf, Exists):
-        return f"{render(leaf)} is false: {leaf.path} is {_show(lookup(fact, leaf.path))}"
-    assert isinstance(leaf, Cmp)
-    left = lookup(fact, leaf.path)
-    right = operand_value(leaf.rhs, fact)
-    if isinstance(leaf.rhs, Lit):
-        threshold = _show(right)
+def describe_check(c: ConditionCheck) -> str:
+    """A false comparison with this document's value against what it was compared with."""
+    value = _show(c.value if c.present else MISSING)
+    if c.condition.startswith(("exists(", "missing(")):
+        return f"{c.condition} is false: {c.path} is {value}"
+    if c.operand is None:
+        threshold = _show(c.compared_with)
     else:
-        threshold = f"{render_operand(leaf.rhs)} = {_show(right)}"
-    return f"{render(leaf)} is false: this document has {leaf.path} = {_show(left)} against {threshold}"
+        threshold = f"{c.operand} = {_show(MISSING if c.compared_with is None else c.compared_with)}"
+    return f"{c.condition} is false: this document has {c.path} = {value} against {threshold}"
 
 
 def _rule_cites(advisor, rule_id: str, n: int = 2):
@@ -111,62 +93,43 @@ def explain_not_assessed(advisor, n: NotAssessed, kind: str, out: Composer, ques
         )
 
 
-def explain_quiet(advisor, cr, unit: Unit, out: Composer) -> None:
+def explain_quiet(advisor, result: ExplainResult, t: TargetExplanation, out: Composer) -> None:
     """The rule was assessed and did not fire: which comparisons were false, with the values."""
-    cites = _rule_cites(advisor, cr.id, 1)
-    derived = derive.compute(unit.kind, unit.model)
-    fact = build_fact(unit, derived.values)
+    cites = _rule_cites(advisor, result.rule_id, 1)
     out.say(
-        f"{cr.id} ({cr.rule.title}) did not fire for {unit.target}: its condition {render(cr.condition)} "
+        f"{result.rule_id} ({result.title}) did not fire for {t.target}: its condition {result.condition} "
         "does not hold.",
         *cites,
     )
-    leaves = false_leaves(cr.condition, fact)
-    for leaf in leaves[:6]:
-        out.say(describe_leaf(leaf, fact) + ".", *cites)
+    for c in t.conditions[:6]:
+        out.say(describe_check(c) + ".", *cites)
 
 
 def explain_rule_alone(advisor, rule_id: str, out: Composer) -> None:
     """No document: what the rule checks, why, and the fix, from the rulebook."""
-    cr = advisor.rulebook.rules[rule_id]
-    r = cr.rule
+    r = explain_rule(Context(advisor=advisor), rule_id)
     cites = _rule_cites(advisor, rule_id)
-    out.say(
-        f"{r.id} ({r.severity}, for {', '.join(r.kinds)}): {r.title}. It fires when {render(cr.condition)}.", *cites
-    )
-    out.say(f"Why: {' '.join(r.rationale.split())}", *cites)
-    if not placeholders(r.recommendation):
-        out.say(f"Fix: {' '.join(r.recommendation.split())}", *cites)
+    out.say(f"{r.rule_id} ({r.severity}, for {', '.join(r.kinds)}): {r.title}. It fires when {r.condition}.", *cites)
+    out.say(f"Why: {r.rationale}", *cites)
+    if r.recommendation is not None:
+        out.say(f"Fix: {r.recommendation}", *cites)
 
 
 def explain_with_document(advisor, rule_id: str, doc, review: Review, out: Composer, questions: list[Question]) -> bool:
     """Explain `rule_id` for every unit of the document it applies to; False if it applies to none."""
-    cr = advisor.rulebook.rules[rule_id]
-    units = [u for u in units_of(doc) if u.kind in cr.rule.kinds]
-    if not units:
+    result = explain_system(Context(advisor=advisor), rule_id, doc, review)
+    if not result.applies:
         out.say(
-            f"{rule_id} checks {', '.join(cr.rule.kinds)} documents; {doc.name} is a {doc.kind}, so it is not "
+            f"{rule_id} checks {', '.join(result.kinds)} documents; {doc.name} is a {doc.kind}, so it is not "
             "checked here.",
             *_rule_cites(advisor, rule_id, 1),
         )
         return False
-    for unit in units[:MAX_UNITS]:
-        finding = next(
-            (f for f in review.findings if f.rule_id == rule_id and f.target == unit.target and f.path == unit.path),
-            None,
-        )
-        missing = next(
-            (
-                n
-                for n in review.not_assessed
-                if n.rule_id == rule_id and n.target == unit.target and n.path == unit.path
-            ),
-            None,
-        )
-        if finding:
-            explain_fired(advisor, finding, out)
-        elif missing:
-            explain_not_assessed(advisor, missing, unit.kind, out, questions)
+    for t in result.targets[:MAX_UNITS]:
+        if t.finding is not None:
+            explain_fired(advisor, t.finding, out)
+        elif t.not_assessed is not None:
+            explain_not_assessed(advisor, t.not_assessed, t.kind, out, questions)
         else:
-            explain_quiet(advisor, cr, unit, out)
+            explain_quiet(advisor, result, t, out)
     return True

@@ -68,23 +68,26 @@ def _candidates(advisor, finding: Finding, kind: str) -> list[tuple[int, str, ob
     return sorted(out, key=lambda c: c[0])
 
 
-def fix_suggestion(advisor, finding: Finding, doc_dict: dict, kind: str) -> str | None:
+def fix_suggestion(advisor, finding: Finding, doc_dict: dict, kind: str, before: Review | None = None) -> str | None:
     """A `set path = value` that clears the finding, checked by reviewing the changed document.
 
     Candidates come from the rule's own condition; the first that resolves the finding while
     introducing the fewest new findings wins (enumerations before numbers before switching a
     feature off).
     """
-    from advisor.chat.changes import Change, ChangeError, apply
+    from advisor.capabilities.whatif import ChangeError
+    from advisor.capabilities.whatif import apply_changes as apply
+    from advisor.chat.changes import Change
     from advisor.diff import diff_reviews
     from advisor.documents.errors import DocumentError
     from advisor.documents.io import validate_document
 
     prefix = "" if finding.path == "$" else finding.path[2:] + "."
-    try:
-        before = advisor.review(validate_document(doc_dict))
-    except DocumentError:
-        return None
+    if before is None:
+        try:
+            before = advisor.review(validate_document(doc_dict))
+        except DocumentError:
+            return None
     best = None
     for pref, path, value in _candidates(advisor, finding, kind)[:6]:
         try:
@@ -112,7 +115,7 @@ def after_review(advisor, review: Review, doc, questions, doc_dict: dict) -> lis
         if len(review.findings) > 1:
             out.append("explain the second finding")
         kind = doc.kind if top.path == "$" else next(u.kind for u in _units(doc) if u.path == top.path)
-        fix = fix_suggestion(advisor, top, doc_dict, kind)
+        fix = fix_suggestion(advisor, top, doc_dict, kind, before=review)
         if fix:
             out.append(fix)
     fired = {f.rule_id for f in review.findings}
@@ -140,7 +143,7 @@ def after_explain(advisor, rule_id: str | None, review: Review | None, doc, doc_
         f = next((x for x in review.findings if x.rule_id == rule_id), None)
         if f:
             kind = doc.kind if f.path == "$" else next(u.kind for u in _units(doc) if u.path == f.path)
-            fix = fix_suggestion(advisor, f, doc_dict, kind)
+            fix = fix_suggestion(advisor, f, doc_dict, kind, before=review)
             if fix:
                 out.append(fix)
         others = [x.rule_id for x in review.findings if x.rule_id != rule_id]

@@ -11,10 +11,11 @@ Order matters and follows what an admin means:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-RULE_ID = re.compile(r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)[- ]?(\d{3})([a-z]?)\b", re.IGNORECASE)
+from advisor import linre
+
+RULE_ID = linre.compile(r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)[- ]?(\d{3})([a-z]?)\b", linre.IGNORECASE)
 _ORDINALS = {
     "first": 1,
     "second": 2,
@@ -31,35 +32,36 @@ _ORDINALS = {
     "2nd": 2,
     "3rd": 3,
 }
-_ORDINAL = re.compile(
+_ORDINAL = linre.compile(
     r"\b(?:the\s+)?(" + "|".join(_ORDINALS) + r"|\d+(?:th)?|last)\s+(?:finding|one|issue|problem)\b"
     r"|\b(?:finding|issue|problem)\s*(?:#|no\.?|number)?\s*(\d+)\b",
-    re.IGNORECASE,
+    linre.IGNORECASE,
 )
-_REVIEW = re.compile(
+_REVIEW = linre.compile(
     r"^\s*(?:please\s+)?(?:review|check|assess|analy[sz]e|evaluate|audit)\b|\bwhat(?:'s| is) wrong\b"
     r"|\b(?:show|list|summari[sz]e)\b.*\bfindings\b|\bfindings\b\s*\??\s*$|^\s*findings\b",
-    re.IGNORECASE,
+    linre.IGNORECASE,
 )
-_UNDO = re.compile(r"^\s*(?:undo|revert|roll\s*back|go back)\b", re.IGNORECASE)
-_SET = re.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", re.IGNORECASE)
-_WHATIF = re.compile(
+_UNDO = linre.compile(r"^\s*(?:undo|revert|roll\s*back|go back)\b", linre.IGNORECASE)
+_SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
+_WHATIF = linre.compile(
     r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b)"
     r"|^\s*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
-    r"make|use|give|bind|put|configure)\b",
-    re.IGNORECASE,
+    r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take)\b",
+    linre.IGNORECASE,
 )
-_EXPLAIN = re.compile(
-    r"^\s*(?:why|explain|how\s+come|what\s+about|tell\s+me\s+(?:more\s+)?about|details?\s+(?:on|of))\b", re.IGNORECASE
+_EXPLAIN = linre.compile(
+    r"^\s*(?:why|explain|how\s+come|what\s+about|tell\s+me\s+(?:more\s+)?about|details?\s+(?:on|of))\b",
+    linre.IGNORECASE,
 )
-_NEGATIVE = re.compile(
+_NEGATIVE = linre.compile(
     r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|isn'?t|is\s+not|wasn'?t|not\s+(?:fire|trigger|flag|"
     r"raised|reported|shown)|no\s+finding|not\s+report)",
-    re.IGNORECASE,
+    linre.IGNORECASE,
 )
-_BARE_WHY = re.compile(
+_BARE_WHY = linre.compile(
     r"^\s*(?:why|why\s+(?:is|was)\s+(?:that|this|it)|how\s+so|explain(?:\s+(?:that|this|it))?)\s*[?.!]*\s*$",
-    re.IGNORECASE,
+    linre.IGNORECASE,
 )
 
 
@@ -85,7 +87,7 @@ def _ordinal(text: str) -> int | None:
         return -1
     if word in _ORDINALS:
         return _ORDINALS[word]
-    digits = re.match(r"\d+", word)
+    digits = linre.match(r"\d+", word)
     return int(digits.group()) if digits else None
 
 
@@ -109,6 +111,8 @@ def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent
     ordinal = _ordinal(text)
     if _EXPLAIN.search(text) and (ids or ordinal is not None) or _BARE_WHY.match(text):
         return Intent("explain", ids, ordinal, bool(_NEGATIVE.search(text)))
-    if ids and len(text) <= 60 and not re.search(r"\b(how|what|which|when|should|can)\b", text, re.IGNORECASE):
+    if ids and linre.match(r"^\s*what\s+(?:does|is)\s+\S+\s+(?:check|mean|do|about|for)\b", text, linre.IGNORECASE):
+        return Intent("explain", ids)  # "what does AME-001 check?"
+    if ids and len(text) <= 60 and not linre.search(r"\b(how|what|which|when|should|can)\b", text, linre.IGNORECASE):
         return Intent("explain", ids, None, bool(_NEGATIVE.search(text)))
     return Intent("ask", ids)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from advisor import linre
+
 _UNITS = {
     "zero": 0,
     "one": 1,
@@ -47,7 +49,9 @@ _WORDS = re.compile(
 )
 
 _SIZE = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(TB|TiB|T|GB|GiB|G|MB|MiB|M)\b(?!\s*(?:=|FC|Fibre|Ethernet|Eth|ports?|pages?|frames?|bit|Gb))",
+    # (?<!\d): a match starts where a number does; without it each digit of a long run restarts the
+    # scan and a 64 KB message of digits costs minutes (issue 12)
+    r"(?<!\d)(\d+(?:\.\d+)?)\s*(TB|TiB|T|GB|GiB|G|MB|MiB|M)\b(?!\s*(?:=|FC|Fibre|Ethernet|Eth|ports?|pages?|frames?|bit|Gb))",
     re.IGNORECASE,
 )
 _TO_GB = {
@@ -79,24 +83,30 @@ def sizes_gb(text: str) -> list[float]:
     return [float(v) * _TO_GB[u.lower()] for v, u in _SIZE.findall(normalise(text))]
 
 
+# The calculators pass their own patterns here: linear-time (advisor/linre.py), as a long run of
+# digits made each `(\d+)...` pattern quadratic in Python's `re` (issue 12).
+
+
 def first_int(pattern: str, text: str, *, largest: bool = False) -> int | None:
     """The integer captured by `pattern` (group 1) in the normalised text; the largest of several if asked."""
-    found = [int(m.group(1)) for m in re.finditer(pattern, normalise(text), re.IGNORECASE)]
+    found = [int(m.group(1)) for m in linre.finditer(pattern, normalise(text), linre.IGNORECASE)]
     if not found:
         return None
     return max(found) if largest else found[0]
 
 
 def first_float(pattern: str, text: str) -> float | None:
-    m = re.search(pattern, normalise(text), re.IGNORECASE)
+    m = linre.search(pattern, normalise(text), linre.IGNORECASE)
     return float(m.group(1)) if m else None
 
 
 def all_floats(pattern: str, text: str) -> list[float]:
-    return [float(m.group(1)) for m in re.finditer(pattern, normalise(text), re.IGNORECASE)]
+    return [float(m.group(1)) for m in linre.finditer(pattern, normalise(text), linre.IGNORECASE)]
 
 
 def fmt(value: float, digits: int = 2) -> str:
     """A number as an admin writes it: 6, 6.4, 0.07 (no trailing zeros)."""
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    text = f"{value:.{digits}f}"
+    if "." in text:  # only fractional zeros go: 20000 stays 20000, 6.40 becomes 6.4
+        text = text.rstrip("0").rstrip(".")
     return text if text != "-0" else "0"

@@ -7,7 +7,7 @@ line with their markers, so a line without a marker cannot be written by acciden
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -36,6 +36,32 @@ class Question(BaseModel):
     severity: str | None = None
 
 
+class Claim(BaseModel):
+    """One sentence of the answer that states guidance or a result, with the citations behind it."""
+
+    text: str
+    citations: list[int] = Field(description="Indexes into `citations`, from 1 (the markers of the line).")
+
+
+class Verdict(BaseModel):
+    """The answer to a yes/no question, stated before the detail."""
+
+    answer: Literal["yes", "no", "it depends"]
+    because: str = Field(description="Why, in one sentence (for 'it depends': the condition it depends on).")
+    citations: list[int] = Field(description="Indexes into `citations`, from 1.")
+
+
+class CalculationOut(BaseModel):
+    """A figure the answer computed: inputs, result and unit, the formula, and where the formula comes from."""
+
+    name: str
+    inputs: dict[str, Any]
+    result: float | int | str | bool
+    unit: str | None = None
+    formula: str
+    citations: list[int] = Field(description="Indexes into `citations`, from 1.")
+
+
 class ChatReply(BaseModel):
     session_id: str | None = None
     intent: str
@@ -46,6 +72,16 @@ class ChatReply(BaseModel):
     follow_ups: list[str] = Field(default_factory=list)
     covered: bool = Field(True, description="False when the guidance does not cover the question.")
     diff: ReviewDiff | None = None
+    verdict: Verdict | None = Field(None, description="For a yes/no question: yes, no or it depends, and why.")
+    claims: list[Claim] = Field(default_factory=list, description="The answer's statements, each with citations.")
+    calculations: list[CalculationOut] = Field(default_factory=list)
+    assumptions: list[str] = Field(
+        default_factory=list, description="What the answer took for granted because the message did not say it."
+    )
+    needs_input: list[Question] = Field(
+        default_factory=list,
+        description="Questions back to the user: data the answer needs; the reply to one resumes the calculation.",
+    )
     state: ChatState
 
     def public(self) -> dict[str, Any]:
@@ -72,6 +108,12 @@ class Composer:
         self.lines: list[str] = []
         self.citations: list[ChatCitation] = []
         self._index: dict[tuple, int] = {}
+        self._claims: list[tuple[str, tuple[int, ...]]] = []
+
+    @property
+    def claims(self) -> list[Claim]:
+        """Each line as a claim: its text without the markers, and the citation numbers it carries."""
+        return [Claim(text=text, citations=list(nums)) for text, nums in self._claims]
 
     def cite(self, citation: ChatCitation) -> int:
         key = (citation.source_id, citation.section, citation.locator)
@@ -83,16 +125,24 @@ class Composer:
     def say(self, text: str, *citations: ChatCitation) -> None:
         if not citations:
             raise ValueError("every line of an answer needs a citation")
-        marks = "".join(f"[{n}]" for n in dict.fromkeys(self.cite(c) for c in citations))
-        self.lines.append(f"{' '.join(text.split())} {marks}")
+        nums = tuple(dict.fromkeys(self.cite(c) for c in citations))
+        body = " ".join(text.split())
+        self.lines.append(f"{body} {''.join(f'[{n}]' for n in nums)}")
+        self._claims.append((body, nums))
 
     def extend(self, other: Composer) -> None:
         """Append another composer's lines, renumbering its markers into this one."""
-        import re
-
         mapping = {i + 1: self.cite(c) for i, c in enumerate(other.citations)}
-        for line in other.lines:
-            self.lines.append(re.sub(r"\[(\d+)\]", lambda m: f"[{mapping[int(m.group(1))]}]", line))
+        for body, nums in other._claims:
+            mapped = tuple(dict.fromkeys(mapping[n] for n in nums))
+            self.lines.append(f"{body} {''.join(f'[{n}]' for n in mapped)}")
+            self._claims.append((body, mapped))
+
+    def prepend(self, text: str, *citations: ChatCitation) -> None:
+        """Put one cited line first (the verdict before the detail)."""
+        self.say(text, *citations)
+        self.lines.insert(0, self.lines.pop())
+        self._claims.insert(0, self._claims.pop())
 
     @property
     def empty(self) -> bool:

@@ -9,9 +9,9 @@ the command that shows it, because a silent "not assessed" on a core check reads
 from __future__ import annotations
 
 from advisor import derive
-from advisor.chat.fields import question_for
 from advisor.chat.reply import Composer, Question, from_out
 from advisor.chat.state import FindingRef
+from advisor.documents.meta import question_for
 from advisor.engine.reference import MISSING, holds, lookup
 from advisor.findings import Finding, Review
 from advisor.knowledge.inventory import is_core
@@ -65,10 +65,6 @@ def finding_lines(advisor, findings: list[Finding], out: Composer) -> None:
         out.say(f"{f.rank}. [{f.severity}] {f.rule_id}{where}: {f.message}{fix}{cmd}", *cites)
 
 
-def _unit(doc, path: str):
-    return next(u for u in units_of(doc) if u.path == path)
-
-
 def could_fire(cr, fact: dict, missing: set[str]) -> bool | None:
     """Three-valued evaluation: False when the fields present already rule the finding out.
 
@@ -96,16 +92,20 @@ def could_fire(cr, fact: dict, missing: set[str]) -> bool | None:
 
 def missing_data(advisor, doc, review: Review, out: Composer, questions: list[Question]) -> None:
     wanted = []
+    units = {u.path: u for u in units_of(doc)}  # once: a lookup per item made this quadratic in partitions
+    facts: dict[str, dict] = {}
     for n in review.not_assessed:
         if not (n.severity in HIGH_VALUE or is_core(n.rule_id)):
             continue
-        unit = _unit(doc, n.path)
-        fact = build_fact(unit, derive.compute(unit.kind, unit.model).values)
+        unit = units[n.path]
+        if n.path not in facts:
+            facts[n.path] = build_fact(unit, derive.compute(unit.kind, unit.model).values)
+        fact = facts[n.path]
         if could_fire(advisor.rulebook.rules[n.rule_id], fact, set(n.missing)) is False:
             continue
         wanted.append(n)
     for n in wanted:
-        kind = _unit(doc, n.path).kind
+        kind = units[n.path].kind
         for path in n.missing:
             full = path if n.path == "$" else f"{n.path[2:]}.{path}"
             if full in {q.path for q in questions} or len(questions) >= MAX_QUESTIONS:

@@ -9,6 +9,7 @@ about, and the turns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -36,6 +37,27 @@ class Turn(BaseModel):
     citations: list[CitationOut] = Field(default_factory=list)
 
 
+class Subject(BaseModel):
+    """What the conversation is about now: what a follow-up ("and on POWER8?", "the fix?") refers to."""
+
+    question: str | None = Field(None, description="The last question answered, as resolved (for ellipsis).")
+    intent: str | None = None
+    rule: str | None = None
+    passages: list[str] = Field(default_factory=list, description="Passage ids the last answer quoted.")
+    calculator: str | None = None
+    platforms: list[str] = Field(default_factory=list, description="Processors / platforms named, latest last.")
+    os_levels: list[str] = Field(default_factory=list, description="OS levels named, latest last.")
+
+
+class Pending(BaseModel):
+    """A question the advisor asked back; the user's next message may answer it and resume the calculation."""
+
+    question: str = Field(description="The user's question the answer is waiting for data to finish.")
+    needs: str = Field(description="What is missing: size, cores, processor, speed, ...")
+    ask: str = Field(description="The question put to the user.")
+    raw: str | None = Field(None, description="The words of the question the answer replaces ('4 FC ports').")
+
+
 class ChatState(BaseModel):
     document: dict[str, Any] | None = None
     previous_documents: list[dict[str, Any]] = Field(
@@ -44,6 +66,11 @@ class ChatState(BaseModel):
     findings: list[FindingRef] = Field(default_factory=list)
     focus: str | None = Field(None, description="The rule id the conversation is about (for a bare 'why?').")
     turns: list[Turn] = Field(default_factory=list)
+    subject: Subject = Field(default_factory=Subject)
+    pending: Pending | None = None
+    original_document: dict[str, Any] | None = Field(
+        None, description="The document as it arrived, before any what-if ('start over' returns to it)."
+    )
 
     @classmethod
     def coerce(cls, state: ChatState | dict | None) -> ChatState:
@@ -54,7 +81,7 @@ class ChatState(BaseModel):
             return state.model_copy(deep=True)
         return cls.model_validate(state)
 
-    def remember(self, user: str, intent: str, answer: str, citations: list[CitationOut]) -> None:
+    def remember(self, user: str, intent: str, answer: str, citations: Sequence[CitationOut]) -> None:
         self.turns.append(Turn(role="user", text=user))
         self.turns.append(
             Turn(
@@ -65,6 +92,15 @@ class ChatState(BaseModel):
             )
         )
         del self.turns[:-MAX_TURNS]
+
+    def note(self, name: str, values: list[str], limit: int = 6) -> None:
+        """Remember entities named in a message (latest last, no repeats)."""
+        known: list[str] = getattr(self.subject, name)
+        for v in values:
+            if v in known:
+                known.remove(v)
+            known.append(v)
+        del known[:-limit]
 
     def push_document(self, document: dict[str, Any]) -> None:
         if self.document is not None:

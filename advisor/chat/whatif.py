@@ -1,4 +1,4 @@
-"""The what-if turn: change the session's document, review again, and say what the change did.
+"""The what-if turn in words: advisor.capabilities.whatif changes the document and compares the reviews.
 
 Findings are compared with advisor.diff (matched on rule id and target): what the change
 introduces, resolves, keeps, and whose severity moved. Lines cite the rules concerned; when no
@@ -8,9 +8,8 @@ changes" is backed by the rules that were checked.
 
 from __future__ import annotations
 
-import re
-
-from advisor.chat.changes import Change, get_at
+from advisor.capabilities.whatif import get_at
+from advisor.chat.changes import Change
 from advisor.chat.reply import Composer, from_out
 from advisor.diff import ReviewDiff
 from advisor.findings import Finding
@@ -28,35 +27,6 @@ def _show(value) -> str:
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
-def readers(advisor, before_model, after_model, changes: list[Change]) -> list[str]:
-    """Rules that read a changed field, directly or through a derived value whose result moved."""
-    from advisor import derive
-    from advisor.review import units_of
-
-    out: list[str] = []
-    after_units = {u.path: u for u in units_of(after_model)}
-    for unit in units_of(before_model):
-        other = after_units.get(unit.path)
-        if other is None:
-            continue
-        if unit.path == "$":
-            local = {re.sub(r"\[\d+\]", "", c.path) for c in changes}
-        else:
-            prefix = unit.path[2:] + "."
-            local = {re.sub(r"\[\d+\]", "", c.path[len(prefix) :]) for c in changes if c.path.startswith(prefix)}
-        before_values = derive.compute(unit.kind, unit.model).values
-        after_values = derive.compute(other.kind, other.model).values
-        moved = {
-            f"derived.{k}"
-            for k in set(before_values) | set(after_values)
-            if before_values.get(k) != after_values.get(k)
-        }
-        for cr in advisor.rulebook.for_kind(unit.kind):
-            if set(cr.reads) & (local | moved) and cr.id not in out:
-                out.append(cr.id)
-    return out
-
-
 def _line(f: Finding) -> str:
     return f"{f.rule_id} ({f.severity}) on {f.target}: {f.title}"
 
@@ -71,18 +41,19 @@ def whatif_answer(
     if cites:
         out.say(f"What if {touched}: reviewed again with the change.", *cites)
     for f in diff.resolved:
-        out.say(f"Resolves {_line(f)}.", _cite(advisor, f.rule_id))
+        out.say(f"Resolved: {_line(f)}.", _cite(advisor, f.rule_id))
     for f in diff.introduced:
-        out.say(f"Introduces {_line(f)}: {f.message}", _cite(advisor, f.rule_id))
+        out.say(f"Introduced: {_line(f)}: {f.message}", _cite(advisor, f.rule_id))
     for c in diff.changed:
         why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
         out.say(
-            f"Changes {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, {c.direction}{why}.",
+            f"Changed severity: {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, "
+            f"{c.direction}{why}.",
             _cite(advisor, c.rule_id),
         )
     if diff.kept:
         out.say(
-            "Keeps " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
+            "Kept: " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
             *[_cite(advisor, f.rule_id) for f in diff.kept[:3]],
         )
     if not (diff.resolved or diff.introduced or diff.changed) and rule_ids:

@@ -14,18 +14,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
-from advisor.cli.app import app
-from advisor.documents.errors import DocumentError
-from advisor.documents.io import parse_text
+from advisor import linre
+from advisor.cli.app import app, examples
 
-SESSION_ID = re.compile(r"^cs_[0-9a-f]{20}$")
+SESSION_ID = linre.compile(r"^cs_[0-9a-f]{20}$")
 
 
 class AskFormat(StrEnum):
@@ -57,6 +55,9 @@ def _fail(message: str) -> typer.Exit:
 def _document(config: Path | None) -> Any:
     if config is None:
         return None
+    from advisor.documents.errors import DocumentError
+    from advisor.documents.io import parse_text
+
     try:
         return parse_text(config.read_text(encoding="utf-8"), str(config))
     except OSError as exc:
@@ -102,25 +103,39 @@ def _remote(question: str, document: Any, session: str | None, server: str, api_
     return reply, reply.model_dump(mode="json", exclude_none=False), False
 
 
-@app.command()
+@app.command(
+    epilog=examples(
+        'advisor ask "review" --config examples/aix-ame4k-64k.json',
+        'advisor ask "why AME-001?" --config examples/aix-ame4k-64k.json --session chat.json',
+        'advisor ask "how much memory does a VIOS with 32 cores need?"',
+    )
+)
 def ask(
-    question: str = typer.Argument(..., help='The question or instruction, e.g. "why AME-001?".'),
-    config: Path | None = typer.Option(None, "--config", help="A configuration document (JSON or YAML) to review."),
-    session: str | None = typer.Option(
-        None,
-        "--session",
-        help=("In-process: JSON file holding the conversation state. With a server: the session id it returned."),
-    ),
-    server: str | None = typer.Option(
-        None,
-        "--server",
-        envvar="ADVISOR_URL",
-        show_envvar=True,
-        help=("Ask an `advisor serve` at this URL (e.g. http://127.0.0.1:8000) instead of answering in-process."),
-    ),
-    api_key: str | None = typer.Option(None, "--api-key", help="API key for --server (default: ADVISOR_API_KEY)."),
-    local: bool = typer.Option(False, "--local", help="Answer in-process even when ADVISOR_URL is set."),
-    fmt: AskFormat = typer.Option(AskFormat.text, "--format", help="text for people, json for pipelines."),
+    question: Annotated[str, typer.Argument(help='The question or instruction, e.g. "why AME-001?".')],
+    config: Annotated[
+        Path | None, typer.Option("--config", help="A configuration document (JSON or YAML) to review.")
+    ] = None,
+    session: Annotated[
+        str | None,
+        typer.Option(
+            "--session",
+            help="In-process: JSON file holding the conversation state. With a server: the session id it returned.",
+        ),
+    ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            envvar="ADVISOR_URL",
+            show_envvar=True,
+            help="Ask an `advisor serve` at this URL (e.g. http://127.0.0.1:8000) instead of answering in-process.",
+        ),
+    ] = None,
+    api_key: Annotated[
+        str | None, typer.Option("--api-key", help="API key for --server (default: ADVISOR_API_KEY).")
+    ] = None,
+    local: Annotated[bool, typer.Option("--local", help="Answer in-process even when ADVISOR_URL is set.")] = False,
+    fmt: Annotated[AskFormat, typer.Option("--format", help="text for people, json for pipelines.")] = AskFormat.text,
 ) -> None:
     """Ask the advisor: review a document, explain a finding, try a what-if, or ask a question."""
     document = _document(config)

@@ -7,13 +7,8 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app
+from advisor.cli.app import app, examples
 from advisor.cli.inputs import IgnoreOpt, SelectOpt, fail, load_advisor, read_documents
-from advisor.gate.baseline import build_baseline, dump_baseline
-from advisor.gate.errors import GateInputError
-from advisor.gate.identity import display_path
-from advisor.gate.judge import select_review
-from advisor.gate.selection import Selection
 
 baseline_app = typer.Typer(
     help="Baselines: accept today's findings so the gate fails only on new or worse ones.", no_args_is_help=True
@@ -21,7 +16,13 @@ baseline_app = typer.Typer(
 app.add_typer(baseline_app, name="baseline")
 
 
-@baseline_app.command("create")
+@baseline_app.command(
+    "create",
+    epilog=examples(
+        "advisor baseline create configs/ -o .advisor-baseline.json",
+        "advisor check configs/ --baseline .advisor-baseline.json",
+    ),
+)
 def create(
     files: Annotated[list[str], typer.Argument(help="Document files (JSON or YAML); '-' reads standard input.")],
     out: Annotated[str, typer.Option("--output", "-o", help="Baseline file to write; '-' prints it.")] = "-",
@@ -29,12 +30,19 @@ def create(
     ignore: IgnoreOpt = None,
 ) -> None:
     """Record every finding's (rule id, target, file) fingerprint, severity and the rulebook version."""
+    from advisor.cli.inputs import expand_dirs
+    from advisor.gate.baseline import build_baseline, dump_baseline
+    from advisor.gate.errors import GateInputError
+    from advisor.gate.identity import display_path
+    from advisor.gate.judge import select_review
+    from advisor.gate.selection import Selection
+
     advisor = load_advisor()
     try:
         selection = Selection.parse(select, ignore, advisor.rulebook.rules)
     except GateInputError as err:
         fail(str(err))
-    docs, bad = read_documents(files)
+    docs, bad = read_documents(expand_dirs(files))
     if bad:
         raise typer.Exit(2)  # a baseline missing a document would let all its findings through later
     findings = [

@@ -8,12 +8,13 @@ every report written says so: an input error is never a pass).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from advisor.cli.app import app
+from advisor.cli.app import app, examples
 from advisor.cli.inputs import (
     FailOnOpt,
     IgnoreOpt,
@@ -21,11 +22,18 @@ from advisor.cli.inputs import (
     Threshold,
     WaiversOpt,
     build_policy,
+    check_kind,
+    expand_dirs,
     fail,
     load_advisor,
     read_documents,
 )
+from advisor.cli.progress import steps
 from advisor.render import FORMATS, Format, renderer
+
+if TYPE_CHECKING:
+    from advisor.gate.model import Policy
+    from advisor.gate.waivers import Waiver
 
 __all__ = ["check", "Format", "Threshold"]
 
@@ -53,7 +61,15 @@ def write_output(path: str, content: str) -> None:
         fail(f"--output {path}: cannot write: {exc}")
 
 
-@app.command()
+@app.command(
+    epilog=examples(
+        "advisor check examples/aix-ame4k-64k.json",
+        "advisor check configs/ --quiet --fail-on medium",
+        "advisor check sapapp01.json --format sarif --output junit=advisor.xml --output markdown=summary.md",
+        "advisor check ieasys00.txt --kind zos-lpar --name SYSA",
+        "advisor check --bundle sapapp01.bundle --baseline .advisor-baseline.json",
+    )
+)
 def check(
     files: Annotated[
         list[str] | None,
@@ -82,16 +98,41 @@ def check(
         str | None,
         typer.Option("--baseline", help="Baseline from `advisor baseline create`: only new or worse findings fail."),
     ] = None,
+    kind: Annotated[
+        str | None,
+        typer.Option("--kind", help="Document kind of raw command outputs that do not show it (e.g. zos-lpar)."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="System name of raw command outputs that do not state it.")
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Text: print only what fails the gate and the verdict.")
+    ] = False,
     redact: Annotated[
         bool, typer.Option("--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stand-ins.")
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Processes reviewing at once (default: the usable cores); output keeps the input order. "
+            "With --format json and no --output, reviews are written as they finish and memory stays flat.",
+        ),
+    ] = None,
 ) -> None:
-    """Review configuration documents, print ranked, cited findings and gate on them."""
-    from advisor.gate import GateInputError, InputError, Policy, judge
+    """Review configuration documents, print ranked, cited findings and gate on them.
 
-    files = [*(files or []), *(bundle or [])]
+    A FILE may be a directory: every *.json, *.yaml, *.yml, *.bundle, *.txt and *.out under it.
+    """
+    from advisor.gate import GateInputError, InputError, Policy
+    from advisor.gate.judge import judge
+
+    files = expand_dirs([*(files or []), *(bundle or [])])
     if not files:
         fail("give at least one FILE or --bundle FILE")
+    check_kind(kind)
     outputs = parse_outputs(output)
     advisor = load_advisor()
     try:
@@ -109,10 +150,23 @@ def check(
         failed = InputError(err.file, err.message, err.entry)
         result = judge([], Policy(fail_on=fail_on.value), advisor.rulebook, [failed], single=len(files) == 1)
     else:
+        from advisor.cli import jobs as pool
         from advisor.redact import Redactor
 
-        docs, errors = read_documents(files, Redactor() if redact else None)
-        reviewed = [(d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None)) for d in docs]
+        # Standard input is read once, by this process; one redaction mapping spans every input.
+        n_jobs = 1 if redact or "-" in files else (jobs or pool.default_jobs())
+        if format == "json" and not outputs and len(files) > 1 and not redact:
+            code, unused = pool.stream_json(files, advisor, kind, name, policy, n_jobs)
+            _note_unused(policy, unused)
+            raise typer.Exit(code)
+        if n_jobs > 1:
+            reviewed, errors = pool.review_inputs(files, advisor, kind, name, n_jobs)
+        else:
+            docs, errors = read_documents(files, kind=kind, name=name, redactor=Redactor() if redact else None)
+            reviewed = [
+                (d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None))
+                for d in steps(docs, "reviewing", len(docs))
+            ]
         result = judge(reviewed, policy, advisor.rulebook, errors, single=len(files) == 1)
     for fmt, path in outputs:
         write_output(path, renderer(fmt)(result))
@@ -121,13 +175,17 @@ def check(
 
         from advisor.render.text import render_gate
 
-        render_gate(Console(highlight=False, soft_wrap=True), result)
+        render_gate(Console(highlight=False, soft_wrap=True), result, quiet=quiet)
     else:
         typer.echo(renderer(format.value)(result), nl=False)
-    unused = result.unused_waivers
-    if unused:  # one line: a pipeline that checks only changed documents leaves most waivers unused
+    _note_unused(result.policy, result.unused_waivers)
+    raise typer.Exit(result.exit_code)
+
+
+def _note_unused(policy: Policy, unused: Sequence[Waiver]) -> None:
+    """One line: a pipeline that checks only changed documents leaves most waivers unused."""
+    if unused:
         which = ", ".join(w.label() for w in unused[:3]) + (", ..." if len(unused) > 3 else "")
         typer.echo(
             f"note: {policy.waivers.file}: {len(unused)} waiver(s) matched nothing in this run: {which}", err=True
         )
-    raise typer.Exit(result.exit_code)

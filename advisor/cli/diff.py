@@ -10,9 +10,8 @@ from enum import StrEnum
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from advisor.cli.app import app
+from advisor.cli.app import app, examples
 from advisor.cli.inputs import (
     FailOnOpt,
     IgnoreOpt,
@@ -24,9 +23,6 @@ from advisor.cli.inputs import (
     load_advisor,
     read_one,
 )
-from advisor.gate.change import judge_change
-from advisor.gate.errors import GateInputError
-from advisor.render import json_out, markdown, text
 
 
 class DiffFormat(StrEnum):
@@ -35,7 +31,12 @@ class DiffFormat(StrEnum):
     markdown = "markdown"
 
 
-@app.command()
+@app.command(
+    epilog=examples(
+        "advisor diff before.json after.json",
+        "advisor diff before.json after.json --format markdown --fail-on medium",
+    )
+)
 def diff(
     before: Annotated[str, typer.Argument(help="The document as it is now (JSON or YAML; '-' reads standard input).")],
     after: Annotated[str, typer.Argument(help="The document with the planned change.")],
@@ -46,6 +47,12 @@ def diff(
     waivers: WaiversOpt = None,
 ) -> None:
     """Review a planned change: what it introduces, worsens, resolves and keeps; gate on the first two."""
+    from rich.console import Console
+
+    from advisor.gate.change import judge_change
+    from advisor.gate.errors import GateInputError
+    from advisor.render import json_out, markdown, text
+
     advisor = load_advisor()
     try:
         policy = build_policy(advisor.rulebook, fail_on=fail_on, select=select, ignore=ignore, waivers=waivers)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app
-from advisor.render.rule_page import PAGE_NAME, pages
-from advisor.rulebook.loader import load_rulebook
+from advisor.cli.app import app, examples
 
 docs_app = typer.Typer(help="Generated documentation.", no_args_is_help=True)
 app.add_typer(docs_app, name="docs")
@@ -16,7 +15,10 @@ app.add_typer(docs_app, name="docs")
 
 def write_rule_pages(out: Path) -> tuple[int, int]:
     """Write every page; remove pages of rules that no longer exist. Returns (written, removed)."""
-    content = pages(load_rulebook())
+    from advisor.cli.inputs import load_advisor
+    from advisor.render.rule_page import PAGE_NAME, pages
+
+    content = pages(load_advisor().rulebook)
     out.mkdir(parents=True, exist_ok=True)
     stale = [p for p in out.iterdir() if PAGE_NAME.match(p.name) and p.name not in content]
     for p in stale:
@@ -26,9 +28,9 @@ def write_rule_pages(out: Path) -> tuple[int, int]:
     return len(content), len(stale)
 
 
-@docs_app.command("rules")
+@docs_app.command("rules", epilog=examples("advisor docs rules --out docs/rules"))
 def rules_pages(
-    out: Path = typer.Option(Path("docs/rules"), "--out", help="Directory for <ID>.md and README.md."),
+    out: Annotated[Path, typer.Option("--out", help="Directory for <ID>.md and README.md.")] = Path("docs/rules"),
 ) -> None:
     """One Markdown page per rule plus an index (README.md)."""
     written, removed = write_rule_pages(out)

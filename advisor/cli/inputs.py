@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
@@ -17,9 +18,9 @@ from advisor.gate.waivers import DEFAULT_FILE
 
 if TYPE_CHECKING:
     from advisor.documents.errors import DocumentError
-    from advisor.redact import Redactor
     from advisor.gate.model import InputError, Policy
     from advisor.inputs import LoadedInput
+    from advisor.redact import Redactor
     from advisor.review import Advisor
     from advisor.rulebook.loader import Rulebook, RulebookError
 
@@ -82,15 +83,23 @@ def load_advisor() -> Advisor:
         raise typer.Exit(2) from None
 
 
-def _load(path: str, redactor: Redactor | None = None) -> LoadedInput:
-    """A document, a raw command output or a bundle; parser warnings and conflicts go to stderr."""
+def load_input_quietly(
+    path: str, kind: str | None = None, name: str | None = None, redactor: Redactor | None = None
+) -> tuple[LoadedInput, list[str]]:
+    """A document, a raw command output or a bundle, and the warning lines for standard error."""
     from advisor.inputs import load_input
 
-    loaded = load_input(path, redactor=redactor)
-    for warning in loaded.warnings:
-        typer.echo(f"warning: {warning}", err=True)
-    for conflict in loaded.conflicts:
-        typer.echo(f"warning: {loaded.source}: {conflict}", err=True)
+    loaded = load_input(path, kind=kind, name=name, redactor=redactor)
+    messages = [f"warning: {w}" for w in loaded.warnings]
+    messages += [f"warning: {loaded.source}: {c}" for c in loaded.conflicts]
+    return loaded, messages
+
+
+def _load(path: str, kind: str | None = None, name: str | None = None, redactor: Redactor | None = None) -> LoadedInput:
+    """`load_input_quietly`, its warnings (parser warnings and conflicts) printed on standard error."""
+    loaded, messages = load_input_quietly(path, kind, name, redactor)
+    for message in messages:
+        typer.echo(message, err=True)
     return loaded
 
 
@@ -104,19 +113,60 @@ def input_errors(err: DocumentError, position: int) -> list[InputError]:
     ]
 
 
-def read_documents(files: list[str], redactor: Redactor | None = None) -> tuple[list[LoadedInput], list[InputError]]:
-    """Every readable input, and the problems of the others (also reported on stderr)."""
+def read_documents(
+    files: list[str], kind: str | None = None, name: str | None = None, redactor: Redactor | None = None
+) -> tuple[list[LoadedInput], list[InputError]]:
+    """Every readable input, and the problems of the others (also reported on stderr).
+    `kind` and `name` apply to raw command outputs that do not state them."""
+    from advisor.cli.progress import steps
     from advisor.documents.errors import DocumentError
 
     docs: list[LoadedInput] = []
     errors: list[InputError] = []
-    for position, path in enumerate(files):
+    for position, path in steps(enumerate(files), "reading", len(files)):
         try:
-            docs.append(_load(path, redactor))
+            docs.append(_load(path, kind, name, redactor))
         except DocumentError as err:
             report_input_error(err)
             errors += input_errors(err, position)
     return docs, errors
+
+
+INPUT_SUFFIXES = (".json", ".yaml", ".yml", ".bundle", ".txt", ".out")
+
+
+def expand_dirs(paths: list[str]) -> list[str]:
+    """A directory stands for the inputs under it (INPUT_SUFFIXES, hidden ones skipped), sorted."""
+    out: list[str] = []
+    for path in paths:
+        p = Path(path)
+        if path == "-" or not p.is_dir():
+            out.append(path)
+            continue
+        found = sorted(
+            str(f)
+            for f in p.rglob("*")
+            if f.is_file()
+            and f.suffix.lower() in INPUT_SUFFIXES
+            and not any(part.startswith(".") for part in f.relative_to(p).parts)
+        )
+        if not found:
+            fail(f"{path}: a directory with no inputs ({', '.join('*' + s for s in INPUT_SUFFIXES)})")
+        out += found
+    return out
+
+
+def check_kind(kind: str | None, option: str = "--kind") -> str | None:
+    """`kind` if it is a document kind; else exit 2 with the closest one."""
+    import difflib
+
+    from advisor.documents import KINDS
+
+    if kind is not None and kind not in KINDS:
+        close = difflib.get_close_matches(kind, KINDS, n=1, cutoff=0.5)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        fail(f"{option} {kind!r}: unknown kind{hint}; expected one of {', '.join(KINDS)}")
+    return kind
 
 
 def read_one(path: str) -> LoadedInput:

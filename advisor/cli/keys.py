@@ -3,8 +3,8 @@
 A key is printed once, when it is created, and only its SHA-256 hash is stored (see
 advisor/store/keys.py for why a fast hash suffices). The command line acts as the site
 operator: it manages the keys of every tenant, and `--tenant` on create makes a tenant on
-first use. `ensure-default` is what `make run` calls: it creates the bootstrap admin key once
-per site (the store remembers it did), so the key is never printed twice.
+first use. `ensure-default` and `advisor serve --create-key` (make run, Docker) create the
+bootstrap admin key once per site (the store remembers it did), so the key is never printed twice.
 """
 
 from __future__ import annotations
@@ -48,11 +48,26 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _usage(key: str) -> str:
+def _usage(key: str, url: str = "http://127.0.0.1:8000") -> str:
     return (
-        f"Use it as:  curl -H 'Authorization: Bearer {key}' http://127.0.0.1:8000/v1/rules\n"
+        f"Use it as:  curl -H 'Authorization: Bearer {key}' {url}/v1/rules\n"
         "It is shown only this once: store it now (only its hash is kept)."
     )
+
+
+def ensure_first_key(store, url: str) -> None:
+    """Create and print the site's bootstrap admin key once (`make run`, the Docker image)."""
+    made = store.bootstrap_admin(_operator())
+    if made is None:
+        typer.echo(
+            "the bootstrap admin key was made before (`advisor keys list`); it is not shown again. "
+            "Create another with `advisor keys create NAME --role admin`.",
+            err=True,
+        )
+        return
+    record, key = made
+    made_for = f"{record.id} (admin of tenant {record.tenant})"
+    typer.echo(f"created the bootstrap admin key, {made_for}:\n\n    {key}\n\n{_usage(key, url)}")
 
 
 @keys_app.command("create")
@@ -136,15 +151,4 @@ def revoke(
 @keys_app.command("ensure-default")
 def ensure_default(db: Annotated[Path | None, _DB] = None) -> None:
     """Create the site's bootstrap admin key once and print it; afterwards print nothing secret."""
-    made = _store(db).bootstrap_admin(_operator())
-    if made is None:
-        typer.echo(
-            "the bootstrap admin key was made before (`advisor keys list`); it is not shown again. "
-            "Create another with `advisor keys create NAME --role admin`.",
-            err=True,
-        )
-        return
-    record, key = made
-    typer.echo(
-        f"created the bootstrap admin key, {record.id} (admin of tenant {record.tenant}):\n\n    {key}\n\n{_usage(key)}"
-    )
+    ensure_first_key(_store(db), "http://127.0.0.1:8000")

@@ -10,16 +10,14 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from advisor.cli.app import app
-from advisor.cli.inputs import report_input_error
-from advisor.documents import KINDS
-from advisor.documents.errors import DocumentError
-from advisor.inputs import LoadedInput, load_outputs
-from advisor.redact import Redactor
+from advisor.cli.app import app, examples
+
+if TYPE_CHECKING:
+    from advisor.inputs import LoadedInput
 
 
 class ParseFormat(StrEnum):
@@ -61,33 +59,49 @@ def report(loaded: LoadedInput, *, provenance: bool) -> None:
             typer.echo(f"unused: {entry}: not a field of a {loaded.model.kind} document", err=True)
 
 
-@app.command("parse")
+@app.command(
+    "parse",
+    epilog=examples(
+        "advisor parse lparstat_i.txt amepat.txt -o sapapp01.json --provenance",
+        "advisor parse ieasys00.txt --kind zos-lpar --name SYSA",
+        "ssh sapapp01 lparstat -i | advisor parse - --format text",
+    ),
+)
 def parse(
-    files: list[str] = typer.Argument(
-        ...,
-        metavar="OUTPUT_FILE...",
-        help="Command outputs (as pasted or redirected) or collector bundles of one system; '-' reads standard input.",
-    ),
-    output: str | None = typer.Option(None, "-o", "--output", help="Write the document to this file."),
-    kind: str | None = typer.Option(
-        None,
-        "--kind",
-        help=f"Document kind ({', '.join(KINDS)}); default: decided "
-        "from the outputs (vios when ioslevel is there, ...).",
-    ),
-    name: str | None = typer.Option(None, "--name", help="System name, when no output states it (z/OS, lscpu)."),
-    fmt: ParseFormat = typer.Option(ParseFormat.json, "--format", help="json: the document; text: one field per line."),
-    provenance: bool = typer.Option(
-        False, "--provenance", help="Also print, on standard error, the output line every field was read from."
-    ),
-    redact: bool = typer.Option(
-        False, "--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stable stand-ins."
-    ),
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="OUTPUT_FILE...",
+            help="Command outputs (as pasted or redirected) or collector bundles of one system; '-' reads stdin.",
+        ),
+    ],
+    output: Annotated[str | None, typer.Option("-o", "--output", help="Write the document to this file.")] = None,
+    kind: Annotated[
+        str | None,
+        typer.Option("--kind", help="Document kind; default: decided from the outputs (vios when ioslevel is there)."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="System name, when no output states it (z/OS, lscpu).")
+    ] = None,
+    fmt: Annotated[
+        ParseFormat, typer.Option("--format", help="json: the document; text: one field per line.")
+    ] = ParseFormat.json,
+    provenance: Annotated[
+        bool,
+        typer.Option("--provenance", help="Also print, on standard error, the output line every field was read from."),
+    ] = False,
+    redact: Annotated[
+        bool,
+        typer.Option("--redact", help="Replace host names, IP/MAC addresses, serials and WWPNs with stable stand-ins."),
+    ] = False,
 ) -> None:
-    """Turn command outputs (lparstat -i, amepat, vmo, ps -eZ, lsdev, kctune, D VIRTSTOR,LFAREA, ...) into a document."""
-    if kind is not None and kind not in KINDS:
-        typer.echo(f"error: unknown kind {kind!r}; expected one of {', '.join(KINDS)}", err=True)
-        raise typer.Exit(2)
+    """Turn command outputs (lparstat -i, amepat, vmo, ps -eZ, lsdev, kctune, D VIRTSTOR,LFAREA...) into a document."""
+    from advisor.cli.inputs import check_kind, report_input_error
+    from advisor.documents.errors import DocumentError
+    from advisor.inputs import load_outputs
+    from advisor.redact import Redactor
+
+    check_kind(kind)
     try:
         loaded = load_outputs(files, kind=kind, name=name, redactor=Redactor() if redact else None)
     except DocumentError as err:

@@ -4,23 +4,25 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
+from typing import Annotated
 
 import typer
 
-from advisor.catalogue import detail, listing
-from advisor.cli.app import app
-from advisor.render import rule_page
-from advisor.rulebook.loader import load_rulebook
+from advisor import linre
+from advisor.cli.app import app, examples
 
 
-@app.command()
+@app.command(epilog=examples("advisor rules", "advisor rules AME-001", "advisor rules --json | jq '.[].id'"))
 def rules(
-    rule_id: str | None = typer.Argument(None, help="A rule id such as AME-001; omit for the catalogue."),
-    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    rule_id: Annotated[str | None, typer.Argument(help="A rule id such as AME-001; omit for the catalogue.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """List the rule catalogue or show one rule: what it checks, why, example, fix, references."""
-    rulebook = load_rulebook()
+    from advisor.catalogue import detail, listing
+    from advisor.cli.inputs import load_advisor
+    from advisor.render import rule_page
+
+    rulebook = load_advisor().rulebook
     if rule_id is None:
         items = listing(rulebook)
         if as_json:
@@ -40,7 +42,7 @@ def rules(
 
 def _closest(text: str, ids: list[str]) -> str | None:
     """`ame1` or `vios-01` mean AME-001 / VIOS-001; otherwise the nearest spelling."""
-    m = re.fullmatch(r"([A-Za-z]+)-?(\d{1,3})([a-z]?)", text.strip())
+    m = linre.fullmatch(r"([A-Za-z]+)-?(\d{1,3})([a-z]?)", text.strip())
     if m:
         canonical = f"{m.group(1).upper()}-{int(m.group(2)):03d}{m.group(3)}"
         if canonical in ids:

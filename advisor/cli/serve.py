@@ -16,13 +16,21 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app
+from advisor.cli.app import app, examples
 from advisor.cli.inputs import report_rulebook_error
+from advisor.cli.keys import ensure_first_key
 
 FACTORY = "api.app:create_app"
 
 
-@app.command("serve")
+@app.command(
+    "serve",
+    epilog=examples(
+        "advisor serve --create-key",
+        "advisor serve --host 0.0.0.0 --port 9000 --workers 2",
+        "ADVISOR_DB=/data/advisor.db advisor serve",
+    ),
+)
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 for every interface.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.", min=0, max=65535)] = 8000,
@@ -40,6 +48,13 @@ def serve(
     max_depth: Annotated[int | None, typer.Option(help="Deepest JSON nesting (default 32).", min=2)] = None,
     access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    create_key: Annotated[
+        bool,
+        typer.Option(
+            "--create-key",
+            help="When no active API key exists, create one named 'default' and print it once (make run, Docker).",
+        ),
+    ] = False,
 ) -> None:
     """Serve the HTTP API (/v1, OpenAPI at /docs); needs an API key: `advisor keys create NAME`."""
     import uvicorn
@@ -59,21 +74,22 @@ def serve(
     )
     os.environ.update(settings.to_env())  # inherited by the worker processes
     store = settings.open_store()
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     try:
         version = store.migrate()
+        if create_key:
+            ensure_first_key(store, url)
         has_key = store.has_active_key()
     except (StoreError, OSError) as exc:
         typer.echo(f"error: store {store.describe()}: {exc}", err=True)
         raise typer.Exit(2) from None
     finally:
         store.close()
-    typer.echo(
-        f"store {store.describe()} (schema version {version}); API on http://{host}:{port}/v1, "
-        f"docs at http://{host}:{port}/docs",
-        err=True,
-    )
+    typer.echo(f"store {store.describe()} (schema version {version}); API on {url}/v1, docs at {url}/docs", err=True)
     if not has_key:
-        typer.echo("no active API key: create one with `advisor keys create NAME`", err=True)
+        typer.echo(
+            "no active API key: create one with `advisor keys create NAME` (or start with --create-key)", err=True
+        )
     uvicorn.run(
         FACTORY,
         factory=True,

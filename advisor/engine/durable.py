@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 import threading
 
 import durable_rules_engine as dre
 import orjson
 
+from advisor import linre
 from advisor.engine.compile import ruleset_json
 from advisor.rulebook.condition import node_paths
 from advisor.rulebook.loader import Rulebook
@@ -58,7 +58,7 @@ def encode_fact(value) -> str:
 
 # orjson writes exponent floats without a decimal point (1e+16) and NaN/infinity as null; such
 # facts, and non-ASCII or out-of-range ones orjson refuses, take the exact path (encode_fact).
-_EXPONENT = re.compile(rb"[0-9][eE][-+]?[0-9]")
+_EXPONENT = linre.compile(rb"[0-9][eE][-+]?[0-9]")
 
 
 def _encode(fact: dict) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from advisor.coverage import cannot_apply, group_needs
 from advisor.findings import Finding, NotAssessed, Review
 from advisor.gate.identity import display_path
 from advisor.gate.model import GateDocument, GateFinding, GateGap, GatePass, GateResult, InputError, Policy
@@ -53,10 +54,12 @@ def _finding_status(f: Finding, file: str, policy: Policy) -> GateFinding:
     return GateFinding(f, file, status, baseline_severity=before)
 
 
-def _gap_status(n: NotAssessed, file: str, policy: Policy, rulebook: Rulebook) -> GateGap:
+def _gap_status(n: NotAssessed, file: str, policy: Policy, rulebook: Rulebook, ruled_out: bool) -> GateGap:
     waiver = policy.waivers.find(n.rule_id, n.target)
     if waiver is not None:
         return GateGap(n, file, "waived", waiver=waiver)
+    if ruled_out:
+        return GateGap(n, file, "not-applicable")
     could_fail = at_or_above(highest_severity(rulebook, n.rule_id), policy.fail_on)
     return GateGap(n, file, "failing" if policy.fail_on_not_assessed and could_fail else "not-assessed")
 
@@ -75,13 +78,19 @@ def _passes(doc: Any, review: Review, rulebook: Rulebook, selection: Selection) 
 def judge_document(source: str, doc: Any, review: Review, policy: Policy, rulebook: Rulebook) -> GateDocument:
     file = display_path(source)
     selected = select_review(review, policy.selection)
+    ruled_out = {(n.rule_id, n.path) for n in cannot_apply(doc, selected, rulebook)}
+    gaps = tuple(
+        _gap_status(n, file, policy, rulebook, (n.rule_id, n.path) in ruled_out) for n in selected.not_assessed
+    )
+    kind_of = {u.path: u.kind for u in units_of(doc)}
     return GateDocument(
         file=file,
         source=source,
         review=selected,
         findings=tuple(_finding_status(f, file, policy) for f in selected.findings),
-        gaps=tuple(_gap_status(n, file, policy, rulebook) for n in selected.not_assessed),
+        gaps=gaps,
         passes=_passes(doc, selected, rulebook, policy.selection),
+        needs=tuple(group_needs((g.item for g in gaps if g.status in ("not-assessed", "failing")), kind_of)),
     )
 
 

@@ -9,7 +9,9 @@ Each finding of each document gets one status:
 * baselined        already in the baseline at the same or a higher severity.
 
 Rules that could not be assessed are gaps: `not-assessed`, or `failing` with
-`--fail-on-not-assessed` (when the rule could reach the threshold), or `waived`.
+`--fail-on-not-assessed` (when the rule could reach the threshold), or `waived`, or
+`not-applicable` when the values the document states rule the finding out whatever the missing
+ones are (advisor.coverage); those never fail and are not listed as missing data.
 Rules evaluated with no finding are passes (JUnit reports them).
 
 An input the gate could not judge (a document, the waivers, the baseline, a selection) is an
@@ -21,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from advisor.coverage import Need
 from advisor.findings import Finding, NotAssessed, Review
 from advisor.gate.baseline import Baseline
 from advisor.gate.identity import fingerprint
@@ -29,8 +32,9 @@ from advisor.gate.waivers import Waiver, Waivers
 from advisor.rulebook.loader import Rulebook
 
 FindingStatus = Literal["failing", "below-threshold", "waived", "baselined"]
-GapStatus = Literal["failing", "not-assessed", "waived"]
+GapStatus = Literal["failing", "not-assessed", "waived", "not-applicable"]
 STATUSES = ("failing", "below-threshold", "waived", "baselined")
+COUNTED = STATUSES + ("not-assessed", "not-applicable")
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,7 @@ class GateDocument:
     findings: tuple[GateFinding, ...]
     gaps: tuple[GateGap, ...]
     passes: tuple[GatePass, ...]
+    needs: tuple[Need, ...] = ()  # the not-assessed gaps grouped by the commands that would assess them
 
     def with_status(self, *statuses: str) -> list[GateFinding]:
         return [f for f in self.findings if f.status in statuses]
@@ -115,10 +120,17 @@ class GateDocument:
 
     def counts(self) -> dict[str, int]:
         """Every finding and gap counted once, under its status."""
-        out = {s: 0 for s in STATUSES + ("not-assessed",)}
+        out = {s: 0 for s in COUNTED}
         for item in (*self.findings, *self.gaps):
             out[item.status] += 1
         return out
+
+    def with_gap_status(self, *statuses: str) -> list[GateGap]:
+        return [g for g in self.gaps if g.status in statuses]
+
+    def open_gaps(self) -> list[GateGap]:
+        """Gaps that are missing data (not waived, not ruled out by the stated values)."""
+        return [g for g in self.gaps if g.status in ("not-assessed", "failing")]
 
     @property
     def failed(self) -> bool:
@@ -165,7 +177,7 @@ class GateResult:
 
     def counts(self) -> dict[str, int]:
         """Every finding and gap counted once, under its status; `passed` counts rule x target passes."""
-        out = {s: 0 for s in STATUSES + ("not-assessed",)}
+        out = {s: 0 for s in COUNTED}
         for doc in self.documents:
             for status, n in doc.counts().items():
                 out[status] += n

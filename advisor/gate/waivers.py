@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from advisor.gate.errors import GateInputError
 from advisor.gate.selection import check_patterns, matches
 
@@ -71,6 +69,8 @@ class Waivers:
 
 def _entry_lines(text: str) -> list[int]:
     """1-based line of each entry under `waivers:`, best effort (empty when the shape is off)."""
+    import yaml  # here, not at the top: the CLI's --help imports this module for DEFAULT_FILE
+
     try:
         root = yaml.compose(text)
     except yaml.YAMLError:
@@ -124,6 +124,8 @@ def _parse_entry(raw: Any, index: int, where: str) -> Waiver:
 
 
 def parse_waivers(text: str, file: str, rule_ids: Iterable[str], today: dt.date) -> Waivers:
+    import yaml
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

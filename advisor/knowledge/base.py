@@ -16,6 +16,7 @@ from advisor.knowledge.index import FtsIndex, RuleDoc, SentenceMatcher
 from advisor.knowledge.passages import Passage, load_passages
 from advisor.knowledge.retrieval import Retrieval, rank
 from advisor.knowledge.synonyms import Synonyms, load_synonyms
+from advisor.knowledge.verdicts import load_verdicts
 from advisor.rulebook.loader import Rulebook
 from advisor.sources import load_sources
 
@@ -38,6 +39,7 @@ class KnowledgeBase:
         self.rulebook = rulebook
         self.by_id = {p.id: p for p in passages}
         self.conflicts = conflicts if conflicts is not None else load_conflicts(set(self.by_id))
+        self.verdicts = load_verdicts(set(self.by_id))
         rules = [rule_doc(cr) for cr in rulebook.rules.values()] if rulebook else []
         self.index = FtsIndex(passages, rules)
         self.sentences = SentenceMatcher()

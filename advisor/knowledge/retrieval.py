@@ -11,6 +11,9 @@
 
 from __future__ import annotations
 
+import difflib
+import re
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from advisor.knowledge.passages import Passage
@@ -19,8 +22,15 @@ RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
 TOPIC_BOOST = 0.08
 OTHER_FAMILY = 0.45  # factor for a passage of another product line
-RULE_LINK_SHARE = 0.35
-COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win  # how much a related rule's score lifts the passages that support it
+RULE_LINK_SHARE = 0.35  # how much a related rule's score lifts the passages that support it
+WHY_BOOST = 1.6
+COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win
+
+
+# "z/OS" and "z/VM" name a platform (the platform boost handles it); their "OS" / "VM" halves
+# are not topics and would match every passage that names the platform.
+_PLATFORM_FRAGMENTS = re.compile(r"(?<![A-Za-z0-9])z/(?:OS|VM)(?![A-Za-z0-9])", re.IGNORECASE)
+_WHY = re.compile(r"^\s*why\b", re.IGNORECASE)
 
 
 @dataclass
@@ -42,6 +52,8 @@ class Retrieval:
     topics: set[str]
     foreign: list[str]
     mentioned_rules: list[str]
+    unknown: list[str] = field(default_factory=list)  # technical terms no passage or rule mentions
+    dropped: list[str] = field(default_factory=list)  # plain words no passage or rule mentions (not held against)
 
     @property
     def jargon(self) -> list[str]:
@@ -62,11 +74,17 @@ def _best_of(index, table: str, queries) -> dict[int, float]:
 
 
 def rank(
-    kb, question: str, *, mentioned_rules: list[str] = (), extra_platforms: set[str] = frozenset(), limit: int = 12
+    kb,
+    question: str,
+    *,
+    mentioned_rules: Sequence[str] = (),
+    extra_platforms: Set[str] = frozenset(),
+    limit: int = 12,
 ) -> Retrieval:
     """The passages that best answer `question`, best first (see the module docstring)."""
     syn = kb.synonyms
-    concepts = syn.concepts(question)
+    concepts, unknown, dropped = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", question)))
+    why = bool(_WHY.match(question))
     platforms = syn.platform_tags(question) | set(extra_platforms)
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
@@ -102,6 +120,8 @@ def rank(
             score += RULE_LINK_SHARE * link * (score / (score + 1.0))
         if mentioned & set(p.rules):
             score *= RULE_MENTION_BOOST
+        if why and (p.section.lower().startswith("why") or p.title.lower().startswith("why")):
+            score *= WHY_BOOST  # "why do large pages save CPU?" is what a "Why ..." section answers
         cov = sum(w for _, w in matched[rowid]) / total_idf if total_idf > 0 else 0.0
         score *= COVERAGE_BASE + cov
         hits.append(Hit(p, score, cov, [label for label, _ in matched[rowid]]))
@@ -120,4 +140,44 @@ def rank(
         topics,
         syn.foreign_platforms(question),
         list(mentioned_rules),
+        unknown,
+        dropped,
     )
+
+
+def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str]]:
+    """Query reduction: the concepts that can match something, and what was set aside.
+
+    A plain word that no passage and no rule contains ("diff", "guys", "shld") says how the
+    question is phrased, not what it is about: it is dropped, so it cannot push an answerable
+    question under the relevance floor. A word one letter off a term of the field ("amepta")
+    is read as that term. A technical word nothing contains (HANA, vPMEM, RAC) stays: it is what
+    the question is about, and the floor should count it as not covered.
+    """
+    index = kb.index
+    kept: list = []
+    unknown: list[str] = []
+    dropped: list[str] = []
+    for c in concepts:
+        if c.jargon or index.df("passages", c.query) or index.df("rules", c.query):
+            kept.append(c)
+            continue
+        fixed = _typo(kb, c.key) if not c.technical and len(c.key) >= 5 and c.key.isalpha() else None
+        if fixed is not None:
+            kept.append(fixed)
+        elif c.technical:
+            kept.append(c)
+            unknown.append(c.label)
+        else:
+            dropped.append(c.label)
+    return list({c.key: c for c in kept}.values()), unknown, dropped
+
+
+def _typo(kb, word: str):
+    """The jargon concept `word` is a misspelling of (one edit on a long word), or None."""
+    vocab = kb.synonyms.jargon_words
+    close = difflib.get_close_matches(word, vocab, n=1, cutoff=0.86)
+    if not close:
+        return None
+    found = kb.synonyms.concepts(close[0])
+    return found[0] if found else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 from pathlib import Path
 
 import yaml
@@ -31,6 +31,13 @@ def _norm(token: str) -> str:
     return t[:-1] if len(t) > 3 and token.endswith("s") and not t.endswith("ss") else t
 
 
+def _sentence_start(text: str, word: str) -> bool:
+    """Whether `word` opens a sentence of `text` (a capital there says nothing about a proper noun)."""
+    at = text.find(word)
+    before = text[:at].rstrip()
+    return at <= 0 or before.endswith((".", "?", "!", ":", '"'))
+
+
 def _case_sensitive(word: str) -> bool:
     """An acronym that is also an English word ("WAS") only counts in capitals."""
     return word.isupper() and word.lower() in STOPWORDS
@@ -46,6 +53,7 @@ class Concept:
     weight: float
     jargon: bool  # a term of the field (a synonym group)
     terms: tuple[str, ...] = ()  # one MATCH expression per synonym; a passage scores its best one
+    technical: bool = False  # written like a product or acronym (HANA, vPMEM, RAC, Kubernetes mid-sentence)
 
     @property
     def term_queries(self) -> tuple[str, ...]:
@@ -80,7 +88,8 @@ class Synonyms:
                 out.setdefault(group[0], Concept(group[0], group[0], "(" + " OR ".join(terms) + ")", 1.5, True, terms))
                 i += length
                 continue
-            tok = raw[i].lower()
+            word = raw[i]
+            tok = word.lower()
             i += 1
             if tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()):
                 continue
@@ -88,24 +97,40 @@ class Synonyms:
                 weight = 0.5
             else:
                 weight = 1.0
-            out.setdefault(tok, Concept(tok, tok, fts_phrase([tok]), weight, False))
+            technical = any(ch.isupper() for ch in word[1:]) or (
+                word[0].isupper() and i > 1 and not _sentence_start(text, word)
+            )
+            out.setdefault(tok, Concept(tok, tok, fts_phrase([tok]), weight, False, technical=technical))
         return list(out.values())
 
     def _longest_group(self, raw: list[str], norm: list[str], i: int) -> tuple[int, tuple[str, ...]] | None:
         best = None
-        for length, term_norm, term_raw, group in self._terms:
+        low = raw[i].lower()
+        candidates = self._terms.get(norm[i], []) + (self._terms.get(low, []) if low != norm[i] else [])
+        for length, term_norm, term_raw, group in candidates:
             if length <= (best[0] if best else 0) or i + length > len(raw):
                 continue
-            if tuple(norm[i : i + length]) != term_norm:
+            same_norm = tuple(norm[i : i + length]) == term_norm
+            # "vios" typed in lower case: its plural-stripped "vio" misses the acronym VIOS, its letters do not
+            if not same_norm and tuple(t.lower() for t in raw[i : i + length]) != tuple(t.lower() for t in term_raw):
                 continue
             if len(term_raw) == 1 and _case_sensitive(term_raw[0]) and raw[i] != term_raw[0]:
                 continue
             best = (length, group)
         return best
 
-    @property
-    def _terms(self) -> list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    @cached_property
+    def _terms(self) -> dict[str, list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]]:
         return _term_table(self)
+
+    @cached_property
+    def _families(self) -> dict[str, str]:
+        return {p.tag: p.family for p in self.platforms}
+
+    @cached_property
+    def jargon_words(self) -> tuple[str, ...]:
+        """Single-word terms of the field, five letters or more: what a misspelt word is matched against."""
+        return tuple(sorted({t.lower() for g in self.groups for t in g if t.isalpha() and len(t) >= 5}))
 
     def is_jargon(self, word: str) -> bool:
         return any(c.jargon for c in self.concepts(word))
@@ -118,7 +143,7 @@ class Synonyms:
         return {p.tag for p in self.topics if any(rx.search(text) for rx in p.patterns)}
 
     def family(self, tag: str) -> str | None:
-        return next((p.family for p in self.platforms if p.tag == tag), None)
+        return self._families.get(tag)
 
     def families(self, tags: set[str]) -> set[str]:
         return {f for f in (self.family(t) for t in tags) if f}
@@ -127,13 +152,17 @@ class Synonyms:
         return [word for word, rx in self.foreign if rx.search(text)]
 
 
-@lru_cache(maxsize=8)
-def _term_table(syn: Synonyms):
-    rows = []
+def _term_table(syn: Synonyms) -> dict[str, list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]]:
+    """Synonym terms by their first (normalised) word: a question token only meets the terms it can start."""
+    rows: dict[str, list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]] = {}
     for group in syn.groups:
         for term in group:
             raw = tuple(_WORD.findall(term))
-            rows.append((len(raw), tuple(_norm(t) for t in raw), raw, group))
+            if raw:
+                norm = tuple(_norm(t) for t in raw)
+                rows.setdefault(norm[0], []).append((len(raw), norm, raw, group))
+                if raw[0].lower() != norm[0]:
+                    rows.setdefault(raw[0].lower(), []).append((len(raw), norm, raw, group))
     return rows
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+
+from advisor import linre
 
 from ._text import Builder, Unreadable, as_number, lines_of
 from .base import ParseResult
 
-SCHEDO_NAMES = re.compile(r"(vpm_|sched_|smt_|affinity_lim|big_tick|fixed_pri|force_grq|maxspin|timeslice|hotlocks)")
-VMO_NAMES = re.compile(
+SCHEDO_NAMES = linre.compile(r"(vpm_|sched_|smt_|affinity_lim|big_tick|fixed_pri|force_grq|maxspin|timeslice|hotlocks)")
+VMO_NAMES = linre.compile(
     r"(ame_|lru_|maxperm|minperm|maxclient|vmm_|lgpg_|npsr|strict_|maxfree|minfree|memory_affinity|numperm)"
 )
-ROW = re.compile(r"^\s*([a-z][a-z0-9_]*%?)\s+=\s+(.*?)\s*$")
+ROW = linre.compile(r"^\s*([a-z][a-z0-9_]*%?)\s+=\s+(.*?)\s*$")
 
 
 def _value(raw: str) -> int | float | str:
@@ -38,7 +39,7 @@ def parse_assignments(text: str, command: str, detect: Callable[[str], float]) -
     return out.finish()
 
 
-def names_score(text: str, mine: re.Pattern[str], theirs: re.Pattern[str]) -> float:
+def names_score(text: str, mine: linre.Pattern, theirs: linre.Pattern) -> float:
     """High when the assignments name this command's tunables; nil when they name another's."""
     rows = [r for r in text.splitlines() if r.strip() and not r.lstrip().startswith("##")]
     names = [m.group(1) for m in map(ROW.match, rows) if m]

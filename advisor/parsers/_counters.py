@@ -8,19 +8,20 @@ command's output (the caller's detect finds its listed labels).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+
+from advisor import linre
 
 from ._text import Builder, as_number, lines_of, norm_label, snake
 from .base import ParseResult
 
-ROW = re.compile(r"^\s*([+-]?\d+(?:[.,]\d+)?)\s+(\S.*?)\s*$")
+ROW = linre.compile(r"^\s*([+-]?\d+(?:[.,]\d+)?)\s+(\S.*?)\s*$")
 
 
 def counter_key(label: str) -> str:
-    label = re.sub(r"\([^)]*\)", " ", label)
-    if re.search(r"\bpercentage\b", label, re.I):
-        label = re.sub(r"\bpercentage( of)?\b", " ", label, flags=re.I)
+    label = linre.sub(r"\([^)]*\)", " ", label)
+    if linre.search(r"\bpercentage\b", label, linre.I):
+        label = linre.sub(r"\bpercentage( of)?\b", " ", label, flags=linre.I)
         return f"{snake(label)}_pct"
     return snake(label)
 

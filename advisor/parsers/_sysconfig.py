@@ -7,12 +7,12 @@ tmem the true memory).
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, Line, as_number, as_str, size_in
 
-BANNER = re.compile(r"^\s*System configuration\s*:(.*)$", re.I)
-_PAIR = re.compile(r"(\w+)=(\S*)")
+BANNER = linre.compile(r"^\s*System configuration\s*:(.*)$", linre.I)
+_PAIR = linre.compile(r"(\w+)=(\S*)")
 _MB = size_in("mb")
 
 
@@ -23,9 +23,9 @@ def read_banner(line: Line, out: Builder) -> None:
         out.warn(line, "configuration banner without key=value pairs")
     for name, raw in pairs:
         key = f"configuration.{name.casefold()}"
-        if re.fullmatch(r"[\d.,]+\s*[KMGT]B", raw, re.I):
+        if linre.fullmatch(r"[\d.,]+\s*[KMGT]B", raw, linre.I):
             out.value(f"{key}_mb", raw, _MB, line)
-        elif re.fullmatch(r"[+-]?[\d.,]+", raw):
+        elif linre.fullmatch(r"[+-]?[\d.,]+", raw):
             out.value(key, raw, as_number, line)
         else:
             out.value(key, raw, as_str, line)

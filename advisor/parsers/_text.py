@@ -8,10 +8,11 @@ one place so each command parser only states what its lines mean.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from typing import Any, NamedTuple
+
+from advisor import budget, linre
 
 from .base import ParseError, ParseResult, ParseWarning, Provenance
 
@@ -45,6 +46,7 @@ def split_lines(text: str) -> list[Line]:
     a pool of "22" of 2265) is how a truncated paste looks: that value must not be trusted."""
     out = []
     for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        budget.check()
         out.append(Line(no, raw, clean(raw).expandtabs(8).rstrip()))
     if out and out[-1].raw == "":
         out.pop()
@@ -72,15 +74,15 @@ def norm_label(label: str) -> str:
 
 def snake(label: str) -> str:
     """A command's label as a snake_case key: 'Max Packets on S/W Queue' -> 'max_packets_on_sw_queue'."""
-    label = re.sub(r"(?<![A-Za-z])([A-Za-z])/([A-Za-z])", r"\1\2", label)
+    label = linre.sub(r"(^|[^A-Za-z])([A-Za-z])/([A-Za-z])", r"\1\2\3", label)
     label = label.replace("%", " pct ").replace("+", " ")
-    return re.sub(r"[^0-9a-z]+", "_", label.casefold()).strip("_")
+    return linre.sub(r"[^0-9a-z]+", "_", label.casefold()).strip("_")
 
 
 DETECT_CHARS = 16 * 1024  # a command's marks show in its first lines: detection reads no further
 
 
-def score(text: str, patterns: Iterable[re.Pattern[str]], enough: int) -> float:
+def score(text: str, patterns: Iterable[linre.Pattern], enough: int) -> float:
     """Confidence 0..1: how many of a command's signature patterns occur in the text's head."""
     text = clean(text[:DETECT_CHARS])  # callers may pass the whole text
     hits = sum(1 for p in patterns if p.search(text))
@@ -89,8 +91,8 @@ def score(text: str, patterns: Iterable[re.Pattern[str]], enough: int) -> float:
 
 # --- value converters: return a typed value or raise Unreadable -----------------
 
-_INT = re.compile(r"[+-]?\d+")
-_FLOAT = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+)")
+_INT = linre.compile(r"[+-]?\d+")
+_FLOAT = linre.compile(r"[+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+)")
 
 # --- separators: which of "." and "," is the decimal mark, decided from the whole output -------
 #
@@ -111,8 +113,8 @@ class Style(NamedTuple):
 
 UNSETTLED = Style(None, False)
 NUMBER_STYLE: ContextVar[Style] = ContextVar("number_style", default=UNSETTLED)
-_WORD_NUMBER = re.compile(r"[(\[]?[+-]?(\d[\d.,]*)[A-Za-z%]*[)\],;:]?")
-_GROUPS = {POINT: re.compile(r"\d{1,3}(?:,\d{3})+"), COMMA: re.compile(r"\d{1,3}(?:\.\d{3})+")}
+_WORD_NUMBER = linre.compile(r"[(\[]?[+-]?(\d[\d.,]*)[A-Za-z%]*[)\],;:]?")
+_GROUPS = {POINT: linre.compile(r"\d{1,3}(?:,\d{3})+"), COMMA: linre.compile(r"\d{1,3}(?:\.\d{3})+")}
 
 
 def _style_of(number: str) -> str | None:
@@ -238,7 +240,7 @@ def size_in(unit: str, *, default_unit: str | None = None, whole: bool = False) 
     numbers show "." as its decimal mark.
     """
     target = _UNIT_IN_MB[unit]
-    pattern = re.compile(r"([+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+))\s*(?:([BKMGT])(?:i?B)?(?:ytes)?)?", re.I)
+    pattern = linre.compile(r"([+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+))\s*(?:([BKMGT])(?:i?B)?(?:ytes)?)?", linre.I)
 
     def convert(raw: str) -> int | float:
         m = pattern.fullmatch(raw.strip())
@@ -259,7 +261,7 @@ def size_in(unit: str, *, default_unit: str | None = None, whole: bool = False) 
 def multiplied(raw: str) -> int:
     """'8M' -> 8388608, '1K' -> 1024, '8E-1' -> 2**63 - 1: the K/M/G/T/P/E suffixes AIX tunable tables
     use, with the "-1" their maxima carry (8E-1 is the largest 64-bit value)."""
-    m = re.fullmatch(r"(\d+)([KMGTPE]?)(-1)?", raw.strip())
+    m = linre.fullmatch(r"(\d+)([KMGTPE]?)(-1)?", raw.strip())
     if not m:
         raise Unreadable("not a number with an optional K/M/G/T/P/E suffix")
     return int(m.group(1)) * 1024 ** "_KMGTPE".index(m.group(2) or "_") - (1 if m.group(3) else 0)
@@ -287,13 +289,16 @@ class Builder:
 
     def known(self, line: Line) -> None:
         """The line belongs to the command's output but carries no value we keep."""
+        budget.check()
         self._known.add(line.no)
 
     def warn(self, line: Line, reason: str) -> None:
+        budget.check()
         self._known.add(line.no)
         self.warnings.append(ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason))
 
     def unknown(self, line: Line, reason: str = "line not recognised; skipped") -> None:
+        budget.check()
         self._unknown.add(line.no)
         self.warnings.append(ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason))
 
@@ -310,6 +315,7 @@ class Builder:
         return line.cut
 
     def put(self, key: str, value: Any, line: Line) -> None:
+        budget.check()
         if self._cut(line, key):
             return
         if key in self.provenance:
@@ -404,7 +410,7 @@ def _get(data: Any, key: str) -> Any:
     return data
 
 
-_LABEL = re.compile(r"[A-Za-z0-9][\w .,/()%+'-]*")
+_LABEL = linre.compile(r"[A-Za-z0-9][\w .,/()%+'-]*")
 
 
 def split_kv(text: str) -> tuple[str, str] | None:

@@ -10,7 +10,7 @@ or -N (no modelling) was used.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import (
     Builder,
@@ -38,8 +38,8 @@ _NUM = r"\d+(?:[.,]\d+)?"
 
 
 def _duration(raw: str) -> int:
-    parts = re.findall(r"(\d+)\s*(day|hr|hour|min|sec)", raw, re.I)
-    if not parts or re.sub(r"(\d+)\s*[a-z]+", "", raw, flags=re.I).strip():
+    parts = linre.findall(r"(\d+)\s*(day|hr|hour|min|sec)", raw, linre.I)
+    if not parts or linre.sub(r"(\d+)\s*[a-z]+", "", raw, flags=linre.I).strip():
         raise Unreadable("not a duration like '9 mins 17 secs'")
     seconds = {"day": 86400, "hr": 3600, "hour": 3600, "min": 60, "sec": 1}
     return sum(int(n) * seconds[unit.casefold()] for n, unit in parts)
@@ -95,21 +95,21 @@ _SECTIONS = {
     "active memory expansion modeled statistics": None,
     "active memory expansion recommendation": None,
 }
-_SECTION = re.compile(r"^\s*(" + "|".join(_SECTIONS) + r")\s*:?(.*)$", re.I)
-_TABLE_HEAD = re.compile(r"^\s*(Expansion\s+(Factor|Modeled)|Factor\s+Memory\s+Size)\b", re.I)
-_RULE = re.compile(r"^[\s-]+$")
-_STAT_ROW = re.compile(r"^(.*?[A-Za-z)])\s+((?:N/A|\d|\.).*)$")
-_STAT_CELL = re.compile(rf"\s*(N/A|{_NUM})(?:\s*\[\s*({_NUM})\s*%\s*\])?")
+_SECTION = linre.compile(r"^\s*(" + "|".join(_SECTIONS) + r")\s*:?(.*)$", linre.I)
+_TABLE_HEAD = linre.compile(r"^\s*(Expansion\s+(Factor|Modeled)|Factor\s+Memory\s+Size)\b", linre.I)
+_RULE = linre.compile(r"^[\s-]+$")
+_STAT_ROW = linre.compile(r"^(.*?[A-Za-z)])\s+((?:N/A|\d|\.).*)$")
+_STAT_CELL = linre.compile(rf"\s*(N/A|{_NUM})(?:\s*\[\s*({_NUM})\s*%\s*\])?")
 _SIZE = rf"{_NUM}\s*[KMGT]B"
-_FACTOR_ROW = re.compile(
+_FACTOR_ROW = linre.compile(
     rf"^\s*({_NUM})\s+({_SIZE})\s+({_SIZE})\s*\[\s*({_NUM})\s*%\s*\]"
     rf"\s+({_NUM})\s*\[\s*({_NUM})\s*%\s*\]\s*(<<\s*CURRENT\s+CONFIG)?\s*$",
-    re.I,
+    linre.I,
 )
 _PARAGRAPHS = {
-    "recommendation": re.compile(r"^\s*The recommended AME configuration", re.I),
-    "warning": re.compile(r"^\s*WARNING:", re.I),
-    "note": re.compile(r"^\s*(NOTE:|The modeled Active Memory Expansion CPU usage)", re.I),
+    "recommendation": linre.compile(r"^\s*The recommended AME configuration", linre.I),
+    "warning": linre.compile(r"^\s*WARNING:", linre.I),
+    "note": linre.compile(r"^\s*(NOTE:|The modeled Active Memory Expansion CPU usage)", linre.I),
 }
 _RECOMMENDATION = {
     "recommendation.true_memory_gb": (rf"memory size of\s+({_SIZE})", GB),
@@ -127,7 +127,7 @@ _RECOMMENDATION = {
 _WARNING = {"memory_deficit_warning_mb": (rf"memory deficit of\s+({_SIZE})", size_in("mb"))}
 
 _SIGNATURES = [
-    re.compile(p, re.M | re.I)
+    linre.compile(p, linre.M | linre.I)
     for p in (
         r"^\s*Command Invoked\s*:\s*amepat",
         r"^\s*System Resource Statistics\s*:",
@@ -180,7 +180,7 @@ def parse(text: str) -> ParseResult:
             out.known(line)
         elif _FACTOR_ROW.match(body):
             _factor_row(line, out)
-        elif re.match(rf"^{_NUM}\s", body):
+        elif linre.match(rf"^{_NUM}\s", body):
             out.warn(line, "modelled factor row not in the expected layout; skipped")
         elif _stat_row(line, stats, columns, out):
             pass
@@ -199,7 +199,7 @@ def _field(line: Line, out: Builder) -> None:
         return
     value = out.value(entry[0], kv[1], entry[1], line)
     if entry[0] == "command_invoked" and value:
-        letters = "".join(re.findall(r"(?:^|\s)-([A-Za-z]+)", value))
+        letters = "".join(linre.findall(r"(?:^|\s)-([A-Za-z]+)", value))
         out.put("command_flags", [f"-{c}" for c in dict.fromkeys(letters)], line)
 
 
@@ -252,7 +252,7 @@ def _close(kind: str, paragraph: list[Line], out: Builder) -> None:
         out.known(line)
     wanted = {"recommendation": _RECOMMENDATION, "warning": _WARNING}
     for key, (pattern, convert) in wanted.get(kind, {}).items():
-        m = re.search(pattern, text, re.I)
+        m = linre.search(pattern, text, linre.I)
         if m is None:
             out.warn(paragraph[0], f"{key}: not found in the {kind} paragraph")
             continue

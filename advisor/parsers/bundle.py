@@ -23,18 +23,19 @@ stay those of the whole file, so provenance points into it.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from pydantic import BaseModel, Field
+
+from advisor import linre
 
 from . import registry
 from .base import ParseError, ParseResult
 from .prompts import prompt
 
 FORMAT_VERSION = "1"
-MARKER = re.compile(r'^#### advisor-bundle((?:\s+[a-z_]+="(?:[^"\\]|\\.)*")*)\s+####\s*$')
-_ATTR = re.compile(r'([a-z_]+)="((?:[^"\\]|\\.)*)"')
+MARKER = linre.compile(r'^#### advisor-bundle((?:\s+[a-z_]+="(?:[^"\\]|\\.)*")*)\s+####\s*$')
+_ATTR = linre.compile(r'([a-z_]+)="((?:[^"\\]|\\.)*)"')
 
 
 class Section(NamedTuple):
@@ -68,7 +69,7 @@ def _escape(value: str) -> str:
 
 
 def _attrs(text: str) -> dict[str, str]:
-    return {k: re.sub(r"\\(.)", r"\1", v) for k, v in _ATTR.findall(text)}
+    return {k: linre.sub(r"\\(.)", r"\1", v) for k, v in _ATTR.findall(text)}
 
 
 def _lines(text: str) -> list[str]:

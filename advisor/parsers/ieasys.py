@@ -11,7 +11,7 @@ is ambiguous, so ``lfarea`` is left out and all occurrences are listed.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, Line, clean, lines_of
 from .base import ParseResult
@@ -19,17 +19,17 @@ from .base import ParseResult
 COMMAND = "IEASYSxx"
 ALIASES = ("IEASYS*", "SYS1.PARMLIB(IEASYS*)", "*IEASYS*")
 
-_KEYWORDS = re.compile(
-    r"(?:^|,)(CLPA(?=,|$)|(CMB|CSA|SQA|LNK|LNKAUTH|PAGE|SMF|MAXUSER|LFAREA|PROG|SCH|CLOCK|COUPLE|GRS|"
+_KEYWORDS = linre.compile(
+    r"(?:^|,)(CLPA(?:,|$)|(CMB|CSA|SQA|LNK|LNKAUTH|PAGE|SMF|MAXUSER|LFAREA|PROG|SCH|CLOCK|COUPLE|GRS|"
     r"PLEXCFG|SVC|RSU|REAL|VRREGN|CON|OMVS|LPA|MLPA|APF|DUMP|IOS|OPI|PAGTOTL|RSVNONR|RSVSTRT|SYSNAME)=)",
-    re.I,
+    linre.I,
 )
-_LFAREA = re.compile(r"(?:^|,)(LFAREA=)", re.I)
+_LFAREA = linre.compile(r"(?:^|,)(LFAREA=)", linre.I)
 
 
 def _operand(line: Line) -> str:
     field = line.text[:71]
-    m = re.match(r"\s*(\S*)", field)
+    m = linre.match(r"\s*(\S*)", field)
     return m.group(1) if m else ""
 
 
@@ -38,7 +38,7 @@ def detect(text: str) -> float:
     if not operands:
         return 0.0
     hits = sum(1 for o in operands if _KEYWORDS.search(o))
-    if hits < 2 or not all(re.fullmatch(r"[A-Za-z0-9=(),%.$#@'*&+/-]+", o) for o in operands):
+    if hits < 2 or not all(linre.fullmatch(r"[A-Za-z0-9=(),%.$#@'*&+/-]+", o) for o in operands):
         return 0.0
     return min(0.95, 0.3 * hits)
 

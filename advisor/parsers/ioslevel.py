@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, clean, lines_of
 from .base import ParseResult
 
 COMMAND = "ioslevel"
 
-_LEVEL = re.compile(r"^\s*(\d+(?:\.\d+){2,3})\s*$")
+_LEVEL = linre.compile(r"^\s*(\d+(?:\.\d+){2,3})\s*$")
 
 
 def detect(text: str) -> float:

@@ -7,7 +7,7 @@ the page-size tunables are read from here.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, as_int, lines_of, score
 from .base import ParseResult
@@ -15,13 +15,15 @@ from .base import ParseResult
 COMMAND = "kctune"
 ALIASES = ("kctune *",)
 
-_HEADER = re.compile(r"^\s*Tunable\s+Value\s+Expression(\s+Changes)?\s*$", re.I)
-_ROW = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)(?:\s+(.*?))?\s*$")
+_HEADER = linre.compile(r"^\s*Tunable\s+Value\s+Expression(\s+Changes)?\s*$", linre.I)
+_ROW = linre.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s+(\S+)(?:\s+(.*?))?\s*$")
 _CHANGES = frozenset({"Immed", "Auto"})
 
 _SIGNATURES = [
-    re.compile(_HEADER.pattern, re.I | re.M),
-    re.compile(r"^\s*(numa_policy|filecache_m(ax|in)|base_pagesize|vps_ceiling|swchunk|maxdsiz_64bit)\s+\d+", re.M),
+    linre.compile(_HEADER.pattern, linre.I | linre.M),
+    linre.compile(
+        r"^\s*(numa_policy|filecache_m(ax|in)|base_pagesize|vps_ceiling|swchunk|maxdsiz_64bit)\s+\d+", linre.M
+    ),
 ]
 
 

@@ -9,7 +9,7 @@ the fact that matters (``ame_enabled: false``).
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._columns import column_key, read_row
 from ._sysconfig import BANNER, read_banner
@@ -19,15 +19,15 @@ from .base import ParseResult
 COMMAND = "lparstat -c"
 ALIASES = ("lparstat -c *",)
 
-_NOT_AME = re.compile(r"not running in AME (memory )?mode", re.I)
-_HEADER = re.compile(r"^\s*%user\s+%sys\b.*\bdxm\b", re.I)
-_RULE = re.compile(r"^[\s-]+$")
+_NOT_AME = linre.compile(r"not running in AME (memory )?mode", linre.I)
+_HEADER = linre.compile(r"^\s*%user\s+%sys\b.*\bdxm\b", linre.I)
+_RULE = linre.compile(r"^[\s-]+$")
 _RENAME = {"dxm": "dxm_mb", "lbusy": "lbusy_pct"}
 
 _SIGNATURES = [
     _NOT_AME,
-    re.compile(r"^\s*%user\s+%sys.*%xcpu\s+xphysc\s+dxm\s*$", re.M | re.I),
-    re.compile(r"^\s*System configuration:.*\bmmode=\S+.*\btmem=", re.M | re.I),
+    linre.compile(r"^\s*%user\s+%sys.*%xcpu\s+xphysc\s+dxm\s*$", linre.M | linre.I),
+    linre.compile(r"^\s*System configuration:.*\bmmode=\S+.*\btmem=", linre.M | linre.I),
 ]
 
 
@@ -52,7 +52,7 @@ def parse(text: str) -> ParseResult:
             out.put("ame_enabled", True, line)
         elif _RULE.match(line.text):
             out.known(line)
-        elif keys and re.match(r"^\s*[\d.,-]", line.text):
+        elif keys and linre.match(r"^\s*[\d.,-]", line.text):
             read_row(line, keys, as_number, out, "samples")
         else:
             out.unknown(line)

@@ -7,7 +7,7 @@ are simply absent, unknown labels are reported, never invented.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import (
     Builder,
@@ -82,7 +82,7 @@ FIELDS = spec(
 )
 
 _SIGNATURES = [
-    re.compile(rf"^\s*{label}\s*:", re.M | re.I)
+    linre.compile(rf"^\s*{label}\s*:", linre.M | linre.I)
     for label in (
         "Node Name",
         "Partition Number",

@@ -14,7 +14,7 @@ neither reading is reported, not guessed.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, Line, Unreadable, as_number, lines_of, score
 from .base import ParseResult
@@ -24,20 +24,20 @@ ALIASES = ("lsattr -El *", "lsattr -E -l *", "lsdev -dev * -attr")
 
 UNITS = {"size": "size_mb", "goodsize": "goodsize_mb", "ent_mem_cap": "ent_mem_cap_kb"}
 _SETTABLE = frozenset({"True", "False", "True+", "False+"})
-_HEADER = re.compile(r"^\s*attribute\s+value\s+description\s+user_settable\s*$", re.I)
+_HEADER = linre.compile(r"^\s*attribute\s+value\s+description\s+user_settable\s*$", linre.I)
 _NAME = r"(?:[a-z][a-z0-9_]*|PCM)"
-_ROW = re.compile(rf"^\s*{_NAME}\s+\S.*\s(True|False)\+?\s*$")
-_WORD = re.compile(r"[A-Z][A-Za-z0-9]*(/[A-Za-z0-9]+)*")
+_ROW = linre.compile(rf"^\s*{_NAME}\s+\S.*\s(True|False)\+?\s*$")
+_WORD = linre.compile(r"[A-Z][A-Za-z0-9]*(/[A-Za-z0-9]+)*")
 
 _SIGNATURES = [
-    re.compile(_HEADER.pattern, re.I | re.M),
-    re.compile(r"^\s*(mem_exp_factor|goodsize|ent_mem_cap|var_mem_weight)\b", re.M),
-    re.compile(
+    linre.compile(_HEADER.pattern, linre.I | linre.M),
+    linre.compile(r"^\s*(mem_exp_factor|goodsize|ent_mem_cap|var_mem_weight)\b", linre.M),
+    linre.compile(
         r"^\s*(ha_mode|ctl_chan|real_adapter|virt_adapters|pvid_adapter|largesend|large_receive|jumbo_frames"
         r"|accounting|queue_depth|reserve_policy|max_transfer|mtu_bypass|chksum_offload|hash_mode|adapter_names)\s",
-        re.M,
+        linre.M,
     ),
-    re.compile(_ROW.pattern, re.M),
+    linre.compile(_ROW.pattern, linre.M),
 ]
 
 
@@ -63,7 +63,7 @@ def parse(text: str) -> ParseResult:
             continue
         if _HEADER.match(line.text):
             out.known(line)
-        elif re.match(rf"^\s*{_NAME}(\s|$)", line.text):
+        elif linre.match(rf"^\s*{_NAME}(\s|$)", line.text):
             rows.append(line)
         else:
             out.unknown(line)
@@ -80,7 +80,7 @@ def parse(text: str) -> ParseResult:
 
 
 def _starts(text: str) -> list[int]:
-    return [m.start() for m in re.finditer(r"\S+", text)]
+    return [m.start() for m in linre.finditer(r"\S+", text)]
 
 
 def _columns(rows: list[Line]) -> tuple[int | None, int] | None:

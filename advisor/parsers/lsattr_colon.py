@@ -11,7 +11,7 @@ header's is refused line by line, never re-aligned.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, lines_of, score
 from .base import ParseResult
@@ -21,8 +21,8 @@ COMMAND = "lsattr -EOl"
 ALIASES = ("lsattr -EOl *", "lsattr -E -O -l *", "lsattr -O -E -l *", "lsattr -OEl *")
 RESULT_COMMAND = "lsattr -El"
 
-_HEADER = re.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+$")
-_SIGNATURES = [re.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+\s*$", re.M)]
+_HEADER = linre.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+$")
+_SIGNATURES = [linre.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+\s*$", linre.M)]
 
 
 def detect(text: str) -> float:

@@ -15,7 +15,7 @@ are never stored under one key.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import (
     Builder,
@@ -60,8 +60,8 @@ MACHINES = {
 }
 
 
-_CACHE = re.compile(
-    r"(?P<size>[\d.,]+\s*(?P<unit>[KMG])(?P<binary>iB)?)(?:\s*\((?P<instances>\d+) instances?\))?", re.I
+_CACHE = linre.compile(
+    r"(?P<size>[\d.,]+\s*(?P<unit>[KMG])(?P<binary>iB)?)(?:\s*\((?P<instances>\d+) instances?\))?", linre.I
 )
 _CACHE_KB = size_in("kb")
 CACHES = ("L1d", "L1i", "L2d", "L2i", "L2", "L3", "L4")
@@ -101,14 +101,14 @@ FIELDS = spec(
     }
 )
 _CACHE_LABELS = {norm_label(label): c.lower() for c in CACHES for label in (c, f"{c} cache")}
-_NUMA_NODE = re.compile(r"^NUMA node(\d+) CPU\(s\)$", re.I)
+_NUMA_NODE = linre.compile(r"^NUMA node(\d+) CPU\(s\)$", linre.I)
 _HEADINGS = frozenset({"virtualization features", "caches (sum of all)", "numa", "vulnerabilities"})
 
 _SIGNATURES = [
-    re.compile(r"^\s*Architecture:\s*s390x?\s*$", re.M),
-    re.compile(r"^\s*Thread\(s\) per core:", re.M),
-    re.compile(r"^\s*CPU\(s\):\s*\d+", re.M),
-    re.compile(r"^\s*(Machine type|Dispatching mode|Book\(s\)|Vendor ID):\s*", re.M),
+    linre.compile(r"^\s*Architecture:\s*s390x?\s*$", linre.M),
+    linre.compile(r"^\s*Thread\(s\) per core:", linre.M),
+    linre.compile(r"^\s*CPU\(s\):\s*\d+", linre.M),
+    linre.compile(r"^\s*(Machine type|Dispatching mode|Book\(s\)|Vendor ID):\s*", linre.M),
 ]
 
 

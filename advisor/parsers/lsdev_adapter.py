@@ -6,7 +6,7 @@ virtual FC and virtual Ethernet adapters); the descriptions tell the kinds.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._lsdev import listing_score, parse_listing
 from .base import ParseResult
@@ -14,7 +14,7 @@ from .base import ParseResult
 COMMAND = "lsdev -type adapter"
 ALIASES = ("lsdev -Cc adapter",)
 
-_NAMES = re.compile(r"(ent|fcs|vhost|vfchost|vsa|vts|sissas|scsi|sas|lhea|hba|usbhc|ide|fchba)\d+$")
+_NAMES = linre.compile(r"(ent|fcs|vhost|vfchost|vsa|vts|sissas|scsi|sas|lhea|hba|usbhc|ide|fchba)\d+$")
 
 
 def detect(text: str) -> float:

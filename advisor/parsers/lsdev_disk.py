@@ -6,7 +6,7 @@ HDLM, PowerPath...) is missing and AIX uses its generic definition.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._lsdev import listing_score, parse_listing
 from .base import ParseResult
@@ -14,7 +14,7 @@ from .base import ParseResult
 COMMAND = "lsdev -type disk"
 ALIASES = ("lsdev -Cc disk",)
 
-_NAMES = re.compile(r"(hdisk|hdiskpower|vpath|dac)\d+$")
+_NAMES = linre.compile(r"(hdisk|hdiskpower|vpath|dac)\d+$")
 
 
 def detect(text: str) -> float:

@@ -7,7 +7,7 @@ is an answer too (``not_installed``).
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, Line, lines_of, score
 from .base import ParseResult
@@ -15,15 +15,15 @@ from .base import ParseResult
 COMMAND = "lslpp -l"
 ALIASES = ("lslpp -l *",)
 
-_HEADER = re.compile(r"^\s*Fileset\s+Level\s+State\s+(Type\s+)?Description\s*$", re.I)
-_PATH = re.compile(r"^\s*Path:\s*(\S+)\s*$")
+_HEADER = linre.compile(r"^\s*Fileset\s+Level\s+State\s+(Type\s+)?Description\s*$", linre.I)
+_PATH = linre.compile(r"^\s*Path:\s*(\S+)\s*$")
 _STATES = "COMMITTED|APPLIED|BROKEN|EFIXLOCKED|OBSOLETE|APPLYING|COMMITTING|REJECTING|DEINSTALLING"
-_ROW = re.compile(rf"^\s*(?:(\S+)\s+)?(\d+(?:\.\d+){{2,3}})\s+({_STATES})\s+(.*?)\s*$")
-_NAME = re.compile(r"^\s*([A-Za-z][\w.+-]*)\s*$")
-MISSING = re.compile(r"0504-132\s+Fileset\s+(\S+)\s+not installed", re.I)
-_RULE = re.compile(r"^\s*-{10,}\s*$")
+_ROW = linre.compile(rf"^\s*(?:(\S+)\s+)?(\d+(?:\.\d+){{2,3}})\s+({_STATES})\s+(.*?)\s*$")
+_NAME = linre.compile(r"^\s*([A-Za-z][\w.+-]*)\s*$")
+MISSING = linre.compile(r"0504-132\s+Fileset\s+(\S+)\s+not installed", linre.I)
+_RULE = linre.compile(r"^\s*-{10,}\s*$")
 
-_SIGNATURES = [re.compile(_HEADER.pattern, re.I | re.M), MISSING, re.compile(rf"\s({_STATES})\s")]
+_SIGNATURES = [linre.compile(_HEADER.pattern, linre.I | linre.M), MISSING, linre.compile(rf"\s({_STATES})\s")]
 
 
 def detect(text: str) -> float:
@@ -56,7 +56,7 @@ def parse(text: str) -> ParseResult:
     return out.finish()
 
 
-def _fileset(name: str, row: re.Match[str], path: str, line: Line, out: Builder) -> None:
+def _fileset(name: str, row: linre.Match, path: str, line: Line, out: Builder) -> None:
     entry = {"name": name, "level": row.group(2), "state": row.group(3), "description": row.group(4)}
     if path:
         entry["path"] = path

@@ -15,7 +15,7 @@ advice depend on these.  Both layouts are read:
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import (
     Builder,
@@ -43,7 +43,7 @@ def _unquote(raw: str) -> str:
 
 
 def _mb(raw: str) -> int | float:
-    m = re.fullmatch(r"(\d+)\s*MB(\s*\(.*\))?", raw.strip())
+    m = linre.fullmatch(r"(\d+)\s*MB(\s*\(.*\))?", raw.strip())
     if not m:
         raise Unreadable("not '<n> MB (<n> GB)'")
     return int(m.group(1))
@@ -65,11 +65,13 @@ FIELDS = spec(
         "ID Number": ("os.id_number", as_str),
     }
 )
-_SOCKETS = re.compile(r"^\s*(?:(\d+)\s+)?(\S.*?)(?:\s+processors?)?\s*\(([\d.]+)\s*GHz,\s*([\d.]+)\s*MB\)\s*$", re.I)
-_COUNT = re.compile(r"^\s*(\d+)\s+(sockets?|cores?)(?:\s*\((\d+)\s+per socket\))?\s*$", re.I)
-_PER_SOCKET = re.compile(r"^\s*(\d+)\s+cores?,\s*(\d+)\s+logical processors? per socket\s*$", re.I)
-_LCPU = re.compile(r"^\s*LCPU attribute is (enabled|disabled)\s*$", re.I)
-_CPU_KNOWN = re.compile(r"^\s*(Active processor count:|CPUID registers|Bus features|Cache info:)\s*$", re.I)
+_SOCKETS = linre.compile(
+    r"^\s*(?:(\d+)\s+)?(\S.*?)(?:\s+processors?)?\s*\(([\d.]+)\s*GHz,\s*([\d.]+)\s*MB\)\s*$", linre.I
+)
+_COUNT = linre.compile(r"^\s*(\d+)\s+(sockets?|cores?)(?:\s*\((\d+)\s+per socket\))?\s*$", linre.I)
+_PER_SOCKET = linre.compile(r"^\s*(\d+)\s+cores?,\s*(\d+)\s+logical processors? per socket\s*$", linre.I)
+_LCPU = linre.compile(r"^\s*LCPU attribute is (enabled|disabled)\s*$", linre.I)
+_CPU_KNOWN = linre.compile(r"^\s*(Active processor count:|CPUID registers|Bus features|Cache info:)\s*$", linre.I)
 # 11.23 "name = value" outside "CPU info": the same fields as 11.31's labels
 _ASSIGNED: dict[str, dict[str, str | None]] = {
     "os": {
@@ -87,15 +89,15 @@ _ASSIGNED: dict[str, dict[str, str | None]] = {
     },
     "firmware": {"firmware revision": "firmware.firmware_revision"},
 }
-_BUS = re.compile(r"^\s*(.+?),\s*CPU version\s+(\S+)\s*$", re.I)
-_LOGICAL = re.compile(r"^\s*(\d+)\s+logical processors?\s*\((\d+)\s+per socket\)\s*$", re.I)
-_SKIP = re.compile(r"^\s*(IPMI is .*|@\(#\).*|vmunix _release_version:.*)$")
+_BUS = linre.compile(r"^\s*(.+?),\s*CPU version\s+(\S+)\s*$", linre.I)
+_LOGICAL = linre.compile(r"^\s*(\d+)\s+logical processors?\s*\((\d+)\s+per socket\)\s*$", linre.I)
+_SKIP = linre.compile(r"^\s*(IPMI is .*|@\(#\).*|vmunix _release_version:.*)$")
 
 _SIGNATURES = [
-    re.compile(r"^\s*CPU info:\s*$", re.M),
-    re.compile(r"^\s*Memory:\s*\d+\s*MB", re.M),
-    re.compile(r"^\s*(Platform|OS|Firmware) info:\s*$", re.M),
-    re.compile(r"Itanium|logical processors \(\d+ per socket\)|HP-UX B\.11"),
+    linre.compile(r"^\s*CPU info:\s*$", linre.M),
+    linre.compile(r"^\s*Memory:\s*\d+\s*MB", linre.M),
+    linre.compile(r"^\s*(Platform|OS|Firmware) info:\s*$", linre.M),
+    linre.compile(r"Itanium|logical processors \(\d+ per socket\)|HP-UX B\.11"),
 ]
 
 
@@ -117,7 +119,7 @@ def parse(text: str) -> ParseResult:
             out.known(line)
         elif kv and head == "memory":
             out.value("memory_mb", kv[1], _mb, line)
-        elif re.match(r"^Memory\s*=", body):  # 11.23
+        elif linre.match(r"^Memory\s*=", body):  # 11.23
             out.value("memory_mb", body.partition("=")[2], _mb, line)
         elif section == "cpu":
             _cpu(body, line, out)

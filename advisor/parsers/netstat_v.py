@@ -15,7 +15,7 @@ and ``io_memory_information``.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, Line, Unreadable, as_number, lines_of, score, snake
 from .base import ParseResult
@@ -23,10 +23,10 @@ from .base import ParseResult
 COMMAND = "netstat -v"
 ALIASES = ("netstat -v *", "entstat *", "entstat -d *", "entstat -all *")
 
-_ADAPTER = re.compile(r"^\s*ETHERNET STATISTICS\s*\(([\w-]+)\)\s*:?\s*$", re.I)
-_TWO_COLUMNS = re.compile(r"^\s*Transmit Statistics:\s+Receive Statistics:\s*$", re.I)
-_GENERAL = re.compile(r"^\s*General Statistics:\s*$", re.I)
-_SPECIFIC = re.compile(r"^\s*(.+?)\s+Specific Statistics:\s*$", re.I)
+_ADAPTER = linre.compile(r"^\s*ETHERNET STATISTICS\s*\(([\w-]+)\)\s*:?\s*$", linre.I)
+_TWO_COLUMNS = linre.compile(r"^\s*Transmit Statistics:\s+Receive Statistics:\s*$", linre.I)
+_GENERAL = linre.compile(r"^\s*General Statistics:\s*$", linre.I)
+_SPECIFIC = linre.compile(r"^\s*(.+?)\s+Specific Statistics:\s*$", linre.I)
 _BLOCKS = {
     "hypervisor information": "hypervisor_information",
     "transmit information": "transmit_buffers",
@@ -40,18 +40,18 @@ _SUBBLOCKS = {
     "transmit buffers": "",
     "receive buffers": "",
 }
-_RULE = re.compile(r"^\s*-{5,}(\s+-{5,})*\s*$")
-_NUMERIC_PAIRS = re.compile(r"(?:\s*[A-Za-z][^:]*?:\s+-?\d+(?:\.\d+)?)+\s*")
-_PAIR = re.compile(r"([A-Za-z][^:]*?):\s+(-?\d+(?:\.\d+)?)")
-_TABLE_ROW = re.compile(r"^\s*(.*?[A-Za-z)])\s+(\d+(?:\s+\d+)*)\s*$")
+_RULE = linre.compile(r"^\s*-{5,}(\s+-{5,})*\s*$")
+_NUMERIC_PAIRS = linre.compile(r"(?:\s*[A-Za-z][^:]*?:\s+-?\d+(?:\.\d+)?)+\s*")
+_PAIR = linre.compile(r"([A-Za-z][^:]*?):\s+(-?\d+(?:\.\d+)?)")
+_TABLE_ROW = linre.compile(r"^\s*(.*?[A-Za-z)])\s+(\d+(?:\s+\d+)*)\s*$")
 _RECEIVE_ONLY = frozenset({"bad_packets"})
 _RENAMES = {"adapter_data_rate": "adapter_data_rate_mbps"}
 
 _SIGNATURES = [
-    re.compile(_ADAPTER.pattern, re.I | re.M),
-    re.compile(r"Transmit Statistics:\s+Receive Statistics:", re.I),
-    re.compile(r"^\s*Hypervisor Receive Failures:", re.M),
-    re.compile(r"^\s*No mbuf Errors:", re.M),
+    linre.compile(_ADAPTER.pattern, linre.I | linre.M),
+    linre.compile(r"Transmit Statistics:\s+Receive Statistics:", linre.I),
+    linre.compile(r"^\s*Hypervisor Receive Failures:", linre.M),
+    linre.compile(r"^\s*No mbuf Errors:", linre.M),
 ]
 
 
@@ -69,7 +69,7 @@ def _typed(raw: str) -> int | float | bool | str:
 
 
 def _seconds(raw: str) -> int:
-    parts = re.findall(r"(\d+)\s*(day|hour|minute|second)s?", raw, re.I)
+    parts = linre.findall(r"(\d+)\s*(day|hour|minute|second)s?", raw, linre.I)
     if not parts:
         raise Unreadable("not an elapsed time")
     unit = {"day": 86400, "hour": 3600, "minute": 60, "second": 1}

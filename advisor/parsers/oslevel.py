@@ -8,7 +8,7 @@ reported, not filled in.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, clean, lines_of
 from .base import ParseResult
@@ -16,8 +16,8 @@ from .base import ParseResult
 COMMAND = "oslevel -s"
 ALIASES = ("oslevel", "oslevel -r")
 
-_FULL = re.compile(r"^\s*(\d)(\d)00-(\d\d)(?:-(\d\d)-(\d{4}))?\s*$")
-_PLAIN = re.compile(r"^\s*([5-7])\.(\d)\.\d+\.\d+\s*$")
+_FULL = linre.compile(r"^\s*(\d)(\d)00-(\d\d)(?:-(\d\d)-(\d{4}))?\s*$")
+_PLAIN = linre.compile(r"^\s*([5-7])\.(\d)\.\d+\.\d+\s*$")
 
 
 def detect(text: str) -> float:

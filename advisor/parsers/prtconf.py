@@ -8,7 +8,7 @@ in a form made for it.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import (
     Builder,
@@ -32,7 +32,7 @@ MB = size_in("mb")
 
 
 def _mhz(raw: str) -> int:
-    m = re.fullmatch(r"(\d+)\s*MHz", raw, re.I)
+    m = linre.fullmatch(r"(\d+)\s*MHz", raw, linre.I)
     if not m:
         raise Unreadable("not a clock speed in MHz")
     return int(m.group(1))
@@ -71,11 +71,11 @@ FIELDS = spec(
         "Model Implementation": ("model_implementation", as_str),
     }
 )
-_SECTIONS = re.compile(r"^(Network Information|Paging Space Information)$", re.I)
-_UNKEPT = re.compile(r"^(Volume Groups Information|INSTALLED RESOURCE LIST)$", re.I)
+_SECTIONS = linre.compile(r"^(Network Information|Paging Space Information)$", linre.I)
+_UNKEPT = linre.compile(r"^(Volume Groups Information|INSTALLED RESOURCE LIST)$", linre.I)
 
 _SIGNATURES = [
-    re.compile(rf"^\s*{label}\s*:", re.M)
+    linre.compile(rf"^\s*{label}\s*:", linre.M)
     for label in (
         "System Model",
         "Processor Type",
@@ -114,7 +114,7 @@ def parse(text: str) -> ParseResult:
 
 
 def _lpar_info(value: str, line, out: Builder) -> None:
-    m = re.fullmatch(r"(\d+)\s+(\S+)", value)
+    m = linre.fullmatch(r"(\d+)\s+(\S+)", value)
     if m:
         out.put("lpar_number", int(m.group(1)), line)
         out.put("lpar_name", m.group(2), line)

@@ -7,7 +7,7 @@ but under AME4K the kernel silently runs on 4K; DPGSZ/SPGSZ/TPGSZ/SHMPGSZ
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, Line, lines_of, score
 from .base import ParseResult
@@ -15,11 +15,11 @@ from .base import ParseResult
 COMMAND = "ps -eZ"
 ALIASES = ("ps -efZ", "ps -eZf", "ps -Z *")
 
-_HEADER = re.compile(r"^\s*(?=.*\bPID\b)(?=.*\bDPGSZ\b).*\bCMD\s*$")
-_PAGE = re.compile(r"\d+[KMGT]")
+_HEADER = linre.compile(r"^.*(?:\bPID\b.*\bDPGSZ\b|\bDPGSZ\b.*\bPID\b).*\bCMD\s*$")
+_PAGE = linre.compile(r"\d+[KMGT]")
 _PAGE_COLUMNS = frozenset({"dpgsz", "spgsz", "tpgsz", "shmpgsz"})
 
-_SIGNATURES = [re.compile(_HEADER.pattern, re.M), re.compile(r"\bSPGSZ\b.*\bTPGSZ\b")]
+_SIGNATURES = [linre.compile(_HEADER.pattern, linre.M), linre.compile(r"\bSPGSZ\b.*\bTPGSZ\b")]
 
 
 def detect(text: str) -> float:

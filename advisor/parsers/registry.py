@@ -10,9 +10,10 @@ its command's output, and refuses to choose between equals.
 
 from __future__ import annotations
 
-import re
 from fnmatch import fnmatchcase
 from types import ModuleType
+
+from advisor import budget, linre
 
 from . import (
     amepat,
@@ -103,7 +104,7 @@ def parser_for(command: str) -> ModuleType | None:
         if exact:
             return exact[0]
         globbed = [
-            (len(re.split(r"[*?\[]", pattern)[0]), p)
+            (len(linre.split(r"[*?\[]", pattern)[0]), p)
             for p in PARSERS
             for pattern in _patterns(p)
             if any(c in pattern for c in "*?[") and fnmatchcase(fold(wanted), fold(pattern))
@@ -116,7 +117,11 @@ def parser_for(command: str) -> ModuleType | None:
 def scores(text: str) -> dict[str, float]:
     """Each parser's confidence, judged on the text's head: detection costs the same for 1 KB or 16 MB."""
     head = text[:DETECT_CHARS]
-    return {p.COMMAND: p.detect(head) for p in PARSERS}
+    found = {}
+    for p in PARSERS:
+        budget.check()
+        found[p.COMMAND] = p.detect(head)
+    return found
 
 
 def detect(text: str) -> str | None:

@@ -11,8 +11,9 @@ they hold: ``global`` (memory, pg space, ucomprsd, comprsd), ``segments``
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+
+from advisor import linre
 
 from ._text import Builder, Line, as_float, as_number, as_str, lines_of, score, size_in, snake
 from .base import ParseResult
@@ -43,17 +44,17 @@ _SIZED = frozenset(
         "dxm",
     }
 )
-_UNIT = re.compile(r"^\s*Unit:\s*(page|KB|MB|GB|auto)\s*$", re.I)
-_TRUE_MEMORY = re.compile(r"^\s*True Memory:\s*(\S+)\s*$", re.I)
-_PAGE_ROW = re.compile(r"^\s*[a-zA-Z]\s+(\d+)\s*([KMG])B\s+(.*)$")
-_VALUE = re.compile(r"-|[\d.,]+[KMG]?")
+_UNIT = linre.compile(r"^\s*Unit:\s*(page|KB|MB|GB|auto)\s*$", linre.I)
+_TRUE_MEMORY = linre.compile(r"^\s*True Memory:\s*(\S+)\s*$", linre.I)
+_PAGE_ROW = linre.compile(r"^\s*[a-zA-Z]\s+(\d+)\s*([KMG])B\s+(.*)$")
+_VALUE = linre.compile(r"-|[\d.,]+[KMG]?")
 
 _SIGNATURES = [
-    re.compile(r"^\s*size\s+inuse\s+free\s+pin\s+virtual\b", re.M),
-    re.compile(r"^\s*memory\s+[\d.]+", re.M),
-    re.compile(r"^\s*work\s+pers\s+clnt\s+other\s*$", re.M),
-    re.compile(r"^\s*PageSize\s+PoolSize\b", re.M),
-    re.compile(r"^\s*txf\s+cxf\s+dxf\s+dxm\s*$", re.M),
+    linre.compile(r"^\s*size\s+inuse\s+free\s+pin\s+virtual\b", linre.M),
+    linre.compile(r"^\s*memory\s+[\d.]+", linre.M),
+    linre.compile(r"^\s*work\s+pers\s+clnt\s+other\s*$", linre.M),
+    linre.compile(r"^\s*PageSize\s+PoolSize\b", linre.M),
+    linre.compile(r"^\s*txf\s+cxf\s+dxf\s+dxm\s*$", linre.M),
 ]
 
 

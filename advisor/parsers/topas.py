@@ -9,9 +9,10 @@ their labels wherever they sit on a line.  Rates topas abbreviates with K/M
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
+
+from advisor import linre
 
 from ._text import Builder, Line, Unreadable, as_float, as_int, as_number, as_str, lines_of, score, size_in, snake
 from .base import ParseResult
@@ -23,8 +24,8 @@ _EVENTS = ("Cswitch", "Syscall", "Reads", "Writes", "Forks", "Execs")
 _FILE_TTY = ("Readch", "Writch", "Rawin", "Ttyout", "Igets", "Namei", "Dirblk")
 _PAGING = ("Faults", "Steals", "PgspIn", "PgspOut", "PageIn", "PageOut", "Sios")
 
-_LABELS: list[tuple[re.Pattern[str], str, Callable[[str], Any]]] = [
-    (re.compile(pattern), key, convert)
+_LABELS: list[tuple[linre.Pattern, str, Callable[[str], Any]]] = [
+    (linre.compile(pattern), key, convert)
     for pattern, key, convert in [
         (r"Topas Monitor for host:\s*(\S+)", "host", as_str),
         (r"Interval:\s*(\d+)", "interval_s", as_int),
@@ -51,21 +52,21 @@ _LABELS: list[tuple[re.Pattern[str], str, Callable[[str], Any]]] = [
         (r"\bCO:\s*(\S+)", "ame.co", as_str),
     ]
 ]
-_SECTION_WORDS = re.compile(r"^(EVENTS/QUEUES|FILE/TTY|MEMORY|PAGING|PAGING SPACE|AME|Press:.*|\"q\"-quit)$")
+_SECTION_WORDS = linre.compile(r"^(EVENTS/QUEUES|FILE/TTY|MEMORY|PAGING|PAGING SPACE|AME|Press:.*|\"q\"-quit)$")
 _TABLES = {
     "CPU": ("cpu", {"User%", "Kern%", "Wait%", "Idle%", "Physc", "Entc%"}),
     "Network": ("network", {"BPS", "I-Pkts", "O-Pkts", "0-Pkts", "B-In", "B-Out"}),
     "Disk": ("disk", {"Busy%", "BPS", "TPS", "B-Read", "B-Writ"}),
     "FileSystem": ("filesystem", {"BPS", "TPS", "B-Read", "B-Writ"}),
 }
-_PROCESS_HEADER = re.compile(r"^\s*Name\s+PID\s+CPU%\s+PgSp\s+Owner\b")
-_PROCESS = re.compile(r"^\s*(\S+)\s+(\d+)\s+(\d+(?:[.,]\d+)?)\s+(\d+(?:[.,]\d+)?[KMG]?)\s+(\S+)")
+_PROCESS_HEADER = linre.compile(r"^\s*Name\s+PID\s+CPU%\s+PgSp\s+Owner\b")
+_PROCESS = linre.compile(r"^\s*(\S+)\s+(\d+)\s+(\d+(?:[.,]\d+)?)\s+(\d+(?:[.,]\d+)?[KMG]?)\s+(\S+)")
 
 _SIGNATURES = [
-    re.compile(r"Topas Monitor for host"),
-    re.compile(r"EF\[T/A\]"),
-    re.compile(r"EVENTS/QUEUES"),
-    re.compile(r"\bCswitch\b.*\n(.*\n)*.*\bSyscall\b"),
+    linre.compile(r"Topas Monitor for host"),
+    linre.compile(r"EF\[T/A\]"),
+    linre.compile(r"EVENTS/QUEUES"),
+    linre.compile(r"\bCswitch\b.*\n(.*\n)*.*\bSyscall\b"),
 ]
 
 

@@ -8,7 +8,7 @@ side by side ("1024M , 4G"), the second becomes the key's ``_2g_mb`` twin.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, as_int, as_str, lines_of, score, size_in, snake
 from .base import ParseResult
@@ -17,11 +17,11 @@ COMMAND = "D VIRTSTOR,LFAREA"
 ALIASES = ("DISPLAY VIRTSTOR,LFAREA", "D VIRTSTOR,LFAREA *")
 
 MB = size_in("mb")
-_MESSAGE = re.compile(r"\b(IAR019I)\s+(\d\d\.\d\d\.\d\d)\b")
-_ECHO = re.compile(r"^\s*(-\s*)?D(ISPLAY)?\s+VIRTSTOR\b", re.I)
-_ROW = re.compile(r"^\s*([A-Z][A-Z0-9 ()/]*?)\s*=\s*(.*?)\s*$")
+_MESSAGE = linre.compile(r"\b(IAR019I)\s+(\d\d\.\d\d\.\d\d)\b")
+_ECHO = linre.compile(r"^\s*(-\s*)?D(ISPLAY)?\s+VIRTSTOR\b", linre.I)
+_ROW = linre.compile(r"^\s*([A-Z][A-Z0-9 ()/]*?)\s*=\s*(.*?)\s*$")
 
-_SIGNATURES = [re.compile(r"\bIAR019I\b"), re.compile(r"^\s*(MAX )?LFAREA ALLOCATED\b", re.M)]
+_SIGNATURES = [linre.compile(r"\bIAR019I\b"), linre.compile(r"^\s*(MAX )?LFAREA ALLOCATED\b", linre.M)]
 
 
 def detect(text: str) -> float:

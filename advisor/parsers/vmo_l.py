@@ -8,7 +8,7 @@ the K/M/G/T multipliers of the table expanded (binary), in the row's UNIT;
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._text import Builder, Line, Unreadable, as_float, lines_of, multiplied, score
 from .base import ParseResult
@@ -16,16 +16,16 @@ from .base import ParseResult
 COMMAND = "vmo -L"
 ALIASES = ("vmo -L *", "vmo -F -L", "vmo -F -L *", "vmo -LF", "vmo -FL")
 
-_HEADER = re.compile(r"^\s*NAME\s+CUR\s+DEF\s+BOOT\s+MIN\s+MAX\s+UNIT\s+TYPE\s*$", re.I)
-_RULE = re.compile(r"^\s*-{10,}\s*$")
-_NAME = re.compile(r"[a-z][a-z0-9_]*%?")
+_HEADER = linre.compile(r"^\s*NAME\s+CUR\s+DEF\s+BOOT\s+MIN\s+MAX\s+UNIT\s+TYPE\s*$", linre.I)
+_RULE = linre.compile(r"^\s*-{10,}\s*$")
+_NAME = linre.compile(r"[a-z][a-z0-9_]*%?")
 _TYPES = frozenset("DSRBMICd")
 _COLUMNS = ("current", "default", "boot", "min", "max")
 
 _SIGNATURES = [
-    re.compile(_HEADER.pattern, re.I | re.M),
-    re.compile(r"^\s*DEPENDENCIES\s*$", re.M),
-    re.compile(r"^\s*(ame|lru|maxperm|minperm|maxclient|vmm|lgpg|strict)\w*(\s+\S+){6,}\s+[DSRBMICd]\s*$", re.M),
+    linre.compile(_HEADER.pattern, linre.I | linre.M),
+    linre.compile(r"^\s*DEPENDENCIES\s*$", linre.M),
+    linre.compile(r"^\s*(ame|lru|maxperm|minperm|maxclient|vmm|lgpg|strict)\w*(\s+\S+){6,}\s+[DSRBMICd]\s*$", linre.M),
 ]
 
 

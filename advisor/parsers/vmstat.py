@@ -7,7 +7,7 @@ the deficit (dxm) appear, also in 4 KB pages.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._columns import column_key, read_row
 from ._sysconfig import BANNER, read_banner
@@ -17,16 +17,16 @@ from .base import ParseResult
 COMMAND = "vmstat"
 ALIASES = ("vmstat [0-9]*", "vmstat -c", "vmstat -c [0-9]*", "vmstat -t [0-9]*", "vmstat -w [0-9]*")
 
-_GROUPS = re.compile(r"^\s*kthr\s+memory\s+page\s+faults\s+cpu", re.I)
-_HEADER = re.compile(r"^\s*r\s+b\s+avm\s+fre\b", re.I)
-_RULE = re.compile(r"^[\s-]+$")
+_GROUPS = linre.compile(r"^\s*kthr\s+memory\s+page\s+faults\s+cpu", linre.I)
+_HEADER = linre.compile(r"^\s*r\s+b\s+avm\s+fre\b", linre.I)
+_RULE = linre.compile(r"^[\s-]+$")
 _PAGES = frozenset({"avm", "fre", "csz", "cfr", "dxm"})
 _PCT = frozenset({"us", "sy", "id", "wa", "ec"})
 
 _SIGNATURES = [
-    re.compile(_GROUPS.pattern, re.I | re.M),
-    re.compile(_HEADER.pattern, re.I | re.M),
-    re.compile(r"^\s*System configuration:\s*lcpu=\d+\s+mem=\d+MB(\s+tmem=\d+MB)?\s+ent=", re.M),
+    linre.compile(_GROUPS.pattern, linre.I | linre.M),
+    linre.compile(_HEADER.pattern, linre.I | linre.M),
+    linre.compile(r"^\s*System configuration:\s*lcpu=\d+\s+mem=\d+MB(\s+tmem=\d+MB)?\s+ent=", linre.M),
 ]
 
 
@@ -61,7 +61,7 @@ def parse(text: str) -> ParseResult:
         elif _HEADER.match(line.text):
             keys = _keys([c.casefold() for c in line.text.split()])
             out.known(line)
-        elif keys and re.match(r"^\s*\d", line.text):
+        elif keys and linre.match(r"^\s*\d", line.text):
             read_row(line, keys, as_number, out, "samples")
         else:
             out.unknown(line)

@@ -6,7 +6,7 @@ pool is thrashing, the early sign of a too-high expansion factor.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._counters import parse_counters
 from ._text import score
@@ -46,7 +46,7 @@ LABELS = (
     "compressed pool page outs",
 )
 
-_SIGNATURES = [re.compile(rf"^\s*\d+\s+{re.escape(label)}\s*$", re.M | re.I) for label in LABELS]
+_SIGNATURES = [linre.compile(rf"^\s*\d+\s+{linre.escape(label)}\s*$", linre.M | linre.I) for label in LABELS]
 
 
 def detect(text: str) -> float:

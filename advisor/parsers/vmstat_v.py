@@ -7,7 +7,7 @@ Page counts are 4 KB pages.
 
 from __future__ import annotations
 
-import re
+from advisor import linre
 
 from ._counters import parse_counters
 from ._text import score
@@ -47,7 +47,7 @@ LABELS = (
 )
 UNITS = {"Compressed Pool Size": "compressed_pool_size_pages"}
 
-_SIGNATURES = [re.compile(rf"^\s*[\d.,]+\s+{re.escape(label)}\s*$", re.M | re.I) for label in LABELS]
+_SIGNATURES = [linre.compile(rf"^\s*[\d.,]+\s+{linre.escape(label)}\s*$", linre.M | linre.I) for label in LABELS]
 
 
 def detect(text: str) -> float:

@@ -17,7 +17,7 @@ from typing import Any
 
 import jinja2
 
-from advisor.gate.model import STATUSES, GateDocument, GateResult
+from advisor.gate.model import COUNTED, GateDocument, GateResult
 from advisor.rating import RATINGS, rating
 from advisor.render.parts import citation, reboot, verdict
 from advisor.render.svg import bar_chart
@@ -120,7 +120,7 @@ def context(result: GateResult) -> dict[str, Any]:
         "fail_on": result.policy.fail_on,
         "fail_on_not_assessed": result.policy.fail_on_not_assessed,
         "severities": SEVERITIES,
-        "statuses": (*STATUSES, "not-assessed"),
+        "statuses": COUNTED,
         "totals": totals,
         "systems": systems,
         "documents": documents,

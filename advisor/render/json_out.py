@@ -1,4 +1,4 @@
-"""Reviews as JSON (contract section 2); several files give an array in input order.
+"""Reviews as JSON (the format of `POST /v1/reviews`, docs/api.md); several files give an array in input order.
 
 `advisor check` adds, without changing a contract field, the gate's view: each finding and
 not-assessed entry gets `gate_status`, and each review a `gate` object with the document file,
@@ -23,14 +23,20 @@ def dumps(data: Any) -> str:
     return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()
 
 
+def element(item: Any) -> bytes:
+    """One element of an indented JSON array, as `dumps_array` (and `advisor check --jobs`, which
+    streams them) writes it. orjson escapes newlines inside strings, so each newline of the text is
+    structure, and indenting it by two spaces nests the element in the array."""
+    return orjson.dumps(item, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n  ")
+
+
 def dumps_array(items: Iterable[Any]) -> str:
     """`dumps(list(items))`, byte for byte, one element at a time.
 
     With thousands of documents, holding every review's dict until one big `dumps` made the
     garbage collector walk them all again and again (docs/performance.md); rendered elements are
-    bytes, which it does not walk. orjson escapes newlines inside strings, so each newline of an
-    element's text is structure and indenting it by two spaces nests it in the array."""
-    parts = [orjson.dumps(item, option=orjson.OPT_INDENT_2).replace(b"\n", b"\n  ") for item in items]
+    bytes, which it does not walk."""
+    parts = [element(item) for item in items]
     if not parts:
         return "[]"
     return (b"[\n  " + b",\n  ".join(parts) + b"\n]").decode()
@@ -108,7 +114,7 @@ def render(result: GateResult) -> str:
 
 
 def render_change(change: ChangeResult) -> str:
-    """Contract section 3: {"introduced", "resolved", "kept", "changed"} plus the summary and the verdict."""
+    """`advisor diff --format json`: {"introduced", "resolved", "kept", "changed"} plus the summary and the verdict."""
     data = change.diff.model_dump(mode="json")
     data["gate"] = {
         "before": change.before_file,

@@ -4,6 +4,7 @@
 * below-threshold finding: passes, the finding in `<system-out>`;
 * rule that did not fire: passes;
 * waived or baselined finding, rule not assessed: `<skipped>` saying why (missing fields);
+* rule ruled out by the stated values (not applicable): passes, saying so in `<system-out>`;
 * with `--fail-on-not-assessed`, a not-assessed rule that could reach the threshold fails;
 * an input that could not be read: a suite named for the file with an `<error>` per problem.
 
@@ -56,7 +57,9 @@ def _suite(root: ET.Element, doc: GateDocument) -> dict[str, int]:
         n = gap.item
         case = _case(suite, doc, n.rule_id, n.title, n.target)
         text = f"not assessed: the document lacks {missing(gap)}"
-        if gap.status == "failing":
+        if gap.status == "not-applicable":
+            ET.SubElement(case, "system-out").text = f"cannot apply: the stated values rule it out ({text})"
+        elif gap.status == "failing":
             ET.SubElement(case, "failure", {"message": text, "type": "not-assessed"}).text = text
             counts["failures"] += 1
         else:

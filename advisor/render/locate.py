@@ -8,16 +8,16 @@ partition, anything unreadable to line 1.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
+from advisor import linre
 from advisor.findings import Finding, NotAssessed
 from advisor.gate.identity import STDIN
 
-_SEGMENT = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
+_SEGMENT = linre.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
 
 
 def join(base: str, field: str | None) -> str:

@@ -6,10 +6,11 @@ severity with fix and citation, then the waived, baselined and not-assessed sect
 
 from __future__ import annotations
 
+from advisor.coverage import Need
 from advisor.findings import Finding
 from advisor.gate.change import ChangeResult
-from advisor.gate.model import GateFinding, GateResult, InputError
-from advisor.render.parts import citation, missing, reboot, verdict
+from advisor.gate.model import GateDocument, GateFinding, GateResult, InputError
+from advisor.render.parts import citation, reboot, verdict
 from advisor.rulebook.model import SEVERITIES
 
 MAX_CHARS = 60_000
@@ -77,7 +78,7 @@ def render(result: GateResult) -> str:
             + [
                 counts["waived"],
                 counts["baselined"],
-                sum(g.status != "waived" for g in doc.gaps),
+                len(doc.open_gaps()),
                 "failed" if doc.failed else "passed",
             ]
         )
@@ -120,23 +121,38 @@ def render(result: GateResult) -> str:
             ["Rule", "System", "Document", "Severity", "Baseline"],
             [[i.rule_id, i.target, i.file, i.finding.severity, i.baseline_severity] for i in baselined],
         )
-    gaps = [g for g in result.gaps if g.status != "waived"]
+    gaps = [g for d in result.documents for g in d.open_gaps()]
     if gaps:
         lines += [
             f"### Not assessed ({len(gaps)})",
             "",
             "<details>",
-            "<summary>Add these fields to the documents to have the rules checked.</summary>",
+            "<summary>Add this data to the documents to have the rules checked.</summary>",
             "",
         ]
         lines += table(
-            ["Rule", "System", "Document", "Missing", "Gate"],
-            [[g.rule_id, g.target, g.file, missing(g), "fails" if g.status == "failing" else "—"] for g in gaps],
+            ["Document", "Give", "Fields", "Rules", "Gate"],
+            [
+                [
+                    doc.file,
+                    " and ".join(need.commands) or "—",
+                    ", ".join(need.fields) or "; ".join(sorted({n.reason or "" for n in need.rules})),
+                    ", ".join(need.rule_ids),
+                    "fails" if _fails(doc, need) else "—",
+                ]
+                for doc in result.documents
+                for need in doc.needs
+            ],
         )
         lines += ["</details>", ""]
     if not result.errors and c["failing"] == 0 and not below and not waived and not baselined and not gaps:
         lines += ["No findings.", ""]
     return fit("\n".join(lines))
+
+
+def _fails(doc: GateDocument, need: Need) -> bool:
+    items = {(n.rule_id, n.path) for n in need.rules}
+    return any(g.status == "failing" and (g.rule_id, g.item.path) in items for g in doc.gaps)
 
 
 def _error_line(e: InputError) -> str:

@@ -59,4 +59,5 @@ def verdict(result: GateResult) -> str:
     return (
         f"gate {head} ({scope}): {errors}{c['failing']} failing, {c['below-threshold']} below threshold, "
         f"{c['waived']} waived, {c['baselined']} baselined, {c['not-assessed']} not assessed"
+        + (f", {c['not-applicable']} not applicable" if c["not-applicable"] else "")
     )

@@ -7,16 +7,16 @@ written by `advisor docs rules --out docs/rules` (and compared with the tree by 
 from __future__ import annotations
 
 import json
-import re
 
 import yaml
 
+from advisor import linre
 from advisor.catalogue import detail
 from advisor.derive import REGISTRY as DERIVED
 from advisor.rulebook.loader import CompiledRule, Rulebook
 from advisor.rulebook.templates import PLACEHOLDER
 
-PAGE_NAME = re.compile(r"^[A-Z]+-\d{3}[a-z]?\.md$")
+PAGE_NAME = linre.compile(r"^[A-Z]+-\d{3}[a-z]?\.md$")
 
 
 def _prose(text: str) -> str:

@@ -18,10 +18,9 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from advisor import __version__
+from advisor import __version__, linre
 from advisor.catalogue import resolved_citations
 from advisor.findings import Finding
 from advisor.gate.identity import STDIN
@@ -43,7 +42,7 @@ def level_for(severity: str) -> str:
 
 
 def _pascal(title: str) -> str:
-    return "".join(w[:1].upper() + w[1:] for w in re.findall(r"[A-Za-z0-9]+", title))
+    return "".join(w[:1].upper() + w[1:] for w in linre.findall(r"[A-Za-z0-9]+", title))
 
 
 def help_text(cr: CompiledRule) -> str:
@@ -186,14 +185,14 @@ def _input_error(err: InputError) -> dict[str, Any]:
 
 
 def to_sarif(result: GateResult) -> dict[str, Any]:
-    ids = sorted({i.rule_id for d in result.documents for i in (*d.findings, *d.gaps)})
+    ids = sorted({i.rule_id for d in result.documents for i in (*d.findings, *d.gaps) if i.status != "not-applicable"})
     index = {rid: i for i, rid in enumerate(ids)}
     with_baseline = result.policy.baseline is not None
     results, notes = [], []
     for doc in result.documents:
         results += [_result(item, doc.source, index, with_baseline) for item in doc.findings]
         results += [_gap_result(gap, doc.source, index) for gap in doc.gaps if gap.status == "failing"]
-        notes += [_notification(gap, doc.source, index) for gap in doc.gaps]
+        notes += [_notification(gap, doc.source, index) for gap in doc.gaps if gap.status != "not-applicable"]
     notes = [_input_error(err) for err in result.errors] + notes
     return {
         "$schema": SCHEMA,

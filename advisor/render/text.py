@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 from advisor.findings import Finding, Review
 from advisor.gate.change import ChangeResult
 from advisor.gate.model import GateDocument, GateResult
 from advisor.render.parts import baseline_note, citation, missing, reboot, verdict, waiver_note
+from advisor.rulebook.model import SEVERITIES
 
 SEVERITY_STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
 
@@ -31,11 +34,12 @@ def _finding(console: Console, f: Finding, mark: str = "") -> None:
         console.print(f"     [dim]Source: {escape(citation(c))}[/]")
 
 
-def _header(console: Console, review: Review, prefix: str = "") -> None:
+def _header(console: Console, review: Review, prefix: str = "", not_assessed: int | None = None) -> None:
     counts = ", ".join(f"{n} {s}" for s, n in review.summary.items() if n) or "no findings"
+    gaps = len(review.not_assessed) if not_assessed is None else not_assessed
     console.print(
         f"{prefix}[bold]{escape(review.target)}[/] ({review.kind}): {counts}; "
-        f"{len(review.not_assessed)} not assessed  [dim]rulebook {review.rulebook.version}[/]"
+        f"{gaps} not assessed  [dim]rulebook {review.rulebook.version}[/]"
     )
 
 
@@ -52,8 +56,36 @@ def render_review(console: Console, review: Review, show_not_assessed: bool = Tr
     console.print()
 
 
-def render_document(console: Console, doc: GateDocument) -> None:
-    _header(console, doc.review, prefix=f"[dim]{escape(doc.file)}:[/] ")
+def _needs(console: Console, doc: GateDocument) -> None:
+    """Not-assessed rules grouped by the commands that would assess them (advisor.coverage)."""
+    gaps = doc.open_gaps()
+    ruled_out = len(doc.with_gap_status("not-applicable"))
+    if not gaps:
+        return
+    hidden = f", {ruled_out} more cannot apply to this system" if ruled_out else ""
+    console.print(f"  [bold]Not assessed[/] ({len(gaps)} rule checks lack data{hidden}):")
+    failing = {(g.rule_id, g.item.path) for g in gaps if g.status == "failing"}
+    for need in doc.needs:
+        targets = {n.target for n in need.rules}
+        on = f" on {len(targets)} systems" if len(targets) > 1 else ""
+        fails = sorted({n.rule_id for n in need.rules if (n.rule_id, n.path) in failing})
+        mark = f"  [bold red]fails the gate: {', '.join(fails)}[/]" if fails else ""
+        console.print(f"     {escape(need.text())}{on}{mark}")
+
+
+def render_document(console: Console, doc: GateDocument, quiet: bool = False) -> None:
+    if quiet:  # a gate's log: one line per failure, nothing else
+        for item in doc.with_status("failing"):
+            f = item.finding
+            console.print(
+                f"{escape(doc.file)}: [{SEVERITY_STYLE[f.severity]}]{f.severity.upper()}[/] {f.rule_id} "
+                f"{escape(f'[{f.target}]')} {escape(f.title)}"
+            )
+        for gap in doc.with_gap_status("failing"):
+            where = f"{escape(doc.file)}: NOT ASSESSED {gap.rule_id} {escape(f'[{gap.target}]')}"
+            console.print(f"{where} needs {escape(missing(gap))}")
+        return
+    _header(console, doc.review, f"[dim]{escape(doc.file)}:[/] ", len(doc.open_gaps()))
     for item in doc.with_status("failing", "below-threshold"):
         _finding(console, item.finding, "  [bold red]fails the gate[/]" if item.status == "failing" else "")
     for title, status, note in (("Waived", "waived", waiver_note), ("Baselined", "baselined", baseline_note)):
@@ -66,24 +98,52 @@ def render_document(console: Console, doc: GateDocument) -> None:
                 f"     {f.severity.upper():<8} {f.rule_id} {escape(f'[{f.target}]')} {escape(f.title)} "
                 f"[dim]{escape(note(item))}[/]"
             )
-    if doc.gaps:
-        console.print("  [bold]Not assessed[/] (data missing):")
-    for gap in doc.gaps:
+    for gap in doc.with_gap_status("waived"):
         n = gap.item
-        mark = {"failing": "  [bold red]fails the gate[/]", "waived": f"  [dim]{escape(waiver_note(gap))}[/]"}.get(
-            gap.status, ""
-        )
-        console.print(
-            f"     {n.rule_id} {escape(f'[{n.target}]')} {escape(n.title)} [dim]needs: {escape(missing(gap))}[/]{mark}"
-        )
+        console.print(f"     {n.rule_id} {escape(f'[{n.target}]')} not assessed, [dim]{escape(waiver_note(gap))}[/]")
+    _needs(console, doc)
     console.print()
 
 
-def render_gate(console: Console, result: GateResult) -> None:
+def fleet_summary(console: Console, result: GateResult) -> None:
+    """After several documents: one row per document (severities of live findings, gaps, verdict)
+    and the rules that fire on the most systems."""
+    table = Table(title="Fleet summary", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("document", "system", *SEVERITIES, "not assessed", "gate"):
+        table.add_column(name, justify="left" if name in ("document", "system", "gate") else "right", no_wrap=True)
     for doc in result.documents:
-        render_document(console, doc)
+        live = doc.with_status("failing", "below-threshold")
+        sevs = [str(sum(i.finding.severity == s for i in live) or "") for s in SEVERITIES]
+        gate = "[bold red]FAILED[/]" if doc.failed else "ok"  # "passed" is only ever the verdict
+        table.add_row(escape(doc.file), escape(doc.review.target), *sevs, str(len(doc.open_gaps())), gate)
+    for file in result.error_files():
+        table.add_row(escape(file), "", *[""] * len(SEVERITIES), "", "[bold red]input error[/]")
+    names = [(d.file, d.review.target) for d in result.documents] + [(f, "") for f in result.error_files()]
+    width = max(len(f) for f, _ in names) + max(len(t) for _, t in names) + 80  # the counts and gate columns
+    if console.is_terminal:
+        console.print(table)
+    else:  # a log or a file: as wide as the names, never cut to 80 columns
+        buffer = io.StringIO()
+        Console(file=buffer, width=max(width, console.width), color_system=None, highlight=False).print(table)
+        console.out(buffer.getvalue(), end="")
+    systems: dict[str, set[str]] = {}
+    for item in result.findings:
+        if item.status in ("failing", "below-threshold"):
+            systems.setdefault(item.rule_id, set()).add(f"{item.file}:{item.target}")
+    top = sorted(systems.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:5]
+    if top:
+        console.print(
+            "Top rules: " + ", ".join(f"{rid} ({len(s)} system{'s' if len(s) > 1 else ''})" for rid, s in top)
+        )
+
+
+def render_gate(console: Console, result: GateResult, quiet: bool = False) -> None:
+    for doc in result.documents:
+        render_document(console, doc, quiet)
     for err in result.errors:
         console.print(f"[bold red]input error:[/] {escape(str(err))}")
+    if len(result.documents) + len(result.error_files()) > 1 and not quiet:
+        fleet_summary(console, result)
     style = "bold red" if result.failed else "bold green"
     console.print(f"[{style}]{escape(verdict(result))}[/]")
 

@@ -6,7 +6,6 @@ A broken rule is a load error naming the file and the rule id, never a silent sk
 from __future__ import annotations
 
 import difflib
-import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -14,7 +13,6 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from advisor import __version__
 from advisor.datadirs import rules_dir
 from advisor.derive import applicable as derived_for
 from advisor.documents.errors import DocumentError
@@ -34,6 +32,7 @@ from advisor.rulebook.condition import (
 )
 from advisor.rulebook.model import SEVERITIES, Escalation, Rule, RuleFile
 from advisor.rulebook.templates import placeholders
+from advisor.rulebook.version import digest_of, rule_files
 from advisor.sources import load_sources
 
 PARTITION_KINDS = ("aix-lpar", "vios")
@@ -238,16 +237,13 @@ def compile_rule(rule: Rule, file: str, domain: str) -> CompiledRule:
 
 def load_rulebook(directory: Path | None = None) -> Rulebook:
     directory = directory or rules_dir()
-    files = sorted(directory.glob("*.yaml"))
+    files = rule_files(directory)
     if not files:
         raise RulebookError(str(directory), None, "no rule files (*.yaml) found")
-    digest = hashlib.sha256()
+    texts = [(path.name, path.read_text(encoding="utf-8")) for path in files]
     rules: dict[str, CompiledRule] = {}
     problems: list[RuleProblem] = []  # every file and rule is checked, so one run lists them all
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        digest.update(path.name.encode() + b"\0" + text.encode())
-        name = path.name
+    for name, text in texts:
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as exc:
@@ -268,7 +264,7 @@ def load_rulebook(directory: Path | None = None) -> Rulebook:
                 problems += exc.problems
     if problems:
         raise RulebookError.of(problems)
-    return Rulebook(rules=rules, version=f"{__version__}+{digest.hexdigest()[:12]}", files=tuple(f.name for f in files))
+    return Rulebook(rules=rules, version=digest_of(texts), files=tuple(f.name for f in files))
 
 
 def _valid_rules(data: object) -> RuleFile:

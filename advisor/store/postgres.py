@@ -21,6 +21,8 @@ Chosen by `ADVISOR_DATABASE_URL=postgresql://...`. The queries are the same as S
 from __future__ import annotations
 
 import functools
+import random
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -36,6 +38,9 @@ from advisor.store.records import StoreConflict, StoreError, StoreUnavailable
 
 T = TypeVar("T")
 MIGRATION_LOCK = 0x61647669  # pg_advisory_xact_lock key for migrations ("advi")
+ATTEMPTS = 4  # runs of one transaction that keeps meeting deadlocks or serialisation failures
+BACKOFF_S = 0.02  # the pause before run n+1 is random in [0, n * BACKOFF_S), so the rivals spread out
+RETRYABLE = (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure)
 
 
 @functools.lru_cache(maxsize=512)
@@ -92,6 +97,7 @@ class PostgresStore(Store):
             name="advisor",
         )
         self._opened = False
+        self.retried = 0  # transactions run again after a deadlock or serialisation failure (for tests)
 
     def describe(self) -> str:
         try:
@@ -106,13 +112,21 @@ class PostgresStore(Store):
         if not self._opened:
             self._pool.open(wait=False)
             self._opened = True
-        try:
-            with self._pool.connection() as conn, conn.cursor() as cur:
-                if read_only:
-                    cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                return work(_PgTx(cur))
-        except (psycopg.Error, PoolTimeout) as exc:
-            raise _store_error(exc) from exc
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                # leaving the block commits; an exception rolls the whole transaction back
+                with self._pool.connection() as conn, conn.cursor() as cur:
+                    if read_only:
+                        cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                    return work(_PgTx(cur))
+            except RETRYABLE as exc:
+                if attempt == ATTEMPTS:
+                    raise _store_error(exc) from exc
+                self.retried += 1
+                time.sleep(random.uniform(0, attempt * BACKOFF_S))
+            except (psycopg.Error, PoolTimeout) as exc:
+                raise _store_error(exc) from exc
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _read(self, work: Callable[[Tx], T]) -> T:
         return self._run(work, read_only=True)

@@ -3,8 +3,8 @@
 from fastapi import APIRouter, Depends
 
 from api.auth import require_key
-from api.routes import admin, calculators, chat, diff, fleet, parse, reviews, rules, sources
+from api.routes import admin, calculators, chat, diff, explain, fleet, knowledge, parse, reviews, rules, sources, tools
 
 v1 = APIRouter(prefix="/v1", dependencies=[Depends(require_key)])
-for module in (reviews, parse, diff, chat, rules, sources, calculators, fleet, admin):
+for module in (reviews, parse, diff, chat, rules, sources, calculators, fleet, explain, knowledge, tools, admin):
     v1.include_router(module.router)

@@ -11,11 +11,11 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
+from advisor.capabilities.inputs import validate_model
 from advisor.store import ApiKey, Store, StoreError
 from api.auth import Admin
 from api.body import json_body
 from api.deps import get_store
-from api.documents import validate_model
 from api.models import CURSOR_PATTERN, keyset_page
 from api.openapi import request_body
 from api.problems import ProblemError

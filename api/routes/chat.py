@@ -7,12 +7,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Response
 
+from advisor.capabilities.inputs import validate_model
 from advisor.store import Store, StoreConflict
 from api.auth import Reader, Submitter
 from api.body import json_body
 from api.chat import ChatService, request_document
 from api.deps import get_chat, get_settings, get_store
-from api.documents import validate_model
 from api.examples import CHAT_REQUEST_EXAMPLES
 from api.idempotency import IdempotencyKey, body_hash, lost_race, replay_record, replayed
 from api.models import CHAT_SESSION_ID_PATTERN, ChatOut, ChatRequest, ChatSessionOut

@@ -6,11 +6,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
+from advisor.capabilities.inputs import diff_input
 from advisor.diff import ReviewDiff, diff_reviews
 from advisor.review import Advisor
 from api.body import json_body
 from api.deps import get_advisor, get_settings
-from api.documents import diff_input
 from api.examples import DIFF_REQUEST_EXAMPLES
 from api.openapi import request_body
 from api.settings import Settings

@@ -6,12 +6,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
+from advisor.capabilities.inputs import validate_model
+from advisor.capabilities.outputs import OutputsRequest, ParseOut, parse_outputs
 from api.auth import require_role
 from api.body import json_body
 from api.examples import PARSE_REQUEST_EXAMPLES
-from api.models import ParseOut
 from api.openapi import request_body
-from api.outputs import outputs_input, parse_result
 
 router = APIRouter(tags=["reviews"])
 
@@ -25,5 +25,5 @@ router = APIRouter(tags=["reviews"])
     openapi_extra=request_body("OutputsRequest", PARSE_REQUEST_EXAMPLES),
     dependencies=[Depends(require_role("submitter"))],
 )
-def parse(body: Annotated[Any, Depends(json_body)]) -> dict[str, Any]:
-    return parse_result(outputs_input(body).loaded)
+def parse(body: Annotated[Any, Depends(json_body)]) -> ParseOut:
+    return parse_outputs(validate_model(OutputsRequest, body))

@@ -8,12 +8,15 @@ from typing import Annotated, Any
 import orjson
 from fastapi import APIRouter, Depends, Path, Query, Response
 
-from advisor.review import Advisor
-from advisor.store import Store, StoreConflict, utc_now
+from advisor.capabilities.context import Context
+from advisor.capabilities.inputs import Submitted, is_outputs, review_input
+from advisor.capabilities.outputs import outputs_input
+from advisor.capabilities.review import ReviewResult, run_review
+from advisor.store import Principal, Store, StoreConflict, utc_now
 from api.auth import Reader, Submitter
 from api.body import json_body
-from api.deps import get_advisor, get_settings, get_store
-from api.documents import is_outputs, review_input
+from api.context import get_context
+from api.deps import get_store
 from api.examples import REVIEW_REQUEST_EXAMPLES
 from api.idempotency import IdempotencyKey, body_hash, lost_race, replay_record, replayed
 from api.models import (
@@ -26,9 +29,7 @@ from api.models import (
     keyset_page,
 )
 from api.openapi import request_body
-from api.outputs import outputs_input
 from api.problems import ProblemError
-from api.settings import Settings
 
 router = APIRouter(tags=["reviews"])
 MAX_PAGE = 100
@@ -47,42 +48,54 @@ def create_review(
     body: Annotated[Any, Depends(json_body)],
     who: Submitter,
     store: Annotated[Store, Depends(get_store)],
-    advisor: Annotated[Advisor, Depends(get_advisor)],
-    settings: Annotated[Settings, Depends(get_settings)],
+    ctx: Annotated[Context, Depends(get_context)],
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     digest = body_hash(body) if idempotency_key else ""
     if (again := replayed(store, who, idempotency_key, digest)) is not None:
         return again
-    submitted = outputs_input(body) if is_outputs(body) else review_input(body, settings)
-    loaded = submitted.loaded
-    review = (
-        advisor.review(submitted.model, provenance=loaded.provenance) if loaded else advisor.review(submitted.model)
-    )
-    review_id, created_at = f"rv_{secrets.token_hex(10)}", utc_now()
-    read = (
-        {"document": submitted.document, "warnings": loaded.warnings, "conflicts": loaded.conflicts} if loaded else {}
-    )
-    # pydantic, not orjson, writes the review: derived figures may be integers beyond 64 bits
-    out = ReviewOut.model_construct(**dict(review), review_id=review_id, created_at=created_at, **read).model_dump_json(
-        exclude=None if loaded else set(INPUT_FIELDS)
-    )
-    location = f"/v1/reviews/{review_id}"
+    submitted = outputs_input(body) if is_outputs(body) else review_input(body, ctx.limits)
     try:
-        store.add_review(
-            who,
-            review_id=review_id,
-            target=review.target,
-            kind=review.kind,
-            document_json=orjson.dumps(submitted.document).decode(),
-            review_json=out,
-            rulebook_version=review.rulebook.version,
-            created_at=created_at,
-            replay=replay_record(idempotency_key, digest, 201, out, location),
+        review_id, out = save_review(
+            store, who, submitted, run_review(submitted, ctx), idempotency=(idempotency_key, digest)
         )
     except StoreConflict as exc:
         return lost_race(store, who, idempotency_key, digest, exc)
-    return Response(out, status_code=201, media_type="application/json", headers={"Location": location})
+    return Response(
+        out, status_code=201, media_type="application/json", headers={"Location": f"/v1/reviews/{review_id}"}
+    )
+
+
+def save_review(
+    store: Store,
+    who: Principal,
+    submitted: Submitted,
+    review: ReviewResult,
+    idempotency: tuple[str | None, str] = (None, ""),
+) -> tuple[str, str]:
+    """Store a review for the caller: (its new id, the JSON POST /v1/reviews answers and GET returns).
+
+    `idempotency` (Idempotency-Key, body hash) stores the response with the review, in one transaction."""
+    review_id, created_at = f"rv_{secrets.token_hex(10)}", utc_now()
+    fields = dict(review)
+    fields.pop("review_id", None)
+    # pydantic, not orjson, writes the review: derived figures may be integers beyond 64 bits
+    out = ReviewOut.model_construct(**fields, review_id=review_id, created_at=created_at).model_dump_json(
+        exclude=None if submitted.loaded else set(INPUT_FIELDS)
+    )
+    location = f"/v1/reviews/{review_id}"
+    store.add_review(
+        who,
+        review_id=review_id,
+        target=review.target,
+        kind=review.kind,
+        document_json=orjson.dumps(submitted.document).decode(),
+        review_json=out,
+        rulebook_version=review.rulebook.version,
+        created_at=created_at,
+        replay=replay_record(*idempotency, 201, out, location),
+    )
+    return review_id, out
 
 
 @router.get(

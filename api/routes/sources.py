@@ -1,10 +1,15 @@
-"""GET /v1/sources: the documents every citation points into."""
+"""GET /v1/sources: the documents every citation points into (advisor.capabilities.rules)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
-from advisor.sources import Source, load_sources
+from fastapi import APIRouter, Depends
+
+from advisor.capabilities.context import Context
+from advisor.capabilities.rules import SourcesRequest, list_sources
+from advisor.sources import Source
+from api.context import get_context
 
 router = APIRouter(tags=["rules"])
 
@@ -15,5 +20,5 @@ router = APIRouter(tags=["rules"])
     operation_id="listSources",
     summary="The source documents citations resolve against",
 )
-def list_sources() -> list[Source]:
-    return list(load_sources().values())
+def sources_list(ctx: Annotated[Context, Depends(get_context)]) -> list[Source]:
+    return list_sources(SourcesRequest(), ctx).sources

@@ -15,6 +15,7 @@ import jinja2
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from advisor.capabilities import CapabilityError, Context
 from advisor.capabilities.fleet import (
     MAX_PAGE,
     FleetError,
@@ -24,6 +25,7 @@ from advisor.capabilities.fleet import (
     rule_systems,
     system_detail,
 )
+from advisor.capabilities.rules import RuleRequest, RulesRequest, get_rule, list_rules
 from advisor.rating import RATINGS
 from advisor.render.html import jinja_environment
 from advisor.render.svg import bar_chart, column_chart
@@ -290,23 +292,20 @@ def system(request: Request, name: str) -> Response:
 @router.get("/rules")
 def rules(request: Request) -> Response:
     who = user(request)
-    advisor = request.app.state.advisor
-    from api.routes.rules import list_rules
-
+    ctx = Context(advisor=request.app.state.advisor)
     affected = request.app.state.store.fleet_rule_counts()
-    return page("rules.html.j2", user=who, title="Rules", section="Rules", rules=list_rules(advisor), affected=affected)
+    listed = list_rules(RulesRequest(), ctx).rules
+    return page("rules.html.j2", user=who, title="Rules", section="Rules", rules=listed, affected=affected)
 
 
 @router.get("/rules/{rule_id}")
 def rule(request: Request, rule_id: str, cursor: str = "") -> Response:
     who = user(request)
     advisor = request.app.state.advisor
-    from api.routes.rules import get_rule
-
     try:
-        detail = get_rule(rule_id[:64], advisor)
+        detail = get_rule(RuleRequest(rule_id=rule_id[:64] or "?"), Context(advisor=advisor))
         affected = rule_systems(request.app.state.store, advisor.rulebook, detail.id, cursor[:1024] or None, MAX_PAGE)
-    except ProblemError as exc:
+    except CapabilityError as exc:
         return page("error.html.j2", 404, user=who, title="No such rule", message=exc.detail)
     except FleetError as exc:
         return page("error.html.j2", 422, user=who, title="Bad page", message=exc.detail)
@@ -359,16 +358,16 @@ async def submit(request: Request) -> Response:
         return checked
     who, data = checked
     text, name = data.get("text", ""), data.get("name", "")
+    from api.context import context_for_key
     from api.routes.reviews import create_review
 
     state = request.app.state
     try:
-        if not who.key.principal().may("submitter"):
+        principal = who.key.principal()
+        if not principal.may("submitter"):
             raise ProblemError("forbidden", f"The key {who.key.id} is a {who.key.role}: it cannot submit reviews.")
-        created = create_review(
-            review_body(text, name), who.key.principal(), state.store, state.advisor, state.settings
-        )
-    except ProblemError as exc:
+        created = create_review(review_body(text, name), principal, state.store, context_for_key(state, principal))
+    except CapabilityError as exc:
         errors = [e.model_dump() for e in exc.errors or []]
         return _submit_page(who, 422, text=text, name=name, error=exc.detail, errors=errors)
     review = json.loads(bytes(created.body))

@@ -30,6 +30,7 @@ class Server:
         log: Path,
         workers: int = 1,
         *,
+        access_log: bool = False,
         env: dict[str, str] | None = None,
         limits: dict[int, int] | None = None,
         wrap: list[str] | None = None,
@@ -37,7 +38,8 @@ class Server:
         """`env` adds variables (ADVISOR_DATABASE_URL...); `limits` sets soft resource limits
         (resource.RLIMIT_*) in the server process; `wrap` prefixes the command (e.g. `unshare -m`)."""
         self.db, self.log, self.workers = db, log, workers
-        self.env, self.limits, self.wrap = env or {}, limits or {}, wrap or []
+        self.access_log, self.env = access_log, env or {}
+        self.limits, self.wrap = limits or {}, wrap or []
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -56,9 +58,9 @@ class Server:
             str(self.port),
             "--workers",
             str(self.workers),
-            "--no-access-log",
+            "--access-log" if self.access_log else "--no-access-log",
             "--log-level",
-            "warning",
+            "info" if self.access_log else "warning",  # uvicorn writes access lines at info
         ]
         # its own session: the uvicorn supervisor and its workers form one process group we can signal
         self.proc = subprocess.Popen(
@@ -89,6 +91,12 @@ class Server:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past RLIMIT_FSIZE a write fails (EFBIG) instead
         for which, soft in self.limits.items():
             resource.setrlimit(which, (soft, resource.getrlimit(which)[1]))
+
+    def workers_pids(self) -> set[int]:
+        """The supervisor's child processes (the uvicorn workers), from /proc."""
+        assert self.proc is not None
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return {int(p) for p in children.read_text().split()} if children.exists() else set()
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Signal the whole group (supervisor and workers) and reap the supervisor."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+from advisor.capabilities import BY_NAME
 from api.examples import EXAMPLE_DOCUMENT
 from tests.support.store import OPERATOR
 
@@ -30,6 +31,14 @@ ROUTES = {
     ("post", "/v1/calculators/plarea"): ("reader", "shared"),
     ("post", "/v1/calculators/hpt"): ("reader", "shared"),
     ("post", "/v1/calculators/ame"): ("reader", "shared"),
+    ("post", "/v1/calculators/sap-instances"): ("reader", "shared"),
+    # a review_id in their bodies is looked up in the caller's tenant (api/context.py)
+    ("post", "/v1/explain"): ("reader", "shared"),
+    ("post", "/v1/whatif"): ("reader", "shared"),
+    ("get", "/v1/knowledge/search"): ("reader", "shared"),
+    ("get", "/v1/tools"): ("reader", "shared"),
+    # storing a review through review_configuration needs the submitter role (tests/capabilities)
+    **{("post", f"/v1/tools/{name}"): ("reader", "shared") for name in BY_NAME},
     ("get", "/v1/keys"): ("admin", "tenant"),
     ("post", "/v1/keys"): ("admin", "tenant"),
     ("delete", "/v1/keys/{key_id}"): ("admin", "tenant"),
@@ -81,6 +90,8 @@ def request_for(app, method: str, path: str, ids: dict[str, str]) -> tuple[str, 
     url = path.format(rule_id="AME-001", name="lpar1", **ids)
     if method == "post" and path == "/v1/keys":
         return url, {"json": {"name": "made-by-test", "role": "reader"}}
+    if path == "/v1/knowledge/search":
+        return url + "?q=AME+64K", {}
     if method == "post" and path == "/v1/chat":
         return url, {"json": {"message": "why AME-001?", "session_id": ids["session_id"]}}
     op = app.openapi()["paths"][path][method]
@@ -186,3 +197,19 @@ def test_idempotency_key_replays_and_refuses_another_body(world):
     t2 = a.post("/v1/chat", json={"message": "why AME-001?", "session_id": world.session_id}, headers=h2)
     assert t1.status_code == t2.status_code == 200 and t1.content == t2.content
     assert len(a.get(f"/v1/chat/{world.session_id}").json()["turns"]) == 4  # one turn stored, not two
+
+
+def test_storing_through_a_tool_needs_the_submitter_role_and_stays_in_the_tenant(world):
+    body = {"document": EXAMPLE_DOCUMENT, "store": True}
+    before = world.app.state.store.count_reviews(OPERATOR)
+    refused = world.client("team-a", "reader").post("/v1/tools/review_configuration", json=body)
+    assert refused.status_code == 403 and refused.json()["type"] == "/problems/forbidden"
+    assert world.app.state.store.count_reviews(OPERATOR) == before
+    stored = world.client("team-a", "submitter").post("/v1/tools/review_configuration", json=body)
+    assert stored.status_code == 200, stored.text
+    review_id = stored.json()["review_id"]
+    assert world.client("team-a", "reader").get(f"/v1/reviews/{review_id}").status_code == 200
+    assert world.client("team-b", "admin").get(f"/v1/reviews/{review_id}").status_code == 404
+    # explain by review_id reads in the caller's tenant: another tenant's id is the same 404 as a made-up one
+    foreign = world.client("team-b", "admin").post("/v1/explain", json={"rule_id": "AME-001", "review_id": review_id})
+    assert foreign.status_code == 404, foreign.text

@@ -380,8 +380,10 @@ def test_cli_syntax_error_shows_reason_and_caret():
 def test_cli_syntax_error_json():
     result = runner.invoke(app, ["calc", "lfarea", "LFAREA=100", "--online-gb", "16", "--format", "json"])
     assert result.exit_code == 2
-    error = json.loads(result.stdout)["error"]
-    assert (error["message_id"], error["reason"], error["column"]) == ("IAR046I", "missing-multiplier", 11)
+    error = json.loads(result.stdout)["error"]  # the problem the API answers: name, detail, paths, the LFAREA error
+    assert error["error"] == "lfarea-syntax" and error["errors"][0]["path"] == "$.statement"
+    lfarea = error["lfarea"]
+    assert (lfarea["message_id"], lfarea["reason"], lfarea["column"]) == ("IAR046I", "missing-multiplier", 11)
 
 
 def test_cli_rejects_negative_storage():

@@ -70,13 +70,13 @@ def test_review_why_whatif_diff(engine):
     assert whatif.intent == "whatif"
     grounded(whatif)
     assert {f.rule_id for f in whatif.diff.introduced} >= {"AME-002"}
-    assert "Introduces AME-002" in whatif.answer
+    assert "Introduced: AME-002" in whatif.answer
     assert "AME-001" in {f.rule_id for f in whatif.diff.kept}
 
     fix = s.say("set ame.page_support = 64K")
     grounded(fix)
     assert {"AME-001", "AME-002"} <= {f.rule_id for f in fix.diff.resolved}
-    assert "Resolves AME-001" in fix.answer
+    assert "Resolved: AME-001" in fix.answer
     assert ChatState.model_validate(s.state).document["ame"]["page_support"] == "64K"
 
     back = s.say("undo")

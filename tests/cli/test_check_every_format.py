@@ -18,7 +18,7 @@ from tests.support.maximal import maximal_document
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
-OTHERS = ("text", "json", "junit", "markdown", "github")
+OTHERS = ("text", "json", "junit", "markdown", "github", "html")
 
 
 def check_all_formats(doc: Path, out: Path, validator) -> None:

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from advisor.cli import app
 
 ROOT = Path(__file__).parents[2]
-OTHERS = ("text", "json", "junit", "markdown", "github")
+OTHERS = ("text", "json", "junit", "markdown", "github", "html")
 TYPO = {"kind": "aix-lpar", "name": "x", "ame": {"enabeld": True}}
 
 

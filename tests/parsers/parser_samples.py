@@ -23,6 +23,7 @@ COMMAND_OF_PREFIX = {
     "lsattr": "lsattr -El",
     "lsattr_colon": "lsattr -EOl",
     "lsattr_mem0": "lsattr -El",
+    "lsattr_proc0": "lsattr -El",
     "lsattr_sea": "lsattr -El",
     "lsattr_ent": "lsattr -El",
     "lsattr_en": "lsattr -El",

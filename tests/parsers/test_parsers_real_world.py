@@ -288,3 +288,11 @@ def test_svmon_memory_size_and_mode() -> None:
     assert doc["memory"]["desired_gb"] == 16.0 and doc["memory"]["mode"] == "dedicated"  # 4194304 4 KB pages
     expanded = load_text(load("svmon_G.synthetic.txt"), "s.txt", name="x").document_json()
     assert expanded["memory"]["desired_gb"] == 8.0 and expanded["ame"]["enabled"] is True  # True Memory, not size
+
+
+def test_lsattr_proc0_gives_processor_and_smt() -> None:
+    text = "root@aix1:/ # lsattr -El proc0\n" + load("lsattr_proc0.aix.synthetic.txt") + "root@aix1:/ # oslevel -s\n"
+    doc = load_text(text + load("oslevel_s.synthetic.txt"), "s.txt", name="aix1").document_json()
+    assert doc["processor"] == "POWER9" and doc["cpu"]["smt"] == 8
+    off = load_text(text.replace("smt_enabled true ", "smt_enabled false"), "s.txt", name="aix1").document_json()
+    assert off["cpu"]["smt"] == 1

@@ -69,7 +69,7 @@ def _race(n_threads: int, work) -> list[BaseException]:
     return errors
 
 
-def test_concurrent_reviews_equal_the_sequential_ones(corpus, durable_advisor, reference_advisor, count):
+def test_concurrent_reviews_equal_the_sequential_ones(corpus, durable_advisor, reference_advisor, monkeypatch, count):
     expected = [durable_advisor.review(doc).model_dump() for doc in corpus]
     assert expected == [reference_advisor.review(doc).model_dump() for doc in corpus]
     mismatches: list[tuple[int, int]] = []
@@ -82,10 +82,19 @@ def test_concurrent_reviews_equal_the_sequential_ones(corpus, durable_advisor, r
                 mismatches.append((t, i))
         count(len(order))
 
+    # The probes make the test able to fail: without the engine lock, reviews still often agree
+    # with the sequential ones, but threads meet inside the C core (the control test below shows
+    # the probe sees that). The outer probe shows the reviews really ran concurrently.
+    inner, outer = Probe(durable._LOCK), Probe(None)
+    for name in C_CALLS:
+        monkeypatch.setattr(durable.dre, name, inner.wrap(getattr(durable.dre, name)))
+    monkeypatch.setattr(durable_advisor, "review", outer.wrap(durable_advisor.review))
     errors = _race(THREADS, work)
     assert not errors, errors[:3]
     assert not mismatches, f"{len(mismatches)} reviews differ from the sequential ones, e.g. {mismatches[:5]}"
     assert count(0) == THREADS * ROUNDS * len(corpus)  # > 1024 evaluations, all sessions deleted
+    assert outer.max_inside > 1, "the reviews never overlapped: this run could not have seen a race"
+    assert inner.unlocked == 0 and inner.max_inside == 1, (inner.unlocked, inner.max_inside)
 
 
 class Probe:
@@ -180,3 +189,37 @@ def test_default_advisor_raced_from_many_threads_is_one_advisor(monkeypatch, cor
     assert not errors, errors[:3]
     assert len(got) == 12 and all(a is got[0] for a in got)
     assert got[0].review(corpus[0]).model_dump() == durable_advisor.review(corpus[0]).model_dump()
+
+
+def test_control_without_the_engine_lock_the_probe_sees_threads_meet(corpus, durable_advisor, monkeypatch):
+    """The lock removed for real (a no-op in its place): the assertions above would fail."""
+
+    class NoLock:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def locked(self) -> bool:
+            return False
+
+    monkeypatch.setattr(durable, "_LOCK", NoLock())
+    probe = Probe(None)
+    for name in C_CALLS:
+        monkeypatch.setattr(durable.dre, name, probe.wrap(getattr(durable.dre, name)))
+    facts = [
+        (u.kind, build_fact(u, review_module.derive.compute(u.kind, u.model).values))
+        for doc in corpus[:8]
+        for u in units_of(doc)
+    ]
+
+    def work(_: int) -> None:
+        for kind, fact in facts:
+            try:
+                durable_advisor.evaluator.fired(kind, fact)
+            except Exception:  # noqa: BLE001 - without the lock the C core may fail: that is the point
+                pass
+
+    _race(8, work)
+    assert probe.max_inside > 1

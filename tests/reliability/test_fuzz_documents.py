@@ -269,14 +269,18 @@ def _vios(**changes):
 
 
 def test_integer_beyond_53_bits_is_an_input_error():
-    with pytest.raises(DocumentError, match="largest supported integer"):
+    with pytest.raises(DocumentError, match="beyond"):  # the door: advisor/documents/limits.py
         validate_document(_vios(adapters__fc_8g_ports=2**64))
+    with pytest.raises(DocumentError, match="largest supported integer"):  # the model, behind it
+        validate_document(_vios(adapters__fc_8g_ports=2**64), limits=False)
 
 
 def test_calculator_overflow_makes_rules_not_assessed(durable_advisor):
     doc = copy.deepcopy(maximal_document("aix-lpar"))
     doc["memory"]["desired_gb"] = 1e308
-    review = durable_advisor.review(validate_document(doc))
+    with pytest.raises(DocumentError, match="beyond"):  # refused at the door on every surface
+        validate_document(doc)
+    review = durable_advisor.review(validate_document(doc, limits=False))  # the defence behind the door
     assert any(
         n.reason and "cannot be computed" in n.reason or n.reason and "not a finite number" in n.reason
         for n in review.not_assessed
@@ -284,7 +288,7 @@ def test_calculator_overflow_makes_rules_not_assessed(durable_advisor):
 
 
 def test_derived_infinity_never_reaches_the_engine(durable_advisor, reference_advisor):
-    model = validate_document(_vios(memory_gb=1e308))
+    model = validate_document(_vios(memory_gb=1e308), limits=False)  # past the door's number limit
     review = durable_advisor.review(model)
     assert review.model_dump() == reference_advisor.review(model).model_dump()
     assert any(n.rule_id == "VIOS-001" and "finite" in (n.reason or "") for n in review.not_assessed)

@@ -33,7 +33,7 @@ def chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def console(tmp_path_factory):
     """(base URL, API key, db path) of a served store holding a small fleet."""
     folder = tmp_path_factory.mktemp("console")
@@ -59,7 +59,7 @@ def console(tmp_path_factory):
         yield server.url, key, db
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
     from playwright.sync_api import sync_playwright
 
@@ -69,12 +69,12 @@ def browser():
         b.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def requests_seen() -> list[str]:
     return []
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def context(browser, console, requests_seen):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
 
@@ -90,7 +90,7 @@ def context(browser, console, requests_seen):
     ctx.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def page(context):
     p = context.new_page()
     p.set_default_timeout(30_000)
@@ -101,7 +101,7 @@ def page(context):
     p.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def shots(tmp_path_factory) -> Path:
     if os.environ.get("ADVISOR_UPDATE_SCREENSHOTS") == "1":
         out = ROOT / "docs" / "console"

@@ -12,7 +12,7 @@ from api.examples import LPARSTAT_I, PS_EZ, VMO_AME
 from tests.web.conftest import XSS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def signed_in(page, console, shots):
     """Signing in: / sends an anonymous browser to /login; a wrong key is refused; the right one lands back."""
     url, key, _ = console

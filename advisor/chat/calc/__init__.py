@@ -16,9 +16,9 @@ from advisor.chat.calc.common import CalcAnswer
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
 from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, vios_answer
 from advisor.chat.calc.zsystems import lfarea_answer, plarea_answer, smt_answer
+from advisor.chat.reader import Reading, read
 
 RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
-    vios_answer,
     lfarea_answer,
     plarea_answer,
     sap_instances_answer,
@@ -29,8 +29,13 @@ RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
 )
 
 
-def calculate(text: str, platforms: set[str]) -> CalcAnswer | None:
+def calculate(text: str, platforms: set[str], reading: Reading | None = None) -> CalcAnswer | None:
     """The first calculator whose topic and inputs are in the question, or None."""
+    reading = reading or read(text)
+    text = reading.text
+    result = vios_answer(text, reading)
+    if result is not None and not result.out.empty:
+        return result
     for fn in RECOGNISERS:
         result = fn(text)
         if result is not None and not result.out.empty:

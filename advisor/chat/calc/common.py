@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+from typing import Any
 
-from advisor import derive
-from advisor.chat.reply import Composer, Question, resolve
+from advisor import derive, linre
+from advisor.chat.reply import ChatCitation, Composer, Question, resolve
 from advisor.documents.io import validate_document
+
+
+@dataclass
+class Calculation:
+    """One computed figure as data: the inputs it used, the result, the formula and its citations."""
+
+    name: str
+    inputs: dict[str, Any]
+    result: float | int | str | bool
+    unit: str | None
+    formula: str
+    citations: list[ChatCitation] = field(default_factory=list)
 
 
 @dataclass
@@ -16,6 +28,14 @@ class CalcAnswer:
     out: Composer
     rules: list[str] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
+    calculations: list[Calculation] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+    verdict: tuple[str, str, list[ChatCitation]] | None = None  # (yes|no|it depends, why, citations)
+
+    @property
+    def cites(self) -> list[ChatCitation]:
+        """The calculator's own citations (those of its first line)."""
+        return self.out.citations[:1]
 
 
 def _cites(cites, name: str):
@@ -33,4 +53,4 @@ def _derived(doc: dict, name: str):
 
 
 def _has(pattern: str, text: str) -> bool:
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    return linre.search(pattern, text, linre.IGNORECASE) is not None

@@ -7,8 +7,9 @@ and swap are the `buffer_cache_target_gb` / `swap_min_gb` derived values.
 from __future__ import annotations
 
 from advisor.calculators import clm, sap_instances
-from advisor.chat.calc.common import CalcAnswer, _cites, _derived, _has
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
 from advisor.chat.numbers import first_float, first_int, fmt
+from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
 
 
@@ -27,24 +28,53 @@ def sap_instances_answer(text: str) -> CalcAnswer | None:
             f"One SAP instance per 2 to 4 cores: {cores} cores -> {r.min_instances} to {r.max_instances} instances.",
             *cites,
         )
+        out.calculations.append(
+            Calculation(
+                "sap_instances.for_cores",
+                {"cores": cores},
+                f"{r.min_instances} to {r.max_instances}",
+                "instances",
+                "ceil(cores / 4) to floor(cores / 2)",
+                cites,
+            )
+        )
     if saps:
         out.out.say(
             f"At 1 500 to 2 500 SAPS per instance: {fmt(saps, 0)} SAPS -> {r.min_instances_for_saps} to "
             f"{r.max_instances_for_saps} instances.",
             *cites,
         )
+        out.calculations.append(
+            Calculation(
+                "sap_instances.for_saps",
+                {"saps": saps},
+                f"{r.min_instances_for_saps} to {r.max_instances_for_saps}",
+                "instances",
+                "ceil(SAPS / 2500) to floor(SAPS / 1500)",
+                cites,
+            )
+        )
     return out
+
+
+def _clm_sizes(text: str) -> tuple[float | None, float | None]:
+    """(SAP shared memory, memory of the cell or server) in GiB: the size nearest "shared memory" is the shared one."""
+    _, sizes = quantities(text)
+    sizes = [q for q in sizes if q.kind == "size" and not q.ambiguous]
+    at = text.lower().find("shared memory")
+    if at < 0 or not sizes:
+        return None, None
+    shared = min(sizes, key=lambda q: min(abs(q.start - at), abs(q.end - at)))
+    others = [q for q in sizes if q is not shared]
+    return shared.value, (others[0].value if others else None)
 
 
 def clm_answer(text: str) -> CalcAnswer | None:
     if not _has(r"\bCLM\b|cell local memory", text):
         return None
-    shared = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:SAP\s+)?shared memory", text) or first_float(
-        r"shared memory\D{0,20}?(\d+(?:\.\d+)?)\s*GB", text
-    )
+    shared, memory = _clm_sizes(text)
     if shared is None:
         return None
-    memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)
     pct = first_float(r"(\d+(?:\.\d+)?)\s*%\s*(?:of\s+memory\s+)?(?:as\s+)?(?:CLM|cell local)", text) or 0.0
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005", "HPUX-004"])
     cites = _cites(clm.CITE, "clm")
@@ -55,6 +85,16 @@ def clm_answer(text: str) -> CalcAnswer | None:
             f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB; "
             f"configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB.",
             *cites,
+        )
+        out.calculations.append(
+            Calculation(
+                "clm.needed",
+                {"memory_gb": memory, "sap_shared_memory_gb": shared, "clm_pct": pct},
+                s.needed_gb,
+                "GB",
+                f"{fmt(clm.KERNEL_FLOOR_PCT, 0)} % of memory + SAP shared memory",
+                cites,
+            )
         )
     else:
         out.out.say(

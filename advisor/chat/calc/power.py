@@ -10,19 +10,12 @@ from __future__ import annotations
 import re
 
 from advisor.calculators import ame, hpt, vios_memory
-from advisor.chat.calc.common import CalcAnswer, _cites, _derived, _has
-from advisor.chat.numbers import first_float, first_int, fmt, normalise
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
+from advisor.chat.numbers import first_float, fmt, normalise
+from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reply import Composer, Question
 
 _VIOS = r"\bVIOS\b|\bVIO server|virtual I/?O server"
-_ADAPTER_PATTERNS = {
-    "lhea": r"(\d+)\s+(?:LHEAs?|Logical Host Ethernet Adapters?)\b",
-    "eth_1g_ports": r"(\d+)\s+(?:non-LHEA\s+)?1\s*(?:Gb|Gbit|GbE|Gigabit)\b",
-    "eth_10g_ports": r"(\d+)\s+(?:non-LHEA\s+)?10\s*(?:Gb|Gbit|GbE|Gigabit)\b",
-    "fc_8g_ports": r"(\d+)\s+(?:ports?\s+of\s+)?8\s*(?:Gb|Gbit|G)(?:/s)?\s*(?:FC|Fibre)",
-    "npiv_vfc_adapters": r"(\d+)\s+(?:NPIV|virtual\s+(?:FC|Fibre\s+Channel))",
-    "virtual_eth_adapters": r"(\d+)\s+virtual\s+Ethernet",
-}
 _LABELS = {
     "lhea": "LHEA",
     "lhea_ports": "LHEA port",
@@ -32,31 +25,128 @@ _LABELS = {
     "npiv_vfc_adapters": "NPIV virtual FC adapter",
     "virtual_eth_adapters": "virtual Ethernet adapter",
 }
+_ETH_SPEEDS = {1.0: "eth_1g_ports", 10.0: "eth_10g_ports"}
+_FC_SPEEDS = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
+_EACH = re.compile(r"\s?each\b|\s(?:on|per)\s(?:each|every)\b", re.IGNORECASE)
 
 
-def vios_answer(text: str) -> CalcAnswer | None:
-    if not (_has(_VIOS, text) and _has(r"memory|\bRAM\b|how much|siz|calculat", text)):
-        return None
-    cores = first_int(r"(\d+)[\s-]*(?:processor\s+|physical\s+)?cores?\b", text)
-    counts = {k: first_int(p, text, largest=(k == "npiv_vfc_adapters")) for k, p in _ADAPTER_PATTERNS.items()}
-    each = first_int(r"with\s+(\d+)\s+(?:configured\s+)?ports?\s+each", text)
-    counts["lhea_ports"] = (
-        (counts["lhea"] or 0) * each
-        if each and counts["lhea"]
-        else first_int(r"(\d+)\s+(?:configured\s+)?LHEA\s+ports?", text)
+def _port_slot(q: Quantity, assumptions: list[str], questions: list[Question]) -> str:
+    """The Redbook increment a group of ports counts under; what is not said becomes an assumption and a question."""
+    what = q.raw
+    medium = q.medium or ("fc" if q.value in _FC_SPEEDS and q.value not in _ETH_SPEEDS else None)
+    if q.value in _ETH_SPEEDS and medium in (None, "ethernet"):
+        return _ETH_SPEEDS[q.value]
+    if medium == "fc" and q.value == 8.0:
+        return "fc_8g_ports"
+    if medium == "fc":
+        said = f"{fmt(q.value)} Gb " if q.value else "without a stated speed, "
+        assumptions.append(
+            f"'{what}': FC ports {said}counted at the Redbook's 8 Gb FC increment (512 MB), "
+            "the only FC figure it gives."
+        )
+        questions.append(_speed_question(what, "FC", "8 Gb"))
+        return "fc_8g_ports"
+    if medium == "ethernet" and q.value == 0:
+        assumptions.append(
+            f"'{what}': Ethernet ports without a stated speed counted as 10 Gb (512 MB each), the larger."
+        )
+        questions.append(_speed_question(what, "Ethernet", "1 Gb or 10 Gb"))
+        return "eth_10g_ports"
+    if medium == "ethernet" or q.value > 10:
+        assumptions.append(
+            f"'{what}': the Redbook gives no increment for {fmt(q.value)} Gb Ethernet; counted at its 10 Gb figure "
+            "(512 MB each)."
+        )
+        return "eth_10g_ports"
+    assumptions.append(
+        f"'{what}': ports of unstated type and speed counted at 512 MB each (10 Gb Ethernet or 8 Gb FC)."
     )
-    adapters = {k: v for k, v in counts.items() if v}
+    questions.append(_speed_question(what, "Ethernet or FC", "the speed"))
+    return "eth_10g_ports"
+
+
+def _speed_question(what: str, medium: str, speed: str) -> Question:
+    return Question(
+        path="vios.adapters",
+        question=f"At which speed do the '{what}' run ({medium}, {speed})? "
+        "The VIOS memory increment per port depends on it.",
+        command="VIOS: lsdev -type adapter; entstat -d entX (Media Speed)",
+        rule_id="VIOS-001",
+    )
+
+
+def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str], list[Question], list[Quantity]]:
+    """(cores, adapter counts by increment, assumptions, questions, quantities not used) from a reading."""
+    cores: int | None = None
+    counts: dict[str, int] = {}
+    assumptions: list[str] = []
+    questions: list[Question] = []
+    unused: list[Quantity] = []
+    text = reading.text
+    npiv: list[int] = []
+    last_lhea: int | None = None
+    for q in reading.quantities:
+        if q.kind == "cores" and cores is None:
+            cores = int(q.value)
+        elif q.kind == "count" and q.noun == "npiv" and q.count:
+            npiv.append(q.count)
+        elif q.kind == "count" and q.noun == "veth" and q.count:
+            counts["virtual_eth_adapters"] = counts.get("virtual_eth_adapters", 0) + q.count
+        elif q.kind == "count" and q.noun == "lhea" and q.count:
+            counts["lhea"] = counts.get("lhea", 0) + q.count
+            last_lhea = q.count
+        elif q.kind == "speed" and q.count:
+            if "LHEA" in q.raw.upper() and "non-LHEA" not in text[max(0, q.start - 10) : q.end]:
+                counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count
+            elif last_lhea and q.value == 0 and q.medium is None and _EACH.match(text, q.end):
+                counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count * last_lhea
+            else:
+                slot = _port_slot(q, assumptions, questions)
+                counts[slot] = counts.get(slot, 0) + q.count
+            last_lhea = None
+        elif q.kind == "speed" and not q.count:
+            questions.append(
+                Question(
+                    path="vios.adapters",
+                    question=f"How many of the '{q.raw}' are there? Each one adds to the VIOS memory.",
+                    rule_id="VIOS-001",
+                )
+            )
+            unused.append(q)
+        elif q.kind in ("size", "count", "percent", "saps"):
+            unused.append(q)
+    if npiv:
+        counts["npiv_vfc_adapters"] = max(npiv)  # "60 NPIV adapters, of which 20 are mapped": all 60 count
+    return cores, counts, assumptions, questions, unused
+
+
+def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
+    reading = reading or read(text)
+    text = reading.text
+    if not (_has(_VIOS, text) and _has(r"memory|how much|siz|calculat|enough", text)):
+        return None
+    cores, adapters, assumptions, questions, unused = vios_inputs(reading)
     if cores is None and not adapters:
         return None
     req = vios_memory.vios_memory_requirement(cores or 0, **adapters)
     cites = _cites(vios_memory.CITE, "vios_memory")
-    out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"])
+    out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], assumptions=assumptions, questions=questions)
     if cores:
         blocks = req.base_mb // vios_memory.BASE_MB_PER_16_CORES
         out.out.say(
             f"Base rule, 2 GB of VIOS memory per 16 cores of the machine: {cores} cores -> {blocks} x 2 GB = "
             f"{fmt(req.base_mb / 1024)} GB per VIOS.",
             *cites,
+        )
+        out.calculations.append(
+            Calculation(
+                "vios_memory.base",
+                {"system_cores": cores},
+                req.base_mb,
+                "MB",
+                "ceil(cores / 16) x 2048 MB",
+                cites,
+            )
         )
     if adapters:
         terms = [
@@ -70,9 +160,29 @@ def vios_answer(text: str) -> CalcAnswer | None:
             + f" = {req.adapters_mb} MB ({fmt(req.adapters_mb / 1024)} GB).",
             *cites,
         )
+        out.calculations.append(
+            Calculation(
+                "vios_memory.complex_io",
+                {k: v for k, v in req.inputs.items() if v and k != "system_cores"},
+                req.adapters_mb,
+                "MB",
+                f"{vios_memory.COMPLEX_START_MB} MB + sum(count x increment)",
+                cites,
+            )
+        )
     if cores and adapters:
         out.out.say(
             f"The VIOS needs the larger of the two: {req.required_mb} MB ({fmt(req.required_mb / 1024)} GB).", *cites
+        )
+        out.calculations.append(
+            Calculation(
+                "vios_memory.required",
+                {"system_cores": cores, **{k: v for k, v in req.inputs.items() if v and k != "system_cores"}},
+                req.required_mb,
+                "MB",
+                "max(base, complex I/O)",
+                cites,
+            )
         )
     elif adapters:
         out.out.say(
@@ -95,6 +205,20 @@ def vios_answer(text: str) -> CalcAnswer | None:
             "are counted, mapped or not.",
             *cites,
         )
+    have = [q for q in unused if q.kind == "size"]
+    if have and cores and reading.yes_no:
+        gb = have[0].value
+        enough = gb * 1024 >= req.required_mb
+        out.verdict = (
+            "yes" if enough else "no",
+            f"{fmt(gb)} GB {'covers' if enough else 'is less than'} the {req.required_mb} MB "
+            f"({fmt(req.required_mb / 1024)} GB) this VIOS needs",
+            cites,
+        )
+        unused = [q for q in unused if q is not have[0]]
+    for q in unused:
+        if q.kind in ("size", "count") and q.noun not in ("lpar", "users", "instances"):
+            out.assumptions.append(f"'{q.raw}' is not an input of the VIOS memory rules; not used.")
     return out
 
 
@@ -142,6 +266,16 @@ def ame_answer(text: str) -> CalcAnswer | None:
                 *_cites(cites, "ame"),
             )
             out.rules = ["AME-012"]
+            out.calculations.append(
+                Calculation(
+                    "ame.virtual_memory_limit",
+                    {"true_memory_gb": true, "expansion_factor": factors[0], "paging_space_gb": paging},
+                    limit,
+                    "GB",
+                    "factor x true memory + paging space",
+                    _cites(cites, "ame"),
+                )
+            )
             return out
     if true is not None and len(factors) >= 2:
         r = ame.rebalance(true, factors[0], factors[1])
@@ -162,6 +296,16 @@ def ame_answer(text: str) -> CalcAnswer | None:
             *_cites(r.citations, "ame"),
         )
         out.rules = ["AME-007"]
+        out.calculations.append(
+            Calculation(
+                "ame.true_memory",
+                {"expanded_memory_gb": expanded, "expansion_factor": factors[0]},
+                r.true_memory_gb,
+                "GB",
+                "expanded memory / factor",
+                _cites(r.citations, "ame"),
+            )
+        )
         return out
     if true is not None:
         s = ame.ame_sizing(true, factors[0])
@@ -172,6 +316,16 @@ def ame_answer(text: str) -> CalcAnswer | None:
             *_cites(s.citations, "ame"),
         )
         out.rules = ["AME-005"]
+        out.calculations.append(
+            Calculation(
+                "ame.expanded_memory",
+                {"true_memory_gb": true, "expansion_factor": factors[0]},
+                s.expanded_memory_gb,
+                "GB",
+                "factor x true memory",
+                _cites(s.citations, "ame"),
+            )
+        )
         return out
     if _has(r"\b(set|valid|allowed|possible|permitted|accept)", text):
         cites = _cites(ame.CITE_FACTOR, "ame")
@@ -196,8 +350,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
     return None
 
 
-_GROUP = re.compile(
-    r"(\d+)\s+(AIX|Linux|IBM\s*i|VIOS)\s+(?:LPARs?|partitions?)\s+with\s+(\d+(?:\.\d+)?)\s*(GB|TB)"
+_GROUP = re.compile(  # (?<!\d): without it a long run of digits cost quadratic time (issue 12)
+    r"(?<!\d)(\d+)\s+(AIX|Linux|IBM\s*i|VIOS)\s+(?:LPARs?|partitions?)\s+with\s+(\d+(?:\.\d+)?)\s*(GB|TB)"
     r"\s+(?:of\s+)?max(?:imum)?",
     re.IGNORECASE,
 )

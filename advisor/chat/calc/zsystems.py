@@ -17,7 +17,7 @@ from advisor.calculators.lfarea import (
     assess_lfarea,
     lfarea_limit_gb,
 )
-from advisor.chat.calc.common import CalcAnswer, _cites, _has
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has
 from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer
 
@@ -86,6 +86,16 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *cites,
             )
             out.out.say(f"At IPL: {a.ipl_message}", *cites)
+            out.calculations.append(
+                Calculation(
+                    "lfarea.limit",
+                    {"online_storage_gb": online, "statement": a.request.statement, "form": a.form},
+                    a.limit_gb,
+                    "GB",
+                    "old form: 0.8 x online - 2 GB; new form: 0.8 x (online - 4 GB)",
+                    cites,
+                )
+            )
             return out
     forms = ["new", "old"]
     if (
@@ -99,7 +109,17 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         forms = ["old", "new"]
     cites = _cites([CITE_FORMS], "lfarea")
     for form in forms:
-        limit = lfarea_limit_gb(online, form)
+        limit = lfarea_limit_gb(online, form)  # type: ignore[arg-type]
+        out.calculations.append(
+            Calculation(
+                f"lfarea.limit_{form}_form",
+                {"online_storage_gb": online},
+                limit,
+                "GB",
+                "0.8 x (online - 4 GB)" if form == "new" else "0.8 x online - 2 GB",
+                cites,
+            )
+        )
         if form == "new":
             out.out.say(
                 f"New form LFAREA=(1M=...,2G=...): a percentage is of (online storage - 4 GB) and at most 80 % "
@@ -128,6 +148,16 @@ def plarea_answer(text: str) -> CalcAnswer | None:
         f"12.5 % of the rest: 0.125 x {fmt(online - p.quad_gb, 3)} GB = {fmt(p.plarea_gb, 3)} GB "
         f"({p.plarea_frames_1m} pageable 1 MB frames); the system sizes it itself, LFAREA does not enter it.",
         *_cites(p.citations, "plarea"),
+    )
+    out.calculations.append(
+        Calculation(
+            "plarea.size",
+            {"online_storage_gb": online},
+            p.plarea_gb,
+            "GB",
+            "0.125 x (online - 0.125 x online)",
+            _cites(p.citations, "plarea"),
+        )
     )
     return out
 

@@ -10,20 +10,98 @@ back into what the client sent. Every input problem is an `invalid-outputs` prob
 from __future__ import annotations
 
 import difflib
-import re
-from typing import Any
+from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from advisor import linre
+from advisor.assemble.kind import ASSEMBLED_KINDS
 from advisor.assemble.merge import json_path
+from advisor.assemble.model import Conflict, InputWarning
+from advisor.assemble.model import Source as OutputSource
+from advisor.capabilities.errors import CapabilityError, ErrorItem, errors_detail
+from advisor.capabilities.inputs import Submitted, out_of_range, validate_model
+from advisor.capabilities.models import Strict
 from advisor.documents.errors import DocumentError
 from advisor.inputs import LoadedInput, TextInput, load_texts
 from advisor.parsers import registry
-from api.documents import Submitted, out_of_range, validate_model
-from api.models import OutputIn, OutputsRequest
-from api.problems import ErrorItem, ProblemError, errors_detail
 
+MAX_OUTPUTS = 100
 ASSEMBLY = "the outputs"  # what messages about the outputs taken together are attributed to
-_LINE = re.compile(r"\bline (\d+)\b")
-_SOURCE = re.compile(r"^outputs\[(\d+)\]$")
+_LINE = linre.compile(r"\bline (\d+)\b")
+_SOURCE = linre.compile(r"^outputs\[(\d+)\]$")
+
+
+class OutputIn(Strict):
+    """One command output, as printed."""
+
+    command: str | None = Field(
+        None,
+        min_length=1,
+        max_length=256,
+        examples=["lparstat -i"],
+        description=(
+            "The command that printed it (`lparstat -i`, `vmo -L`, `ioscli lsdev -type adapter`); when absent it is "
+            "detected from the text, which may also be a pasted terminal session or a collector bundle."
+        ),
+    )
+    text: str = Field(min_length=1, description="The output as printed (line ends CR, LF or CRLF).")
+
+
+class OutputsRequest(Strict):
+    """Command outputs of one system: a list of outputs, a collector bundle, or both."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["outputs"], "properties": {"outputs": {"type": "array"}}},
+                {"required": ["bundle"], "properties": {"bundle": {"type": "string"}}},
+            ]
+        },
+    )
+
+    outputs: list[OutputIn] | None = Field(None, min_length=1, max_length=MAX_OUTPUTS)
+    bundle: str | None = Field(
+        None,
+        min_length=1,
+        description=("A collector bundle (`collect/aix-collect.sh`), or outputs pasted one after another."),
+    )
+    kind: Literal[ASSEMBLED_KINDS] | None = Field(  # type: ignore[valid-type]
+        None, description="The document kind; default: decided from the outputs (vios when ioslevel is there, ...)."
+    )
+    name: str | None = Field(
+        None,
+        min_length=1,
+        max_length=256,
+        description=("The system's name, when no output states it (z/OS and lscpu outputs never do)."),
+    )
+
+    @model_validator(mode="after")
+    def _something_to_read(self) -> OutputsRequest:
+        if self.outputs is None and self.bundle is None:
+            raise ValueError("give `outputs` (a list of {command, text}) or `bundle` (text)")
+        return self
+
+
+class ParseOut(BaseModel):
+    """A document built from command outputs, and where each of its values was read."""
+
+    document: dict[str, Any] = Field(description="Only the fields the outputs state; post it to /v1/reviews as is.")
+    provenance: dict[str, OutputSource] = Field(
+        description=(
+            "Field path (`ame.deficit_mb`, `storage.disks.0.queue_depth`) -> the output (`file`: `outputs[0]`), "
+            "command, line number and line it was read from."
+        )
+    )
+    warnings: list[InputWarning] = Field(
+        description=(
+            "Per output (`file`): lines that could not be read, bundle sections that failed, values the schema refused."
+        )
+    )
+    conflicts: list[Conflict] = Field(description="Fields on which outputs disagree, and what was kept.")
+    unmapped: list[str] = Field(description="Values read that the document kind has no field for: 'path (command)'.")
 
 
 def text_path(source: str | None) -> str | None:
@@ -100,7 +178,7 @@ def _check_numbers(loaded: LoadedInput, whole: str) -> None:
         line = src.line_no if src is not None and src.line_no >= 1 else None
         where = f"line {line}: " if line else ""
         errors.append(ErrorItem(path=path or whole, message=f"{where}{item.path[2:]}: {item.message}", line=line))
-    raise ProblemError("number-out-of-range", errors_detail(errors, "The request"), errors=errors)
+    raise CapabilityError("number-out-of-range", errors_detail(errors, "The request"), errors=errors)
 
 
 def load_outputs(
@@ -110,7 +188,7 @@ def load_outputs(
     outputs = outputs or []
     errors = _unknown_commands(outputs)
     if errors:
-        raise ProblemError("invalid-outputs", errors_detail(errors, "The request"), errors=errors)
+        raise CapabilityError("invalid-outputs", errors_detail(errors, "The request"), errors=errors)
     items = [TextInput(text=o.text, source=f"outputs[{i}]", command=o.command) for i, o in enumerate(outputs)]
     if bundle is not None:
         items.append(TextInput(text=bundle, source="bundle"))
@@ -121,7 +199,7 @@ def load_outputs(
         )
     except DocumentError as exc:
         errors = _errors(exc, {i.source: i.text for i in items}, whole)
-        raise ProblemError("invalid-outputs", errors_detail(errors, "The request"), errors=errors) from None
+        raise CapabilityError("invalid-outputs", errors_detail(errors, "The request"), errors=errors) from None
     _check_numbers(loaded, whole)
     return loaded
 
@@ -142,3 +220,8 @@ def parse_result(loaded: LoadedInput) -> dict[str, Any]:
         "conflicts": [c.model_dump(mode="json") for c in loaded.conflicts],
         "unmapped": list(loaded.unmapped),
     }
+
+
+def parse_outputs(req: OutputsRequest, ctx: Any = None) -> ParseOut:
+    """Command outputs of one system to a document, with where each value was read (nothing is stored)."""
+    return ParseOut.model_validate(parse_result(load_outputs(req.outputs, req.bundle, kind=req.kind, name=req.name)))

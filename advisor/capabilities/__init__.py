@@ -1,0 +1,257 @@
+"""What the advisor can do, defined once: every surface (REST, MCP, CLI, chat) is a thin adapter.
+
+Each capability is a function `fn(request, ctx) -> result` over typed pydantic models, with the
+citations inside the result. `CAPABILITIES` lists them with an LLM-usable name and description,
+from which the MCP tools and the `/v1/tools` function manifest are generated; `Capability.invoke`
+validates raw JSON arguments the way every surface must (depth, partitions, strict types, JSON
+paths in errors) before calling the function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from advisor.capabilities import calculators, explain, rules, search, whatif
+from advisor.capabilities import review as reviewing
+from advisor.capabilities.context import Context
+from advisor.capabilities.errors import CapabilityError, ErrorItem
+from advisor.capabilities.inputs import check_partitions, validate_model
+from advisor.capabilities.outputs import OutputsRequest, ParseOut, parse_outputs
+from advisor.documents.limits import depth_exceeds
+
+
+@dataclass(frozen=True)
+class Capability:
+    name: str
+    title: str
+    description: str
+    request: type[BaseModel]
+    result: type[BaseModel]
+    run: Callable[[Any, Context], BaseModel]
+    route: str = ""
+    stores: bool = False  # may write (a review stored under the caller's key); every other capability only reads
+    example: dict[str, Any] | None = None  # valid arguments; default: the request model's first example
+
+    def example_args(self) -> dict[str, Any]:
+        if self.example is not None:
+            return self.example
+        extra = self.request.model_config.get("json_schema_extra")
+        assert isinstance(extra, dict) and isinstance(extra["examples"], list), self.name
+        example = extra["examples"][0]
+        assert isinstance(example, dict), self.name
+        return example
+
+    def input_schema(self) -> dict[str, Any]:
+        return self.request.model_json_schema()
+
+    def output_schema(self) -> dict[str, Any]:
+        return self.result.model_json_schema(mode="serialization")
+
+    def invoke(self, args: Any, ctx: Context) -> BaseModel:
+        """Raw JSON arguments in, result out; bad arguments are a CapabilityError with JSON paths."""
+        if depth_exceeds(args, ctx.limits.max_depth):
+            raise CapabilityError(
+                "too-deeply-nested",
+                f"The arguments nest deeper than {ctx.limits.max_depth} levels.",
+                errors=[ErrorItem(path="$", message=f"deeper than {ctx.limits.max_depth} levels")],
+            )
+        check_partitions([(args, "$")], ctx.limits)
+        return self.run(validate_model(self.request, args), ctx)
+
+
+_SYSTEM = (
+    " Give the system as `document` (a configuration document: `kind`, `name`, fields), as `outputs` "
+    "(command outputs as printed, e.g. lparstat -i, amepat, vmo -L) or `bundle`, or as the `review_id` of a "
+    "stored review."
+)
+
+CAPABILITIES: tuple[Capability, ...] = (
+    Capability(
+        "review_configuration",
+        "Review a configuration",
+        "Review one system's configuration (AIX LPAR, VIOS, Power managed system, HP-UX, z/OS, z/VM) against the "
+        "rulebook: ranked findings with severity, this system's evidence, the fix and citations to the sources, plus "
+        "the rules that could not be assessed and the fields they miss. Give `document` or command `outputs`.",
+        reviewing.ReviewSystemRequest,
+        reviewing.ReviewResult,
+        reviewing.review,
+        route="POST /v1/reviews",
+        stores=True,
+    ),
+    Capability(
+        "explain_rule",
+        "Explain a rule or finding",
+        "Why a rule fired for a system: each condition with this system's values, the rationale, the fix and "
+        "citations. Without a system: what the rule checks and why." + _SYSTEM,
+        explain.ExplainRequest,
+        explain.ExplainResult,
+        explain.explain,
+        route="POST /v1/explain",
+    ),
+    Capability(
+        "why_not_fired",
+        "Why a rule did not fire",
+        "Why a rule did not fire for a system: the comparisons that are false, with this system's value against the "
+        "threshold; or, when it could not be assessed, the missing fields and the command that shows each." + _SYSTEM,
+        explain.ExplainRequest,
+        explain.ExplainResult,
+        explain.explain,
+        route="POST /v1/explain",
+        example={
+            "rule_id": "AME-001",
+            "document": {
+                "kind": "aix-lpar",
+                "name": "sapapp02",
+                "processor": "POWER9",
+                "ame": {"enabled": True, "page_support": "64K"},
+                "workload": {"type": "sap-abap", "app_page_size": "64K"},
+            },
+        },
+    ),
+    Capability(
+        "what_if",
+        "What if a setting changed",
+        'Change fields of a system\'s document ({path, value}, e.g. ame.page_support = "64K") and review it again: '
+        "the findings the change introduces, resolves, keeps and whose severity it changes, each cited, plus the "
+        "changed document and the rules that read the changed fields." + _SYSTEM,
+        whatif.WhatIfRequest,
+        whatif.WhatIfResult,
+        whatif.whatif,
+        route="POST /v1/whatif",
+    ),
+    Capability(
+        "search_guidance",
+        "Search the guidance",
+        "Search the vendor guidance the advisor is built on (IBM AIX/PowerVM/VIOS, HP-UX SAP, z/OS large pages, "
+        "z/VM SMT): paraphrased passages, best first, each with source, section, locator and relevance score.",
+        search.SearchRequest,
+        search.SearchResult,
+        search.search_guidance,
+        route="GET /v1/knowledge/search",
+    ),
+    Capability(
+        "calc_vios_memory",
+        "VIOS memory",
+        "Memory a Virtual I/O Server needs (Redbook 3.5.2): 2 GB per 16 cores of the system, or 768 MB plus a share "
+        "per adapter, whichever is larger; with the breakdown and citation.",
+        calculators.ViosMemoryInput,
+        calculators.ViosMemoryRequirement,
+        calculators.vios_memory,
+        route="POST /v1/calculators/vios-memory",
+    ),
+    Capability(
+        "calc_lfarea",
+        "z/OS LFAREA",
+        "Judge a z/OS IEASYSxx LFAREA statement against the online storage: the system limit, 1 MB and 2 GB pages "
+        "requested, whether it fits and what IPL does (messages), cited.",
+        calculators.LfareaInput,
+        calculators.LfareaAssessment,
+        calculators.lfarea,
+        route="POST /v1/calculators/lfarea",
+    ),
+    Capability(
+        "calc_plarea",
+        "z/OS PLAREA",
+        "Size of the z/OS pageable large page area: 12.5 % of (online storage - quad area), cited.",
+        calculators.PlareaInput,
+        calculators.PlareaSize,
+        calculators.plarea,
+        route="POST /v1/calculators/plarea",
+    ),
+    Capability(
+        "calc_clm",
+        "HP-UX cell local memory",
+        "Cell local memory an HP-UX server running SAP needs: 10 % of memory for the kernel plus the SAP shared "
+        "memory; the shortfall against what is configured, cited.",
+        calculators.ClmInput,
+        calculators.ClmSizing,
+        calculators.clm,
+        route="POST /v1/calculators/clm",
+    ),
+    Capability(
+        "calc_hpt",
+        "Hypervisor page table",
+        "Memory the PowerVM hypervisor reserves for the partitions' hardware page tables: each partition's maximum "
+        "memory / 64 or / 128 by processor generation and OS, per partition and in total, cited.",
+        calculators.HptInput,
+        calculators.HptSize,
+        calculators.hpt,
+        route="POST /v1/calculators/hpt",
+    ),
+    Capability(
+        "calc_ame",
+        "AME sizing",
+        "AIX Active Memory Expansion: expanded memory, gain and savings for a true memory and factor; the true memory "
+        "for another factor; the factor really achieved given a measured deficit, cited.",
+        calculators.AmeInput,
+        calculators.AmeAssessment,
+        calculators.ame,
+        route="POST /v1/calculators/ame",
+    ),
+    Capability(
+        "calc_sap_instances",
+        "SAP instances",
+        "How many SAP instances an HP-UX server should run: one per 2 to 4 cores (1 500 to 2 500 SAPS each), cited.",
+        calculators.SapInstancesInput,
+        calculators.InstanceRange,
+        calculators.sap_instances,
+        route="POST /v1/calculators/sap-instances",
+    ),
+    Capability(
+        "list_rules",
+        "List the rules",
+        "The rule catalogue: id, title, severity, document kinds, domain and citations; filter by `kind` or `domain`.",
+        rules.RulesRequest,
+        rules.RuleList,
+        rules.list_rules,
+        route="GET /v1/rules",
+        example={"kind": "zos-lpar"},
+    ),
+    Capability(
+        "get_rule",
+        "Get a rule",
+        "One rule in full: its condition, required fields, message, rationale, fix, remediation commands, examples "
+        "and citations.",
+        rules.RuleRequest,
+        rules.RuleDetail,
+        rules.get_rule,
+        route="GET /v1/rules/{rule_id}",
+        example={"rule_id": "AME-001"},
+    ),
+    Capability(
+        "list_sources",
+        "List the sources",
+        "The source documents every citation's source_id points into: title, publisher, date, version, url.",
+        rules.SourcesRequest,
+        rules.SourceList,
+        rules.list_sources,
+        route="GET /v1/sources",
+        example={},
+    ),
+    Capability(
+        "parse_outputs",
+        "Parse command outputs",
+        "Turn raw command outputs of one system (lparstat -i, amepat, vmo -L, lsdev, kctune, D VIRTSTOR, ...) or a "
+        "collector bundle into a configuration document, with the output line each value was read from.",
+        OutputsRequest,
+        ParseOut,
+        parse_outputs,
+        route="POST /v1/parse",
+        example={
+            "outputs": [
+                {
+                    "command": "lparstat -i",
+                    "text": "Node Name : sapapp01\nType : Shared-SMT-8\nEntitled Capacity : 1.00\n",
+                }
+            ]
+        },
+    ),
+)
+
+BY_NAME = {c.name: c for c in CAPABILITIES}
+
+__all__ = ["BY_NAME", "CAPABILITIES", "Capability", "CapabilityError", "Context", "ErrorItem"]

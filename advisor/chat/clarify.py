@@ -1,0 +1,135 @@
+"""Clarifying questions: the topic of a calculation is there, an input it needs is not.
+
+"is my LFAREA ok?" cannot be judged without the online storage, "vios memory?" without the
+machine's cores, "should we use AME64K?" without the processor and AIX level. Instead of
+quoting a worked example with someone else's numbers, the answer asks for the one value it
+needs, says what it will do with it (with the formula's citation), and the session remembers
+the question (`ChatState.pending`) so that a reply such as "16 GB" resumes it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from advisor.calculators import ame, lfarea, plarea, sap_instances, vios_memory
+from advisor.chat.reader import Reading
+from advisor.citations import Cite
+
+
+@dataclass(frozen=True)
+class Clarification:
+    needs: str  # size | cores | processor | memory | true-memory
+    ask: str  # the question to the user
+    why: str  # what the value is for, stated with the citation
+    cites: tuple[Cite, ...]
+    rule: str | None = None
+    path: str | None = None
+    command: str | None = None
+    calculator: str = ""
+
+
+def _has(pattern: str, text: str) -> bool:
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+_AME64K_USE = (
+    r"\b(?:use|using|enable|enabling|switch\s+to|switch|turn\s+on|go\s+with|go\s+to|activate|move\s+to|run)\s+"
+    r"(?:the\s+)?(?:AME\s?64K|64K\s+mode)|\bAME\s?64K\s+(?:supported|available|possible|ok|an\s+option)"
+)
+_JUDGE = r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
+
+
+def clarification(reading: Reading, has_document: bool) -> Clarification | None:
+    """The one input missing for the calculation the question is about, or None."""
+    text = reading.text
+    sizes = reading.of_kind("size")
+    if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):
+        return Clarification(
+            "size",
+            "How much online (real) storage does the z/OS LPAR have? Shown by: D M=STOR. "
+            "If you have it, paste the LFAREA statement from IEASYSxx too.",
+            "Whether an LFAREA fits depends on the online storage: the limit is 80 % of online storage minus 2 GB "
+            "(old form) or 80 % of (online storage - 4 GB) (new form).",
+            (lfarea.CITE_FORMS,),
+            "ZOS-001",
+            "online_storage_gb",
+            "D M=STOR",
+            calculator="lfarea",
+        )
+    if _has(r"PLAREA|pageable large (?:page|frame) area", text) and not sizes and _has(r"how|size|big|large", text):
+        return Clarification(
+            "size",
+            "How much online storage does the z/OS system have? Shown by: D M=STOR.",
+            "The PLAREA is sized by the system from online storage: 12.5 % of what remains after the quad area.",
+            tuple(plarea.plarea_size(16).citations),
+            "ZOS-006",
+            "online_storage_gb",
+            "D M=STOR",
+            calculator="plarea",
+        )
+    if (
+        _has(r"\bVIOS\b|VIO server|virtual I/?O server", text)
+        and _has(r"memory|how much|siz", text)
+        and not reading.of_kind("cores", "speed", "count")
+        and not has_document
+    ):
+        return Clarification(
+            "cores",
+            "How many processor cores does the managed system have (HMC: lshwres -r proc --level sys)? "
+            "If the VIOS serves many adapters, list them too (for example 2 x 10Gb Ethernet, 4 x 8Gb FC, 60 NPIV).",
+            "VIOS memory starts at 2 GB per 16 cores of the machine; a complex VIOS needs 768 MB plus a fixed "
+            "increment per adapter, and the larger of the two applies.",
+            vios_memory.CITE,
+            "VIOS-001",
+            "system_cores",
+            "HMC: lshwres -r proc --level sys",
+            calculator="vios_memory",
+        )
+    if _has(r"how many (?:SAP )?instances|number of (?:SAP )?instances", text) and not reading.of_kind("cores", "saps"):
+        return Clarification(
+            "cores",
+            "How many cores does the HP-UX server (or cell) have? Shown by: machinfo.",
+            "The guidance sizes one SAP instance for every 2 to 4 cores.",
+            tuple(sap_instances.instance_range(8).citations),
+            "HPUX-007",
+            "cores",
+            "machinfo",
+            calculator="sap_instances",
+        )
+    if (
+        _has(r"AME\s?64K|64K mode|ame_mpsize_support", text)
+        and not reading.platforms
+        and not reading.os_levels
+        and not has_document
+        and _has(_AME64K_USE, text)
+    ):
+        return Clarification(
+            "processor",
+            "Which processor generation and AIX level is the LPAR on (prtconf: Processor Type; oslevel -s)?",
+            "AME64K needs POWER8 or later with AIX 7.2 TL1 or later; on older systems AME works on 4K pages only.",
+            ame.CITE_AME64K,
+            "AME-003",
+            "processor",
+            "prtconf; oslevel -s",
+            calculator="ame",
+        )
+    if (
+        _has(r"\bexpanded\b|how much memory", text)
+        and _has(r"how much|what|calculat", text)
+        and not _has(r"\bCPU\b|deficit|SAPS|response", text)
+        and reading.of_kind("number")
+        and not sizes
+        and _has(r"\bAME\b|expan", text)
+    ):
+        return Clarification(
+            "true-memory",
+            "How much true (physical) memory does the LPAR have? Shown by: lparstat -i (Online Memory).",
+            "Expanded memory is the expansion factor times true memory.",
+            tuple(ame.ame_sizing(1, 1).citations),
+            "AME-005",
+            "memory.desired_gb",
+            "lparstat -i",
+            calculator="ame",
+        )
+    return None

@@ -1,0 +1,174 @@
+"""The reader for admin language: what a message names, before anything answers it.
+
+`read(message)` returns a Reading: platforms and processors (platforms.py), OS levels, every
+quantity with its unit and multiplier (quantities.py), commands and tunables, rule ids, and
+whether the message is a yes/no question. Shorthand is spelled out first (shorthand.py), so
+"shld", "w/", "mem" and "shm" read as the words they stand for.
+
+The reader never drops a number silently: each one is in `quantities`, and one it cannot read
+for sure carries the question to ask (`problems`). Callers mark the quantities they used, and
+`unused()` lists the ones they did not, which the chat reports rather than ignores.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from advisor.chat.intents import rule_ids
+from advisor.chat.reader.platforms import OsLevel, PlatformMention, aix_at_least, os_levels, platforms
+from advisor.chat.reader.quantities import Quantity, parse_number, quantities
+from advisor.chat.reader.shorthand import expand
+
+# Commands and tunables the sources and the document schema name, as admins type them.
+COMMANDS = (
+    "amepat",
+    "lparstat",
+    "vmstat",
+    "svmon",
+    "vmo",
+    "schedo",
+    "ioo",
+    "chdev",
+    "lsattr",
+    "lsdev",
+    "lsmap",
+    "lshwres",
+    "lssyscfg",
+    "entstat",
+    "seastat",
+    "netstat",
+    "prtconf",
+    "oslevel",
+    "ioslevel",
+    "kctune",
+    "machinfo",
+    "psrset",
+    "mpsched",
+    "chatr",
+    "caliper",
+    "ipcs",
+    "swapinfo",
+    "D VIRTSTOR",
+    "D M=STOR",
+    "D IPLINFO",
+    "QUERY MULTITHREAD",
+    "SET MULTITHREAD",
+    "lsqeth",
+)
+TUNABLES = (
+    "ame_mpsize_support",
+    "vpm_fold_policy",
+    "queue_depth",
+    "num_cmd_elems",
+    "max_xfer_size",
+    "max_transfer",
+    "reserve_policy",
+    "large_receive",
+    "largesend",
+    "mtu_bypass",
+    "jumbo_frames",
+    "ha_mode",
+    "numa_policy",
+    "filecache_max",
+    "dbc_max_pct",
+    "LDR_CNTRL",
+    "DATAPSIZE",
+    "TEXTPSIZE",
+    "SHMPSIZE",
+    "STACKPSIZE",
+    "LFAREA",
+    "PLAREA",
+    "IEASYSxx",
+    "PGFIX",
+    "lgpg_regions",
+    "lgpg_size",
+    "share_idle_procs",
+    "smt_threads",
+)
+_TERM = re.compile(
+    r"(?<![\w])("
+    + "|".join(re.escape(t).replace(r"\ ", r"\s") for t in sorted(COMMANDS + TUNABLES, key=len, reverse=True))
+    + r")(?![\w])",
+    re.IGNORECASE,
+)
+_CANONICAL = {t.lower(): t for t in COMMANDS + TUNABLES}
+
+# Yes/no questions: an auxiliary first, or a tag such as ", right?" / "ok?" at the end.
+_YES_NO = re.compile(
+    r"^\s*(?:so\s|and\s|but\s|also\s|ok\s|quick\squestion:?\s)?(?:is|are|can|could|should|shall|does|do|did|will|would|"
+    r"may|must|has|have|was|were|isn't|aren't|can't|cannot|shouldn't|doesn't|don't|won't|am)\b"
+    r"|\b(?:right|correct|ok|okay|true|allowed|supported|possible|safe|fine)\s?\?\s*$"
+    r"|\b(?:is\s+it|is\s+that|is\s+this)\s+(?:ok|okay|safe|fine|supported|allowed|true|correct|right|possible|wise)\b",
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s")
+_WH = re.compile(r"^\s*(?:what|which|how|why|when|where|who)\b", re.IGNORECASE)
+
+
+class Problem(BaseModel):
+    """Something in the message that cannot be read for sure, with the question to ask back."""
+
+    raw: str
+    question: str
+
+
+class Reading(BaseModel):
+    """What a message names, in the order it names it."""
+
+    text: str = Field(description="The message with shorthand spelled out and number words as digits.")
+    platforms: list[PlatformMention] = Field(default_factory=list)
+    os_levels: list[OsLevel] = Field(default_factory=list)
+    quantities: list[Quantity] = Field(default_factory=list)
+    terms: list[str] = Field(default_factory=list, description="Commands and tunables, canonical spelling.")
+    rule_ids: list[str] = Field(default_factory=list)
+    yes_no: bool = False
+    problems: list[Problem] = Field(default_factory=list)
+
+    def of_kind(self, *kinds: str) -> list[Quantity]:
+        return [q for q in self.quantities if q.kind in kinds]
+
+    def sizes_gb(self) -> list[float]:
+        return [q.value for q in self.quantities if q.kind == "size" and not q.ambiguous]
+
+    def families(self) -> set[str]:
+        fams = {p.family for p in self.platforms}
+        fams |= {{"aix": "power", "hpux": "hpux", "zos": "z", "zvm": "z"}[o.os] for o in self.os_levels}
+        return fams
+
+    def processor(self, family: str = "power") -> PlatformMention | None:
+        return next((p for p in self.platforms if p.family == family), None)
+
+
+def read(message: str) -> Reading:
+    """Read one message (bounded by the API's message limit; every pattern is linear in its length)."""
+    expanded = expand(message or "")
+    text, qs = quantities(expanded)
+    problems = [Problem(raw=q.raw, question=q.ambiguous) for q in qs if q.ambiguous]
+    terms = list(dict.fromkeys(_CANONICAL.get(m.group(1).lower(), m.group(1)) for m in _TERM.finditer(text)))
+    clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+    yes_no = any(_YES_NO.search(c) and not _WH.match(c) for c in clauses[-2:]) if clauses else False
+    return Reading(
+        text=text,
+        platforms=platforms(text),
+        os_levels=os_levels(text),
+        quantities=qs,
+        terms=terms,
+        rule_ids=rule_ids(text),
+        yes_no=yes_no,
+        problems=problems,
+    )
+
+
+__all__ = [
+    "OsLevel",
+    "PlatformMention",
+    "Problem",
+    "Quantity",
+    "Reading",
+    "aix_at_least",
+    "expand",
+    "parse_number",
+    "read",
+]

@@ -1,0 +1,289 @@
+"""Quantities with their units and multipliers, read so that none is lost or misread silently.
+
+"2 x 10Gb ports", "4x8G FC", "four 10 Gb ports", "2 dual-port 10GbE adapters", "64 core box",
+"256GB", "48 gigs", "12,288 MB", "1,5 TB", "20000 SAPS", "10 %", "60 NPIV clients".
+Every number in the message becomes one Quantity (a bare number stays a `number`), so a
+caller can tell which numbers it used and which it did not. A number that can be read two ways
+("12.288 MB": twelve megabytes, or 12 288 written with a European thousands dot) is marked
+`ambiguous` with the question to ask instead of being guessed.
+
+Speeds and sizes share letters: "10Gb" is a link speed, "10GB" a size, and admins mix them up,
+so a size unit followed by a port, adapter, Ethernet or FC word is read as a speed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from advisor.chat.numbers import normalise
+
+# A number as written: digits with optional grouping or decimal marks, checked in Python.
+_NUMBER = re.compile(
+    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w])|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
+)
+_COUNT_GAP = re.compile(r"\s(?:non-LHEA\s)?(?=\d)", re.IGNORECASE)
+_PER_ADAPTER = re.compile(r"\s(\d)[\s-]port\s(?=\d)", re.IGNORECASE)
+_MULT = re.compile(r"\s?[x×*]\s?(?=\d)", re.IGNORECASE)
+_SIZE_UNIT = re.compile(
+    r"[\s-]?(terabytes?|tebibytes?|TiB|TB|T|gigabytes?|gibibytes?|gigs?|GiB|GB|G|megabytes?|megs?|MiB|MB|M|KiB|KB|K)"
+    r"(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_SPEED_UNIT = re.compile(r"[\s-]?(Gbps|Gbit/s|Gbits?|Gb/s|GbE|Gb|Gig(?:abit)?E?|G)(?![A-Za-z])")
+_MEDIUM = re.compile(
+    r"[\s-]{0,2}(?:(\d)[\s-]?port\s)?(?:non-LHEA\s)?"
+    r"(Ethernet|Eth|ENT|GbE|FC|Fibre\sChannel|Fiber\sChannel|Fibre|Fiber|HBAs?|NICs?|SEA|ports?|adapters?|links?|cards?)"
+    r"(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_PORTS_AFTER = re.compile(r"[\s-]{0,2}(?:ports?|adapters?|links?|cards?|HBAs?|NICs?)(?![A-Za-z])", re.IGNORECASE)
+_PORTS_OF = re.compile(r"\s?ports?\sof\s(?=\d)", re.IGNORECASE)
+_COUNT_NOUN = re.compile(
+    r"[\s-]{0,2}(?:(?:physical|processor|configured|non-LHEA|virtual)\s)?"
+    r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|veth|"
+    r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
+    r"SAPS|%|percent|pct)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+
+SIZE_TO_GB = {"t": 1024.0, "g": 1.0, "m": 1 / 1024, "k": 1 / 1024**2}
+
+
+class Quantity(BaseModel):
+    """One number of the message and what it counts or measures."""
+
+    kind: str  # size | speed | count | cores | percent | saps | number
+    value: float  # size: GiB; speed: Gbit/s; count/cores/percent/saps/number: as written
+    raw: str
+    start: int  # span in the normalised text the reader saw
+    end: int
+    count: int | None = None  # "2 x 10Gb ports": 2; for kind=speed, the number of ports or adapters
+    medium: str | None = None  # ethernet | fc | None (ports whose medium is not said)
+    noun: str | None = None  # what a count counts: cores, npiv, veth, lhea, lpar, ports, adapters, ...
+    unit: str | None = None  # the unit as written (GB, gigs, Gb, %)
+    ambiguous: str | None = None  # the question to ask instead of using the value
+
+
+def parse_number(raw: str, *, sized: bool) -> tuple[float | None, str | None]:
+    """(value, ambiguity) of a number as written; `sized`: a unit follows, so "12.288" may mean 12 288."""
+    if raw.count(",") and raw.count("."):
+        if raw.rfind(",") < raw.rfind("."):  # 1,234.5
+            return float(raw.replace(",", "")), None
+        return float(raw.replace(".", "").replace(",", ".")), None  # 1.234,5
+    if "," in raw:
+        groups = raw.split(",")
+        if all(len(g) == 3 for g in groups[1:]) and 1 <= len(groups[0]) <= 3:
+            return float(raw.replace(",", "")), None  # 12,288
+        if len(groups) == 2:
+            return float(raw.replace(",", ".")), None  # 1,5 (decimal comma)
+        return None, f"I cannot read the number {raw!r}"
+    if raw.count(".") > 1:
+        groups = raw.split(".")
+        if all(len(g) == 3 for g in groups[1:]) and 1 <= len(groups[0]) <= 3:
+            return float(raw.replace(".", "")), None  # 1.234.567
+        return None, f"I cannot read the number {raw!r}"
+    if "." in raw:
+        whole, frac = raw.split(".")
+        value = float(raw)
+        if sized and len(frac) == 3 and 1 <= len(whole) <= 3:
+            alt = int(whole + frac)
+            return value, f"Is {raw} meant as {raw} ({value:g}) or as {alt:,} (a thousands separator)?"
+        return value, None
+    return float(raw), None
+
+
+def _noun(word: str) -> str:
+    w = word.lower().replace("\u00a0", " ")
+    if w.startswith(("core", "cpu", "proc", "way")):
+        return "cores"
+    if w in ("npiv", "vfc") or w.startswith("virtual fc") or w.startswith("virtual fibre"):
+        return "npiv"
+    if w in ("virtual ethernet", "veth"):
+        return "veth"
+    if w.startswith("lhea"):
+        return "lhea"
+    if w.startswith(("lpar", "partition")):
+        return "lpar"
+    if w in ("%", "percent", "pct"):
+        return "percent"
+    if w == "saps":
+        return "saps"
+    return w.rstrip("s") + "s" if not w.endswith("ss") else w
+
+
+def _medium(word: str) -> str | None:
+    w = word.lower()
+    if w.startswith(("eth", "ent", "gbe", "nic", "sea")):
+        return "ethernet"
+    if w.startswith(("fc", "fibre", "fiber", "hba")):
+        return "fc"
+    return None
+
+
+def quantities(text: str) -> tuple[str, list[Quantity]]:
+    """(the text with number words as digits, every quantity in it in order)."""
+    norm = normalise(text)
+    out: list[Quantity] = []
+    pending_count: int | None = None
+    skip_to = -1
+    for m in _NUMBER.finditer(norm):
+        raw = m.group(1) or m.group(3)
+        start, pos = m.start(), m.end()
+        if start < skip_to:
+            continue
+        kilo = bool(m.group(2))
+        size = _SIZE_UNIT.match(norm, pos)
+        speed = _SPEED_UNIT.match(norm, pos)
+        value, ambiguous = parse_number(raw, sized=bool(size or speed))
+        if value is None:
+            out.append(Quantity(kind="number", value=0.0, raw=raw, start=start, end=pos, ambiguous=ambiguous))
+            continue
+        if kilo:
+            value *= 1000
+        mult = _MULT.match(norm, pos)
+        if mult and value.is_integer() and not size:
+            pending_count = int(value)
+            continue
+        count, pending_count = pending_count, None
+        # "4 10 Gb ports", "2 ports of 8 Gb FC": a count standing before a speed
+        per = _PER_ADAPTER.match(norm, pos)
+        if per and value.is_integer() and count is None:
+            pending_count = int(value) * int(per.group(1))  # "2 dual-port 10GbE adapters": 4 ports
+            skip_to = per.end()
+            continue
+        gap = _COUNT_GAP.match(norm, pos)
+        nxt = _NUMBER.match(norm, gap.end()) if gap else None
+        if nxt is not None and value.is_integer() and count is None and not size:
+            unit_after = _SPEED_UNIT.match(norm, nxt.end()) or _SIZE_UNIT.match(norm, nxt.end())
+            if unit_after and _MEDIUM.match(norm, unit_after.end()):
+                pending_count = int(value)
+                continue
+        of = _PORTS_OF.match(norm, pos)
+        if of and value.is_integer():
+            pending_count = int(value)
+            continue
+        unit_match = speed or size
+        if unit_match is not None:
+            medium = _MEDIUM.match(norm, unit_match.end())
+            if medium is not None:
+                each = int(medium.group(1)) if medium.group(1) else 1
+                word = medium.group(2)
+                med = _medium(word) or ("ethernet" if unit_match.group(1).lower().endswith("e") else None)
+                end = medium.end()
+                if med and not word.lower().startswith(("port", "adapter", "link", "card")):
+                    more = _PORTS_AFTER.match(norm, end)
+                    if more:
+                        end = more.end()
+                q = Quantity(
+                    kind="speed",
+                    value=value,
+                    raw=norm[start:end],
+                    start=start,
+                    end=end,
+                    count=(count if count is not None else 1) * each if count is not None or each > 1 else None,
+                    medium=med,
+                    noun="ports",
+                    unit=unit_match.group(1),
+                    ambiguous=ambiguous,
+                )
+                out.append(q)
+                continue
+            if speed is not None and speed.group(1) != "G" and not speed.group(1).lower().startswith("gig"):
+                # "2 x 10GbE," with no port word after it: a link speed all the same, never a dropped number
+                unit = speed.group(1)
+                out.append(
+                    Quantity(
+                        kind="speed",
+                        value=value,
+                        raw=norm[start : speed.end()],
+                        start=start,
+                        end=speed.end(),
+                        count=count,
+                        medium="ethernet" if unit.lower().endswith("e") else None,
+                        noun="ports",
+                        unit=unit,
+                        ambiguous=ambiguous,
+                    )
+                )
+                continue
+            if size is not None:
+                unit = size.group(1)
+                factor = SIZE_TO_GB[unit[0].lower()]
+                out.append(
+                    Quantity(
+                        kind="size",
+                        value=value * factor * (count or 1),
+                        raw=norm[start : size.end()],
+                        start=start,
+                        end=size.end(),
+                        count=count,
+                        unit=unit,
+                        ambiguous=ambiguous,
+                    )
+                )
+                continue
+        noun = _COUNT_NOUN.match(norm, pos)
+        if noun is not None:
+            kind_noun = _noun(noun.group(1))
+            end = noun.end()
+            if kind_noun == "npiv":
+                more = re.compile(r"\s(?:virtual\s(?:FC|Fibre\sChannel)\s)?(?:clients?|adapters?)", re.I).match(
+                    norm, end
+                )
+                end = more.end() if more else end
+            elif kind_noun in ("ports", "adapters"):
+                medium = re.compile(r"\s?(?:of\s)?(Ethernet|FC|Fibre\sChannel|Fiber\sChannel)", re.I).match(norm, end)
+                med = _medium(medium.group(1)) if medium else None
+                out.append(
+                    Quantity(
+                        kind="speed",
+                        value=0.0,
+                        raw=norm[start : medium.end() if medium else end],
+                        start=start,
+                        end=medium.end() if medium else end,
+                        count=int(value) if value.is_integer() else None,
+                        medium=med,
+                        noun=kind_noun,
+                        ambiguous=ambiguous,
+                    )
+                )
+                continue
+            kind = {"cores": "cores", "percent": "percent", "saps": "saps"}.get(kind_noun, "count")
+            out.append(
+                Quantity(
+                    kind=kind,
+                    value=value,
+                    raw=norm[start:end],
+                    start=start,
+                    end=end,
+                    count=int(value) if kind == "count" and value.is_integer() else None,
+                    noun=kind_noun,
+                    ambiguous=ambiguous,
+                )
+            )
+            continue
+        medium = _MEDIUM.match(norm, pos)
+        if medium is not None and value.is_integer() and _medium(medium.group(2)):
+            # "4 FC ports": ports counted, speed not said
+            end = medium.end()
+            more = _PORTS_AFTER.match(norm, end)
+            end = more.end() if more else end
+            out.append(
+                Quantity(
+                    kind="speed",
+                    value=0.0,
+                    raw=norm[start:end],
+                    start=start,
+                    end=end,
+                    count=int(value),
+                    medium=_medium(medium.group(2)),
+                    noun="ports",
+                )
+            )
+            continue
+        out.append(
+            Quantity(kind="number", value=value, raw=raw, start=start, end=pos, count=count, ambiguous=ambiguous)
+        )
+    return norm, out

@@ -1,0 +1,122 @@
+"""Admins' shorthand to plain words, before anything else reads the message.
+
+"shld i just take it", "vios mem w/ 4 FC", "whats the diff", "SAP shm": chat and ticket
+writing drops letters and uses abbreviations. Each entry maps one whole word (case-insensitive)
+to what it stands for; words are replaced only as whole tokens, so "mem" never eats "member".
+The table is data about how people write, not about the guidance: it lives here, next to the
+reader that uses it, and every entry is exercised by tests/chat/test_reader.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+SHORTHAND: dict[str, str] = {
+    "shld": "should",
+    "shd": "should",
+    "shoud": "should",
+    "shoudl": "should",
+    "cn": "can",
+    "u": "you",
+    "ur": "your",
+    "r": "are",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "whats": "what is",
+    "what's": "what is",
+    "wats": "what is",
+    "wat": "what",
+    "hw": "how",
+    "hows": "how is",
+    "isnt": "is not",
+    "doesnt": "does not",
+    "dont": "do not",
+    "cant": "cannot",
+    "wont": "will not",
+    "im": "I am",
+    "diff": "difference",
+    "mem": "memory",
+    "memroy": "memory",
+    "memmory": "memory",
+    "ram": "memory",
+    "cfg": "configuration",
+    "config": "configuration",
+    "recs": "recommendations",
+    "rec": "recommendation",
+    "reqs": "requirements",
+    "req": "requirement",
+    "b/c": "because",
+    "bc": "because",
+    "w/": "with",
+    "w/o": "without",
+    "approx": "approximately",
+    "btw": "",
+    "fyi": "",
+    "tbh": "",
+    "imo": "",
+    "hi": "",
+    "hey": "",
+    "ok": "ok",
+    "shm": "shared memory",
+    "shmem": "shared memory",
+    "perf": "performance",
+    "prod": "production",
+    "envs": "environments",
+    "env": "environment",
+    "lpars": "LPARs",
+    "vioses": "VIOS",
+    "vio": "VIOS",
+    "vioss": "VIOS",
+    "srv": "server",
+    "svr": "server",
+    "box": "server",
+    "boxes": "servers",
+    "sys": "system",
+    "pgs": "pages",
+    "pg": "page",
+    "smt-on": "SMT on",
+    "dedup": "deduplication",
+    "hpux": "HP-UX",
+    "hp-ux": "HP-UX",
+    "zos": "z/OS",
+    "zvm": "z/VM",
+    "s4": "S/4HANA",
+    "s/4": "S/4HANA",
+    "s4hana": "S/4HANA",
+    "lfaera": "LFAREA",
+    "lfare": "LFAREA",
+    "lfrea": "LFAREA",
+    "amepta": "amepat",
+    "ampat": "amepat",
+    "amepaat": "amepat",
+    "expnsion": "expansion",
+    "expantion": "expansion",
+    "exapnsion": "expansion",
+    "compresion": "compression",
+    "multithreding": "multithreading",
+    "hypervsior": "hypervisor",
+    "pagable": "pageable",
+    "pagaeble": "pageable",
+    "itanuim": "Itanium",
+    "superdom": "Superdome",
+    "entitlment": "entitlement",
+}
+
+# A token: a word possibly with one inner apostrophe or slash ("what's", "w/o", "b/c"), or "w/".
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+\-]*(?:['/][A-Za-z0-9]+)?/?")
+
+
+def expand(text: str) -> str:
+    """The message with shorthand spelled out; everything else (case, numbers, punctuation) unchanged."""
+
+    def repl(m: re.Match[str]) -> str:
+        word = m.group(0)
+        low = word.lower()
+        if low in SHORTHAND:
+            return SHORTHAND[low]
+        if low.endswith("/") and low[:-1] in SHORTHAND:
+            return SHORTHAND[low[:-1]] + "/"
+        return word
+
+    return re.sub(r"\s{2,}", " ", _TOKEN.sub(repl, text)).strip()

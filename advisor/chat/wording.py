@@ -1,0 +1,143 @@
+"""What-if in the words admins use: upgrades, OS levels and relative amounts, read with the reader.
+
+"upgrade to POWER10", "go to AIX 7.3 TL2", "move to a z13", "add 2 GB", "take 4 GB away",
+"double the memory": these name a platform, a level or an amount rather than a field, so the
+reader (advisor/chat/reader) finds the value and this module picks the field of the session's
+document it belongs to. Relative amounts are computed from the document's current value (the
+changes accumulate over the conversation). A value the schema cannot hold (POWER11, a zEC12 for
+an AIX LPAR) is refused with a clear reason rather than stored as something else.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from advisor.capabilities.whatif import ChangeError, get_at
+from advisor.chat.changes import Change, resolve_target
+from advisor.chat.reader import Reading
+from advisor.chat.reader.platforms import SCHEMA_POWER
+
+_MOVE = re.compile(
+    r"\b(?:upgrade|upgrading|move|moving|migrate|migrating|go|going|switch|switching|change|replace|refresh|"
+    r"update|updating|put|run|running|on)\b",
+    re.IGNORECASE,
+)
+_ADD = re.compile(r"\b(?:add|adding|plus|another|extra|more|increase\s+by|raise\s+by|grow\s+by)\b", re.IGNORECASE)
+_REMOVE = re.compile(
+    r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|minus|less|reduce\s+by|cut\s+by|lower\s+by|shrink\s+by|decrease\s+by)\b",
+    re.IGNORECASE,
+)
+_HAVING = re.compile(r"\b(?:had|has|have|having|with|gets?|got)\b", re.IGNORECASE)
+_OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
+_SMT_ON = re.compile(r"\b(?:turn|switch)\s+SMT\s+on\b|\b(?:enable|turn\s+on|switch\s+on)\s+SMT\b(?!\s*[1248])", re.I)
+_SCALE = re.compile(r"\b(double|halve|triple)\b", re.IGNORECASE)
+_SCALES = {"double": 2.0, "halve": 0.5, "triple": 3.0}
+
+# Where each kind keeps what the words name.
+PROCESSOR = {"aix-lpar": "processor", "vios": "processor", "managed-system": "processor"}
+MACHINE = {"zos-lpar": "machine", "zvm-lpar": "machine"}
+MEMORY = {
+    "aix-lpar": "memory.desired_gb",
+    "vios": "memory_gb",
+    "hpux-server": "memory_gb",
+    "zos-lpar": "online_storage_gb",
+}
+NAMED_SIZES = (
+    (re.compile(r"\bpaging\b|\bswap\b", re.I), {"aix-lpar": "memory.paging_space_gb"}),
+    (re.compile(r"\bmax(?:imum)?\s+memory\b", re.I), {"aix-lpar": "memory.max_gb"}),
+    (re.compile(r"\bonline\b", re.I), {"zos-lpar": "online_storage_gb"}),
+    (re.compile(r"\bshared\s+memory\b", re.I), {"hpux-server": "sap.shared_memory_gb"}),
+)
+Z_MACHINES = {"z13": "z13", "zec12": "zEC12"}
+
+
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else round(value, 3)
+
+
+def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
+    """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
+    changes: list[Change] = []
+    power = [p for p in reading.platforms if p.family == "power"]
+    if power and _MOVE.search(text):
+        p = power[-1]
+        key = p.name.replace("POWER", "")
+        if key not in SCHEMA_POWER:
+            raise ChangeError(f"{p.name} is not a processor the rules know (POWER5 to POWER10)")
+        for _, full, name in resolve_target(doc, text, PROCESSOR):
+            changes.append(Change(full, SCHEMA_POWER[key], name, text))
+    z = [p for p in reading.platforms if p.family == "z"]
+    if z and _MOVE.search(text) and doc.get("kind") in MACHINE:
+        machine = Z_MACHINES.get(z[-1].tag)
+        if machine is None:
+            raise ChangeError(f"{z[-1].name} is not a machine the rules know (zEC12, z13)")
+        changes.append(Change(MACHINE[doc["kind"]], machine, None, text))
+    for level in reading.os_levels:
+        changes += _os_changes(doc, level, text)
+    if _SMT_ON.search(text) and doc.get("kind") in ("aix-lpar", "vios"):
+        raise ChangeError("SMT on AIX has modes 1, 2, 4 and 8: say which one, for example 'set cpu.smt = 8'")
+    amount = next((q for q in reading.quantities if q.kind == "size" and not q.ambiguous), None)
+    if amount is not None and _HAVING.search(text) and not (_ADD.search(text) or _REMOVE.search(text)):
+        named = next((paths for pattern, paths in NAMED_SIZES if pattern.search(text)), None)
+        if named is not None:  # "what if we had 16 GB of paging space"
+            for _, full, name in resolve_target(doc, text, named):
+                changes.append(Change(full, _number(amount.value), name, text))
+        elif not _OTHER_SIZE.search(text):  # "what if the LPAR had 32 GB": the memory it has, as a whole
+            for _, full, name in resolve_target(doc, text, MEMORY):
+                changes.append(Change(full, _number(amount.value), name, text))
+    scale = _SCALE.search(text)
+    if (amount is not None and (_ADD.search(text) or _REMOVE.search(text))) or (scale and "memory" in text.lower()):
+        for _, full, name in resolve_target(doc, text, MEMORY):
+            current = get_at(doc, full)
+            if not isinstance(current, (int, float)) or isinstance(current, bool):
+                raise ChangeError(f"{full} is not set in this document, so there is nothing to add to or take from")
+            if scale:
+                new = current * _SCALES[scale.group(1).lower()]
+            else:
+                assert amount is not None
+                sign = -1.0 if _REMOVE.search(text) else 1.0
+                new = current + sign * amount.value
+            if new <= 0:
+                raise ChangeError(f"{full} would be {new:g} GB; it must stay above 0")
+            changes.append(Change(full, _number(new), name, text))
+    return changes
+
+
+def _os_changes(doc: dict, level, text: str) -> list[Change]:
+    kind = doc.get("kind")
+    if level.os == "aix" and kind == "aix-lpar":
+        out = [Change("os.version", level.version, None, text)]
+        current: Any = get_at(doc, "os.tl")
+        if level.tl is not None or current is not None:
+            out.append(Change("os.tl", level.tl, None, text))  # no TL given: the old TL says nothing of the new level
+        if get_at(doc, "os.sp") is not None or level.sp is not None:
+            out.append(Change("os.sp", level.sp, None, text))
+        return out
+    if level.os == "hpux" and kind == "hpux-server":
+        return [Change("os_version", level.version, None, text)]
+    if level.os == "zos" and kind == "zos-lpar":
+        return [Change("zos_version", level.version, None, text)]
+    if level.os == "zvm" and kind == "zvm-lpar":
+        return [Change("zvm.version", level.version, None, text)]
+    return []
+
+
+def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            out.update(_flatten(v, f"{prefix}.{k}" if prefix else str(k)))
+        return out
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        out = {}
+        for i, v in enumerate(value):
+            out.update(_flatten(v, f"{prefix}[{i}]"))
+        return out
+    return {prefix: value}
+
+
+def document_changes(before: dict, after: dict) -> list[tuple[str, Any, Any]]:
+    """(path, value before, value after) for every field that differs, in the order of the later document."""
+    a, b = _flatten(before), _flatten(after)
+    return [(p, a.get(p), b.get(p)) for p in list(b) + [p for p in a if p not in b] if a.get(p) != b.get(p)]

@@ -1,0 +1,148 @@
+"""Plays the evaluation conversations through the chat engine the way a bot does, and scores them.
+
+Each conversation (tuning.yaml, heldout.yaml) is a list of turns; the state goes out as JSON
+and comes back with the next message, and a conversation-level `document` (a file under
+examples/) is attached to the first turn, as a bot attaches one over POST /v1/chat. Each turn's
+`expect` may say:
+
+* covered: false for a question the sources do not answer (default true);
+* source: a source id one of the answer's citations must have;
+* facts: substrings the answer must contain (case-insensitive);
+* numbers: figures the answer must state exactly ("12240 MB");
+* verdict: yes / no / it depends;
+* intent: the reply's intent (clarify for a question back);
+* needs_input: true when the answer must ask the user for data.
+
+Scores: fully answered (every expectation met), false "not covered" (in-scope turn refused),
+out-of-scope answered (out-of-scope turn answered with citations), wrong numbers (a turn that
+states figures but not the expected ones), and the median turn latency in process.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+EXAMPLES = HERE.parents[2] / "examples"
+PARTS = ("tuning", "heldout")
+
+
+def load(part: str) -> list[dict[str, Any]]:
+    data = yaml.safe_load((HERE / f"{part}.yaml").read_text(encoding="utf-8"))
+    return data["conversations"]
+
+
+@dataclass
+class TurnResult:
+    conversation: str
+    say: str
+    expect: dict[str, Any]
+    reply: Any
+    seconds: float
+    failures: list[str] = field(default_factory=list)
+    cpu_seconds: float = 0.0  # CPU time of the turn: what it costs on its own, whatever else runs on the box
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def check(expect: dict[str, Any], reply: Any) -> list[str]:
+    """What the reply misses of the expectation (empty: fully answered)."""
+    out: list[str] = []
+    answer = reply.answer.lower()
+    covered = expect.get("covered", True)
+    if not covered:
+        if reply.covered or reply.citations:
+            out.append("out-of-scope answered")
+        return out
+    if not reply.covered:
+        return ["not covered"]
+    if reply.intent == "error":
+        return [f"error: {reply.answer[:120]}"]
+    if "source" in expect and expect["source"] not in {c.source_id for c in reply.citations}:
+        out.append(f"source {expect['source']} not cited")
+    for fact in expect.get("facts", []):
+        if str(fact).lower() not in answer:
+            out.append(f"fact {fact!r} missing")
+    for number in expect.get("numbers", []):
+        if str(number).lower() not in answer:
+            out.append(f"number {number!r} missing")
+    if "verdict" in expect:
+        got = reply.verdict.answer if reply.verdict else None
+        if got != expect["verdict"]:
+            out.append(f"verdict {got!r} != {expect['verdict']!r}")
+    if "intent" in expect and reply.intent != expect["intent"]:
+        out.append(f"intent {reply.intent!r} != {expect['intent']!r}")
+    if expect.get("needs_input") and not reply.needs_input:
+        out.append("no question back")
+    return out
+
+
+def run(engine, part: str) -> list[TurnResult]:
+    results: list[TurnResult] = []
+    for conv in load(part):
+        state: dict | None = None
+        doc = json.loads((EXAMPLES / conv["document"]).read_text(encoding="utf-8")) if conv.get("document") else None
+        for i, turn in enumerate(conv["turns"]):
+            t0, c0 = time.perf_counter(), time.process_time()
+            reply = engine.turn(turn["say"], state, document=doc if i == 0 else None)
+            seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+            state = json.loads(reply.state.model_dump_json())
+            expect = turn.get("expect", {})
+            results.append(TurnResult(conv["id"], turn["say"], expect, reply, seconds, check(expect, reply), cpu))
+    return results
+
+
+def wrong_number(r: TurnResult) -> bool:
+    """A turn that states computed figures, but not the expected ones: the worst answer there is."""
+    if not r.expect.get("numbers"):
+        return False
+    stated = bool(r.reply.calculations) or r.reply.intent == "calc"
+    return stated and any(f.startswith("number") for f in r.failures)
+
+
+def scores(results: list[TurnResult]) -> dict[str, Any]:
+    inscope = [r for r in results if r.expect.get("covered", True)]
+    oos = [r for r in results if not r.expect.get("covered", True)]
+    return {
+        "turns": len(results),
+        "conversations": len({r.conversation for r in results}),
+        "fully_answered_pct": round(100 * sum(r.ok for r in results) / len(results), 1),
+        "false_not_covered_pct": round(
+            100 * sum("not covered" in r.failures for r in inscope) / max(1, len(inscope)), 1
+        ),
+        "oos_answered_pct": round(100 * sum(not r.ok for r in oos) / max(1, len(oos)), 1),
+        "oos_answered_with_citations": sum(bool(r.reply.citations) for r in oos),
+        "wrong_numbers": sum(wrong_number(r) for r in results),
+        "median_turn_ms": round(1000 * statistics.median(r.seconds for r in results), 1),
+        "median_turn_cpu_ms": round(1000 * statistics.median(r.cpu_seconds for r in results), 1),
+        "p90_turn_ms": round(1000 * statistics.quantiles([r.seconds for r in results], n=10)[-1], 1),
+    }
+
+
+def main() -> None:
+    """`python -m tests.chat.eval.runner [part]`: the scores and every turn that missed (for tuning)."""
+    import sys
+
+    from advisor.chat import ChatEngine
+
+    engine = ChatEngine()
+    engine.turn("warm up: what is AME?")
+    for part in sys.argv[1:] or ["tuning"]:
+        results = run(engine, part)
+        print(part, scores(results))
+        for r in results:
+            if not r.ok:
+                print(f"  {r.conversation} {r.say!r}: {'; '.join(r.failures)} [{r.reply.intent}]")
+
+
+if __name__ == "__main__":
+    main()

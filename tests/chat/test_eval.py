@@ -1,0 +1,44 @@
+"""The evaluation set (tests/chat/eval): at least 150 conversations, split, and the bars it must hold.
+
+The held-out part was written before any tuning and is never tuned on; both parts are scored
+here and in `make bench` (chat section). Hard bars on both parts: no out-of-scope answer with
+citations, no wrong number. The fully-answered share has a floor per part so a regression shows.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.chat.eval import runner
+
+FLOOR = {"tuning": 95.0, "heldout": 85.0}
+
+
+@pytest.fixture(scope="module")
+def results(engine):
+    engine.turn("warm up: what is AME?")
+    return {part: runner.run(engine, part) for part in runner.PARTS}
+
+
+def test_the_set_is_large_split_and_varied():
+    convs = {part: runner.load(part) for part in runner.PARTS}
+    assert sum(len(c) for c in convs.values()) >= 150
+    ids = [c["id"] for part in convs.values() for c in part]
+    assert len(ids) == len(set(ids))
+    for part in convs.values():
+        turns = [t for c in part for t in c["turns"]]
+        assert sum(len(c["turns"]) > 1 for c in part) >= 8  # multi-turn chains
+        assert sum(bool(c.get("document")) for c in part) >= 3  # what-if chains on a document
+        assert sum("verdict" in t.get("expect", {}) for t in turns) >= 10  # yes/no
+        assert sum("numbers" in t.get("expect", {}) for t in turns) >= 10  # calculators in prose
+        assert sum(t.get("expect", {}).get("covered") is False for t in turns) >= 8  # near-miss out of scope
+
+
+@pytest.mark.parametrize("part", runner.PARTS)
+def test_bars(results, part, capsys):
+    s = runner.scores(results[part])
+    with capsys.disabled():
+        print(f"\nchat eval {part}: {s}")
+    assert s["oos_answered_with_citations"] == 0
+    assert s["wrong_numbers"] == 0, [r.say for r in results[part] if runner.wrong_number(r)]
+    assert s["fully_answered_pct"] >= FLOOR[part]

@@ -1,0 +1,166 @@
+"""The reader for admin language: platforms, OS levels, quantities with units and multipliers, terms.
+
+Each case is written the way admins type; the reader must read every quantity, and one it
+cannot read for sure must come back as a question, never as a guess.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from advisor.chat.reader import aix_at_least, expand, parse_number, read
+from advisor.chat.reader.shorthand import SHORTHAND
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        ("we're on P9", ["POWER9"]),
+        ("Power10 LPAR", ["POWER10"]),
+        ("pwr8 and POWER7+", ["POWER8", "POWER7+"]),
+        ("P7+ frame", ["POWER7+"]),
+        ("P11 box", ["POWER11"]),
+        ("z13 and zEC12", ["z13", "zEC12"]),
+        ("an EC12", ["zEC12"]),
+        ("z14, z15 and z16", ["z14", "z15", "z16"]),
+        ("rx6600 and a Superdome 2", ["rx6600", "Superdome"]),
+        ("Itanium 2 cells", ["Itanium"]),
+        ("SMT on Z?", ["IBM Z"]),
+    ],
+)
+def test_platform_aliases(text, names):
+    assert [p.name for p in read(text).platforms] == names
+
+
+def test_platform_families_and_unknown_generations():
+    r = read("P9, z13 and rx8640")
+    assert [p.family for p in r.platforms] == ["power", "z", "hpux"]
+    assert read("P11").platforms[0].known is False  # a generation no source covers: read, but flagged
+    assert read("POWER9").platforms[0].known is True
+
+
+@pytest.mark.parametrize(
+    "text, labels",
+    [
+        ("AIX 7.2 TL5", ["AIX 7.2 TL5"]),
+        ("7.2 TL5 SP3", ["AIX 7.2 TL5 SP3"]),
+        ("oslevel -s says 7200-05-02-2114", ["AIX 7.2 TL5 SP2"]),
+        ("HP-UX 11i v3", ["HP-UX 11iv3"]),
+        ("on 11.31", ["HP-UX 11iv3"]),
+        ("11.23 box", ["HP-UX 11iv2"]),
+        ("z/VM 7.2", ["z/VM 7.2"]),
+        ("z/OS V2R1", ["z/OS 2.1"]),
+        ("with AIX 7.3?", ["AIX 7.3"]),
+    ],
+)
+def test_os_levels(text, labels):
+    assert [o.label for o in read(text).os_levels] == labels
+
+
+def test_aix_level_comparison():
+    level = read("AIX 7.2 TL5").os_levels[0]
+    assert aix_at_least(level, "7.2", 1) is True
+    assert aix_at_least(read("AIX 7.1 TL5").os_levels[0], "7.2", 1) is False
+    assert aix_at_least(read("AIX 7.2").os_levels[0], "7.2", 1) is None  # the TL decides and is not given
+
+
+def _q(text):
+    return [(q.kind, q.value, q.count, q.medium, q.noun) for q in read(text).quantities]
+
+
+def test_ports_with_multipliers_and_speeds():
+    assert _q("64 core box w/ 2 x 10Gb ports, 4 x 8Gb FC ports and 60 NPIV clients") == [
+        ("cores", 64.0, None, None, "cores"),
+        ("speed", 10.0, 2, None, "ports"),
+        ("speed", 8.0, 4, "fc", "ports"),
+        ("count", 60.0, 60, None, "npiv"),
+    ]
+    assert _q("4x8G FC") == [("speed", 8.0, 4, "fc", "ports")]
+    assert _q("four 10 Gb ports") == [("speed", 10.0, 4, None, "ports")]
+    assert _q("2 dual-port 10GbE adapters") == [("speed", 10.0, 4, "ethernet", "ports")]
+    assert _q("2 ports of 8 Gb Fibre Channel") == [("speed", 8.0, 2, "fc", "ports")]
+
+
+def test_ports_without_a_speed_are_kept_not_dropped():
+    assert _q("4 FC ports") == [("speed", 0.0, 4, "fc", "ports")]
+
+
+@pytest.mark.parametrize(
+    "text, gib",
+    [
+        ("256GB", 256.0),
+        ("48 gigs", 48.0),
+        ("12,288 MB", 12.0),
+        ("1 TB", 1024.0),
+        ("1,5 TB", 1536.0),
+        ("512 MiB", 0.5),
+        ("16g", 16.0),
+    ],
+)
+def test_sizes(text, gib):
+    sizes = read(text).of_kind("size")
+    assert len(sizes) == 1 and sizes[0].value == pytest.approx(gib)
+
+
+def test_counts_percent_and_saps():
+    assert _q("20000 SAPS") == [("saps", 20000.0, None, None, "saps")]
+    assert _q("20,000 SAPS") == [("saps", 20000.0, None, None, "saps")]
+    assert _q("20k SAPS") == [("saps", 20000.0, None, None, "saps")]
+    assert _q("10 %") == [("percent", 10.0, None, None, "percent")]
+    assert _q("a 48-core server") == [("cores", 48.0, None, None, "cores")]
+    assert _q("8 virtual Ethernet adapters")[0][4] == "veth"
+
+
+def test_an_ambiguous_number_becomes_a_question():
+    r = read("12.288 MB")
+    assert r.problems and "12,288" in r.problems[0].question
+    assert r.quantities[0].ambiguous
+    assert not read("factor 3.74").problems  # no unit: a decimal, plainly
+    assert parse_number("12.288", sized=False) == (12.288, None)
+    value, question = parse_number("1.234.567", sized=True)
+    assert value == 1234567 and question is None
+
+
+def test_every_number_is_kept():
+    """A number that is none of the known kinds still comes back, as a bare number, never dropped."""
+    r = read("amepat says 3.74 for lpar 7, 12 x 2")
+    assert [(q.kind, q.value, q.count) for q in r.quantities] == [
+        ("number", 3.74, None),
+        ("number", 7.0, None),
+        ("number", 2.0, 12),  # "12 x 2": the multiplier rides on the number it multiplies
+    ]
+
+
+def test_shorthand_and_terms():
+    assert expand("shld i take it w/ 4 FC? whats the diff") == "should i take it with 4 FC? what is the difference"
+    assert expand("vio mem") == "VIOS memory"
+    assert "shared memory" in expand("SAP shm")
+    assert set(SHORTHAND) >= {"shld", "w/", "mem", "shm", "diff"}
+    r = read("amepat and vmo -o ame_mpsize_support, D VIRTSTOR,LFAREA")
+    assert r.terms == ["amepat", "vmo", "ame_mpsize_support", "D VIRTSTOR", "LFAREA"]
+    assert read("why didn't ame 001 fire, and VIOS-001?").rule_ids == ["AME-001", "VIOS-001"]
+
+
+@pytest.mark.parametrize(
+    "text, yes_no",
+    [
+        ("are 2 GB pages pageable?", True),
+        ("can I turn SMT on for a zEC12?", True),
+        ("amepat says 3.74, shld i just take it?", True),
+        ("is it ok to run 100% ILM", True),
+        ("what is the LFAREA limit?", False),
+        ("how much memory does a VIOS need?", False),
+    ],
+)
+def test_yes_no(text, yes_no):
+    assert read(text).yes_no is yes_no
+
+
+def test_reader_is_linear_on_hostile_input():
+    """Long runs of digits, separators and units read in well under a second (no backtracking blow-up)."""
+    for attack in ("1," * 20000, "9" * 40000 + "x", "1 x " * 10000, "P" * 30000 + "9", "7.2 TL" * 5000):
+        t0 = time.perf_counter()
+        read(attack)
+        assert time.perf_counter() - t0 < 2.0, attack[:20]
