@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test bench clean postgres browser
+.PHONY: install run test lint bench clean postgres browser
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +39,13 @@ browser:
 	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
 	  else echo "chromium is missing: run 'sudo apt-get install chromium' (the browser tests need it)" >&2; exit 1; fi; }
 
-test: $(STAMP) postgres browser
+# Lint, format and types: the same checks for every change, before the tests.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+test: $(STAMP) postgres browser lint
 	$(PY) -m pytest
 
 # Benchmarks (not part of `make test`): `make bench`, or `make bench BENCH_ARGS=--quick`.

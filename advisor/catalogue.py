@@ -30,6 +30,7 @@ def summary(cr: CompiledRule) -> dict[str, Any]:
         "title": r.title,
         "severity": r.severity,
         "kinds": list(r.kinds),
+        "applies": r.applies,
         "domain": cr.domain,
         "citations": resolved_citations(cr),
     }

@@ -40,6 +40,11 @@ class Finding(BaseModel):
     evidence: dict[str, Any]
     citations: list[CitationOut]
     escalation: str | None = Field(None, description="Why the severity is above the rule's base severity.")
+    shares_fix_with: list[str] = Field(
+        default_factory=list,
+        description="Other findings on this system that one fix resolves together with this one: the "
+        "highest-ranked of them carries the steps, the others point to it.",
+    )
     provenance: dict[str, str] | None = Field(
         None,
         description="For documents built from command outputs: evidence path -> the output line it was read "

@@ -140,6 +140,7 @@ class Advisor:
         findings.sort(key=lambda f: sort_key(f.severity, f.score, f.rule_id, f.target))
         for rank, finding in enumerate(findings, 1):
             finding.rank = rank
+        self._share_fixes(findings)
         not_assessed.sort(key=lambda n: (SEVERITIES.index(n.severity), n.rule_id, n.target))
         summary = {s: 0 for s in SEVERITIES}
         for finding in findings:
@@ -152,6 +153,30 @@ class Advisor:
             summary=summary,
             rulebook=RulebookInfo(version=self.rulebook.version, rules=len(self.rulebook.rules)),
         )
+
+    def _share_fixes(self, findings: list[Finding]) -> None:
+        """Findings of one system whose rules share a fix (rules/*.yaml `shared_fix`): the first in rank
+        keeps the steps, the others say so once and link to it instead of repeating them."""
+        groups: dict[tuple[str, str, str], list[Finding]] = {}
+        for f in findings:
+            group = self.rulebook.rules[f.rule_id].rule.shared_fix
+            if group:
+                groups.setdefault((group, f.path, f.target), []).append(f)
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            lead, ids = members[0], [m.rule_id for m in members]
+            for m in members:
+                m.shares_fix_with = [i for i in ids if i != m.rule_id]
+            for m in members[1:]:
+                m.remediation = [
+                    RemediationOut(
+                        description=f"One fix for this and {lead.rule_id}: apply the steps given under "
+                        f"{lead.rule_id} (rank {lead.rank}) once; they resolve both findings.",
+                        requires_reboot=any(s.requires_reboot for s in lead.remediation),
+                        dynamic=all(s.dynamic or not s.commands for s in lead.remediation),
+                    )
+                ]
 
     def _review_unit(self, unit: Unit) -> tuple[list[Finding], list[NotAssessed]]:
         derived = derive.compute(unit.kind, unit.model)

@@ -6,7 +6,7 @@ outputs, MB/s and memory vs splitting the same bytes), fleet
 (`advisor check` over 10 000 documents, 2 processes vs 1), api (`advisor serve`, 2 workers vs
 1, plus the memory run), fleetapi (the fleet routes on 100 000 reviews of 10 000 systems),
 mcp (one tool call over stdio and HTTP vs the REST route), chat (the evaluation conversations scored
-and timed, both parts).
+and timed, both parts), soak (normal and hostile traffic at once on 2 workers: deaths, losses, p99).
 Results: bench/results/bench-<time>.json, latest.json, latest.md.
 """
 
@@ -19,7 +19,7 @@ import time
 import traceback
 from typing import Any
 
-SECTIONS = ("startup", "engine", "pipeline", "parse", "fleet", "api", "fleetapi", "mcp", "chat")
+SECTIONS = ("startup", "engine", "pipeline", "parse", "fleet", "api", "fleetapi", "mcp", "chat", "soak")
 
 
 def loadavg() -> list[float]:
@@ -139,6 +139,10 @@ def run_section(section: str, args: argparse.Namespace) -> tuple[list[dict[str, 
         from bench import mcp
 
         return mcp.run(args.quick)
+    if section == "soak":
+        from bench import soak
+
+        return soak.run(args.quick)
     from bench import api
 
     return api.run(args.quick, with_memory=not args.no_memory, memory_reviews=args.memory_reviews)

@@ -22,12 +22,15 @@
 #   lsattr -El mem0
 #   ps -eZ
 #   lsdev -Cc disk
+#   lsattr -El hdiskN             for every hdiskN that lsdev -Cc disk lists
 #   lsdev -Cc adapter
 #   lsattr -El entN               for every entN that lsdev -Cc adapter lists
+#   lsattr -El fcsN               for every fcsN that lsdev -Cc adapter lists
 #   lsdev -Cc if -F name          (only to find the interfaces; not recorded)
 #   lsattr -El enN                for every enN that lsdev -Cc if lists
 #   netstat -v
 #   lslpp -l
+#   lswpar                        (workload partitions; missing on a system without WPARs)
 #   amepat MINUTES                only with -a MINUTES (monitors that long; root)
 #
 # Output: the bundle format of docs/parsers.md on standard output, or in FILE
@@ -106,8 +109,15 @@ run "svmon -G" svmon -G
 run "lsattr -El mem0" lsattr -El mem0
 run "ps -eZ" ps -eZ
 run "lsdev -Cc disk" lsdev -Cc disk
+for dev in $(printf '%s\n' "$OUT" | sed -n 's/^\(hdisk[0-9][0-9]*\)[ 	].*/\1/p'); do
+    run "lsattr -El $dev" lsattr -El "$dev"
+done
 run "lsdev -Cc adapter" lsdev -Cc adapter
-for dev in $(printf '%s\n' "$OUT" | sed -n 's/^\(ent[0-9][0-9]*\)[ 	].*/\1/p'); do
+ADAPTERS=$OUT
+for dev in $(printf '%s\n' "$ADAPTERS" | sed -n 's/^\(ent[0-9][0-9]*\)[ 	].*/\1/p'); do
+    run "lsattr -El $dev" lsattr -El "$dev"
+done
+for dev in $(printf '%s\n' "$ADAPTERS" | sed -n 's/^\(fcs[0-9][0-9]*\)[ 	].*/\1/p'); do
     run "lsattr -El $dev" lsattr -El "$dev"
 done
 if have lsdev; then
@@ -117,6 +127,7 @@ if have lsdev; then
 fi
 run "netstat -v" netstat -v
 run "lslpp -l" lslpp -l
+run "lswpar" lswpar
 if [ -n "$AMEPAT_MINUTES" ]; then
     run "amepat $AMEPAT_MINUTES" amepat "$AMEPAT_MINUTES"
 fi

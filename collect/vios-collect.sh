@@ -12,9 +12,12 @@
 # Commands run, exactly (N is an adapter number found by lsdev -type adapter):
 #   ioscli ioslevel
 #   ioscli lsdev -type disk
+#   ioscli lsdev -dev hdiskN -attr   for every hdiskN that lsdev -type disk lists
 #   ioscli lsdev -type adapter
 #   ioscli lsdev -dev entN -attr     for every entN that lsdev -type adapter lists
 #   ioscli entstat -all entN         for every entN that lsdev -type adapter lists
+#   ioscli lsdev -dev fcsN -attr     for every fcsN that lsdev -type adapter lists
+#   ioscli lsmap -all                (virtual SCSI mappings)
 #   lparstat -i
 #   schedo -o vpm_fold_policy
 #
@@ -71,14 +74,22 @@ printf '#### advisor-bundle format="1" host="%s" collector="vios-collect.sh" col
 
 run "ioslevel" "$IOSCLI" ioslevel
 run "lsdev -type disk" "$IOSCLI" lsdev -type disk
+for dev in $(printf '%s\n' "$OUT" | sed -n 's/^\(hdisk[0-9][0-9]*\)[ 	].*/\1/p'); do
+    run "lsdev -dev $dev -attr" "$IOSCLI" lsdev -dev "$dev" -attr
+done
 run "lsdev -type adapter" "$IOSCLI" lsdev -type adapter
-ADAPTERS=$(printf '%s\n' "$OUT" | sed -n 's/^\(ent[0-9][0-9]*\)[ 	].*/\1/p')
+ADAPTER_LIST=$OUT
+ADAPTERS=$(printf '%s\n' "$ADAPTER_LIST" | sed -n 's/^\(ent[0-9][0-9]*\)[ 	].*/\1/p')
 for dev in $ADAPTERS; do
     run "lsdev -dev $dev -attr" "$IOSCLI" lsdev -dev "$dev" -attr
 done
 for dev in $ADAPTERS; do
     run "entstat -all $dev" "$IOSCLI" entstat -all "$dev"
 done
+for dev in $(printf '%s\n' "$ADAPTER_LIST" | sed -n 's/^\(fcs[0-9][0-9]*\)[ 	].*/\1/p'); do
+    run "lsdev -dev $dev -attr" "$IOSCLI" lsdev -dev "$dev" -attr
+done
+run "lsmap -all" "$IOSCLI" lsmap -all
 run "lparstat -i" lparstat -i
 run "schedo -o vpm_fold_policy" schedo -o vpm_fold_policy
 exit 0

@@ -10,6 +10,7 @@ command family, and merges the result:
     storage     disks, FC adapters and ports, SDDPCM (lsdev, lsattr hdiskN/fcsN, lslpp)
     network     SEA, aggregations, ports, virtual adapters, interfaces (lsattr entN/enN, netstat -v)
     hpux        machinfo, kctune
+    managed     HMC lssyscfg, lshwres (managed-system: frame and partitions)
     zsystems    D VIRTSTOR,LFAREA, IEASYSxx, lscpu
     kind        which kind of document the outputs describe
     merge       precedence, conflicts, the nested document and its provenance
@@ -23,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from advisor.assemble import ame, devices, hpux, lpar, network, processes, storage, zsystems
+from advisor.assemble import ame, devices, hpux, lpar, managed, network, processes, storage, zsystems
 from advisor.assemble.common import Context
 from advisor.assemble.kind import ASSEMBLED_KINDS, KindError, decide_kind
 from advisor.assemble.merge import build, field_exists, merge
 from advisor.assemble.model import Assembly, Conflict, ConflictValue, Fact, InputWarning, Output, Source
 
-FAMILIES = (lpar, ame, processes, devices, storage, network, hpux, zsystems)
+FAMILIES = (lpar, ame, processes, devices, storage, network, hpux, zsystems, managed)
 INTERNAL = ("_host",)
 
 __all__ = [
@@ -103,6 +104,11 @@ def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | 
             host.source.model_copy(update={"note": "host name: no output gives the partition name"}),
             host.rank,
         )
+    if "name" not in chosen and host is None and hosts:  # a bundle names its host (uname -n) in its markers
+        source = Source(
+            command="bundle", line_no=0, line=f'host="{hosts[0]}"', note="host name from the collector bundle"
+        )
+        chosen["name"] = Fact("name", hosts[0], source)
     document, provenance = build(chosen)
     return Assembly(
         kind=kind,

@@ -2,6 +2,7 @@
 
 - ``ioslevel``, or a VIOS command line (``ioscli ...``, ``lsdev -dev X -attr``, ``lsdev -type``,
   ``entstat -all``): vios.  A VIOS runs lparstat, schedo and the AIX tools too.
+- ``lssyscfg`` / ``lshwres`` (HMC CLI): managed-system.
 - ``machinfo`` / ``kctune``: hpux-server.  ``D VIRTSTOR,LFAREA`` / IEASYSxx: zos-lpar.
 - ``lscpu``: zvm-lpar only when its hypervisor lines name z/VM.  Linux straight in a PR/SM LPAR, a
   KVM guest (or an emulator such as QEMU, which reports KVM), another architecture, or an lscpu
@@ -23,9 +24,11 @@ PLATFORM_OF = {
     "D VIRTSTOR,LFAREA": "zos-lpar",
     "IEASYSxx": "zos-lpar",
     "lscpu": "zvm-lpar",
+    "lssyscfg": "managed-system",
+    "lshwres": "managed-system",
 }
 _VIOS_LINE = linre.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")
-ASSEMBLED_KINDS = ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar")
+ASSEMBLED_KINDS = ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar", "managed-system")
 
 
 class KindError(ValueError):

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from fnmatch import fnmatchcase
 from functools import lru_cache
-from typing import Any, get_args, get_origin
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -168,10 +169,18 @@ def _shape_exists(kind: str, path: str) -> bool:
             if get_origin(annotation) is not list:
                 return False
             annotation = unwrap(get_args(annotation)[0])
-        model = annotation
         if n == len(parts) - 1:
             return True
+        if get_origin(annotation) in (Union, UnionType):  # managed-system partitions: aix-lpar | vios
+            rest = ".".join(f"{p}[k]" if k is not None else p for p, k in parts[n + 1 :])
+            return any(_model_has(m, rest) for m in get_args(annotation) if isinstance(m, type))
+        model = annotation
     return False
+
+
+def _model_has(model: type, path: str) -> bool:
+    kind = next((k for k, m in KIND_MODELS.items() if m is model), None)
+    return kind is not None and _shape_exists(kind, path)
 
 
 def _natural(name: str) -> tuple:

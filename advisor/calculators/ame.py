@@ -54,7 +54,8 @@ MIN_FACTOR = 1.0
 MAX_FACTOR = 10.0
 FACTOR_STEP = 0.01
 AME64K_MIN_LEVEL = 7201  # AIX 7.2 TL1
-AME64K_PROCESSORS = ("POWER8", "POWER9", "POWER10")
+# "POWER8 and later": Power11 postdates the guide and counts as a later generation.
+AME64K_PROCESSORS = ("POWER8", "POWER9", "POWER10", "POWER11")
 AME64K_DEFAULT_LEVEL = 7300  # AIX 7.3, on POWER10
 # The guide's productive range for SAP ABAP (Table 5 conclusion): factors 2.0 to 2.8.
 SAP_VALIDATED_FACTORS = (2.0, 2.8)
@@ -203,4 +204,48 @@ def deficit_free_estimate(true_memory_gb: float, factor: float, deficit_mb: floa
         deficit_mb=deficit,
         achieved_factor=round(achieved, 4),
         true_memory_gb=round(true * f / achieved, 3),
+    )
+
+
+class RebalancePlan(BaseModel):
+    """One fix for AME-006/007/008: add true memory, then lower the factor, keeping expanded memory."""
+
+    expanded_memory_mb: float
+    true_memory_mb: float  # today
+    target_true_memory_mb: int  # rounded up to the memory block (whole MB without one)
+    add_memory_mb: int
+    new_factor: float  # expanded / target, rounded up to 0.01 so expanded memory does not shrink
+    block_mb: int | None
+    citations: tuple[Cite, ...] = CITE_ITERATION + CITE_FACTOR
+
+
+def rebalance_plan(
+    true_memory_gb: float, factor: float, needed_true_memory_gb: float, block_mb: int | None = None
+) -> RebalancePlan | None:
+    """The memory to add and the new factor that hold today's expanded memory on at least
+    `needed_true_memory_gb` of true memory; None when today's true memory already suffices.
+
+    >>> p = rebalance_plan(3.0, 4.7, 14 / 2.8, block_mb=256)
+    >>> (p.target_true_memory_mb, p.add_memory_mb, p.new_factor)
+    (5120, 2048, 2.82)
+    """
+    true_mb = _finite("true memory", true_memory_gb, minimum=0, strict=True) * 1024.0
+    f = _finite("expansion factor", factor, minimum=0, strict=True)
+    needed_mb = _finite("needed true memory", needed_true_memory_gb) * 1024.0
+    step = int(block_mb) if block_mb else 1
+    if step < 1:
+        raise ValueError(f"memory block must be at least 1 MB, not {block_mb}")
+    target_mb = math.ceil(round(needed_mb / step, 9)) * step
+    current_mb = math.ceil(round(true_mb / step, 9)) * step
+    if target_mb <= current_mb:
+        return None
+    expanded_mb = true_mb * f
+    new_factor = math.ceil(round(expanded_mb / target_mb * 100, 6)) / 100
+    return RebalancePlan(
+        expanded_memory_mb=round(expanded_mb, 3),
+        true_memory_mb=round(true_mb, 3),
+        target_true_memory_mb=int(target_mb),
+        add_memory_mb=int(target_mb - current_mb),
+        new_factor=max(MIN_FACTOR, round(new_factor, 2)),
+        block_mb=int(block_mb) if block_mb else None,
     )

@@ -9,7 +9,7 @@ partition's *maximum* memory, not its desired memory:
   divisor 128 for AIX and Linux partitions.
 
 Judgement calls, stated so they can be challenged:
-- POWER8, POWER9 and POWER10 are not covered by the 2013 Redbook; the POWER7+ rule (128 for AIX and
+- POWER8, POWER9, POWER10 and Power11 are not covered by the 2013 Redbook; the POWER7+ rule (128 for AIX and
   Linux, 64 for IBM i and AMS) is applied to them as the latest one the source gives.
 - A VIOS runs AIX and is counted as an AIX partition.
 - When the HMC's default ratio (`lshwres -r mem --level sys -F default_hpt_ratios`) is known, it
@@ -33,7 +33,7 @@ CITE = (
     ),
 )
 
-PROCESSORS = ("POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10")
+PROCESSORS = ("POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10", "POWER11")
 RATIO_64_UP_TO = "POWER7"  # POWER5/6/7 divide everything by 64
 OsType = Literal["aix", "linux", "vios", "ibmi"]
 # The advisor's reading of "far above": a maximum more than twice the desired memory (LPAR-008).

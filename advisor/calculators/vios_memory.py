@@ -1,9 +1,10 @@
 """VIOS memory requirement (Redbook SG24-8079 3.5.2).
 
 Two guidelines: a base of 2 GB per 16 cores of the machine, and for complex I/O a sum of
-768 MB plus a fixed increment per adapter. The advisor takes the larger of the two. The base
-counts every started block of 16 cores (20 cores -> 2 blocks -> 4 GB): the VIOS serves all
-partitions, so rounding up is the safe reading of "for every 16 cores".
+768 MB plus a fixed increment per adapter. The advisor takes the larger of the two. The base is
+the Redbook's ratio, 128 MB per core (33 cores -> 4224 MB), never below the 2 GB starting point the
+Redbook names: "for every 16 cores" is a ratio, and counting every started block of 16 cores
+(33 cores -> 6 GB) would make a high-severity finding rest on a rounding the source does not state.
 Adapters count as intended, not as active: an idle or not-yet-mapped NPIV adapter still counts.
 """
 
@@ -41,7 +42,12 @@ class ViosMemoryRequirement(BaseModel):
 
 
 def base_mb(system_cores: int) -> int:
-    return max(1, math.ceil(system_cores / 16)) * BASE_MB_PER_16_CORES
+    """2 GB per 16 cores as a ratio, at least 2 GB.
+
+    >>> base_mb(16), base_mb(17), base_mb(33)
+    (2048, 2176, 4224)
+    """
+    return max(BASE_MB_PER_16_CORES, math.ceil(system_cores * BASE_MB_PER_16_CORES / 16))
 
 
 def vios_memory_requirement(system_cores: int, **adapters: int) -> ViosMemoryRequirement:

@@ -58,7 +58,8 @@ def summary_line(advisor, review: Review, out: Composer) -> None:
 def finding_lines(advisor, findings: list[Finding], out: Composer) -> None:
     for f in findings:
         cites = [from_out(c, f"rule:{f.rule_id}") for c in f.citations[:1]]
-        commands = [c for r in f.remediation for c in r.commands][:2]
+        # the two commands that change something; the SAP stop before a reboot is in the full explanation
+        commands = [c for r in f.remediation for c in r.commands if "sapcontrol" not in c][:2]
         fix = f" Fix: {f.recommendation.split('. ')[0].rstrip('.')}." if f.recommendation else ""
         cmd = f" Commands: {'; '.join(f'`{c}`' for c in commands)}." if commands else ""
         where = f" on {f.target}" if f.target != findings[0].target or len({x.target for x in findings}) > 1 else ""

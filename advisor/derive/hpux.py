@@ -336,3 +336,22 @@ def mt_patches_missing(doc) -> list[str]:
     (patches,) = need(doc, "patches")
     installed = {p.strip().upper() for p in patches}
     return [p for p in MT_PATCHES_11IV2 if p not in installed]
+
+
+@list_derivation(
+    "mt_pthread_gaps",
+    kinds=("hpux-server",),
+    description="What the pthreads guidance asks for and this server lacks while multithreaded applications "
+    "run: the two environment variables, and on 11i v2 the two patches. Not computable (so HPUX-013 is not "
+    "assessed) while a setting or, on 11i v2, the patch list is not shown; empty when no such application runs.",
+    cite=_MT,
+)
+def mt_pthread_gaps(doc) -> list[str]:
+    (running,) = need(doc, "multithreaded_apps.running")
+    if not running:
+        return []
+    scope, perf = need(doc, "multithreaded_apps.pthread_force_scope_system", "multithreaded_apps.perf_enable")
+    gaps = [
+        f"{name}=1 not set" for name, on in (("PTHREAD_FORCE_SCOPE_SYSTEM", scope), ("PERF_ENABLE", perf)) if not on
+    ]
+    return gaps + [f"{patch} not installed" for patch in mt_patches_missing(doc)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from advisor.calculators import ame, hpt, vios_memory
 from advisor.citations import Cite
 from advisor.derive import Invalid, Missing, derivation, need, shared
@@ -64,6 +66,19 @@ def vios_memory_adapters_mb(doc) -> int:
 def vios_memory_mb(doc) -> float:
     (gb,) = need(doc, "memory_gb")
     return round(gb * 1024, 3)
+
+
+@derivation(
+    "vios_memory_to_add_mb",
+    kinds=("vios",),
+    type="number",
+    unit="MB",
+    description="Memory to add so the VIOS meets the guideline (VIOS-001's fix): requirement minus assigned "
+    "memory, whole MB, 0 when it already does; the HMC rounds up to its memory block.",
+    cite=vios_memory.CITE,
+)
+def vios_memory_to_add_mb(doc) -> int:
+    return max(0, math.ceil(vios_required_memory_mb(doc) - vios_memory_mb(doc)))
 
 
 # ---------------------------------------------------------------- AIX levels and AME (aix-lpar)

@@ -792,3 +792,39 @@ def wpars_52_with_block_storage(doc) -> list[str]:
 )
 def wpar_nfs_from_global(doc) -> list[str]:
     return [f"{w.name}:{m}" for _, w in _wpars(doc) for m in (w.nfs_from_global or [])]
+
+
+# ---------------------------------------------------------------- WPAR-005, WPAR-006 (S2 3.9.2)
+
+
+@list_derivation(
+    "wpars_versioned_rootvg",
+    kinds=("aix-lpar",),
+    description="Versioned WPARs that are rootvg WPARs: a versioned WPAR must be a system WPAR on file systems "
+    "of the global, never one built on its own rootvg disk.",
+    cite=WPAR,
+)
+def wpars_versioned_rootvg(doc) -> list[str]:
+    versioned = [(p, w) for p, w in _wpars(doc) if w.versioned_aix is not None]
+    _require(versioned, "rootvg")
+    return [f"{w.name} (AIX {w.versioned_aix} versioned, rootvg WPAR)" for _, w in versioned if w.rootvg]
+
+
+@list_derivation(
+    "wpar_disks_not_fail_over",
+    kinds=("aix-lpar",),
+    description="hdisks exported to a WPAR whose path algorithm is not fail_over, the only one a WPAR disk "
+    "supports. Read from storage.disks of the global AIX by name.",
+    cite=WPAR,
+)
+def wpar_disks_not_fail_over(doc) -> list[str]:
+    exported = [(w.name, d) for _, w in _wpars(doc) for d in (w.disks or [])]
+    if not exported:
+        return []
+    disks = {d.name: (f"storage.disks[{i}]", d) for i, d in enumerate(_listed(doc, "storage.disks"))}
+    if any(d not in disks for _, d in exported):
+        raise Missing(["storage.disks"])
+    _require([disks[d] for _, d in exported], "algorithm")
+    return [
+        f"{d} in {w} (algorithm {disks[d][1].algorithm})" for w, d in exported if disks[d][1].algorithm != "fail_over"
+    ]

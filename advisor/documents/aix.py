@@ -36,6 +36,13 @@ class AixMemory(Block):
         "Active Memory Deduplication (AMD) is on for the shared memory pool this partition uses.",
         command="HMC: lshwres -r mempool -m <managed-system>",
     )
+    block_mb: int | None = fld(
+        "Memory region (logical memory block) size of the managed system: DLPAR adds and removes memory in "
+        "whole blocks, so the advisor rounds the memory it asks for up to it.",
+        unit="MiB",
+        command="HMC: lshwres -r mem -m <managed-system> --level sys -F mem_region_size",
+        ge=1,
+    )
     large_page_gb: float | None = fld(
         "Memory reserved for 16 MB large pages (lgpg_regions x lgpg_size); AME cannot compress it.",
         unit="GiB",
@@ -138,13 +145,21 @@ class Ame(Block):
         ge=0,
     )
     cpu_pct: float | None = fld(
-        "Share of the partition's processor use spent in AME compression and decompression (cmemd). On a "
-        "dedicated partition this equals amepat's AME CPU Usage percentage; on a shared one divide amepat's "
-        "AME CPU Usage by its CPU Util.",
+        "Share of the partition's processor use spent in AME compression and decompression (cmemd), as the "
+        "Redbook defines lparstat's %xcpu. On a dedicated partition this equals amepat's AME CPU Usage "
+        "percentage (a share of the partition's cores); on a shared one divide amepat's AME CPU Usage by its CPU "
+        "Util. AME-009's thresholds use derived.ame_cpu_capacity_pct (a share of the partition's maximum capacity, "
+        "as amepat prints it), computed from cpu_physc, or from this field on a dedicated partition only.",
         unit="%",
         command="lparstat -c: %xcpu; amepat: AME CPU Usage [%]",
         ge=0,
         le=100,
+    )
+    cpu_physc: float | None = fld(
+        "Physical processors AME itself consumes (cmemd), averaged over the measurement.",
+        unit="processing units",
+        command="lparstat -c: xphysc; amepat: AME CPU Usage (Phys. Proc Units), Average column",
+        ge=0,
     )
     tunables: AmeTunables | None = fld("AME vmo tunables (defaults suit almost every workload).")
 

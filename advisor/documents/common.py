@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator
 
 from advisor.documents.fields import Block, fld
 
 Environment = Literal["production", "test", "development"]
-PowerProcessor = Literal["POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10"]
+_POWER_SPELLING = re.compile(r"(?i)^\s*power\s?(\d{1,2}\+?)\s*$")
+
+
+def _power_generation(value: Any) -> Any:
+    """IBM writes "POWER9" up to POWER9 and "Power10" / "Power11" since: accept either spelling (and
+    "Power 10"), stored in one form. Anything else is left for the enum to refuse with its choices."""
+    if isinstance(value, str) and (m := _POWER_SPELLING.match(value)):
+        return f"POWER{m.group(1)}"
+    return value
+
+
+PowerProcessor = Annotated[
+    Literal["POWER5", "POWER6", "POWER7", "POWER7+", "POWER8", "POWER9", "POWER10", "POWER11"],
+    BeforeValidator(_power_generation),
+]
 PowerVmEdition = Literal["express", "standard", "enterprise"]
 
 

@@ -15,6 +15,7 @@ from advisor.documents.fields import Block, fld
 
 ReservePolicy = Literal["no_reserve", "single_path", "pr_exclusive", "pr_shared"]
 DiskTransport = Literal["vscsi", "npiv", "fc", "sas"]
+PathAlgorithm = Literal["fail_over", "round_robin", "shortest_queue", "load_balance", "load_balance_port"]
 
 
 class VscsiBacking(Block):
@@ -57,8 +58,8 @@ class Disk(Block):
         command="lsdev -Cc disk / lsdev -type disk",
     )
     transport: DiskTransport | None = fld(
-        "How the disk reaches the partition: vscsi (virtual SCSI from a VIOS), npiv (LUN through a virtual FC adapter), "
-        "fc (LUN through a physical FC port), sas (internal).",
+        "How the disk reaches the partition: vscsi (virtual SCSI from a VIOS), npiv (LUN through a virtual FC "
+        "adapter), fc (LUN through a physical FC port), sas (internal).",
         command="lsdev -Cc disk; lspath -l hdiskN (parent vscsiN / fscsiN)",
     )
     queue_depth: int | None = fld(
@@ -72,6 +73,10 @@ class Disk(Block):
     )
     reserve_policy: ReservePolicy | None = fld(
         "SCSI reservation policy.", command="lsattr -El hdiskN -a reserve_policy"
+    )
+    algorithm: PathAlgorithm | None = fld(
+        "MPIO path selection algorithm; a disk exported to a WPAR supports only fail_over.",
+        command="lsattr -El hdiskN -a algorithm",
     )
     pvid: str | None = fld("Physical volume id.", command="lspv")
     size_gb: float | None = fld(

@@ -27,7 +27,9 @@ from . import (
     lscpu,
     lsdev_adapter,
     lsdev_disk,
+    lshwres,
     lslpp_l,
+    lssyscfg,
     machinfo,
     netstat_v,
     oslevel,
@@ -73,6 +75,8 @@ PARSERS: tuple[ModuleType, ...] = (
     machinfo,
     kctune,
     lscpu,
+    lssyscfg,
+    lshwres,
 )
 
 THRESHOLD = 0.5

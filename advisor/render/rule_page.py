@@ -14,18 +14,18 @@ from advisor import linre
 from advisor.catalogue import detail
 from advisor.derive import REGISTRY as DERIVED
 from advisor.rulebook.loader import CompiledRule, Rulebook
-from advisor.rulebook.templates import PLACEHOLDER
+from advisor.rulebook.templates import for_reading
 
 PAGE_NAME = linre.compile(r"^[A-Z]+-\d{3}[a-z]?\.md$")
 
 
 def _prose(text: str) -> str:
     """A message template for reading: `{ame.expansion_factor}` becomes `<ame.expansion_factor>` in code."""
-    return PLACEHOLDER.sub(lambda m: f"`<{m.group(1)}>`", text)
+    return for_reading(text, lambda path: f"`<{path}>`")
 
 
 def _command(text: str) -> str:
-    return PLACEHOLDER.sub(lambda m: f"<{m.group(1)}>", text)
+    return for_reading(text, lambda path: f"<{path}>")
 
 
 def _derived_notes(paths: list[str]) -> list[str]:
@@ -51,6 +51,8 @@ def render(cr: CompiledRule) -> str:
         f"**Severity:** {d['severity']} · **Applies to:** {', '.join(d['kinds'])} · **Domain:** {d['domain']} · "
         f"**Impact:** {d['impact']}/5 · **Confidence:** {d['confidence']} · "
         f"**Reboot to fix:** {'yes' if d['requires_reboot'] else 'no'}",
+        "",
+        f"**Applies to systems:** {d['applies']}",
         "",
         "## What it checks",
         "",
@@ -128,12 +130,20 @@ def index(rulebook: Rulebook) -> str:
     for cr in rules:
         domains.setdefault(cr.domain, []).append(cr)
     for domain, group in domains.items():
-        lines += [f"## {domain}", "", "| Rule | Title | Severity | Applies to | Reboot |", "|---|---|---|---|---|"]
+        lines += [
+            f"## {domain}",
+            "",
+            "| Rule | Title | Severity | Applies to | Systems | Reboot |",
+            "|---|---|---|---|---|---|",
+        ]
         for cr in group:
             r = cr.rule
             reboot = "yes" if any(s.requires_reboot for s in r.remediation) else "no"
             title = r.title.replace("|", "\\|")
-            lines.append(f"| [{r.id}]({r.id}.md) | {title} | {r.severity} | {', '.join(r.kinds)} | {reboot} |")
+            applies = r.applies.replace("|", "\\|")
+            lines.append(
+                f"| [{r.id}]({r.id}.md) | {title} | {r.severity} | {', '.join(r.kinds)} | {applies} | {reboot} |"
+            )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 CMP_OPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 FLIP = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
@@ -54,7 +54,7 @@ class Arith:
     right: Operand
 
 
-Operand = Union[Lit, Ref, Arith]
+Operand = Lit | Ref | Arith
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class Or:
     items: tuple[Node, ...]
 
 
-Node = Union[Cmp, Exists, And, Or]
+Node = Cmp | Exists | And | Or
 
 
 def negate(node: Node) -> Node:

@@ -31,7 +31,7 @@ from advisor.rulebook.condition import (
     parse_condition,
 )
 from advisor.rulebook.model import SEVERITIES, Escalation, Rule, RuleFile
-from advisor.rulebook.templates import placeholders
+from advisor.rulebook.templates import placeholders, unguarded
 from advisor.rulebook.version import digest_of, rule_files
 from advisor.sources import load_sources
 
@@ -169,6 +169,23 @@ def _unknown_path(path: str, types: dict[str, FieldType], kind: str) -> str:
     return f"unknown field '{path}' for kind {kind}{hint}"
 
 
+SAP_HOST_KINDS = ("aix-lpar", "hpux-server")  # kinds where a reboot takes SAP instances down
+REBOOTS = ("shutdown -Fr", "shutdown -r", "shutdown -R")
+
+
+def _check_reboot_steps(rule: Rule, fail) -> None:
+    """A reboot of a partition that may run production SAP is planned, not typed: the step names the
+    maintenance window, and when it reboots by command, SAP is stopped before."""
+    if not set(rule.kinds) & set(SAP_HOST_KINDS):
+        return
+    for i, step in enumerate(rule.remediation):
+        if step.requires_reboot and "maintenance window" not in step.description:
+            raise fail(f"remediation[{i}] needs a reboot: its description must start from the maintenance window")
+        for j, command in enumerate(step.commands):
+            if command.startswith(REBOOTS) and not any("sapcontrol" in c and "Stop" in c for c in step.commands[:j]):
+                raise fail(f"remediation[{i}] reboots ({command!r}) without stopping SAP first (sapcontrol ... Stop)")
+
+
 def compile_rule(rule: Rule, file: str, domain: str) -> CompiledRule:
     """Validate one rule against the schemas, sources and derived values; compile its conditions."""
 
@@ -207,6 +224,14 @@ def compile_rule(rule: Rule, file: str, domain: str) -> CompiledRule:
         for ph in placeholders(text):
             if ph not in declared and ph not in ALWAYS_PRESENT:
                 raise fail(f"template placeholder {{{ph}}} is not in requires or optional")
+        for ph in unguarded(text):
+            if ph in rule.optional:
+                raise fail(
+                    f"template placeholder {{{ph}}} reads an optional field, which a document may lack: put it in "
+                    f"an optional segment [[...]] or give it a fallback {{{ph}|...}}"
+                )
+
+    _check_reboot_steps(rule, fail)
 
     for kind in rule.kinds:
         types = _field_types(kind)
@@ -262,9 +287,26 @@ def load_rulebook(directory: Path | None = None) -> Rulebook:
                 rules[rule.id] = compile_rule(rule, name, rule_file.domain)
             except RulebookError as exc:
                 problems += exc.problems
+    problems += _shared_fix_problems(rules)
     if problems:
         raise RulebookError.of(problems)
     return Rulebook(rules=rules, version=digest_of(texts), files=tuple(f.name for f in files))
+
+
+def _shared_fix_problems(rules: dict[str, CompiledRule]) -> list[RuleProblem]:
+    """A shared fix is one fix: every rule naming it must carry exactly the same remediation."""
+    first: dict[str, CompiledRule] = {}
+    out = []
+    for cr in rules.values():
+        group = cr.rule.shared_fix
+        if group is None:
+            continue
+        if group in first and first[group].rule.remediation != cr.rule.remediation:
+            out.append(
+                RuleProblem(cr.file, cr.id, f"shared_fix '{group}': remediation differs from {first[group].id}'s")
+            )
+        first.setdefault(group, cr)
+    return out
 
 
 def _valid_rules(data: object) -> RuleFile:

@@ -49,6 +49,11 @@ class Rule(Strict):
     title: str = Field(min_length=1)
     severity: Severity
     kinds: tuple[KindName, ...] = Field(min_length=1)
+    applies: str = Field(
+        min_length=1,
+        description="Which systems the rule speaks about (processor generations, OS levels, workload), so a reader "
+        "sees at a glance why it did or did not apply.",
+    )
     requires: tuple[str, ...] = Field(min_length=1)
     optional: tuple[str, ...] = ()
     when: str
@@ -57,6 +62,12 @@ class Rule(Strict):
     rationale: str = Field(min_length=1)
     recommendation: str = Field(min_length=1)
     remediation: tuple[Remediation, ...] = Field(min_length=1)
+    shared_fix: str | None = Field(
+        None,
+        pattern=r"^[a-z0-9-]+$",
+        description="Rules naming the same shared fix carry the same remediation; when several fire on one "
+        "system the review gives the fix once, on the highest-ranked finding, and links the others to it.",
+    )
     impact: int = Field(ge=1, le=5, description="How much fixing it improves the system, 1 (little) to 5 (a lot).")
     confidence: Confidence
     citations: tuple[Cite, ...] = Field(min_length=1)

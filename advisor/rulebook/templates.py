@@ -1,22 +1,37 @@
-"""Message templates: `{ame.expansion_factor}` or `{derived.vios_required_memory_mb:.0f}`."""
+"""Message templates: `{ame.expansion_factor}`, `{derived.vios_required_memory_mb:.0f}`, and two guards for
+values a document may lack, so a sentence never shows a value the document does not have:
+
+- `[[ on {processor}]]` is an optional segment: it is left out when any placeholder inside has no value.
+- `{derived.ame_fix_add_memory_mb:.0f|<MB>}` has a fallback: the text after `|` stands in for a missing
+  value (for commands, where a `<MB>` slot the admin fills is the honest answer).
+
+The loader refuses a placeholder of an optional field that has neither guard (advisor/rulebook/loader.py).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from advisor import linre
 
-PLACEHOLDER = linre.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)(?::([^{}]*))?\}")
+PLACEHOLDER = linre.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)(?::([^{}|]*))?(?:\|([^{}]*))?\}")
+SEGMENT = linre.compile(r"\[\[([^\[\]]*)\]\]")
 
 
 def placeholders(text: str) -> list[str]:
     return [m.group(1) for m in PLACEHOLDER.finditer(text)]
 
 
+def unguarded(text: str) -> list[str]:
+    """Placeholders outside every optional segment and without a fallback."""
+    outside = SEGMENT.sub("", text)
+    return [m.group(1) for m in PLACEHOLDER.finditer(outside) if m.group(3) is None]
+
+
 def _show(value: Any, spec: str | None) -> str:
-    if value is None:
-        return "n/a"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
@@ -31,5 +46,66 @@ def _show(value: Any, spec: str | None) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=8192)
+def _parts(text: str) -> tuple[str | tuple[str, str | None, str | None], ...]:
+    """A template split once into literal text and (path, format spec, fallback) placeholders: rules
+    render the same few hundred texts for every finding."""
+    parts: list[str | tuple[str, str | None, str | None]] = []
+    at = 0
+    for m in PLACEHOLDER.finditer(text):
+        parts += [text[at : m.start()], (m.group(1), m.group(2), m.group(3))]
+        at = m.end()
+    parts.append(text[at:])
+    return tuple(parts)
+
+
+def _fill(text: str, lookup: Callable[[str], Any]) -> str:
+    if "{" not in text:
+        return text
+    out = []
+    for part in _parts(text):
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        path, spec, fallback = part
+        value = lookup(path)
+        if value is None:
+            out.append(fallback if fallback is not None else "n/a")  # unreachable for rules the loader accepted
+        else:
+            out.append(_show(value, spec))
+    return "".join(out)
+
+
+_DROPPED, _KEPT = "\x00", "\x01"
+
+
 def render(text: str, lookup: Callable[[str], Any]) -> str:
-    return PLACEHOLDER.sub(lambda m: _show(lookup(m.group(1)), m.group(2)), text)
+    """Fill a template; a dropped segment takes its surrounding spaces with it, so the sentence reads as
+    if the author had written it without that clause."""
+
+    def segment(m: re.Match[str]) -> str:
+        inner = m.group(1)
+        if any(lookup(path) is None for path in placeholders(inner)):
+            return _DROPPED
+        return _KEPT + _fill(inner, lookup)
+
+    # Most texts have no optional segment; and with no marker left there is nothing to tidy.
+    out = _fill(SEGMENT.sub(segment, text) if "[[" in text else text, lookup)
+    if _DROPPED not in out and _KEPT not in out:
+        return out
+    out = re.sub(f" *{_DROPPED}+ *(?={_KEPT}?[;,.:)]|$)", "", out)
+    out = re.sub(f"^ *{_DROPPED}+ *| *{_DROPPED}+ *", lambda m: "" if m.start() == 0 else " ", out)
+    out = re.sub(f" +{_KEPT} +", " ", out)
+    return out.replace(_KEPT, "")
+
+
+def for_reading(text: str, show: Callable[[str], str]) -> str:
+    """The template as documentation: each placeholder through `show(path)`, optional segments in
+    parentheses marked "when known"."""
+
+    def mark(m: re.Match[str]) -> str:
+        space = "" if m.start() == 0 or text[m.start() - 1] == " " else " "
+        return f"{space}[when known: {m.group(1).strip()}]"
+
+    with_segments = SEGMENT.sub(mark, text)
+    return PLACEHOLDER.sub(lambda m: show(m.group(1)), with_segments)

@@ -66,7 +66,7 @@ def test_power7_is_the_sum_over_64(maxima):
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: hpt.hpt_divisor("POWER11"),
+        lambda: hpt.hpt_divisor("POWER12"),
         lambda: hpt.hpt_divisor("POWER9", "hpux"),
         lambda: hpt.hpt_divisor("POWER9", default_ratio=0),
         lambda: hpt.hpt_size([HptPartition(name="x", max_memory_gb=-1)], "POWER9"),

@@ -23,7 +23,7 @@ def test_contract_vios_needs_6940_mb():
     assert r.citations[0].section == "3.5.2 VIOS memory assignment"
 
 
-@pytest.mark.parametrize("cores,base", [(1, 2048), (16, 2048), (17, 4096), (32, 4096), (64, 8192)])
+@pytest.mark.parametrize("cores,base", [(1, 2048), (16, 2048), (17, 2176), (32, 4096), (33, 4224), (64, 8192)])
 def test_base_counts_started_blocks_of_16_cores(cores, base):
     assert vios_memory_requirement(cores).base_mb == base
 

@@ -19,12 +19,14 @@ def _text(question: str, platforms=frozenset()) -> str:
     [
         ("Using the simple rule of thumb, how much memory should each VIOS get on a 48-core server?", "= 6 GB"),
         (
-            "Calculate VIOS memory for this adapter set: 2 LHEAs with 2 configured ports each, 4 non-LHEA 1 Gb Ethernet "
+            "Calculate VIOS memory for this adapter set: 2 LHEAs with 2 configured ports each, 4 non-LHEA 1 Gb "
+            "Ethernet "
             "ports, 2 ports of 8 Gb Fibre Channel, 20 NPIV virtual FC adapters and 8 virtual Ethernet adapters.",
             "= 6560 MB",
         ),
         (
-            "Our VIOS has four 8 Gb FC ports and two 10 Gb Ethernet ports, 12 virtual Ethernet adapters, and we plan 60 NPIV "
+            "Our VIOS has four 8 Gb FC ports and two 10 Gb Ethernet ports, 12 virtual Ethernet adapters, and we "
+            "plan 60 NPIV "
             "adapters of which only 20 are mapped today. How much memory does it need?",
             "= 12432 MB",
         ),
@@ -75,22 +77,26 @@ def test_hpt_for_two_generations():
     "question, expected",
     [
         (
-            "With 6 GB of true memory and an expansion factor of 2.5, how much expanded memory does AIX see and what is the "
+            "With 6 GB of true memory and an expansion factor of 2.5, how much expanded memory does AIX see and "
+            "what is the "
             "memory gain?",
             ["= 15 GB expanded", "150 %"],
         ),
         (
-            "We run 7 GB of true memory at factor 2.0 (14 GB expanded). How much true memory do we need at factor 2.8 to "
+            "We run 7 GB of true memory at factor 2.0 (14 GB expanded). How much true memory do we need at "
+            "factor 2.8 to "
             "keep 14 GB expanded?",
             ["= 5 GB true memory"],
         ),
         (
-            "Our LPAR has 12 GB true memory at factor 2.0 and shows an AME deficit. If we lower the factor to 1.6, how much "
+            "Our LPAR has 12 GB true memory at factor 2.0 and shows an AME deficit. If we lower the factor to "
+            "1.6, how much "
             "true memory keeps the same expanded memory?",
             ["= 15 GB true memory"],
         ),
         (
-            "An SAP application server has 64 GB real memory and 16 GB paging space. With AME at factor 1.5, how much total "
+            "An SAP application server has 64 GB real memory and 16 GB paging space. With AME at factor 1.5, how "
+            "much total "
             "virtual memory is available?",
             ["= 112 GB of virtual memory"],
         ),
@@ -111,12 +117,14 @@ def test_ame(question, expected):
     [
         ("How many SAP instances should I run on a 32-core Integrity server?", ["8 to 16 instances"]),
         (
-            "Our HP-UX SAP server has 128 GB of RAM. How large should the buffer cache be at most and how much swap do I "
+            "Our HP-UX SAP server has 128 GB of RAM. How large should the buffer cache be at most and how much "
+            "swap do I "
             "need?",
             ["= 3.84 GB", "= 256 GB"],
         ),
         (
-            "The SAP instances bound to one cell use 20 GB of shared memory in total. How much CLM does that cell need?",
+            "The SAP instances bound to one cell use 20 GB of shared memory in total. How much CLM does that "
+            "cell need?",
             ["20 GB"],
         ),
     ],

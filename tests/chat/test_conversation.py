@@ -58,7 +58,7 @@ def test_review_why_whatif_diff(engine):
     grounded(why)
     assert "fired for sapapp01" in why.answer
     assert 'ame.page_support = "4K"' in why.answer
-    assert "vmo -ro ame_mpsize_support=1" in why.answer
+    assert "vmo -r -y -o ame_mpsize_support=1" in why.answer and "sapcontrol" in why.answer
     assert {c.ref for c in why.citations} == {"rule:AME-001"}
 
     quiet = s.say("why didn't AME-002 fire?")

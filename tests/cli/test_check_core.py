@@ -71,7 +71,7 @@ def test_stdin_and_text_output():
     )
     assert result.returncode == 1, result.stderr
     out = result.stdout
-    assert "AME-001" in out and "vmo -ro ame_mpsize_support=1" in out and "ibm-aix-ame64k-sap-2023" in out
+    assert "AME-001" in out and "vmo -r -y -o ame_mpsize_support=1" in out and "ibm-aix-ame64k-sap-2023" in out
     assert "\x1b[" not in out  # no colour codes when not on a terminal
 
 

@@ -62,7 +62,10 @@ def test_sarif_levels_security_severity_and_help_links(workdir):
     assert ame001["defaultConfiguration"]["level"] == "error"
     assert ame001["properties"]["security-severity"] == "8.0"
     assert ame001["helpUri"].startswith("https://")
-    assert "## How to fix it" in ame001["help"]["markdown"] and "vmo -ro ame_mpsize_support=1" in ame001["help"]["text"]
+    assert (
+        "## How to fix it" in ame001["help"]["markdown"]
+        and "vmo -r -y -o ame_mpsize_support=1" in ame001["help"]["text"]
+    )
     expected = {
         "critical": ("error", "9.5"),
         "high": ("error", "8.0"),

@@ -33,6 +33,10 @@ AIX_STUBS = {
     "lsattr": (
         'case "$2" in mem0) show lsattr_mem0.s2.txt ;; ent0) show lsattr_ent.aix-virtual.synthetic.txt ;;'
         " en0) show lsattr_en.aix.synthetic.txt ;;"
+        ' hdisk6) printf "queue_depth    20          Queue DEPTH    True\\n'
+        'reserve_policy no_reserve  Reserve Policy True\\n" ;;'
+        ' fcs0) printf "num_cmd_elems 200      Maximum number of COMMANDS to queue to the adapter True\\n'
+        'max_xfer_size 0x100000 Maximum Transfer Size True\\n" ;;'
         ' *) echo "lsattr: 0514-519 The following device was not found in the customized device'
         ' configuration database: $2" >&2; exit 1 ;; esac'
     ),
@@ -47,6 +51,10 @@ AIX_STUBS = {
     "netstat": "show netstat_v.s2.txt",
     "lslpp": "show lslpp_l.s2-sddpcm.txt",
     "amepat": "show amepat.s1-factor-2.0.txt",
+    "lswpar": (
+        'printf "Name   State  Type  Hostname  Directory     RootVG WPAR\\n-----\\n'
+        'wpar1  A      S     wpar1     /wpars/wpar1  no\\n"'
+    ),
 }
 
 VIOS_STUBS = {
@@ -55,6 +63,10 @@ VIOS_STUBS = {
         'case "$*" in ioslevel) show ioslevel.s2.txt ;; "lsdev -type disk") show lsdev_disk.s2-generic.txt ;;'
         ' "lsdev -type adapter") show lsdev_adapter.vios.synthetic.txt ;;'
         ' "lsdev -dev ent6 -attr") show lsattr_sea.vios.synthetic.txt ;;'
+        ' "lsdev -dev hdisk"*) printf "queue_depth 32 Queue DEPTH True\\n" ;;'
+        ' "lsdev -dev fcs"*) printf "num_cmd_elems 1024 Maximum number of COMMANDS to queue to the adapter True\\n" ;;'
+        ' "lsmap -all") printf "SVSA Physloc Client Partition ID\\n------ ----- -----\\n'
+        'vhost0 U8286.V1-C3 0x00000003\\n" ;;'
         ' "lsdev -dev "*) show lsattr_ent.aix-virtual.synthetic.txt ;;'
         ' "entstat -all "*) show netstat_v.s2.txt | sed "s/(ent0)/($3)/" ;; esac'
     ),
@@ -101,12 +113,15 @@ def test_aix_collector_writes_a_bundle_that_splits_back(tmp_path: Path) -> None:
         ("lsattr -El mem0", "ok"),
         ("ps -eZ", "ok"),
         ("lsdev -Cc disk", "ok"),
+        ("lsattr -El hdisk6", "ok"),
         ("lsdev -Cc adapter", "ok"),
         ("lsattr -El ent0", "ok"),
         ("lsattr -El ent1", "failed"),
+        ("lsattr -El fcs0", "ok"),
         ("lsattr -El en0", "ok"),
         ("netstat -v", "ok"),
         ("lslpp -l", "ok"),
+        ("lswpar", "ok"),
     ]
     report = parse_bundle(run.stdout)
     by_command = {r.command: r for r in report.results}
@@ -114,10 +129,14 @@ def test_aix_collector_writes_a_bundle_that_splits_back(tmp_path: Path) -> None:
     assert by_command["vmstat -vc"].data["achieved_memory_expansion_factor"] == 1.8
     assert by_command["schedo -o vpm_fold_policy"].data == {"vpm_fold_policy": 3}
     assert all(r.host == "sapapp01" for r in report.results)
-    assert sorted((p.command, p.reason.split(" (")[0]) for p in report.problems) == [
+    assert sorted((p.command, p.reason.split(" (")[0].split(".")[0]) for p in report.problems) == [
         ("lsattr -El ent1", "command failed"),
+        ("lswpar", "no parser for command 'lswpar'"),  # recorded for the reader; not parsed yet
         ("svmon -G", "command not found on the host"),
     ]
+    assert by_command["lsattr -El"].command_line  # hdisk and fcs attributes are in the bundle, read as lsattr
+    attrs = {r.command_line: r.data for r in report.results if r.command == "lsattr -El"}
+    assert attrs["lsattr -El hdisk6"]["queue_depth"] == 20 and attrs["lsattr -El fcs0"]["num_cmd_elems"] == 200
     lines = run.stdout.split("\n")
     for result in report.results:
         for where in result.provenance.values():
@@ -172,14 +191,21 @@ def test_vios_collector(tmp_path: Path) -> None:
     assert sections(run.stdout) == [
         ("ioslevel", "ok"),
         ("lsdev -type disk", "ok"),
+        *[(f"lsdev -dev hdisk{n} -attr", "ok") for n in range(6)],
         ("lsdev -type adapter", "ok"),
         *[(f"lsdev -dev {e} -attr", "ok") for e in ents],
         *[(f"entstat -all {e}", "ok") for e in ents],
+        ("lsdev -dev fcs0 -attr", "ok"),
+        ("lsdev -dev fcs1 -attr", "ok"),
+        ("lsmap -all", "ok"),
         ("lparstat -i", "ok"),
         ("schedo -o vpm_fold_policy", "missing"),
     ]
     report = parse_bundle(run.stdout)
-    assert [p.command for p in report.problems] == ["schedo -o vpm_fold_policy"]
+    assert [p.command for p in report.problems] == ["lsmap -all", "schedo -o vpm_fold_policy"]  # lsmap: not parsed yet
+    attrs = {r.command_line: r.data for r in report.results if r.command == "lsattr -El"}
+    assert attrs["lsdev -dev hdisk5 -attr"]["queue_depth"] == 32
+    assert attrs["lsdev -dev fcs1 -attr"]["num_cmd_elems"] == 1024
     by_command = {r.command: r for r in report.results}
     assert by_command["ioslevel"].data["ioslevel"] == "2.2.2.0"
     assert {d["description"] for d in by_command["lsdev -type disk"].data["disks"]} == {"MPIO Other FC SCSI Disk Drive"}

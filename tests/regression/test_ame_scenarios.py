@@ -237,7 +237,9 @@ def test_table_2_ame4k_at_factor_1(advisor, processor, app, cpu, expected):
         assert rev.findings[0].rule_id == "AME-001"
         f3 = next(f for f in rev.findings if f.rule_id == "AME-003")
         assert "2023 planning guide governs" in f3.message
-        assert f3.remediation[0].commands[0] == "vmo -ro ame_mpsize_support=1"
+        # ame_mpsize_support is a bosboot-type tunable: -y lets vmo run bosboot, and SAP is stopped first
+        assert "vmo -r -y -o ame_mpsize_support=1" in f3.remediation[0].commands
+        assert "sapcontrol" in f3.remediation[0].commands[0] and f3.remediation[0].commands[-1] == "shutdown -Fr"
 
 
 def test_power8_ame4k_at_factor_1_is_escalated(advisor):
@@ -260,7 +262,11 @@ def test_table_3_ame64k_at_factor_1_costs_nothing(advisor, processor, cpu):
 
 
 def test_table_4_ame64k_against_ame4k_at_2_8(advisor):
-    common = {"memory": {"desired_gb": 5.0, "paging_space_gb": 0.5}}
+    # one dedicated core, so amepat's AME CPU percentage is a share of capacity (the unit of AME-009)
+    common = {
+        "memory": {"desired_gb": 5.0, "paging_space_gb": 0.5},
+        "cpu": {"mode": "dedicated", "entitled_capacity": 1.0},
+    }
     a64 = {**guide_lpar("POWER9", ame_on=True, page_support="64K", factor=2.8, app="64K", cpu=49, ame_pct=5), **common}
     a4 = {**guide_lpar("POWER9", ame_on=True, page_support="4K", factor=2.8, app="4K", cpu=71, ame_pct=16), **common}
     assert own(review(advisor, a64)) == {}
@@ -278,9 +284,9 @@ def test_table_4_ame64k_against_ame4k_at_2_8(advisor):
 @pytest.mark.parametrize(
     "processor, version, tl, page, expected, governs",
     [
-        ("POWER7+", "7.1", 3, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
-        ("POWER7", "6.1", 8, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
-        ("POWER8", "7.2", 0, "64K", {"AME-004": "high"}, "2013 Redbook governs"),
+        ("POWER7+", "7.1", 3, "64K", {"AME-004": "medium"}, "2013 Redbook governs"),
+        ("POWER7", "6.1", 8, "64K", {"AME-004": "medium"}, "2013 Redbook governs"),
+        ("POWER8", "7.2", 0, "64K", {"AME-004": "medium"}, "2013 Redbook governs"),
         ("POWER8", "7.2", 1, "64K", {}, None),
         ("POWER10", "7.3", 1, "4K", {"AME-003": "medium"}, "2023 planning guide governs"),
         ("POWER7+", "7.2", 5, "4K", {}, None),
@@ -340,27 +346,29 @@ def test_oracle_batch_table_3_7(advisor, memory_gb, factor, avg_cpu, runtime_min
     [
         (None, 1.7, 0.0, 100, {}),
         (1.25, 4.3, 0.10, 300, {}),
-        (1.6, 7.5, 1.65, 500, {"AME-009": "high"}),
+        (1.6, 7.5, 1.65, 500, {"AME-009": "medium"}),
     ],
 )
 def test_oracle_oltp_table_3_8(advisor, factor, avg_cpu, ame_cpu, users, expected):
     doc = {
         "kind": "aix-lpar",
         "name": "oraoltp",
-        "cpu": {"mode": "shared", "virtual_processors": 16},
+        "cpu": {"mode": "shared", "sharing": "uncapped", "virtual_processors": 16},
         "memory": {"desired_gb": 8},
         "ame": {"enabled": factor is not None},
         "workload": {"type": "oracle", "peak": {"physc_avg": avg_cpu}},
     }
     if factor:
-        # lparstat -c %xcpu: AME's share of the partition's processor use
-        doc["ame"].update(expansion_factor=factor, cpu_pct=round(ame_cpu / avg_cpu * 100, 1))
+        # lparstat -c %xcpu: AME's share of the partition's processor use; xphysc: AME's processors
+        doc["ame"].update(expansion_factor=factor, cpu_pct=round(ame_cpu / avg_cpu * 100, 1), cpu_physc=ame_cpu)
     rev = review(advisor, doc)
     assert own(rev) == expected
     if expected:
         f = rev.findings[0]
         assert "1.65 of 7.5" in f.rationale and "500 users" in f.rationale
-        assert f.message.startswith("AME itself (cmemd) uses 22 %")
+        # 1.65 of 16 uncapped virtual processors: 10.3 % of capacity (22 % of the 7.5 in use), the unit of
+        # amepat (Example 3-12 prints 2.25 processors as 14 %) and of the guide's Table 5
+        assert f.message.startswith("AME itself (cmemd) uses 10.312 % of the partition's capacity")
 
 
 # ------------------------------------------------------------------ Redbook 3.2.9 amepat iterations
@@ -391,7 +399,12 @@ def wmb(desired_gb, factor, recommended, previous=None, vm_gb=VM_8GB_RUN, defici
 # reports of the 8 GB cycles the workload used far less than 8 GB, so those runs carry 3-18's 2501 MB.
 ITERATIONS = [
     ("3-13", wmb(8, 1.0, 8.0, pinned_pct=13, file_cache_pct=4), {"AME-014": "low"}),
-    ("3-14", wmb(1, 8.0, 2.29, previous=8.0, deficit=6239), {"AME-006": "critical", "AME-014": "low"}),
+    # 1 GB of true memory: below the 2 GB the Redbook found too small (AME-018)
+    (
+        "3-14",
+        wmb(1, 8.0, 2.29, previous=8.0, deficit=6239),
+        {"AME-006": "critical", "AME-014": "low", "AME-018": "low"},
+    ),
     ("3-15", wmb(3.5, 2.29, 8.0, previous=2.29), {"AME-014": "low"}),
     ("3-16", wmb(8, None, 1.78), {"AME-014": "low"}),
     ("3-17", wmb(4.5, 1.78, 8.0, previous=1.78), {"AME-014": "low"}),

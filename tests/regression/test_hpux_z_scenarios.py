@@ -175,7 +175,7 @@ def test_superdome_ilm_default_scheduling(advisor):
     }
     assert rev.findings[0].rule_id == "HPUX-004"
     f = finding(rev, "HPUX-007")
-    assert "8 to 16" in f.message and "D00, D01" in f.message
+    assert "at least 8 and at most 16" in f.message and "D00, D01" in f.message
 
 
 def test_superdome_clm_and_psets(advisor):

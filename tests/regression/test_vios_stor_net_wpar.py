@@ -233,7 +233,7 @@ def test_ssp_pool_of_3_6_2(advisor):
         {"name": "hdisk4", "size_gb": 100, "queue_depth": 32, "max_transfer_kb": 256}
     )
     f = finding(review(advisor, grown), "STOR-008")
-    assert f.severity == "low" and "LUN sizes (GiB) 100, 200" in f.message
+    assert f.severity == "low" and "2 distinct LUN sizes (GiB: 100, 200)" in f.message
 
 
 # --- 3.7.12, Examples 3-34 to 3-36 and Table 3-12: aggregation and SEA -------------------------

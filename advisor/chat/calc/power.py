@@ -132,10 +132,11 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     cites = _cites(vios_memory.CITE, "vios_memory")
     out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], assumptions=assumptions, questions=questions)
     if cores:
-        blocks = req.base_mb // vios_memory.BASE_MB_PER_16_CORES
+        ratio_mb = cores * vios_memory.BASE_MB_PER_16_CORES / 16
+        floor = ", below the 2 GB minimum, so" if req.base_mb > ratio_mb else ""
         out.out.say(
-            f"Base rule, 2 GB of VIOS memory per 16 cores of the machine: {cores} cores -> {blocks} x 2 GB = "
-            f"{fmt(req.base_mb / 1024)} GB per VIOS.",
+            f"Base rule, 2 GB of VIOS memory per 16 cores of the machine: {cores} cores x 128 MB = "
+            f"{fmt(ratio_mb)} MB{floor} = {fmt(req.base_mb / 1024)} GB per VIOS.",
             *cites,
         )
         out.calculations.append(

@@ -1,0 +1,205 @@
+"""HMC CLI (lssyscfg, lshwres) to managed-system fields: the frame and its partitions.
+
+What each HMC attribute means is stated once here; values the HMC prints that do not map for
+sure become notes, never a guessed field:
+
+- frame: ``name`` (lssyscfg -r sys), ``processor`` only for type-models listed in TYPE_MODELS,
+  ``cores`` from ``configurable_sys_proc_units`` (whole number), ``default_hpt_ratio`` ("1:128").
+- partitions (by name): kind from ``lpar_env`` (vioserver -> vios; aixlinux -> aix-lpar only when
+  ``os_version`` starts with AIX: the same lpar_env serves Linux), cpu mode/EC/VP/sharing/weight
+  from ``curr_*`` of lshwres -r proc, memory from ``curr_mem``/``curr_max_mem`` (MB) of
+  lshwres -r mem, a VIOS's ``system_cores`` from the frame's cores.  Partitions whose kind is
+  unknown are left out with a note: the document's partitions must say what they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from advisor import linre
+from advisor.assemble.common import Context, Emit, mb_to_gb
+from advisor.assemble.model import Fact, InputWarning, Output
+
+COMMANDS = ("lssyscfg", "lshwres")
+
+# Machine type-models whose processor generation is certain (IBM announcement letters).  Any other
+# type-model is a note: POWER7 and POWER7+ share machine types, so no rule of thumb is used.
+TYPE_MODELS = {
+    "9117-MMA": "POWER6",
+    "8233-E8B": "POWER7",
+    "9119-FHB": "POWER7",
+    "8286-41A": "POWER8",
+    "8286-42A": "POWER8",
+    "9080-MHE": "POWER8",
+    "9009-22A": "POWER9",
+    "9009-42A": "POWER9",
+    "9080-M9S": "POWER9",
+    "9105-42A": "POWER10",
+    "9080-HEX": "POWER10",
+}
+PROC_MODES = {"shared": "shared", "ded": "dedicated"}
+SHARING = {"cap": "capped", "uncap": "uncapped"}
+IDLE_SHARING = ("keep_idle_procs", "share_idle_procs", "share_idle_procs_active", "share_idle_procs_always")
+_DECIMAL = linre.compile(r"\d{1,6}(?:\.\d{1,6})?")
+_WHOLE = linre.compile(r"\d{1,7}")
+_HPT = linre.compile(r"1:(\d{1,4})")
+
+
+def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
+    outputs = [o for o in outputs if o.command in COMMANDS]
+    emits = [ctx.emit(o) for o in outputs]
+    kinds, refused = _partition_kinds(emits)
+    out: list[Fact] = []
+    unknown: set[str] = set()
+    for emit in emits:
+        for n, row in enumerate(emit.get("rows") or []):
+            rowkey = f"rows.{n}"
+            name = row.get("lpar_name") or (row.get("name") if _is_partition(row) else None)
+            if name:
+                kind = kinds.get(name)
+                if kind is None:
+                    unknown.add(name)
+                    continue
+                _partition(emit, rowkey, row, f"partitions[{name}]", kind)
+            elif _is_partition(row):
+                emit.note("a partition row without a name; left out", f"{rowkey}.lpar_id")
+            else:
+                _frame(emit, rowkey, row)
+        out += emit.facts
+    out += _vios_system_cores(out, kinds)
+    for name in sorted(unknown - refused):
+        reason = f"partition {name!r}: no lssyscfg -r lpar line says whether it is AIX or a VIOS; values left out"
+        ctx.notes.append(InputWarning(file=None, command="lssyscfg -r lpar", line_no=None, line=None, reason=reason))
+    return out
+
+
+def _vios_system_cores(facts: list[Fact], kinds: dict[str, str]) -> list[Fact]:
+    """A VIOS's ``system_cores`` is its frame's ``cores``: the same line, said once more."""
+    cores = [f for f in facts if f.path == "cores"]
+    if len(cores) != 1:
+        return []
+    frame = cores[0]
+    return [
+        Fact(f"partitions[{name}].system_cores", frame.value, frame.source, frame.rank)
+        for name, kind in kinds.items()
+        if kind == "vios"
+    ]
+
+
+def _is_partition(row: dict[str, str]) -> bool:
+    return "lpar_env" in row or "lpar_id" in row or "lpar_name" in row
+
+
+def _partition_kinds(emits: list[Emit]) -> tuple[dict[str, str], set[str]]:
+    """Partition name -> aix-lpar / vios from lssyscfg -r lpar rows, and the names refused with a note."""
+    kinds: dict[str, str] = {}
+    refused: set[str] = set()
+    for emit in emits:
+        for n, row in enumerate(emit.get("rows") or []):
+            env, name = row.get("lpar_env"), row.get("name") or row.get("lpar_name")
+            if env is None or not name:
+                continue
+            key = f"rows.{n}.lpar_env"
+            if env == "vioserver":
+                kinds[name] = "vios"
+                emit.fact(f"partitions[{name}].kind", "vios", key, note="lpar_env=vioserver")
+            elif env == "aixlinux" and str(row.get("os_version", "")).startswith("AIX"):
+                kinds[name] = "aix-lpar"
+                emit.fact(f"partitions[{name}].kind", "aix-lpar", key, note="lpar_env=aixlinux, os_version AIX")
+            elif env == "aixlinux":
+                refused.add(name)
+                emit.note(
+                    f"partition {name!r}: lpar_env=aixlinux is AIX or Linux and no os_version says AIX "
+                    "(list with -F name,lpar_env,os_version); left out",
+                    key,
+                )
+            else:
+                refused.add(name)
+                emit.note(f"partition {name!r}: lpar_env={env} is neither AIX nor a VIOS; left out", key)
+    return kinds, refused
+
+
+def _number(emit: Emit, key: str, raw: str | None, pattern: linre.Pattern, what: str) -> float | None:
+    if raw is None:
+        return None
+    if not pattern.fullmatch(raw):
+        emit.note(f"{what}: {raw!r} is not a number the HMC prints; left out", key)
+        return None
+    return float(raw)
+
+
+def _frame(emit: Emit, rowkey: str, row: dict[str, str]) -> None:
+    if "type_model" in row or "serial_num" in row:
+        emit.copy("name", f"{rowkey}.name")
+    model = row.get("type_model")
+    if model is not None:
+        if model in TYPE_MODELS:
+            emit.fact("processor", TYPE_MODELS[model], f"{rowkey}.type_model", note=f"type-model {model}")
+        else:
+            emit.note(
+                f"type-model {model}: its processor generation is not in the advisor's table; processor left out",
+                f"{rowkey}.type_model",
+            )
+    units = _number(
+        emit,
+        f"{rowkey}.configurable_sys_proc_units",
+        row.get("configurable_sys_proc_units"),
+        _DECIMAL,
+        "configurable_sys_proc_units",
+    )
+    if units is not None:
+        if units.is_integer():
+            emit.fact("cores", int(units), f"{rowkey}.configurable_sys_proc_units", note="configurable (active) cores")
+        else:
+            emit.note(
+                f"configurable_sys_proc_units {units} is not whole cores; cores left out",
+                f"{rowkey}.configurable_sys_proc_units",
+            )
+    ratios = row.get("default_hpt_ratio") or row.get("default_hpt_ratios")
+    if ratios is not None:
+        key = f"{rowkey}.default_hpt_ratio" if "default_hpt_ratio" in row else f"{rowkey}.default_hpt_ratios"
+        m = _HPT.fullmatch(ratios)
+        if m:
+            emit.fact("default_hpt_ratio", int(m.group(1)), key, note=f"{ratios} as the divisor")
+        else:
+            emit.note(f"default HPT ratio {ratios!r} is not one 1:N ratio; left out", key)
+
+
+def _partition(emit: Emit, rowkey: str, row: dict[str, str], base: str, kind: str) -> None:
+    mode_raw = row.get("curr_proc_mode")
+    mode = PROC_MODES.get(mode_raw) if mode_raw is not None else None
+    if mode_raw is not None:
+        if mode is None:
+            emit.note(
+                f"curr_proc_mode={mode_raw} is neither shared nor ded; cpu.mode left out", f"{rowkey}.curr_proc_mode"
+            )
+        else:
+            emit.fact(f"{base}.cpu.mode", mode, f"{rowkey}.curr_proc_mode")
+    if mode == "shared":
+        ec = _number(emit, f"{rowkey}.curr_proc_units", row.get("curr_proc_units"), _DECIMAL, "curr_proc_units")
+        emit.fact(f"{base}.cpu.entitled_capacity", ec, f"{rowkey}.curr_proc_units")
+        vp = _number(emit, f"{rowkey}.curr_procs", row.get("curr_procs"), _WHOLE, "curr_procs")
+        emit.fact(f"{base}.cpu.virtual_processors", None if vp is None else int(vp), f"{rowkey}.curr_procs")
+        weight = _number(emit, f"{rowkey}.curr_uncap_weight", row.get("curr_uncap_weight"), _WHOLE, "curr_uncap_weight")
+        emit.fact(f"{base}.cpu.weight", None if weight is None else int(weight), f"{rowkey}.curr_uncap_weight")
+    sharing = row.get("curr_sharing_mode")
+    if sharing is not None:
+        key = f"{rowkey}.curr_sharing_mode"
+        if mode == "shared" and sharing in SHARING:
+            emit.fact(f"{base}.cpu.sharing", SHARING[sharing], key)
+        elif mode == "dedicated" and sharing in IDLE_SHARING:
+            emit.fact(f"{base}.cpu.idle_sharing", sharing, key)
+        else:
+            emit.note(
+                f"curr_sharing_mode={sharing} with curr_proc_mode={mode_raw}: not a combination the advisor "
+                "reads for sure; left out",
+                key,
+            )
+    for attr, aix_path, vios_path in (
+        ("curr_mem", "memory.desired_gb", "memory_gb"),
+        ("curr_max_mem", "memory.max_gb", None),
+    ):
+        mb = _number(emit, f"{rowkey}.{attr}", row.get(attr), _WHOLE, attr)
+        path = aix_path if kind == "aix-lpar" else vios_path
+        if mb is not None and path is not None:
+            emit.fact(f"{base}.{path}", mb_to_gb(mb), f"{rowkey}.{attr}", note="MB / 1024")
