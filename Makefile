@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean browser
+.PHONY: install run test lint bench clean postgres browser
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,15 @@ install: $(STAMP)
 run: $(STAMP)
 	$(VENV)/bin/advisor serve --create-key $(SERVE_ARGS)
 
+# The store tests run on SQLite and on a real PostgreSQL server that they start themselves from the
+# system's initdb/pg_ctl: Debian's postgresql package, installed here when no initdb is found.
+postgres:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "installing PostgreSQL (Debian package postgresql) for the store tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    postgresql >/dev/null; }
+
+
 # The console's browser tests drive Debian's Chromium through Playwright (Playwright's own browser
 # download is not used). Installed once with apt-get when missing; needs root, as on CI.
 browser:
@@ -36,7 +45,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-test: $(STAMP) browser lint
+test: $(STAMP) postgres browser lint
 	$(PY) -m pytest
 
 # Benchmarks (not part of `make test`): `make bench`, or `make bench BENCH_ARGS=--quick`.

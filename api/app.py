@@ -20,7 +20,6 @@ from advisor import budget
 from advisor.chat import ChatEngine
 from advisor.documents import limits
 from advisor.review import Advisor, default_advisor
-from advisor.store import open_store
 from api import problems, web
 from api.chat import ChatService
 from api.mcp import PATH as MCP_PATH
@@ -34,7 +33,7 @@ from api.url_keys import RefuseKeysInUrl, install_log_filter
 
 def create_app(settings: Settings | None = None, *, advisor: Advisor | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    store = open_store(settings.db_path, synchronous=settings.db_synchronous)
+    store = settings.open_store()
     store.migrate()
     budget.configure(parse=settings.parse_budget_s, chat=settings.chat_budget_s)
     limits.configure(max_partitions=settings.max_partitions, max_depth=settings.max_depth)

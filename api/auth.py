@@ -1,19 +1,22 @@
-"""Bearer API keys on every /v1 route.
+"""Bearer API keys on every /v1 route, and the roles that routes require.
 
-The key is checked against the store on every request (no cache), so `advisor keys revoke`
-takes effect at once in every worker process. Missing, malformed, unknown and revoked keys
-all answer 401 with `WWW-Authenticate: Bearer` (RFC 6750); the detail says which, which only
-helps someone who already holds the key.
+Authentication produces one principal (key id, tenant, role, client address) that every store
+call takes, so nothing reads or writes outside the key's tenant. The key is checked against
+the store on every request (no cache), so `advisor keys revoke` takes effect at once in every
+worker process. Missing, malformed, unknown and revoked keys all answer 401 with
+`WWW-Authenticate: Bearer` (RFC 6750); the detail says which, which only helps someone who
+already holds the key. A key whose role is too low for a route answers 403.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from advisor.store import ApiKey, Store
+from advisor.store import Principal, Store
 from api.deps import get_store
 from api.problems import ProblemError
 
@@ -30,7 +33,7 @@ def require_key(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     store: Annotated[Store, Depends(get_store)],
-) -> ApiKey:
+) -> Principal:
     if credentials is None:
         if request.headers.get("authorization"):
             raise _unauthorized("The Authorization header must be 'Bearer <key>'.", "invalid_request")
@@ -43,4 +46,22 @@ def require_key(
         raise _unauthorized("The API key is not valid.", "invalid_token")
     if not key.active:
         raise _unauthorized(f"The API key {key.id} ({key.name}) was revoked at {key.revoked_at}.", "invalid_token")
-    return key
+    return key.principal(request.client.host if request.client else None)
+
+
+def require_role(role: str) -> Callable[[Principal], Principal]:
+    """A dependency: the request's principal, when its role is at least `role` (else 403)."""
+
+    def check(principal: Annotated[Principal, Depends(require_key)]) -> Principal:
+        if not principal.may(role):
+            raise ProblemError(
+                "forbidden", f"This route needs the {role} role; the key {principal.key_id} is a {principal.role}."
+            )
+        return principal
+
+    return check
+
+
+Reader = Annotated[Principal, Depends(require_key)]
+Submitter = Annotated[Principal, Depends(require_role("submitter"))]
+Admin = Annotated[Principal, Depends(require_role("admin"))]

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from advisor.capabilities.inputs import one_document
 from advisor.capabilities.outputs import load_outputs
 from advisor.chat import ChatEngine, ChatReply, ChatState
-from advisor.store import ApiKey, ChatTurnRecord, Store, utc_now
+from advisor.store import ChatTurnRecord, Principal, Replay, Store, utc_now
 from api.models import ChatRequest
 from api.problems import ProblemError
 from api.settings import Settings
@@ -54,46 +55,50 @@ class ChatService:
     # --- turns ---
 
     def turn(
-        self, message: str, session_id: str | None, document: dict[str, Any] | None, key: ApiKey
+        self,
+        who: Principal,
+        message: str,
+        session_id: str | None,
+        document: dict[str, Any] | None,
+        replay: Callable[[dict[str, Any]], Replay | None] = lambda _: None,
     ) -> dict[str, Any]:
-        """One turn: the response body (contract section 4), after the session is stored."""
+        """One turn: the response body (contract section 4), after the session is stored.
+
+        `replay(body)` is what to remember for an Idempotency-Key, stored with the turn."""
         if session_id is None:
             reply = self.engine.turn(message, None, document=document)
             if reply.intent == "error":
                 raise _refused(reply, None)
             session_id, now = new_session_id(), utc_now()
             state, turns = self._records(reply, message, 0, now)
+            body = {**reply.public(), "session_id": session_id}
             self.store.create_chat_session(
-                session_id=session_id,
-                state_json=state,
-                turns=turns,
-                api_key_id=key.id,
-                actor=f"api-key:{key.id}",
-                now=now,
+                who, session_id=session_id, state_json=state, turns=turns, now=now, replay=replay(body)
             )
-            return {**reply.public(), "session_id": session_id}
+            return body
         with self._locks[hash(session_id) % STRIPES]:
             for _ in range(MAX_ATTEMPTS):
-                stored = self.store.get_chat_session(session_id)
+                stored = self.store.get_chat_session(who, session_id)
                 if stored is None:
                     raise _not_found(session_id)
                 reply = self.engine.turn(message, stored.state, document=document)
                 if reply.intent == "error":
-                    if self.store.chat_message_count(session_id) == stored.message_count:
+                    if self.store.chat_message_count(who, session_id) == stored.message_count:
                         raise _refused(reply, session_id)
                     continue  # judged on a state another worker has moved on from: judge it again
                 now = utc_now()
                 state, turns = self._records(reply, message, stored.message_count, now)
+                body = {**reply.public(), "session_id": session_id}
                 if self.store.append_chat_turns(
+                    who,
                     session_id=session_id,
                     expected=stored.message_count,
                     state_json=state,
                     turns=turns,
-                    api_key_id=key.id,
-                    actor=f"api-key:{key.id}",
                     now=now,
+                    replay=replay(body),
                 ):
-                    return {**reply.public(), "session_id": session_id}
+                    return body
         raise ProblemError(
             "chat-session-busy",
             f"Turns of session {session_id} from other clients kept arriving "
@@ -112,8 +117,8 @@ class ChatService:
 
     # --- the conversation so far ---
 
-    def conversation(self, session_id: str) -> dict[str, Any]:
-        found = self.store.chat_conversation(session_id)
+    def conversation(self, who: Principal, session_id: str) -> dict[str, Any]:
+        found = self.store.chat_conversation(who, session_id)
         if found is None:
             raise _not_found(session_id)
         session, turns = found

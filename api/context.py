@@ -11,22 +11,31 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from advisor.capabilities.context import Context
-from advisor.store import ApiKey, Store
+from advisor.store import Principal, Store
 from api.auth import require_key
+from api.problems import ProblemError
 
 
-def context_for_key(app_state: Any, key: ApiKey) -> Context:
-    """The context of a request authenticated with `key`: reviews are found in the store and stored under it."""
+def context_for_key(app_state: Any, who: Principal) -> Context:
+    """The context of a request made by `who`: reviews are found in its tenant and stored for it."""
     from api.routes.reviews import save_review
 
     store: Store = app_state.store
+
+    def store_review(submitted: Any, result: Any) -> str:
+        if not who.may("submitter"):  # the one write a capability makes needs the role POST /v1/reviews needs
+            raise ProblemError(
+                "forbidden", f"Storing a review needs the submitter role; the key {who.key_id} is a {who.role}."
+            )
+        return save_review(store, who, submitted, result)[0]
+
     return Context(
         advisor=app_state.advisor,
         limits=app_state.settings,
-        find_document=store.get_document,
-        store_review=lambda submitted, result: save_review(store, key, submitted, result)[0],
+        find_document=lambda review_id: store.get_document(who, review_id),
+        store_review=store_review,
     )
 
 
-def get_context(request: Request, key: Annotated[ApiKey, Depends(require_key)]) -> Context:
-    return context_for_key(request.app.state, key)
+def get_context(request: Request, who: Annotated[Principal, Depends(require_key)]) -> Context:
+    return context_for_key(request.app.state, who)

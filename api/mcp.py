@@ -46,10 +46,10 @@ class McpEndpoint:
 
     def _context(self, rctx: ServerRequestContext[Any, Any]) -> Context:
         request = rctx.request
-        key = getattr(request, "scope", {}).get("state", {}).get(KEY_STATE) if request is not None else None
-        if key is None:  # __call__ lets no request through without a key
+        who = getattr(request, "scope", {}).get("state", {}).get(KEY_STATE) if request is not None else None
+        if who is None:  # __call__ lets no request through without a key
             raise RuntimeError("MCP request without an authenticated API key")
-        return context_for_key(self.state, key)
+        return context_for_key(self.state, who)
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
@@ -78,5 +78,6 @@ class McpEndpoint:
             detail = f"The body is {declared} bytes; /mcp accepts at most {hard_limit}."
             await problem_response("body-too-large", detail)(scope, receive, send)
             return
-        scope.setdefault("state", {})[KEY_STATE] = key
+        client = scope.get("client")
+        scope.setdefault("state", {})[KEY_STATE] = key.principal(client[0] if client else None)
         await self.manager.handle_request(scope, receive, send)

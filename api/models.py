@@ -39,6 +39,15 @@ from advisor.findings import Finding, Review, RulebookInfo
 
 CHAT_SESSION_ID_PATTERN = r"^cs_[0-9a-f]{20}$"
 CURSOR_PATTERN = r"^[1-9][0-9]{0,17}$"
+
+
+def keyset_page(rows: list[Any], limit: int) -> tuple[list[Any], str | None]:
+    """A page from `limit + 1` rows fetched newest first: the rows to show and the cursor after them
+    (the last shown `seq`), or None when nothing follows."""
+    page = rows[:limit]
+    return page, str(page[-1].seq) if len(rows) > limit else None
+
+
 MAX_MESSAGE_CHARS = 65_536
 
 
@@ -200,6 +209,7 @@ class Readiness(BaseModel):
     status: Literal["ready"]
     schema_version: int
     rulebook: RulebookInfo
+    store: Literal["sqlite", "postgres"] = Field(description="Which store answered; it also took a write just now.")
 
 
 class ProblemType(BaseModel):

@@ -74,6 +74,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         ViosMemoryInput,
     )
     from api.problems import Problem
+    from api.routes.admin import KeyRequest
 
     out: dict[str, Any] = {}
     document = DOCUMENT_ADAPTER.json_schema(ref_template=REF)
@@ -117,6 +118,7 @@ def _component_schemas(max_partitions: int) -> dict[str, Any]:
         SapInstancesInput,
         OutputsRequest,
         ChatRequest,
+        KeyRequest,
         Problem,
     ):
         schema = model.model_json_schema(ref_template=REF)
@@ -213,7 +215,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
     from advisor.documents.io import validate_document
     from advisor.store import latest_version
     from api.examples import DIFF_REQUEST_EXAMPLES, EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS, examples_of
-    from api.routes import diff, problems, tools
+    from api.routes import admin, diff, problems, tools
 
     advisor = app.state.advisor
     review = {
@@ -249,7 +251,12 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
 
     out: dict[str, Any] = {
         "healthz": {"status": "ok"},
-        "readyz": {"status": "ready", "schema_version": latest_version(), "rulebook": review["rulebook"]},
+        "readyz": {
+            "status": "ready",
+            "schema_version": latest_version(),
+            "rulebook": review["rulebook"],
+            "store": "sqlite",
+        },
         "createReview": review,
         "parseOutputs": parsed,
         "chat": {**second.public(), "session_id": session_id},
@@ -294,6 +301,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
         "searchKnowledge": run("search_guidance"),
         "listTools": tools.manifest(),
         **{f"tool_{name}": run(name, cap.example_args()) for name, cap in BY_NAME.items()},
+        **admin.EXAMPLES,
         "getProblemType": problems._describe("invalid-document"),
         "listProblemTypes": [problems._describe("invalid-document")],
     }

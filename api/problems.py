@@ -56,7 +56,13 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
         "Send `Authorization: Bearer <key>` with a key from `advisor keys create NAME`. "
         "The response carries `WWW-Authenticate: Bearer`.",
     ),
+    "forbidden": (
+        403,
+        "Role too low",
+        "The API key is valid but its role (reader < submitter < admin) does not allow this route.",
+    ),
     "not-found": (404, "No such resource", "The path matches no route of this API."),
+    "key-not-found": (404, "No such API key", "No API key of your tenant has this id."),
     "review-not-found": (404, "No such review", "No stored review has this id."),
     "system-not-found": (404, "No such system", "No review of a system with this name is stored."),
     "rule-not-found": (404, "No such rule", "No rule has this id; `errors[0].suggestion` may name the closest one."),
@@ -65,6 +71,12 @@ PROBLEM_TYPES: dict[str, tuple[int, str, str]] = {
         "No such chat session",
         "No chat session has this id; start one by posting a message without `session_id`.",
     ),
+    "idempotency-key-reused": (
+        409,
+        "Idempotency-Key reused with another request",
+        "This Idempotency-Key was used before with a different body; send a new key for a new request.",
+    ),
+    "key-name-taken": (409, "Key name taken", "An active key of the site has this name: revoke it or choose another."),
     "method-not-allowed": (405, "Method not allowed", "The route exists but not with this method; see `Allow`."),
     "chat-session-busy": (
         409,

@@ -13,13 +13,21 @@ from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
-from advisor.store import default_db_path
+from advisor.store import Store, default_db_path, open_store
 
 MIB = 1024 * 1024
 
 
 class Settings(BaseModel):
-    db_path: Path = Field(description="SQLite file (ADVISOR_DB).")
+    db_path: Path = Field(description="SQLite file (ADVISOR_DB); unused when database_url is set.")
+    database_url: str | None = Field(
+        None,
+        pattern=r"^postgres(ql)?://",
+        description="PostgreSQL URL (ADVISOR_DATABASE_URL); unset means the SQLite file.",
+    )
+    db_pool_size: int = Field(
+        10, ge=1, le=200, description="PostgreSQL connections per process (ADVISOR_DB_POOL_SIZE)."
+    )
     max_body_bytes: int = Field(MIB, ge=1, description="Largest request body accepted (ADVISOR_MAX_BODY_BYTES).")
     max_partitions: int = Field(
         1000, ge=1, description="Most partitions in one managed system (ADVISOR_MAX_PARTITIONS)."
@@ -42,6 +50,8 @@ class Settings(BaseModel):
 
     ENV: ClassVar[dict[str, str]] = {
         "db_path": "ADVISOR_DB",
+        "database_url": "ADVISOR_DATABASE_URL",
+        "db_pool_size": "ADVISOR_DB_POOL_SIZE",
         "max_body_bytes": "ADVISOR_MAX_BODY_BYTES",
         "max_partitions": "ADVISOR_MAX_PARTITIONS",
         "max_depth": "ADVISOR_MAX_DEPTH",
@@ -61,4 +71,12 @@ class Settings(BaseModel):
         return cls(**values)
 
     def to_env(self) -> dict[str, str]:
-        return {var: str(getattr(self, field)) for field, var in self.ENV.items()}
+        return {var: str(getattr(self, field)) for field, var in self.ENV.items() if getattr(self, field) is not None}
+
+    def open_store(self) -> Store:
+        return open_store(
+            self.db_path, url=self.database_url, synchronous=self.db_synchronous, pool_size=self.db_pool_size
+        )
+
+    def describe_store(self) -> str:
+        return self.open_store().describe() if self.database_url else str(self.db_path)

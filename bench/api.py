@@ -38,6 +38,22 @@ ROOT = Path(__file__).parents[1]
 HOST = "127.0.0.1"
 TARGET_RATE = 300.0
 TARGET_P99_MS = 100.0
+TARGET_SUSTAINED = 600.0  # reviews/s on two workers (issue 17)
+
+
+def postgres_measure(quick: bool, workdir: Path) -> dict[str, Any]:
+    """The same measurement on PostgreSQL: `advisor serve --workers 2` (two processes) on a local server
+    started from the system's initdb/pg_ctl, as the test suite does (tests/support/postgres.py)."""
+    try:
+        from tests.support.postgres import PostgresServer
+
+        server = PostgresServer()
+    except Exception as exc:  # noqa: BLE001 - no PostgreSQL here: say so in the table
+        return {"skipped": f"no PostgreSQL server could be started: {exc}"[:300]}
+    try:
+        return measure(2, quick, workdir, server.new_schema())
+    finally:
+        server.destroy()
 
 
 def _bin(name: str) -> str | None:
@@ -55,7 +71,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def create_key(db: Path) -> str:
+def create_key(db: Path, database_url: str | None = None) -> str:
     cmd = [
         _bin("advisor") or sys.executable,
         *([] if _bin("advisor") else ["-m", "advisor.cli.main"]),
@@ -66,7 +82,8 @@ def create_key(db: Path) -> str:
         str(db),
         "--json",
     ]
-    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=True)
+    env = {**os.environ, **({"ADVISOR_DATABASE_URL": database_url} if database_url else {})}
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=True, env=env)
     return json.loads(out.stdout.strip().splitlines()[-1])["key"]
 
 
@@ -182,9 +199,9 @@ def rss_kib(pid: int) -> int | None:
     return None
 
 
-def start_server(workers: int, db: Path, logdir: Path) -> Server:
+def start_server(workers: int, db: Path, logdir: Path, database_url: str | None = None) -> Server:
     port = free_port()
-    env = {**os.environ, "ADVISOR_DB": str(db)}
+    env = {**os.environ, "ADVISOR_DB": str(db), **({"ADVISOR_DATABASE_URL": database_url} if database_url else {})}
     if serve_available() and _bin("advisor"):
         cmd = [
             _bin("advisor"),
@@ -388,10 +405,10 @@ def _result_dict(result: loadgen.Result, server: Server | None = None) -> dict:
     }
 
 
-def measure(workers: int, quick: bool, workdir: Path) -> dict[str, Any]:
+def measure(workers: int, quick: bool, workdir: Path, database_url: str | None = None) -> dict[str, Any]:
     db = workdir / f"bench-{workers}w.db"
-    key = create_key(db)
-    server = start_server(workers, db, workdir)
+    key = create_key(db, database_url)
+    server = start_server(workers, db, workdir, database_url)
     try:
         reqs = review_requests(server.port, key)
         total = 2000 if quick else 10_000
@@ -529,6 +546,8 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
         one = measure(1, quick, workdir)
         two = measure(2, quick, workdir)
         extra["api"] = {"one_worker": one, "two_workers": two}
+        pg = postgres_measure(quick, workdir)
+        extra["api"]["postgres_two_processes"] = pg
         how = two["how"]
         c1, c2, o1, o2 = one["closed"], two["closed"], one["open"], two["open"]
         rows.append(
@@ -539,10 +558,11 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                 "baseline": {"median": c1["rate_per_s"], "unit": "/s", "n": c1["ok"]},
                 "subject_label": "2 workers",
                 "baseline_label": "1 worker",
-                "target": ">= 300 /s (2 workers)",
+                "target": f">= {TARGET_SUSTAINED:.0f} /s (2 workers)",
                 "cpu": f"{c2['server_cpu_ms_per_request']:.2f} / {c1['server_cpu_ms_per_request']:.2f} ms per review "
-                f"(2 cores: {2000 / c2['server_cpu_ms_per_request']:.0f} /s)",
-                "verdict": "yes" if c2["rate_per_s"] >= TARGET_RATE and c2["failed"] == 0 else "NO",
+                f"(2 cores: {2000 / c2['server_cpu_ms_per_request']:.0f} /s); "
+                f"ratio 2w/1w {c2['rate_per_s'] / max(c1['rate_per_s'], 1e-9):.2f}",
+                "verdict": "yes" if c2["rate_per_s"] >= TARGET_SUSTAINED and c2["failed"] == 0 else "NO",
                 "note": f"errors 2w {c2['failed']} / 1w {c1['failed']}; CPU of the machine during the 2w run: "
                 f"server {c2['server_pct_of_machine']:.0f} %, load generator {c2['client_pct_of_machine']:.0f} %, "
                 f"other processes {c2['others_pct_of_machine']:.0f} %, idle {100 - c2['machine_busy_pct']:.0f} %; "
@@ -572,9 +592,32 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                 "target": "p99 <= 100 ms, 0 errors",
                 "verdict": "yes" if ok else "NO",
                 "note": f"achieved 2w {o2['rate_per_s']:.0f}/s, 1w {o1['rate_per_s']:.0f}/s; errors 2w {o2['failed']} "
-                f"/ 1w {o1['failed']}",
+                f"/ 1w {o1['failed']}; SQLite synchronous=FULL, group commit",
             }
         )
+        if "open" in pg:
+            op = pg["open"]
+            ok = (
+                op["latency_ms"]["p99"] <= TARGET_P99_MS
+                and op["failed"] == 0
+                and op["rate_per_s"] >= 0.97 * TARGET_RATE
+            )
+            rows.append(
+                {
+                    "section": "api",
+                    "name": f"POST /v1/reviews latency at {TARGET_RATE:.0f}/s offered, PostgreSQL (open loop)",
+                    "subject": op["latency_ms"],
+                    "baseline": o2["latency_ms"],
+                    "subject_label": "PostgreSQL, 2 processes",
+                    "baseline_label": "SQLite, 2 workers",
+                    "target": "p99 <= 100 ms, 0 errors",
+                    "verdict": "yes" if ok else "NO",
+                    "note": f"achieved {op['rate_per_s']:.0f}/s, errors {op['failed']}; closed loop "
+                    f"{pg['closed']['rate_per_s']:.0f} reviews/s; a local server started by the bench",
+                }
+            )
+        else:
+            rows.append({"section": "api", "name": "PostgreSQL store", "verdict": "NO", "note": pg.get("skipped", "")})
         if "chat" in two and "chat" in one:
             ch1, ch2 = one["chat"], two["chat"]
             rows.append(

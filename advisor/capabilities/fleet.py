@@ -20,7 +20,11 @@ from advisor.diff import ReviewDiff, diff_reviews
 from advisor.findings import Finding, NotAssessed, Review
 from advisor.rating import RATINGS, Rating, rating
 from advisor.rulebook.loader import Rulebook
+from advisor.store import DEFAULT_TENANT, Principal
 from advisor.store.fleet import SEVERITIES, SORTS, SYSTEM_COLUMNS
+
+# the fleet tables hold the default tenant's reviews (advisor/store/reviews.py): read them as one of its readers
+FLEET = Principal(DEFAULT_TENANT, "reader", "fleet")
 
 Sort = Literal["risk", "name", "last_seen", "findings"]
 MAX_PAGE = 200
@@ -214,7 +218,7 @@ def list_systems(store: Any, q: SystemsQuery, rulebook: Rulebook) -> SystemsPage
 
 
 def _review(store: Any, review_id: str) -> Review | None:
-    stored = store.get_review(review_id)
+    stored = store.get_review(FLEET, review_id)
     return Review.model_validate_json(stored.review_json) if stored else None
 
 
@@ -227,7 +231,7 @@ def system_detail(store: Any, name: str, before: str | None = None, after: str |
     system = system_out(row)
     history = [
         HistoryItem(review_id=r.id, created_at=r.created_at, summary=r.summary or {}, findings=r.findings or 0)
-        for r in store.list_reviews(target=name, limit=HISTORY)
+        for r in store.list_reviews(FLEET, target=name, limit=HISTORY)
     ]
     latest = _review(store, system.review_id)
     if latest is None:  # the fleet row and the review are written in one transaction
@@ -242,7 +246,7 @@ def system_detail(store: Any, name: str, before: str | None = None, after: str |
     if before is not None and after is not None:
         sides = []
         for rid, param in ((before, "from"), (after, "to")):
-            stored = store.get_review(rid)
+            stored = store.get_review(FLEET, rid)
             if stored is None or stored.target != name:
                 raise FleetError("review-not-found", f"No review {rid} of {name!r}.", param)
             sides.append(Review.model_validate_json(stored.review_json))

@@ -1,4 +1,4 @@
-"""`advisor serve`: the HTTP API under uvicorn, on the SQLite store.
+"""`advisor serve`: the HTTP API under uvicorn, on the SQLite store or PostgreSQL (ADVISOR_DATABASE_URL).
 
 The options become environment variables before uvicorn starts, and uvicorn always loads the
 app through the factory import string `api.app:create_app`: with `--workers N` each worker is
@@ -60,7 +60,7 @@ def serve(
     import uvicorn
 
     from advisor.rulebook.loader import RulebookError, load_rulebook
-    from advisor.store import StoreError, open_store
+    from advisor.store import StoreError
     from api.settings import Settings
 
     try:  # once here, so a broken rulebook stops the start instead of every worker dying in turn
@@ -73,7 +73,7 @@ def serve(
         db_path=db, max_body_bytes=max_body_bytes, max_partitions=max_partitions, max_depth=max_depth
     )
     os.environ.update(settings.to_env())  # inherited by the worker processes
-    store = open_store(settings.db_path, synchronous=settings.db_synchronous)
+    store = settings.open_store()
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     try:
         version = store.migrate()
@@ -81,11 +81,11 @@ def serve(
             ensure_first_key(store, url)
         has_key = store.has_active_key()
     except (StoreError, OSError) as exc:
-        typer.echo(f"error: store {settings.db_path}: {exc}", err=True)
+        typer.echo(f"error: store {store.describe()}: {exc}", err=True)
         raise typer.Exit(2) from None
     finally:
         store.close()
-    typer.echo(f"store {settings.db_path} (schema version {version}); API on {url}/v1, docs at {url}/docs", err=True)
+    typer.echo(f"store {store.describe()} (schema version {version}); API on {url}/v1, docs at {url}/docs", err=True)
     if not has_key:
         typer.echo(
             "no active API key: create one with `advisor keys create NAME` (or start with --create-key)", err=True

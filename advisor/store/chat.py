@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 
 from advisor.store.audit import record_audit
-from advisor.store.base import StoreBase, Tx
-from advisor.store.records import ChatTurnRecord, StoredChatSession
+from advisor.store.base import StoreBase, Tx, scope
+from advisor.store.idempotency import Replay, remember
+from advisor.store.records import ChatTurnRecord, Principal, StoredChatSession
 
-_SESSION = "SELECT id, created_at, updated_at, api_key_id, message_count, state FROM chat_sessions WHERE id = ?"
+_SESSION = "SELECT id, created_at, updated_at, api_key_id, message_count, state FROM chat_sessions WHERE id = ? AND "
 
 
 def _insert_turns(tx: Tx, session_id: str, turns: list[ChatTurnRecord]) -> None:
@@ -27,79 +28,91 @@ def _insert_turns(tx: Tx, session_id: str, turns: list[ChatTurnRecord]) -> None:
     )
 
 
-def _session(tx: Tx, session_id: str) -> StoredChatSession | None:
-    row = tx.execute(_SESSION, (session_id,)).fetchone()
+def _session(tx: Tx, who: Principal, session_id: str) -> StoredChatSession | None:
+    where, args = scope(who)
+    row = tx.execute(_SESSION + where, (session_id, *args)).fetchone()
     return StoredChatSession(row[0], row[1], row[2], row[3], row[4], json.loads(row[5])) if row else None
 
 
 class ChatQueries(StoreBase):
     def create_chat_session(
         self,
+        who: Principal,
         *,
         session_id: str,
         state_json: str,
         turns: list[ChatTurnRecord],
-        api_key_id: str | None,
-        actor: str,
         now: str,
+        replay: Replay | None = None,
     ) -> None:
         """A new session with its first turns and audit entry, in one transaction."""
 
         def work(tx: Tx) -> None:
             tx.execute(
-                "INSERT INTO chat_sessions (id, created_at, updated_at, api_key_id, message_count, state) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (session_id, now, now, api_key_id, len(turns), state_json),
+                "INSERT INTO chat_sessions (id, created_at, updated_at, api_key_id, message_count, state, tenant_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (session_id, now, now, who.key_id, len(turns), state_json, who.tenant),
             )
             _insert_turns(tx, session_id, turns)
-            record_audit(tx, actor, "chat.create", session_id, {"messages": len(turns)}, api_key_id, now)
+            record_audit(tx, who, "chat.create", session_id, {"messages": len(turns)}, now)
+            if replay is not None:
+                remember(tx, who, replay, now)
 
         self._write(work)
 
     def append_chat_turns(
         self,
+        who: Principal,
         *,
         session_id: str,
         expected: int,
         state_json: str,
         turns: list[ChatTurnRecord],
-        api_key_id: str | None,
-        actor: str,
         now: str,
+        replay: Replay | None = None,
     ) -> bool:
         """Store a turn computed from the session as it was with `expected` messages.
 
         False (nothing written) when the session has moved on since, or no longer exists: the
         caller reads it again and recomputes. Turn numbers continue from `expected`."""
 
+        where, args = scope(who)
+
         def work(tx: Tx) -> bool:
             cur = tx.execute(
                 "UPDATE chat_sessions SET state = ?, updated_at = ?, message_count = ? "
-                "WHERE id = ? AND message_count = ?",
-                (state_json, now, expected + len(turns), session_id, expected),
+                f"WHERE id = ? AND message_count = ? AND {where}",
+                (state_json, now, expected + len(turns), session_id, expected, *args),
             )
             if cur.rowcount != 1:
                 return False
             _insert_turns(tx, session_id, turns)
-            record_audit(tx, actor, "chat.turn", session_id, {"messages": expected + len(turns)}, api_key_id, now)
+            record_audit(tx, who, "chat.turn", session_id, {"messages": expected + len(turns)}, now)
+            if replay is not None:
+                remember(tx, who, replay, now)
             return True
 
         return self._write(work)
 
-    def get_chat_session(self, session_id: str) -> StoredChatSession | None:
-        return self._read(lambda tx: _session(tx, session_id))
+    def get_chat_session(self, who: Principal, session_id: str) -> StoredChatSession | None:
+        return self._read(lambda tx: _session(tx, who, session_id))
 
-    def chat_message_count(self, session_id: str) -> int | None:
+    def chat_message_count(self, who: Principal, session_id: str) -> int | None:
+        where, args = scope(who)
         row = self._read(
-            lambda tx: tx.execute("SELECT message_count FROM chat_sessions WHERE id = ?", (session_id,)).fetchone()
+            lambda tx: tx.execute(
+                f"SELECT message_count FROM chat_sessions WHERE id = ? AND {where}", (session_id, *args)
+            ).fetchone()
         )
         return row[0] if row else None
 
-    def chat_conversation(self, session_id: str) -> tuple[StoredChatSession, list[ChatTurnRecord]] | None:
+    def chat_conversation(
+        self, who: Principal, session_id: str
+    ) -> tuple[StoredChatSession, list[ChatTurnRecord]] | None:
         """The session and all its messages, read on one snapshot (they agree)."""
 
         def work(tx: Tx) -> tuple[StoredChatSession, list[ChatTurnRecord]] | None:
-            session = _session(tx, session_id)
+            session = _session(tx, who, session_id)
             if session is None:
                 return None
             rows = tx.execute(

@@ -151,34 +151,10 @@ def record_review(tx: Tx, *, review_id: str, target: str, kind: str, review: dic
     for gap in review.get("not_assessed", []):
         for field in set(gap.get("missing") or []):
             blocked[field] += 1
-    old = tx.execute("SELECT rule_id, score FROM fleet_findings WHERE target = ?", (target,)).fetchall()
-    old_fields = dict(tx.execute("SELECT field, rules FROM fleet_missing WHERE target = ?", (target,)).fetchall())
-    before, after = _rule_totals([(r, s) for r, s in old]), _rule_totals([(r, s) for r, _, _, s in findings])
-    deltas = []
-    for rule_id in before.keys() | after.keys():
-        b, a = before.get(rule_id, (0, 0, 0.0)), after.get(rule_id, (0, 0, 0.0))
-        deltas.append((rule_id, a[0] - b[0], a[1] - b[1], a[2] - b[2]))
-    tx.executemany(
-        "INSERT INTO fleet_rules (rule_id, systems, findings, score) VALUES (?, ?, ?, ?) ON CONFLICT (rule_id) "
-        "DO UPDATE SET systems = fleet_rules.systems + excluded.systems, "
-        "findings = fleet_rules.findings + excluded.findings, score = fleet_rules.score + excluded.score",
-        deltas,
-    )
-    field_deltas = [
-        (f, int(f in blocked) - int(f in old_fields), blocked.get(f, 0) - old_fields.get(f, 0))
-        for f in blocked.keys() | old_fields.keys()
-    ]
-    tx.executemany(
-        "INSERT INTO fleet_fields (field, systems, rules) VALUES (?, ?, ?) ON CONFLICT (field) "
-        "DO UPDATE SET systems = fleet_fields.systems + excluded.systems, rules = fleet_fields.rules + excluded.rules",
-        field_deltas,
-    )
-    tx.execute("DELETE FROM fleet_rules WHERE systems <= 0")
-    tx.execute("DELETE FROM fleet_fields WHERE systems <= 0")
-    tx.execute("DELETE FROM fleet_findings WHERE target = ?", (target,))
-    tx.executemany("INSERT INTO fleet_findings VALUES (?, ?, ?, ?, ?)", [(target, *f) for f in findings])
-    tx.execute("DELETE FROM fleet_missing WHERE target = ?", (target,))
-    tx.executemany("INSERT INTO fleet_missing VALUES (?, ?, ?)", [(target, f, n) for f, n in blocked.items()])
+    # Lock order, the same in every review's transaction so concurrent ones cannot deadlock on PostgreSQL:
+    # the system's row first (a second review of the same system waits here, then reads what the first
+    # committed, so no delta is counted twice), then the shared rule and field rows in sorted order, then
+    # the day's rows.
     counts = [summary[s] for s in SEVERITIES]
     row = (
         target,
@@ -201,6 +177,35 @@ def record_review(tx: Tx, *, review_id: str, target: str, kind: str, review: dic
         "not_assessed = excluded.not_assessed, worst = excluded.worst, score = excluded.score",
         row,
     )
+    old = tx.execute("SELECT rule_id, score FROM fleet_findings WHERE target = ?", (target,)).fetchall()
+    old_fields = dict(tx.execute("SELECT field, rules FROM fleet_missing WHERE target = ?", (target,)).fetchall())
+    before, after = _rule_totals([(r, s) for r, s in old]), _rule_totals([(r, s) for r, _, _, s in findings])
+    deltas = []
+    for rule_id in sorted(before.keys() | after.keys()):
+        b, a = before.get(rule_id, (0, 0, 0.0)), after.get(rule_id, (0, 0, 0.0))
+        deltas.append((rule_id, a[0] - b[0], a[1] - b[1], a[2] - b[2]))
+    tx.executemany(
+        "INSERT INTO fleet_rules (rule_id, systems, findings, score) VALUES (?, ?, ?, ?) ON CONFLICT (rule_id) "
+        "DO UPDATE SET systems = fleet_rules.systems + excluded.systems, "
+        "findings = fleet_rules.findings + excluded.findings, score = fleet_rules.score + excluded.score",
+        deltas,
+    )
+    field_deltas = [
+        (f, int(f in blocked) - int(f in old_fields), blocked.get(f, 0) - old_fields.get(f, 0))
+        for f in sorted(blocked.keys() | old_fields.keys())
+    ]
+    tx.executemany(
+        "INSERT INTO fleet_fields (field, systems, rules) VALUES (?, ?, ?) ON CONFLICT (field) "
+        "DO UPDATE SET systems = fleet_fields.systems + excluded.systems, rules = fleet_fields.rules + excluded.rules",
+        field_deltas,
+    )
+    # only the rows this transaction holds already: another review's rows are left to it
+    tx.executemany("DELETE FROM fleet_rules WHERE rule_id = ? AND systems <= 0", [(d[0],) for d in deltas])
+    tx.executemany("DELETE FROM fleet_fields WHERE field = ? AND systems <= 0", [(d[0],) for d in field_deltas])
+    tx.execute("DELETE FROM fleet_findings WHERE target = ?", (target,))
+    tx.executemany("INSERT INTO fleet_findings VALUES (?, ?, ?, ?, ?)", [(target, *f) for f in findings])
+    tx.execute("DELETE FROM fleet_missing WHERE target = ?", (target,))
+    tx.executemany("INSERT INTO fleet_missing VALUES (?, ?, ?)", [(target, f, n) for f, n in blocked.items()])
     day = created_at[:10]
     new_system = tx.execute(
         "INSERT INTO fleet_day_systems VALUES (?, ?) ON CONFLICT DO NOTHING", (day, target)

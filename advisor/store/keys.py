@@ -9,6 +9,11 @@ Authentication only reads (so revocation shows at once in every worker, and read
 working when the disk is full or the file read-only). When a key was last used is kept in
 memory and written in one batch at most once per `LAST_USED_RESOLUTION`, best effort: a
 store that cannot write loses a timestamp, never a request.
+
+Every key belongs to a tenant and has a role (records.ROLES). An admin key manages the keys
+of its own tenant; the site operator (the command line) manages every tenant's, and creates
+a tenant by giving a key to it. The bootstrap admin key is made once per site: the `site`
+table remembers that it was, so it is never printed twice, even after it is revoked.
 """
 
 from __future__ import annotations
@@ -21,12 +26,22 @@ import threading
 import time
 
 from advisor.store.audit import record_audit
-from advisor.store.base import StoreBase, Tx
-from advisor.store.records import ApiKey, StoreConflict, StoreError, StoreUnavailable, utc_now
+from advisor.store.base import StoreBase, Tx, scope
+from advisor.store.records import (
+    DEFAULT_TENANT,
+    ROLES,
+    ApiKey,
+    Principal,
+    StoreConflict,
+    StoreError,
+    StoreUnavailable,
+    utc_now,
+)
 
 KEY_PREFIX = "pa_"
 LAST_USED_RESOLUTION = 60.0  # seconds between batched writes of last_used_at
-_COLUMNS = "id, name, created_at, revoked_at, last_used_at"
+_COLUMNS = "id, name, created_at, revoked_at, last_used_at, tenant_id, role"
+TENANT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_.")
 log = logging.getLogger(__name__)
 
 
@@ -52,11 +67,22 @@ class KeyQueries(StoreBase):
     def _init_key_use(self) -> None:
         self._used, self._used_lock, self._used_flushed = {}, threading.Lock(), float("-inf")
 
-    def create_key(self, name: str, *, actor: str) -> tuple[ApiKey, str]:
-        """A new key: returns (its record, the key text). The text is not kept anywhere."""
+    def create_key(
+        self, who: Principal, name: str, *, tenant: str | None = None, role: str = "submitter"
+    ) -> tuple[ApiKey, str]:
+        """A new key: returns (its record, the key text). The text is not kept anywhere.
+
+        An admin key creates keys in its own tenant only; the operator in any (made on first use)."""
         name = name.strip()
         if not 1 <= len(name) <= 64:
             raise StoreError("a key name has 1 to 64 characters")
+        if role not in ROLES:
+            raise StoreError(f"unknown role {role!r}: one of {', '.join(reversed(ROLES))}")
+        tenant = tenant or who.tenant or DEFAULT_TENANT
+        if not 1 <= len(tenant) <= 64 or not set(tenant) <= TENANT_CHARS:
+            raise StoreError("a tenant name has 1 to 64 characters: lower-case letters, digits, '-', '_', '.'")
+        if not who.may("admin") or (who.tenant is not None and tenant != who.tenant):
+            raise StoreError("only an admin of the tenant, or the site operator, creates its keys")
         for _ in range(5):
             key_id = secrets.token_hex(6)
             key = f"{KEY_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
@@ -65,22 +91,51 @@ class KeyQueries(StoreBase):
             def work(tx: Tx, key_id: str = key_id, key: str = key, now: str = now) -> None:
                 if tx.execute("SELECT 1 FROM api_keys WHERE name = ? AND revoked_at IS NULL", (name,)).fetchone():
                     raise StoreError(f"an active key named {name!r} exists: revoke it or choose another name")
+                if who.tenant is None:
+                    tx.execute(
+                        "INSERT INTO tenants (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING", (tenant, now)
+                    )
                 tx.execute(
-                    "INSERT INTO api_keys (id, name, hash, created_at) VALUES (?, ?, ?, ?)",
-                    (key_id, name, hash_key(key), now),
+                    "INSERT INTO api_keys (id, name, hash, created_at, tenant_id, role) VALUES (?, ?, ?, ?, ?, ?)",
+                    (key_id, name, hash_key(key), now, tenant, role),
                 )
-                record_audit(tx, actor, "key.create", key_id, {"name": name}, None, now)
+                record_audit(tx, who, "key.create", key_id, {"name": name, "role": role}, now, tenant)
 
             try:
                 self._write(work)
             except StoreConflict:  # an id collision: 48 random bits, so retry
                 continue
-            return ApiKey(key_id, name, now, None, None), key
+            return ApiKey(key_id, name, now, None, None, tenant, role), key
         raise StoreError("could not allocate a key id")
 
-    def list_keys(self) -> list[ApiKey]:
+    def bootstrap_admin(self, who: Principal) -> tuple[ApiKey, str] | None:
+        """The site's first admin key (default tenant), or None when one was ever made before."""
+        now = utc_now()
+        claimed = self._write(
+            lambda tx: (
+                tx.execute(
+                    "INSERT INTO site (name, value) VALUES ('bootstrap_admin', ?) ON CONFLICT (name) DO NOTHING", (now,)
+                ).rowcount
+                == 1
+            )
+        )
+        if not claimed:
+            return None
+        try:
+            return self.create_key(who, "admin", tenant=DEFAULT_TENANT, role="admin")
+        except StoreError:
+            self._write(lambda tx: tx.execute("DELETE FROM site WHERE name = 'bootstrap_admin'"))
+            raise
+
+    def list_keys(self, who: Principal) -> list[ApiKey]:
+        """The keys of the principal's tenant (every tenant's for the operator); never the key text."""
         self.flush_key_use()
-        rows = self._read(lambda tx: tx.execute(f"SELECT {_COLUMNS} FROM api_keys ORDER BY created_at, id").fetchall())
+        where, args = scope(who)
+        rows = self._read(
+            lambda tx: tx.execute(
+                f"SELECT {_COLUMNS} FROM api_keys WHERE {where} ORDER BY created_at, id", args
+            ).fetchall()
+        )
         return [ApiKey(*r) for r in rows]
 
     def has_active_key(self) -> bool:
@@ -88,14 +143,18 @@ class KeyQueries(StoreBase):
             lambda tx: tx.execute("SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1").fetchone() is not None
         )
 
-    def revoke_key(self, id_or_name: str, *, actor: str) -> ApiKey:
-        """Revoke by id, or by the name of an active key. Revoking twice is an error, not a no-op."""
+    def revoke_key(self, who: Principal, id_or_name: str) -> ApiKey:
+        """Revoke by id, or by the name of an active key, within the principal's tenant.
+
+        A key of another tenant is not found. Revoking twice is an error, not a no-op."""
+        where, args = scope(who)
 
         def work(tx: Tx) -> ApiKey:
             row = (
-                tx.execute(f"SELECT {_COLUMNS} FROM api_keys WHERE id = ?", (id_or_name,)).fetchone()
+                tx.execute(f"SELECT {_COLUMNS} FROM api_keys WHERE id = ? AND {where}", (id_or_name, *args)).fetchone()
                 or tx.execute(
-                    f"SELECT {_COLUMNS} FROM api_keys WHERE name = ? AND revoked_at IS NULL", (id_or_name,)
+                    f"SELECT {_COLUMNS} FROM api_keys WHERE name = ? AND revoked_at IS NULL AND {where}",
+                    (id_or_name, *args),
                 ).fetchone()
             )
             if row is None:
@@ -105,8 +164,8 @@ class KeyQueries(StoreBase):
                 raise StoreError(f"key {key.id} ({key.name}) was already revoked at {key.revoked_at}")
             now = utc_now()
             tx.execute("UPDATE api_keys SET revoked_at = ? WHERE id = ?", (now, key.id))
-            record_audit(tx, actor, "key.revoke", key.id, {"name": key.name}, None, now)
-            return ApiKey(key.id, key.name, key.created_at, now, key.last_used_at)
+            record_audit(tx, who, "key.revoke", key.id, {"name": key.name}, now, key.tenant)
+            return ApiKey(key.id, key.name, key.created_at, now, key.last_used_at, key.tenant, key.role)
 
         return self._write(work)
 
@@ -118,9 +177,9 @@ class KeyQueries(StoreBase):
         row = self._read(
             lambda tx: tx.execute(f"SELECT {_COLUMNS}, hash FROM api_keys WHERE id = ?", (key_id,)).fetchone()
         )
-        if row is None or not hmac.compare_digest(row[5], hash_key(key)):
+        if row is None or not hmac.compare_digest(row[7], hash_key(key)):
             return None
-        record = ApiKey(*row[:5])
+        record = ApiKey(*row[:7])
         if record.active:
             self._note_key_use(record.id)
         return record

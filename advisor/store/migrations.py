@@ -126,6 +126,55 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 
+def _tenancy(now: str, json: str) -> tuple[str, ...]:
+    """Migration 3, per dialect: `now` is the dialect's expression for the current UTC time as text."""
+    return (
+        """CREATE TABLE tenants (
+    id         TEXT PRIMARY KEY CHECK (length(id) BETWEEN 1 AND 64),
+    created_at TEXT NOT NULL
+)""",
+        f"INSERT INTO tenants (id, created_at) VALUES ('default', {now})",
+        # existing keys, reviews, sessions and audit entries belong to the default tenant
+        "ALTER TABLE api_keys ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'default'",
+        "ALTER TABLE api_keys ADD COLUMN role TEXT NOT NULL DEFAULT 'submitter' "
+        "CHECK (role IN ('admin', 'submitter', 'reader'))",
+        "ALTER TABLE reviews ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'default'",
+        "ALTER TABLE chat_sessions ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'default'",
+        "ALTER TABLE audit_log ADD COLUMN tenant_id TEXT",
+        "UPDATE audit_log SET tenant_id = 'default'",
+        "ALTER TABLE audit_log ADD COLUMN source TEXT",
+        "CREATE INDEX reviews_by_tenant ON reviews(tenant_id, seq)",
+        "CREATE INDEX reviews_by_tenant_target ON reviews(tenant_id, target, seq)",
+        "CREATE INDEX chat_sessions_by_tenant ON chat_sessions(tenant_id, seq)",
+        "CREATE INDEX audit_log_by_tenant ON audit_log(tenant_id, seq)",
+        # facts about the site: when the bootstrap admin key was made; the readiness probe's last write
+        "CREATE TABLE site (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        f"""CREATE TABLE idempotency (
+    tenant_id    TEXT NOT NULL,
+    api_key_id   TEXT NOT NULL REFERENCES api_keys(id),
+    key          TEXT NOT NULL CHECK (length(key) BETWEEN 1 AND 255),
+    request_hash TEXT NOT NULL,
+    status       INTEGER NOT NULL,
+    body         {json.format(col="body")} NOT NULL,
+    location     TEXT,
+    created_at   TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, api_key_id, key)
+)""",
+    )
+
+
+_SQ_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+_PG_NOW = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+MIGRATIONS += (
+    Migration(
+        4,
+        "tenants, roles, idempotency keys",
+        sqlite=_tenancy(_SQ_NOW, _SQ_JSON),
+        postgres=_tenancy(_PG_NOW, _PG_JSON),
+    ),
+)
+
+
 def latest_version() -> int:
     return MIGRATIONS[-1].version
 

@@ -24,6 +24,35 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+DEFAULT_TENANT = "default"
+ROLES = ("reader", "submitter", "admin")  # each may do what the ones before it may
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who acts: from an API key (`key_id` set) or the site operator on the command line (no key).
+
+    Every store call takes one. `tenant` scopes what it sees and writes; the operator's is
+    None, which the command line uses to manage keys of every tenant."""
+
+    tenant: str | None
+    role: str
+    name: str
+    key_id: str | None = None
+    source: str | None = None  # the client's address, for the audit log
+
+    @property
+    def actor(self) -> str:
+        return f"api-key:{self.key_id}" if self.key_id else f"cli:{self.name}"
+
+    def may(self, role: str) -> bool:
+        return ROLES.index(self.role) >= ROLES.index(role)
+
+    @classmethod
+    def operator(cls, user: str = "") -> Principal:
+        return cls(None, "admin", user or "operator")
+
+
 @dataclass(frozen=True)
 class ApiKey:
     id: str
@@ -31,6 +60,11 @@ class ApiKey:
     created_at: str
     revoked_at: str | None
     last_used_at: str | None
+    tenant: str = DEFAULT_TENANT
+    role: str = "submitter"
+
+    def principal(self, source: str | None = None) -> Principal:
+        return Principal(self.tenant, self.role, self.name, self.id, source)
 
     @property
     def active(self) -> bool:
@@ -81,3 +115,15 @@ class AuditEntry:
     action: str
     object_id: str | None
     detail: dict[str, Any] | None
+    tenant: str | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredResponse:
+    """The answer a POST gave under an Idempotency-Key, to give again for the same key and body."""
+
+    request_hash: str
+    status: int
+    body: str
+    location: str | None

@@ -1,4 +1,4 @@
-"""Reviews: stored with their audit entry in one transaction; listed newest first by keyset."""
+"""Reviews: stored with their audit entry in one transaction; listed newest first by keyset; per tenant."""
 
 from __future__ import annotations
 
@@ -6,14 +6,16 @@ import json
 from typing import Any
 
 from advisor.store.audit import record_audit
-from advisor.store.base import StoreBase, Tx
+from advisor.store.base import StoreBase, Tx, scope
 from advisor.store.fleet import record_review
-from advisor.store.records import StoredReview
+from advisor.store.idempotency import Replay, remember
+from advisor.store.records import DEFAULT_TENANT, Principal, StoredReview
 
 
 class ReviewQueries(StoreBase):
     def add_review(
         self,
+        who: Principal,
         *,
         review_id: str,
         target: str,
@@ -22,67 +24,85 @@ class ReviewQueries(StoreBase):
         review_json: str,
         rulebook_version: str,
         created_at: str,
-        api_key_id: str | None,
-        actor: str,
+        replay: Replay | None = None,
     ) -> None:
-        """Store a review, its audit entry and the fleet tables' update in one transaction: all or nothing."""
+        """Store a review, its audit entry, the fleet tables' update and (with an Idempotency-Key) the
+        response in one transaction: all or nothing. The fleet tables are site-wide (not per tenant
+        yet): they take the default tenant's reviews only, and only its keys read them."""
 
         def work(tx: Tx) -> None:
             tx.execute(
                 "INSERT INTO reviews (id, target, kind, document, review, rulebook_version, created_at, "
-                "api_key_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (review_id, target, kind, document_json, review_json, rulebook_version, created_at, api_key_id),
+                "api_key_id, tenant_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    review_id,
+                    target,
+                    kind,
+                    document_json,
+                    review_json,
+                    rulebook_version,
+                    created_at,
+                    who.key_id,
+                    who.tenant,
+                ),
             )
-            record_review(
-                tx,
-                review_id=review_id,
-                target=target,
-                kind=kind,
-                review=json.loads(review_json),  # not orjson: derived figures may exceed 64 bits
-                created_at=created_at,
-            )
-            detail = {"target": target, "kind": kind}
-            record_audit(tx, actor, "review.create", review_id, detail, api_key_id, created_at)
+            if who.tenant == DEFAULT_TENANT:
+                record_review(
+                    tx,
+                    review_id=review_id,
+                    target=target,
+                    kind=kind,
+                    review=json.loads(review_json),  # not orjson: derived figures may exceed 64 bits
+                    created_at=created_at,
+                )
+            record_audit(tx, who, "review.create", review_id, {"target": target, "kind": kind}, created_at)
+            if replay is not None:
+                remember(tx, who, replay, created_at)
 
         self._write(work)
 
-    def get_review(self, review_id: str) -> StoredReview | None:
+    def get_review(self, who: Principal, review_id: str) -> StoredReview | None:
+        """The review when it is the principal's tenant's; None otherwise (a foreign id is not found)."""
+        where, args = scope(who)
         row = self._read(
             lambda tx: tx.execute(
-                "SELECT seq, id, target, kind, created_at, rulebook_version, review FROM reviews WHERE id = ?",
-                (review_id,),
+                "SELECT seq, id, target, kind, created_at, rulebook_version, review FROM reviews "
+                f"WHERE id = ? AND {where}",
+                (review_id, *args),
             ).fetchone()
         )
         return StoredReview(*row) if row else None
 
-    def get_document(self, review_id: str) -> Any | None:
-        row = self._read(lambda tx: tx.execute("SELECT document FROM reviews WHERE id = ?", (review_id,)).fetchone())
+    def get_document(self, who: Principal, review_id: str) -> Any | None:
+        where, args = scope(who)
+        row = self._read(
+            lambda tx: tx.execute(
+                f"SELECT document FROM reviews WHERE id = ? AND {where}", (review_id, *args)
+            ).fetchone()
+        )
         return json.loads(row[0]) if row else None
 
     def list_reviews(
-        self, *, target: str | None = None, limit: int = 20, before_seq: int | None = None
+        self, who: Principal, *, target: str | None = None, limit: int = 20, before_seq: int | None = None
     ) -> list[StoredReview]:
         """Newest first; `before_seq` continues after the last row of the previous page (stable under inserts)."""
-        where: list[str] = []
-        args: list[Any] = []
+        where, args = scope(who)
         if target is not None:
-            where.append("target = ?")
+            where += " AND target = ?"
             args.append(target)
         if before_seq is not None:
-            where.append("seq < ?")
+            where += " AND seq < ?"
             args.append(before_seq)
         sql = (
             f"SELECT seq, id, target, kind, created_at, rulebook_version, {self.review_summary_sql}, "
-            f"{self.review_findings_sql} FROM reviews"
+            f"{self.review_findings_sql} FROM reviews WHERE {where} ORDER BY seq DESC LIMIT ?"
         )
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY seq DESC LIMIT ?"
         rows = self._read(lambda tx: tx.execute(sql, (*args, limit)).fetchall())
         return [
             StoredReview(seq, rid, tgt, kind, at, rb, None, json.loads(summary) if summary else {}, n)
             for seq, rid, tgt, kind, at, rb, summary, n in rows
         ]
 
-    def count_reviews(self) -> int:
-        return self._read(lambda tx: tx.execute("SELECT count(*) FROM reviews").fetchone()[0])
+    def count_reviews(self, who: Principal) -> int:
+        where, args = scope(who)
+        return self._read(lambda tx: tx.execute(f"SELECT count(*) FROM reviews WHERE {where}", args).fetchone()[0])

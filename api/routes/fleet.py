@@ -25,10 +25,20 @@ from advisor.capabilities.fleet import (
 )
 from advisor.review import Advisor
 from advisor.rulebook.model import Severity
+from advisor.store import DEFAULT_TENANT
+from api.auth import Reader
 from api.deps import get_advisor, get_store
 from api.problems import ErrorItem, ProblemError
 
-router = APIRouter()
+
+def _default_tenant(who: Reader) -> None:
+    """The fleet tables are site-wide, filled with the default tenant's reviews only: other tenants' keys
+    get a 403 here rather than a view of another team's systems."""
+    if who.tenant != DEFAULT_TENANT:
+        raise ProblemError("forbidden", "The fleet view covers the default tenant only; this key is of another.")
+
+
+router = APIRouter(dependencies=[Depends(_default_tenant)])
 REVIEW_ID = r"^rv_[0-9a-f]{20}$"
 _SUMMARY = {"critical": 0, "high": 1, "medium": 1, "low": 0, "info": 0}
 _SYSTEM = {

@@ -1,4 +1,4 @@
-"""Open probes: /healthz (the process answers) and /readyz (store and rulebook usable)."""
+"""Open probes: /healthz (the process answers) and /readyz (store readable and writable, rulebook loaded)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ async def healthz() -> Health:
     response_model=Readiness,
     operation_id="readyz",
     responses={503: {}},
-    summary="Readiness: the store answers at the expected schema version and the rulebook is loaded",
+    summary="Readiness: the store reads and writes at the expected schema version and the rulebook is loaded",
 )
 def readyz(request: Request, store: Annotated[Store, Depends(get_store)]) -> Readiness:
     advisor = getattr(request.app.state, "advisor", None)
@@ -33,6 +33,10 @@ def readyz(request: Request, store: Annotated[Store, Depends(get_store)]) -> Rea
         version = store.schema_version()
     except StoreError:
         raise ProblemError("not-ready", "The store does not answer.") from None
+    try:  # a store that reads but cannot write (read-only, full disk) must not take traffic
+        store.probe_write()
+    except StoreError as exc:
+        raise ProblemError("not-ready", f"The store cannot write ({exc}).") from None
     if version != latest_version():
         raise ProblemError("not-ready", f"The store is at schema version {version}, expected {latest_version()}.")
     if advisor is None or not advisor.rulebook.rules:
@@ -40,5 +44,6 @@ def readyz(request: Request, store: Annotated[Store, Depends(get_store)]) -> Rea
     return Readiness(
         status="ready",
         schema_version=version,
+        store=store.dialect,
         rulebook=RulebookInfo(version=advisor.rulebook.version, rules=len(advisor.rulebook.rules)),
     )

@@ -12,13 +12,22 @@ from advisor.capabilities.context import Context
 from advisor.capabilities.inputs import Submitted, is_outputs, review_input
 from advisor.capabilities.outputs import outputs_input
 from advisor.capabilities.review import ReviewResult, run_review
-from advisor.store import ApiKey, Store, utc_now
-from api.auth import require_key
+from advisor.store import Principal, Store, StoreConflict, utc_now
+from api.auth import Reader, Submitter
 from api.body import json_body
 from api.context import get_context
 from api.deps import get_store
 from api.examples import REVIEW_REQUEST_EXAMPLES
-from api.models import CURSOR_PATTERN, INPUT_FIELDS, REVIEW_ID_PATTERN, ReviewListItem, ReviewOut, ReviewPage
+from api.idempotency import IdempotencyKey, body_hash, lost_race, replay_record, replayed
+from api.models import (
+    CURSOR_PATTERN,
+    INPUT_FIELDS,
+    REVIEW_ID_PATTERN,
+    ReviewListItem,
+    ReviewOut,
+    ReviewPage,
+    keyset_page,
+)
 from api.openapi import request_body
 from api.problems import ProblemError
 
@@ -32,24 +41,41 @@ MAX_PAGE = 100
     response_model=ReviewOut,
     operation_id="createReview",
     summary="Review a configuration document, or command outputs of one system, and store the review",
-    responses={400: {}, 413: {}, 415: {}, 422: {}},
+    responses={400: {}, 403: {}, 409: {}, 413: {}, 415: {}, 422: {}},
     openapi_extra=request_body("ReviewRequest", REVIEW_REQUEST_EXAMPLES),
 )
 def create_review(
     body: Annotated[Any, Depends(json_body)],
-    key: Annotated[ApiKey, Depends(require_key)],
+    who: Submitter,
     store: Annotated[Store, Depends(get_store)],
     ctx: Annotated[Context, Depends(get_context)],
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
+    digest = body_hash(body) if idempotency_key else ""
+    if (again := replayed(store, who, idempotency_key, digest)) is not None:
+        return again
     submitted = outputs_input(body) if is_outputs(body) else review_input(body, ctx.limits)
-    review_id, out = save_review(store, key, submitted, run_review(submitted, ctx))
+    try:
+        review_id, out = save_review(
+            store, who, submitted, run_review(submitted, ctx), idempotency=(idempotency_key, digest)
+        )
+    except StoreConflict as exc:
+        return lost_race(store, who, idempotency_key, digest, exc)
     return Response(
         out, status_code=201, media_type="application/json", headers={"Location": f"/v1/reviews/{review_id}"}
     )
 
 
-def save_review(store: Store, key: ApiKey, submitted: Submitted, review: ReviewResult) -> tuple[str, str]:
-    """Store a review under the calling key: (its new id, the JSON POST /v1/reviews answers and GET returns)."""
+def save_review(
+    store: Store,
+    who: Principal,
+    submitted: Submitted,
+    review: ReviewResult,
+    idempotency: tuple[str | None, str] = (None, ""),
+) -> tuple[str, str]:
+    """Store a review for the caller: (its new id, the JSON POST /v1/reviews answers and GET returns).
+
+    `idempotency` (Idempotency-Key, body hash) stores the response with the review, in one transaction."""
     review_id, created_at = f"rv_{secrets.token_hex(10)}", utc_now()
     fields = dict(review)
     fields.pop("review_id", None)
@@ -57,7 +83,9 @@ def save_review(store: Store, key: ApiKey, submitted: Submitted, review: ReviewR
     out = ReviewOut.model_construct(**fields, review_id=review_id, created_at=created_at).model_dump_json(
         exclude=None if submitted.loaded else set(INPUT_FIELDS)
     )
+    location = f"/v1/reviews/{review_id}"
     store.add_review(
+        who,
         review_id=review_id,
         target=review.target,
         kind=review.kind,
@@ -65,8 +93,7 @@ def save_review(store: Store, key: ApiKey, submitted: Submitted, review: ReviewR
         review_json=out,
         rulebook_version=review.rulebook.version,
         created_at=created_at,
-        api_key_id=key.id,
-        actor=f"api-key:{key.id}",
+        replay=replay_record(*idempotency, 201, out, location),
     )
     return review_id, out
 
@@ -80,9 +107,10 @@ def save_review(store: Store, key: ApiKey, submitted: Submitted, review: ReviewR
 )
 def get_review(
     review_id: Annotated[str, Path(pattern=REVIEW_ID_PATTERN, examples=["rv_4f1c2a9b7e3d5c6a8b90"])],
+    who: Reader,
     store: Annotated[Store, Depends(get_store)],
 ) -> Response:
-    stored = store.get_review(review_id)
+    stored = store.get_review(who, review_id)
     if stored is None:
         raise ProblemError("review-not-found", f"No review {review_id}.")
     return Response(stored.review_json, media_type="application/json")
@@ -96,6 +124,7 @@ def get_review(
     responses={422: {}},
 )
 def list_reviews(
+    who: Reader,
     store: Annotated[Store, Depends(get_store)],
     target: Annotated[
         str | None, Query(min_length=1, max_length=256, description="Only reviews of this system name.")
@@ -112,9 +141,8 @@ def list_reviews(
         ),
     ] = None,
 ) -> ReviewPage:
-    rows = store.list_reviews(target=target, limit=limit + 1, before_seq=int(cursor) if cursor else None)
-    more = len(rows) > limit
-    rows = rows[:limit]
+    rows = store.list_reviews(who, target=target, limit=limit + 1, before_seq=int(cursor) if cursor else None)
+    page, next_cursor = keyset_page(rows, limit)
     items = [
         ReviewListItem(
             review_id=r.id,
@@ -125,6 +153,6 @@ def list_reviews(
             findings=r.findings or 0,
             summary=r.summary or {},
         )
-        for r in rows
+        for r in page
     ]
-    return ReviewPage(items=items, next_cursor=str(rows[-1].seq) if more else None)
+    return ReviewPage(items=items, next_cursor=next_cursor)

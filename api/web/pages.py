@@ -30,6 +30,7 @@ from advisor.rating import RATINGS
 from advisor.render.html import jinja_environment
 from advisor.render.svg import bar_chart, column_chart
 from advisor.rulebook.model import SEVERITIES
+from advisor.store import DEFAULT_TENANT, Principal
 from advisor.store.fleet import SORTS
 from api.problems import ProblemError
 from api.web import session
@@ -85,7 +86,8 @@ def user(request: Request) -> WebUser:
     found = session.read(_secret(request), request.cookies.get(session.COOKIE))
     if found is not None:
         key_id, nonce = found
-        key = next((k for k in request.app.state.store.list_keys() if k.id == key_id), None)
+        keys = request.app.state.store.list_keys(Principal.operator("console"))
+        key = next((k for k in keys if k.id == key_id), None)
         if key is not None and key.active:
             return WebUser(key, nonce, session.csrf_token(_secret(request), nonce))
     target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
@@ -148,7 +150,8 @@ async def login(request: Request) -> Response:
     if not session.same_origin(request) or not expected or not hmac.compare_digest(data.get("csrf", ""), expected):
         return forbidden("The sign-in form is stale or came from another site: open /login again.")
     key = request.app.state.store.authenticate(data.get("key", "").strip())
-    if key is None or not key.active:
+    # the fleet tables are site-wide, the default tenant's: other tenants' keys do not sign in here
+    if key is None or not key.active or key.tenant != DEFAULT_TENANT:
         token = secrets.token_urlsafe(24)
         refused = page(
             "login.html.j2",
@@ -156,11 +159,13 @@ async def login(request: Request) -> Response:
             title="Sign in",
             csrf=token,
             next=_safe_next(data.get("next")),
-            error="This API key is not valid or was revoked.",
+            error="This API key is not valid, was revoked, or belongs to another tenant than the console's.",
         )
         session.set_cookie(refused, request, session.LOGIN_COOKIE, token, session.LOGIN_SECONDS)
         return refused
-    request.app.state.store.audit(f"api-key:{key.id}", "console.signin", key.id, None, key.id)
+    request.app.state.store.audit(
+        key.principal(request.client.host if request.client else None), "console.signin", key.id
+    )
     response = redirect(_safe_next(data.get("next")))
     session.set_cookie(
         response, request, session.COOKIE, session.issue(_secret(request), key.id), session.SESSION_SECONDS
@@ -358,7 +363,10 @@ async def submit(request: Request) -> Response:
 
     state = request.app.state
     try:
-        created = create_review(review_body(text, name), who.key, state.store, context_for_key(state, who.key))
+        principal = who.key.principal()
+        if not principal.may("submitter"):
+            raise ProblemError("forbidden", f"The key {who.key.id} is a {who.key.role}: it cannot submit reviews.")
+        created = create_review(review_body(text, name), principal, state.store, context_for_key(state, principal))
     except CapabilityError as exc:
         errors = [e.model_dump() for e in exc.errors or []]
         return _submit_page(who, 422, text=text, name=name, error=exc.detail, errors=errors)
@@ -377,7 +385,7 @@ def _chat_page(
 ) -> HTMLResponse:
     turns: list[dict[str, Any]] = []
     if session_id:
-        turns = request.app.state.chat.conversation(session_id)["turns"]
+        turns = request.app.state.chat.conversation(who.key.principal(), session_id)["turns"]
     return page(
         "chat.html.j2",
         status,
@@ -416,7 +424,9 @@ async def chat_turn(request: Request) -> Response:
     if not message:
         return _chat_page(request, who, session_id, 422, "Write a message first.")
     try:
-        reply = request.app.state.chat.turn(message[:20000], session_id, None, who.key)
+        if not who.key.principal().may("submitter"):
+            raise ProblemError("forbidden", f"The key {who.key.id} is a {who.key.role}: it cannot chat.")
+        reply = request.app.state.chat.turn(who.key.principal(), message[:20000], session_id, None)
     except ProblemError as exc:
         try:
             return _chat_page(request, who, session_id, 422, exc.detail)

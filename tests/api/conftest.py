@@ -1,4 +1,4 @@
-"""Fixtures for the API tests: an app on a fresh SQLite file per test, and clients with and without a key."""
+"""Fixtures for the API tests: an app on a fresh store per test (SQLite file or PostgreSQL schema), and clients."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
+from tests.support.store import OPERATOR  # noqa: E402
 
 
 @pytest.fixture
-def settings(tmp_path) -> Settings:
-    return Settings(db_path=tmp_path / "advisor.db")
+def settings(tmp_path, database_url) -> Settings:
+    """On each store in turn (tests/conftest.py `store_kind`): the API suite is one suite for both."""
+    return Settings(db_path=tmp_path / "advisor.db", database_url=database_url)
 
 
 @pytest.fixture
@@ -27,7 +29,7 @@ def app(settings):
 
 @pytest.fixture
 def key(app) -> str:
-    return app.state.store.create_key("test", actor="test")[1]
+    return app.state.store.create_key(OPERATOR, "test", role="admin")[1]
 
 
 @pytest.fixture

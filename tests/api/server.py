@@ -25,10 +25,21 @@ def free_port() -> int:
 
 class Server:
     def __init__(
-        self, db: Path, log: Path, workers: int = 1, *, access_log: bool = False, env: dict[str, str] | None = None
+        self,
+        db: Path,
+        log: Path,
+        workers: int = 1,
+        *,
+        access_log: bool = False,
+        env: dict[str, str] | None = None,
+        limits: dict[int, int] | None = None,
+        wrap: list[str] | None = None,
     ):
+        """`env` adds variables (ADVISOR_DATABASE_URL...); `limits` sets soft resource limits
+        (resource.RLIMIT_*) in the server process; `wrap` prefixes the command (e.g. `unshare -m`)."""
         self.db, self.log, self.workers = db, log, workers
         self.access_log, self.env = access_log, env or {}
+        self.limits, self.wrap = limits or {}, wrap or []
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -36,6 +47,7 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "ADVISOR_DB": str(self.db), **self.env}
         cmd = [
+            *self.wrap,
             sys.executable,
             "-m",
             "advisor.cli.main",
@@ -58,6 +70,7 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
             cwd=Path(__file__).resolve().parents[2],
+            preexec_fn=self._limit if self.limits else None,
         )
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:
@@ -71,6 +84,13 @@ class Server:
             time.sleep(0.1)
         self.kill()
         raise RuntimeError(f"advisor serve not ready after {READY_TIMEOUT}s:\n{self.log.read_text()}")
+
+    def _limit(self) -> None:
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past RLIMIT_FSIZE a write fails (EFBIG) instead
+        for which, soft in self.limits.items():
+            resource.setrlimit(which, (soft, resource.getrlimit(which)[1]))
 
     def workers_pids(self) -> set[int]:
         """The supervisor's child processes (the uvicorn workers), from /proc."""
@@ -103,10 +123,8 @@ class Server:
 
 
 @contextmanager
-def running(
-    db: Path, log: Path, workers: int = 1, *, access_log: bool = False, env: dict[str, str] | None = None
-) -> Iterator[Server]:
-    server = Server(db, log, workers, access_log=access_log, env=env).start()
+def running(db: Path, log: Path, workers: int = 1, **options) -> Iterator[Server]:
+    server = Server(db, log, workers, **options).start()
     try:
         yield server
     finally:

@@ -12,6 +12,7 @@ from api.app import create_app
 from api.settings import Settings
 from tests.api.live import serve_in_thread
 from tests.api.server import free_port
+from tests.support.store import OPERATOR
 
 runner = CliRunner()
 EXAMPLE = "examples/aix-ame4k-64k.json"
@@ -20,7 +21,7 @@ EXAMPLE = "examples/aix-ame4k-64k.json"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     app = create_app(Settings(db_path=tmp_path_factory.mktemp("ask") / "ask.db"))
-    key = app.state.store.create_key("ask", actor="test")[1]
+    key = app.state.store.create_key(OPERATOR, "ask", role="admin")[1]
     with serve_in_thread(app) as url:
         yield app, url, key
     app.state.store.close()
@@ -48,7 +49,7 @@ def test_a_conversation_through_the_server(server):
     body = json.loads(second.stdout)
     assert body["session_id"] == session_id and body["intent"] == "explain" and body["citations"]
     assert "diff" not in body
-    turns = app.state.store.chat_conversation(session_id)[1]
+    turns = app.state.store.chat_conversation(OPERATOR, session_id)[1]
     assert [t.text for t in turns if t.role == "user"] == ["review", "why?"]
 
 

@@ -10,11 +10,11 @@ import httpx
 import pytest
 
 from advisor.client import AdvisorClient
-from advisor.store import ChatTurnRecord, SQLiteStore, StoreConflict, migrations
+from advisor.store import ChatTurnRecord, Principal, SQLiteStore, StoreConflict, migrations
 from api.examples import EXAMPLE_DOCUMENT
 from tests.api.live import serve_in_thread
 from tests.api.server import running
-from tests.support.store import sql
+from tests.support.store import MEMBER, OPERATOR, sql
 
 RULES = ["AME-001", "AME-002", "AME-003", "AME-004", "AME-005", "AME-006", "AME-007", "AME-008"]
 
@@ -36,72 +36,70 @@ def store(tmp_path):
     s.close()
 
 
-def test_migration_2_upgrades_a_version_1_database_keeping_its_data(tmp_path, monkeypatch):
+def test_migrations_upgrade_a_version_1_database_keeping_its_data(tmp_path, monkeypatch):
     old = SQLiteStore(tmp_path / "old.db")
     monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1])
     assert old.migrate() == 1
-    old.create_key("k", actor="t")
+    sql(old, "INSERT INTO api_keys (id, name, hash, created_at) VALUES ('0123456789ab', 'k', 'h', 't')")
     monkeypatch.undo()
     assert old.migrate() == migrations.latest_version() >= 2
     tables = {r[0] for r in sql(old, "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"chat_sessions", "chat_turns", "reviews", "api_keys"} <= tables
-    assert [k.name for k in old.list_keys()] == ["k"]
-    assert [r[1] for r in sql(old, "SELECT * FROM schema_version ORDER BY version")][:2] == [
+    assert {"chat_sessions", "chat_turns", "reviews", "api_keys", "tenants"} <= tables
+    # an existing key lands in the default tenant as a submitter (what it could do before roles)
+    assert [(k.name, k.tenant, k.role) for k in old.list_keys(OPERATOR)] == [("k", "default", "submitter")]
+    assert [r[1] for r in sql(old, "SELECT * FROM schema_version ORDER BY version")] == [
         "reviews, api keys, audit log",
         "chat sessions",
+        "fleet tables",
+        "tenants, roles, idempotency keys",
     ]
     old.close()
 
 
 def test_a_turn_computed_from_a_stale_state_is_refused(store):
-    store.create_chat_session(
-        session_id="cs_1", state_json="{}", turns=records(0, "a", "A"), api_key_id=None, actor="t", now="t"
-    )
+    store.create_chat_session(MEMBER, session_id="cs_1", state_json="{}", turns=records(0, "a", "A"), now="t")
     assert store.append_chat_turns(
+        MEMBER,
         session_id="cs_1",
         expected=2,
         state_json='{"focus": "X"}',
         turns=records(2, "b", "B"),
-        api_key_id=None,
-        actor="t",
         now="t",
     )
     # a second turn computed from the 2-message state lost the race: nothing of it is written
     assert not store.append_chat_turns(
+        MEMBER,
         session_id="cs_1",
         expected=2,
         state_json='{"focus": "Y"}',
         turns=records(2, "c", "C"),
-        api_key_id=None,
-        actor="t",
         now="t",
     )
     assert not store.append_chat_turns(
+        MEMBER,
         session_id="cs_nope",
         expected=0,
         state_json="{}",
         turns=records(0, "x", "X"),
-        api_key_id=None,
-        actor="t",
         now="t",
     )
-    session, turns = store.chat_conversation("cs_1")
+    session, turns = store.chat_conversation(OPERATOR, "cs_1")
     assert session.message_count == 4 and session.state == {"focus": "X"}
     assert [(t.n, t.text) for t in turns] == [(1, "a"), (2, "A"), (3, "b"), (4, "B")]
     assert turns[1].citations == [{"source_id": "s"}]
-    assert [e.action for e in store.audit_entries()] == ["chat.turn", "chat.create"]
+    assert [e.action for e in store.audit_entries(OPERATOR)] == ["chat.turn", "chat.create"]
 
 
 def test_schema_constraints(store):
     with pytest.raises(StoreConflict):  # a turn of no session
         sql(store, "INSERT INTO chat_turns VALUES ('cs_x', 1, 'user', 't', NULL, '[]', 't')")
     with pytest.raises(StoreConflict):
-        store.create_chat_session(
-            session_id="cs_2", state_json="not json", turns=[], api_key_id=None, actor="t", now="t"
-        )
+        store.create_chat_session(MEMBER, session_id="cs_2", state_json="not json", turns=[], now="t")
     with pytest.raises(StoreConflict):  # an unknown key
-        store.create_chat_session(session_id="cs_3", state_json="{}", turns=[], api_key_id="nokey", actor="t", now="t")
-    assert store.get_chat_session("cs_2") is None and store.audit_entries() == []
+        store.create_chat_session(
+            Principal("default", "admin", "t", "nokey"), session_id="cs_3", state_json="{}", turns=[], now="t"
+        )
+    assert store.get_chat_session(OPERATOR, "cs_2") is None and store.audit_entries(OPERATOR) == []
 
 
 def test_another_workers_turn_in_between_makes_this_one_start_again(app, client):
@@ -117,6 +115,7 @@ def test_another_workers_turn_in_between_makes_this_one_start_again(app, client)
         if len(seen) == 1:  # the other worker: a what-if, stored first
             other = real_turn("what if I set ame.page_support = 64K", state)
             assert store.append_chat_turns(
+                MEMBER,
                 session_id=sid,
                 expected=2,
                 state_json=other.state.model_dump_json(exclude={"turns"}),
@@ -126,8 +125,6 @@ def test_another_workers_turn_in_between_makes_this_one_start_again(app, client)
                     other.answer,
                     [c.model_dump(mode="json") for c in other.citations],
                 ),
-                api_key_id=None,
-                actor="other",
                 now="t",
             )
         return reply
@@ -170,7 +167,7 @@ def test_concurrent_turns_of_one_session_on_two_workers_are_serialised(tmp_path)
     db = tmp_path / "chat.db"
     s = SQLiteStore(db)
     s.migrate()
-    key = s.create_key("chat", actor="test")[1]
+    key = s.create_key(OPERATOR, "chat", role="admin")[1]
     s.close()
     sent = [f"why {rule}?" for rule in RULES * 2]
 

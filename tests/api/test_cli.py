@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from advisor.cli import app
 from advisor.store import SQLiteStore as Store
+from tests.support.store import OPERATOR
 
 runner = CliRunner()
 
@@ -33,7 +34,7 @@ def test_create_json(tmp_path):
 def test_revoke_by_name_then_id_errors(tmp_path):
     db = str(tmp_path / "k.db")
     runner.invoke(app, ["keys", "create", "ci", "--db", db])
-    key_id = Store(db).list_keys()[0].id
+    key_id = Store(db).list_keys(OPERATOR)[0].id
     assert runner.invoke(app, ["keys", "revoke", "ci", "--db", db]).exit_code == 0
     again = runner.invoke(app, ["keys", "revoke", key_id, "--db", db])
     assert again.exit_code == 2 and "already revoked" in again.output
@@ -56,7 +57,11 @@ def test_ensure_default_creates_a_key_only_the_first_time(tmp_path, monkeypatch)
     assert "Authorization: Bearer" in first.stdout
     second = runner.invoke(app, ["keys", "ensure-default"])
     assert second.exit_code == 0 and key not in second.output and "pa_" not in second.output
-    assert [k.name for k in Store(tmp_path / "env.db").list_keys()] == ["default"]
+    store = Store(tmp_path / "env.db")
+    assert [(k.name, k.tenant, k.role) for k in store.list_keys(OPERATOR)] == [("admin", "default", "admin")]
+    store.revoke_key(OPERATOR, "admin")  # once per site: not made again even when the first is gone
+    third = runner.invoke(app, ["keys", "ensure-default"])
+    assert third.exit_code == 0 and "pa_" not in third.output and len(store.list_keys(OPERATOR)) == 1
 
 
 def test_serve_refuses_an_unusable_store(tmp_path):
@@ -74,3 +79,15 @@ def test_serve_refuses_a_broken_rulebook(tmp_path, monkeypatch):
     monkeypatch.setenv("ADVISOR_RULES_DIR", str(tmp_path))  # no rule files at all
     r = runner.invoke(app, ["serve", "--db", str(tmp_path / "s.db")])
     assert r.exit_code == 2 and "error: rulebook" in r.output
+
+
+def test_create_with_tenant_and_role(tmp_path):
+    db = str(tmp_path / "k.db")
+    r = runner.invoke(app, ["keys", "create", "dash", "--tenant", "team-a", "--role", "reader", "--json", "--db", db])
+    assert r.exit_code == 0, r.output
+    body = json.loads(r.stdout)
+    assert (body["tenant"], body["role"]) == ("team-a", "reader")
+    listed = runner.invoke(app, ["keys", "list", "--db", db]).stdout
+    assert "team-a" in listed and "reader" in listed
+    bad = runner.invoke(app, ["keys", "create", "x", "--role", "root", "--db", db])
+    assert bad.exit_code == 2 and "unknown role" in bad.output

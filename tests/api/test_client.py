@@ -24,12 +24,13 @@ from tests.api.live import serve_in_thread
 from tests.api.server import free_port
 from tests.api.test_parse_api import AMEPAT_4_7
 from tests.parsers.parser_samples import load
+from tests.support.store import OPERATOR
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     app = create_app(Settings(db_path=tmp_path_factory.mktemp("client") / "client.db"))
-    key = app.state.store.create_key("client", actor="test")[1]
+    key = app.state.store.create_key(OPERATOR, "client", role="admin")[1]
     with serve_in_thread(app) as url:
         yield app, url, key
     app.state.store.close()

@@ -7,6 +7,7 @@ import copy
 from advisor.diff import diff_reviews
 from advisor.findings import Finding, Review, RulebookInfo
 from api.examples import EXAMPLE_DOCUMENT, FIXED_DOCUMENT
+from tests.support.store import OPERATOR
 
 
 def finding(
@@ -127,4 +128,4 @@ def test_diff_route_needs_before_and_after(client):
 
 def test_diff_stores_nothing(app, client):
     client.post("/v1/diff", json={"before": EXAMPLE_DOCUMENT, "after": FIXED_DOCUMENT})
-    assert app.state.store.count_reviews() == 0
+    assert app.state.store.count_reviews(OPERATOR) == 0

@@ -11,7 +11,7 @@ from api.app import create_app
 from api.examples import EXAMPLE_DOCUMENT
 from api.problems import PROBLEM_TYPES
 from api.settings import Settings
-from tests.support.store import sql
+from tests.support.store import OPERATOR, sql
 
 JSON = {"content-type": "application/json"}
 
@@ -88,7 +88,7 @@ def test_bad_credentials_are_401(anon, header):
 
 def test_key_from_another_store_is_401(anon, tmp_path):
     other = create_app(Settings(db_path=tmp_path / "other.db"))
-    foreign = other.state.store.create_key("x", actor="t")[1]
+    foreign = other.state.store.create_key(OPERATOR, "x", role="admin")[1]
     other.state.store.close()
     body = _auth_problem(anon.get("/v1/rules", headers={"Authorization": f"Bearer {foreign}"}))
     assert body["detail"] == "The API key is not valid."
@@ -100,7 +100,7 @@ def test_key_from_another_store_is_401(anon, tmp_path):
 
 def test_revoked_key_is_401_at_once(app, client):
     assert client.get("/v1/rules").status_code == 200
-    app.state.store.revoke_key("test", actor="test")
+    app.state.store.revoke_key(OPERATOR, "test")
     assert "revoked" in _auth_problem(client.get("/v1/rules"))["detail"]
 
 
@@ -162,7 +162,7 @@ def test_body_over_limit_without_content_length_is_413(client):
 def test_lying_content_length_does_not_get_past_the_limit(tmp_path):
     app = create_app(Settings(db_path=tmp_path / "a.db", max_body_bytes=100))
     c = TestClient(app, raise_server_exceptions=False)
-    c.headers["Authorization"] = f"Bearer {app.state.store.create_key('k', actor='t')[1]}"
+    c.headers["Authorization"] = f"Bearer {app.state.store.create_key(OPERATOR, 'k', role='admin')[1]}"
     raw = json.dumps(EXAMPLE_DOCUMENT).encode()
     assert len(raw) > 100
     # the header claims a small body; the limit still holds while reading
@@ -174,7 +174,7 @@ def test_lying_content_length_does_not_get_past_the_limit(tmp_path):
 def test_limit_is_configurable(tmp_path):
     app = create_app(Settings(db_path=tmp_path / "a.db", max_body_bytes=2048))
     c = TestClient(app, raise_server_exceptions=False)
-    c.headers["Authorization"] = f"Bearer {app.state.store.create_key('k', actor='t')[1]}"
+    c.headers["Authorization"] = f"Bearer {app.state.store.create_key(OPERATOR, 'k', role='admin')[1]}"
     assert c.post("/v1/reviews", json=EXAMPLE_DOCUMENT).status_code == 201
     assert_problem(c.post("/v1/reviews", json={**EXAMPLE_DOCUMENT, "x": "y" * 3000}), 413, "body-too-large")
     app.state.store.close()
@@ -254,7 +254,7 @@ def test_too_many_partitions_is_422(client):
 def test_partition_limit_is_configurable(tmp_path):
     app = create_app(Settings(db_path=tmp_path / "a.db", max_partitions=2))
     c = TestClient(app, raise_server_exceptions=False)
-    c.headers["Authorization"] = f"Bearer {app.state.store.create_key('k', actor='t')[1]}"
+    c.headers["Authorization"] = f"Bearer {app.state.store.create_key(OPERATOR, 'k', role='admin')[1]}"
     doc = {"kind": "managed-system", "name": "m", "partitions": [{"kind": "vios", "name": f"v{i}"} for i in range(3)]}
     assert_problem(c.post("/v1/reviews", json={"document": doc}), 422, "too-many-partitions")
     doc["partitions"].pop()

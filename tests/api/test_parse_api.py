@@ -12,6 +12,7 @@ from advisor.inputs import TextInput, load_texts
 from api.examples import EXAMPLE_BUNDLE, EXAMPLE_OUTPUTS
 from tests.api.test_errors import assert_problem
 from tests.parsers.parser_samples import load
+from tests.support.store import OPERATOR
 
 AMEPAT_4_7 = "amepat.s1-factor-4.7.txt"
 # the same partition as the 4.7 amepat report, as lparstat -i prints it: another factor, and a line it does not know
@@ -150,7 +151,7 @@ def test_request_shape_errors_are_invalid_request(client, payload, path):
 
 def test_parse_stores_nothing(app, client):
     client.post("/v1/parse", json={"outputs": EXAMPLE_OUTPUTS})
-    assert app.state.store.count_reviews() == 0
+    assert app.state.store.count_reviews(OPERATOR) == 0
 
 
 def test_huge_numbers_in_outputs_are_refused_with_their_line(client):

@@ -11,7 +11,7 @@ from advisor.review import default_advisor
 from api.app import create_app
 from api.examples import EXAMPLE_DOCUMENT
 from tests.api.docs import document, documents, example_count
-from tests.support.store import sql
+from tests.support.store import OPERATOR, sql
 
 CONTRACT_FINDING_FIELDS = {
     "rule_id",
@@ -70,10 +70,10 @@ def test_get_review_returns_exactly_what_post_returned(client):
 def test_review_is_stored_with_document_key_and_audit(app, client):
     body = client.post("/v1/reviews", json={"document": EXAMPLE_DOCUMENT}).json()
     store = app.state.store
-    assert store.get_document(body["review_id"]) == EXAMPLE_DOCUMENT
+    assert store.get_document(OPERATOR, body["review_id"]) == EXAMPLE_DOCUMENT
     row = sql(store, "SELECT api_key_id, rulebook_version, kind FROM reviews WHERE id = ?", body["review_id"])[0]
-    assert row[0] == store.list_keys()[0].id and row[1] == body["rulebook"]["version"] and row[2] == "aix-lpar"
-    audit = store.audit_entries()[0]
+    assert row[0] == store.list_keys(OPERATOR)[0].id and row[1] == body["rulebook"]["version"] and row[2] == "aix-lpar"
+    audit = store.audit_entries(OPERATOR)[0]
     assert (audit.action, audit.object_id, audit.api_key_id) == ("review.create", body["review_id"], row[0])
 
 

@@ -8,6 +8,7 @@ from tests.api.test_errors import assert_problem
 from tests.api.test_parse_api import AMEPAT_4_7, LPARSTAT_IBMSVR2
 from tests.api.test_reviews import without_ids
 from tests.parsers.parser_samples import load
+from tests.support.store import OPERATOR
 
 
 def test_the_4_7_amepat_report_as_outputs_gives_the_critical_ame_006_first_with_provenance(client):
@@ -69,8 +70,8 @@ def test_stored_with_the_assembled_document_and_returned_as_posted(app, client):
     body = created.json()
     assert client.get(created.headers["location"]).json() == body
     store = app.state.store
-    assert store.get_document(body["review_id"]) == body["document"]
-    assert store.audit_entries()[0].action == "review.create"
+    assert store.get_document(OPERATOR, body["review_id"]) == body["document"]
+    assert store.audit_entries(OPERATOR)[0].action == "review.create"
     listed = client.get("/v1/reviews", params={"target": "sapapp01"}).json()["items"]
     assert [i["review_id"] for i in listed] == [body["review_id"]]
     assert without_ids(body)["target"] == "sapapp01"
@@ -86,4 +87,4 @@ def test_bad_outputs_are_422_and_store_nothing(app, client):
         422,
         "invalid-request",
     )
-    assert app.state.store.count_reviews() == 0
+    assert app.state.store.count_reviews(OPERATOR) == 0

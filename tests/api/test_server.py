@@ -19,6 +19,7 @@ from advisor.review import default_advisor
 from advisor.store import SQLiteStore as Store
 from tests.api.docs import document
 from tests.api.server import running
+from tests.support.store import OPERATOR
 
 CONCURRENCY = 32
 TIMEOUT = httpx.Timeout(60.0)
@@ -27,7 +28,7 @@ TIMEOUT = httpx.Timeout(60.0)
 def new_key(db) -> str:
     store = Store(db)
     store.migrate()
-    key = store.create_key("load", actor="test")[1]
+    key = store.create_key(OPERATOR, "load", role="admin")[1]
     store.close()
     return key
 
@@ -64,7 +65,7 @@ def test_concurrent_reviews_on_two_workers_match_sequential_ones(tmp_path):
         elapsed = time.monotonic() - started
         # revoked while the server runs: refused at once, by every worker (no per-process key cache)
         store = Store(db)
-        store.revoke_key("load", actor="test")
+        store.revoke_key(OPERATOR, "load")
         store.close()
         after = asyncio.run(_get_many(server.url, key, 8))
         assert [r.status_code for r in after] == [401] * 8
@@ -79,7 +80,7 @@ def test_concurrent_reviews_on_two_workers_match_sequential_ones(tmp_path):
     ids = {r.json()["review_id"] for r in responses}
     assert len(ids) == n
     store = Store(db)
-    assert store.count_reviews() == n and store.integrity_check() == "ok"
+    assert store.count_reviews(OPERATOR) == n and store.integrity_check() == "ok"
     store.close()
     print(f"{n} concurrent reviews in {elapsed:.2f}s")
 
@@ -143,6 +144,6 @@ def test_acknowledged_reviews_survive_kill_9_mid_burst(tmp_path):
             assert c.get("/v1/reviews", params={"limit": 1}).status_code == 200
     assert not missing, f"{len(missing)} acknowledged reviews lost"
     store = Store(db)
-    assert store.integrity_check() == "ok" and store.count_reviews() >= len(acked)
+    assert store.integrity_check() == "ok" and store.count_reviews(OPERATOR) >= len(acked)
     store.close()
     print(f"killed after {len(acked)} acknowledged reviews ({failures} requests cut off); all present after restart")

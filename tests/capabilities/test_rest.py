@@ -14,6 +14,7 @@ from advisor.capabilities import BY_NAME, CAPABILITIES, Context  # noqa: E402
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
 from tests.capabilities.conftest import example  # noqa: E402
+from tests.support.store import OPERATOR  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,7 @@ def app(tmp_path_factory):
 @pytest.fixture(scope="module")
 def client(app) -> TestClient:
     c = TestClient(app, raise_server_exceptions=False)
-    c.headers["Authorization"] = f"Bearer {app.state.store.create_key('rest', actor='test')[1]}"
+    c.headers["Authorization"] = f"Bearer {app.state.store.create_key(OPERATOR, 'rest')[1]}"
     return c
 
 

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from api.app import create_app  # noqa: E402
 from api.examples import EXAMPLE_DOCUMENT  # noqa: E402
 from api.settings import Settings  # noqa: E402
+from tests.support.store import OPERATOR  # noqa: E402
 
 STRUCTURED = {"verdict", "claims", "calculations", "assumptions", "needs_input", "follow_ups"}
 CONTRACT = {"session_id", "answer", "citations", "findings", "questions", "follow_ups"}
@@ -21,7 +22,7 @@ CONTRACT = {"session_id", "answer", "citations", "findings", "questions", "follo
 @pytest.fixture
 def client(tmp_path):
     app = create_app(Settings(db_path=tmp_path / "advisor.db"))
-    key = app.state.store.create_key("test", actor="test")[1]
+    key = app.state.store.create_key(OPERATOR, "test")[1]
     c = TestClient(app, raise_server_exceptions=False)
     c.headers["Authorization"] = f"Bearer {key}"
     yield c

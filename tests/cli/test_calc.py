@@ -13,6 +13,7 @@ from advisor.cli import app
 from advisor.cli.calc import ARGUMENT, NAMES, calculators
 from api.app import create_app
 from api.settings import Settings
+from tests.support.store import OPERATOR
 
 runner = CliRunner()
 CALCULATORS = calculators()
@@ -23,7 +24,7 @@ def api(tmp_path_factory):
     """The HTTP API with a key, to compare the CLI's JSON with the route's answer."""
     settings = Settings(db_path=tmp_path_factory.mktemp("calc") / "a.db")
     with TestClient(create_app(settings)) as client:
-        _, key = client.app.state.store.create_key("calc-test", actor="test")
+        _, key = client.app.state.store.create_key(OPERATOR, "calc-test")
         client.headers["Authorization"] = f"Bearer {key}"
         yield client
 

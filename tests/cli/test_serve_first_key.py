@@ -58,6 +58,6 @@ def test_first_start_prints_one_working_key_for_the_real_port(tmp_path):
     try:
         wait_ready(url, proc)
         again = (tmp_path / "2.log").read_text()
-        assert "pa_" not in again and "an API key already exists" in again
+        assert "pa_" not in again and "the bootstrap admin key was made before" in again
     finally:
         stop(proc)

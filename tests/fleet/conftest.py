@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
 from tests.support.examples import example  # noqa: E402
+from tests.support.store import OPERATOR  # noqa: E402
 
 
 @pytest.fixture
@@ -25,7 +26,7 @@ def app(tmp_path):
 @pytest.fixture
 def client(app) -> TestClient:
     c = TestClient(app, raise_server_exceptions=False)
-    c.headers["Authorization"] = f"Bearer {app.state.store.create_key('test', actor='test')[1]}"
+    c.headers["Authorization"] = f"Bearer {app.state.store.create_key(OPERATOR, 'test', role='admin')[1]}"
     return c
 
 

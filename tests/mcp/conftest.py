@@ -21,6 +21,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 from advisor.store import open_store
 from tests.api.server import Server
+from tests.support.store import OPERATOR
 
 ROOT = Path(__file__).resolve().parents[2]
 BODY_LIMIT = 256 * 1024  # the served API's ADVISOR_MAX_BODY_BYTES in these tests
@@ -56,7 +57,7 @@ def served(tmp_path_factory) -> Iterator[tuple[Server, str]]:
     tmp = tmp_path_factory.mktemp("mcp-serve")
     store = open_store(tmp / "advisor.db")
     store.migrate()
-    key = store.create_key("mcp-tests", actor="test")[1]
+    key = store.create_key(OPERATOR, "mcp-tests")[1]
     store.close()
     old = os.environ.get("ADVISOR_MAX_BODY_BYTES")
     os.environ["ADVISOR_MAX_BODY_BYTES"] = str(BODY_LIMIT)

@@ -11,6 +11,7 @@ from mcp.shared.exceptions import MCPError
 
 from advisor.store import open_store
 from tests.mcp.conftest import BODY_LIMIT, run_http, run_stdio
+from tests.support.store import OPERATOR
 
 LIST = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
 ACCEPT = {"Accept": "application/json, text/event-stream"}
@@ -40,8 +41,8 @@ def _leaves(error: BaseException) -> list[BaseException]:
 def test_a_revoked_key_is_refused_at_once(served):
     server, _ = served
     store = open_store(server.db)
-    created, key = store.create_key("revoked", actor="test")
-    store.revoke_key(created.id, actor="test")
+    created, key = store.create_key(OPERATOR, "revoked")
+    store.revoke_key(OPERATOR, created.id)
     store.close()
     r = httpx.post(f"{server.url}/mcp", json=LIST, headers={**ACCEPT, "Authorization": f"Bearer {key}"})
     assert r.status_code == 401

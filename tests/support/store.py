@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.store import Store
+from advisor.store import DEFAULT_TENANT, Principal, Store
 
 
 def sql(store: Store, statement: str, *args: Any) -> list[Any]:
@@ -15,3 +15,7 @@ def sql(store: Store, statement: str, *args: Any) -> list[Any]:
         return list(cur.fetchall()) if cur.description else []
 
     return store._write(work)
+
+
+OPERATOR = Principal.operator("test")  # the command line: every tenant
+MEMBER = Principal(DEFAULT_TENANT, "admin", "test")  # acts in the default tenant, with no key

@@ -20,6 +20,7 @@ import pytest
 from advisor.store import open_store
 from tests.api.server import running
 from tests.support.examples import example
+from tests.support.store import OPERATOR
 
 ROOT = Path(__file__).parents[2]
 XSS = "<script>alert(1)</script>"
@@ -39,7 +40,7 @@ def console(tmp_path_factory):
     db = folder / "advisor.db"
     store = open_store(db)
     store.migrate()
-    key = store.create_key("console", actor="test")[1]
+    key = store.create_key(OPERATOR, "console", role="admin")[1]
     store.close()
     with running(db, folder / "serve.log") as server:
         api = httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {key}"}, timeout=60)

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
 from api.web import session  # noqa: E402
+from tests.support.store import OPERATOR  # noqa: E402
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ def app(tmp_path):
 
 @pytest.fixture
 def key(app) -> str:
-    return app.state.store.create_key("web", actor="test")[1]
+    return app.state.store.create_key(OPERATOR, "web", role="admin")[1]
 
 
 def sign_in(client: TestClient, key: str, next_path: str = "/") -> TestClient:
@@ -74,7 +75,7 @@ def test_session_cookie_is_httponly_strict_and_signed(app, key):
 def test_revoking_the_key_signs_the_browser_out(app, key):
     c = sign_in(TestClient(app), key)
     assert c.get("/", follow_redirects=False).status_code == 200
-    app.state.store.revoke_key("web", actor="test")
+    app.state.store.revoke_key(OPERATOR, "web")
     assert c.get("/", follow_redirects=False).status_code == 303
 
 
