@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, TypeAlias
+from typing import Any
 
 import re2  # typed by the stub in stubs/re2 (the package ships none)
 from re2 import _re2
@@ -42,9 +42,66 @@ _START = _re2.RE2.Anchor.ANCHOR_START
 _BOTH = _re2.RE2.Anchor.ANCHOR_BOTH
 _NO_SPAN = (-1, -1)
 
-Match: TypeAlias = re2._Match
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # a refused pattern raises; RE2 need not also print it
+
+
+class Match:
+    """One match: the `re.Match` methods the code uses, over the engine's spans.
+
+    The wrapper's own match object re-checks every group index in Python; parsers call
+    `group()` several times per line of a 16 MiB output, so this one reads the spans directly.
+    """
+
+    __slots__ = ("_pattern", "string", "pos", "endpos", "_spans")
+
+    def __init__(self, pattern: Pattern, string: Any, pos: int, endpos: int, spans: Any):
+        self._pattern, self.string, self.pos, self.endpos, self._spans = pattern, string, pos, endpos, spans
+
+    @property
+    def re(self) -> Pattern:
+        return self._pattern
+
+    def _index(self, group: int | str) -> int:
+        if isinstance(group, str):
+            try:
+                return self._pattern.groupindex[group]
+            except KeyError:
+                raise IndexError("no such group") from None
+        if not 0 <= group < len(self._spans):
+            raise IndexError("no such group")
+        return group
+
+    def __getitem__(self, group: int | str) -> Any:
+        start, end = self._spans[self._index(group)]
+        return None if start < 0 else self.string[start:end]
+
+    def group(self, *groups: int | str) -> Any:
+        if not groups:
+            start, end = self._spans[0]
+            return self.string[start:end]
+        if len(groups) == 1:
+            return self[groups[0]]
+        return tuple(self[g] for g in groups)
+
+    def groups(self, default: Any = None) -> tuple[Any, ...]:
+        return tuple(default if s < 0 else self.string[s:e] for s, e in self._spans[1:])
+
+    def groupdict(self, default: Any = None) -> dict[str, Any]:
+        return {name: default if (v := self[i]) is None else v for name, i in self._pattern.groupindex.items()}
+
+    def start(self, group: int | str = 0) -> int:
+        return int(self._spans[self._index(group)][0])
+
+    def end(self, group: int | str = 0) -> int:
+        return int(self._spans[self._index(group)][1])
+
+    def span(self, group: int | str = 0) -> tuple[int, int]:
+        start, end = self._spans[self._index(group)]
+        return start, end
+
+    def expand(self, template: str) -> str:
+        return re2._Match(self._pattern._wrapped, self.string, self.pos, self.endpos, self._spans).expand(template)
 
 
 class Pattern:
@@ -75,7 +132,8 @@ class Pattern:
 
     def _matches(self, anchor: _re2.RE2.Anchor, text: str | bytes, pos: int, endpos: int | None) -> Iterator[Match]:
         if not text.isascii():
-            yield from self._wrapped._match(anchor, text, pos, endpos)
+            for m in self._wrapped._match(anchor, text, pos, endpos):
+                yield Match(self, text, m.pos, m.endpos, m._spans)
             return
         data = text if isinstance(text, bytes) else text.encode("ascii")
         end = len(text) if endpos is None else max(0, min(endpos, len(text)))
@@ -85,19 +143,31 @@ class Pattern:
             spans = self._engine.Match(anchor, data, at, end)
             if spans[0] == _NO_SPAN:
                 return
-            yield Match(self._wrapped, text, start, end, spans)
+            yield Match(self, text, start, end, spans)
             if at == end:
                 return
             at = at + 1 if spans[0][1] == at else spans[0][1]
 
+    def _first(self, anchor: _re2.RE2.Anchor, text: str | bytes, pos: int, endpos: int | None) -> Match | None:
+        """The first match, without the generator: one engine call for ASCII text (all but rare lines)."""
+        if not text.isascii():
+            return next(self._matches(anchor, text, pos, endpos), None)
+        size = len(text)
+        end = size if endpos is None else max(0, min(endpos, size))
+        at = max(0, min(pos, size))
+        if at > end:
+            return None
+        spans = self._engine.Match(anchor, text if isinstance(text, bytes) else text.encode("ascii"), at, end)
+        return None if spans[0] == _NO_SPAN else Match(self, text, at, end, spans)
+
     def search(self, text: str | bytes, pos: int = 0, endpos: int | None = None) -> Match | None:
-        return next(self._matches(_UNANCHORED, text, pos, endpos), None)
+        return self._first(_UNANCHORED, text, pos, endpos)
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Match | None:
-        return next(self._matches(_START, text, pos, endpos), None)
+        return self._first(_START, text, pos, endpos)
 
     def fullmatch(self, text: str, pos: int = 0, endpos: int | None = None) -> Match | None:
-        return next(self._matches(_BOTH, text, pos, endpos), None)
+        return self._first(_BOTH, text, pos, endpos)
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[Match]:
         return self._matches(_UNANCHORED, text, pos, endpos)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from advisor import budget, linre
 
-from .base import ParseError, ParseResult, ParseWarning, Provenance
+from .base import ParseError, ParseResult, ParseWarning, ProvenanceMap, leaves
 
 UNSET = frozenset({"", "-", "--", "n/a", "N/A", "NA"})
 
@@ -27,6 +27,8 @@ class Line(NamedTuple):
     raw: str  # as found, without the line end: quoted in provenance
     text: str  # tabs expanded, odd spaces made plain, right-stripped
     cut: bool = False  # the text ends inside this line (no line end): its value may be cut off
+    start: int = -1  # where ``raw`` starts in ``origin``: provenance keeps this, not the line
+    origin: str | None = None  # the whole (line-end normalised) text the line is part of
 
 
 class Unreadable(ValueError):
@@ -45,9 +47,12 @@ def split_lines(text: str) -> list[Line]:
     A copy that ends without a line end after a value ("Physical CPU Percentage : 1" of 10.00 %,
     a pool of "22" of 2265) is how a truncated paste looks: that value must not be trusted."""
     out = []
-    for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+    origin = text.replace("\r\n", "\n").replace("\r", "\n")
+    start = 0
+    for no, raw in enumerate(origin.split("\n"), start=1):
         budget.check()
-        out.append(Line(no, raw, clean(raw).expandtabs(8).rstrip()))
+        out.append(Line(no, raw, clean(raw).expandtabs(8).rstrip(), False, start, origin))
+        start += len(raw) + 1
     if out and out[-1].raw == "":
         out.pop()
     elif out and out[-1].text.strip():
@@ -277,15 +282,11 @@ class Builder:
         self.command = command
         self.data: dict[str, Any] = {}
         self.warnings: list[ParseWarning] = []
-        self.provenance: dict[str, Provenance] = {}
+        self.provenance = ProvenanceMap(command)
         self._known: set[int] = set()
         self._unknown: set[int] = set()
         self._rows: dict[str, list[dict[str, Any]]] = {}
         self._cut_warned = False
-
-    def _prov(self, line: Line) -> Provenance:
-        """One per value of every row: built without re-validating fields that are already typed."""
-        return Provenance.model_construct(command=self.command, line_no=line.no, line=line.raw)
 
     def known(self, line: Line) -> None:
         """The line belongs to the command's output but carries no value we keep."""
@@ -331,11 +332,8 @@ class Builder:
         self._record(key, value, line)
 
     def _record(self, key: str, value: Any, line: Line) -> None:
-        if isinstance(value, dict) and value:
-            for k, v in value.items():
-                self._record(f"{key}.{k}", v, line)
-        else:
-            self.provenance[key] = self._prov(line)
+        for leaf in leaves(value, key):
+            self.provenance.add(leaf, line.no, line.raw, line.start, line.origin)
 
     def append(self, key: str, item: Any, line: Line) -> None:
         """Add ``item`` to the list of scalars at ``key``; provenance is its first line."""
@@ -357,8 +355,7 @@ class Builder:
             _set(self.data, key, self._rows[key])
         rows = self._rows[key]
         self._known.add(line.no)
-        for field, value in row.items():
-            self._record(f"{key}.{len(rows)}.{field}", value, line)
+        self.provenance.add_row(key, len(rows), row, line.no, line.raw, line.start, line.origin)
         rows.append(row)
 
     def value(self, key: str, raw: str, convert: Callable[[str], Any], line: Line) -> Any:
