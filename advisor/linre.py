@@ -41,6 +41,7 @@ _UNANCHORED = _re2.RE2.Anchor.UNANCHORED
 _START = _re2.RE2.Anchor.ANCHOR_START
 _BOTH = _re2.RE2.Anchor.ANCHOR_BOTH
 _NO_SPAN = (-1, -1)
+_MEMO_CHARS, _MEMO_SIZE = 24, 32  # texts this short are remembered, this many per pattern and anchor
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # a refused pattern raises; RE2 need not also print it
@@ -73,15 +74,15 @@ class Match:
         return group
 
     def __getitem__(self, group: int | str) -> Any:
-        start, end = self._spans[self._index(group)]
+        start, end = self._spans[group if group.__class__ is int and group >= 0 else self._index(group)]
         return None if start < 0 else self.string[start:end]
 
     def group(self, *groups: int | str) -> Any:
+        if len(groups) == 1:
+            return self[groups[0]]
         if not groups:
             start, end = self._spans[0]
             return self.string[start:end]
-        if len(groups) == 1:
-            return self[groups[0]]
         return tuple(self[g] for g in groups)
 
     def groups(self, default: Any = None) -> tuple[Any, ...]:
@@ -104,10 +105,13 @@ class Match:
         return re2._Match(self._pattern._wrapped, self.string, self.pos, self.endpos, self._spans).expand(template)
 
 
+_Memo = dict[str | bytes, "Match | None"]
+
+
 class Pattern:
     """A compiled pattern with the `re.Pattern` methods the code uses."""
 
-    __slots__ = ("pattern", "flags", "_wrapped", "_engine")
+    __slots__ = ("pattern", "flags", "_wrapped", "_engine", "_memo")
 
     def __init__(self, pattern: str | bytes, flags: int = 0):
         if flags & ~_SUPPORTED:
@@ -118,6 +122,7 @@ class Pattern:
         self.pattern, self.flags = pattern, flags
         self._wrapped = re2.compile(source, _OPTIONS)  # re2.error for look-around and back-references
         self._engine = self._wrapped._regexp
+        self._memo: tuple[_Memo, _Memo, _Memo] = ({}, {}, {})  # search, match, fullmatch
 
     def __repr__(self) -> str:
         return f"linre.compile({self.pattern!r}, {self.flags:#x})"
@@ -148,26 +153,42 @@ class Pattern:
                 return
             at = at + 1 if spans[0][1] == at else spans[0][1]
 
-    def _first(self, anchor: _re2.RE2.Anchor, text: str | bytes, pos: int, endpos: int | None) -> Match | None:
-        """The first match, without the generator: one engine call for ASCII text (all but rare lines)."""
-        if not text.isascii():
-            return next(self._matches(anchor, text, pos, endpos), None)
-        size = len(text)
-        end = size if endpos is None else max(0, min(endpos, size))
-        at = max(0, min(pos, size))
-        if at > end:
-            return None
-        spans = self._engine.Match(anchor, text if isinstance(text, bytes) else text.encode("ascii"), at, end)
-        return None if spans[0] == _NO_SPAN else Match(self, text, at, end, spans)
+    def _first(
+        self, anchor: _re2.RE2.Anchor, memo: _Memo, text: str | bytes, pos: int, endpos: int | None
+    ) -> Match | None:
+        """The first match, without the generator: one engine call for ASCII text (all but rare lines).
+
+        A parser tests the same short cells over and over ("64K", "Available", "COMMITTED"): the last
+        results for short whole texts are remembered, a few per pattern and per anchor."""
+        if pos or endpos is not None or not text.isascii():
+            if not text.isascii():
+                return next(self._matches(anchor, text, pos, endpos), None)
+            size = len(text)
+            end = size if endpos is None else max(0, min(endpos, size))
+            at = max(0, min(pos, size))
+            if at > end:
+                return None
+            spans = self._engine.Match(anchor, text if isinstance(text, bytes) else text.encode("ascii"), at, end)
+            return None if spans[0] == _NO_SPAN else Match(self, text, at, end, spans)
+        short = len(text) <= _MEMO_CHARS
+        if short and text in memo:
+            return memo[text]
+        spans = self._engine.Match(anchor, text if isinstance(text, bytes) else text.encode("ascii"), 0, len(text))
+        found = None if spans[0] == _NO_SPAN else Match(self, text, 0, len(text), spans)
+        if short:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            memo[text] = found
+        return found
 
     def search(self, text: str | bytes, pos: int = 0, endpos: int | None = None) -> Match | None:
-        return self._first(_UNANCHORED, text, pos, endpos)
+        return self._first(_UNANCHORED, self._memo[0], text, pos, endpos)
 
     def match(self, text: str, pos: int = 0, endpos: int | None = None) -> Match | None:
-        return self._first(_START, text, pos, endpos)
+        return self._first(_START, self._memo[1], text, pos, endpos)
 
     def fullmatch(self, text: str, pos: int = 0, endpos: int | None = None) -> Match | None:
-        return self._first(_BOTH, text, pos, endpos)
+        return self._first(_BOTH, self._memo[2], text, pos, endpos)
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[Match]:
         return self._matches(_UNANCHORED, text, pos, endpos)

@@ -26,21 +26,48 @@ def listing_score(text: str, names: linre.Pattern) -> float:
 def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> ParseResult:
     """Rows of any device are kept, but at least one must be of the listed kind."""
     out = Builder(command)
+    located: dict[str, bool] = {}  # the first word after the status: a location code or not (they repeat)
     for line in lines_of(text, command, lambda t: listing_score(t, names)):
-        if not line.text.strip():
+        if not line.text:
             continue
-        if HEADER.match(line.text):
-            out.known(line)
-            continue
-        m = ROW.match(line.text)
-        if not m:
-            out.unknown(line)
-            continue
-        row = {"name": m.group(1), "status": m.group(2)}
-        first, _, rest = m.group(3).partition(" ")
-        if LOCATION.fullmatch(first):
+        words = _row_words(line.text)
+        if words is None:
+            if HEADER.match(line.text):
+                out.known(line)
+                continue
+            m = ROW.match(line.text)
+            if not m:
+                out.unknown(line)
+                continue
+            words = m.group(1), m.group(2), m.group(3)
+        row = {"name": words[0], "status": words[1]}
+        first, _, rest = words[2].partition(" ")
+        is_location = located.get(first)
+        if is_location is None:
+            is_location = LOCATION.fullmatch(first) is not None
+            if len(located) < _REMEMBERED:
+                located[first] = is_location
+        if is_location:
             row["location"], row["description"] = first, rest.strip()
         else:
-            row["description"] = m.group(3).strip()
+            row["description"] = words[2].strip()
         out.put_row(key, row, line)
     return out.finish()
+
+
+_STATUSES = frozenset({"Available", "Defined", "Stopped", "Unknown"})
+_REMEMBERED = 4096
+
+
+def _row_words(text: str) -> tuple[str, str, str] | None:
+    """ROW's three groups read with str.split, for the plain lines that are nearly all of a listing.
+
+    On printable ASCII the only blank is the space, so split() cuts where ROW's \\s does; a second word
+    that is exactly a status is ROW's status followed by a word boundary, and never HEADER's "status".
+    Anything else (None) goes through the patterns."""
+    if not (text.isascii() and text.isprintable()):
+        return None
+    words = text.split(None, 2)
+    if len(words) < 2 or words[1] not in _STATUSES:
+        return None
+    return words[0], words[1], words[2] if len(words) == 3 else ""

@@ -8,7 +8,7 @@ one place so each command parser only states what its lines mean.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from typing import Any, NamedTuple
 
@@ -41,36 +41,68 @@ def clean(text: str) -> str:
     return text.replace("\u00a0", " ").replace("\u2007", " ").replace("\u202f", " ").replace("\ufeff", "")
 
 
-def split_lines(text: str) -> list[Line]:
-    """Lines of ``text``; the last one is marked ``cut`` when the text stops inside it.
+_CHUNK = 1 << 16  # lines are cut from the text this many characters at a time: C-speed, bounded memory
+_new_line = tuple.__new__
+
+
+def _plain(raw: str) -> str:
+    """``Line.text`` of a raw line; command output is nearly always ASCII without tabs, the fast case."""
+    if raw.isascii():
+        return (raw.expandtabs(8) if "\t" in raw else raw).rstrip()
+    return clean(raw).expandtabs(8).rstrip()
+
+
+def iter_lines(text: str) -> Iterator[Line]:
+    """Lines of ``text``, one at a time; the last one is marked ``cut`` when the text stops inside it.
 
     A copy that ends without a line end after a value ("Physical CPU Percentage : 1" of 10.00 %,
-    a pool of "22" of 2265) is how a truncated paste looks: that value must not be trusted."""
-    out = []
+    a pool of "22" of 2265) is how a truncated paste looks: that value must not be trusted.
+    Nothing per line outlives the loop but what the parser keeps: a 16 MiB output is not held
+    a second time as a list of lines."""
     origin = text.replace("\r\n", "\n").replace("\r", "\n")
-    start = 0
-    for no, raw in enumerate(origin.split("\n"), start=1):
+    size, pos, no = len(origin), 0, 0
+    while pos < size:
         budget.check()
-        out.append(Line(no, raw, clean(raw).expandtabs(8).rstrip(), False, start, origin))
-        start += len(raw) + 1
-    if out and out[-1].raw == "":
-        out.pop()
-    elif out and out[-1].text.strip():
-        out[-1] = out[-1]._replace(cut=True)
-    return out
+        end = origin.find("\n", min(pos + _CHUNK, size))
+        final = end < 0
+        pieces = origin[pos : size if final else end].split("\n")
+        last = pieces.pop() if final else None  # "" when the text ends with its line end: no line
+        start = pos
+        for raw in pieces:
+            no += 1
+            plain = raw.rstrip() if raw.isascii() and "\t" not in raw else _plain(raw)  # _plain, inlined
+            yield _new_line(Line, (no, raw, plain, False, start, origin))
+            start += len(raw) + 1
+        if last:
+            plain = _plain(last)
+            yield _new_line(Line, (no + 1, last, plain, bool(plain.strip()), start, origin))
+        if final:
+            return
+        pos = end + 1
 
 
-def lines_of(text: str, command: str, detect: Callable[[str], float]) -> list[Line]:
-    """Lines of ``text``; ParseError when it is empty or has none of the command's marks."""
+def split_lines(text: str) -> list[Line]:
+    """All lines of ``text`` at once, for a parser that must look ahead (see ``iter_lines``)."""
+    return list(iter_lines(text))
+
+
+def _blank(text: str) -> bool:
+    """No line has anything but blanks (a byte-order mark counts as blank, as ``clean`` drops it)."""
+    if "\ufeff" in text:
+        text = text.replace("\ufeff", "")
+    return not text or text.isspace()
+
+
+def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Line]:
+    """Lines of ``text`` (``iter_lines``); ParseError at once when it is empty or has none of the command's marks."""
     if not isinstance(text, str):
         raise ParseError(f"{command}: expected text, got {type(text).__name__}")
-    lines = split_lines(text)
-    if not any(line.text.strip() for line in lines):
+    if _blank(text):
         raise ParseError(f"{command}: the output is empty")
     if detect(text[:DETECT_CHARS]) == 0:
         raise ParseError(f"{command}: this is not {command!r} output (none of its lines or labels found)")
     NUMBER_STYLE.set(number_style(text))
-    return lines
+    return iter_lines(text)
 
 
 def norm_label(label: str) -> str:
@@ -139,19 +171,45 @@ def _style_of(number: str) -> str | None:
 
 
 def number_style(text: str) -> Style:
-    """The decimal mark the output's numbers show (None when none or both), and whether any groups."""
+    """The decimal mark the output's numbers show (None when none or both), and whether any groups.
+
+    Read over the whole output, a piece at a time; only words with a "." or "," can show a mark."""
     seen: set[str] = set()
     grouping = False
-    for word in text.split():
-        m = _WORD_NUMBER.fullmatch(word)
-        if m is None:
+    known: dict[str, tuple[str | None, bool]] = {}  # words repeat (levels, sizes): each is read once
+    size, pos = len(text), 0
+    while pos < size and not (grouping and len(seen) == 2):
+        budget.check()
+        end = text.find("\n", min(pos + _CHUNK, size))
+        end = size if end < 0 else end
+        piece, pos = text[pos:end], end + 1
+        if "." not in piece and "," not in piece:
             continue
-        number = m.group(1).rstrip(".,")
-        style = _style_of(number)
-        if style is not None:
-            seen.add(style)
-            grouping = grouping or ("." in number and "," in number)
+        for word in piece.split():
+            if "." not in word and "," not in word:
+                continue
+            shown = known.get(word)
+            if shown is None:
+                shown = _shows(word)
+                if len(known) < _KNOWN_WORDS:
+                    known[word] = shown
+            if shown[0] is not None:
+                seen.add(shown[0])
+                grouping = grouping or shown[1]
     return Style(seen.pop() if len(seen) == 1 else None, grouping)
+
+
+_KNOWN_WORDS = 4096
+
+
+def _shows(word: str) -> tuple[str | None, bool]:
+    """(the decimal mark one word shows or None, whether it groups thousands too)."""
+    m = _WORD_NUMBER.fullmatch(word)
+    if m is None:
+        return None, False
+    number = m.group(1).rstrip(".,")
+    style = _style_of(number)
+    return style, style is not None and "." in number and "," in number
 
 
 def _decimal(raw: str, *, whole: bool = False) -> float:
@@ -275,32 +333,40 @@ def multiplied(raw: str) -> int:
 # --- result building ---------------------------------------------------------------
 
 
+_KNOWN, _UNKNOWN = 1, 2
+
+
 class Builder:
-    """Collects values, provenance and warnings while a parser walks the lines."""
+    """Collects values, provenance and warnings while a parser walks the lines.
+
+    The line loop (``iter_lines``) checks the CPU budget; the methods here are called per value and
+    stay cheap: no per-value objects beyond the value itself (see ``ProvenanceMap``)."""
 
     def __init__(self, command: str) -> None:
         self.command = command
         self.data: dict[str, Any] = {}
         self.warnings: list[ParseWarning] = []
         self.provenance = ProvenanceMap(command)
-        self._known: set[int] = set()
-        self._unknown: set[int] = set()
+        self._lines = bytearray()  # per line number: _KNOWN and _UNKNOWN bits (a set of ints is 60 bytes a line)
         self._rows: dict[str, list[dict[str, Any]]] = {}
         self._cut_warned = False
 
+    def _mark(self, no: int, bit: int) -> None:
+        marks = self._lines
+        if no >= len(marks):
+            marks.extend(bytes(no + 1 - len(marks) + len(marks) // 2))
+        marks[no] |= bit
+
     def known(self, line: Line) -> None:
         """The line belongs to the command's output but carries no value we keep."""
-        budget.check()
-        self._known.add(line.no)
+        self._mark(line.no, _KNOWN)
 
     def warn(self, line: Line, reason: str) -> None:
-        budget.check()
-        self._known.add(line.no)
+        self._mark(line.no, _KNOWN)
         self.warnings.append(ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason))
 
     def unknown(self, line: Line, reason: str = "line not recognised; skipped") -> None:
-        budget.check()
-        self._unknown.add(line.no)
+        self._mark(line.no, _UNKNOWN)
         self.warnings.append(ParseWarning(command=self.command, line_no=line.no, line=line.raw, reason=reason))
 
     def has(self, key: str) -> bool:
@@ -316,8 +382,7 @@ class Builder:
         return line.cut
 
     def put(self, key: str, value: Any, line: Line) -> None:
-        budget.check()
-        if self._cut(line, key):
+        if line.cut and self._cut(line, key):
             return
         if key in self.provenance:
             if _get(self.data, key) != value:
@@ -328,7 +393,7 @@ class Builder:
         if not _set(self.data, key, value):
             self.warn(line, f"{key}: clashes with another value of the same name; left out")
             return
-        self._known.add(line.no)
+        self._mark(line.no, _KNOWN)
         self._record(key, value, line)
 
     def _record(self, key: str, value: Any, line: Line) -> None:
@@ -338,30 +403,34 @@ class Builder:
     def append(self, key: str, item: Any, line: Line) -> None:
         """Add ``item`` to the list of scalars at ``key``; provenance is its first line."""
         items = _get(self.data, key)
-        if self._cut(line, key):
+        if line.cut and self._cut(line, key):
             return
         if items is None:
             self.put(key, [item], line)
         else:
             items.append(item)
-            self._known.add(line.no)
+            self._mark(line.no, _KNOWN)
 
     def put_row(self, key: str, row: dict[str, Any], line: Line) -> None:
         """Append a table row to the list at ``key``; provenance per field: key.N.field."""
-        if self._cut(line, f"{key} row"):
+        no, raw, _, cut, start, origin = line
+        if cut and self._cut(line, f"{key} row"):
             return
-        if key not in self._rows:
-            self._rows[key] = []
-            _set(self.data, key, self._rows[key])
-        rows = self._rows[key]
-        self._known.add(line.no)
-        self.provenance.add_row(key, len(rows), row, line.no, line.raw, line.start, line.origin)
+        rows = self._rows.get(key)
+        if rows is None:
+            rows = self._rows[key] = []
+            _set(self.data, key, rows)
+        marks = self._lines
+        if no >= len(marks):
+            marks.extend(bytes(no + 1 - len(marks) + len(marks) // 2))
+        marks[no] |= _KNOWN  # _mark, inlined: this runs once per row of a listing
+        self.provenance.add_row(key, len(rows), row, no, raw, start, origin)
         rows.append(row)
 
     def value(self, key: str, raw: str, convert: Callable[[str], Any], line: Line) -> Any:
         """Convert and store ``raw``; unset or unreadable values become warnings."""
         raw = raw.strip()
-        if self._cut(line, key):
+        if line.cut and self._cut(line, key):
             return None
         if raw in UNSET:
             self.warn(line, f"{key}: no value ({raw or 'empty'}); left out")
@@ -375,7 +444,9 @@ class Builder:
         return converted
 
     def finish(self, *, allow_empty: bool = False) -> ParseResult:
-        known, unknown = len(self._known), len(self._unknown)
+        marks = self._lines
+        known = marks.count(_KNOWN) + marks.count(_KNOWN | _UNKNOWN)
+        unknown = marks.count(_UNKNOWN) + marks.count(_KNOWN | _UNKNOWN)
         if not self.data and not allow_empty:
             raise ParseError(f"{self.command}: no {self.command!r} output found in the text")
         if unknown > 2 * known + 2:

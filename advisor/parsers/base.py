@@ -119,12 +119,14 @@ class ProvenanceMap(Mapping[str, Provenance]):
     def add_row(
         self, table: str, index: int, row: dict[str, Any], line_no: int, raw: str, start: int, origin: str | None
     ) -> None:
-        """Row ``index`` of ``table``: one entry for all its fields."""
-        where = self._where(line_no, raw, start, origin)
+        """Row ``index`` of ``table``: one entry for all its fields (called per row of a listing: kept lean)."""
+        text = self._text
+        if text is None and origin is not None and start >= 0:
+            self._text = text = origin
         rows = self._tables.get(table)
         if rows is None:
             rows = self._tables[table] = _Table()
-        if not isinstance(where, int) or index != len(rows.where):
+        if origin is not text or not 0 <= start <= _LOW or line_no > _LOW or index != len(rows.where):
             # a line we cannot point into, or rows out of step: keep each field's key whole
             rows.where.append(0)
             rows.shapes.append(0)
@@ -132,17 +134,22 @@ class ProvenanceMap(Mapping[str, Provenance]):
                 for leaf in leaves(value, f"{table}.{index}.{field}"):
                     self.add(leaf, line_no, raw, start, origin)
             return
-        shape = tuple(leaf for field, value in row.items() for leaf in leaves(value, field))
+        for value in row.values():
+            if isinstance(value, dict) and value:
+                shape = tuple(leaf for f, v in row.items() for leaf in leaves(v, f))
+                break
+        else:
+            shape = tuple(row)
         shape_id = self._shape_of.get(shape)
         if shape_id is None:
             shape_id = self._shape_of[shape] = len(self._shapes)
             self._shapes.append(shape)
-        rows.where.append(where)
+        rows.where.append(line_no << _SHIFT | start)
         rows.shapes.append(shape_id)
         self._size += len(shape)
-        last = self._order[-1] if self._order else None
-        if isinstance(last, list) and last[0] == table and last[2] == index:
-            last[2] = index + 1
+        run = self._order[-1] if self._order else None
+        if isinstance(run, list) and run[0] == table and run[2] == index:
+            run[2] = index + 1
         else:
             self._order.append([table, index, index + 1])
 

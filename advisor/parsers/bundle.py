@@ -23,13 +23,15 @@ stay those of the whole file, so provenance points into it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field
 
-from advisor import linre
+from advisor import budget, linre
 
 from . import registry
+from ._text import DETECT_CHARS
 from .base import ParseError, ParseResult
 from .prompts import prompt
 
@@ -72,111 +74,216 @@ def _attrs(text: str) -> dict[str, str]:
     return {k: linre.sub(r"\\(.)", r"\1", v) for k, v in _ATTR.findall(text)}
 
 
-def _lines(text: str) -> list[str]:
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+_PREFIX = "#### advisor-bundle"
+_CHUNK = 1 << 16
+
+
+def _normal(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _pieces(origin: str) -> Iterator[tuple[int, int, str]]:
+    """(line number, offset, line) of every piece of ``origin.split("\n")``, a chunk at a time."""
+    size, pos, no = len(origin), 0, 0
+    while True:
+        budget.check()
+        end = origin.find("\n", min(pos + _CHUNK, size))
+        final = end < 0
+        for line in origin[pos : size if final else end].split("\n"):
+            no += 1
+            yield no, pos, line
+            pos += len(line) + 1
+        if final:
+            return
+
+
+def _marker_at(origin: str, start: int) -> dict[str, str] | None:
+    """The attributes of the marker line at ``start``, or None when it is no marker."""
+    end = origin.find("\n", start)
+    m = MARKER.match(origin[start : len(origin) if end < 0 else end])
+    return None if m is None else _attrs(m.group(1))
+
+
+def _markers(origin: str) -> tuple[str | None, bool]:
+    """(format version, whether any section marker is there); ParseError for a format we do not read."""
+    version, sections = None, False
+    at = origin.find(_PREFIX)
+    while at >= 0:
+        if at == 0 or origin[at - 1] == "\n":
+            attrs = _marker_at(origin, at)
+            if attrs is not None and "format" in attrs and "command" not in attrs:
+                version = attrs["format"]
+                if version != FORMAT_VERSION:
+                    no = origin.count("\n", 0, at) + 1
+                    raise ParseError(
+                        f"bundle line {no}: format {version!r} is not supported (this is {FORMAT_VERSION})"
+                    )
+            elif attrs is not None:
+                sections = True
+        at = origin.find(_PREFIX, at + 1)
+    return version, sections
+
+
+class _Body:
+    """The lines of one section as offsets into the bundle: its text is cut out only when parsed."""
+
+    __slots__ = ("first_line_no", "start", "end", "filled", "last")
+
+    def __init__(self, first_line_no: int, start: int) -> None:
+        self.first_line_no, self.start = first_line_no, start
+        self.end = start  # after the last non-empty line
+        self.filled = False  # some line has more than blanks
+        self.last = ""  # the last line, to tell whether the file stops inside it
+
+    def add(self, start: int, line: str) -> None:
+        if line:
+            self.end = start + len(line)
+            self.filled = self.filled or not line.isspace()
+        self.last = line
+
+    def text(self, origin: str, cut: bool) -> str:
+        """What joining the lines gives: up to the last non-empty line, with its line end unless ``cut``."""
+        if not self.filled:
+            return ""
+        if cut:
+            return origin[self.start : self.end]
+        if origin[self.end : self.end + 1] == "\n":
+            return origin[self.start : self.end + 1]
+        return origin[self.start : self.end] + "\n"
+
+    def ends_cut(self) -> bool:
+        """The file stops inside its last line (no line end): the parsers must not trust that line."""
+        return bool(self.last.strip())
+
+
+class _Cut(NamedTuple):
+    section: Section
+    attrs: dict[str, str]
+    start: int  # offset of the section's text in the (line-end normalised) bundle
+
+
+def _labelled(origin: str) -> Iterator[_Cut]:
+    current: dict[str, str] | None = None
+    body = _Body(1, 0)
+    for no, start, line in _pieces(origin):
+        attrs = _marker_at(origin, start) if line.startswith(_PREFIX) else None
+        if attrs is None:
+            body.add(start, line)
+            continue
+        if "format" in attrs and "command" not in attrs:
+            continue
+        if current is not None:
+            yield _cut(origin, current, body, False)
+        current, body = attrs, _Body(no + 1, start + len(line) + 1)
+    if current is not None:
+        yield _cut(origin, current, body, body.ends_cut())
+
+
+def _cut(origin: str, attrs: dict[str, str], body: _Body, cut: bool) -> _Cut:
+    text = body.text(origin, cut)
+    return _Cut(Section(attrs.get("command"), attrs.get("host"), text, body.first_line_no), attrs, body.start)
 
 
 def read_bundle(text: str) -> tuple[str | None, list[tuple[Section, dict[str, str]]]]:
     """(format version, sections with their marker attributes)."""
-    lines = _lines(text)
-    version: str | None = None
-    sections: list[tuple[Section, dict[str, str]]] = []
-    current: dict[str, str] | None = None
-    body: list[str] = []
-    start = 0
-
-    def close(final: bool = False) -> None:
-        if current is not None:
-            text = _join(body, cut=final and _ends_cut(body))
-            sections.append((Section(current.get("command"), current.get("host"), text, start), current))
-
-    for no, line in enumerate(lines, start=1):
-        m = MARKER.match(line)
-        if not m:
-            body.append(line)
-            continue
-        attrs = _attrs(m.group(1))
-        if "format" in attrs and "command" not in attrs:
-            version = attrs["format"]
-            if version != FORMAT_VERSION:
-                raise ParseError(f"bundle line {no}: format {version!r} is not supported (this is {FORMAT_VERSION})")
-            continue
-        close()
-        current, body, start = attrs, [], no + 1
-    close(final=True)
-    return version, sections
-
-
-def _ends_cut(lines: list[str]) -> bool:
-    """The file stops inside its last line (no line end): the parsers must not trust that line."""
-    return bool(lines) and bool(lines[-1].strip())
-
-
-def _join(lines: list[str], cut: bool = False) -> str:
-    if not any(x.strip() for x in lines):
-        return ""
-    return "\n".join(lines).rstrip("\n") + ("" if cut else "\n")
+    origin = _normal(text)
+    version, _ = _markers(origin)
+    return version, [(c.section, c.attrs) for c in _labelled(origin)]
 
 
 def split_bundle(text: str) -> list[Section]:
     """Sections of a bundle, or of an unlabelled concatenation of outputs."""
-    version, sections = read_bundle(text)
-    if sections or version is not None:
-        return [section for section, _ in sections]
-    return _split_unlabelled(_lines(text))
+    return [c.section for c in _sections(_normal(text))[1]]
 
 
-def _split_unlabelled(lines: list[str]) -> list[Section]:
+def _sections(origin: str) -> tuple[str | None, Iterator[_Cut]]:
+    version, labelled = _markers(origin)
+    if labelled:
+        return version, _labelled(origin)
+    return version, iter(()) if version is not None else _unlabelled(origin)
+
+
+def _unlabelled(origin: str) -> Iterator[_Cut]:
     """Split at shell prompts; split the rest by detection of blank-line-separated blocks."""
-    out: list[Section] = []
     command: str | None = None
     host: str | None = None
-    chunk: list[str] = []
-    start = 1
-    for no, line in enumerate(lines, start=1):
+    chunk = _Chunk(1, 0)
+    for no, start, line in _pieces(origin):
         found = prompt(line)
         if found is None:
-            chunk.append(line)
+            chunk.add(start, line)
             continue
-        out.extend(_by_detection(chunk, start, command, host))
+        yield from chunk.sections(origin, command, host, False)
         command, host = found.command, found.host or host
-        chunk, start = [], no + 1
-    out.extend(_by_detection(chunk, start, command, host, cut=_ends_cut(chunk)))
-    return out
+        chunk = _Chunk(no + 1, start + len(line) + 1)
+    yield from chunk.sections(origin, command, host, chunk.ends_cut())
 
 
-def _by_detection(
-    lines: list[str], start: int, command: str | None, host: str | None, cut: bool = False
-) -> list[Section]:
-    if not any(line.strip() for line in lines):
-        return []
-    if command is not None:
-        return [Section(command, host, _join(lines, cut), start)]
-    groups: list[list] = []  # [command, first index, end index] into lines
-    begin = None
-    for i, line in enumerate([*lines, ""]):
-        if line.strip():
-            begin = i if begin is None else begin
-            continue
-        if begin is not None:
-            detected = registry.detect("\n".join(lines[begin:i]))
-            if groups and (detected is None or detected == groups[-1][0]):
-                groups[-1][2] = i
+class _Chunk(_Body):
+    """The lines between two prompts, and their blank-line-separated blocks (for detection)."""
+
+    __slots__ = ("lines", "blocks", "open")
+
+    def __init__(self, first_line_no: int, start: int) -> None:
+        super().__init__(first_line_no, start)
+        self.lines = 0
+        self.blocks: list[tuple[int, int, int]] = []  # (first line index, start, end offset) of each block
+        self.open: list[int] | None = None  # [first line index, start, end] of the block being read
+
+    def add(self, start: int, line: str) -> None:
+        super().add(start, line)
+        if line and not line.isspace():
+            if self.open is None:
+                self.open = [self.lines, start, start + len(line)]
             else:
-                groups.append([detected, begin, i])
-            begin = None
-    return [
-        Section(cmd, host, _join(lines[first:end], cut and end == len(lines)), start + first)
-        for cmd, first, end in groups
-    ]
+                self.open[2] = start + len(line)
+        elif self.open is not None:
+            self.blocks.append((self.open[0], self.open[1], self.open[2]))
+            self.open = None
+        self.lines += 1
+
+    def sections(self, origin: str, command: str | None, host: str | None, cut: bool) -> Iterator[_Cut]:
+        if not self.filled:
+            return
+        if command is not None:
+            yield _Cut(Section(command, host, self.text(origin, cut), self.first_line_no), {}, self.start)
+            return
+        if self.open is not None:
+            self.blocks.append((self.open[0], self.open[1], self.open[2]))
+        group: list[Any] | None = None  # [command, first line index, start, end]
+        for first, start, end in self.blocks:
+            detected = registry.detect(origin[start : min(end, start + DETECT_CHARS)])
+            if group is not None and (detected is None or detected == group[0]):
+                group[3] = end
+                continue
+            if group is not None:
+                yield _group(origin, group, self.first_line_no, host, False)
+            group = [detected, first, start, end]
+        if group is not None:
+            yield _group(origin, group, self.first_line_no, host, cut and group[3] == self.end)
+
+
+def _group(origin: str, group: list[Any], first_line_no: int, host: str | None, cut: bool) -> _Cut:
+    command, first, start, end = group
+    text = (
+        origin[start:end]
+        if cut
+        else origin[start : end + 1]
+        if origin[end : end + 1] == "\n"
+        else origin[start:end] + "\n"
+    )
+    return _Cut(Section(command, host, text, first_line_no + first), {}, start)
 
 
 def parse_bundle(text: str) -> BundleReport:
-    """Parse every section; sections that cannot be parsed become problems, never exceptions."""
-    version, labelled = read_bundle(text)
-    sections = labelled or [(s, {}) for s in split_bundle(text)]
+    """Parse every section; sections that cannot be parsed become problems, never exceptions.
+
+    Sections are cut out and parsed one at a time, and each result quotes its lines from the bundle
+    itself, so a section's text is dropped once it is parsed."""
+    origin = _normal(text)
+    version, sections = _sections(origin)
     report = BundleReport(format=version)
-    for section, attrs in sections:
+    for section, attrs, start in sections:
         status = attrs.get("status", "ok")
         reason: str | None = None
         if status == "missing":
@@ -189,7 +296,9 @@ def parse_bundle(text: str) -> BundleReport:
             except ParseError as err:
                 reason = str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}"
             else:
-                report.results.append(result.shifted(section.first_line_no - 1, host=section.host))
+                report.results.append(
+                    result.shifted(section.first_line_no - 1, host=section.host, text=origin, chars=start)
+                )
         if reason is not None:
             marker_line = section.first_line_no - 1 if attrs else section.first_line_no
             report.problems.append(

@@ -44,7 +44,7 @@ def detect(text: str) -> float:
 
 
 def parse(text: str) -> ParseResult:
-    lines = lines_of(text, COMMAND, detect)
+    lines = list(lines_of(text, COMMAND, detect))
     out = Builder(COMMAND)
     statements: list[tuple[str, Line]] = []
     comment = False

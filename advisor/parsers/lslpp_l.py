@@ -37,18 +37,19 @@ def parse(text: str) -> ParseResult:
         body = line.text.strip()
         if not body:
             continue
-        row, name, missing, where = _ROW.match(body), _NAME.match(body), MISSING.search(body), _PATH.match(body)
-        if _HEADER.match(body) or _RULE.match(body):
+        # The patterns in order of precedence, each only when the text can match it (the body is
+        # stripped, so an anchored pattern's first word is the body's): one regex call per fileset line.
+        if (body[:7].casefold() == "fileset" and _HEADER.match(body)) or (body[0] == "-" and _RULE.match(body)):
             out.known(line)
-        elif where:
+        elif body.startswith("Path:") and (where := _PATH.match(body)):
             path = where.group(1)
             out.known(line)
-        elif missing:
+        elif "0504-132" in body and (missing := MISSING.search(body)):
             out.append("not_installed", missing.group(1), line)
-        elif row and (row.group(1) or pending):
+        elif (row := _ROW.match(body)) and (row.group(1) or pending):
             _fileset(row.group(1) or pending, row, path, line, out)
             pending = ""
-        elif name:
+        elif name := _NAME.match(body):
             pending = name.group(1)
             out.known(line)
         else:

@@ -35,6 +35,8 @@ class Prompt(NamedTuple):
 
 def prompt(line: str) -> Prompt | None:
     """The prompt on ``line`` (a shell prompt, optionally followed by the command typed), or None."""
+    if "#" not in line and "$" not in line and ">" not in line:
+        return None  # every form ends in one of them: most lines of a session are rejected here
     m = _PATTERN.match(line.rstrip())
     if m is None:
         return None

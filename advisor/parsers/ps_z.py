@@ -32,7 +32,7 @@ def parse(text: str) -> ParseResult:
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
-        if _HEADER.match(line.text):
+        if "DPGSZ" in line.text and _HEADER.match(line.text):  # the header names DPGSZ: rows skip the regex
             columns = [c.casefold() for c in line.text.split()]
             out.known(line)
         elif columns:

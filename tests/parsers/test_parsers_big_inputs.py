@@ -1,0 +1,151 @@
+"""Big inputs (issue 16): provenance stored per row, lines read a piece at a time, bundles cut lazily.
+
+The parse of a multi-MB output must cost about what its result costs, and must give the same
+result, provenance and JSON as reading it line by line did.  Memory is measured with tracemalloc
+(allocations, not time), so these checks hold on a loaded machine.
+"""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from advisor import linre
+from advisor.parsers import registry
+from advisor.parsers._text import Builder, Line, iter_lines, lines_of
+from advisor.parsers.base import ParseResult, Provenance, ProvenanceMap
+from advisor.parsers.bundle import parse_bundle, split_bundle
+from tests.parsers.parser_samples import load
+
+
+def _listing(disks: int) -> str:
+    return "".join(f"hdisk{i} Available {i % 4:02d}-00-02 MPIO IBM 2076 FC Disk\n" for i in range(disks))
+
+
+def _reference_lines(text: str) -> list[tuple[int, str, bool]]:
+    """(no, raw, cut) the simple way: split the whole text at once."""
+    raws = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if raws[-1] == "":
+        return [(no, raw, False) for no, raw in enumerate(raws[:-1], start=1)]
+    plain = raws[-1].replace("\u00a0", " ").expandtabs(8).strip()
+    return [(no, raw, False) for no, raw in enumerate(raws[:-1], start=1)] + [(len(raws), raws[-1], bool(plain))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\n",
+        "a\n",
+        "a",
+        "a\n  ",
+        "a\r\nb\rc\n",
+        "x\ty\u00a0z \n\n\nlast",
+        "\n".join(f"line {i}\twith tab" for i in range(30_000)),  # several 64 KB pieces, cut at the end
+        "\n".join("y" * 70_000 for _ in range(3)) + "\n",  # lines longer than a piece
+    ],
+)
+def test_lines_are_read_piecewise_exactly_as_split_at_once(text: str) -> None:
+    lines = list(iter_lines(text))
+    assert [(line.no, line.raw, line.cut) for line in lines] == _reference_lines(text)
+    origin = text.replace("\r\n", "\n").replace("\r", "\n")
+    for line in lines:
+        assert origin[line.start : line.start + len(line.raw)] == line.raw
+        assert line.text == line.raw.replace("\u00a0", " ").expandtabs(8).rstrip()
+
+
+def test_a_big_listing_costs_little_more_than_its_result() -> None:
+    text = "name status description\n" + _listing(30_000)
+    result, kept, peak = _measured(lambda: registry.parse_output(text, "lsdev -Cc disk"))
+    assert len(result.data["disks"]) == 30_000
+    # Before issue 16's fix: a pydantic Provenance per field, 60x the input. Now the rows themselves
+    # are the bulk: the parse adds at most one input's worth on top of what it returns, and the
+    # provenance of 120,000 values is a small part of what it returns.
+    assert peak - kept < len(text), (peak, kept, len(text))
+    _, rows, _ = _measured(lambda: json.loads(json.dumps(result.data)))  # the rows alone, rebuilt
+    assert kept - rows < len(text) / 2, (kept, rows, len(text))
+
+
+def _measured(fn: Callable[[], Any]) -> tuple[Any, int, int]:
+    """(what ``fn`` returns, bytes it still holds, peak bytes while it ran)."""
+    tracemalloc.start()
+    try:
+        got = fn()
+        kept, peak = tracemalloc.get_traced_memory()
+        return got, kept, peak
+    finally:
+        tracemalloc.stop()
+
+
+def test_row_provenance_reads_like_a_dict_and_quotes_the_line() -> None:
+    text = "name status description\n" + _listing(5)
+    result = registry.parse_output(text, "lsdev -Cc disk")
+    prov = result.provenance
+    assert prov["disks.3.location"] == Provenance(
+        command=result.command, line_no=5, line="hdisk3 Available 03-00-02 MPIO IBM 2076 FC Disk"
+    )
+    assert "disks.3.name" in prov and "disks.03.name" not in prov and "disks.5.name" not in prov
+    assert "disks.3.nope" not in prov and prov.get("disks") is None
+    assert list(prov)[:4] == ["disks.0.name", "disks.0.status", "disks.0.location", "disks.0.description"]
+    assert len(prov) == len(list(prov)) == 20
+
+
+def test_provenance_serialises_as_the_plain_dict_it_stands_for() -> None:
+    result = registry.parse_output(load("lparstat_i.s2.txt"), "lparstat -i")
+    plain = {key: p.model_dump() for key, p in result.provenance.items()}
+    dumped = json.loads(result.model_dump_json())
+    assert dumped["provenance"] == plain
+    assert list(dumped["provenance"]) == list(plain)
+    again = ParseResult.model_validate_json(result.model_dump_json())
+    assert isinstance(again.provenance, ProvenanceMap)
+    assert again.model_dump_json() == result.model_dump_json()
+    assert again.provenance == result.provenance
+
+
+def test_dict_valued_row_fields_and_hand_made_lines_keep_their_keys() -> None:
+    out = Builder("x")
+    line = next(iter(iter_lines("a 1\nb 2\n")))
+    out.put_row("t", {"name": "a", "size": {"mb": 1, "gb": 0}}, line)
+    out.put_row("t", {"name": "b"}, Line(2, "b 2", "b 2"))  # not from iter_lines: the line is kept whole
+    result = out.finish()
+    assert list(result.provenance) == ["t.0.name", "t.0.size.mb", "t.0.size.gb", "t.1.name"]
+    assert result.provenance["t.0.size.gb"].line == "a 1"
+    assert result.provenance["t.1.name"].line == "b 2"
+    shifted = result.shifted(10)
+    assert [p.line_no for p in shifted.provenance.values()] == [11, 11, 11, 12]
+
+
+def test_a_multi_piece_session_quotes_its_lines_from_the_session_itself() -> None:
+    listing = _listing(4_000)  # about 200 KB: several pieces of the splitter
+    session = f"root@h:/ # lparstat -i\n{load('lparstat_i.s2.txt')}root@h:/ # lsdev -Cc disk\n{listing}root@h:/ #\n"
+    report = parse_bundle(session)
+    disks = next(r for r in report.results if r.command_line == "lsdev -Cc disk")
+    lines = session.split("\n")
+    for index in (0, 1_999, 3_999):
+        where = disks.provenance[f"disks.{index}.name"]
+        assert (
+            lines[where.line_no - 1]
+            == where.line
+            == f"hdisk{index} Available {index % 4:02d}-00-02 MPIO IBM 2076 FC Disk"
+        )
+    assert [s.command for s in split_bundle(session)] == ["lparstat -i", "lsdev -Cc disk"]
+
+
+def test_an_empty_output_is_refused_before_any_line_is_read() -> None:
+    with pytest.raises(ValueError, match="the output is empty"):
+        lines_of(" \ufeff\n\t\n", "x", lambda _: 1.0)
+
+
+def test_remembered_matches_do_not_cross_patterns_or_anchors() -> None:
+    cell = linre.compile(r"(\d+)([KMG])")
+    for _ in range(3):  # enough distinct texts to overflow what is remembered, twice
+        for n in range(100):
+            m = cell.fullmatch(f"{n}K")
+            assert m is not None and m.group(1) == str(n) and m.groups() == (str(n), "K")
+    assert cell.fullmatch("4Kx") is None
+    assert cell.search("4Kx") is not None and cell.match("4Kx") is not None
+    assert linre.compile(r"\d+K").fullmatch("4K") is not None
