@@ -26,7 +26,9 @@ def listing_score(text: str, names: linre.Pattern) -> float:
 def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> ParseResult:
     """Rows of any device are kept, but at least one must be of the listed kind."""
     out = Builder(command)
-    located: dict[str, bool] = {}  # the first word after the status: a location code or not (they repeat)
+    # What follows the status ("00-00-02 MPIO IBM 2076 FC Disk") repeats down a listing: each is read
+    # once, and the rows share its strings (a row is most of what a big listing costs in memory).
+    described: dict[str, tuple[str | None, str]] = {}
     for line in lines_of(text, command, lambda t: listing_score(t, names)):
         if not line.text:
             continue
@@ -40,22 +42,29 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
                 out.unknown(line)
                 continue
             words = m.group(1), m.group(2), m.group(3)
-        row = {"name": words[0], "status": words[1]}
-        first, _, rest = words[2].partition(" ")
-        is_location = located.get(first)
-        if is_location is None:
-            is_location = LOCATION.fullmatch(first) is not None
-            if len(located) < _REMEMBERED:
-                located[first] = is_location
-        if is_location:
-            row["location"], row["description"] = first, rest.strip()
-        else:
-            row["description"] = words[2].strip()
+        rest = described.get(words[2])
+        if rest is None:
+            rest = _described(words[2])
+            if len(described) >= _REMEMBERED:
+                described.clear()
+            described[words[2]] = rest
+        row = {"name": words[0], "status": _STATUSES.get(words[1], words[1])}
+        if rest[0] is not None:
+            row["location"] = rest[0]
+        row["description"] = rest[1]
         out.put_row(key, row, line)
     return out.finish()
 
 
-_STATUSES = frozenset({"Available", "Defined", "Stopped", "Unknown"})
+def _described(text: str) -> tuple[str | None, str]:
+    """(location code or None, description) of the text after the status."""
+    first, _, rest = text.partition(" ")
+    if LOCATION.fullmatch(first):
+        return first, rest.strip()
+    return None, text.strip()
+
+
+_STATUSES = {s: s for s in ("Available", "Defined", "Stopped", "Unknown")}
 _REMEMBERED = 4096
 
 

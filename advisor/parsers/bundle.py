@@ -207,20 +207,28 @@ def _unlabelled(origin: str) -> Iterator[_Cut]:
     """Split at shell prompts; split the rest by detection of blank-line-separated blocks."""
     command: str | None = None
     host: str | None = None
-    chunk = _Chunk(1, 0)
+    chunk: _Body = _Chunk(1, 0)
     for no, start, line in _pieces(origin):
-        found = prompt(line)
+        found = prompt(line) if "#" in line or "$" in line or ">" in line else None  # prompt()'s own test, inlined
         if found is None:
             chunk.add(start, line)
             continue
-        yield from chunk.sections(origin, command, host, False)
+        yield from _chunk_sections(origin, chunk, command, host, False)
         command, host = found.command, found.host or host
-        chunk = _Chunk(no + 1, start + len(line) + 1)
-    yield from chunk.sections(origin, command, host, chunk.ends_cut())
+        # lines after a prompt with a command are that command's: no blocks to tell apart
+        chunk = _Chunk(no + 1, start + len(line) + 1) if command is None else _Body(no + 1, start + len(line) + 1)
+    yield from _chunk_sections(origin, chunk, command, host, chunk.ends_cut())
+
+
+def _chunk_sections(origin: str, chunk: _Body, command: str | None, host: str | None, cut: bool) -> Iterator[_Cut]:
+    if isinstance(chunk, _Chunk):
+        yield from chunk.sections(origin, host, cut)
+    elif chunk.filled:
+        yield _Cut(Section(command, host, chunk.text(origin, cut), chunk.first_line_no), {}, chunk.start)
 
 
 class _Chunk(_Body):
-    """The lines between two prompts, and their blank-line-separated blocks (for detection)."""
+    """Lines after no prompt or a bare one, and their blank-line-separated blocks (for detection)."""
 
     __slots__ = ("lines", "blocks", "open")
 
@@ -242,11 +250,9 @@ class _Chunk(_Body):
             self.open = None
         self.lines += 1
 
-    def sections(self, origin: str, command: str | None, host: str | None, cut: bool) -> Iterator[_Cut]:
+    def sections(self, origin: str, host: str | None, cut: bool) -> Iterator[_Cut]:
+        """Blocks grouped by the command detected in each (a block detected as nothing joins the one before)."""
         if not self.filled:
-            return
-        if command is not None:
-            yield _Cut(Section(command, host, self.text(origin, cut), self.first_line_no), {}, self.start)
             return
         if self.open is not None:
             self.blocks.append((self.open[0], self.open[1], self.open[2]))
