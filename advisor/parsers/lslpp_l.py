@@ -19,6 +19,8 @@ _HEADER = linre.compile(r"^\s*Fileset\s+Level\s+State\s+(Type\s+)?Description\s*
 _PATH = linre.compile(r"^\s*Path:\s*(\S+)\s*$")
 _STATES = "COMMITTED|APPLIED|BROKEN|EFIXLOCKED|OBSOLETE|APPLYING|COMMITTING|REJECTING|DEINSTALLING"
 _ROW = linre.compile(rf"^\s*(?:(\S+)\s+)?(\d+(?:\.\d+){{2,3}})\s+({_STATES})\s+(.*?)\s*$")
+_STATE_WORDS = frozenset(_STATES.split("|"))
+_LEVEL = linre.compile(r"\d+(?:\.\d+){2,3}")
 _NAME = linre.compile(r"^\s*([A-Za-z][\w.+-]*)\s*$")
 MISSING = linre.compile(r"0504-132\s+Fileset\s+(\S+)\s+not installed", linre.I)
 _RULE = linre.compile(r"^\s*-{10,}\s*$")
@@ -46,8 +48,8 @@ def parse(text: str) -> ParseResult:
             out.known(line)
         elif "0504-132" in body and (missing := MISSING.search(body)):
             out.append("not_installed", missing.group(1), line)
-        elif (row := _ROW.match(body)) and (row.group(1) or pending):
-            _fileset(row.group(1) or pending, row, path, line, out)
+        elif (row := _row(body)) and (row[0] or pending):
+            _fileset(row[0] or pending, row, path, line, out)
             pending = ""
         elif name := _NAME.match(body):
             pending = name.group(1)
@@ -57,8 +59,21 @@ def parse(text: str) -> ParseResult:
     return out.finish()
 
 
-def _fileset(name: str, row: linre.Match, path: str, line: Line, out: Builder) -> None:
-    entry = {"name": name, "level": row.group(2), "state": row.group(3), "description": row.group(4)}
+def _row(body: str) -> tuple[str | None, str, str, str] | None:
+    """_ROW's groups; a plain line "name level STATE description" (nearly all) is read with split().
+
+    On printable ASCII the only blank is the space, so split() cuts where _ROW's \\s does, and a
+    first word followed by a level and a state is the optional name _ROW takes first."""
+    if body.isascii() and body.isprintable():
+        words = body.split(None, 3)
+        if len(words) == 4 and words[2] in _STATE_WORDS and _LEVEL.fullmatch(words[1]):
+            return words[0], words[1], words[2], words[3]
+    m = _ROW.match(body)
+    return None if m is None else (m.group(1), m.group(2), m.group(3), m.group(4))
+
+
+def _fileset(name: str, row: tuple[str | None, str, str, str], path: str, line: Line, out: Builder) -> None:
+    entry = {"name": name, "level": row[1], "state": row[2], "description": row[3]}
     if path:
         entry["path"] = path
     out.put_row("filesets", entry, line)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from advisor import linre
-from advisor.parsers import registry
+from advisor.parsers import _lsdev, lslpp_l, registry
 from advisor.parsers._text import Builder, Line, iter_lines, lines_of
 from advisor.parsers.base import ParseResult, Provenance, ProvenanceMap
 from advisor.parsers.bundle import parse_bundle, split_bundle
@@ -149,3 +149,39 @@ def test_remembered_matches_do_not_cross_patterns_or_anchors() -> None:
     assert cell.fullmatch("4Kx") is None
     assert cell.search("4Kx") is not None and cell.match("4Kx") is not None
     assert linre.compile(r"\d+K").fullmatch("4K") is not None
+
+
+EDGE_LINES = [
+    "hdisk0 Available 00-08-00 SAS Disk Drive",
+    "hdisk1 Defined",
+    "hdisk2   Available   ",
+    "hdisk3 Available-ish foo",
+    "hdisk4 AvailableX foo",
+    "hdisk6 Stopped U78AA.001.WZSGVWA-P1-C2 Virtual disk",
+    "hdisk8 Available\u00a000-00-02 nbsp",
+    "hdisk8 Available\x0b00-00-02 vertical tab",
+    "hdisk10 available 00-00-02 lower",
+    "  hdisk11 Available 00-00-02   spaced    description",
+    "name status description",
+    "devices.pkg1.rte 7.2.5.1 COMMITTED Device Support Package 1",
+    "bos.rte   7.2.5.0  APPLIED   Base   Operating  System",
+    "7.2.5.1 COMMITTED wrapped one",
+    "x 1.0.0 BROKEN",
+    "x 1.0 COMMITTED short level",
+    "y 1.0.0.0.0 COMMITTED five parts",
+    "z 1.0.0.0 COMMITTEDX bad",
+    "1.0.0.0 2.0.0.0 COMMITTED two levels",
+    "a\u00a0b 1.0.0.0 COMMITTED nbsp",
+    "t 1.0.0.0\x0cOBSOLETE form feed",
+]
+
+
+@pytest.mark.parametrize("text", EDGE_LINES)
+def test_split_fast_paths_read_what_the_patterns_read(text: str) -> None:
+    words = _lsdev._row_words(text)
+    m = _lsdev.ROW.match(text)
+    if words is not None:
+        assert m is not None and words == m.groups(default="")
+    row = lslpp_l._row(text)
+    m = lslpp_l._ROW.match(text)
+    assert row == (None if m is None else m.groups())
