@@ -31,6 +31,7 @@
 #   netstat -v
 #   lslpp -l
 #   lswpar                        (workload partitions; missing on a system without WPARs)
+#   lswpar -D                     (devices exported to each WPAR; only when lswpar ran)
 #   amepat MINUTES                only with -a MINUTES (monitors that long; root)
 #
 # Output: the bundle format of docs/parsers.md on standard output, or in FILE
@@ -128,6 +129,7 @@ fi
 run "netstat -v" netstat -v
 run "lslpp -l" lslpp -l
 run "lswpar" lswpar
+[ "$RC" -ne 127 ] && run "lswpar -D" lswpar -D
 if [ -n "$AMEPAT_MINUTES" ]; then
     run "amepat $AMEPAT_MINUTES" amepat "$AMEPAT_MINUTES"
 fi

@@ -12,6 +12,7 @@
 #   kctune
 #   swapinfo -tam
 #   parstatus                     (cell-based servers; missing elsewhere)
+#   parstatus -w                  (the local nPartition's number; only when parstatus ran)
 #   mpsched -s
 #   psrset
 #   chatr PROGRAM                 for disp+work, saposcol and sapstartsrv under
@@ -82,6 +83,7 @@ run "machinfo" machinfo
 run "kctune" kctune
 run "swapinfo -tam" swapinfo -tam
 run "parstatus" parstatus
+[ "$RC" -ne 127 ] && run "parstatus -w" parstatus -w
 run "mpsched -s" mpsched -s
 run "psrset" psrset
 SAPROOT=${ADVISOR_SAP_ROOT:-/usr/sap}

@@ -18,6 +18,7 @@
 #   ioscli entstat -all entN         for every entN that lsdev -type adapter lists
 #   ioscli lsdev -dev fcsN -attr     for every fcsN that lsdev -type adapter lists
 #   ioscli lsmap -all                (virtual SCSI mappings)
+#   ioscli lsmap -all -npiv          (virtual Fibre Channel mappings)
 #   lparstat -i
 #   schedo -o vpm_fold_policy
 #
@@ -90,6 +91,7 @@ for dev in $(printf '%s\n' "$ADAPTER_LIST" | sed -n 's/^\(fcs[0-9][0-9]*\)[ 	].*
     run "lsdev -dev $dev -attr" "$IOSCLI" lsdev -dev "$dev" -attr
 done
 run "lsmap -all" "$IOSCLI" lsmap -all
+run "lsmap -all -npiv" "$IOSCLI" lsmap -all -npiv
 run "lparstat -i" lparstat -i
 run "schedo -o vpm_fold_policy" schedo -o vpm_fold_policy
 exit 0

@@ -10,7 +10,8 @@
 #
 # Commands run, exactly:
 #   lscpu
-#   cat /proc/sysinfo             (machine, LPAR and z/VM levels)
+#   cat /proc/sysinfo             (machine, LPAR and z/VM levels; ADVISOR_SYSINFO=FILE
+#                                 reads FILE instead, for tests)
 #   vmcp q multithread            only when vmcp exists
 #
 # Output: the bundle format of docs/parsers.md on standard output, or in FILE
@@ -73,6 +74,6 @@ printf '#### advisor-bundle format="1" host="%s" collector="zvm-linux-collect.sh
     "$HOST" "$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null)"
 
 run "lscpu" lscpu
-run "cat /proc/sysinfo" cat /proc/sysinfo
+run "cat /proc/sysinfo" cat "${ADVISOR_SYSINFO:-/proc/sysinfo}"
 have vmcp && run "vmcp q multithread" vmcp q multithread
 exit 0

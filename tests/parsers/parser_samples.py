@@ -15,6 +15,14 @@ SAMPLES = Path(__file__).parent / "samples"
 
 COMMAND_OF_PREFIX = {
     "amepat": "amepat",
+    "chatr": "chatr",
+    "lsmap": "lsmap -all",
+    "lswpar": "lswpar",
+    "mpsched": "mpsched -s",
+    "parstatus": "parstatus",
+    "psrset": "psrset",
+    "swapinfo": "swapinfo -tam",
+    "sysinfo": "cat /proc/sysinfo",
     "ieasys": "IEASYSxx",
     "ioslevel": "ioslevel",
     "kctune": "kctune",
