@@ -31,7 +31,7 @@ _PROMPT_HOST = re.compile(
 )
 _SERIAL = re.compile(
     r"(?P<lead>\b(?:Machine Serial Number|Machine serial number|Serial Number|System Serial Number|serial_num"
-    r"|Serial No|Machine ID number)\s*[:=.]*\s*)(?P<value>[A-Za-z0-9-]{3,40})",
+    r"|Serial No|Machine ID number)\b\s*[:=.]*\s*)(?P<value>[A-Za-z0-9-]{3,40})",
     re.I,
 )
 _ADDRESS_LINE = re.compile(r"address|gateway|server|inet|\bip\b|netmask|broadcast|nameserver", re.I)
