@@ -35,6 +35,7 @@ PLATFORM_OF = {
     "mpsched -s": "hpux-server",
     "psrset": "hpux-server",
     "chatr": "hpux-server",
+    "vmcp q multithread": "zvm-lpar",
 }
 _VIOS_LINE = linre.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")
 ASSEMBLED_KINDS = ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar", "managed-system")

@@ -1,6 +1,7 @@
 """IBM Z: D VIRTSTOR,LFAREA and IEASYSxx to zos-lpar fields; lscpu (s390x) and /proc/sysinfo to zvm-lpar fields.
 
-/proc/sysinfo gives ``machine`` (its Type line, through the same table as lscpu) and ``zvm.version``
+``vmcp q multithread`` gives ``smt_enabled`` (enabled / disabled).  /proc/sysinfo gives ``machine``
+(its Type line, through the same table as lscpu) and ``zvm.version``
 from the one VMnn Control Program line that names z/VM.  Its VMnn Name is the guest's own user id,
 not the z/VM system's name, so it never names the document.
 """
@@ -15,7 +16,7 @@ from advisor.assemble.common import Context, Emit
 from advisor.assemble.model import NULL, Fact, Output
 from advisor.documents.zos import ZMachine
 
-COMMANDS = ("D VIRTSTOR,LFAREA", "IEASYSxx", "lscpu", "cat /proc/sysinfo")
+COMMANDS = ("D VIRTSTOR,LFAREA", "IEASYSxx", "lscpu", "cat /proc/sysinfo", "vmcp q multithread")
 MACHINES = set(get_args(ZMachine))
 _ZVM = linre.compile(r"^z/VM\s+(\d+)\.(\d+)")
 
@@ -40,6 +41,7 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
             "IEASYSxx": _ieasys,
             "lscpu": _lscpu,
             "cat /proc/sysinfo": _sysinfo,
+            "vmcp q multithread": _multithread,
         }.get(output.command)
         if mapper is not None:
             emit = ctx.emit(output)
@@ -102,3 +104,16 @@ def _sysinfo(emit: Emit) -> None:
                 f"vm.{n}.control_program",
                 note=f"{row['control_program']}, as release",
             )
+
+
+def _multithread(emit: Emit) -> None:
+    """smt_enabled from QUERY MULTITHREAD; "not installed" (no facility, or z/VM itself a guest) is a note."""
+    state = emit.get("multithreading")
+    if state in ("enabled", "disabled"):
+        emit.fact("smt_enabled", state == "enabled", "multithreading", note=f"Multithreading is {state}")
+    elif state is not None:
+        emit.note(
+            "the Multithreading Facility is not installed (or this z/VM runs as a guest): whether SMT could be "
+            "switched on is not known; smt_enabled left out",
+            "multithreading",
+        )

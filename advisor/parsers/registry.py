@@ -48,6 +48,7 @@ from . import (
     sysinfo,
     topas,
     virtstor,
+    vmcp_mt,
     vmo_l,
     vmo_o,
     vmstat,
@@ -95,6 +96,7 @@ PARSERS: tuple[ModuleType, ...] = (
     psrset,
     chatr,
     sysinfo,
+    vmcp_mt,
 )
 
 THRESHOLD = 0.5

@@ -145,3 +145,17 @@ def test_sysinfo_two_zvm_levels_leave_the_version_out() -> None:
     )
     assembly = assemble([Output(parse_output(text, "cat /proc/sysinfo"))], name="x")
     assert "zvm" not in assembly.document and "2 z/VM levels" in _reasons(assembly)
+
+
+@pytest.mark.parametrize(
+    ("sample", "smt"), [("vmcp_mt.enabled.synthetic.txt", True), ("vmcp_mt.disabled.synthetic.txt", False)]
+)
+def test_vmcp_multithread_to_smt_enabled(sample: str, smt: bool) -> None:
+    assembly = _build(("sysinfo.zvm-guest-z14.synthetic.txt", "cat /proc/sysinfo"), (sample, "vmcp q multithread"))
+    assert assembly.kind == "zvm-lpar" and assembly.document["smt_enabled"] is smt
+
+
+def test_vmcp_without_the_facility_states_nothing() -> None:
+    result = parse_output("The Multithreading Facility is not installed.\n", "vmcp q multithread")
+    assembly = assemble([Output(result)], name="x")
+    assert "smt_enabled" not in assembly.document and "not installed" in _reasons(assembly)

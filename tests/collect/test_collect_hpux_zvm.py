@@ -109,6 +109,8 @@ def test_zvm_collector_with_vmcp(tmp_path: Path) -> None:
     stubs = dict(ZVM_STUBS, vmcp='echo "Multithreading is enabled"')
     run = collect(ZVM, tmp_path, stubs)
     assert ("vmcp q multithread", "ok") in sections(run.stdout)
+    report = parse_bundle(run.stdout)
+    assert [r.data for r in report.results if r.command == "vmcp q multithread"] == [{"multithreading": "enabled"}]
 
 
 @pytest.mark.parametrize("script", [HPUX, ZVM], ids=lambda p: p.name)

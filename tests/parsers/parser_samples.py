@@ -23,6 +23,7 @@ COMMAND_OF_PREFIX = {
     "psrset": "psrset",
     "swapinfo": "swapinfo -tam",
     "sysinfo": "cat /proc/sysinfo",
+    "vmcp_mt": "vmcp q multithread",
     "ieasys": "IEASYSxx",
     "ioslevel": "ioslevel",
     "kctune": "kctune",

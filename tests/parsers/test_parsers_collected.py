@@ -165,7 +165,19 @@ def test_sysinfo_unknown_machine_type_is_a_warning() -> None:
         ("psrset.default.synthetic.txt", "psrset"),
         ("chatr.disp+work-default.synthetic.txt", "chatr"),
         ("sysinfo.lpar-z16.synthetic.txt", "cat /proc/sysinfo"),
+        ("vmcp_mt.enabled.synthetic.txt", "vmcp q multithread"),
     ],
 )
 def test_detected_without_a_command_name(sample: str, command: str) -> None:
     assert detect(load(sample)) == command
+
+
+def test_vmcp_multithread_states() -> None:
+    assert parse_output(load("vmcp_mt.enabled.synthetic.txt"), "vmcp q mt").data == {"multithreading": "enabled"}
+    assert parse_output(load("vmcp_mt.disabled.synthetic.txt"), "vmcp q multithread").data == {
+        "multithreading": "disabled"
+    }
+    missing = "The Multithreading Facility is not installed.\n"
+    assert parse_output(missing, "vmcp q multithread").data == {"multithreading": "not installed"}
+    with pytest.raises(ParseError):  # an error from vmcp (no privilege) is not an answer
+        parse_output("HCPCQV003E Invalid option - MULTITHREAD\n", "vmcp q multithread")
