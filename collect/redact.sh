@@ -11,7 +11,8 @@
 #   host names     where a label (Node Name, Partition Name, Host Name, ...), a
 #                  bundle marker (host="...") or a prompt (user@host) names
 #                  them, then every whole-word occurrence -> host1, host2, ...
-#   serials        after Serial Number, Machine Serial Number, serial_num, ...
+#   serials        after Serial Number, Machine Serial Number, serial_num, ...,
+#                  and in the HMC's mtms=9009-42A*SERIAL and Server-9009-42A-SNSERIAL
 #                  -> SN001, ...
 #   MAC addresses  six colon or dash pairs -> 02:00:00:00:00:01, ...
 #   WWPNs          0x + 16 hex digits or eight colon pairs; 16 bare hex digits
@@ -166,6 +167,23 @@ function serials(s,    l, out, at, j, m, v) {
     }
     return out s
 }
+function hmc_serials(s,    out, pos, rest, at, j, v) {  # mtms=9009-42A*SERIAL, Server-9009-42A-SNSERIAL
+    out = ""; pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, "(mtms=" A4 "-" A3 "\\*|" A4 "-" A3 "-SN)")) break
+        at = pos + RSTART - 1
+        j = at + RLENGTH
+        while (j <= length(s) && j - (at + RLENGTH) < 12 && substr(s, j, 1) ~ /[A-Za-z0-9]/) j++
+        if ((at > 1 && wordch(substr(s, at - 1, 1))) || j - (at + RLENGTH) < 3) {
+            out = out substr(s, pos, at - pos + 1); pos = at + 1; continue
+        }
+        v = substr(s, at + RLENGTH, j - at - RLENGTH)
+        out = out substr(s, pos, at + RLENGTH - pos) stand_in("serial", v)
+        pos = j
+    }
+    return out substr(s, pos)
+}
 function bounded(s, re, kind, before, after, check,    out, pos, rest, m, b, a, at) {  # matches not inside a longer token
     out = ""; pos = 1
     while (pos <= length(s)) {
@@ -215,6 +233,7 @@ BEGIN {
     H = "[0-9A-Fa-f]"; H2 = H H; H16 = H2 H2 H2 H2 H2 H2 H2 H2
     MACRE = H2 "[:-]" H2 "[:-]" H2 "[:-]" H2 "[:-]" H2 "[:-]" H2
     WWPNRE = "(0x" H16 "|" H2 ":" H2 ":" H2 ":" H2 ":" H2 ":" H2 ":" H2 ":" H2 ")"
+    A = "[0-9A-Za-z]"; A3 = A A A; A4 = A3 A
     IPRE = "[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+"  # octets of more than 3 digits are refused in is_ip
 }
 { L[NR] = $0 }
@@ -225,6 +244,7 @@ END {
     for (i = 1; i <= NR; i++) L[i] = marker_host(L[i])
     for (i = 1; i <= NR; i++) L[i] = prompt(L[i])
     for (i = 1; i <= NR; i++) L[i] = serials(L[i])
+    for (i = 1; i <= NR; i++) L[i] = hmc_serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = bounded(L[i], MACRE, "mac", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
     for (i = 1; i <= NR; i++) L[i] = bounded(L[i], WWPNRE, "wwpn", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
     for (i = 1; i <= NR; i++) {

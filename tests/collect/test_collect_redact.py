@@ -99,6 +99,7 @@ def test_redact_sh_follows_advisor_redaction_on_every_sample(tmp_path: Path) -> 
         "name: erp-prd",
         "mac aa-bb-cc-dd-ee-ff and aa:bb:cc:dd:ee:ff:00",
         "LPAR Info : 3 sapprd01",
+        "name=Server-9009-42A-SN78DEF01,lic_type=Managed System,mtms=9009-42A*78DEF01",
     ]
     text = "\n".join([*parts, *identifying]) + "\n"
     source = tmp_path / "all.bundle"
@@ -107,7 +108,17 @@ def test_redact_sh_follows_advisor_redaction_on_every_sample(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr
     assert done.stdout == Redactor().text(text)
     tail = "\n".join(done.stdout.splitlines()[-len(identifying) :]).casefold()
-    for secret in ("sapapp01", "dbsrv02", "10.1.2.3", "06ABCDE", "00:1a:64", "10000090", "erp-prd", "C0507609A1B20010"):
+    for secret in (
+        "sapapp01",
+        "dbsrv02",
+        "10.1.2.3",
+        "06ABCDE",
+        "00:1a:64",
+        "10000090",
+        "erp-prd",
+        "C0507609A1B20010",
+        "78DEF01",
+    ):
         assert secret.casefold() not in tail, secret
     assert "7.2.5.1" not in tail  # on an address line every dotted quad goes; elsewhere levels stay
     assert "7200-05-03-2148" in done.stdout
