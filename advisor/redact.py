@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from advisor import linre
+
 _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name)\s*[:=]\s*)(?P<value>[\w.-]{1,253})",
@@ -35,7 +37,7 @@ _SERIAL = re.compile(
     r"|Serial No|Machine ID number)\b\s*[:=.]*\s*)(?P<value>[A-Za-z0-9-]{3,40})",
     re.I,
 )
-_HMC_SERIAL = re.compile(  # HMC: mtms=9009-42A*7800ABC, the default system name Server-9009-42A-SN7800ABC
+_HMC_SERIAL = linre.compile(  # HMC: mtms=9009-42A*7800ABC, the default system name Server-9009-42A-SN7800ABC
     r"(?P<lead>\bmtms=[0-9A-Za-z]{4}-[0-9A-Za-z]{3}\*|\b[0-9A-Za-z]{4}-[0-9A-Za-z]{3}-SN)(?P<value>[A-Za-z0-9]{3,12})"
 )
 _ADDRESS_LINE = re.compile(r"address|gateway|server|inet|\bip\b|netmask|broadcast|nameserver", re.I)
