@@ -7,7 +7,8 @@ so a review still reads ("host1's hdisk3 ..."), and values keep their form so th
 address, a WWPN 16 hex digits).  The mapping lives in memory only; nothing is written.
 
 Only what can be told for sure is replaced: host names and serials where a label or a prompt names
-them (then every later whole-word occurrence of that name), IPv4 addresses on lines that speak of an
+them (then every later whole-word occurrence of that name; serials also in the HMC's
+mtms=TYPE-MODEL*SERIAL and Server-TYPE-MODEL-SNSERIAL names), IPv4 addresses on lines that speak of an
 address, gateway, server, inet or IP (a fileset level "7.2.5.1" is no address), MACs by their six
 colon pairs, WWPNs as 0x plus 16 hex digits or eight colon pairs, or 16 hex digits on a WWN line.
 """
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from advisor import linre
 
 _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
@@ -31,8 +34,11 @@ _PROMPT_HOST = re.compile(
 )
 _SERIAL = re.compile(
     r"(?P<lead>\b(?:Machine Serial Number|Machine serial number|Serial Number|System Serial Number|serial_num"
-    r"|Serial No|Machine ID number)\s*[:=.]*\s*)(?P<value>[A-Za-z0-9-]{3,40})",
+    r"|Serial No|Machine ID number)\b\s*[:=.]*\s*)(?P<value>[A-Za-z0-9-]{3,40})",
     re.I,
+)
+_HMC_SERIAL = linre.compile(  # HMC: mtms=9009-42A*7800ABC, the default system name Server-9009-42A-SN7800ABC
+    r"(?P<lead>\bmtms=[0-9A-Za-z]{4}-[0-9A-Za-z]{3}\*|\b[0-9A-Za-z]{4}-[0-9A-Za-z]{3}-SN)(?P<value>[A-Za-z0-9]{3,12})"
 )
 _ADDRESS_LINE = re.compile(r"address|gateway|server|inet|\bip\b|netmask|broadcast|nameserver", re.I)
 _IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])")
@@ -72,6 +78,7 @@ class Redactor:
             text = pattern.sub(lambda m: m.group("lead") + self._host(m.group("value")), text)
         text = _PROMPT_HOST.sub(self._prompt, text)
         text = _SERIAL.sub(lambda m: m.group("lead") + self._stand_in("serial", m.group("value")), text)
+        text = _HMC_SERIAL.sub(lambda m: m.group("lead") + self._stand_in("serial", m.group("value")), text)
         text = _MAC.sub(lambda m: self._stand_in("mac", m.group(0)), text)
         text = _WWPN.sub(lambda m: self._stand_in("wwpn", m.group(0)), text)
         text = "".join(self._line(line) for line in text.splitlines(keepends=True))

@@ -31,21 +31,40 @@
 #   netstat -v
 #   lslpp -l
 #   lswpar                        (workload partitions; missing on a system without WPARs)
+#   lswpar -D                     (devices exported to each WPAR; only when lswpar ran)
 #   amepat MINUTES                only with -a MINUTES (monitors that long; root)
 #
 # Output: the bundle format of docs/parsers.md on standard output, or in FILE
-# with -o FILE.  Utilities used besides the commands: uname, date, sed.
+# with -o FILE.  Utilities used besides the commands: uname, date, sed (and
+# awk through redact.sh with --redact).
 #
-# Usage: aix-collect.sh [-o FILE] [-i INTERVAL_SECONDS] [-a AMEPAT_MINUTES]
+# --redact passes the bundle through redact.sh (copy it beside this script):
+# host names, IPv4 addresses on address lines, MACs, WWPNs and serial numbers
+# become stand-ins of the same shape before anything is written.  Without
+# redact.sh beside the script, --redact refuses to run (exit 2).
+#
+# Usage: aix-collect.sh [-o FILE] [-i INTERVAL_SECONDS] [-a AMEPAT_MINUTES] [--redact]
 
 INTERVAL=5
 AMEPAT_MINUTES=
 OUTPUT=
 
 usage() {
-    echo "usage: $0 [-o FILE] [-i INTERVAL_SECONDS] [-a AMEPAT_MINUTES]" >&2
+    echo "usage: $0 [-o FILE] [-i INTERVAL_SECONDS] [-a AMEPAT_MINUTES] [--redact]" >&2
     exit 2
 }
+
+# --redact may stand anywhere among the options: take it out before getopts reads them.
+REDACT=
+PIPED=
+for arg do
+    shift
+    case $arg in
+        --redact) REDACT=1 ;;
+        --piped-to-redact) PIPED=1 ;;  # internal: this run writes into redact.sh (see below)
+        *) set -- "$@" "$arg" ;;
+    esac
+done
 
 while getopts "o:i:a:h" opt; do
     case $opt in
@@ -59,9 +78,26 @@ done
 case $INTERVAL in ''|*[!0-9]*) usage ;; esac
 case $AMEPAT_MINUTES in *[!0-9]*) usage ;; esac
 
-if [ -n "$OUTPUT" ]; then
+if [ -n "$OUTPUT" ] && [ -z "$PIPED" ]; then
     umask 077
     exec >"$OUTPUT" || exit 2
+fi
+
+# --redact: run once more with the output going through redact.sh (beside this script), so the
+# bundle leaves this process redacted; without redact.sh nothing is collected.
+if [ -n "$REDACT" ] && [ -z "$PIPED" ]; then
+    case $0 in */*) HERE=${0%/*} ;; *) HERE=. ;; esac
+    REDACTOR=$HERE/redact.sh
+    if [ ! -r "$REDACTOR" ]; then
+        echo "$0: --redact needs redact.sh beside the collector ($REDACTOR); nothing was collected" >&2
+        exit 2
+    fi
+    if ! sh "$0" --piped-to-redact "$@" | sh "$REDACTOR"; then
+        [ -n "$OUTPUT" ] && : >"$OUTPUT"
+        echo "$0: redaction failed; nothing was written" >&2
+        exit 2
+    fi
+    exit 0
 fi
 
 HOST=$(uname -n 2>/dev/null) || HOST=unknown
@@ -128,6 +164,7 @@ fi
 run "netstat -v" netstat -v
 run "lslpp -l" lslpp -l
 run "lswpar" lswpar
+[ "$RC" -ne 127 ] && run "lswpar -D" lswpar -D
 if [ -n "$AMEPAT_MINUTES" ]; then
     run "amepat $AMEPAT_MINUTES" amepat "$AMEPAT_MINUTES"
 fi

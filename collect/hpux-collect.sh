@@ -12,6 +12,7 @@
 #   kctune
 #   swapinfo -tam
 #   parstatus                     (cell-based servers; missing elsewhere)
+#   parstatus -w                  (the local nPartition's number; only when parstatus ran)
 #   mpsched -s
 #   psrset
 #   chatr PROGRAM                 for disp+work, saposcol and sapstartsrv under
@@ -20,14 +21,20 @@
 #                                 looks under DIR instead of /usr/sap)
 #
 # Output: the bundle format of docs/parsers.md on standard output, or in FILE
-# with -o FILE.  Utilities used besides the commands: uname, date, sed.
+# with -o FILE.  Utilities used besides the commands: uname, date, sed (and
+# awk through redact.sh with --redact).
 #
-# Usage: hpux-collect.sh [-o FILE] | --help
+# --redact passes the bundle through redact.sh (copy it beside this script):
+# host names, IPv4 addresses on address lines, MACs, WWPNs and serial numbers
+# become stand-ins of the same shape before anything is written.  Without
+# redact.sh beside the script, --redact refuses to run (exit 2).
+#
+# Usage: hpux-collect.sh [-o FILE] [--redact] | --help
 
 OUTPUT=
 
 usage() {
-    echo "usage: $0 [-o FILE] | --help" >&2
+    echo "usage: $0 [-o FILE] [--redact] | --help" >&2
     exit 2
 }
 
@@ -36,6 +43,18 @@ if [ "${1-}" = "--help" ]; then
     exit 0
 fi
 
+# --redact may stand anywhere among the options: take it out before getopts reads them.
+REDACT=
+PIPED=
+for arg do
+    shift
+    case $arg in
+        --redact) REDACT=1 ;;
+        --piped-to-redact) PIPED=1 ;;  # internal: this run writes into redact.sh (see below)
+        *) set -- "$@" "$arg" ;;
+    esac
+done
+
 while getopts "o:" opt; do
     case $opt in
         o) OUTPUT=$OPTARG ;;
@@ -43,9 +62,26 @@ while getopts "o:" opt; do
     esac
 done
 
-if [ -n "$OUTPUT" ]; then
+if [ -n "$OUTPUT" ] && [ -z "$PIPED" ]; then
     umask 077
     exec >"$OUTPUT" || exit 2
+fi
+
+# --redact: run once more with the output going through redact.sh (beside this script), so the
+# bundle leaves this process redacted; without redact.sh nothing is collected.
+if [ -n "$REDACT" ] && [ -z "$PIPED" ]; then
+    case $0 in */*) HERE=${0%/*} ;; *) HERE=. ;; esac
+    REDACTOR=$HERE/redact.sh
+    if [ ! -r "$REDACTOR" ]; then
+        echo "$0: --redact needs redact.sh beside the collector ($REDACTOR); nothing was collected" >&2
+        exit 2
+    fi
+    if ! sh "$0" --piped-to-redact "$@" | sh "$REDACTOR"; then
+        [ -n "$OUTPUT" ] && : >"$OUTPUT"
+        echo "$0: redaction failed; nothing was written" >&2
+        exit 2
+    fi
+    exit 0
 fi
 
 HOST=$(uname -n 2>/dev/null) || HOST=unknown
@@ -82,6 +118,7 @@ run "machinfo" machinfo
 run "kctune" kctune
 run "swapinfo -tam" swapinfo -tam
 run "parstatus" parstatus
+[ "$RC" -ne 127 ] && run "parstatus -w" parstatus -w
 run "mpsched -s" mpsched -s
 run "psrset" psrset
 SAPROOT=${ADVISOR_SAP_ROOT:-/usr/sap}

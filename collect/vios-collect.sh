@@ -18,26 +18,62 @@
 #   ioscli entstat -all entN         for every entN that lsdev -type adapter lists
 #   ioscli lsdev -dev fcsN -attr     for every fcsN that lsdev -type adapter lists
 #   ioscli lsmap -all                (virtual SCSI mappings)
+#   ioscli lsmap -all -npiv          (virtual Fibre Channel mappings)
 #   lparstat -i
 #   schedo -o vpm_fold_policy
 #
 # Output: the bundle format of docs/parsers.md on standard output, or in FILE
-# with -o FILE.  Utilities used besides the commands: uname, date, sed.
+# with -o FILE.  Utilities used besides the commands: uname, date, sed (and
+# awk through redact.sh with --redact).
 #
-# Usage: vios-collect.sh [-o FILE]
+# --redact passes the bundle through redact.sh (copy it beside this script):
+# host names, IPv4 addresses on address lines, MACs, WWPNs and serial numbers
+# become stand-ins of the same shape before anything is written.  Without
+# redact.sh beside the script, --redact refuses to run (exit 2).
+#
+# Usage: vios-collect.sh [-o FILE] [--redact]
 
 OUTPUT=
+
+# --redact may stand anywhere among the options: take it out before getopts reads them.
+REDACT=
+PIPED=
+for arg do
+    shift
+    case $arg in
+        --redact) REDACT=1 ;;
+        --piped-to-redact) PIPED=1 ;;  # internal: this run writes into redact.sh (see below)
+        *) set -- "$@" "$arg" ;;
+    esac
+done
 
 while getopts "o:h" opt; do
     case $opt in
         o) OUTPUT=$OPTARG ;;
-        *) echo "usage: $0 [-o FILE]" >&2; exit 2 ;;
+        *) echo "usage: $0 [-o FILE] [--redact]" >&2; exit 2 ;;
     esac
 done
 
-if [ -n "$OUTPUT" ]; then
+if [ -n "$OUTPUT" ] && [ -z "$PIPED" ]; then
     umask 077
     exec >"$OUTPUT" || exit 2
+fi
+
+# --redact: run once more with the output going through redact.sh (beside this script), so the
+# bundle leaves this process redacted; without redact.sh nothing is collected.
+if [ -n "$REDACT" ] && [ -z "$PIPED" ]; then
+    case $0 in */*) HERE=${0%/*} ;; *) HERE=. ;; esac
+    REDACTOR=$HERE/redact.sh
+    if [ ! -r "$REDACTOR" ]; then
+        echo "$0: --redact needs redact.sh beside the collector ($REDACTOR); nothing was collected" >&2
+        exit 2
+    fi
+    if ! sh "$0" --piped-to-redact "$@" | sh "$REDACTOR"; then
+        [ -n "$OUTPUT" ] && : >"$OUTPUT"
+        echo "$0: redaction failed; nothing was written" >&2
+        exit 2
+    fi
+    exit 0
 fi
 
 HOST=$(uname -n 2>/dev/null) || HOST=unknown
@@ -90,6 +126,7 @@ for dev in $(printf '%s\n' "$ADAPTER_LIST" | sed -n 's/^\(fcs[0-9][0-9]*\)[ 	].*
     run "lsdev -dev $dev -attr" "$IOSCLI" lsdev -dev "$dev" -attr
 done
 run "lsmap -all" "$IOSCLI" lsmap -all
+run "lsmap -all -npiv" "$IOSCLI" lsmap -all -npiv
 run "lparstat -i" lparstat -i
 run "schedo -o vpm_fold_policy" schedo -o vpm_fold_policy
 exit 0

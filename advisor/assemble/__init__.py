@@ -9,9 +9,11 @@ command family, and merges the result:
     devices     lsdev listings: the device inventory and the VIOS adapter counts
     storage     disks, FC adapters and ports, SDDPCM (lsdev, lsattr hdiskN/fcsN, lslpp)
     network     SEA, aggregations, ports, virtual adapters, interfaces (lsattr entN/enN, netstat -v)
-    hpux        machinfo, kctune
-    managed     HMC lssyscfg, lshwres (managed-system: frame and partitions)
-    zsystems    D VIRTSTOR,LFAREA, IEASYSxx, lscpu
+    wpar        lswpar, lswpar -D (with lslpp -l for versioned WPARs)
+    vios_maps   lsmap -all, lsmap -all -npiv
+    hpux        machinfo, kctune, swapinfo, parstatus, chatr (mpsched -s, psrset: nothing mapped)
+    managed     HMC lssyscfg, lshwres, lslic (managed-system: frame and partitions)
+    zsystems    D VIRTSTOR,LFAREA, IEASYSxx, lscpu, /proc/sysinfo
     kind        which kind of document the outputs describe
     merge       precedence, conflicts, the nested document and its provenance
     validate    the pydantic model, dropping (and reporting) values the schema refuses
@@ -24,13 +26,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from advisor.assemble import ame, devices, hpux, lpar, managed, network, processes, storage, zsystems
+from advisor.assemble import (
+    ame,
+    devices,
+    hpux,
+    lpar,
+    managed,
+    network,
+    processes,
+    storage,
+    vios_maps,
+    wpar,
+    zsystems,
+)
 from advisor.assemble.common import Context
 from advisor.assemble.kind import ASSEMBLED_KINDS, KindError, decide_kind
 from advisor.assemble.merge import build, field_exists, merge
 from advisor.assemble.model import Assembly, Conflict, ConflictValue, Fact, InputWarning, Output, Source
 
-FAMILIES = (lpar, ame, processes, devices, storage, network, hpux, zsystems, managed)
+FAMILIES = (lpar, ame, processes, devices, storage, network, wpar, vios_maps, hpux, zsystems, managed)
 INTERNAL = ("_host",)
 
 __all__ = [

@@ -20,7 +20,7 @@ from advisor import linre
 from advisor.assemble.common import Emit
 
 _RSUBTYPE = linre.compile(r"--rsubtype\s+(eth|fc|scsi|serial)\b")
-_FILTER = linre.compile(r"--filter\b|\s-F\s+\S*\blpar_name\b(?:\s|$)|--level\s+sys\b")
+_FILTER = linre.compile(r"--filter\b")
 
 
 def _subtype(row: dict[str, str], stated: str | None) -> str | None:

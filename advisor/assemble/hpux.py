@@ -1,28 +1,125 @@
-"""HP-UX: machinfo and kctune to hpux-server fields."""
+"""HP-UX: machinfo, kctune, swapinfo, parstatus and chatr to hpux-server fields.
+
+- swapinfo: ``swap_gb`` = the AVAIL of the dev, fs, localfs and network lines (configured swap; the
+  memory line is pseudo-swap and is not counted).
+- parstatus: ``cells`` = the # of Cells of this nPartition: the only partition listed, or the one
+  ``parstatus -w`` names as local; with several and no -w line it is a note.
+- chatr: ``large_pages.text`` / ``.data`` from disp+work's segment size hints (4K..4G, L); ``D``
+  (default) follows the kernel's vps tunables and is a note, not a size.
+- mpsched -s, psrset: the layout of locality domains and processor sets, but not which SAP process is
+  bound where (mpsched -q, psrset -q): notes only.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import get_args
 
 from advisor import linre
 from advisor.assemble.common import Context, Emit, mb_to_gb
 from advisor.assemble.model import Fact, Output
+from advisor.documents.hpux import HpuxPageSize
 
-COMMANDS = ("machinfo", "kctune")
+COMMANDS = ("machinfo", "kctune", "swapinfo -tam", "parstatus", "chatr", "mpsched -s", "psrset")
+PAGE_SIZES = set(get_args(HpuxPageSize))
+SWAP_AREAS = ("dev", "fs", "localfs", "network", "remfs")
 RELEASES = {"11.31": "11iv3", "11.23": "11iv2"}
 _RELEASE = linre.compile(r"\bB\.(\d+\.\d+)\b")
 _PERCENT = linre.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
 
 
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
+    outputs = list(outputs)
     out: list[Fact] = []
+    local = _local_partition(outputs)
     for output in outputs:
-        mapper = {"machinfo": _machinfo, "kctune": _kctune}.get(output.command)
+        mapper = {
+            "machinfo": _machinfo,
+            "kctune": _kctune,
+            "swapinfo -tam": _swapinfo,
+            "chatr": _chatr,
+            "mpsched -s": _mpsched,
+            "psrset": _psrset,
+        }.get(output.command)
+        emit = ctx.emit(output)
         if mapper is not None:
-            emit = ctx.emit(output)
             mapper(emit)
-            out += emit.facts
+        elif output.command == "parstatus":
+            _parstatus(emit, local)
+        out += emit.facts
     return out
+
+
+def _swapinfo(emit: Emit) -> None:
+    areas = [(n, a) for n, a in enumerate(emit.get("areas") or []) if a.get("type") in SWAP_AREAS]
+    if not areas:
+        emit.note("swapinfo lists no device or file system swap; swap_gb left out")
+        return
+    total = sum(a["avail_mb"] for _, a in areas)
+    emit.fact(
+        "swap_gb",
+        round(total / 1024, 3),
+        f"areas.{areas[0][0]}.avail_mb",
+        note=f"AVAIL of {len(areas)} swap areas ({', '.join(a['type'] for _, a in areas)}), {total} MB / 1024",
+    )
+
+
+def _local_partition(outputs: list[Output]) -> int | None:
+    found = {o.data["local_partition"] for o in outputs if o.command == "parstatus" and "local_partition" in o.data}
+    return found.pop() if len(found) == 1 else None
+
+
+def _parstatus(emit: Emit, local: int | None) -> None:
+    partitions = list(enumerate(emit.get("partitions") or []))
+    if not partitions:
+        return
+    if len(partitions) == 1:
+        (n, row), how = partitions[0], "the only nPartition of the complex"
+    else:
+        mine = [(n, p) for n, p in partitions if p.get("number") == local]
+        if not mine:
+            emit.note(
+                f"parstatus lists {len(partitions)} nPartitions and no parstatus -w line says which is this one; "
+                "cells left out",
+                "partitions.0.cells",
+            )
+            return
+        (n, row), how = mine[0], f"nPartition {local}, the local one (parstatus -w)"
+    emit.fact("cells", row["cells"], f"partitions.{n}.cells", note=how)
+
+
+def _chatr(emit: Emit) -> None:
+    program = str(emit.get("program") or "")
+    if not program.endswith("/disp+work") and program != "disp+work":
+        return  # saposcol, sapstartsrv: the rules read disp+work's hints only
+    for n, segment in enumerate(emit.get("segments") or []):
+        kind, size = segment.get("type"), segment.get("size")
+        key = f"segments.{n}.size"
+        if size in PAGE_SIZES:
+            emit.fact(f"large_pages.{kind}", size, key, note=f"{program} {kind} segment hint")
+        elif size == "D":
+            emit.note(
+                f"{program}: the {kind} page size hint is D (default): the size then follows the kernel's "
+                f"vps tunables, not a hint of its own; large_pages.{kind} left out",
+                key,
+            )
+
+
+def _mpsched(emit: Emit) -> None:
+    emit.note(
+        f"mpsched -s shows {emit.get('locality_domains')} locality domains; which SAP instance is bound to which "
+        "(sap.instances[].locality_domain) is mpsched -q -p PID: nothing mapped",
+        "locality_domains",
+    )
+
+
+def _psrset(emit: Emit) -> None:
+    sets = emit.get("psets") or []
+    emit.note(
+        f"psrset lists {len(sets)} processor set(s); which SAP instance runs in which (sap.instances[].pset) is "
+        "psrset -q: nothing mapped",
+        "psets.0.pset",
+    )
 
 
 def _machinfo(emit: Emit) -> None:

@@ -7,6 +7,9 @@
 - ``lscpu``: zvm-lpar only when its hypervisor lines name z/VM.  Linux straight in a PR/SM LPAR, a
   KVM guest (or an emulator such as QEMU, which reports KVM), another architecture, or an lscpu
   without hypervisor lines is refused, naming what it shows: no document kind describes those.
+- ``cat /proc/sysinfo``: zvm-lpar only when a VMnn Control Program line names z/VM (KVM/Linux, or
+  no VMnn lines at all, is refused like lscpu's).
+- ``swapinfo``, ``parstatus``, ``mpsched -s``, ``psrset``, ``chatr``: hpux-server.  ``lsmap -all``: vios.
 - any other (Power) command: aix-lpar.
 Outputs of two platforms (say kctune with lparstat) are refused: they cannot be one system.
 """
@@ -27,6 +30,12 @@ PLATFORM_OF = {
     "lssyscfg": "managed-system",
     "lshwres": "managed-system",
     "lslic": "managed-system",
+    "swapinfo -tam": "hpux-server",
+    "parstatus": "hpux-server",
+    "mpsched -s": "hpux-server",
+    "psrset": "hpux-server",
+    "chatr": "hpux-server",
+    "vmcp q multithread": "zvm-lpar",
 }
 _VIOS_LINE = linre.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")
 ASSEMBLED_KINDS = ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar", "managed-system")
@@ -63,14 +72,35 @@ def lscpu_platform(output: Output) -> str:
 
 
 def is_vios_output(output: Output) -> bool:
-    return output.command == "ioslevel" or bool(_VIOS_LINE.search(output.result.command_line or ""))
+    return output.command in ("ioslevel", "lsmap -all") or bool(_VIOS_LINE.search(output.result.command_line or ""))
+
+
+def sysinfo_platform(output: Output) -> str:
+    """zvm-lpar when /proc/sysinfo's hypervisor levels name z/VM; KindError saying what it shows otherwise."""
+    programs = [str(row.get("control_program", "")) for row in output.result.data.get("vm") or []]
+    if any(p.startswith("z/VM") for p in programs):
+        return "zvm-lpar"
+    if not programs:
+        raise KindError(
+            "/proc/sysinfo shows no hypervisor level (no VMnn lines): Linux directly in a PR/SM LPAR, not a z/VM "
+            "guest; no document kind describes it"
+        )
+    raise KindError(
+        f"/proc/sysinfo shows the hypervisor {', '.join(programs)}, not z/VM: no document kind describes it; "
+        "zvm-lpar is for z/VM"
+    )
 
 
 def decide_kind(outputs: Iterable[Output]) -> str:
     outputs = list(outputs)
     platforms: dict[str, list[str]] = {}
     for output in outputs:
-        platform = lscpu_platform(output) if output.command == "lscpu" else PLATFORM_OF.get(output.command, "power")
+        if output.command == "lscpu":
+            platform = lscpu_platform(output)
+        elif output.command == "cat /proc/sysinfo":
+            platform = sysinfo_platform(output)
+        else:
+            platform = PLATFORM_OF.get(output.command, "power")
         platforms.setdefault(platform, []).append(output.result.command_line or output.command)
     if len(platforms) > 1:
         named = "; ".join(

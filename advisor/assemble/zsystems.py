@@ -1,4 +1,10 @@
-"""IBM Z: D VIRTSTOR,LFAREA and IEASYSxx to zos-lpar fields; lscpu (s390x) to zvm-lpar fields."""
+"""IBM Z: D VIRTSTOR,LFAREA and IEASYSxx to zos-lpar fields; lscpu (s390x) and /proc/sysinfo to zvm-lpar fields.
+
+``vmcp q multithread`` gives ``smt_enabled`` (enabled / disabled).  /proc/sysinfo gives ``machine``
+(its Type line, through the same table as lscpu) and ``zvm.version``
+from the one VMnn Control Program line that names z/VM.  Its VMnn Name is the guest's own user id,
+not the z/VM system's name, so it never names the document.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ from advisor.assemble.common import Context, Emit
 from advisor.assemble.model import NULL, Fact, Output
 from advisor.documents.zos import ZMachine
 
-COMMANDS = ("D VIRTSTOR,LFAREA", "IEASYSxx", "lscpu")
+COMMANDS = ("D VIRTSTOR,LFAREA", "IEASYSxx", "lscpu", "cat /proc/sysinfo", "vmcp q multithread")
 MACHINES = set(get_args(ZMachine))
 _ZVM = linre.compile(r"^z/VM\s+(\d+)\.(\d+)")
 
@@ -30,7 +36,13 @@ LFAREA_USAGE = {
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     out: list[Fact] = []
     for output in outputs:
-        mapper = {"D VIRTSTOR,LFAREA": _virtstor, "IEASYSxx": _ieasys, "lscpu": _lscpu}.get(output.command)
+        mapper = {
+            "D VIRTSTOR,LFAREA": _virtstor,
+            "IEASYSxx": _ieasys,
+            "lscpu": _lscpu,
+            "cat /proc/sysinfo": _sysinfo,
+            "vmcp q multithread": _multithread,
+        }.get(output.command)
         if mapper is not None:
             emit = ctx.emit(output)
             mapper(emit)
@@ -54,6 +66,14 @@ def _ieasys(emit: Emit) -> None:
 
 
 def _lscpu(emit: Emit) -> None:
+    _machine(emit)
+    hypervisor = emit.get("hypervisor")
+    m = _ZVM.match(str(hypervisor)) if hypervisor is not None else None
+    if m:
+        emit.fact("zvm.version", f"{m.group(1)}.{m.group(2)}", "hypervisor", note=f"{hypervisor}, as release")
+
+
+def _machine(emit: Emit) -> None:
     machine = emit.get("machine_name")
     if machine in MACHINES:
         emit.fact("machine", machine, "machine_name", note=f"machine type {emit.get('machine_type')}")
@@ -62,7 +82,38 @@ def _lscpu(emit: Emit) -> None:
             f"machine type {emit.get('machine_type')} is not a generation the document knows; machine left out",
             "machine_type",
         )
-    hypervisor = emit.get("hypervisor")
-    m = _ZVM.match(str(hypervisor)) if hypervisor is not None else None
-    if m:
-        emit.fact("zvm.version", f"{m.group(1)}.{m.group(2)}", "hypervisor", note=f"{hypervisor}, as release")
+
+
+def _sysinfo(emit: Emit) -> None:
+    _machine(emit)
+    levels = [(n, row) for n, row in enumerate(emit.get("vm") or []) if str(row.get("control_program", "")) != ""]
+    zvm = [(n, row) for n, row in levels if str(row["control_program"]).startswith("z/VM")]
+    if len(zvm) > 1:
+        emit.note(
+            f"/proc/sysinfo shows {len(zvm)} z/VM levels (z/VM running under z/VM): which one the document describes "
+            "is not stated; zvm.version left out",
+            f"vm.{zvm[0][0]}.control_program",
+        )
+    elif zvm:
+        n, row = zvm[0]
+        m = _ZVM.match(str(row["control_program"]))
+        if m:
+            emit.fact(
+                "zvm.version",
+                f"{m.group(1)}.{m.group(2)}",
+                f"vm.{n}.control_program",
+                note=f"{row['control_program']}, as release",
+            )
+
+
+def _multithread(emit: Emit) -> None:
+    """smt_enabled from QUERY MULTITHREAD; "not installed" (no facility, or z/VM itself a guest) is a note."""
+    state = emit.get("multithreading")
+    if state in ("enabled", "disabled"):
+        emit.fact("smt_enabled", state == "enabled", "multithreading", note=f"Multithreading is {state}")
+    elif state is not None:
+        emit.note(
+            "the Multithreading Facility is not installed (or this z/VM runs as a guest): whether SMT could be "
+            "switched on is not known; smt_enabled left out",
+            "multithreading",
+        )

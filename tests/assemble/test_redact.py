@@ -71,3 +71,11 @@ def test_parse_and_check_redact_on_the_command_line(tmp_path) -> None:
     assert secret in plain.stdout and secret not in parsed.stdout
     checked = CliRunner().invoke(app, ["check", "--redact", "--format", "json", path])
     assert checked.exit_code in (0, 1) and secret not in checked.stdout
+
+
+def test_hmc_serials_in_mtms_and_default_system_names() -> None:
+    text = "name=Server-9009-42A-SN7800ABC,serial_num=7800ABC\nlic_type=Managed System,mtms=9009-42A*7800ABC\n"
+    out = Redactor().text(text)
+    assert "7800ABC" not in out
+    assert out.count("SN00001") == 3  # one serial, one stand-in, in all three spellings
+    assert "Serial Number: AB" in Redactor().text("Serial Number: AB\n")  # too short: no label runs into it

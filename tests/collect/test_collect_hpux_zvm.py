@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from advisor.parsers.bundle import parse_bundle
+from tests.parsers.parser_samples import load
 from tests.parsers.test_parsers_collectors import ROOT, commands_run, sections, stub_path
 
 HPUX = ROOT / "collect" / "hpux-collect.sh"
@@ -22,10 +23,11 @@ HPUX_STUBS = {
     "uname": "echo hpsap01",
     "machinfo": "show machinfo.hpux1131.synthetic.txt",
     "kctune": "show kctune.hpux1131.synthetic.txt",
-    "swapinfo": 'printf "             Mb      Mb      Mb   PCT  START/      Mb\\n"',
-    "mpsched": 'echo "Scheduler Policy: LL"',
-    "psrset": 'echo "PSET     SPU_LIST"',
-    "chatr": 'printf "%s:\\n         64-bit ELF executable\\n" "$1"',
+    "swapinfo": "show swapinfo.hpux1131-tam.synthetic.txt",
+    "mpsched": "show mpsched.hpux1131.synthetic.txt",
+    "psrset": "show psrset.two-sets.synthetic.txt",
+    "parstatus": 'case "$1" in -w) show parstatus.w.synthetic.txt ;; *) show parstatus.rp8440.synthetic.txt ;; esac',
+    "chatr": 'show chatr.disp+work-large.synthetic.txt | sed "s#^/usr/sap/PRD/SYS/exe/run/disp+work:#$1:#"',
 }
 ZVM_STUBS = {"uname": "echo linuxz01", "lscpu": "show lscpu.s390x-zvm-newer.synthetic.txt"}
 
@@ -61,15 +63,27 @@ def test_hpux_collector_records_each_command_and_chatr_of_sap_programs(tmp_path:
         ("machinfo", "ok"),
         ("kctune", "ok"),
         ("swapinfo -tam", "ok"),
-        ("parstatus", "missing"),
+        ("parstatus", "ok"),
+        ("parstatus -w", "ok"),
         ("mpsched -s", "ok"),
         ("psrset", "ok"),
         (f"chatr {exe / 'disp+work'}", "ok"),
     ]
     report = parse_bundle(run.stdout)
-    assert {r.command for r in report.results} == {"machinfo", "kctune"}
+    assert not report.problems  # every section is read
+    assert {r.command for r in report.results} == {
+        "machinfo",
+        "kctune",
+        "swapinfo -tam",
+        "parstatus",
+        "mpsched -s",
+        "psrset",
+        "chatr",
+    }
     review = check_bundle(tmp_path, run.stdout)
     assert review["kind"] == "hpux-server" and review["not_assessed"]  # a review, not an input error
+    unassessed = {entry["rule_id"] for entry in review["not_assessed"]}
+    assert "HPUX-001" not in unassessed  # the chatr page size hints reached the document
 
 
 def test_hpux_collector_without_usr_sap_runs_no_chatr(tmp_path: Path) -> None:
@@ -78,13 +92,15 @@ def test_hpux_collector_without_usr_sap_runs_no_chatr(tmp_path: Path) -> None:
 
 
 def test_zvm_collector_reads_lscpu_and_asks_vmcp_only_when_present(tmp_path: Path) -> None:
-    run = collect(ZVM, tmp_path, ZVM_STUBS)
+    sysinfo = tmp_path / "sysinfo"
+    sysinfo.write_text(load("sysinfo.zvm-guest-z14.synthetic.txt"))
+    run = collect(ZVM, tmp_path, ZVM_STUBS, ADVISOR_SYSINFO=str(sysinfo))
     assert run.returncode == 0, run.stderr
     got = sections(run.stdout)
-    assert got[0] == ("lscpu", "ok") and got[1][0] == "cat /proc/sysinfo"
-    assert [c for c, _ in got] == ["lscpu", "cat /proc/sysinfo"]  # no vmcp on PATH: not run
+    assert got == [("lscpu", "ok"), ("cat /proc/sysinfo", "ok")]  # no vmcp on PATH: not run
     report = parse_bundle(run.stdout)
     assert report.results[0].data["hypervisor"].startswith("z/VM")
+    assert report.results[1].data["machine_name"] == "z14" and not report.problems
     review = check_bundle(tmp_path, run.stdout)
     assert review["kind"] == "zvm-lpar" and review["target"] == "linuxz01"  # named by the bundle host
 
@@ -93,6 +109,8 @@ def test_zvm_collector_with_vmcp(tmp_path: Path) -> None:
     stubs = dict(ZVM_STUBS, vmcp='echo "Multithreading is enabled"')
     run = collect(ZVM, tmp_path, stubs)
     assert ("vmcp q multithread", "ok") in sections(run.stdout)
+    report = parse_bundle(run.stdout)
+    assert [r.data for r in report.results if r.command == "vmcp q multithread"] == [{"multithreading": "enabled"}]
 
 
 @pytest.mark.parametrize("script", [HPUX, ZVM], ids=lambda p: p.name)

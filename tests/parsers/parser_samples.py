@@ -15,6 +15,15 @@ SAMPLES = Path(__file__).parent / "samples"
 
 COMMAND_OF_PREFIX = {
     "amepat": "amepat",
+    "chatr": "chatr",
+    "lsmap": "lsmap -all",
+    "lswpar": "lswpar",
+    "mpsched": "mpsched -s",
+    "parstatus": "parstatus",
+    "psrset": "psrset",
+    "swapinfo": "swapinfo -tam",
+    "sysinfo": "cat /proc/sysinfo",
+    "vmcp_mt": "vmcp q multithread",
     "ieasys": "IEASYSxx",
     "ioslevel": "ioslevel",
     "kctune": "kctune",

@@ -69,8 +69,8 @@ def test_missing_and_failed_commands_are_reported_not_raised() -> None:
                 marker(command="amepat", host="vios1", status="missing", rc="127"),
                 marker(command="svmon -G", host="vios1", status="failed", rc="1"),
                 "svmon: 3004-698 You must have root authority to run this command.",
-                marker(command="lsmap -all", host="vios1", rc="0"),
-                "SVSA Physloc Client Partition ID",
+                marker(command="lsvg rootvg", host="vios1", rc="0"),
+                "VOLUME GROUP:       rootvg                   VG IDENTIFIER:  00f6f5d000004c00",
             ]
         )
         + "\n"
@@ -80,7 +80,7 @@ def test_missing_and_failed_commands_are_reported_not_raised() -> None:
     reasons = {p.command: p.reason for p in report.problems}
     assert reasons["amepat"] == "command not found on the host"
     assert reasons["svmon -G"].startswith("command failed (rc 1)")
-    assert "no parser for command 'lsmap -all'" in reasons["lsmap -all"]
+    assert "no parser for command 'lsvg rootvg'" in reasons["lsvg rootvg"]
     assert {p.command: p.line_no for p in report.problems}["amepat"] == 4
 
 

@@ -51,10 +51,7 @@ AIX_STUBS = {
     "netstat": "show netstat_v.s2.txt",
     "lslpp": "show lslpp_l.s2-sddpcm.txt",
     "amepat": "show amepat.s1-factor-2.0.txt",
-    "lswpar": (
-        'printf "Name   State  Type  Hostname  Directory     RootVG WPAR\\n-----\\n'
-        'wpar1  A      S     wpar1     /wpars/wpar1  no\\n"'
-    ),
+    "lswpar": 'case "$1" in -D) show lswpar.D.synthetic.txt ;; *) show lswpar.aix71.synthetic.txt ;; esac',
 }
 
 VIOS_STUBS = {
@@ -65,8 +62,7 @@ VIOS_STUBS = {
         ' "lsdev -dev ent6 -attr") show lsattr_sea.vios.synthetic.txt ;;'
         ' "lsdev -dev hdisk"*) printf "queue_depth 32 Queue DEPTH True\\n" ;;'
         ' "lsdev -dev fcs"*) printf "num_cmd_elems 1024 Maximum number of COMMANDS to queue to the adapter True\\n" ;;'
-        ' "lsmap -all") printf "SVSA Physloc Client Partition ID\\n------ ----- -----\\n'
-        'vhost0 U8286.V1-C3 0x00000003\\n" ;;'
+        ' "lsmap -all") show lsmap.vios31.synthetic.txt ;; "lsmap -all -npiv") show lsmap.npiv.synthetic.txt ;;'
         ' "lsdev -dev "*) show lsattr_ent.aix-virtual.synthetic.txt ;;'
         ' "entstat -all "*) show netstat_v.s2.txt | sed "s/(ent0)/($3)/" ;; esac'
     ),
@@ -122,6 +118,7 @@ def test_aix_collector_writes_a_bundle_that_splits_back(tmp_path: Path) -> None:
         ("netstat -v", "ok"),
         ("lslpp -l", "ok"),
         ("lswpar", "ok"),
+        ("lswpar -D", "ok"),
     ]
     report = parse_bundle(run.stdout)
     by_command = {r.command: r for r in report.results}
@@ -131,7 +128,6 @@ def test_aix_collector_writes_a_bundle_that_splits_back(tmp_path: Path) -> None:
     assert all(r.host == "sapapp01" for r in report.results)
     assert sorted((p.command, p.reason.split(" (")[0].split(".")[0]) for p in report.problems) == [
         ("lsattr -El ent1", "command failed"),
-        ("lswpar", "no parser for command 'lswpar'"),  # recorded for the reader; not parsed yet
         ("svmon -G", "command not found on the host"),
     ]
     assert by_command["lsattr -El"].command_line  # hdisk and fcs attributes are in the bundle, read as lsattr
@@ -198,11 +194,15 @@ def test_vios_collector(tmp_path: Path) -> None:
         ("lsdev -dev fcs0 -attr", "ok"),
         ("lsdev -dev fcs1 -attr", "ok"),
         ("lsmap -all", "ok"),
+        ("lsmap -all -npiv", "ok"),
         ("lparstat -i", "ok"),
         ("schedo -o vpm_fold_policy", "missing"),
     ]
     report = parse_bundle(run.stdout)
-    assert [p.command for p in report.problems] == ["lsmap -all", "schedo -o vpm_fold_policy"]  # lsmap: not parsed yet
+    assert [p.command for p in report.problems] == ["schedo -o vpm_fold_policy"]
+    maps = [r for r in report.results if r.command == "lsmap -all"]
+    assert [r.command_line for r in maps] == ["lsmap -all", "lsmap -all -npiv"]
+    assert maps[0].data["vtds"][0]["backing_device"] == "hdisk4" and len(maps[1].data["vfchosts"]) == 3
     attrs = {r.command_line: r.data for r in report.results if r.command == "lsattr -El"}
     assert attrs["lsdev -dev hdisk5 -attr"]["queue_depth"] == 32
     assert attrs["lsdev -dev fcs1 -attr"]["num_cmd_elems"] == 1024

@@ -1,0 +1,77 @@
+"""HP-UX `psrset` / `psrset -i`: processor sets with their processors and attributes.
+
+    PSET                0
+    SPU_LIST            0    1    2    3
+    OWNID               0
+    GRPID               0
+    PERM                755
+    IOINTR              ALLOW
+    NONEMPTY            DFLTPSET
+    EMPTY               FAIL
+    LASTSPU             DFLTPSET
+
+``psets``: one row per PSET block (``pset``, ``spus`` as a list, and the attributes in lower
+case as printed).  Which process runs in which set is ``psrset -q``: an SAP instance's pset is
+not read from this listing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor import linre
+
+from ._text import Builder, Line, lines_of, score
+from .base import ParseResult
+
+COMMAND = "psrset"
+ALIASES = ("psrset -i", "psrset -i *")
+
+_PSET = linre.compile(r"^\s*PSET\s+(\d{1,5})\s*$")
+_SPUS = linre.compile(r"^\s*SPU_LIST\s*((?:\s+\d{1,5})*)\s*$")
+_ATTR = linre.compile(r"^\s*(OWNID|GRPID|PERM|IOINTR|NONEMPTY|EMPTY|LASTSPU|RTESET|FSSHARE)\s+(\S+)\s*$")
+_HEADER = linre.compile(r"^\s*PSET\s+SPU_LIST\s*$")  # some releases print a column header
+
+_SIGNATURES = [
+    linre.compile(r"^\s*PSET\s+\d+\s*$", linre.M),
+    linre.compile(r"^\s*SPU_LIST(?:\s+\d+)*\s*$", linre.M),
+]
+
+
+def detect(text: str) -> float:
+    return score(text, _SIGNATURES, 2)
+
+
+def parse(text: str) -> ParseResult:
+    out = Builder(COMMAND)
+    current: dict[str, Any] | None = None
+    first: Line | None = None
+    pending: list[Line] = []
+
+    def close() -> None:
+        if current is not None and first is not None:
+            out.put_row("psets", current, first)
+            for line in pending:
+                out.known(line)
+
+    for line in lines_of(text, COMMAND, detect):
+        if not line.text.strip():
+            continue
+        if line.cut:
+            out.warn(line, "the output ends inside this line (no line end): its value may be cut off; left out")
+            continue
+        if m := _PSET.match(line.text):
+            close()
+            current, first, pending = {"pset": int(m.group(1))}, line, []
+        elif current is not None and (m := _SPUS.match(line.text)):
+            current["spus"] = [int(s) for s in m.group(1).split()]
+            pending.append(line)
+        elif current is not None and (m := _ATTR.match(line.text)):
+            current[m.group(1).lower()] = m.group(2)
+            pending.append(line)
+        elif _HEADER.match(line.text):
+            out.known(line)
+        else:
+            out.unknown(line)
+    close()
+    return out.finish()
