@@ -101,8 +101,11 @@ class Coverage:
         return sum(len(n.rules) for n in self.needs)
 
 
-def cannot_apply(doc: BaseModel, review: Review, rulebook: Rulebook) -> list[NotAssessed]:
-    """The review's not-assessed rules whose condition the stated values already make false."""
+def cannot_apply(
+    doc: BaseModel, review: Review, rulebook: Rulebook, facts: dict[str, dict] | None = None
+) -> list[NotAssessed]:
+    """The review's not-assessed rules whose condition the stated values already make false; `facts`
+    (unit path -> fact, `Advisor.evaluate_many`) when the caller has them, else built again."""
     by_unit: dict[str, list[NotAssessed]] = {}
     for item in review.not_assessed:
         by_unit.setdefault(item.path, []).append(item)
@@ -111,7 +114,7 @@ def cannot_apply(doc: BaseModel, review: Review, rulebook: Rulebook) -> list[Not
         items = by_unit.get(unit.path)
         if not items:
             continue
-        fact = build_fact(unit, derive.compute(unit.kind, unit.model).values)
+        fact = facts[unit.path] if facts else build_fact(unit, derive.compute(unit.kind, unit.model).values)
         out += [n for n in items if truth(rulebook.rules[n.rule_id].condition, fact) is False]
     return out
 

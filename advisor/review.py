@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +94,15 @@ def build_fact(unit: Unit, derived_values: dict[str, Any]) -> dict:
     return fact
 
 
+@dataclass(frozen=True)
+class Evaluated:
+    """A review and the fact of each of its units (unit path -> what the engine saw), which the
+    gate reuses to tell the rules that cannot apply without deriving everything again."""
+
+    review: Review
+    facts: dict[str, dict]
+
+
 class Advisor:
     """A loaded rulebook plus an evaluator; one per process is enough (see `default_advisor`)."""
 
@@ -122,11 +131,44 @@ class Advisor:
         """`provenance` (field path -> source line, from advisor.inputs) fills each finding's provenance
         for its evidence paths (and the items of evidence lists); it describes a single-system document,
         so partitions get none."""
+        return next(self.evaluate_many([(doc, provenance)])).review
+
+    def review_many(self, items: Sequence[tuple[Any, dict[str, Any] | None]]) -> Iterator[Review]:
+        """`review(doc, provenance)` for each item, in order, the engine asked once for all of them."""
+        return (e.review for e in self.evaluate_many(items))
+
+    def evaluate_many(self, items: Sequence[tuple[Any, dict[str, Any] | None]]) -> Iterator[Evaluated]:
+        """Each item's review and the facts the engine saw, in order. The units of every document go
+        to the evaluator together (`fired_many`: one engine session for many facts); if anything
+        fails, the documents are evaluated one by one, so the error surfaces at the document that
+        causes it, after the ones before it, as it would without batching."""
+        try:
+            prepared = [[self._prepare(unit) for unit in units_of(doc)] for doc, _ in items]
+            fired = iter(self.evaluator.fired_many([(u.kind, fact) for units in prepared for u, _, fact in units]))
+        except Exception:
+            if len(items) == 1:
+                raise
+            for item in items:
+                yield from self.evaluate_many([item])
+            return
+        for (doc, provenance), units in zip(items, prepared, strict=True):
+            yield self._assemble(doc, provenance, [(u, d, fact, next(fired)) for u, d, fact in units])
+
+    def _prepare(self, unit: Unit) -> tuple[Unit, derive.DerivedResult, dict]:
+        budget.check()  # a chat turn reviews several variants of a document: stop at its budget
+        derived = derive.compute(unit.kind, unit.model)
+        return unit, derived, build_fact(unit, derived.values)
+
+    def _assemble(
+        self,
+        doc: Any,
+        provenance: dict[str, Any] | None,
+        units: list[tuple[Unit, derive.DerivedResult, dict, set[str]]],
+    ) -> Evaluated:
         findings: list[Finding] = []
         not_assessed: list[NotAssessed] = []
-        for unit in units_of(doc):
-            budget.check()  # a chat turn reviews several variants of a document: stop at its budget
-            f, n = self._review_unit(unit)
+        for unit, derived, _, fired in units:
+            f, n = self._review_unit(unit, derived, fired)
             findings += f
             not_assessed += n
         if provenance is not None:
@@ -145,7 +187,7 @@ class Advisor:
         summary = {s: 0 for s in SEVERITIES}
         for finding in findings:
             summary[finding.severity] += 1
-        return Review(
+        review = Review(
             target=doc.name,
             kind=doc.kind,
             findings=findings,
@@ -153,6 +195,7 @@ class Advisor:
             summary=summary,
             rulebook=RulebookInfo(version=self.rulebook.version, rules=len(self.rulebook.rules)),
         )
+        return Evaluated(review, {unit.path: fact for unit, _, fact, _ in units})
 
     def _share_fixes(self, findings: list[Finding]) -> None:
         """Findings of one system whose rules share a fix (rules/*.yaml `shared_fix`): the first in rank
@@ -178,9 +221,9 @@ class Advisor:
                     )
                 ]
 
-    def _review_unit(self, unit: Unit) -> tuple[list[Finding], list[NotAssessed]]:
-        derived = derive.compute(unit.kind, unit.model)
-        fired = self.evaluator.fired(unit.kind, build_fact(unit, derived.values))
+    def _review_unit(
+        self, unit: Unit, derived: derive.DerivedResult, fired: set[str]
+    ) -> tuple[list[Finding], list[NotAssessed]]:
 
         seen: dict[str, Any] = {}
 

@@ -12,7 +12,7 @@ presence only; arithmetic is `+ - *` (division by a literal was compiled to a pr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Operand, Or, Ref, node_paths
@@ -109,3 +109,6 @@ class GeneratedEvaluator:
     def fired(self, kind: str, fact: dict) -> set[str]:
         function = self._functions.get(kind)
         return function(fact) if function else set()
+
+    def fired_many(self, facts: Sequence[tuple[str, dict]]) -> list[set[str]]:
+        return [self.fired(kind, fact) for kind, fact in facts]

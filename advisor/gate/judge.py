@@ -84,10 +84,13 @@ def _passes(doc: Any, review: Review, rulebook: Rulebook, selection: Selection) 
     )
 
 
-def judge_document(source: str, doc: Any, review: Review, policy: Policy, rulebook: Rulebook) -> GateDocument:
+def judge_document(
+    source: str, doc: Any, review: Review, policy: Policy, rulebook: Rulebook, facts: dict[str, dict] | None = None
+) -> GateDocument:
+    """`facts`: the review's facts per unit path (`Advisor.evaluate_many`), when the caller has them."""
     file = display_path(source)
     selected = select_review(review, policy.selection)
-    ruled_out = {(n.rule_id, n.path) for n in cannot_apply(doc, selected, rulebook)}
+    ruled_out = {(n.rule_id, n.path) for n in cannot_apply(doc, selected, rulebook, facts)}
     gaps = tuple(
         _gap_status(n, file, policy, rulebook, (n.rule_id, n.path) in ruled_out) for n in selected.not_assessed
     )
