@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from advisor import budget, derive
 from advisor.derive import get_path
 from advisor.engine import Evaluator
-from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo
+from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo, trusted
 from advisor.ranking import score, sort_key
 from advisor.rulebook.loader import CompiledRule, Rulebook
 from advisor.rulebook.model import SEVERITIES
@@ -109,6 +109,7 @@ class Advisor:
     def __init__(self, rulebook: Rulebook, evaluator: Evaluator):
         self.rulebook = rulebook
         self.evaluator = evaluator
+        self._by_kind: dict[str, list[tuple[CompiledRule, Requires]]] = {}
         sources = load_sources()
         self._citations = {
             rid: [
@@ -241,11 +242,12 @@ class Advisor:
             return field(path)
 
         findings, not_assessed = [], []
-        for cr in self.rulebook.for_kind(unit.kind):
-            missing, reasons = _missing(cr, unit.model, derived, field)
+        for cr, requires in self._requires(unit.kind):
+            missing, reasons = _gaps(requires, derived, field)
             if missing or reasons:
                 not_assessed.append(
-                    NotAssessed.model_construct(  # our own values, already of the model's types
+                    trusted(  # our own values, already of the model's types
+                        NotAssessed,
                         rule_id=cr.id,
                         target=unit.target,
                         path=unit.path,
@@ -258,6 +260,18 @@ class Advisor:
             elif cr.id in fired:
                 findings.append(self._finding(cr, unit, fired, lookup))
         return findings, not_assessed
+
+    def _requires(self, kind: str) -> list[tuple[CompiledRule, Requires]]:
+        """The rules of a kind, each with what it requires split once into document paths and
+        derived names (see `_gaps`)."""
+        try:
+            return self._by_kind[kind]
+        except KeyError:
+            plan = self._by_kind[kind] = [
+                (cr, tuple((p, p[8:] if p.startswith("derived.") else None) for p in cr.rule.requires))
+                for cr in self.rulebook.for_kind(kind)
+            ]
+            return plan
 
     def _finding(self, cr: CompiledRule, unit: Unit, fired: set[str], lookup) -> Finding:
         rule = cr.rule
@@ -293,25 +307,29 @@ class Advisor:
         )
 
 
-def _missing(
-    cr: CompiledRule, model: BaseModel, derived: derive.DerivedResult, field: Callable[[str], Any] | None = None
+Requires = tuple[tuple[str, str | None], ...]  # (path, derived name or None) per required path
+
+
+def _gaps(
+    requires: Requires, derived: derive.DerivedResult, field: Callable[[str], Any]
 ) -> tuple[list[str], list[str]]:
-    """What keeps `cr` from being assessed; `field(path)` is get_path on `model` (cached by the caller)."""
-    field = field or (lambda path: get_path(model, path))
+    """What keeps a rule from being assessed: the document paths it lacks, and the reasons its
+    derived values could not be computed; `field(path)` is get_path on the unit's model."""
     missing: list[str] = []
     reasons: list[str] = []
-    for path in cr.rule.requires:
-        if path.startswith("derived."):
-            name = path[8:]
-            if name in derived.invalid:
-                reasons.append(derived.invalid[name])
-            elif name not in derived.values:
-                lacking = derived.missing.get(name, [])
-                if not lacking:
-                    reasons.append(f"{path} cannot be computed from this document")
-                missing += [p for p in lacking if p not in missing]
-        elif field(path) is None and path not in missing:
-            missing.append(path)
+    for path, name in requires:
+        if name is None:
+            if field(path) is None and path not in missing:
+                missing.append(path)
+        elif name in derived.values:
+            continue
+        elif name in derived.invalid:
+            reasons.append(derived.invalid[name])
+        else:
+            lacking = derived.missing.get(name, [])
+            if not lacking:
+                reasons.append(f"{path} cannot be computed from this document")
+            missing += [p for p in lacking if p not in missing]
     return missing, reasons
 
 

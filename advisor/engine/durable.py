@@ -2,7 +2,8 @@
 
 The rulebook is compiled once per process into rulesets of at most CHUNK rules per kind
 (the C core's alpha-network walk stack overflows at about 100 rules sharing a few
-properties; see shared ENGINE_NOTES). Each evaluation is one session (`sid`) per ruleset,
+properties; see shared ENGINE_NOTES; 64 keeps aix-lpar's 45 units in one ruleset, so a fact is
+asserted once). Each evaluation is one session (`sid`) per ruleset,
 always deleted, because the core caps live sessions at 1024. The C core has no locks, so
 every call goes through one process-wide lock; concurrency comes from processes.
 
@@ -16,7 +17,7 @@ together (`fired_many`), each carrying its position as `id`, which every action 
 back: the assert and the action loop cost about half as much per fact as a session each.
 
 Speed (bench/, docs/performance.md): the C core's cost grows with the bytes it parses and
-echoes back, so each ruleset is sent only the properties its rules read (`_project`; a
+echoes back, so each ruleset is sent only the properties its rules read (`_projector`; a
 property no condition names cannot change a match), encoded with orjson when the result is
 byte-for-byte what `encode_fact` accepts (`_encode`), else with `encode_fact` itself.
 """
@@ -26,7 +27,8 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import durable_rules_engine as dre
 import orjson
@@ -37,7 +39,7 @@ from advisor.engine.compile import ruleset_json
 from advisor.rulebook.condition import node_paths
 from advisor.rulebook.loader import Rulebook
 
-CHUNK = 40
+CHUNK = 64
 SENTINEL = "__seen__"
 _SESSION_KEYS = {"id", "sid"}  # set on every fact sent to the core
 _LOCK = threading.Lock()
@@ -104,14 +106,36 @@ def _trie(paths: set[str]) -> Paths:
     return root
 
 
-def _project(fact: dict, paths: Paths) -> dict:
-    """The part of `fact` at `paths`: what the conditions of one ruleset can see."""
-    out = {}
-    for key, sub in paths.items():
-        if key in fact:
-            value = fact[key]
-            out[key] = _project(value, sub) if sub is not None and isinstance(value, dict) else value
-    return out
+Projector = Callable[[dict, int, str], dict]
+
+
+def _projector(paths: Paths) -> Projector:
+    """`project(fact, id, sid)`: the part of `fact` at `paths` (what the conditions of one ruleset
+    can see), after the session's `id` and `sid`, as straight-line code built once per ruleset. A
+    path whose parent holds a scalar keeps that scalar (it is what a condition on it would see)."""
+    lines = ["def project(fact, id, sid):", "    out = {'id': id, 'sid': sid}"]
+    names = itertools.count()
+
+    def emit(trie: Paths, src: str, dst: str, indent: str) -> None:
+        for key, sub in trie.items():
+            value = f"v{next(names)}"
+            lines.append(f"{indent}{value} = {src}.get({key!r}, M)")
+            lines.append(f"{indent}if {value} is not M:")
+            if sub is None:
+                lines.append(f"{indent}    {dst}[{key!r}] = {value}")
+                continue
+            inner = f"d{next(names)}"
+            lines.append(f"{indent}    if isinstance({value}, dict):")
+            lines.append(f"{indent}        {inner} = {dst}[{key!r}] = {{}}")
+            emit(sub, value, inner, indent + "        ")
+            lines.append(f"{indent}    else:")
+            lines.append(f"{indent}        {dst}[{key!r}] = {value}")
+
+    emit(paths, "fact", "out", "    ")
+    lines.append("    return out")
+    namespace: dict[str, Any] = {"M": object()}
+    exec(compile("\n".join(lines) + "\n", "<ruleset projection>", "exec"), namespace)  # noqa: S102 - our own code
+    return namespace["project"]
 
 
 def _matches(result: str) -> list[tuple[str, int]]:
@@ -141,7 +165,7 @@ BATCH = 256
 
 class DurableEngine:
     def __init__(self, rulebook: Rulebook, chunk: int = CHUNK):
-        self._handles: dict[str, list[tuple[int, Paths]]] = {}
+        self._handles: dict[str, list[tuple[int, Projector]]] = {}
         with _LOCK:
             for kind in rulebook.kinds:
                 units = [u for r in rulebook.for_kind(kind) for u in r.units()]
@@ -156,7 +180,7 @@ class DurableEngine:
                         handle = dre.create_ruleset(name, json.dumps(ruleset))
                     except Exception as exc:  # the C core reports errors as bare exceptions
                         raise EngineError(f"durable-rules rejected the {kind} ruleset: {exc}") from exc
-                    self._handles.setdefault(kind, []).append((handle, _trie(reads)))
+                    self._handles.setdefault(kind, []).append((handle, _projector(_trie(reads))))
 
     def fired(self, kind: str, fact: dict) -> set[str]:
         return self.fired_many([(kind, fact)])[0]
@@ -174,19 +198,21 @@ class DurableEngine:
                 by_kind.setdefault(kind, []).append(i)
         with _LOCK:
             for kind, positions in by_kind.items():
-                for handle, reads in self._handles[kind]:
+                for handle, project in self._handles[kind]:
                     for start in range(0, len(positions), BATCH):
                         batch = positions[start : start + BATCH]
-                        self._session(kind, handle, reads, [(i, facts[i][1]) for i in batch], fired)
+                        self._session(kind, handle, project, [(i, facts[i][1]) for i in batch], fired)
         for units in fired:
             units.discard(SENTINEL)
         return fired
 
     @staticmethod
-    def _session(kind: str, handle: int, reads: Paths, batch: list[tuple[int, dict]], fired: list[set[str]]) -> None:
+    def _session(
+        kind: str, handle: int, project: Projector, batch: list[tuple[int, dict]], fired: list[set[str]]
+    ) -> None:
         """One session of one ruleset: assert the batch, run every action, delete the session."""
         sid = str(next(_SIDS))
-        payload = "[" + ",".join(_encode({"id": i, "sid": sid, **_project(fact, reads)}) for i, fact in batch) + "]"
+        payload = "[" + ",".join(_encode(project(fact, i, sid)) for i, fact in batch) + "]"
         expected = {i for i, _ in batch}
         seen = 0
         try:
