@@ -144,16 +144,22 @@ class Advisor:
         fails, the documents are evaluated one by one, so the error surfaces at the document that
         causes it, after the ones before it, as it would without batching."""
         try:
-            prepared = [[self._prepare(unit) for unit in units_of(doc)] for doc, _ in items]
-            fired = iter(self.evaluator.fired_many([(u.kind, fact) for units in prepared for u, _, fact in units]))
+            done = self._evaluate(items)
         except Exception:
             if len(items) == 1:
                 raise
             for item in items:
                 yield from self.evaluate_many([item])
             return
-        for (doc, provenance), units in zip(items, prepared, strict=True):
-            yield self._assemble(doc, provenance, [(u, d, fact, next(fired)) for u, d, fact in units])
+        yield from done
+
+    def _evaluate(self, items: Sequence[tuple[Any, dict[str, Any] | None]]) -> list[Evaluated]:
+        prepared = [[self._prepare(unit) for unit in units_of(doc)] for doc, _ in items]
+        fired = iter(self.evaluator.fired_many([(u.kind, fact) for units in prepared for u, _, fact in units]))
+        return [
+            self._assemble(doc, provenance, [(u, d, fact, next(fired)) for u, d, fact in units])
+            for (doc, provenance), units in zip(items, prepared, strict=True)
+        ]
 
     def _prepare(self, unit: Unit) -> tuple[Unit, derive.DerivedResult, dict]:
         budget.check()  # a chat turn reviews several variants of a document: stop at its budget
