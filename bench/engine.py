@@ -19,12 +19,11 @@ import itertools
 from typing import Any
 
 from advisor import derive
-from advisor.cli.jobs import CHUNK
 from advisor.documents.io import validate_document
 from advisor.engine.durable import DurableEngine
 from advisor.engine.generated import GeneratedEvaluator
 from advisor.engine.reference import ReferenceEvaluator
-from advisor.review import build_fact, units_of
+from advisor.review import BATCH, build_fact, units_of
 from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Or
 from advisor.rulebook.loader import CompiledRule, Rulebook, load_rulebook
 from bench import generator
@@ -32,7 +31,6 @@ from bench.stats import paired
 from tests.support.maximal import maximal_document
 
 TARGET_RATIO = 3.0
-BATCH = CHUNK  # documents reviewed together by one `advisor check --jobs` worker
 Facts = list[tuple[str, dict]]  # (kind, fact) per unit of one document
 
 
@@ -181,7 +179,7 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
         ("maximal documents", maximal, "the maximal document of each kind, repeated"),
     ):
         row(
-            f"per document, batched {BATCH} (a --jobs chunk): {name}",
+            f"per document, batched {BATCH} (as a fleet run reviews them): {name}",
             corpus,
             target=True,
             batch=BATCH,

@@ -160,7 +160,7 @@ def _matches(result: str) -> list[tuple[str, int]]:
 _ID_PREFIX = '":{"m":{"id":'
 # Facts per session: the batch shares one assert and one action loop (about half the cost per fact
 # of a session each); bounded so one call holds a fixed number of the core's handles.
-BATCH = 256
+FACTS_PER_SESSION = 256
 
 
 class DurableEngine:
@@ -187,7 +187,7 @@ class DurableEngine:
 
     def fired_many(self, facts: Sequence[tuple[str, dict]]) -> list[set[str]]:
         """`fired` for each (kind, fact), in order. The facts of one kind go to each of its rulesets
-        together, up to BATCH per session, each with its position as `id`; every action result names
+        together, up to FACTS_PER_SESSION per session, each with its position as `id`; every action result names
         the fact it matched, and the sentinel rule must report every fact once, so a result that
         cannot be mapped back is an error, never a finding on the wrong system."""
         fired: list[set[str]] = [set() for _ in facts]
@@ -199,8 +199,8 @@ class DurableEngine:
         with _LOCK:
             for kind, positions in by_kind.items():
                 for handle, project in self._handles[kind]:
-                    for start in range(0, len(positions), BATCH):
-                        batch = positions[start : start + BATCH]
+                    for start in range(0, len(positions), FACTS_PER_SESSION):
+                        batch = positions[start : start + FACTS_PER_SESSION]
                         self._session(kind, handle, project, [(i, facts[i][1]) for i in batch], fired)
         for units in fired:
             units.discard(SENTINEL)

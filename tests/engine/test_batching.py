@@ -1,6 +1,6 @@
 """Many facts in one engine session (`fired_many`, `Advisor.evaluate_many`) answer exactly what one
 fact at a time answers: each action result is mapped back to its fact by the id it carries, across
-session boundaries (more than BATCH facts of one kind) and kinds, and a fault surfaces at the
+session boundaries (more than FACTS_PER_SESSION facts of one kind) and kinds, and a fault surfaces at the
 document that causes it."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from advisor import derive
 from advisor.documents.io import validate_document
 from advisor.engine import EngineError
-from advisor.engine.durable import BATCH
+from advisor.engine.durable import FACTS_PER_SESSION
 from advisor.findings import NotAssessed, trusted
 from advisor.render import json_out
 from advisor.review import build_fact, units_of
@@ -24,7 +24,7 @@ MAXIMAL_KINDS = ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar", "man
 
 @pytest.fixture(scope="module")
 def documents():
-    docs = [validate_document(g.document) for g in generator.generate(BATCH + 90, seed=31)]
+    docs = [validate_document(g.document) for g in generator.generate(FACTS_PER_SESSION + 90, seed=31)]
     docs += [validate_document(maximal_document(k)) for k in MAXIMAL_KINDS]
     docs.insert(7, validate_document(generator.managed_system(40, seed=4)))
     return docs
@@ -36,7 +36,7 @@ def _facts(docs):
 
 def test_fired_many_equals_one_fact_at_a_time_across_sessions(durable_advisor, reference_advisor, documents):
     facts = _facts(documents)
-    assert sum(k == "aix-lpar" for k, _ in facts) > BATCH  # one kind spans two sessions
+    assert sum(k == "aix-lpar" for k, _ in facts) > FACTS_PER_SESSION  # one kind spans two sessions
     batched = durable_advisor.evaluator.fired_many(facts)
     one_by_one = [durable_advisor.evaluator.fired(k, f) for k, f in facts]
     assert batched == one_by_one == reference_advisor.evaluator.fired_many(facts)
