@@ -69,8 +69,8 @@ def _gap_status(n: NotAssessed, file: str, policy: Policy, rulebook: Rulebook, r
         return GateGap(n, file, "waived", waiver=waiver)
     if ruled_out:
         return GateGap(n, file, "not-applicable")
-    could_fail = at_or_above(highest_severity(rulebook, n.rule_id), policy.fail_on)
-    return GateGap(n, file, "failing" if policy.fail_on_not_assessed and could_fail else "not-assessed")
+    could_fail = policy.fail_on_not_assessed and at_or_above(highest_severity(rulebook, n.rule_id), policy.fail_on)
+    return GateGap(n, file, "failing" if could_fail else "not-assessed")
 
 
 def _passes(doc: Any, review: Review, rulebook: Rulebook, selection: Selection) -> tuple[GatePass, ...]:
