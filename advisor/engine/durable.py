@@ -138,6 +138,12 @@ def _projector(paths: Paths) -> Projector:
     return namespace["project"]
 
 
+_ID_PREFIX = '":{"m":{"id":'
+# Facts per session: the batch shares one assert and one action loop (about half the cost per fact
+# of a session each); bounded so one call holds a fixed number of the core's handles.
+FACTS_PER_SESSION = 256
+
+
 def _matches(result: str) -> list[tuple[str, int]]:
     """(rule name, fact id) of one action result. The C core writes it as `{"NAME":{"m":FACT}}`,
     one action name, unescaped, with the fact's own text (serializeResult in rules.c); our names
@@ -155,12 +161,6 @@ def _matches(result: str) -> list[tuple[str, int]]:
         for name, body in json.loads(result).items()
         for match in (body if isinstance(body, list) else [body])
     ]
-
-
-_ID_PREFIX = '":{"m":{"id":'
-# Facts per session: the batch shares one assert and one action loop (about half the cost per fact
-# of a session each); bounded so one call holds a fixed number of the core's handles.
-FACTS_PER_SESSION = 256
 
 
 class DurableEngine:
@@ -187,9 +187,9 @@ class DurableEngine:
 
     def fired_many(self, facts: Sequence[tuple[str, dict]]) -> list[set[str]]:
         """`fired` for each (kind, fact), in order. The facts of one kind go to each of its rulesets
-        together, up to FACTS_PER_SESSION per session, each with its position as `id`; every action result names
-        the fact it matched, and the sentinel rule must report every fact once, so a result that
-        cannot be mapped back is an error, never a finding on the wrong system."""
+        together, up to FACTS_PER_SESSION per session, each with its position as `id`; every action
+        result names the fact it matched, and the sentinel rule must report every fact once, so a
+        result that cannot be mapped back is an error, never a finding on the wrong system."""
         fired: list[set[str]] = [set() for _ in facts]
         by_kind: dict[str, list[int]] = {}
         for i, (kind, fact) in enumerate(facts):

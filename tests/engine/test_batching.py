@@ -1,7 +1,7 @@
 """Many facts in one engine session (`fired_many`, `Advisor.evaluate_many`) answer exactly what one
 fact at a time answers: each action result is mapped back to its fact by the id it carries, across
-session boundaries (more than FACTS_PER_SESSION facts of one kind) and kinds, and a fault surfaces at the
-document that causes it."""
+session boundaries (more than FACTS_PER_SESSION facts of one kind) and kinds, and a fault surfaces
+at the document that causes it."""
 
 from __future__ import annotations
 
