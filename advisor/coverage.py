@@ -14,14 +14,16 @@ WPARs keeps its WPAR rules (grouped under `lswpar`), since no data is not the sa
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
 
 from advisor import derive
 from advisor.documents.meta import field_meta
+from advisor.engine.generated import compile_truth
 from advisor.engine.reference import MISSING, lookup, operand_value
 from advisor.findings import NotAssessed, Review
 from advisor.review import build_fact, units_of
@@ -38,8 +40,10 @@ _CMP = {
 }
 
 
+@lru_cache(maxsize=4096)
 def command_of(kind: str, path: str) -> str | None:
-    """The command alone (`lparstat -i` of "lparstat -i: Online Memory"; the first of several)."""
+    """The command alone (`lparstat -i` of "lparstat -i: Online Memory"; the first of several);
+    cached: a fleet run asks it for the same few hundred fields of every document."""
     command = field_meta(kind, path).command
     if not command:
         return None
@@ -101,8 +105,11 @@ class Coverage:
         return sum(len(n.rules) for n in self.needs)
 
 
-def cannot_apply(doc: BaseModel, review: Review, rulebook: Rulebook) -> list[NotAssessed]:
-    """The review's not-assessed rules whose condition the stated values already make false."""
+def cannot_apply(
+    doc: BaseModel, review: Review, rulebook: Rulebook, facts: dict[str, dict] | None = None
+) -> list[NotAssessed]:
+    """The review's not-assessed rules whose condition the stated values already make false; `facts`
+    (unit path -> fact, `Advisor.evaluate_many`) when the caller has them, else built again."""
     by_unit: dict[str, list[NotAssessed]] = {}
     for item in review.not_assessed:
         by_unit.setdefault(item.path, []).append(item)
@@ -111,9 +118,20 @@ def cannot_apply(doc: BaseModel, review: Review, rulebook: Rulebook) -> list[Not
         items = by_unit.get(unit.path)
         if not items:
             continue
-        fact = build_fact(unit, derive.compute(unit.kind, unit.model).values)
-        out += [n for n in items if truth(rulebook.rules[n.rule_id].condition, fact) is False]
+        fact = facts[unit.path] if facts else build_fact(unit, derive.compute(unit.kind, unit.model).values)
+        out += [n for n in items if _compiled(rulebook.rules[n.rule_id].condition)(fact) is False]
     return out
+
+
+_TRUTHS: dict[int, tuple[Node, Callable[[dict], bool | None]]] = {}
+
+
+def _compiled(node: Node) -> Callable[[dict], bool | None]:
+    """`truth` of one rule condition, compiled once per condition (tested equal to `truth`)."""
+    hit = _TRUTHS.get(id(node))
+    if hit is None or hit[0] is not node:
+        hit = _TRUTHS[id(node)] = (node, compile_truth(node))
+    return hit[1]
 
 
 def group_needs(items: Iterable[NotAssessed], kind_of: dict[str, str]) -> list[Need]:

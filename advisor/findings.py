@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -74,3 +74,22 @@ class Review(BaseModel):
     not_assessed: list[NotAssessed]
     summary: dict[str, int]
     rulebook: RulebookInfo
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def trusted(cls: type[M], **values: Any) -> M:
+    """`cls.model_construct(**values)` for the models here (no aliases, no extra fields, no
+    post-init hook), where every field is given: the same instance at a fraction of the cost
+    (model_construct resolves aliases and defaults field by field), for values the review built
+    itself, already of the fields' types. Tested equal to model_construct."""
+    ordered = {name: values[name] for name in cls.__pydantic_fields__}  # KeyError: a field not given
+    if len(ordered) != len(values):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(values) - set(ordered))}")
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", ordered)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj

@@ -4,10 +4,12 @@ The baseline is the rulebook compiled to one straight-line Python function per k
 (`advisor.engine.generated`): the fastest honest way to decide the same conditions in this
 language. The reference evaluator is the correctness oracle, not the yardstick (it re-decides a
 rule's base condition for every escalation and walks the AST per fact); every document is
-checked against it before anything is timed. Only `evaluator.fired(kind, fact)` is timed:
+checked against it before anything is timed. Only `evaluator.fired_many(facts)` is timed:
 facts (units, derived values, build_fact) are built beforehand, because that work is shared by
 both evaluators. One "document" is every
-unit of it (a managed system is its partitions plus the frame).
+unit of it (a managed system is its partitions plus the frame), evaluated in one call as a review
+does; the batched rows put the documents of one `advisor check --jobs` chunk in one call, as a
+fleet run does.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from advisor.documents.io import validate_document
 from advisor.engine.durable import DurableEngine
 from advisor.engine.generated import GeneratedEvaluator
 from advisor.engine.reference import ReferenceEvaluator
-from advisor.review import build_fact, units_of
+from advisor.review import BATCH, build_fact, units_of
 from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Or
 from advisor.rulebook.loader import CompiledRule, Rulebook, load_rulebook
 from bench import generator
@@ -100,7 +102,10 @@ def kind_rulebook(rulebook: Rulebook, kind: str, n: int) -> tuple[Rulebook, int]
     return Rulebook(rules={cr.id: cr for cr in chosen}, version=f"{rulebook.version}+{kind}{n}"), synthetic
 
 
-def _pair(rulebook: Rulebook, corpus: list[Facts], n: int, warmup: int = 30):
+def _pair(rulebook: Rulebook, corpus: list[Facts], n: int, warmup: int = 30, batch: int = 1):
+    """Paired timing per document: each call evaluates `batch` consecutive documents (every unit of
+    each) in one `fired_many`, as the product does (a managed system's units; a chunk of a fleet
+    run), and the figure is per document."""
     durable, generated, oracle = DurableEngine(rulebook), GeneratedEvaluator(rulebook), ReferenceEvaluator(rulebook)
     for facts in corpus:  # all three must agree on every document before anything is timed
         for kind, fact in facts:
@@ -109,16 +114,20 @@ def _pair(rulebook: Rulebook, corpus: list[Facts], n: int, warmup: int = 30):
                 got = evaluator.fired(kind, fact)
                 if got != expected:
                     raise AssertionError(f"{name} and reference disagree on a {kind} fact: {sorted(got ^ expected)}")
-    cycle_a, cycle_b = itertools.cycle(corpus), itertools.cycle(corpus)
+    docs = corpus * batch  # every call holds `batch` documents, also for a corpus smaller than that
+    calls = [[f for facts in docs[i : i + batch] for f in facts] for i in range(0, len(docs), batch)]
+    flat = [f for facts in corpus for f in facts]
+    if durable.fired_many(flat) != oracle.fired_many(flat):  # and batched, with the facts' ids mapped back
+        raise AssertionError("durable-rules batched and the reference disagree")
+    cycle_a, cycle_b = itertools.cycle(calls), itertools.cycle(calls)
 
     def run(evaluator, it):
         def once():
-            for kind, fact in next(it):
-                evaluator.fired(kind, fact)
+            evaluator.fired_many(next(it))
 
         return once
 
-    return paired(run(durable, cycle_a), run(generated, cycle_b), n=n, warmup=warmup)
+    return paired(run(durable, cycle_a), run(generated, cycle_b), n=n, warmup=warmup, per=batch)
 
 
 def run(quick: bool = False) -> list[dict[str, Any]]:
@@ -129,8 +138,8 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
     maximal = [facts_of(maximal_document(k)) for k in ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar")]
     rows: list[dict[str, Any]] = []
 
-    def row(name, corpus, rb=rulebook, count=n, note="", target=False, **extra):
-        subject, baseline = _pair(rb, corpus, count)
+    def row(name, corpus, rb=rulebook, count=n, note="", target=False, batch=1, **extra):
+        subject, baseline = _pair(rb, corpus, max(10, count // batch), batch=batch)
         out = {
             "section": "engine",
             "name": name,
@@ -165,6 +174,17 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
         target=True,
         note="worst case: every field present, rules near thresholds; one per kind but managed-system",
     )
+    for name, corpus, what in (
+        ("fleet mix", fleet, "500 generated documents, all kinds"),
+        ("maximal documents", maximal, "the maximal document of each kind, repeated"),
+    ):
+        row(
+            f"per document, batched {BATCH} (as a fleet run reviews them): {name}",
+            corpus,
+            target=True,
+            batch=BATCH,
+            note=f"{BATCH} documents per fired_many call, one engine session per ruleset; {what}",
+        )
     for count in (10, 50, total):
         sub, synthetic = sub_rulebook(rulebook, count)
         label = "all" if count == total else str(count)

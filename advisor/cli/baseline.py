@@ -45,8 +45,11 @@ def create(
     docs, bad = read_documents(expand_dirs(files))
     if bad:
         raise typer.Exit(2)  # a baseline missing a document would let all its findings through later
+    reviews = advisor.review_many([(d.model, None) for d in docs])  # engine sessions shared by documents
     findings = [
-        (display_path(d.source), f) for d in docs for f in select_review(advisor.review(d.model), selection).findings
+        (display_path(d.source), f)
+        for d, review in zip(docs, reviews, strict=True)
+        for f in select_review(review, selection).findings
     ]
     content = dump_baseline(build_baseline(findings, advisor.rulebook.version))
     if out == "-":

@@ -171,10 +171,8 @@ def check(
 
                 redactor = Redactor()
             docs, errors = read_documents(files, kind=kind, name=name, redactor=redactor)
-            reviewed = [
-                (d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None))
-                for d in steps(docs, "reviewing", len(docs))
-            ]
+            reviews = advisor.review_many([(d.model, d.provenance_text() or None) for d in docs])
+            reviewed = [(d.source, d.model, next(reviews)) for d in steps(docs, "reviewing", len(docs))]
         result = judge(reviewed, policy, advisor.rulebook, errors, single=len(files) == 1)
     for fmt, path in outputs:
         write_output(path, renderer(fmt)(result))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -34,7 +34,8 @@ CHUNK = 16
 # parent holds when an early input is slow (a 1,000-partition system among small ones).
 AHEAD = 8
 
-_WORK: Callable[[int, str], Any] | None = None
+Batch = list[tuple[int, str]]  # (position, item) of consecutive inputs
+_WORK: Callable[[Batch], Iterable[Any]] | None = None
 
 
 def default_jobs() -> int:
@@ -45,9 +46,9 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _call(batch: list[tuple[int, str]]) -> list[Any]:
-    assert _WORK is not None, "set by run() before the fork"
-    return [_WORK(position, item) for position, item in batch]
+def _call(batch: Batch) -> list[Any]:
+    assert _WORK is not None, "set by run_batches() before the fork"
+    return list(_WORK(batch))
 
 
 def run(items: Sequence[str], work: Callable[[int, str], T], jobs: int) -> Iterator[T]:
@@ -55,13 +56,19 @@ def run(items: Sequence[str], work: Callable[[int, str], T], jobs: int) -> Itera
 
     `work` runs in the children, so it may be a closure over anything the parent built (the fork
     copies it); what it returns must pickle. With one job, or one item, it runs here."""
+    return run_batches(items, lambda batch: (work(position, item) for position, item in batch), jobs)
+
+
+def run_batches(items: Sequence[str], work: Callable[[Batch], Iterable[T]], jobs: int) -> Iterator[T]:
+    """`run`, with `work` given CHUNK consecutive items at once (so it can review them together)
+    and yielding one result per item, in order."""
     global _WORK
-    if jobs <= 1 or len(items) <= 1:
-        for position, item in enumerate(items):
-            yield work(position, item)
-        return
     numbered = list(enumerate(items))
     batches = [numbered[i : i + CHUNK] for i in range(0, len(numbered), CHUNK)]
+    if jobs <= 1 or len(items) <= 1:
+        for batch in batches:
+            yield from work(batch)
+        return
     _WORK = work
     try:
         context = multiprocessing.get_context("fork")
@@ -83,17 +90,34 @@ def _report(messages: list[str]) -> None:
         typer.echo(message, err=True)
 
 
-def _read(position: int, path: str, advisor: Advisor, kind: str | None, name: str | None) -> _Read:
-    """One input read and reviewed (in a worker): the review, or its input errors and messages."""
+def _read_batch(batch: Batch, advisor: Advisor, kind: str | None, name: str | None) -> Iterator[_Read]:
+    """Consecutive inputs read, then reviewed together (one engine session for all their facts; see
+    `Advisor.evaluate_many`): per input its review and facts, or its input errors, and its messages.
+    An unexpected error while reading stops the batch at that input, as it would one by one."""
     from advisor.cli.inputs import input_errors, load_input_quietly
     from advisor.documents.errors import DocumentError
 
-    try:
-        loaded, messages = load_input_quietly(path, kind, name)
-    except DocumentError as err:
-        return _Read(None, input_errors(err, position), [f"error: {err.source}: {i}" for i in err.issues])
-    review = advisor.review(loaded.model, provenance=loaded.provenance_text() or None)
-    return _Read((loaded.source, loaded.model, review), [], messages)
+    reads: list[_Read | tuple[Any, list[str]]] = []
+    failure: Exception | None = None
+    for position, path in batch:
+        try:
+            reads.append(load_input_quietly(path, kind, name))
+        except DocumentError as err:
+            reads.append(_Read(None, input_errors(err, position), [f"error: {err.source}: {i}" for i in err.issues]))
+        except Exception as exc:  # noqa: BLE001 - re-raised below, after the inputs before it
+            failure = exc
+            break
+    loaded = [r[0] for r in reads if isinstance(r, tuple)]
+    evaluated = advisor.evaluate_many([(m.model, m.provenance_text() or None) for m in loaded])
+    for read in reads:
+        if isinstance(read, _Read):
+            yield read
+            continue
+        loaded_input, messages = read
+        result = next(evaluated)
+        yield _Read((loaded_input.source, loaded_input.model, result.review), [], messages, result.facts)
+    if failure is not None:
+        raise failure
 
 
 @dataclass
@@ -101,6 +125,7 @@ class _Read:
     reviewed: tuple[str, Any, Review] | None
     errors: list[InputError]
     messages: list[str]  # warnings and errors for standard error, printed by the parent in input order
+    facts: dict[str, dict] | None = None  # the review's facts per unit (kept in the worker, never pickled)
 
 
 def review_inputs(
@@ -111,13 +136,19 @@ def review_inputs(
     from advisor.cli.progress import steps
 
     reviewed, errors = [], []
-    results = run(files, lambda p, f: _read(p, f, advisor, kind, name), n_jobs)
+    results = run_batches(files, lambda batch: _without_facts(_read_batch(batch, advisor, kind, name)), n_jobs)
     for read in steps(results, "reviewing", len(files)):
         _report(read.messages)
         errors += read.errors
         if read.reviewed is not None:
             reviewed.append(read.reviewed)
     return reviewed, errors
+
+
+def _without_facts(reads: Iterable[_Read]) -> Iterator[_Read]:
+    for read in reads:
+        read.facts = None  # the parent judges again from the review; the facts are not worth pickling
+        yield read
 
 
 @dataclass
@@ -131,19 +162,20 @@ class _Entry:
     messages: list[str]
 
 
-def _entry(position: int, path: str, advisor: Advisor, kind: str | None, name: str | None, policy: Policy) -> _Entry:
+def _entries(batch: Batch, advisor: Advisor, kind: str | None, name: str | None, policy: Policy) -> Iterator[_Entry]:
     from advisor.gate.judge import judge_document
     from advisor.gate.model import GateResult
     from advisor.render import json_out
 
-    read = _read(position, path, advisor, kind, name)
-    if read.reviewed is None:
-        entry = json_out.error_entry(read.errors[0].file, read.errors)
-        return _Entry(json_out.element(entry), True, True, frozenset(), read.messages)
-    doc = judge_document(*read.reviewed, policy, advisor.rulebook)
-    data = json_out.document(doc, GateResult(documents=(doc,), policy=policy, rulebook=advisor.rulebook))
-    used = frozenset(i.waiver.index for i in doc.items() if i.waiver is not None)
-    return _Entry(json_out.element(data), doc.failed, False, used, read.messages)
+    for read in _read_batch(batch, advisor, kind, name):
+        if read.reviewed is None:
+            entry = json_out.error_entry(read.errors[0].file, read.errors)
+            yield _Entry(json_out.element(entry), True, True, frozenset(), read.messages)
+            continue
+        doc = judge_document(*read.reviewed, policy, advisor.rulebook, read.facts)
+        data = json_out.document(doc, GateResult(documents=(doc,), policy=policy, rulebook=advisor.rulebook))
+        used = frozenset(i.waiver.index for i in doc.items() if i.waiver is not None)
+        yield _Entry(json_out.element(data), doc.failed, False, used, read.messages)
 
 
 def stream_json(
@@ -157,7 +189,7 @@ def stream_json(
     out = sys.stdout.buffer
     failed = error = False
     used: set[int] = set()
-    results = run(files, lambda p, f: _entry(p, f, advisor, kind, name, policy), n_jobs)
+    results = run_batches(files, lambda batch: _entries(batch, advisor, kind, name, policy), n_jobs)
     for i, entry in enumerate(steps(results, "reviewing", len(files))):
         _report(entry.messages)
         out.write((b"[\n  " if i == 0 else b",\n  ") + entry.data)

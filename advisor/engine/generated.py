@@ -12,7 +12,8 @@ presence only; arithmetic is `+ - *` (division by a literal was compiled to a pr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Operand, Or, Ref, node_paths
@@ -100,6 +101,69 @@ def compile_kind(rules: list[CompiledRule]) -> tuple[str, Callable[[dict], set[s
     return source, namespace["fired"]
 
 
+def _cmp3(holds: Callable[[Any, Any], Any], left: Any, right: Any) -> bool | None:
+    if left is MISSING or right is MISSING:
+        return None
+    try:
+        return bool(holds(left, right))
+    except TypeError:  # the loader types every comparison; stay unknown rather than guess
+        return None
+
+
+def _arith3(op: Callable[[Any, Any], Any], left: Any, right: Any) -> Any:
+    return MISSING if left is MISSING or right is MISSING else op(left, right)
+
+
+def _and3(*values: bool | None) -> bool | None:
+    return False if False in values else None if None in values else True
+
+
+def _or3(*values: bool | None) -> bool | None:
+    return True if True in values else None if None in values else False
+
+
+class _Truth(_Source):
+    """Three-valued source (True, False, or None when a missing value decides), the semantics of
+    `advisor.coverage.truth`, which is its oracle in the tests."""
+
+    _OPS = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+    _ARITH = {"+": "add", "-": "sub", "*": "mul"}
+
+    def value(self, op: Operand) -> str:
+        if isinstance(op, Lit):
+            return self.const(op.value)
+        if isinstance(op, Ref):
+            return self.var(op.path)
+        assert isinstance(op, Arith)
+        return f"A(operator.{self._ARITH[op.op]}, {self.value(op.left)}, {self.value(op.right)})"
+
+    def truth(self, node: Node) -> str:
+        if isinstance(node, Cmp):
+            return f"C(operator.{self._OPS[node.op]}, {self.var(node.path)}, {self.value(node.rhs)})"
+        if isinstance(node, Exists):
+            return f"(({self.var(node.path)} is not M) == {node.present!r})"
+        assert isinstance(node, (And, Or))
+        return f"{'N' if isinstance(node, And) else 'O'}({', '.join(self.truth(i) for i in node.items)})"
+
+
+def compile_truth(node: Node) -> Callable[[dict], bool | None]:
+    """`node` on what a fact states, as one plain function (each field looked up once)."""
+    src = _Truth()
+    expr = src.truth(node)
+    source = "\n".join(["def truth(fact):", *src.lookups(), f"    return {expr}"]) + "\n"
+    namespace: dict[str, Any] = {
+        "M": MISSING,
+        "C": _cmp3,
+        "A": _arith3,
+        "N": _and3,
+        "O": _or3,
+        "operator": operator,
+        **src.consts,
+    }
+    exec(compile(source, "<generated truth>", "exec"), namespace)  # noqa: S102 - our own generated code
+    return namespace["truth"]
+
+
 class GeneratedEvaluator:
     """`fired(kind, fact)` through one generated function per kind, built once at load."""
 
@@ -109,3 +173,6 @@ class GeneratedEvaluator:
     def fired(self, kind: str, fact: dict) -> set[str]:
         function = self._functions.get(kind)
         return function(fact) if function else set()
+
+    def fired_many(self, facts: Sequence[tuple[str, dict]]) -> list[set[str]]:
+        return [self.fired(kind, fact) for kind, fact in facts]

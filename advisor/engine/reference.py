@@ -6,6 +6,7 @@ It is the oracle of the differential test and the baseline of the engine benchma
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from typing import Any
 
 from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Operand, Or, Ref
@@ -57,3 +58,6 @@ class ReferenceEvaluator:
 
     def fired(self, kind: str, fact: dict) -> set[str]:
         return {key for key, node in self._units.get(kind, ()) if holds(node, fact)}
+
+    def fired_many(self, facts: Sequence[tuple[str, dict]]) -> list[set[str]]:
+        return [self.fired(kind, fact) for kind, fact in facts]

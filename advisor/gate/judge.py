@@ -69,8 +69,8 @@ def _gap_status(n: NotAssessed, file: str, policy: Policy, rulebook: Rulebook, r
         return GateGap(n, file, "waived", waiver=waiver)
     if ruled_out:
         return GateGap(n, file, "not-applicable")
-    could_fail = at_or_above(highest_severity(rulebook, n.rule_id), policy.fail_on)
-    return GateGap(n, file, "failing" if policy.fail_on_not_assessed and could_fail else "not-assessed")
+    could_fail = policy.fail_on_not_assessed and at_or_above(highest_severity(rulebook, n.rule_id), policy.fail_on)
+    return GateGap(n, file, "failing" if could_fail else "not-assessed")
 
 
 def _passes(doc: Any, review: Review, rulebook: Rulebook, selection: Selection) -> tuple[GatePass, ...]:
@@ -84,10 +84,13 @@ def _passes(doc: Any, review: Review, rulebook: Rulebook, selection: Selection) 
     )
 
 
-def judge_document(source: str, doc: Any, review: Review, policy: Policy, rulebook: Rulebook) -> GateDocument:
+def judge_document(
+    source: str, doc: Any, review: Review, policy: Policy, rulebook: Rulebook, facts: dict[str, dict] | None = None
+) -> GateDocument:
+    """`facts`: the review's facts per unit path (`Advisor.evaluate_many`), when the caller has them."""
     file = display_path(source)
     selected = select_review(review, policy.selection)
-    ruled_out = {(n.rule_id, n.path) for n in cannot_apply(doc, selected, rulebook)}
+    ruled_out = {(n.rule_id, n.path) for n in cannot_apply(doc, selected, rulebook, facts)}
     gaps = tuple(
         _gap_status(n, file, policy, rulebook, (n.rule_id, n.path) in ruled_out) for n in selected.not_assessed
     )

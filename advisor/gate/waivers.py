@@ -61,6 +61,8 @@ class Waivers:
     entries: tuple[Waiver, ...] = ()
 
     def find(self, rule_id: str, target: str) -> Waiver | None:
+        if not self.entries:  # the common case, asked for every finding and gap of a fleet
+            return None
         return next((w for w in self.entries if w.covers(rule_id, target)), None)
 
     def expiring(self, today: dt.date, days: int) -> list[Waiver]:

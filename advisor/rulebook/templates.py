@@ -79,18 +79,33 @@ def _fill(text: str, lookup: Callable[[str], Any]) -> str:
 _DROPPED, _KEPT = "\x00", "\x01"
 
 
+@lru_cache(maxsize=4096)
+def _segments(text: str) -> tuple[str | tuple[str, tuple[str, ...]], ...]:
+    """A template split once into the text outside optional segments and (inner text, its
+    placeholders) per segment."""
+    parts: list[str | tuple[str, tuple[str, ...]]] = []
+    at = 0
+    for m in SEGMENT.finditer(text):
+        parts += [text[at : m.start()], (m.group(1), tuple(placeholders(m.group(1))))]
+        at = m.end()
+    parts.append(text[at:])
+    return tuple(parts)
+
+
 def render(text: str, lookup: Callable[[str], Any]) -> str:
     """Fill a template; a dropped segment takes its surrounding spaces with it, so the sentence reads as
     if the author had written it without that clause."""
-
-    def segment(m: linre.Match) -> str:
-        inner = m.group(1)
-        if any(lookup(path) is None for path in placeholders(inner)):
-            return _DROPPED
-        return _KEPT + _fill(inner, lookup)
-
-    # Most texts have no optional segment; and with no marker left there is nothing to tidy.
-    out = _fill(SEGMENT.sub(segment, text) if "[[" in text else text, lookup)
+    if "[[" not in text:  # most texts have no optional segment; and with no marker there is nothing to tidy
+        return _fill(text, lookup)
+    pieces = []
+    for part in _segments(text):
+        if isinstance(part, str):
+            pieces.append(part)
+        elif any(lookup(path) is None for path in part[1]):
+            pieces.append(_DROPPED)
+        else:
+            pieces.append(_KEPT + _fill(part[0], lookup))
+    out = _fill("".join(pieces), lookup)
     if _DROPPED not in out and _KEPT not in out:
         return out
     out = re.sub(f" *{_DROPPED}+ *(?={_KEPT}?[;,.:)]|$)", "", out)

@@ -95,3 +95,26 @@ def test_generated_source_reads_each_field_once_and_each_base_condition_once():
     for cr in escalating:
         assert source.count(f"out.append({cr.id!r})") == 1
         assert "        if " in source.split(f"out.append({cr.id!r})")[1].split("out.append")[0]
+
+
+@pytest.mark.parametrize("kind", RULEBOOK.kinds)
+def test_compiled_truth_is_the_three_valued_truth(kind):
+    """The gate's `cannot apply` runs each condition compiled (`compile_truth`); `coverage.truth` is
+    its oracle, on facts where any field may be missing."""
+    from advisor.coverage import truth
+    from advisor.engine.generated import compile_truth
+
+    conditions = [c for cr in RULEBOOK.for_kind(kind) for c in (cr.condition, *(e for e, _ in cr.escalations))]
+    compiled = [compile_truth(c) for c in conditions]
+    seen: set = set()
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(fact_strategy(kind))
+    def check(fact):
+        for condition, fast in zip(conditions, compiled, strict=True):
+            expected = truth(condition, fact)
+            assert fast(fact) is expected
+            seen.add(expected)
+
+    check()
+    assert seen == {True, False, None}  # all three answers were exercised

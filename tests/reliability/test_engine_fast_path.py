@@ -2,7 +2,8 @@
 
 advisor.engine.durable sends each ruleset only the properties its rules read (`_project`),
 encodes with orjson where that is exactly what `encode_fact` would send (`_encode`), and reads
-the fired rule's name from the action result without parsing the echoed fact (`_fired_rules`).
+the fired rule's name and the fact's id from the action result without parsing the echoed fact
+(`_matches`).
 Here: the encodings agree value for value on awkward facts, the C core accepts them, durable
 and the reference evaluator still fire the same rules when the fact carries much it does not
 read (exponent floats, huge ints, quotes, non-ASCII), and the result reader agrees with a parser.
@@ -61,17 +62,26 @@ def test_projection_and_encoding_keep_the_answers(kind, durable_advisor, referen
     check()
 
 
+def _parsed(result: str) -> list[tuple[str, int]]:
+    out = []
+    for name, body in json.loads(result).items():
+        out += [(name, match["m"]["id"]) for match in (body if isinstance(body, list) else [body])]
+    return out
+
+
 @pytest.mark.parametrize(
     "result",
     [
-        '{"AME-001":{"m":{"kind":"aix-lpar","sid":"1"}}}',
-        '{"AME-002#1":{"m":{"kind":"aix-lpar","name":"a \\"quoted\\": name","sid":"7"}}}',
-        '{"__seen__":{"m":{"kind":"vios","sid":"9"}}}',
-        '{"R":[{"m":{"sid":"1"}},{"m":{"sid":"1"}}]}',  # the shape of a rule matching several facts
-        ' { "spaced" : {"m": {}}}',  # not what the C core writes: parsed in full
+        '{"AME-001":{"m":{"id":0,"sid":"1","kind":"aix-lpar"}}}',
+        '{"AME-002#1":{"m":{"id":12,"sid":"7","kind":"aix-lpar","name":"a \\"quoted\\": name"}}}',
+        '{"__seen__":{"m":{"id":255,"sid":"9","kind":"vios"}}}',
+        '{"R":[{"m":{"id":1,"sid":"1"}},{"m":{"id":2,"sid":"1"}}]}',  # the shape of a rule matching several facts
+        ' { "spaced" : {"m": {"id": 3}}}',  # not what the C core writes: parsed in full
+        '{"R":{"m":{"id":-1,"sid":"1"}}}',  # not an id we send: parsed in full
     ],
 )
-def test_fired_rule_names_are_read_as_a_parser_reads_them(result):
+def test_fired_rule_names_and_fact_ids_are_read_as_a_parser_reads_them(result):
     """One action result holds one action name (serializeResult in the C core writes `{"NAME":...}`;
-    durable's own Python host also reads only the first key of it)."""
-    assert durable._fired_rules(result) == list(json.loads(result))
+    durable's own Python host also reads only the first key of it) and the fact it matched, whose
+    text starts with the `id` we gave it."""
+    assert durable._matches(result) == _parsed(result)
