@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
@@ -10,10 +11,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from advisor.findings import Finding, Review
-from advisor.gate.change import ChangeResult
 from advisor.gate.model import GateDocument, GateResult
 from advisor.render.parts import baseline_note, citation, missing, reboot, verdict, waiver_note
 from advisor.rulebook.model import SEVERITIES
+
+if TYPE_CHECKING:  # `advisor diff` only: its review diff models stay out of `advisor check`
+    from advisor.gate.change import ChangeResult
 
 SEVERITY_STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
 

@@ -30,6 +30,14 @@ NOT_FOR_JSON = (
     "multiprocessing",
     "concurrent.futures",
     "advisor.redact",  # --redact only
+    "advisor.gate.baseline",  # --baseline only
+    "advisor.diff",  # `advisor diff` only
+    # the other kinds' models: an AIX document builds the AIX ones (advisor.documents.KIND_MODELS)
+    "advisor.documents.hpux",
+    "advisor.documents.zos",
+    "advisor.documents.zvm",
+    "advisor.documents.vios",
+    "advisor.documents.managed",
 )
 NOT_FOR_HELP = ("pydantic", "rich", "yaml", "advisor.documents", "advisor.rulebook.loader", "advisor.engine")
 
