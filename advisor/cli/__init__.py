@@ -54,6 +54,15 @@ def main() -> None:
 
     from advisor.budget import BudgetExceeded
 
+    if sys.argv[1:2] == ["check"]:
+        import gc
+
+        # A check allocates much and frees little (modules, the rulebook, then every review until
+        # the report): what is loaded so far leaves the collector and young collections come 14x
+        # less often; ~8 % of a one-document check's CPU. Here, not in the command: a test process
+        # that runs `check` in-process keeps its own collector settings.
+        gc.freeze()
+        gc.set_threshold(10_000, 20, 20)
     try:
         only_invoked(sys.argv)()
     except BudgetExceeded as exc:
