@@ -1,29 +1,42 @@
-"""The rule catalogue: what `advisor rules`, `/v1/rules` and docs/rules/ show about each rule."""
+"""The rule catalogue: what `advisor rules`, `/v1/rules` (advisor.capabilities.rules), findings
+and docs/rules/ show about each rule, defined once here.
+
+Light on purpose (no capability registry): SARIF reports and `advisor rules` import it.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
+from advisor.findings import CitationOut
 from advisor.rulebook.condition import render as render_condition
 from advisor.rulebook.loader import CompiledRule, Rulebook
-from advisor.sources import load_sources
+from advisor.sources import Source, load_sources
+
+C = TypeVar("C")
 
 
-def resolved_citations(cr: CompiledRule) -> list[dict[str, Any]]:
-    sources = load_sources()
+def citations_of(cr: CompiledRule, sources: Mapping[str, Source]) -> list[CitationOut]:
+    """The rule's citations resolved against the source list: title and url beside section and locator."""
     return [
-        {
-            "source_id": c.source,
-            "title": sources[c.source].title,
-            "section": c.section,
-            "locator": c.locator,
-            "url": sources[c.source].url,
-        }
+        CitationOut(
+            source_id=c.source,
+            title=sources[c.source].title,
+            section=c.section,
+            locator=c.locator,
+            url=sources[c.source].url,
+        )
         for c in cr.rule.citations
     ]
 
 
-def summary(cr: CompiledRule) -> dict[str, Any]:
+def resolved_citations(cr: CompiledRule) -> list[dict[str, Any]]:
+    return [c.model_dump(mode="json") for c in citations_of(cr, load_sources())]
+
+
+def summary_of(cr: CompiledRule, citations: list[C]) -> dict[str, Any]:
+    """The summary of a rule (RuleSummary's fields), with its citations as the caller holds them."""
     r = cr.rule
     return {
         "id": r.id,
@@ -32,8 +45,13 @@ def summary(cr: CompiledRule) -> dict[str, Any]:
         "kinds": list(r.kinds),
         "applies": r.applies,
         "domain": cr.domain,
-        "citations": resolved_citations(cr),
+        "citations": citations,
     }
+
+
+def summary(cr: CompiledRule) -> dict[str, Any]:
+    """The summary as JSON data (`advisor rules --json`)."""
+    return summary_of(cr, resolved_citations(cr))
 
 
 def detail(cr: CompiledRule) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from advisor import budget, derive
+from advisor.catalogue import citations_of
 from advisor.derive import get_path
 from advisor.engine import Evaluator
 from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo, trusted
@@ -118,19 +119,7 @@ class Advisor:
         self.evaluator = evaluator
         self._by_kind: dict[str, list[tuple[CompiledRule, Requires]]] = {}
         sources = sources if sources is not None else load_sources()
-        self._citations = {
-            rid: [
-                CitationOut(
-                    source_id=c.source,
-                    title=sources[c.source].title,
-                    section=c.section,
-                    locator=c.locator,
-                    url=sources[c.source].url,
-                )
-                for c in cr.rule.citations
-            ]
-            for rid, cr in rulebook.rules.items()
-        }
+        self._citations = {rid: citations_of(cr, sources) for rid, cr in rulebook.rules.items()}
 
     def citations(self, rule_id: str) -> list[CitationOut]:
         return self._citations[rule_id]

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from advisor.capabilities.context import Context
 from advisor.capabilities.errors import CapabilityError, ErrorItem
 from advisor.capabilities.models import Strict
+from advisor.catalogue import summary_of
 from advisor.findings import CitationOut
 from advisor.rulebook.loader import CompiledRule
 from advisor.rulebook.model import Confidence, Remediation, Severity
@@ -21,6 +22,10 @@ class RuleSummary(BaseModel):
     title: str
     severity: Severity
     kinds: list[str]
+    applies: str = Field(
+        description="Which systems the rule speaks about (processor generations, OS and firmware levels, "
+        "workload), so a reader sees why it did or did not apply to a system."
+    )
     domain: str
     citations: list[CitationOut]
 
@@ -86,15 +91,7 @@ class SourceList(BaseModel):
 
 
 def _summary(ctx: Context, cr: CompiledRule) -> dict[str, Any]:
-    rule = cr.rule
-    return {
-        "id": rule.id,
-        "title": rule.title,
-        "severity": rule.severity,
-        "kinds": list(rule.kinds),
-        "domain": cr.domain,
-        "citations": ctx.advisor.citations(rule.id),
-    }
+    return summary_of(cr, ctx.advisor.citations(cr.id))  # the catalogue's one definition
 
 
 def list_rules(req: RulesRequest, ctx: Context) -> RuleList:

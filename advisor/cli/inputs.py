@@ -194,7 +194,6 @@ def build_policy(
     baseline: str | None = None,
 ) -> Policy:
     """The gate's policy from the command line; raises GateInputError naming the file and entry."""
-    from advisor.gate.baseline import load_baseline
     from advisor.gate.model import Policy
     from advisor.gate.selection import Selection
     from advisor.gate.waivers import load_waivers
@@ -202,7 +201,11 @@ def build_policy(
     today = dt.date.today()
     selection = Selection.parse(select, ignore, rulebook.rules)
     loaded = load_waivers(waivers, rulebook.rules, today)
-    base = load_baseline(baseline) if baseline else None
+    base = None
+    if baseline:
+        from advisor.gate.baseline import load_baseline
+
+        base = load_baseline(baseline)
     for w in loaded.expiring(today, EXPIRY_WARNING_DAYS):
         typer.echo(
             f"warning: {loaded.file}: {w.label()} expires on {w.expires.isoformat()} (owner {w.owner})", err=True

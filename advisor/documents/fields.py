@@ -19,7 +19,9 @@ MAX_SAFE_INT = 2**53 - 1  # the largest integer every JSON consumer reads exactl
 class Block(BaseModel):
     """A strict object: unknown keys are errors (a typo must never pass silently)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
+    # defer_build: a model's validator is built on its first use, not when its module loads (a
+    # check of one document pays for the models it validates, not for every block of its kind)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False, defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

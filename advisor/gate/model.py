@@ -21,15 +21,17 @@ An input the gate could not judge (a document, the waivers, the baseline, a sele
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from advisor.coverage import Need
 from advisor.findings import Finding, NotAssessed, Review
-from advisor.gate.baseline import Baseline
 from advisor.gate.identity import fingerprint
 from advisor.gate.selection import Selection
 from advisor.gate.waivers import Waiver, Waivers
 from advisor.rulebook.loader import Rulebook
+
+if TYPE_CHECKING:  # loaded by --baseline only (advisor.cli.inputs.build_policy)
+    from advisor.gate.baseline import Baseline
 
 FindingStatus = Literal["failing", "below-threshold", "waived", "baselined"]
 GapStatus = Literal["failing", "not-assessed", "waived", "not-applicable"]

@@ -117,6 +117,7 @@ def context(result: GateResult) -> dict[str, Any]:
         "generated": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "verdict": verdict(result),
         "failed": result.failed,
+        "errors": result.errors,  # file and JSON path of each input that could not be checked
         "fail_on": result.policy.fail_on,
         "fail_on_not_assessed": result.policy.fail_on_not_assessed,
         "severities": SEVERITIES,

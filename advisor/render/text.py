@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
-from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from advisor.findings import Finding, Review
-from advisor.gate.change import ChangeResult
 from advisor.gate.model import GateDocument, GateResult
 from advisor.render.parts import baseline_note, citation, missing, reboot, verdict, waiver_note
 from advisor.rulebook.model import SEVERITIES
+
+if TYPE_CHECKING:  # `advisor diff` only: its review diff models stay out of `advisor check`
+    from advisor.gate.change import ChangeResult
 
 SEVERITY_STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
 
@@ -108,6 +109,9 @@ def render_document(console: Console, doc: GateDocument, quiet: bool = False) ->
 def fleet_summary(console: Console, result: GateResult) -> None:
     """After several documents: one row per document (severities of live findings, gaps, verdict)
     and the rules that fire on the most systems."""
+    from rich import box  # here: one document (a pipeline's usual call) has no fleet table
+    from rich.table import Table
+
     table = Table(title="Fleet summary", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for name in ("document", "system", *SEVERITIES, "not assessed", "gate"):
         table.add_column(name, justify="left" if name in ("document", "system", "gate") else "right", no_wrap=True)

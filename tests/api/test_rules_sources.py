@@ -12,8 +12,15 @@ def test_catalogue_lists_every_rule(client):
     rules = r.json()
     assert [x["id"] for x in rules] == sorted(default_advisor().rulebook.rules)
     for rule in rules:
-        assert set(rule) == {"id", "title", "severity", "kinds", "domain", "citations"}
-        assert rule["citations"] and rule["kinds"]
+        assert set(rule) == {"id", "title", "severity", "kinds", "applies", "domain", "citations"}
+        assert rule["citations"] and rule["kinds"] and rule["applies"]
+
+
+def test_the_catalogue_is_one_definition_for_the_api_and_the_cli(client):
+    """`advisor rules --json` (advisor.catalogue) and GET /v1/rules show every rule the same way."""
+    from advisor.catalogue import listing
+
+    assert client.get("/v1/rules").json() == sorted(listing(default_advisor().rulebook), key=lambda r: r["id"])
 
 
 def test_rule_in_full_with_resolved_citations(client):
@@ -22,6 +29,7 @@ def test_rule_in_full_with_resolved_citations(client):
     body = client.get(f"/v1/rules/{rule_id}").json()
     rule = rb.rules[rule_id].rule
     assert body["condition"] == rule.when and body["requires"] == list(rule.requires)
+    assert body["applies"] == rule.applies  # what `advisor rules ID` shows as "Applies to systems"
     assert body["rationale"] == rule.rationale and body["remediation"]
     assert len(body["examples"]["fire"]) == len(rule.examples.fire)
     assert len(body["examples"]["pass"]) == len(rule.examples.pass_)

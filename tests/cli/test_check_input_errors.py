@@ -64,6 +64,18 @@ def test_a_clean_document_beside_a_broken_one_is_a_failure_everywhere(workdir, s
     clean, bad = json.loads(out["json"])
     assert clean["gate"]["passed"] is True and bad["gate"]["passed"] is False
 
+    assert html_errors(out["html"]) == [
+        ("typo.json", "$.ame.enabeld", "unknown field (did you mean enabled?)"),
+    ]
+
+
+def html_errors(html: str) -> list[tuple[str | None, str | None, str]]:
+    """The HTML report's input-error rows (file, JSON path, problem), read as XML: it is well-formed."""
+    root = ET.fromstring(html.split("\n", 1)[1])  # after the HTML5 doctype
+    assert "FAILED" in root.find(".//*[@id='verdict']").text
+    rows = [r for r in root.iter("tr") if r.get("class") == "input-error"]
+    return [(r.get("data-file"), r.get("data-path"), "".join(list(r.iter("td"))[2].itertext())) for r in rows]
+
 
 def test_one_unreadable_file_gives_one_failed_json_object(workdir):
     result = CliRunner().invoke(app, ["check", "missing.json", "--format", "json"])
@@ -82,6 +94,8 @@ def test_a_bad_waivers_file_is_reported_in_every_format(workdir):
     assert "gate FAILED" in out["text"] and "passed" not in out["text"]
     assert json.loads(out["json"])["gate"]["passed"] is False  # one file given: one object
     assert ET.fromstring(out["junit"]).get("errors") == "1"
+    ((file, _, problem),) = html_errors(out["html"])
+    assert file == "w.yaml" and "reasn" in problem
 
 
 def broken_rules(tmp_path: Path) -> Path:

@@ -30,6 +30,15 @@ NOT_FOR_JSON = (
     "multiprocessing",
     "concurrent.futures",
     "advisor.redact",  # --redact only
+    "advisor.gate.baseline",  # --baseline only
+    "advisor.diff",  # `advisor diff` only
+    "rich.table",  # the fleet summary table, after several documents only
+    # the other kinds' models: an AIX document builds the AIX ones (advisor.documents.KIND_MODELS)
+    "advisor.documents.hpux",
+    "advisor.documents.zos",
+    "advisor.documents.zvm",
+    "advisor.documents.vios",
+    "advisor.documents.managed",
 )
 NOT_FOR_HELP = ("pydantic", "rich", "yaml", "advisor.documents", "advisor.rulebook.loader", "advisor.engine")
 
@@ -79,3 +88,21 @@ def test_a_yaml_document_still_loads_the_yaml_reader(cache, tmp_path):
 def test_help_loads_no_models_rulebook_or_rich(cache):
     modules = imported(cache, "--help")
     assert {p: loaded(modules, p) for p in NOT_FOR_HELP if loaded(modules, p)} == {}
+
+
+def test_a_command_run_alone_reads_as_in_the_whole_application():
+    """`advisor CMD` builds only CMD (advisor.cli.only_invoked); its help, options and errors are the
+    whole application's, and anything that is not one known command gets the whole application."""
+    from typer.testing import CliRunner
+
+    from advisor.cli import app, only_invoked
+
+    for args in (["check", "--help"], ["calc", "lfarea", "--help"], ["check", "--fail-on", "hgh", "x.json"]):
+        lean = only_invoked(["advisor", *args])
+        assert lean is not app and [c.callback for c in lean.registered_commands] != [
+            c.callback for c in app.registered_commands
+        ]
+        alone, whole = (CliRunner().invoke(a, args, prog_name="advisor") for a in (lean, app))
+        assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output)
+    for argv in (["advisor"], ["advisor", "--help"], ["advisor", "chek"], ["advisor", "--version"]):
+        assert only_invoked(argv) is app
