@@ -164,15 +164,14 @@ def record_review(
         row,
     )
     mine = (tenant, target)
-    old = [
-        tuple(r)
-        for r in tx.execute(
-            "SELECT rule_id, unit, severity, score FROM fleet_findings WHERE tenant_id = ? AND target = ?", mine
-        ).fetchall()
-    ]
-    old_fields = dict(
-        tx.execute("SELECT field, rules FROM fleet_missing WHERE tenant_id = ? AND target = ?", mine).fetchall()
-    )
+    # the system's current findings and missing fields, in one round trip (rule/field, unit, severity, score/rules)
+    held = tx.execute(
+        "SELECT 'f', rule_id, unit, severity, score FROM fleet_findings WHERE tenant_id = ? AND target = ? "
+        "UNION ALL SELECT 'm', field, '', '', rules FROM fleet_missing WHERE tenant_id = ? AND target = ?",
+        mine * 2,
+    ).fetchall()
+    old = [(r, u, sev, float(x)) for kind_, r, u, sev, x in held if kind_ == "f"]
+    old_fields = {r: int(x) for kind_, r, _, _, x in held if kind_ == "m"}
     before, after = _rule_totals([(r, s) for r, _, _, s in old]), _rule_totals([(r, s) for r, _, _, s in findings])
     part = stripe(target)
     deltas = []
@@ -180,6 +179,8 @@ def record_review(
         b, a = before.get(rule_id, (0, 0, 0.0)), after.get(rule_id, (0, 0, 0.0))
         if a != b:
             deltas.append((tenant, rule_id, part, a[0] - b[0], a[1] - b[1], a[2] - b[2]))
+    # A stripe's row that sums to nothing is kept (deleting it would be one more statement in every review's
+    # transaction); there are at most rules x STRIPES of them per tenant, and the reads skip them (HAVING).
     tx.executemany(
         "INSERT INTO fleet_rules VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, rule_id, stripe) "
         "DO UPDATE SET systems = fleet_rules.systems + excluded.systems, "
@@ -195,15 +196,6 @@ def record_review(
         "INSERT INTO fleet_fields VALUES (?, ?, ?, ?, ?) ON CONFLICT (tenant_id, field, stripe) DO UPDATE "
         "SET systems = fleet_fields.systems + excluded.systems, rules = fleet_fields.rules + excluded.rules",
         field_deltas,
-    )
-    # only rows this transaction holds already (its own stripe's), once they sum to nothing
-    tx.executemany(
-        "DELETE FROM fleet_rules WHERE tenant_id = ? AND rule_id = ? AND stripe = ? AND systems = 0 AND findings = 0",
-        [d[:3] for d in deltas],
-    )
-    tx.executemany(
-        "DELETE FROM fleet_fields WHERE tenant_id = ? AND field = ? AND stripe = ? AND systems = 0 AND rules = 0",
-        [d[:3] for d in field_deltas],
     )
     if sorted(old) != sorted(findings):  # often the same: a system reviewed again, nothing changed
         tx.execute("DELETE FROM fleet_findings WHERE tenant_id = ? AND target = ?", mine)

@@ -32,6 +32,7 @@ class ReviewQueries(StoreBase):
         tenant = who.tenant
         if tenant is None:
             raise StoreError("a review belongs to a tenant: store it with a tenant's key, not as the operator")
+        parsed = json.loads(review_json)  # before the transaction; not orjson: derived figures may exceed 64 bits
 
         def work(tx: Tx) -> None:
             tx.execute(
@@ -55,7 +56,7 @@ class ReviewQueries(StoreBase):
                 review_id=review_id,
                 target=target,
                 kind=kind,
-                review=json.loads(review_json),  # not orjson: derived figures may exceed 64 bits
+                review=parsed,
                 created_at=created_at,
             )
             record_audit(tx, who, "review.create", review_id, {"target": target, "kind": kind}, created_at)
