@@ -1,7 +1,8 @@
 """`get_context`: what a capability (advisor.capabilities) runs with in an authenticated request.
 
-The advisor and the server's limits (its Settings), the store to resolve a `review_id`, and a
-way to store a review under the calling key, the one write a capability may make.
+The advisor and the server's limits (its Settings), the store to resolve a `review_id` and to read
+the caller's tenant's fleet, and a way to store a review under the calling key, the one write a
+capability may make.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from advisor.capabilities.context import Context
+from advisor.capabilities.fleet import FleetView
 from advisor.store import Principal, Store
 from api.auth import require_key
 from api.problems import ProblemError
@@ -34,6 +36,7 @@ def context_for_key(app_state: Any, who: Principal) -> Context:
         limits=app_state.settings,
         find_document=lambda review_id: store.get_document(who, review_id),
         store_review=store_review,
+        fleet=FleetView(store, who),
     )
 
 

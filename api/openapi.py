@@ -209,7 +209,7 @@ def _problem_responses(schema: dict[str, Any]) -> None:
 
 def _response_examples(app: FastAPI) -> dict[str, Any]:
     """operationId -> an example success body, computed from the request examples."""
-    from advisor.capabilities import BY_NAME, Context
+    from advisor.capabilities import BY_NAME, Context, fleet
     from advisor.capabilities.outputs import OutputIn, load_outputs, parse_result
     from advisor.chat import ChatEngine
     from advisor.documents.io import validate_document
@@ -300,7 +300,10 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
         "whatIf": run("what_if"),
         "searchKnowledge": run("search_guidance"),
         "listTools": tools.manifest(),
-        **{f"tool_{name}": run(name, cap.example_args()) for name, cap in BY_NAME.items()},
+        **{
+            f"tool_{name}": fleet.EXAMPLES[name] if cap.reads_store else run(name, cap.example_args())
+            for name, cap in BY_NAME.items()
+        },
         **admin.EXAMPLES,
         "getProblemType": problems._describe("invalid-document"),
         "listProblemTypes": [problems._describe("invalid-document")],

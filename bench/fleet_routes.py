@@ -4,7 +4,8 @@
 
 The store is built with the production write path for the fleet tables
 (advisor.store.fleet.record_review, the function `add_review` calls in its transaction), in
-batches of 2,000 reviews per transaction and synchronous=OFF to build quickly; the reviews are real
+batches of 2,000 reviews per transaction and synchronous=OFF to build quickly, in the default
+tenant (the key's; the fleet tables are per tenant); the reviews are real
 reviews of generated documents (bench.generator), renamed, spread over 30 days. Each route is
 asked sequentially (one request in flight: the latency of the route, not of a queue).
 
@@ -37,7 +38,7 @@ BATCH = 2000
 def build(db: Path, systems: int, reviews: int, seed: int = 5) -> dict[str, Any]:
     from advisor.documents.io import validate_document
     from advisor.review import default_advisor
-    from advisor.store import SQLiteStore, fleet
+    from advisor.store import DEFAULT_TENANT, SQLiteStore, fleet
 
     advisor = default_advisor()
     pool = []
@@ -65,7 +66,15 @@ def build(db: Path, systems: int, reviews: int, seed: int = 5) -> dict[str, Any]
                 "VALUES (?, ?, ?, '{}', ?, ?, ?)",
                 (review_id, name, review["kind"], body, review["rulebook"]["version"], at),
             )
-            fleet.record_review(tx, review_id=review_id, target=name, kind=review["kind"], review=review, created_at=at)
+            fleet.record_review(
+                tx,
+                tenant=DEFAULT_TENANT,
+                review_id=review_id,
+                target=name,
+                kind=review["kind"],
+                review=review,
+                created_at=at,
+            )
 
     for first in range(0, reviews, BATCH):
         store._write(lambda tx, first=first: batch(tx, first))

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from advisor.capabilities import calculators, explain, rules, search, whatif
+from advisor.capabilities import calculators, explain, fleet, rules, search, whatif
 from advisor.capabilities import review as reviewing
 from advisor.capabilities.context import Context
 from advisor.capabilities.errors import CapabilityError, ErrorItem
@@ -35,6 +35,7 @@ class Capability:
     route: str = ""
     stores: bool = False  # may write (a review stored under the caller's key); every other capability only reads
     example: dict[str, Any] | None = None  # valid arguments; default: the request model's first example
+    reads_store: bool = False  # answers from the caller's stored reviews: only where the surface has a store
 
     def example_args(self) -> dict[str, Any]:
         if self.example is not None:
@@ -231,6 +232,53 @@ CAPABILITIES: tuple[Capability, ...] = (
         rules.list_sources,
         route="GET /v1/sources",
         example={},
+    ),
+    Capability(
+        "list_systems",
+        "List the systems",
+        "The reviewed systems of your tenant (the estate), each with its latest review: rating (red/amber/green), "
+        "findings per severity, summed risk score, last seen. Filter by `kind`, `severity` (at or above), `rule` "
+        "(fires now) or name `prefix`; sort by risk, name, last_seen or findings; page with `cursor`.",
+        fleet.SystemsQuery,
+        fleet.SystemsPage,
+        fleet.list_systems,
+        route="GET /v1/systems",
+        example={"sort": "risk", "limit": 20},
+        reads_store=True,
+    ),
+    Capability(
+        "get_system",
+        "Get a system",
+        "One reviewed system of your tenant by name: its latest findings (ranked, cited) and not-assessed rules, its "
+        "review history, and what changed between two of its reviews (`from`/`to` review ids; default the last two).",
+        fleet.SystemRequest,
+        fleet.SystemDetail,
+        fleet.system_detail,
+        route="GET /v1/systems/{name}",
+        reads_store=True,
+    ),
+    Capability(
+        "list_rule_systems",
+        "Systems where a rule fires",
+        "The systems of your tenant where a rule fires now (in their latest review), by name, with the findings and "
+        "score of that rule on each.",
+        fleet.RuleSystemsRequest,
+        fleet.RuleSystemsPage,
+        fleet.rule_systems,
+        route="GET /v1/rules/{rule_id}/systems",
+        reads_store=True,
+    ),
+    Capability(
+        "fleet_summary",
+        "Fleet summary",
+        "Your tenant's estate at a glance: systems by rating and by severity, the top rules by systems affected and "
+        "by score, the data most often missing (what to collect next) and reviews per day.",
+        fleet.FleetSummaryRequest,
+        fleet.FleetSummary,
+        fleet.fleet_summary,
+        route="GET /v1/fleet/summary",
+        example={},
+        reads_store=True,
     ),
     Capability(
         "parse_outputs",

@@ -1,7 +1,7 @@
 """What a capability runs with: the advisor, the limits, and what the calling surface can look up or store.
 
-The API builds one per request (its settings as limits, the caller's stored reviews); the stdio
-surfaces (`advisor mcp`, the CLI, the chat) use the defaults, which have no store.
+The API builds one per request (its settings as limits, the caller's stored reviews and fleet); the
+stdio surfaces (`advisor mcp`, the CLI, the chat) use the defaults, which have no store.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from advisor.capabilities.inputs import DEFAULT_LIMITS, Limits
 from advisor.review import Advisor, default_advisor
 
 if TYPE_CHECKING:
+    from advisor.capabilities.fleet import FleetView
     from advisor.knowledge import KnowledgeBase
 
 
@@ -26,6 +27,8 @@ class Context:
     """review_id -> the document that review was made of (JSON), or None when there is no such review."""
     store_review: Callable[[Any, Any], str] | None = None
     """(Submitted, ReviewResult) -> the id the review is stored under; absent where nothing may be stored."""
+    fleet: FleetView | None = None
+    """The caller's tenant's fleet tables (the store and the principal); absent where there is no store."""
 
     @cached_property
     def kb(self) -> KnowledgeBase:

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from advisor.capabilities.explain import ExplainResult
+from advisor.capabilities.fleet import FleetSummary, RuleSystemsPage, SystemDetail, SystemOut, SystemsPage
 from advisor.capabilities.outputs import ParseOut
 from advisor.capabilities.review import ReviewResult
 from advisor.capabilities.rules import RuleDetail, RuleList, SourceList
@@ -80,6 +81,36 @@ def _search(r: SearchResult) -> list[str]:
     return [f"{p.title} [{p.source_id}, {p.section}] (score {p.score:g}): {p.text[:200]}" for p in r.passages]
 
 
+def _system(s: SystemOut) -> str:
+    counts = ", ".join(f"{n} {sev}" for sev, n in s.summary.items() if n) or "no findings"
+    return f"{s.name} ({s.kind}, {s.rating}): {counts}; score {s.score:g}; last seen {s.last_seen}"
+
+
+def _fleet(r: BaseModel) -> list[str]:
+    """The fleet tools' answers: systems with their rating and counts, the summary's headline figures."""
+    if isinstance(r, SystemsPage):
+        lines = [f"{len(r.items)} systems" + (" (more: pass next_cursor)." if r.next_cursor else ".")]
+        return lines + [_system(s) for s in r.items[: MAX_LINES - 1]]
+    if isinstance(r, SystemDetail):
+        lines = [_system(r.system) + f"; {r.system.reviews} reviews."]
+        lines += [f"{f.rank}. {_finding(f)}" for f in r.findings[: MAX_LINES - 2]]
+        if r.diff is not None:
+            d = r.diff.diff
+            lines.append(f"Since {r.diff.before}: {len(d.introduced)} introduced, {len(d.resolved)} resolved.")
+        return lines
+    if isinstance(r, RuleSystemsPage):
+        head = f"{r.rule_id} ({r.severity}): {r.title}; fires now on {len(r.items)} systems"
+        return [head + (" (more: pass next_cursor)." if r.next_cursor else ".")] + [
+            f"{s.name} ({s.kind}, {s.rating}): {s.findings} findings, score {s.score:g}" for s in r.items[:10]
+        ]
+    assert isinstance(r, FleetSummary)
+    ratings = ", ".join(f"{n} {k}" for k, n in r.ratings.items())
+    lines = [f"{r.systems} systems ({ratings}), {r.reviews} reviews, {r.clean} without findings."]
+    lines += [f"{c.rule_id} ({c.severity}) on {c.systems} systems: {c.title}" for c in r.top_rules_by_systems[:5]]
+    lines += [f"Most often missing: {m.field} ({m.systems} systems)" for m in r.missing[:3]]
+    return lines
+
+
 def _value(v: Any) -> str:
     return json.dumps(v) if isinstance(v, bool) or v is None else str(v)
 
@@ -122,6 +153,8 @@ def render(result: BaseModel) -> str:
         lines = [f"{result.id} ({result.severity}): {result.title}{_cite(result.citations)}. When: {result.condition}"]
     elif isinstance(result, SourceList):
         lines = [f"{s.id}: {s.title} ({s.publisher}, {s.date})" for s in result.sources]
+    elif isinstance(result, (SystemsPage, SystemDetail, RuleSystemsPage, FleetSummary)):
+        lines = _fleet(result)
     elif isinstance(result, ParseOut):
         doc = result.document
         lines = [

@@ -9,9 +9,12 @@ at the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from advisor.store import fleet
+from advisor.store.fleet import SEVERITIES
 from advisor.store.records import StoreError, utc_now
 
 
@@ -21,6 +24,7 @@ class Migration:
     name: str
     sqlite: tuple[str, ...]
     postgres: tuple[str, ...]
+    then: Callable[[Any], object] | None = None  # work done after the statements, in the same transaction
 
     def statements(self, dialect: str) -> tuple[str, ...]:
         return self.sqlite if dialect == "sqlite" else self.postgres
@@ -91,6 +95,107 @@ def _sessions(seq: str, json: str) -> str:
 _SQ_SEQ, _SQ_JSON = "INTEGER PRIMARY KEY AUTOINCREMENT", "TEXT CHECK ({col} IS NULL OR json_valid({col}))"
 _PG_SEQ, _PG_JSON = "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "JSON"
 
+# --- Migration 3's fleet tables, as it made them (frozen: migration 5 replaces them, per tenant) ---
+
+_FLEET_V3 = (
+    """CREATE TABLE fleet_systems (
+    target       TEXT PRIMARY KEY,
+    kind         TEXT NOT NULL,
+    review_id    TEXT NOT NULL,
+    first_seen   TEXT NOT NULL,
+    last_seen    TEXT NOT NULL,
+    reviews      INTEGER NOT NULL,
+    critical     INTEGER NOT NULL,
+    high         INTEGER NOT NULL,
+    medium       INTEGER NOT NULL,
+    low          INTEGER NOT NULL,
+    info         INTEGER NOT NULL,
+    findings     INTEGER NOT NULL,
+    not_assessed INTEGER NOT NULL,
+    worst        INTEGER NOT NULL,
+    score        REAL NOT NULL
+)""",
+    "CREATE INDEX fleet_systems_by_kind ON fleet_systems(kind, target)",
+    # one index per sort order, in that order's directions, so a page is an index range, not a sort
+    "CREATE INDEX fleet_systems_by_risk ON fleet_systems(worst, score DESC, target)",
+    "CREATE INDEX fleet_systems_by_seen ON fleet_systems(last_seen DESC, target)",
+    "CREATE INDEX fleet_systems_by_findings ON fleet_systems(findings DESC, target)",
+    """CREATE TABLE fleet_findings (
+    target   TEXT NOT NULL,
+    rule_id  TEXT NOT NULL,
+    unit     TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    score    REAL NOT NULL
+)""",
+    "CREATE INDEX fleet_findings_by_target ON fleet_findings(target)",
+    "CREATE INDEX fleet_findings_by_rule ON fleet_findings(rule_id, target)",
+    """CREATE TABLE fleet_missing (
+    target TEXT NOT NULL,
+    field  TEXT NOT NULL,
+    rules  INTEGER NOT NULL,
+    PRIMARY KEY (target, field)
+)""",
+    """CREATE TABLE fleet_rules (
+    rule_id  TEXT PRIMARY KEY,
+    systems  INTEGER NOT NULL,
+    findings INTEGER NOT NULL,
+    score    REAL NOT NULL
+)""",
+    """CREATE TABLE fleet_fields (
+    field   TEXT PRIMARY KEY,
+    systems INTEGER NOT NULL,
+    rules   INTEGER NOT NULL
+)""",
+    """CREATE TABLE fleet_days (
+    day      TEXT PRIMARY KEY,
+    reviews  INTEGER NOT NULL,
+    systems  INTEGER NOT NULL,
+    critical INTEGER NOT NULL,
+    high     INTEGER NOT NULL,
+    medium   INTEGER NOT NULL,
+    low      INTEGER NOT NULL,
+    info     INTEGER NOT NULL
+)""",
+    """CREATE TABLE fleet_day_systems (
+    day    TEXT NOT NULL,
+    target TEXT NOT NULL,
+    PRIMARY KEY (day, target)
+)""",
+)
+
+_FLEET_V3_POSTGRES = tuple(t.replace(" REAL ", " DOUBLE PRECISION ") for t in _FLEET_V3)
+
+_LATEST = "reviews r WHERE r.seq = (SELECT max(seq) FROM reviews WHERE target = r.target)"
+_SEV = ", ".join(f"coalesce(json_extract(r.review, '$.summary.{s}'), 0)" for s in SEVERITIES)
+# Reviews stored before the fleet tables existed (SQLite only: a PostgreSQL store started with them).
+_FLEET_V3_BACKFILL = (
+    f"""INSERT INTO fleet_systems SELECT r.target, r.kind, r.id,
+        (SELECT min(created_at) FROM reviews WHERE target = r.target), r.created_at,
+        (SELECT count(*) FROM reviews WHERE target = r.target), {_SEV},
+        json_array_length(r.review, '$.findings'), json_array_length(r.review, '$.not_assessed'), 0,
+        (SELECT total(json_extract(value, '$.score')) FROM json_each(r.review, '$.findings'))
+        FROM {_LATEST}""",
+    "UPDATE fleet_systems SET worst = CASE WHEN critical > 0 THEN 0 WHEN high > 0 THEN 1 WHEN medium > 0 THEN 2 "
+    "WHEN low > 0 THEN 3 WHEN info > 0 THEN 4 ELSE 5 END",
+    f"""INSERT INTO fleet_findings SELECT r.target, json_extract(f.value, '$.rule_id'),
+        json_extract(f.value, '$.target'), json_extract(f.value, '$.severity'), json_extract(f.value, '$.score')
+        FROM {_LATEST.replace("reviews r WHERE", "reviews r, json_each(r.review, '$.findings') f WHERE")}""",
+    f"""INSERT INTO fleet_missing SELECT r.target, m.value, count(DISTINCT json_extract(n.value, '$.rule_id'))
+        FROM {
+        _LATEST.replace(
+            "reviews r WHERE",
+            "reviews r, json_each(r.review, '$.not_assessed') n, json_each(n.value, '$.missing') m WHERE",
+        )
+    } GROUP BY r.target, m.value""",
+    "INSERT INTO fleet_rules SELECT rule_id, count(DISTINCT target), count(*), total(score) FROM fleet_findings "
+    "GROUP BY rule_id",
+    "INSERT INTO fleet_fields SELECT field, count(*), sum(rules) FROM fleet_missing GROUP BY field",
+    f"""INSERT INTO fleet_days SELECT substr(r.created_at, 1, 10), count(*), count(DISTINCT r.target),
+        {", ".join(f"total(coalesce(json_extract(r.review, '$.summary.{s}'), 0))" for s in SEVERITIES)}
+        FROM reviews r GROUP BY 1""",
+    "INSERT INTO fleet_day_systems SELECT DISTINCT substr(created_at, 1, 10), target FROM reviews",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
@@ -122,7 +227,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         postgres=(_sessions(_PG_SEQ, _PG_JSON), _TURNS.format(citations="JSON", suffix="")),
     ),
     # the fleet's latest-review tables (advisor/store/fleet.py); SQLite fills them from stored reviews
-    Migration(3, "fleet tables", sqlite=fleet.TABLES + fleet.SQLITE_BACKFILL, postgres=fleet.POSTGRES_TABLES),
+    Migration(3, "fleet tables", sqlite=_FLEET_V3 + _FLEET_V3_BACKFILL, postgres=_FLEET_V3_POSTGRES),
 )
 
 
@@ -175,6 +280,37 @@ MIGRATIONS += (
 )
 
 
+def _fleet_per_tenant(dialect: str) -> tuple[str, ...]:
+    """Migration 5: the fleet tables again, every row under a tenant and the summed ones striped
+    (advisor/store/fleet.py). The new tables are built beside the old, filled from them as the default
+    tenant's (the only one they held), then take their names; other tenants' reviews are replayed
+    afterwards (`fleet.rebuild`), since the old tables skipped them."""
+    tables, indexes = fleet.create_statements(dialect, suffix="_new")
+    keep = {
+        "fleet_rules": "rule_id, 0, systems, findings, score",
+        "fleet_fields": "field, 0, systems, rules",
+        "fleet_days": "day, 0, reviews, systems, " + ", ".join(SEVERITIES),
+    }
+    copies = tuple(
+        f"INSERT INTO {name}_new SELECT 'default', {keep.get(name, '*')} FROM {name}" for name in fleet.TABLE_NAMES
+    )
+    swap = tuple(f"DROP TABLE {name}" for name in fleet.TABLE_NAMES) + tuple(
+        f"ALTER TABLE {name}_new RENAME TO {name}" for name in fleet.TABLE_NAMES
+    )
+    return tables + copies + swap + indexes
+
+
+MIGRATIONS += (
+    Migration(
+        5,
+        "fleet tables per tenant, striped sums",
+        sqlite=_fleet_per_tenant("sqlite"),
+        postgres=_fleet_per_tenant("postgres"),
+        then=lambda tx: fleet.rebuild(tx, skip_tenant="default"),
+    ),
+)
+
+
 def latest_version() -> int:
     return MIGRATIONS[-1].version
 
@@ -197,4 +333,6 @@ def apply(tx, dialect: str, where: str) -> None:
         if migration.version > current:
             for statement in migration.statements(dialect):
                 tx.execute(statement)
+            if migration.then is not None:
+                migration.then(tx)
             tx.execute("INSERT INTO schema_version VALUES (?, ?, ?)", (migration.version, migration.name, utc_now()))

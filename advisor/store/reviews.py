@@ -9,7 +9,7 @@ from advisor.store.audit import record_audit
 from advisor.store.base import StoreBase, Tx, scope
 from advisor.store.fleet import record_review
 from advisor.store.idempotency import Replay, remember
-from advisor.store.records import DEFAULT_TENANT, Principal, StoredReview
+from advisor.store.records import Principal, StoredReview, StoreError
 
 
 class ReviewQueries(StoreBase):
@@ -27,8 +27,12 @@ class ReviewQueries(StoreBase):
         replay: Replay | None = None,
     ) -> None:
         """Store a review, its audit entry, the fleet tables' update and (with an Idempotency-Key) the
-        response in one transaction: all or nothing. The fleet tables are site-wide (not per tenant
-        yet): they take the default tenant's reviews only, and only its keys read them."""
+        response in one transaction: all or nothing. The fleet tables are kept per tenant, like the review."""
+
+        tenant = who.tenant
+        if tenant is None:
+            raise StoreError("a review belongs to a tenant: store it with a tenant's key, not as the operator")
+        parsed = json.loads(review_json)  # before the transaction; not orjson: derived figures may exceed 64 bits
 
         def work(tx: Tx) -> None:
             tx.execute(
@@ -43,18 +47,18 @@ class ReviewQueries(StoreBase):
                     rulebook_version,
                     created_at,
                     who.key_id,
-                    who.tenant,
+                    tenant,
                 ),
             )
-            if who.tenant == DEFAULT_TENANT:
-                record_review(
-                    tx,
-                    review_id=review_id,
-                    target=target,
-                    kind=kind,
-                    review=json.loads(review_json),  # not orjson: derived figures may exceed 64 bits
-                    created_at=created_at,
-                )
+            record_review(
+                tx,
+                tenant=tenant,
+                review_id=review_id,
+                target=target,
+                kind=kind,
+                review=parsed,
+                created_at=created_at,
+            )
             record_audit(tx, who, "review.create", review_id, {"target": target, "kind": kind}, created_at)
             if replay is not None:
                 remember(tx, who, replay, created_at)

@@ -18,19 +18,22 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from advisor.capabilities import CapabilityError, Context
 from advisor.capabilities.fleet import (
     MAX_PAGE,
-    FleetError,
+    FleetSummaryRequest,
+    RuleSystemsRequest,
+    SystemRequest,
     SystemsQuery,
     fleet_summary,
     list_systems,
     rule_systems,
     system_detail,
 )
+from advisor.capabilities.inputs import validate_model
 from advisor.capabilities.rules import RuleRequest, RulesRequest, get_rule, list_rules
 from advisor.rating import RATINGS
 from advisor.render.html import jinja_environment
 from advisor.render.svg import bar_chart, column_chart
 from advisor.rulebook.model import SEVERITIES
-from advisor.store import DEFAULT_TENANT, Principal
+from advisor.store import Principal
 from advisor.store.fleet import SORTS
 from api.problems import ProblemError
 from api.web import session
@@ -150,8 +153,7 @@ async def login(request: Request) -> Response:
     if not session.same_origin(request) or not expected or not hmac.compare_digest(data.get("csrf", ""), expected):
         return forbidden("The sign-in form is stale or came from another site: open /login again.")
     key = request.app.state.store.authenticate(data.get("key", "").strip())
-    # the fleet tables are site-wide, the default tenant's: other tenants' keys do not sign in here
-    if key is None or not key.active or key.tenant != DEFAULT_TENANT:
+    if key is None or not key.active:
         token = secrets.token_urlsafe(24)
         refused = page(
             "login.html.j2",
@@ -159,7 +161,7 @@ async def login(request: Request) -> Response:
             title="Sign in",
             csrf=token,
             next=_safe_next(data.get("next")),
-            error="This API key is not valid, was revoked, or belongs to another tenant than the console's.",
+            error="This API key is not valid or was revoked.",
         )
         session.set_cookie(refused, request, session.LOGIN_COOKIE, token, session.LOGIN_SECONDS)
         return refused
@@ -187,11 +189,17 @@ async def logout(request: Request) -> Response:
 # --- fleet pages ---
 
 
+def _context(request: Request, who: WebUser) -> Context:
+    """What the signed-in key's capabilities run with: its tenant's reviews and fleet, as the API gives them."""
+    from api.context import context_for_key
+
+    return context_for_key(request.app.state, who.key.principal(request.client.host if request.client else None))
+
+
 @router.get("/")
 def dashboard(request: Request) -> Response:
     who = user(request)
-    advisor = request.app.state.advisor
-    summary = fleet_summary(request.app.state.store, advisor.rulebook)
+    summary = fleet_summary(FleetSummaryRequest(), _context(request, who))
     charts = {
         "ratings": bar_chart("Systems by rating", [(r, summary.ratings[r], r) for r in RATINGS]),
         "severities": bar_chart(
@@ -231,17 +239,17 @@ def systems(
     filters = {"kind": kind, "severity": severity, "rule": rule.strip().upper(), "prefix": prefix, "sort": sort}
     error, page_data = None, None
     try:
-        q = SystemsQuery(
-            kind=kind or None,
-            severity=severity or None,
-            rule=filters["rule"] or None,
-            prefix=prefix[:256] or None,
-            sort=sort if sort in SORTS else "risk",  # type: ignore[arg-type]
-            cursor=cursor[:1024] or None,
-            limit=50,
-        )
-        page_data = list_systems(request.app.state.store, q, advisor.rulebook)
-    except FleetError as exc:
+        asked = {
+            "kind": kind[:32] or None,
+            "severity": severity or None,
+            "rule": filters["rule"][:32] or None,
+            "prefix": prefix[:256] or None,
+            "sort": sort if sort in SORTS else "risk",
+            "cursor": cursor[:1024] or None,
+        }
+        q = validate_model(SystemsQuery, {k: v for k, v in asked.items() if v is not None})
+        page_data = list_systems(q, _context(request, who))
+    except CapabilityError as exc:
         error = exc.detail
         q = SystemsQuery(sort="risk")
     next_href = None
@@ -269,9 +277,11 @@ def system(request: Request, name: str) -> Response:
     before = request.query_params.get("from") or None
     after = request.query_params.get("to") or None
     try:
-        detail = system_detail(request.app.state.store, name[:256], before, after)
-    except FleetError as exc:
-        status = 404 if exc.problem.endswith("not-found") else 422
+        asked = {"name": name[:256] or "?", "from": before, "to": after}
+        req = validate_model(SystemRequest, {k: v for k, v in asked.items() if v is not None})
+        detail = system_detail(req, _context(request, who))
+    except CapabilityError as exc:
+        status = 404 if exc.name.endswith("not-found") else 422
         return page(
             "error.html.j2",
             status,
@@ -292,8 +302,8 @@ def system(request: Request, name: str) -> Response:
 @router.get("/rules")
 def rules(request: Request) -> Response:
     who = user(request)
-    ctx = Context(advisor=request.app.state.advisor)
-    affected = request.app.state.store.fleet_rule_counts()
+    ctx = _context(request, who)
+    affected = request.app.state.store.fleet_rule_counts(who.key.principal())
     listed = list_rules(RulesRequest(), ctx).rules
     return page("rules.html.j2", user=who, title="Rules", section="Rules", rules=listed, affected=affected)
 
@@ -301,13 +311,16 @@ def rules(request: Request) -> Response:
 @router.get("/rules/{rule_id}")
 def rule(request: Request, rule_id: str, cursor: str = "") -> Response:
     who = user(request)
-    advisor = request.app.state.advisor
+    ctx = _context(request, who)
     try:
-        detail = get_rule(RuleRequest(rule_id=rule_id[:64] or "?"), Context(advisor=advisor))
-        affected = rule_systems(request.app.state.store, advisor.rulebook, detail.id, cursor[:1024] or None, MAX_PAGE)
+        detail = get_rule(RuleRequest(rule_id=rule_id[:64] or "?"), ctx)
     except CapabilityError as exc:
         return page("error.html.j2", 404, user=who, title="No such rule", message=exc.detail)
-    except FleetError as exc:
+    try:
+        affected = rule_systems(
+            RuleSystemsRequest(rule_id=detail.id, cursor=cursor[:1024] or None, limit=MAX_PAGE), ctx
+        )
+    except CapabilityError as exc:
         return page("error.html.j2", 422, user=who, title="Bad page", message=exc.detail)
     next_href = f"/rules/{detail.id}?" + urlencode({"cursor": affected.next_cursor}) if affected.next_cursor else None
     return page(

@@ -52,6 +52,7 @@ def test_migrations_upgrade_a_version_1_database_keeping_its_data(tmp_path, monk
         "chat sessions",
         "fleet tables",
         "tenants, roles, idempotency keys",
+        "fleet tables per tenant, striped sums",
     ]
     old.close()
 

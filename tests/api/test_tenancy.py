@@ -6,6 +6,8 @@ ROUTES classifies every route of the OpenAPI document; a new route that is not c
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -43,14 +45,19 @@ ROUTES = {
     ("post", "/v1/keys"): ("admin", "tenant"),
     ("delete", "/v1/keys/{key_id}"): ("admin", "tenant"),
     ("get", "/v1/audit"): ("admin", "tenant"),
-    # the fleet tables hold the default tenant's systems only; other tenants' keys get 403 there
-    ("get", "/v1/systems"): ("reader", "default-tenant"),
-    ("get", "/v1/systems/{name}"): ("reader", "default-tenant"),
-    ("get", "/v1/rules/{rule_id}/systems"): ("reader", "default-tenant"),
-    ("get", "/v1/fleet/summary"): ("reader", "default-tenant"),
+    # the fleet: the caller's tenant's systems (a system name is an id there; a rule id is the shared catalogue's)
+    ("get", "/v1/systems"): ("reader", "tenant"),
+    ("get", "/v1/systems/{name}"): ("reader", "tenant"),
+    ("get", "/v1/rules/{rule_id}/systems"): ("reader", "tenant"),
+    ("get", "/v1/fleet/summary"): ("reader", "tenant"),
 }
 ROLES = ["reader", "submitter", "admin"]
-MISSING = {"review_id": "rv_00000000000000000000", "session_id": "cs_00000000000000000000", "key_id": "000000000000"}
+MISSING = {
+    "review_id": "rv_00000000000000000000",
+    "session_id": "cs_00000000000000000000",
+    "key_id": "000000000000",
+    "name": "no-such-system",
+}
 
 
 class World:
@@ -77,7 +84,12 @@ class World:
         return c
 
     def ids(self) -> dict[str, str]:
-        return {"review_id": self.review_id, "session_id": self.session_id, "key_id": self.a_key_id}
+        return {
+            "review_id": self.review_id,
+            "session_id": self.session_id,
+            "key_id": self.a_key_id,
+            "name": EXAMPLE_DOCUMENT["name"],
+        }
 
 
 @pytest.fixture
@@ -87,7 +99,7 @@ def world(app) -> World:
 
 def request_for(app, method: str, path: str, ids: dict[str, str]) -> tuple[str, dict]:
     """The URL (ids filled in) and a valid body: the first example of the route's OpenAPI request body."""
-    url = path.format(rule_id="AME-001", name="lpar1", **ids)
+    url = path.format(rule_id="AME-001", **ids)
     if method == "post" and path == "/v1/keys":
         return url, {"json": {"name": "made-by-test", "role": "reader"}}
     if path == "/v1/knowledge/search":
@@ -111,11 +123,11 @@ def test_every_route_is_classified(app):
 @pytest.mark.parametrize("role", ROLES)
 def test_each_role_may_do_what_it_may_and_no_more(world, role):
     client = world.client("team-a", role)
-    for (method, path), (least, kind) in ROUTES.items():
+    for (method, path), (least, _) in ROUTES.items():
         url, kwargs = request_for(world.app, method, path, world.ids())
         before = world.app.state.store.count_reviews(OPERATOR)
         response = client.request(method.upper(), url, **kwargs)
-        if kind == "default-tenant" or ROLES.index(role) < ROLES.index(least):
+        if ROLES.index(role) < ROLES.index(least):
             assert response.status_code == 403, (method, path, response.text)
             assert response.json()["type"] == "/problems/forbidden"
             assert world.app.state.store.count_reviews(OPERATOR) == before  # nothing written
@@ -126,7 +138,10 @@ def test_each_role_may_do_what_it_may_and_no_more(world, role):
 def test_a_foreign_id_answers_404_like_one_that_does_not_exist(world):
     """Tenant B's admin, on every route that takes an id, with tenant A's ids and with made-up ones."""
     b = world.client("team-b", "admin")
-    with_ids = [(m, p) for (m, p), (_, kind) in ROUTES.items() if kind == "tenant" and "{" in p]
+    # a rule id names the shared catalogue, not the tenant's data: its route is judged in test_fleet_is_per_tenant
+    with_ids = [
+        (m, p) for (m, p), (_, kind) in ROUTES.items() if kind == "tenant" and "{" in p and "{rule_id}" not in p
+    ]
     assert with_ids
     for method, path in with_ids:
         foreign_url, kwargs = request_for(world.app, method, path, world.ids())
@@ -213,3 +228,89 @@ def test_storing_through_a_tool_needs_the_submitter_role_and_stays_in_the_tenant
     # explain by review_id reads in the caller's tenant: another tenant's id is the same 404 as a made-up one
     foreign = world.client("team-b", "admin").post("/v1/explain", json={"rule_id": "AME-001", "review_id": review_id})
     assert foreign.status_code == 404, foreign.text
+
+
+def _fleet_answers(client: TestClient, name: str) -> dict[str, object]:
+    """Every fleet route and fleet tool as `client` sees them, with `name` as the system asked for."""
+    out: dict[str, object] = {}
+    for path in ("/v1/systems", f"/v1/systems/{name}", "/v1/rules/AME-001/systems", "/v1/fleet/summary"):
+        r = client.get(path)
+        out[path] = (r.status_code, r.json())
+    for tool, args in (
+        ("list_systems", {}),
+        ("get_system", {"name": name}),
+        ("list_rule_systems", {"rule_id": "AME-001"}),
+        ("fleet_summary", {}),
+    ):
+        r = client.post(f"/v1/tools/{tool}", json=args)
+        out[tool] = (r.status_code, r.json())
+    return out
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_fleet_is_per_tenant(world, role):
+    """Each tenant's keys see their own estate: tenant A's system is in A's fleet, and tenant B, which reviewed
+    nothing, sees an empty fleet where A's system name answers exactly like a made-up one."""
+    name = EXAMPLE_DOCUMENT["name"]
+    a, b = world.client("team-a", role), world.client("team-b", role)
+    mine = _fleet_answers(a, name)
+    assert [s["name"] for s in mine["/v1/systems"][1]["items"]] == [name]
+    assert mine[f"/v1/systems/{name}"][1]["system"]["review_id"] == world.review_id
+    assert mine["/v1/fleet/summary"][1]["systems"] == 1 and mine["/v1/rules/AME-001/systems"][1]["items"]
+    assert mine["list_systems"][1] == mine["/v1/systems"][1]  # the tools answer what the routes answer
+    theirs, made_up = _fleet_answers(b, name), _fleet_answers(b, MISSING["name"])
+    assert theirs["/v1/systems"] == (200, {"items": [], "next_cursor": None})
+    assert theirs["/v1/rules/AME-001/systems"][1]["items"] == []
+    summary = theirs["/v1/fleet/summary"][1]
+    assert summary["systems"] == summary["reviews"] == 0 and summary["top_rules_by_systems"] == summary["trend"] == []
+    for foreign, missing in ((f"/v1/systems/{name}", f"/v1/systems/{MISSING['name']}"), ("get_system", "get_system")):
+        assert theirs[foreign][0] == made_up[missing][0] == 404, theirs[foreign]
+        f_body, m_body = dict(theirs[foreign][1]), dict(made_up[missing][1])
+        assert f_body.pop("detail").replace(name, "X") == m_body.pop("detail").replace(MISSING["name"], "X")
+        assert f_body == m_body  # same type, title, status: nothing tells the name exists elsewhere
+
+
+def test_the_same_name_in_two_tenants_is_two_systems(world):
+    """Tenant B reviews a system of the same name twice: each tenant sees its own history and counts only."""
+    b = world.client("team-b", "submitter")
+    for page in ("4K", "64K"):
+        doc = {**EXAMPLE_DOCUMENT, "ame": {**EXAMPLE_DOCUMENT["ame"], "page_support": page}}
+        assert b.post("/v1/reviews", json=doc).status_code == 201
+    name = EXAMPLE_DOCUMENT["name"]
+    a_sys = world.client("team-a", "reader").get(f"/v1/systems/{name}").json()
+    b_sys = world.client("team-b", "reader").get(f"/v1/systems/{name}").json()
+    assert a_sys["system"]["reviews"] == 1 and [h["review_id"] for h in a_sys["history"]] == [world.review_id]
+    assert b_sys["system"]["reviews"] == 2 and world.review_id not in {h["review_id"] for h in b_sys["history"]}
+    assert b_sys["diff"] is not None and a_sys["diff"] is None
+    # a diff across tenants is refused like one with made-up ids
+    foreign = world.client("team-b", "reader").get(
+        f"/v1/systems/{name}", params={"from": world.review_id, "to": b_sys["history"][0]["review_id"]}
+    )
+    assert foreign.status_code == 404 and foreign.json()["type"] == "/problems/review-not-found"
+    a_sum = world.client("team-a", "reader").get("/v1/fleet/summary").json()
+    b_sum = world.client("team-b", "reader").get("/v1/fleet/summary").json()
+    assert (a_sum["systems"], a_sum["reviews"], b_sum["systems"], b_sum["reviews"]) == (1, 1, 1, 2)
+
+
+def _sign_in(app, key: str) -> TestClient:
+    c = TestClient(app)
+    token = re.search(r'name="csrf" value="([^"]+)"', c.get("/login").text).group(1)
+    r = c.post("/login", data={"csrf": token, "key": key}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return c
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_console_shows_each_tenant_its_own_estate(world, role):
+    """Every tenant's keys sign into the console; tenant B's pages show none of tenant A's systems."""
+    name = EXAMPLE_DOCUMENT["name"]
+    a = _sign_in(world.app, world.keys[("team-a", role)][1])
+    b = _sign_in(world.app, world.keys[("team-b", role)][1])
+    assert name in a.get("/systems").text and a.get(f"/systems/{name}").status_code == 200
+    assert name in a.get("/rules/AME-001").text
+    for path in ("/", "/systems", "/rules", "/rules/AME-001", f"/systems?prefix={name[:3]}"):
+        page = b.get(path)
+        assert page.status_code == 200 and name not in page.text, path
+    foreign, missing = b.get(f"/systems/{name}"), b.get(f"/systems/{MISSING['name']}")
+    assert foreign.status_code == missing.status_code == 404
+    assert foreign.text.replace(name, "X") == missing.text.replace(MISSING["name"], "X")

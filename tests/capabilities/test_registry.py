@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import jsonschema
 import pytest
 
 from advisor.capabilities import CAPABILITIES, CapabilityError
+from advisor.capabilities.fleet import FleetView
+from advisor.documents.io import validate_document
+from advisor.store import open_store
 from tests.capabilities.conftest import example
+from tests.support.store import OPERATOR
 
 # A valid request for each capability without an example of its own in the request model.
 ARGS = {
@@ -34,8 +40,33 @@ def test_schemas_are_valid_and_described(cap):
     assert len(cap.description) > 60
 
 
+@pytest.fixture(scope="module")
+def with_fleet(ctx, tmp_path_factory):
+    """The context with a store holding one review of sapapp01 (the fleet examples' system), in one tenant."""
+    store = open_store(tmp_path_factory.mktemp("fleet") / "s.db")
+    store.migrate()
+    who = store.create_key(OPERATOR, "cap", role="submitter")[0].principal()
+    review = ctx.advisor.review(validate_document(example("aix-ame4k-64k.json")))
+    store.add_review(
+        who,
+        review_id="rv_0123456789abcdef0123",
+        target=review.target,
+        kind=review.kind,
+        document_json="{}",
+        review_json=review.model_dump_json(),
+        rulebook_version="v",
+        created_at="2026-11-24T10:00:00.000Z",
+    )
+    yield dataclasses.replace(ctx, fleet=FleetView(store, who))
+    store.close()
+
+
 @pytest.mark.parametrize("cap", CAPABILITIES, ids=lambda c: c.name)
-def test_a_valid_call_returns_what_its_schema_says(cap, ctx):
+def test_a_valid_call_returns_what_its_schema_says(cap, ctx, with_fleet):
+    if cap.reads_store:
+        with pytest.raises(CapabilityError, match="no store"):  # a surface without a store says so
+            cap.invoke(_args(cap), ctx)
+        ctx = with_fleet
     result = cap.invoke(_args(cap), ctx)
     assert isinstance(result, cap.result)
     jsonschema.validate(result.model_dump(mode="json", by_alias=True), cap.output_schema())

@@ -11,6 +11,7 @@ warnings.filterwarnings("ignore", message=".*starlette.testclient.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from advisor.capabilities import BY_NAME, CAPABILITIES, Context  # noqa: E402
+from advisor.capabilities.models import EXAMPLE_LPAR  # noqa: E402
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
 from tests.capabilities.conftest import example  # noqa: E402
@@ -84,9 +85,15 @@ def test_the_manifest_lists_every_function_with_its_schema(client):
 
 @pytest.mark.parametrize("cap", CAPABILITIES, ids=lambda c: c.name)
 def test_each_function_answers_on_its_route(app, client, cap):
+    if cap.reads_store:  # the fleet examples read system sapapp01 of the key's tenant
+        assert client.post("/v1/reviews", json=EXAMPLE_LPAR).status_code == 201
     r = client.post(f"/v1/tools/{cap.name}", json=cap.example_args())
     assert r.status_code == 200, r.text
-    if cap.name != "list_sources":  # the same answer as calling the capability itself
+    if cap.reads_store:  # the same answer as its GET route
+        path = cap.route.partition(" ")[2].format(**cap.example_args())
+        args = {k: v for k, v in cap.example_args().items() if "{" + k + "}" not in cap.route}
+        assert r.json() == client.get(path, params=args).json()
+    elif cap.name != "list_sources":  # the same answer as calling the capability itself
         assert r.json() == same(app, cap.name, cap.example_args())
 
 

@@ -1,4 +1,4 @@
-"""A served app on a fresh store, with a few systems reviewed through POST /v1/reviews."""
+"""A served app on a fresh store of each kind, with a few systems reviewed through POST /v1/reviews."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from tests.support.store import OPERATOR  # noqa: E402
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app(Settings(db_path=tmp_path / "advisor.db"))
+def app(tmp_path, database_url):
+    app = create_app(Settings(db_path=tmp_path / "advisor.db", database_url=database_url))
     yield app
     app.state.store.close()
 

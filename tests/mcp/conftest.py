@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import httpx2
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
+from advisor.capabilities.models import EXAMPLE_LPAR
 from advisor.store import open_store
 from tests.api.server import Server
 from tests.support.store import OPERATOR
@@ -69,6 +71,11 @@ def served(tmp_path_factory) -> Iterator[tuple[Server, str]]:
         else:
             os.environ["ADVISOR_MAX_BODY_BYTES"] = old
     try:
+        # a stored review, so the fleet tools' examples (system sapapp01, rule AME-001) have an estate to read
+        stored = httpx.post(
+            f"{server.url}/v1/reviews", json=EXAMPLE_LPAR, headers={"Authorization": f"Bearer {key}"}, timeout=60
+        )
+        assert stored.status_code == 201, stored.text
         yield server, key
     finally:
         server.stop()

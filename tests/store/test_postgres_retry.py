@@ -12,8 +12,8 @@ from advisor.store.postgres import PostgresStore
 def test_a_deadlock_victim_is_run_again_whole(postgres_server):
     store = PostgresStore(postgres_server.new_schema())
     store.migrate()
-    rows = [("A", 0, 0, 0.0), ("B", 0, 0, 0.0)]
-    store._write(lambda tx: tx.executemany("INSERT INTO fleet_rules VALUES (?, ?, ?, ?)", rows))
+    rows = [("t", "A", 0, 0, 0, 0.0), ("t", "B", 0, 0, 0, 0.0)]
+    store._write(lambda tx: tx.executemany("INSERT INTO fleet_rules VALUES (?, ?, ?, ?, ?, ?)", rows))
     both_hold_one = threading.Barrier(2, timeout=30)
     runs = {"AB": 0, "BA": 0}
     errors: list[BaseException] = []
@@ -21,10 +21,16 @@ def test_a_deadlock_victim_is_run_again_whole(postgres_server):
     def opposite_order(first: str, second: str) -> None:
         def work(tx: Tx) -> None:
             runs[first + second] += 1
-            tx.execute("UPDATE fleet_rules SET systems = systems + 1 WHERE rule_id = ?", (first,))
+            tx.execute(
+                "UPDATE fleet_rules SET systems = systems + 1 WHERE tenant_id = 't' AND rule_id = ? AND stripe = 0",
+                (first,),
+            )
             if runs[first + second] == 1:  # the first run waits until the other holds its first row
                 both_hold_one.wait()
-            tx.execute("UPDATE fleet_rules SET findings = findings + 1 WHERE rule_id = ?", (second,))
+            tx.execute(
+                "UPDATE fleet_rules SET findings = findings + 1 WHERE tenant_id = 't' AND rule_id = ? AND stripe = 0",
+                (second,),
+            )
 
         try:
             store._write(work)

@@ -21,6 +21,7 @@ from advisor.store import (
 from tests.support.store import OPERATOR, sql
 
 LATEST_VERSION = latest_version()
+_FINDING = '{"rule_id": "AME-001", "severity": "high", "score": 76.0}'
 
 
 def review(store, who, review_id="rv_1", target="t"):
@@ -30,7 +31,7 @@ def review(store, who, review_id="rv_1", target="t"):
         target=target,
         kind="aix-lpar",
         document_json='{"a": 1}',
-        review_json='{"summary": {"high": 1}, "findings": [1, 2]}',
+        review_json='{"summary": {"high": 2}, "findings": [' + ", ".join([_FINDING] * 2) + "]}",
         rulebook_version="v",
         created_at="2026-01-01T00:00:00.000Z",
     )
@@ -181,7 +182,7 @@ def test_idempotency_records_are_per_key(store):
         target="t",
         kind="k",
         document_json="{}",
-        review_json="{}",
+        review_json='{"findings": []}',
         rulebook_version="v",
         created_at="now",
         replay=Replay("k1", "h", 201, '{"x": 1}', "/v1/reviews/rv_1"),
@@ -196,7 +197,7 @@ def test_idempotency_records_are_per_key(store):
             target="t",
             kind="k",
             document_json="{}",
-            review_json="{}",
+            review_json='{"findings": []}',
             rulebook_version="v",
             created_at="now",
             replay=Replay("k1", "h", 201, "{}"),

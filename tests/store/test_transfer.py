@@ -47,9 +47,18 @@ def test_sqlite_to_postgres_and_back(tmp_path, postgres_server):
     stored = SQLiteStore(src).get_review(OPERATOR, review_id)
     assert client.get(f"/v1/reviews/{review_id}").content == stored.review_json.encode()
     assert len(client.get(f"/v1/chat/{session_id}").json()["turns"]) == 2
+    # the moved site shows the same fleet: the fleet tables travel with the reviews
+    site = create_app(Settings(db_path=src))
+    here = TestClient(site)
+    here.headers["Authorization"] = f"Bearer {key}"
+    for path in ("/v1/systems", f"/v1/systems/{EXAMPLE_DOCUMENT['name']}", "/v1/fleet/summary"):
+        assert client.get(path).json() == here.get(path).json(), path
+    assert client.get("/v1/systems").json()["items"]  # not two empty answers
+    site.state.store.close()
     created = client.post("/v1/reviews", json=EXAMPLE_DOCUMENT)
     assert created.status_code == 201  # new rows continue after the imported seq numbers
     new_id = created.json()["review_id"]
+    pg_fleet = [client.get(p).json() for p in ("/v1/systems", "/v1/fleet/summary")]
     pg_app.state.store.close()
     # and back: PostgreSQL -> a new SQLite file; every row of the first site is there unchanged
     pg = PostgresStore(url)
@@ -63,11 +72,18 @@ def test_sqlite_to_postgres_and_back(tmp_path, postgres_server):
         for line in (tmp_path / name).read_text().splitlines()[1:]:
             item = json.loads(line)
             row = {k: v for k, v in item["row"].items() if k != "last_used_at"}  # the key was used since
-            if item["table"] != "site" and new_id not in (row.get("id"), row.get("object_id")):
+            # the review made on PostgreSQL is left out, and so are the fleet rows it changed (compared above)
+            moved = item["table"] != "site" and not item["table"].startswith("fleet_")
+            if moved and new_id not in (row.get("id"), row.get("object_id")):
                 out.append({"table": item["table"], "row": row})
         return out
 
     assert rows("one.jsonl") == rows("two.jsonl")
+    back_app = create_app(Settings(db_path=tmp_path / "back.db"))
+    back_client = TestClient(back_app)
+    back_client.headers["Authorization"] = f"Bearer {key}"
+    assert [back_client.get(p).json() for p in ("/v1/systems", "/v1/fleet/summary")] == pg_fleet
+    back_app.state.store.close()
     again = runner.invoke(app, ["db", "check", "--db", str(tmp_path / "back.db")])
     assert again.exit_code == 0 and "integrity: ok" in again.output and "reviews" in again.output
     assert SQLiteStore(tmp_path / "back.db").count_reviews(OPERATOR) == 2
