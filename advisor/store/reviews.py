@@ -30,6 +30,10 @@ class ReviewQueries(StoreBase):
         response in one transaction: all or nothing. The fleet tables are site-wide (not per tenant
         yet): they take the default tenant's reviews only, and only its keys read them."""
 
+        # Parsed here, in the caller's thread, not in `work`: the transaction body runs while the write
+        # lock is held. The standard library, not orjson: derived figures may exceed 64 bits.
+        fleet_review = json.loads(review_json) if who.tenant == DEFAULT_TENANT else None
+
         def work(tx: Tx) -> None:
             tx.execute(
                 "INSERT INTO reviews (id, target, kind, document, review, rulebook_version, created_at, "
@@ -46,14 +50,9 @@ class ReviewQueries(StoreBase):
                     who.tenant,
                 ),
             )
-            if who.tenant == DEFAULT_TENANT:
+            if fleet_review is not None:
                 record_review(
-                    tx,
-                    review_id=review_id,
-                    target=target,
-                    kind=kind,
-                    review=json.loads(review_json),  # not orjson: derived figures may exceed 64 bits
-                    created_at=created_at,
+                    tx, review_id=review_id, target=target, kind=kind, review=fleet_review, created_at=created_at
                 )
             record_audit(tx, who, "review.create", review_id, {"target": target, "kind": kind}, created_at)
             if replay is not None:
