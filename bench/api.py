@@ -200,6 +200,32 @@ def uss_kib(pid: int) -> int | None:
     return None
 
 
+def connections_per_process(pids: list[int], port: int) -> dict[int, int]:
+    """Established TCP connections to `port` that each process holds (its socket fds matched against
+    /proc/net/tcp and tcp6). uvicorn's workers share one listening socket, and whichever accepts
+    first keeps a keep-alive connection for good: an uneven split leaves a worker short of work."""
+    inodes: dict[str, int] = {}
+    for name in ("tcp", "tcp6"):
+        try:
+            lines = Path(f"/proc/net/{name}").read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port, ESTABLISHED
+                inodes[fields[9]] = 0
+    out: dict[int, int] = {}
+    for pid in pids:
+        try:
+            links = [os.readlink(f) for f in Path(f"/proc/{pid}/fd").iterdir()]
+        except OSError:
+            continue
+        count = sum(1 for link in links if link.startswith("socket:[") and link[8:-1] in inodes)
+        if count:
+            out[pid] = count
+    return out
+
+
 def start_server(workers: int, db: Path, logdir: Path, database_url: str | None = None) -> Server:
     port = free_port()
     env = {**os.environ, "ADVISOR_DB": str(db), **({"ADVISOR_DATABASE_URL": database_url} if database_url else {})}
@@ -426,9 +452,21 @@ def measure(
         pids = server.pids()
         load = os.getloadavg()[0]
         usage = Usage(pids)
+        spread: dict[int, int] = {}
+
+        def look() -> None:  # once the 16 connections are open
+            time.sleep(2.0)
+            spread.update(connections_per_process(pids, server.port))
+
+        threading.Thread(target=look, daemon=True).start()
         closed = asyncio.run(loadgen.closed(HOST, server.port, reqs, total, 16, 180, check=review_check))
         closed_usage = usage.done(closed.ok)
-        closed_result = {**_result_dict(closed, server), **closed_usage, "loadavg_before": round(load, 2)}
+        closed_result = {
+            **_result_dict(closed, server),
+            **closed_usage,
+            "loadavg_before": round(load, 2),
+            "connections_per_worker": sorted(spread.values(), reverse=True),
+        }
         if closed_only:
             return {"how": server.how, "closed": closed_result}
         load = os.getloadavg()[0]
@@ -563,9 +601,17 @@ def _runs(n: int) -> str:
 
 
 def _spread(runs: list[dict[str, Any]]) -> str:
-    """Each run's rate, CPU per review and load average before it, in the order they ran."""
+    """Each run's rate, CPU per review, load average before it and (several workers) how the 16
+    connections fell on the workers, in the order they ran."""
     return ", ".join(
-        f"{c['rate_per_s']:.0f}/s ({c['server_cpu_ms_per_request']:.2f} ms, load {c['loadavg_before']})" for c in runs
+        f"{c['rate_per_s']:.0f}/s ({c['server_cpu_ms_per_request']:.2f} ms, load {c['loadavg_before']}"
+        + (
+            f", connections {'+'.join(map(str, c['connections_per_worker']))}"
+            if len(c["connections_per_worker"]) > 1
+            else ""
+        )
+        + ")"
+        for c in runs
     )
 
 
