@@ -40,5 +40,5 @@ def context_for_key(app_state: Any, who: Principal) -> Context:
     )
 
 
-def get_context(request: Request, who: Annotated[Principal, Depends(require_key)]) -> Context:
+async def get_context(request: Request, who: Annotated[Principal, Depends(require_key)]) -> Context:
     return context_for_key(request.app.state, who)

@@ -4,13 +4,14 @@ the server's memory over a long run.
 The server is what a user starts: `advisor serve --workers N` on a fresh SQLite file (the
 default settings: synchronous=FULL, so every 201 is on disk), with an API key from
 `advisor keys create`. When `advisor serve` is missing (advisor/cli/serve.py not there), the
-same app factory (`api.app:create_app`) is served by `uvicorn --factory` and the results say so.
+same app factory as `advisor serve` (`api.app:serve_app`) is served by `uvicorn --factory` and the
+results say so.
 
 Per worker count:
 * throughput: closed loop, `concurrency` keep-alive connections, fixed request count and time limit;
 * latency: open loop at a fixed offered rate (300/s, the target), latency from the scheduled time;
 * chat turns per second the same way when the OpenAPI document lists /v1/chat.
-Memory: two workers, `reviews` requests (100 000 in the full run), RSS of every server process
+Memory: two workers, `reviews` requests (100 000 in the full run), USS of every server process
 sampled once a second against the number of reviews served; the slope after warm-up is the figure.
 """
 
@@ -176,7 +177,7 @@ class Usage:
         }
 
 
-def rss_kib(pid: int) -> int | None:
+def uss_kib(pid: int) -> int | None:
     """Memory the process alone holds: its unique set size (private pages, from smaps_rollup), so
     pages shared with the other workers or the page cache do not count; VmRSS where the kernel
     has no smaps_rollup."""
@@ -197,6 +198,32 @@ def rss_kib(pid: int) -> int | None:
     except OSError:
         return None
     return None
+
+
+def connections_per_process(pids: list[int], port: int) -> dict[int, int]:
+    """Established TCP connections to `port` that each process holds (its socket fds matched against
+    /proc/net/tcp and tcp6). uvicorn's workers share one listening socket, and whichever accepts
+    first keeps a keep-alive connection for good: an uneven split leaves a worker short of work."""
+    inodes: dict[str, int] = {}
+    for name in ("tcp", "tcp6"):
+        try:
+            lines = Path(f"/proc/net/{name}").read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port, ESTABLISHED
+                inodes[fields[9]] = 0
+    out: dict[int, int] = {}
+    for pid in pids:
+        try:
+            links = [os.readlink(f) for f in Path(f"/proc/{pid}/fd").iterdir()]
+        except OSError:
+            continue
+        count = sum(1 for link in links if link.startswith("socket:[") and link[8:-1] in inodes)
+        if count:
+            out[pid] = count
+    return out
 
 
 def start_server(workers: int, db: Path, logdir: Path, database_url: str | None = None) -> Server:
@@ -224,7 +251,7 @@ def start_server(workers: int, db: Path, logdir: Path, database_url: str | None 
             sys.executable,
             "-m",
             "uvicorn",
-            "api.app:create_app",
+            "api.app:serve_app",
             "--factory",
             "--host",
             HOST,
@@ -236,7 +263,7 @@ def start_server(workers: int, db: Path, logdir: Path, database_url: str | None 
             "--log-level",
             "warning",
         ]
-        how = f"uvicorn api.app:create_app --factory --workers {workers} (advisor serve not available)"
+        how = f"uvicorn api.app:serve_app --factory --workers {workers} (advisor serve not available)"
     logs = ROOT / "bench" / "results" / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     log = logs / f"server-{time.strftime('%Y%m%d-%H%M%S')}-{workers}w-{port}.log"
@@ -405,8 +432,17 @@ def _result_dict(result: loadgen.Result, server: Server | None = None) -> dict:
     }
 
 
-def measure(workers: int, quick: bool, workdir: Path, database_url: str | None = None) -> dict[str, Any]:
-    db = workdir / f"bench-{workers}w.db"
+def measure(
+    workers: int,
+    quick: bool,
+    workdir: Path,
+    database_url: str | None = None,
+    *,
+    closed_only: bool = False,
+    run: int = 0,
+) -> dict[str, Any]:
+    """One server on a fresh database: the closed loop, then (unless `closed_only`) the open loop and chat."""
+    db = workdir / f"bench-{workers}w-{run}.db"
     key = create_key(db, database_url)
     server = start_server(workers, db, workdir, database_url)
     try:
@@ -414,9 +450,26 @@ def measure(workers: int, quick: bool, workdir: Path, database_url: str | None =
         total = 2000 if quick else 10_000
         asyncio.run(loadgen.closed(HOST, server.port, reqs, 300, 8, 60, check=review_check))  # warm-up
         pids = server.pids()
+        load = os.getloadavg()[0]
         usage = Usage(pids)
+        spread: dict[int, int] = {}
+
+        def look() -> None:  # once the 16 connections are open
+            time.sleep(2.0)
+            spread.update(connections_per_process(pids, server.port))
+
+        threading.Thread(target=look, daemon=True).start()
         closed = asyncio.run(loadgen.closed(HOST, server.port, reqs, total, 16, 180, check=review_check))
         closed_usage = usage.done(closed.ok)
+        closed_result = {
+            **_result_dict(closed, server),
+            **closed_usage,
+            "loadavg_before": round(load, 2),
+            "connections_per_worker": sorted(spread.values(), reverse=True),
+        }
+        if closed_only:
+            return {"how": server.how, "closed": closed_result}
+        load = os.getloadavg()[0]
         usage = Usage(pids)
         open_n = 1500 if quick else 9000
         opened = asyncio.run(
@@ -427,8 +480,8 @@ def measure(workers: int, quick: bool, workdir: Path, database_url: str | None =
         open_usage = usage.done(opened.ok)
         out: dict[str, Any] = {
             "how": server.how,
-            "closed": {**_result_dict(closed, server), **closed_usage},
-            "open": {**_result_dict(opened, server), **open_usage},
+            "closed": closed_result,
+            "open": {**_result_dict(opened, server), **open_usage, "loadavg_before": round(load, 2)},
             "open_rate": TARGET_RATE,
         }
         status, body = asyncio.run(_get(server.port, "/openapi.json"))
@@ -437,7 +490,7 @@ def measure(workers: int, quick: bool, workdir: Path, database_url: str | None =
             usage = Usage(pids)
             res = asyncio.run(chat_conversations(server.port, key, 400 if quick else 2000, 8, 180))
             out["chat"] = {**_result_dict(res, server), **usage.done(res.ok)}
-        out["rss_kib"] = {pid: rss_kib(pid) for pid in server.pids()}
+        out["uss_kib"] = {pid: uss_kib(pid) for pid in server.pids()}
         return out
     finally:
         server.stop()
@@ -457,7 +510,7 @@ def memory(quick: bool, workdir: Path, reviews: int | None = None, workers: int 
         while not stop.is_set():
             pids = server.pids()
             samples.append(
-                {"t": time.perf_counter() - t0, "done": done["n"], "rss_kib": {pid: rss_kib(pid) for pid in pids}}
+                {"t": time.perf_counter() - t0, "done": done["n"], "uss_kib": {pid: uss_kib(pid) for pid in pids}}
             )
             stop.wait(1.0)
 
@@ -484,7 +537,7 @@ def memory(quick: bool, workdir: Path, reviews: int | None = None, workers: int 
         stop.set()
         thread.join()
         samples.append(
-            {"t": time.perf_counter() - t0, "done": done["n"], "rss_kib": {pid: rss_kib(pid) for pid in server.pids()}}
+            {"t": time.perf_counter() - t0, "done": done["n"], "uss_kib": {pid: uss_kib(pid) for pid in server.pids()}}
         )
     finally:
         stop.set()
@@ -511,14 +564,14 @@ def _fit(xs: list[float], ys: list[float]) -> float:
 
 
 def slopes(samples: list[dict[str, Any]]) -> dict[str, Any]:
-    """Peak RSS per process and the RSS slope (KiB per 1000 reviews) after the first 20 % of the run."""
+    """Peak USS per process and the USS slope (KiB per 1000 reviews) after the first 20 % of the run."""
     if not samples:
         return {}
     last = samples[-1]["done"] or 1
-    pids = sorted({int(p) for s in samples for p in s["rss_kib"]})
+    pids = sorted({int(p) for s in samples for p in s["uss_kib"]})
     per_pid = {}
     for pid in pids:
-        pts = [(s["done"], s["rss_kib"].get(pid)) for s in samples if s["rss_kib"].get(pid)]
+        pts = [(s["done"], s["uss_kib"].get(pid)) for s in samples if s["uss_kib"].get(pid)]
         late = [(x, y) for x, y in pts if x >= 0.2 * last]
         if not pts:
             continue
@@ -529,7 +582,7 @@ def slopes(samples: list[dict[str, Any]]) -> dict[str, Any]:
             "slope_kib_per_1k": _fit([x / 1000 for x, _ in late], [y for _, y in late]) if len(late) > 2 else None,
             "late_growth_kib": (late[-1][1] - late[0][1]) if late else None,
         }
-    totals = [(s["done"], sum(v for v in s["rss_kib"].values() if v)) for s in samples]
+    totals = [(s["done"], sum(v for v in s["uss_kib"].values() if v)) for s in samples]
     late = [(x, y) for x, y in totals if x >= 0.2 * last]
     return {
         "per_process": per_pid,
@@ -538,35 +591,72 @@ def slopes(samples: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The run with the median rate (the middle one of three)."""
+    return sorted(runs, key=lambda c: c["rate_per_s"])[len(runs) // 2]
+
+
+def _runs(n: int) -> str:
+    return f"median of {n} runs each, order rotated" if n > 1 else "1 run each"
+
+
+def _spread(runs: list[dict[str, Any]]) -> str:
+    """Each run's rate, CPU per review, load average before it and (several workers) how the 16
+    connections fell on the workers, in the order they ran."""
+    return ", ".join(
+        f"{c['rate_per_s']:.0f}/s ({c['server_cpu_ms_per_request']:.2f} ms, load {c['loadavg_before']}"
+        + (
+            f", connections {'+'.join(map(str, c['connections_per_worker']))}"
+            if len(c["connections_per_worker"]) > 1
+            else ""
+        )
+        + ")"
+        for c in runs
+    )
+
+
 def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | None = None) -> tuple[list[dict], dict]:
     workdir = Path(tempfile.mkdtemp(prefix="advisor-api-bench-"))
     rows: list[dict] = []
     extra: dict[str, Any] = {}
     try:
-        one = measure(1, quick, workdir)
-        two = measure(2, quick, workdir)
-        extra["api"] = {"one_worker": one, "two_workers": two}
+        # The closed loop runs `repeats` times per worker count, each on a fresh server and port, the
+        # order rotated between runs so that neither side always runs first (warmer disk, other load);
+        # the first run of each also measures the open loop and chat.
+        repeats = 1 if quick else 3
+        closed_runs: dict[int, list[dict[str, Any]]] = {1: [], 2: []}
+        full: dict[int, dict[str, Any]] = {}
+        for r in range(repeats):
+            for workers in (1, 2) if r % 2 == 0 else (2, 1):
+                result = measure(workers, quick, workdir, closed_only=r > 0, run=r)
+                full.setdefault(workers, result)
+                closed_runs[workers].append(result["closed"])
+        one, two = full[1], full[2]
+        extra["api"] = {"one_worker": one, "two_workers": two, "closed_runs": closed_runs}
         pg = postgres_measure(quick, workdir)
         extra["api"]["postgres_two_processes"] = pg
         how = two["how"]
-        c1, c2, o1, o2 = one["closed"], two["closed"], one["open"], two["open"]
+        o1, o2 = one["open"], two["open"]
+        c1, c2 = _median_run(closed_runs[1]), _median_run(closed_runs[2])
+        failed = {w: sum(c["failed"] for c in runs) for w, runs in closed_runs.items()}
         rows.append(
             {
                 "section": "api",
                 "name": "POST /v1/reviews: reviews/s (closed loop, 16 connections)",
-                "subject": {"median": c2["rate_per_s"], "unit": "/s", "n": c2["ok"]},
-                "baseline": {"median": c1["rate_per_s"], "unit": "/s", "n": c1["ok"]},
+                "subject": {"median": c2["rate_per_s"], "unit": "/s", "n": len(closed_runs[2])},
+                "baseline": {"median": c1["rate_per_s"], "unit": "/s", "n": len(closed_runs[1])},
                 "subject_label": "2 workers",
                 "baseline_label": "1 worker",
                 "target": f">= {TARGET_SUSTAINED:.0f} /s (2 workers)",
                 "cpu": f"{c2['server_cpu_ms_per_request']:.2f} / {c1['server_cpu_ms_per_request']:.2f} ms per review "
                 f"(2 cores: {2000 / c2['server_cpu_ms_per_request']:.0f} /s); "
                 f"ratio 2w/1w {c2['rate_per_s'] / max(c1['rate_per_s'], 1e-9):.2f}",
-                "verdict": "yes" if c2["rate_per_s"] >= TARGET_SUSTAINED and c2["failed"] == 0 else "NO",
-                "note": f"errors 2w {c2['failed']} / 1w {c1['failed']}; CPU of the machine during the 2w run: "
-                f"server {c2['server_pct_of_machine']:.0f} %, load generator {c2['client_pct_of_machine']:.0f} %, "
-                f"other processes {c2['others_pct_of_machine']:.0f} %, idle {100 - c2['machine_busy_pct']:.0f} %; "
-                f"{how}",
+                "verdict": "yes" if c2["rate_per_s"] >= TARGET_SUSTAINED and failed[2] == 0 else "NO",
+                "note": f"{_runs(len(closed_runs[2]))}: 2w {_spread(closed_runs[2])}, "
+                f"1w {_spread(closed_runs[1])}; errors 2w {failed[2]} / 1w {failed[1]}; "
+                f"CPU of the machine during the median 2w run: server {c2['server_pct_of_machine']:.0f} %, "
+                f"load generator {c2['client_pct_of_machine']:.0f} %, other processes "
+                f"{c2['others_pct_of_machine']:.0f} %, idle {100 - c2['machine_busy_pct']:.0f} %; {how}",
             }
         )
         rows.append(
@@ -577,7 +667,7 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                 "baseline": c1["latency_ms"],
                 "subject_label": "2 workers",
                 "baseline_label": "1 worker",
-                "note": "16 requests in flight: queueing included",
+                "note": "16 requests in flight: queueing included; the run with the median rate",
             }
         )
         ok = o2["latency_ms"]["p99"] <= TARGET_P99_MS and o2["failed"] == 0 and o2["rate_per_s"] >= 0.97 * TARGET_RATE
@@ -592,7 +682,8 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                 "target": "p99 <= 100 ms, 0 errors",
                 "verdict": "yes" if ok else "NO",
                 "note": f"achieved 2w {o2['rate_per_s']:.0f}/s, 1w {o1['rate_per_s']:.0f}/s; errors 2w {o2['failed']} "
-                f"/ 1w {o1['failed']}; SQLite synchronous=FULL, group commit",
+                f"/ 1w {o1['failed']}; server CPU 2w {o2['server_cpu_ms_per_request']:.2f} ms per review; load average "
+                f"before 2w {o2['loadavg_before']}, 1w {o1['loadavg_before']}; SQLite synchronous=FULL, group commit",
             }
         )
         if "open" in pg:

@@ -52,12 +52,12 @@ def _children_cpu() -> float:
 
 def _tree_kib(pid: int) -> int:
     """Unique set size of a process and all its descendants, KiB."""
-    from bench.api import rss_kib
+    from bench.api import uss_kib
 
     total, todo = 0, [pid]
     while todo:
         p = todo.pop()
-        total += rss_kib(p) or 0
+        total += uss_kib(p) or 0
         try:
             for task in Path(f"/proc/{p}/task").iterdir():
                 todo += [int(c) for c in (task / "children").read_text().split()]

@@ -1,7 +1,8 @@
 """`advisor serve`: the HTTP API under uvicorn, on the SQLite store or PostgreSQL (ADVISOR_DATABASE_URL).
 
 The options become environment variables before uvicorn starts, and uvicorn always loads the
-app through the factory import string `api.app:create_app`: with `--workers N` each worker is
+app through the factory import string `api.app:serve_app` (`create_app` with the start-up heap
+frozen out of the garbage collector): with `--workers N` each worker is
 a separate process that builds its own app (its own engine, behind its own lock) from the same
 settings, which is how the API scales (the engine is serialised within a process).
 The store is migrated and the rulebook loaded once here first, so a bad database path or a
@@ -20,7 +21,7 @@ from advisor.cli.app import app, examples
 from advisor.cli.inputs import report_rulebook_error
 from advisor.cli.keys import ensure_first_key
 
-FACTORY = "api.app:create_app"
+FACTORY = "api.app:serve_app"
 
 
 @app.command(
