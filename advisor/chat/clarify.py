@@ -37,6 +37,12 @@ _AME64K_USE = (
     r"\b(?:use|using|enable|enabling|switch\s+to|switch|turn\s+on|go\s+with|go\s+to|activate|move\s+to|run)\s+"
     r"(?:the\s+)?(?:AME\s?64K|64K\s+mode)|\bAME\s?64K\s+(?:supported|available|possible|ok|an\s+option)"
 )
+# "how do I check whether the LFAREA is right?" asks for the method (a command), not for a judgement
+_HOW_TO_CHECK = (
+    r"\bhow\s+(?:do|can|should|would|could|to)\s+(?:i\s+|we\s+|you\s+|one\s+)?"
+    r"(?:check|verify|see|tell|monitor|find\s+out|display|determine|know)\b"
+    r"|\b(?:which|what)\s+(?:command|cmd)s?\b"
+)
 _JUDGE = r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
 
 
@@ -44,6 +50,8 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     """The one input missing for the calculation the question is about, or None."""
     text = reading.text
     sizes = reading.of_kind("size")
+    if _has(_HOW_TO_CHECK, text):
+        return None
     if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):
         return Clarification(
             "size",
@@ -86,7 +94,11 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "HMC: lshwres -r proc --level sys",
             calculator="vios_memory",
         )
-    if _has(r"how many (?:SAP )?instances|number of (?:SAP )?instances", text) and not reading.of_kind("cores", "saps"):
+    if _has(
+        r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instance count"
+        r"|instances? (?:should|do) (?:we|i) run",
+        text,
+    ) and not reading.of_kind("cores", "saps"):
         return Clarification(
             "cores",
             "How many cores does the HP-UX server (or cell) have? Shown by: machinfo.",

@@ -28,7 +28,12 @@ _REMOVE = re.compile(
     r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|minus|less|reduce\s+by|cut\s+by|lower\s+by|shrink\s+by|decrease\s+by)\b",
     re.IGNORECASE,
 )
-_HAVING = re.compile(r"\b(?:had|has|have|having|with|gets?|got)\b", re.IGNORECASE)
+# an amount the field should have as a whole: "what if it had 32 GB", "give it 8 GB", "bump the memory to 16 GB"
+_HAVING = re.compile(
+    r"\b(?:had|has|have|having|with|was|were|gets?|got|give|giving|gave|bump|bumped|resize|resized|allocate|assign|"
+    r"make\s+it|set\s+it|size\s+it|(?:grow|raise|increase|lower|reduce|shrink|cut|decrease)\s+(?:it\s+|the\s+\w+\s+)?to)\b",
+    re.IGNORECASE,
+)
 _OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
 _SMT_ON = re.compile(r"\b(?:turn|switch)\s+SMT\s+on\b|\b(?:enable|turn\s+on|switch\s+on)\s+SMT\b(?!\s*[1248])", re.I)
 _SCALE = re.compile(r"\b(double|halve|triple)\b", re.IGNORECASE)
@@ -44,7 +49,7 @@ MEMORY = {
     "zos-lpar": "online_storage_gb",
 }
 NAMED_SIZES = (
-    (re.compile(r"\bpaging\b|\bswap\b", re.I), {"aix-lpar": "memory.paging_space_gb"}),
+    (re.compile(r"\bpaging\b|\bswap\b", re.I), {"aix-lpar": "memory.paging_space_gb", "hpux-server": "swap_gb"}),
     (re.compile(r"\bmax(?:imum)?\s+memory\b", re.I), {"aix-lpar": "memory.max_gb"}),
     (re.compile(r"\bonline\b", re.I), {"zos-lpar": "online_storage_gb"}),
     (re.compile(r"\bshared\s+memory\b", re.I), {"hpux-server": "sap.shared_memory_gb"}),

@@ -14,7 +14,11 @@ from advisor.chat.reply import Composer, Question
 
 
 def sap_instances_answer(text: str) -> CalcAnswer | None:
-    if not _has(r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instances should", text):
+    if not _has(
+        r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instances? (?:should|for|on|with|per)\b"
+        r"|SAP instance count|instances? (?:for|on) (?:an? |the |our |my )?\d",
+        text,
+    ):
         return None
     cores = first_int(r"(\d+)[\s-]*(?:processor\s+)?cores?\b", text)
     saps = first_float(r"(\d[\d,]*)\s*SAPS", text.replace(",", ""))

@@ -1,0 +1,103 @@
+"""Follow-ups and what-if wording found weak after issue 14: lead-ins ("ok so ..."), a new amount
+after a what-if ("and 128 GB?"), amounts given as a whole ("give it 12 GB"), calculators in the
+admin's units ("64 gigs"), "how do I check" questions, and a command named with its option."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from advisor.chat import dialogue
+from tests.chat.test_issue14 import Session, sources
+
+
+@pytest.mark.parametrize("lead_in", ["ok so how do i fix that", "thanks. and the fix?", "cool, how do we fix it"])
+def test_a_lead_in_does_not_hide_the_fix_question(engine, lead_in):
+    s = Session(engine)
+    s.say("What does ZOS-002 check?")
+    r = s.say(lead_in)
+    assert r.intent == "explain" and "Fix for ZOS-002" in r.answer
+    assert "ibm-zos-large-memory-share-2014" in sources(r)
+
+
+def test_a_bare_amount_after_a_what_if_varies_that_what_if(engine):
+    s = Session(engine, "zos-lfarea.json")
+    first = s.say("what if we had 64 GB online")
+    assert first.intent == "whatif" and "online_storage_gb 16 -> 64" in first.answer
+    again = s.say("and 128 GB?")
+    assert again.intent == "whatif" and "online_storage_gb 64 -> 128" in again.answer
+    assert "online_storage_gb: 16 -> 128" in again.answer  # changes so far, against the document as given
+    undone = s.say("undo")
+    assert "online_storage_gb: 128 -> 64" in undone.answer
+
+
+def test_and_add_continues_a_what_if_chain(engine):
+    s = Session(engine, "aix-ame4k-64k.json")
+    s.say("what if we set the factor to 2.8")
+    r = s.say("and add 2 GB")
+    assert r.intent == "whatif" and "memory.desired_gb 7 -> 9" in r.answer
+
+
+@pytest.mark.parametrize(
+    ("document", "message", "expected"),
+    [
+        ("vios-undersized.json", "make it 12 GB", "memory_gb 4 -> 12"),
+        ("vios-undersized.json", "give it 8 GB", "memory_gb 4 -> 8"),
+        ("aix-clean.json", "resize it to 5 GB", "memory.desired_gb 7 -> 5"),
+        ("aix-clean.json", "what if the factor were 3.5", "ame.expansion_factor 2.0 -> 3.5"),
+        ("hpux-superdome.json", "suppose we configure 25% cell local memory", "clm_pct 0 -> 25"),
+        ("hpux-superdome.json", "what if swap was 300 GB", "swap_gb (not set) -> 300"),
+    ],
+)
+def test_what_if_in_words_reads_the_amount_as_a_whole(engine, document, message, expected):
+    r = Session(engine, document).say(message)
+    assert r.intent == "whatif", r.answer[:200]
+    assert expected in r.answer
+
+
+def test_a_larger_vios_resolves_the_memory_finding(engine):
+    r = Session(engine, "vios-undersized.json").say("make it 12 GB")
+    assert "Resolved: VIOS-001" in r.answer
+    assert "Resolved" not in Session(engine, "vios-undersized.json").say("make it 6 GB").answer
+
+
+@pytest.mark.parametrize(
+    ("message", "number"),
+    [
+        ("plarea with 64 gigs of online storage?", "7 GB"),
+        ("lfarea limit with 1,5 TB online", "1226.8 GB"),  # 0.8 x 1536 - 2
+        ("sap instances for 30000 SAPS", "12 to 20"),
+    ],
+)
+def test_calculators_read_the_admins_units_and_phrasing(engine, message, number):
+    r = Session(engine).say(message)
+    assert r.intent == "calc" and number in r.answer, r.answer[:300]
+
+
+def test_an_ambiguous_size_is_still_a_question_back(engine):
+    r = Session(engine).say("plarea for 12.288 GB online")
+    assert r.intent == "clarify" and r.needs_input and not r.calculations
+
+
+def test_how_to_check_gets_the_method_not_a_question_back(engine):
+    r = Session(engine).say("how can we verify the LFAREA size on a running system?")
+    assert r.intent != "clarify" and "D VIRTSTOR,LFAREA" in r.answer
+    asked = Session(engine).say("is our LFAREA big enough?")  # a judgement still needs the storage
+    assert asked.intent == "clarify" and asked.needs_input
+
+
+def test_a_command_with_its_option_is_covered(engine):
+    r = Session(engine).say("what is the -M option of amepat for?")
+    assert r.covered and "ibm-aix-ame64k-sap-2023" in sources(r)
+    assert "-M" in r.answer
+
+
+def test_dialogue_patterns_stay_linear_on_hostile_text():
+    """The follow-up patterns run on every message (RE2 through advisor.linre)."""
+    for tail in (" " * 20000 + "\x00", "ok " * 7000, "and " * 5000 + "x"):
+        t0 = time.process_time()
+        for pattern in (dialogue._MORE, dialogue._LEAD_IN, dialogue._FIX, dialogue._ELLIPSIS):
+            pattern.match("more" + tail)
+            pattern.match(tail)
+        assert time.process_time() - t0 < 0.5
