@@ -15,6 +15,10 @@ the conflicts between outputs.  What the text is, is decided in this order:
 
 Every problem is a DocumentError naming the file (never a traceback), and nothing is invented:
 a field no output states is left out, so the rules report it as not assessed.
+
+The parser and assembly stack (and the YAML reader) is imported only when a text is not JSON:
+`advisor check doc.json` runs once per document in a pipeline and pays for none of it
+(tests/cli/test_startup_imports.py holds that).
 """
 
 from __future__ import annotations
@@ -24,21 +28,15 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from advisor import budget
-from advisor.assemble import AssemblyError, assemble
-from advisor.assemble.model import Conflict, InputWarning, Output, Source
-from advisor.assemble.validate import to_model
 from advisor.documents.errors import DocumentError, Issue
-from advisor.documents.io import load_yaml, parse_text, validate_document
-from advisor.parsers import registry
-from advisor.parsers.base import ParseError
-from advisor.parsers.bundle import parse_bundle, read_bundle
-from advisor.parsers.prompts import prompt
-from advisor.redact import Redactor
+from advisor.documents.io import parse_text, validate_document
+
+if TYPE_CHECKING:
+    from advisor.assemble.model import Conflict, InputWarning, Output, Source
+    from advisor.redact import Redactor
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024  # one file or text; the longest real listings (ps -eZ, lsdev) are a few MB
 MAX_LINE_CHARS = 16 * 1024  # one line of command output; lsattr and ps lines stay under 4 KB
@@ -149,6 +147,9 @@ def read_text(path: str) -> tuple[str, str]:
 
 
 def _has_prompts(text: str) -> bool:
+    from advisor.parsers import registry
+    from advisor.parsers.prompts import prompt
+
     for line in text.splitlines():
         found = prompt(line)
         if found is not None and found.command is not None and registry.parser_for(found.command) is not None:
@@ -157,6 +158,10 @@ def _has_prompts(text: str) -> bool:
 
 
 def _yaml_document(text: str) -> dict[str, Any] | None:
+    import yaml
+
+    from advisor.documents.io import load_yaml
+
     try:
         data = load_yaml(text)
     except (yaml.YAMLError, RecursionError):
@@ -165,6 +170,10 @@ def _yaml_document(text: str) -> dict[str, Any] | None:
 
 
 def _bundle_outputs(text: str, source: str) -> tuple[list[Output], list[InputWarning]]:
+    from advisor.assemble.model import InputWarning, Output
+    from advisor.parsers.base import ParseError
+    from advisor.parsers.bundle import parse_bundle
+
     try:
         report = parse_bundle(text)
     except ParseError as err:
@@ -184,6 +193,11 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         raise _too_large(source)
     if text.lstrip().startswith(("{", "[")):
         return "document", parse_text(text, source), [], []
+    from advisor.assemble.model import Output
+    from advisor.parsers import registry
+    from advisor.parsers.base import ParseError
+    from advisor.parsers.bundle import read_bundle
+
     check_limits(text, source)
     try:
         version, sections = read_bundle(text)
@@ -249,6 +263,9 @@ def build(
     name: str | None = None,
 ) -> LoadedInput:
     """Assemble and validate one document from parsed outputs."""
+    from advisor.assemble import AssemblyError, assemble
+    from advisor.assemble.validate import to_model
+
     try:
         assembly = assemble(outputs, kind=kind, name=name)
     except AssemblyError as err:
@@ -318,6 +335,10 @@ def load_outputs(
 
 def _read_one(item: TextInput, document_hint: str) -> tuple[list[Output], list[InputWarning]]:
     if item.command is not None:
+        from advisor.assemble.model import Output
+        from advisor.parsers import registry
+        from advisor.parsers.base import ParseError
+
         check_limits(item.text, item.source)
         try:
             return [Output(registry.parse_output(item.text, item.command), item.source)], []

@@ -17,7 +17,7 @@ from advisor.ranking import score, sort_key
 from advisor.rulebook.loader import CompiledRule, Rulebook
 from advisor.rulebook.model import SEVERITIES
 from advisor.rulebook.templates import render
-from advisor.sources import load_sources
+from advisor.sources import Source, load_sources
 
 
 @dataclass(frozen=True)
@@ -97,10 +97,11 @@ def build_fact(unit: Unit, derived_values: dict[str, Any]) -> dict:
 class Advisor:
     """A loaded rulebook plus an evaluator; one per process is enough (see `default_advisor`)."""
 
-    def __init__(self, rulebook: Rulebook, evaluator: Evaluator):
+    def __init__(self, rulebook: Rulebook, evaluator: Evaluator, sources: dict[str, Source] | None = None):
+        """`sources`: what the citations resolve against, when the caller has them (the rulebook cache)."""
         self.rulebook = rulebook
         self.evaluator = evaluator
-        sources = load_sources()
+        sources = sources if sources is not None else load_sources()
         self._citations = {
             rid: [
                 CitationOut(
@@ -282,8 +283,8 @@ def default_advisor() -> Advisor:
     with _DEFAULT_LOCK:
         if _DEFAULT is None:
             from advisor.engine.durable import DurableEngine
-            from advisor.rulebook.cache import load_cached
+            from advisor.rulebook.cache import load_compiled
 
-            rulebook = load_cached()  # compiled once per rule-file content, then read from the cache
-            _DEFAULT = Advisor(rulebook, DurableEngine(rulebook))
+            rulebook, sources = load_compiled()  # compiled once per rule-file content, then read from the cache
+            _DEFAULT = Advisor(rulebook, DurableEngine(rulebook), sources)
         return _DEFAULT

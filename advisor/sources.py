@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import yaml
 from pydantic import BaseModel, ConfigDict
 
 from advisor.datadirs import knowledge_dir
@@ -24,6 +23,8 @@ class Source(BaseModel):
 
 @lru_cache(maxsize=1)
 def load_sources() -> dict[str, Source]:
+    import yaml  # here: a cached rulebook carries the sources (advisor.rulebook.cache), so a check reads no YAML
+
     path = knowledge_dir() / "sources.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
     return {s["id"]: Source(**s) for s in data["sources"]}

@@ -2,7 +2,7 @@
 
 - ``ioslevel``, or a VIOS command line (``ioscli ...``, ``lsdev -dev X -attr``, ``lsdev -type``,
   ``entstat -all``): vios.  A VIOS runs lparstat, schedo and the AIX tools too.
-- ``lssyscfg`` / ``lshwres`` (HMC CLI): managed-system.
+- ``lssyscfg`` / ``lshwres`` / ``lslic`` (HMC CLI): managed-system.
 - ``machinfo`` / ``kctune``: hpux-server.  ``D VIRTSTOR,LFAREA`` / IEASYSxx: zos-lpar.
 - ``lscpu``: zvm-lpar only when its hypervisor lines name z/VM.  Linux straight in a PR/SM LPAR, a
   KVM guest (or an emulator such as QEMU, which reports KVM), another architecture, or an lscpu
@@ -26,6 +26,7 @@ PLATFORM_OF = {
     "lscpu": "zvm-lpar",
     "lssyscfg": "managed-system",
     "lshwres": "managed-system",
+    "lslic": "managed-system",
 }
 _VIOS_LINE = linre.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")
 ASSEMBLED_KINDS = ("aix-lpar", "vios", "hpux-server", "zos-lpar", "zvm-lpar", "managed-system")

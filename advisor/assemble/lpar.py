@@ -167,6 +167,7 @@ def _lparstat_c(emit: Emit) -> None:
     _banner(emit)
     highest(emit, "ame.deficit_mb", "samples", "dxm_mb", rank=RANK_RUNTIME)
     mean(emit, "ame.cpu_pct", "samples", "xcpu_pct", rank=RANK_RUNTIME)
+    mean(emit, "ame.cpu_physc", "samples", "xphysc", rank=RANK_RUNTIME)
     _physc(emit, "physc")
 
 

@@ -1,4 +1,4 @@
-"""HMC CLI (lssyscfg, lshwres) to managed-system fields: the frame and its partitions.
+"""HMC CLI (lssyscfg, lshwres, lslic) to managed-system fields: the frame and its partitions.
 
 What each HMC attribute means is stated once here; values the HMC prints that do not map for
 sure become notes, never a guessed field:
@@ -10,6 +10,14 @@ sure become notes, never a guessed field:
   from ``curr_*`` of lshwres -r proc, memory from ``curr_mem``/``curr_max_mem`` (MB) of
   lshwres -r mem, a VIOS's ``system_cores`` from the frame's cores.  Partitions whose kind is
   unknown are left out with a note: the document's partitions must say what they are.
+- pools: ``shared_pool_cores`` from ``configurable_pool_proc_units`` (lshwres -r proc --level pool, whole
+  cores).  lshwres -r procpool lists the shared processor pools: the default pool prints no size (it
+  takes whatever the other pools and dedicated partitions leave), a user pool's ``max_pool_proc_units``
+  caps its partitions, not the frame: both are notes, never ``shared_pool_cores``.
+- firmware: ``firmware_level`` from the release digits of lslic's activated service pack
+  (``FW950.10``, ``AL740_167``), else of its ``ecnumber`` (``01VL950``).
+- memory: each AIX partition's ``memory.block_mb`` from the frame's ``mem_region_size`` (MB).
+- virtual I/O (lshwres -r virtualio): see advisor.assemble.hmc_virtualio.
 """
 
 from __future__ import annotations
@@ -17,10 +25,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from advisor import linre
+from advisor.assemble import hmc_virtualio
 from advisor.assemble.common import Context, Emit, mb_to_gb
 from advisor.assemble.model import Fact, InputWarning, Output
 
-COMMANDS = ("lssyscfg", "lshwres")
+COMMANDS = ("lssyscfg", "lshwres", "lslic")
 
 # Machine type-models whose processor generation is certain (IBM announcement letters).  Any other
 # type-model is a note: POWER7 and POWER7+ share machine types, so no rule of thumb is used.
@@ -43,6 +52,11 @@ IDLE_SHARING = ("keep_idle_procs", "share_idle_procs", "share_idle_procs_active"
 _DECIMAL = linre.compile(r"\d{1,6}(?:\.\d{1,6})?")
 _WHOLE = linre.compile(r"\d{1,7}")
 _HPT = linre.compile(r"1:(\d{1,4})")
+_RELEASE = (  # lslic: FW950.10 (POWER8 on), AL740_167 / EM350_149 (earlier), ecnumber 01VL950 / 01AL740
+    linre.compile(r"FW(\d{3})\.\d{1,3}"),
+    linre.compile(r"[A-Z]{2}(\d{3})_\d{1,4}"),
+    linre.compile(r"01[A-Z]{2}(\d{3})"),
+)
 
 
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
@@ -52,8 +66,18 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     out: list[Fact] = []
     unknown: set[str] = set()
     for emit in emits:
+        virtual: list[tuple[str, dict[str, str]]] = []
         for n, row in enumerate(emit.get("rows") or []):
             rowkey = f"rows.{n}"
+            if "slot_num" in row:
+                virtual.append((rowkey, row))
+                continue
+            if "shared_proc_pool_id" in row:
+                _procpool(emit, rowkey, row)
+                continue
+            if "lic_type" in row or "activated_spname" in row or "ecnumber" in row:
+                _firmware(emit, rowkey, row)
+                continue
             name = row.get("lpar_name") or (row.get("name") if _is_partition(row) else None)
             if name:
                 kind = kinds.get(name)
@@ -65,8 +89,11 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
                 emit.note("a partition row without a name; left out", f"{rowkey}.lpar_id")
             else:
                 _frame(emit, rowkey, row)
+        hmc_virtualio.read(emit, virtual, kinds)
         out += emit.facts
     out += _vios_system_cores(out, kinds)
+    out += _lpar_block_mb(out, kinds)
+    out = [f for f in out if f.path != "_block_mb"]  # the frame has no field for it: only its partitions
     for name in sorted(unknown - refused):
         reason = f"partition {name!r}: no lssyscfg -r lpar line says whether it is AIX or a VIOS; values left out"
         ctx.notes.append(InputWarning(file=None, command="lssyscfg -r lpar", line_no=None, line=None, reason=reason))
@@ -84,6 +111,57 @@ def _vios_system_cores(facts: list[Fact], kinds: dict[str, str]) -> list[Fact]:
         for name, kind in kinds.items()
         if kind == "vios"
     ]
+
+
+def _lpar_block_mb(facts: list[Fact], kinds: dict[str, str]) -> list[Fact]:
+    """Each AIX partition's ``memory.block_mb`` is its frame's memory region size: the same line."""
+    blocks = [f for f in facts if f.path == "_block_mb"]
+    if len(blocks) != 1:
+        return []
+    frame = blocks[0]
+    return [
+        Fact(f"partitions[{name}].memory.block_mb", frame.value, frame.source, frame.rank)
+        for name, kind in kinds.items()
+        if kind == "aix-lpar"
+    ]
+
+
+def _procpool(emit: Emit, rowkey: str, row: dict[str, str]) -> None:
+    """lshwres -r procpool: what each shared processor pool says, as notes (none is the physical pool size)."""
+    name, key = row.get("name", "?"), f"{rowkey}.shared_proc_pool_id"
+    members = row.get("lpar_names") or "no partitions"
+    if row.get("shared_proc_pool_id") == "0":
+        emit.note(
+            f"shared processor pool {name} (the default pool; partitions: {members}) prints no size: it holds the "
+            "cores no other pool reserves and no dedicated partition uses. shared_pool_cores comes from "
+            "lshwres -r proc --level pool (configurable_pool_proc_units)",
+            key,
+        )
+    else:
+        cap = row.get("max_pool_proc_units") or "no maximum"
+        emit.note(
+            f"shared processor pool {name} (id {row.get('shared_proc_pool_id')}) caps its partitions ({members}) at "
+            f"{cap} processing units; the advisor's pool rules judge the physical shared pool, not this cap",
+            key,
+        )
+
+
+def _firmware(emit: Emit, rowkey: str, row: dict[str, str]) -> None:
+    """firmware_level from the activated service pack name, else the EC number (lslic -t sys)."""
+    lic = row.get("lic_type")
+    if lic is not None and lic != "Managed System":
+        return  # power subsystem, I/O and other LIC types are not the system firmware release
+    for attr in ("activated_spname", "ecnumber", "curr_ecnumber_primary"):
+        raw = row.get(attr)
+        if raw is None or raw in ("", "None"):
+            continue
+        release = next((m.group(1) for p in _RELEASE if (m := p.fullmatch(raw))), None)
+        if release is None:
+            reason = f"{attr}={raw}: not a firmware level the advisor can read; firmware_level left out"
+            emit.note(reason, f"{rowkey}.{attr}")
+            return
+        emit.fact("firmware_level", int(release), f"{rowkey}.{attr}", note=f"release digits of {raw}")
+        return
 
 
 def _is_partition(row: dict[str, str]) -> bool:
@@ -155,6 +233,26 @@ def _frame(emit: Emit, rowkey: str, row: dict[str, str]) -> None:
                 f"configurable_sys_proc_units {units} is not whole cores; cores left out",
                 f"{rowkey}.configurable_sys_proc_units",
             )
+    pool = _number(
+        emit,
+        f"{rowkey}.configurable_pool_proc_units",
+        row.get("configurable_pool_proc_units"),
+        _DECIMAL,
+        "configurable_pool_proc_units",
+    )
+    if pool is not None:
+        if pool.is_integer():
+            emit.fact(
+                "shared_pool_cores", int(pool), f"{rowkey}.configurable_pool_proc_units", note="physical shared pool"
+            )
+        else:
+            emit.note(
+                f"configurable_pool_proc_units {pool} is not whole cores; shared_pool_cores left out",
+                f"{rowkey}.configurable_pool_proc_units",
+            )
+    region = _number(emit, f"{rowkey}.mem_region_size", row.get("mem_region_size"), _WHOLE, "mem_region_size")
+    if region is not None:
+        emit.fact("_block_mb", int(region), f"{rowkey}.mem_region_size", note="memory region size (MB) of the frame")
     ratios = row.get("default_hpt_ratio") or row.get("default_hpt_ratios")
     if ratios is not None:
         key = f"{rowkey}.default_hpt_ratio" if "default_hpt_ratio" in row else f"{rowkey}.default_hpt_ratios"

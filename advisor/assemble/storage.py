@@ -13,10 +13,11 @@ from typing import get_args
 from advisor.assemble.common import Context, Emit, device_of, hex_bytes_to_kb
 from advisor.assemble.devices import FC, VFC_CLIENT, Device, classify, inventory
 from advisor.assemble.model import Fact, Output
-from advisor.documents.storage import ReservePolicy
+from advisor.documents.storage import PathAlgorithm, ReservePolicy
 
 COMMANDS = ("lsdev -type disk", "lsdev -type adapter", "lsattr -El hdiskN", "lsattr -El fcsN", "lslpp -l")
 RESERVE_POLICIES = set(get_args(ReservePolicy))
+PATH_ALGORITHMS = set(get_args(PathAlgorithm))
 
 
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
@@ -81,6 +82,12 @@ def _disk_attributes(emit: Emit, device: str) -> None:
             emit.fact(f"{base}.reserve_policy", policy, "reserve_policy")
         else:
             emit.note(f"reserve_policy {policy!r} is not one the document knows; left out", "reserve_policy")
+    algorithm = emit.get("algorithm")
+    if algorithm is not None:
+        if algorithm in PATH_ALGORITHMS:
+            emit.fact(f"{base}.algorithm", algorithm, "algorithm")
+        else:
+            emit.note(f"algorithm {algorithm!r} is not one the document knows; left out", "algorithm")
     pvid = emit.get("pvid")
     if isinstance(pvid, str) and pvid.strip().lower() not in {"", "none"}:
         emit.fact(f"{base}.pvid", pvid.strip(), "pvid")

@@ -150,19 +150,27 @@ def check(
         failed = InputError(err.file, err.message, err.entry)
         result = judge([], Policy(fail_on=fail_on.value), advisor.rulebook, [failed], single=len(files) == 1)
     else:
-        from advisor.cli import jobs as pool
-        from advisor.redact import Redactor
+        # Standard input is read once, by this process; one redaction mapping spans every input. One
+        # input is read here too: the process pool's modules are not worth importing for it.
+        if len(files) == 1:
+            n_jobs = 1
+        else:
+            from advisor.cli import jobs as pool
 
-        # Standard input is read once, by this process; one redaction mapping spans every input.
-        n_jobs = 1 if redact or "-" in files else (jobs or pool.default_jobs())
-        if format == "json" and not outputs and len(files) > 1 and not redact:
-            code, unused = pool.stream_json(files, advisor, kind, name, policy, n_jobs)
-            _note_unused(policy, unused)
-            raise typer.Exit(code)
+            n_jobs = 1 if redact or "-" in files else (jobs or pool.default_jobs())
+            if format == "json" and not outputs and not redact:
+                code, unused = pool.stream_json(files, advisor, kind, name, policy, n_jobs)
+                _note_unused(policy, unused)
+                raise typer.Exit(code)
         if n_jobs > 1:
             reviewed, errors = pool.review_inputs(files, advisor, kind, name, n_jobs)
         else:
-            docs, errors = read_documents(files, kind=kind, name=name, redactor=Redactor() if redact else None)
+            redactor = None
+            if redact:
+                from advisor.redact import Redactor
+
+                redactor = Redactor()
+            docs, errors = read_documents(files, kind=kind, name=name, redactor=redactor)
             reviewed = [
                 (d.source, d.model, advisor.review(d.model, provenance=d.provenance_text() or None))
                 for d in steps(docs, "reviewing", len(docs))

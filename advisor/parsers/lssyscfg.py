@@ -27,7 +27,12 @@ _HEADER = [
 ]  # -F ... --header
 
 
+_OTHERS = linre.compile(r'(?:^|,)"?(?:shared_proc_pool_id|slot_num|lic_type)=', linre.M)  # lshwres, lslic rows
+
+
 def detect(text: str) -> float:
+    if _OTHERS.search(text):
+        return 0.0
     return max(score(text, _SIGNATURES, 2), score(text, _HEADER, 1))
 
 

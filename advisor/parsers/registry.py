@@ -28,6 +28,7 @@ from . import (
     lsdev_adapter,
     lsdev_disk,
     lshwres,
+    lslic,
     lslpp_l,
     lssyscfg,
     machinfo,
@@ -77,6 +78,7 @@ PARSERS: tuple[ModuleType, ...] = (
     lscpu,
     lssyscfg,
     lshwres,
+    lslic,
 )
 
 THRESHOLD = 0.5

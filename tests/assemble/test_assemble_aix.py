@@ -151,7 +151,12 @@ def test_amepat_deficit_warning_excerpt() -> None:
 def test_lparstat_c_samples_deficit_cpu_and_banner() -> None:
     assembly = build("lparstat_c.s2.txt", name="aix1")
     doc = assembly.document
-    assert doc["ame"] == {"enabled": True, "deficit_mb": 0, "cpu_pct": round((1.3 + 2.3 + 1.0 + 0.5 + 0.3) / 5, 4)}
+    assert doc["ame"] == {
+        "enabled": True,
+        "deficit_mb": 0,
+        "cpu_pct": round((1.3 + 2.3 + 1.0 + 0.5 + 0.3) / 5, 4),
+        "cpu_physc": round((0.0688 + 0.1142 + 0.0481 + 0.0206 + 0.0138) / 5, 4),
+    }
     assert doc["cpu"] == {"mode": "shared", "sharing": "uncapped", "smt": 4, "entitled_capacity": 2.0}
     assert doc["memory"] == {"desired_gb": 8.0}  # tmem=8192MB: true memory
     assert doc["workload"]["peak"] == {"physc_avg": round((5.1 + 4.91 + 4.59 + 4.03 + 4.09) / 5, 4), "physc_max": 5.1}
