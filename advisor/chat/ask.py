@@ -230,7 +230,11 @@ def answer(
         unsure = _ambiguous(reading)
         if unsure is not None and (calc is not None or reading.of_kind("size", "speed", "saps")):
             return unsure
-    entry = best_verdict(kb.verdicts, text) if reading.yes_no and not foreign else None
+    # a computed answer gives its own verdict ("is 4 GB enough?"); a pattern verdict next to a
+    # calculation answers some other question in the message ("do unmapped NPIV adapters count?")
+    entry = (
+        best_verdict(kb.verdicts, text) if reading.yes_no and not foreign and not (calc and calc.calculations) else None
+    )
     clar = clarification(reading, has_document) if calc is None and not foreign else None
     if calc is None and clar is None and entry is None and not in_scope(r):
         return not_covered(r)

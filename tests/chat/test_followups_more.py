@@ -101,3 +101,52 @@ def test_dialogue_patterns_stay_linear_on_hostile_text():
             pattern.match("more" + tail)
             pattern.match(tail)
         assert time.process_time() - t0 < 0.5
+
+
+def test_a_page_size_is_never_taken_for_the_online_storage(engine):
+    """'1M fixed frames' once became 0 GB of online storage and an LFAREA limit of 0 GB."""
+    r = Session(engine).say("do I need to code LFAREA to get 1M fixed frames?")
+    assert not r.calculations and "0 GB on 0 GB" not in r.answer
+    assert r.verdict is not None and r.verdict.answer == "yes"
+    limit = Session(engine).say("lfarea for 2G pages on a 64 GB lpar?")
+    assert "0.8 x (64 - 4) GB = 48 GB" in limit.answer
+
+
+def test_a_calculation_does_not_borrow_a_verdict_for_another_part_of_the_message(engine):
+    r = Session(engine).say(
+        "VIOS with four 8 Gb FC ports, 2 x 10Gb ports and 60 NPIV adapters, 20 mapped: "
+        "memory, and do unmapped ones count?"
+    )
+    assert r.intent == "calc" and r.verdict is None
+    assert "12240 MB" in r.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("can we turn AME on without rebooting?", "no"),
+        ("do I need to reboot to change the expansion factor?", "no"),
+        ("is ame 64k the default on a p9?", "no"),
+        ("amepat dxm is 0, fine?", "yes"),
+        ("lparstat shows dxm 512, fine?", "no"),
+        ("can I attach 80 client lpars to one npiv port?", "no"),
+        ("do both WWPNs need zoning for LPM?", "yes"),
+        ("is a single VIOS ok for production?", "no"),
+        ("is folding disabled by default on a VIOS upgraded from 1.5?", "it depends"),
+        ("is NOPROMPT the default?", "no"),
+        ("can pageable 1M pages be in reconfigurable storage?", "yes"),
+        ("does SMT work for Linux in a native LPAR?", "no"),
+    ],
+)
+def test_verdicts_follow_the_sources_and_the_phrasing(engine, question, verdict):
+    r = Session(engine).say(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer[:200]
+    assert r.verdict.citations and r.citations
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["does the z13 smt study run the database on z/OS?", "is the sky blue?", "does load sharing drop packets?"],
+)
+def test_no_verdict_where_no_entry_settles_the_question(engine, question):
+    assert Session(engine).say(question).verdict is None

@@ -145,7 +145,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
                 {"system_cores": cores},
                 req.base_mb,
                 "MB",
-                "ceil(cores / 16) x 2048 MB",
+                "max(2048 MB, ceil(cores x 2048 MB / 16)): 2 GB per 16 cores, at least 2 GB",
                 cites,
             )
         )
