@@ -67,6 +67,27 @@ def rule_cite(advisor, rule_id: str) -> ChatCitation:
     return from_out(advisor.citations(rule_id)[0], f"rule:{rule_id}")
 
 
+# Words that say how or about which product a question is asked, not what about: a passage that
+# matches only these ("oracle on hp-ux async io settings" -> oracle, hp, ux, settings) does not
+# answer the question, however much of it it covers.
+NOT_A_TOPIC = frozenset(
+    """settings setting sizing size sized tuning tune tuned config configure configuration configured
+    recommended recommendation recommendations recommend best practice practices value values parameter
+    parameters guide guidance performance perf setup options option default defaults hp ux hpux aix linux
+    zos zvm ibm power server servers system systems sap oracle db2 java websphere""".split()
+)
+
+
+def topical(r: Retrieval) -> bool:
+    """Whether the best passage matches something the question is about, beyond product and phrasing words."""
+    return bool(r.hits) and any(label.lower() not in NOT_A_TOPIC for label in r.hits[0].matched)
+
+
+def off_platform(r: Retrieval, question_platforms: set[str]) -> bool:
+    """The question names a platform and the best passage is about another product line only."""
+    return bool(question_platforms) and bool(r.hits) and r.hits[0].other_family
+
+
 def in_scope(r: Retrieval) -> bool:
     if r.foreign and not r.mentioned_rules:
         return False
@@ -75,6 +96,8 @@ def in_scope(r: Retrieval) -> bool:
     top = r.hits[0]
     if r.mentioned_rules:
         return True
+    if not topical(r):
+        return False
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
     # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance
     score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and r.jargon else MIN_SCORE
@@ -236,7 +259,7 @@ def answer(
         best_verdict(kb.verdicts, text) if reading.yes_no and not foreign and not (calc and calc.calculations) else None
     )
     clar = clarification(reading, has_document) if calc is None and not foreign else None
-    if calc is None and clar is None and entry is None and not in_scope(r):
+    if calc is None and clar is None and entry is None and (not in_scope(r) or off_platform(r, question_platforms)):
         return not_covered(r)
     out = Composer()
     result = AskResult(out, covered=True, intent="calc" if calc else "ask", rule_scores=r.rule_scores)

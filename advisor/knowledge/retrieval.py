@@ -62,6 +62,7 @@ class Hit:
     score: float
     coverage: float
     matched: list[str] = field(default_factory=list)
+    other_family: bool = False  # the passage belongs only to a product line the question does not name
 
 
 @dataclass
@@ -140,7 +141,8 @@ def rank(
         tags = set(p.platforms)
         factor = 1.0 + PLATFORM_BOOST * len(tags & platforms) + TOPIC_BOOST * len(tags & topics)
         pfam = syn.families(tags)
-        if families and pfam and not (pfam & families):
+        other = bool(families and pfam and not (pfam & families))
+        if other:
             factor *= OTHER_FAMILY
         score *= factor
         if best_rule:
@@ -154,7 +156,7 @@ def rank(
                 score *= WHY_BOOST  # ... and the "Why" section about the very thing asked
         cov = sum(w for _, w in matched[rowid]) / total_idf if total_idf > 0 else 0.0
         score *= COVERAGE_BASE + cov
-        hits.append(Hit(p, score, cov, [label for label, _ in matched[rowid]]))
+        hits.append(Hit(p, score, cov, [label for label, _ in matched[rowid]], other))
     for rid in mentioned:
         for p in kb.passages_for_rule(rid):
             if not any(h.passage.id == p.id for h in hits):

@@ -169,7 +169,7 @@ def _term_table(syn: Synonyms) -> dict[str, list[tuple[int, tuple[str, ...], tup
 def _word_pattern(word: str) -> re.Pattern:
     body = re.escape(word).replace(r"\ ", r"[\s-]?")
     body = re.sub(r"^POWER", "POWER[ -]?", body, flags=re.IGNORECASE)
-    flags = 0 if _case_sensitive(word) or (word.isupper() and len(word) <= 3) else re.IGNORECASE
+    flags = 0 if _case_sensitive(word) or (word.isupper() and len(word) <= 2) else re.IGNORECASE
     return re.compile(r"(?<![A-Za-z0-9])" + body + r"(?![A-Za-z0-9+])", flags)
 
 

@@ -32,6 +32,7 @@ actually already always anything get gets got going give gives keep let like mad
 much must need needs one ones please really right say see seen shall still sure tell thing things
 us use used uses using want way well whether yet every via per since without within
 explain describe flag flags option options pls plz thx thanks hi hey hello folks guys wondering
+vs versus
 """.split()
 )
 

@@ -150,3 +150,27 @@ def test_verdicts_follow_the_sources_and_the_phrasing(engine, question, verdict)
 )
 def test_no_verdict_where_no_entry_settles_the_question(engine, question):
     assert Session(engine).say(question).verdict is None
+
+
+@pytest.mark.parametrize(
+    ("word", "term"),
+    [("lfraea", "LFAREA"), ("amepta", "amepat"), ("expnasion", "expansion"), ("Itanuim", "Itanium"), ("default", None)],
+)
+def test_one_typo_from_a_field_term_reads_as_the_term(word, term):
+    from advisor.chat.reader.shorthand import key_term
+
+    assert key_term(word) == term
+
+
+def test_a_misspelt_calculator_topic_still_computes(engine):
+    r = Session(engine).say("lfraea max for 80gb")
+    assert r.intent == "calc" and "60.8 GB" in r.answer and "62 GB" in r.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["oracle on hp-ux async io settings", "jvm heap sizing for websphere on aix", "kubernetes on z/vm"],
+)
+def test_product_and_platform_words_alone_do_not_make_an_answer(engine, question):
+    r = Session(engine).say(question)
+    assert not r.covered and not r.citations
