@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 
 from advisor.chat.calc import CalcAnswer, calculate
 from advisor.chat.clarify import clarification
+from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
+from advisor.chat.judge import ame64k_support
 from advisor.chat.reader import Reading, read
 from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question, Verdict, from_out
 from advisor.chat.reply import resolve as resolve_cite
@@ -258,12 +260,29 @@ def answer(
     entry = (
         best_verdict(kb.verdicts, text) if reading.yes_no and not foreign and not (calc and calc.calculations) else None
     )
+    judged = ame64k_support(reading) if not foreign and (entry is None or entry.id.startswith("ame64k-on")) else None
+    if judged is not None:
+        entry = None
     clar = clarification(reading, has_document) if calc is None and not foreign else None
-    if calc is None and clar is None and entry is None and (not in_scope(r) or off_platform(r, question_platforms)):
+    if (
+        calc is None
+        and clar is None
+        and entry is None
+        and judged is None
+        and (not in_scope(r) or off_platform(r, question_platforms))
+    ):
         return not_covered(r)
     out = Composer()
     result = AskResult(out, covered=True, intent="calc" if calc else "ask", rule_scores=r.rule_scores)
-    if entry is not None:
+    if judged is not None:
+        p = kb.by_id[JUDGED_PASSAGE]
+        word, because = judged
+        n = out.cite(passage_cite(kb, p))
+        out.say(f"{word.capitalize()}: {because}.", passage_cite(kb, p))
+        result.verdict = Verdict(answer=word, because=because, citations=[n])  # type: ignore[arg-type]
+        skip = set(skip) | {p.id}
+        result.passages.append(p)
+    elif entry is not None:
         p = kb.by_id[entry.passage]
         n = out.cite(passage_cite(kb, p))
         word = entry.answer(text)

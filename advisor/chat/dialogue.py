@@ -34,7 +34,9 @@ _MEANING = linre.compile(
 )
 _FIX = linre.compile(
     r"^\s*(?:(?:and\s+)?the\s+fix|fix\??|how\s+(?:do|can|should)\s+(?:i|we)\s+fix\s+(?:it|that|this)|"
-    r"what\s+(?:is|'s)\s+the\s+fix|how\s+to\s+fix\s+(?:it|that|this)|remedy|solution|what\s+should\s+(?:i|we)\s+do)\b",
+    r"what\s+(?:is|'s)\s+the\s+fix|how\s+to\s+fix\s+(?:it|that|this)|remedy|solution|what\s+should\s+(?:i|we)\s+do|"
+    r"what\s+(?:should|do|must)\s+(?:i|we)\s+change|how\s+(?:do|can|should)\s+(?:i|we)\s+"
+    r"(?:resolve|remediate|correct|solve|address|repair)\s+(?:it|that|this)|next\s+steps?|what\s+now)\b",
     linre.IGNORECASE,
 )
 _COMMAND = linre.compile(
@@ -103,6 +105,16 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         return Resolution("command")
     if _MEANING.match(bare) and len(bare.split()) <= 8 and (st.subject.rule or st.subject.question):
         return Resolution("meaning", st.subject.question or "")
+    if (
+        st.document is not None
+        and st.subject.intent in ("review", "explain")
+        and words <= MAX_FOLLOW_UP_WORDS
+        and (reading.platforms or reading.os_levels)
+        and (_ELLIPSIS.match(text) or words <= 4)
+        and not _own_topic(text, reading)
+    ):  # after a review, "and on a zEC12?" / "what about AIX 7.3 TL2?" asks what the move would change
+        names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
+        return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
     # with a document, a bare new amount or platform varies the last what-if ("and 128 GB?"); after
     # an ordinary question it varies that question, as without a document
@@ -129,7 +141,8 @@ _FILLER = frozenset(
     """a an the and but what about how with on for at in if i we our my to is it its of same using upgrade upgrading
     move moving migrate go going switch after upon when then instead there that this box server servers system
     systems lpar lpars partition machine machines frame core cores cpu cpus online storage memory real size
-    sized ram gb please pls ok so also version level""".split()
+    sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
+    release os ibm""".split()
 )
 
 

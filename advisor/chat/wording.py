@@ -61,9 +61,34 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 3)
 
 
+# "bind D01 to locality domain 1", "put D02 in pset 2", "start D00 in cell 0" (HP-UX SAP instances)
+_BIND = re.compile(
+    r"\b(?:bind|put|start|run|place|move|pin)\s+(?:instance\s+)?([A-Za-z][A-Za-z0-9]{1,7})\s+(?:to|in|into|on)\s+"
+    r"(?:the\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b",
+    re.IGNORECASE,
+)
+
+
+def _instance_changes(doc: dict, text: str) -> list[Change]:
+    """Binding a named SAP instance of an HP-UX server to a locality domain or a processor set."""
+    if doc.get("kind") != "hpux-server":
+        return []
+    out: list[Change] = []
+    instances = (doc.get("sap") or {}).get("instances") or []
+    for m in _BIND.finditer(text[:2000]):
+        name, where, number = m.group(1), m.group(2).lower(), int(m.group(3))
+        index = next((i for i, inst in enumerate(instances) if str(inst.get("name", "")).lower() == name.lower()), None)
+        if index is None:
+            known = ", ".join(str(i.get("name")) for i in instances) or "none"
+            raise ChangeError(f"no SAP instance {name} in this document (instances: {known})")
+        field = "pset" if "set" in where else "locality_domain"
+        out.append(Change(f"sap.instances[{index}].{field}", number, None, text))
+    return out
+
+
 def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
-    changes: list[Change] = []
+    changes: list[Change] = _instance_changes(doc, text)
     power = [p for p in reading.platforms if p.family == "power"]
     if power and _MOVE.search(text):
         p = power[-1]

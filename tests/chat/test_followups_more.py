@@ -174,3 +174,54 @@ def test_a_misspelt_calculator_topic_still_computes(engine):
 def test_product_and_platform_words_alone_do_not_make_an_answer(engine, question):
     r = Session(engine).say(question)
     assert not r.covered and not r.citations
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("is ame64k ok on power9 with aix 7.2 tl4", "yes"),
+        ("is ame64k ok on power9 with aix 7.2 tl0", "no"),
+        ("can we use AME64K on P7+?", "no"),
+        ("is AME64K ok on P9 with AIX 7.2?", "it depends"),
+        ("can i enable ame64k on POWER8 with AIX 7.1 TL5?", "no"),
+    ],
+)
+def test_ame64k_verdict_is_computed_from_processor_and_level(engine, question, verdict):
+    r = Session(engine).say(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer[:200]
+
+
+def test_an_aix_level_follow_up_is_judged_on_its_technology_level(engine):
+    s = Session(engine)
+    assert s.say("is ame64k ok on power9 with aix 7.2 tl4").verdict.answer == "yes"
+    r = s.say("what about aix 7.2 tl0?")
+    assert r.verdict is not None and r.verdict.answer == "no" and "TL0" in r.answer
+
+
+def test_hpt_without_the_os_assumes_aix_and_says_so(engine):
+    r = Session(engine).say("whats hpt size for 8 lpars 32gb max each on p8")
+    assert r.intent == "calc" and "256 GB / 128 = 2 GB" in r.answer
+    assert r.assumptions and r.needs_input and r.calculations[0].result == 2.0
+
+
+def test_after_a_review_a_platform_follow_up_is_a_what_if(engine):
+    s = Session(engine, "zvm-z13.json")
+    s.say("review")
+    r = s.say("what about a zEC12")
+    assert r.intent == "whatif" and 'machine "z13" -> "zEC12"' in r.answer
+
+
+def test_binding_an_instance_in_words(engine):
+    s = Session(engine, "hpux-superdome.json")
+    r = s.say("what if we bind D01 to locality domain 1")
+    assert r.intent == "whatif" and "sap.instances[1].locality_domain (not set) -> 1" in r.answer
+    wrong = s.say("bind D09 to cell 0")
+    assert wrong.intent == "error" and "D00, D01, D02" in wrong.answer
+
+
+@pytest.mark.parametrize("message", ["what should I change?", "how do we resolve it", "next steps?"])
+def test_asking_what_to_change_gets_the_fix(engine, message):
+    s = Session(engine, "aix-ame4k-64k.json")
+    s.say("is my ame setup ok?")
+    r = s.say(message)
+    assert "Fix for AME-001" in r.answer
