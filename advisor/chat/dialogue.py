@@ -170,9 +170,17 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if needs == "true-memory" and reading.of_kind("size"):
         return f"{pending.question} with {reading.of_kind('size')[0].raw} of true memory"
     if needs == "cores":
+        if reading.of_kind("cores") and len(reading.quantities) > 1:  # "32 cores, 4 x 8Gb FC, 2 x 10Gb": all of it
+            return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"
         cores = reading.of_kind("cores") or [q for q in reading.quantities if q.kind in ("number", "count")]
         if cores:
             return f"{pending.question} on a {int(cores[0].value)} core server"
+    if needs == "details" and reading.quantities:  # several values at once ("128 GB box, 24 GB shared memory")
+        return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"
+    if needs == "factor":
+        factor = [q for q in reading.quantities if q.kind == "number" and q.value]
+        if factor and 1.0 <= factor[0].value <= 10.0:
+            return f"{pending.question.rstrip(' ?.!')} at factor {factor[0].value:g}"
     if needs == "processor" and (reading.platforms or reading.os_levels):
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return f"{pending.question.rstrip(' ?.!')} on {' with '.join(names)}?"

@@ -225,3 +225,32 @@ def test_asking_what_to_change_gets_the_fix(engine, message):
     s.say("is my ame setup ok?")
     r = s.say(message)
     assert "Fix for AME-001" in r.answer
+
+
+def test_a_reply_with_cores_and_adapters_keeps_every_adapter(engine):
+    """'32 cores, 4 x 8Gb FC, 2 x 10Gb' after a question back once kept only the cores."""
+    s = Session(engine)
+    assert s.say("is our vios memory ok?").intent == "clarify"
+    r = s.say("32 cores, 4 x 8Gb FC, 2 x 10Gb")
+    assert "3840 MB" in r.answer and "4096 MB" in r.answer
+
+
+def test_clm_asks_for_memory_and_shared_memory_then_computes(engine):
+    s = Session(engine)
+    asked = s.say("how much CLM do we need?")
+    assert asked.intent == "clarify" and asked.needs_input
+    r = s.say("128 GB box, 24 GB shared memory")
+    assert "36.8 GB" in r.answer
+    assert "configured" not in r.answer  # no CLM was given: nothing is said about a configured 0 %
+
+
+def test_hpux_swap_asks_for_memory_and_judges_given_figures(engine):
+    assert Session(engine).say("is our swap enough on the hp-ux box?").intent == "clarify"
+    r = Session(engine).say("is 200 GB swap enough for 128 GB of RAM on hp-ux?")
+    assert r.verdict is not None and r.verdict.answer == "no" and "256 GB" in r.answer
+
+
+def test_true_memory_without_a_factor_asks_for_it(engine):
+    s = Session(engine)
+    assert s.say("how much true memory do we need for 40 GB expanded?").intent == "clarify"
+    assert "40 / 2.5 = 16 GB true memory" in s.say("2.5").answer

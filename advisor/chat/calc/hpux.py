@@ -79,21 +79,24 @@ def clm_answer(text: str) -> CalcAnswer | None:
     shared, memory = _clm_sizes(text)
     if shared is None:
         return None
-    pct = first_float(r"(\d+(?:\.\d+)?)\s*%\s*(?:of\s+memory\s+)?(?:as\s+)?(?:CLM|cell local)", text) or 0.0
+    given = first_float(r"(\d+(?:\.\d+)?)\s*%\s*(?:of\s+memory\s+)?(?:as\s+)?(?:CLM|cell local)", text)
+    pct = given or 0.0
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005", "HPUX-004"])
     cites = _cites(clm.CITE, "clm")
     if memory:
         s = clm.clm_sizing(memory, pct, shared)
         out.out.say(
             f"CLM needed: {fmt(clm.KERNEL_FLOOR_PCT, 0)} % of {fmt(memory)} GB for kernel and process-private "
-            f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB; "
-            f"configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB.",
+            f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB"
+            + (  # the configured CLM only when the question gives it: never a 0 % nobody said
+                f"; configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB." if given is not None else "."
+            ),
             *cites,
         )
         out.calculations.append(
             Calculation(
                 "clm.needed",
-                {"memory_gb": memory, "sap_shared_memory_gb": shared, "clm_pct": pct},
+                {"memory_gb": memory, "sap_shared_memory_gb": shared} | ({"clm_pct": pct} if given is not None else {}),
                 s.needed_gb,
                 "GB",
                 f"{fmt(clm.KERNEL_FLOOR_PCT, 0)} % of memory + SAP shared memory",
@@ -133,8 +136,17 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             out.out.say(
                 f"Buffer cache: 3 % of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel")
             )
+    configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text)
     if _has(r"swap", text):
         value, cites = _derived(doc, "swap_min_gb")
+        if value is not None and configured is not None:
+            enough = configured >= value
+            out.verdict = (
+                "yes" if enough else "no",
+                f"SAP on HP-UX needs swap of at least twice the memory: {fmt(configured)} GB "
+                f"{'covers' if enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(value)} GB",
+                _cites(cites, "hpux_kernel"),
+            )
         if value is not None:
             out.out.say(
                 f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(value)} GB.",
