@@ -31,6 +31,7 @@ MIN_COVERAGE_WITH_JARGON = 0.32
 MIN_SCORE = 10.0
 FULL_COVERAGE = 0.75
 SHORT_SHARE = 0.5
+JARGON_HITS = 2  # terms of the field the best passage must match to count as an answer whatever the coverage
 SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this share of the best
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
@@ -76,7 +77,8 @@ NOT_A_TOPIC = frozenset(
     """settings setting sizing size sized tuning tune tuned config configure configuration configured
     recommended recommendation recommendations recommend best practice practices value values parameter
     parameters guide guidance performance perf setup options option default defaults hp ux hpux aix linux
-    zos zvm ibm power server servers system systems sap oracle db2 java websphere""".split()
+    zos zvm ibm power server servers system systems sap oracle db2 java websphere ifl ifls ziip ziips z13 zec12
+    power7 power8 power9 power10 itanium superdome""".split()
 )
 
 
@@ -100,6 +102,9 @@ def in_scope(r: Retrieval) -> bool:
         return True
     if not topical(r):
         return False
+    jargon = {c.label for c in r.concepts if c.jargon}
+    if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
+        return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
     # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance
     score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and r.jargon else MIN_SCORE
@@ -260,6 +265,10 @@ def answer(
     entry = (
         best_verdict(kb.verdicts, text) if reading.yes_no and not foreign and not (calc and calc.calculations) else None
     )
+    if entry is not None and question_platforms:  # a z/OS question never gets the verdict of an AIX passage
+        families = kb.synonyms.families(set(kb.by_id[entry.passage].platforms))
+        if families and not families & kb.synonyms.families(question_platforms):
+            entry = None
     judged = ame64k_support(reading) if not foreign and (entry is None or entry.id.startswith("ame64k-on")) else None
     if judged is not None:
         entry = None

@@ -197,6 +197,8 @@ def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str]]:
         fixed = _typo(kb, c.key) if not c.technical and len(c.key) >= 5 and c.key.isalpha() else None
         if fixed is not None:
             kept.append(fixed)
+        elif c.technical and kb.synonyms.platform_tags(c.label):
+            dropped.append(c.label)  # "P10" where the sources write "Power10": the platform boost has it
         elif c.technical:
             kept.append(c)
             unknown.append(c.label)

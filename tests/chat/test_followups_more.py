@@ -254,3 +254,32 @@ def test_true_memory_without_a_factor_asks_for_it(engine):
     s = Session(engine)
     assert s.say("how much true memory do we need for 40 GB expanded?").intent == "clarify"
     assert "40 / 2.5 = 16 GB true memory" in s.say("2.5").answer
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("after upgrading VIOS from 2.1 to 2.2 the vpm_fold_policy is 0, is that a problem", "yes"),
+        ("is running AME4K with 64K apps a problem?", "yes"),
+        ("is a non-zero dxm a problem?", "yes"),
+        ("is a dxm of zero ok?", "yes"),
+    ],
+)
+def test_is_that_a_problem_is_answered_the_right_way_round(engine, question, verdict):
+    r = Session(engine).say(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer[:200]
+
+
+def test_a_z_os_question_gets_no_verdict_from_an_aix_passage(engine):
+    """'frames' once matched the AME pattern, and the Db2/AME 'no' answered a z/OS buffer pool question."""
+    r = Session(engine).say("our DB2 for z/OS buffer pools are not page fixed, does it matter with 1M frames?")
+    assert r.verdict is None and "ibm-zos-large-memory-share-2014" in sources(r)
+
+
+def test_a_long_ticket_with_terms_of_the_field_is_answered(engine):
+    r = Session(engine).say(
+        "Ticket #4471 from the SAP basis team: after moving our PRD app servers to the new P10 frame the AME CPU "
+        "went up a lot, topas shows EF 3.5/2.9. What should we look at?"
+    )
+    assert r.covered and "ibm-aix-ame64k-sap-2023" in sources(r)
+    assert Session(engine).say("what is the price of an ifl").covered is False

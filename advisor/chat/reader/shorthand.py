@@ -62,6 +62,7 @@ SHORTHAND: dict[str, str] = {
     "shmem": "shared memory",
     "perf": "performance",
     "prod": "production",
+    "prd": "production",
     "envs": "environments",
     "env": "environment",
     "lpars": "LPARs",
