@@ -109,7 +109,12 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "machinfo",
             calculator="sap_instances",
         )
-    if _has(r"\bCLM\b|cell local memory", text) and not sizes and _has(r"how much|size|sizing|enough|need|big", text):
+    if (
+        _has(r"\bCLM\b|cell local memory", text)
+        and not sizes
+        and _has(r"how much|size|sizing|enough|need|big", text)
+        and not _has(r"throughput|faster|gain|benefit|better|improv|response|users|perform|latency|vs|versus|ILM", text)
+    ):
         return Clarification(
             "details",
             "How much memory does the cell (or server) have, and how much shared memory do the SAP instances "

@@ -116,10 +116,16 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
+    if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
+        # "how do I turn it on?" after "what is AME": the question about the last subject
+        return Resolution("ellipsis", f"{bare.strip(' ?.!')} ({last.strip(' ?.!')})")
     # with a document, a bare new amount or platform varies the last what-if ("and 128 GB?"); after
     # an ordinary question it varies that question, as without a document
     whatif = st.document is not None and st.subject.intent == "whatif"
     if last and words <= MAX_FOLLOW_UP_WORDS and (st.document is None or whatif or st.subject.intent in _ASKED):
+        bare_number = _bare_number(text, reading, last)
+        if bare_number is not None:
+            return Resolution("whatif" if whatif else "ellipsis", bare_number)
         new_things = reading.platforms or reading.os_levels or reading.of_kind("size", "cores", "saps", "percent")
         if new_things and (_ELLIPSIS.match(text) or words <= 4) and not _own_topic(text, reading):
             old_reading = read(last)
@@ -135,6 +141,29 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
 
 
 _ASKED = ("ask", "calc", "clarify")
+_PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
+_BARE = linre.compile(
+    r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$", linre.I
+)
+
+
+def _own_term(reading: Reading) -> bool:
+    """The message names something of its own (a command, tunable, rule, platform or amount)."""
+    return bool(reading.terms or reading.rule_ids or reading.platforms or reading.os_levels or reading.quantities)
+
+
+def _bare_number(text: str, reading: Reading, last: str) -> str | None:
+    """ "and for 40?" after a question with one amount: the same question with that amount replaced."""
+    if not _BARE.match(text):
+        return None
+    numbers = [q for q in reading.quantities if q.kind == "number" and q.value]
+    old = [q for q in read(last).quantities if q.kind in ("cores", "size", "saps", "percent")]
+    if len(numbers) != 1 or len(old) != 1:
+        return None
+    q = old[0]
+    unit = {"cores": "cores", "saps": "SAPS", "percent": "%"}.get(q.kind, "GB")
+    at = last.rfind(q.raw)
+    return f"{last[:at]}{numbers[0].value:g} {unit}{last[at + len(q.raw) :]}" if at >= 0 else None
 
 
 _FILLER = frozenset(

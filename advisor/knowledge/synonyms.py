@@ -97,8 +97,10 @@ class Synonyms:
                 weight = 0.5
             else:
                 weight = 1.0
-            technical = any(ch.isupper() for ch in word[1:]) or (
-                word[0].isupper() and i > 1 and not _sentence_start(text, word)
+            technical = (
+                any(ch.isupper() for ch in word[1:])
+                or (word[0].isupper() and i > 1 and not _sentence_start(text, word))
+                or ("_" in word.strip("_") and any(ch.isalpha() for ch in word))  # a tunable: sga_target
             )
             out.setdefault(tok, Concept(tok, tok, fts_phrase([tok]), weight, False, technical=technical))
         return list(out.values())

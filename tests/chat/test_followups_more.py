@@ -283,3 +283,44 @@ def test_a_long_ticket_with_terms_of_the_field_is_answered(engine):
     )
     assert r.covered and "ibm-aix-ame64k-sap-2023" in sources(r)
     assert Session(engine).say("what is the price of an ifl").covered is False
+
+
+def test_lhea_ports_given_with_the_lhea_are_counted(engine):
+    r = Session(engine).say("VIOS memory for 1 LHEA with 2 ports and 3 x 8Gb FC ports")
+    assert "1 x 512 MB (LHEA) + 2 x 102 MB (LHEA port)" in r.answer and "3020 MB" in r.answer
+
+
+@pytest.mark.parametrize(
+    "question", ["oracle 12c sga_max_size on an aix 7.1 lpar", "serviceguard quorum server on hp-ux 11.31"]
+)
+def test_unknown_tunables_and_products_named_only_in_passing_are_not_covered(engine, question):
+    r = Session(engine).say(question)
+    assert not r.covered and not r.citations
+
+
+def test_a_bare_number_replaces_the_one_amount_of_the_last_question(engine):
+    s = Session(engine)
+    s.say("how many sap instances for 32 cores")
+    assert "48 cores -> 12 to 24 instances" in s.say("and for 48?").answer
+    z = Session(engine)
+    z.say("plarea for 64 GB online")
+    assert "0.125 x 112 GB = 14 GB" in z.say("and 128?").answer
+
+
+def test_a_pronoun_follow_up_is_asked_about_the_last_subject(engine):
+    s = Session(engine)
+    s.say("what is AME")
+    r = s.say("how do I switch it on?")
+    assert r.covered and "HMC" in r.answer
+
+
+def test_a_subordinate_clause_before_the_question_keeps_it_yes_no(engine):
+    r = Session(engine).say("once AME is enabled can the true memory be changed without a reboot?")
+    assert r.verdict is not None and r.verdict.answer == "yes"
+    g = Session(engine).say("lparstat -c shows dxm 0 every interval, good?")
+    assert g.verdict is not None and g.verdict.answer == "yes"
+
+
+def test_hpux_memory_given_as_with_n_gb(engine):
+    r = Session(engine).say("buffer cache size for an hpux box with 96 GB")
+    assert "3 % of 96 GB = 2.88 GB" in r.answer

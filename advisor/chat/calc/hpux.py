@@ -126,6 +126,12 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
     if not (_has(r"HP-?UX", text) and _has(r"buffer cache|swap", text)):
         return None
     memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)
+    if memory is None:  # "an hp-ux server with 128 GB": the server's size, unless it is the swap
+        memory = first_float(
+            r"\b(?:with|has|having|of)\s+(\d+(?:\.\d+)?)\s*GB\b(?:\s+(?:of\s+)?(?:RAM|memory))?$", text
+        )
+        if memory is None and not _has(r"\d\s*GB\s+(?:of\s+)?swap", text):
+            memory = first_float(r"\b(?:with|has|having)\s+(\d+(?:\.\d+)?)\s*GB\b", text)
     if memory is None:
         return None
     doc = {"kind": "hpux-server", "name": "question", "memory_gb": memory}

@@ -27,6 +27,7 @@ _LABELS = {
 }
 _ETH_SPEEDS = {1.0: "eth_1g_ports", 10.0: "eth_10g_ports"}
 _FC_SPEEDS = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
+_WITH = re.compile(r"\s*(?:with|having|and|,)?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
 _EACH = re.compile(r"\s?each\b|\s(?:on|per)\s(?:each|every)\b", re.IGNORECASE)
 
 
@@ -85,6 +86,7 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
     text = reading.text
     npiv: list[int] = []
     last_lhea: int | None = None
+    lhea_end = 0
     for q in reading.quantities:
         if q.kind == "cores" and cores is None:
             cores = int(q.value)
@@ -94,12 +96,14 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
             counts["virtual_eth_adapters"] = counts.get("virtual_eth_adapters", 0) + q.count
         elif q.kind == "count" and q.noun == "lhea" and q.count:
             counts["lhea"] = counts.get("lhea", 0) + q.count
-            last_lhea = q.count
+            last_lhea, lhea_end = q.count, q.end
         elif q.kind == "speed" and q.count:
             if "LHEA" in q.raw.upper() and "non-LHEA" not in text[max(0, q.start - 10) : q.end]:
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count
             elif last_lhea and q.value == 0 and q.medium is None and _EACH.match(text, q.end):
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count * last_lhea
+            elif last_lhea and q.value == 0 and q.medium is None and _WITH.fullmatch(text[lhea_end : q.start]):
+                counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count  # "1 LHEA with 2 ports": its ports
             else:
                 slot = _port_slot(q, assumptions, questions)
                 counts[slot] = counts.get(slot, 0) + q.count
