@@ -66,7 +66,7 @@ def run(quick: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
                 }
             )
 
-        status = "held out (never tuned on)" if part == runner.HELDOUT else "tuned on (tests/chat/eval/README.md)"
+        status = "held out: run once, looked at once (README.md)" if part == runner.HELDOUT else "tuned on (README.md)"
         figure("fully answered %", s["fully_answered_pct"], ">= 95 %", s["fully_answered_pct"] >= 95.0, status)
         figure("false 'not covered' %", s["false_not_covered_pct"], "low", True, "in-scope turns refused")
         figure(
