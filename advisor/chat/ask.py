@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 
 from advisor.chat.calc import CalcAnswer, calculate
 from advisor.chat.clarify import clarification
+from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
+from advisor.chat.judge import ame64k_support
 from advisor.chat.reader import Reading, read
 from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question, Verdict, from_out
 from advisor.chat.reply import resolve as resolve_cite
@@ -29,6 +31,7 @@ MIN_COVERAGE_WITH_JARGON = 0.32
 MIN_SCORE = 10.0
 FULL_COVERAGE = 0.75
 SHORT_SHARE = 0.5
+JARGON_HITS = 2  # terms of the field the best passage must match to count as an answer whatever the coverage
 SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this share of the best
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
@@ -67,6 +70,28 @@ def rule_cite(advisor, rule_id: str) -> ChatCitation:
     return from_out(advisor.citations(rule_id)[0], f"rule:{rule_id}")
 
 
+# Words that say how or about which product a question is asked, not what about: a passage that
+# matches only these ("oracle on hp-ux async io settings" -> oracle, hp, ux, settings) does not
+# answer the question, however much of it it covers.
+NOT_A_TOPIC = frozenset(
+    """settings setting sizing size sized tuning tune tuned config configure configuration configured
+    recommended recommendation recommendations recommend best practice practices value values parameter
+    parameters guide guidance performance perf setup options option default defaults hp ux hpux aix linux
+    zos zvm ibm power server servers system systems sap oracle db2 java websphere ifl ifls ziip ziips z13 zec12
+    power7 power8 power9 power10 itanium superdome""".split()
+)
+
+
+def topical(r: Retrieval) -> bool:
+    """Whether the best passage matches something the question is about, beyond product and phrasing words."""
+    return bool(r.hits) and any(label.lower() not in NOT_A_TOPIC for label in r.hits[0].matched)
+
+
+def off_platform(r: Retrieval, question_platforms: set[str]) -> bool:
+    """The question names a platform and the best passage is about another product line only."""
+    return bool(question_platforms) and bool(r.hits) and r.hits[0].other_family
+
+
 def in_scope(r: Retrieval) -> bool:
     if r.foreign and not r.mentioned_rules:
         return False
@@ -75,6 +100,11 @@ def in_scope(r: Retrieval) -> bool:
     top = r.hits[0]
     if r.mentioned_rules:
         return True
+    if not topical(r):
+        return False
+    jargon = {c.label for c in r.concepts if c.jargon}
+    if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
+        return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
     # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance
     score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and r.jargon else MIN_SCORE
@@ -230,13 +260,38 @@ def answer(
         unsure = _ambiguous(reading)
         if unsure is not None and (calc is not None or reading.of_kind("size", "speed", "saps")):
             return unsure
-    entry = best_verdict(kb.verdicts, text) if reading.yes_no and not foreign else None
+    # a computed answer gives its own verdict ("is 4 GB enough?"); a pattern verdict next to a
+    # calculation answers some other question in the message ("do unmapped NPIV adapters count?")
+    entry = (
+        best_verdict(kb.verdicts, text) if reading.yes_no and not foreign and not (calc and calc.calculations) else None
+    )
+    if entry is not None and question_platforms:  # a z/OS question never gets the verdict of an AIX passage
+        families = kb.synonyms.families(set(kb.by_id[entry.passage].platforms))
+        if families and not families & kb.synonyms.families(question_platforms):
+            entry = None
+    judged = ame64k_support(reading) if not foreign and (entry is None or entry.id.startswith("ame64k-on")) else None
+    if judged is not None:
+        entry = None
     clar = clarification(reading, has_document) if calc is None and not foreign else None
-    if calc is None and clar is None and entry is None and not in_scope(r):
+    if (
+        calc is None
+        and clar is None
+        and entry is None
+        and judged is None
+        and (not in_scope(r) or off_platform(r, question_platforms))
+    ):
         return not_covered(r)
     out = Composer()
     result = AskResult(out, covered=True, intent="calc" if calc else "ask", rule_scores=r.rule_scores)
-    if entry is not None:
+    if judged is not None:
+        p = kb.by_id[JUDGED_PASSAGE]
+        word, because = judged
+        n = out.cite(passage_cite(kb, p))
+        out.say(f"{word.capitalize()}: {because}.", passage_cite(kb, p))
+        result.verdict = Verdict(answer=word, because=because, citations=[n])  # type: ignore[arg-type]
+        skip = set(skip) | {p.id}
+        result.passages.append(p)
+    elif entry is not None:
         p = kb.by_id[entry.passage]
         n = out.cite(passage_cite(kb, p))
         word = entry.answer(text)

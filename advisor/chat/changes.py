@@ -63,7 +63,12 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
         "4K",
     ),
     (
-        r"expansion\s+factor\s*(?:to|of|=|at)?\s*" + NUMBER + r"|\bfactor\s+(?:to|of|=|at)\s*" + NUMBER,
+        r"expansion\s+factor\s*(?:to|of|=|at|were|was|is|becomes?|went\s+to)?\s*"
+        + NUMBER
+        + r"|\bfactor\s+(?:to|of|=|at|were|was|is|becomes?|went\s+to)\s*"
+        + NUMBER
+        + r"|\bfactor\s+(?:up|down)\s+to\s*"
+        + NUMBER,
         {"aix-lpar": "ame.expansion_factor"},
         None,
     ),
@@ -93,7 +98,15 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
         {"aix-lpar": "cpu.virtual_processors", "vios": "cpu.virtual_processors"},
         None,
     ),
-    (r"\b(?:CLM|cell local memory|clm_pct)\s*(?:to|of|=)?\s*" + NUMBER + r"\s*%?", {"hpux-server": "clm_pct"}, None),
+    (
+        r"\b(?:CLM|cell local memory|clm_pct)\s*(?:to|of|=)?\s*"
+        + NUMBER
+        + r"\s*%?|\b"
+        + NUMBER
+        + r"\s*%\s*(?:of\s+)?(?:CLM|cell local)",
+        {"hpux-server": "clm_pct"},
+        None,
+    ),
     (r"\bnuma[_ ]policy\s*(?:to|=)?\s*(\d)", {"hpux-server": "numa_policy"}, None),
     (r"\b(?:disable|turn off)\s+(?:processor\s+)?folding\b", {"vios": "vpm_fold_policy"}, 4),
     (r"\bvpm_fold_policy\s*(?:to|=)?\s*(\d+)", {"vios": "vpm_fold_policy"}, None),

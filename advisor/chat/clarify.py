@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from advisor.calculators import ame, lfarea, plarea, sap_instances, vios_memory
+from advisor.calculators import ame, clm, lfarea, plarea, sap_instances, vios_memory
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
 
 
 @dataclass(frozen=True)
 class Clarification:
-    needs: str  # size | cores | processor | memory | true-memory
+    needs: str  # size | cores | processor | memory | true-memory | factor | details
     ask: str  # the question to the user
     why: str  # what the value is for, stated with the citation
     cites: tuple[Cite, ...]
@@ -37,6 +37,12 @@ _AME64K_USE = (
     r"\b(?:use|using|enable|enabling|switch\s+to|switch|turn\s+on|go\s+with|go\s+to|activate|move\s+to|run)\s+"
     r"(?:the\s+)?(?:AME\s?64K|64K\s+mode)|\bAME\s?64K\s+(?:supported|available|possible|ok|an\s+option)"
 )
+# "how do I check whether the LFAREA is right?" asks for the method (a command), not for a judgement
+_HOW_TO_CHECK = (
+    r"\bhow\s+(?:do|can|should|would|could|to)\s+(?:i\s+|we\s+|you\s+|one\s+)?"
+    r"(?:check|verify|see|tell|monitor|find\s+out|display|determine|know)\b"
+    r"|\b(?:which|what)\s+(?:command|cmd)s?\b"
+)
 _JUDGE = r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
 
 
@@ -44,6 +50,8 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     """The one input missing for the calculation the question is about, or None."""
     text = reading.text
     sizes = reading.of_kind("size")
+    if _has(_HOW_TO_CHECK, text):
+        return None
     if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):
         return Clarification(
             "size",
@@ -86,7 +94,11 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "HMC: lshwres -r proc --level sys",
             calculator="vios_memory",
         )
-    if _has(r"how many (?:SAP )?instances|number of (?:SAP )?instances", text) and not reading.of_kind("cores", "saps"):
+    if _has(
+        r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instance count"
+        r"|instances? (?:should|do) (?:we|i) run",
+        text,
+    ) and not reading.of_kind("cores", "saps"):
         return Clarification(
             "cores",
             "How many cores does the HP-UX server (or cell) have? Shown by: machinfo.",
@@ -96,6 +108,56 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "cores",
             "machinfo",
             calculator="sap_instances",
+        )
+    if (
+        _has(r"\bCLM\b|cell local memory", text)
+        and not sizes
+        and _has(r"how much|size|sizing|enough|need|big", text)
+        and not _has(r"throughput|faster|gain|benefit|better|improv|response|users|perform|latency|vs|versus|ILM", text)
+    ):
+        return Clarification(
+            "details",
+            "How much memory does the cell (or server) have, and how much shared memory do the SAP instances "
+            "use? Shown by: machinfo; ipcs -ma.",
+            "CLM should hold about 10 % of memory for kernel and process-private data plus, on 11i v3, the SAP "
+            "shared memory.",
+            clm.CITE,
+            "HPUX-005",
+            "memory_gb",
+            "machinfo; ipcs -ma",
+            calculator="clm",
+        )
+    if (
+        _has(r"\bswap\b|buffer cache", text)
+        and _has(r"HP-?UX|Superdome|Itanium|11i|11\.31|11\.23|rx\d{4}", text)
+        and not sizes
+        and _has(r"how much|how big|size|enough|\bok\b|right|need", text)
+    ):
+        return Clarification(
+            "memory",
+            "How much memory does the HP-UX server have (machinfo)? For swap, how much is configured (swapinfo -tam)?",
+            "SAP on HP-UX wants swap of at least twice the memory and a buffer cache of no more than about 3 % of it.",
+            (clm.CITE[1],),
+            "HPUX-012" if _has(r"\bswap\b", text) else "HPUX-011",
+            "memory_gb",
+            "machinfo; swapinfo -tam",
+            calculator="hpux_kernel",
+        )
+    if (
+        _has(r"true memory|real memory|physical memory", text)
+        and _has(r"\bexpanded\b", text)
+        and sizes
+        and not _has(r"factor\s*(?:of\s*|at\s*|=\s*)?\d|\d(?:\.\d+)?\s*x\b", text)
+    ):
+        return Clarification(
+            "factor",
+            "At which expansion factor (for example 2.0; the guide found 2.0 to 2.8 suitable for SAP ABAP)?",
+            "True memory is the expanded memory divided by the expansion factor.",
+            tuple(ame.ame_sizing(1, 1).citations),
+            "AME-005",
+            "ame.expansion_factor",
+            "lparstat -i",
+            calculator="ame",
         )
     if (
         _has(r"AME\s?64K|64K mode|ame_mpsize_support", text)

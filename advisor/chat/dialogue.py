@@ -9,49 +9,58 @@ for), so the rest of the engine answers it as if it had been asked in full.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from advisor import linre
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
 
 MAX_FOLLOW_UP_WORDS = 12
 
-_ELLIPSIS = re.compile(
+_ELLIPSIS = linre.compile(
     r"^\s*(?:and|but|what\s+about|how\s+about|same\s+(?:for|on|with)|with|on|for|at|using|in|if|"
     r"and\s+(?:if|with|on|for|at|in)|(?:and\s+)?(?:if|when)\s+(?:i|we)\s+(?:upgrade|move|migrate|go|switch)\s+to|"
     r"(?:and\s+)?(?:after|upon)\s+(?:an?\s+)?(?:upgrade|migration)\s+to)\b",
-    re.IGNORECASE,
+    linre.IGNORECASE,
 )
-_MORE = re.compile(
-    r"^\s*(?:more|tell\s+me\s+more|go\s+on|continue|more\s+(?:details?|info|please)|details\??)\s*[?.!]*\s*$", re.I
+_MORE = linre.compile(
+    r"^\s*(?:more|tell\s+me\s+more|go\s+on|continue|more\s+(?:details?|info|please)|details\??)\s*[?.!]*\s*$",
+    linre.IGNORECASE,
 )
-_MEANING = re.compile(
+_MEANING = linre.compile(
     r"^\s*(?:what\s+(?:does|do)\s+(?:that|this|it)\s+mean|meaning|what\s+is\s+(?:that|this|it)|huh|explain\s+(?:that|this|it)|"
     r"what\s+(?:does|do)\s+you\s+mean|in\s+plain\s+(?:english|words)|eli5)\b",
-    re.IGNORECASE,
+    linre.IGNORECASE,
 )
-_FIX = re.compile(
+_FIX = linre.compile(
     r"^\s*(?:(?:and\s+)?the\s+fix|fix\??|how\s+(?:do|can|should)\s+(?:i|we)\s+fix\s+(?:it|that|this)|"
-    r"what\s+(?:is|'s)\s+the\s+fix|how\s+to\s+fix\s+(?:it|that|this)|remedy|solution|what\s+should\s+(?:i|we)\s+do)\b",
-    re.IGNORECASE,
+    r"what\s+(?:is|'s)\s+the\s+fix|how\s+to\s+fix\s+(?:it|that|this)|remedy|solution|what\s+should\s+(?:i|we)\s+do|"
+    r"what\s+(?:should|do|must)\s+(?:i|we)\s+change|how\s+(?:do|can|should)\s+(?:i|we)\s+"
+    r"(?:resolve|remediate|correct|solve|address|repair)\s+(?:it|that|this)|next\s+steps?|what\s+now)\b",
+    linre.IGNORECASE,
 )
-_COMMAND = re.compile(
+_COMMAND = linre.compile(
     r"^\s*(?:(?:and\s+)?the\s+commands?|commands?\??$|which\s+commands?|what\s+commands?|what(?:\s+is|'s)\s+the\s+commands?|"
     r"how\s+(?:do|can)\s+(?:i|we)\s+(?:check|see|set|change|verify)\s+(?:it|that|this))\b",
-    re.IGNORECASE,
+    linre.IGNORECASE,
 )
-_START_OVER = re.compile(
-    r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original)\b", re.I
+_START_OVER = linre.compile(
+    r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original)\b", linre.IGNORECASE
 )
-_ANSWER_ONLY = re.compile(
-    r"^\s*(?:it(?:'s|\s+is)|we\s+have|about|around|roughly|approx(?:imately)?|online|the)?\s*", re.I
+# "ok so how do I fix that", "thanks - and the command?": the lead-in says nothing about what is asked
+_LEAD_IN = linre.compile(
+    r"^\s*(?:(?:ok(?:ay)?|so|and|also|then|now|well|right|cool|great|thanks|thank\s+you|thx|hmm+|alright|fine|"
+    r"got\s+it|i\s+see|understood|perfect|nice)\b[\s,.!:;-]*)+",
+    linre.IGNORECASE,
+)
+_ANSWER_ONLY = linre.compile(
+    r"^\s*(?:it(?:'s|\s+is)|we\s+have|about|around|roughly|approx(?:imately)?|online|the)?\s*", linre.IGNORECASE
 )
 
 
 @dataclass
 class Resolution:
-    kind: str  # resume | ellipsis | more | meaning | fix | command | start-over
+    kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over
     question: str = ""
 
 
@@ -59,7 +68,7 @@ def _swap_platforms(old: str, reading: Reading, old_reading: Reading) -> str:
     text = old
     for p in old_reading.platforms:
         if any(n.family == p.family for n in reading.platforms):
-            text = re.sub(rf"(?:\bon\s+(?:an?\s+)?)?{re.escape(p.raw)}", " ", text)
+            text = linre.sub(rf"(?:\bon\s+(?:an?\s+)?)?{linre.escape(p.raw)}", " ", text)
     for o in old_reading.os_levels:
         if any(n.os == o.os for n in reading.os_levels):
             text = text.replace(o.raw, " ")
@@ -87,16 +96,36 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         resumed = _resume(text, reading, st)
         if resumed is not None:
             return Resolution("resume", resumed)
-    if _MORE.match(text) and st.subject.question:
+    bare = _LEAD_IN.sub("", text, count=1) if words <= MAX_FOLLOW_UP_WORDS else text
+    if _MORE.match(bare) and st.subject.question:
         return Resolution("more", st.subject.question)
-    if _FIX.match(text):
+    if _FIX.match(bare):
         return Resolution("fix")
-    if _COMMAND.match(text):
+    if _COMMAND.match(bare):
         return Resolution("command")
-    if _MEANING.match(text) and words <= 8 and (st.subject.rule or st.subject.question):
+    if _MEANING.match(bare) and len(bare.split()) <= 8 and (st.subject.rule or st.subject.question):
         return Resolution("meaning", st.subject.question or "")
+    if (
+        st.document is not None
+        and st.subject.intent in ("review", "explain")
+        and words <= MAX_FOLLOW_UP_WORDS
+        and (reading.platforms or reading.os_levels)
+        and (_ELLIPSIS.match(text) or words <= 4)
+        and not _own_topic(text, reading)
+    ):  # after a review, "and on a zEC12?" / "what about AIX 7.3 TL2?" asks what the move would change
+        names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
+        return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
-    if last and words <= MAX_FOLLOW_UP_WORDS and st.document is None:
+    if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
+        # "how do I turn it on?" after "what is AME": the question about the last subject
+        return Resolution("ellipsis", f"{bare.strip(' ?.!')} ({last.strip(' ?.!')})")
+    # with a document, a bare new amount or platform varies the last what-if ("and 128 GB?"); after
+    # an ordinary question it varies that question, as without a document
+    whatif = st.document is not None and st.subject.intent == "whatif"
+    if last and words <= MAX_FOLLOW_UP_WORDS and (st.document is None or whatif or st.subject.intent in _ASKED):
+        bare_number = _bare_number(text, reading, last)
+        if bare_number is not None:
+            return Resolution("whatif" if whatif else "ellipsis", bare_number)
         new_things = reading.platforms or reading.os_levels or reading.of_kind("size", "cores", "saps", "percent")
         if new_things and (_ELLIPSIS.match(text) or words <= 4) and not _own_topic(text, reading):
             old_reading = read(last)
@@ -107,15 +136,42 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
                 swapped = f"{swapped.rstrip(' ?.!')} on {' with '.join(names)}?"
                 changed = True
             if changed:
-                return Resolution("ellipsis", swapped)
+                return Resolution("whatif" if whatif else "ellipsis", swapped)
     return None
+
+
+_ASKED = ("ask", "calc", "clarify")
+_PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
+_BARE = linre.compile(
+    r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$", linre.I
+)
+
+
+def _own_term(reading: Reading) -> bool:
+    """The message names something of its own (a command, tunable, rule, platform or amount)."""
+    return bool(reading.terms or reading.rule_ids or reading.platforms or reading.os_levels or reading.quantities)
+
+
+def _bare_number(text: str, reading: Reading, last: str) -> str | None:
+    """ "and for 40?" after a question with one amount: the same question with that amount replaced."""
+    if not _BARE.match(text):
+        return None
+    numbers = [q for q in reading.quantities if q.kind == "number" and q.value]
+    old = [q for q in read(last).quantities if q.kind in ("cores", "size", "saps", "percent")]
+    if len(numbers) != 1 or len(old) != 1:
+        return None
+    q = old[0]
+    unit = {"cores": "cores", "saps": "SAPS", "percent": "%"}.get(q.kind, "GB")
+    at = last.rfind(q.raw)
+    return f"{last[:at]}{numbers[0].value:g} {unit}{last[at + len(q.raw) :]}" if at >= 0 else None
 
 
 _FILLER = frozenset(
     """a an the and but what about how with on for at in if i we our my to is it its of same using upgrade upgrading
     move moving migrate go going switch after upon when then instead there that this box server servers system
     systems lpar lpars partition machine machines frame core cores cpu cpus online storage memory real size
-    sized ram gb please pls ok so also version level""".split()
+    sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
+    release os ibm""".split()
 )
 
 
@@ -126,7 +182,7 @@ def _own_topic(text: str, reading: Reading) -> bool:
         rest = rest.replace(raw, " ")
     for q in reading.quantities:
         rest = rest.replace(q.raw, " ")
-    words = [w for w in re.findall(r"[a-z][a-z0-9_+/-]*", rest.lower()) if w not in _FILLER]
+    words = [w for w in linre.findall(r"[a-z][a-z0-9_+/-]*", rest.lower()) if w not in _FILLER]
     return bool(words)
 
 
@@ -143,9 +199,17 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if needs == "true-memory" and reading.of_kind("size"):
         return f"{pending.question} with {reading.of_kind('size')[0].raw} of true memory"
     if needs == "cores":
+        if reading.of_kind("cores") and len(reading.quantities) > 1:  # "32 cores, 4 x 8Gb FC, 2 x 10Gb": all of it
+            return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"
         cores = reading.of_kind("cores") or [q for q in reading.quantities if q.kind in ("number", "count")]
         if cores:
             return f"{pending.question} on a {int(cores[0].value)} core server"
+    if needs == "details" and reading.quantities:  # several values at once ("128 GB box, 24 GB shared memory")
+        return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"
+    if needs == "factor":
+        factor = [q for q in reading.quantities if q.kind == "number" and q.value]
+        if factor and 1.0 <= factor[0].value <= 10.0:
+            return f"{pending.question.rstrip(' ?.!')} at factor {factor[0].value:g}"
     if needs == "processor" and (reading.platforms or reading.os_levels):
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return f"{pending.question.rstrip(' ?.!')} on {' with '.join(names)}?"
@@ -157,11 +221,11 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
             value = bare[0].value  # "8G": read as a size by the reader, a speed here
         if value is not None and pending.raw:
             raw = pending.raw
-            count = re.match(r"\d+", raw)
-            medium = "FC" if re.search(r"FC|Fibre|Fiber|HBA", raw, re.I) else "Ethernet"
-            if re.search(r"FC|Fibre|Fiber", answer, re.I):
+            count = linre.match(r"\d+", raw)
+            medium = "FC" if linre.search(r"FC|Fibre|Fiber|HBA", raw, linre.IGNORECASE) else "Ethernet"
+            if linre.search(r"FC|Fibre|Fiber", answer, linre.IGNORECASE):
                 medium = "FC"
-            elif re.search(r"Eth|NIC|GbE", answer, re.I):
+            elif linre.search(r"Eth|NIC|GbE", answer, linre.IGNORECASE):
                 medium = "Ethernet"
             new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
             return pending.question.replace(raw, new, 1)

@@ -172,6 +172,8 @@ class ChatEngine:
                 return self._error(st, "Nothing to start over from: no document has been given in this conversation.")
             st.document, st.previous_documents = st.original_document, []
             return self._review(text, Intent("review"), st)
+        if follow.kind == "whatif" and st.document is not None:
+            return self._whatif(follow.question, Intent("whatif"), st)
         if follow.kind in ("resume", "ellipsis"):
             st.pending = None
             return self._ask(follow.question, Intent("ask", rule_ids(follow.question)), st)
@@ -411,6 +413,7 @@ class ChatEngine:
             return self._error(st, "No rule reads the changed fields; the findings stay as they are.")
         _so_far(st.original_document, st.document, new_doc, changes, out, self.advisor, read_by, diff)
         st.push_document(new_doc)
+        st.subject.question = text  # what "and 128 GB?" varies next
         st.findings = refs(after)
         lead = diff.introduced or after.findings
         st.focus = lead[0].rule_id if lead else None

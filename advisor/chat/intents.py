@@ -46,8 +46,9 @@ _UNDO = linre.compile(r"^\s*(?:undo|revert|roll\s*back|go back)\b", linre.IGNORE
 _SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
 _WHATIF = linre.compile(
     r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b)"
-    r"|^\s*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
-    r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take)\b",
+    r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
+    r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
+    r"allocate|assign|drop|cut)\b",
     linre.IGNORECASE,
 )
 _EXPLAIN = linre.compile(

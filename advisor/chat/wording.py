@@ -28,7 +28,12 @@ _REMOVE = re.compile(
     r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|minus|less|reduce\s+by|cut\s+by|lower\s+by|shrink\s+by|decrease\s+by)\b",
     re.IGNORECASE,
 )
-_HAVING = re.compile(r"\b(?:had|has|have|having|with|gets?|got)\b", re.IGNORECASE)
+# an amount the field should have as a whole: "what if it had 32 GB", "give it 8 GB", "bump the memory to 16 GB"
+_HAVING = re.compile(
+    r"\b(?:had|has|have|having|with|was|were|gets?|got|give|giving|gave|bump|bumped|resize|resized|allocate|assign|"
+    r"make\s+it|set\s+it|size\s+it|(?:grow|raise|increase|lower|reduce|shrink|cut|decrease)\s+(?:it\s+|the\s+\w+\s+)?to)\b",
+    re.IGNORECASE,
+)
 _OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
 _SMT_ON = re.compile(r"\b(?:turn|switch)\s+SMT\s+on\b|\b(?:enable|turn\s+on|switch\s+on)\s+SMT\b(?!\s*[1248])", re.I)
 _SCALE = re.compile(r"\b(double|halve|triple)\b", re.IGNORECASE)
@@ -44,7 +49,7 @@ MEMORY = {
     "zos-lpar": "online_storage_gb",
 }
 NAMED_SIZES = (
-    (re.compile(r"\bpaging\b|\bswap\b", re.I), {"aix-lpar": "memory.paging_space_gb"}),
+    (re.compile(r"\bpaging\b|\bswap\b", re.I), {"aix-lpar": "memory.paging_space_gb", "hpux-server": "swap_gb"}),
     (re.compile(r"\bmax(?:imum)?\s+memory\b", re.I), {"aix-lpar": "memory.max_gb"}),
     (re.compile(r"\bonline\b", re.I), {"zos-lpar": "online_storage_gb"}),
     (re.compile(r"\bshared\s+memory\b", re.I), {"hpux-server": "sap.shared_memory_gb"}),
@@ -56,9 +61,34 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 3)
 
 
+# "bind D01 to locality domain 1", "put D02 in pset 2", "start D00 in cell 0" (HP-UX SAP instances)
+_BIND = re.compile(
+    r"\b(?:bind|put|start|run|place|move|pin)\s+(?:instance\s+)?([A-Za-z][A-Za-z0-9]{1,7})\s+(?:to|in|into|on)\s+"
+    r"(?:the\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b",
+    re.IGNORECASE,
+)
+
+
+def _instance_changes(doc: dict, text: str) -> list[Change]:
+    """Binding a named SAP instance of an HP-UX server to a locality domain or a processor set."""
+    if doc.get("kind") != "hpux-server":
+        return []
+    out: list[Change] = []
+    instances = (doc.get("sap") or {}).get("instances") or []
+    for m in _BIND.finditer(text[:2000]):
+        name, where, number = m.group(1), m.group(2).lower(), int(m.group(3))
+        index = next((i for i, inst in enumerate(instances) if str(inst.get("name", "")).lower() == name.lower()), None)
+        if index is None:
+            known = ", ".join(str(i.get("name")) for i in instances) or "none"
+            raise ChangeError(f"no SAP instance {name} in this document (instances: {known})")
+        field = "pset" if "set" in where else "locality_domain"
+        out.append(Change(f"sap.instances[{index}].{field}", number, None, text))
+    return out
+
+
 def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
-    changes: list[Change] = []
+    changes: list[Change] = _instance_changes(doc, text)
     power = [p for p in reading.platforms if p.family == "power"]
     if power and _MOVE.search(text):
         p = power[-1]

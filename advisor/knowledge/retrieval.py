@@ -16,7 +16,10 @@ import re
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
+from advisor import linre
 from advisor.knowledge.passages import Passage
+from advisor.knowledge.synonyms import Concept
+from advisor.knowledge.text import fts_phrase
 
 RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
@@ -24,13 +27,33 @@ TOPIC_BOOST = 0.08
 OTHER_FAMILY = 0.45  # factor for a passage of another product line
 RULE_LINK_SHARE = 0.35  # how much a related rule's score lifts the passages that support it
 WHY_BOOST = 1.6
+WHY_PLAIN_SHARE = 0.5  # weight of a plain (non-jargon) word in a "why" question
 COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win
 
 
 # "z/OS" and "z/VM" name a platform (the platform boost handles it); their "OS" / "VM" halves
 # are not topics and would match every passage that names the platform.
-_PLATFORM_FRAGMENTS = re.compile(r"(?<![A-Za-z0-9])z/(?:OS|VM)(?![A-Za-z0-9])", re.IGNORECASE)
+_PLATFORM_FRAGMENTS = re.compile(r"(?<![A-Za-z0-9])z/?(?:OS|VM)(?![A-Za-z0-9])", re.IGNORECASE)
 _WHY = re.compile(r"^\s*why\b", re.IGNORECASE)
+# "amepat -M", "lparstat -c", "ps -eZ", "chatr +pi": a command with an option (RE2: user text)
+_COMMAND_OPTION = linre.compile(r"\b([a-z][a-z0-9_]{1,15})\s+([-+][A-Za-z]{1,3})\b")
+OPTION_WEIGHT = 2.0
+
+
+def option_concepts(kb, question: str) -> list[Concept]:
+    """A command named with an option is one thing to look up: the passages that show that option.
+
+    The index drops the dash, so "amepat -M" is the phrase "amepat m"; it counts only when the
+    command is a word of the sources, and only if some passage has that phrase.
+    """
+    out: list[Concept] = []
+    for m in _COMMAND_OPTION.finditer(question[:2000]):
+        cmd, opt = m.group(1).lower(), m.group(2)
+        query = fts_phrase([cmd, opt[1:]])
+        if kb.index.df("passages", fts_phrase([cmd])) and kb.index.df("passages", query):
+            label = f"{cmd} {opt}"
+            out.append(Concept(label, label, query, OPTION_WEIGHT, True, (query,)))
+    return out
 
 
 @dataclass
@@ -39,6 +62,7 @@ class Hit:
     score: float
     coverage: float
     matched: list[str] = field(default_factory=list)
+    other_family: bool = False  # the passage belongs only to a product line the question does not name
 
 
 @dataclass
@@ -84,7 +108,9 @@ def rank(
     """The passages that best answer `question`, best first (see the module docstring)."""
     syn = kb.synonyms
     concepts, unknown, dropped = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", question)))
+    concepts += option_concepts(kb, question)
     why = bool(_WHY.match(question))
+    why_terms = [t.strip('"').lower() for c in concepts if c.jargon for t in c.term_queries] if why else []
     platforms = syn.platform_tags(question) | set(extra_platforms)
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
@@ -96,13 +122,16 @@ def rank(
     total_idf = 0.0
     for c in concepts:
         idf = index.idf("passages", c.query)
-        total_idf += c.weight * idf
+        # "why do large pages save CPU?": the reason is about the thing (large pages), which the
+        # passage that explains it names; the benefit words ("save", "CPU") are the user's own
+        weight = c.weight * (WHY_PLAIN_SHARE if why and not c.jargon else 1.0)
+        total_idf += weight * idf
         for rowid, s in _best_of(index, "passages", c.term_queries).items():
-            per_passage[rowid] = per_passage.get(rowid, 0.0) + c.weight * s
-            matched.setdefault(rowid, []).append((c.label, c.weight * idf))
+            per_passage[rowid] = per_passage.get(rowid, 0.0) + weight * s
+            matched.setdefault(rowid, []).append((c.label, weight * idf))
         for rowid, s in _best_of(index, "rules", c.term_queries).items():
             rid = index.rules[rowid].rule_id
-            rule_scores[rid] = rule_scores.get(rid, 0.0) + c.weight * s
+            rule_scores[rid] = rule_scores.get(rid, 0.0) + weight * s
 
     mentioned = set(mentioned_rules)
     hits: list[Hit] = []
@@ -112,7 +141,8 @@ def rank(
         tags = set(p.platforms)
         factor = 1.0 + PLATFORM_BOOST * len(tags & platforms) + TOPIC_BOOST * len(tags & topics)
         pfam = syn.families(tags)
-        if families and pfam and not (pfam & families):
+        other = bool(families and pfam and not (pfam & families))
+        if other:
             factor *= OTHER_FAMILY
         score *= factor
         if best_rule:
@@ -122,9 +152,11 @@ def rank(
             score *= RULE_MENTION_BOOST
         if why and (p.section.lower().startswith("why") or p.title.lower().startswith("why")):
             score *= WHY_BOOST  # "why do large pages save CPU?" is what a "Why ..." section answers
+            if any(t in f"{p.title} {p.section}".lower() for t in why_terms):
+                score *= WHY_BOOST  # ... and the "Why" section about the very thing asked
         cov = sum(w for _, w in matched[rowid]) / total_idf if total_idf > 0 else 0.0
         score *= COVERAGE_BASE + cov
-        hits.append(Hit(p, score, cov, [label for label, _ in matched[rowid]]))
+        hits.append(Hit(p, score, cov, [label for label, _ in matched[rowid]], other))
     for rid in mentioned:
         for p in kb.passages_for_rule(rid):
             if not any(h.passage.id == p.id for h in hits):
@@ -165,6 +197,8 @@ def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str]]:
         fixed = _typo(kb, c.key) if not c.technical and len(c.key) >= 5 and c.key.isalpha() else None
         if fixed is not None:
             kept.append(fixed)
+        elif c.technical and kb.synonyms.platform_tags(c.label):
+            dropped.append(c.label)  # "P10" where the sources write "Power10": the platform boost has it
         elif c.technical:
             kept.append(c)
             unknown.append(c.label)

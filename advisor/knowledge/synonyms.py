@@ -97,8 +97,10 @@ class Synonyms:
                 weight = 0.5
             else:
                 weight = 1.0
-            technical = any(ch.isupper() for ch in word[1:]) or (
-                word[0].isupper() and i > 1 and not _sentence_start(text, word)
+            technical = (
+                any(ch.isupper() for ch in word[1:])
+                or (word[0].isupper() and i > 1 and not _sentence_start(text, word))
+                or ("_" in word.strip("_") and any(ch.isalpha() for ch in word))  # a tunable: sga_target
             )
             out.setdefault(tok, Concept(tok, tok, fts_phrase([tok]), weight, False, technical=technical))
         return list(out.values())
@@ -169,7 +171,7 @@ def _term_table(syn: Synonyms) -> dict[str, list[tuple[int, tuple[str, ...], tup
 def _word_pattern(word: str) -> re.Pattern:
     body = re.escape(word).replace(r"\ ", r"[\s-]?")
     body = re.sub(r"^POWER", "POWER[ -]?", body, flags=re.IGNORECASE)
-    flags = 0 if _case_sensitive(word) or (word.isupper() and len(word) <= 3) else re.IGNORECASE
+    flags = 0 if _case_sensitive(word) or (word.isupper() and len(word) <= 2) else re.IGNORECASE
     return re.compile(r"(?<![A-Za-z0-9])" + body + r"(?![A-Za-z0-9+])", flags)
 
 

@@ -31,6 +31,8 @@ were what when where which while who whom why will with would you your yours you
 actually already always anything get gets got going give gives keep let like made make makes
 much must need needs one ones please really right say see seen shall still sure tell thing things
 us use used uses using want way well whether yet every via per since without within
+explain describe flag flags option options pls plz thx thanks hi hey hello folks guys wondering
+vs versus
 """.split()
 )
 

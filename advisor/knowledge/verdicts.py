@@ -20,6 +20,10 @@ from advisor.knowledge.passages import KnowledgeError
 from advisor.knowledge.text import SAFE_LOADER
 
 VERDICTS = ("yes", "no", "it depends")
+# "is that a problem?", "is it a bad idea?": asked the other way round from "is that ok?"
+_NEGATIVE_QUESTION = re.compile(
+    r"\b(?:a\s+)?(?:problem|issue|concern|risk|bad\s+idea|mistake|harmful|dangerous|wrong)\b", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -36,10 +40,15 @@ class VerdictEntry:
         return all(p.search(text) for p in self.all) and not any(p.search(text) for p in self.none)
 
     def answer(self, text: str) -> str:
-        """The verdict for this phrasing: "can I ... without a reboot?" is the reverse of "does it need one?"."""
-        if self.verdict != "it depends" and any(p.search(text) for p in self.flip):
-            return "no" if self.verdict == "yes" else "yes"
-        return self.verdict
+        """The verdict for this phrasing: "can I ... without a reboot?" is the reverse of "does it need one?",
+        and "is that a problem?" the reverse of "is that ok?" (unless the entry is written for that word)."""
+        if self.verdict == "it depends":
+            return self.verdict
+        flipped = any(p.search(text) for p in self.flip)
+        negative = _NEGATIVE_QUESTION.search(text)
+        if negative and not any(p.search(negative.group(0)) for p in self.all):
+            flipped = not flipped
+        return ("no" if self.verdict == "yes" else "yes") if flipped else self.verdict
 
 
 def load_verdicts(passage_ids: set[str], path: Path | None = None) -> list[VerdictEntry]:

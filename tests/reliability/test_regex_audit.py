@@ -40,7 +40,6 @@ STDLIB_RE = {
     "advisor/knowledge/synonyms.py": "question synonyms, under rewrite: pumped below",
     "advisor/knowledge/inventory.py": "question inventory, under rewrite: pumped below",
     "advisor/chat/clarify.py": "chat clarifying questions (issue 14): pumped below",
-    "advisor/chat/dialogue.py": "chat dialogue state (issue 14): pumped below",
     "advisor/chat/reader/__init__.py": "admin-language reader (issue 14): pumped below",
     "advisor/chat/reader/platforms.py": "admin-language reader (issue 14): pumped below",
     "advisor/chat/reader/quantities.py": "admin-language reader (issue 14): pumped below",

@@ -29,6 +29,24 @@ RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
 )
 
 
+_PLAIN_UNITS = frozenset({"tb", "tib", "t", "gb", "gib", "g", "mb", "mib", "m"})  # read as written already
+
+
+def _sizes_spelled_out(reading: Reading) -> str:
+    """The message with the sizes written the admin's way in GB ("64 gigs" -> "64 GB", "1,5 TB" -> "1536 GB").
+
+    The recognisers below match sizes by their unit; an admin's "gigs", "gig" or "G" is the
+    same amount, and the reader has already decided it (an ambiguous size stays as written,
+    so the recogniser's own question about it still comes).
+    """
+    text = reading.text
+    for q in sorted(reading.quantities, key=lambda q: q.start, reverse=True):
+        plain = (q.unit or "").lower() in _PLAIN_UNITS and "," not in q.raw
+        if q.kind == "size" and not q.ambiguous and not plain and text[q.start : q.end] == q.raw:
+            text = f"{text[: q.start]}{q.value:g} GB{text[q.end :]}"
+    return text
+
+
 def calculate(text: str, platforms: set[str], reading: Reading | None = None) -> CalcAnswer | None:
     """The first calculator whose topic and inputs are in the question, or None."""
     reading = reading or read(text)
@@ -36,6 +54,7 @@ def calculate(text: str, platforms: set[str], reading: Reading | None = None) ->
     result = vios_answer(text, reading)
     if result is not None and not result.out.empty:
         return result
+    text = _sizes_spelled_out(reading)
     for fn in RECOGNISERS:
         result = fn(text)
         if result is not None and not result.out.empty:

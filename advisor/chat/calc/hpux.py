@@ -14,7 +14,11 @@ from advisor.chat.reply import Composer, Question
 
 
 def sap_instances_answer(text: str) -> CalcAnswer | None:
-    if not _has(r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instances should", text):
+    if not _has(
+        r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instances? (?:should|for|on|with|per)\b"
+        r"|SAP instance count|instances? (?:for|on) (?:an? |the |our |my )?\d",
+        text,
+    ):
         return None
     cores = first_int(r"(\d+)[\s-]*(?:processor\s+)?cores?\b", text)
     saps = first_float(r"(\d[\d,]*)\s*SAPS", text.replace(",", ""))
@@ -75,21 +79,24 @@ def clm_answer(text: str) -> CalcAnswer | None:
     shared, memory = _clm_sizes(text)
     if shared is None:
         return None
-    pct = first_float(r"(\d+(?:\.\d+)?)\s*%\s*(?:of\s+memory\s+)?(?:as\s+)?(?:CLM|cell local)", text) or 0.0
+    given = first_float(r"(\d+(?:\.\d+)?)\s*%\s*(?:of\s+memory\s+)?(?:as\s+)?(?:CLM|cell local)", text)
+    pct = given or 0.0
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005", "HPUX-004"])
     cites = _cites(clm.CITE, "clm")
     if memory:
         s = clm.clm_sizing(memory, pct, shared)
         out.out.say(
             f"CLM needed: {fmt(clm.KERNEL_FLOOR_PCT, 0)} % of {fmt(memory)} GB for kernel and process-private "
-            f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB; "
-            f"configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB.",
+            f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB"
+            + (  # the configured CLM only when the question gives it: never a 0 % nobody said
+                f"; configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB." if given is not None else "."
+            ),
             *cites,
         )
         out.calculations.append(
             Calculation(
                 "clm.needed",
-                {"memory_gb": memory, "sap_shared_memory_gb": shared, "clm_pct": pct},
+                {"memory_gb": memory, "sap_shared_memory_gb": shared} | ({"clm_pct": pct} if given is not None else {}),
                 s.needed_gb,
                 "GB",
                 f"{fmt(clm.KERNEL_FLOOR_PCT, 0)} % of memory + SAP shared memory",
@@ -119,6 +126,12 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
     if not (_has(r"HP-?UX", text) and _has(r"buffer cache|swap", text)):
         return None
     memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)
+    if memory is None:  # "an hp-ux server with 128 GB": the server's size, unless it is the swap
+        memory = first_float(
+            r"\b(?:with|has|having|of)\s+(\d+(?:\.\d+)?)\s*GB\b(?:\s+(?:of\s+)?(?:RAM|memory))?$", text
+        )
+        if memory is None and not _has(r"\d\s*GB\s+(?:of\s+)?swap", text):
+            memory = first_float(r"\b(?:with|has|having)\s+(\d+(?:\.\d+)?)\s*GB\b", text)
     if memory is None:
         return None
     doc = {"kind": "hpux-server", "name": "question", "memory_gb": memory}
@@ -129,8 +142,17 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             out.out.say(
                 f"Buffer cache: 3 % of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel")
             )
+    configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text)
     if _has(r"swap", text):
         value, cites = _derived(doc, "swap_min_gb")
+        if value is not None and configured is not None:
+            enough = configured >= value
+            out.verdict = (
+                "yes" if enough else "no",
+                f"SAP on HP-UX needs swap of at least twice the memory: {fmt(configured)} GB "
+                f"{'covers' if enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(value)} GB",
+                _cites(cites, "hpux_kernel"),
+            )
         if value is not None:
             out.out.say(
                 f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(value)} GB.",

@@ -27,6 +27,7 @@ _LABELS = {
 }
 _ETH_SPEEDS = {1.0: "eth_1g_ports", 10.0: "eth_10g_ports"}
 _FC_SPEEDS = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
+_WITH = re.compile(r"\s*(?:with|having|and|,)?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
 _EACH = re.compile(r"\s?each\b|\s(?:on|per)\s(?:each|every)\b", re.IGNORECASE)
 
 
@@ -85,6 +86,7 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
     text = reading.text
     npiv: list[int] = []
     last_lhea: int | None = None
+    lhea_end = 0
     for q in reading.quantities:
         if q.kind == "cores" and cores is None:
             cores = int(q.value)
@@ -94,12 +96,14 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
             counts["virtual_eth_adapters"] = counts.get("virtual_eth_adapters", 0) + q.count
         elif q.kind == "count" and q.noun == "lhea" and q.count:
             counts["lhea"] = counts.get("lhea", 0) + q.count
-            last_lhea = q.count
+            last_lhea, lhea_end = q.count, q.end
         elif q.kind == "speed" and q.count:
             if "LHEA" in q.raw.upper() and "non-LHEA" not in text[max(0, q.start - 10) : q.end]:
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count
             elif last_lhea and q.value == 0 and q.medium is None and _EACH.match(text, q.end):
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count * last_lhea
+            elif last_lhea and q.value == 0 and q.medium is None and _WITH.fullmatch(text[lhea_end : q.start]):
+                counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count  # "1 LHEA with 2 ports": its ports
             else:
                 slot = _port_slot(q, assumptions, questions)
                 counts[slot] = counts.get(slot, 0) + q.count
@@ -145,7 +149,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
                 {"system_cores": cores},
                 req.base_mb,
                 "MB",
-                "ceil(cores / 16) x 2048 MB",
+                "max(2048 MB, ceil(cores x 2048 MB / 16)): 2 GB per 16 cores, at least 2 GB",
                 cites,
             )
         )
@@ -352,8 +356,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
 
 
 _GROUP = re.compile(  # (?<!\d): without it a long run of digits cost quadratic time (issue 12)
-    r"(?<!\d)(\d+)\s+(AIX|Linux|IBM\s*i|VIOS)\s+(?:LPARs?|partitions?)\s+with\s+(\d+(?:\.\d+)?)\s*(GB|TB)"
-    r"\s+(?:of\s+)?max(?:imum)?",
+    r"(?<!\d)(\d+)\s+(?:(AIX|Linux|IBM\s*i|VIOS)\s+)?(?:LPARs?|partitions?)\s+(?:with\s+|of\s+|at\s+)?"
+    r"(\d+(?:\.\d+)?)\s*(GB|TB)\s+(?:of\s+)?max(?:imum)?",
     re.IGNORECASE,
 )
 _PROCESSOR_NAMES = {
@@ -371,8 +375,12 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
     if not _has(r"\bHPT\b|page table", text):
         return None
     parts: list[hpt.HptPartition] = []
+    unnamed: list[str] = []  # groups given without their OS: counted as AIX, and said so
     for i, m in enumerate(_GROUP.finditer(normalise(text))):
-        count, os_name, size, unit = int(m.group(1)), m.group(2).lower().replace(" ", ""), float(m.group(3)), m.group(4)
+        count, size, unit = int(m.group(1)), float(m.group(3)), m.group(4)
+        os_name = (m.group(2) or "aix").lower().replace(" ", "")
+        if m.group(2) is None:
+            unnamed.append(m.group(0))
         os_type = {"aix": "aix", "linux": "linux", "vios": "vios", "ibmi": "ibmi"}[os_name]
         gb = size * (1024 if unit.upper() == "TB" else 1)
         parts += [hpt.HptPartition(name=f"{os_name}{i}-{n}", max_memory_gb=gb, os=os_type) for n in range(count)]
@@ -381,6 +389,16 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
     named = [t for t in _PROCESSOR_NAMES if t in platforms]
     processors = [_PROCESSOR_NAMES[t] for t in reversed(named)] or ["POWER7+", "POWER7"]
     out = CalcAnswer("hpt", Composer(), rules=["LPAR-008"])
+    if unnamed:
+        out.assumptions.append(
+            f"'{unnamed[0]}': no operating system given, counted as AIX (AIX and Linux divide by 128 from "
+            "POWER7+ on; IBM i, and partitions using AMS, by 64)."
+        )
+        out.questions.append(
+            Question(
+                path="partitions.os", question="Which operating system do those partitions run (AIX, Linux, IBM i)?"
+            )
+        )
     total_max = sum(p.max_memory_gb for p in parts)
     for proc in processors:
         h = hpt.hpt_size(parts, proc)
@@ -388,8 +406,17 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
         for e in h.partitions:
             by_div[e.divisor] = by_div.get(e.divisor, 0.0) + e.max_memory_gb
         terms = " + ".join(f"{fmt(gb)} GB / {div}" for div, gb in sorted(by_div.items(), reverse=True))
-        out.out.say(
-            f"{proc}: HPT = {terms} = {fmt(h.hpt_gb, 3)} GB for {fmt(total_max)} GB of maximum memory.",
-            *_cites(h.citations, "hpt"),
+        cites = _cites(h.citations, "hpt")
+        out.out.say(f"{proc}: HPT = {terms} = {fmt(h.hpt_gb, 3)} GB for {fmt(total_max)} GB of maximum memory.", *cites)
+        out.calculations.append(
+            Calculation(
+                f"hpt.size.{proc}",
+                {"processor": proc, "partitions": len(parts), "max_memory_gb": total_max},
+                round(h.hpt_gb, 3),
+                "GB",
+                "sum over partitions of maximum memory / divisor (64 up to POWER7, IBM i and AMS; 128 for "
+                "AIX and Linux from POWER7+ on)",
+                cites,
+            )
         )
     return out

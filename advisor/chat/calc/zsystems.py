@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from advisor import linre
 from advisor.calculators import plarea, zvm_smt
 from advisor.calculators.lfarea import (
     CITE_FORMS,
@@ -44,6 +45,15 @@ def _lfarea_statement(text: str) -> tuple[str | None, str]:
     return stmt, text[: m.start()] + " " + text[i:]
 
 
+# "1M fixed frames", "2 GB pages": a page size, never the system's online storage
+_PAGE_SIZE = linre.compile(r"\b\d+(?:\.\d+)?\s*[KMGT]B?\s+(?:[a-z]+\s+){0,2}?(?:pages?|frames?)\b", linre.IGNORECASE)
+
+
+def _online_gb(text: str) -> float | None:
+    """The first size in the text that is not a page size: the online storage the question gives."""
+    return next(iter(sizes_gb(_PAGE_SIZE.sub(" ", text))), None)
+
+
 def lfarea_answer(text: str) -> CalcAnswer | None:
     reason = next((code for code, (ibm, _) in REASONS.items() if ibm.rstrip(".").lower() in text.lower()), None)
     if reason and _has(r"IAR046I|LFAREA", text):
@@ -54,7 +64,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     if not _has(r"LFAREA|large frame area", text):
         return None
     stmt, rest = _lfarea_statement(text)
-    online = next(iter(sizes_gb(rest)), None)
+    online = _online_gb(rest)
     if online is None:
         return None
     out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
@@ -138,7 +148,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
 def plarea_answer(text: str) -> CalcAnswer | None:
     if not _has(r"PLAREA|pageable large (?:page|frame) area", text):
         return None
-    online = next(iter(sizes_gb(text)), None)
+    online = _online_gb(text)
     if online is None:
         return None
     p = plarea.plarea_size(online)

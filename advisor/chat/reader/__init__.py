@@ -99,7 +99,9 @@ _CANONICAL = {t.lower(): t for t in COMMANDS + TUNABLES}
 _YES_NO = re.compile(
     r"^\s*(?:so\s|and\s|but\s|also\s|ok\s|quick\squestion:?\s)?(?:is|are|can|could|should|shall|does|do|did|will|would|"
     r"may|must|has|have|was|were|isn't|aren't|can't|cannot|shouldn't|doesn't|don't|won't|am)\b"
-    r"|\b(?:right|correct|ok|okay|true|allowed|supported|possible|safe|fine)\s?\?\s*$"
+    r"|\b(?:right|correct|ok|okay|true|allowed|supported|possible|safe|fine|good|normal|healthy|expected|enough)\s?\?\s*$"
+    r"|^\s*(?:once|if|when|after|before|since|now\s+that)\b[^,?]{0,80}?\b(?:can|could|should|is|are|does|do|will|must)"
+    r"\s+(?:i|we|you|it|the|a|an|my|our|this|that|there)\b"
     r"|\b(?:is\s+it|is\s+that|is\s+this)\s+(?:ok|okay|safe|fine|supported|allowed|true|correct|right|possible|wise)\b",
     re.IGNORECASE,
 )

@@ -62,6 +62,7 @@ SHORTHAND: dict[str, str] = {
     "shmem": "shared memory",
     "perf": "performance",
     "prod": "production",
+    "prd": "production",
     "envs": "environments",
     "env": "environment",
     "lpars": "LPARs",
@@ -103,6 +104,57 @@ SHORTHAND: dict[str, str] = {
     "entitlment": "entitlement",
 }
 
+# Terms of the field a calculator or a rule keys on: a word one typo away from one of these (one
+# letter wrong, missing or extra, or two neighbours swapped: "lfraea", "amepta", "expnasion") is
+# read as the term. Only words of five letters or more, so short English words stay themselves.
+KEY_TERMS = (
+    "LFAREA",
+    "PLAREA",
+    "amepat",
+    "expansion",
+    "pageable",
+    "Superdome",
+    "Itanium",
+    "entitlement",
+    "entitled",
+    "hypervisor",
+    "compression",
+    "multithreading",
+    "deficit",
+    "mpsched",
+    "psrset",
+    "kctune",
+    "lparstat",
+    "schedo",
+    "folding",
+    "numa_policy",
+    "VIRTSTOR",
+)
+_KEY_LOWER = {t.lower(): t for t in KEY_TERMS}
+
+
+def _one_typo(a: str, b: str) -> bool:
+    """Whether a and b differ by one substitution, insertion, deletion or swap of neighbours."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
+    return short[i:] == long_[i + 1 :]
+
+
+def key_term(word: str) -> str | None:
+    """The field term `word` is a typo of, or None (exact spellings and short words are left alone)."""
+    low = word.lower()
+    if len(low) < 5 or low in _KEY_LOWER:
+        return None
+    return next((term for key, term in _KEY_LOWER.items() if _one_typo(low, key)), None)
+
+
 # A token: a word possibly with one inner apostrophe or slash ("what's", "w/o", "b/c"), or "w/".
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+\-]*(?:['/][A-Za-z0-9]+)?/?")
 
@@ -117,6 +169,6 @@ def expand(text: str) -> str:
             return SHORTHAND[low]
         if low.endswith("/") and low[:-1] in SHORTHAND:
             return SHORTHAND[low[:-1]] + "/"
-        return word
+        return key_term(word) or word
 
     return re.sub(r"\s{2,}", " ", _TOKEN.sub(repl, text)).strip()

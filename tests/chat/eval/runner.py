@@ -1,6 +1,7 @@
 """Plays the evaluation conversations through the chat engine the way a bot does, and scores them.
 
-Each conversation (tuning.yaml, heldout.yaml) is a list of turns; the state goes out as JSON
+Each conversation (tuning.yaml, heldout1.yaml, heldout2.yaml; see README.md for which part was
+tuned on) is a list of turns; the state goes out as JSON
 and comes back with the next message, and a conversation-level `document` (a file under
 examples/) is attached to the first turn, as a bot attaches one over POST /v1/chat. Each turn's
 `expect` may say:
@@ -31,7 +32,9 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parents[2] / "examples"
-PARTS = ("tuning", "heldout")
+PARTS = ("tuning", "heldout1", "heldout2")
+TUNED = ("tuning", "heldout1")  # heldout1 was held out in the first session; it is tuning material since
+HELDOUT = "heldout2"  # the part nobody tuned on: the figure to report
 
 
 def load(part: str) -> list[dict[str, Any]]:
