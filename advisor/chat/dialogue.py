@@ -78,8 +78,8 @@ def _swap_platforms(old: str, reading: Reading, old_reading: Reading) -> str:
 def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[str, bool]:
     text, swapped = old, False
     for kind in ("size", "cores", "saps", "percent"):
-        new = [q for q in reading.quantities if q.kind == kind]
-        was = [q for q in old_reading.quantities if q.kind == kind]
+        new = reading.amounts(kind)
+        was = old_reading.amounts(kind)
         if new and was:  # the last one: "LFAREA=12G on a 32 GB system", "and 64 GB?" means the system's size
             at = text.rfind(was[-1].raw)
             text = text[:at] + new[0].raw + text[at + len(was[-1].raw) :]
@@ -126,7 +126,7 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         bare_number = _bare_number(text, reading, last)
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
-        new_things = reading.platforms or reading.os_levels or reading.of_kind("size", "cores", "saps", "percent")
+        new_things = reading.platforms or reading.os_levels or reading.amounts("size", "cores", "saps", "percent")
         if new_things and (_ELLIPSIS.match(bare) or words <= 4) and not _own_topic(bare, reading):
             old_reading = read(last)
             swapped, changed = _swap_quantities(last, reading, old_reading)
@@ -137,6 +137,9 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
                 changed = True
             if changed:
                 return Resolution("whatif" if whatif else "ellipsis", swapped)
+    amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
+    if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
+        return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
     if (
         last
         and st.document is None
@@ -205,8 +208,9 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     if not _BARE.match(text):
         return None
     numbers = [q for q in reading.quantities if q.kind == "number" and q.value]
-    old_quantities = read(last).quantities
-    old = [q for q in old_quantities if q.kind in ("cores", "size", "saps", "percent")]
+    old_reading = read(last)
+    old_quantities = old_reading.quantities
+    old = old_reading.amounts("cores", "size", "saps", "percent")
     bare = [q for q in old_quantities if q.kind == "number" and q.value]
     if len(numbers) != 1:
         return None
@@ -228,6 +232,8 @@ _FILLER = frozenset(
     sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
     release os ibm""".split()
 )
+# "we have 384 GB", "it's got 16 cores", "192 gigs total": an amount given with nothing else
+_AMOUNT_WORDS = _FILLER | frozenset("have has got total installed physical its it's are there".split())
 
 
 def _own_topic(text: str, reading: Reading) -> bool:
@@ -336,3 +342,18 @@ def _only_inputs(text: str, reading: Reading) -> bool:
         q.kind == "speed" or q.noun in ("npiv", "veth", "lhea", "ports", "adapters") for q in reading.quantities
     )
     return has_inputs and all(w in _INPUT_WORDS for w in words)
+
+
+def _amount_only(text: str, reading: Reading) -> str | None:
+    """The words that put an amount said on its own into the last question ("with 384 GB of memory")."""
+    if len(reading.quantities) != 1 or reading.platforms or reading.os_levels or reading.terms or reading.rule_ids:
+        return None
+    q = reading.quantities[0]
+    rest = reading.text.replace(q.raw, " ")
+    if any(w not in _AMOUNT_WORDS for w in linre.findall(r"[a-z][a-z0-9_'+/-]*", rest.lower())):
+        return None
+    if q.kind == "size" and not q.ambiguous:
+        return f"with {q.raw} of memory"
+    if q.kind == "cores":
+        return f"on a {q.value:g} core server"
+    return None

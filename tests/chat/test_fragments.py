@@ -109,3 +109,44 @@ def test_products_next_to_the_sources_topics_are_not_covered(engine):
     ):
         r = Session(engine).say(q)
         assert not r.covered and not r.citations, q
+
+
+def test_an_lfarea_statement_is_judged_and_its_page_sizes_are_not_the_storage(engine):
+    s = Session(engine)
+    asked = s.say("will LFAREA=(1M=(60%),2G=(6)) fit on our lpar?")
+    assert asked.intent == "clarify" and asked.needs_input  # 1M and 2G are page sizes, not the online storage
+    r = s.say("24 GB")
+    assert r.verdict is not None and r.verdict.answer == "no"
+    assert "LFAREA=(1M=(60%),2G=(6))" in r.answer and [c.result for c in r.calculations] == [16.0]
+    for bad in ("LFAREA=(1M=(90%)) - valid?", "LFAREA=(1M=(10,20)) ok?"):
+        r = Session(engine).say(bad)
+        assert r.verdict is not None and r.verdict.answer == "no" and "IAR046I" in r.answer, bad
+    fits = Session(engine).say("LFAREA=(1M=20%,2G=4) on a 64G lpar - valid?")
+    assert fits.verdict is not None and fits.verdict.answer == "yes"
+
+
+def test_the_shared_memory_is_the_size_in_its_own_clause(engine):
+    s = Session(engine)
+    s.say("how much CLM do i need on our superdome")
+    r = s.say("192 GB total, SAP shm is 30 GB")
+    assert [c.result for c in r.calculations] == [49.2]
+
+
+def test_hpux_swap_and_buffer_cache_from_the_size_of_the_box(engine):
+    assert "2 x 256 GB = 512 GB" in Session(engine).say("swap for a 256GB superdome running sap").answer
+    assert "1.92 GB" in Session(engine).say("buffer cache cap for a 64 GB hpux box w/ sap").answer
+    s = Session(engine)
+    s.say("swap recommendation for sap on hp-ux?")
+    assert "768 GB" in s.say("we have 384 GB").answer
+
+
+def test_virtual_ethernet_adapters_written_short_are_counted(engine):
+    r = Session(engine).say("VIOS RAM: 1 LHEA with 4 ports, 8 x 1Gb ethernet ports, 12 virtual eth adapters")
+    assert [c.result for c in r.calculations] == [2696]
+
+
+def test_a_verdict_about_something_else_does_not_answer_a_reboot_or_cost_question(engine):
+    r = Session(engine).say("schedo -p -o vpm_fold_policy=4 on the vio server, will that need a reboot?")
+    assert r.verdict is None or r.verdict.answer == "no"
+    r = Session(engine).say("if we switch on AME64K but keep the factor at 1.0 for a while, do we pay extra cpu?")
+    assert r.verdict is None or r.verdict.answer == "no"

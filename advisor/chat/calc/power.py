@@ -221,8 +221,8 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             cites,
         )
         unused = [q for q in unused if q is not have[0]]
-    for q in unused:
-        if q.kind in ("size", "count") and q.noun not in ("lpar", "users", "instances"):
+    for q in unused:  # every number the sizing did not count is said, never dropped silently
+        if q.kind in ("size", "count", "number") and q.noun not in ("lpar", "users", "instances"):
             out.assumptions.append(f"'{q.raw}' is not an input of the VIOS memory rules; not used.")
     return out
 

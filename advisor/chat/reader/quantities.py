@@ -45,7 +45,8 @@ _PORTS_OF = re.compile(r"\s?ports?\sof\s(?=\d)", re.IGNORECASE)
 _PORT_ADAPTER = re.compile(r"[\s-]?ports?\s(?=\d)", re.IGNORECASE)
 _COUNT_NOUN = re.compile(
     r"[\s-]{0,2}(?:(?:physical|processor|configured|non-LHEA|virtual)\s)?"
-    r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|veth|"
+    r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
+    r"virtual\s(?:eth|ent|enet|NICs?)\b|veths?|"
     r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
     r"SAPS|%|percent|pct)(?![A-Za-z])",
     re.IGNORECASE,
@@ -103,7 +104,7 @@ def _noun(word: str) -> str:
         return "cores"
     if w in ("npiv", "vfc") or w.startswith("virtual fc") or w.startswith("virtual fibre"):
         return "npiv"
-    if w in ("virtual ethernet", "veth"):
+    if w.startswith(("virtual e", "virtual nic", "veth")):
         return "veth"
     if w.startswith("lhea"):
         return "lhea"
