@@ -117,8 +117,11 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
             for _, full, name in resolve_target(doc, text, MEMORY):
                 changes.append(Change(full, _number(amount.value), name, text))
     scale = _SCALE.search(text)
-    if (amount is not None and (_ADD.search(text) or _REMOVE.search(text))) or (scale and "memory" in text.lower()):
-        for _, full, name in resolve_target(doc, text, MEMORY):
+    named_size = next((paths for pattern, paths in NAMED_SIZES if pattern.search(text)), None)
+    if (amount is not None and (_ADD.search(text) or _REMOVE.search(text))) or (
+        scale and (named_size is not None or "memory" in text.lower())
+    ):  # "add 2 GB", "double the memory", "and double the swap": relative to the field's current value
+        for _, full, name in resolve_target(doc, text, named_size if named_size is not None else MEMORY):
             current = get_at(doc, full)
             if not isinstance(current, (int, float)) or isinstance(current, bool):
                 raise ChangeError(f"{full} is not set in this document, so there is nothing to add to or take from")

@@ -150,3 +150,13 @@ def test_a_verdict_about_something_else_does_not_answer_a_reboot_or_cost_questio
     assert r.verdict is None or r.verdict.answer == "no"
     r = Session(engine).say("if we switch on AME64K but keep the factor at 1.0 for a while, do we pay extra cpu?")
     assert r.verdict is None or r.verdict.answer == "no"
+
+
+def test_adapters_counted_per_card_and_the_storage_named_as_the_systems(engine):
+    r = Session(engine).say(
+        "what's the VIOS memory for a 32-core server plus 2 dual-port 10GbE adapters and 3 quad-port 8Gb FC HBAs?"
+    )
+    assert {c.name: c.result for c in r.calculations}["vios_memory.required"] == 8960
+    r = Session(engine).say("what lfarea for 40 gb of 1m pages on a 256 gb system")
+    assert {c.name: c.result for c in r.calculations}["lfarea.limit_new_form"] == 201.6
+    assert "30000 SAPS -> 12 to 20" in Session(engine).say("how many sap instances for 30k SAPS").answer

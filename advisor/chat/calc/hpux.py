@@ -146,7 +146,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
         if memory is None:  # "a 64 GB hpux box", "a 256GB superdome": the size of the machine it names
             memory = first_float(
                 r"(\d+(?:\.\d+)?)\s*GB\s+(?:[\w-]+\s+){0,2}?(?:box|server|system|machine|host|superdome|partition|"
-                r"npar|vpar|lpar|rx\d{4})\b",
+                r"npar|vpar|lpar|rx\d{4}|hp-?ux)\b",
                 text,
             )
     if memory is None:
