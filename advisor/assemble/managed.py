@@ -53,10 +53,10 @@ _DECIMAL = linre.compile(r"\d{1,6}(?:\.\d{1,6})?")
 _WHOLE = linre.compile(r"\d{1,7}")
 _HPT = linre.compile(r"1:(\d{1,4})")
 _TARGET = linre.compile(r"(?:^|\s)-m\s+(?:\"([^\"]{1,256})\"|'([^']{1,256})'|(\S{1,256}))")
-_RELEASE = (  # lslic: FW950.10 (POWER8 on), AL740_167 / EM350_149 (earlier), ecnumber 01VL950 / 01AL740
-    linre.compile(r"FW(\d{3})\.\d{1,3}"),
-    linre.compile(r"[A-Z]{2}(\d{3})_\d{1,4}"),
-    linre.compile(r"01[A-Z]{2}(\d{3})"),
+_RELEASE = (  # lslic: FW950.10 / FW1050.10 (POWER8 on), AL740_167 / EM350_149 (earlier), ecnumber 01VL950 / 01ML1050
+    linre.compile(r"FW(\d{3,4})\.\d{1,3}"),
+    linre.compile(r"[A-Z]{2}(\d{3,4})_\d{1,4}"),
+    linre.compile(r"01[A-Z]{2}(\d{3,4})"),
 )
 
 

@@ -48,7 +48,7 @@ def prompt(line: str) -> Prompt | None:
         return _loose(line)
     command = m.group("command")
     host = m.group("bracket") or m.group("pathed") or m.group("plain")
-    return Prompt(host, command.strip() if command else None)
+    return _remote(Prompt(host, command.strip() if command else None))
 
 
 def _loose(line: str) -> Prompt | None:
@@ -57,5 +57,22 @@ def _loose(line: str) -> Prompt | None:
         return None
     from advisor.parsers import registry  # the registry imports every parser: only for the rare loose form
 
-    command = m.group("command").strip()
-    return Prompt(m.group("host"), command) if registry.parser_for(command) is not None else None
+    found = _remote(Prompt(m.group("host"), m.group("command").strip()))
+    return found if found.command is not None and registry.parser_for(found.command) is not None else None
+
+
+_SSH_OPTION_ARGS = frozenset("bcDEeFIiJLlmOopQRSWw")  # ssh options that take a value
+
+
+def _remote(found: Prompt) -> Prompt:
+    """``ssh [-l user] [user@]aix2 lparstat -i`` typed on a jump host ran on aix2: that is the output's host."""
+    words = found.command.split() if found.command else []
+    if not words or words[0] != "ssh":
+        return found
+    i = 1
+    while i < len(words) and words[i].startswith("-"):
+        i += 2 if len(words[i]) == 2 and words[i][1] in _SSH_OPTION_ARGS else 1
+    if i + 1 >= len(words):
+        return found  # an interactive login: what follows is the remote prompt's
+    target = words[i].rsplit("@", 1)[-1]
+    return Prompt(target, " ".join(words[i + 1 :]).strip("'\""))

@@ -190,3 +190,62 @@ def test_a_redacted_name_is_no_name() -> None:
     loaded = load_text(text, "redacted.txt", name="sapprd01")
     assert loaded.model.name == "sapprd01" and loaded.model.cpu.entitled_capacity == 2.0
     assert sum("redacted name" in r for r in _reasons(loaded)) == 2
+
+
+# --- jump hosts, sudo ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "host", "command"),
+    [
+        ("admin@jump01:~ $ ssh root@aix2 lparstat -i", "aix2", "lparstat -i"),
+        ('admin@jump01:~ $ ssh -l root -p 22 aix2 "svmon -G"', "aix2", "svmon -G"),
+        ("jump01 $ ssh aix2 oslevel -s", "aix2", "oslevel -s"),
+        ("admin@jump01:~ $ ssh aix2", "jump01", "ssh aix2"),  # a login: the next prompt names the host
+    ],
+)
+def test_a_command_run_through_ssh_belongs_to_the_remote_host(line: str, host: str, command: str) -> None:
+    assert prompt(line) == (host, command)
+
+
+def test_outputs_of_the_jump_host_and_of_an_ssh_target_are_two_hosts() -> None:
+    """Was: refused as no output at all (neither `ssh ... lparstat -i` nor `sudo svmon -G` was a command)."""
+    with pytest.raises(DocumentError, match=r"several hosts \(aix2, jump01\)"):
+        load_text(session("jump-host-ssh-sudo.synthetic.txt"), "jump.txt")
+
+
+def test_commands_run_through_sudo_and_pbrun_are_read() -> None:
+    loaded = load_text(session("aix-sudo-pbrun.synthetic.txt"), "sudo.txt")
+    model = loaded.model
+    assert (model.os.version, model.os.tl, model.os.sp) == ("7.2", 5, 3)
+    assert model.cpu.entitled_capacity == 2.0 and model.memory.paging_space_gb == 2.0
+    commands = {s.command_line for s in loaded.provenance.values()}
+    assert commands == {"sudo /usr/sbin/lparstat -i", "sudo -u root svmon -G", "pbrun oslevel -s"}
+
+
+# --- other levels ----------------------------------------------------------------------------
+
+
+def test_lsattr_of_an_aix72_hdisk_with_the_true_plus_column() -> None:
+    loaded = load_text(session("aix-lsattr-hdisk72.synthetic.txt"), "hdisk.txt")
+    disk = loaded.model.storage.disks[0]
+    assert (disk.name, disk.queue_depth, disk.max_transfer_kb) == ("hdisk0", 20, 512)
+    assert (disk.reserve_policy, disk.algorithm) == ("single_path", "fail_over")
+    assert disk.pvid == "00f6db0a6c7aac5e0000000000000000"
+    assert not [w for w in loaded.warnings if "not recognised" in w.reason]  # PR_key_value is an attribute
+
+
+def test_power10_firmware_has_four_release_digits() -> None:
+    """Was: FW1050.10 was no firmware level the advisor could read (a note); 1050 is what it states."""
+    loaded = load_text(load("lslic_sys.power10.synthetic.txt"), "lslic.txt", kind="managed-system", name="p10")
+    assert loaded.model.firmware_level == 1050
+
+
+def test_large_pages_set_for_the_next_boot_only_are_noted() -> None:
+    loaded = load_text(load("vmo_L.lgpg-pending.synthetic.txt"), "vmo.txt", name="sapaix01")
+    assert loaded.model.memory.large_page_gb == 0.0  # the current value, as printed
+    notes = [w.reason for w in loaded.warnings if "after the next reboot" in w.reason]
+    assert notes == [
+        "lgpg_regions is 0 now and 40 after the next reboot; the current value is used",
+        "lgpg_size is 0 now and 16777216 after the next reboot; the current value is used",
+    ]
