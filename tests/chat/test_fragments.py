@@ -160,3 +160,8 @@ def test_adapters_counted_per_card_and_the_storage_named_as_the_systems(engine):
     r = Session(engine).say("what lfarea for 40 gb of 1m pages on a 256 gb system")
     assert {c.name: c.result for c in r.calculations}["lfarea.limit_new_form"] == 201.6
     assert "30000 SAPS -> 12 to 20" in Session(engine).say("how many sap instances for 30k SAPS").answer
+
+
+def test_page_sizes_named_in_a_list_are_never_the_online_storage(engine):
+    r = Session(engine).say("what's the LFAREA syntax for 1M and 2G pages together")
+    assert not r.calculations and "0 GB on 0 GB" not in r.answer and r.covered

@@ -53,12 +53,17 @@ def _online_gb(text: str) -> float | None:
     """The online storage the question gives: its only size that is not a page size, or the one named as the
     system's ("40 GB of 1M pages on a 256 GB system"); None when several sizes leave it open (never a guess)."""
     plain = _PAGE_SIZE.sub(" ", text)
-    sizes = sizes_gb(plain)
+    # "1M and 2G pages": page sizes named in a list, and anything below the 4 GB the new form takes off
+    # first, are no z/OS system's online storage (that would be a limit of "0 GB": a wrong number)
+    sizes = [gb for gb in sizes_gb(plain) if gb >= MIN_ONLINE_GB]
     if len(sizes) <= 1:
         return next(iter(sizes), None)
     named = [m.group(1) or m.group(2) for m in _SYSTEM_SIZE.finditer(plain)]
-    return next(iter(sizes_gb(named[0])), None) if len(named) == 1 else None
+    found = sizes_gb(named[0]) if len(named) == 1 else []
+    return found[0] if found and found[0] >= MIN_ONLINE_GB else None
 
+
+MIN_ONLINE_GB = 4.0
 
 # "256 GB system", "64G online", "online storage of 64 GB", "a 32 GB lpar": the size that is the system's
 _SYSTEM_SIZE = linre.compile(

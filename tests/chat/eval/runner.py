@@ -156,11 +156,7 @@ def run_api(part: str, *, resend: bool = False) -> list[TurnResult]:
         with TestClient(app, raise_server_exceptions=False) as client:
             client.headers["Authorization"] = f"Bearer {key}"
             for conv in load(part):
-                doc = (
-                    json.loads((EXAMPLES / conv["document"]).read_text(encoding="utf-8"))
-                    if conv.get("document")
-                    else None
-                )
+                doc = attached(conv.get("document"))
                 session: str | None = None
                 for i, turn in enumerate(conv["turns"]):
                     body: dict[str, Any] = {"message": turn["say"]}
