@@ -165,3 +165,21 @@ def test_adapters_counted_per_card_and_the_storage_named_as_the_systems(engine):
 def test_page_sizes_named_in_a_list_are_never_the_online_storage(engine):
     r = Session(engine).say("what's the LFAREA syntax for 1M and 2G pages together")
     assert not r.calculations and "0 GB on 0 GB" not in r.answer and r.covered
+
+
+def test_is_this_ok_on_a_fresh_document_is_the_reviews_verdict(engine):
+    r = Session(engine, "zos-lfarea.json").say("is this ok")
+    assert r.verdict is not None and r.verdict.answer == "no" and "ZOS-001" in r.answer
+
+
+def test_what_ifs_in_words_vary_and_accumulate(engine):
+    s = Session(engine, "aix-ame4k-64k.json")
+    off = s.say("what if we turn ame off")
+    assert off.intent == "whatif" and "AME-001" in {f.rule_id for f in off.diff.resolved}
+    s.say("undo")
+    s.say("raise the expansion factor to 3")
+    r = s.say("what about 2.2?")
+    assert r.intent == "whatif" and "ame.expansion_factor 3 -> 2.2" in r.answer
+    z = Session(engine, "zos-lfarea.json")
+    z.say("set lfarea to LFAREA=(1M=(5%),2G=(2))")
+    assert "online_storage_gb 16 -> 64" in z.say("and with 64 GB online?").answer
