@@ -1,8 +1,8 @@
 """The evaluation set (tests/chat/eval): at least 150 conversations, split, and the bars it must hold.
 
-The held-out part (heldout2) was written before any tuning of its session and is never tuned
-on; heldout1 was the first session's held-out part and is tuning material now (README.md).
-Every part is scored here and in `make bench` (chat section). Hard bars on both parts: no out-of-scope answer with
+Every part in the repository is tuning material (README.md): heldout1 since session 2, heldout2 and
+heldout3 since session 3; the held-out part is sealed outside the repository. Every part is scored
+here and in `make bench` (chat section). Hard bars on every part: no out-of-scope answer with
 citations, no wrong number. The fully-answered share has a floor per part so a regression shows.
 """
 
