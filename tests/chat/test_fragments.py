@@ -183,3 +183,17 @@ def test_what_ifs_in_words_vary_and_accumulate(engine):
     z = Session(engine, "zos-lfarea.json")
     z.say("set lfarea to LFAREA=(1M=(5%),2G=(2))")
     assert "online_storage_gb 16 -> 64" in z.say("and with 64 GB online?").answer
+
+
+def test_a_verdict_is_not_turned_round_by_a_question_it_was_not_written_for(engine):
+    cases = {
+        "is a reboot needed to change the factor?": "no",
+        "can I skip the reboot when enabling AME?": "no",
+        "does smt double throughput on z13?": "no",
+        "does PROMPT let the operator fix LFAREA at IPL?": "yes",
+    }
+    for question, want in cases.items():
+        r = Session(engine).say(question)
+        assert r.verdict is not None and r.verdict.answer == want, question
+    r = Session(engine).say("can the vios run without folding disabled?")
+    assert r.verdict is None or r.verdict.answer == "no"
