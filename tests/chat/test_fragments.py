@@ -197,3 +197,12 @@ def test_a_verdict_is_not_turned_round_by_a_question_it_was_not_written_for(engi
         assert r.verdict is not None and r.verdict.answer == want, question
     r = Session(engine).say("can the vios run without folding disabled?")
     assert r.verdict is None or r.verdict.answer == "no"
+
+
+def test_a_calculation_quotes_only_its_own_sources_and_reads_admin_sizes(engine):
+    r = Session(engine).say("16 GB true memory, factor 1.5 and 2 GB paging space: virtual memory limit?")
+    assert [c.result for c in r.calculations] == [26.0] and "hp-hpux-sap-itanium-kod" not in sources(r)
+    r = Session(engine).say("our lpar has 16G true mem and ame factor 1.7 - how much do apps see?")
+    assert [c.result for c in r.calculations] == [27.2]
+    r = Session(engine).say("buffer cache at 5% on a 64GB hp-ux box - ok?")
+    assert r.verdict is not None and r.verdict.answer == "no"
