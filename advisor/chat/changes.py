@@ -53,12 +53,14 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
         False,
     ),
     (
-        r"\bAME\s*64K\b|\bAME64K\b|\bame_mpsize_support\s*(?:to|=)?\s*1\b|\bpage[_ ]support\s*(?:to|=)?\s*64K\b",
+        r"\bAME\s*64K\b|\bAME64K\b|\bame_mpsize_support\s*(?:to|=)?\s*1\b|\bpage[_ ]support\s*(?:to|=)?\s*64K\b"
+        r"|\bAME(?:\s+(?:page\s*size|pages?|mode))?\s+(?:to|=|in|on)\s+64\s?K\b",
         {"aix-lpar": "ame.page_support"},
         "64K",
     ),
     (
-        r"\bAME\s*4K\b|\bAME4K\b|\bame_mpsize_support\s*(?:to|=)?\s*0\b|\bpage[_ ]support\s*(?:to|=)?\s*4K\b",
+        r"\bAME\s*4K\b|\bAME4K\b|\bame_mpsize_support\s*(?:to|=)?\s*0\b|\bpage[_ ]support\s*(?:to|=)?\s*4K\b"
+        r"|\bAME(?:\s+(?:page\s*size|pages?|mode))?\s+(?:to|=|in|on)\s+4\s?K\b",
         {"aix-lpar": "ame.page_support"},
         "4K",
     ),

@@ -19,6 +19,7 @@ ALIASES = ("ps -efZ", "ps -eZf", "ps -Z *")
 
 _HEADER = linre.compile(r"^.*(?:\bPID\b.*\bDPGSZ\b|\bDPGSZ\b.*\bPID\b).*\bCMD\s*$")
 _PAGE = linre.compile(r"\d+[KMGT]")
+_PID = linre.compile(r"\d{1,10}")  # ASCII digits only: "²" or "١" pass str.isdigit() but are no process id
 _PAGE_COLUMNS = frozenset({"dpgsz", "spgsz", "tpgsz", "shmpgsz"})
 
 _SIGNATURES = [linre.compile(_HEADER.pattern, linre.M), linre.compile(r"\bSPGSZ\b.*\bTPGSZ\b")]
@@ -84,8 +85,8 @@ class _Layout:
 
 
 def _digits(cell: str) -> bool:
-    """A whole number int() reads as _PAGE's \\d does: ASCII digits only (not "²")."""
-    return cell.isascii() and cell.isdigit()
+    """_PID.fullmatch read with str tests (the split path's rows): 1 to 10 ASCII digits."""
+    return cell.isascii() and cell.isdigit() and len(cell) <= 10
 
 
 def _row(line: Line, columns: list[str], out: Builder, put: Put) -> None:
@@ -93,10 +94,10 @@ def _row(line: Line, columns: list[str], out: Builder, put: Put) -> None:
     cells = line.text.split(None, len(columns) - 1)
     row = dict(zip(columns, cells, strict=False))
     bad = [c for c in _PAGE_COLUMNS & row.keys() if not _PAGE.fullmatch(row[c])]
-    if len(cells) != len(columns) or bad or not _digits(row.get("pid", "")):
+    if len(cells) != len(columns) or bad or not _PID.fullmatch(row.get("pid", "")):
         out.warn(line, "process line does not fit the header's columns; skipped")
         return
     typed: dict[str, str | int] = {**row, "pid": int(row["pid"])}
-    if _digits(row.get("ppid", "")):
+    if _PID.fullmatch(row.get("ppid", "")):
         typed["ppid"] = int(row["ppid"])
     put(tuple(typed), tuple(typed.values()), line)

@@ -15,7 +15,7 @@ from tests.chat.eval import runner
 # heldout2 was measured once after tuning (90.6 %), then looked at once and its general bugs fixed
 # (97.4 %, see tests/chat/eval/README.md); its floor leaves room for the box, not for regressions.
 FLOOR = {"tuning": 95.0, "heldout1": 95.0, "heldout2": 92.0}
-SCORED = runner.PARTS
+SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from advisor import linre
-from advisor.parsers import _lsdev, lslpp_l, registry
+from advisor.parsers import _lsdev, lslpp_l, ps_z, registry
 from advisor.parsers._text import Builder, Line, iter_lines, lines_of
 from advisor.parsers.base import ParseResult, Provenance, ProvenanceMap
 from advisor.parsers.bundle import parse_bundle, split_bundle
@@ -244,6 +244,13 @@ def test_rows_share_repeated_strings() -> None:
         rows.add(keys, (f"fileset{i}", "".join(["COMMIT", "TED"])))  # equal states, each a new string
     states = {id(row["state"]) for row in rows}
     assert len(states) == 1
+
+
+@pytest.mark.parametrize(
+    "cell", ["0", "7", "1234567890", "12345678901", "", "\u00b2", "1\uff11", "-1", "+1", " 1", "1a"]
+)
+def test_ps_pid_test_reads_what_the_pattern_reads(cell: str) -> None:
+    assert ps_z._digits(cell) == (ps_z._PID.fullmatch(cell) is not None)
 
 
 PS_LINES = [

@@ -221,8 +221,8 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             cites,
         )
         unused = [q for q in unused if q is not have[0]]
-    for q in unused:
-        if q.kind in ("size", "count") and q.noun not in ("lpar", "users", "instances"):
+    for q in unused:  # every number the sizing did not count is said, never dropped silently
+        if q.kind in ("size", "count", "number") and q.noun not in ("lpar", "users", "instances"):
             out.assumptions.append(f"'{q.raw}' is not an input of the VIOS memory rules; not used.")
     return out
 
@@ -240,7 +240,18 @@ def _factors(text: str) -> list[float]:
     for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", text, re.IGNORECASE):
         for v in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1)):
             out.append(float(v))
+    for m in _FACTOR_WORDS.finditer(text):
+        out.append(float(m.group(1) or m.group(2)))
     return list(dict.fromkeys(out))
+
+
+# "amepat recommends 2.5", "amepat says 3.74", "a 2.5x expansion": a factor without the word "factor"
+_FACTOR_WORDS = re.compile(
+    r"\bamepat\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+"
+    r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
+    r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b",
+    re.IGNORECASE,
+)
 
 
 def ame_answer(text: str) -> CalcAnswer | None:

@@ -54,6 +54,30 @@ def _online_gb(text: str) -> float | None:
     return next(iter(sizes_gb(_PAGE_SIZE.sub(" ", text))), None)
 
 
+def _syntax_only(stmt: str) -> CalcAnswer | None:
+    """A statement given without the online storage: its syntax errors need none ("1M=(90%)", "1M=(10,20)")."""
+    if "..." in stmt or "xx" in stmt.lower():
+        return None
+    try:
+        assess_lfarea(stmt, SYNTAX_PROBE_GB)
+    except LfareaSyntaxError as e:
+        out = CalcAnswer("lfarea", Composer(), rules=["ZOS-002"])
+        cites = _cites(e.citations, "lfarea")
+        out.out.say(
+            f"{stmt} is not valid: IAR046I {e.ibm_reason} {e.explanation} At IPL a syntax error always prompts "
+            "for a new LFAREA.",
+            *cites,
+        )
+        out.verdict = ("no", f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})", cites)
+        return out
+    except ValueError:
+        return None
+    return None  # valid syntax: whether it fits needs the online storage (asked by advisor/chat/clarify.py)
+
+
+SYNTAX_PROBE_GB = 1024.0  # any size: the syntax checks do not depend on it
+
+
 def lfarea_answer(text: str) -> CalcAnswer | None:
     reason = next((code for code, (ibm, _) in REASONS.items() if ibm.rstrip(".").lower() in text.lower()), None)
     if reason and _has(r"IAR046I|LFAREA", text):
@@ -66,7 +90,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     stmt, rest = _lfarea_statement(text)
     online = _online_gb(rest)
     if online is None:
-        return None
+        return _syntax_only(stmt) if stmt is not None else None
     out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
     placeholder = stmt is None or "..." in stmt or "xx" in stmt.lower()
     if stmt is not None and not placeholder:
@@ -79,6 +103,11 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *_cites(e.citations, "lfarea"),
             )
             out.rules = ["ZOS-002"]
+            out.verdict = (
+                "no",
+                f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})",
+                _cites(e.citations, "lfarea"),
+            )
             return out
         except ValueError:
             placeholder = True
@@ -96,6 +125,13 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *cites,
             )
             out.out.say(f"At IPL: {a.ipl_message}", *cites)
+            fits = a.total_requested_gb <= a.limit_gb
+            out.verdict = (
+                "yes" if fits else "no",
+                f"{a.request.statement} asks for {fmt(a.total_requested_gb)} GB, "
+                f"{'within' if fits else 'over'} the {fmt(a.limit_gb)} GB limit on {fmt(online)} GB online storage",
+                cites,
+            )
             out.calculations.append(
                 Calculation(
                     "lfarea.limit",
@@ -146,7 +182,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
 
 
 def plarea_answer(text: str) -> CalcAnswer | None:
-    if not _has(r"PLAREA|pageable large (?:page|frame) area", text):
+    if not _has(r"PLAREA|pageable large (?:(?:page|frame) )?area", text):
         return None
     online = _online_gb(text)
     if online is None:

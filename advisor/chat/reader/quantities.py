@@ -21,7 +21,8 @@ from advisor.chat.numbers import normalise
 
 # A number as written: digits with optional grouping or decimal marks, checked in Python.
 _NUMBER = re.compile(
-    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w])|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
+    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w]|[.,]\d)"
+    r"|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
 )
 _COUNT_GAP = re.compile(r"\s(?:non-LHEA\s)?(?=\d)", re.IGNORECASE)
 _PER_ADAPTER = re.compile(r"\s(\d)[\s-]port\s(?=\d)", re.IGNORECASE)
@@ -40,9 +41,12 @@ _MEDIUM = re.compile(
 )
 _PORTS_AFTER = re.compile(r"[\s-]{0,2}(?:ports?|adapters?|links?|cards?|HBAs?|NICs?)(?![A-Za-z])", re.IGNORECASE)
 _PORTS_OF = re.compile(r"\s?ports?\sof\s(?=\d)", re.IGNORECASE)
+# "2 port 16Gb FC", "a 4-port 10GbE card": the number of ports of the adapter that follows
+_PORT_ADAPTER = re.compile(r"[\s-]?ports?\s(?=\d)", re.IGNORECASE)
 _COUNT_NOUN = re.compile(
     r"[\s-]{0,2}(?:(?:physical|processor|configured|non-LHEA|virtual)\s)?"
-    r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|veth|"
+    r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
+    r"virtual\s(?:eth|ent|enet|NICs?)\b|veths?|"
     r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
     r"SAPS|%|percent|pct)(?![A-Za-z])",
     re.IGNORECASE,
@@ -100,7 +104,7 @@ def _noun(word: str) -> str:
         return "cores"
     if w in ("npiv", "vfc") or w.startswith("virtual fc") or w.startswith("virtual fibre"):
         return "npiv"
-    if w in ("virtual ethernet", "veth"):
+    if w.startswith(("virtual e", "virtual nic", "veth")):
         return "veth"
     if w.startswith("lhea"):
         return "lhea"
@@ -120,6 +124,15 @@ def _medium(word: str) -> str | None:
     if w.startswith(("fc", "fibre", "fiber", "hba")):
         return "fc"
     return None
+
+
+def _port_adapter(norm: str, pos: int) -> re.Match[str] | None:
+    """ "2 port 16Gb FC": the count of ports, when a speed with its unit follows."""
+    m = _PORT_ADAPTER.match(norm, pos)
+    if m is None:
+        return None
+    nxt = _NUMBER.match(norm, m.end())
+    return m if nxt is not None and _SPEED_UNIT.match(norm, nxt.end()) else None
 
 
 def quantities(text: str) -> tuple[str, list[Quantity]]:
@@ -157,10 +170,10 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
         nxt = _NUMBER.match(norm, gap.end()) if gap else None
         if nxt is not None and value.is_integer() and count is None and not size:
             unit_after = _SPEED_UNIT.match(norm, nxt.end()) or _SIZE_UNIT.match(norm, nxt.end())
-            if unit_after and _MEDIUM.match(norm, unit_after.end()):
+            if unit_after and (_MEDIUM.match(norm, unit_after.end()) or unit_after.group(1).lower() == "gbe"):
                 pending_count = int(value)
                 continue
-        of = _PORTS_OF.match(norm, pos)
+        of = _PORTS_OF.match(norm, pos) or _port_adapter(norm, pos)
         if of and value.is_integer():
             pending_count = int(value)
             continue
