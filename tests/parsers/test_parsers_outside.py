@@ -375,3 +375,31 @@ def test_a_cut_that_leaves_no_value_on_its_line_is_still_reported() -> None:
     text = load("lparstat_i.s2.txt")
     result = parse_output(text[: text.index("Memory Mode") + 2], "lparstat -i")
     assert result.warnings[-1].line == "Me" and "cut short" in result.warnings[-1].reason
+
+
+def test_a_partition_that_is_not_activated_has_no_zero_cpu_or_memory() -> None:
+    """Was: sapdr01 (Not Activated) had entitled_capacity 0.0, 0 virtual processors and 0 GB of memory."""
+    loaded = load_text(session("hmc-not-activated.synthetic.txt"), "hmc.txt")
+    parts = {p.name: p for p in loaded.model.partitions}
+    assert parts["sapdr01"].kind == "aix-lpar" and parts["sapdr01"].cpu is None and parts["sapdr01"].memory is None
+    assert parts["sapprd01"].cpu.entitled_capacity == 2.5 and parts["sapprd01"].memory.desired_gb == 64.0
+    notes = [w for w in loaded.warnings if "not activated" in w.reason]
+    assert [(w.line_no, w.reason.split(",")[0]) for w in notes] == [
+        (6, "partitions[sapdr01]: curr_mem=0"),
+        (9, "partitions[sapdr01]: curr_procs=0"),
+    ]
+
+
+def test_a_script_typescript_with_coloured_prompts_splits_at_its_prompts() -> None:
+    """Was: the ANSI-coloured prompts were no prompts: the host and the command lines were lost."""
+    loaded = load_text(session("sles-typescript-ansi.synthetic.txt"), "typescript")
+    assert (loaded.model.kind, loaded.model.name, loaded.model.machine) == ("zvm-lpar", "lnx01", "z14")
+    assert loaded.model.zvm.version == "7.2"
+    assert loaded.provenance["machine"].command_line == "lscpu"
+    commands = {w.command for w in loaded.warnings}
+    assert {"lscpu", "cat /proc/sysinfo", "exit"} <= commands  # each output was cut at its own prompt
+
+
+def test_control_sequences_around_a_prompt_are_not_part_of_it() -> None:
+    line = "\x1b[?2004h\x1b]0;root@lnx01: ~\x07\x1b[01;32mroot@lnx01\x1b[00m:\x1b[01;34m~\x1b[00m# lscpu"
+    assert prompt(line) == ("lnx01", "lscpu")
