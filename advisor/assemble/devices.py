@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from advisor import linre
 from advisor.assemble.common import RANK_CONFIG, Context, Emit
 from advisor.assemble.model import Fact, Output
+from advisor.parsers.base import was_cut
 from advisor.parsers.registry import normalize
 
 COMMANDS = ("lsdev -type adapter", "lsdev -type disk")
@@ -132,6 +133,11 @@ def _counts(emit: Emit) -> None:
     complete = complete_listing(emit.output)
     if complete is False:
         emit.note("adapter listing is filtered; the adapter counts are not taken from it")
+        return
+    if was_cut(emit.output.result):
+        emit.note(
+            "adapter listing is cut short (its last line has no line end); the adapter counts are not taken from it"
+        )
         return
     rows = emit.data.get("adapters") or []
     if not rows:
