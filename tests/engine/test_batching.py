@@ -111,6 +111,8 @@ def test_trusted_builds_what_model_construct_builds():
     fast, slow = trusted(NotAssessed, **values), NotAssessed.model_construct(**values)
     assert fast == slow and fast.model_fields_set == slow.model_fields_set
     assert fast.model_dump_json() == slow.model_dump_json() and repr(fast) == repr(slow)
+    shuffled = trusted(NotAssessed, **dict(reversed(values.items())))  # given in another order
+    assert shuffled.model_dump_json() == slow.model_dump_json() and list(vars(shuffled)) == list(vars(slow))
     with pytest.raises(KeyError):
         trusted(NotAssessed, rule_id="AME-001")
     with pytest.raises(TypeError, match="no field"):
