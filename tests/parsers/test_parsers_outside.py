@@ -403,3 +403,22 @@ def test_a_script_typescript_with_coloured_prompts_splits_at_its_prompts() -> No
 def test_control_sequences_around_a_prompt_are_not_part_of_it() -> None:
     line = "\x1b[?2004h\x1b]0;root@lnx01: ~\x07\x1b[01;32mroot@lnx01\x1b[00m:\x1b[01;34m~\x1b[00m# lscpu"
     assert prompt(line) == ("lnx01", "lscpu")
+
+
+def _vios_adapters(sample: str):
+    text = f"$ ioslevel\n2.2.6.65\n$ lsdev -type adapter\n{load(sample)}"
+    return load_text(text, "vios.txt", name="vios1")
+
+
+def test_ten_hundred_thousand_base_tx_ports_are_1_gb_ports() -> None:
+    """Was: '10/100/1000 Base-TX' read as a '100/...' speed: both Ethernet counts left out."""
+    adapters = _vios_adapters("lsdev_adapter.vios-power8.synthetic.txt").model.adapters
+    assert (adapters.eth_1g_ports, adapters.eth_10g_ports) == (2, 2)
+    assert (adapters.npiv_vfc_adapters, adapters.virtual_eth_adapters, adapters.fc_8g_ports) == (1, 1, 0)
+
+
+def test_a_10_1_gbe_port_is_neither_counted_as_1_nor_as_10_gb() -> None:
+    """Was: 'PCIe2 2-port 10/1GbE BaseT' counted as two 1 Gb ports."""
+    loaded = _vios_adapters("lsdev_adapter.vios-10-1gbe.synthetic.txt")
+    assert loaded.model.adapters.eth_1g_ports is None and loaded.model.adapters.eth_10g_ports is None
+    assert sum("cannot tell the speed of ent0" in r for r in _reasons(loaded)) == 2
