@@ -422,3 +422,26 @@ def test_a_10_1_gbe_port_is_neither_counted_as_1_nor_as_10_gb() -> None:
     loaded = _vios_adapters("lsdev_adapter.vios-10-1gbe.synthetic.txt")
     assert loaded.model.adapters.eth_1g_ports is None and loaded.model.adapters.eth_10g_ports is None
     assert sum("cannot tell the speed of ent0" in r for r in _reasons(loaded)) == 2
+
+
+# --- HP-UX machinfo in the shapes of public inventory fixtures ------------------------------------
+
+
+def test_a_superdome2_partition_has_its_active_cores_and_no_redacted_name() -> None:
+    text = load("machinfo.hpux1131-sd2-partition.synthetic.txt")
+    with pytest.raises(DocumentError, match="--name"):  # "Nodename: HOSTNAME" is a redaction
+        load_text(text, "m.txt")
+    loaded = load_text(text, "m.txt", name="sapsd2")
+    assert (loaded.model.os_version, loaded.model.cores, loaded.model.memory_gb) == ("11iv3", 6, 16380 / 1024)
+
+
+def test_hpux_1123_enabled_sockets_give_no_core_count_it_does_not_state() -> None:
+    loaded = load_text(load("machinfo.hpux1123-enabled-sockets.synthetic.txt"), "m.txt")
+    assert (loaded.model.name, loaded.model.os_version, loaded.model.memory_gb) == ("sapcell02", "11iv2", 65448 / 1024)
+    assert loaded.model.cores is None  # "Number of CPUs = 16" is the complex, not this partition's cores
+
+
+def test_a_pa_risc_machinfo_is_not_an_itanium_server() -> None:
+    """Was: a PA-RISC rp4440 became an hpux-server document (HP-UX on Itanium)."""
+    with pytest.raises(DocumentError, match=r"PA-RISC server \(Machine: 9000/800\)"):
+        load_text(load("machinfo.hpux1131-parisc.synthetic.txt"), "m.txt")
