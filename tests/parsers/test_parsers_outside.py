@@ -445,3 +445,13 @@ def test_a_pa_risc_machinfo_is_not_an_itanium_server() -> None:
     """Was: a PA-RISC rp4440 became an hpux-server document (HP-UX on Itanium)."""
     with pytest.raises(DocumentError, match=r"PA-RISC server \(Machine: 9000/800\)"):
         load_text(load("machinfo.hpux1131-parisc.synthetic.txt"), "m.txt")
+
+
+def test_a_blog_session_with_commands_the_advisor_does_not_read() -> None:
+    loaded = load_text(session("aix-blog-mixed-commands.synthetic.txt"), "blog.txt")
+    model = loaded.model
+    assert (model.name, model.processor, model.cpu.mode, model.cpu.smt) == ("DEVAIX07", "POWER8", "dedicated", 4)
+    assert (model.cpu.entitled_capacity, model.cpu.virtual_processors, model.memory.desired_gb) == (2.0, 2, 60.25)
+    unread = sorted(w.command for w in loaded.warnings if "no parser for command" in w.reason)
+    assert unread == ["bindprocessor -q", "lscfg -vp | grep WAY", "lsdev -Cc processor", "smtctl"]
+    assert loaded.provenance["cpu.smt"].command_line == "lparstat -i"
