@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from advisor import budget, linre
 
 from .base import ParseError, ParseResult, ParseWarning, ProvenanceMap, leaves
+from .rows import Rows
 
 UNSET = frozenset({"", "-", "--", "n/a", "N/A", "NA"})
 
@@ -334,6 +335,7 @@ def multiplied(raw: str) -> int:
 
 
 _KNOWN, _UNKNOWN = 1, 2
+Put = Callable[[tuple[str, ...], tuple[Any, ...], Line], None]  # Builder.listing's row function
 
 
 class Builder:
@@ -426,6 +428,30 @@ class Builder:
         marks[no] |= _KNOWN  # _mark, inlined: this runs once per row of a listing
         self.provenance.add_row(key, len(rows), row, no, raw, start, origin)
         rows.append(row)
+
+    def listing(self, key: str) -> Put:
+        """``put(keys, values, line)``: a row ``dict(zip(keys, values))`` of a big listing, scalar values,
+        stored by column at ``key`` (``Rows``), with the same provenance as ``put_row``.  Pass one ``keys``
+        tuple for all rows of a layout.  A function with its state at hand: the listing calls it per row."""
+        rows: Rows | None = None
+        record = self.provenance.recorder(key)
+        marks = self._lines
+
+        def put(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
+            nonlocal rows
+            no, raw, _, cut, start, origin = line
+            if cut and self._cut(line, f"{key} row"):
+                return
+            if rows is None:
+                rows = Rows()
+                _set(self.data, key, rows)
+            if no >= len(marks):
+                marks.extend(bytes(no + 1 - len(marks) + len(marks) // 2))
+            marks[no] |= _KNOWN  # _mark, inlined
+            record(keys, no, raw, start, origin)
+            rows.add(keys, values)
+
+        return put
 
     def value(self, key: str, raw: str, convert: Callable[[str], Any], line: Line) -> Any:
         """Convert and store ``raw``; unset or unreadable values become warnings."""

@@ -16,7 +16,7 @@ result is serialised; the JSON is the same as a plain ``dict[str, Provenance]``.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field, GetCoreSchemaHandler
@@ -119,7 +119,19 @@ class ProvenanceMap(Mapping[str, Provenance]):
     def add_row(
         self, table: str, index: int, row: dict[str, Any], line_no: int, raw: str, start: int, origin: str | None
     ) -> None:
-        """Row ``index`` of ``table``: one entry for all its fields (called per row of a listing: kept lean)."""
+        """Row ``index`` of ``table``: one entry for all its fields (a dict-valued field: one per leaf)."""
+        for value in row.values():
+            if isinstance(value, dict) and value:
+                shape = tuple(leaf for f, v in row.items() for leaf in leaves(v, f))
+                break
+        else:
+            shape = tuple(row)
+        self.add_keys(table, index, shape, line_no, raw, start, origin)
+
+    def add_keys(
+        self, table: str, index: int, keys: tuple[str, ...], line_no: int, raw: str, start: int, origin: str | None
+    ) -> None:
+        """Row ``index`` of ``table`` whose leaves are ``keys``."""
         text = self._text
         if text is None and origin is not None and start >= 0:
             self._text = text = origin
@@ -130,28 +142,52 @@ class ProvenanceMap(Mapping[str, Provenance]):
             # a line we cannot point into, or rows out of step: keep each field's key whole
             rows.where.append(0)
             rows.shapes.append(0)
-            for field, value in row.items():
-                for leaf in leaves(value, f"{table}.{index}.{field}"):
-                    self.add(leaf, line_no, raw, start, origin)
+            for key in keys:
+                self.add(f"{table}.{index}.{key}", line_no, raw, start, origin)
             return
-        for value in row.values():
-            if isinstance(value, dict) and value:
-                shape = tuple(leaf for f, v in row.items() for leaf in leaves(v, f))
-                break
-        else:
-            shape = tuple(row)
-        shape_id = self._shape_of.get(shape)
-        if shape_id is None:
-            shape_id = self._shape_of[shape] = len(self._shapes)
-            self._shapes.append(shape)
         rows.where.append(line_no << _SHIFT | start)
-        rows.shapes.append(shape_id)
-        self._size += len(shape)
+        rows.shapes.append(self._shape_id(keys))
+        self._size += len(keys)
         run = self._order[-1] if self._order else None
         if isinstance(run, list) and run[0] == table and run[2] == index:
             run[2] = index + 1
         else:
             self._order.append([table, index, index + 1])
+
+    def recorder(self, table: str) -> Callable[[tuple[str, ...], int, str, int, str | None], None]:
+        """``add_keys(table, <next row>, ...)`` as a function holding its state: a listing calls it per row."""
+        rows = self._tables.get(table)
+        if rows is None:
+            rows = self._tables[table] = _Table()
+        where, shapes, order = rows.where, rows.shapes, self._order
+        seen: list[Any] = [None, 0]  # the keys seen last and their shape id
+        run: list[Any] = [None, 0, 0]  # this table's current run in the order log
+
+        def record(keys: tuple[str, ...], line_no: int, raw: str, start: int, origin: str | None) -> None:
+            index = len(where)
+            if origin is not self._text or origin is None or not 0 <= start <= _LOW or line_no > _LOW:
+                self.add_keys(table, index, keys, line_no, raw, start, origin)  # the first line, or a fallback
+                return
+            nonlocal run
+            if keys is not seen[0]:
+                seen[0], seen[1] = keys, self._shape_id(keys)
+            where.append(line_no << _SHIFT | start)
+            shapes.append(seen[1])
+            self._size += len(keys)
+            if order and order[-1] is run:
+                run[2] = index + 1
+            else:
+                run = [table, index, index + 1]
+                order.append(run)
+
+        return record
+
+    def _shape_id(self, keys: tuple[str, ...]) -> int:
+        shape_id = self._shape_of.get(keys)
+        if shape_id is None:
+            shape_id = self._shape_of[keys] = len(self._shapes)
+            self._shapes.append(keys)
+        return shape_id
 
     # --- reading --------------------------------------------------------------------------
 
