@@ -186,9 +186,14 @@ _ADDS = linre.compile(
 
 
 def with_context(fragment: str, last: str) -> str:
-    """A follow-up fragment asked together with the question it continues ("how? (can I enable SMT ...)")."""
-    context = last.strip(" ?.!")[:MAX_CONTEXT_CHARS]
-    return f"{fragment.strip(' ?.!')} ({context})"
+    """A follow-up fragment asked together with the question it continues ("how? (can I enable SMT ...)").
+
+    After a chain of fragments the context is the question that started it, not the chain: "how much
+    gain?" after "which engines? (what is SMT on z13)" is asked with "what is SMT on z13" only."""
+    context = last.strip(" ?.!")
+    while context.endswith(")") and " (" in context:
+        context = context[context.index(" (") + 2 : -1].strip(" ?.!")
+    return f"{fragment.strip(' ?.!')} ({context[:MAX_CONTEXT_CHARS]})"
 
 
 _ASKED = ("ask", "calc", "clarify")
@@ -324,12 +329,15 @@ def fragment_of(kb, text: str, prior) -> bool:
     if len(text.split()) > MAX_FRAGMENT_WORDS:
         return False
     r = kb.search(text)
-    if r.foreign or r.unknown:
+    reading = read(text)
+    named = " ".join([p.raw for p in reading.platforms] + [o.raw for o in reading.os_levels]).lower()
+    unknown = [u for u in r.unknown if u.lower() not in named]  # "P9", "TL3": read by the reader, not unknown
+    if r.foreign or unknown:
         return False
     return all(w.lower() in _CONVERSATIONAL for w in r.dropped)
 
 
-MAX_FRAGMENT_WORDS = 8
+MAX_FRAGMENT_WORDS = 12
 
 
 # Words a calculator's inputs come with ("4 FC ports and 2 x 10Gb eth", "60 NPIV clients")

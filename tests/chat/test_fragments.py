@@ -206,3 +206,12 @@ def test_a_calculation_quotes_only_its_own_sources_and_reads_admin_sizes(engine)
     assert [c.result for c in r.calculations] == [27.2]
     r = Session(engine).say("buffer cache at 5% on a 64GB hp-ux box - ok?")
     assert r.verdict is not None and r.verdict.answer == "no"
+
+
+def test_a_long_follow_up_with_a_pronoun_and_levels_is_asked_in_context(engine):
+    s = Session(engine)
+    s.say("whats AME64K")
+    r = s.say("is it supported on P9 with AIX 7.2 TL3?")
+    assert r.verdict is not None and r.verdict.answer == "yes"
+    r = s.say("would it work for our tomcat servers on P9 with AIX 7.2?")
+    assert not r.covered and not r.citations
