@@ -166,6 +166,9 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
+            by_role = _swap_by_role(last, reading)
+            if by_role is not None:  # "and with 64 GB shm?": the amount said with the same words replaced
+                return Resolution("ellipsis", by_role)
             if st.subject.calculator and not old_kinds & {q.kind for q in reading.quantities}:
                 # "what about 20000 SAPS?" after instances for 48 cores: a further input of the same sizing
                 return Resolution(
@@ -372,3 +375,33 @@ def _amount_only(text: str, reading: Reading) -> str | None:
     if q.kind == "cores":
         return f"on a {q.value:g} core server"
     return None
+
+
+# What an amount is, by the words right after it: "48 GB of SAP shared memory", "16 GB paging space"
+_ROLES = (
+    ("shared", linre.compile(r"^\s*(?:of\s+)?(?:SAP\s+)?(?:shared\s+memory|shm)\b", linre.IGNORECASE)),
+    ("paging", linre.compile(r"^\s*(?:of\s+)?(?:paging|swap|page\s+space)\b", linre.IGNORECASE)),
+    ("true", linre.compile(r"^\s*(?:of\s+)?(?:true|real|physical)\b", linre.IGNORECASE)),
+    ("online", linre.compile(r"^\s*(?:of\s+)?online\b", linre.IGNORECASE)),
+    ("max", linre.compile(r"^\s*(?:of\s+)?max(?:imum)?\b", linre.IGNORECASE)),
+    ("expanded", linre.compile(r"^\s*(?:of\s+)?expanded\b", linre.IGNORECASE)),
+)
+
+
+def _role(text: str, end: int) -> str | None:
+    after = text[end : end + 40]
+    return next((name for name, pattern in _ROLES if pattern.match(after)), None)
+
+
+def _swap_by_role(last: str, reading: Reading) -> str | None:
+    """The last question with the one amount that has the same role as the new one replaced, or None."""
+    new = [q for q in reading.amounts("size") if _role(reading.text, q.end)]
+    if len(new) != 1:
+        return None
+    role = _role(reading.text, new[0].end)
+    old_reading = read(last)
+    same = [q for q in old_reading.amounts("size") if _role(old_reading.text, q.end) == role]
+    if len(same) != 1:
+        return None
+    q = same[0]
+    return f"{old_reading.text[: q.start]}{new[0].raw}{old_reading.text[q.end :]}"

@@ -215,3 +215,11 @@ def test_a_long_follow_up_with_a_pronoun_and_levels_is_asked_in_context(engine):
     assert r.verdict is not None and r.verdict.answer == "yes"
     r = s.say("would it work for our tomcat servers on P9 with AIX 7.2?")
     assert not r.covered and not r.citations
+
+
+def test_a_new_amount_replaces_the_amount_said_with_the_same_words(engine):
+    s = Session(engine)
+    s.say("how much CLM do i need on our superdome")
+    s.say("we have 256 GB and 48 GB of SAP shared memory")
+    r = s.say("and with 64 GB shm?")
+    assert [c.result for c in r.calculations] == [89.6]
