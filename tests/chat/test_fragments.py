@@ -223,3 +223,10 @@ def test_a_new_amount_replaces_the_amount_said_with_the_same_words(engine):
     s.say("we have 256 GB and 48 GB of SAP shared memory")
     r = s.say("and with 64 GB shm?")
     assert [c.result for c in r.calculations] == [89.6]
+
+
+def test_shared_memory_in_words_is_never_the_servers_memory(engine):
+    r = Session(engine, "hpux-superdome.json").say("set sap shared memory to 40 GB")
+    assert r.intent == "whatif" and "sap.shared_memory_gb 20 -> 40" in r.answer and "memory_gb 128" not in r.answer
+    r = Session(engine, "zvm-z13.json").say("make it 32 IFLs")
+    assert r.intent == "whatif" and "engine_count 16 -> 32" in r.answer
