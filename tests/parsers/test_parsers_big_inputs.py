@@ -232,6 +232,8 @@ def test_rows_read_like_the_list_of_dicts_they_replace() -> None:
         lambda i: None if i % 2 else "x",  # strings, then None among them
         lambda i: [i],  # unhashable
         lambda i: 1.5 if i % 3 else "7",
+        lambda i: f"two\nlines {i}" if i % 500 == 7 else f"w{i}",  # a line end cannot be packed
+        lambda i: f"w{i}\n",
     ],
 )
 def test_rows_columns_change_kind_without_changing_values(later: Callable[[int], Any]) -> None:
