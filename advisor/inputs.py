@@ -232,7 +232,8 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         raise _error(source, "the input is empty: give a configuration document, a command output or a bundle")
     if len(text) > MAX_INPUT_BYTES:
         raise _too_large(source)
-    if _head(text).startswith(("{", "[")) and not _opens_with_prompt(text):
+    start = _head(text)[:1]
+    if start == "{" or (start == "[" and not _opens_with_prompt(text)):  # only "[" can open a prompt
         return "document", parse_text(text, source), [], []
     from advisor.assemble.model import Output
     from advisor.parsers import registry

@@ -46,9 +46,15 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
         {"zvm-lpar": False, "*": 1},
     ),
     (r"\bSMT\s*(?:mode\s*)?(?:to\s*|=\s*|-)?([1248])\b", {"aix-lpar": "cpu.smt", "vios": "cpu.smt"}, None),
-    (r"\b(?:enable|turn on|switch on|activate)\s+(?:AME|active memory expansion)\b", {"aix-lpar": "ame.enabled"}, True),
     (
-        r"\b(?:disable|turn off|switch off|deactivate|remove)\s+(?:AME|active memory expansion)\b",
+        r"\b(?:enable|turn on|switch on|activate)\s+(?:AME|active memory expansion)\b"
+        r"|\b(?:turn|switch)\s+(?:AME|active memory expansion)\s+on\b",
+        {"aix-lpar": "ame.enabled"},
+        True,
+    ),
+    (
+        r"\b(?:disable|turn off|switch off|deactivate|remove)\s+(?:AME|active memory expansion)\b"
+        r"|\b(?:turn|switch)\s+(?:AME|active memory expansion)\s+off\b",
         {"aix-lpar": "ame.enabled"},
         False,
     ),

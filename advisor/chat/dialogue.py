@@ -137,6 +137,13 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
                 changed = True
             if changed:
                 return Resolution("whatif" if whatif else "ellipsis", swapped)
+    if (
+        whatif
+        and words <= MAX_FOLLOW_UP_WORDS
+        and reading.amounts("size", "cores", "percent")
+        and _ELLIPSIS.match(bare)
+    ):
+        return Resolution("whatif", text)  # "and with 64 GB online?" after a what-if: another change of the document
     amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
@@ -214,8 +221,8 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     bare = [q for q in old_quantities if q.kind == "number" and q.value]
     if len(numbers) != 1:
         return None
-    if len(bare) == 1 and ("." in numbers[0].raw or not old) and "." in bare[0].raw:
-        at = last.rfind(bare[0].raw)
+    if len(bare) == 1 and (not old or ("." in numbers[0].raw and "." in bare[0].raw)):
+        at = last.rfind(bare[0].raw)  # "what about 2.2?" after "raise the expansion factor to 3"
         return f"{last[:at]}{numbers[0].raw}{last[at + len(bare[0].raw) :]}" if at >= 0 else None
     if len(old) != 1 or bare:
         return None

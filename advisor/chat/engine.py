@@ -157,9 +157,26 @@ class ChatEngine:
         }[intent.name]
         prior = st.subject.model_copy(deep=True)
         reply = handler(text, intent, st)
-        if reply.intent == "out-of-scope" and new_doc is None:
-            reply = self._in_context(text, prior, st) or self._about_document(text, st) or reply
+        if reply.intent == "out-of-scope":
+            reply = (None if new_doc is not None else self._in_context(text, prior, st)) or (
+                self._about_document(text, st) or reply
+            )
         return self._finish(st, message, reply)
+
+    def _overall(self, text: str, st: ChatState) -> ChatReply:
+        """ "is this ok?" about the session's document with nothing in focus: the review, verdict first."""
+        reply = self._review(text, Intent("review"), st)
+        findings = reply.findings
+        if findings:
+            top = findings[0]
+            answer, because = "no", f"{len(findings)} finding(s); the most severe is {top.rule_id} ({top.severity})"
+        else:
+            answer, because = "yes", "no rule fires on this document (see what could not be assessed below)"
+        if reply.citations:
+            reply.answer = f"{answer.capitalize()}: {because}. [1]\n{reply.answer}"
+            reply.claims.insert(0, Claim(text=f"{answer.capitalize()}: {because}.", citations=[1]))
+            reply.verdict = Verdict(answer=answer, because=because, citations=[1])  # type: ignore[arg-type]
+        return reply
 
     def _unclear(self, text: str, st: ChatState) -> ChatReply:
         """A follow-up with a number the last question has no single place for: asked back, not guessed."""
@@ -182,11 +199,11 @@ class ChatEngine:
     def _about_document(self, text: str, st: ChatState) -> ChatReply | None:
         """A short message refused on its own in a session with a document ("is 4 GB enough?", "how much does
         it need?", "what's the limit?"): the rule in focus judged or explained on that document."""
+        if st.document is None or not fragment_of(self.kb, text, None):
+            return None
         rule = st.focus or st.subject.rule
-        if st.document is None or not rule or rule not in self.advisor.rulebook.rules:
-            return None
-        if not fragment_of(self.kb, text, None):
-            return None
+        if not rule or rule not in self.advisor.rulebook.rules:
+            return self._overall(text, st) if read(text).yes_no else None
         if read(text).yes_no:
             return self._judge_document([rule], st)
         return self._explain(text, Intent("explain", [rule]), st)

@@ -331,3 +331,12 @@ class ParseResult(BaseModel):
             host=host if host is not None else self.host,
             command_line=self.command_line,
         )
+
+
+CUT_REASON = "the output ends inside this line"  # every warning about a copy cut short says this
+
+
+def was_cut(result: ParseResult) -> bool:
+    """The text stopped inside its last line: a listing read from it is not whole, so nothing may be
+    counted, totalled or concluded from an absence over it (its rows are still what they say)."""
+    return any(CUT_REASON in w.reason for w in result.warnings)

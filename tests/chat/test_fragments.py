@@ -150,3 +150,59 @@ def test_a_verdict_about_something_else_does_not_answer_a_reboot_or_cost_questio
     assert r.verdict is None or r.verdict.answer == "no"
     r = Session(engine).say("if we switch on AME64K but keep the factor at 1.0 for a while, do we pay extra cpu?")
     assert r.verdict is None or r.verdict.answer == "no"
+
+
+def test_adapters_counted_per_card_and_the_storage_named_as_the_systems(engine):
+    r = Session(engine).say(
+        "what's the VIOS memory for a 32-core server plus 2 dual-port 10GbE adapters and 3 quad-port 8Gb FC HBAs?"
+    )
+    assert {c.name: c.result for c in r.calculations}["vios_memory.required"] == 8960
+    r = Session(engine).say("what lfarea for 40 gb of 1m pages on a 256 gb system")
+    assert {c.name: c.result for c in r.calculations}["lfarea.limit_new_form"] == 201.6
+    assert "30000 SAPS -> 12 to 20" in Session(engine).say("how many sap instances for 30k SAPS").answer
+
+
+def test_page_sizes_named_in_a_list_are_never_the_online_storage(engine):
+    r = Session(engine).say("what's the LFAREA syntax for 1M and 2G pages together")
+    assert not r.calculations and "0 GB on 0 GB" not in r.answer and r.covered
+
+
+def test_is_this_ok_on_a_fresh_document_is_the_reviews_verdict(engine):
+    r = Session(engine, "zos-lfarea.json").say("is this ok")
+    assert r.verdict is not None and r.verdict.answer == "no" and "ZOS-001" in r.answer
+
+
+def test_what_ifs_in_words_vary_and_accumulate(engine):
+    s = Session(engine, "aix-ame4k-64k.json")
+    off = s.say("what if we turn ame off")
+    assert off.intent == "whatif" and "AME-001" in {f.rule_id for f in off.diff.resolved}
+    s.say("undo")
+    s.say("raise the expansion factor to 3")
+    r = s.say("what about 2.2?")
+    assert r.intent == "whatif" and "ame.expansion_factor 3 -> 2.2" in r.answer
+    z = Session(engine, "zos-lfarea.json")
+    z.say("set lfarea to LFAREA=(1M=(5%),2G=(2))")
+    assert "online_storage_gb 16 -> 64" in z.say("and with 64 GB online?").answer
+
+
+def test_a_verdict_is_not_turned_round_by_a_question_it_was_not_written_for(engine):
+    cases = {
+        "is a reboot needed to change the factor?": "no",
+        "can I skip the reboot when enabling AME?": "no",
+        "does smt double throughput on z13?": "no",
+        "does PROMPT let the operator fix LFAREA at IPL?": "yes",
+    }
+    for question, want in cases.items():
+        r = Session(engine).say(question)
+        assert r.verdict is not None and r.verdict.answer == want, question
+    r = Session(engine).say("can the vios run without folding disabled?")
+    assert r.verdict is None or r.verdict.answer == "no"
+
+
+def test_a_calculation_quotes_only_its_own_sources_and_reads_admin_sizes(engine):
+    r = Session(engine).say("16 GB true memory, factor 1.5 and 2 GB paging space: virtual memory limit?")
+    assert [c.result for c in r.calculations] == [26.0] and "hp-hpux-sap-itanium-kod" not in sources(r)
+    r = Session(engine).say("our lpar has 16G true mem and ame factor 1.7 - how much do apps see?")
+    assert [c.result for c in r.calculations] == [27.2]
+    r = Session(engine).say("buffer cache at 5% on a 64GB hp-ux box - ok?")
+    assert r.verdict is not None and r.verdict.answer == "no"

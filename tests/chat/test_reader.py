@@ -175,3 +175,8 @@ def test_ports_of_an_adapter_and_a_count_before_gbe_are_kept():
 def test_a_decimal_before_a_letter_is_read_whole():
     r = read("2.5x on 32G")
     assert [(q.kind, q.value) for q in r.quantities] == [("number", 2.5), ("size", 32.0)]
+
+
+def test_a_count_without_what_it_counts_is_kept_and_quad_ports_multiply():
+    assert [(q.kind, q.count, q.medium) for q in read("3 quad-port FC HBAs").quantities] == [("speed", 12, "fc")]
+    assert [(q.kind, q.value) for q in read("we have 2 x").quantities] == [("number", 2.0)]

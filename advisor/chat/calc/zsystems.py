@@ -50,8 +50,27 @@ _PAGE_SIZE = linre.compile(r"\b\d+(?:\.\d+)?\s*[KMGT]B?\s+(?:[a-z]+\s+){0,2}?(?:
 
 
 def _online_gb(text: str) -> float | None:
-    """The first size in the text that is not a page size: the online storage the question gives."""
-    return next(iter(sizes_gb(_PAGE_SIZE.sub(" ", text))), None)
+    """The online storage the question gives: its only size that is not a page size, or the one named as the
+    system's ("40 GB of 1M pages on a 256 GB system"); None when several sizes leave it open (never a guess)."""
+    plain = _PAGE_SIZE.sub(" ", text)
+    # "1M and 2G pages": page sizes named in a list, and anything below the 4 GB the new form takes off
+    # first, are no z/OS system's online storage (that would be a limit of "0 GB": a wrong number)
+    sizes = [gb for gb in sizes_gb(plain) if gb > MIN_ONLINE_GB]
+    if len(sizes) <= 1:
+        return next(iter(sizes), None)
+    named = [m.group(1) or m.group(2) for m in _SYSTEM_SIZE.finditer(plain)]
+    found = sizes_gb(named[0]) if len(named) == 1 else []
+    return found[0] if found and found[0] > MIN_ONLINE_GB else None
+
+
+MIN_ONLINE_GB = 4.0
+
+# "256 GB system", "64G online", "online storage of 64 GB", "a 32 GB lpar": the size that is the system's
+_SYSTEM_SIZE = linre.compile(
+    r"(\d+(?:\.\d+)?\s*(?:TB|GB|T|G)\s+(?:of\s+)?(?:online|real|central|system|lpar|box|machine|partition|storage|memory)\b)"
+    r"|(?:online|real|central)\s+(?:storage\s+)?(?:of\s+|is\s+|=\s*)?(\d+(?:\.\d+)?\s*(?:TB|GB|T|G))\b",
+    linre.IGNORECASE,
+)
 
 
 def _syntax_only(stmt: str) -> CalcAnswer | None:

@@ -26,6 +26,7 @@ _NUMBER = re.compile(
 )
 _COUNT_GAP = re.compile(r"\s(?:non-LHEA\s)?(?=\d)", re.IGNORECASE)
 _PER_ADAPTER = re.compile(r"\s(\d)[\s-]port\s(?=\d)", re.IGNORECASE)
+_PER_ADAPTER_BARE = re.compile(r"\s(\d)[\s-]port\s(?=FC|Fibre|Fiber|Ethernet|Eth|HBA|NIC|adapter|card)", re.IGNORECASE)
 _MULT = re.compile(r"\s?[x×*]\s?(?=\d)", re.IGNORECASE)
 _SIZE_UNIT = re.compile(
     r"[\s-]?(terabytes?|tebibytes?|TiB|TB|T|gigabytes?|gibibytes?|gigs?|GiB|GB|G|megabytes?|megs?|MiB|MB|M|KiB|KB|K)"
@@ -141,11 +142,17 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
     out: list[Quantity] = []
     pending_count: int | None = None
     skip_to = -1
+    held: tuple[int, int, str] | None = None  # where a count waiting for what it counts was written
     for m in _NUMBER.finditer(norm):
         raw = m.group(1) or m.group(3)
         start, pos = m.start(), m.end()
         if start < skip_to:
             continue
+        if pending_count is not None and held is not None and start > held[1] + MAX_COUNT_GAP:
+            # a count nothing followed up: kept as a plain number, never dropped
+            out.append(Quantity(kind="number", value=float(pending_count), raw=held[2], start=held[0], end=held[1]))
+            pending_count = None
+        held = (start, pos, raw)
         kilo = bool(m.group(2))
         size = _SIZE_UNIT.match(norm, pos)
         speed = _SPEED_UNIT.match(norm, pos)
@@ -165,6 +172,27 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
         if per and value.is_integer() and count is None:
             pending_count = int(value) * int(per.group(1))  # "2 dual-port 10GbE adapters": 4 ports
             skip_to = per.end()
+            continue
+        bare_per = _PER_ADAPTER_BARE.match(norm, pos)
+        if bare_per and value.is_integer() and count is None:  # "3 quad-port FC HBAs": 12 ports, speed not said
+            medium = _MEDIUM.match(norm, bare_per.end() - 1)
+            end = medium.end() if medium else bare_per.end()
+            more = _PORTS_AFTER.match(norm, end)
+            end = more.end() if more else end
+            out.append(
+                Quantity(
+                    kind="speed",
+                    value=0.0,
+                    raw=norm[start:end],
+                    start=start,
+                    end=end,
+                    count=int(value) * int(bare_per.group(1)),
+                    medium=_medium(medium.group(2)) if medium else None,
+                    noun="ports",
+                )
+            )
+            skip_to = end
+            held = None
             continue
         gap = _COUNT_GAP.match(norm, pos)
         nxt = _NUMBER.match(norm, gap.end()) if gap else None
@@ -299,4 +327,9 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
         out.append(
             Quantity(kind="number", value=value, raw=raw, start=start, end=pos, count=count, ambiguous=ambiguous)
         )
+    if pending_count is not None and held is not None:  # "3 quad-port FC HBAs" at the end: the count is said
+        out.append(Quantity(kind="number", value=float(pending_count), raw=held[2], start=held[0], end=held[1]))
     return norm, out
+
+
+MAX_COUNT_GAP = 40  # characters between a count ("2 x", "3 quad-port") and the number it multiplies
