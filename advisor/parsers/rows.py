@@ -19,7 +19,8 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from itertools import accumulate, chain, islice, repeat
+from itertools import repeat
+from operator import itemgetter
 from typing import Any, TypeAlias, overload
 
 from pydantic_core import SchemaSerializer, core_schema
@@ -29,43 +30,43 @@ _ABSENT: Any = object()  # a list column's cell for a row whose layout has no su
 
 
 class _Packed:
-    """A column of strings, joined a batch at a time."""
+    """A column of strings, each batch's joined by line ends: a cell costs its characters and one more
+    (a str object alone costs 49), filled by one C-level join.  Strings holding a line end are not packed."""
 
-    __slots__ = ("chunks", "firsts", "ends")
+    __slots__ = ("chunks", "firsts", "size")
 
     def __init__(self, blanks: int) -> None:
-        self.chunks: list[str] = [""]
-        self.firsts = array("Q", [0])  # the first cell of each chunk
-        self.ends = array("Q", bytes(8 * blanks))  # per cell: where it ends in its chunk
+        self.chunks: list[str] = ["\n" * (blanks - 1)] if blanks else []
+        self.firsts = array("Q", [0] if blanks else [])  # the first cell of each chunk
+        self.size = blanks
 
     def extend(self, values: tuple[Any, ...]) -> bool:
-        """Append ``values`` when all are strings (False, and nothing appended, otherwise)."""
+        """Append ``values`` when all are strings without a line end (False, and nothing appended, otherwise)."""
         try:
-            joined = "".join(values)
+            joined = "\n".join(values)
         except TypeError:
             return False
-        self.firsts.append(len(self.ends))
+        if joined.count("\n") != len(values) - 1:
+            return False
+        self.firsts.append(self.size)
         self.chunks.append(joined)
-        self.ends.extend(accumulate(map(len, values)))
+        self.size += len(values)
         return True
 
     def blanks(self, count: int) -> None:
-        self.ends.extend(repeat(self.ends[-1] if len(self.ends) > self.firsts[-1] else 0, count))
+        self.extend(("",) * count)
 
     def __len__(self) -> int:
-        return len(self.ends)
+        return self.size
 
     def cells(self, start: int, end: int) -> Iterator[str]:
-        """The strings of cells ``start`` to ``end``, cut from their chunks by C-level slicing."""
+        """The strings of cells ``start`` to ``end``, a chunk split at a time."""
         chunk = bisect_right(self.firsts, start) - 1
         while start < end:
             first = self.firsts[chunk]
-            stop = min(end, self.firsts[chunk + 1] if chunk + 1 < len(self.firsts) else len(self.ends))
-            if stop > start:
-                ends = self.ends[start:stop]
-                begins = chain((self.ends[start - 1] if start > first else 0,), islice(ends, len(ends) - 1))
-                yield from map(self.chunks[chunk].__getitem__, map(slice, begins, ends))
-                start = stop
+            stop = min(end, self.firsts[chunk + 1] if chunk + 1 < len(self.firsts) else self.size)
+            yield from self.chunks[chunk].split("\n")[start - first : stop - first]
+            start = stop
             chunk += 1
 
 
@@ -79,19 +80,27 @@ class _Coded:
         self.code_of: dict[str, int] = {"": 0}
         self.codes = array("B", bytes(blanks))
 
-    def extend(self, values: tuple[Any, ...], distinct: set[Any]) -> bool:
-        """Append ``values`` (``distinct``: their set) when all are strings and fit the codes left."""
+    def extend(self, values: tuple[Any, ...]) -> bool:
+        """Append ``values`` when all are strings and fit the codes left."""
+        try:
+            self.codes.frombytes(bytes(map(self.code_of.__getitem__, values)))  # only strings are keys
+            return True
+        except (KeyError, TypeError):  # a new value (or one that cannot be a key)
+            pass
+        distinct = _distinct(values)
+        if distinct is None:
+            return False
         new = distinct - self.code_of.keys()
-        if len(self.values) + len(new) > _CODES or not _strings(distinct):
+        if len(self.values) + len(new) > _CODES or set(map(type, new)) != {str}:
             return False
         for value in new:
             self.code_of[value] = len(self.values)
             self.values.append(value)
-        self.codes.extend(map(self.code_of.__getitem__, values))
+        self.codes.frombytes(bytes(map(self.code_of.__getitem__, values)))
         return True
 
     def blanks(self, count: int) -> None:
-        self.codes.extend(bytes(count))
+        self.codes.frombytes(bytes(count))
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -101,10 +110,6 @@ class _Coded:
 
 
 _CODES = 256
-
-
-def _strings(values: set[Any]) -> bool:
-    return set(map(type, values)) == {str}
 
 
 def _ints(values: tuple[Any, ...]) -> array[int] | None:
@@ -177,7 +182,7 @@ class Rows(Sequence[dict[str, Any]]):
         if not pending:
             return
         count = len(pending)
-        cells = dict(zip(self._layouts[layout], zip(*pending, strict=True), strict=False))  # keys may repeat
+        cells = {key: tuple(map(itemgetter(i), pending)) for i, key in enumerate(self._layouts[layout])}
         pending.clear()  # the same list goes on taking rows
         for position, key in enumerate(self._fields):
             column = self._columns[position]
@@ -263,7 +268,7 @@ def _extended(column: _Column, values: tuple[Any, ...]) -> _Column:
         distinct = _distinct(values) if type(values[0]) is str else None
         if distinct is not None and len(distinct) <= _CODES // 4:  # few values: code them
             coded = _Coded(column)
-            if coded.extend(values, distinct):
+            if coded.extend(values):
                 return coded
         packed = _Packed(column)
         if packed.extend(values):
@@ -276,13 +281,10 @@ def _extended(column: _Column, values: tuple[Any, ...]) -> _Column:
             return column
         cells: list[Any] = column.tolist()
     elif isinstance(column, _Coded):
-        distinct = _distinct(values)
-        if distinct is not None and column.extend(values, distinct):
+        if column.extend(values):
             return column
-        if distinct is not None and _strings(distinct):  # more distinct strings than codes: pack them
-            packed = _Packed(0)
-            packed.extend(tuple(column.cells(0, len(column))))
-            packed.extend(values)
+        packed = _Packed(0)  # more distinct strings than codes: pack them, if they are strings
+        if packed.extend(tuple(column.cells(0, len(column)))) and packed.extend(values):
             return packed
         cells = list(column.cells(0, len(column)))
     elif isinstance(column, _Packed):

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from advisor import linre
+from advisor.documents.errors import DocumentError
+from advisor.inputs import MAX_LINE_CHARS, _has_prompts, check_limits
 from advisor.parsers import _lsdev, _text, lslpp_l, ps_z, registry
 from advisor.parsers._text import Builder, Line, iter_lines, lines_of
 from advisor.parsers.base import ParseResult, Provenance, ProvenanceMap
@@ -232,6 +234,8 @@ def test_rows_read_like_the_list_of_dicts_they_replace() -> None:
         lambda i: None if i % 2 else "x",  # strings, then None among them
         lambda i: [i],  # unhashable
         lambda i: 1.5 if i % 3 else "7",
+        lambda i: f"two\nlines {i}" if i % 500 == 7 else f"w{i}",  # a line end cannot be packed
+        lambda i: f"w{i}\n",
     ],
 )
 def test_rows_columns_change_kind_without_changing_values(later: Callable[[int], Any]) -> None:
@@ -329,3 +333,23 @@ def test_locale_prefilter_skips_only_words_that_show_no_mark(word: str) -> None:
     """number_style skips a word whose first character after "([+-" is no ASCII digit: _shows finds nothing there."""
     if word.lstrip("([+-")[:1] not in _text._DIGITS:
         assert _text._shows(word) == (None, False)
+
+
+@pytest.mark.parametrize("at", [1, 2, 5_000, 9_999, 10_000])
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_the_line_limit_names_the_line_read_a_piece_at_a_time(at: int, end: str) -> None:
+    """check_limits reads 64 KB pieces: the long line is still named by its number, wherever it falls."""
+    lines = [f"hdisk{i} Available 00-00-02 MPIO IBM 2076 FC Disk" for i in range(10_000)]
+    lines[at - 1] = "x" * (MAX_LINE_CHARS + 1)
+    with pytest.raises(DocumentError, match=rf"line {at} is longer than the limit of {MAX_LINE_CHARS} characters"):
+        check_limits(end.join(lines) + end, "big.txt")
+    lines[at - 1] = "x" * (MAX_LINE_CHARS + 1 - len(end))  # at the limit with its "\r": accepted
+    check_limits(end.join(lines), "big.txt")
+
+
+def test_prompts_are_found_a_piece_at_a_time() -> None:
+    listing = _listing(20_000)  # 1 MB: many pieces
+    assert not _has_prompts(listing)
+    assert _has_prompts(listing + "root@aix1:/ # lsdev -Cc disk\n" + listing)
+    assert _has_prompts(listing.replace("\n", "\r\n") + "root@aix1:/ # lsdev -Cc disk\r\n")
+    assert not _has_prompts(listing + "root@aix1:/ # no-such-command\n")
