@@ -36,8 +36,8 @@ import orjson
 from advisor import linre
 from advisor.engine import EngineError
 from advisor.engine.compile import ruleset_json
+from advisor.rulebook.compiled import Rulebook
 from advisor.rulebook.condition import node_paths
-from advisor.rulebook.loader import Rulebook
 
 CHUNK = 64
 SENTINEL = "__seen__"
