@@ -1,9 +1,11 @@
 """Derived values: computed from a document before evaluation, visible to rules as `derived.<name>`.
 
 Each derivation wraps a calculator (advisor/calculators) and declares the kinds it applies to,
-its type and unit and the source it rests on. A derivation that lacks inputs raises `Missing`
-with the document paths it needed, so a rule requiring it is reported "not assessed" with
-those paths; one whose inputs are present but unusable raises `Invalid` with the reason.
+its type and unit and the source it rests on. The modules of this package are imported per kind
+(MODULES), on first use: reviewing an AIX document never imports the z/OS or HP-UX calculators.
+A derivation that lacks inputs raises `Missing` with the document paths it needed, so a rule
+requiring it is reported "not assessed" with those paths; one whose inputs are present but
+unusable raises `Invalid` with the reason.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class Derivation:
     citations: tuple[Cite, ...]
     func: Callable[[BaseModel], Any]
     unit: str | None = None
+    module: str = ""  # the module of this package that defines it (see MODULES)
 
     @property
     def path(self) -> str:
@@ -75,12 +78,19 @@ def shared(func: Callable[[Any], T]) -> Callable[[Any], T]:
 
 
 def derivation(
-    name: str, *, kinds: tuple[str, ...], type: str, description: str, cite: tuple[Cite, ...], unit: str | None = None
+    name: str,
+    *,
+    kinds: tuple[str, ...],
+    type: str,
+    description: str,
+    cite: tuple[Cite, ...],
+    unit: str | None = None,
+    module: str | None = None,
 ):
     def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
         if name in REGISTRY:
             raise RuntimeError(f"derived value {name!r} registered twice")
-        REGISTRY[name] = Derivation(name, kinds, type, description, cite, func, unit)
+        REGISTRY[name] = Derivation(name, kinds, type, description, cite, func, unit, module or func.__module__)
         return func
 
     return register
@@ -105,6 +115,7 @@ def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite
             unit="count",
             description=f"Number of entries in derived.{name}.",
             cite=cite,
+            module=func.__module__,
         )(count)
         return func
 
@@ -154,7 +165,9 @@ def compute(kind: str, model: BaseModel) -> DerivedResult:
 
 @cache
 def _of_kind(kind: str) -> tuple[Derivation, ...]:
-    return tuple(d for d in REGISTRY.values() if kind in d.kinds)
+    """The kind's derivations, in MODULES order then definition order, whatever was imported first."""
+    modules = _load(kind)
+    return tuple(d for m in modules for d in REGISTRY.values() if d.module == m and kind in d.kinds)
 
 
 def _compute(derivations: tuple[Derivation, ...], model: BaseModel, result: DerivedResult) -> None:
@@ -179,16 +192,37 @@ def _compute(derivations: tuple[Derivation, ...], model: BaseModel, result: Deri
 
 
 def applicable(kind: str) -> dict[str, Derivation]:
-    return {f"derived.{d.name}": d for d in REGISTRY.values() if kind in d.kinds}
+    return {f"derived.{d.name}": d for d in _of_kind(kind)}
 
 
-def _register_all() -> None:
-    """Import every module of this package: each registers its derivations on import."""
+def everything() -> dict[str, Derivation]:
+    """Every kind's derivations by name (imports every module: for documentation and the chat's
+    calculators, not for a review)."""
+    for kind in KINDS:
+        _of_kind(kind)
+    return REGISTRY
+
+
+# module of this package -> the kinds its derivations apply to. A kind imports only its modules
+# (and so only their calculators); tests/derive/test_lazy_kinds.py keeps this list true.
+MODULES: dict[str, tuple[str, ...]] = {
+    "ame": ("aix-lpar",),
+    "hpux": ("hpux-server",),
+    "power": ("aix-lpar", "vios", "managed-system"),
+    "virtualio": ("aix-lpar", "vios", "managed-system"),
+    "zsystems": ("zos-lpar", "zvm-lpar"),
+}
+KINDS = ("aix-lpar", "vios", "managed-system", "hpux-server", "zos-lpar", "zvm-lpar")
+_IMPORT_LOCK = threading.Lock()
+
+
+def _load(kind: str) -> tuple[str, ...]:
+    """Import the modules holding `kind`'s derivations (each registers them on import); their
+    qualified names, in MODULES order."""
     import importlib
-    import pkgutil
 
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
-
-
-_register_all()
+    modules = tuple(f"{__name__}.{m}" for m, kinds in MODULES.items() if kind in kinds)
+    with _IMPORT_LOCK:
+        for module in modules:
+            importlib.import_module(module)
+    return modules

@@ -787,11 +787,17 @@ def wpars_52_with_block_storage(doc) -> list[str]:
 @list_derivation(
     "wpar_nfs_from_global",
     kinds=("aix-lpar",),
-    description="WPAR mount points that reach a file system of their own global AIX over NFS.",
+    description="WPAR mount points that reach a file system of their own global AIX over NFS. A WPAR that "
+    "does not state its NFS mounts is not read as having none: with no mount stated elsewhere the value is "
+    "missing (the global's lswpar cannot show them).",
     cite=WPAR,
 )
 def wpar_nfs_from_global(doc) -> list[str]:
-    return [f"{w.name}:{m}" for _, w in _wpars(doc) for m in (w.nfs_from_global or [])]
+    wpars = _wpars(doc)
+    mounts = [f"{w.name}:{m}" for _, w in wpars for m in (w.nfs_from_global or [])]
+    if not mounts:  # the mounts stated are enough to fire on; to pass, every WPAR must state its own
+        _require(wpars, "nfs_from_global")
+    return mounts
 
 
 # ---------------------------------------------------------------- WPAR-005, WPAR-006 (S2 3.9.2)

@@ -17,6 +17,7 @@ ALIASES = ("ps -efZ", "ps -eZf", "ps -Z *")
 
 _HEADER = linre.compile(r"^.*(?:\bPID\b.*\bDPGSZ\b|\bDPGSZ\b.*\bPID\b).*\bCMD\s*$")
 _PAGE = linre.compile(r"\d+[KMGT]")
+_PID = linre.compile(r"\d{1,10}")  # ASCII digits only: "²" or "١" pass str.isdigit() but are no process id
 _PAGE_COLUMNS = frozenset({"dpgsz", "spgsz", "tpgsz", "shmpgsz"})
 
 _SIGNATURES = [linre.compile(_HEADER.pattern, linre.M), linre.compile(r"\bSPGSZ\b.*\bTPGSZ\b")]
@@ -46,10 +47,10 @@ def _row(line: Line, columns: list[str], out: Builder) -> None:
     cells = line.text.split(None, len(columns) - 1)
     row = dict(zip(columns, cells, strict=False))
     bad = [c for c in _PAGE_COLUMNS & row.keys() if not _PAGE.fullmatch(row[c])]
-    if len(cells) != len(columns) or bad or not row.get("pid", "").isdigit():
+    if len(cells) != len(columns) or bad or not _PID.fullmatch(row.get("pid", "")):
         out.warn(line, "process line does not fit the header's columns; skipped")
         return
     typed: dict[str, str | int] = {**row, "pid": int(row["pid"])}
-    if row.get("ppid", "").isdigit():
+    if _PID.fullmatch(row.get("ppid", "")):
         typed["ppid"] = int(row["ppid"])
     out.put_row("processes", typed, line)

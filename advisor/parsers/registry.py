@@ -109,12 +109,26 @@ def commands() -> list[str]:
 def normalize(name: str) -> str:
     """'/usr/sbin/lsattr  -El ent6 | grep x' -> 'lsattr -El ent6'; '_' counts as a blank."""
     name = name.split("|")[0].replace("_", " ")
-    words = name.split()
+    words = _unprivileged(name.split())
     if words and words[0] == "ioscli":
         words = words[1:]
     if words and "/" in words[0]:
         words[0] = words[0].rsplit("/", 1)[1]
     return " ".join(words)
+
+
+_RUN_AS = frozenset({"sudo", "pbrun"})  # run the command as another user: the command is what follows
+_OPTION_ARGS = frozenset({"-u", "-g", "-h", "-p", "-C", "-U"})  # sudo options that take a value
+
+
+def _unprivileged(words: list[str]) -> list[str]:
+    """``sudo -u root /usr/sbin/lparstat -i`` -> ``/usr/sbin/lparstat -i``."""
+    if not words or words[0].rsplit("/", 1)[-1] not in _RUN_AS:
+        return words
+    i = 1
+    while i < len(words) and words[i].startswith("-"):
+        i += 2 if words[i] in _OPTION_ARGS else 1
+    return words[i:]
 
 
 def _patterns(parser: ModuleType) -> list[str]:

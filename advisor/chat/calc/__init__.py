@@ -44,6 +44,8 @@ def _sizes_spelled_out(reading: Reading) -> str:
         plain = (q.unit or "").lower() in _PLAIN_UNITS and "," not in q.raw
         if q.kind == "size" and not q.ambiguous and not plain and text[q.start : q.end] == q.raw:
             text = f"{text[: q.start]}{q.value:g} GB{text[q.end :]}"
+        elif q.kind == "saps" and not q.ambiguous and text[q.start : q.end] == q.raw:  # "30k SAPS", "20,000 SAPS"
+            text = f"{text[: q.start]}{q.value:g} SAPS{text[q.end :]}"
     return text
 
 

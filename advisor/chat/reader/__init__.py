@@ -16,6 +16,7 @@ import re
 
 from pydantic import BaseModel, Field
 
+from advisor import linre
 from advisor.chat.intents import rule_ids
 from advisor.chat.reader.platforms import OsLevel, PlatformMention, aix_at_least, os_levels, platforms
 from advisor.chat.reader.quantities import Quantity, parse_number, quantities
@@ -131,6 +132,16 @@ class Reading(BaseModel):
     def of_kind(self, *kinds: str) -> list[Quantity]:
         return [q for q in self.quantities if q.kind in kinds]
 
+    def amounts(self, *kinds: str) -> list[Quantity]:
+        """The quantities of these kinds that are amounts of the system, not parts of a statement or a page
+        size: the 1M and 2G of "LFAREA=(1M=(60%),2G=(6))" or of "1M pages" are not the storage it has."""
+        spans = [(m.start(), m.end()) for m in _STATEMENT.finditer(self.text)]
+        return [
+            q
+            for q in self.of_kind(*kinds)
+            if not any(a <= q.start < b for a, b in spans) and not _PAGE_AFTER.match(self.text, q.end)
+        ]
+
     def sizes_gb(self) -> list[float]:
         return [q.value for q in self.quantities if q.kind == "size" and not q.ambiguous]
 
@@ -141,6 +152,11 @@ class Reading(BaseModel):
 
     def processor(self, family: str = "power") -> PlatformMention | None:
         return next((p for p in self.platforms if p.family == family), None)
+
+
+# "LFAREA=(1M=(60%),2G=(6))", "LFAREA=12G": a statement whose numbers are its own (balanced one level deep)
+_STATEMENT = linre.compile(r"\b[A-Z][A-Z_]{2,}\s*=\s*(?:\((?:[^()]|\([^()]*\))*\)|\S+)", linre.IGNORECASE)
+_PAGE_AFTER = linre.compile(r"\s*(?:=|(?:[a-z]+\s+){0,2}?(?:pages?|frames?)\b)", linre.IGNORECASE)
 
 
 def read(message: str) -> Reading:
