@@ -207,7 +207,10 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         raise _error(source, "the input is empty: give a configuration document, a command output or a bundle")
     if len(text) > MAX_INPUT_BYTES:
         raise _too_large(source)
-    if text.lstrip().startswith(("{", "[")) and not _opens_with_prompt(text):
+    opening = text.lstrip()[:1]
+    # No prompt form starts with "{" (advisor.parsers.prompts), so an object needs no prompt check:
+    # that check imports the parser package, which a JSON document's check never loads otherwise.
+    if opening == "{" or (opening == "[" and not _opens_with_prompt(text)):
         return "document", parse_text(text, source), [], []
     from advisor.assemble.model import Output
     from advisor.parsers import registry
