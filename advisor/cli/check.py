@@ -179,11 +179,15 @@ def check(
     for fmt, path in outputs:
         write_output(path, renderer(fmt)(result))
     if format == "text":
-        from rich.console import Console
-
+        from advisor.render.plain import Plain, Printer, colourless
         from advisor.render.text import render_gate
 
-        render_gate(Console(highlight=False, soft_wrap=True), result, quiet=quiet)
+        console: Printer = Plain()  # a pipe or a file: rich's own output, without importing rich for it
+        if not colourless():
+            from rich.console import Console
+
+            console = Console(highlight=False, soft_wrap=True)
+        render_gate(console, result, quiet=quiet)
     else:
         typer.echo(renderer(format.value)(result), nl=False)
     _note_unused(result.policy, result.unused_waivers)

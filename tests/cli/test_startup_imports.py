@@ -39,7 +39,7 @@ NOT_FOR_JSON = (
     "advisor.redact",  # --redact only
     "advisor.gate.baseline",  # --baseline only
     "advisor.diff",  # `advisor diff` only
-    "rich.table",  # the fleet summary table, after several documents only
+    "rich",  # text on a pipe is printed without it (advisor.render.plain); the fleet table needs it
     # the other kinds' models: an AIX document builds the AIX ones (advisor.documents.KIND_MODELS)
     "advisor.documents.hpux",
     "advisor.documents.zos",
