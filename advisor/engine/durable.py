@@ -44,8 +44,8 @@ from advisor import linre
 from advisor.engine import EngineError
 from advisor.engine.compile import END, MARKER, flat_names, ruleset_json
 from advisor.engine.generated import MISSING
+from advisor.rulebook.compiled import Rulebook
 from advisor.rulebook.condition import Node, node_paths
-from advisor.rulebook.loader import Rulebook
 
 CHUNK = 64
 SENTINEL = "__seen__"
