@@ -230,3 +230,12 @@ def test_shared_memory_in_words_is_never_the_servers_memory(engine):
     assert r.intent == "whatif" and "sap.shared_memory_gb 20 -> 40" in r.answer and "memory_gb 128" not in r.answer
     r = Session(engine, "zvm-z13.json").say("make it 32 IFLs")
     assert r.intent == "whatif" and "engine_count 16 -> 32" in r.answer
+
+
+def test_adapters_added_to_and_taken_from_a_vios_document(engine):
+    s = Session(engine, "vios-undersized.json")
+    assert "adapters.npiv_vfc_adapters 20 -> 28" in s.say("add 8 npiv adapters").answer
+    assert "adapters.eth_10g_ports 2 -> 6" in s.say("what if it had 4 more 10GbE ports").answer
+    assert "adapters.fc_8g_ports 4 -> 2" in s.say("remove 2 x 8Gb FC ports").answer
+    unknown = s.say("add 2 16Gb FC ports")  # no such field: said, not guessed
+    assert unknown.intent == "error" and "8 Gb FC" in unknown.answer
