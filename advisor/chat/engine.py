@@ -163,6 +163,20 @@ class ChatEngine:
             )
         return self._finish(st, message, reply)
 
+    def _changes(self, text: str, st: ChatState) -> ChatReply:
+        """ "what changed?": every field the what-ifs changed against the document as given, then the review."""
+        moved = document_changes(st.original_document or {}, st.document or {})
+        reply = self._review(text, Intent("review"), st)
+        if moved:
+            shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:12])
+            line = f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets)."
+        else:
+            line = "No changes yet: the document is as it was given."
+        if reply.citations:
+            reply.answer = f"{line} [1]\n{reply.answer}"
+            reply.claims.insert(0, Claim(text=line, citations=[1]))
+        return reply
+
     def _overall(self, text: str, st: ChatState) -> ChatReply:
         """ "is this ok?" about the session's document with nothing in focus: the review, verdict first."""
         reply = self._review(text, Intent("review"), st)
@@ -243,6 +257,8 @@ class ChatEngine:
             return self._review(text, Intent("review"), st)
         if follow.kind == "unclear":
             return self._unclear(follow.question, st)
+        if follow.kind == "changes":
+            return self._changes(text, st)
         if follow.kind == "whatif" and st.document is not None:
             return self._whatif(follow.question, Intent("whatif"), st)
         if follow.kind in ("resume", "ellipsis"):

@@ -239,3 +239,13 @@ def test_adapters_added_to_and_taken_from_a_vios_document(engine):
     assert "adapters.fc_8g_ports 4 -> 2" in s.say("remove 2 x 8Gb FC ports").answer
     unknown = s.say("add 2 16Gb FC ports")  # no such field: said, not guessed
     assert unknown.intent == "error" and "8 Gb FC" in unknown.answer
+
+
+def test_what_changed_lists_the_what_ifs_against_the_document_as_given(engine):
+    s = Session(engine, "aix-ame4k-64k.json")
+    s.say("review")
+    assert s.say("what changed?").answer.startswith("No changes yet")
+    s.say("switch to AME64K")
+    s.say("add 2 GB")
+    r = s.say("what have we changed so far?")
+    assert "memory.desired_gb: 7 -> 9" in r.answer and 'ame.page_support: "4K" -> "64K"' in r.answer
