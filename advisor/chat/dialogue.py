@@ -116,6 +116,17 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         return Resolution("meaning", st.subject.question or "")
     if (
         st.document is not None
+        and st.subject.intent == "explain"
+        and st.subject.question
+        and len(text.split()) <= CONTINUATION_WORDS
+        and _ELLIPSIS.match(text)
+        and not (reading.platforms or reading.os_levels or reading.quantities)
+        and read(st.subject.question).yes_no
+    ):  # "and the swap?" after "is my CLM ok?" on the document: the same judgement of another thing
+        thing = _LEAD.sub("", text, count=1).strip(" ?.!")
+        return Resolution("ellipsis", f"is {thing} ok?")
+    if (
+        st.document is not None
         and st.subject.intent in ("review", "explain")
         and words <= MAX_FOLLOW_UP_WORDS
         and (reading.platforms or reading.os_levels)

@@ -285,7 +285,8 @@ class ChatEngine:
         doc = self._model(st)
         kinds = {u.kind for u in units_of(doc)} if doc is not None else set()
 
-        topic = {w for w in linre.findall(r"[a-z0-9_]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        topic = {w for w in linre.findall(r"[a-z0-9]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        topic |= {w[:-1] for w in topic if w.endswith("s") and len(w) > 4}  # "psets" names the pset field
 
         def applies(rid: str) -> bool:
             """Checks this kind of document, and names a word of the question in its title or its fields."""
@@ -536,9 +537,10 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
         )
-        if st.document is not None and reading.yes_no and _ABOUT_IT.search(text):
+        if st.document is not None and reading.yes_no and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text)):
             judged = self._judge_document(self._rules_for_document(reading.text, st), st)
             if judged is not None:
+                st.subject.question = reading.text  # what "and the swap?" asks the same of
                 return judged
         st.note("platforms", [p.name for p in reading.platforms])
         st.note("os_levels", [o.label for o in reading.os_levels])

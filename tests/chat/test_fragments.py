@@ -249,3 +249,12 @@ def test_what_changed_lists_the_what_ifs_against_the_document_as_given(engine):
     s.say("add 2 GB")
     r = s.say("what have we changed so far?")
     assert "memory.desired_gb: 7 -> 9" in r.answer and 'ame.page_support: "4K" -> "64K"' in r.answer
+
+
+def test_judgements_on_the_document_chain_and_need_no_my(engine):
+    s = Session(engine, "hpux-superdome.json")
+    s.say("is my clm ok?")
+    swap = s.say("and the swap?")
+    assert swap.verdict is not None and swap.verdict.answer == "it depends" and "HPUX-012" in swap.answer
+    psets = s.say("are the psets ok?")
+    assert psets.verdict is not None and psets.verdict.answer == "no" and "HPUX-003" in psets.answer
