@@ -163,6 +163,20 @@ class ChatEngine:
             )
         return self._finish(st, message, reply)
 
+    def _changes(self, text: str, st: ChatState) -> ChatReply:
+        """ "what changed?": every field the what-ifs changed against the document as given, then the review."""
+        moved = document_changes(st.original_document or {}, st.document or {})
+        reply = self._review(text, Intent("review"), st)
+        if moved:
+            shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:12])
+            line = f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets)."
+        else:
+            line = "No changes yet: the document is as it was given."
+        if reply.citations:
+            reply.answer = f"{line} [1]\n{reply.answer}"
+            reply.claims.insert(0, Claim(text=line, citations=[1]))
+        return reply
+
     def _overall(self, text: str, st: ChatState) -> ChatReply:
         """ "is this ok?" about the session's document with nothing in focus: the review, verdict first."""
         reply = self._review(text, Intent("review"), st)
@@ -243,6 +257,8 @@ class ChatEngine:
             return self._review(text, Intent("review"), st)
         if follow.kind == "unclear":
             return self._unclear(follow.question, st)
+        if follow.kind == "changes":
+            return self._changes(text, st)
         if follow.kind == "whatif" and st.document is not None:
             return self._whatif(follow.question, Intent("whatif"), st)
         if follow.kind in ("resume", "ellipsis"):
@@ -269,7 +285,8 @@ class ChatEngine:
         doc = self._model(st)
         kinds = {u.kind for u in units_of(doc)} if doc is not None else set()
 
-        topic = {w for w in linre.findall(r"[a-z0-9_]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        topic = {w for w in linre.findall(r"[a-z0-9]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        topic |= {w[:-1] for w in topic if w.endswith("s") and len(w) > 4}  # "psets" names the pset field
 
         def applies(rid: str) -> bool:
             """Checks this kind of document, and names a word of the question in its title or its fields."""
@@ -520,9 +537,10 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
         )
-        if st.document is not None and reading.yes_no and _ABOUT_IT.search(text):
+        if st.document is not None and reading.yes_no and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text)):
             judged = self._judge_document(self._rules_for_document(reading.text, st), st)
             if judged is not None:
+                st.subject.question = reading.text  # what "and the swap?" asks the same of
                 return judged
         st.note("platforms", [p.name for p in reading.platforms])
         st.note("os_levels", [o.label for o in reading.os_levels])
