@@ -43,9 +43,9 @@ import orjson
 from advisor import linre
 from advisor.engine import EngineError
 from advisor.engine.compile import END, MARKER, flat_names, ruleset_json
-from advisor.engine.generated import MISSING, lookup_source
+from advisor.engine.generated import MISSING
+from advisor.rulebook.compiled import Rulebook
 from advisor.rulebook.condition import Node, node_paths
-from advisor.rulebook.loader import Rulebook
 
 CHUNK = 64
 SENTINEL = "__seen__"
@@ -97,9 +97,14 @@ def _encode_all(facts: list[dict]) -> str:
         raw = orjson.dumps(facts)
     except (orjson.JSONEncodeError, TypeError):
         raw = b"null"  # take the exact path
-    if b"null" in raw or not raw.isascii() or ((b"e+" in raw or b"e-" in raw) and _EXPONENT.search(raw)):
-        return "[" + ",".join(_encode(fact) for fact in facts) + "]"
-    return raw.decode("ascii")
+    # `find`, not `in`: on bytes, `in` first tries its operand as an int, raising and clearing an error
+    if (
+        raw.find(b"null") < 0
+        and raw.isascii()
+        and (raw.find(b"e+") < 0 and raw.find(b"e-") < 0 or not _EXPONENT.search(raw))
+    ):
+        return raw.decode("ascii")
+    return "[" + ",".join(_encode(fact) for fact in facts) + "]"
 
 
 Flattener = Callable[[dict, int], dict]
@@ -108,10 +113,30 @@ Flattener = Callable[[dict, int], dict]
 def _flattener(names: Mapping[str, str]) -> Flattener:
     """`flat(fact, id)`: the value at each path of `names` under its short name (absent where the
     path is; a non-object on the way means absent, as in the reference evaluator), after the
-    session's `id` and the marker, as straight-line code built once per ruleset."""
-    lookups, local = lookup_source(names)
-    lines = ["def flat(fact, id):", *lookups, f"    out = {{'id': id, {MARKER!r}: 1}}"]
-    lines += [f"    if {local[path]} is not M: out[{short!r}] = {local[path]}" for path, short in names.items()]
+    session's `id` and the marker, as straight-line code built once per ruleset: each object on the
+    way is looked up once, and the fields under it inside one `if`."""
+    tree: dict = {}  # key -> [short name of the path ending here or None, subtree]
+    for path, short in names.items():
+        node = tree
+        *heads, last = path.split(".")
+        for head in heads:
+            node = node.setdefault(head, [None, {}])[1]
+        node.setdefault(last, [None, {}])[0] = short
+    lines = ["def flat(fact, id, M=M, dict=dict):", f"    out = {{'id': id, {MARKER!r}: 1}}"]
+    objects = itertools.count()
+
+    def emit(node: dict, holder: str, indent: str) -> None:
+        for key, (short, sub) in node.items():
+            value = f"d{next(objects)}"
+            lines.append(f"{indent}{value} = {holder}.get({key!r}, M)")
+            if short is not None:
+                lines.append(f"{indent}if {value} is not M:")
+                lines.append(f"{indent}    out[{short!r}] = {value}")
+            if sub:
+                lines.append(f"{indent}if {value}.__class__ is dict:")
+                emit(sub, value, indent + "    ")
+
+    emit(tree, "fact", "    ")
     lines.append("    return out")
     namespace: dict[str, Any] = {"M": MISSING}
     exec(compile("\n".join(lines) + "\n", "<ruleset flattening>", "exec"), namespace)  # noqa: S102 - our own code
@@ -129,9 +154,14 @@ def _read(result: str, known: bool) -> tuple[str, list[int]]:
     starts a frame, so the ids are read there. Anything else is parsed in full."""
     head, *frames = result.split(_FRAME)
     if known and head.startswith('{"') and head.endswith('":[') and '"' not in head[2:-3] and frames:
-        digits = [frame[: frame.find(",")] for frame in frames]
-        if all(d.isascii() and d.isdigit() for d in digits):
-            return head[2:-3], [int(d) for d in digits]
+        ids = []
+        for frame in frames:  # a loop, not comprehensions: each of those is a new function object
+            digits = frame[: frame.find(",")]
+            if not (digits.isascii() and digits.isdigit()):
+                break
+            ids.append(int(digits))
+        else:
+            return head[2:-3], ids
     ((name, body),) = json.loads(result).items()
     return name, [match["m"]["id"] for match in (body if isinstance(body, list) else [body])]
 
@@ -151,13 +181,17 @@ class _Ruleset:
         except Exception as exc:  # the C core reports errors as bare exceptions
             raise EngineError(f"durable-rules rejected the {kind} ruleset: {exc}") from exc
 
-    def evaluate(self, batch: list[tuple[int, dict]], fired: list[set[str]]) -> None:
-        """Assert the batch into the session, run every action, retract the batch. Every action
+    def evaluate(self, batch: list[int], facts: Sequence[tuple[str, dict]], fired: list[set[str]]) -> None:
+        """Assert the facts at `batch` (their positions in `facts`) into the session, run every action,
+        retract them. Every action
         result names the facts it matched; one that names a fact this batch does not hold is an
         error (and the session is deleted), never a finding on the wrong system."""
         flat = self.flat
-        ids = {i for i, _ in batch}
-        payload = _encode_all([flat(fact, i) for i, fact in batch])
+        ids = set(batch)
+        flats = []
+        for i in batch:
+            flats.append(flat(facts[i][1], i))
+        payload = _encode_all(flats)
         known = _FRAME not in payload  # see `_read`
         last = False
         try:
@@ -178,8 +212,8 @@ class _Ruleset:
                 result = (None, nxt) if nxt else None
             if not last:  # the core stops reading a batch at a fact it cannot parse, and says nothing
                 raise EngineError("the engine did not read the whole batch")
-            retract = ",".join(f'{{"id":{i}}}' for i in ids)
-            code, _ = dre.retract_facts(self.handle, f'[{retract},{{"id":"{LAST}"}}]')
+            retract = '},{"id":'.join(map(str, batch))
+            code, _ = dre.retract_facts(self.handle, f'[{{"id":{retract}}},{{"id":"{LAST}"}}]')
             if code != 0:
                 raise EngineError(f"retract returned code {code}")
         except BaseException as exc:  # also an interrupt: what the session holds is unknown
@@ -211,15 +245,15 @@ class DurableEngine:
     def fired_many(self, facts: Sequence[tuple[str, dict]]) -> list[set[str]]:
         """`fired` for each (kind, fact), in order. The facts of one kind go to each of its rulesets
         together, up to FACTS_PER_SESSION at a time, each with its position as `id`."""
-        fired: list[set[str]] = [set() for _ in facts]
+        fired: list[set[str]] = []
         by_kind: dict[str, list[int]] = {}
         for i, (kind, _) in enumerate(facts):
+            fired.append(set())
             if kind in self._rulesets:
                 by_kind.setdefault(kind, []).append(i)
         with _LOCK:
             for kind, positions in by_kind.items():
                 for ruleset in self._rulesets[kind]:
                     for start in range(0, len(positions), FACTS_PER_SESSION):
-                        batch = positions[start : start + FACTS_PER_SESSION]
-                        ruleset.evaluate([(i, facts[i][1]) for i in batch], fired)
+                        ruleset.evaluate(positions[start : start + FACTS_PER_SESSION], facts, fired)
         return fired
