@@ -170,7 +170,7 @@ def _expanded_gb(doc) -> float:
     if not enabled:
         return float(desired)
     (factor,) = need(doc, "ame.expansion_factor")
-    return ame.ame_sizing(desired, factor).expanded_memory_gb if factor else 0.0
+    return ame.expanded_gb(desired, factor) if factor else 0.0
 
 
 @derivation(
@@ -223,7 +223,7 @@ def memory_in_use_pct(doc) -> float:
 
 
 def _true_memory_at(doc, factor: float) -> float:
-    return ame.true_memory_for_factor(_expanded_gb(doc), factor).true_memory_gb
+    return ame.true_memory_gb_for_factor(_expanded_gb(doc), factor)
 
 
 @derivation(
