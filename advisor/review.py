@@ -15,7 +15,7 @@ from advisor.derive import get_path
 from advisor.engine import Evaluator
 from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo, trusted
 from advisor.ranking import score, sort_key
-from advisor.rulebook.loader import CompiledRule, Rulebook
+from advisor.rulebook.compiled import CompiledRule, Rulebook
 from advisor.rulebook.model import SEVERITIES
 from advisor.rulebook.templates import render
 from advisor.sources import Source, load_sources

@@ -17,7 +17,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 from advisor.cli.inputs import report_rulebook_error
 from advisor.cli.keys import ensure_first_key
 

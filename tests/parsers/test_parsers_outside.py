@@ -403,3 +403,55 @@ def test_a_script_typescript_with_coloured_prompts_splits_at_its_prompts() -> No
 def test_control_sequences_around_a_prompt_are_not_part_of_it() -> None:
     line = "\x1b[?2004h\x1b]0;root@lnx01: ~\x07\x1b[01;32mroot@lnx01\x1b[00m:\x1b[01;34m~\x1b[00m# lscpu"
     assert prompt(line) == ("lnx01", "lscpu")
+
+
+def _vios_adapters(sample: str):
+    text = f"$ ioslevel\n2.2.6.65\n$ lsdev -type adapter\n{load(sample)}"
+    return load_text(text, "vios.txt", name="vios1")
+
+
+def test_ten_hundred_thousand_base_tx_ports_are_1_gb_ports() -> None:
+    """Was: '10/100/1000 Base-TX' read as a '100/...' speed: both Ethernet counts left out."""
+    adapters = _vios_adapters("lsdev_adapter.vios-power8.synthetic.txt").model.adapters
+    assert (adapters.eth_1g_ports, adapters.eth_10g_ports) == (2, 2)
+    assert (adapters.npiv_vfc_adapters, adapters.virtual_eth_adapters, adapters.fc_8g_ports) == (1, 1, 0)
+
+
+def test_a_10_1_gbe_port_is_neither_counted_as_1_nor_as_10_gb() -> None:
+    """Was: 'PCIe2 2-port 10/1GbE BaseT' counted as two 1 Gb ports."""
+    loaded = _vios_adapters("lsdev_adapter.vios-10-1gbe.synthetic.txt")
+    assert loaded.model.adapters.eth_1g_ports is None and loaded.model.adapters.eth_10g_ports is None
+    assert sum("cannot tell the speed of ent0" in r for r in _reasons(loaded)) == 2
+
+
+# --- HP-UX machinfo in the shapes of public inventory fixtures ------------------------------------
+
+
+def test_a_superdome2_partition_has_its_active_cores_and_no_redacted_name() -> None:
+    text = load("machinfo.hpux1131-sd2-partition.synthetic.txt")
+    with pytest.raises(DocumentError, match="--name"):  # "Nodename: HOSTNAME" is a redaction
+        load_text(text, "m.txt")
+    loaded = load_text(text, "m.txt", name="sapsd2")
+    assert (loaded.model.os_version, loaded.model.cores, loaded.model.memory_gb) == ("11iv3", 6, 16380 / 1024)
+
+
+def test_hpux_1123_enabled_sockets_give_no_core_count_it_does_not_state() -> None:
+    loaded = load_text(load("machinfo.hpux1123-enabled-sockets.synthetic.txt"), "m.txt")
+    assert (loaded.model.name, loaded.model.os_version, loaded.model.memory_gb) == ("sapcell02", "11iv2", 65448 / 1024)
+    assert loaded.model.cores is None  # "Number of CPUs = 16" is the complex, not this partition's cores
+
+
+def test_a_pa_risc_machinfo_is_not_an_itanium_server() -> None:
+    """Was: a PA-RISC rp4440 became an hpux-server document (HP-UX on Itanium)."""
+    with pytest.raises(DocumentError, match=r"PA-RISC server \(Machine: 9000/800\)"):
+        load_text(load("machinfo.hpux1131-parisc.synthetic.txt"), "m.txt")
+
+
+def test_a_blog_session_with_commands_the_advisor_does_not_read() -> None:
+    loaded = load_text(session("aix-blog-mixed-commands.synthetic.txt"), "blog.txt")
+    model = loaded.model
+    assert (model.name, model.processor, model.cpu.mode, model.cpu.smt) == ("DEVAIX07", "POWER8", "dedicated", 4)
+    assert (model.cpu.entitled_capacity, model.cpu.virtual_processors, model.memory.desired_gb) == (2.0, 2, 60.25)
+    unread = sorted(w.command for w in loaded.warnings if "no parser for command" in w.reason)
+    assert unread == ["bindprocessor -q", "lscfg -vp | grep WAY", "lsdev -Cc processor", "smtctl"]
+    assert loaded.provenance["cpu.smt"].command_line == "lparstat -i"
