@@ -293,7 +293,18 @@ def _frame(emit: Emit, rowkey: str, row: dict[str, str]) -> None:
             emit.note(f"default HPT ratio {ratios!r} is not one 1:N ratio; left out", key)
 
 
+_ZERO = linre.compile(r"0+(?:\.0+)?")
+
+
 def _partition(emit: Emit, rowkey: str, row: dict[str, str], base: str, kind: str) -> None:
+    zero = [a for a in ("curr_mem", "curr_procs", "curr_proc_units") if _ZERO.fullmatch(row.get(a) or "")]
+    if zero:  # a running partition always has memory and a processor: these are a stopped one's zeros
+        emit.note(
+            f"{base}: {zero[0]}=0, the partition is not activated; its current cpu and memory are not its "
+            "configuration (the profile's are: lssyscfg -r prof); left out",
+            f"{rowkey}.{zero[0]}",
+        )
+        return
     mode_raw = row.get("curr_proc_mode")
     mode = PROC_MODES.get(mode_raw) if mode_raw is not None else None
     if mode_raw is not None:

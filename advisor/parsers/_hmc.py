@@ -16,7 +16,7 @@ from collections.abc import Callable
 from advisor import linre
 
 from ._text import Builder, Line, lines_of
-from .base import ParseResult
+from .base import CUT_REASON, ParseResult
 
 _NAME = linre.compile(r"[a-z][a-z0-9_]{0,63}")
 NO_RESULTS = linre.compile(r"^No results were found\.?$", linre.I)
@@ -92,7 +92,7 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
                 "values without attribute names (-F without --header): add --header, or list without -F; skipped",
             )
     if held is not None and held[2] is not None:  # the text ends in the middle of an attribute
-        out.warn(held[0], f"the line ends inside the attribute {held[2]!r}: the listing is cut; that field left out")
+        out.warn(held[0], f"{CUT_REASON}, inside the attribute {held[2]!r}: the listing is cut; that field left out")
     _put_held(out, held)
     return out.finish()
 

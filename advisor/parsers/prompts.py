@@ -39,10 +39,17 @@ class Prompt(NamedTuple):
     command: str | None  # the command typed after the prompt, None for a bare prompt
 
 
+# Terminal control sequences a `script` log or a coloured PS1 leaves around the prompt:
+# colours "\x1b[01;32m", bracketed paste "\x1b[?2004h", window titles "\x1b]0;root@h: ~\x07".
+_CONTROL = linre.compile(r"\x1b\[[0-9;?]{0,32}[A-Za-z]|\x1b\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)")
+
+
 def prompt(line: str) -> Prompt | None:
     """The prompt on ``line`` (a shell prompt, optionally followed by the command typed), or None."""
     if "#" not in line and "$" not in line and ">" not in line:
         return None  # every form ends in one of them: most lines of a session are rejected here
+    if "\x1b" in line:
+        line = _CONTROL.sub("", line)
     m = _PATTERN.match(line.rstrip())
     if m is None:
         return _loose(line)

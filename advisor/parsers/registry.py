@@ -56,7 +56,7 @@ from . import (
     vmstat_v,
 )
 from ._text import DETECT_CHARS
-from .base import ParseError, ParseResult
+from .base import CUT_REASON, ParseError, ParseResult, ParseWarning, was_cut
 
 PARSERS: tuple[ModuleType, ...] = (
     lparstat_i,
@@ -180,8 +180,24 @@ def parse_output(text: str, command: str | None = None) -> ParseResult:
             )
         found = parser_for(detected)
         assert found is not None  # detect() only names registered commands
-        return found.parse(text)
+        return _cut_noted(text, found.parse(text))
     parser = parser_for(command)
     if parser is None:
         raise ParseError(f"no parser for command {command!r}. Known: {', '.join(commands())}")
-    return parser.parse(text).model_copy(update={"command_line": " ".join(command.split())})
+    return _cut_noted(text, parser.parse(text).model_copy(update={"command_line": " ".join(command.split())}))
+
+
+def _cut_noted(text: str, result: ParseResult) -> ParseResult:
+    """A text that stops inside its last line is warned about once, even when that line held no value:
+    the assembly must not count or total over a listing cut short (``base.was_cut``)."""
+    last = text[max(text.rfind("\n"), text.rfind("\r")) + 1 :]
+    if not last.strip() or was_cut(result):
+        return result
+    warning = ParseWarning(
+        command=result.command,
+        line_no=text.count("\n") + text.count("\r") - text.count("\r\n") + 1,
+        line=last,
+        reason=f"{CUT_REASON} (no line end): the copy is cut short; no count or total is taken over it",
+    )
+    result.warnings.append(warning)
+    return result

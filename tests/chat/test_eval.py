@@ -15,8 +15,8 @@ from tests.chat.eval import runner
 # heldout2 was measured once after tuning (90.6 %), then looked at once and its general bugs fixed
 # (97.4 %, see tests/chat/eval/README.md); its floor leaves room for the box, not for regressions.
 # heldout3 (written by an engineer who does not tune the chat) ran once at 76.3 % on the unchanged chat;
-# it was tuned on in session 3 (87.6 %, tests/chat/eval/README.md); its floor catches regressions.
-FLOOR = {"tuning": 95.0, "heldout1": 95.0, "heldout2": 92.0, "heldout3": 84.0}
+# it was tuned on in session 3 (97.6 %, tests/chat/eval/README.md); its floor catches regressions.
+FLOOR = {"tuning": 95.0, "heldout1": 95.0, "heldout2": 92.0, "heldout3": 92.0}
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 

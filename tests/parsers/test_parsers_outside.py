@@ -249,3 +249,209 @@ def test_large_pages_set_for_the_next_boot_only_are_noted() -> None:
         "lgpg_regions is 0 now and 40 after the next reboot; the current value is used",
         "lgpg_size is 0 now and 16777216 after the next reboot; the current value is used",
     ]
+
+
+# --- copies cut short: no count, total or absence over them ------------------------------------
+
+
+def _cut_inside(text: str, marker: str, keep: int = 2) -> str:
+    """The text up to ``keep`` characters into the line that starts with ``marker`` (no line end)."""
+    start = text.index(marker)
+    return text[: start + keep]
+
+
+def _bundle(host: str, *sections: tuple[str, str]) -> str:
+    head = f'#### advisor-bundle format="1" host="{host}" ####\n'
+    return head + "".join(f'#### advisor-bundle command="{c}" host="{host}" ####\n{t}' for c, t in sections)
+
+
+def test_npiv_counts_are_not_taken_from_a_cut_lsmap() -> None:
+    """Was: a copy cut inside the first vfchost block gave adapters.npiv_vfc_adapters 1 (of 3)."""
+    whole = load("lsmap.npiv.synthetic.txt")
+    cut = whole[: whole.index("Ports logged in:2") + 5]  # inside the first vfchost block
+    text = _bundle("vios1", ("ioslevel", "3.1.4.10\n"), ("lsmap -all -npiv", cut))
+    loaded = load_text(text, "vios.bundle")
+    assert loaded.model.adapters is None or loaded.model.adapters.npiv_vfc_adapters is None
+    assert any("cut short" in r and "vfchost counts" in r for r in _reasons(loaded))
+    whole_loaded = load_text(_bundle("vios1", ("ioslevel", "3.1.4.10\n"), ("lsmap -all -npiv", whole)), "v.bundle")
+    assert whole_loaded.model.adapters.npiv_vfc_adapters == 3
+
+
+def test_adapter_counts_are_not_taken_from_a_cut_lsdev_listing() -> None:
+    whole = load("lsdev_adapter.vios.synthetic.txt")
+    text = _bundle("vios1", ("ioslevel", "3.1.4.10\n"), ("lsdev -type adapter", _cut_inside(whole, "vhost0", 4)))
+    loaded = load_text(text, "vios.bundle")
+    assert loaded.model.adapters is None
+    assert any("adapter listing is cut short" in r for r in _reasons(loaded))
+
+
+@pytest.mark.parametrize("keep", [1, 3])
+def test_swap_is_not_totalled_over_a_swapinfo_cut_inside_a_row(keep: int) -> None:
+    """Was: cut inside the second dev line, swap_gb was 8 GB (of 26)."""
+    whole = load("swapinfo.hpux1131-tam.synthetic.txt")
+    text = _bundle(
+        "hpux01",
+        ("machinfo", load("machinfo.hpux1131.synthetic.txt")),
+        ("swapinfo -tam", _cut_inside(whole, "dev       16384", keep)),
+    )
+    loaded = load_text(text, "hp.bundle")
+    assert loaded.model.swap_gb is None and loaded.model.memory_gb is not None
+    assert any("swapinfo is cut short" in r for r in _reasons(loaded))
+
+
+def test_a_swapinfo_t_listing_without_its_total_line_lost_rows() -> None:
+    """Was: a copy that ended after the first dev line (whole lines) gave swap_gb 8 GB (of 26)."""
+    whole = load("swapinfo.hpux1131-tam.synthetic.txt")
+    head = whole[: whole.index("dev       16384")]
+    loaded = load_text(
+        _bundle("hpux01", ("machinfo", load("machinfo.hpux1131.synthetic.txt")), ("swapinfo -tam", head)), "hp.bundle"
+    )
+    assert loaded.model.swap_gb is None
+    assert any("prints a total line and this output has none" in r for r in _reasons(loaded))
+
+
+def test_swap_rows_that_do_not_add_up_to_the_total_line_give_no_swap() -> None:
+    whole = load("swapinfo.hpux1131-tam.synthetic.txt")
+    missing = "".join(line for line in whole.splitlines(keepends=True) if "vgswap" not in line)
+    loaded = load_text(
+        _bundle("hpux01", ("machinfo", load("machinfo.hpux1131.synthetic.txt")), ("swapinfo -tam", missing)),
+        "hp.bundle",
+    )
+    assert loaded.model.swap_gb is None
+    assert any("add up to 75454 MB, the total line says 91838 MB" in r for r in _reasons(loaded))
+    full = load_text(
+        _bundle("hpux01", ("machinfo", load("machinfo.hpux1131.synthetic.txt")), ("swapinfo -tam", whole)), "hp.bundle"
+    )
+    assert full.model.swap_gb == 26.0
+
+
+_LSLPP = """\
+  Fileset                      Level  State      Description
+  ----------------------------------------------------------------------------
+Path: /usr/lib/objrepos
+  bos.rte                    7.2.5.100  COMMITTED  Base Operating System Runtime
+  devices.fcp.disk.ibm.mpio.rte
+                             1.0.0.24  COMMITTED  IBM MPIO FCP Disk Device
+  devices.sddpcm.72.rte      2.7.1.1  COMMITTED  IBM SDD PCM for AIX V72
+"""
+
+
+def test_a_cut_lslpp_listing_does_not_say_sddpcm_is_absent() -> None:
+    """Was: a copy cut inside the sddpcm line said wpar.sddpcm_installed false (a full listing without it)."""
+    whole = load_text(_bundle("aix1", ("lslpp -l", _LSLPP)), "l.bundle", name="aix1")
+    assert whole.model.wpar.sddpcm_installed is True
+    sections = (("oslevel -s", "7200-05-03-2148\n"), ("lslpp -l", _LSLPP[: _LSLPP.index("devices.sddpcm") + 9]))
+    cut = load_text(_bundle("aix1", *sections), "l.bundle", name="aix1")
+    assert cut.model.os.tl == 5
+    assert cut.model.wpar is None or cut.model.wpar.sddpcm_installed is None
+
+
+def test_wpars_are_not_built_from_a_cut_lswpar_d() -> None:
+    wpars = load("lswpar.aix71.synthetic.txt")
+    devices = load("lswpar.D.synthetic.txt")
+    lslpp = load("lslpp_l.s2-sddpcm.txt")
+    cut = devices[: len(devices) - 8]
+    loaded = load_text(
+        _bundle("aix1", ("lswpar", wpars), ("lslpp -l", lslpp), ("lswpar -D", cut)), "w.bundle", name="aix1"
+    )
+    assert loaded.model.wpar is None or loaded.model.wpar.wpars is None
+    assert any("all of lswpar -D (it is cut short" in r for r in _reasons(loaded))
+
+
+def test_an_lfarea_statement_cut_inside_its_continuation_is_left_out() -> None:
+    """Was: the member cut after 'LFAREA=(1M=(10%),' gave lfarea 'LFAREA=(1M=(10%),' as the statement."""
+    from advisor.parsers import ieasys
+
+    whole = load("ieasys.synthetic.txt")
+    result = ieasys.parse(whole[: whole.index("        2G=(12,10))") + 4])
+    assert "lfarea" not in result.data and result.data["lfarea_specified"] is True
+    assert any("cut short; lfarea left out" in w.reason for w in result.warnings)
+    assert ieasys.parse(whole).data["lfarea"] == "LFAREA=(1M=(10%),2G=(12,10))"
+
+
+def test_a_cut_that_leaves_no_value_on_its_line_is_still_reported() -> None:
+    from advisor.parsers.registry import parse_output
+
+    text = load("lparstat_i.s2.txt")
+    result = parse_output(text[: text.index("Memory Mode") + 2], "lparstat -i")
+    assert result.warnings[-1].line == "Me" and "cut short" in result.warnings[-1].reason
+
+
+def test_a_partition_that_is_not_activated_has_no_zero_cpu_or_memory() -> None:
+    """Was: sapdr01 (Not Activated) had entitled_capacity 0.0, 0 virtual processors and 0 GB of memory."""
+    loaded = load_text(session("hmc-not-activated.synthetic.txt"), "hmc.txt")
+    parts = {p.name: p for p in loaded.model.partitions}
+    assert parts["sapdr01"].kind == "aix-lpar" and parts["sapdr01"].cpu is None and parts["sapdr01"].memory is None
+    assert parts["sapprd01"].cpu.entitled_capacity == 2.5 and parts["sapprd01"].memory.desired_gb == 64.0
+    notes = [w for w in loaded.warnings if "not activated" in w.reason]
+    assert [(w.line_no, w.reason.split(",")[0]) for w in notes] == [
+        (6, "partitions[sapdr01]: curr_mem=0"),
+        (9, "partitions[sapdr01]: curr_procs=0"),
+    ]
+
+
+def test_a_script_typescript_with_coloured_prompts_splits_at_its_prompts() -> None:
+    """Was: the ANSI-coloured prompts were no prompts: the host and the command lines were lost."""
+    loaded = load_text(session("sles-typescript-ansi.synthetic.txt"), "typescript")
+    assert (loaded.model.kind, loaded.model.name, loaded.model.machine) == ("zvm-lpar", "lnx01", "z14")
+    assert loaded.model.zvm.version == "7.2"
+    assert loaded.provenance["machine"].command_line == "lscpu"
+    commands = {w.command for w in loaded.warnings}
+    assert {"lscpu", "cat /proc/sysinfo", "exit"} <= commands  # each output was cut at its own prompt
+
+
+def test_control_sequences_around_a_prompt_are_not_part_of_it() -> None:
+    line = "\x1b[?2004h\x1b]0;root@lnx01: ~\x07\x1b[01;32mroot@lnx01\x1b[00m:\x1b[01;34m~\x1b[00m# lscpu"
+    assert prompt(line) == ("lnx01", "lscpu")
+
+
+def _vios_adapters(sample: str):
+    text = f"$ ioslevel\n2.2.6.65\n$ lsdev -type adapter\n{load(sample)}"
+    return load_text(text, "vios.txt", name="vios1")
+
+
+def test_ten_hundred_thousand_base_tx_ports_are_1_gb_ports() -> None:
+    """Was: '10/100/1000 Base-TX' read as a '100/...' speed: both Ethernet counts left out."""
+    adapters = _vios_adapters("lsdev_adapter.vios-power8.synthetic.txt").model.adapters
+    assert (adapters.eth_1g_ports, adapters.eth_10g_ports) == (2, 2)
+    assert (adapters.npiv_vfc_adapters, adapters.virtual_eth_adapters, adapters.fc_8g_ports) == (1, 1, 0)
+
+
+def test_a_10_1_gbe_port_is_neither_counted_as_1_nor_as_10_gb() -> None:
+    """Was: 'PCIe2 2-port 10/1GbE BaseT' counted as two 1 Gb ports."""
+    loaded = _vios_adapters("lsdev_adapter.vios-10-1gbe.synthetic.txt")
+    assert loaded.model.adapters.eth_1g_ports is None and loaded.model.adapters.eth_10g_ports is None
+    assert sum("cannot tell the speed of ent0" in r for r in _reasons(loaded)) == 2
+
+
+# --- HP-UX machinfo in the shapes of public inventory fixtures ------------------------------------
+
+
+def test_a_superdome2_partition_has_its_active_cores_and_no_redacted_name() -> None:
+    text = load("machinfo.hpux1131-sd2-partition.synthetic.txt")
+    with pytest.raises(DocumentError, match="--name"):  # "Nodename: HOSTNAME" is a redaction
+        load_text(text, "m.txt")
+    loaded = load_text(text, "m.txt", name="sapsd2")
+    assert (loaded.model.os_version, loaded.model.cores, loaded.model.memory_gb) == ("11iv3", 6, 16380 / 1024)
+
+
+def test_hpux_1123_enabled_sockets_give_no_core_count_it_does_not_state() -> None:
+    loaded = load_text(load("machinfo.hpux1123-enabled-sockets.synthetic.txt"), "m.txt")
+    assert (loaded.model.name, loaded.model.os_version, loaded.model.memory_gb) == ("sapcell02", "11iv2", 65448 / 1024)
+    assert loaded.model.cores is None  # "Number of CPUs = 16" is the complex, not this partition's cores
+
+
+def test_a_pa_risc_machinfo_is_not_an_itanium_server() -> None:
+    """Was: a PA-RISC rp4440 became an hpux-server document (HP-UX on Itanium)."""
+    with pytest.raises(DocumentError, match=r"PA-RISC server \(Machine: 9000/800\)"):
+        load_text(load("machinfo.hpux1131-parisc.synthetic.txt"), "m.txt")
+
+
+def test_a_blog_session_with_commands_the_advisor_does_not_read() -> None:
+    loaded = load_text(session("aix-blog-mixed-commands.synthetic.txt"), "blog.txt")
+    model = loaded.model
+    assert (model.name, model.processor, model.cpu.mode, model.cpu.smt) == ("DEVAIX07", "POWER8", "dedicated", 4)
+    assert (model.cpu.entitled_capacity, model.cpu.virtual_processors, model.memory.desired_gb) == (2.0, 2, 60.25)
+    unread = sorted(w.command for w in loaded.warnings if "no parser for command" in w.reason)
+    assert unread == ["bindprocessor -q", "lscfg -vp | grep WAY", "lsdev -Cc processor", "smtctl"]
+    assert loaded.provenance["cpu.smt"].command_line == "lparstat -i"

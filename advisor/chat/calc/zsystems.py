@@ -55,12 +55,12 @@ def _online_gb(text: str) -> float | None:
     plain = _PAGE_SIZE.sub(" ", text)
     # "1M and 2G pages": page sizes named in a list, and anything below the 4 GB the new form takes off
     # first, are no z/OS system's online storage (that would be a limit of "0 GB": a wrong number)
-    sizes = [gb for gb in sizes_gb(plain) if gb >= MIN_ONLINE_GB]
+    sizes = [gb for gb in sizes_gb(plain) if gb > MIN_ONLINE_GB]
     if len(sizes) <= 1:
         return next(iter(sizes), None)
     named = [m.group(1) or m.group(2) for m in _SYSTEM_SIZE.finditer(plain)]
     found = sizes_gb(named[0]) if len(named) == 1 else []
-    return found[0] if found and found[0] >= MIN_ONLINE_GB else None
+    return found[0] if found and found[0] > MIN_ONLINE_GB else None
 
 
 MIN_ONLINE_GB = 4.0

@@ -103,7 +103,12 @@ _YES_NO = re.compile(
     r"|\b(?:right|correct|ok|okay|true|allowed|supported|possible|safe|fine|good|normal|healthy|expected|enough)\s?\?\s*$"
     r"|^\s*(?:once|if|when|after|before|since|now\s+that)\b[^,?]{0,80}?\b(?:can|could|should|is|are|does|do|will|must)"
     r"\s+(?:i|we|you|it|the|a|an|my|our|this|that|there)\b"
-    r"|\b(?:is\s+it|is\s+that|is\s+this)\s+(?:ok|okay|safe|fine|supported|allowed|true|correct|right|possible|wise)\b",
+    r"|\b(?:is\s+it|is\s+that|is\s+this)\s+(?:ok|okay|safe|fine|supported|allowed|true|correct|right|possible|wise)\b"
+    # "ok to leave it like that?", "in the new syntax is the percentage taken of ...?", "in the study was SMT on?"
+    r"|^\s*(?:ok|okay|fine|safe|alright|good)\s+to\s+\w"
+    r"|^\s*(?:in|on|for|with|during|under|at)\s+(?:(?!(?:what|which|how|why|when|where|who)\b)[a-z0-9'/+.-]+\s+){1,6}?"
+    r"(?:is|are|was|were|does|do|did|can|could|should|"
+    r"will|would|must|has|have)\s+(?:the|a|an|it|this|that|there|my|our|we|i|you|smt|ame)\b",
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s")
