@@ -193,9 +193,13 @@ class _Ruleset:
             flats.append(flat(facts[i][1], i))
         payload = _encode_all(flats)
         known = _FRAME not in payload  # see `_read`
-        last = False
+        single = len(batch) == 1
+        last = single  # `assert_fact` reports a fact it cannot parse itself
         try:
-            code, state = dre.assert_facts(self.handle, f"{payload[:-1]},{_LAST_FACT}]")
+            if single:
+                code, state = dre.assert_fact(self.handle, payload[1:-1])
+            else:
+                code, state = dre.assert_facts(self.handle, f"{payload[:-1]},{_LAST_FACT}]")
             if code != 0:  # the sentinel matches every fact of the kind: anything else is a fault
                 raise EngineError(f"assert returned code {code}")
             result = dre.start_action_for_state(self.handle, state)
@@ -210,10 +214,13 @@ class _Ruleset:
                         fired[i].add(name)
                 nxt = dre.complete_and_start_action(self.handle, state)
                 result = (None, nxt) if nxt else None
-            if not last:  # the core stops reading a batch at a fact it cannot parse, and says nothing
+            if not last:  # `assert_facts` stops reading at a fact it cannot parse, and says nothing
                 raise EngineError("the engine did not read the whole batch")
-            retract = '},{"id":'.join(map(str, batch))
-            code, _ = dre.retract_facts(self.handle, f'[{{"id":{retract}}},{{"id":"{LAST}"}}]')
+            if single:
+                code, _ = dre.retract_fact(self.handle, f'{{"id":{batch[0]}}}')
+            else:
+                retract = '},{"id":'.join(map(str, batch))
+                code, _ = dre.retract_facts(self.handle, f'[{{"id":{retract}}},{{"id":"{LAST}"}}]')
             if code != 0:
                 raise EngineError(f"retract returned code {code}")
         except BaseException as exc:  # also an interrupt: what the session holds is unknown
