@@ -1,9 +1,9 @@
 """`advisor serve --workers 2`'s own supervisor (api/supervisor.py), with real processes on 127.0.0.1.
 
-One listening socket per worker (the kernel spreads connections), a worker killed with SIGKILL
-replaced on its socket with no request lost, SIGTERM to the supervisor alone stopping everything
-gracefully and freeing the port, a supervisor killed outright leaving no workers behind, and a
-busy port refused with exit 2.
+One listening socket per worker (the kernel spreads connections); a worker killed with SIGKILL
+replaced on its socket with no request lost; SIGHUP replacing every worker; SIGTERM to the
+supervisor alone stopping everything gracefully and freeing the port; a supervisor killed
+outright leaving no workers behind; a busy port refused with exit 2.
 """
 
 from __future__ import annotations
@@ -76,6 +76,12 @@ def test_one_socket_per_worker_a_killed_worker_replaced_and_sigterm_stops_all(tm
         now = workers(server)
         assert victim not in now and len(now) == 2
         assert "replaces it" in server.log.read_text()
+
+        assert server.proc is not None
+        os.kill(server.proc.pid, signal.SIGHUP)  # replace both, one at a time, each new one serving first
+        assert wait_for(lambda: len(workers(server) & now) == 0 and len(workers(server)) == 2), server.log.read_text()
+        assert fresh_gets(server.url, 10) == [200] * 10
+        now = workers(server)
 
         assert server.proc is not None
         os.kill(server.proc.pid, signal.SIGTERM)  # the supervisor alone, as a service manager does
