@@ -157,6 +157,22 @@ def _has_prompts(text: str) -> bool:
     return False
 
 
+def _reopened(text: str, command: str) -> bool:
+    """The text holds several outputs of ``command`` one after another (``Node Name : a`` ... ``Node Name : b``)."""
+    from advisor.parsers.bundle import split_bundle
+
+    sections = split_bundle(text)
+    return len(sections) > 1 and all(s.command == command for s in sections)
+
+
+def _opens_with_prompt(text: str) -> bool:
+    """A pasted session whose first line is a prompt like ``[root@lnx01 ~]# lscpu``: not a JSON array."""
+    from advisor.parsers.prompts import prompt
+
+    start = text.lstrip()
+    return prompt(start[: start.find("\n")] if "\n" in start[:4096] else start[:4096]) is not None
+
+
 def _yaml_document(text: str) -> dict[str, Any] | None:
     import yaml
 
@@ -191,7 +207,8 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         raise _error(source, "the input is empty: give a configuration document, a command output or a bundle")
     if len(text) > MAX_INPUT_BYTES:
         raise _too_large(source)
-    if text.lstrip().startswith(("{", "[")):
+    start = text.lstrip()[:1]
+    if start == "{" or (start == "[" and not _opens_with_prompt(text)):  # only "[" can open a prompt
         return "document", parse_text(text, source), [], []
     from advisor.assemble.model import Output
     from advisor.parsers import registry
@@ -212,7 +229,10 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
                 + [Issue(path="$", message=str(p)) for p in problems],
             )
         return "bundle", None, outputs, problems
-    if registry.detect(text) is not None:
+    detected = registry.detect(text)
+    if detected is not None and _reopened(text, detected):  # two outputs of one command, maybe two systems
+        return "bundle", None, *_bundle_outputs(text, source)
+    if detected is not None:
         try:
             return "output", None, [Output(registry.parse_output(text), source)], []
         except ParseError as err:

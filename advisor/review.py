@@ -117,7 +117,7 @@ class Advisor:
         """`sources`: what the citations resolve against, when the caller has them (the rulebook cache)."""
         self.rulebook = rulebook
         self.evaluator = evaluator
-        self._by_kind: dict[str, list[tuple[CompiledRule, Requires]]] = {}
+        self._by_kind: dict[str, _KindPlan] = {}
         sources = sources if sources is not None else load_sources()
         self._citations = {rid: citations_of(cr, sources) for rid, cr in rulebook.rules.items()}
 
@@ -229,75 +229,78 @@ class Advisor:
     def _review_unit(
         self, unit: Unit, derived: derive.DerivedResult, fired: set[str]
     ) -> tuple[list[Finding], list[NotAssessed]]:
-
+        plan = self._plan(unit.kind)
+        model = unit.model
+        absent = {path for path, parts in plan.paths if derive.absent(model, parts)}
+        values = derived.values
+        have = values.keys()
         seen: dict[str, Any] = {}
 
-        def field(path: str) -> Any:
-            """get_path once per path and unit: the rules of a kind read the same fields many times."""
+        def lookup(path: str) -> Any:
+            """A finding's placeholders and evidence: get_path once per path and unit."""
+            if path.startswith("derived."):
+                return values.get(path[8:])
             try:
                 return seen[path]
             except KeyError:
-                value = seen[path] = get_path(unit.model, path)
+                value = seen[path] = get_path(model, path)
                 return value
 
-        def lookup(path: str) -> Any:
-            if path.startswith("derived."):
-                return derived.values.get(path[8:])
-            return field(path)
-
         findings, not_assessed = [], []
-        for cr, requires in self._requires(unit.kind):
-            missing, reasons = _gaps(requires, derived, field)
-            if missing or reasons:
-                not_assessed.append(
-                    trusted(  # our own values, already of the model's types
-                        NotAssessed,
-                        rule_id=cr.id,
-                        target=unit.target,
-                        path=unit.path,
-                        title=cr.rule.title,
-                        severity=cr.rule.severity,
-                        missing=missing,
-                        reason="; ".join(reasons) or None,
-                    )
+        for rule in plan.rules:
+            if rule.paths.isdisjoint(absent) and have >= rule.names:
+                if rule.id in fired:
+                    findings.append(self._finding(rule, unit, fired, lookup))
+                continue
+            missing, reasons = _gaps(rule.requires, derived, absent)
+            not_assessed.append(
+                trusted(  # our own values, already of the model's types
+                    NotAssessed,
+                    rule_id=rule.id,
+                    target=unit.target,
+                    path=unit.path,
+                    title=rule.title,
+                    severity=rule.severity,
+                    missing=missing,
+                    reason="; ".join(reasons) or None,
                 )
-            elif cr.id in fired:
-                findings.append(self._finding(cr, unit, fired, lookup))
+            )
         return findings, not_assessed
 
-    def _requires(self, kind: str) -> list[tuple[CompiledRule, Requires]]:
-        """The rules of a kind, each with what it requires split once into document paths and
-        derived names (see `_gaps`)."""
+    def _plan(self, kind: str) -> _KindPlan:
+        """The rules of a kind, each with what it requires split once into document paths and derived
+        names, and every document path they require (looked up once per unit)."""
         try:
             return self._by_kind[kind]
         except KeyError:
-            plan = self._by_kind[kind] = [
-                (cr, tuple((p, p[8:] if p.startswith("derived.") else None) for p in cr.rule.requires))
-                for cr in self.rulebook.for_kind(kind)
-            ]
+            rules = [_RulePlan.of(cr) for cr in self.rulebook.for_kind(kind)]
+            paths = dict.fromkeys(p for r in rules for p, name in r.requires if name is None)
+            plan = self._by_kind[kind] = _KindPlan(tuple(rules), tuple((p, derive.path_parts(p)) for p in paths))
             return plan
 
-    def _finding(self, cr: CompiledRule, unit: Unit, fired: set[str], lookup) -> Finding:
-        rule = cr.rule
+    def _finding(self, plan: _RulePlan, unit: Unit, fired: set[str], lookup: Callable[[str], Any]) -> Finding:
+        cr, rule = plan.cr, plan.cr.rule
         severity, why = rule.severity, None
         for i, (_, esc) in enumerate(cr.escalations, 1):
             if f"{rule.id}#{i}" in fired and SEVERITIES.index(esc.severity) < SEVERITIES.index(severity):
                 severity, why = esc.severity, esc.reason
         evidence = {p: v for p in cr.reads if (v := lookup(p)) is not None}
-        return Finding(
+        return trusted(  # our own values, of the model's types (tested byte-identical to Finding(...))
+            Finding,
             rule_id=rule.id,
             rank=0,
             severity=severity,
-            score=score(severity, rule.impact, rule.confidence),
+            score=plan.score if severity == rule.severity else score(severity, rule.impact, rule.confidence),
             target=unit.target,
             path=unit.path,
             kind=unit.kind,
             title=rule.title,
             message=render(rule.message, lookup),
-            rationale=rule.rationale.strip(),
+            rationale=plan.rationale,
             recommendation=render(rule.recommendation, lookup).strip(),
             remediation=[
-                RemediationOut(
+                trusted(
+                    RemediationOut,
                     description=render(r.description, lookup),
                     commands=[render(c, lookup) for c in r.commands],
                     requires_reboot=r.requires_reboot,
@@ -306,24 +309,62 @@ class Advisor:
                 for r in rule.remediation
             ],
             evidence=evidence,
-            citations=self.citations(rule.id),
+            citations=list(self.citations(rule.id)),
             escalation=why,
+            shares_fix_with=[],
+            provenance=None,
         )
 
 
 Requires = tuple[tuple[str, str | None], ...]  # (path, derived name or None) per required path
 
 
-def _gaps(
-    requires: Requires, derived: derive.DerivedResult, field: Callable[[str], Any]
-) -> tuple[list[str], list[str]]:
-    """What keeps a rule from being assessed: the document paths it lacks, and the reasons its
-    derived values could not be computed; `field(path)` is get_path on the unit's model."""
+@dataclass(frozen=True)
+class _RulePlan:
+    """A rule as `_review_unit` reads it: its requirements split into document paths and derived
+    names (both sides of the fast "everything present" test), and what its findings repeat."""
+
+    cr: CompiledRule
+    id: str
+    title: str
+    severity: str
+    requires: Requires
+    paths: frozenset[str]
+    names: frozenset[str]
+    rationale: str
+    score: float
+
+    @classmethod
+    def of(cls, cr: CompiledRule) -> _RulePlan:
+        rule = cr.rule
+        requires = tuple((p, p[8:] if p.startswith("derived.") else None) for p in rule.requires)
+        return cls(
+            cr,
+            cr.id,
+            rule.title,
+            rule.severity,
+            requires,
+            frozenset(p for p, name in requires if name is None),
+            frozenset(name for _, name in requires if name is not None),
+            rule.rationale.strip(),
+            score(rule.severity, rule.impact, rule.confidence),
+        )
+
+
+@dataclass(frozen=True)
+class _KindPlan:
+    rules: tuple[_RulePlan, ...]
+    paths: tuple[tuple[str, tuple[str, ...]], ...]  # every required document path, split at the dots
+
+
+def _gaps(requires: Requires, derived: derive.DerivedResult, absent: set[str]) -> tuple[list[str], list[str]]:
+    """What keeps a rule from being assessed: the document paths it lacks (`absent`: the unit's
+    required paths with no value), and the reasons its derived values could not be computed."""
     missing: list[str] = []
     reasons: list[str] = []
     for path, name in requires:
         if name is None:
-            if field(path) is None and path not in missing:
+            if path in absent and path not in missing:
                 missing.append(path)
         elif name in derived.values:
             continue

@@ -41,7 +41,7 @@ def run(quick: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     engine.turn("warm up: what is AME?")
     rows: list[dict[str, Any]] = []
     extra: dict[str, Any] = {"chat": {}}
-    for part in runner.PARTS:
+    for part in (p for p in runner.PARTS if p not in runner.SEALED):  # sealed: run once by hand
         results = runner.run(engine, part)
         if not quick:  # a second pass: latency from a warm process, figures from the first
             timed = runner.run(engine, part)
@@ -66,7 +66,7 @@ def run(quick: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
                 }
             )
 
-        status = "held out: run once, looked at once (README.md)" if part == runner.HELDOUT else "tuned on (README.md)"
+        status = "tuned on (README.md); the held-out part is sealed outside the repository"
         figure("fully answered %", s["fully_answered_pct"], ">= 95 %", s["fully_answered_pct"] >= 95.0, status)
         figure("false 'not covered' %", s["false_not_covered_pct"], "low", True, "in-scope turns refused")
         figure(

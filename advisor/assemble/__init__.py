@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from advisor import linre
 from advisor.assemble import (
     ame,
     devices,
@@ -80,6 +81,33 @@ def _in_schema(facts: list[Fact], kind: str, unmapped: list[str]) -> list[Fact]:
     return kept
 
 
+# What redacted outputs print instead of a name: "xxxxxxxx", "<hostname>", "[REDACTED]", "****", "HOSTNAME".
+_PLACEHOLDER = linre.compile(
+    r"(?i)x{3,}|\*{3,}|#{3,}|\?{3,}|<[^<>]{1,64}>|\[[^\[\]]{1,64}\]|\{[^{}]{1,64}\}"
+    r"|redacted|removed|hidden|masked|anonymi[sz]ed|(?:my|your)?[_-]?(?:host|server|node|lpar|partition)[_-]?name"
+)
+
+
+def _without_placeholders(facts: list[Fact], ctx: Context) -> list[Fact]:
+    """Names a redacted output shows in place of the real one are no names: left out with a note."""
+    kept = []
+    for fact in facts:
+        if fact.path in ("name", "_host") and _PLACEHOLDER.fullmatch(str(fact.value).strip()):
+            reason = f"{fact.value!r} stands in for a redacted name; not used as the system's name"
+            ctx.notes.append(
+                InputWarning(
+                    file=fact.source.file,
+                    command=fact.source.command_line or fact.source.command,
+                    line_no=fact.source.line_no,
+                    line=fact.source.line,
+                    reason=reason,
+                )
+            )
+        else:
+            kept.append(fact)
+    return kept
+
+
 def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | None = None) -> Assembly:
     """One document from several outputs of one system; conflicts and notes are returned, not resolved silently."""
     outputs = list(outputs)
@@ -100,6 +128,7 @@ def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | 
     warnings = [InputWarning.from_parser(w, o.file, o.result.command_line) for o in outputs for w in o.result.warnings]
     unmapped: list[str] = []
     facts = _in_schema([f for family in FAMILIES for f in family.facts(outputs, ctx)], kind, unmapped)
+    facts = _without_placeholders(facts, ctx)
     chosen, _ = merge(facts)
     facts += _in_schema(processes.dependent(outputs, ctx, {p: f.value for p, f in chosen.items()}), kind, unmapped)
     if name is not None:
@@ -111,6 +140,8 @@ def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | 
         raise AssemblyError(f"the outputs name different hosts ({named}); give one system's outputs")
     conflicts = [c for c in conflicts if c.path not in INTERNAL]
     host = chosen.pop("_host", None)
+    if host is not None and kind == "managed-system" and host.source.line_no != 0:
+        host = None  # a host an output prints (a prompt's) is the HMC's, not the managed system's
     if "name" not in chosen and host is not None:
         chosen["name"] = Fact(
             "name",
@@ -118,7 +149,7 @@ def assemble(outputs: Iterable[Output], *, kind: str | None = None, name: str | 
             host.source.model_copy(update={"note": "host name: no output gives the partition name"}),
             host.rank,
         )
-    if "name" not in chosen and host is None and hosts:  # a bundle names its host (uname -n) in its markers
+    if "name" not in chosen and host is None and hosts and kind != "managed-system":  # uname -n of a bundle
         source = Source(
             command="bundle", line_no=0, line=f'host="{hosts[0]}"', note="host name from the collector bundle"
         )

@@ -160,6 +160,9 @@ def _amepat_run(emit: Emit) -> None:
 # --- vmo -------------------------------------------------------------------------------------
 
 
+_BOOT_NOTED = ("ame_mpsize_support", "lgpg_regions", "lgpg_size")  # a pending change the review should mention
+
+
 def _vmo_l(emit: Emit) -> None:
     tunables = emit.get("tunables") or {}
     for name, row in tunables.items():
@@ -169,10 +172,9 @@ def _vmo_l(emit: Emit) -> None:
         if row.get("current") is None:
             continue
         _tunable(emit, name, row["current"], key, row.get("unit"))
-        if name == "ame_mpsize_support" and row.get("boot") not in (None, row["current"]):
+        if name in _BOOT_NOTED and row.get("boot") not in (None, row["current"]):
             emit.note(
-                f"ame_mpsize_support is {row['current']} now and {row['boot']} after the next reboot; "
-                "the current value is used",
+                f"{name} is {row['current']} now and {row['boot']} after the next reboot; the current value is used",
                 key,
             )
     _large_pages(emit, "tunables.lgpg_regions.current", "tunables.lgpg_size.current")

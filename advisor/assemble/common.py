@@ -8,6 +8,7 @@ from typing import Any
 
 from advisor import linre
 from advisor.assemble.model import Fact, InputWarning, Output, Source
+from advisor.parsers.rows import Rows
 
 RANK_CONFIG = 0  # the configuration as set: lparstat -i, vmo, oslevel, lsattr, kctune
 RANK_RUNTIME = 1  # the running state sampled now: vmstat, svmon, topas, lparstat -c
@@ -75,7 +76,7 @@ class Emit:
         for part in dotted.split("."):
             if isinstance(value, dict):
                 value = value.get(part)
-            elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            elif isinstance(value, list | Rows) and part.isdigit() and int(part) < len(value):
                 value = value[int(part)]
             else:
                 return None

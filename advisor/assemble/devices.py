@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from advisor import linre
 from advisor.assemble.common import RANK_CONFIG, Context, Emit
 from advisor.assemble.model import Fact, Output
+from advisor.parsers.base import was_cut
 from advisor.parsers.registry import normalize
 
 COMMANDS = ("lsdev -type adapter", "lsdev -type disk")
@@ -34,7 +35,10 @@ PHYSICAL_ETH = (ETH_1G, ETH_10G, ETH_UNKNOWN)
 
 _TEN = linre.compile(r"\b10\s*(?:Gb|GbE|Gbit|Gigabit|GBASE)|\b10G(?:b|bE|BASE)?\b", linre.I)
 _ONE = linre.compile(r"\b(?:1\s*Gb(?:E|it)?\b|10/100/1000|Gigabit)", linre.I)
-_FASTER = linre.compile(r"\b(?:25|40|50|100)\s*(?:Gb|GbE|G\b)|\b(?:25|40|50|100)/", linre.I)
+# other speeds, or a port that runs at either of two ("10/1GbE BaseT", "1/10GbE"): its speed is not told
+_FASTER = linre.compile(
+    r"\b(?:25|40|50|100)\s*(?:Gb|GbE|G\b)|\b(?:25|40|50|100)/\d{1,3}\s*G|\b(?:10/1|1/10)\s*Gb", linre.I
+)  # "10/100/1000 Base-TX" is a 1 Gb port, not "100/..."
 _FC_SPEED = linre.compile(r"\b(\d+)\s*Gb\b", linre.I)
 
 
@@ -132,6 +136,11 @@ def _counts(emit: Emit) -> None:
     complete = complete_listing(emit.output)
     if complete is False:
         emit.note("adapter listing is filtered; the adapter counts are not taken from it")
+        return
+    if was_cut(emit.output.result):
+        emit.note(
+            "adapter listing is cut short (its last line has no line end); the adapter counts are not taken from it"
+        )
         return
     rows = emit.data.get("adapters") or []
     if not rows:

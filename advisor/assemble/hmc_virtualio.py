@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from advisor import linre
 from advisor.assemble.common import Emit
+from advisor.parsers.base import was_cut
 
 _RSUBTYPE = linre.compile(r"--rsubtype\s+(eth|fc|scsi|serial)\b")
 _FILTER = linre.compile(r"--filter\b")
@@ -47,6 +48,12 @@ def read(emit: Emit, rows: list[tuple[str, dict[str, str]]], kinds: dict[str, st
     if stated is None:  # one listing is one subtype: a row that shows it names it for all
         shown = {t for _, r in rows if (t := _subtype(r, None)) is not None}
         stated = shown.pop() if len(shown) == 1 else None
+    if was_cut(emit.output.result):
+        emit.note(
+            "lshwres -r virtualio is cut short (its last line has no line end): no adapter counts are read from it",
+            rows[0][0] + ".slot_num",
+        )
+        return
     if _FILTER.search(line):
         emit.note(
             "lshwres -r virtualio with --filter lists part of the adapters: no adapter counts are read from it",

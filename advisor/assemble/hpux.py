@@ -19,6 +19,7 @@ from advisor import linre
 from advisor.assemble.common import Context, Emit, mb_to_gb
 from advisor.assemble.model import Fact, Output
 from advisor.documents.hpux import HpuxPageSize
+from advisor.parsers.base import was_cut
 
 COMMANDS = ("machinfo", "kctune", "swapinfo -tam", "parstatus", "chatr", "mpsched -s", "psrset")
 PAGE_SIZES = set(get_args(HpuxPageSize))
@@ -52,16 +53,45 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
 
 def _swapinfo(emit: Emit) -> None:
     areas = [(n, a) for n, a in enumerate(emit.get("areas") or []) if a.get("type") in SWAP_AREAS]
+    if areas and was_cut(emit.output.result):
+        emit.note(
+            "swapinfo is cut short (its last line has no line end): its swap areas are not totalled; swap_gb left out"
+        )
+        return
     if not areas:
         emit.note("swapinfo lists no device or file system swap; swap_gb left out")
         return
     total = sum(a["avail_mb"] for _, a in areas)
+    if not _swap_rows_whole(emit, total, len(areas)):
+        return
     emit.fact(
         "swap_gb",
         round(total / 1024, 3),
         f"areas.{areas[0][0]}.avail_mb",
         note=f"AVAIL of {len(areas)} swap areas ({', '.join(a['type'] for _, a in areas)}), {total} MB / 1024",
     )
+
+
+def _swap_rows_whole(emit: Emit, areas_mb: float, rows: int) -> bool:
+    """The total line's AVAIL is the areas' plus pseudo-swap: when it is printed it must add up, and
+    ``swapinfo -t`` always prints it, so a ``-t`` listing without it lost its last rows."""
+    stated = emit.get("total_avail_mb")
+    line = emit.output.result.command_line or ""
+    if stated is None:
+        if linre.search(r"(?:^|\s)-[a-z]*t", line):
+            emit.note(f"'{line}' prints a total line and this output has none: rows may be missing; swap_gb left out")
+            return False
+        return True
+    pseudo = emit.get("memory_mb") or 0
+    slack = {"Kb": 1 / 1024, "Mb": 1, "Gb": 1024}.get(str(emit.get("unit")), 1) * (rows + 1)  # each row rounded
+    if abs(areas_mb + pseudo - stated) > slack:
+        emit.note(
+            f"the swap areas and pseudo-swap add up to {areas_mb + pseudo} MB, the total line says {stated} MB: "
+            "rows are missing or unreadable; swap_gb left out",
+            "total_avail_mb",
+        )
+        return False
+    return True
 
 
 def _local_partition(outputs: list[Output]) -> int | None:

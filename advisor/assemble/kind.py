@@ -3,7 +3,8 @@
 - ``ioslevel``, or a VIOS command line (``ioscli ...``, ``lsdev -dev X -attr``, ``lsdev -type``,
   ``entstat -all``): vios.  A VIOS runs lparstat, schedo and the AIX tools too.
 - ``lssyscfg`` / ``lshwres`` / ``lslic`` (HMC CLI): managed-system.
-- ``machinfo`` / ``kctune``: hpux-server.  ``D VIRTSTOR,LFAREA`` / IEASYSxx: zos-lpar.
+- ``machinfo`` / ``kctune``: hpux-server (machinfo of a PA-RISC server, 9000/800, is refused).
+  ``D VIRTSTOR,LFAREA`` / IEASYSxx: zos-lpar.
 - ``lscpu``: zvm-lpar only when its hypervisor lines name z/VM.  Linux straight in a PR/SM LPAR, a
   KVM guest (or an emulator such as QEMU, which reports KVM), another architecture, or an lscpu
   without hypervisor lines is refused, naming what it shows: no document kind describes those.
@@ -91,6 +92,16 @@ def sysinfo_platform(output: Output) -> str:
     )
 
 
+def machinfo_platform(output: Output) -> str:
+    """hpux-server for HP-UX on Itanium; KindError for a PA-RISC server (machine 9000/800): not what it describes."""
+    machine = str((output.data.get("os") or {}).get("machine", ""))
+    if machine.startswith("9000/"):
+        raise KindError(
+            f"machinfo shows a PA-RISC server (Machine: {machine}): hpux-server documents describe HP-UX on Itanium"
+        )
+    return "hpux-server"
+
+
 def decide_kind(outputs: Iterable[Output]) -> str:
     outputs = list(outputs)
     platforms: dict[str, list[str]] = {}
@@ -99,6 +110,8 @@ def decide_kind(outputs: Iterable[Output]) -> str:
             platform = lscpu_platform(output)
         elif output.command == "cat /proc/sysinfo":
             platform = sysinfo_platform(output)
+        elif output.command == "machinfo":
+            platform = machinfo_platform(output)
         else:
             platform = PLATFORM_OF.get(output.command, "power")
         platforms.setdefault(platform, []).append(output.result.command_line or output.command)

@@ -26,8 +26,8 @@ from collections.abc import Iterable
 
 from advisor import linre
 from advisor.assemble import hmc_virtualio
-from advisor.assemble.common import Context, Emit, mb_to_gb
-from advisor.assemble.model import Fact, InputWarning, Output
+from advisor.assemble.common import RANK_RUNTIME, Context, Emit, mb_to_gb
+from advisor.assemble.model import Fact, InputWarning, Output, Source
 
 COMMANDS = ("lssyscfg", "lshwres", "lslic")
 
@@ -52,10 +52,11 @@ IDLE_SHARING = ("keep_idle_procs", "share_idle_procs", "share_idle_procs_active"
 _DECIMAL = linre.compile(r"\d{1,6}(?:\.\d{1,6})?")
 _WHOLE = linre.compile(r"\d{1,7}")
 _HPT = linre.compile(r"1:(\d{1,4})")
-_RELEASE = (  # lslic: FW950.10 (POWER8 on), AL740_167 / EM350_149 (earlier), ecnumber 01VL950 / 01AL740
-    linre.compile(r"FW(\d{3})\.\d{1,3}"),
-    linre.compile(r"[A-Z]{2}(\d{3})_\d{1,4}"),
-    linre.compile(r"01[A-Z]{2}(\d{3})"),
+_TARGET = linre.compile(r"(?:^|\s)-m\s+(?:\"([^\"]{1,256})\"|'([^']{1,256})'|(\S{1,256}))")
+_RELEASE = (  # lslic: FW950.10 / FW1050.10 (POWER8 on), AL740_167 / EM350_149 (earlier), ecnumber 01VL950 / 01ML1050
+    linre.compile(r"FW(\d{3,4})\.\d{1,3}"),
+    linre.compile(r"[A-Z]{2}(\d{3,4})_\d{1,4}"),
+    linre.compile(r"01[A-Z]{2}(\d{3,4})"),
 )
 
 
@@ -63,7 +64,8 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     outputs = [o for o in outputs if o.command in COMMANDS]
     emits = [ctx.emit(o) for o in outputs]
     kinds, refused = _partition_kinds(emits)
-    out: list[Fact] = []
+    out: list[Fact] = [fact for o in outputs if (fact := _target(o)) is not None]
+    targets = {str(f.value) for f in out}
     unknown: set[str] = set()
     for emit in emits:
         virtual: list[tuple[str, dict[str, str]]] = []
@@ -87,6 +89,11 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
                 _partition(emit, rowkey, row, f"partitions[{name}]", kind)
             elif _is_partition(row):
                 emit.note("a partition row without a name; left out", f"{rowkey}.lpar_id")
+            elif _other_frame(row, targets):
+                emit.note(
+                    f"managed system {row.get('name')!r} is not the one the commands name (-m); left out",
+                    f"{rowkey}.name",
+                )
             else:
                 _frame(emit, rowkey, row)
         hmc_virtualio.read(emit, virtual, kinds)
@@ -98,6 +105,29 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
         reason = f"partition {name!r}: no lssyscfg -r lpar line says whether it is AIX or a VIOS; values left out"
         ctx.notes.append(InputWarning(file=None, command="lssyscfg -r lpar", line_no=None, line=None, reason=reason))
     return out
+
+
+def _target(output: Output) -> Fact | None:
+    """The managed system a command names with ``-m``: the document's name, and one system per document.
+
+    A pasted HMC session's prompt names the HMC, never the managed system; ``-m`` does.  It is given
+    as ``_host`` too, so commands naming two systems are refused as two hosts."""
+    line = output.result.command_line or ""
+    m = _TARGET.search(line)
+    if m is None:
+        return None
+    target = m.group(1) or m.group(2) or m.group(3)
+    note = "the managed system named by -m in the command line"
+    source = Source(file=output.file, command=output.command, command_line=line, line_no=0, line=line, note=note)
+    return Fact("_host", target, source, RANK_RUNTIME)
+
+
+def _other_frame(row: dict[str, str], targets: set[str]) -> bool:
+    """A frame row (lssyscfg -r sys lists every system of the HMC) that is not the system ``-m`` names."""
+    if len(targets) != 1 or not ("type_model" in row or "serial_num" in row):
+        return False
+    mtms = f"{row.get('type_model')}*{row.get('serial_num')}"
+    return row.get("name") not in targets and mtms not in targets
 
 
 def _vios_system_cores(facts: list[Fact], kinds: dict[str, str]) -> list[Fact]:
@@ -263,7 +293,18 @@ def _frame(emit: Emit, rowkey: str, row: dict[str, str]) -> None:
             emit.note(f"default HPT ratio {ratios!r} is not one 1:N ratio; left out", key)
 
 
+_ZERO = linre.compile(r"0+(?:\.0+)?")
+
+
 def _partition(emit: Emit, rowkey: str, row: dict[str, str], base: str, kind: str) -> None:
+    zero = [a for a in ("curr_mem", "curr_procs", "curr_proc_units") if _ZERO.fullmatch(row.get(a) or "")]
+    if zero:  # a running partition always has memory and a processor: these are a stopped one's zeros
+        emit.note(
+            f"{base}: {zero[0]}=0, the partition is not activated; its current cpu and memory are not its "
+            "configuration (the profile's are: lssyscfg -r prof); left out",
+            f"{rowkey}.{zero[0]}",
+        )
+        return
     mode_raw = row.get("curr_proc_mode")
     mode = PROC_MODES.get(mode_raw) if mode_raw is not None else None
     if mode_raw is not None:

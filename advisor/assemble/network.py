@@ -201,7 +201,7 @@ def _sea_vlans(emit: Emit, sea: str, adapters: dict[str, Any]) -> None:
             continue
         for field in ("port_vlan_id", "vlan_tag_ids"):
             raw = specific.get(field)
-            ids = [raw] if isinstance(raw, int) else [int(x) for x in str(raw).split() if x.isdigit()]
+            ids = [raw] if isinstance(raw, int) else [int(x) for x in str(raw).split() if x.isascii() and x.isdigit()]
             if ids and first is None:
                 first = f"adapters.{name}.specific.{field}"
             vlans.update(ids)

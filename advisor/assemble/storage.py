@@ -14,6 +14,7 @@ from advisor.assemble.common import Context, Emit, device_of, hex_bytes_to_kb
 from advisor.assemble.devices import FC, VFC_CLIENT, Device, classify, inventory
 from advisor.assemble.model import Fact, Output
 from advisor.documents.storage import PathAlgorithm, ReservePolicy
+from advisor.parsers.base import was_cut
 
 COMMANDS = ("lsdev -type disk", "lsdev -type adapter", "lsattr -El hdiskN", "lsattr -El fcsN", "lslpp -l")
 RESERVE_POLICIES = set(get_args(ReservePolicy))
@@ -154,7 +155,12 @@ def _sddpcm(emit: Emit) -> None:
         emit.fact("wpar.sddpcm_installed", False, "not_installed", note="lslpp: fileset not installed")
         return
     line = emit.output.result.command_line
-    if line is not None and line.split("|")[0].split() == ["lslpp", "-l"] and filesets:
+    if (
+        line is not None
+        and line.split("|")[0].split() == ["lslpp", "-l"]
+        and filesets
+        and not was_cut(emit.output.result)
+    ):
         emit.fact(
             "wpar.sddpcm_installed", False, "filesets.0.name", note="the full lslpp -l listing has no sddpcm fileset"
         )

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from advisor import linre
 from advisor.assemble.common import Context
 from advisor.assemble.model import Fact, Output
+from advisor.parsers.base import was_cut
 
 COMMANDS = ("lsmap -all",)
 _HDISK = linre.compile(r"hdisk\d{1,5}")
@@ -37,6 +38,10 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
                 f"vtds.{disks[0][0]}.backing_device",
             )
         vfchosts = emit.get("vfchosts") or []
+        if (vfchosts or emit.get("fc_mappings")) and was_cut(output.result):
+            emit.note("lsmap -all -npiv is cut short (its last line has no line end): no vfchost counts from it")
+            out += emit.facts
+            continue
         if vfchosts:
             emit.fact(
                 "adapters.npiv_vfc_adapters",

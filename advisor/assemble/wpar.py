@@ -22,6 +22,7 @@ from collections.abc import Iterable
 
 from advisor.assemble.common import Context, Emit
 from advisor.assemble.model import Fact, InputWarning, Output
+from advisor.parsers.base import was_cut
 
 COMMANDS = ("lswpar",)
 TYPES = {"S": "system", "A": "application"}
@@ -41,7 +42,8 @@ def _versioned_state(outputs: list[Output]) -> str:
         if any(n.startswith("vwpar.") for n in names):
             return "installed"
         line = output.result.command_line
-        full = full or (line is not None and line.split("|")[0].split() == ["lslpp", "-l"] and bool(names))
+        whole = line is not None and line.split("|")[0].split() == ["lslpp", "-l"] and not was_cut(output.result)
+        full = full or (whole and bool(names))
     return "none" if full else "unknown"
 
 
@@ -57,6 +59,11 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
         missing.append("the WPAR list (lswpar)")
     if not devices:
         missing.append("the exported devices (lswpar -D)")
+    missing += [
+        f"all of {e.output.result.command_line or e.output.command} (it is cut short: its last line has no line end)"
+        for e in lists + devices
+        if was_cut(e.output.result)
+    ]
     versioned = _versioned_state(outputs)
     if versioned == "installed":
         missing.append("which WPAR is versioned (vwpar filesets are installed; give wpar.wpars[].versioned_aix)")

@@ -46,19 +46,27 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
         {"zvm-lpar": False, "*": 1},
     ),
     (r"\bSMT\s*(?:mode\s*)?(?:to\s*|=\s*|-)?([1248])\b", {"aix-lpar": "cpu.smt", "vios": "cpu.smt"}, None),
-    (r"\b(?:enable|turn on|switch on|activate)\s+(?:AME|active memory expansion)\b", {"aix-lpar": "ame.enabled"}, True),
     (
-        r"\b(?:disable|turn off|switch off|deactivate|remove)\s+(?:AME|active memory expansion)\b",
+        r"\b(?:enable|turn on|switch on|activate)\s+(?:AME|active memory expansion)\b"
+        r"|\b(?:turn|switch)\s+(?:AME|active memory expansion)\s+on\b",
+        {"aix-lpar": "ame.enabled"},
+        True,
+    ),
+    (
+        r"\b(?:disable|turn off|switch off|deactivate|remove)\s+(?:AME|active memory expansion)\b"
+        r"|\b(?:turn|switch)\s+(?:AME|active memory expansion)\s+off\b",
         {"aix-lpar": "ame.enabled"},
         False,
     ),
     (
-        r"\bAME\s*64K\b|\bAME64K\b|\bame_mpsize_support\s*(?:to|=)?\s*1\b|\bpage[_ ]support\s*(?:to|=)?\s*64K\b",
+        r"\bAME\s*64K\b|\bAME64K\b|\bame_mpsize_support\s*(?:to|=)?\s*1\b|\bpage[_ ]support\s*(?:to|=)?\s*64K\b"
+        r"|\bAME(?:\s+(?:page\s*size|pages?|mode))?\s+(?:to|=|in|on)\s+64\s?K\b",
         {"aix-lpar": "ame.page_support"},
         "64K",
     ),
     (
-        r"\bAME\s*4K\b|\bAME4K\b|\bame_mpsize_support\s*(?:to|=)?\s*0\b|\bpage[_ ]support\s*(?:to|=)?\s*4K\b",
+        r"\bAME\s*4K\b|\bAME4K\b|\bame_mpsize_support\s*(?:to|=)?\s*0\b|\bpage[_ ]support\s*(?:to|=)?\s*4K\b"
+        r"|\bAME(?:\s+(?:page\s*size|pages?|mode))?\s+(?:to|=|in|on)\s+4\s?K\b",
         {"aix-lpar": "ame.page_support"},
         "4K",
     ),

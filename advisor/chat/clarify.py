@@ -43,13 +43,16 @@ _HOW_TO_CHECK = (
     r"(?:check|verify|see|tell|monitor|find\s+out|display|determine|know)\b"
     r"|\b(?:which|what)\s+(?:command|cmd)s?\b"
 )
-_JUDGE = r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
+_JUDGE = (
+    r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
+    r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b"
+)
 
 
 def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     """The one input missing for the calculation the question is about, or None."""
     text = reading.text
-    sizes = reading.of_kind("size")
+    sizes = reading.amounts("size")
     if _has(_HOW_TO_CHECK, text):
         return None
     if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):

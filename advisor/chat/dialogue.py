@@ -60,7 +60,7 @@ _ANSWER_ONLY = linre.compile(
 
 @dataclass
 class Resolution:
-    kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over
+    kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over | unclear
     question: str = ""
 
 
@@ -78,8 +78,8 @@ def _swap_platforms(old: str, reading: Reading, old_reading: Reading) -> str:
 def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[str, bool]:
     text, swapped = old, False
     for kind in ("size", "cores", "saps", "percent"):
-        new = [q for q in reading.quantities if q.kind == kind]
-        was = [q for q in old_reading.quantities if q.kind == kind]
+        new = reading.amounts(kind)
+        was = old_reading.amounts(kind)
         if new and was:  # the last one: "LFAREA=12G on a 32 GB system", "and 64 GB?" means the system's size
             at = text.rfind(was[-1].raw)
             text = text[:at] + new[0].raw + text[at + len(was[-1].raw) :]
@@ -110,15 +110,15 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         and st.subject.intent in ("review", "explain")
         and words <= MAX_FOLLOW_UP_WORDS
         and (reading.platforms or reading.os_levels)
-        and (_ELLIPSIS.match(text) or words <= 4)
-        and not _own_topic(text, reading)
+        and (_ELLIPSIS.match(bare) or words <= 4)
+        and not _own_topic(bare, reading)
     ):  # after a review, "and on a zEC12?" / "what about AIX 7.3 TL2?" asks what the move would change
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
     if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
         # "how do I turn it on?" after "what is AME": the question about the last subject
-        return Resolution("ellipsis", f"{bare.strip(' ?.!')} ({last.strip(' ?.!')})")
+        return Resolution("ellipsis", with_context(bare, last))
     # with a document, a bare new amount or platform varies the last what-if ("and 128 GB?"); after
     # an ordinary question it varies that question, as without a document
     whatif = st.document is not None and st.subject.intent == "whatif"
@@ -126,8 +126,8 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         bare_number = _bare_number(text, reading, last)
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
-        new_things = reading.platforms or reading.os_levels or reading.of_kind("size", "cores", "saps", "percent")
-        if new_things and (_ELLIPSIS.match(text) or words <= 4) and not _own_topic(text, reading):
+        new_things = reading.platforms or reading.os_levels or reading.amounts("size", "cores", "saps", "percent")
+        if new_things and (_ELLIPSIS.match(bare) or words <= 4) and not _own_topic(bare, reading):
             old_reading = read(last)
             swapped, changed = _swap_quantities(last, reading, old_reading)
             if reading.platforms or reading.os_levels:
@@ -137,13 +137,68 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
                 changed = True
             if changed:
                 return Resolution("whatif" if whatif else "ellipsis", swapped)
+    if (
+        whatif
+        and words <= MAX_FOLLOW_UP_WORDS
+        and reading.amounts("size", "cores", "percent")
+        and _ELLIPSIS.match(bare)
+    ):
+        return Resolution("whatif", text)  # "and with 64 GB online?" after a what-if: another change of the document
+    amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
+    if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
+        return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
+    if (
+        last
+        and st.document is None
+        and st.subject.calculator
+        and reading.quantities
+        and (_ADDS.match(bare) or _only_inputs(bare, reading))
+    ):
+        # "what if I add 40 NPIV clients?" after a sizing: the same sizing with the new items counted too
+        return Resolution("ellipsis", f"{last.strip(' ?.!')}, plus {_ADDS.sub('', bare, count=1).strip(' ?.!')}")
+    if (
+        last
+        and st.subject.intent in (*_ASKED, "explain")
+        and (st.document is None or st.subject.intent in _ASKED)
+        and len(bare.split()) <= CONTINUATION_WORDS
+        and _ELLIPSIS.match(bare)
+        and not reading.rule_ids
+    ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
+        if reading.quantities:
+            old_kinds = {q.kind for q in read(last).quantities}
+            if st.subject.calculator and not old_kinds & {q.kind for q in reading.quantities}:
+                # "what about 20000 SAPS?" after instances for 48 cores: a further input of the same sizing
+                return Resolution(
+                    "ellipsis", f"{last.strip(' ?.!')}, with {_LEAD.sub('', bare, count=1).strip(' ?.!')}"
+                )
+            return Resolution("unclear", text)  # a number with no single place in the last question: ask
+        return Resolution("ellipsis", with_context(bare, last))
     return None
+
+
+CONTINUATION_WORDS = 6
+MAX_CONTEXT_CHARS = 400
+_ADDS = linre.compile(
+    r"^\s*(?:(?:and\s+)?what\s+if\s+(?:i|we)\s+(?:add|also\s+have|had)|(?:and\s+)?(?:if\s+(?:i|we)\s+)?add(?:ing)?|"
+    r"(?:and\s+)?plus|(?:and\s+)?with\s+(?:another|an\s+extra|extra|additional)|and\s+also)\b",
+    linre.IGNORECASE,
+)
+
+
+def with_context(fragment: str, last: str) -> str:
+    """A follow-up fragment asked together with the question it continues ("how? (can I enable SMT ...)")."""
+    context = last.strip(" ?.!")[:MAX_CONTEXT_CHARS]
+    return f"{fragment.strip(' ?.!')} ({context})"
 
 
 _ASKED = ("ask", "calc", "clarify")
 _PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
 _BARE = linre.compile(
-    r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$", linre.I
+    r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+|at\s+|with\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$",
+    linre.I,
+)
+_LEAD = linre.compile(
+    r"^\s*(?:and|what\s+about|how\s+about|same\s+(?:for|on|with)|with|on|for|at|using|in|if)\s+", linre.I
 )
 
 
@@ -153,12 +208,23 @@ def _own_term(reading: Reading) -> bool:
 
 
 def _bare_number(text: str, reading: Reading, last: str) -> str | None:
-    """ "and for 40?" after a question with one amount: the same question with that amount replaced."""
+    """ "and for 40?" after a question with one amount: the same question with that amount replaced.
+
+    "and at 3.0?" after "32 GB true memory at factor 2.5": a number with a decimal part replaces the
+    one bare number (a factor) rather than the amount."""
     if not _BARE.match(text):
         return None
     numbers = [q for q in reading.quantities if q.kind == "number" and q.value]
-    old = [q for q in read(last).quantities if q.kind in ("cores", "size", "saps", "percent")]
-    if len(numbers) != 1 or len(old) != 1:
+    old_reading = read(last)
+    old_quantities = old_reading.quantities
+    old = old_reading.amounts("cores", "size", "saps", "percent")
+    bare = [q for q in old_quantities if q.kind == "number" and q.value]
+    if len(numbers) != 1:
+        return None
+    if len(bare) == 1 and (not old or ("." in numbers[0].raw and "." in bare[0].raw)):
+        at = last.rfind(bare[0].raw)  # "what about 2.2?" after "raise the expansion factor to 3"
+        return f"{last[:at]}{numbers[0].raw}{last[at + len(bare[0].raw) :]}" if at >= 0 else None
+    if len(old) != 1 or bare:
         return None
     q = old[0]
     unit = {"cores": "cores", "saps": "SAPS", "percent": "%"}.get(q.kind, "GB")
@@ -173,6 +239,8 @@ _FILLER = frozenset(
     sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
     release os ibm""".split()
 )
+# "we have 384 GB", "it's got 16 cores", "192 gigs total": an amount given with nothing else
+_AMOUNT_WORDS = _FILLER | frozenset("have has got total installed physical its it's are there".split())
 
 
 def _own_topic(text: str, reading: Reading) -> bool:
@@ -229,4 +297,70 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
                 medium = "Ethernet"
             new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
             return pending.question.replace(raw, new, 1)
+    return None
+
+
+def lead_in_stripped(text: str) -> str:
+    return _LEAD_IN.sub("", text, count=1)
+
+
+# Words of a follow-up that no passage needs to contain: how people talk, not what they ask about.
+# A follow-up with any other word the sources do not know ("what about exadata?") is not read as a
+# fragment of the last question: it may name something the sources do not cover.
+_CONVERSATIONAL = frozenset(
+    """ok okay yes yeah yep no nope thanks thank thx cool great nice hmm please pls exactly actually really
+    just basically so then there here again instead also too anyway kinda sorta stuff thing things put
+    go goes going get gets got do does did done make makes made work works worked happen happens how what
+    which why when where who whom whose one ones way ways sure maybe ever never always else
+    mean means meant tell explain show give gives need needs wanted want know say says said""".split()
+)
+
+
+def fragment_of(kb, text: str, prior) -> bool:
+    """Whether a short message refused alone may be read as part of what came before (`prior`: the
+    subject it would be asked with; None: the session's document and rule in focus)."""
+    if prior is not None and (not prior.question or prior.intent not in (*_ASKED, "explain")):
+        return False
+    if len(text.split()) > MAX_FRAGMENT_WORDS:
+        return False
+    r = kb.search(text)
+    if r.foreign or r.unknown:
+        return False
+    return all(w.lower() in _CONVERSATIONAL for w in r.dropped)
+
+
+MAX_FRAGMENT_WORDS = 8
+
+
+# Words a calculator's inputs come with ("4 FC ports and 2 x 10Gb eth", "60 NPIV clients")
+_INPUT_WORDS = frozenset(
+    """port ports fc fibre fiber channel eth ethernet gbe nic nics hba hbas adapter adapters card cards npiv vfc
+    virtual clients client lhea lheas veth link links dual quad single x plus each""".split()
+)
+
+
+def _only_inputs(text: str, reading: Reading) -> bool:
+    """A message that gives nothing but more inputs of the last calculation (ports, adapters, clients)."""
+    rest = reading.text
+    for q in reading.quantities:
+        rest = rest.replace(q.raw, " ")
+    words = [w for w in linre.findall(r"[a-z][a-z0-9_+/-]*", rest.lower()) if w not in _FILLER]
+    has_inputs = any(
+        q.kind == "speed" or q.noun in ("npiv", "veth", "lhea", "ports", "adapters") for q in reading.quantities
+    )
+    return has_inputs and all(w in _INPUT_WORDS for w in words)
+
+
+def _amount_only(text: str, reading: Reading) -> str | None:
+    """The words that put an amount said on its own into the last question ("with 384 GB of memory")."""
+    if len(reading.quantities) != 1 or reading.platforms or reading.os_levels or reading.terms or reading.rule_ids:
+        return None
+    q = reading.quantities[0]
+    rest = reading.text.replace(q.raw, " ")
+    if any(w not in _AMOUNT_WORDS for w in linre.findall(r"[a-z][a-z0-9_'+/-]*", rest.lower())):
+        return None
+    if q.kind == "size" and not q.ambiguous:
+        return f"with {q.raw} of memory"
+    if q.kind == "cores":
+        return f"on a {q.value:g} core server"
     return None

@@ -19,14 +19,15 @@ from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
 from advisor.chat import focus, followups
 from advisor.chat.changes import parse_changes
-from advisor.chat.dialogue import Resolution
+from advisor.chat.dialogue import Resolution, fragment_of, with_context
+from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, recognise, rule_ids
 from advisor.chat.reader import read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
-from advisor.chat.state import ChatState
+from advisor.chat.state import ChatState, Subject
 from advisor.chat.whatif import _show, whatif_answer
 from advisor.chat.wording import document_changes, word_changes
 from advisor.diff import ReviewDiff
@@ -78,6 +79,8 @@ def document_platforms(doc: dict | None) -> set[str]:
     return {t for t in tags if t}
 
 
+JUDGED_RULES = 8  # rules of the topic a "is my X ok?" judges: any that fires answers No
+
 _JUDGEMENT = linre.compile(
     r"\b(?:ok|okay|enough|fine|right|correct|good|big|large|small|sized|safe|sane|set|configured|high|low)\b",
     linre.IGNORECASE,
@@ -125,6 +128,8 @@ class ChatEngine:
         except DocumentError as exc:
             return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         new_doc = document if document is not None else inline
+        if new_doc is not None and st.document is not None and new_doc in (st.document, st.original_document):
+            new_doc = None  # a bot attaching the same document to every turn: the session goes on, what-ifs kept
         if new_doc is not None:
             try:
                 validate_document(new_doc, "document")
@@ -150,8 +155,72 @@ class ChatEngine:
             "explain": self._explain,
             "ask": self._ask,
         }[intent.name]
+        prior = st.subject.model_copy(deep=True)
         reply = handler(text, intent, st)
+        if reply.intent == "out-of-scope":
+            reply = (None if new_doc is not None else self._in_context(text, prior, st)) or (
+                self._about_document(text, st) or reply
+            )
         return self._finish(st, message, reply)
+
+    def _overall(self, text: str, st: ChatState) -> ChatReply:
+        """ "is this ok?" about the session's document with nothing in focus: the review, verdict first."""
+        reply = self._review(text, Intent("review"), st)
+        findings = reply.findings
+        if findings:
+            top = findings[0]
+            answer, because = "no", f"{len(findings)} finding(s); the most severe is {top.rule_id} ({top.severity})"
+        else:
+            answer, because = "yes", "no rule fires on this document (see what could not be assessed below)"
+        if reply.citations:
+            reply.answer = f"{answer.capitalize()}: {because}. [1]\n{reply.answer}"
+            reply.claims.insert(0, Claim(text=f"{answer.capitalize()}: {because}.", citations=[1]))
+            reply.verdict = Verdict(answer=answer, because=because, citations=[1])  # type: ignore[arg-type]
+        return reply
+
+    def _unclear(self, text: str, st: ChatState) -> ChatReply:
+        """A follow-up with a number the last question has no single place for: asked back, not guessed."""
+        last = (st.subject.question or "").strip(" ?.!")
+        ask = (
+            f"Which value of your last question ({last!r}) should {text.strip(' ?.!')!r} replace? "
+            "Please ask again with the whole question (for example with its unit: GB, cores, ports, factor)."
+        )
+        question = Question(path="message", question=ask)
+        return ChatReply(
+            intent="clarify",
+            answer=ask,
+            citations=[],
+            covered=True,
+            state=st,
+            questions=[question],
+            needs_input=[question],
+        )
+
+    def _about_document(self, text: str, st: ChatState) -> ChatReply | None:
+        """A short message refused on its own in a session with a document ("is 4 GB enough?", "how much does
+        it need?", "what's the limit?"): the rule in focus judged or explained on that document."""
+        if st.document is None or not fragment_of(self.kb, text, None):
+            return None
+        rule = st.focus or st.subject.rule
+        if not rule or rule not in self.advisor.rulebook.rules:
+            return self._overall(text, st) if read(text).yes_no else None
+        if read(text).yes_no:
+            return self._judge_document([rule], st)
+        return self._explain(text, Intent("explain", [rule]), st)
+
+    def _in_context(self, text: str, prior: Subject, st: ChatState) -> ChatReply | None:
+        """A short message refused on its own ("uncapped?", "how?", "how do I create one?"), asked with
+        the question it follows; None (the refusal stands) when it names anything the sources do not know."""
+        if not fragment_of(self.kb, text, prior):
+            return None
+        after = st.subject
+        st.subject = prior
+        question = with_context(_lead_in_stripped(text), prior.question or "")
+        reply = self._ask(question, Intent("ask", rule_ids(question)), st)
+        if reply.covered:
+            return reply
+        st.subject = after
+        return None
 
     def _finish(self, st: ChatState, message: str, reply: ChatReply) -> ChatReply:
         st.remember(message, reply.intent, reply.answer, reply.citations)
@@ -172,6 +241,8 @@ class ChatEngine:
                 return self._error(st, "Nothing to start over from: no document has been given in this conversation.")
             st.document, st.previous_documents = st.original_document, []
             return self._review(text, Intent("review"), st)
+        if follow.kind == "unclear":
+            return self._unclear(follow.question, st)
         if follow.kind == "whatif" and st.document is not None:
             return self._whatif(follow.question, Intent("whatif"), st)
         if follow.kind in ("resume", "ellipsis"):
@@ -217,7 +288,7 @@ class ChatEngine:
         ranked = [
             rid for _, rid in sorted(((s, rid) for rid, s in r.rule_scores.items() if applies(rid)), reverse=True)
         ]
-        return list(dict.fromkeys(from_passages + ranked))[:3]
+        return list(dict.fromkeys(from_passages + ranked))[:JUDGED_RULES]
 
     def _judge_document(self, rule_ids: list[str], st: ChatState) -> ChatReply | None:
         """ "is my LFAREA ok?" with a document in the session: the rules' verdict on that document.
@@ -229,7 +300,8 @@ class ChatEngine:
         if not rule_ids or doc is None:
             return None
         review = self.advisor.review(doc)
-        fired = [f for f in review.findings if f.rule_id in rule_ids]
+        order = {rid: i for i, rid in enumerate(rule_ids)}
+        fired = sorted((f for f in review.findings if f.rule_id in order), key=lambda f: order[f.rule_id])
         missing = [n for n in review.not_assessed if n.rule_id in rule_ids]
         rule_id = fired[0].rule_id if fired else (missing[0].rule_id if missing else rule_ids[0])
         cite = from_out(self.advisor.citations(rule_id)[0], f"rule:{rule_id}")
@@ -415,7 +487,7 @@ class ChatEngine:
         st.push_document(new_doc)
         st.subject.question = text  # what "and 128 GB?" varies next
         st.findings = refs(after)
-        lead = diff.introduced or after.findings
+        lead = diff.introduced or diff.resolved or after.findings  # what a bare "why?" next asks about
         st.focus = lead[0].rule_id if lead else None
         return self._reply(
             "whatif", st, out, findings=after.findings, diff=diff, follow_ups=followups.after_whatif(after)

@@ -39,7 +39,11 @@ _ORDINAL = linre.compile(
 )
 _REVIEW = linre.compile(
     r"^\s*(?:please\s+)?(?:review|check|assess|analy[sz]e|evaluate|audit)\b|\bwhat(?:'s| is) wrong\b"
-    r"|\b(?:show|list|summari[sz]e)\b.*\bfindings\b|\bfindings\b\s*\??\s*$|^\s*findings\b",
+    r"|\b(?:show|list|summari[sz]e)\b.*\bfindings\b|\bfindings\b\s*\??\s*$|^\s*findings\b"
+    r"|^\s*(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|\s+is|\s+are)?\s+(?:left|remaining|still\s+(?:wrong|open|firing))|"
+    r"what(?:'s|\s+is)\s+the\s+(?:status|state)\s+now|anything\s+(?:else|left)|where\s+are\s+we|"
+    r"(?:which|what)(?:'s|\s+is)?\s+(?:the\s+)?(?:worst|most\s+(?:urgent|important|critical)|biggest)(?:\s+(?:one|issue|problem|finding))?)"
+    r"\s*[?.!]*\s*$",
     linre.IGNORECASE,
 )
 _UNDO = linre.compile(r"^\s*(?:undo|revert|roll\s*back|go back)\b", linre.IGNORECASE)
@@ -49,6 +53,11 @@ _WHATIF = linre.compile(
     r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
     r"allocate|assign|drop|cut)\b",
+    linre.IGNORECASE,
+)
+# "vios2 memory to 12 GB", "factor 2.5?": a field and its new value with no verb (tried as a what-if)
+_TERSE_CHANGE = linre.compile(
+    r"^\s*[A-Za-z][\w.\[\]-]*(?:\s+[A-Za-z][\w.\[\]-]*){0,4}\s+(?:to|=|->)\s*\d+(?:\.\d+)?\s*(?:[GMT]B?|gigs?|%)?\s*[?.!]*\s*$",
     linre.IGNORECASE,
 )
 _EXPLAIN = linre.compile(
@@ -103,7 +112,7 @@ def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent
         m = _SET.match(text)
         if m:
             return Intent("whatif", ids, explicit_set=(m.group(1), m.group(2)))
-        if _WHATIF.search(text) and not ids and not _EXPLAIN.search(text):
+        if (_WHATIF.search(text) or _TERSE_CHANGE.match(text)) and not ids and not _EXPLAIN.search(text):
             return Intent("whatif")
         if _REVIEW.search(text) and not ids:
             return Intent("review")

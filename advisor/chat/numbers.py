@@ -75,7 +75,11 @@ def normalise(text: str) -> str:
             return str(_TENS[m.group(1).lower()] + (_UNITS[m.group(2).lower()] if m.group(2) else 0))
         return str(_UNITS[m.group(3).lower()])
 
-    return _WORDS.sub(repl, text)
+    return _WORDS.sub(repl, _QUAD_PORT.sub("4", text))
+
+
+# "3 quad-port 8Gb FC HBAs": four ports an adapter (not the z/OS "quad area", which is no count)
+_QUAD_PORT = re.compile(r"\bquad(?=[\s-]port)", re.IGNORECASE)
 
 
 def sizes_gb(text: str) -> list[float]:

@@ -48,6 +48,7 @@ MEMORY = {
     "hpux-server": "memory_gb",
     "zos-lpar": "online_storage_gb",
 }
+CORES = {"vios": "system_cores", "hpux-server": "cores", "managed-system": "cores"}
 NAMED_SIZES = (
     (re.compile(r"\bpaging\b|\bswap\b", re.I), {"aix-lpar": "memory.paging_space_gb", "hpux-server": "swap_gb"}),
     (re.compile(r"\bmax(?:imum)?\s+memory\b", re.I), {"aix-lpar": "memory.max_gb"}),
@@ -116,9 +117,15 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         elif not _OTHER_SIZE.search(text):  # "what if the LPAR had 32 GB": the memory it has, as a whole
             for _, full, name in resolve_target(doc, text, MEMORY):
                 changes.append(Change(full, _number(amount.value), name, text))
+    cores = next((q for q in reading.quantities if q.kind == "cores" and q.value.is_integer()), None)
+    if cores is not None and _HAVING.search(text) and doc.get("kind") in CORES:  # "what if it had 64 cores?"
+        changes.append(Change(CORES[doc["kind"]], int(cores.value), None, text))
     scale = _SCALE.search(text)
-    if (amount is not None and (_ADD.search(text) or _REMOVE.search(text))) or (scale and "memory" in text.lower()):
-        for _, full, name in resolve_target(doc, text, MEMORY):
+    named_size = next((paths for pattern, paths in NAMED_SIZES if pattern.search(text)), None)
+    if (amount is not None and (_ADD.search(text) or _REMOVE.search(text))) or (
+        scale and (named_size is not None or "memory" in text.lower())
+    ):  # "add 2 GB", "double the memory", "and double the swap": relative to the field's current value
+        for _, full, name in resolve_target(doc, text, named_size if named_size is not None else MEMORY):
             current = get_at(doc, full)
             if not isinstance(current, (int, float)) or isinstance(current, bool):
                 raise ChangeError(f"{full} is not set in this document, so there is nothing to add to or take from")

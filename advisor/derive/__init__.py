@@ -1,9 +1,11 @@
 """Derived values: computed from a document before evaluation, visible to rules as `derived.<name>`.
 
 Each derivation wraps a calculator (advisor/calculators) and declares the kinds it applies to,
-its type and unit and the source it rests on. A derivation that lacks inputs raises `Missing`
-with the document paths it needed, so a rule requiring it is reported "not assessed" with
-those paths; one whose inputs are present but unusable raises `Invalid` with the reason.
+its type and unit and the source it rests on. The modules of this package are imported per kind
+(MODULES), on first use: reviewing an AIX document never imports the z/OS or HP-UX calculators.
+A derivation that lacks inputs raises `Missing` with the document paths it needed, so a rule
+requiring it is reported "not assessed" with those paths; one whose inputs are present but
+unusable raises `Invalid` with the reason.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ class Derivation:
     citations: tuple[Cite, ...]
     func: Callable[[BaseModel], Any]
     unit: str | None = None
+    module: str = ""  # the module of this package that defines it (see MODULES)
+    needs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (kind, paths): see `derivation`
 
     @property
     def path(self) -> str:
@@ -75,24 +79,46 @@ def shared(func: Callable[[Any], T]) -> Callable[[Any], T]:
 
 
 def derivation(
-    name: str, *, kinds: tuple[str, ...], type: str, description: str, cite: tuple[Cite, ...], unit: str | None = None
+    name: str,
+    *,
+    kinds: tuple[str, ...],
+    type: str,
+    description: str,
+    cite: tuple[Cite, ...],
+    unit: str | None = None,
+    module: str | None = None,
+    needs: Needs = (),
 ):
+    """Register `func` as `derived.<name>`.
+
+    `needs`: the paths the function's first `need` asks for (per kind, as {kind: paths}, when its
+    first step depends on the kind). `compute` checks them before calling it: a document that lacks
+    one gets the same Missing (those of the paths it lacks, in this order) without the call and its
+    exception, the common case of a sparse document. tests/derive/test_shared_intermediates.py
+    checks that this equals calling the function."""
+
     def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
         if name in REGISTRY:
             raise RuntimeError(f"derived value {name!r} registered twice")
-        REGISTRY[name] = Derivation(name, kinds, type, description, cite, func, unit)
+        per_kind = needs if isinstance(needs, dict) else {kind: needs for kind in kinds} if needs else {}
+        REGISTRY[name] = Derivation(
+            name, kinds, type, description, cite, func, unit, module or func.__module__, tuple(per_kind.items())
+        )
         return func
 
     return register
 
 
-def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite: tuple[Cite, ...]):
+Needs = tuple[str, ...] | dict[str, tuple[str, ...]]
+
+
+def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite: tuple[Cite, ...], needs: Needs = ()):
     """Register `name` (a list of offending items, for messages) and `name_count` (its length, for
-    conditions: rules cannot read lists) from one function."""
+    conditions: rules cannot read lists) from one function; `needs` as for `derivation`, for both."""
 
     def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
         func = shared(func)  # the list and its count are one computation
-        derivation(name, kinds=kinds, type="list", description=description, cite=cite)(func)
+        derivation(name, kinds=kinds, type="list", description=description, cite=cite, needs=needs)(func)
 
         def count(doc: BaseModel) -> int | None:
             items = func(doc)
@@ -105,6 +131,8 @@ def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite
             unit="count",
             description=f"Number of entries in derived.{name}.",
             cite=cite,
+            module=func.__module__,
+            needs=needs,
         )(count)
         return func
 
@@ -114,6 +142,20 @@ def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite
 @lru_cache(maxsize=4096)
 def _parts(path: str) -> tuple[str, ...]:
     return tuple(path.split("."))
+
+
+def path_parts(path: str) -> tuple[str, ...]:
+    """A dotted path split once, for `absent`."""
+    return _parts(path)
+
+
+def absent(model: Any, parts: tuple[str, ...]) -> bool:
+    """get_path(model, path) is None, for a path split by `path_parts`."""
+    for part in parts:
+        model = getattr(model, part, None)
+        if model is None:
+            return True
+    return False
 
 
 def get_path(model: Any, path: str) -> Any:
@@ -146,7 +188,7 @@ def compute(kind: str, model: BaseModel) -> DerivedResult:
     outer = getattr(_MEMO, "memo", None)
     _MEMO.memo = {}
     try:
-        _compute(_of_kind(kind), model, result)
+        _compute(_plan(kind), model, result)
     finally:
         _MEMO.memo = outer
     return result
@@ -154,11 +196,34 @@ def compute(kind: str, model: BaseModel) -> DerivedResult:
 
 @cache
 def _of_kind(kind: str) -> tuple[Derivation, ...]:
-    return tuple(d for d in REGISTRY.values() if kind in d.kinds)
+    """The kind's derivations, in MODULES order then definition order, whatever was imported first."""
+    modules = _load(kind)
+    return tuple(d for m in modules for d in REGISTRY.values() if d.module == m and kind in d.kinds)
 
 
-def _compute(derivations: tuple[Derivation, ...], model: BaseModel, result: DerivedResult) -> None:
-    for d in derivations:
+Gate = tuple[tuple[str, tuple[str, ...]], ...]  # (path, its parts) a derivation needs first
+
+
+@cache
+def _plan(kind: str) -> tuple[tuple[Derivation, Gate], ...]:
+    """The kind's derivations, each with the paths it needs first on this kind (see `derivation`)."""
+    return tuple((d, tuple((p, _parts(p)) for p in dict(d.needs).get(kind, ()))) for d in _of_kind(kind))
+
+
+def _compute(plan: tuple[tuple[Derivation, Gate], ...], model: BaseModel, result: DerivedResult) -> None:
+    lacks: dict[str, bool] = {}  # path -> absent, for the paths several derivations need
+    for d, gate in plan:
+        if gate:
+            lacking = []
+            for path, parts in gate:
+                gone = lacks.get(path)
+                if gone is None:
+                    gone = lacks[path] = absent(model, parts)
+                if gone:
+                    lacking.append(path)
+            if lacking:
+                result.missing[d.name] = lacking
+                continue
         try:
             value = d.func(model)
             if isinstance(value, float) and not math.isfinite(value):
@@ -179,16 +244,37 @@ def _compute(derivations: tuple[Derivation, ...], model: BaseModel, result: Deri
 
 
 def applicable(kind: str) -> dict[str, Derivation]:
-    return {f"derived.{d.name}": d for d in REGISTRY.values() if kind in d.kinds}
+    return {f"derived.{d.name}": d for d in _of_kind(kind)}
 
 
-def _register_all() -> None:
-    """Import every module of this package: each registers its derivations on import."""
+def everything() -> dict[str, Derivation]:
+    """Every kind's derivations by name (imports every module: for documentation and the chat's
+    calculators, not for a review)."""
+    for kind in KINDS:
+        _of_kind(kind)
+    return REGISTRY
+
+
+# module of this package -> the kinds its derivations apply to. A kind imports only its modules
+# (and so only their calculators); tests/derive/test_lazy_kinds.py keeps this list true.
+MODULES: dict[str, tuple[str, ...]] = {
+    "ame": ("aix-lpar",),
+    "hpux": ("hpux-server",),
+    "power": ("aix-lpar", "vios", "managed-system"),
+    "virtualio": ("aix-lpar", "vios", "managed-system"),
+    "zsystems": ("zos-lpar", "zvm-lpar"),
+}
+KINDS = ("aix-lpar", "vios", "managed-system", "hpux-server", "zos-lpar", "zvm-lpar")
+_IMPORT_LOCK = threading.Lock()
+
+
+def _load(kind: str) -> tuple[str, ...]:
+    """Import the modules holding `kind`'s derivations (each registers them on import); their
+    qualified names, in MODULES order."""
     import importlib
-    import pkgutil
 
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
-
-
-_register_all()
+    modules = tuple(f"{__name__}.{m}" for m, kinds in MODULES.items() if kind in kinds)
+    with _IMPORT_LOCK:
+        for module in modules:
+            importlib.import_module(module)
+    return modules

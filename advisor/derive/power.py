@@ -140,6 +140,7 @@ def ame64k_default(doc) -> bool:
     type="bool",
     description="The expansion factor is a whole number of hundredths (settable in steps of 0.01).",
     cite=ame.CITE_FACTOR,
+    needs=("ame.expansion_factor",),
 )
 def ame_factor_on_grid(doc) -> bool:
     (factor,) = need(doc, "ame.expansion_factor")
@@ -153,6 +154,7 @@ def ame_factor_on_grid(doc) -> bool:
     unit="%",
     description="Memory gain of the expansion factor relative to true memory: (factor - 1) x 100.",
     cite=ame.CITE_GAIN,
+    needs=("ame.expansion_factor",),
 )
 def ame_memory_gain_pct(doc) -> float:
     (factor,) = need(doc, "ame.expansion_factor")
@@ -250,11 +252,12 @@ def ame_true_memory_for_2_0_gb(doc) -> float:
     return _true_memory_at(doc, ame.SAP_VALIDATED_FACTORS[0])
 
 
+_DEFICIT_NEEDS = ("ame.enabled", "memory.desired_gb", "ame.expansion_factor", "ame.deficit_mb")
+
+
 @shared
 def _deficit_estimate(doc) -> ame.DeficitEstimate | None:
-    enabled, desired, factor, deficit = need(
-        doc, "ame.enabled", "memory.desired_gb", "ame.expansion_factor", "ame.deficit_mb"
-    )
+    enabled, desired, factor, deficit = need(doc, *_DEFICIT_NEEDS)
     if not enabled:
         return None
     try:
@@ -270,6 +273,7 @@ def _deficit_estimate(doc) -> ame.DeficitEstimate | None:
     unit="factor",
     description="Expansion factor AME actually reaches under the deficit: (expanded - deficit) / true.",
     cite=ame.CITE_DEFICIT,
+    needs=_DEFICIT_NEEDS,
 )
 def ame_deficit_free_factor(doc) -> float | None:
     est = _deficit_estimate(doc)
@@ -284,6 +288,7 @@ def ame_deficit_free_factor(doc) -> float | None:
     description="Least true memory that holds today's expanded memory at the factor AME reaches "
     "(expanded / achieved factor): an estimate of the minimum, not a target.",
     cite=ame.CITE_DEFICIT,
+    needs=_DEFICIT_NEEDS,
 )
 def ame_deficit_free_true_memory_gb(doc) -> float | None:
     est = _deficit_estimate(doc)
@@ -304,6 +309,7 @@ def ame_deficit_free_true_memory_gb(doc) -> float | None:
             locator="Examples 3-13 to 3-17",
         ),
     ),
+    needs=("amepat.recommended_factor", "amepat.previous_recommended_factor"),
 )
 def amepat_recommendation_swing(doc) -> float:
     now, before = need(doc, "amepat.recommended_factor", "amepat.previous_recommended_factor")
@@ -358,6 +364,7 @@ def _shared(doc, *fields: str) -> list[tuple[int, Any]]:
     description="Physical cores of the shared processor pool: cpu.pool_cores of a partition; for a managed "
     "system its shared_pool_cores, or its cores minus the cores of dedicated partitions.",
     cite=_LPAR_CITE,
+    needs={"aix-lpar": ("cpu.pool_cores",)},
 )
 def pool_cores(doc) -> int:
     if doc.kind != "managed-system":
@@ -383,6 +390,7 @@ def pool_cores(doc) -> int:
     description="Most virtual processors of any shared-processor partition (0 when there is none); needs "
     "the pool size wherever a shared partition exists, so that it can be compared.",
     cite=_LPAR_CITE,
+    needs={"aix-lpar": ("cpu.mode",)},
 )
 def max_shared_vps(doc) -> int:
     if doc.kind != "managed-system":
@@ -403,6 +411,7 @@ def max_shared_vps(doc) -> int:
     type="list",
     description="Shared-processor partitions with more virtual processors than the pool has cores.",
     cite=_LPAR_CITE,
+    needs={"aix-lpar": ("cpu.mode",)},
 )
 def vp_above_pool(doc) -> list[str]:
     if max_shared_vps(doc) == 0:

@@ -13,7 +13,7 @@ presence only; arithmetic is `+ - *` (division by a literal was compiled to a pr
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Operand, Or, Ref, node_paths
@@ -79,6 +79,14 @@ class _Source:
                 holder = parents[prefix]
             lines.append(f"    {name} = {holder}.get({last!r}, M) if {holder}.__class__ is dict else M")
         return lines
+
+
+def lookup_source(paths: Iterable[str]) -> tuple[list[str], dict[str, str]]:
+    """Source lines reading each of `paths` from `fact` into a local (M where absent), and the
+    local of each path: the lookups of a generated function, for other generated code."""
+    src = _Source()
+    local = {path: src.var(path) for path in paths}
+    return src.lookups(), local
 
 
 def compile_kind(rules: list[CompiledRule]) -> tuple[str, Callable[[dict], set[str]]]:

@@ -26,6 +26,34 @@ _NEGATIVE_QUESTION = re.compile(
 )
 
 
+# What a yes/no question asks about beside its topic: "will that need a reboot?", "do we pay extra CPU?".
+# An entry answers such a question only when its own patterns speak of the same thing; the folding
+# entry ("disable folding on the VIOS: yes") must not answer "will vpm_fold_policy=4 need a reboot?".
+_PREDICATES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (
+        re.compile(
+            r"\b(?:need|needs|require|requires|without|cause|causes|take|takes|mean|means|involve|trigger)\s+"
+            r"(?:a\s+|an\s+|another\s+)?(?:reboot|restart|re-?IPL|IPL|reactivation|outage|downtime)\b"
+            r"|\b(?:reboot|restart|IPL|outage)\s+(?:needed|required|necessary)\b",
+            re.IGNORECASE,
+        ),
+        ("reboot", "restart", "ipl", "reactivat", "dynamic", "outage"),
+    ),
+    (
+        re.compile(
+            r"\b(?:cost|costs|pay|extra|more|higher|additional)\s+(?:\w+\s+)?(?:cpu|throughput|overhead|latency)\b"
+            r"|\boverhead\b",
+            re.IGNORECASE,
+        ),
+        ("cpu", "overhead", "cost", "throughput", "latency", "pay", "penalty", "cycles"),
+    ),
+    (  # "can I skip the reboot ...?", "pageable without Flash?": the question turns the entry's claim round
+        re.compile(r"\b(?:without|skip|skipping|avoid|avoiding|bypass)\b", re.IGNORECASE),
+        ("without", "skip", "avoid", "instead", "rather", "bypass", "no reboot", "online", "dynamic", "on the fly"),
+    ),
+)
+
+
 @dataclass(frozen=True)
 class VerdictEntry:
     id: str
@@ -37,7 +65,10 @@ class VerdictEntry:
     flip: tuple[re.Pattern[str], ...] = ()
 
     def matches(self, text: str) -> bool:
-        return all(p.search(text) for p in self.all) and not any(p.search(text) for p in self.none)
+        if not all(p.search(text) for p in self.all) or any(p.search(text) for p in self.none):
+            return False
+        own = " ".join(p.pattern for p in (*self.all, *self.flip)).lower()
+        return all(not asked.search(text) or any(k in own for k in keys) for asked, keys in _PREDICATES)
 
     def answer(self, text: str) -> str:
         """The verdict for this phrasing: "can I ... without a reboot?" is the reverse of "does it need one?",

@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 from advisor import linre
 
-from ._text import Builder, lines_of
-from .base import ParseResult
+from ._text import Builder, Line, lines_of
+from .base import CUT_REASON, ParseResult
 
 _NAME = linre.compile(r"[a-z][a-z0-9_]{0,63}")
 NO_RESULTS = linre.compile(r"^No results were found\.?$", linre.I)
@@ -43,23 +43,42 @@ def pairs(items: list[str]) -> dict[str, str] | None:
 
 
 def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> ParseResult:
-    """``rows``: one {attribute: value} per resource line, provenance ``rows.N.attribute``."""
+    """``rows``: one {attribute: value} per resource line, provenance ``rows.N.attribute``.
+
+    A terminal that wraps the HMC's long lines breaks a value anywhere: ``curr_mem=655`` on one line,
+    ``36,curr_max_mem=...`` on the next.  A row is therefore put only once the next line shows it was
+    whole; a line that continues it (its first field has no ``=``, or the row's own last field had
+    none) means the row's last value is cut: that attribute is left out and the rest of the line
+    skipped, both with a warning.  Joining the pieces would guess whether a character was lost."""
     out = Builder(command)
     header: list[str] | None = None
+    held: tuple[Line, dict[str, str], str | None] | None = None  # a row, and the field it ends in without "="
     for line in lines_of(text, command, detect):
         body = line.text.strip()
         if not body:
+            _put_held(out, held)
+            held = None
             continue
+        items = fields(body)
+        if held is not None:
+            if held[2] is not None or (items is not None and items and "=" not in items[0]):
+                _put_wrapped(out, held, line)
+                held = None
+                continue
+            _put_held(out, held)
+            held = None
         if NO_RESULTS.match(body):
             out.known(line)
             continue
-        items = fields(body)
         if items is None:
             out.warn(line, "unbalanced quotes: the line cannot be split for sure; skipped")
             continue
         named = pairs(items)
+        dangling = pairs(items[:-1]) if named is None and len(items) > 1 and "=" not in items[-1] else None
         if named is not None:
-            out.put_row("rows", named, line)
+            held = (line, named, None)
+        elif dangling is not None and header is None:
+            held = (line, dangling, items[-1])
         elif header is None and all(_NAME.fullmatch(i) for i in items) and len(set(items)) == len(items):
             header = items
             out.known(line)
@@ -72,4 +91,24 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
                 line,
                 "values without attribute names (-F without --header): add --header, or list without -F; skipped",
             )
+    if held is not None and held[2] is not None:  # the text ends in the middle of an attribute
+        out.warn(held[0], f"{CUT_REASON}, inside the attribute {held[2]!r}: the listing is cut; that field left out")
+    _put_held(out, held)
     return out.finish()
+
+
+def _put_held(out: Builder, held: tuple[Line, dict[str, str], str | None] | None) -> None:
+    if held is not None and held[1]:
+        out.put_row("rows", held[1], held[0])
+
+
+def _put_wrapped(out: Builder, held: tuple[Line, dict[str, str], str | None], rest: Line) -> None:
+    line, row, dangling = held
+    if dangling is None and row:
+        cut = list(row)[-1]
+        row = {k: v for k, v in row.items() if k != cut}
+        out.warn(line, f"{cut}: the line is wrapped inside this value (it goes on in the next line); left out")
+    else:
+        out.warn(line, f"the line is wrapped inside the attribute {dangling!r} (it goes on in the next line)")
+    out.warn(rest, "the rest of the line before, wrapped by the terminal: its values are not read; skipped")
+    _put_held(out, (line, row, None))

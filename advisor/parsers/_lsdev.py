@@ -27,8 +27,9 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
     """Rows of any device are kept, but at least one must be of the listed kind."""
     out = Builder(command)
     # What follows the status ("00-00-02 MPIO IBM 2076 FC Disk") repeats down a listing: each is read
-    # once, and the rows share its strings (a row is most of what a big listing costs in memory).
+    # once.  Rows are stored by column (Builder.listing), which shares the repeated strings.
     described: dict[str, tuple[str | None, str]] = {}
+    put = out.listing(key)
     for line in lines_of(text, command, lambda t: listing_score(t, names)):
         if not line.text:
             continue
@@ -48,11 +49,10 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
             if len(described) >= _REMEMBERED:
                 described.clear()
             described[words[2]] = rest
-        row = {"name": words[0], "status": _STATUSES.get(words[1], words[1])}
-        if rest[0] is not None:
-            row["location"] = rest[0]
-        row["description"] = rest[1]
-        out.put_row(key, row, line)
+        if rest[0] is None:
+            put(_FIELDS, (words[0], words[1], rest[1]), line)
+        else:
+            put(_LOCATED, (words[0], words[1], rest[0], rest[1]), line)
     return out.finish()
 
 
@@ -64,7 +64,9 @@ def _described(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
-_STATUSES = {s: s for s in ("Available", "Defined", "Stopped", "Unknown")}
+_STATUSES = frozenset(("Available", "Defined", "Stopped", "Unknown"))
+_FIELDS = ("name", "status", "description")
+_LOCATED = ("name", "status", "location", "description")
 _REMEMBERED = 4096
 
 

@@ -256,21 +256,34 @@ class _Chunk(_Body):
             return
         if self.open is not None:
             self.blocks.append((self.open[0], self.open[1], self.open[2]))
-        group: list[Any] | None = None  # [command, first line index, start, end]
+        group: list[Any] | None = None  # [command, first line index, start, end, opening label]
         for first, start, end in self.blocks:
             detected = registry.detect(origin[start : min(end, start + DETECT_CHARS)])
-            if group is not None and (detected is None or detected == group[0]):
+            label = _opening_label(origin, start, end)
+            if group is not None and (detected is None or detected == group[0]) and not (label and label == group[4]):
                 group[3] = end
                 continue
             if group is not None:
                 yield _group(origin, group, self.first_line_no, host, False)
-            group = [detected, first, start, end]
+            group = [detected, first, start, end, label]
         if group is not None:
             yield _group(origin, group, self.first_line_no, host, cut and group[3] == self.end)
 
 
+_LABELLED = linre.compile(r"[ \t]*([A-Za-z][A-Za-z0-9 ()/_.-]{0,63}?)[ \t]*:[ \t]*\S")
+
+
+def _opening_label(origin: str, start: int, end: int) -> str | None:
+    """The label of a block's first line when it is ``Label : value``: an output of the same command that
+    opens with the same label (``Node Name : aix2`` after ``Node Name : aix1``) is another output, maybe
+    of another system, never a continuation of the one before."""
+    newline = origin.find("\n", start, end)
+    m = _LABELLED.match(origin[start : end if newline < 0 else newline])
+    return " ".join(m.group(1).split()).casefold() if m else None
+
+
 def _group(origin: str, group: list[Any], first_line_no: int, host: str | None, cut: bool) -> _Cut:
-    command, first, start, end = group
+    command, first, start, end, _label = group
     text = (
         origin[start:end]
         if cut

@@ -46,7 +46,7 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     lines = list(lines_of(text, COMMAND, detect))
     out = Builder(COMMAND)
-    statements: list[tuple[str, Line]] = []
+    statements: list[tuple[str | None, Line]] = []
     comment = False
     for i, line in enumerate(lines):
         operand = _operand(line)
@@ -60,11 +60,13 @@ def parse(text: str) -> ParseResult:
             statements.append((_statement(lines, i, m.start(1), out), line))
     if len(statements) == 1:
         out.put("lfarea_specified", True, statements[0][1])
-        out.put("lfarea", statements[0][0], statements[0][1])
+        if statements[0][0] is not None:
+            out.put("lfarea", statements[0][0], statements[0][1])
     elif statements:
         out.put("lfarea_specified", True, statements[0][1])
         for value, line in statements:
-            out.append("lfarea_statements", value, line)
+            if value is not None:
+                out.append("lfarea_statements", value, line)
             out.warn(line, "LFAREA specified more than once; lfarea left out")
     elif _operand(last := [line for line in lines if _operand(line)][-1]).endswith(","):
         out.warn(last, "the member ends on a continuation comma, it may be cut short; lfarea_specified left out")
@@ -73,8 +75,9 @@ def parse(text: str) -> ParseResult:
     return out.finish(allow_empty=True)
 
 
-def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str:
-    """The LFAREA=... text from ``start`` on line ``index``, across continuation lines."""
+def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str | None:
+    """The LFAREA=... text from ``start`` on line ``index``, across continuation lines; None when the
+    member stops inside it (a copy cut short: what is left of the statement is not the statement)."""
     value, depth = "", 0
     operand = _operand(lines[index])[start:]
     while True:
@@ -87,6 +90,9 @@ def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str:
                 out.warn(lines[index], "LFAREA has an unmatched ')'; statement kept as written")
                 return value
         index += 1
+        if depth > 0 and operand.endswith(",") and not any(_operand(line) for line in lines[index:]):
+            out.warn(lines[index - 1], "the member ends inside the LFAREA statement: it is cut short; lfarea left out")
+            return None
         if depth == 0 or not operand.endswith(",") or index >= len(lines):
             break
         operand = _operand(lines[index])

@@ -25,7 +25,7 @@ ALIASES = ("lsattr -El *", "lsattr -E -l *", "lsdev -dev * -attr")
 UNITS = {"size": "size_mb", "goodsize": "goodsize_mb", "ent_mem_cap": "ent_mem_cap_kb"}
 _SETTABLE = frozenset({"True", "False", "True+", "False+"})
 _HEADER = linre.compile(r"^\s*attribute\s+value\s+description\s+user_settable\s*$", linre.I)
-_NAME = r"(?:[a-z][a-z0-9_]*|PCM)"
+_NAME = r"(?:[a-z][a-z0-9_]*|PCM|PR_key_value)"
 _ROW = linre.compile(rf"^\s*{_NAME}\s+\S.*\s(True|False)\+?\s*$")
 _WORD = linre.compile(r"[A-Z][A-Za-z0-9]*(/[A-Za-z0-9]+)*")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from advisor import linre
 
-from ._text import Builder, Line, lines_of, score
+from ._text import Builder, Line, Put, lines_of, score
 from .base import ParseResult
 
 COMMAND = "lslpp -l"
@@ -35,6 +35,8 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     path, pending = "", ""
+    levels: set[str] = set()
+    put = out.listing("filesets")
     for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
         if not body:
@@ -48,8 +50,8 @@ def parse(text: str) -> ParseResult:
             out.known(line)
         elif "0504-132" in body and (missing := MISSING.search(body)):
             out.append("not_installed", missing.group(1), line)
-        elif (row := _row(body)) and (row[0] or pending):
-            _fileset(row[0] or pending, row, path, line, out)
+        elif (row := _row(body, levels)) and (row[0] or pending):
+            _fileset(row[0] or pending, row, path, line, put)
             pending = ""
         elif name := _NAME.match(body):
             pending = name.group(1)
@@ -59,21 +61,31 @@ def parse(text: str) -> ParseResult:
     return out.finish()
 
 
-def _row(body: str) -> tuple[str | None, str, str, str] | None:
+def _row(body: str, levels: set[str]) -> tuple[str | None, str, str, str] | None:
     """_ROW's groups; a plain line "name level STATE description" (nearly all) is read with split().
 
     On printable ASCII the only blank is the space, so split() cuts where _ROW's \\s does, and a
-    first word followed by a level and a state is the optional name _ROW takes first."""
+    first word followed by a level and a state is the optional name _ROW takes first.  ``levels``:
+    levels already seen to match _LEVEL (they repeat down a listing: one regex call each)."""
     if body.isascii() and body.isprintable():
         words = body.split(None, 3)
-        if len(words) == 4 and words[2] in _STATE_WORDS and _LEVEL.fullmatch(words[1]):
-            return words[0], words[1], words[2], words[3]
+        if len(words) == 4 and words[2] in _STATE_WORDS:
+            level = words[1]
+            if level in levels or _LEVEL.fullmatch(level):
+                if len(levels) < _LEVELS_KEPT:
+                    levels.add(level)
+                return words[0], level, words[2], words[3]
     m = _ROW.match(body)
     return None if m is None else (m.group(1), m.group(2), m.group(3), m.group(4))
 
 
-def _fileset(name: str, row: tuple[str | None, str, str, str], path: str, line: Line, out: Builder) -> None:
-    entry = {"name": name, "level": row[1], "state": row[2], "description": row[3]}
+_LEVELS_KEPT = 4096
+_FIELDS = ("name", "level", "state", "description")
+_FIELDS_PATH = (*_FIELDS, "path")
+
+
+def _fileset(name: str, row: tuple[str | None, str, str, str], path: str, line: Line, put: Put) -> None:
     if path:
-        entry["path"] = path
-    out.put_row("filesets", entry, line)
+        put(_FIELDS_PATH, (name, row[1], row[2], row[3], path), line)
+    else:
+        put(_FIELDS, (name, row[1], row[2], row[3]), line)

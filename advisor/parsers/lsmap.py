@@ -108,7 +108,9 @@ def parse(text: str) -> ParseResult:
             for field in _NPIV_FIELD.finditer(body):
                 key, value = snake(field.group(1)), field.group(2)
                 if value:
-                    vfc[0][key] = int(value) if key == "ports_logged_in" and value.isdigit() else value
+                    vfc[0][key] = (
+                        int(value) if key == "ports_logged_in" and value.isascii() and value.isdigit() else value
+                    )
                 if key == "fc_name" and value:  # the port mapping, quoted from its own line
                     out.put_row("fc_mappings", {"vfchost": vfc[0]["name"], "fc_name": value}, line)
             out.known(line)

@@ -39,7 +39,7 @@ _SECTIONS = {"cpu info": "cpu", "memory": "", "firmware info": "firmware", "plat
 
 
 def _unquote(raw: str) -> str:
-    return raw.strip().strip('"')
+    return as_str(raw.strip().strip('"'))  # '"9000/800/rp4440  "': the padding inside the quotes is layout
 
 
 def _mb(raw: str) -> int | float:
@@ -157,11 +157,11 @@ def _cpu(body: str, line: Line, out: Builder) -> None:
     elif sockets:
         if sockets.group(1) is not None:
             out.put("cpu.sockets", int(sockets.group(1)), line)
-        out.put("cpu.processor_model", sockets.group(2), line)
+        out.put("cpu.processor_model", as_str(sockets.group(2)), line)
         out.value("cpu.clock_ghz", sockets.group(3), as_number, line)
         out.value("cpu.cache_mb", sockets.group(4), size_in("mb", default_unit="mb"), line)
     elif bus:
-        out.put("cpu.bus", bus.group(1), line)
+        out.put("cpu.bus", as_str(bus.group(1)), line)
         out.put("cpu.cpu_version", bus.group(2), line)
     elif logical:
         out.put("cpu.logical_processors", int(logical.group(1)), line)

@@ -7,9 +7,11 @@ but under AME4K the kernel silently runs on 4K; DPGSZ/SPGSZ/TPGSZ/SHMPGSZ
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor import linre
 
-from ._text import Builder, Line, lines_of, score
+from ._text import Builder, Line, Put, lines_of, score
 from .base import ParseResult
 
 COMMAND = "ps -eZ"
@@ -17,6 +19,7 @@ ALIASES = ("ps -efZ", "ps -eZf", "ps -Z *")
 
 _HEADER = linre.compile(r"^.*(?:\bPID\b.*\bDPGSZ\b|\bDPGSZ\b.*\bPID\b).*\bCMD\s*$")
 _PAGE = linre.compile(r"\d+[KMGT]")
+_PID = linre.compile(r"\d{1,10}")  # ASCII digits only: "²" or "١" pass str.isdigit() but are no process id
 _PAGE_COLUMNS = frozenset({"dpgsz", "spgsz", "tpgsz", "shmpgsz"})
 
 _SIGNATURES = [linre.compile(_HEADER.pattern, linre.M), linre.compile(r"\bSPGSZ\b.*\bTPGSZ\b")]
@@ -28,28 +31,73 @@ def detect(text: str) -> float:
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
-    columns: list[str] = []
+    layout: _Layout | None = None
+    put = out.listing("processes")
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
         if "DPGSZ" in line.text and _HEADER.match(line.text):  # the header names DPGSZ: rows skip the regex
-            columns = [c.casefold() for c in line.text.split()]
+            layout = _Layout([c.casefold() for c in line.text.split()])
             out.known(line)
-        elif columns:
-            _row(line, columns, out)
+        elif layout is not None:
+            layout.row(line, out, put)
         else:
             out.unknown(line, "process line before the PID ... CMD header; skipped")
     return out.finish()
 
 
-def _row(line: Line, columns: list[str], out: Builder) -> None:
+class _Layout:
+    """The header's columns, and where the cells that are checked or typed sit in a row."""
+
+    def __init__(self, columns: list[str]) -> None:
+        self.columns = columns
+        self.keys = tuple(columns)
+        self.pages = [i for i, c in enumerate(columns) if c in _PAGE_COLUMNS]
+        # a header naming a column twice (or PID only inside a word, "X-PID"): rows are read as dicts
+        self.plain = len(set(columns)) == len(columns) and "pid" in columns
+        self.pid = columns.index("pid") if self.plain else -1
+        self.ppid = columns.index("ppid") if "ppid" in columns else -1
+        self.sizes: set[str] = set()  # page sizes seen to match _PAGE ("4K", "64K"): one regex call each
+
+    def row(self, line: Line, out: Builder, put: Put) -> None:
+        if not self.plain:
+            _row(line, self.columns, out, put)
+            return
+        cells: list[Any] = line.text.split(None, len(self.columns) - 1)
+        if len(cells) != len(self.columns) or not _digits(cells[self.pid]) or not self._pages_read(cells):
+            out.warn(line, "process line does not fit the header's columns; skipped")
+            return
+        cells[self.pid] = int(cells[self.pid])
+        if self.ppid >= 0 and _digits(cells[self.ppid]):
+            cells[self.ppid] = int(cells[self.ppid])
+        put(self.keys, tuple(cells), line)
+
+    def _pages_read(self, cells: list[str]) -> bool:
+        sizes = self.sizes
+        for i in self.pages:
+            cell = cells[i]
+            if cell not in sizes:
+                if not _PAGE.fullmatch(cell):
+                    return False
+                if len(sizes) < 64:
+                    sizes.add(cell)
+        return True
+
+
+def _digits(cell: str) -> bool:
+    """_PID.fullmatch read with str tests (the split path's rows): 1 to 10 ASCII digits."""
+    return cell.isascii() and cell.isdigit() and len(cell) <= 10
+
+
+def _row(line: Line, columns: list[str], out: Builder, put: Put) -> None:
+    """A row under an unusual header: a dict keeps the last cell of each name."""
     cells = line.text.split(None, len(columns) - 1)
     row = dict(zip(columns, cells, strict=False))
     bad = [c for c in _PAGE_COLUMNS & row.keys() if not _PAGE.fullmatch(row[c])]
-    if len(cells) != len(columns) or bad or not row.get("pid", "").isdigit():
+    if len(cells) != len(columns) or bad or not _PID.fullmatch(row.get("pid", "")):
         out.warn(line, "process line does not fit the header's columns; skipped")
         return
     typed: dict[str, str | int] = {**row, "pid": int(row["pid"])}
-    if row.get("ppid", "").isdigit():
+    if _PID.fullmatch(row.get("ppid", "")):
         typed["ppid"] = int(row["ppid"])
-    out.put_row("processes", typed, line)
+    put(tuple(typed), tuple(typed.values()), line)

@@ -56,7 +56,7 @@ from . import (
     vmstat_v,
 )
 from ._text import DETECT_CHARS
-from .base import ParseError, ParseResult
+from .base import CUT_REASON, ParseError, ParseResult, ParseWarning, was_cut
 
 PARSERS: tuple[ModuleType, ...] = (
     lparstat_i,
@@ -109,12 +109,26 @@ def commands() -> list[str]:
 def normalize(name: str) -> str:
     """'/usr/sbin/lsattr  -El ent6 | grep x' -> 'lsattr -El ent6'; '_' counts as a blank."""
     name = name.split("|")[0].replace("_", " ")
-    words = name.split()
+    words = _unprivileged(name.split())
     if words and words[0] == "ioscli":
         words = words[1:]
     if words and "/" in words[0]:
         words[0] = words[0].rsplit("/", 1)[1]
     return " ".join(words)
+
+
+_RUN_AS = frozenset({"sudo", "pbrun"})  # run the command as another user: the command is what follows
+_OPTION_ARGS = frozenset({"-u", "-g", "-h", "-p", "-C", "-U"})  # sudo options that take a value
+
+
+def _unprivileged(words: list[str]) -> list[str]:
+    """``sudo -u root /usr/sbin/lparstat -i`` -> ``/usr/sbin/lparstat -i``."""
+    if not words or words[0].rsplit("/", 1)[-1] not in _RUN_AS:
+        return words
+    i = 1
+    while i < len(words) and words[i].startswith("-"):
+        i += 2 if words[i] in _OPTION_ARGS else 1
+    return words[i:]
 
 
 def _patterns(parser: ModuleType) -> list[str]:
@@ -166,8 +180,24 @@ def parse_output(text: str, command: str | None = None) -> ParseResult:
             )
         found = parser_for(detected)
         assert found is not None  # detect() only names registered commands
-        return found.parse(text)
+        return _cut_noted(text, found.parse(text))
     parser = parser_for(command)
     if parser is None:
         raise ParseError(f"no parser for command {command!r}. Known: {', '.join(commands())}")
-    return parser.parse(text).model_copy(update={"command_line": " ".join(command.split())})
+    return _cut_noted(text, parser.parse(text).model_copy(update={"command_line": " ".join(command.split())}))
+
+
+def _cut_noted(text: str, result: ParseResult) -> ParseResult:
+    """A text that stops inside its last line is warned about once, even when that line held no value:
+    the assembly must not count or total over a listing cut short (``base.was_cut``)."""
+    last = text[max(text.rfind("\n"), text.rfind("\r")) + 1 :]
+    if not last.strip() or was_cut(result):
+        return result
+    warning = ParseWarning(
+        command=result.command,
+        line_no=text.count("\n") + text.count("\r") - text.count("\r\n") + 1,
+        line=last,
+        reason=f"{CUT_REASON} (no line end): the copy is cut short; no count or total is taken over it",
+    )
+    result.warnings.append(warning)
+    return result

@@ -11,10 +11,13 @@
 The unit comes from the first header line (Kb without -m, Mb with -m, Gb with -g): a table whose
 unit line is missing is refused rather than read in a guessed unit.  ``areas``: one row per dev /
 fs / localfs / network line (``type``, ``avail_mb``, ``used_mb``, ``name``); ``memory_mb`` is the
-pseudo-swap line, kept apart because it is not configured swap.
+pseudo-swap line, kept apart because it is not configured swap; ``total_avail_mb`` is the total line's
+AVAIL (of the areas and pseudo-swap), which tells whether a pasted table lost rows.
 """
 
 from __future__ import annotations
+
+import functools
 
 from advisor import linre
 
@@ -61,6 +64,8 @@ def parse(text: str) -> ParseResult:
             out.known(line)
         elif row and factor is None:
             out.warn(line, "no Kb/Mb/Gb header line above the table: the unit is unknown; skipped")
+        elif row and row.group(1) == "total" and factor is not None and row.group(2) != "-":
+            out.value("total_avail_mb", row.group(2), functools.partial(_mb, factor=factor), line)
         elif row and row.group(1) in ("reserve", "total"):
             out.known(line)
         elif row and factor is not None:

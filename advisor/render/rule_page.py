@@ -10,9 +10,8 @@ import json
 
 import yaml
 
-from advisor import linre
+from advisor import derive, linre
 from advisor.catalogue import detail
-from advisor.derive import REGISTRY as DERIVED
 from advisor.rulebook.loader import CompiledRule, Rulebook
 from advisor.rulebook.templates import for_reading
 
@@ -31,7 +30,7 @@ def _command(text: str) -> str:
 def _derived_notes(paths: list[str]) -> list[str]:
     out = []
     for path in paths:
-        d = DERIVED.get(path.removeprefix("derived.")) if path.startswith("derived.") else None
+        d = derive.everything().get(path.removeprefix("derived.")) if path.startswith("derived.") else None
         if d is not None:
             unit = f" ({d.unit})" if d.unit else ""
             out.append(f"- `{path}`{unit}: {' '.join(d.description.split())}")

@@ -106,12 +106,34 @@ def render(text: str, lookup: Callable[[str], Any]) -> str:
         else:
             pieces.append(_KEPT + _fill(part[0], lookup))
     out = _fill("".join(pieces), lookup)
-    if _DROPPED not in out and _KEPT not in out:
-        return out
-    out = re.sub(f" *{_DROPPED}+ *(?={_KEPT}?[;,.:)]|$)", "", out)
-    out = re.sub(f"^ *{_DROPPED}+ *| *{_DROPPED}+ *", lambda m: "" if m.start() == 0 else " ", out)
-    out = re.sub(f" +{_KEPT} +", " ", out)
-    return out.replace(_KEPT, "")
+    if _DROPPED in out:
+        out = _DROPPED_AT_END.sub("", out)
+        out = _DROPPED_INSIDE.sub(lambda m: "" if m.start() == 0 else " ", out)
+    return _unmark_kept(out) if _KEPT in out else out
+
+
+# Compiled once, applied only when their marker is there: a finding renders its texts on every review.
+_DROPPED_AT_END = re.compile(f" *{_DROPPED}+ *(?={_KEPT}?[;,.:)]|$)")
+_DROPPED_INSIDE = re.compile(f"^ *{_DROPPED}+ *| *{_DROPPED}+ *")
+
+
+def _unmark_kept(text: str) -> str:
+    """`re.sub(" +KEPT +", " ", text).replace(KEPT, "")` (a kept segment with spaces on both sides
+    keeps one), by splitting at the markers: the regex scan cost more than the rest of a finding's
+    rendering. tests/rules/test_rule_text_checks.py checks it against the regex."""
+    pieces = text.split(_KEPT)
+    out = [pieces[0]]
+    free = len(pieces[0]) - len(pieces[0].rstrip(" "))  # spaces before the next marker a match may take
+    for piece in pieces[1:]:
+        rest = piece.lstrip(" ")
+        if free and len(rest) < len(piece):
+            out[-1] = out[-1][: len(out[-1]) - free]
+            out += [" ", rest]
+            free = len(rest) - len(rest.rstrip(" ")) if rest else 0
+        else:
+            out.append(piece)
+            free = len(piece) - len(rest) if not rest else len(piece) - len(piece.rstrip(" "))
+    return "".join(out)
 
 
 def for_reading(text: str, show: Callable[[str], str]) -> str:

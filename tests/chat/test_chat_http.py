@@ -75,3 +75,16 @@ def test_what_if_in_words_on_the_attached_document(client):
 def test_openapi_lists_the_structured_fields(client):
     schema = client.get("/openapi.json").json()["components"]["schemas"]["ChatOut"]["properties"]
     assert STRUCTURED <= set(schema)
+
+
+def test_a_bot_that_attaches_the_document_to_every_turn_keeps_the_conversation(client):
+    """The same document sent again with each message is the session's own: what-ifs add up and undo works."""
+    sid = post(client, "review", document=EXAMPLE_DOCUMENT)["session_id"]
+    post(client, "switch to AME64K", session_id=sid, document=EXAMPLE_DOCUMENT)
+    post(client, "add 2 GB", session_id=sid, document=EXAMPLE_DOCUMENT)
+    assert client.get(f"/v1/chat/{sid}").json()["undo_depth"] == 2
+    undone = post(client, "undo", session_id=sid, document=EXAMPLE_DOCUMENT)
+    assert undone["answer"].startswith("Undone: memory.desired_gb")
+    other = {**EXAMPLE_DOCUMENT, "name": "another-lpar"}
+    post(client, "review", session_id=sid, document=other)  # a different document starts afresh
+    assert client.get(f"/v1/chat/{sid}").json()["undo_depth"] == 0

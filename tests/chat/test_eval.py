@@ -1,8 +1,8 @@
 """The evaluation set (tests/chat/eval): at least 150 conversations, split, and the bars it must hold.
 
-The held-out part (heldout2) was written before any tuning of its session and is never tuned
-on; heldout1 was the first session's held-out part and is tuning material now (README.md).
-Every part is scored here and in `make bench` (chat section). Hard bars on both parts: no out-of-scope answer with
+Every part in the repository is tuning material (README.md): heldout1 since session 2, heldout2 and
+heldout3 since session 3; the held-out part is sealed outside the repository. Every part is scored
+here and in `make bench` (chat section). Hard bars on every part: no out-of-scope answer with
 citations, no wrong number. The fully-answered share has a floor per part so a regression shows.
 """
 
@@ -14,8 +14,10 @@ from tests.chat.eval import runner
 
 # heldout2 was measured once after tuning (90.6 %), then looked at once and its general bugs fixed
 # (97.4 %, see tests/chat/eval/README.md); its floor leaves room for the box, not for regressions.
-FLOOR = {"tuning": 95.0, "heldout1": 95.0, "heldout2": 92.0}
-SCORED = runner.PARTS
+# heldout3 (written by an engineer who does not tune the chat) ran once at 76.3 % on the unchanged chat;
+# it was tuned on in session 3 (97.6 %, tests/chat/eval/README.md); its floor catches regressions.
+FLOOR = {"tuning": 95.0, "heldout1": 95.0, "heldout2": 92.0, "heldout3": 92.0}
+SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 
 @pytest.fixture(scope="module")

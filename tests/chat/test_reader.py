@@ -164,3 +164,19 @@ def test_reader_is_linear_on_hostile_input():
         t0 = time.perf_counter()
         read(attack)
         assert time.perf_counter() - t0 < 2.0, attack[:20]
+
+
+def test_ports_of_an_adapter_and_a_count_before_gbe_are_kept():
+    r = read("vios memory for 2 port 16Gb FC and 4 10GbE on a 48-core E980")
+    got = [(q.kind, q.value, q.count, q.medium) for q in r.quantities]
+    assert got == [("speed", 16.0, 2, "fc"), ("speed", 10.0, 4, "ethernet"), ("cores", 48.0, None, None)]
+
+
+def test_a_decimal_before_a_letter_is_read_whole():
+    r = read("2.5x on 32G")
+    assert [(q.kind, q.value) for q in r.quantities] == [("number", 2.5), ("size", 32.0)]
+
+
+def test_a_count_without_what_it_counts_is_kept_and_quad_ports_multiply():
+    assert [(q.kind, q.count, q.medium) for q in read("3 quad-port FC HBAs").quantities] == [("speed", 12, "fc")]
+    assert [(q.kind, q.value) for q in read("we have 2 x").quantities] == [("number", 2.0)]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from advisor.parsers.rows import Rows
+
 SAMPLES = Path(__file__).parent / "samples"
 
 COMMAND_OF_PREFIX = {
@@ -90,7 +92,7 @@ def leaves(data: Any, prefix: str = "") -> dict[str, Any]:
         for key, value in data.items():
             out.update(leaves(value, f"{prefix}{key}."))
         return out
-    if isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
+    if isinstance(data, list | Rows) and data and all(isinstance(x, dict) for x in data):
         out = {}
         for i, value in enumerate(data):
             out.update(leaves(value, f"{prefix}{i}."))

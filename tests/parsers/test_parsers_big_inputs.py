@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 
 from advisor import linre
-from advisor.parsers import _lsdev, lslpp_l, registry
+from advisor.parsers import _lsdev, _text, lslpp_l, ps_z, registry
 from advisor.parsers._text import Builder, Line, iter_lines, lines_of
 from advisor.parsers.base import ParseResult, Provenance, ProvenanceMap
 from advisor.parsers.bundle import parse_bundle, split_bundle
+from advisor.parsers.rows import Rows
 from tests.parsers.parser_samples import load
 
 
@@ -62,12 +63,13 @@ def test_a_big_listing_costs_little_more_than_its_result() -> None:
     text = "name status description\n" + _listing(30_000)
     result, kept, peak = _measured(lambda: registry.parse_output(text, "lsdev -Cc disk"))
     assert len(result.data["disks"]) == 30_000
-    # Before issue 16's fix: a pydantic Provenance per field, 60x the input. Now the rows themselves
-    # are the bulk: the parse adds at most one input's worth on top of what it returns, and the
-    # provenance of 120,000 values is a small part of what it returns.
+    # Before issue 16's fix: a pydantic Provenance per field, 60x the input, then a dict per row, 5x.
+    # Now the rows are stored by column: the result, provenance included, is smaller than the text,
+    # and the parse adds at most one input's worth on top of it.
+    assert kept < len(text), (kept, len(text))
     assert peak - kept < len(text), (peak, kept, len(text))
-    _, rows, _ = _measured(lambda: json.loads(json.dumps(result.data)))  # the rows alone, rebuilt
-    assert kept - rows < len(text) / 2, (kept, rows, len(text))
+    _, dicts, _ = _measured(lambda: list(result.data["disks"]))  # the same rows as a list of dicts
+    assert kept < dicts / 2, (kept, dicts)
 
 
 def _measured(fn: Callable[[], Any]) -> tuple[Any, int, int]:
@@ -182,6 +184,148 @@ def test_split_fast_paths_read_what_the_patterns_read(text: str) -> None:
     m = _lsdev.ROW.match(text)
     if words is not None:
         assert m is not None and words == m.groups(default="")
-    row = lslpp_l._row(text)
+    levels: set[str] = set()
+    row = lslpp_l._row(text, levels)
     m = lslpp_l._ROW.match(text)
     assert row == (None if m is None else m.groups())
+    assert lslpp_l._row(text, levels) == row  # the level, now remembered, reads the same
+
+
+def _plain_rows(rows: list[tuple[tuple[str, ...], tuple[Any, ...]]]) -> list[dict[str, Any]]:
+    return [dict(zip(keys, values, strict=True)) for keys, values in rows]
+
+
+def test_rows_read_like_the_list_of_dicts_they_replace() -> None:
+    three, four, other = ("name", "status", "description"), ("name", "status", "location", "description"), ("x",)
+    given: list[tuple[tuple[str, ...], tuple[Any, ...]]] = []
+    for i in range(5_000):  # several batches, layouts changing inside and across them
+        if i % 7 == 0:
+            given.append((three, (f"hdisk{i}", "Defined", "Virtual SCSI Disk Drive")))
+        elif i == 4_321:
+            given.append((other, (None,)))
+        else:
+            given.append((four, (f"hdisk{i}", "Available", f"0{i % 4}-00-02", "MPIO IBM 2076 FC Disk")))
+    given += [(("pid", "cmd"), (7, "ksh")), (("pid", "cmd"), (True, "x")), (("pid", "cmd"), (2**70, "y"))]
+    given += [(("pid", "cmd"), (-3, "é")), (("n", "n"), (1, 2)), (("v",), (1.5,)), (("v",), (1,)), (("name",), ("",))]
+    rows = Rows()
+    for keys, values in given:
+        rows.add(keys, values)
+    plain = _plain_rows(given)
+    assert len(rows) == len(plain)
+    assert list(rows) == plain and rows == plain and plain == rows and not rows != plain
+    assert rows[0] == plain[0] and rows[-1] == plain[-1] and rows[4_321] == {"x": None}
+    assert rows[10:20] == plain[10:20] and rows[::-997] == plain[::-997]
+    assert [rows[i] for i in range(len(rows))] == plain
+    pids = [row["pid"] for row in rows if "pid" in row]
+    assert [type(p) for p in pids] == [int, bool, int, int] and pids == [7, True, 2**70, -3]  # True stays a bool
+    assert repr(rows) == repr(plain)
+    with pytest.raises(IndexError):
+        rows[len(plain)]
+    assert rows != plain[:-1] and rows != [*plain[:-1], {"v": 2}]
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        lambda i: f"level {i}",  # few distinct strings, then hundreds: coded, then packed
+        lambda i: i,  # strings, then numbers
+        lambda i: None if i % 2 else "x",  # strings, then None among them
+        lambda i: [i],  # unhashable
+        lambda i: 1.5 if i % 3 else "7",
+    ],
+)
+def test_rows_columns_change_kind_without_changing_values(later: Callable[[int], Any]) -> None:
+    keys, other = ("name", "value"), ("name",)
+    given: list[tuple[tuple[str, ...], tuple[Any, ...]]] = [(keys, (f"n{i}", f"v{i % 5}")) for i in range(2_000)]
+    given += [(other, (f"o{i}",)) for i in range(1_500)]  # fillers in "value"
+    given += [(keys, (f"m{i}", later(i))) for i in range(3_000)]
+    given += [(keys, (i, i)) for i in range(1_100)]  # numbers after strings in "name"
+    rows = Rows()
+    for k, values in given:
+        rows.add(k, values)
+    assert list(rows) == _plain_rows(given)
+    assert [rows[i] for i in (0, 1_999, 2_000, 3_499, 3_500, -1)] == [
+        _plain_rows(given)[i] for i in (0, 1_999, 2_000, 3_499, 3_500, -1)
+    ]
+
+
+def test_rows_serialise_as_lists_of_dicts() -> None:
+    rows = Rows()
+    keys = ("pid", "cmd")
+    for i in range(3_000):
+        rows.add(keys, (i, "disp+work" if i % 2 else f"ksh {i}"))
+    result = ParseResult(command="ps -eZ", data={"processes": rows, "n": 1})
+    plain = ParseResult(command="ps -eZ", data={"processes": list(rows), "n": 1})
+    assert result.model_dump_json() == plain.model_dump_json()
+    assert result.model_dump() == plain.model_dump() and type(result.model_dump()["data"]["processes"]) is list
+    assert result.model_dump(mode="json") == plain.model_dump(mode="json")
+    assert ParseResult.model_validate_json(result.model_dump_json()).data == result.data
+
+
+def test_rows_cost_about_their_characters() -> None:
+    """A cell costs its characters and 8 bytes (a str object alone is 49 more), a whole number 8 bytes."""
+    keys = ("pid", "name", "state")
+    given = [(i * 7, f"fileset{i}", "COMMITTED") for i in range(30_000)]
+    characters = sum(len(name) + len(state) for _, name, state in given)
+
+    def fill() -> Rows:
+        rows = Rows()
+        for values in given:
+            rows.add(keys, values)
+        return rows
+
+    rows, kept, _ = _measured(fill)
+    assert kept < 1.2 * (characters + 3 * 8 * len(given)), (kept, characters)
+    assert list(rows) == [dict(zip(keys, values, strict=True)) for values in given]
+
+
+@pytest.mark.parametrize(
+    "cell", ["0", "7", "1234567890", "12345678901", "", "\u00b2", "1\uff11", "-1", "+1", " 1", "1a"]
+)
+def test_ps_pid_test_reads_what_the_pattern_reads(cell: str) -> None:
+    assert ps_z._digits(cell) == (ps_z._PID.fullmatch(cell) is not None)
+
+
+PS_LINES = [
+    "     1000      -  0:01   64K   64K   64K     64K disp+work pf=/usr/sap/X",
+    "   12 - 0:00 4K 4K 4K 4K",
+    "  abc - 0:00 4K 4K 4K 4K ksh",
+    "  13 - 0:00 4X 4K 4K 4K ksh",
+    "  14\t-\t0:00 4K 4K 4K 4K\tksh  -x",
+    "  \u00b2 - 0:00 4K 4K 4K 4K ksh",
+    "  15 - 0:00 4K 4K 4K 16M a   b   c  ",
+    "  16 - 0:00 4K 4K 4K 64KB ksh",
+]
+
+
+@pytest.mark.parametrize("line", PS_LINES)
+@pytest.mark.parametrize(
+    "header", ["PID TTY TIME DPGSZ SPGSZ TPGSZ SHMPGSZ CMD", "PID TTY TIME DPGSZ PID SPGSZ TPGSZ SHMPGSZ CMD"]
+)
+def test_ps_rows_read_the_same_through_either_path(header: str, line: str) -> None:
+    """The split path (unique column names) and the dict path (a repeated name) agree where both apply."""
+    first = "1 - 0:00 4K 4K 4K 4K init" if header.count("PID") == 1 else "1 - 0:00 4K 1 4K 4K 4K init"
+    result = registry.parse_output(f"{header}\n{first}\n{line}\n", "ps -eZ")
+    rows = list(result.data["processes"])
+    assert rows[0]["pid"] == 1 and rows[0]["cmd"] == "init"
+    cells = line.expandtabs(8).rstrip().split(None, len(header.split()) - 1)
+    fits = len(cells) == len(header.split()) and all(
+        linre.fullmatch(r"\d+[KMGT]", c) for h, c in zip(header.split(), cells, strict=False) if h.endswith("PGSZ")
+    )
+    row = dict(zip([h.casefold() for h in header.split()], cells, strict=False))
+    if fits and row["pid"].isascii() and row["pid"].isdigit():
+        assert rows[1:] == [{**row, "pid": int(row["pid"])}]
+        assert not result.warnings
+    else:
+        assert rows[1:] == []
+        assert [w.reason for w in result.warnings] == ["process line does not fit the header's columns; skipped"]
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["devices.pkg1.rte", "(1.5)", "[+1,5]", "-0,5", "+-1.5", "a1.5", "\u00b21.5", ".5", "1.234,5", "((1.5", "7.2.5.0"],
+)
+def test_locale_prefilter_skips_only_words_that_show_no_mark(word: str) -> None:
+    """number_style skips a word whose first character after "([+-" is no ASCII digit: _shows finds nothing there."""
+    if word.lstrip("([+-")[:1] not in _text._DIGITS:
+        assert _text._shows(word) == (None, False)

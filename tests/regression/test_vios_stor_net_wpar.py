@@ -13,6 +13,7 @@ import copy
 
 import pytest
 
+from advisor.coverage import command_of
 from advisor.documents.io import validate_document
 
 SOURCE = "ibm-powervm-virtualization-redbook"
@@ -390,6 +391,22 @@ def test_wpar_examples_as_printed(advisor):
     assert "mount -v namefs <global fs> /wpars/<wpar>/<mount point>" in f.remediation[0].commands
     for rule in ("WPAR-001", "WPAR-002", "WPAR-003"):
         assert not not_assessed(rev, rule)
+
+
+def test_wpar_003_passes_only_when_every_wpar_states_its_nfs_mounts(advisor):
+    stated = {"nfs_from_global": []}
+    rev = review(advisor, global_aix(aix71wp01=stated, aix71wp=stated, aix52wp=stated))
+    assert ("WPAR-003", "aix1global") not in findings(rev)
+    assert not not_assessed(rev, "WPAR-003")
+
+
+def test_wpar_003_not_assessed_when_a_wpar_leaves_its_nfs_mounts_out(advisor):
+    """The global's lswpar cannot show NFS mounts made inside a WPAR: unstated is not "none"."""
+    rev = review(advisor, global_aix(aix71wp01={"nfs_from_global": []}))
+    assert ("WPAR-003", "aix1global") not in findings(rev)
+    (gap,) = not_assessed(rev, "WPAR-003")
+    assert gap.missing == ["wpar.wpars[0].nfs_from_global", "wpar.wpars[1].nfs_from_global"]
+    assert command_of("aix-lpar", gap.missing[0]) == "clogin <wpar> mount (vfs nfs, node = the global host)"
 
 
 def test_sddpcm_in_the_global_of_a_52_versioned_wpar(advisor):

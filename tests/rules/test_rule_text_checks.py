@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
+from advisor.rulebook import templates
 from advisor.rulebook.loader import RulebookError, compile_rule, load_rulebook
 from advisor.rulebook.model import Remediation
 from advisor.rulebook.templates import render, unguarded
@@ -71,3 +75,13 @@ def test_no_rule_text_reads_an_optional_field_unguarded():
         texts = [r.message, r.recommendation, *(s.description for s in r.remediation)]
         texts += [c for s in r.remediation for c in s.commands]
         assert not [p for t in texts for p in unguarded(t) if p in r.optional], cr.id
+
+
+def test_kept_segments_are_unmarked_as_the_regex_does():
+    """templates._unmark_kept replaces a regex for speed (issue 18): same text for every mix of
+    spaces, markers and words, the corner cases (markers side by side, blank segments) included."""
+    kept = templates._KEPT
+    rnd = random.Random(18)
+    for _ in range(20_000):
+        text = "".join(rnd.choice(["a", " ", " ", kept, "b", ";"]) for _ in range(rnd.randint(0, 12)))
+        assert templates._unmark_kept(text) == re.sub(f" +{kept} +", " ", text).replace(kept, ""), repr(text)

@@ -15,7 +15,8 @@ from advisor.chat.reply import Composer, Question
 
 def sap_instances_answer(text: str) -> CalcAnswer | None:
     if not _has(
-        r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instances? (?:should|for|on|with|per)\b"
+        r"how many (?:SAP |dialog |ABAP |app(?:lication)? server |SAP dialog )?instances|number of (?:SAP )?instances"
+        r"|SAP instances? (?:should|for|on|with|per)\b"
         r"|SAP instance count|instances? (?:for|on) (?:an? |the |our |my )?\d",
         text,
     ):
@@ -68,7 +69,15 @@ def _clm_sizes(text: str) -> tuple[float | None, float | None]:
     at = text.lower().find("shared memory")
     if at < 0 or not sizes:
         return None, None
-    shared = min(sizes, key=lambda q: min(abs(q.start - at), abs(q.end - at)))
+    # "192 GB total, SAP shared memory is 30 GB": the size in the clause that names the shared memory
+    start = max(text.rfind(",", 0, at), text.rfind(";", 0, at), text.lower().rfind(" and ", 0, at)) + 1
+    ends = [i for i in (text.find(",", at), text.find(";", at), text.lower().find(" and ", at)) if i >= 0]
+    end = min(ends) if ends else len(text)
+    inside = [q for q in sizes if q.start >= start and q.end <= end]
+    if len(inside) == 1:
+        shared = inside[0]
+    else:
+        shared = min(sizes, key=lambda q: min(abs(q.start - at), abs(q.end - at)))
     others = [q for q in sizes if q is not shared]
     return shared.value, (others[0].value if others else None)
 
@@ -122,8 +131,13 @@ def clm_answer(text: str) -> CalcAnswer | None:
     return out
 
 
+BUFFER_CACHE_PCT = 3.0  # HP KOD kernel slide: 3 % of memory is more than enough buffer cache for SAP
+
+
 def hpux_kernel_answer(text: str) -> CalcAnswer | None:
-    if not (_has(r"HP-?UX", text) and _has(r"buffer cache|swap", text)):
+    if not (
+        _has(r"HP-?UX|superdome|itanium|\brx\d{4}\b|\b11i\b|\b11\.31\b", text) and _has(r"buffer cache|swap", text)
+    ):
         return None
     memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)
     if memory is None:  # "an hp-ux server with 128 GB": the server's size, unless it is the swap
@@ -132,6 +146,12 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
         )
         if memory is None and not _has(r"\d\s*GB\s+(?:of\s+)?swap", text):
             memory = first_float(r"\b(?:with|has|having)\s+(\d+(?:\.\d+)?)\s*GB\b", text)
+        if memory is None:  # "a 64 GB hpux box", "a 256GB superdome": the size of the machine it names
+            memory = first_float(
+                r"(\d+(?:\.\d+)?)\s*GB\s+(?:[\w-]+\s+){0,2}?(?:box|server|system|machine|host|superdome|partition|"
+                r"npar|vpar|lpar|rx\d{4}|hp-?ux)\b",
+                text,
+            )
     if memory is None:
         return None
     doc = {"kind": "hpux-server", "name": "question", "memory_gb": memory}
@@ -142,7 +162,28 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             out.out.say(
                 f"Buffer cache: 3 % of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel")
             )
-    configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text)
+            out.calculations.append(
+                Calculation(
+                    "hpux.buffer_cache_max",
+                    {"memory_gb": memory},
+                    value,
+                    "GB",
+                    "0.03 x memory",
+                    _cites(cites, "hpux_kernel"),
+                )
+            )
+    share = first_float(r"(\d+(?:\.\d+)?)\s*%", text) if _has(r"buffer cache", text) else None
+    if share is not None and out.calculations:  # "buffer cache at 5% on a 64GB box - ok?"
+        within = share <= BUFFER_CACHE_PCT
+        out.verdict = (
+            "yes" if within else "no",
+            f"a buffer cache of {fmt(share)} % of memory is {'within' if within else 'above'} the 3 % the slides "
+            "call more than enough for SAP",
+            out.calculations[0].citations,
+        )
+    configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text) or first_float(
+        r"\bswap\s+(?:space\s+)?(?:of\s+|is\s+|=\s*)?(\d+(?:\.\d+)?)\s*GB\b", text
+    )
     if _has(r"swap", text):
         value, cites = _derived(doc, "swap_min_gb")
         if value is not None and configured is not None:
@@ -157,5 +198,10 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             out.out.say(
                 f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(value)} GB.",
                 *_cites(cites, "hpux_kernel"),
+            )
+            out.calculations.append(
+                Calculation(
+                    "hpux.swap_min", {"memory_gb": memory}, value, "GB", "2 x memory", _cites(cites, "hpux_kernel")
+                )
             )
     return out if not out.out.empty else None

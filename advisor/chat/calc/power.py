@@ -221,8 +221,8 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             cites,
         )
         unused = [q for q in unused if q is not have[0]]
-    for q in unused:
-        if q.kind in ("size", "count") and q.noun not in ("lpar", "users", "instances"):
+    for q in unused:  # every number the sizing did not count is said, never dropped silently
+        if q.kind in ("size", "count", "number") and q.noun not in ("lpar", "users", "instances"):
             out.assumptions.append(f"'{q.raw}' is not an input of the VIOS memory rules; not used.")
     return out
 
@@ -240,7 +240,19 @@ def _factors(text: str) -> list[float]:
     for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", text, re.IGNORECASE):
         for v in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1)):
             out.append(float(v))
+    for m in _FACTOR_WORDS.finditer(text):
+        out.append(float(m.group(1) or m.group(2) or m.group(3)))
     return list(dict.fromkeys(out))
+
+
+# "amepat recommends 2.5", "amepat says 3.74", "a 2.5x expansion": a factor without the word "factor"
+_FACTOR_WORDS = re.compile(
+    r"\bamepat\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+"
+    r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
+    r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
+    r"|\b(?:AME|at)\s+(?:at\s+|of\s+)?(\d+\.\d+)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))",
+    re.IGNORECASE,
+)
 
 
 def ame_answer(text: str) -> CalcAnswer | None:
@@ -249,7 +261,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
     factors = _factors(text)
     if not factors:
         return None
-    true = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:true|real|physical)\s+memory", text) or first_float(
+    true = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:true|real|physical)(?:\s+memory)?\b", text) or first_float(
         r"(?:true|real|physical) memory\s+(?:of\s+)?(\d+(?:\.\d+)?)\s*GB", text
     )
     paging = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?paging space", text)
@@ -357,7 +369,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
 
 _GROUP = re.compile(  # (?<!\d): without it a long run of digits cost quadratic time (issue 12)
     r"(?<!\d)(\d+)\s+(?:(AIX|Linux|IBM\s*i|VIOS)\s+)?(?:LPARs?|partitions?)\s+(?:with\s+|of\s+|at\s+)?"
-    r"(\d+(?:\.\d+)?)\s*(GB|TB)\s+(?:of\s+)?max(?:imum)?",
+    r"(\d+(?:\.\d+)?)\s*(GB|TB|G|T)\s+(?:of\s+)?max(?:imum)?",
     re.IGNORECASE,
 )
 _PROCESSOR_NAMES = {
@@ -382,7 +394,7 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
         if m.group(2) is None:
             unnamed.append(m.group(0))
         os_type = {"aix": "aix", "linux": "linux", "vios": "vios", "ibmi": "ibmi"}[os_name]
-        gb = size * (1024 if unit.upper() == "TB" else 1)
+        gb = size * (1024 if unit.upper().startswith("T") else 1)
         parts += [hpt.HptPartition(name=f"{os_name}{i}-{n}", max_memory_gb=gb, os=os_type) for n in range(count)]
     if not parts:
         return None

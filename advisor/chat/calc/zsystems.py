@@ -50,8 +50,51 @@ _PAGE_SIZE = linre.compile(r"\b\d+(?:\.\d+)?\s*[KMGT]B?\s+(?:[a-z]+\s+){0,2}?(?:
 
 
 def _online_gb(text: str) -> float | None:
-    """The first size in the text that is not a page size: the online storage the question gives."""
-    return next(iter(sizes_gb(_PAGE_SIZE.sub(" ", text))), None)
+    """The online storage the question gives: its only size that is not a page size, or the one named as the
+    system's ("40 GB of 1M pages on a 256 GB system"); None when several sizes leave it open (never a guess)."""
+    plain = _PAGE_SIZE.sub(" ", text)
+    # "1M and 2G pages": page sizes named in a list, and anything below the 4 GB the new form takes off
+    # first, are no z/OS system's online storage (that would be a limit of "0 GB": a wrong number)
+    sizes = [gb for gb in sizes_gb(plain) if gb > MIN_ONLINE_GB]
+    if len(sizes) <= 1:
+        return next(iter(sizes), None)
+    named = [m.group(1) or m.group(2) for m in _SYSTEM_SIZE.finditer(plain)]
+    found = sizes_gb(named[0]) if len(named) == 1 else []
+    return found[0] if found and found[0] > MIN_ONLINE_GB else None
+
+
+MIN_ONLINE_GB = 4.0
+
+# "256 GB system", "64G online", "online storage of 64 GB", "a 32 GB lpar": the size that is the system's
+_SYSTEM_SIZE = linre.compile(
+    r"(\d+(?:\.\d+)?\s*(?:TB|GB|T|G)\s+(?:of\s+)?(?:online|real|central|system|lpar|box|machine|partition|storage|memory)\b)"
+    r"|(?:online|real|central)\s+(?:storage\s+)?(?:of\s+|is\s+|=\s*)?(\d+(?:\.\d+)?\s*(?:TB|GB|T|G))\b",
+    linre.IGNORECASE,
+)
+
+
+def _syntax_only(stmt: str) -> CalcAnswer | None:
+    """A statement given without the online storage: its syntax errors need none ("1M=(90%)", "1M=(10,20)")."""
+    if "..." in stmt or "xx" in stmt.lower():
+        return None
+    try:
+        assess_lfarea(stmt, SYNTAX_PROBE_GB)
+    except LfareaSyntaxError as e:
+        out = CalcAnswer("lfarea", Composer(), rules=["ZOS-002"])
+        cites = _cites(e.citations, "lfarea")
+        out.out.say(
+            f"{stmt} is not valid: IAR046I {e.ibm_reason} {e.explanation} At IPL a syntax error always prompts "
+            "for a new LFAREA.",
+            *cites,
+        )
+        out.verdict = ("no", f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})", cites)
+        return out
+    except ValueError:
+        return None
+    return None  # valid syntax: whether it fits needs the online storage (asked by advisor/chat/clarify.py)
+
+
+SYNTAX_PROBE_GB = 1024.0  # any size: the syntax checks do not depend on it
 
 
 def lfarea_answer(text: str) -> CalcAnswer | None:
@@ -66,7 +109,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     stmt, rest = _lfarea_statement(text)
     online = _online_gb(rest)
     if online is None:
-        return None
+        return _syntax_only(stmt) if stmt is not None else None
     out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
     placeholder = stmt is None or "..." in stmt or "xx" in stmt.lower()
     if stmt is not None and not placeholder:
@@ -79,6 +122,11 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *_cites(e.citations, "lfarea"),
             )
             out.rules = ["ZOS-002"]
+            out.verdict = (
+                "no",
+                f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})",
+                _cites(e.citations, "lfarea"),
+            )
             return out
         except ValueError:
             placeholder = True
@@ -96,6 +144,13 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *cites,
             )
             out.out.say(f"At IPL: {a.ipl_message}", *cites)
+            fits = a.total_requested_gb <= a.limit_gb
+            out.verdict = (
+                "yes" if fits else "no",
+                f"{a.request.statement} asks for {fmt(a.total_requested_gb)} GB, "
+                f"{'within' if fits else 'over'} the {fmt(a.limit_gb)} GB limit on {fmt(online)} GB online storage",
+                cites,
+            )
             out.calculations.append(
                 Calculation(
                     "lfarea.limit",
@@ -146,7 +201,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
 
 
 def plarea_answer(text: str) -> CalcAnswer | None:
-    if not _has(r"PLAREA|pageable large (?:page|frame) area", text):
+    if not _has(r"PLAREA|pageable large (?:(?:page|frame) )?area", text):
         return None
     online = _online_gb(text)
     if online is None:

@@ -16,6 +16,7 @@ import re
 
 from pydantic import BaseModel, Field
 
+from advisor import linre
 from advisor.chat.intents import rule_ids
 from advisor.chat.reader.platforms import OsLevel, PlatformMention, aix_at_least, os_levels, platforms
 from advisor.chat.reader.quantities import Quantity, parse_number, quantities
@@ -102,7 +103,12 @@ _YES_NO = re.compile(
     r"|\b(?:right|correct|ok|okay|true|allowed|supported|possible|safe|fine|good|normal|healthy|expected|enough)\s?\?\s*$"
     r"|^\s*(?:once|if|when|after|before|since|now\s+that)\b[^,?]{0,80}?\b(?:can|could|should|is|are|does|do|will|must)"
     r"\s+(?:i|we|you|it|the|a|an|my|our|this|that|there)\b"
-    r"|\b(?:is\s+it|is\s+that|is\s+this)\s+(?:ok|okay|safe|fine|supported|allowed|true|correct|right|possible|wise)\b",
+    r"|\b(?:is\s+it|is\s+that|is\s+this)\s+(?:ok|okay|safe|fine|supported|allowed|true|correct|right|possible|wise)\b"
+    # "ok to leave it like that?", "in the new syntax is the percentage taken of ...?", "in the study was SMT on?"
+    r"|^\s*(?:ok|okay|fine|safe|alright|good)\s+to\s+\w"
+    r"|^\s*(?:in|on|for|with|during|under|at)\s+(?:(?!(?:what|which|how|why|when|where|who)\b)[a-z0-9'/+.-]+\s+){1,6}?"
+    r"(?:is|are|was|were|does|do|did|can|could|should|"
+    r"will|would|must|has|have)\s+(?:the|a|an|it|this|that|there|my|our|we|i|you|smt|ame)\b",
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s")
@@ -131,6 +137,16 @@ class Reading(BaseModel):
     def of_kind(self, *kinds: str) -> list[Quantity]:
         return [q for q in self.quantities if q.kind in kinds]
 
+    def amounts(self, *kinds: str) -> list[Quantity]:
+        """The quantities of these kinds that are amounts of the system, not parts of a statement or a page
+        size: the 1M and 2G of "LFAREA=(1M=(60%),2G=(6))" or of "1M pages" are not the storage it has."""
+        spans = [(m.start(), m.end()) for m in _STATEMENT.finditer(self.text)]
+        return [
+            q
+            for q in self.of_kind(*kinds)
+            if not any(a <= q.start < b for a, b in spans) and not _PAGE_AFTER.match(self.text, q.end)
+        ]
+
     def sizes_gb(self) -> list[float]:
         return [q.value for q in self.quantities if q.kind == "size" and not q.ambiguous]
 
@@ -141,6 +157,11 @@ class Reading(BaseModel):
 
     def processor(self, family: str = "power") -> PlatformMention | None:
         return next((p for p in self.platforms if p.family == family), None)
+
+
+# "LFAREA=(1M=(60%),2G=(6))", "LFAREA=12G": a statement whose numbers are its own (balanced one level deep)
+_STATEMENT = linre.compile(r"\b[A-Z][A-Z_]{2,}\s*=\s*(?:\((?:[^()]|\([^()]*\))*\)|\S+)", linre.IGNORECASE)
+_PAGE_AFTER = linre.compile(r"\s*(?:=|(?:[a-z]+\s+){0,2}?(?:pages?|frames?)\b)", linre.IGNORECASE)
 
 
 def read(message: str) -> Reading:

@@ -21,10 +21,12 @@ from advisor.chat.numbers import normalise
 
 # A number as written: digits with optional grouping or decimal marks, checked in Python.
 _NUMBER = re.compile(
-    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w])|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
+    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w]|[.,]\d)"
+    r"|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
 )
 _COUNT_GAP = re.compile(r"\s(?:non-LHEA\s)?(?=\d)", re.IGNORECASE)
 _PER_ADAPTER = re.compile(r"\s(\d)[\s-]port\s(?=\d)", re.IGNORECASE)
+_PER_ADAPTER_BARE = re.compile(r"\s(\d)[\s-]port\s(?=FC|Fibre|Fiber|Ethernet|Eth|HBA|NIC|adapter|card)", re.IGNORECASE)
 _MULT = re.compile(r"\s?[x×*]\s?(?=\d)", re.IGNORECASE)
 _SIZE_UNIT = re.compile(
     r"[\s-]?(terabytes?|tebibytes?|TiB|TB|T|gigabytes?|gibibytes?|gigs?|GiB|GB|G|megabytes?|megs?|MiB|MB|M|KiB|KB|K)"
@@ -40,9 +42,12 @@ _MEDIUM = re.compile(
 )
 _PORTS_AFTER = re.compile(r"[\s-]{0,2}(?:ports?|adapters?|links?|cards?|HBAs?|NICs?)(?![A-Za-z])", re.IGNORECASE)
 _PORTS_OF = re.compile(r"\s?ports?\sof\s(?=\d)", re.IGNORECASE)
+# "2 port 16Gb FC", "a 4-port 10GbE card": the number of ports of the adapter that follows
+_PORT_ADAPTER = re.compile(r"[\s-]?ports?\s(?=\d)", re.IGNORECASE)
 _COUNT_NOUN = re.compile(
     r"[\s-]{0,2}(?:(?:physical|processor|configured|non-LHEA|virtual)\s)?"
-    r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|veth|"
+    r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
+    r"virtual\s(?:eth|ent|enet|NICs?)\b|veths?|"
     r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
     r"SAPS|%|percent|pct)(?![A-Za-z])",
     re.IGNORECASE,
@@ -100,7 +105,7 @@ def _noun(word: str) -> str:
         return "cores"
     if w in ("npiv", "vfc") or w.startswith("virtual fc") or w.startswith("virtual fibre"):
         return "npiv"
-    if w in ("virtual ethernet", "veth"):
+    if w.startswith(("virtual e", "virtual nic", "veth")):
         return "veth"
     if w.startswith("lhea"):
         return "lhea"
@@ -122,17 +127,32 @@ def _medium(word: str) -> str | None:
     return None
 
 
+def _port_adapter(norm: str, pos: int) -> re.Match[str] | None:
+    """ "2 port 16Gb FC": the count of ports, when a speed with its unit follows."""
+    m = _PORT_ADAPTER.match(norm, pos)
+    if m is None:
+        return None
+    nxt = _NUMBER.match(norm, m.end())
+    return m if nxt is not None and _SPEED_UNIT.match(norm, nxt.end()) else None
+
+
 def quantities(text: str) -> tuple[str, list[Quantity]]:
     """(the text with number words as digits, every quantity in it in order)."""
     norm = normalise(text)
     out: list[Quantity] = []
     pending_count: int | None = None
     skip_to = -1
+    held: tuple[int, int, str] | None = None  # where a count waiting for what it counts was written
     for m in _NUMBER.finditer(norm):
         raw = m.group(1) or m.group(3)
         start, pos = m.start(), m.end()
         if start < skip_to:
             continue
+        if pending_count is not None and held is not None and start > held[1] + MAX_COUNT_GAP:
+            # a count nothing followed up: kept as a plain number, never dropped
+            out.append(Quantity(kind="number", value=float(pending_count), raw=held[2], start=held[0], end=held[1]))
+            pending_count = None
+        held = (start, pos, raw)
         kilo = bool(m.group(2))
         size = _SIZE_UNIT.match(norm, pos)
         speed = _SPEED_UNIT.match(norm, pos)
@@ -153,14 +173,35 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
             pending_count = int(value) * int(per.group(1))  # "2 dual-port 10GbE adapters": 4 ports
             skip_to = per.end()
             continue
+        bare_per = _PER_ADAPTER_BARE.match(norm, pos)
+        if bare_per and value.is_integer() and count is None:  # "3 quad-port FC HBAs": 12 ports, speed not said
+            medium = _MEDIUM.match(norm, bare_per.end() - 1)
+            end = medium.end() if medium else bare_per.end()
+            more = _PORTS_AFTER.match(norm, end)
+            end = more.end() if more else end
+            out.append(
+                Quantity(
+                    kind="speed",
+                    value=0.0,
+                    raw=norm[start:end],
+                    start=start,
+                    end=end,
+                    count=int(value) * int(bare_per.group(1)),
+                    medium=_medium(medium.group(2)) if medium else None,
+                    noun="ports",
+                )
+            )
+            skip_to = end
+            held = None
+            continue
         gap = _COUNT_GAP.match(norm, pos)
         nxt = _NUMBER.match(norm, gap.end()) if gap else None
         if nxt is not None and value.is_integer() and count is None and not size:
             unit_after = _SPEED_UNIT.match(norm, nxt.end()) or _SIZE_UNIT.match(norm, nxt.end())
-            if unit_after and _MEDIUM.match(norm, unit_after.end()):
+            if unit_after and (_MEDIUM.match(norm, unit_after.end()) or unit_after.group(1).lower() == "gbe"):
                 pending_count = int(value)
                 continue
-        of = _PORTS_OF.match(norm, pos)
+        of = _PORTS_OF.match(norm, pos) or _port_adapter(norm, pos)
         if of and value.is_integer():
             pending_count = int(value)
             continue
@@ -286,4 +327,9 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
         out.append(
             Quantity(kind="number", value=value, raw=raw, start=start, end=pos, count=count, ambiguous=ambiguous)
         )
+    if pending_count is not None and held is not None:  # "3 quad-port FC HBAs" at the end: the count is said
+        out.append(Quantity(kind="number", value=float(pending_count), raw=held[2], start=held[0], end=held[1]))
     return norm, out
+
+
+MAX_COUNT_GAP = 40  # characters between a count ("2 x", "3 quad-port") and the number it multiplies
