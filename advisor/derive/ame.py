@@ -100,7 +100,7 @@ def _plan(doc) -> tuple[ame.RebalancePlan, str] | None:
     if not enabled:
         return None
     try:
-        expanded_gb = ame.ame_sizing(true_gb, factor).expanded_memory_gb
+        expanded_gb = ame.expanded_gb(true_gb, factor)
         needs: list[tuple[float, str]] = []
         deficit = get_path(doc, "ame.deficit_mb")
         if deficit:

@@ -170,7 +170,7 @@ def _expanded_gb(doc) -> float:
     if not enabled:
         return float(desired)
     (factor,) = need(doc, "ame.expansion_factor")
-    return ame.ame_sizing(desired, factor).expanded_memory_gb if factor else 0.0
+    return ame.expanded_gb(desired, factor) if factor else 0.0
 
 
 @derivation(
@@ -223,7 +223,7 @@ def memory_in_use_pct(doc) -> float:
 
 
 def _true_memory_at(doc, factor: float) -> float:
-    return ame.true_memory_for_factor(_expanded_gb(doc), factor).true_memory_gb
+    return ame.true_memory_gb_for_factor(_expanded_gb(doc), factor)
 
 
 @derivation(
@@ -504,24 +504,21 @@ def clients_weight_at_or_above_vios(doc) -> list[str]:
 
 
 @shared
-def _hpt(doc) -> hpt.HptSize:
+def _hpt(doc) -> tuple[list[hpt.Entry], float, float]:
+    """The HPT on plain values (`hpt.hpt_table`): entries, total MB, MB above desired."""
     (processor,) = need(doc, "processor")
     if doc.kind != "managed-system":
         max_gb, desired = need(doc, "memory.max_gb", "memory.desired_gb")
-        entries = [
-            hpt.HptPartition(
-                name=doc.name, max_memory_gb=max_gb, desired_memory_gb=desired, ams=doc.memory.mode == "shared"
-            )
-        ]
-        return hpt.hpt_size(entries, processor)
-    entries, missing = [], []
+        return hpt.hpt_table([(doc.name, max_gb, "aix", doc.memory.mode == "shared", desired)], processor)
+    entries: list[hpt.Row] = []
+    missing: list[str] = []
     for i, p in enumerate(_parts(doc)):
         if p.kind == "vios":
             # A VIOS document has no maximum memory: it counts with its assigned memory (a lower bound).
             if p.memory_gb is None:
                 missing.append(f"partitions[{i}].memory_gb")
                 continue
-            entries.append(hpt.HptPartition(name=p.name, max_memory_gb=p.memory_gb, os="vios"))
+            entries.append((p.name, p.memory_gb, "vios", False, None))
             continue
         mem = p.memory
         if mem is None or mem.max_gb is None or mem.desired_gb is None:
@@ -531,14 +528,10 @@ def _hpt(doc) -> hpt.HptSize:
                 if mem is None or getattr(mem, f) is None
             ]
             continue
-        entries.append(
-            hpt.HptPartition(
-                name=p.name, max_memory_gb=mem.max_gb, desired_memory_gb=mem.desired_gb, ams=mem.mode == "shared"
-            )
-        )
+        entries.append((p.name, mem.max_gb, "aix", mem.mode == "shared", mem.desired_gb))
     if missing:
         raise Missing(missing)
-    return hpt.hpt_size(entries, processor, doc.default_hpt_ratio)
+    return hpt.hpt_table(entries, processor, doc.default_hpt_ratio)
 
 
 @derivation(
@@ -551,7 +544,7 @@ def _hpt(doc) -> hpt.HptSize:
     cite=hpt.CITE,
 )
 def hpt_mb(doc) -> float:
-    return _hpt(doc).hpt_mb
+    return _hpt(doc)[1]
 
 
 @derivation(
@@ -563,7 +556,7 @@ def hpt_mb(doc) -> float:
     cite=hpt.CITE,
 )
 def hpt_above_desired_mb(doc) -> float:
-    return _hpt(doc).hpt_above_desired_mb
+    return _hpt(doc)[2]
 
 
 @derivation(
@@ -575,7 +568,7 @@ def hpt_above_desired_mb(doc) -> float:
     cite=hpt.CITE,
 )
 def hpt_divisor(doc) -> int:
-    return _hpt(doc).partitions[0].divisor
+    return _hpt(doc)[0][0][2]
 
 
 def _needed_gb(part) -> tuple[float, str]:
