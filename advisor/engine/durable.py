@@ -15,12 +15,16 @@ the session, so the next evaluation starts from a fresh one.
 Every ruleset also carries a sentinel rule that matches any fact sent to it. Measured here:
 when an assert matched no rule (code 1), the following `delete_state` corrupts the C heap
 ("free(): invalid pointer", SIGSEGV) depending on what Python allocated before; with the
-sentinel every assert matches, so code 0 also says that the core took every fact. Its action
-waits for more facts than a session holds (`NEVER`), so it never runs and costs no result.
+sentinel every assert matches. Its action waits for more facts than a session holds (`NEVER`),
+so it never runs and costs no result.
 
 Many facts (the units of a managed system, the documents of a fleet run) go to one session
 together (`fired_many`), each carrying its position as `id`. Every rule is capped
 (`ruleset_json`), so one action reports all the facts of the session that the rule matched.
+`assert_facts` stops at the first fact it cannot parse (an object of more than 255 properties,
+say) and still returns 0, so the facts after it would silently fire nothing: every batch ends
+with a fact that only the `LAST` rule matches, and a batch whose `LAST` action does not come is
+an error. A fact alone goes through `assert_fact`, which reports such a fact itself.
 
 Speed (bench/engine.py, docs/performance.md): the C core's cost grows with a fact's property
 count and text, which it parses, walks and echoes back in every action result. So each ruleset
