@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from advisor.findings import CitationOut
+from advisor.rulebook.compiled import CompiledRule, Rulebook
 from advisor.rulebook.condition import render as render_condition
-from advisor.rulebook.loader import CompiledRule, Rulebook
 from advisor.sources import Source, load_sources
 
 C = TypeVar("C")

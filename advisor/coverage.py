@@ -23,12 +23,11 @@ from pydantic import BaseModel
 
 from advisor import derive
 from advisor.documents.meta import field_meta
-from advisor.engine.generated import compile_truth
 from advisor.engine.reference import MISSING, lookup, operand_value
 from advisor.findings import NotAssessed, Review
 from advisor.review import build_fact, units_of
+from advisor.rulebook.compiled import Rulebook
 from advisor.rulebook.condition import And, Cmp, Exists, Node, Or
-from advisor.rulebook.loader import Rulebook
 
 _CMP = {
     "==": lambda a, b: a == b,
@@ -123,15 +122,24 @@ def cannot_apply(
     return out
 
 
-_TRUTHS: dict[int, tuple[Node, Callable[[dict], bool | None]]] = {}
+COMPILE_AFTER = 3  # uses of one condition read by `truth` before it is compiled
+_TRUTHS: dict[int, tuple[Node, int, Callable[[dict], bool | None] | None]] = {}
 
 
 def _compiled(node: Node) -> Callable[[dict], bool | None]:
-    """`truth` of one rule condition, compiled once per condition (tested equal to `truth`)."""
+    """`truth` of one rule condition: read by `truth` for its first uses, then compiled once
+    (compile_truth, tested equal to `truth`): compiling costs about as much as ten readings, which a
+    one-document check never earns back and a fleet run earns many times over."""
     hit = _TRUTHS.get(id(node))
     if hit is None or hit[0] is not node:
-        hit = _TRUTHS[id(node)] = (node, compile_truth(node))
-    return hit[1]
+        hit = (node, 0, None)
+    _, uses, function = hit
+    if function is None and uses >= COMPILE_AFTER:
+        from advisor.engine.generated import compile_truth
+
+        function = compile_truth(node)
+    _TRUTHS[id(node)] = (node, uses + 1, function)
+    return function or (lambda fact: truth(node, fact))
 
 
 def group_needs(items: Iterable[NotAssessed], kind_of: dict[str, str]) -> list[Need]:

@@ -77,6 +77,8 @@ class Review(BaseModel):
 
 
 M = TypeVar("M", bound=BaseModel)
+_ORDER: dict[type, tuple[str, ...]] = {}  # model class -> its field names, in order
+_set = object.__setattr__
 
 
 def trusted(cls: type[M], **values: Any) -> M:
@@ -84,12 +86,17 @@ def trusted(cls: type[M], **values: Any) -> M:
     post-init hook), where every field is given: the same instance at a fraction of the cost
     (model_construct resolves aliases and defaults field by field), for values the review built
     itself, already of the fields' types. Tested equal to model_construct."""
-    ordered = {name: values[name] for name in cls.__pydantic_fields__}  # KeyError: a field not given
-    if len(ordered) != len(values):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(values) - set(ordered))}")
+    order = _ORDER.get(cls)
+    if order is None:
+        order = _ORDER[cls] = tuple(cls.__pydantic_fields__)
+    if tuple(values) != order:  # given in another order, or a field missing or unknown
+        ordered = {name: values[name] for name in order}  # KeyError: a field not given
+        if len(ordered) != len(values):
+            raise TypeError(f"{cls.__name__} has no field {sorted(set(values) - set(ordered))}")
+        values = ordered
     obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", ordered)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", set(order))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
     return obj

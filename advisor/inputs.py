@@ -105,17 +105,31 @@ def check_limits(text: str, source: str) -> None:
     """Refuse, before any parsing, a text over the size limit or with a line over the line limit."""
     if len(text) > MAX_INPUT_BYTES:
         raise _too_large(source)
-    start, line_no = 0, 1
-    while start < len(text):
-        end = text.find("\n", start)
-        end = len(text) if end < 0 else end
-        if end - start > MAX_LINE_CHARS:
+    line_no = 1
+    for piece in _pieces(text):  # the lengths of a piece's lines at C speed; the line named only when one is over
+        lengths = list(map(len, piece.split("\n")))
+        if max(lengths) > MAX_LINE_CHARS:
+            line_no += next(i for i, length in enumerate(lengths) if length > MAX_LINE_CHARS)
             raise _error(
                 source,
                 f"line {line_no} is longer than the limit of {MAX_LINE_CHARS} characters: "
                 "command outputs have short lines (is this a binary file or a document on one line?)",
             )
-        start, line_no = end + 1, line_no + 1
+        line_no += len(lengths)
+
+
+_PIECE = 1 << 16
+
+
+def _pieces(text: str) -> Iterator[str]:
+    """``text`` in pieces of about 64 KB cut at line ends (each without its last line end): whole lines,
+    looked at without holding a list of all of them."""
+    size, pos = len(text), 0
+    while pos < size:
+        end = text.find("\n", min(pos + _PIECE, size))
+        end = size if end < 0 else end
+        yield text[pos:end]
+        pos = end + 1
 
 
 def read_text(path: str) -> tuple[str, str]:
@@ -147,13 +161,17 @@ def read_text(path: str) -> tuple[str, str]:
 
 
 def _has_prompts(text: str) -> bool:
+    """A line is a shell prompt naming a command we read (read a piece at a time: no list of all lines)."""
     from advisor.parsers import registry
     from advisor.parsers.prompts import prompt
 
-    for line in text.splitlines():
-        found = prompt(line)
-        if found is not None and found.command is not None and registry.parser_for(found.command) is not None:
-            return True
+    for piece in _pieces(text):
+        if "#" not in piece and "$" not in piece and ">" not in piece:  # every prompt ends in one of them
+            continue
+        for line in piece.splitlines():
+            found = prompt(line) if "#" in line or "$" in line or ">" in line else None
+            if found is not None and found.command is not None and registry.parser_for(found.command) is not None:
+                return True
     return False
 
 
@@ -176,8 +194,15 @@ def _opens_with_prompt(text: str) -> bool:
     """A pasted session whose first line is a prompt like ``[root@lnx01 ~]# lscpu``: not a JSON array."""
     from advisor.parsers.prompts import prompt
 
-    start = text.lstrip()
+    start = _head(text)
     return prompt(start[: start.find("\n")] if "\n" in start[:4096] else start[:4096]) is not None
+
+
+def _head(text: str) -> str:
+    """``text.lstrip()[:4096]`` without copying the whole text."""
+    head = text[:4096]
+    blanks = len(head) - len(head.lstrip())
+    return text[blanks : blanks + 4096] if blanks < len(head) else text.lstrip()[:4096]
 
 
 def _yaml_document(text: str) -> dict[str, Any] | None:
@@ -210,21 +235,21 @@ def _bundle_outputs(text: str, source: str) -> tuple[list[Output], list[InputWar
 
 def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[InputWarning]]:
     """(form, document data or None, outputs, problems) of one text; raises DocumentError when it is neither."""
-    if not text.strip():
+    if not text or text.isspace():  # (neither copies the text)
         raise _error(source, "the input is empty: give a configuration document, a command output or a bundle")
     if len(text) > MAX_INPUT_BYTES:
         raise _too_large(source)
-    start = text.lstrip()[:1]
+    start = _head(text)[:1]
     if start == "{" or (start == "[" and not _opens_with_prompt(text)):  # only "[" can open a prompt
         return "document", parse_text(text, source), [], []
     from advisor.assemble.model import Output
     from advisor.parsers import registry
     from advisor.parsers.base import ParseError
-    from advisor.parsers.bundle import read_bundle
+    from advisor.parsers.bundle import markers
 
     check_limits(text, source)
     try:
-        version, sections = read_bundle(text)
+        version, sections = markers(text)
     except ParseError as err:
         raise _error(source, str(err)) from None
     if version is not None or sections or _has_prompts(text):

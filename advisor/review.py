@@ -15,7 +15,7 @@ from advisor.derive import get_path
 from advisor.engine import Evaluator
 from advisor.findings import CitationOut, Finding, NotAssessed, RemediationOut, Review, RulebookInfo, trusted
 from advisor.ranking import score, sort_key
-from advisor.rulebook.loader import CompiledRule, Rulebook
+from advisor.rulebook.compiled import CompiledRule, Rulebook
 from advisor.rulebook.model import SEVERITIES
 from advisor.rulebook.templates import render
 from advisor.sources import Source, load_sources
@@ -231,7 +231,7 @@ class Advisor:
     ) -> tuple[list[Finding], list[NotAssessed]]:
         plan = self._plan(unit.kind)
         model = unit.model
-        absent = {path for path, parts in plan.paths if _absent(model, parts)}
+        absent = {path for path, parts in plan.paths if derive.absent(model, parts)}
         values = derived.values
         have = values.keys()
         seen: dict[str, Any] = {}
@@ -275,7 +275,7 @@ class Advisor:
         except KeyError:
             rules = [_RulePlan.of(cr) for cr in self.rulebook.for_kind(kind)]
             paths = dict.fromkeys(p for r in rules for p, name in r.requires if name is None)
-            plan = self._by_kind[kind] = _KindPlan(tuple(rules), tuple((p, _parts(p)) for p in paths))
+            plan = self._by_kind[kind] = _KindPlan(tuple(rules), tuple((p, derive.path_parts(p)) for p in paths))
             return plan
 
     def _finding(self, plan: _RulePlan, unit: Unit, fired: set[str], lookup: Callable[[str], Any]) -> Finding:
@@ -355,19 +355,6 @@ class _RulePlan:
 class _KindPlan:
     rules: tuple[_RulePlan, ...]
     paths: tuple[tuple[str, tuple[str, ...]], ...]  # every required document path, split at the dots
-
-
-def _parts(path: str) -> tuple[str, ...]:
-    return tuple(path.split("."))
-
-
-def _absent(model: Any, parts: tuple[str, ...]) -> bool:
-    """get_path(model, path) is None, for a path split once."""
-    for part in parts:
-        model = getattr(model, part, None)
-        if model is None:
-            return True
-    return False
 
 
 def _gaps(requires: Requires, derived: derive.DerivedResult, absent: set[str]) -> tuple[list[str], list[str]]:

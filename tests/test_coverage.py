@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.coverage import coverage, truth
+from advisor.coverage import COMPILE_AFTER, _compiled, coverage, truth
 from advisor.documents.io import validate_document
 from advisor.rulebook.condition import parse_condition
 
@@ -31,6 +31,17 @@ PARTITION = {
 )
 def test_three_valued_truth(condition, fact, expected):
     assert truth(parse_condition(condition), fact) is expected
+
+
+def test_a_condition_is_read_for_its_first_uses_then_compiled_and_answers_the_same():
+    """A one-document check reads each condition a few times: compiling it would cost more."""
+    node = parse_condition('cpu.mode == "dedicated" and memory.max_gb > memory.desired_gb * 2')
+    facts = [{"cpu": {"mode": "shared"}}, {"cpu": {"mode": "dedicated"}, "memory": {"max_gb": 64, "desired_gb": 8}}, {}]
+    functions = [_compiled(node) for _ in range(COMPILE_AFTER + 2)]
+    assert [f.__name__ for f in functions] == ["<lambda>"] * COMPILE_AFTER + ["truth"] * 2  # compiled once, kept
+    assert functions[-1] is functions[-2]
+    for f in functions:
+        assert [f(fact) for fact in facts] == [truth(node, fact) for fact in facts] == [False, True, None]
 
 
 def test_stated_values_rule_out_rules_and_missing_ones_do_not(durable_advisor):

@@ -124,15 +124,27 @@ def memory_savings_pct(true_memory_gb: float, expanded_memory_gb: float) -> floa
     return round((1.0 - true / expanded) * 100.0, 6)
 
 
+def expanded_gb(true_memory_gb: float, factor: float) -> float:
+    """`ame_sizing(...).expanded_memory_gb` as a plain value, with the same checks in the same order
+    (derive asks it for every AIX document and needs nothing else of the sizing)."""
+    true = _finite("true memory", true_memory_gb)
+    f = _finite("expansion factor", factor, minimum=0, strict=True)
+    expanded = true * f
+    if expanded:
+        _finite("expanded memory", expanded, strict=True)  # memory_savings_pct's check in ame_sizing
+    return round(expanded, 6)
+
+
 def ame_sizing(true_memory_gb: float, factor: float) -> AmeSizing:
     """Expanded memory, gain and savings for a true memory size and an expansion factor."""
+    expanded_memory_gb = expanded_gb(true_memory_gb, factor)
     true = _finite("true memory", true_memory_gb)
     f = _finite("expansion factor", factor, minimum=0, strict=True)
     expanded = true * f
     return AmeSizing(
         true_memory_gb=true,
         expansion_factor=f,
-        expanded_memory_gb=round(expanded, 6),
+        expanded_memory_gb=expanded_memory_gb,
         memory_gain_gb=round(expanded - true, 6),
         memory_gain_pct=memory_gain_pct(f),
         memory_savings_pct=memory_savings_pct(true, expanded) if expanded else 0.0,
@@ -148,6 +160,17 @@ class TrueMemoryForFactor(BaseModel):
     resulting_expanded_memory_gb: float  # configured true memory x factor
     memory_savings_pct: float  # 1 - configured true / expanded
     citations: tuple[Cite, ...] = CITE_ITERATION
+
+
+def true_memory_gb_for_factor(expanded_memory_gb: float, factor: float) -> float:
+    """`true_memory_for_factor(...).true_memory_gb` (no granularity) as a plain value, with the same
+    checks in the same order, for derive."""
+    expanded = _finite("expanded memory", expanded_memory_gb)
+    f = _finite("expansion factor", factor, minimum=0, strict=True)
+    exact = expanded / f
+    if expanded:
+        _finite("true memory", exact)  # memory_savings_pct's check in true_memory_for_factor
+    return round(exact, 6)
 
 
 def true_memory_for_factor(

@@ -19,6 +19,7 @@ Judgement calls, stated so they can be challenged:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel
@@ -87,30 +88,42 @@ def _check_gb(name: str, value: float) -> float:
     return value
 
 
+Row = tuple[str, float, OsType, bool, float | None]  # (name, max GB, os, AMS, desired GB or None)
+# (name, maximum memory GB, divisor, HPT MB, HPT MB for maximum above desired or None)
+Entry = tuple[str, float, int, float, float | None]
+
+
+def hpt_table(
+    partitions: Iterable[Row],
+    processor: str,
+    default_ratio: int | None = None,
+) -> tuple[list[Entry], float, float]:
+    """`hpt_size` on plain values, for derive (every AIX document and partition): the entries of
+    (name, max GB, os, AMS, desired GB or None), the total HPT MB and the part of it above desired."""
+    entries: list[Entry] = []
+    for name, max_memory_gb, os, ams, desired_memory_gb in partitions:
+        max_gb = _check_gb(f"maximum memory of {name}", max_memory_gb)
+        div = hpt_divisor(processor, os, ams, default_ratio)
+        above = None
+        if desired_memory_gb is not None:
+            desired = _check_gb(f"desired memory of {name}", desired_memory_gb)
+            above = round(max(0.0, max_gb - desired) * 1024.0 / div, 3)
+        entries.append((name, max_gb, div, round(max_gb * 1024.0 / div, 3), above))
+    total = round(sum(e[3] for e in entries), 3)
+    return entries, total, round(sum(e[4] or 0.0 for e in entries), 3)
+
+
 def hpt_size(partitions: list[HptPartition], processor: str, default_ratio: int | None = None) -> HptSize:
     """HPT of a set of partitions on one managed system: sum over partitions of max memory / divisor."""
-    entries = []
-    for p in partitions:
-        max_gb = _check_gb(f"maximum memory of {p.name}", p.max_memory_gb)
-        div = hpt_divisor(processor, p.os, p.ams, default_ratio)
-        above = None
-        if p.desired_memory_gb is not None:
-            desired = _check_gb(f"desired memory of {p.name}", p.desired_memory_gb)
-            above = round(max(0.0, max_gb - desired) * 1024.0 / div, 3)
-        entries.append(
-            HptEntry(
-                name=p.name,
-                max_memory_gb=max_gb,
-                divisor=div,
-                hpt_mb=round(max_gb * 1024.0 / div, 3),
-                hpt_above_desired_mb=above,
-            )
-        )
-    total = round(sum(e.hpt_mb for e in entries), 3)
+    entries, total, above = hpt_table(
+        ((p.name, p.max_memory_gb, p.os, p.ams, p.desired_memory_gb) for p in partitions), processor, default_ratio
+    )
     return HptSize(
         processor=processor,
         hpt_mb=total,
         hpt_gb=round(total / 1024.0, 6),
-        hpt_above_desired_mb=round(sum(e.hpt_above_desired_mb or 0.0 for e in entries), 3),
-        partitions=entries,
+        hpt_above_desired_mb=above,
+        partitions=[
+            HptEntry(name=n, max_memory_gb=m, divisor=d, hpt_mb=h, hpt_above_desired_mb=a) for n, m, d, h, a in entries
+        ],
     )

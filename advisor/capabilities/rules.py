@@ -12,7 +12,7 @@ from advisor.capabilities.errors import CapabilityError, ErrorItem
 from advisor.capabilities.models import Strict
 from advisor.catalogue import summary_of
 from advisor.findings import CitationOut
-from advisor.rulebook.loader import CompiledRule
+from advisor.rulebook.compiled import CompiledRule
 from advisor.rulebook.model import Confidence, Remediation, Severity
 from advisor.sources import Source, load_sources
 

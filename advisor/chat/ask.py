@@ -346,7 +346,10 @@ def answer(
         elif any(q.path == "memory_gb" for q in calc.questions):
             result.pending = Pending(question=text, needs="memory", ask=calc.questions[-1].question)
     hits = [h for h in r.hits if h.passage.id not in skip]
-    if skip:
+    if calc is not None and calc.cites:  # an AME figure is not followed by the HP-UX swap passage
+        sources = {c.source_id for c in calc.cites}
+        hits = [h for h in hits if h.passage.source in sources]
+    if skip or calc is not None:
         r = replace(r, hits=hits)
     picked = _select(r, 2 if calc else MAX_PASSAGES) if r.hits and (calc is None or in_scope(r)) else []
     passages = [h.passage for h in picked]

@@ -87,12 +87,15 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
     ),
     (r"\bpaging\s+space\s*(?:to|of|=)?\s*" + SIZE, {"aix-lpar": "memory.paging_space_gb"}, None),
     (r"\bmax(?:imum)?\s+memory\s*(?:to|of|=)?\s*" + SIZE, {"aix-lpar": "memory.max_gb"}, None),
+    (r"\bshared\s+memory\s*(?:to|of|=)?\s*" + SIZE, {"hpux-server": "sap.shared_memory_gb"}, None),
     (
-        r"(?<!max )(?<!maximum )\b(?:desired\s+|true\s+)?memory\s*(?:to|of|=)\s*"
+        # never the memory of "shared memory", "expanded memory", "cell local memory", "max memory"
+        r"(?<!max )(?<!maximum )(?<!shared )(?<!expanded )(?<!local )(?<!virtual )"
+        r"\b(?:desired\s+|true\s+)?memory\s*(?:to|of|=)\s*"
         + SIZE
         + r"|\b"
         + SIZE
-        + r"\s+(?:of\s+)?(?:true\s+)?memory\b",
+        + r"\s+(?:of\s+)?(?:true\s+)?memory\b(?!\s+(?:as\s+)?(?:shared|expanded|CLM|cell))",
         {"aix-lpar": "memory.desired_gb", "vios": "memory_gb", "hpux-server": "memory_gb"},
         None,
     ),
@@ -102,7 +105,8 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
         None,
     ),
     (
-        r"\b(?:virtual processors|VPs?)\s*(?:to|of|=)\s*(\d+)",
+        r"\b(?:virtual processors|VPs?)\s*(?:to|of|=)\s*(\d+)"
+        r"|\b(?:give|gives|gave|with|had|has|have|make)\s+(?:it\s+)?(\d+)\s+(?:VPs?|virtual processors|virtual CPUs)\b",
         {"aix-lpar": "cpu.virtual_processors", "vios": "cpu.virtual_processors"},
         None,
     ),
@@ -116,6 +120,7 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
         None,
     ),
     (r"\bnuma[_ ]policy\s*(?:to|=)?\s*(\d)", {"hpux-server": "numa_policy"}, None),
+    (r"\b(?:make\s+it|give\s+it|with|had|has|have)\s+(\d+)\s+IFLs?\b", {"zvm-lpar": "engine_count"}, None),
     (r"\b(?:disable|turn off)\s+(?:processor\s+)?folding\b", {"vios": "vpm_fold_policy"}, 4),
     (r"\bvpm_fold_policy\s*(?:to|=)?\s*(\d+)", {"vios": "vpm_fold_policy"}, None),
     (r"\bonline\s+storage\s*(?:to|of|=)?\s*" + SIZE, {"zos-lpar": "online_storage_gb"}, None),

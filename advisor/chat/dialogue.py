@@ -44,6 +44,13 @@ _COMMAND = linre.compile(
     r"how\s+(?:do|can)\s+(?:i|we)\s+(?:check|see|set|change|verify)\s+(?:it|that|this))\b",
     linre.IGNORECASE,
 )
+# "what changed?", "what have we changed so far?": the what-ifs made on the session's document
+_CHANGES = linre.compile(
+    r"^\s*(?:what(?:'s|\s+has|\s+have|\s+did)?\s+(?:(?:i|we)\s+)?changed?(?:\s+so\s+far)?|"
+    r"(?:show\s+(?:me\s+)?)?(?:the\s+)?changes(?:\s+so\s+far)?|what\s+(?:did|have)\s+(?:i|we)\s+change(?:d)?(?:\s+so\s+far)?)"
+    r"\s*[?.!]*\s*$",
+    linre.IGNORECASE,
+)
 _START_OVER = linre.compile(
     r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original)\b", linre.IGNORECASE
 )
@@ -60,7 +67,7 @@ _ANSWER_ONLY = linre.compile(
 
 @dataclass
 class Resolution:
-    kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over | unclear
+    kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over | unclear | changes
     question: str = ""
 
 
@@ -97,6 +104,8 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         if resumed is not None:
             return Resolution("resume", resumed)
     bare = _LEAD_IN.sub("", text, count=1) if words <= MAX_FOLLOW_UP_WORDS else text
+    if _CHANGES.match(bare) and st.document is not None:
+        return Resolution("changes")
     if _MORE.match(bare) and st.subject.question:
         return Resolution("more", st.subject.question)
     if _FIX.match(bare):
@@ -105,6 +114,17 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         return Resolution("command")
     if _MEANING.match(bare) and len(bare.split()) <= 8 and (st.subject.rule or st.subject.question):
         return Resolution("meaning", st.subject.question or "")
+    if (
+        st.document is not None
+        and st.subject.intent == "explain"
+        and st.subject.question
+        and len(text.split()) <= CONTINUATION_WORDS
+        and _ELLIPSIS.match(text)
+        and not (reading.platforms or reading.os_levels or reading.quantities)
+        and read(st.subject.question).yes_no
+    ):  # "and the swap?" after "is my CLM ok?" on the document: the same judgement of another thing
+        thing = _LEAD.sub("", text, count=1).strip(" ?.!")
+        return Resolution("ellipsis", f"is {thing} ok?")
     if (
         st.document is not None
         and st.subject.intent in ("review", "explain")
@@ -166,6 +186,9 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
+            by_role = _swap_by_role(last, reading)
+            if by_role is not None:  # "and with 64 GB shm?": the amount said with the same words replaced
+                return Resolution("ellipsis", by_role)
             if st.subject.calculator and not old_kinds & {q.kind for q in reading.quantities}:
                 # "what about 20000 SAPS?" after instances for 48 cores: a further input of the same sizing
                 return Resolution(
@@ -186,9 +209,14 @@ _ADDS = linre.compile(
 
 
 def with_context(fragment: str, last: str) -> str:
-    """A follow-up fragment asked together with the question it continues ("how? (can I enable SMT ...)")."""
-    context = last.strip(" ?.!")[:MAX_CONTEXT_CHARS]
-    return f"{fragment.strip(' ?.!')} ({context})"
+    """A follow-up fragment asked together with the question it continues ("how? (can I enable SMT ...)").
+
+    After a chain of fragments the context is the question that started it, not the chain: "how much
+    gain?" after "which engines? (what is SMT on z13)" is asked with "what is SMT on z13" only."""
+    context = last.strip(" ?.!")
+    while context.endswith(")") and " (" in context:
+        context = context[context.index(" (") + 2 : -1].strip(" ?.!")
+    return f"{fragment.strip(' ?.!')} ({context[:MAX_CONTEXT_CHARS]})"
 
 
 _ASKED = ("ask", "calc", "clarify")
@@ -324,12 +352,15 @@ def fragment_of(kb, text: str, prior) -> bool:
     if len(text.split()) > MAX_FRAGMENT_WORDS:
         return False
     r = kb.search(text)
-    if r.foreign or r.unknown:
+    reading = read(text)
+    named = " ".join([p.raw for p in reading.platforms] + [o.raw for o in reading.os_levels]).lower()
+    unknown = [u for u in r.unknown if u.lower() not in named]  # "P9", "TL3": read by the reader, not unknown
+    if r.foreign or unknown:
         return False
     return all(w.lower() in _CONVERSATIONAL for w in r.dropped)
 
 
-MAX_FRAGMENT_WORDS = 8
+MAX_FRAGMENT_WORDS = 12
 
 
 # Words a calculator's inputs come with ("4 FC ports and 2 x 10Gb eth", "60 NPIV clients")
@@ -364,3 +395,33 @@ def _amount_only(text: str, reading: Reading) -> str | None:
     if q.kind == "cores":
         return f"on a {q.value:g} core server"
     return None
+
+
+# What an amount is, by the words right after it: "48 GB of SAP shared memory", "16 GB paging space"
+_ROLES = (
+    ("shared", linre.compile(r"^\s*(?:of\s+)?(?:SAP\s+)?(?:shared\s+memory|shm)\b", linre.IGNORECASE)),
+    ("paging", linre.compile(r"^\s*(?:of\s+)?(?:paging|swap|page\s+space)\b", linre.IGNORECASE)),
+    ("true", linre.compile(r"^\s*(?:of\s+)?(?:true|real|physical)\b", linre.IGNORECASE)),
+    ("online", linre.compile(r"^\s*(?:of\s+)?online\b", linre.IGNORECASE)),
+    ("max", linre.compile(r"^\s*(?:of\s+)?max(?:imum)?\b", linre.IGNORECASE)),
+    ("expanded", linre.compile(r"^\s*(?:of\s+)?expanded\b", linre.IGNORECASE)),
+)
+
+
+def _role(text: str, end: int) -> str | None:
+    after = text[end : end + 40]
+    return next((name for name, pattern in _ROLES if pattern.match(after)), None)
+
+
+def _swap_by_role(last: str, reading: Reading) -> str | None:
+    """The last question with the one amount that has the same role as the new one replaced, or None."""
+    new = [q for q in reading.amounts("size") if _role(reading.text, q.end)]
+    if len(new) != 1:
+        return None
+    role = _role(reading.text, new[0].end)
+    old_reading = read(last)
+    same = [q for q in old_reading.amounts("size") if _role(old_reading.text, q.end) == role]
+    if len(same) != 1:
+        return None
+    q = same[0]
+    return f"{old_reading.text[: q.start]}{new[0].raw}{old_reading.text[q.end :]}"

@@ -21,7 +21,7 @@ from typing import Annotated, Any
 import typer
 
 from advisor import linre
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 
 SESSION_ID = linre.compile(r"^cs_[0-9a-f]{20}$")
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 from advisor.cli.inputs import IgnoreOpt, SelectOpt, fail, load_advisor, read_documents
 
 baseline_app = typer.Typer(

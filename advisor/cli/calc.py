@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 import typer
 from typer.core import TyperGroup
 
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 
 if TYPE_CHECKING:
     from pydantic import BaseModel

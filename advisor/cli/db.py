@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app
+from advisor.cli.application import app
 
 db_app = typer.Typer(help="The store: migrate, check, export, import.", no_args_is_help=True)
 app.add_typer(db_app, name="db")

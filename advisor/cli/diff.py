@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 from advisor.cli.inputs import (
     FailOnOpt,
     IgnoreOpt,

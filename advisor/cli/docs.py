@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 
 docs_app = typer.Typer(help="Generated documentation.", no_args_is_help=True)
 app.add_typer(docs_app, name="docs")

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from advisor.inputs import LoadedInput
     from advisor.redact import Redactor
     from advisor.review import Advisor
-    from advisor.rulebook.loader import Rulebook, RulebookError
+    from advisor.rulebook.compiled import Rulebook, RulebookError
 
 EXPIRY_WARNING_DAYS = 14
 
@@ -74,7 +74,7 @@ def report_rulebook_error(err: RulebookError) -> None:
 def load_advisor() -> Advisor:
     """The process-wide advisor; a broken rule file is exit 2 listing every problem."""
     from advisor.review import default_advisor
-    from advisor.rulebook.loader import RulebookError
+    from advisor.rulebook.compiled import RulebookError
 
     try:
         return default_advisor()

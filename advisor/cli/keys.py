@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app
+from advisor.cli.application import app
 
 keys_app = typer.Typer(help="API keys for the HTTP API: create, list, revoke.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")

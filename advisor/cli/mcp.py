@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from advisor.cli.app import app
+from advisor.cli.application import app
 
 
 @app.command("mcp")

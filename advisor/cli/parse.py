@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 
 if TYPE_CHECKING:
     from advisor.inputs import LoadedInput

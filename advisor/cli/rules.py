@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from advisor import linre
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 
 
 @app.command(epilog=examples("advisor rules", "advisor rules AME-001", "advisor rules --json | jq '.[].id'"))

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from advisor.cli.app import app, examples
+from advisor.cli.application import app, examples
 
 
 @app.command(epilog=examples("advisor schema aix-lpar > aix-lpar.schema.json", "advisor schema | jq '.title'"))

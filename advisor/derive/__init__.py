@@ -42,6 +42,7 @@ class Derivation:
     func: Callable[[BaseModel], Any]
     unit: str | None = None
     module: str = ""  # the module of this package that defines it (see MODULES)
+    needs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (kind, paths): see `derivation`
 
     @property
     def path(self) -> str:
@@ -86,23 +87,38 @@ def derivation(
     cite: tuple[Cite, ...],
     unit: str | None = None,
     module: str | None = None,
+    needs: Needs = (),
 ):
+    """Register `func` as `derived.<name>`.
+
+    `needs`: the paths the function's first `need` asks for (per kind, as {kind: paths}, when its
+    first step depends on the kind). `compute` checks them before calling it: a document that lacks
+    one gets the same Missing (those of the paths it lacks, in this order) without the call and its
+    exception, the common case of a sparse document. tests/derive/test_shared_intermediates.py
+    checks that this equals calling the function."""
+
     def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
         if name in REGISTRY:
             raise RuntimeError(f"derived value {name!r} registered twice")
-        REGISTRY[name] = Derivation(name, kinds, type, description, cite, func, unit, module or func.__module__)
+        per_kind = needs if isinstance(needs, dict) else {kind: needs for kind in kinds} if needs else {}
+        REGISTRY[name] = Derivation(
+            name, kinds, type, description, cite, func, unit, module or func.__module__, tuple(per_kind.items())
+        )
         return func
 
     return register
 
 
-def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite: tuple[Cite, ...]):
+Needs = tuple[str, ...] | dict[str, tuple[str, ...]]
+
+
+def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite: tuple[Cite, ...], needs: Needs = ()):
     """Register `name` (a list of offending items, for messages) and `name_count` (its length, for
-    conditions: rules cannot read lists) from one function."""
+    conditions: rules cannot read lists) from one function; `needs` as for `derivation`, for both."""
 
     def register(func: Callable[[BaseModel], Any]) -> Callable[[BaseModel], Any]:
         func = shared(func)  # the list and its count are one computation
-        derivation(name, kinds=kinds, type="list", description=description, cite=cite)(func)
+        derivation(name, kinds=kinds, type="list", description=description, cite=cite, needs=needs)(func)
 
         def count(doc: BaseModel) -> int | None:
             items = func(doc)
@@ -116,6 +132,7 @@ def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite
             description=f"Number of entries in derived.{name}.",
             cite=cite,
             module=func.__module__,
+            needs=needs,
         )(count)
         return func
 
@@ -125,6 +142,20 @@ def list_derivation(name: str, *, kinds: tuple[str, ...], description: str, cite
 @lru_cache(maxsize=4096)
 def _parts(path: str) -> tuple[str, ...]:
     return tuple(path.split("."))
+
+
+def path_parts(path: str) -> tuple[str, ...]:
+    """A dotted path split once, for `absent`."""
+    return _parts(path)
+
+
+def absent(model: Any, parts: tuple[str, ...]) -> bool:
+    """get_path(model, path) is None, for a path split by `path_parts`."""
+    for part in parts:
+        model = getattr(model, part, None)
+        if model is None:
+            return True
+    return False
 
 
 def get_path(model: Any, path: str) -> Any:
@@ -157,7 +188,7 @@ def compute(kind: str, model: BaseModel) -> DerivedResult:
     outer = getattr(_MEMO, "memo", None)
     _MEMO.memo = {}
     try:
-        _compute(_of_kind(kind), model, result)
+        _compute(_plan(kind), model, result)
     finally:
         _MEMO.memo = outer
     return result
@@ -170,8 +201,29 @@ def _of_kind(kind: str) -> tuple[Derivation, ...]:
     return tuple(d for m in modules for d in REGISTRY.values() if d.module == m and kind in d.kinds)
 
 
-def _compute(derivations: tuple[Derivation, ...], model: BaseModel, result: DerivedResult) -> None:
-    for d in derivations:
+Gate = tuple[tuple[str, tuple[str, ...]], ...]  # (path, its parts) a derivation needs first
+
+
+@cache
+def _plan(kind: str) -> tuple[tuple[Derivation, Gate], ...]:
+    """The kind's derivations, each with the paths it needs first on this kind (see `derivation`)."""
+    return tuple((d, tuple((p, _parts(p)) for p in dict(d.needs).get(kind, ()))) for d in _of_kind(kind))
+
+
+def _compute(plan: tuple[tuple[Derivation, Gate], ...], model: BaseModel, result: DerivedResult) -> None:
+    lacks: dict[str, bool] = {}  # path -> absent, for the paths several derivations need
+    for d, gate in plan:
+        if gate:
+            lacking = []
+            for path, parts in gate:
+                gone = lacks.get(path)
+                if gone is None:
+                    gone = lacks[path] = absent(model, parts)
+                if gone:
+                    lacking.append(path)
+            if lacking:
+                result.missing[d.name] = lacking
+                continue
         try:
             value = d.func(model)
             if isinstance(value, float) and not math.isfinite(value):

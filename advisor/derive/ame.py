@@ -90,14 +90,17 @@ def ame_os_supported(doc) -> bool:
 # ---------------------------------------------------------------- AME-006, AME-007, AME-008: one shared fix
 
 
+_PLAN_NEEDS = ("ame.enabled", "memory.desired_gb", "ame.expansion_factor")  # what _plan needs first
+
+
 @shared
 def _plan(doc) -> tuple[ame.RebalancePlan, str] | None:
     """Target true memory = the largest the evidence asks for; None when nothing asks for more."""
-    enabled, true_gb, factor = need(doc, "ame.enabled", "memory.desired_gb", "ame.expansion_factor")
+    enabled, true_gb, factor = need(doc, *_PLAN_NEEDS)
     if not enabled:
         return None
     try:
-        expanded_gb = ame.ame_sizing(true_gb, factor).expanded_memory_gb
+        expanded_gb = ame.expanded_gb(true_gb, factor)
         needs: list[tuple[float, str]] = []
         deficit = get_path(doc, "ame.deficit_mb")
         if deficit:
@@ -119,7 +122,9 @@ def _plan(doc) -> tuple[ame.RebalancePlan, str] | None:
 
 
 def _fix_value(name: str, unit: str, description: str):
-    @derivation(name, kinds=_AIX, type="number", unit=unit, description=description, cite=ame.CITE_ITERATION)
+    @derivation(
+        name, kinds=_AIX, type="number", unit=unit, description=description, cite=ame.CITE_ITERATION, needs=_PLAN_NEEDS
+    )
     def value(doc) -> float | None:
         found = _plan(doc)
         return getattr(found[0], FIELDS[name]) if found else None
@@ -153,6 +158,7 @@ _fix_value(
     type="string",
     description="Which evidence set the true memory of the AME fix (deficit, achieved factor, or factor 2.8).",
     cite=ame.CITE_ITERATION,
+    needs=_PLAN_NEEDS,
 )
 def ame_fix_basis(doc) -> str | None:
     found = _plan(doc)

@@ -42,6 +42,7 @@ def clm_gb(doc) -> float:
     unit="GB",
     description="CLM that holds the SAP shared memory plus the 10 % kernel and private-data floor.",
     cite=clm.CITE,
+    needs=("memory_gb", "clm_pct", "sap.shared_memory_gb"),
 )
 def clm_needed_gb(doc) -> float:
     mem, pct, shm = need(doc, "memory_gb", "clm_pct", "sap.shared_memory_gb")
@@ -53,6 +54,7 @@ def clm_needed_gb(doc) -> float:
     kinds=("hpux-server",),
     description="SAP instances not running in a processor set (psrset).",
     cite=_PSETS,
+    needs=("sap.instances",),
 )
 def sap_instances_without_pset(doc) -> list[str]:
     return [i.name for i in _instances_with(doc, "pset") if i.pset is None]
@@ -63,6 +65,7 @@ def sap_instances_without_pset(doc) -> list[str]:
     kinds=("hpux-server",),
     description="SAP instances not bound to a locality domain (mpsched -l).",
     cite=_PLACEMENT,
+    needs=("sap.instances",),
 )
 def sap_instances_unbound(doc) -> list[str]:
     return [i.name for i in _instances_with(doc, "locality_domain") if i.locality_domain is None]
@@ -86,6 +89,7 @@ def cores_per_cell(doc) -> float | None:
     kinds=("hpux-server",),
     description="SAP instances given more cores than one cell holds, so they must span cells.",
     cite=_PLACEMENT,
+    needs=("cores", "cells"),
 )
 def sap_instances_spanning_cells(doc) -> list[str] | None:
     per_cell = cores_per_cell(doc)
@@ -110,6 +114,7 @@ _PAGES = (hpux_pages.CITE_TABLE, hpux_pages.CITE_TARGETS)
     unit="KB",
     description="Instruction (text) page size hint of disp+work in KB (L = largest, ranked as 4G).",
     cite=_PAGES,
+    needs=("large_pages.text",),
 )
 def disp_work_text_page_kb(doc) -> int:
     (text,) = need(doc, "large_pages.text")
@@ -123,6 +128,7 @@ def disp_work_text_page_kb(doc) -> int:
     unit="KB",
     description="Data page size hint of disp+work in KB (L = largest, ranked as 4G).",
     cite=_PAGES,
+    needs=("large_pages.data",),
 )
 def disp_work_data_page_kb(doc) -> int:
     (data,) = need(doc, "large_pages.data")
@@ -136,6 +142,7 @@ def disp_work_data_page_kb(doc) -> int:
     description="The row of the rx6600 page size table that matches these hints (the largest row at or "
     "below both), with its measured SAPS and response time.",
     cite=_PAGES,
+    needs=("large_pages.text", "large_pages.data"),
 )
 def disp_work_measured_row(doc) -> str:
     text, data = need(doc, "large_pages.text", "large_pages.data")
@@ -167,6 +174,7 @@ def sap_cores(doc) -> float:
     unit="count",
     description="Number of SAP instances on the server.",
     cite=sap_instances.CITE,
+    needs=("sap.instances",),
 )
 def sap_instance_count(doc) -> int:
     (instances,) = need(doc, "sap.instances")
@@ -208,6 +216,7 @@ def sap_instances_max(doc) -> int:
     kinds=("hpux-server",),
     description="SAP instances given more than 4 cores (the guideline is one instance per 2-4 cores).",
     cite=sap_instances.CITE,
+    needs=("sap.instances",),
 )
 def sap_instances_over_four_cores(doc) -> list[str]:
     instances = _instances_with(doc, "cores")
@@ -224,6 +233,7 @@ def sap_instances_over_four_cores(doc) -> list[str]:
     unit="SAPS",
     description="Sized SAPS divided by the number of SAP instances.",
     cite=sap_instances.CITE,
+    needs=("sap.saps", "sap.instances"),
 )
 def saps_per_instance(doc) -> float | None:
     saps, instances = need(doc, "sap.saps", "sap.instances")
@@ -252,6 +262,7 @@ def _remote(doc, field: str) -> list[str]:
     kinds=("hpux-server",),
     description="Instances bound to a cell whose updates are processed by work processes in another cell (or in none).",
     cite=_LOCAL,
+    needs=("sap.instances",),
 )
 def sap_instances_update_remote(doc) -> list[str]:
     return _remote(doc, "update_locality_domain")
@@ -263,6 +274,7 @@ def sap_instances_update_remote(doc) -> list[str]:
     description="Instances bound to a cell whose database shadow processes run in another cell (or in "
     "none); empty when the database is not on this server.",
     cite=_LOCAL,
+    needs=("sap.database_on_server",),
 )
 def sap_instances_db_shadow_remote(doc) -> list[str]:
     (on_server,) = need(doc, "sap.database_on_server")
@@ -328,6 +340,7 @@ MT_PATCHES_11IV2 = ("PHCO_36323", "PHKL_36826")
     description="pthreads patches the guidance asks for on 11i v2 (PHCO_36323, PHKL_36826) that are not "
     "installed; empty on 11i v3.",
     cite=_MT,
+    needs=("os_version",),
 )
 def mt_patches_missing(doc) -> list[str]:
     (version,) = need(doc, "os_version")
@@ -345,6 +358,7 @@ def mt_patches_missing(doc) -> list[str]:
     "run: the two environment variables, and on 11i v2 the two patches. Not computable (so HPUX-013 is not "
     "assessed) while a setting or, on 11i v2, the patch list is not shown; empty when no such application runs.",
     cite=_MT,
+    needs=("multithreaded_apps.running",),
 )
 def mt_pthread_gaps(doc) -> list[str]:
     (running,) = need(doc, "multithreaded_apps.running")

@@ -140,6 +140,7 @@ def ame64k_default(doc) -> bool:
     type="bool",
     description="The expansion factor is a whole number of hundredths (settable in steps of 0.01).",
     cite=ame.CITE_FACTOR,
+    needs=("ame.expansion_factor",),
 )
 def ame_factor_on_grid(doc) -> bool:
     (factor,) = need(doc, "ame.expansion_factor")
@@ -153,6 +154,7 @@ def ame_factor_on_grid(doc) -> bool:
     unit="%",
     description="Memory gain of the expansion factor relative to true memory: (factor - 1) x 100.",
     cite=ame.CITE_GAIN,
+    needs=("ame.expansion_factor",),
 )
 def ame_memory_gain_pct(doc) -> float:
     (factor,) = need(doc, "ame.expansion_factor")
@@ -168,7 +170,7 @@ def _expanded_gb(doc) -> float:
     if not enabled:
         return float(desired)
     (factor,) = need(doc, "ame.expansion_factor")
-    return ame.ame_sizing(desired, factor).expanded_memory_gb if factor else 0.0
+    return ame.expanded_gb(desired, factor) if factor else 0.0
 
 
 @derivation(
@@ -221,7 +223,7 @@ def memory_in_use_pct(doc) -> float:
 
 
 def _true_memory_at(doc, factor: float) -> float:
-    return ame.true_memory_for_factor(_expanded_gb(doc), factor).true_memory_gb
+    return ame.true_memory_gb_for_factor(_expanded_gb(doc), factor)
 
 
 @derivation(
@@ -250,11 +252,12 @@ def ame_true_memory_for_2_0_gb(doc) -> float:
     return _true_memory_at(doc, ame.SAP_VALIDATED_FACTORS[0])
 
 
+_DEFICIT_NEEDS = ("ame.enabled", "memory.desired_gb", "ame.expansion_factor", "ame.deficit_mb")
+
+
 @shared
 def _deficit_estimate(doc) -> ame.DeficitEstimate | None:
-    enabled, desired, factor, deficit = need(
-        doc, "ame.enabled", "memory.desired_gb", "ame.expansion_factor", "ame.deficit_mb"
-    )
+    enabled, desired, factor, deficit = need(doc, *_DEFICIT_NEEDS)
     if not enabled:
         return None
     try:
@@ -270,6 +273,7 @@ def _deficit_estimate(doc) -> ame.DeficitEstimate | None:
     unit="factor",
     description="Expansion factor AME actually reaches under the deficit: (expanded - deficit) / true.",
     cite=ame.CITE_DEFICIT,
+    needs=_DEFICIT_NEEDS,
 )
 def ame_deficit_free_factor(doc) -> float | None:
     est = _deficit_estimate(doc)
@@ -284,6 +288,7 @@ def ame_deficit_free_factor(doc) -> float | None:
     description="Least true memory that holds today's expanded memory at the factor AME reaches "
     "(expanded / achieved factor): an estimate of the minimum, not a target.",
     cite=ame.CITE_DEFICIT,
+    needs=_DEFICIT_NEEDS,
 )
 def ame_deficit_free_true_memory_gb(doc) -> float | None:
     est = _deficit_estimate(doc)
@@ -304,6 +309,7 @@ def ame_deficit_free_true_memory_gb(doc) -> float | None:
             locator="Examples 3-13 to 3-17",
         ),
     ),
+    needs=("amepat.recommended_factor", "amepat.previous_recommended_factor"),
 )
 def amepat_recommendation_swing(doc) -> float:
     now, before = need(doc, "amepat.recommended_factor", "amepat.previous_recommended_factor")
@@ -358,6 +364,7 @@ def _shared(doc, *fields: str) -> list[tuple[int, Any]]:
     description="Physical cores of the shared processor pool: cpu.pool_cores of a partition; for a managed "
     "system its shared_pool_cores, or its cores minus the cores of dedicated partitions.",
     cite=_LPAR_CITE,
+    needs={"aix-lpar": ("cpu.pool_cores",)},
 )
 def pool_cores(doc) -> int:
     if doc.kind != "managed-system":
@@ -383,6 +390,7 @@ def pool_cores(doc) -> int:
     description="Most virtual processors of any shared-processor partition (0 when there is none); needs "
     "the pool size wherever a shared partition exists, so that it can be compared.",
     cite=_LPAR_CITE,
+    needs={"aix-lpar": ("cpu.mode",)},
 )
 def max_shared_vps(doc) -> int:
     if doc.kind != "managed-system":
@@ -403,6 +411,7 @@ def max_shared_vps(doc) -> int:
     type="list",
     description="Shared-processor partitions with more virtual processors than the pool has cores.",
     cite=_LPAR_CITE,
+    needs={"aix-lpar": ("cpu.mode",)},
 )
 def vp_above_pool(doc) -> list[str]:
     if max_shared_vps(doc) == 0:
@@ -495,24 +504,21 @@ def clients_weight_at_or_above_vios(doc) -> list[str]:
 
 
 @shared
-def _hpt(doc) -> hpt.HptSize:
+def _hpt(doc) -> tuple[list[hpt.Entry], float, float]:
+    """The HPT on plain values (`hpt.hpt_table`): entries, total MB, MB above desired."""
     (processor,) = need(doc, "processor")
     if doc.kind != "managed-system":
         max_gb, desired = need(doc, "memory.max_gb", "memory.desired_gb")
-        entries = [
-            hpt.HptPartition(
-                name=doc.name, max_memory_gb=max_gb, desired_memory_gb=desired, ams=doc.memory.mode == "shared"
-            )
-        ]
-        return hpt.hpt_size(entries, processor)
-    entries, missing = [], []
+        return hpt.hpt_table([(doc.name, max_gb, "aix", doc.memory.mode == "shared", desired)], processor)
+    entries: list[hpt.Row] = []
+    missing: list[str] = []
     for i, p in enumerate(_parts(doc)):
         if p.kind == "vios":
             # A VIOS document has no maximum memory: it counts with its assigned memory (a lower bound).
             if p.memory_gb is None:
                 missing.append(f"partitions[{i}].memory_gb")
                 continue
-            entries.append(hpt.HptPartition(name=p.name, max_memory_gb=p.memory_gb, os="vios"))
+            entries.append((p.name, p.memory_gb, "vios", False, None))
             continue
         mem = p.memory
         if mem is None or mem.max_gb is None or mem.desired_gb is None:
@@ -522,14 +528,10 @@ def _hpt(doc) -> hpt.HptSize:
                 if mem is None or getattr(mem, f) is None
             ]
             continue
-        entries.append(
-            hpt.HptPartition(
-                name=p.name, max_memory_gb=mem.max_gb, desired_memory_gb=mem.desired_gb, ams=mem.mode == "shared"
-            )
-        )
+        entries.append((p.name, mem.max_gb, "aix", mem.mode == "shared", mem.desired_gb))
     if missing:
         raise Missing(missing)
-    return hpt.hpt_size(entries, processor, doc.default_hpt_ratio)
+    return hpt.hpt_table(entries, processor, doc.default_hpt_ratio)
 
 
 @derivation(
@@ -542,7 +544,7 @@ def _hpt(doc) -> hpt.HptSize:
     cite=hpt.CITE,
 )
 def hpt_mb(doc) -> float:
-    return _hpt(doc).hpt_mb
+    return _hpt(doc)[1]
 
 
 @derivation(
@@ -554,7 +556,7 @@ def hpt_mb(doc) -> float:
     cite=hpt.CITE,
 )
 def hpt_above_desired_mb(doc) -> float:
-    return _hpt(doc).hpt_above_desired_mb
+    return _hpt(doc)[2]
 
 
 @derivation(
@@ -566,7 +568,7 @@ def hpt_above_desired_mb(doc) -> float:
     cite=hpt.CITE,
 )
 def hpt_divisor(doc) -> int:
-    return _hpt(doc).partitions[0].divisor
+    return _hpt(doc)[0][0][2]
 
 
 def _needed_gb(part) -> tuple[float, str]:

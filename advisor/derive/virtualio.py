@@ -113,6 +113,7 @@ def _mismatch(label: str, here: dict[str, Any], there: dict[str, Any], where: st
     unit="%",
     description="Average processor consumption of the VIOS as a share of its entitled capacity.",
     cite=PROC,
+    needs=("usage.physc_avg", "cpu.entitled_capacity"),
 )
 def vios_entc_avg_pct(doc) -> float | None:
     physc, ec = need(doc, "usage.physc_avg", "cpu.entitled_capacity")
@@ -127,6 +128,7 @@ def vios_entc_avg_pct(doc) -> float | None:
     description="Peak processor consumption of the VIOS as a share of what it can consume: virtual processors "
     "(uncapped shared or dedicated), entitled capacity (capped shared).",
     cite=SEA_TABLE,
+    needs=("usage.physc_peak", "cpu.mode"),
 )
 def vios_busy_pct(doc) -> float | None:
     physc, mode = need(doc, "usage.physc_peak", "cpu.mode")
@@ -175,6 +177,7 @@ def runs_production(doc) -> bool | None:
     description='Disks configured with the generic "Other FC SCSI Disk Drive" ODM definition '
     "(no vendor device driver).",
     cite=DRIVERS,
+    needs=("storage.disks",),
 )
 def generic_mpio_disks(doc) -> list[str]:
     disks = _indexed(_listed(doc, "storage.disks"), "storage.disks")
@@ -190,6 +193,7 @@ def generic_mpio_disks(doc) -> list[str]:
     kinds=("aix-lpar",),
     description="Virtual SCSI disks at or below the default queue_depth of 3.",
     cite=_cite("3.6.2 Shared storage pools", "Performance considerations"),
+    needs=("storage.disks",),
 )
 def vscsi_default_queue_depth_disks(doc) -> list[str]:
     disks = _vscsi_disks(doc)
@@ -208,6 +212,7 @@ def _vios_disks(doc) -> dict[tuple[str, str], Any]:
     description="Virtual SCSI disks whose queue_depth or max_transfer differ between the client and the "
     "backing device on a VIOS.",
     cite=VSCSI,
+    needs={"aix-lpar": ("storage.disks",)},
 )
 def vscsi_vios_mismatches(doc) -> list[str]:
     out = []
@@ -290,6 +295,7 @@ def dual_vios_reserved_luns(doc) -> list[str]:
     description="NPIV client adapters whose num_cmd_elems or max_xfer_size differ from the physical FC port "
     "on the VIOS.",
     cite=NPIV,
+    needs={"aix-lpar": ("storage.vfc_adapters",)},
 )
 def npiv_vios_mismatches(doc) -> list[str]:
     out = []
@@ -429,6 +435,7 @@ def npiv_unsupported_ports(doc) -> list[str]:
     kinds=("aix-lpar",),
     description="Virtual FC adapters with fewer than both of their WWPNs zoned to the storage.",
     cite=NPIV,
+    needs=("storage.vfc_adapters",),
 )
 def vfc_partially_zoned(doc) -> list[str]:
     adapters = _indexed(_listed(doc, "storage.vfc_adapters"), "storage.vfc_adapters")
@@ -573,6 +580,7 @@ def net_offload_gaps(doc) -> list[str]:
     kinds=("aix-lpar",),
     description="Interfaces on virtual Ethernet without largesend (mtu_bypass off).",
     cite=HYP_LAN,
+    needs=("network.interfaces",),
 )
 def interfaces_without_mtu_bypass(doc) -> list[str]:
     ifs = _indexed(_listed(doc, "network.interfaces"), "network.interfaces")
@@ -587,6 +595,7 @@ def interfaces_without_mtu_bypass(doc) -> list[str]:
     kinds=("aix-lpar",),
     description="Interfaces on a partition-only VLAN without the tested tuning (mtu 65390, rfc1323 on).",
     cite=HYP_LAN,
+    needs=("network.interfaces",),
 )
 def internal_interfaces_untuned(doc) -> list[str]:
     ifs = _indexed(_listed(doc, "network.interfaces"), "network.interfaces")
@@ -617,6 +626,7 @@ def _pools(adapter) -> list[tuple[str, Any]]:
     description="Virtual Ethernet buffer shortages: pools whose Max Allocated reached Max Buffers, and "
     "adapters with Hypervisor Receive Failures or No Resource Errors.",
     cite=_cite("3.7.11 Dealing with dropped packets on the hypervisor network", "Example 3-32"),
+    needs=("network.virtual_adapters",),
 )
 def veth_buffer_shortages(doc) -> list[str]:
     out, missing = [], []
@@ -649,6 +659,7 @@ def veth_buffer_shortages(doc) -> list[str]:
     description="Buffer attributes to set per adapter (3.8 items 6-7): Max Buffers to the limit where "
     "exhausted, Min Buffers above Max Allocated.",
     cite=veth_buffers.CITE,
+    needs=("network.virtual_adapters",),
 )
 def veth_buffer_changes(doc) -> list[str]:
     out = []
@@ -758,6 +769,7 @@ def _wpars(doc) -> list[tuple[str, Any]]:
     kinds=("aix-lpar",),
     description="Versioned or rootvg WPARs that have Fibre Channel adapters (NPIV) exported to them.",
     cite=WPAR,
+    needs=("wpar.wpars",),
 )
 def wpar_unsupported_adapter_maps(doc) -> list[str]:
     with_adapters = [(p, w) for p, w in _wpars(doc) if w.adapters]
@@ -775,6 +787,7 @@ def wpar_unsupported_adapter_maps(doc) -> list[str]:
     kinds=("aix-lpar",),
     description="AIX 5.2 versioned WPARs with disks or adapters exported to them.",
     cite=WPAR,
+    needs=("wpar.wpars",),
 )
 def wpars_52_with_block_storage(doc) -> list[str]:
     return [
@@ -791,6 +804,7 @@ def wpars_52_with_block_storage(doc) -> list[str]:
     "does not state its NFS mounts is not read as having none: with no mount stated elsewhere the value is "
     "missing (the global's lswpar cannot show them).",
     cite=WPAR,
+    needs=("wpar.wpars",),
 )
 def wpar_nfs_from_global(doc) -> list[str]:
     wpars = _wpars(doc)
@@ -809,6 +823,7 @@ def wpar_nfs_from_global(doc) -> list[str]:
     description="Versioned WPARs that are rootvg WPARs: a versioned WPAR must be a system WPAR on file systems "
     "of the global, never one built on its own rootvg disk.",
     cite=WPAR,
+    needs=("wpar.wpars",),
 )
 def wpars_versioned_rootvg(doc) -> list[str]:
     versioned = [(p, w) for p, w in _wpars(doc) if w.versioned_aix is not None]
@@ -822,6 +837,7 @@ def wpars_versioned_rootvg(doc) -> list[str]:
     description="hdisks exported to a WPAR whose path algorithm is not fail_over, the only one a WPAR disk "
     "supports. Read from storage.disks of the global AIX by name.",
     cite=WPAR,
+    needs=("wpar.wpars",),
 )
 def wpar_disks_not_fail_over(doc) -> list[str]:
     exported = [(w.name, d) for _, w in _wpars(doc) for d in (w.disks or [])]

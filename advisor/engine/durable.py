@@ -3,23 +3,30 @@
 The rulebook is compiled once per process into rulesets of at most CHUNK rules per kind
 (the C core's alpha-network walk stack overflows at about 100 rules sharing a few
 properties; see shared ENGINE_NOTES; 64 keeps aix-lpar's 45 units in one ruleset, so a fact is
-asserted once). Each evaluation is one session (`sid`) per ruleset,
-always deleted, because the core caps live sessions at 1024. The C core has no locks, so
-every call goes through one process-wide lock; concurrency comes from processes.
+asserted once). The C core has no locks, so every call goes through one process-wide lock;
+concurrency comes from processes.
 
-Every ruleset also carries a sentinel rule that matches any fact of its kind. Measured here:
+Each ruleset keeps one session for the life of the engine: an evaluation asserts its facts,
+runs the actions and retracts the facts again, which leaves the session as it was. Creating a
+session costs more than evaluating a typical fact (the core allocates and clears about 8 KiB of
+frame indexes per rule), and the core caps live sessions at 1024 per ruleset. A failure deletes
+the session, so the next evaluation starts from a fresh one.
+
+Every ruleset also carries a sentinel rule that matches any fact sent to it. Measured here:
 when an assert matched no rule (code 1), the following `delete_state` corrupts the C heap
 ("free(): invalid pointer", SIGSEGV) depending on what Python allocated before; with the
-sentinel every assert matches, and 3000-evaluation runs and the differential test stay clean.
+sentinel every assert matches, so code 0 also says that the core took every fact. Its action
+waits for more facts than a session holds (`NEVER`), so it never runs and costs no result.
 
 Many facts (the units of a managed system, the documents of a fleet run) go to one session
-together (`fired_many`), each carrying its position as `id`, which every action result echoes
-back: the assert and the action loop cost about half as much per fact as a session each.
+together (`fired_many`), each carrying its position as `id`. Every rule is capped
+(`ruleset_json`), so one action reports all the facts of the session that the rule matched.
 
-Speed (bench/, docs/performance.md): the C core's cost grows with the bytes it parses and
-echoes back, so each ruleset is sent only the properties its rules read (`_projector`; a
-property no condition names cannot change a match), encoded with orjson when the result is
-byte-for-byte what `encode_fact` accepts (`_encode`), else with `encode_fact` itself.
+Speed (bench/engine.py, docs/performance.md): the C core's cost grows with a fact's property
+count and text, which it parses, walks and echoes back in every action result. So each ruleset
+is sent one flat object holding only the fields its rules read, under short names
+(`compile.flat_names`; a field no condition names cannot change a match), encoded with orjson
+when the result is byte-for-byte what `encode_fact` accepts (`_encode`), else with `encode_fact`.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import durable_rules_engine as dre
@@ -35,16 +42,23 @@ import orjson
 
 from advisor import linre
 from advisor.engine import EngineError
-from advisor.engine.compile import ruleset_json
-from advisor.rulebook.condition import node_paths
-from advisor.rulebook.loader import Rulebook
+from advisor.engine.compile import END, MARKER, flat_names, ruleset_json
+from advisor.engine.generated import MISSING
+from advisor.rulebook.compiled import Rulebook
+from advisor.rulebook.condition import Node, node_paths
 
 CHUNK = 64
 SENTINEL = "__seen__"
-_SESSION_KEYS = {"id", "sid"}  # set on every fact sent to the core
+LAST = "__last__"  # the rule that matches the fact closing every batch
+_LAST_FACT = f'{{"id":"{LAST}","{END}":1}}'
+_LAST_RESULT = f'{{"{LAST}":'
+NEVER = 65535  # the sentinel's action waits for this many facts (the most the core reads): it never runs
+SID = "0"  # the session of a fact without `sid` (fixupIds in the C core); one per ruleset
 _LOCK = threading.Lock()
 _NAMES = itertools.count(1)
-_SIDS = itertools.count(1)
+# Facts per session: the batch shares one assert and one action per rule; bounded so one call
+# holds a fixed number of the core's frames.
+FACTS_PER_SESSION = 256
 
 
 def encode_fact(value) -> str:
@@ -76,164 +90,177 @@ def _encode(fact: dict) -> str:
     return raw.decode("ascii")
 
 
-def _check(fact: dict) -> None:
-    """Raise as `encode_fact` would for the whole fact (NaN or infinity anywhere, odd types), also
-    where no rule reads the value and projection would drop it; orjson first, as it is faster."""
+def _encode_all(facts: list[dict]) -> str:
+    """The JSON array of `facts` for the C core: one orjson pass when that is byte-for-byte what
+    `encode_fact` gives, else `_encode` fact by fact (which raises on NaN or infinity)."""
     try:
-        raw = orjson.dumps(fact)
+        raw = orjson.dumps(facts)
     except (orjson.JSONEncodeError, TypeError):
-        encode_fact(fact)
-        return
-    if b"null" in raw:
-        encode_fact(fact)
+        raw = b"null"  # take the exact path
+    # `find`, not `in`: on bytes, `in` first tries its operand as an int, raising and clearing an error
+    if (
+        raw.find(b"null") < 0
+        and raw.isascii()
+        and (raw.find(b"e+") < 0 and raw.find(b"e-") < 0 or not _EXPONENT.search(raw))
+    ):
+        return raw.decode("ascii")
+    return "[" + ",".join(_encode(fact) for fact in facts) + "]"
 
 
-Paths = dict[str, "Paths | None"]  # a trie of dotted paths; None: keep the whole value
+Flattener = Callable[[dict, int], dict]
 
 
-def _trie(paths: set[str]) -> Paths:
-    root: Paths = {}
-    for path in sorted(paths, key=lambda p: p.count(".")):  # shorter first: a whole value wins
-        node = root
-        *parents, last = path.split(".")
-        for part in parents:
-            child = node.setdefault(part, {})
-            if child is None:
-                break
-            node = child
-        else:
-            node[last] = None
-    return root
+def _flattener(names: Mapping[str, str]) -> Flattener:
+    """`flat(fact, id)`: the value at each path of `names` under its short name (absent where the
+    path is; a non-object on the way means absent, as in the reference evaluator), after the
+    session's `id` and the marker, as straight-line code built once per ruleset: each object on the
+    way is looked up once, and the fields under it inside one `if`."""
+    tree: dict = {}  # key -> [short name of the path ending here or None, subtree]
+    for path, short in names.items():
+        node = tree
+        *heads, last = path.split(".")
+        for head in heads:
+            node = node.setdefault(head, [None, {}])[1]
+        node.setdefault(last, [None, {}])[0] = short
+    lines = ["def flat(fact, id, M=M, dict=dict):", f"    out = {{'id': id, {MARKER!r}: 1}}"]
+    objects = itertools.count()
 
+    def emit(node: dict, holder: str, indent: str) -> None:
+        for key, (short, sub) in node.items():
+            value = f"d{next(objects)}"
+            lines.append(f"{indent}{value} = {holder}.get({key!r}, M)")
+            if short is not None:
+                lines.append(f"{indent}if {value} is not M:")
+                lines.append(f"{indent}    out[{short!r}] = {value}")
+            if sub:
+                lines.append(f"{indent}if {value}.__class__ is dict:")
+                emit(sub, value, indent + "    ")
 
-Projector = Callable[[dict, int, str], dict]
-
-
-def _projector(paths: Paths) -> Projector:
-    """`project(fact, id, sid)`: the part of `fact` at `paths` (what the conditions of one ruleset
-    can see), after the session's `id` and `sid`, as straight-line code built once per ruleset. A
-    path whose parent holds a scalar keeps that scalar (it is what a condition on it would see)."""
-    lines = ["def project(fact, id, sid):", "    out = {'id': id, 'sid': sid}"]
-    names = itertools.count()
-
-    def emit(trie: Paths, src: str, dst: str, indent: str) -> None:
-        for key, sub in trie.items():
-            value = f"v{next(names)}"
-            lines.append(f"{indent}{value} = {src}.get({key!r}, M)")
-            lines.append(f"{indent}if {value} is not M:")
-            if sub is None:
-                lines.append(f"{indent}    {dst}[{key!r}] = {value}")
-                continue
-            inner = f"d{next(names)}"
-            lines.append(f"{indent}    if isinstance({value}, dict):")
-            lines.append(f"{indent}        {inner} = {dst}[{key!r}] = {{}}")
-            emit(sub, value, inner, indent + "        ")
-            lines.append(f"{indent}    else:")
-            lines.append(f"{indent}        {dst}[{key!r}] = {value}")
-
-    emit(paths, "fact", "out", "    ")
+    emit(tree, "fact", "    ")
     lines.append("    return out")
-    namespace: dict[str, Any] = {"M": object()}
-    exec(compile("\n".join(lines) + "\n", "<ruleset projection>", "exec"), namespace)  # noqa: S102 - our own code
-    return namespace["project"]
+    namespace: dict[str, Any] = {"M": MISSING}
+    exec(compile("\n".join(lines) + "\n", "<ruleset flattening>", "exec"), namespace)  # noqa: S102 - our own code
+    return namespace["flat"]
 
 
-_ID_PREFIX = '":{"m":{"id":'
-# Facts per session: the batch shares one assert and one action loop (about half the cost per fact
-# of a session each); bounded so one call holds a fixed number of the core's handles.
-FACTS_PER_SESSION = 256
+_FRAME = '{"m":{"id":'  # how every matched fact starts in an action result: we send `id` first
 
 
-def _matches(result: str) -> list[tuple[str, int]]:
-    """(rule name, fact id) of one action result. The C core writes it as `{"NAME":{"m":FACT}}`,
-    one action name, unescaped, with the fact's own text (serializeResult in rules.c); our names
-    hold no quote and every fact we send starts with its integer `id`, so both are read without
-    parsing the rest of the fact. Anything else is parsed in full."""
-    if result.startswith('{"'):
-        end = result.find('"', 2)
-        if end > 2 and result.startswith(_ID_PREFIX, end):
-            start = end + len(_ID_PREFIX)
-            stop = result.find(",", start)
-            if stop > start and result[start:stop].isdigit():
-                return [(result[2:end], int(result[start:stop]))]
-    return [
-        (name, match["m"]["id"])
-        for name, body in json.loads(result).items()
-        for match in (body if isinstance(body, list) else [body])
-    ]
+def _read(result: str, known: bool) -> tuple[str, list[int]]:
+    """(rule name, fact ids) of one action result. The C core writes a capped rule's action as
+    `{"NAME":[{"m":FACT},...]}`, one action name, unescaped, each FACT the text we sent
+    (serializeResult in state.c), which starts with its `id`. When `known` (no fact text of the
+    session holds `{"m":`, which only a nested object of a document can), every `{"m":{"id":`
+    starts a frame, so the ids are read there. Anything else is parsed in full."""
+    head, *frames = result.split(_FRAME)
+    if known and head.startswith('{"') and head.endswith('":[') and '"' not in head[2:-3] and frames:
+        ids = []
+        for frame in frames:  # a loop, not comprehensions: each of those is a new function object
+            digits = frame[: frame.find(",")]
+            if not (digits.isascii() and digits.isdigit()):
+                break
+            ids.append(int(digits))
+        else:
+            return head[2:-3], ids
+    ((name, body),) = json.loads(result).items()
+    return name, [match["m"]["id"] for match in (body if isinstance(body, list) else [body])]
+
+
+class _Ruleset:
+    """One compiled ruleset of one kind: its handle in the core and how a fact is sent to it."""
+
+    def __init__(self, kind: str, units: list[tuple[str, Node]]):
+        names = flat_names(p for _, node in units for p in node_paths(node))
+        ruleset = ruleset_json(units, names, FACTS_PER_SESSION)
+        ruleset[SENTINEL] = {"all": [{"m": {MARKER: 1}}], "count": NEVER}
+        ruleset[LAST] = {"all": [{"m": {END: 1}}]}
+        self.kind = kind
+        self.flat = _flattener(names)
+        try:
+            self.handle = dre.create_ruleset(f"pa{next(_NAMES)}_{kind.replace('-', '_')}", json.dumps(ruleset))
+        except Exception as exc:  # the C core reports errors as bare exceptions
+            raise EngineError(f"durable-rules rejected the {kind} ruleset: {exc}") from exc
+
+    def evaluate(self, batch: list[int], facts: Sequence[tuple[str, dict]], fired: list[set[str]]) -> None:
+        """Assert the facts at `batch` (their positions in `facts`) into the session, run every action,
+        retract them. Every action
+        result names the facts it matched; one that names a fact this batch does not hold is an
+        error (and the session is deleted), never a finding on the wrong system."""
+        flat = self.flat
+        ids = set(batch)
+        flats = []
+        for i in batch:
+            flats.append(flat(facts[i][1], i))
+        payload = _encode_all(flats)
+        known = _FRAME not in payload  # see `_read`
+        single = len(batch) == 1
+        last = single  # `assert_fact` reports a fact it cannot parse itself
+        try:
+            if single:
+                code, state = dre.assert_fact(self.handle, payload[1:-1])
+            else:
+                code, state = dre.assert_facts(self.handle, f"{payload[:-1]},{_LAST_FACT}]")
+            if code != 0:  # the sentinel matches every fact of the kind: anything else is a fault
+                raise EngineError(f"assert returned code {code}")
+            result = dre.start_action_for_state(self.handle, state)
+            while result:
+                if result[1].startswith(_LAST_RESULT):
+                    last = True
+                else:
+                    name, matched = _read(result[1], known)
+                    for i in matched:
+                        if i not in ids:
+                            raise EngineError(f"an action named fact {i}, which this session does not hold")
+                        fired[i].add(name)
+                nxt = dre.complete_and_start_action(self.handle, state)
+                result = (None, nxt) if nxt else None
+            if not last:  # `assert_facts` stops reading at a fact it cannot parse, and says nothing
+                raise EngineError("the engine did not read the whole batch")
+            if single:
+                code, _ = dre.retract_fact(self.handle, f'{{"id":{batch[0]}}}')
+            else:
+                retract = '},{"id":'.join(map(str, batch))
+                code, _ = dre.retract_facts(self.handle, f'[{{"id":{retract}}},{{"id":"{LAST}"}}]')
+            if code != 0:
+                raise EngineError(f"retract returned code {code}")
+        except BaseException as exc:  # also an interrupt: what the session holds is unknown
+            self.reset()
+            if isinstance(exc, Exception):
+                raise EngineError(f"durable-rules failed on a {self.kind} fact: {exc}") from exc
+            raise
+
+    def reset(self) -> None:
+        """Delete the session, with whatever a failed evaluation left in it."""
+        try:
+            dre.delete_state(self.handle, SID)
+        except Exception:  # noqa: BLE001 - a session that never started has nothing to delete
+            pass
 
 
 class DurableEngine:
     def __init__(self, rulebook: Rulebook, chunk: int = CHUNK):
-        self._handles: dict[str, list[tuple[int, Projector]]] = {}
+        self._rulesets: dict[str, list[_Ruleset]] = {}
         with _LOCK:
             for kind in rulebook.kinds:
                 units = [u for r in rulebook.for_kind(kind) for u in r.units()]
                 for start in range(0, len(units), chunk):
-                    name = f"pa{next(_NAMES)}_{kind.replace('-', '_')}"
-                    ruleset = ruleset_json(kind, units[start : start + chunk])
-                    ruleset[SENTINEL] = {"all": [{"m": {"kind": kind}}]}
-                    reads = {"kind", *(p for _, node in units[start : start + chunk] for p in node_paths(node))}
-                    if any(p.split(".")[0] in _SESSION_KEYS for p in reads):
-                        raise EngineError(f"a {kind} rule reads a property the engine sets itself: id or sid")
-                    try:
-                        handle = dre.create_ruleset(name, json.dumps(ruleset))
-                    except Exception as exc:  # the C core reports errors as bare exceptions
-                        raise EngineError(f"durable-rules rejected the {kind} ruleset: {exc}") from exc
-                    self._handles.setdefault(kind, []).append((handle, _projector(_trie(reads))))
+                    self._rulesets.setdefault(kind, []).append(_Ruleset(kind, units[start : start + chunk]))
 
     def fired(self, kind: str, fact: dict) -> set[str]:
         return self.fired_many([(kind, fact)])[0]
 
     def fired_many(self, facts: Sequence[tuple[str, dict]]) -> list[set[str]]:
         """`fired` for each (kind, fact), in order. The facts of one kind go to each of its rulesets
-        together, up to FACTS_PER_SESSION per session, each with its position as `id`; every action
-        result names the fact it matched, and the sentinel rule must report every fact once, so a
-        result that cannot be mapped back is an error, never a finding on the wrong system."""
-        fired: list[set[str]] = [set() for _ in facts]
+        together, up to FACTS_PER_SESSION at a time, each with its position as `id`."""
+        fired: list[set[str]] = []
         by_kind: dict[str, list[int]] = {}
-        for i, (kind, fact) in enumerate(facts):
-            if kind in self._handles:
-                _check(fact)
+        for i, (kind, _) in enumerate(facts):
+            fired.append(set())
+            if kind in self._rulesets:
                 by_kind.setdefault(kind, []).append(i)
         with _LOCK:
             for kind, positions in by_kind.items():
-                for handle, project in self._handles[kind]:
+                for ruleset in self._rulesets[kind]:
                     for start in range(0, len(positions), FACTS_PER_SESSION):
-                        batch = positions[start : start + FACTS_PER_SESSION]
-                        self._session(kind, handle, project, [(i, facts[i][1]) for i in batch], fired)
-        for units in fired:
-            units.discard(SENTINEL)
+                        ruleset.evaluate(positions[start : start + FACTS_PER_SESSION], facts, fired)
         return fired
-
-    @staticmethod
-    def _session(
-        kind: str, handle: int, project: Projector, batch: list[tuple[int, dict]], fired: list[set[str]]
-    ) -> None:
-        """One session of one ruleset: assert the batch, run every action, delete the session."""
-        sid = str(next(_SIDS))
-        payload = "[" + ",".join(_encode(project(fact, i, sid)) for i, fact in batch) + "]"
-        expected = {i for i, _ in batch}
-        seen = 0
-        try:
-            code, state = dre.assert_facts(handle, payload)
-            if code != 0:  # the sentinel matches every fact of the kind: anything else is a fault
-                raise EngineError(f"assert returned code {code}")
-            result = dre.start_action_for_state(handle, state)
-            while result:
-                for name, i in _matches(result[1]):
-                    if i not in expected:
-                        raise EngineError(f"an action named fact {i}, which this session does not hold")
-                    fired[i].add(name)
-                    seen += name == SENTINEL
-                nxt = dre.complete_and_start_action(handle, state)
-                result = (None, nxt) if nxt else None
-            if seen != len(batch):
-                raise EngineError(f"the sentinel saw {seen} of {len(batch)} facts")
-        except Exception as exc:
-            raise EngineError(f"durable-rules failed on a {kind} fact: {exc}") from exc
-        finally:
-            try:
-                dre.delete_state(handle, sid)
-            except Exception:  # noqa: BLE001 - a session that never started has nothing to delete
-                pass

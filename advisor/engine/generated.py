@@ -16,8 +16,8 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from advisor.rulebook.compiled import CompiledRule, Rulebook
 from advisor.rulebook.condition import And, Arith, Cmp, Exists, Lit, Node, Operand, Or, Ref, node_paths
-from advisor.rulebook.loader import CompiledRule, Rulebook
 
 MISSING: Any = object()
 

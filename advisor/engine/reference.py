@@ -9,8 +9,8 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
+from advisor.rulebook.compiled import Rulebook
 from advisor.rulebook.condition import And, Cmp, Exists, Lit, Node, Operand, Or, Ref
-from advisor.rulebook.loader import Rulebook
 
 MISSING = object()
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}

@@ -21,7 +21,7 @@ from advisor.gate.model import (
 from advisor.gate.selection import Selection
 from advisor.ranking import at_or_above
 from advisor.review import units_of
-from advisor.rulebook.loader import Rulebook
+from advisor.rulebook.compiled import Rulebook
 from advisor.rulebook.model import SEVERITIES
 
 

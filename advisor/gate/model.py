@@ -28,7 +28,7 @@ from advisor.findings import Finding, NotAssessed, Review
 from advisor.gate.identity import fingerprint
 from advisor.gate.selection import Selection
 from advisor.gate.waivers import Waiver, Waivers
-from advisor.rulebook.loader import Rulebook
+from advisor.rulebook.compiled import Rulebook
 
 if TYPE_CHECKING:  # loaded by --baseline only (advisor.cli.inputs.build_policy)
     from advisor.gate.baseline import Baseline

@@ -17,7 +17,7 @@ from advisor.knowledge.passages import Passage, load_passages
 from advisor.knowledge.retrieval import Retrieval, rank
 from advisor.knowledge.synonyms import Synonyms, load_synonyms
 from advisor.knowledge.verdicts import load_verdicts
-from advisor.rulebook.loader import Rulebook
+from advisor.rulebook.compiled import Rulebook
 from advisor.sources import load_sources
 
 

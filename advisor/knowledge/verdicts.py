@@ -47,6 +47,10 @@ _PREDICATES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("cpu", "overhead", "cost", "throughput", "latency", "pay", "penalty", "cycles"),
     ),
+    (  # "can I skip the reboot ...?", "pageable without Flash?": the question turns the entry's claim round
+        re.compile(r"\b(?:without|skip|skipping|avoid|avoiding|bypass)\b", re.IGNORECASE),
+        ("without", "skip", "avoid", "instead", "rather", "bypass", "no reboot", "online", "dynamic", "on the fly"),
+    ),
 )
 
 

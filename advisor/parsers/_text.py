@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 
 from advisor import budget, linre
 
-from .base import ParseError, ParseResult, ParseWarning, ProvenanceMap, leaves
-from .rows import Rows
+from .base import LOW, SHIFT, ParseError, ParseResult, ParseWarning, ProvenanceMap, leaves
+from .rows import BATCH, Rows
 
 UNSET = frozenset({"", "-", "--", "n/a", "N/A", "NA"})
 
@@ -187,8 +187,8 @@ def number_style(text: str) -> Style:
         if "." not in piece and "," not in piece:
             continue
         for word in piece.split():
-            if "." not in word and "," not in word:
-                continue
+            if "." not in word and "," not in word or word.lstrip("([+-")[:1] not in _DIGITS:
+                continue  # _WORD_NUMBER needs a digit after at most "(" or "[" and a sign: not a number
             shown = known.get(word)
             if shown is None:
                 shown = _shows(word)
@@ -201,6 +201,7 @@ def number_style(text: str) -> Style:
 
 
 _KNOWN_WORDS = 4096
+_DIGITS = frozenset("0123456789")
 
 
 def _shows(word: str) -> tuple[str | None, bool]:
@@ -432,24 +433,50 @@ class Builder:
     def listing(self, key: str) -> Put:
         """``put(keys, values, line)``: a row ``dict(zip(keys, values))`` of a big listing, scalar values,
         stored by column at ``key`` (``Rows``), with the same provenance as ``put_row``.  Pass one ``keys``
-        tuple for all rows of a layout.  A function with its state at hand: the listing calls it per row."""
-        rows: Rows | None = None
-        record = self.provenance.recorder(key)
-        marks = self._lines
+        tuple for all rows of a layout.  ``put`` runs per row of a multi-MB listing: the common case
+        (a line of the text, the same keys as the row before) only appends to arrays and lists."""
+        rows = Rows()
+        prov, marks = self.provenance, self._lines
+        table = prov.open_rows(key)
+        where, shapes = table.where, table.shapes
+        last: tuple[str, ...] | None = None  # the keys of the row before, when it took the fast path
+        shape, pending = 0, list[tuple[Any, ...]]()
+        text: object = object()  # the provenance's text, once set and short enough to point into
 
         def put(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
-            nonlocal rows
+            nonlocal last, shape, pending
             no, raw, _, cut, start, origin = line
-            if cut and self._cut(line, f"{key} row"):
+            if origin is not text or cut or start < 0:  # (within text, line numbers and offsets fit)
+                slow(keys, values, line)
                 return
-            if rows is None:
-                rows = Rows()
-                _set(self.data, key, rows)
+            if keys is not last:  # the first row of a layout (or after a slow one)
+                if not rows:
+                    _set(self.data, key, rows)
+                last, shape, pending = keys, prov.shape_id(keys), rows.pending(keys)
+            if prov._open is not table:
+                prov.open_rows(key)
             if no >= len(marks):
                 marks.extend(bytes(no + 1 - len(marks) + len(marks) // 2))
-            marks[no] |= _KNOWN  # _mark, inlined
-            record(keys, no, raw, start, origin)
+            marks[no] |= _KNOWN
+            where.append(no << SHIFT | start)
+            shapes.append(shape)
+            pending.append(values)
+            if len(pending) >= BATCH:
+                rows.flush()
+
+        def slow(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
+            """The first row, a cut line, or a line the provenance cannot point into."""
+            nonlocal last, text
+            if line.cut and self._cut(line, f"{key} row"):
+                return
+            if not rows:
+                _set(self.data, key, rows)
+            self._mark(line.no, _KNOWN)
+            prov.add_keys(key, len(where), keys, line.no, line.raw, line.start, line.origin)
             rows.add(keys, values)
+            last = None  # the next row takes the fast path's state afresh
+            if prov._text is not None and len(prov._text) < LOW:
+                text = prov._text
 
         return put
 

@@ -16,7 +16,7 @@ result is serialised; the JSON is the same as a plain ``dict[str, Provenance]``.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field, GetCoreSchemaHandler
@@ -43,8 +43,8 @@ class ParseWarning(BaseModel):
 # Where a value was read: a line of the map's text packed as (line_no << 32 | offset of the line),
 # a (line_no, line) pair for a line the map's text does not hold, or a Provenance given whole.
 _Where = int | tuple[int, str] | Provenance
-_SHIFT = 32
-_LOW = (1 << _SHIFT) - 1
+SHIFT = 32
+LOW = (1 << SHIFT) - 1
 
 
 def leaves(value: Any, prefix: str = "") -> Iterator[str]:
@@ -85,6 +85,8 @@ class ProvenanceMap(Mapping[str, Provenance]):
         "_shapes",
         "_shape_of",
         "_size",
+        "_open",
+        "_open_run",
     )
 
     def __init__(self, command: str = "", text: str | None = None) -> None:
@@ -98,6 +100,8 @@ class ProvenanceMap(Mapping[str, Provenance]):
         self._shapes: list[tuple[str, ...]] = [()]  # by shape id; 0: the row's keys are in _scalars
         self._shape_of: dict[tuple[str, ...], int] = {(): 0}
         self._size = 0
+        self._open: _Table | None = None  # a table a listing appends rows to (open_rows)
+        self._open_run: list[Any] = []
 
     # --- filling (Builder) ----------------------------------------------------------------
 
@@ -105,12 +109,13 @@ class ProvenanceMap(Mapping[str, Provenance]):
         if start >= 0 and origin is not None:
             if self._text is None:
                 self._text = origin
-            if origin is self._text and self._char_shift == 0 and line_no <= _LOW and start <= _LOW:
-                return line_no << _SHIFT | start
+            if origin is self._text and self._char_shift == 0 and line_no <= LOW and start <= LOW:
+                return line_no << SHIFT | start
         return (line_no, raw)
 
     def add(self, key: str, line_no: int, raw: str, start: int = -1, origin: str | None = None) -> None:
         """One value's key (a dict value's leaves are added one by one by the caller)."""
+        self._close()
         if key not in self._scalars:
             self._order.append(key)
             self._size += 1
@@ -132,21 +137,22 @@ class ProvenanceMap(Mapping[str, Provenance]):
         self, table: str, index: int, keys: tuple[str, ...], line_no: int, raw: str, start: int, origin: str | None
     ) -> None:
         """Row ``index`` of ``table`` whose leaves are ``keys``."""
+        self._close()
         text = self._text
         if text is None and origin is not None and start >= 0:
             self._text = text = origin
         rows = self._tables.get(table)
         if rows is None:
             rows = self._tables[table] = _Table()
-        if origin is not text or not 0 <= start <= _LOW or line_no > _LOW or index != len(rows.where):
+        if origin is not text or not 0 <= start <= LOW or line_no > LOW or index != len(rows.where):
             # a line we cannot point into, or rows out of step: keep each field's key whole
             rows.where.append(0)
             rows.shapes.append(0)
             for key in keys:
                 self.add(f"{table}.{index}.{key}", line_no, raw, start, origin)
             return
-        rows.where.append(line_no << _SHIFT | start)
-        rows.shapes.append(self._shape_id(keys))
+        rows.where.append(line_no << SHIFT | start)
+        rows.shapes.append(self.shape_id(keys))
         self._size += len(keys)
         run = self._order[-1] if self._order else None
         if isinstance(run, list) and run[0] == table and run[2] == index:
@@ -154,35 +160,33 @@ class ProvenanceMap(Mapping[str, Provenance]):
         else:
             self._order.append([table, index, index + 1])
 
-    def recorder(self, table: str) -> Callable[[tuple[str, ...], int, str, int, str | None], None]:
-        """``add_keys(table, <next row>, ...)`` as a function holding its state: a listing calls it per row."""
+    def open_rows(self, table: str) -> _Table:
+        """``table``'s row arrays, for a listing to append to directly (``Builder.listing``), per row:
+        ``where`` gets ``line_no << 32 | start`` (a line of the map's text) and ``shapes`` the
+        ``shape_id`` of the row's keys.  The rows appended are logged at the map's next change or read."""
+        self._close()
         rows = self._tables.get(table)
         if rows is None:
             rows = self._tables[table] = _Table()
-        where, shapes, order = rows.where, rows.shapes, self._order
-        seen: list[Any] = [None, 0]  # the keys seen last and their shape id
-        run: list[Any] = [None, 0, 0]  # this table's current run in the order log
+        self._open = rows
+        self._open_run = [table, len(rows.where), len(rows.where)]
+        self._order.append(self._open_run)
+        return rows
 
-        def record(keys: tuple[str, ...], line_no: int, raw: str, start: int, origin: str | None) -> None:
-            index = len(where)
-            if origin is not self._text or origin is None or not 0 <= start <= _LOW or line_no > _LOW:
-                self.add_keys(table, index, keys, line_no, raw, start, origin)  # the first line, or a fallback
-                return
-            nonlocal run
-            if keys is not seen[0]:
-                seen[0], seen[1] = keys, self._shape_id(keys)
-            where.append(line_no << _SHIFT | start)
-            shapes.append(seen[1])
-            self._size += len(keys)
-            if order and order[-1] is run:
-                run[2] = index + 1
-            else:
-                run = [table, index, index + 1]
-                order.append(run)
+    def _close(self) -> None:
+        """Log the rows appended to the open table since ``open_rows``."""
+        rows, run = self._open, self._open_run
+        if rows is None:
+            return
+        self._open = None
+        end = len(rows.where)
+        self._size += sum(map(len, map(self._shapes.__getitem__, rows.shapes[run[2] : end])))
+        run[2] = end
+        if run[1] == end and self._order and self._order[-1] is run:
+            self._order.pop()  # nothing was appended
 
-        return record
-
-    def _shape_id(self, keys: tuple[str, ...]) -> int:
+    def shape_id(self, keys: tuple[str, ...]) -> int:
+        """The id of a row's key tuple (``open_rows``)."""
         shape_id = self._shape_of.get(keys)
         if shape_id is None:
             shape_id = self._shape_of[keys] = len(self._shapes)
@@ -192,6 +196,7 @@ class ProvenanceMap(Mapping[str, Provenance]):
     # --- reading --------------------------------------------------------------------------
 
     def _locate(self, key: str) -> _Where | None:
+        self._close()
         found = self._scalars.get(key)
         if found is not None:
             return found
@@ -213,7 +218,7 @@ class ProvenanceMap(Mapping[str, Provenance]):
 
     def _build(self, where: _Where) -> Provenance:
         if isinstance(where, int):
-            no, line = (where >> _SHIFT) + self._line_shift, self._line((where & _LOW) + self._char_shift)
+            no, line = (where >> SHIFT) + self._line_shift, self._line((where & LOW) + self._char_shift)
         elif isinstance(where, tuple):
             no, line = where[0] + self._line_shift, where[1]
         else:
@@ -232,6 +237,7 @@ class ProvenanceMap(Mapping[str, Provenance]):
         return isinstance(key, str) and self._locate(key) is not None
 
     def _entries(self) -> Iterator[tuple[str, _Where]]:
+        self._close()
         shapes = self._shapes
         for entry in self._order:
             if isinstance(entry, str):
@@ -248,6 +254,7 @@ class ProvenanceMap(Mapping[str, Provenance]):
         return (key for key, _ in self._entries())
 
     def __len__(self) -> int:
+        self._close()
         return self._size
 
     def items(self) -> Iterator[tuple[str, Provenance]]:  # type: ignore[override]  # a view is not needed
@@ -264,6 +271,7 @@ class ProvenanceMap(Mapping[str, Provenance]):
     def shifted(self, lines: int, text: str | None = None, chars: int = 0) -> ProvenanceMap:
         """The same map with line numbers moved by ``lines``; with ``text``, offsets point into ``text``
         ``chars`` further on (a bundle section's lines read from the bundle itself)."""
+        self._close()
         copy = ProvenanceMap(self.command, self._text)
         copy._scalars, copy._tables, copy._order = self._scalars, self._tables, self._order
         copy._shapes, copy._shape_of, copy._size = self._shapes, self._shape_of, self._size

@@ -191,6 +191,11 @@ def read_bundle(text: str) -> tuple[str | None, list[tuple[Section, dict[str, st
     return version, [(c.section, c.attrs) for c in _labelled(origin)]
 
 
+def markers(text: str) -> tuple[str | None, bool]:
+    """(format version, whether any section marker is there), without cutting the sections out."""
+    return _markers(_normal(text))
+
+
 def split_bundle(text: str) -> list[Section]:
     """Sections of a bundle, or of an unlabelled concatenation of outputs."""
     return [c.section for c in _sections(_normal(text))[1]]

@@ -38,9 +38,18 @@ def parse(text: str) -> ParseResult:
     levels: set[str] = set()
     put = out.listing("filesets")
     for line in lines_of(text, COMMAND, detect):
-        body = line.text.strip()
+        body = line.text.lstrip()  # right-stripped already
         if not body:
             continue
+        if body.isascii() and body.isprintable() and "0504-132" not in body:  # nearly every line: a fileset
+            words = body.split(None, 3)  # as _row reads it, for a level already seen: no pattern can come first
+            if len(words) == 4 and words[2] in _STATE_WORDS and words[1] in levels:
+                if path:
+                    put(_FIELDS_PATH, (words[0], words[1], words[2], words[3], path), line)
+                else:
+                    put(_FIELDS, (words[0], words[1], words[2], words[3]), line)
+                pending = ""
+                continue
         # The patterns in order of precedence, each only when the text can match it (the body is
         # stripped, so an anchored pattern's first word is the body's): one regex call per fileset line.
         if (body[:7].casefold() == "fileset" and _HEADER.match(body)) or (body[0] == "-" and _RULE.match(body)):

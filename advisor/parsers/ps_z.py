@@ -7,6 +7,8 @@ but under AME4K the kernel silently runs on 4K; DPGSZ/SPGSZ/TPGSZ/SHMPGSZ
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from advisor import linre
@@ -34,10 +36,11 @@ def parse(text: str) -> ParseResult:
     layout: _Layout | None = None
     put = out.listing("processes")
     for line in lines_of(text, COMMAND, detect):
-        if not line.text.strip():
+        body = line.text
+        if not body:  # right-stripped: a blank line is empty
             continue
-        if "DPGSZ" in line.text and _HEADER.match(line.text):  # the header names DPGSZ: rows skip the regex
-            layout = _Layout([c.casefold() for c in line.text.split()])
+        if "DPGSZ" in body and _HEADER.match(body):  # the header names DPGSZ: rows skip the regex
+            layout = _Layout([c.casefold() for c in body.split()])
             out.known(line)
         elif layout is not None:
             layout.row(line, out, put)
@@ -52,7 +55,12 @@ class _Layout:
     def __init__(self, columns: list[str]) -> None:
         self.columns = columns
         self.keys = tuple(columns)
-        self.pages = [i for i, c in enumerate(columns) if c in _PAGE_COLUMNS]
+        self.width = len(columns)
+        pages = [i for i, c in enumerate(columns) if c in _PAGE_COLUMNS]
+        self.pages = pages
+        self.pick: Callable[[list[Any]], tuple[Any, ...]] = (
+            itemgetter(*pages) if len(pages) > 1 else lambda cells: tuple(cells[i] for i in pages)
+        )
         # a header naming a column twice (or PID only inside a word, "X-PID"): rows are read as dicts
         self.plain = len(set(columns)) == len(columns) and "pid" in columns
         self.pid = columns.index("pid") if self.plain else -1
@@ -63,14 +71,16 @@ class _Layout:
         if not self.plain:
             _row(line, self.columns, out, put)
             return
-        cells: list[Any] = line.text.split(None, len(self.columns) - 1)
-        if len(cells) != len(self.columns) or not _digits(cells[self.pid]) or not self._pages_read(cells):
-            out.warn(line, "process line does not fit the header's columns; skipped")
-            return
-        cells[self.pid] = int(cells[self.pid])
-        if self.ppid >= 0 and _digits(cells[self.ppid]):
-            cells[self.ppid] = int(cells[self.ppid])
-        put(self.keys, tuple(cells), line)
+        cells: list[Any] = line.text.split(None, self.width - 1)
+        if len(cells) == self.width:
+            pid = cells[self.pid]
+            if _digits(pid) and (self.sizes.issuperset(self.pick(cells)) or self._pages_read(cells)):
+                cells[self.pid] = int(pid)
+                if self.ppid >= 0 and _digits(cells[self.ppid]):
+                    cells[self.ppid] = int(cells[self.ppid])
+                put(self.keys, tuple(cells), line)
+                return
+        out.warn(line, "process line does not fit the header's columns; skipped")
 
     def _pages_read(self, cells: list[str]) -> bool:
         sizes = self.sizes

@@ -21,7 +21,7 @@ from advisor.gate.model import COUNTED, GateDocument, GateResult
 from advisor.rating import RATINGS, rating
 from advisor.render.parts import citation, reboot, verdict
 from advisor.render.svg import bar_chart
-from advisor.rulebook.loader import Rulebook
+from advisor.rulebook.compiled import Rulebook
 from advisor.rulebook.model import SEVERITIES
 
 TEMPLATES = "advisor.render"

@@ -12,7 +12,7 @@ import yaml
 
 from advisor import derive, linre
 from advisor.catalogue import detail
-from advisor.rulebook.loader import CompiledRule, Rulebook
+from advisor.rulebook.compiled import CompiledRule, Rulebook
 from advisor.rulebook.templates import for_reading
 
 PAGE_NAME = linre.compile(r"^[A-Z]+-\d{3}[a-z]?\.md$")

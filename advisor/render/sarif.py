@@ -28,7 +28,7 @@ from advisor.gate.model import GateFinding, GateGap, GateResult, InputError
 from advisor.render import rule_page
 from advisor.render.locate import finding_path, gap_path, line_of, segments
 from advisor.render.parts import citation, evidence, missing, reboot
-from advisor.rulebook.loader import CompiledRule
+from advisor.rulebook.compiled import CompiledRule
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVEL = {"critical": "error", "high": "error", "medium": "warning", "low": "note", "info": "note"}

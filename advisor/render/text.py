@@ -5,12 +5,10 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-
 from advisor.findings import Finding, Review
 from advisor.gate.model import GateDocument, GateResult
 from advisor.render.parts import baseline_note, citation, missing, reboot, verdict, waiver_note
+from advisor.render.plain import Printer, escape
 from advisor.rulebook.model import SEVERITIES
 
 if TYPE_CHECKING:  # `advisor diff` only: its review diff models stay out of `advisor check`
@@ -19,7 +17,7 @@ if TYPE_CHECKING:  # `advisor diff` only: its review diff models stay out of `ad
 SEVERITY_STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
 
 
-def _finding(console: Console, f: Finding, mark: str = "") -> None:
+def _finding(console: Printer, f: Finding, mark: str = "") -> None:
     sev = f"[{SEVERITY_STYLE[f.severity]}]{f.severity.upper():<8}[/]"
     where = f"[dim](score {f.score:g}, {escape(f.target)})[/]"
     console.print(f"{f.rank:>3}. {sev} [bold]{f.rule_id}[/] {escape(f.title)}  {where}{mark}")
@@ -35,7 +33,7 @@ def _finding(console: Console, f: Finding, mark: str = "") -> None:
         console.print(f"     [dim]Source: {escape(citation(c))}[/]")
 
 
-def _header(console: Console, review: Review, prefix: str = "", not_assessed: int | None = None) -> None:
+def _header(console: Printer, review: Review, prefix: str = "", not_assessed: int | None = None) -> None:
     counts = ", ".join(f"{n} {s}" for s, n in review.summary.items() if n) or "no findings"
     gaps = len(review.not_assessed) if not_assessed is None else not_assessed
     console.print(
@@ -44,7 +42,7 @@ def _header(console: Console, review: Review, prefix: str = "", not_assessed: in
     )
 
 
-def render_review(console: Console, review: Review, show_not_assessed: bool = True) -> None:
+def render_review(console: Printer, review: Review, show_not_assessed: bool = True) -> None:
     _header(console, review)
     for finding in review.findings:
         _finding(console, finding)
@@ -57,7 +55,7 @@ def render_review(console: Console, review: Review, show_not_assessed: bool = Tr
     console.print()
 
 
-def _needs(console: Console, doc: GateDocument) -> None:
+def _needs(console: Printer, doc: GateDocument) -> None:
     """Not-assessed rules grouped by the commands that would assess them (advisor.coverage)."""
     gaps = doc.open_gaps()
     ruled_out = len(doc.with_gap_status("not-applicable"))
@@ -74,7 +72,7 @@ def _needs(console: Console, doc: GateDocument) -> None:
         console.print(f"     {escape(need.text())}{on}{mark}")
 
 
-def render_document(console: Console, doc: GateDocument, quiet: bool = False) -> None:
+def render_document(console: Printer, doc: GateDocument, quiet: bool = False) -> None:
     if quiet:  # a gate's log: one line per failure, nothing else
         for item in doc.with_status("failing"):
             f = item.finding
@@ -106,10 +104,11 @@ def render_document(console: Console, doc: GateDocument, quiet: bool = False) ->
     console.print()
 
 
-def fleet_summary(console: Console, result: GateResult) -> None:
+def fleet_summary(console: Printer, result: GateResult) -> None:
     """After several documents: one row per document (severities of live findings, gaps, verdict)
     and the rules that fire on the most systems."""
     from rich import box  # here: one document (a pipeline's usual call) has no fleet table
+    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="Fleet summary", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
@@ -141,7 +140,7 @@ def fleet_summary(console: Console, result: GateResult) -> None:
         )
 
 
-def render_gate(console: Console, result: GateResult, quiet: bool = False) -> None:
+def render_gate(console: Printer, result: GateResult, quiet: bool = False) -> None:
     for doc in result.documents:
         render_document(console, doc, quiet)
     for err in result.errors:
@@ -154,12 +153,14 @@ def render_gate(console: Console, result: GateResult, quiet: bool = False) -> No
 
 def render(result: GateResult) -> str:
     """Plain text (no colour) for `--output text=FILE`."""
+    from rich.console import Console
+
     buffer = io.StringIO()
     render_gate(Console(file=buffer, highlight=False, soft_wrap=True, color_system=None, width=200), result)
     return buffer.getvalue()
 
 
-def render_change(console: Console, change: ChangeResult) -> None:
+def render_change(console: Printer, change: ChangeResult) -> None:
     """`advisor diff`: what the change introduces, worsens, improves, resolves and keeps."""
     d = change.diff
     failing = {(f.rule_id, f.target) for f in change.failing}

@@ -3,8 +3,8 @@ reading, validating and compiling the rule files (most of its start-up time).
 
 The cache key is the rulebook version (package version + hash of every rule file's name and
 text, advisor.rulebook.version), a hash of the sources the citations resolve against
-(knowledge/sources.yaml: the loader checks every citation against it) and the Python version;
-any edit to either is a new key, so a stale entry is never used. The entry holds the sources too,
+(knowledge/sources.yaml: the loader checks every citation against it), the Python version and
+the entry's FORMAT; any edit to either is a new key, so a stale entry is never used. The entry holds the sources too,
 so a cached start reads no YAML at all. The cache is a convenience: an unreadable, unwritable or
 corrupt file only means loading from the YAML, and a rulebook that fails to load is never cached.
 `ADVISOR_CACHE_DIR` moves it (default: the user's cache directory); `ADVISOR_NO_CACHE=1` turns it off.
@@ -24,10 +24,13 @@ from advisor.datadirs import knowledge_dir
 from advisor.rulebook.version import rulebook_version
 
 if TYPE_CHECKING:  # imported lazily below: that import is what a cached start saves
-    from advisor.rulebook.loader import Rulebook
+    from advisor.rulebook.compiled import Rulebook
     from advisor.sources import Source
 
 Compiled = tuple["Rulebook", dict[str, "Source"]]
+# What an entry pickles, by module and class: a change here (2: the classes moved from the loader
+# to advisor.rulebook.compiled, so unpickling imports no loader) must not read an older entry.
+FORMAT = 2
 
 
 def cache_dir() -> Path:
@@ -49,7 +52,7 @@ def _sources_digest() -> str:
 
 def cache_file(directory: Path | None = None) -> Path:
     py = f"py{sys.version_info.major}{sys.version_info.minor}"
-    return cache_dir() / f"rulebook-{rulebook_version(directory)}-{_sources_digest()}-{py}.pickle"
+    return cache_dir() / f"rulebook-{rulebook_version(directory)}-{_sources_digest()}-{py}-f{FORMAT}.pickle"
 
 
 def _compile(directory: Path | None) -> Compiled:

@@ -15,7 +15,9 @@ KindName = Literal["aix-lpar", "vios", "managed-system", "hpux-server", "zos-lpa
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: a check reads the rulebook compiled (advisor.rulebook.cache: unpickled, never
+    # validated), so the validators are built only when rule files are loaded or a rule is dumped.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Remediation(Strict):

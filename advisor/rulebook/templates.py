@@ -10,7 +10,6 @@ The loader refuses a placeholder of an optional field that has neither guard (ad
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -106,12 +105,65 @@ def render(text: str, lookup: Callable[[str], Any]) -> str:
         else:
             pieces.append(_KEPT + _fill(part[0], lookup))
     out = _fill("".join(pieces), lookup)
-    if _DROPPED not in out and _KEPT not in out:
-        return out
-    out = re.sub(f" *{_DROPPED}+ *(?={_KEPT}?[;,.:)]|$)", "", out)
-    out = re.sub(f"^ *{_DROPPED}+ *| *{_DROPPED}+ *", lambda m: "" if m.start() == 0 else " ", out)
-    out = re.sub(f" +{_KEPT} +", " ", out)
-    return out.replace(_KEPT, "")
+    if _DROPPED in out:
+        out = _drop_segments(_drop_segments(out, at_end=True), at_end=False)
+    return _unmark_kept(out) if _KEPT in out else out
+
+
+def _drop_segments(text: str, at_end: bool) -> str:
+    """Remove each run of dropped-segment markers with the spaces around it, in one pass.
+
+    `at_end`: only runs followed by the end or by punctuation (a kept marker may come first) go,
+    with nothing in their place; otherwise every run goes and leaves one space (none at the start).
+    Same text as ``re.sub(" *D+ *(?=K?[;,.:)]|$)", "", text)`` and then
+    ``re.sub("^ *D+ *| *D+ *", ...)``, which backtrack quadratically over a long run of spaces (the
+    filled values are user text); tests/rules/test_rule_text_checks.py checks it against them.
+    """
+    out: list[str] = []
+    done = 0  # text[:done] is decided
+    at = text.find(_DROPPED)
+    while at != -1:
+        end = at
+        while end < len(text) and text[end] == _DROPPED:
+            end += 1
+        start, stop = at, end
+        while start > done and text[start - 1] == " ":
+            start -= 1
+        while stop < len(text) and text[stop] == " ":
+            stop += 1
+        if not at_end:
+            out += [text[done:start], "" if start == 0 else " "]
+            done = stop
+        else:
+            after = stop + 1 if text[stop : stop + 1] == _KEPT else stop
+            if text[after : after + 1] in _PUNCTUATION or stop == len(text) or text[stop:] == "\n":
+                out.append(text[done:start])
+                done = stop
+        at = text.find(_DROPPED, end)
+    out.append(text[done:])
+    return "".join(out)
+
+
+_PUNCTUATION = frozenset(";,.:)")
+
+
+def _unmark_kept(text: str) -> str:
+    """`re.sub(" +KEPT +", " ", text).replace(KEPT, "")` (a kept segment with spaces on both sides
+    keeps one), by splitting at the markers: the regex scan cost more than the rest of a finding's
+    rendering. tests/rules/test_rule_text_checks.py checks it against the regex."""
+    pieces = text.split(_KEPT)
+    out = [pieces[0]]
+    free = len(pieces[0]) - len(pieces[0].rstrip(" "))  # spaces before the next marker a match may take
+    for piece in pieces[1:]:
+        rest = piece.lstrip(" ")
+        if free and len(rest) < len(piece):
+            out[-1] = out[-1][: len(out[-1]) - free]
+            out += [" ", rest]
+            free = len(rest) - len(rest.rstrip(" ")) if rest else 0
+        else:
+            out.append(piece)
+            free = len(piece) - len(rest) if not rest else len(piece) - len(piece.rstrip(" "))
+    return "".join(out)
 
 
 def for_reading(text: str, show: Callable[[str], str]) -> str:

@@ -247,3 +247,25 @@ def test_impossible_deficits(true_gb, factor, deficit):
 def test_invalid_inputs(call):
     with pytest.raises(ValueError):
         call()
+
+
+@given(
+    st.one_of(st.floats(), st.integers(-10, 10**6)),
+    st.one_of(st.floats(), st.sampled_from([0, 1, 2.0, 4.7, 1e-300, 1e300])),
+)
+def test_plain_values_equal_the_models_fields(true_gb, factor):
+    """derive reads expanded_gb and true_memory_gb_for_factor instead of building the models (issue
+    18): the same number, or the same error, for ordinary and extreme inputs."""
+
+    def outcome(call):
+        try:
+            return call()
+        except ValueError as exc:
+            return str(exc)
+
+    assert outcome(lambda: ame.expanded_gb(true_gb, factor)) == outcome(
+        lambda: ame.ame_sizing(true_gb, factor).expanded_memory_gb
+    )
+    assert outcome(lambda: ame.true_memory_gb_for_factor(true_gb, factor)) == outcome(
+        lambda: ame.true_memory_for_factor(true_gb, factor).true_memory_gb
+    )

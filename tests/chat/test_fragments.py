@@ -183,3 +183,78 @@ def test_what_ifs_in_words_vary_and_accumulate(engine):
     z = Session(engine, "zos-lfarea.json")
     z.say("set lfarea to LFAREA=(1M=(5%),2G=(2))")
     assert "online_storage_gb 16 -> 64" in z.say("and with 64 GB online?").answer
+
+
+def test_a_verdict_is_not_turned_round_by_a_question_it_was_not_written_for(engine):
+    cases = {
+        "is a reboot needed to change the factor?": "no",
+        "can I skip the reboot when enabling AME?": "no",
+        "does smt double throughput on z13?": "no",
+        "does PROMPT let the operator fix LFAREA at IPL?": "yes",
+    }
+    for question, want in cases.items():
+        r = Session(engine).say(question)
+        assert r.verdict is not None and r.verdict.answer == want, question
+    r = Session(engine).say("can the vios run without folding disabled?")
+    assert r.verdict is None or r.verdict.answer == "no"
+
+
+def test_a_calculation_quotes_only_its_own_sources_and_reads_admin_sizes(engine):
+    r = Session(engine).say("16 GB true memory, factor 1.5 and 2 GB paging space: virtual memory limit?")
+    assert [c.result for c in r.calculations] == [26.0] and "hp-hpux-sap-itanium-kod" not in sources(r)
+    r = Session(engine).say("our lpar has 16G true mem and ame factor 1.7 - how much do apps see?")
+    assert [c.result for c in r.calculations] == [27.2]
+    r = Session(engine).say("buffer cache at 5% on a 64GB hp-ux box - ok?")
+    assert r.verdict is not None and r.verdict.answer == "no"
+
+
+def test_a_long_follow_up_with_a_pronoun_and_levels_is_asked_in_context(engine):
+    s = Session(engine)
+    s.say("whats AME64K")
+    r = s.say("is it supported on P9 with AIX 7.2 TL3?")
+    assert r.verdict is not None and r.verdict.answer == "yes"
+    r = s.say("would it work for our tomcat servers on P9 with AIX 7.2?")
+    assert not r.covered and not r.citations
+
+
+def test_a_new_amount_replaces_the_amount_said_with_the_same_words(engine):
+    s = Session(engine)
+    s.say("how much CLM do i need on our superdome")
+    s.say("we have 256 GB and 48 GB of SAP shared memory")
+    r = s.say("and with 64 GB shm?")
+    assert [c.result for c in r.calculations] == [89.6]
+
+
+def test_shared_memory_in_words_is_never_the_servers_memory(engine):
+    r = Session(engine, "hpux-superdome.json").say("set sap shared memory to 40 GB")
+    assert r.intent == "whatif" and "sap.shared_memory_gb 20 -> 40" in r.answer and "memory_gb 128" not in r.answer
+    r = Session(engine, "zvm-z13.json").say("make it 32 IFLs")
+    assert r.intent == "whatif" and "engine_count 16 -> 32" in r.answer
+
+
+def test_adapters_added_to_and_taken_from_a_vios_document(engine):
+    s = Session(engine, "vios-undersized.json")
+    assert "adapters.npiv_vfc_adapters 20 -> 28" in s.say("add 8 npiv adapters").answer
+    assert "adapters.eth_10g_ports 2 -> 6" in s.say("what if it had 4 more 10GbE ports").answer
+    assert "adapters.fc_8g_ports 4 -> 2" in s.say("remove 2 x 8Gb FC ports").answer
+    unknown = s.say("add 2 16Gb FC ports")  # no such field: said, not guessed
+    assert unknown.intent == "error" and "8 Gb FC" in unknown.answer
+
+
+def test_what_changed_lists_the_what_ifs_against_the_document_as_given(engine):
+    s = Session(engine, "aix-ame4k-64k.json")
+    s.say("review")
+    assert s.say("what changed?").answer.startswith("No changes yet")
+    s.say("switch to AME64K")
+    s.say("add 2 GB")
+    r = s.say("what have we changed so far?")
+    assert "memory.desired_gb: 7 -> 9" in r.answer and 'ame.page_support: "4K" -> "64K"' in r.answer
+
+
+def test_judgements_on_the_document_chain_and_need_no_my(engine):
+    s = Session(engine, "hpux-superdome.json")
+    s.say("is my clm ok?")
+    swap = s.say("and the swap?")
+    assert swap.verdict is not None and swap.verdict.answer == "it depends" and "HPUX-012" in swap.answer
+    psets = s.say("are the psets ok?")
+    assert psets.verdict is not None and psets.verdict.answer == "no" and "HPUX-003" in psets.answer

@@ -3,6 +3,7 @@ them gives the values, missing paths and reasons of every derivation called on i
 
 from __future__ import annotations
 
+import copy
 import math
 
 import pytest
@@ -75,3 +76,38 @@ def test_a_shared_helper_runs_once_per_compute():
     finally:
         derive._MEMO.memo = None
     assert len(calls) == 4
+
+
+def _without(raw: dict, path: str) -> dict:
+    doc = copy.deepcopy(raw)
+    *parents, last = path.split(".")
+    block = doc
+    for part in parents:
+        block = block.get(part) or {}
+    block.pop(last, None)
+    return doc
+
+
+GATED = sorted(
+    {(kind, d.name, needs) for d in derive.everything().values() for kind, needs in d.needs},
+)
+
+
+@pytest.mark.parametrize("kind,name,needs", GATED, ids=[f"{k}-{n}" for k, n, _ in GATED])
+def test_a_derivations_needs_are_what_it_asks_for_first(kind, name, needs):
+    """`needs` lets compute skip a call: the document lacking any one of them, or all, must give the
+    Missing the function itself raises (and with all present, its value)."""
+    variants = [maximal_document(kind)]
+    variants += [_without(variants[0], p) for p in needs]
+    all_gone = variants[0]
+    for p in needs:
+        all_gone = _without(all_gone, p)
+    variants.append(all_gone)
+    for raw in variants:
+        model = validate_document(raw)
+        computed, alone = derive.compute(kind, model), _alone(kind, model)
+        assert (computed.values.get(name), computed.missing.get(name), computed.invalid.get(name)) == (
+            alone.values.get(name),
+            alone.missing.get(name),
+            alone.invalid.get(name),
+        )

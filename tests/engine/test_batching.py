@@ -16,6 +16,7 @@ from advisor.engine.durable import FACTS_PER_SESSION
 from advisor.findings import NotAssessed, trusted
 from advisor.render import json_out
 from advisor.review import build_fact, units_of
+from advisor.rulebook.condition import node_paths
 from bench import generator
 from tests.support.maximal import maximal_document
 
@@ -60,14 +61,32 @@ def test_evaluate_many_returns_the_facts_the_engine_saw(durable_advisor, documen
     assert evaluated.facts["$"] == build_fact(last, derive.compute(last.kind, last.model).values)
 
 
+def _with(fact: dict, path: str, value) -> dict:
+    """`fact` with `value` at the dotted `path` (copies on the way)."""
+    head, _, rest = path.partition(".")
+    return {**fact, head: _with(fact.get(head, {}), rest, value) if rest else value}
+
+
+def _read_by_rules(durable_advisor, kind: str) -> str:
+    return next(p for cr in durable_advisor.rulebook.for_kind(kind) for p in node_paths(cr.condition))
+
+
 def test_a_fact_the_core_cannot_take_fails_the_batch_and_no_other_fact(durable_advisor, documents):
     facts = _facts(documents[:20])
     kind, fact = facts[5]
-    facts[5] = (kind, {**fact, "derived": {**fact["derived"], "not_read_by_any_rule": math.inf}})
+    facts[5] = (kind, _with(fact, _read_by_rules(durable_advisor, kind), math.inf))
     with pytest.raises(EngineError, match="NaN or infinity"):
         durable_advisor.evaluator.fired_many(facts)
     good = facts[:5] + facts[6:]
     assert durable_advisor.evaluator.fired_many(good) == [durable_advisor.evaluator.fired(k, f) for k, f in good]
+
+
+def test_a_value_no_rule_reads_is_not_sent_to_the_core(durable_advisor, reference_advisor, documents):
+    """Each ruleset is sent only the fields its rules read: an unread value, even one the core could
+    not take (validation and derive refuse NaN and infinity before this), changes nothing."""
+    facts = _facts(documents[:20])
+    odd = [(k, {**f, "derived": {**f["derived"], "not_read_by_any_rule": math.inf}}) for k, f in facts]
+    assert durable_advisor.evaluator.fired_many(odd) == reference_advisor.evaluator.fired_many(facts)
 
 
 def test_a_failing_document_fails_where_it_stands_after_the_ones_before_it(durable_advisor, documents):
@@ -92,6 +111,8 @@ def test_trusted_builds_what_model_construct_builds():
     fast, slow = trusted(NotAssessed, **values), NotAssessed.model_construct(**values)
     assert fast == slow and fast.model_fields_set == slow.model_fields_set
     assert fast.model_dump_json() == slow.model_dump_json() and repr(fast) == repr(slow)
+    shuffled = trusted(NotAssessed, **dict(reversed(values.items())))  # given in another order
+    assert shuffled.model_dump_json() == slow.model_dump_json() and list(vars(shuffled)) == list(vars(slow))
     with pytest.raises(KeyError):
         trusted(NotAssessed, rule_id="AME-001")
     with pytest.raises(TypeError, match="no field"):

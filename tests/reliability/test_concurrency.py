@@ -17,7 +17,9 @@ call into it with one process-wide lock. Here:
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
 import sys
 import threading
 import time
@@ -34,7 +36,15 @@ from tests.support.maximal import maximal_document
 
 THREADS = 16
 ROUNDS = 2
-C_CALLS = ("assert_fact", "start_action_for_state", "complete_and_start_action", "delete_state")
+C_CALLS = (
+    "assert_fact",
+    "assert_facts",
+    "start_action_for_state",
+    "complete_and_start_action",
+    "retract_fact",
+    "retract_facts",
+    "delete_state",
+)
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +156,7 @@ def test_every_call_into_the_c_core_holds_the_lock_and_runs_alone(corpus, durabl
     errors = _race(8, work)
     assert not errors, errors[:3]
     assert not wrong
-    assert probe.calls >= 8 * len(facts) * 3  # assert, start, delete at least, per evaluation
+    assert probe.calls >= 8 * len(facts) * 3  # assert, start, retract at least, per evaluation
     assert probe.unlocked == 0, "a call into durable-rules ran without the engine lock"
     assert probe.max_inside == 1, f"{probe.max_inside} threads were inside durable-rules at once"
 
@@ -191,35 +201,67 @@ def test_default_advisor_raced_from_many_threads_is_one_advisor(monkeypatch, cor
     assert got[0].review(corpus[0]).model_dump() == durable_advisor.review(corpus[0]).model_dump()
 
 
-def test_control_without_the_engine_lock_the_probe_sees_threads_meet(corpus, durable_advisor, monkeypatch):
-    """The lock removed for real (a no-op in its place): the assertions above would fail."""
+class _NoLock:
+    def __enter__(self):
+        return self
 
-    class NoLock:
-        def __enter__(self):
-            return self
+    def __exit__(self, *exc):
+        return False
 
-        def __exit__(self, *exc):
-            return False
+    def locked(self) -> bool:
+        return False
 
-        def locked(self) -> bool:
-            return False
 
-    monkeypatch.setattr(durable, "_LOCK", NoLock())
-    probe = Probe(None)
+class _Meeting(Probe):
+    """A probe that says so on stdout the moment two threads are inside at once."""
+
+    def wrap(self, fn):
+        def probed(*args):
+            with self._guard:
+                self.inside += 1
+                if self.inside > 1:
+                    os.write(1, b"met\n")
+            try:
+                time.sleep(0)
+                return fn(*args)
+            finally:
+                with self._guard:
+                    self.inside -= 1
+
+        return probed
+
+
+def unlocked_race() -> None:
+    """The child process of the control below: the engine lock replaced by a no-op, 8 threads."""
+    from advisor.rulebook.loader import load_rulebook
+
+    durable._LOCK = _NoLock()  # type: ignore[assignment]
+    engine = durable.DurableEngine(load_rulebook())
+    probe = _Meeting(None)
     for name in C_CALLS:
-        monkeypatch.setattr(durable.dre, name, probe.wrap(getattr(durable.dre, name)))
+        setattr(durable.dre, name, probe.wrap(getattr(durable.dre, name)))
+    docs = [validate_document(g.document) for g in generate(8, seed=99)]
     facts = [
-        (u.kind, build_fact(u, review_module.derive.compute(u.kind, u.model).values))
-        for doc in corpus[:8]
-        for u in units_of(doc)
+        (u.kind, build_fact(u, review_module.derive.compute(u.kind, u.model).values)) for d in docs for u in units_of(d)
     ]
 
     def work(_: int) -> None:
         for kind, fact in facts:
             try:
-                durable_advisor.evaluator.fired(kind, fact)
+                engine.fired(kind, fact)
             except Exception:  # noqa: BLE001 - without the lock the C core may fail: that is the point
                 pass
 
     _race(8, work)
-    assert probe.max_inside > 1
+
+
+def test_control_without_the_engine_lock_the_probe_sees_threads_meet():
+    """The lock removed for real: the assertions above would fail. Threads then share a ruleset's
+    one session, which can crash the process (SIGSEGV), so the race runs in a child process and
+    the probe reports the meeting before any call it lets through."""
+    child = subprocess.run(
+        [sys.executable, "-c", "from tests.reliability.test_concurrency import unlocked_race; unlocked_race()"],
+        capture_output=True,
+        timeout=300,
+    )
+    assert b"met" in child.stdout, (child.returncode, child.stderr[-2000:])

@@ -1,9 +1,9 @@
 """The engine's fast path (docs/performance.md) changes no answer.
 
-advisor.engine.durable sends each ruleset only the properties its rules read (`_project`),
-encodes with orjson where that is exactly what `encode_fact` would send (`_encode`), and reads
-the fired rule's name and the fact's id from the action result without parsing the echoed fact
-(`_matches`).
+advisor.engine.durable sends each ruleset only the fields its rules read, flat under short names
+(`_flattener`), encodes with orjson where that is exactly what `encode_fact` would send
+(`_encode`, `_encode_all`), and reads the fired rule's name and the facts' ids from the action
+result without parsing the echoed facts (`_read`).
 Here: the encodings agree value for value on awkward facts, the C core accepts them, durable
 and the reference evaluator still fire the same rules when the fact carries much it does not
 read (exponent floats, huge ints, quotes, non-ASCII), and the result reader agrees with a parser.
@@ -62,26 +62,35 @@ def test_projection_and_encoding_keep_the_answers(kind, durable_advisor, referen
     check()
 
 
-def _parsed(result: str) -> list[tuple[str, int]]:
-    out = []
-    for name, body in json.loads(result).items():
-        out += [(name, match["m"]["id"]) for match in (body if isinstance(body, list) else [body])]
-    return out
+def _parsed(result: str) -> tuple[str, list[int]]:
+    ((name, body),) = json.loads(result).items()
+    return name, [match["m"]["id"] for match in (body if isinstance(body, list) else [body])]
 
 
 @pytest.mark.parametrize(
     "result",
     [
-        '{"AME-001":{"m":{"id":0,"sid":"1","kind":"aix-lpar"}}}',
-        '{"AME-002#1":{"m":{"id":12,"sid":"7","kind":"aix-lpar","name":"a \\"quoted\\": name"}}}',
-        '{"__seen__":{"m":{"id":255,"sid":"9","kind":"vios"}}}',
-        '{"R":[{"m":{"id":1,"sid":"1"}},{"m":{"id":2,"sid":"1"}}]}',  # the shape of a rule matching several facts
-        ' { "spaced" : {"m": {"id": 3}}}',  # not what the C core writes: parsed in full
-        '{"R":{"m":{"id":-1,"sid":"1"}}}',  # not an id we send: parsed in full
+        '{"AME-001":[{"m":{"id":0,"k":1}}]}',
+        '{"AME-002#1":[{"m":{"id":12,"k":1,"a":"a \\"quoted\\": {\\"m\\":{\\"id\\":3,"}}]}',  # in a string
+        '{"R":[{"m":{"id":1,"k":1}},{"m":{"id":2,"k":1}},{"m":{"id":1,"k":1}}]}',  # several facts, one twice
+        '{"R":{"m":{"id":4,"k":1}}}',  # an uncapped rule's shape: parsed in full
+        ' { "spaced" : [{"m": {"id": 3}}]}',  # not what the C core writes: parsed in full
+        '{"R":[{"m":{"id":-1,"k":1}}]}',  # not an id we send: parsed in full
     ],
 )
 def test_fired_rule_names_and_fact_ids_are_read_as_a_parser_reads_them(result):
     """One action result holds one action name (serializeResult in the C core writes `{"NAME":...}`;
-    durable's own Python host also reads only the first key of it) and the fact it matched, whose
-    text starts with the `id` we gave it."""
-    assert durable._matches(result) == _parsed(result)
+    durable's own Python host also reads only the first key of it) and the facts it matched, whose
+    text starts with the `id` we gave them."""
+    assert durable._read(result, True) == _parsed(result)
+
+
+def test_a_nested_frame_start_inside_a_fact_is_read_in_full():
+    """A document's nested object can hold `{"m":{"id":...` as real JSON (not inside a string): then
+    the session is not `known` and the result is parsed in full, not split at the fake frame."""
+    fact = {"id": 5, "k": 1, "a": {"m": {"id": 9, "x": 1}}}
+    payload = durable._encode_all([fact])
+    assert durable._FRAME in payload
+    result = '{"R":[{"m":' + payload[1:-1] + "}]}"
+    assert durable._read(result, durable._FRAME not in payload) == ("R", [5])
+    assert durable._read(result, True) != ("R", [5])  # what the fast path alone would have read

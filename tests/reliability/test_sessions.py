@@ -1,5 +1,6 @@
 """Engine sessions never leak, also when an evaluation fails; memory stays flat.
 
+Each ruleset keeps one session, whose facts every evaluation retracts again; a failure deletes it.
 The C core caps live sessions at 1024 per ruleset: the 1025th raises MemoryError. The sequential
 happy path (1100 reviews) is tests/engine/test_engine_limits.py::test_sessions_never_leak_past_the_1024_cap,
 and 16 threads x 1760 reviews are in test_concurrency.py. This file adds the failure paths, each
@@ -21,6 +22,7 @@ from advisor.documents.io import validate_document
 from advisor.engine import durable
 from advisor.engine.durable import EngineError
 from advisor.review import build_fact, units_of
+from advisor.rulebook.condition import node_paths
 from bench.generator import generate
 from tests.support.maximal import maximal_document
 
@@ -73,6 +75,7 @@ def test_failure_before_the_session_exists(durable_advisor, reference_advisor, f
     def refuse(handle, payload):
         raise Injected("injected in assert_fact")
 
+    monkeypatch.setattr(durable.dre, "assert_fact", refuse)  # one fact; a batch uses assert_facts
     monkeypatch.setattr(durable.dre, "assert_facts", refuse)
     messages = _fail_repeatedly(durable_advisor, fact, count)
     assert all("injected in assert_fact" in m for m in messages)
@@ -82,8 +85,14 @@ def test_failure_before_the_session_exists(durable_advisor, reference_advisor, f
 
 def test_rejected_facts_make_no_session(durable_advisor, reference_advisor, fact, count):
     kind, f = fact
+    read = next(  # a derived value some rule reads: the engine sends only what rules read
+        p.split(".", 1)[1]
+        for cr in durable_advisor.rulebook.for_kind(kind)
+        for p in node_paths(cr.condition)
+        if p.startswith("derived.")
+    )
     for bad in (float("nan"), float("inf"), float("-inf")):
-        broken = {**f, "derived": {**f.get("derived", {}), "not_read_by_any_rule": bad}}
+        broken = {**f, "derived": {**f.get("derived", {}), read: bad}}
         for _ in range(PAST_THE_CAP // 3 + 1):
             with pytest.raises(EngineError, match="NaN or infinity"):
                 durable_advisor.evaluator.fired(kind, broken)

@@ -40,8 +40,11 @@ def _sizes_spelled_out(reading: Reading) -> str:
     so the recogniser's own question about it still comes).
     """
     text = reading.text
+    amounts = {id(q) for q in reading.amounts("size")}
     for q in sorted(reading.quantities, key=lambda q: q.start, reverse=True):
-        plain = (q.unit or "").lower() in _PLAIN_UNITS and "," not in q.raw
+        unit = (q.unit or "").lower()
+        # "16G true mem" is 16 GB; the 12G of "LFAREA=12G" stays as written (a statement's own number)
+        plain = (unit in _PLAIN_UNITS and "," not in q.raw) and not (len(unit) == 1 and id(q) in amounts)
         if q.kind == "size" and not q.ambiguous and not plain and text[q.start : q.end] == q.raw:
             text = f"{text[: q.start]}{q.value:g} GB{text[q.end :]}"
         elif q.kind == "saps" and not q.ambiguous and text[q.start : q.end] == q.raw:  # "30k SAPS", "20,000 SAPS"

@@ -131,6 +131,9 @@ def clm_answer(text: str) -> CalcAnswer | None:
     return out
 
 
+BUFFER_CACHE_PCT = 3.0  # HP KOD kernel slide: 3 % of memory is more than enough buffer cache for SAP
+
+
 def hpux_kernel_answer(text: str) -> CalcAnswer | None:
     if not (
         _has(r"HP-?UX|superdome|itanium|\brx\d{4}\b|\b11i\b|\b11\.31\b", text) and _has(r"buffer cache|swap", text)
@@ -169,7 +172,18 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
                     _cites(cites, "hpux_kernel"),
                 )
             )
-    configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text)
+    share = first_float(r"(\d+(?:\.\d+)?)\s*%", text) if _has(r"buffer cache", text) else None
+    if share is not None and out.calculations:  # "buffer cache at 5% on a 64GB box - ok?"
+        within = share <= BUFFER_CACHE_PCT
+        out.verdict = (
+            "yes" if within else "no",
+            f"a buffer cache of {fmt(share)} % of memory is {'within' if within else 'above'} the 3 % the slides "
+            "call more than enough for SAP",
+            out.calculations[0].citations,
+        )
+    configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text) or first_float(
+        r"\bswap\s+(?:space\s+)?(?:of\s+|is\s+|=\s*)?(\d+(?:\.\d+)?)\s*GB\b", text
+    )
     if _has(r"swap", text):
         value, cites = _derived(doc, "swap_min_gb")
         if value is not None and configured is not None:

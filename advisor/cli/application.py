@@ -4,8 +4,6 @@ Command modules import only typer and small enums at the top and everything else
 command, so `advisor --help` (and shell completion) loads no document models, rulebook or engine.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer
