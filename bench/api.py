@@ -202,8 +202,10 @@ def uss_kib(pid: int) -> int | None:
 
 def connections_per_process(pids: list[int], port: int) -> dict[int, int]:
     """Established TCP connections to `port` that each process holds (its socket fds matched against
-    /proc/net/tcp and tcp6). uvicorn's workers share one listening socket, and whichever accepts
-    first keeps a keep-alive connection for good: an uneven split leaves a worker short of work."""
+    /proc/net/tcp and tcp6). A keep-alive connection stays with the worker that accepted it, so an
+    uneven split leaves a worker short of work: with uvicorn's one shared listening socket the 16
+    connections fell 11+5 to 14+2; `advisor serve` now gives each worker its own SO_REUSEPORT
+    socket and the kernel spreads them by a hash of the addresses (api/supervisor.py)."""
     inodes: dict[str, int] = {}
     for name in ("tcp", "tcp6"):
         try:
@@ -277,13 +279,18 @@ def start_server(workers: int, db: Path, logdir: Path, database_url: str | None 
             raise RuntimeError(f"server exited {proc.returncode}: {log.read_text()[-3000:]}")
         try:
             status, _ = asyncio.run(_get(port, "/readyz"))
-            if status == 200 and (workers == 1 or len(server.pids()) >= workers + 1):
+            if status == 200 and (workers == 1 or len(worker_pids(server.pids())) >= workers):
                 return server
         except OSError:
             pass
         time.sleep(0.3)
     server.stop()
     raise RuntimeError(f"server not ready after 120 s: {log.read_text()[-3000:]}")
+
+
+def worker_pids(pids: list[int]) -> list[int]:
+    """The worker processes among a server's: spawned by multiprocessing (`spawn_main`), not its resource tracker."""
+    return [pid for pid in pids if "spawn_main" in cmdline(pid)]
 
 
 async def _get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
@@ -517,10 +524,9 @@ def memory(quick: bool, workdir: Path, reviews: int | None = None, workers: int 
     thread = threading.Thread(target=sampler, daemon=True)
     try:
         reqs = review_requests(server.port, key, n_docs=400, seed=17)
-        # uvicorn's workers are multiprocessing children (spawn_main); the rest is the supervisor
-        roles = {
-            pid: ("worker" if "spawn_main" in cmdline(pid) or workers == 1 else "supervisor") for pid in server.pids()
-        }
+        # the workers are multiprocessing children (spawn_main); the rest is the supervisor (and its resource tracker)
+        spawned = worker_pids(server.pids())
+        roles = {pid: ("worker" if pid in spawned or workers == 1 else "supervisor") for pid in server.pids()}
         thread.start()
         result = asyncio.run(
             loadgen.closed(

@@ -5,7 +5,9 @@ Subjects, all multi-MB (a fraction of that with --quick):
   oslevel, lslpp -l, ps -eZ, lsdev -Cc disk), split at its prompts and parsed (``parse_bundle``);
 - the same outputs as a collector bundle (``#### advisor-bundle`` markers);
 - single large outputs: an lsdev -Cc disk listing of a SAN-attached LPAR, a ps -eZ of a busy
-  application server, an lslpp -l of many filesets.
+  application server, an lslpp -l of many filesets;
+- the session and the lsdev listing "the whole way in": ``advisor.inputs.read_outputs``, what
+  ``advisor parse FILE`` runs before assembling (emptiness and limits, markers, prompts, detection).
 Baseline, same run, same bytes: reading them the cheapest useful way (splitting into lines and each
 line into words), the floor any parser pays.  Throughput is CPU time of this thread (it survives a
 loaded machine; wall time is in the note).  Peak memory is what tracemalloc sees allocated during the
@@ -23,6 +25,7 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+from advisor.inputs import read_outputs
 from advisor.parsers import registry
 from advisor.parsers.bundle import marker, parse_bundle, split_bundle
 from tests.parsers.parser_samples import load
@@ -147,6 +150,11 @@ def run(quick: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     ]
     for command, text in outputs(scale * 2)[-3:]:
         subjects.append((f"{command} alone", lambda c=command, t=text: registry.parse_output(t, c), text))  # type: ignore[misc]
+    listing = subjects[-1][2]
+    subjects += [  # what `advisor parse FILE` runs before assembling: detection, limits, prompts, markers, parse
+        ("pasted session, the whole way in", lambda: read_outputs(pasted, "session.txt"), pasted),
+        ("lsdev -Cc disk, the whole way in", lambda: read_outputs(listing, "lsdev.txt"), listing),
+    ]
     rows = []
     extra: dict[str, Any] = {}
     for name, subject, data in subjects:

@@ -44,6 +44,13 @@ _COMMAND = linre.compile(
     r"how\s+(?:do|can)\s+(?:i|we)\s+(?:check|see|set|change|verify)\s+(?:it|that|this))\b",
     linre.IGNORECASE,
 )
+# "what changed?", "what have we changed so far?": the what-ifs made on the session's document
+_CHANGES = linre.compile(
+    r"^\s*(?:what(?:'s|\s+has|\s+have|\s+did)?\s+(?:(?:i|we)\s+)?changed?(?:\s+so\s+far)?|"
+    r"(?:show\s+(?:me\s+)?)?(?:the\s+)?changes(?:\s+so\s+far)?|what\s+(?:did|have)\s+(?:i|we)\s+change(?:d)?(?:\s+so\s+far)?)"
+    r"\s*[?.!]*\s*$",
+    linre.IGNORECASE,
+)
 _START_OVER = linre.compile(
     r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original)\b", linre.IGNORECASE
 )
@@ -60,7 +67,7 @@ _ANSWER_ONLY = linre.compile(
 
 @dataclass
 class Resolution:
-    kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over | unclear
+    kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over | unclear | changes
     question: str = ""
 
 
@@ -97,6 +104,8 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         if resumed is not None:
             return Resolution("resume", resumed)
     bare = _LEAD_IN.sub("", text, count=1) if words <= MAX_FOLLOW_UP_WORDS else text
+    if _CHANGES.match(bare) and st.document is not None:
+        return Resolution("changes")
     if _MORE.match(bare) and st.subject.question:
         return Resolution("more", st.subject.question)
     if _FIX.match(bare):
@@ -105,6 +114,17 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         return Resolution("command")
     if _MEANING.match(bare) and len(bare.split()) <= 8 and (st.subject.rule or st.subject.question):
         return Resolution("meaning", st.subject.question or "")
+    if (
+        st.document is not None
+        and st.subject.intent == "explain"
+        and st.subject.question
+        and len(text.split()) <= CONTINUATION_WORDS
+        and _ELLIPSIS.match(text)
+        and not (reading.platforms or reading.os_levels or reading.quantities)
+        and read(st.subject.question).yes_no
+    ):  # "and the swap?" after "is my CLM ok?" on the document: the same judgement of another thing
+        thing = _LEAD.sub("", text, count=1).strip(" ?.!")
+        return Resolution("ellipsis", f"is {thing} ok?")
     if (
         st.document is not None
         and st.subject.intent in ("review", "explain")

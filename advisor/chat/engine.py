@@ -27,6 +27,7 @@ from advisor.chat.intents import Intent, recognise, rule_ids
 from advisor.chat.reader import read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
+from advisor.chat.smalltalk import EXAMPLES, small_talk
 from advisor.chat.state import ChatState, Subject
 from advisor.chat.whatif import _show, whatif_answer
 from advisor.chat.wording import document_changes, word_changes
@@ -159,9 +160,30 @@ class ChatEngine:
         reply = handler(text, intent, st)
         if reply.intent == "out-of-scope":
             reply = (None if new_doc is not None else self._in_context(text, prior, st)) or (
-                self._about_document(text, st) or reply
+                self._about_document(text, st) or self._small_talk(text, st) or reply
             )
         return self._finish(st, message, reply)
+
+    def _small_talk(self, text: str, st: ChatState) -> ChatReply | None:
+        """A greeting, thanks or "what can you do?": a short help answer, not a refusal."""
+        answer = small_talk(text)
+        if answer is None:
+            return None
+        return ChatReply(intent="help", answer=answer, citations=[], state=st, follow_ups=list(EXAMPLES[1:]))
+
+    def _changes(self, text: str, st: ChatState) -> ChatReply:
+        """ "what changed?": every field the what-ifs changed against the document as given, then the review."""
+        moved = document_changes(st.original_document or {}, st.document or {})
+        reply = self._review(text, Intent("review"), st)
+        if moved:
+            shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:12])
+            line = f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets)."
+        else:
+            line = "No changes yet: the document is as it was given."
+        if reply.citations:
+            reply.answer = f"{line} [1]\n{reply.answer}"
+            reply.claims.insert(0, Claim(text=line, citations=[1]))
+        return reply
 
     def _overall(self, text: str, st: ChatState) -> ChatReply:
         """ "is this ok?" about the session's document with nothing in focus: the review, verdict first."""
@@ -243,6 +265,8 @@ class ChatEngine:
             return self._review(text, Intent("review"), st)
         if follow.kind == "unclear":
             return self._unclear(follow.question, st)
+        if follow.kind == "changes":
+            return self._changes(text, st)
         if follow.kind == "whatif" and st.document is not None:
             return self._whatif(follow.question, Intent("whatif"), st)
         if follow.kind in ("resume", "ellipsis"):
@@ -269,7 +293,8 @@ class ChatEngine:
         doc = self._model(st)
         kinds = {u.kind for u in units_of(doc)} if doc is not None else set()
 
-        topic = {w for w in linre.findall(r"[a-z0-9_]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        topic = {w for w in linre.findall(r"[a-z0-9]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        topic |= {w[:-1] for w in topic if w.endswith("s") and len(w) > 4}  # "psets" names the pset field
 
         def applies(rid: str) -> bool:
             """Checks this kind of document, and names a word of the question in its title or its fields."""
@@ -520,9 +545,10 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
         )
-        if st.document is not None and reading.yes_no and _ABOUT_IT.search(text):
+        if st.document is not None and reading.yes_no and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text)):
             judged = self._judge_document(self._rules_for_document(reading.text, st), st)
             if judged is not None:
+                st.subject.question = reading.text  # what "and the swap?" asks the same of
                 return judged
         st.note("platforms", [p.name for p in reading.platforms])
         st.note("os_levels", [o.label for o in reading.os_levels])

@@ -87,9 +87,46 @@ def _instance_changes(doc: dict, text: str) -> list[Change]:
     return out
 
 
+def _adapter_field(q) -> str | None:
+    """The VIOS document's adapter count a quantity of the reader adds to or takes from."""
+    if q.noun in ("npiv", "veth", "lhea"):
+        return {"npiv": "npiv_vfc_adapters", "veth": "virtual_eth_adapters", "lhea": "lhea"}[q.noun]
+    if q.kind != "speed":
+        return None
+    key = (q.medium, q.value)
+    fields = {("fc", 8.0): "fc_8g_ports", ("ethernet", 10.0): "eth_10g_ports", ("ethernet", 1.0): "eth_1g_ports"}
+    if key not in fields:
+        speed = f"{q.value:g} Gb " if q.value else ""
+        raise ChangeError(
+            f"'{q.raw}': the VIOS document counts 1 Gb and 10 Gb Ethernet ports and 8 Gb FC ports; "
+            f"say which of those the {speed}ports are (for example 'add 2 x 8 Gb FC ports')"
+        )
+    return fields[key]
+
+
+def _adapter_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
+    """ "add 8 NPIV adapters", "what if it had 4 more 10 Gb ports", "remove 2 x 8 Gb FC ports" on a VIOS."""
+    if doc.get("kind") != "vios" or not (_ADD.search(text) or _REMOVE.search(text)):
+        return []
+    sign = -1 if _REMOVE.search(text) else 1
+    out: list[Change] = []
+    for q in reading.quantities:
+        count = q.count if q.kind == "speed" else (int(q.value) if q.noun in ("npiv", "veth", "lhea") else None)
+        field = _adapter_field(q) if count else None
+        if field is None or count is None:
+            continue
+        path = f"adapters.{field}"
+        current = get_at(doc, path) or 0
+        new = current + sign * count
+        if new < 0:
+            raise ChangeError(f"{path} would be {new}: the document has {current}")
+        out.append(Change(path, new, None, text))
+    return out
+
+
 def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
-    changes: list[Change] = _instance_changes(doc, text)
+    changes: list[Change] = _instance_changes(doc, text) + _adapter_changes(doc, text, reading)
     power = [p for p in reading.platforms if p.family == "power"]
     if power and _MOVE.search(text):
         p = power[-1]

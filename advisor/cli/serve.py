@@ -4,7 +4,9 @@ The options become environment variables before uvicorn starts, and uvicorn alwa
 app through the factory import string `api.app:serve_app` (`create_app` with the start-up heap
 frozen out of the garbage collector): with `--workers N` each worker is
 a separate process that builds its own app (its own engine, behind its own lock) from the same
-settings, which is how the API scales (the engine is serialised within a process).
+settings, which is how the API scales (the engine is serialised within a process). On Linux the
+workers are supervised by api/supervisor.py, each on its own SO_REUSEPORT socket so the kernel
+spreads the connections evenly; elsewhere by uvicorn's own supervisor on one shared socket.
 The store is migrated and the rulebook loaded once here first, so a bad database path or a
 broken rule fails the start with exit code 2 before any worker starts.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -62,6 +64,7 @@ def serve(
 
     from advisor.rulebook.loader import RulebookError, load_rulebook
     from advisor.store import StoreError
+    from api import supervisor
     from api.settings import Settings
 
     try:  # once here, so a broken rulebook stops the start instead of every worker dying in turn
@@ -91,13 +94,20 @@ def serve(
         typer.echo(
             "no active API key: create one with `advisor keys create NAME` (or start with --create-key)", err=True
         )
-    uvicorn.run(
-        FACTORY,
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        access_log=access_log,
-        log_level=log_level,
-        timeout_graceful_shutdown=10,
-    )
+    options: dict[str, Any] = {
+        "factory": True,
+        "host": host,
+        "port": port,
+        "access_log": access_log,
+        "log_level": log_level,
+        "timeout_graceful_shutdown": 10,
+    }
+    if workers == 1 or not supervisor.balanced():
+        uvicorn.run(FACTORY, workers=workers, **options)
+        return
+    try:
+        status = supervisor.serve(uvicorn.Config(FACTORY, **options), workers)
+    except OSError as exc:
+        typer.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
+    raise typer.Exit(status)

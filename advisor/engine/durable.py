@@ -15,12 +15,16 @@ the session, so the next evaluation starts from a fresh one.
 Every ruleset also carries a sentinel rule that matches any fact sent to it. Measured here:
 when an assert matched no rule (code 1), the following `delete_state` corrupts the C heap
 ("free(): invalid pointer", SIGSEGV) depending on what Python allocated before; with the
-sentinel every assert matches, so code 0 also says that the core took every fact. Its action
-waits for more facts than a session holds (`NEVER`), so it never runs and costs no result.
+sentinel every assert matches. Its action waits for more facts than a session holds (`NEVER`),
+so it never runs and costs no result.
 
 Many facts (the units of a managed system, the documents of a fleet run) go to one session
 together (`fired_many`), each carrying its position as `id`. Every rule is capped
 (`ruleset_json`), so one action reports all the facts of the session that the rule matched.
+`assert_facts` stops at the first fact it cannot parse (an object of more than 255 properties,
+say) and still returns 0, so the facts after it would silently fire nothing: every batch ends
+with a fact that only the `LAST` rule matches, and a batch whose `LAST` action does not come is
+an error. A fact alone goes through `assert_fact`, which reports such a fact itself.
 
 Speed (bench/engine.py, docs/performance.md): the C core's cost grows with a fact's property
 count and text, which it parses, walks and echoes back in every action result. So each ruleset
@@ -193,9 +197,13 @@ class _Ruleset:
             flats.append(flat(facts[i][1], i))
         payload = _encode_all(flats)
         known = _FRAME not in payload  # see `_read`
-        last = False
+        single = len(batch) == 1
+        last = single  # `assert_fact` reports a fact it cannot parse itself
         try:
-            code, state = dre.assert_facts(self.handle, f"{payload[:-1]},{_LAST_FACT}]")
+            if single:
+                code, state = dre.assert_fact(self.handle, payload[1:-1])
+            else:
+                code, state = dre.assert_facts(self.handle, f"{payload[:-1]},{_LAST_FACT}]")
             if code != 0:  # the sentinel matches every fact of the kind: anything else is a fault
                 raise EngineError(f"assert returned code {code}")
             result = dre.start_action_for_state(self.handle, state)
@@ -210,10 +218,13 @@ class _Ruleset:
                         fired[i].add(name)
                 nxt = dre.complete_and_start_action(self.handle, state)
                 result = (None, nxt) if nxt else None
-            if not last:  # the core stops reading a batch at a fact it cannot parse, and says nothing
+            if not last:  # `assert_facts` stops reading at a fact it cannot parse, and says nothing
                 raise EngineError("the engine did not read the whole batch")
-            retract = '},{"id":'.join(map(str, batch))
-            code, _ = dre.retract_facts(self.handle, f'[{{"id":{retract}}},{{"id":"{LAST}"}}]')
+            if single:
+                code, _ = dre.retract_fact(self.handle, f'{{"id":{batch[0]}}}')
+            else:
+                retract = '},{"id":'.join(map(str, batch))
+                code, _ = dre.retract_facts(self.handle, f'[{{"id":{retract}}},{{"id":"{LAST}"}}]')
             if code != 0:
                 raise EngineError(f"retract returned code {code}")
         except BaseException as exc:  # also an interrupt: what the session holds is unknown

@@ -441,11 +441,12 @@ class Builder:
         where, shapes = table.where, table.shapes
         last: tuple[str, ...] | None = None  # the keys of the row before, when it took the fast path
         shape, pending = 0, list[tuple[Any, ...]]()
+        text: object = object()  # the provenance's text, once set and short enough to point into
 
         def put(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
             nonlocal last, shape, pending
             no, raw, _, cut, start, origin = line
-            if cut or origin is not prov._text or origin is None or not 0 <= start <= LOW or no > LOW:
+            if origin is not text or cut or start < 0:  # (within text, line numbers and offsets fit)
                 slow(keys, values, line)
                 return
             if keys is not last:  # the first row of a layout (or after a slow one)
@@ -465,7 +466,7 @@ class Builder:
 
         def slow(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
             """The first row, a cut line, or a line the provenance cannot point into."""
-            nonlocal last
+            nonlocal last, text
             if line.cut and self._cut(line, f"{key} row"):
                 return
             if not rows:
@@ -474,6 +475,8 @@ class Builder:
             prov.add_keys(key, len(where), keys, line.no, line.raw, line.start, line.origin)
             rows.add(keys, values)
             last = None  # the next row takes the fast path's state afresh
+            if prov._text is not None and len(prov._text) < LOW:
+                text = prov._text
 
         return put
 

@@ -10,7 +10,6 @@ The loader refuses a placeholder of an optional field that has neither guard (ad
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -107,14 +106,45 @@ def render(text: str, lookup: Callable[[str], Any]) -> str:
             pieces.append(_KEPT + _fill(part[0], lookup))
     out = _fill("".join(pieces), lookup)
     if _DROPPED in out:
-        out = _DROPPED_AT_END.sub("", out)
-        out = _DROPPED_INSIDE.sub(lambda m: "" if m.start() == 0 else " ", out)
+        out = _drop_segments(_drop_segments(out, at_end=True), at_end=False)
     return _unmark_kept(out) if _KEPT in out else out
 
 
-# Compiled once, applied only when their marker is there: a finding renders its texts on every review.
-_DROPPED_AT_END = re.compile(f" *{_DROPPED}+ *(?={_KEPT}?[;,.:)]|$)")
-_DROPPED_INSIDE = re.compile(f"^ *{_DROPPED}+ *| *{_DROPPED}+ *")
+def _drop_segments(text: str, at_end: bool) -> str:
+    """Remove each run of dropped-segment markers with the spaces around it, in one pass.
+
+    `at_end`: only runs followed by the end or by punctuation (a kept marker may come first) go,
+    with nothing in their place; otherwise every run goes and leaves one space (none at the start).
+    Same text as ``re.sub(" *D+ *(?=K?[;,.:)]|$)", "", text)`` and then
+    ``re.sub("^ *D+ *| *D+ *", ...)``, which backtrack quadratically over a long run of spaces (the
+    filled values are user text); tests/rules/test_rule_text_checks.py checks it against them.
+    """
+    out: list[str] = []
+    done = 0  # text[:done] is decided
+    at = text.find(_DROPPED)
+    while at != -1:
+        end = at
+        while end < len(text) and text[end] == _DROPPED:
+            end += 1
+        start, stop = at, end
+        while start > done and text[start - 1] == " ":
+            start -= 1
+        while stop < len(text) and text[stop] == " ":
+            stop += 1
+        if not at_end:
+            out += [text[done:start], "" if start == 0 else " "]
+            done = stop
+        else:
+            after = stop + 1 if text[stop : stop + 1] == _KEPT else stop
+            if text[after : after + 1] in _PUNCTUATION or stop == len(text) or text[stop:] == "\n":
+                out.append(text[done:start])
+                done = stop
+        at = text.find(_DROPPED, end)
+    out.append(text[done:])
+    return "".join(out)
+
+
+_PUNCTUATION = frozenset(";,.:)")
 
 
 def _unmark_kept(text: str) -> str:

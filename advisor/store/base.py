@@ -51,6 +51,9 @@ class StoreBase(ABC):
     #: SQL for a review row's summary object (JSON text) and number of findings
     review_summary_sql: str
     review_findings_sql: str
+    #: a read is a local lookup of microseconds that never waits for a writer (SQLite in WAL mode), so a
+    #: caller on an event loop may run it in place; False where a read is a network round trip
+    inline_reads: bool = False
 
     @abstractmethod
     def _read(self, work: Callable[[Tx], T]) -> T:

@@ -7,8 +7,8 @@ and the hashes are compared in constant time (`hmac.compare_digest`).
 
 Authentication only reads (so revocation shows at once in every worker, and reads keep
 working when the disk is full or the file read-only). When a key was last used is kept in
-memory and written in one batch at most once per `LAST_USED_RESOLUTION`, best effort: a
-store that cannot write loses a timestamp, never a request.
+memory and written in one batch at most once per `LAST_USED_RESOLUTION`, on a thread of its
+own, best effort: a store that cannot write loses a timestamp, never a request.
 
 Every key belongs to a tenant and has a role (records.ROLES). An admin key manages the keys
 of its own tenant; the site operator (the command line) manages every tenant's, and creates
@@ -188,8 +188,8 @@ class KeyQueries(StoreBase):
         with self._used_lock:
             self._used[key_id] = utc_now()
             due = time.monotonic() - self._used_flushed >= LAST_USED_RESOLUTION
-        if due:
-            self.flush_key_use()
+        if due:  # on a thread of its own: the API authenticates on its event loop, which must not wait for a write
+            threading.Thread(target=self.flush_key_use, name="key-use-flush", daemon=True).start()
 
     def flush_key_use(self) -> None:
         """Write the pending last-used times in one transaction; keep them for later if the store cannot write."""

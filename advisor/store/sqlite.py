@@ -222,6 +222,7 @@ class SQLiteStore(Store):
     """The store on one SQLite file."""
 
     dialect = "sqlite"
+    inline_reads = True
     review_summary_sql = "json_extract(review, '$.summary')"
     review_findings_sql = "json_array_length(review, '$.findings')"
 

@@ -230,3 +230,31 @@ def test_shared_memory_in_words_is_never_the_servers_memory(engine):
     assert r.intent == "whatif" and "sap.shared_memory_gb 20 -> 40" in r.answer and "memory_gb 128" not in r.answer
     r = Session(engine, "zvm-z13.json").say("make it 32 IFLs")
     assert r.intent == "whatif" and "engine_count 16 -> 32" in r.answer
+
+
+def test_adapters_added_to_and_taken_from_a_vios_document(engine):
+    s = Session(engine, "vios-undersized.json")
+    assert "adapters.npiv_vfc_adapters 20 -> 28" in s.say("add 8 npiv adapters").answer
+    assert "adapters.eth_10g_ports 2 -> 6" in s.say("what if it had 4 more 10GbE ports").answer
+    assert "adapters.fc_8g_ports 4 -> 2" in s.say("remove 2 x 8Gb FC ports").answer
+    unknown = s.say("add 2 16Gb FC ports")  # no such field: said, not guessed
+    assert unknown.intent == "error" and "8 Gb FC" in unknown.answer
+
+
+def test_what_changed_lists_the_what_ifs_against_the_document_as_given(engine):
+    s = Session(engine, "aix-ame4k-64k.json")
+    s.say("review")
+    assert s.say("what changed?").answer.startswith("No changes yet")
+    s.say("switch to AME64K")
+    s.say("add 2 GB")
+    r = s.say("what have we changed so far?")
+    assert "memory.desired_gb: 7 -> 9" in r.answer and 'ame.page_support: "4K" -> "64K"' in r.answer
+
+
+def test_judgements_on_the_document_chain_and_need_no_my(engine):
+    s = Session(engine, "hpux-superdome.json")
+    s.say("is my clm ok?")
+    swap = s.say("and the swap?")
+    assert swap.verdict is not None and swap.verdict.answer == "it depends" and "HPUX-012" in swap.answer
+    psets = s.say("are the psets ok?")
+    assert psets.verdict is not None and psets.verdict.answer == "no" and "HPUX-003" in psets.answer

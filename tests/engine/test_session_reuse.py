@@ -58,5 +58,8 @@ def test_a_batch_the_core_fails_half_way_leaves_nothing_behind(rulebook, referen
     with pytest.raises(EngineError, match="durable-rules failed on a aix-lpar fact"):
         engine.fired_many([*same_kind[:5], (kind, huge), *same_kind[5:10]])
     assert _held(engine) == []
+    with pytest.raises(EngineError, match="error code: 302"):  # alone: `assert_fact` reports it itself
+        engine.fired(kind, huge)
+    assert _held(engine) == []
     assert engine.fired_many(same_kind) == reference_advisor.evaluator.fired_many(same_kind)
     assert _held(engine) == []

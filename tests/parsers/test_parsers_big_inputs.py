@@ -353,3 +353,26 @@ def test_prompts_are_found_a_piece_at_a_time() -> None:
     assert _has_prompts(listing + "root@aix1:/ # lsdev -Cc disk\n" + listing)
     assert _has_prompts(listing.replace("\n", "\r\n") + "root@aix1:/ # lsdev -Cc disk\r\n")
     assert not _has_prompts(listing + "root@aix1:/ # no-such-command\n")
+
+
+def test_listing_rows_from_hand_made_and_cut_lines_keep_their_provenance() -> None:
+    out = Builder("lsdev -Cc disk")
+    put = out.listing("disks")
+    keys = ("name", "status")
+    put(keys, ("hdisk0", "Available"), Line(1, "hdisk0 Available", "hdisk0 Available"))  # no origin
+    text = "x\nhdisk1 Available\nhdisk2 Defined"
+    lines = list(iter_lines(text))
+    put(keys, ("hdisk1", "Available"), lines[1])
+    put(keys, ("hdisk2", "Defined"), lines[2])  # the text stops inside it: left out, with a warning
+    result = out.finish(allow_empty=True)
+    assert result.data["disks"] == [
+        {"name": "hdisk0", "status": "Available"},
+        {"name": "hdisk1", "status": "Available"},
+    ]
+    assert {k: (p.line_no, p.line) for k, p in result.provenance.items()} == {
+        "disks.0.name": (1, "hdisk0 Available"),
+        "disks.0.status": (1, "hdisk0 Available"),
+        "disks.1.name": (2, "hdisk1 Available"),
+        "disks.1.status": (2, "hdisk1 Available"),
+    }
+    assert [w.line_no for w in result.warnings] == [3]

@@ -37,9 +37,11 @@ from tests.support.maximal import maximal_document
 THREADS = 16
 ROUNDS = 2
 C_CALLS = (
+    "assert_fact",
     "assert_facts",
     "start_action_for_state",
     "complete_and_start_action",
+    "retract_fact",
     "retract_facts",
     "delete_state",
 )

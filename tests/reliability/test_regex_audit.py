@@ -52,7 +52,6 @@ STDLIB_RE = {
     "advisor/coverage.py": "rule-applicability reading of conditions (rulebook text, not user text): pumped below",
     "advisor/documents/common.py": "document field patterns (levels): pumped below",
     "advisor/documents/meta.py": "field metadata (schema text, not user text): pumped below",
-    "advisor/rulebook/templates.py": "message templates; look-aheads on rendered text: pumped below",
 }
 _CALLS = {"compile", "search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}
 

@@ -75,6 +75,7 @@ def test_failure_before_the_session_exists(durable_advisor, reference_advisor, f
     def refuse(handle, payload):
         raise Injected("injected in assert_fact")
 
+    monkeypatch.setattr(durable.dre, "assert_fact", refuse)  # one fact; a batch uses assert_facts
     monkeypatch.setattr(durable.dre, "assert_facts", refuse)
     messages = _fail_repeatedly(durable_advisor, fact, count)
     assert all("injected in assert_fact" in m for m in messages)

@@ -21,10 +21,11 @@ def test_a_deadlock_victim_is_run_again_whole(postgres_server):
     def opposite_order(first: str, second: str) -> None:
         def work(tx: Tx) -> None:
             runs[first + second] += 1
-            tx.execute(
+            held = tx.execute(
                 "UPDATE fleet_rules SET systems = systems + 1 WHERE tenant_id = 't' AND rule_id = ? AND stripe = 0",
                 (first,),
-            )
+            ).rowcount  # read: a write runs in pipeline mode, and this waits until the row is locked
+            assert held == 1
             if runs[first + second] == 1:  # the first run waits until the other holds its first row
                 both_hold_one.wait()
             tx.execute(

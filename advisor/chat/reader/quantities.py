@@ -24,7 +24,7 @@ _NUMBER = re.compile(
     r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w]|[.,]\d)"
     r"|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
 )
-_COUNT_GAP = re.compile(r"\s(?:non-LHEA\s)?(?=\d)", re.IGNORECASE)
+_COUNT_GAP = re.compile(r"\s(?:(?:non-LHEA|more|extra|additional|spare|new)\s)?(?=\d)", re.IGNORECASE)
 _PER_ADAPTER = re.compile(r"\s(\d)[\s-]port\s(?=\d)", re.IGNORECASE)
 _PER_ADAPTER_BARE = re.compile(r"\s(\d)[\s-]port\s(?=FC|Fibre|Fiber|Ethernet|Eth|HBA|NIC|adapter|card)", re.IGNORECASE)
 _MULT = re.compile(r"\s?[x×*]\s?(?=\d)", re.IGNORECASE)
