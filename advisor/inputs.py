@@ -177,8 +177,15 @@ def _has_prompts(text: str) -> bool:
 
 def _reopened(text: str, command: str) -> bool:
     """The text holds several outputs of ``command`` one after another (``Node Name : a`` ... ``Node Name : b``)."""
-    from advisor.parsers.bundle import split_bundle
+    from advisor.parsers.bundle import opening_label, split_bundle
 
+    start = len(text) - len(text.lstrip())
+    label = opening_label(text, start, min(len(text), start + 4096))
+    if label is None:  # only an output that opens with "Label : value" can be told to open again
+        return False
+    head = text[start : text.find(":", start)].strip()
+    if text.find(head, start + len(head)) < 0:  # C-speed: the opening label never comes back
+        return False
     sections = split_bundle(text)
     return len(sections) > 1 and all(s.command == command for s in sections)
 
@@ -385,6 +392,11 @@ def _read_one(item: TextInput, document_hint: str) -> tuple[list[Output], list[I
         from advisor.parsers.base import ParseError
 
         check_limits(item.text, item.source)
+        parser = registry.parser_for(item.command)
+        if parser is not None and _reopened(item.text, parser.COMMAND):  # two systems' outputs under one name
+            found, issues = _bundle_outputs(item.text, item.source)
+            line = " ".join(item.command.split())
+            return [Output(o.result.model_copy(update={"command_line": line}), o.file) for o in found], issues
         try:
             return [Output(registry.parse_output(item.text, item.command), item.source)], []
         except ParseError as err:

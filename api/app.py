@@ -20,6 +20,7 @@ from starlette.routing import Route
 from advisor import budget
 from advisor.chat import ChatEngine
 from advisor.documents import limits
+from advisor.engine.durable import DurableEngine
 from advisor.review import Advisor, default_advisor
 from api import problems, web
 from api.chat import ChatService
@@ -39,6 +40,8 @@ def create_app(settings: Settings | None = None, *, advisor: Advisor | None = No
     budget.configure(parse=settings.parse_budget_s, chat=settings.chat_budget_s)
     limits.configure(max_partitions=settings.max_partitions, max_depth=settings.max_depth)
     advisor = advisor or default_advisor()
+    if isinstance(advisor.evaluator, DurableEngine):
+        advisor.evaluator.prepare()  # every kind's rulesets before the first request, not during it
 
     @asynccontextmanager
     async def lifespan(_: FastAPI):

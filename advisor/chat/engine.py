@@ -27,6 +27,7 @@ from advisor.chat.intents import Intent, recognise, rule_ids
 from advisor.chat.reader import read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
+from advisor.chat.smalltalk import EXAMPLES, small_talk
 from advisor.chat.state import ChatState, Subject
 from advisor.chat.whatif import _show, whatif_answer
 from advisor.chat.wording import document_changes, word_changes
@@ -159,9 +160,16 @@ class ChatEngine:
         reply = handler(text, intent, st)
         if reply.intent == "out-of-scope":
             reply = (None if new_doc is not None else self._in_context(text, prior, st)) or (
-                self._about_document(text, st) or reply
+                self._about_document(text, st) or self._small_talk(text, st) or reply
             )
         return self._finish(st, message, reply)
+
+    def _small_talk(self, text: str, st: ChatState) -> ChatReply | None:
+        """A greeting, thanks or "what can you do?": a short help answer, not a refusal."""
+        answer = small_talk(text)
+        if answer is None:
+            return None
+        return ChatReply(intent="help", answer=answer, citations=[], state=st, follow_ups=list(EXAMPLES[1:]))
 
     def _changes(self, text: str, st: ChatState) -> ChatReply:
         """ "what changed?": every field the what-ifs changed against the document as given, then the review."""

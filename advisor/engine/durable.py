@@ -15,12 +15,16 @@ the session, so the next evaluation starts from a fresh one.
 Every ruleset also carries a sentinel rule that matches any fact sent to it. Measured here:
 when an assert matched no rule (code 1), the following `delete_state` corrupts the C heap
 ("free(): invalid pointer", SIGSEGV) depending on what Python allocated before; with the
-sentinel every assert matches, so code 0 also says that the core took every fact. Its action
-waits for more facts than a session holds (`NEVER`), so it never runs and costs no result.
+sentinel every assert matches. Its action waits for more facts than a session holds (`NEVER`),
+so it never runs and costs no result.
 
 Many facts (the units of a managed system, the documents of a fleet run) go to one session
 together (`fired_many`), each carrying its position as `id`. Every rule is capped
 (`ruleset_json`), so one action reports all the facts of the session that the rule matched.
+`assert_facts` stops at the first fact it cannot parse (an object of more than 255 properties,
+say) and still returns 0, so the facts after it would silently fire nothing: every batch ends
+with a fact that only the `LAST` rule matches, and a batch whose `LAST` action does not come is
+an error. A fact alone goes through `assert_fact`, which reports such a fact itself.
 
 Speed (bench/engine.py, docs/performance.md): the C core's cost grows with a fact's property
 count and text, which it parses, walks and echoes back in every action result. So each ruleset
@@ -238,13 +242,31 @@ class _Ruleset:
 
 
 class DurableEngine:
+    """A kind's rulesets are created in the core on its first fact: a check of one document pays for
+    one kind, not six. `prepare()` creates them all at once (a server, before its first request)."""
+
     def __init__(self, rulebook: Rulebook, chunk: int = CHUNK):
+        self._rulebook, self._chunk = rulebook, chunk
+        self._kinds = frozenset(rulebook.kinds)
         self._rulesets: dict[str, list[_Ruleset]] = {}
+
+    def prepare(self) -> None:
+        """Create every kind's rulesets now; a ruleset the core rejects fails here, not on a request."""
         with _LOCK:
-            for kind in rulebook.kinds:
-                units = [u for r in rulebook.for_kind(kind) for u in r.units()]
-                for start in range(0, len(units), chunk):
-                    self._rulesets.setdefault(kind, []).append(_Ruleset(kind, units[start : start + chunk]))
+            for kind in sorted(self._kinds):
+                self._built(kind)
+
+    def _built(self, kind: str) -> list[_Ruleset]:
+        """The kind's rulesets, created on first use; the caller holds _LOCK (ENGINE_NOTES: creating
+        a ruleset while another thread evaluates is the first-use race)."""
+        rulesets = self._rulesets.get(kind)
+        if rulesets is None:
+            units = [u for r in self._rulebook.for_kind(kind) for u in r.units()]
+            rulesets = [
+                _Ruleset(kind, units[start : start + self._chunk]) for start in range(0, len(units), self._chunk)
+            ]
+            self._rulesets[kind] = rulesets
+        return rulesets
 
     def fired(self, kind: str, fact: dict) -> set[str]:
         return self.fired_many([(kind, fact)])[0]
@@ -256,11 +278,11 @@ class DurableEngine:
         by_kind: dict[str, list[int]] = {}
         for i, (kind, _) in enumerate(facts):
             fired.append(set())
-            if kind in self._rulesets:
+            if kind in self._kinds:
                 by_kind.setdefault(kind, []).append(i)
         with _LOCK:
             for kind, positions in by_kind.items():
-                for ruleset in self._rulesets[kind]:
+                for ruleset in self._built(kind):
                     for start in range(0, len(positions), FACTS_PER_SESSION):
                         ruleset.evaluate(positions[start : start + FACTS_PER_SESSION], facts, fired)
         return fired

@@ -264,7 +264,7 @@ class _Chunk(_Body):
         group: list[Any] | None = None  # [command, first line index, start, end, opening label]
         for first, start, end in self.blocks:
             detected = registry.detect(origin[start : min(end, start + DETECT_CHARS)])
-            label = _opening_label(origin, start, end)
+            label = opening_label(origin, start, end)
             if group is not None and (detected is None or detected == group[0]) and not (label and label == group[4]):
                 group[3] = end
                 continue
@@ -278,7 +278,7 @@ class _Chunk(_Body):
 _LABELLED = linre.compile(r"[ \t]*([A-Za-z][A-Za-z0-9 ()/_.-]{0,63}?)[ \t]*:[ \t]*\S")
 
 
-def _opening_label(origin: str, start: int, end: int) -> str | None:
+def opening_label(origin: str, start: int, end: int) -> str | None:
     """The label of a block's first line when it is ``Label : value``: an output of the same command that
     opens with the same label (``Node Name : aix2`` after ``Node Name : aix1``) is another output, maybe
     of another system, never a continuation of the one before."""

@@ -455,3 +455,15 @@ def test_a_blog_session_with_commands_the_advisor_does_not_read() -> None:
     unread = sorted(w.command for w in loaded.warnings if "no parser for command" in w.reason)
     assert unread == ["bindprocessor -q", "lscfg -vp | grep WAY", "lsdev -Cc processor", "smtctl"]
     assert loaded.provenance["cpu.smt"].command_line == "lparstat -i"
+
+
+def test_two_systems_under_one_named_command_are_refused_too() -> None:
+    """Was: with the command named (the API's outputs[]), the two lparstat -i were read as one output."""
+    from advisor.inputs import TextInput, load_texts
+
+    with pytest.raises(DocumentError, match="different hosts"):
+        load_texts([TextInput(session("two-lpars-pasted.synthetic.txt"), "outputs[0]", "lparstat -i")])
+    text = load("lparstat_i.s2.txt")
+    loaded = load_texts([TextInput(text + "\n" + text, "outputs[0]", "lparstat -i")])
+    assert loaded.model.cpu.entitled_capacity == 2.0
+    assert {s.command_line for s in loaded.provenance.values()} == {"lparstat -i"}
