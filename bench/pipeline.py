@@ -33,6 +33,8 @@ from tests.support.maximal import maximal_document
 EXAMPLE = Path(__file__).parents[1] / "examples" / "aix-ame4k-64k.json"
 TARGET_TYPICAL_US = 300.0
 TARGET_MAXIMAL_US = 1000.0
+TARGET_BIG_US = 300_000.0  # a 1,000-partition managed system (issue 18 item 4)
+LINEAR_TOLERANCE = 1.2  # the 1,000-partition time over four times the 250-partition time
 
 
 def pipeline(advisor: Advisor) -> Callable[[dict], str]:
@@ -79,6 +81,46 @@ def stages(advisor: Advisor, corpus: list[dict], n: int) -> dict[str, dict]:
         for k, v in zip(names, parts, strict=True):
             samples[k].append(v / 1000)
     return {k: Summary.of(v).to_dict() for k, v in samples.items()}
+
+
+def big_documents(durable: Advisor, generated: Advisor, reference: Advisor, quick: bool) -> list[dict[str, Any]]:
+    """Managed systems of 250, 500 and 1,000 partitions: the 1,000-partition time against its goal,
+    and whether time grows linearly (1,000 partitions against four times 250)."""
+    rows: list[dict[str, Any]] = []
+    medians: dict[int, float] = {}
+    for partitions in (250, 500, 1000):
+        frame = [generator.managed_system(partitions, seed=partitions)]
+        if not pipeline(durable)(frame[0]) == pipeline(generated)(frame[0]) == pipeline(reference)(frame[0]):
+            raise AssertionError(f"durable, generated and reference pipelines differ on {partitions} partitions")
+        count = (3 if quick else 7) * 1000 // partitions
+        subject, baseline = paired(
+            _cycle(pipeline(durable), frame), _cycle(pipeline(generated), frame), n=count, warmup=1
+        )
+        medians[partitions] = subject.median
+        row = {
+            "section": "pipeline",
+            "name": f"managed system, {partitions} partitions",
+            "subject": subject.to_dict(),
+            "baseline": baseline.to_dict(),
+            "subject_label": "durable-rules",
+            "baseline_label": "generated",
+        }
+        if partitions == 1000:
+            row["target"] = f"median <= {TARGET_BIG_US / 1e6:g} s"
+            row["verdict"] = "yes" if subject.median <= TARGET_BIG_US else "NO"
+        rows.append(row)
+    growth = medians[1000] / (4 * medians[250])
+    rows.append(
+        {
+            "section": "pipeline",
+            "name": "managed system: 1,000 partitions against four times 250 (linear = 1.0)",
+            "subject": {"median": growth, "unit": "x"},
+            "target": f"<= {LINEAR_TOLERANCE:g}x",
+            "verdict": "yes" if growth <= LINEAR_TOLERANCE else "NO",
+            "note": f"medians {medians[250] / 1000:.0f} / {medians[500] / 1000:.0f} / {medians[1000] / 1000:.0f} ms",
+        }
+    )
+    return rows
 
 
 def profile(advisor: Advisor, corpus: list[dict], rounds: int = 3, top: int = 25) -> str:
@@ -136,6 +178,7 @@ def run(quick: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
             row["target"] = f"median <= {target / 1000:g} ms"
             row["verdict"] = "yes" if subject.median <= target else "NO"
         rows.append(row)
+    rows += big_documents(durable, generated, reference, quick)
     extra = {
         "pipeline_stages_us": stages(durable, aix, n),
         "pipeline_profile": profile(durable, aix[:100], rounds=2 if quick else 5),
