@@ -52,7 +52,13 @@ def test_connections_do_not_pile_up_with_threads(tmp_path):
         for t in threads:
             t.join()
     fds = _open_files(tmp_path / "s.db")
-    assert fds <= sqlite_module.POOL_SIZE, fds
+    # The pool keeps POOL_SIZE; beyond that SQLite itself may hold a few descriptors of connections
+    # closed while another connection of the process held a lock on the file (closing the descriptor
+    # would drop that lock: POSIX locks are per process). It reuses them for the next open and closes
+    # them with the last connection, so they are bounded by the connections closed at once (20 here),
+    # far below the 100 threads' worth a connection per thread would leave.
+    assert fds <= sqlite_module.POOL_SIZE + 20, fds
+    assert store._connections._idle.qsize() <= sqlite_module.POOL_SIZE
     store.close()
     assert _open_files(tmp_path / "s.db") == 0
 
