@@ -83,6 +83,18 @@ def stages(advisor: Advisor, corpus: list[dict], n: int) -> dict[str, dict]:
     return {k: Summary.of(v).to_dict() for k, v in samples.items()}
 
 
+def _row(name: str, subject: Summary, baseline: Summary) -> dict[str, Any]:
+    """A pipeline row: durable-rules against the generated evaluator in the same pipeline."""
+    return {
+        "section": "pipeline",
+        "name": name,
+        "subject": subject.to_dict(),
+        "baseline": baseline.to_dict(),
+        "subject_label": "durable-rules",
+        "baseline_label": "generated",
+    }
+
+
 def big_documents(durable: Advisor, generated: Advisor, reference: Advisor, quick: bool) -> list[dict[str, Any]]:
     """Managed systems of 250, 500 and 1,000 partitions: the 1,000-partition time against its goal,
     and whether time grows linearly (1,000 partitions against four times 250)."""
@@ -97,14 +109,7 @@ def big_documents(durable: Advisor, generated: Advisor, reference: Advisor, quic
             _cycle(pipeline(durable), frame), _cycle(pipeline(generated), frame), n=count, warmup=1
         )
         medians[partitions] = subject.median
-        row = {
-            "section": "pipeline",
-            "name": f"managed system, {partitions} partitions",
-            "subject": subject.to_dict(),
-            "baseline": baseline.to_dict(),
-            "subject_label": "durable-rules",
-            "baseline_label": "generated",
-        }
+        row = _row(f"managed system, {partitions} partitions", subject, baseline)
         if partitions == 1000:
             row["target"] = f"median <= {TARGET_BIG_US / 1e6:g} s"
             row["verdict"] = "yes" if subject.median <= TARGET_BIG_US else "NO"
@@ -166,14 +171,7 @@ def run(quick: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         subject, baseline = paired(
             _cycle(pipeline(durable), corpus), _cycle(pipeline(generated), corpus), n=count, warmup=min(50, count)
         )
-        row = {
-            "section": "pipeline",
-            "name": name,
-            "subject": subject.to_dict(),
-            "baseline": baseline.to_dict(),
-            "subject_label": "durable-rules",
-            "baseline_label": "generated",
-        }
+        row = _row(name, subject, baseline)
         if target:
             row["target"] = f"median <= {target / 1000:g} ms"
             row["verdict"] = "yes" if subject.median <= target else "NO"
