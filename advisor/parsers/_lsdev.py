@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from advisor import linre
 
-from ._text import Builder, clean, lines_of
+from ._text import Builder, Line, blocks_of, clean
 from .base import ParseResult
 
 HEADER = linre.compile(r"^\s*name\s+status\s+(physloc\s+)?description\s*$", linre.I)
@@ -29,20 +29,9 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
     # What follows the status ("00-00-02 MPIO IBM 2076 FC Disk") repeats down a listing: each is read
     # once.  Rows are stored by column (Builder.listing), which shares the repeated strings.
     described: dict[str, tuple[str | None, str]] = {}
-    put = out.listing(key)
-    for line in lines_of(text, command, lambda t: listing_score(t, names)):
-        if not line.text:
-            continue
-        words = _row_words(line.text)
-        if words is None:
-            if HEADER.match(line.text):
-                out.known(line)
-                continue
-            m = ROW.match(line.text)
-            if not m:
-                out.unknown(line)
-                continue
-            words = m.group(1), m.group(2), m.group(3)
+    rows = out.listing(key)
+
+    def row(words: tuple[str, str, str] | list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         rest = described.get(words[2])
         if rest is None:
             rest = _described(words[2])
@@ -50,9 +39,34 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
                 described.clear()
             described[words[2]] = rest
         if rest[0] is None:
-            put(_FIELDS, (words[0], words[1], rest[1]), line)
-        else:
-            put(_LOCATED, (words[0], words[1], rest[0], rest[1]), line)
+            return _FIELDS, (words[0], words[1], rest[1])
+        return _LOCATED, (words[0], words[1], rest[0], rest[1])
+
+    def fast(raw: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """A plain row, as ``slow`` reads it (``_row_words``), from the line as it is in the text."""
+        if not (raw.isascii() and raw.isprintable()):
+            return None
+        words = raw.split(None, 2)  # the text's trailing blanks, if any, stay on words[2]: _described strips
+        if len(words) == 3 and words[1] in _STATUSES:
+            return row(words)
+        return None
+
+    def slow(line: Line) -> None:
+        if not line.text:
+            return
+        words = _row_words(line.text)
+        if words is None:
+            if HEADER.match(line.text):
+                out.known(line)
+                return
+            m = ROW.match(line.text)
+            if not m:
+                out.unknown(line)
+                return
+            words = m.group(1), m.group(2), m.group(3)
+        rows.put(*row(words), line)
+
+    rows.read(blocks_of(text, command, lambda t: listing_score(t, names)), fast, slow)
     return out.finish()
 
 

@@ -53,6 +53,40 @@ def _plain(raw: str) -> str:
     return clean(raw).expandtabs(8).rstrip()
 
 
+Block = tuple[int, int, list[str], str, str]  # see ``_blocks``
+
+
+def _blocks(text: str) -> Iterator[Block]:
+    """The line-end normalised text a piece of about 64 KB at a time, cut at line ends: per piece
+    (line number before it, offset of its first line, its complete lines without line ends, the text's
+    last line when it has no line end and this is the final piece (else ""), the normalised text)."""
+    origin = text.replace("\r\n", "\n").replace("\r", "\n")
+    size, pos, no = len(origin), 0, 0
+    while pos < size:
+        budget.check()
+        end = origin.find("\n", min(pos + _CHUNK, size))
+        final = end < 0
+        raws = origin[pos : size if final else end].split("\n")
+        last = raws.pop() if final else ""  # "" when the text ends with its line end: no line
+        yield no, pos, raws, last, origin
+        if final:
+            return
+        no += len(raws)
+        pos = end + 1
+
+
+def _line(no: int, raw: str, start: int, origin: str) -> Line:
+    """The ``Line`` of a complete line (one with its line end)."""
+    plain = raw.rstrip() if raw.isascii() and "\t" not in raw else _plain(raw)  # _plain, inlined
+    return _new_line(Line, (no, raw, plain, False, start, origin))
+
+
+def _cut_line(no: int, raw: str, start: int, origin: str) -> Line:
+    """The ``Line`` of the text's last line when the text stops inside it (no line end)."""
+    plain = _plain(raw)
+    return _new_line(Line, (no, raw, plain, bool(plain.strip()), start, origin))
+
+
 def iter_lines(text: str) -> Iterator[Line]:
     """Lines of ``text``, one at a time; the last one is marked ``cut`` when the text stops inside it.
 
@@ -60,26 +94,14 @@ def iter_lines(text: str) -> Iterator[Line]:
     a pool of "22" of 2265) is how a truncated paste looks: that value must not be trusted.
     Nothing per line outlives the loop but what the parser keeps: a 16 MiB output is not held
     a second time as a list of lines."""
-    origin = text.replace("\r\n", "\n").replace("\r", "\n")
-    size, pos, no = len(origin), 0, 0
-    while pos < size:
-        budget.check()
-        end = origin.find("\n", min(pos + _CHUNK, size))
-        final = end < 0
-        pieces = origin[pos : size if final else end].split("\n")
-        last = pieces.pop() if final else None  # "" when the text ends with its line end: no line
-        start = pos
-        for raw in pieces:
+    for no, start, raws, last, origin in _blocks(text):
+        for raw in raws:
             no += 1
-            plain = raw.rstrip() if raw.isascii() and "\t" not in raw else _plain(raw)  # _plain, inlined
+            plain = raw.rstrip() if raw.isascii() and "\t" not in raw else _plain(raw)  # _line, inlined
             yield _new_line(Line, (no, raw, plain, False, start, origin))
             start += len(raw) + 1
         if last:
-            plain = _plain(last)
-            yield _new_line(Line, (no + 1, last, plain, bool(plain.strip()), start, origin))
-        if final:
-            return
-        pos = end + 1
+            yield _cut_line(no + 1, last, start, origin)
 
 
 def split_lines(text: str) -> list[Line]:
@@ -94,8 +116,8 @@ def _blank(text: str) -> bool:
     return not text or text.isspace()
 
 
-def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Line]:
-    """Lines of ``text`` (``iter_lines``); ParseError at once when it is empty or has none of the command's marks."""
+def _checked(text: str, command: str, detect: Callable[[str], float]) -> None:
+    """ParseError at once when ``text`` is empty or has none of the command's marks; sets the number style."""
     if not isinstance(text, str):
         raise ParseError(f"{command}: expected text, got {type(text).__name__}")
     if _blank(text):
@@ -103,7 +125,18 @@ def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterato
     if detect(text[:DETECT_CHARS]) == 0:
         raise ParseError(f"{command}: this is not {command!r} output (none of its lines or labels found)")
     NUMBER_STYLE.set(number_style(text))
+
+
+def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Line]:
+    """Lines of ``text`` (``iter_lines``); ParseError at once when it is empty or has none of the command's marks."""
+    _checked(text, command, detect)
     return iter_lines(text)
+
+
+def blocks_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Block]:
+    """``lines_of`` for a listing's ``Listing.read``: the text's pieces of lines (``_blocks``)."""
+    _checked(text, command, detect)
+    return _blocks(text)
 
 
 def norm_label(label: str) -> str:
@@ -336,7 +369,7 @@ def multiplied(raw: str) -> int:
 
 
 _KNOWN, _UNKNOWN = 1, 2
-Put = Callable[[tuple[str, ...], tuple[Any, ...], Line], None]  # Builder.listing's row function
+Put = Callable[[tuple[str, ...], tuple[Any, ...], Line], None]  # Listing.put
 
 
 class Builder:
@@ -430,55 +463,10 @@ class Builder:
         self.provenance.add_row(key, len(rows), row, no, raw, start, origin)
         rows.append(row)
 
-    def listing(self, key: str) -> Put:
-        """``put(keys, values, line)``: a row ``dict(zip(keys, values))`` of a big listing, scalar values,
-        stored by column at ``key`` (``Rows``), with the same provenance as ``put_row``.  Pass one ``keys``
-        tuple for all rows of a layout.  ``put`` runs per row of a multi-MB listing: the common case
-        (a line of the text, the same keys as the row before) only appends to arrays and lists."""
-        rows = Rows()
-        prov, marks = self.provenance, self._lines
-        table = prov.open_rows(key)
-        where, shapes = table.where, table.shapes
-        last: tuple[str, ...] | None = None  # the keys of the row before, when it took the fast path
-        shape, pending = 0, list[tuple[Any, ...]]()
-        text: object = object()  # the provenance's text, once set and short enough to point into
-
-        def put(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
-            nonlocal last, shape, pending
-            no, raw, _, cut, start, origin = line
-            if origin is not text or cut or start < 0:  # (within text, line numbers and offsets fit)
-                slow(keys, values, line)
-                return
-            if keys is not last:  # the first row of a layout (or after a slow one)
-                if not rows:
-                    _set(self.data, key, rows)
-                last, shape, pending = keys, prov.shape_id(keys), rows.pending(keys)
-            if prov._open is not table:
-                prov.open_rows(key)
-            if no >= len(marks):
-                marks.extend(bytes(no + 1 - len(marks) + len(marks) // 2))
-            marks[no] |= _KNOWN
-            where.append(no << SHIFT | start)
-            shapes.append(shape)
-            pending.append(values)
-            if len(pending) >= BATCH:
-                rows.flush()
-
-        def slow(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
-            """The first row, a cut line, or a line the provenance cannot point into."""
-            nonlocal last, text
-            if line.cut and self._cut(line, f"{key} row"):
-                return
-            if not rows:
-                _set(self.data, key, rows)
-            self._mark(line.no, _KNOWN)
-            prov.add_keys(key, len(where), keys, line.no, line.raw, line.start, line.origin)
-            rows.add(keys, values)
-            last = None  # the next row takes the fast path's state afresh
-            if prov._text is not None and len(prov._text) < LOW:
-                text = prov._text
-
-        return put
+    def listing(self, key: str) -> Listing:
+        """The rows of a big listing at ``key``, stored by column (``Rows``), with the same provenance as
+        ``put_row``: ``Listing.put`` per row, or ``Listing.read`` for the whole text."""
+        return Listing(self, key)
 
     def value(self, key: str, raw: str, convert: Callable[[str], Any], line: Line) -> Any:
         """Convert and store ``raw``; unset or unreadable values become warnings."""
@@ -508,6 +496,114 @@ class Builder:
                 f"{self.command!r} output; is this another command's output?"
             )
         return ParseResult(command=self.command, data=self.data, warnings=self.warnings, provenance=self.provenance)
+
+
+Fast = Callable[[str], "tuple[tuple[str, ...], tuple[Any, ...]] | None"]  # Listing.read's per-line test
+
+
+class Listing:
+    """The rows of one big listing (lsdev, lslpp -l, ps -eZ): a row ``dict(zip(keys, values))`` of scalar
+    values per line, stored by column at ``key`` (``Rows``) with the provenance ``put_row`` gives.
+
+    ``put`` and ``read`` run per row of a multi-MB listing: the common case (a line of the text, the same
+    ``keys`` object as the row before) only appends to arrays and lists."""
+
+    __slots__ = ("out", "key", "rows", "table", "last", "shape", "pending", "text")
+
+    def __init__(self, out: Builder, key: str) -> None:
+        self.out, self.key = out, key
+        self.rows = Rows()
+        self.table = out.provenance.open_rows(key)
+        self.last: tuple[str, ...] | None = None  # the keys of the row before, when it took the fast path
+        self.shape, self.pending = 0, list[tuple[Any, ...]]()
+        self.text: object = object()  # the provenance's text, once set and short enough to point into
+
+    def put(self, keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
+        """One row read from ``line``.  Pass one ``keys`` tuple for all rows of a layout."""
+        no, raw, _, cut, start, origin = line
+        if origin is not self.text or cut or start < 0:  # (within text, line numbers and offsets fit)
+            self._slow(keys, values, line)
+            return
+        if keys is not self.last:
+            self._layout(keys)
+        prov = self.out.provenance
+        if prov._open is not self.table:
+            prov.open_rows(self.key)
+        marks = self.out._lines
+        if no >= len(marks):
+            marks.extend(bytes(no + 1 - len(marks) + len(marks) // 2))
+        marks[no] |= _KNOWN
+        self.table.where.append(no << SHIFT | start)
+        self.table.shapes.append(self.shape)
+        self.pending.append(values)
+        if len(self.pending) >= BATCH:
+            self.rows.flush()
+
+    def read(self, blocks: Iterable[Block], fast: Fast, slow: Callable[[Line], None]) -> None:
+        """Every line of ``blocks`` (``blocks_of``), the parser's loop: ``fast(raw)`` reads a line as it is
+        in the text and gives ``(keys, values)`` exactly when the parser, given that line, would only
+        ``put`` that row (it may update the parser's own state, never the builder); every other line
+        goes to ``slow`` as a ``Line``.  Rows of ``fast`` take no ``Line``, no call but ``fast``, and
+        the bookkeeping of ``put`` inlined: most of a listing's lines cost a split and a few appends."""
+        out, prov, table = self.out, self.out.provenance, self.table
+        marks, where, shapes, flush = out._lines, table.where.append, table.shapes.append, self.rows.flush
+        text, last, shape, pending = self.text, self.last, self.shape, self.pending
+        for no, start, raws, final, origin in blocks:
+            if len(marks) <= no + len(raws):  # every line of the block can be marked without a test
+                marks.extend(bytes(no + len(raws) + 1 - len(marks) + len(marks) // 2))
+            for raw in raws:
+                no += 1
+                found = fast(raw)
+                if found is None or origin is not text:  # another line, or the first row: the full way
+                    line = _line(no, raw, start, origin)
+                    if found is None:
+                        slow(line)
+                    else:
+                        self.put(found[0], found[1], line)
+                    text, last, shape, pending = self.text, self.last, self.shape, self.pending
+                    if prov._open is not table:  # the builder logged another value: rows go on after it
+                        prov.open_rows(self.key)
+                    start += len(raw) + 1
+                    continue
+                keys, values = found
+                if keys is not last:  # the first row of a layout
+                    self._layout(keys)
+                    last, shape, pending = keys, self.shape, self.pending
+                marks[no] |= _KNOWN
+                where(no << SHIFT | start)
+                shapes(shape)
+                pending.append(values)
+                if len(pending) >= BATCH:
+                    flush()
+                start += len(raw) + 1
+            if final:
+                line = _cut_line(no + 1, final, start, origin)
+                found = fast(final)
+                if found is None:
+                    slow(line)
+                else:
+                    self.put(found[0], found[1], line)
+
+    def _layout(self, keys: tuple[str, ...]) -> None:
+        """Start a run of rows with ``keys`` (the first row of a layout, or one after a slow row)."""
+        if not self.rows:
+            _set(self.out.data, self.key, self.rows)
+        self.last, self.shape, self.pending = keys, self.out.provenance.shape_id(keys), self.rows.pending(keys)
+
+    def _slow(self, keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
+        """The first row, a cut line, or a line the provenance cannot point into."""
+        out = self.out
+        if line.cut and out._cut(line, f"{self.key} row"):
+            return
+        if not self.rows:
+            _set(out.data, self.key, self.rows)
+        out._mark(line.no, _KNOWN)
+        out.provenance.add_keys(self.key, len(self.table.where), keys, line.no, line.raw, line.start, line.origin)
+        self.rows.add(keys, values)
+        self.last = None  # the next row takes the fast path's state afresh
+        prov_text = out.provenance._text
+        if prov_text is not None and len(prov_text) < LOW:
+            self.text = prov_text
 
 
 def _set(data: dict[str, Any], key: str, value: Any) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 from advisor import linre
 
-from ._text import Builder, Line, Put, lines_of, score
+from ._text import Builder, Line, Put, blocks_of, score
 from .base import ParseResult
 
 COMMAND = "ps -eZ"
@@ -34,18 +34,28 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     layout: _Layout | None = None
-    put = out.listing("processes")
-    for line in lines_of(text, COMMAND, detect):
+    rows = out.listing("processes")
+
+    def fast(raw: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+        """A row under a plain header, as ``slow`` reads it, from the line as it is in the text."""
+        if layout is None or "DPGSZ" in raw or not raw.isascii() or "\t" in raw:
+            return None
+        return layout.cells(raw.rstrip())
+
+    def slow(line: Line) -> None:
+        nonlocal layout
         body = line.text
         if not body:  # right-stripped: a blank line is empty
-            continue
+            return
         if "DPGSZ" in body and _HEADER.match(body):  # the header names DPGSZ: rows skip the regex
             layout = _Layout([c.casefold() for c in body.split()])
             out.known(line)
         elif layout is not None:
-            layout.row(line, out, put)
+            layout.row(line, out, rows.put)
         else:
             out.unknown(line, "process line before the PID ... CMD header; skipped")
+
+    rows.read(blocks_of(text, COMMAND, detect), fast, slow)
     return out.finish()
 
 
@@ -71,16 +81,25 @@ class _Layout:
         if not self.plain:
             _row(line, self.columns, out, put)
             return
-        cells: list[Any] = line.text.split(None, self.width - 1)
+        found = self.cells(line.text)
+        if found is None:
+            out.warn(line, "process line does not fit the header's columns; skipped")
+        else:
+            put(*found, line)
+
+    def cells(self, text: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+        """(keys, values) of a row under a plain header (``text`` right-stripped), None when it does not fit."""
+        if not self.plain:
+            return None
+        cells: list[Any] = text.split(None, self.width - 1)
         if len(cells) == self.width:
             pid = cells[self.pid]
             if _digits(pid) and (self.sizes.issuperset(self.pick(cells)) or self._pages_read(cells)):
                 cells[self.pid] = int(pid)
                 if self.ppid >= 0 and _digits(cells[self.ppid]):
                     cells[self.ppid] = int(cells[self.ppid])
-                put(self.keys, tuple(cells), line)
-                return
-        out.warn(line, "process line does not fit the header's columns; skipped")
+                return self.keys, tuple(cells)
+        return None
 
     def _pages_read(self, cells: list[str]) -> bool:
         sizes = self.sizes

@@ -357,7 +357,7 @@ def test_prompts_are_found_a_piece_at_a_time() -> None:
 
 def test_listing_rows_from_hand_made_and_cut_lines_keep_their_provenance() -> None:
     out = Builder("lsdev -Cc disk")
-    put = out.listing("disks")
+    put = out.listing("disks").put
     keys = ("name", "status")
     put(keys, ("hdisk0", "Available"), Line(1, "hdisk0 Available", "hdisk0 Available"))  # no origin
     text = "x\nhdisk1 Available\nhdisk2 Defined"
