@@ -44,8 +44,6 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
 
     def fast(raw: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         """A plain row, as ``slow`` reads it (``_row_words``), from the line as it is in the text."""
-        if not (raw.isascii() and raw.isprintable()):
-            return None
         words = raw.split(None, 2)  # the text's trailing blanks, if any, stay on words[2]: _described strips
         if len(words) == 3 and words[1] in _STATUSES:
             return row(words)

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
+from functools import partial
+from itertools import accumulate, count, groupby, islice, repeat, takewhile
+from operator import add, is_not, itemgetter, lshift, or_
 from typing import Any, NamedTuple
 
 from advisor import budget, linre
@@ -499,6 +502,15 @@ class Builder:
 
 
 Fast = Callable[[str], "tuple[tuple[str, ...], tuple[Any, ...]] | None"]  # Listing.read's per-line test
+_PLAIN = bytes(range(0x20, 0x7F)) + b"\n"  # printable ASCII and the line end
+_MARK_KNOWN = bytes(mark | _KNOWN for mark in range(256))  # marks.translate: each line's mark |= _KNOWN
+_FOUND = partial(is_not, None)  # C-level tests and getters: a run of rows has no Python call but fast's
+_KEYS, _VALUES = itemgetter(0), itemgetter(1)
+
+
+def _printable_only(fast: Fast, raw: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+    """``fast(raw)`` for a line of printable ASCII, None for any other."""
+    return fast(raw) if raw.isascii() and raw.isprintable() else None
 
 
 class Listing:
@@ -540,49 +552,80 @@ class Listing:
             self.rows.flush()
 
     def read(self, blocks: Iterable[Block], fast: Fast, slow: Callable[[Line], None]) -> None:
-        """Every line of ``blocks`` (``blocks_of``), the parser's loop: ``fast(raw)`` reads a line as it is
-        in the text and gives ``(keys, values)`` exactly when the parser, given that line, would only
-        ``put`` that row (it may update the parser's own state, never the builder); every other line
-        goes to ``slow`` as a ``Line``.  Rows of ``fast`` take no ``Line``, no call but ``fast``, and
-        the bookkeeping of ``put`` inlined: most of a listing's lines cost a split and a few appends."""
-        out, prov, table = self.out, self.out.provenance, self.table
-        marks, where, shapes, flush = out._lines, table.where.append, table.shapes.append, self.rows.flush
-        text, last, shape, pending = self.text, self.last, self.shape, self.pending
+        """Every line of ``blocks`` (``blocks_of``) in order, the parser's loop.
+
+        ``fast(raw)`` gets a line of printable ASCII as it is in the text (no line end; it may end in
+        spaces, which ``Line.text`` has not) and gives ``(keys, values)`` exactly when the parser, given
+        that line, would only ``put`` that row; it may keep state of the parser's own (a line it gives None
+        for is read again by ``slow``), never touch the builder.  Every other line goes to ``slow`` as a
+        ``Line``.  A run of rows of ``fast`` is stored with C-level passes (``_run``): no ``Line``, no
+        Python loop per row, so most of a listing's lines cost the parser's split and test alone."""
+        prov, table, marks = self.out.provenance, self.table, self.out._lines
         for no, start, raws, final, origin in blocks:
             if len(marks) <= no + len(raws):  # every line of the block can be marked without a test
                 marks.extend(bytes(no + len(raws) + 1 - len(marks) + len(marks) // 2))
-            for raw in raws:
-                no += 1
-                found = fast(raw)
-                if found is None or origin is not text:  # another line, or the first row: the full way
-                    line = _line(no, raw, start, origin)
-                    if found is None:
-                        slow(line)
-                    else:
-                        self.put(found[0], found[1], line)
-                    text, last, shape, pending = self.text, self.last, self.shape, self.pending
-                    if prov._open is not table:  # the builder logged another value: rows go on after it
-                        prov.open_rows(self.key)
-                    start += len(raw) + 1
-                    continue
-                keys, values = found
-                if keys is not last:  # the first row of a layout
-                    self._layout(keys)
-                    last, shape, pending = keys, self.shape, self.pending
-                marks[no] |= _KNOWN
-                where(no << SHIFT | start)
-                shapes(shape)
-                pending.append(values)
-                if len(pending) >= BATCH:
-                    flush()
-                start += len(raw) + 1
+            starts = list(map(add, accumulate(map(len, raws), initial=start), count()))  # of each line, and after
+            piece = origin[start : starts[-1] - 1] if raws else ""
+            plain = piece.isascii() and not piece.encode().translate(None, _PLAIN)  # 1 ns a character, 1/4 of
+            del piece  # isprintable()'s: a block of printable ASCII lines is nearly always what a listing is
+            found = map(fast if plain else partial(_printable_only, fast), raws)
+            at, size = 0, len(raws)
+            while at < size:
+                run = list(takewhile(_FOUND, found))  # fast's rows up to the first line it gives None for
+                if run:
+                    self._run(run, raws, starts, at, no + 1 + at, origin)
+                    at += len(run)
+                if at < size:  # that line: the full way
+                    slow(_line(no + 1 + at, raws[at], starts[at], origin))
+                    at += 1
+            no += size
             if final:
-                line = _cut_line(no + 1, final, start, origin)
-                found = fast(final)
-                if found is None:
+                line = _cut_line(no + 1, final, starts[-1], origin)
+                row = _printable_only(fast, final)
+                if row is None:
                     slow(line)
                 else:
-                    self.put(found[0], found[1], line)
+                    self.put(row[0], row[1], line)
+            if prov._open is not table:  # the builder logged another value: rows go on after it
+                prov.open_rows(self.key)
+
+    def _run(
+        self,
+        run: list[tuple[tuple[str, ...], tuple[Any, ...]]],
+        raws: list[str],
+        starts: list[int],
+        at: int,
+        no: int,
+        origin: str,
+    ) -> None:
+        """Rows ``run`` read from ``raws[at:]`` (line ``no`` on, starting at ``starts[at:]``): what ``put``
+        does per row, a layout's rows at a time (marks, provenance arrays, the ``Rows`` batch)."""
+        prov, table, marks = self.out.provenance, self.table, self.out._lines
+        first = 0
+        while first < len(run) and origin is not self.text:  # the listing's first row sets the provenance's text
+            self.put(*run[first], _line(no + first, raws[at + first], starts[at + first], origin))
+            first += 1
+        if prov._open is not table:
+            prov.open_rows(self.key)
+        for keys, group in groupby(islice(run, first, None), key=_KEYS):
+            values = list(map(_VALUES, group))
+            size, line, begin = len(values), no + first, at + first
+            if keys is not self.last:
+                self._layout(keys)
+            marks[line : line + size] = marks[line : line + size].translate(_MARK_KNOWN)
+            table.where.extend(
+                map(or_, map(lshift, range(line, line + size), repeat(SHIFT)), starts[begin : begin + size])
+            )
+            table.shapes.extend(repeat(self.shape, size))
+            pending = self.pending
+            done = 0
+            while done < size:  # the Rows batches stay BATCH rows each
+                room = BATCH - len(pending)
+                pending.extend(values[done : done + room])
+                done += room
+                if len(pending) >= BATCH:
+                    self.rows.flush()
+            first += size
 
     def _layout(self, keys: tuple[str, ...]) -> None:
         """Start a run of rows with ``keys`` (the first row of a layout, or one after a slow row)."""

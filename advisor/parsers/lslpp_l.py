@@ -42,7 +42,7 @@ def parse(text: str) -> ParseResult:
         """Nearly every line: a fileset of a level already seen, read with one split (no pattern can come
         first, see ``slow``)."""
         nonlocal pending
-        if not (raw.isascii() and raw.isprintable()) or "0504-132" in raw:
+        if "0504-132" in raw:
             return None
         words = raw.split(None, 3)
         if len(words) != 4 or words[2] not in _STATE_WORDS or words[1] not in levels:

@@ -38,7 +38,7 @@ def parse(text: str) -> ParseResult:
 
     def fast(raw: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
         """A row under a plain header, as ``slow`` reads it, from the line as it is in the text."""
-        if layout is None or "DPGSZ" in raw or not raw.isascii() or "\t" in raw:
+        if layout is None or "DPGSZ" in raw:
             return None
         return layout.cells(raw.rstrip())
 
@@ -76,6 +76,7 @@ class _Layout:
         self.pid = columns.index("pid") if self.plain else -1
         self.ppid = columns.index("ppid") if "ppid" in columns else -1
         self.sizes: set[str] = set()  # page sizes seen to match _PAGE ("4K", "64K"): one regex call each
+        self.cells = self._reader()
 
     def row(self, line: Line, out: Builder, put: Put) -> None:
         if not self.plain:
@@ -87,19 +88,29 @@ class _Layout:
         else:
             put(*found, line)
 
-    def cells(self, text: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
-        """(keys, values) of a row under a plain header (``text`` right-stripped), None when it does not fit."""
+    def _reader(self) -> Callable[[str], tuple[tuple[str, ...], tuple[Any, ...]] | None]:
+        """``cells(text)``: (keys, values) of a row under a plain header (``text`` right-stripped), None
+        when it does not fit; the header's positions bound once (it runs per row of a listing)."""
         if not self.plain:
-            return None
-        cells: list[Any] = text.split(None, self.width - 1)
-        if len(cells) == self.width:
-            pid = cells[self.pid]
-            if _digits(pid) and (self.sizes.issuperset(self.pick(cells)) or self._pages_read(cells)):
-                cells[self.pid] = int(pid)
-                if self.ppid >= 0 and _digits(cells[self.ppid]):
-                    cells[self.ppid] = int(cells[self.ppid])
-                return self.keys, tuple(cells)
-        return None
+            return lambda text: None
+        split_at, width, pid_at, ppid_at, keys = self.width - 1, self.width, self.pid, self.ppid, self.keys
+        sizes, pick, pages_read = self.sizes, self.pick, self._pages_read
+
+        def cells(text: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+            cells: list[Any] = text.split(None, split_at)
+            if len(cells) != width:
+                return None
+            pid = cells[pid_at]
+            if not (pid.isdigit() and pid.isascii() and len(pid) <= 10):  # _digits(pid), inlined
+                return None
+            if not (sizes.issuperset(pick(cells)) or pages_read(cells)):
+                return None
+            cells[pid_at] = int(pid)
+            if ppid_at >= 0 and _digits(cells[ppid_at]):
+                cells[ppid_at] = int(cells[ppid_at])
+            return keys, tuple(cells)
+
+        return cells
 
     def _pages_read(self, cells: list[str]) -> bool:
         sizes = self.sizes
