@@ -13,7 +13,7 @@ from contextvars import ContextVar
 from functools import partial
 from itertools import accumulate, count, groupby, islice, repeat, takewhile
 from operator import add, is_not, itemgetter, lshift, or_
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from advisor import budget, linre
 
@@ -119,15 +119,16 @@ def _blank(text: str) -> bool:
     return not text or text.isspace()
 
 
-def _checked(text: str, command: str, detect: Callable[[str], float]) -> None:
-    """ParseError at once when ``text`` is empty or has none of the command's marks; sets the number style."""
+def _checked(text: str, command: str, detect: Callable[[str], float], *, defer: bool = False) -> None:
+    """ParseError at once when ``text`` is empty or has none of the command's marks; sets the number style
+    (``defer``: read from the text only if a value needs it)."""
     if not isinstance(text, str):
         raise ParseError(f"{command}: expected text, got {type(text).__name__}")
     if _blank(text):
         raise ParseError(f"{command}: the output is empty")
     if detect(text[:DETECT_CHARS]) == 0:
         raise ParseError(f"{command}: this is not {command!r} output (none of its lines or labels found)")
-    NUMBER_STYLE.set(number_style(text))
+    NUMBER_STYLE.set(_Deferred(text) if defer else number_style(text))
 
 
 def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Line]:
@@ -137,8 +138,10 @@ def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterato
 
 
 def blocks_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Block]:
-    """``lines_of`` for a listing's ``Listing.read``: the text's pieces of lines (``_blocks``)."""
-    _checked(text, command, detect)
+    """``lines_of`` for a listing's ``Listing.read``: the text's pieces of lines (``_blocks``).  A listing's
+    values are words and whole numbers, so the output's number style (a third of lslpp -l's time, every word
+    looked at) is read only if a value asks for it."""
+    _checked(text, command, detect, defer=True)
     return _blocks(text)
 
 
@@ -185,8 +188,25 @@ class Style(NamedTuple):
     grouping: bool  # some number groups thousands beside a decimal mark ("1.234,5")
 
 
+class _Deferred(NamedTuple):
+    """The style of ``text``, not read yet (``blocks_of``)."""
+
+    text: str
+
+
 UNSETTLED = Style(None, False)
-NUMBER_STYLE: ContextVar[Style] = ContextVar("number_style", default=UNSETTLED)
+NUMBER_STYLE: ContextVar[Style | _Deferred] = ContextVar("number_style", default=UNSETTLED)
+
+
+def _output_style() -> Style:
+    """The number style of the output being parsed (read from its text now when it was deferred)."""
+    style = NUMBER_STYLE.get()
+    if isinstance(style, _Deferred):
+        style = number_style(style.text)
+        NUMBER_STYLE.set(style)
+    return style
+
+
 _WORD_NUMBER = linre.compile(r"[(\[]?[+-]?(\d[\d.,]*)[A-Za-z%]*[)\],;:]?")
 _GROUPS = {POINT: linre.compile(r"\d{1,3}(?:,\d{3})+"), COMMA: linre.compile(r"\d{1,3}(?:\.\d{3})+")}
 
@@ -274,7 +294,7 @@ def _grouping_style(number: str, whole: bool) -> str:
     decimal_style, group_style = (COMMA, POINT) if mark == "," else (POINT, COMMA)
     if "," in number and "." in number or not _GROUPS[group_style].fullmatch(number):
         raise Unreadable("not a number")
-    output, several = NUMBER_STYLE.get(), number.count(mark) > 1
+    output, several = _output_style(), number.count(mark) > 1
     if output.decimal == decimal_style:
         if several or whole:
             raise Unreadable(f"{mark!r} is this output's decimal mark, yet the value groups digits with it")
@@ -501,14 +521,15 @@ class Builder:
         return ParseResult(command=self.command, data=self.data, warnings=self.warnings, provenance=self.provenance)
 
 
-Fast = Callable[[str], "tuple[tuple[str, ...], tuple[Any, ...]] | None"]  # Listing.read's per-line test
+Row = tuple[tuple[str, ...], tuple[Any, ...]]  # (keys, values) of a row of a listing
+Fast = Callable[[str], "Row | None"]  # Listing.read's per-line test
 _PLAIN = bytes(range(0x20, 0x7F)) + b"\n"  # printable ASCII and the line end
 _MARK_KNOWN = bytes(mark | _KNOWN for mark in range(256))  # marks.translate: each line's mark |= _KNOWN
 _FOUND = partial(is_not, None)  # C-level tests and getters: a run of rows has no Python call but fast's
 _KEYS, _VALUES = itemgetter(0), itemgetter(1)
 
 
-def _printable_only(fast: Fast, raw: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+def _printable_only(fast: Fast, raw: str) -> Row | None:
     """``fast(raw)`` for a line of printable ASCII, None for any other."""
     return fast(raw) if raw.isascii() and raw.isprintable() else None
 
@@ -571,7 +592,7 @@ class Listing:
             found = map(fast if plain else partial(_printable_only, fast), raws)
             at, size = 0, len(raws)
             while at < size:
-                run = list(takewhile(_FOUND, found))  # fast's rows up to the first line it gives None for
+                run = cast("list[Row]", list(takewhile(_FOUND, found)))  # fast's rows up to the first None
                 if run:
                     self._run(run, raws, starts, at, no + 1 + at, origin)
                     at += len(run)
@@ -588,10 +609,12 @@ class Listing:
                     self.put(row[0], row[1], line)
             if prov._open is not table:  # the builder logged another value: rows go on after it
                 prov.open_rows(self.key)
+        if isinstance(NUMBER_STYLE.get(), _Deferred):  # the parse is over: let go of its text
+            NUMBER_STYLE.set(UNSETTLED)
 
     def _run(
         self,
-        run: list[tuple[tuple[str, ...], tuple[Any, ...]]],
+        run: list[Row],
         raws: list[str],
         starts: list[int],
         at: int,
