@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from advisor import linre
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
+from advisor.knowledge.vocabulary import is_code
 
 MAX_FOLLOW_UP_WORDS = 12
 
@@ -357,7 +358,7 @@ def fragment_of(kb, text: str, prior) -> bool:
     unknown = [u for u in r.unknown if u.lower() not in named]  # "P9", "TL3": read by the reader, not unknown
     if r.foreign or unknown:
         return False
-    return all(w.lower() in _CONVERSATIONAL for w in r.dropped)
+    return all(w.lower() in _CONVERSATIONAL or w.lower() in named or is_code(w) for w in r.dropped)
 
 
 MAX_FRAGMENT_WORDS = 12
