@@ -147,7 +147,11 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
         new_things = reading.platforms or reading.os_levels or reading.amounts("size", "cores", "saps", "percent")
-        if new_things and (_ELLIPSIS.match(bare) or words <= 4) and not _own_topic(bare, reading):
+        if (
+            new_things
+            and (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text) or words <= 4)
+            and not _own_topic(bare, reading)
+        ):
             old_reading = read(last)
             swapped, changed = _swap_quantities(last, reading, old_reading)
             if reading.platforms or reading.os_levels:
@@ -325,6 +329,12 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
                 medium = "Ethernet"
             new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
             return pending.question.replace(raw, new, 1)
+    if needs == "paging" and reading.of_kind("size"):
+        return f"{pending.question.rstrip(' ?.!')}, {reading.of_kind('size')[0].raw} paging space"
+    if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
+        # any other input of the pending sizing ("sizing says 15000 SAPS" when cores were asked): the
+        # question with the reply added, for the calculator to read (or to ask again)
+        return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
 
 
