@@ -52,6 +52,16 @@ def asks_other(text: str, computes: linre.Pattern) -> bool:
     return bool(_OTHER.search(want)) and not computes.search(want)
 
 
+def role_patterns(before: str, after: str | None = None) -> tuple[linre.Pattern, linre.Pattern]:
+    """The (words after, words before) patterns of one role: "12 GB true", "true mem 12 GB", "paging is 6 GB"."""
+    return (
+        linre.compile(rf"^\s*(?:of\s+)?(?:{after or before})\b", linre.I),
+        linre.compile(
+            rf"\b(?:{before})(?:\s+(?:mem(?:ory)?|ram|space|size))?\s*(?:of|is|=|:|at|to|has|with)?\s*$", linre.I
+        ),
+    )
+
+
 def role(text: str, q: Quantity, roles: dict[str, tuple[linre.Pattern, linre.Pattern]]) -> str | None:
     """The role of amount `q` by the words after it, else the words before it; None when neither says."""
     found = role_span(text, q, roles)

@@ -11,7 +11,7 @@ import re
 
 from advisor import linre
 from advisor.calculators import ame, hpt, vios_memory
-from advisor.chat.calc.asked import asked, asks_other, blanked, role_span
+from advisor.chat.calc.asked import asked, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
 from advisor.chat.numbers import fmt, normalise
@@ -262,25 +262,11 @@ _FACTOR_WORDS = re.compile(
 
 # The role of each size in an AME question, by the words after it or before it (advisor/chat/calc/asked.py)
 AME_ROLES = {
-    "paging": (
-        linre.compile(r"^\s*(?:of\s+)?(?:paging|page\s*space|swap)\b", linre.I),
-        linre.compile(r"\b(?:paging|page\s*space|swap)(?:\s+space)?\s*(?:of|is|=|:|at|size)?\s*$", linre.I),
-    ),
-    "expanded": (
-        linre.compile(r"^\s*(?:of\s+)?(?:expanded|effective)\b", linre.I),
-        linre.compile(r"\b(?:expanded|effective)(?:\s+mem(?:ory)?)?(?:\s+size)?\s*(?:of|is|=|:|at|to)?\s*$", linre.I),
-    ),
-    "true": (
-        linre.compile(r"^\s*(?:of\s+)?(?:true|real|physical|phys|actual|installed)\b", linre.I),
-        linre.compile(
-            r"\b(?:true|real|physical|phys|actual)(?:\s+(?:mem(?:ory)?|ram))?\s*(?:of|is|=|:|at)?\s*$", linre.I
-        ),
-    ),
+    "paging": role_patterns(r"paging|page\s*space|swap"),
+    "expanded": role_patterns(r"expanded|effective"),
+    "true": role_patterns(r"true|real|physical|phys|actual", r"true|real|physical|phys|actual|installed"),
     # "a 32 GB lpar", "32 GB of memory": what the partition has, which with AME is its true memory
-    "lpar": (
-        linre.compile(r"^\s*(?:of\s+)?(?:mem(?:ory)?|ram|lpar|partition|box|server)\b", linre.I),
-        linre.compile(r"\b(?:lpar|partition)\s+(?:mem(?:ory)?\s+)?(?:of|is|=|:|has|with)?\s*$", linre.I),
-    ),
+    "lpar": role_patterns(r"lpar|partition", r"mem(?:ory)?|ram|lpar|partition|box|server"),
 }
 # What the question asks for (in the words `asked()` returns)
 ASK_LIMIT = linre.compile(
@@ -484,13 +470,9 @@ _LPAR_COUNT = linre.compile(
     r"\b(?:(\d{1,4})|(an?|one|single))\s+(?:[a-z/+-]+\s+){0,3}?(?:lpars?|partitions?|guests?|vms?)\b", linre.I
 )
 _MAX_ROLE = {
-    "max": (
-        linre.compile(r"^\s*(?:of\s+)?max(?:imum)?\b", linre.I),
-        linre.compile(r"\bmax(?:imum)?(?:\s+(?:mem(?:ory)?|ram))?\s*(?:of|is|=|:|at|to)?\s*$", linre.I),
-    ),
-    "other": (
-        linre.compile(r"^\s*(?:of\s+)?(?:desired|min(?:imum)?|online|used|in\s+use|assigned|current)\b", linre.I),
-        linre.compile(r"\b(?:desired|min(?:imum)?|current|assigned)(?:\s+mem(?:ory)?)?\s*(?:of|is|=|:)?\s*$", linre.I),
+    "max": role_patterns(r"max(?:imum)?"),
+    "other": role_patterns(
+        r"desired|min(?:imum)?|current|assigned", r"desired|min(?:imum)?|online|used|in\s+use|assigned|current"
     ),
 }
 _TOTAL = linre.compile(r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum)\b", linre.I)
