@@ -16,7 +16,7 @@ from advisor import derive
 from advisor.calculators import ame, clm, lfarea, plarea, sap_instances, vios_memory
 from advisor.chat.calc.asked import asked
 from advisor.chat.calc.hpux import instances_topic
-from advisor.chat.calc.power import ASK_LIMIT, _factors, ame_sizes
+from advisor.chat.calc.power import ASK_LIMIT, VIOS, _factors, ame_sizes
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
 
@@ -130,7 +130,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             calculator="plarea",
         )
     if (
-        _has(r"\bVIOS\b|VIO server|virtual I/?O server", text)
+        _has(VIOS, text)
         and _has(r"memory|how much|siz", text)
         and not reading.of_kind("cores", "speed", "count")
         and not has_document

@@ -193,7 +193,10 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
             if new <= 0:
                 raise ChangeError(f"{full} would be {new:g} GB; it must stay above 0")
             changes.append(Change(full, _number(new), name, text))
-    return changes
+    first: dict[str, Change] = {}
+    for c in changes:  # two readings of the same words ("64 cores" by the field's words and by the core count)
+        first.setdefault(c.path, c)
+    return list(first.values())
 
 
 def _os_changes(doc: dict, level, text: str) -> list[Change]:
@@ -262,8 +265,8 @@ FIELD_SYNONYMS = {
 }
 _UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count"})
 _CLAUSES = linre.compile(r"[,;]|\s(?:and|then|plus|also|but)\s", linre.IGNORECASE)
-_WORD = linre.compile(r"[a-z][a-z0-9_+]*", linre.IGNORECASE)
-_OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|was|currently|now)\s*$", linre.IGNORECASE)
+_WORD = linre.compile(r"[a-z0-9][a-z0-9_+]*", linre.IGNORECASE)  # "10g ports", "1m" name fields too
+_OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|currently)\s*$", linre.IGNORECASE)
 _BY = linre.compile(r"\bby\s*$", linre.IGNORECASE)
 _DOWN = linre.compile(r"\b(?:cut|lower|reduce|decrease|shrink|drop|trim|take|remove|minus|less)\b", linre.IGNORECASE)
 _ON = linre.compile(r"\b(?:enable|enabled|activate|turn\s+on|switch\s+on|on)\b", linre.IGNORECASE)
@@ -281,22 +284,25 @@ FIX_LISTS = {"zvm-lpar": "zvm.apars", "hpux-server": "patches"}
 
 def _stem(word: str) -> str:
     w = FIELD_SYNONYMS.get(word.lower(), word.lower())
-    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "saps")) else w
 
 
 def _path_words(path: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in re.findall(r"[a-z0-9]+", path.lower()) if w not in _UNIT_WORDS)
 
 
-def _best_field(words: set[str], fields: dict[str, Any], fits) -> str | None:
-    """The field whose path words the clause names most (then the most specific); None on a tie."""
+def _best_field(words: set[str], fields: dict[str, Any], fits, leaf: bool = True) -> str | None:
+    """The field whose path words the clause names most (then the most specific); None on a tie.
+
+    `leaf`: a word of the field's own name must be among them ("sap profile ... 1" is no abap_initrc_degree);
+    an enumeration's value names its field itself ("dedicated cpus": cpu.mode), so there the block's words do."""
     scored = []
     for path, ft in fields.items():
         if not fits(path, ft):
             continue
         own = _path_words(path)
         hit = len(own & words)
-        if hit:
+        if hit and (not leaf or _path_words(path.rsplit(".", 1)[-1]) & words):
             scored.append((hit, hit / len(own), path))
     if not scored:
         return None
@@ -329,6 +335,7 @@ _LFAREA_PAGES = linre.compile(
     r"\s*(%?)",
     linre.IGNORECASE,
 )
+_USAGE = linre.compile(r"\b(?:allocated|usage|used|in\s+use|hwm|high\s*water|peak)\b", linre.IGNORECASE)
 _PART_OF = {"2G": linre.compile(r"2G=\(([^()]*)\)", linre.I), "1M": linre.compile(r"1M=\(([^()]*)\)", linre.I)}
 
 
@@ -341,6 +348,8 @@ def _lfarea_changes(doc: dict, text: str) -> list[Change]:
     for m in _LFAREA_PAGES.finditer(text[:2000]):
         if _OLD_VALUE.search(text[max(0, m.start() - 16) : m.start()]):
             continue  # "instead of 4 2G pages": the old value
+        if _USAGE.search(text[max(0, m.start() - 30) : m.start()]):
+            continue  # "max allocated 1M were 3000": what was used, not what the statement asks for
         size = (m.group(2) or m.group(3)).upper().replace(" ", "")
         value = f"{m.group(1) or m.group(4)}{m.group(5) or ''}"
         if "=(" not in out.replace(" ", ""):
@@ -373,12 +382,14 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
         words = {_stem(w) for w in _WORD.findall(clause)}
         values = [q for q in reading.quantities if lo <= q.start < hi and not q.ambiguous]
         values = [q for q in values if not _OLD_VALUE.search(text[max(0, q.start - 16) : q.start])]
+        numeric = False
         for q in values[-1:]:  # "from 64 to 128 GB": the last value of the clause is the new one
             change = _numeric_change(doc, fields, words, q, clause, text, seen)
             if change is not None:
                 changes.append(change)
                 used.add(q.start)
                 seen.add(change.path)
+                numeric = True
         for tok in _ENUM_TOKEN.finditer(clause):
             if _OLD_VALUE.search(clause[max(0, tok.start() - 16) : tok.start()]):
                 continue
@@ -387,7 +398,7 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
                 changes.append(change)
                 used.add(lo + tok.start())
                 seen.add(change.path)
-        if not values:
+        if not numeric:
             change = _bool_change(fields, words, clause, text, seen)
             if change is not None:
                 changes.append(change)
@@ -404,6 +415,13 @@ def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: st
         if q.kind == "percent":
             return path.endswith("_pct") or path.endswith("factor")
         return q.kind in ("number", "count", "cores") and not path.endswith("_pct")
+
+    if q.kind in ("count", "cores") and q.noun:  # "8 cells", "32 ifls", "4 sap instances": what it counts
+        noun = _stem(q.noun)
+        counted = fits
+
+        def fits(path: str, ft) -> bool:  # noqa: F811 - the same test, narrowed to fields of that noun
+            return counted(path, ft) and noun in _path_words(path)
 
     path = _best_field(words, fields, fits)
     if path is None:
@@ -436,7 +454,7 @@ def _enum_change(fields, words: set[str], token: str, text: str, seen: set[str])
 
     if not any(fits(p, ft) for p, ft in fields.items()):
         return None
-    path = _best_field(words - {_stem(low)}, fields, fits)
+    path = _best_field(words - {_stem(low)}, fields, fits, leaf=False)
     if path is None:
         return None
     choice = next(c for c in fields[path].choices if str(c).lower() == low)

@@ -7,6 +7,7 @@ one that must not (another quantity asked, a page size that is no memory, a fiel
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -190,3 +191,86 @@ def test_probe_set_bars(engine, split, capsys):
 
 
 PROBE_FLOOR = {"tune": 95.0, "held": 0.0}  # held: measured once at the end (notes/s4-chatcalc.md), floor set then
+
+
+# ------------------------------------------------------------------ every field a rule reads, by its words
+
+KIND_EXAMPLES = {
+    "aix-lpar": "aix-ame4k-64k.json",
+    "vios": "vios-undersized.json",
+    "hpux-server": "hpux-superdome.json",
+    "zos-lpar": "zos-lfarea.json",
+    "zvm-lpar": "zvm-z13.json",
+}
+
+
+def _fields_rules_read(advisor, kind: str) -> list[str]:
+    out: set[str] = set()
+    for cr in advisor.rulebook.rules.values():
+        if kind in cr.rule.kinds:
+            out |= {f for f in (*cr.rule.requires, *cr.rule.optional) if not f.startswith("derived.")}
+    return sorted(out)
+
+
+def _phrase(path: str, ft) -> str | None:
+    words = " ".join(re.sub(r"_(?:gb|mb|kb|pct)$", "", path).replace(".", " ").replace("_", " ").split())
+    if ft.type == "number":
+        unit = " GB" if path.endswith("_gb") else " %" if path.endswith("_pct") else ""
+        return f"what if the {words} were 3{unit}"
+    if ft.type == "enum":
+        return f"what if the {words} were {ft.choices[-1]}"
+    if ft.type == "bool":
+        return f"turn on {words}"
+    return None  # lists (disks, adapters, instances) and free strings: `set <path> = <value>`
+
+
+@pytest.mark.parametrize("kind", sorted(KIND_EXAMPLES))
+def test_every_scalar_field_a_rule_reads_is_reachable_by_its_words(engine, kind):
+    from advisor.chat.changes import field_types, parse_changes
+
+    doc = _doc(KIND_EXAMPLES[kind])
+    types = field_types(kind)
+    missed = []
+    for path in _fields_rules_read(engine.advisor, kind):
+        phrase = _phrase(path, types[path]) if path in types else None
+        if phrase is None:
+            continue
+        changes = word_changes(doc, phrase, read(phrase)) or parse_changes(doc, phrase)
+        if path not in {c.path for c in changes}:
+            missed.append((path, phrase, [c.path for c in changes]))
+    assert missed == []
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        (
+            "amepat shows 512 MB deficit at factor 2.5 on 8 GB true - what factor are we really getting?",
+            "ame.achieved_factor",
+            2.4375,
+        ),
+        ("memory gain at factor 3.2?", "ame.memory_gain_pct", 220),
+        ("ame: 10 GB true @ 2.0 -> expanded?", "ame.expanded_memory", 20),
+        ("ticket: vios1 on p9 frame (72 cores) - how much RAM should it have?", "vios_memory.base", 9216),
+        ("pageable large frame area size, 256G real", "plarea.size", 28),
+    ],
+)
+def test_more_shapes_of_the_same_calculators(question, name, value):
+    assert _results(question)[name] == pytest.approx(value)
+
+
+def test_a_factor_asked_for_from_what_cannot_give_it_gets_no_figure():
+    assert calculate("true 8 GB, factor 2 - what factor should amepat recommend?", set()) is None
+
+
+@pytest.mark.parametrize(
+    "turns, name, value",
+    [
+        (["true memory 20 GB, factor 1.5: expanded?", "what about 40 GB true"], "ame.expanded_memory", 60),
+        (["hpt on power7 for 3 lpars, max 100 GB each", "and 6 lpars?"], "hpt.size.POWER7", 9.375),
+    ],
+)
+def test_a_follow_up_replaces_the_amount_of_the_same_role(engine, turns, name, value):
+    reply = engine.turn(turns[0])
+    reply = engine.turn(turns[1], reply.state)
+    assert {c.name: c.result for c in reply.calculations}[name] == pytest.approx(value)

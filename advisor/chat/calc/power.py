@@ -19,7 +19,7 @@ from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
 
-_VIOS = r"\bVIOS\b|\bVIO server|virtual I/?O server"
+VIOS = r"\bVIOS\d{0,2}\b|\bVIO\s*servers?\b|virtual I/?O server"  # "vios1", "vio server"
 _LABELS = {
     "lhea": "LHEA",
     "lhea_ports": "LHEA port",
@@ -131,7 +131,9 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
 def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     reading = reading or read(text)
     text = reading.text
-    if not (_has(_VIOS, text) and _has(r"memory|how much|siz|calculat|enough", text)):
+    if not (
+        _has(VIOS, text) and _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
+    ):
         return None
     cores, adapters, assumptions, questions, unused = vios_inputs(reading)
     if cores is None and not adapters:
@@ -254,7 +256,7 @@ _FACTOR_WORDS = re.compile(
     r"\bamepat\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+"
     r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
-    r"|\b(?:AME|at)\s+(?:at\s+|of\s+)?(\d+\.\d+)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
+    r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
     r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%|x\b))",
     re.IGNORECASE,
 )
@@ -262,12 +264,15 @@ _FACTOR_WORDS = re.compile(
 
 # The role of each size in an AME question, by the words after it or before it (advisor/chat/calc/asked.py)
 AME_ROLES = {
+    "deficit": role_patterns(r"deficit|dxm"),
     "paging": role_patterns(r"paging|page\s*space|swap"),
     "expanded": role_patterns(r"expanded|effective"),
     "true": role_patterns(r"true|real|physical|phys|actual", r"true|real|physical|phys|actual|installed"),
     # "a 32 GB lpar", "32 GB of memory": what the partition has, which with AME is its true memory
     "lpar": role_patterns(r"lpar|partition", r"mem(?:ory)?|ram|lpar|partition|box|server"),
 }
+# A factor the question gives ("factor of 2.5", "expansion factor 2", "at factor 1.2"), never what it asks
+_GIVEN_FACTOR = linre.compile(r"\b(?:(?:expansion|ame)\s+)?factors?\s*(?:of|at|=|is|to|@)?\s*\d+(?:\.\d+)?", linre.I)
 # What the question asks for (in the words `asked()` returns)
 ASK_LIMIT = linre.compile(
     r"\bvirtual\b|\bkill|\boutage|signal\s*33|\bcrash|out\s+of\s+memory|\boom\b|ceiling|safety\s+net"
@@ -281,7 +286,8 @@ ASK_EXPANDED = linre.compile(r"\b(?:expanded|effective|expansion\s+size|sees?|vi
 ASK_GAIN = linre.compile(r"\b(?:gain|saving|savings|save|saved|extra)\b", linre.I)
 ASK_FACTOR = linre.compile(r"\b(?:factor|ratio)\b", linre.I)
 AME_COMPUTES = linre.compile(
-    r"\b(?:mem(?:ory)?|ram|expanded|true|real|physical|virtual|gain|saving|savings|factor|ratio|kill\w*|outage)\b",
+    r"\b(?:mem(?:ory)?|ram|expanded|true|real|physical|virtual|gain|saving|savings|factor|ratio|kill\w*|outage|"
+    r"deficit)\b",
     linre.I,
 )
 
@@ -317,9 +323,11 @@ def ame_answer(text: str) -> CalcAnswer | None:
         return None
     factors = _factors(text)
     sizes, rest = ame_sizes(text)
-    want = asked(rest)  # what is asked, without the amounts given and their role words ("12 GB true")
+    # what is asked, without the amounts given with their role words ("12 GB true") and the factors given
+    want = asked(blanked(rest, [m.span() for m in _GIVEN_FACTOR.finditer(rest)]))
     loose = sizes.pop("unlabelled", None)
     true, paging, expanded = sizes.get("true"), sizes.get("paging"), sizes.get("expanded")
+    deficit = sizes.get("deficit")
     if loose is not None:  # one size said without its role: the one the question does not ask for
         if ASK_TRUE.search(want) and expanded is None and true is None:
             expanded = loose
@@ -330,6 +338,10 @@ def ame_answer(text: str) -> CalcAnswer | None:
         if true is not None and expanded is not None and ASK_FACTOR.search(want):
             return _factor_for(true, expanded, out)
         return None
+    if deficit is not None and true is not None:  # "512 MB deficit at 2.5 on 8 GB true": what AME achieves
+        return _deficit_for(true, factors[0], deficit, out)
+    if ASK_FACTOR.search(want) and not (true is not None and expanded is not None):
+        return None  # a factor asked for from what it cannot be computed from: not another figure
     if ASK_LIMIT.search(want) and (true is None or paging is None):
         return None  # the limit needs both: asked back (advisor/chat/clarify.py), never another figure
     if true is not None and paging is not None and not (ASK_EXPANDED.search(want) and not ASK_LIMIT.search(want)):
@@ -419,6 +431,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
             )
         )
         return out
+    if true is None and expanded is None and ASK_GAIN.search(want) and len(factors) == 1:
+        return _gain_for(factors[0], out)
     if true is None and expanded is None and _has(r"\b(set|valid|allowed|possible|permitted|accept)", text):
         cites = _cites(ame.CITE_FACTOR, "ame")
         for f in factors:
@@ -440,6 +454,45 @@ def ame_answer(text: str) -> CalcAnswer | None:
         out.rules = ["AME-005"]
         return out
     return None
+
+
+def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer) -> CalcAnswer | None:
+    """A measured deficit (lparstat -c dxm): the factor AME achieves and the true memory that avoids it."""
+    try:
+        d = ame.deficit_free_estimate(true, factor, deficit_gb * 1024)
+    except ValueError:
+        return None
+    cites = _cites(d.citations, "ame")
+    out.out.say(
+        f"{fmt(true)} GB true memory at factor {fmt(factor)} targets {fmt(d.expanded_memory_gb)} GB expanded; with a "
+        f"{fmt(d.deficit_mb)} MB deficit AME achieves ({fmt(d.expanded_memory_gb)} GB - {fmt(d.deficit_mb)} MB) / "
+        f"{fmt(true)} GB = factor {fmt(d.achieved_factor, 3)}; at that factor the expanded memory needs "
+        f"{fmt(d.true_memory_gb, 3)} GB true memory.",
+        *cites,
+    )
+    out.rules = ["AME-006"]
+    inputs = {"true_memory_gb": true, "expansion_factor": factor, "deficit_mb": d.deficit_mb}
+    out.calculations += [
+        Calculation("ame.achieved_factor", inputs, d.achieved_factor, None, "(expanded - deficit) / true", cites),
+        Calculation(
+            "ame.deficit_free_true_memory", inputs, d.true_memory_gb, "GB", "expanded / achieved factor", cites
+        ),
+    ]
+    return out
+
+
+def _gain_for(factor: float, out: CalcAnswer) -> CalcAnswer:
+    """ "memory gain at factor 3.2?": (factor - 1) x 100 % of true memory, whatever its size."""
+    cites = _cites(ame.CITE_GAIN, "ame")
+    gain = round((factor - 1) * 100, 6)
+    out.out.say(
+        f"Memory gain at factor {fmt(factor)}: ({fmt(factor)} - 1) x 100 % = {fmt(gain)} % of true memory.", *cites
+    )
+    out.rules = ["AME-005"]
+    out.calculations.append(
+        Calculation("ame.memory_gain_pct", {"expansion_factor": factor}, gain, "%", "(factor - 1) x 100 %", cites)
+    )
+    return out
 
 
 def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | None:
