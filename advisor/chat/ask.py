@@ -122,8 +122,10 @@ def in_scope(r: Retrieval) -> bool:
     if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
-    # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance
-    score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and r.jargon else MIN_SCORE
+    # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance;
+    # a tunable the sources name ("ame_min_ucpool_size") is as specific as a term of the field
+    specific = bool(r.jargon) or any("_" in label.strip("_") for label in top.matched)
+    score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and specific else MIN_SCORE
     return top.coverage >= floor and top.score >= score_floor
 
 
@@ -270,6 +272,9 @@ def answer(
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
     r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
+    if r.corrected and r.corrected != text:  # "uper limit for bufer cache": the calculators read it corrected too
+        reading = read(r.corrected)
+        text = reading.text
     foreign = bool(r.foreign) and not mentioned_rules
     calc: CalcAnswer | None = None if foreign else calculate(text, question_platforms, reading)
     if calc is not None or not foreign:
