@@ -245,6 +245,14 @@ def reader_tags(reading: Reading) -> set[str]:
     return tags
 
 
+def _same_platforms(kb: KnowledgeBase, question_platforms: set[str], calc: CalcAnswer) -> bool:
+    """Whether a calculation's sources speak of the product line the question names (True when it names none)."""
+    asked = kb.synonyms.families(question_platforms)
+    sources = {c.source_id for c in calc.cites}
+    spoken = kb.synonyms.families({t for p in kb.passages if p.source in sources for t in p.platforms})
+    return not asked or not spoken or bool(asked & spoken)
+
+
 def _ambiguous(reading: Reading) -> AskResult | None:
     """A number the reader cannot read for sure: ask, do not compute."""
     if not reading.problems:
@@ -277,6 +285,8 @@ def answer(
         text = reading.text
     foreign = bool(r.foreign) and not mentioned_rules
     calc: CalcAnswer | None = None if foreign else calculate(text, question_platforms, reading)
+    if calc is not None and not _same_platforms(kb, question_platforms, calc):
+        calc = None  # "how much swap ... on z/OS?": the HP-UX swap guideline does not answer for another platform
     if calc is not None or not foreign:
         unsure = _ambiguous(reading)
         if unsure is not None and (calc is not None or reading.of_kind("size", "speed", "saps")):
