@@ -95,11 +95,35 @@ _TAIL = linre.compile(
     r"(?:^|\s[-;]\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z]+)[^-:;,?]*\?\s*$", linre.IGNORECASE
 )
 _WH = frozenset("what which who whom whose why where how when".split())
+_SENTENCE = linre.compile(r"(?:[.!]|\bQ:)\s+")
 # the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
 _CLAUSE = linre.compile(r"[,;:.!?]\s|\s-\s")
 _WH_CLAUSE = linre.compile(
     r"^\s*(?:(?:and|or|but|so|then|also)\s+)?(?:what|which|how|why|where|who)\b", linre.IGNORECASE
 )
+
+
+# "... reboot required y/n", "for AME64K modelling does amepat need the -M flag", "when real is tight can z/OS page
+# out a 2g frame?": yes/no questions the reader's stricter test leaves out; a claim still needs subject and predicate
+_YN_TAG = linre.compile(r"\b(?:y/n|yes\s+or\s+no|yes/no)\W*$", linre.IGNORECASE)
+_INVERTED = linre.compile(
+    r"^\s*(?:for|on|in|with|if|when|once|after|before|since|so|and|but|still|now)\b[^?.]{0,100}?"
+    r"\b(?:does|do|did|is|are|can|could|should|will|would|must)\s+[a-z0-9/]",
+    linre.IGNORECASE,
+)
+_WH_FIRST = linre.compile(
+    r"^\s*(?:what|which|who|whom|whose|why|where|how|when\s+(?:is|are|does|do|did|can|will|should))\b", linre.IGNORECASE
+)
+
+
+def _yes_no_for_claims(text: str) -> bool:
+    last = (_SENTENCE.split(text.strip())[-1] or "") if text.strip() else ""
+    if _YN_TAG.search(last):
+        return True
+    tail = _TAIL.search(last[-300:])
+    if tail is not None and tail.group(1).lower() not in _WH:
+        return True
+    return not _WH_FIRST.match(last) and bool(_INVERTED.match(last))
 
 
 def asked_part(text: str) -> str:
@@ -111,8 +135,6 @@ def asked_part(text: str) -> str:
 
 def claim_verdict(claims: Claims, reading: Reading) -> ClaimVerdict | None:
     """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims.yaml), or None."""
-    if not reading.yes_no:
-        tail = _TAIL.search(reading.text[-300:])
-        if tail is None or tail.group(1).lower() in _WH:
-            return None
+    if not reading.yes_no and not _yes_no_for_claims(reading.text):
+        return None
     return claims.verdict(reading.text, stated_levels(reading), asked_part(reading.text))
