@@ -95,7 +95,7 @@ _TAIL = linre.compile(
     r"(?:^|\s[-;]\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z]+)[^-:;,?]*\?\s*$", linre.IGNORECASE
 )
 _WH = frozenset("what which who whom whose why where how when".split())
-_SENTENCE = linre.compile(r"(?:[.!]|\bQ:)\s+")
+_SENTENCE = linre.compile(r"[^.!?]+(?:[.!?]+|$)")
 # the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
 _CLAUSE = linre.compile(r"[,;:.!?]\s|\s-\s")
 _WH_CLAUSE = linre.compile(
@@ -117,13 +117,18 @@ _WH_FIRST = linre.compile(
 
 
 def _yes_no_for_claims(text: str) -> bool:
-    last = (_SENTENCE.split(text.strip())[-1] or "") if text.strip() else ""
-    if _YN_TAG.search(last):
-        return True
-    tail = _TAIL.search(last[-300:])
-    if tail is not None and tail.group(1).lower() not in _WH:
-        return True
-    return not _WH_FIRST.match(last) and bool(_INVERTED.match(last))
+    """Any of the last three sentences asks yes or no ("should we compress 64K pages? the sources differ")."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()]
+    for last in sentences[-3:]:
+        last = last.removeprefix("Q:").strip()
+        if _YN_TAG.search(last):
+            return True
+        tail = _TAIL.search(last[-300:])
+        if tail is not None and tail.group(1).lower() not in _WH:
+            return True
+        if not _WH_FIRST.match(last) and _INVERTED.match(last):
+            return True
+    return False
 
 
 def asked_part(text: str) -> str:
@@ -133,8 +138,38 @@ def asked_part(text: str) -> str:
     return " , ".join(kept) if kept else text
 
 
+_VIOS_WORD = linre.compile(r"\b(?:VIOS|VIO\s+servers?|virtual\s+I/O\s+servers?)\b", linre.IGNORECASE)
+_WEIGHT_WORD = linre.compile(r"\bweights?\b", linre.IGNORECASE)
+_WHOLE = linre.compile(r"(?:^|[^\d.])(\d{1,3})(\.\d+)?")
+_NEAR = 40  # characters after "VIOS" where its own weight is written
+
+
+def vios_weight(claims: Claims, reading: Reading) -> ClaimVerdict | None:
+    """ "our vios has uncapped weight 64 and the sap lpars 128. fine?": the weights compared, not the topic."""
+    text = reading.text
+    vios = _VIOS_WORD.search(text)
+    claim = next((c for c in claims.items if c.id == "vios-weight-higher"), None)
+    if vios is None or claim is None or not _WEIGHT_WORD.search(text):
+        return None
+    numbers = [
+        (m.start(1), int(m.group(1))) for m in _WHOLE.finditer(text) if not m.group(2) and int(m.group(1)) <= 255
+    ]
+    own = [(at, n) for at, n in numbers if vios.end() <= at <= vios.end() + _NEAR]
+    if not own or len(numbers) < 2:
+        return None
+    mine = own[0][1]
+    others = [n for at, n in numbers if at != own[0][0]]
+    top = max(others)
+    if mine > top:
+        return ClaimVerdict("yes", f"the VIOS weight {mine} is above the other LPARs' {top}; {claim.because}", claim)
+    return ClaimVerdict("no", f"the VIOS weight {mine} is not above the LPARs' {top}; {claim.because}", claim)
+
+
 def claim_verdict(claims: Claims, reading: Reading) -> ClaimVerdict | None:
     """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims.yaml), or None."""
     if not reading.yes_no and not _yes_no_for_claims(reading.text):
         return None
+    weighed = vios_weight(claims, reading)
+    if weighed is not None:
+        return weighed
     return claims.verdict(reading.text, stated_levels(reading), asked_part(reading.text))

@@ -46,6 +46,7 @@ _WITHOUT = linre.compile(
     r"\b(?:without|w/o)\s+|(?:\bnot|n't)\s+(?:using|running|on|in|with|having|use|run|have)\s+", linre.IGNORECASE
 )
 _WINDOW = 24  # characters before a predicate word searched for a negation
+_GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
 _MODAL = frozenset({"possible", "need", "recommend"})
 
 
@@ -138,8 +139,9 @@ class Claims:
         without = _WITHOUT.search(text)
         asked = _asked(self.predicates[c.says], asked_text)
         if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
-            # what is required is also what is advised: "should amepat be called with -M?"
+            # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?")
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
+            asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
         if asked is None:
@@ -148,13 +150,20 @@ class Claims:
         inner = _WITHOUT.search(asked_text) if without is not None else None
         if inner is not None and at <= inner.start() < end:
             without = None  # "without a reboot" is the predicate itself, not a condition on the subject
+        elif (
+            without is not None
+            and inner is not None
+            and inner.end() <= at <= inner.end() + _GOVERNS
+            and not _opens(c, text[without.start() : without.end() + 40])
+        ):
+            without, reverse = None, not reverse  # "... without paying extra CPU?": the predicate, negated
         if without is not None:
             rest = text[without.start() : without.end() + 40]
             if c.says == "need":  # "can I do it without X?" asks whether X is NOT needed, X being what the claim needs
                 if not any(p.search(rest) for p in c.about):
                     return None
                 reverse = not reverse
-            elif not any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about):
+            elif not _opens(c, rest):
                 return None  # only a claim that itself speaks of the "without ..." answers such a question
         if c.ordered and len(spans) >= 2 and spans[1] < spans[0]:
             reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
@@ -163,6 +172,11 @@ class Claims:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
         return ClaimVerdict(answer, because, c, at)
+
+
+def _opens(c: Claim, rest: str) -> bool:
+    """Whether one of the claim's subjects is the "without ..." phrase itself ("without SMT" for the no-SMT claim)."""
+    return any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about)
 
 
 def _asked(pred: Predicate, text: str) -> tuple[bool, int, int] | None:
