@@ -17,10 +17,11 @@ from advisor.chat.calc.asked import asks_other
 from advisor.chat.calc.common import CalcAnswer
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
 from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, vios_answer
-from advisor.chat.calc.zsystems import lfarea_answer, plarea_answer, smt_answer
+from advisor.chat.calc.zsystems import getstor_answer, lfarea_answer, plarea_answer, smt_answer
 from advisor.chat.reader import Reading, read
 
 RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
+    getstor_answer,
     lfarea_answer,
     plarea_answer,
     sap_instances_answer,
@@ -64,6 +65,7 @@ COMPUTES = {
     "clm": r"\b(?:clm|cell|local|mem(?:ory)?|size|gb)\b",
     "hpux_kernel": r"\b(?:swap|buffer|cache|size|mem(?:ory)?|gb)\b",
     "hpt": r"\b(?:hpt|page\s+table|size|mem(?:ory)?|gb|reserved)\b",
+    "getstor": r"\b(?:storage|size|mem(?:ory)?|gb|mb|big|much)\b",
     "zvm_smt": r"\b(?:throughput|gain|etr|itr|users?|faster|more)\b",
 }
 _COMPUTES = {name: linre.compile(pattern, linre.I) for name, pattern in COMPUTES.items()}
