@@ -303,3 +303,19 @@ def test_will_it_work_asks_for_the_online_storage(engine):
     second = engine.turn("32 GB online", first.state)
     assert second.verdict is not None and second.verdict.answer == "no"  # old form: 0.8 x 32 - 2 = 23.6 GB
     assert [c.result for c in second.calculations] == [pytest.approx(23.6)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we plan AME factor 3.9 on the 16 GB prod app server to cut RAM. wise?",
+        "amepat suggests factor 6 with 2 GB for our 12 GB lpar. can we rely on that?",
+    ],
+)
+def test_a_judgement_question_gets_no_figure_of_another_kind(engine, question):
+    assert not engine.turn(question).calculations
+
+
+def test_a_judgement_a_requirement_settles_keeps_its_figure(engine):
+    reply = engine.turn("vios on a 48 core frame with 6 GB - ok?")
+    assert reply.verdict is not None and reply.calculations

@@ -128,12 +128,16 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
     return cores, counts, assumptions, questions, unused
 
 
+_NOT_MEMORY = linre.compile(r"\s*(?:of\s+)?(?:disks?|hdisks?|luns?|rootvg|storage|san|pool|ssp|volumes?|vg)\b", linre.I)
+
+
 def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     reading = reading or read(text)
     text = reading.text
-    if not (
-        _has(VIOS, text) and _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
-    ):
+    memory_words = _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
+    # "vios on a 48 core frame with 6 GB - ok?": a size said of the VIOS itself is its memory
+    own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
+    if not (_has(VIOS, text) and (memory_words or own_size)):
         return None
     cores, adapters, assumptions, questions, unused = vios_inputs(reading)
     if cores is None and not adapters:
@@ -451,14 +455,11 @@ def ame_answer(text: str) -> CalcAnswer | None:
                 "steps of 0.01.",
                 *cites,
             )
-        if len(factors) == 1 and "?" in text:  # "expansion factor 12 possible on p7?": the verdict first
-            ok = ame.factor_valid(factors[0])
-            out.verdict = (
-                "yes" if ok else "no",
-                f"factor {factors[0]:g} is {'a valid' if ok else 'not a valid'} AME factor (1.00 to 10.00 in steps "
-                "of 0.01)",
-                cites,
-            )
+        if "?" in text:  # "expansion factor 12 possible on p7?": the verdict first
+            valid = [f for f in factors if ame.factor_valid(f)]
+            word = "yes" if len(valid) == len(factors) else "no" if not valid else "it depends"
+            shown = ", ".join(f"{f:g} {'valid' if f in valid else 'not valid'}" for f in factors)
+            out.verdict = (word, f"AME factors run from 1.00 to 10.00 in steps of 0.01: {shown}", cites)
         out.rules = ["AME-005"]
         return out
     return None
