@@ -18,9 +18,19 @@ LOCATION = linre.compile(r"\d\d(-[0-9A-Za-z]+)+|U[0-9A-Z]+\.[\w.-]+")
 
 def listing_score(text: str, names: linre.Pattern) -> float:
     """The share of lines that list a device of this kind."""
-    rows = [r for r in clean(text).splitlines() if r.strip() and not HEADER.match(r)]
-    matching = [m for m in map(ROW.match, rows) if m and names.match(m.group(1))]
-    return 0.9 * len(matching) / len(rows) if rows else 0.0
+    rows = matching = 0
+    for line in clean(text).splitlines():
+        if not line.strip():
+            continue
+        words = _row_words(line)  # a plain row, as ROW reads it (and never HEADER): no pattern call
+        if words is None:
+            if HEADER.match(line):
+                continue
+            m = ROW.match(line)
+            words = None if m is None else m.groups()
+        rows += 1
+        matching += words is not None and names.match(words[0]) is not None
+    return 0.9 * matching / rows if rows else 0.0
 
 
 def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> ParseResult:

@@ -17,7 +17,7 @@ import pytest
 from advisor import linre
 from advisor.documents.errors import DocumentError
 from advisor.inputs import MAX_LINE_CHARS, _has_prompts, check_limits
-from advisor.parsers import _lsdev, _text, lslpp_l, ps_z, registry
+from advisor.parsers import _lsdev, _text, lsdev_adapter, lsdev_disk, lslpp_l, ps_z, registry
 from advisor.parsers._text import Builder, Line, iter_lines, lines_of
 from advisor.parsers.base import ParseResult, Provenance, ProvenanceMap
 from advisor.parsers.bundle import parse_bundle, split_bundle
@@ -475,3 +475,13 @@ def test_the_splitter_finds_every_prompt_form_after_long_outputs(form: str, type
     assert [s.command for s in sections] == (
         [c for c, _ in outputs] if typed else ["lsdev -type disk", "lparstat -i", "lsdev -type disk"]
     )
+
+
+@pytest.mark.parametrize("names", [lsdev_disk._NAMES, lsdev_adapter._NAMES])
+def test_listing_detection_counts_what_the_patterns_count(names: linre.Pattern) -> None:
+    text = "\n".join(
+        [*EDGE_LINES, "hdisk5 Available 00-00-02 trailing   ", "ent0 Available 02-00 Adapter", "", "fcs0 Defined"]
+    )
+    rows = [r for r in _text.clean(text).splitlines() if r.strip() and not _lsdev.HEADER.match(r)]
+    matching = [m for m in map(_lsdev.ROW.match, rows) if m and names.match(m.group(1))]
+    assert _lsdev.listing_score(text, names) == 0.9 * len(matching) / len(rows) > 0
