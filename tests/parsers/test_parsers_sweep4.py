@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text
 from advisor.parsers.registry import parse_output
 from tests.parsers.parser_samples import load
@@ -215,3 +216,36 @@ def test_pager_prompts_are_no_part_of_an_output() -> None:
         "VIOENT",
     ]
     assert result.warnings == []
+
+
+# --- lscpu of an older util-linux -----------------------------------------------------------------
+
+OLD_LSCPU = (  # util-linux 2.19 (SLES 11 SP4): no "Hypervisor:" line, the vendor is IBM for z/VM and PR/SM alike
+    "Architecture:          s390x\nCPU op-mode(s):        32-bit, 64-bit\nByte Order:            Big Endian\n"
+    "CPU(s):                4\nOn-line CPU(s) list:   0-3\nThread(s) per core:    1\nCore(s) per socket:    1\n"
+    "Socket(s) per book:    4\nBook(s):               1\nVendor ID:             IBM/S390\n"
+    "BogoMIPS:              2913.00\n"
+    "Hypervisor vendor:     IBM\nVirtualization type:   full\nDispatching mode:      horizontal\n"
+    "L1d cache:             128K\nL1i cache:             96K\nL2d cache:             2048K\n"
+    "L2i cache:             2048K\n"
+)
+SYSINFO_ZVM = (
+    "Manufacturer:         IBM\nType:                 2964\nModel:                701              NE1\n"
+    "Sequence Code:        00000000000A1B2C\nPlant:                02\nLPAR Number:          21\n"
+    "LPAR Name:            ZLP21\nLPAR CPUs Total:      16\nVM00 Name:            ZVM1\n"
+    "VM00 Control Program: z/VM    6.4.0\nVM00 CPUs Total:      4\n"
+)
+
+
+def test_an_old_lscpu_alone_cannot_tell_zvm_from_an_lpar() -> None:
+    """Was: refused as "a hypervisor other than z/VM (Hypervisor vendor: IBM)", which z/VM guests show too."""
+    with pytest.raises(DocumentError, match="z/VM or a PR/SM LPAR alike; add cat /proc/sysinfo"):
+        load_text(OLD_LSCPU, "lscpu.txt")
+
+
+def test_an_old_lscpu_with_proc_sysinfo_is_a_zvm_guest() -> None:
+    """Was: refused even with /proc/sysinfo naming z/VM 6.4 beside it."""
+    text = "linux01:~ # lscpu\n" + OLD_LSCPU + "linux01:~ # cat /proc/sysinfo\n" + SYSINFO_ZVM
+    loaded = load_text(text, "session.txt")
+    assert (loaded.model.kind, loaded.model.name, loaded.model.machine) == ("zvm-lpar", "linux01", "z13")
+    assert loaded.model.zvm.version == "6.4"
