@@ -10,6 +10,7 @@ import pytest
 
 from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text
+from advisor.parsers.prompts import prompt
 from advisor.parsers.registry import parse_output
 from tests.parsers.parser_samples import load
 
@@ -249,3 +250,21 @@ def test_an_old_lscpu_with_proc_sysinfo_is_a_zvm_guest() -> None:
     loaded = load_text(text, "session.txt")
     assert (loaded.model.kind, loaded.model.name, loaded.model.machine) == ("zvm-lpar", "linux01", "z13")
     assert loaded.model.zvm.version == "6.4"
+
+
+def test_sudo_ssh_from_a_jump_host_is_the_targets_output() -> None:
+    """Was: `sudo ssh aix2 svmon -G` typed on jump01 was jump01's prompt with a command no parser reads: the
+    output was dropped and the paste refused for stating no field (`ssh aix2 ...` without sudo was already
+    aix2's output). Now it is aix2's output, so with jump01's lparstat beside it the paste is two hosts."""
+    text = (
+        "admin@jump01:~ $ lparstat -i | head -2\n"
+        "Node Name                                  : jump01\n"
+        "Partition Name                             : JUMP01\n"
+        "admin@jump01:~ $ sudo ssh -o BatchMode=yes aix2 svmon -G\n"
+        "               size       inuse        free         pin     virtual   mmode\n"
+        "memory      4194304     3801226      393078      809440     2934071     Ded\n"
+        "pg space    1048576        6841\n"
+    )
+    assert prompt("admin@jump01:~ $ sudo ssh -o BatchMode=yes aix2 svmon -G") == ("aix2", "svmon -G")
+    with pytest.raises(DocumentError, match="several hosts"):
+        load_text(text, "session.txt")
