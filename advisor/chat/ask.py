@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from advisor.chat.calc import CalcAnswer, calculate
 from advisor.chat.clarify import clarification
 from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
-from advisor.chat.judge import ame64k_support
+from advisor.chat.judge import ame64k_support, claim_verdict
 from advisor.chat.reader import Reading, read
 from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question, Verdict, from_out
 from advisor.chat.reply import resolve as resolve_cite
@@ -300,8 +300,22 @@ def answer(
         families = kb.synonyms.families(set(kb.by_id[entry.passage].platforms))
         if families and not families & kb.synonyms.families(question_platforms):
             entry = None
-    judged = ame64k_support(reading) if not foreign and (entry is None or entry.id.startswith("ame64k-on")) else None
+    computed = calc is not None and bool(calc.calculations or calc.verdict)
+    claim = claim_verdict(kb.claims, reading) if not foreign and not computed else None
+    if claim is not None and claim.claim.says == "possible":
+        claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
+    judged = (
+        ame64k_support(reading)
+        if not foreign and claim is None and (entry is None or entry.id.startswith("ame64k-on"))
+        else None
+    )
     if judged is not None:
+        entry = None
+    if claim is not None and question_platforms:  # as for entries: never the verdict of another product line
+        families = kb.synonyms.families(set(kb.by_id[claim.claim.passage].platforms))
+        if families and not families & kb.synonyms.families(question_platforms):
+            claim = None
+    if claim is not None:  # a claim reads the question's predicate; an entry only its topic
         entry = None
     clar = clarification(reading, has_document) if calc is None and not foreign else None
     if (
@@ -309,6 +323,7 @@ def answer(
         and clar is None
         and entry is None
         and judged is None
+        and claim is None
         and (not in_scope(r) or off_platform(r, question_platforms))
     ):
         return not_covered(r)
@@ -320,6 +335,13 @@ def answer(
         n = out.cite(passage_cite(kb, p))
         out.say(f"{word.capitalize()}: {because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=word, because=because, citations=[n])  # type: ignore[arg-type]
+        skip = set(skip) | {p.id}
+        result.passages.append(p)
+    elif claim is not None:
+        p = kb.by_id[claim.claim.passage]
+        n = out.cite(passage_cite(kb, p))
+        out.say(f"{claim.answer.capitalize()}: {claim.because}.", passage_cite(kb, p))
+        result.verdict = Verdict(answer=claim.answer, because=claim.because, citations=[n])  # type: ignore[arg-type]
         skip = set(skip) | {p.id}
         result.passages.append(p)
     elif entry is not None:

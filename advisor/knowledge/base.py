@@ -12,6 +12,7 @@ import threading
 from functools import cached_property
 
 from advisor.findings import CitationOut
+from advisor.knowledge.claims import load_claims
 from advisor.knowledge.conflicts import Conflict, load_conflicts
 from advisor.knowledge.index import FtsIndex, RuleDoc, SentenceMatcher
 from advisor.knowledge.passages import Passage, load_passages
@@ -43,6 +44,7 @@ class KnowledgeBase:
         self.by_id = {p.id: p for p in passages}
         self.conflicts = conflicts if conflicts is not None else load_conflicts(set(self.by_id))
         self.verdicts = load_verdicts(set(self.by_id))
+        self.claims = load_claims(set(self.by_id))
         rules = [rule_doc(cr) for cr in rulebook.rules.values()] if rulebook else []
         self.index = FtsIndex(passages, rules)
         self.sentences = SentenceMatcher()
