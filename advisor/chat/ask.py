@@ -124,6 +124,8 @@ def in_scope(r: Retrieval) -> bool:
         return False
     if not topical(r):
         return False
+    if top.passage.source in r.sources and top.coverage >= MIN_COVERAGE:
+        return True  # "what workload was used in redp5287": a question about the document itself
     if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
