@@ -82,9 +82,16 @@ NOT_A_TOPIC = frozenset(
 )
 
 
+HOW_WORDS = frozenset({"check"})  # synonym groups for how a question asks, not what about
+
+
 def topical(r: Retrieval) -> bool:
     """Whether the best passage matches something the question is about, beyond product and phrasing words."""
-    return bool(r.hits) and any(label.lower() not in NOT_A_TOPIC for label in r.hits[0].matched)
+    jargon = set(r.jargon)  # "VIOS" names a platform and a topic (its sizing) alike
+    return bool(r.hits) and any(
+        label.lower() not in NOT_A_TOPIC and (label in jargon or label.lower() not in r.platform_words)
+        for label in r.hits[0].matched
+    )
 
 
 def off_platform(r: Retrieval, question_platforms: set[str]) -> bool:
@@ -100,9 +107,18 @@ def in_scope(r: Retrieval) -> bool:
     top = r.hits[0]
     if r.mentioned_rules:
         return True
+    jargon = {c.label for c in r.concepts if c.jargon}
+    shared = len(jargon.intersection(top.matched) - HOW_WORDS)
+    if r.unknown and shared < JARGON_HITS:
+        # a term the sources never use is what the question is about (advisor/knowledge/vocabulary.py),
+        # unless the passage shares several terms of the field with it ("npiv zoning gotchas?")
+        return False
+    if r.rare and not shared:
+        return (
+            False  # "would it work for our tomcat servers?": a rare word, and the passage shares no term of the field
+        )
     if not topical(r):
         return False
-    jargon = {c.label for c in r.concepts if c.jargon}
     if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE

@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
+from advisor.chat.calc.asked import role as amount_role
+from advisor.chat.calc.asked import role_patterns
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
+from advisor.knowledge.vocabulary import is_code
 
 MAX_FOLLOW_UP_WORDS = 12
 
@@ -84,9 +87,10 @@ def _swap_platforms(old: str, reading: Reading, old_reading: Reading) -> str:
 
 def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[str, bool]:
     text, swapped = old, False
-    for kind in ("size", "cores", "saps", "percent"):
-        new = reading.amounts(kind)
-        was = old_reading.amounts(kind)
+    for kind in ("size", "cores", "saps", "percent", "lpar"):
+        # "and 6 lpars?" after "3 lpars, max 100 GB each": a count replaces the count of the same thing
+        new = reading.amounts(kind) if kind != "lpar" else [q for q in reading.quantities if q.noun == "lpar"]
+        was = old_reading.amounts(kind) if kind != "lpar" else [q for q in old_reading.quantities if q.noun == "lpar"]
         if new and was:  # the last one: "LFAREA=12G on a 32 GB system", "and 64 GB?" means the system's size
             at = text.rfind(was[-1].raw)
             text = text[:at] + new[0].raw + text[at + len(was[-1].raw) :]
@@ -146,8 +150,17 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         bare_number = _bare_number(text, reading, last)
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
-        new_things = reading.platforms or reading.os_levels or reading.amounts("size", "cores", "saps", "percent")
-        if new_things and (_ELLIPSIS.match(bare) or words <= 4) and not _own_topic(bare, reading):
+        new_things = (
+            reading.platforms
+            or reading.os_levels
+            or reading.amounts("size", "cores", "saps", "percent")
+            or [q for q in reading.quantities if q.noun == "lpar"]
+        )
+        if (
+            new_things
+            and (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text) or words <= 4)
+            and not _own_topic(bare, reading)
+        ):
             old_reading = read(last)
             swapped, changed = _swap_quantities(last, reading, old_reading)
             if reading.platforms or reading.os_levels:
@@ -325,6 +338,12 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
                 medium = "Ethernet"
             new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
             return pending.question.replace(raw, new, 1)
+    if needs == "paging" and reading.of_kind("size"):
+        return f"{pending.question.rstrip(' ?.!')}, {reading.of_kind('size')[0].raw} paging space"
+    if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
+        # any other input of the pending sizing ("sizing says 15000 SAPS" when cores were asked): the
+        # question with the reply added, for the calculator to read (or to ask again)
+        return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
 
 
@@ -357,7 +376,7 @@ def fragment_of(kb, text: str, prior) -> bool:
     unknown = [u for u in r.unknown if u.lower() not in named]  # "P9", "TL3": read by the reader, not unknown
     if r.foreign or unknown:
         return False
-    return all(w.lower() in _CONVERSATIONAL for w in r.dropped)
+    return all(w.lower() in _CONVERSATIONAL or w.lower() in named or is_code(w) for w in r.dropped)
 
 
 MAX_FRAGMENT_WORDS = 12
@@ -397,30 +416,29 @@ def _amount_only(text: str, reading: Reading) -> str | None:
     return None
 
 
-# What an amount is, by the words right after it: "48 GB of SAP shared memory", "16 GB paging space"
-_ROLES = (
-    ("shared", linre.compile(r"^\s*(?:of\s+)?(?:SAP\s+)?(?:shared\s+memory|shm)\b", linre.IGNORECASE)),
-    ("paging", linre.compile(r"^\s*(?:of\s+)?(?:paging|swap|page\s+space)\b", linre.IGNORECASE)),
-    ("true", linre.compile(r"^\s*(?:of\s+)?(?:true|real|physical)\b", linre.IGNORECASE)),
-    ("online", linre.compile(r"^\s*(?:of\s+)?online\b", linre.IGNORECASE)),
-    ("max", linre.compile(r"^\s*(?:of\s+)?max(?:imum)?\b", linre.IGNORECASE)),
-    ("expanded", linre.compile(r"^\s*(?:of\s+)?expanded\b", linre.IGNORECASE)),
-)
+# What an amount is, by the words after or before it: "48 GB of SAP shared memory", "true memory 20 GB"
+_ROLES = {
+    "shared": role_patterns(r"(?:SAP\s+)?(?:shared\s+memory|shm)"),
+    "paging": role_patterns(r"paging|swap|page\s+space"),
+    "true": role_patterns(r"true|real|physical"),
+    "online": role_patterns(r"online"),
+    "max": role_patterns(r"max(?:imum)?"),
+    "expanded": role_patterns(r"expanded"),
+}
 
 
-def _role(text: str, end: int) -> str | None:
-    after = text[end : end + 40]
-    return next((name for name, pattern in _ROLES if pattern.match(after)), None)
+def _role(text: str, q) -> str | None:
+    return amount_role(text, q, _ROLES)
 
 
 def _swap_by_role(last: str, reading: Reading) -> str | None:
     """The last question with the one amount that has the same role as the new one replaced, or None."""
-    new = [q for q in reading.amounts("size") if _role(reading.text, q.end)]
+    new = [q for q in reading.amounts("size") if _role(reading.text, q)]
     if len(new) != 1:
         return None
-    role = _role(reading.text, new[0].end)
+    role = _role(reading.text, new[0])
     old_reading = read(last)
-    same = [q for q in old_reading.amounts("size") if _role(old_reading.text, q.end) == role]
+    same = [q for q in old_reading.amounts("size") if _role(old_reading.text, q) == role]
     if len(same) != 1:
         return None
     q = same[0]

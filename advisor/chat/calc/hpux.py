@@ -6,20 +6,30 @@ and swap are the `buffer_cache_target_gb` / `swap_min_gb` derived values.
 
 from __future__ import annotations
 
+from advisor import linre
 from advisor.calculators import clm, sap_instances
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
 from advisor.chat.numbers import first_float, first_int, fmt
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
 
+# "how many dialog instances", "SAP instance count", "instances for 40 cores", "instance count for the ERP":
+# the number of SAP instances a server should run; never WPAR, LPAR or database instances
+INSTANCES_TOPIC = linre.compile(
+    r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances\b"
+    r"|\binstance\s+count\b|\binstances?\s+(?:should|for|on|with|per|do|to)\b|\bSAP\s+instances?\b"
+    r"|\binstances?\s*[:=-]\s*\d",
+    linre.I,
+)
+_NOT_SAP = linre.compile(r"\b(?:WPARs?|LPARs?|DB2|Oracle|JVMs?|containers?|VMs?|guests?|EC2|cloud)\b", linre.I)
+
+
+def instances_topic(text: str) -> bool:
+    return INSTANCES_TOPIC.search(text) is not None and _NOT_SAP.search(text) is None
+
 
 def sap_instances_answer(text: str) -> CalcAnswer | None:
-    if not _has(
-        r"how many (?:SAP |dialog |ABAP |app(?:lication)? server |SAP dialog )?instances|number of (?:SAP )?instances"
-        r"|SAP instances? (?:should|for|on|with|per)\b"
-        r"|SAP instance count|instances? (?:for|on) (?:an? |the |our |my )?\d",
-        text,
-    ):
+    if not instances_topic(text):
         return None
     cores = first_int(r"(\d+)[\s-]*(?:processor\s+)?cores?\b", text)
     saps = first_float(r"(\d[\d,]*)\s*SAPS", text.replace(",", ""))

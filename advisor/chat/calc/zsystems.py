@@ -104,8 +104,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         ibm, why = REASONS[reason]
         out.out.say(f'IAR046I reason "{ibm.rstrip(".")}": {why}', *_cites([CITE_IAR046I], "lfarea"))
         return out
-    if not _has(r"LFAREA|large frame area", text):
-        return None
+    if not _has(r"LFAREA|large frame area", text) or _has(r"pageable\s+large", text):
+        return None  # the pageable large frame area is the PLAREA
     stmt, rest = _lfarea_statement(text)
     online = _online_gb(rest)
     if online is None:
