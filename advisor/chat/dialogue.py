@@ -16,6 +16,7 @@ from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
+from advisor.knowledge.vocabulary import is_code
 
 MAX_FOLLOW_UP_WORDS = 12
 
@@ -375,7 +376,7 @@ def fragment_of(kb, text: str, prior) -> bool:
     unknown = [u for u in r.unknown if u.lower() not in named]  # "P9", "TL3": read by the reader, not unknown
     if r.foreign or unknown:
         return False
-    return all(w.lower() in _CONVERSATIONAL for w in r.dropped)
+    return all(w.lower() in _CONVERSATIONAL or w.lower() in named or is_code(w) for w in r.dropped)
 
 
 MAX_FRAGMENT_WORDS = 12

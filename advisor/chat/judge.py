@@ -13,6 +13,7 @@ from __future__ import annotations
 from advisor import linre
 from advisor.calculators import ame
 from advisor.chat.reader import Reading
+from advisor.knowledge.claims import Claims, ClaimVerdict, Level, parse_level
 
 _AME64K = linre.compile(
     r"\bAME\s?64K\b|\b64K\s+mode\b|\bame_mpsize_support\b|\bcompress(?:ing)?\s+64K", linre.IGNORECASE
@@ -54,3 +55,64 @@ def ame64k_support(reading: Reading) -> tuple[str, str] | None:
         "it depends",
         f"{_NEEDS}; {said} meets that so far, it also depends on the AIX technology level (TL1 or later)",
     )
+
+
+# "VIOS 2.2.1.3", "vios 2.1", "VIO server level 2.2": the reader has no VIOS level of its own
+_VIOS_LEVEL = linre.compile(
+    r"\b(?:VIOS|VIO\s+servers?|virtual\s+I/O\s+servers?|ioslevel)\s+(?:version\s+|level\s+|is\s+|at\s+)?v?(\d(?:\.\d{1,3}){1,3})\b",
+    linre.IGNORECASE,
+)
+_HPUX_VERSIONS = {"11iv1": (11, 11), "11iv2": (11, 23), "11iv3": (11, 31)}
+
+
+def stated_levels(reading: Reading) -> dict[str, Level]:
+    """The levels a question states, as the claims compare them: the last processor, AIX, VIOS, z/OS, z/VM, HP-UX."""
+    out: dict[str, Level] = {}
+    for p in reading.platforms:
+        if p.family == "power" and p.name.upper().startswith("POWER"):
+            try:
+                out["power"] = parse_level("power", p.name)
+            except ValueError:
+                continue
+    for o in reading.os_levels:
+        if o.os == "hpux":
+            if o.version in _HPUX_VERSIONS:
+                out["hpux"] = _HPUX_VERSIONS[o.version]
+            continue
+        try:
+            level = parse_level(o.os, o.version)
+        except ValueError:
+            continue
+        out[o.os] = (*level, o.tl) if o.os == "aix" and o.tl is not None else level
+    for m in _VIOS_LEVEL.finditer(reading.text):
+        out["vios"] = parse_level("vios", m.group(1))
+    return out
+
+
+# "SEA load sharing on vios 2.1 - available?", "pageable 1M pages - backed when created?": a topic, then the
+# predicate asked as a fragment; a question whose last part opens with a wh-word is not one
+_TAIL = linre.compile(
+    r"(?:^|\s[-;]\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z]+)[^-:;,?]*\?\s*$", linre.IGNORECASE
+)
+_WH = frozenset("what which who whom whose why where how when".split())
+# the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
+_CLAUSE = linre.compile(r"[,;:.!?]\s|\s-\s")
+_WH_CLAUSE = linre.compile(
+    r"^\s*(?:(?:and|or|but|so|then|also)\s+)?(?:what|which|how|why|where|who)\b", linre.IGNORECASE
+)
+
+
+def asked_part(text: str) -> str:
+    """The message without its wh-clauses: "what should we change, and does it need a reboot?" asks about a reboot."""
+    clauses = [c for c in _CLAUSE.split(text) if c and c.strip()]
+    kept = [c for c in clauses if not _WH_CLAUSE.match(c)]
+    return " , ".join(kept) if kept else text
+
+
+def claim_verdict(claims: Claims, reading: Reading) -> ClaimVerdict | None:
+    """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims.yaml), or None."""
+    if not reading.yes_no:
+        tail = _TAIL.search(reading.text[-300:])
+        if tail is None or tail.group(1).lower() in _WH:
+            return None
+    return claims.verdict(reading.text, stated_levels(reading), asked_part(reading.text))

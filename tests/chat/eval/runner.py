@@ -87,7 +87,8 @@ def check(expect: dict[str, Any], reply: Any) -> list[str]:
         if str(fact).lower() not in answer:
             out.append(f"fact {fact!r} missing")
     for number in expect.get("numbers", []):
-        if str(number).lower() not in answer:
+        # "220%" and "220 %" state the same figure (the chat prints a space before units and %)
+        if _no_space_before_percent(str(number).lower()) not in _no_space_before_percent(answer):
             out.append(f"number {number!r} missing")
     if "verdict" in expect:
         got = reply.verdict.answer if reply.verdict else None
@@ -179,6 +180,10 @@ def run_api(part: str, *, resend: bool = False) -> list[TurnResult]:
                     )
         app.state.store.close()
     return results
+
+
+def _no_space_before_percent(text: str) -> str:
+    return text.replace(" %", "%").replace("\u202f%", "%").replace("\xa0%", "%")
 
 
 def wrong_number(r: TurnResult) -> bool:
