@@ -307,8 +307,9 @@ def answer(
         families = kb.synonyms.families(set(kb.by_id[entry.passage].platforms))
         if families and not families & kb.synonyms.families(question_platforms):
             entry = None
-    computed = calc is not None and bool(calc.calculations or calc.verdict)
-    claim = claim_verdict(kb.claims, reading) if not foreign and not computed else None
+    # a claim reads the question's predicate, so it may stand beside a figure ("factor 4.7 ... safe?"); a
+    # calculator's own verdict ("is 4 GB enough?") comes first
+    claim = claim_verdict(kb.claims, reading) if not foreign and not (calc and calc.verdict) else None
     if claim is not None and claim.claim.says == "possible":
         claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
     judged = (

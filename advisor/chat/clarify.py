@@ -53,7 +53,7 @@ _INSTANCES_ASKED = (
 )
 _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
-    r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b"
+    r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b"
 )
 
 
@@ -110,19 +110,23 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "size",
             "How much online (real) storage does the z/OS LPAR have? Shown by: D M=STOR. "
             "If you have it, paste the LFAREA statement from IEASYSxx too.",
-            "Whether an LFAREA fits depends on the online storage: the limit is 80 % of online storage minus 2 GB "
-            "(old form) or 80 % of (online storage - 4 GB) (new form).",
+            "Whether an LFAREA fits depends on the online storage: the limit is 80% of online storage minus 2 GB "
+            "(old form) or 80% of (online storage - 4 GB) (new form).",
             (lfarea.CITE_FORMS,),
             "ZOS-001",
             "online_storage_gb",
             "D M=STOR",
             calculator="lfarea",
         )
-    if _has(r"PLAREA|pageable large (?:page|frame) area", text) and not sizes and _has(r"how|size|big|large", text):
+    if (
+        _has(r"PLAREA|pageable large (?:(?:page|frame) )?area", text)
+        and not sizes
+        and _has(r"how|size|big|large", text)
+    ):
         return Clarification(
             "size",
             "How much online storage does the z/OS system have? Shown by: D M=STOR.",
-            "The PLAREA is sized by the system from online storage: 12.5 % of what remains after the quad area.",
+            "The PLAREA is sized by the system from online storage: 12.5% of what remains after the quad area.",
             tuple(plarea.plarea_size(16).citations),
             "ZOS-006",
             "online_storage_gb",
@@ -168,7 +172,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "details",
             "How much memory does the cell (or server) have, and how much shared memory do the SAP instances "
             "use? Shown by: machinfo; ipcs -ma.",
-            "CLM should hold about 10 % of memory for kernel and process-private data plus, on 11i v3, the SAP "
+            "CLM should hold about 10% of memory for kernel and process-private data plus, on 11i v3, the SAP "
             "shared memory.",
             clm.CITE,
             "HPUX-005",
@@ -185,7 +189,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         return Clarification(
             "memory",
             "How much memory does the HP-UX server have (machinfo)? For swap, how much is configured (swapinfo -tam)?",
-            "SAP on HP-UX wants swap of at least twice the memory and a buffer cache of no more than about 3 % of it.",
+            "SAP on HP-UX wants swap of at least twice the memory and a buffer cache of no more than about 3% of it.",
             (clm.CITE[1],),
             "HPUX-012" if _has(r"\bswap\b", text) else "HPUX-011",
             "memory_gb",

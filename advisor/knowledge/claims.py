@@ -41,8 +41,17 @@ _COMPARED = linre.compile(
     linre.IGNORECASE,
 )
 _NEGATION = linre.compile(r"\b(?:not|never|no\s+longer)\s+(?:[a-z]+\s+){0,2}$", linre.IGNORECASE)
-_WITHOUT = linre.compile(r"\b(?:without|w/o)\s+", linre.IGNORECASE)
+# "without AMS", "w/o SMT", "LPARs that aren't using AMS"
+_WITHOUT = linre.compile(
+    r"\b(?:without|w/o)\s+|(?:\bnot|n't)\s+(?:using|running|on|in|with|having|use|run|have)\s+", linre.IGNORECASE
+)
 _WINDOW = 24  # characters before a predicate word searched for a negation
+# "can AMS and AME be used together?": a claim about one of them does not settle a combination
+_COMBINED = linre.compile(
+    r"\b(?:together|combin\w*|at the same time|along\s*side|along with|in combination|mix(?:ed|ing)?|both)\b",
+    linre.IGNORECASE,
+)
+_GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
 _MODAL = frozenset({"possible", "need", "recommend"})
 
 
@@ -54,6 +63,7 @@ class Predicate:
     not_before: linre.Pattern | None = None  # "need a reboot" asks about a reboot, not about a need
     dominant: bool = False  # asked at all, it is what the question is about: "does turning X off need a reboot?"
     not_after: linre.Pattern | None = None  # "persistent over a reboot" asks about persistence, not a reboot
+    polarity_from: str | None = None  # "disabled by default" asks the opposite of "on by default"
 
 
 @dataclass(frozen=True)
@@ -108,13 +118,15 @@ class Claims:
                 found.append((c.weight, got))
         if not found:
             return None
-        best = max(w for w, _ in found)
-        top = [v for w, v in found if w == best]
-        # a modal ("can", "should", "need") says less about what is asked than a predicate of its own ("carry more
-        # users", "survive a reboot"); of those, the one asked first is the question's own ("does amepat know ...
-        # when it recommends a factor?")
-        top.sort(key=lambda v: (v.claim.says in _MODAL, v.at))
-        first = [v for v in top if (v.claim.says in _MODAL, v.at) == (top[0].claim.says in _MODAL, top[0].at)]
+
+        # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
+        # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
+        # ("does amepat know ... when it recommends a factor?").
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int]:
+            return (item[1].claim.says in _MODAL, -item[0], item[1].at)
+
+        found.sort(key=rank)
+        first = [v for w, v in found if rank((w, v)) == rank(found[0])]
         if len({v.answer for v in first}) > 1:
             return None  # the most specific claims disagree: say nothing rather than guess
         return first[0]
@@ -130,23 +142,39 @@ class Claims:
             spans.append(m.start())
         if any(p.search(subject_text) for p in c.unless):
             return None
+        if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
+            return None
         without = _WITHOUT.search(text)
         asked = _asked(self.predicates[c.says], asked_text)
         if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
-            # what is required is also what is advised: "should amepat be called with -M?"
+            # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?")
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
+            asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
         if asked is None:
             return None
-        reverse, at = asked
+        reverse, at, end = asked
+        flip = self.predicates.get(self.predicates[c.says].polarity_from or "")
+        if flip is not None and flip.opposite is not None and flip.opposite.search(asked_text):
+            reverse = not reverse
+        inner = _WITHOUT.search(asked_text) if without is not None else None
+        if inner is not None and at <= inner.start() < end:
+            without = None  # "without a reboot" is the predicate itself, not a condition on the subject
+        elif (
+            without is not None
+            and inner is not None
+            and inner.end() <= at <= inner.end() + _GOVERNS
+            and not _opens(c, text[without.start() : without.end() + 40])
+        ):
+            without, reverse = None, not reverse  # "... without paying extra CPU?": the predicate, negated
         if without is not None:
             rest = text[without.start() : without.end() + 40]
             if c.says == "need":  # "can I do it without X?" asks whether X is NOT needed, X being what the claim needs
                 if not any(p.search(rest) for p in c.about):
                     return None
                 reverse = not reverse
-            elif not any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about):
+            elif not _opens(c, rest):
                 return None  # only a claim that itself speaks of the "without ..." answers such a question
         if c.ordered and len(spans) >= 2 and spans[1] < spans[0]:
             reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
@@ -157,7 +185,12 @@ class Claims:
         return ClaimVerdict(answer, because, c, at)
 
 
-def _asked(pred: Predicate, text: str) -> tuple[bool, int] | None:
+def _opens(c: Claim, rest: str) -> bool:
+    """Whether one of the claim's subjects is the "without ..." phrase itself ("without SMT" for the no-SMT claim)."""
+    return any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about)
+
+
+def _asked(pred: Predicate, text: str) -> tuple[bool, int, int] | None:
     """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None."""
     m = pred.opposite.search(text) if pred.opposite is not None else None
     reverse = m is not None
@@ -169,7 +202,7 @@ def _asked(pred: Predicate, text: str) -> tuple[bool, int] | None:
         return None
     if _NEGATION.search(text[max(0, m.start() - _WINDOW) : m.start()]):
         reverse = not reverse
-    return reverse, m.start()
+    return reverse, m.start(), m.end()
 
 
 def _at_least(stated: Level, minimum: Level) -> bool | None:
@@ -239,7 +272,9 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             not_after = linre.compile(spec["not_after"] + "$", linre.IGNORECASE) if spec.get("not_after") else None
         except (KeyError, linre.error) as exc:
             raise KnowledgeError(path.name, f"predicate {name}", f"bad predicate: {exc}") from None
-        predicates[name] = Predicate(name, same, opposite, not_before, bool(spec.get("dominant")), not_after)
+        predicates[name] = Predicate(
+            name, same, opposite, not_before, bool(spec.get("dominant")), not_after, spec.get("polarity_from")
+        )
     items: list[Claim] = []
     seen: set[str] = set()
     for i, item in enumerate(data.get("claims") or []):
@@ -247,6 +282,8 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
         if cid in seen:
             raise KnowledgeError(path.name, cid, "duplicate claim id")
         seen.add(cid)
+        if any(p.polarity_from and p.polarity_from not in predicates for p in predicates.values()):
+            raise KnowledgeError(path.name, None, "a predicate's polarity_from names no predicate class")
         if item.get("says") not in predicates:
             raise KnowledgeError(path.name, cid, f"unknown predicate class '{item.get('says')}'")
         for key in ("holds", "otherwise", "unstated"):

@@ -145,10 +145,14 @@ def test_page_sizes_go_to_their_fields_never_to_memory():
         ("aix-ame4k-64k.json", "switch to dedicated cpus", "cpu.mode", "dedicated"),
         ("aix-ame4k-64k.json", "what if we turned dedup on", "memory.deduplication", True),
         ("vios-undersized.json", "lower the weight to 128", "cpu.weight", 128),
+        ("managed-system.json", "what if sapdb01 had 8 GB of paging space", "partitions[3].memory.paging_space_gb", 8),
+        ("managed-system.json", "what if the shared pool had 16 cores", "shared_pool_cores", 16),
     ],
 )
 def test_a_value_goes_to_the_field_its_words_name(doc, text, path, value):
-    assert _changes(_doc(doc), text).get(path) == value
+    changes = _changes(_doc(doc), text)
+    assert changes.get(path) == value
+    assert len(changes) == 1, changes  # one value, one field: never also the memory or the frame's cores
 
 
 def test_an_apar_is_added_to_the_fixes(engine):
@@ -274,3 +278,48 @@ def test_a_follow_up_replaces_the_amount_of_the_same_role(engine, turns, name, v
     reply = engine.turn(turns[0])
     reply = engine.turn(turns[1], reply.state)
     assert {c.name: c.result for c in reply.calculations}[name] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("IARV64 GETSTOR with UNITS=12,UNITSIZE=1M - how big is the memory object?", "getstor.size", 12),  # MB
+        ("request=getstor, units=3, unitsize=2G: storage?", "getstor.size", 6),
+        ("min CLM for kernel and private data on a 192 GB rx8640?", "clm.kernel_floor", 19.2),
+        ("power6 box, 4 linux lpars, max memory 32, 32, 64 and 128 GB - HPT?", "hpt.size.POWER6", 4.0),
+        ("vios w/ 2 LHEAs (4 ports configured) - mem?", "vios_memory.complex_io", 2200),  # 768 + 1024 + 408
+        ("max bufer cahce for a 100 GB hp-ux server", "hpux.buffer_cache_max", 3),
+    ],
+)
+def test_calculators_outsiders_reach(question, name, value):
+    platforms = {p.tag for p in read(question).platforms}
+    assert _results(question, platforms)[name] == pytest.approx(value)
+
+
+def test_sizes_that_do_not_match_the_partition_count_are_not_guessed():
+    parts, _ = hpt_groups("3 lpars with max mem 64 and 128 GB")
+    assert parts == []
+
+
+def test_will_it_work_asks_for_the_online_storage(engine):
+    first = engine.turn("would LFAREA=30G work?")
+    assert first.needs_input and not first.calculations
+    second = engine.turn("32 GB online", first.state)
+    assert second.verdict is not None and second.verdict.answer == "no"  # old form: 0.8 x 32 - 2 = 23.6 GB
+    assert [c.result for c in second.calculations] == [pytest.approx(23.6)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we plan AME factor 3.9 on the 16 GB prod app server to cut RAM. wise?",
+        "amepat suggests factor 6 with 2 GB for our 12 GB lpar. can we rely on that?",
+    ],
+)
+def test_a_judgement_question_gets_no_figure_of_another_kind(engine, question):
+    assert not engine.turn(question).calculations
+
+
+def test_a_judgement_a_requirement_settles_keeps_its_figure(engine):
+    reply = engine.turn("vios on a 48 core frame with 6 GB - ok?")
+    assert reply.verdict is not None and reply.calculations

@@ -20,7 +20,7 @@ from advisor.chat.reader import Quantity
 MAX_MESSAGE = 4000  # the chat bounds messages before this; the slices below keep every pattern linear
 
 # The last clause, or what follows a question word: "... - total virtual memory before an outage?"
-_SPLIT = linre.compile(r"[,;:]\s|\s[-–—]+>?\s|->|=>|→|\?\s")
+_SPLIT = linre.compile(r"[,;:]\s|[.!]\s+|\s[-–—]+>?\s|->|=>|→|\?\s")  # a decimal point has no space after it
 _QUESTION = linre.compile(
     r"\b(?:how\s+(?:much|many|big|large)|what(?:'s|\s+is|\s+are|\s+will|\s+would|\s+does)?|which|when|calculate|compute|"
     r"estimate|size\s+of|give\s+me)\b",
@@ -44,6 +44,29 @@ def asked(text: str) -> str:
             m = _QUESTION.search(part)
             return part[m.start() :] if m else part
     return parts[-1] if parts else text
+
+
+# A yes/no question asks for a figure only with words like these in its asking clause ("is the HPT for ... more
+# than 2 GB?"); "safe?", "should i trust that?" ask for a judgement, which a figure of another kind does not give
+_QUANTITY_WORDS = linre.compile(
+    r"\b(?:how\s+(?:much|many|big|large)|what|which|size|sized|limit|max(?:imum)?|min(?:imum)?|more\s+than|less\s+than|"
+    r"exceed|above|below|at\s+least|expanded|gain|virtual|enough|fits?|valid|possible|allowed)\b",
+    linre.IGNORECASE,
+)
+
+
+_JUDGED = linre.compile(r"\b(?:ok|okay|right|fine|correct|good|sane|reasonable)\b", linre.IGNORECASE)
+
+
+def asks_a_figure(text: str, requirement: linre.Pattern | None = None) -> bool:
+    """Whether the asking clause of the message asks for a figure (or a check a figure settles). For a
+    calculator whose figure is a requirement or a limit (`requirement`: the words of what it computes),
+    "is my LFAREA ok?" is such a check, and so is a message that names what it computes in another clause
+    ("VIOS with ...: memory, and do unmapped ones count?")."""
+    want = asked(text)
+    if _QUANTITY_WORDS.search(want) is not None:
+        return True
+    return requirement is not None and (_JUDGED.search(want) is not None or requirement.search(text) is not None)
 
 
 def asks_other(text: str, computes: linre.Pattern) -> bool:

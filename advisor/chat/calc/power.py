@@ -16,7 +16,7 @@ from advisor.chat.calc.asked import role as asked_role
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
-from advisor.chat.reader.quantities import quantities
+from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
 from advisor.chat.reply import Composer, Question
 
 VIOS = r"\bVIOS\d{0,2}\b|\bVIO\s*servers?\b|virtual I/?O server"  # "vios1", "vio server"
@@ -31,7 +31,7 @@ _LABELS = {
 }
 _ETH_SPEEDS = {1.0: "eth_1g_ports", 10.0: "eth_10g_ports"}
 _FC_SPEEDS = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
-_WITH = re.compile(r"\s*(?:with|having|and|,)?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
+_WITH = re.compile(r"\s*(?:with|having|and|,|\()?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
 _EACH = re.compile(r"\s?each\b|\s(?:on|per)\s(?:each|every)\b", re.IGNORECASE)
 
 
@@ -128,12 +128,16 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
     return cores, counts, assumptions, questions, unused
 
 
+_NOT_MEMORY = linre.compile(r"\s*(?:of\s+)?(?:disks?|hdisks?|luns?|rootvg|storage|san|pool|ssp|volumes?|vg)\b", linre.I)
+
+
 def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     reading = reading or read(text)
     text = reading.text
-    if not (
-        _has(VIOS, text) and _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
-    ):
+    memory_words = _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
+    # "vios on a 48 core frame with 6 GB - ok?": a size said of the VIOS itself is its memory
+    own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
+    if not (_has(VIOS, text) and (memory_words or own_size)):
         return None
     cores, adapters, assumptions, questions, unused = vios_inputs(reading)
     if cores is None and not adapters:
@@ -415,7 +419,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
         s = ame.ame_sizing(true, factors[0])
         out.out.say(
             f"{fmt(true)} GB true memory x factor {fmt(factors[0])} = {fmt(s.expanded_memory_gb)} GB expanded "
-            f"memory: a gain of {fmt(s.memory_gain_gb)} GB, {fmt(s.memory_gain_pct)} % of true memory "
+            f"memory: a gain of {fmt(s.memory_gain_gb)} GB, {fmt(s.memory_gain_pct)}% of true memory "
             "(gain = factor - 1).",
             *_cites(s.citations, "ame"),
         )
@@ -451,6 +455,11 @@ def ame_answer(text: str) -> CalcAnswer | None:
                 "steps of 0.01.",
                 *cites,
             )
+        if "?" in text:  # "expansion factor 12 possible on p7?": the verdict first
+            valid = [f for f in factors if ame.factor_valid(f)]
+            word = "yes" if len(valid) == len(factors) else "no" if not valid else "it depends"
+            shown = ", ".join(f"{f:g} {'valid' if f in valid else 'not valid'}" for f in factors)
+            out.verdict = (word, f"AME factors run from 1.00 to 10.00 in steps of 0.01: {shown}", cites)
         out.rules = ["AME-005"]
         return out
     return None
@@ -482,15 +491,15 @@ def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer)
 
 
 def _gain_for(factor: float, out: CalcAnswer) -> CalcAnswer:
-    """ "memory gain at factor 3.2?": (factor - 1) x 100 % of true memory, whatever its size."""
+    """ "memory gain at factor 3.2?": (factor - 1) x 100% of true memory, whatever its size."""
     cites = _cites(ame.CITE_GAIN, "ame")
     gain = round((factor - 1) * 100, 6)
     out.out.say(
-        f"Memory gain at factor {fmt(factor)}: ({fmt(factor)} - 1) x 100 % = {fmt(gain)} % of true memory.", *cites
+        f"Memory gain at factor {fmt(factor)}: ({fmt(factor)} - 1) x 100% = {fmt(gain)}% of true memory.", *cites
     )
     out.rules = ["AME-005"]
     out.calculations.append(
-        Calculation("ame.memory_gain_pct", {"expansion_factor": factor}, gain, "%", "(factor - 1) x 100 %", cites)
+        Calculation("ame.memory_gain_pct", {"expansion_factor": factor}, gain, "%", "(factor - 1) x 100%", cites)
     )
     return out
 
@@ -528,6 +537,9 @@ _MAX_ROLE = {
         r"desired|min(?:imum)?|current|assigned", r"desired|min(?:imum)?|online|used|in\s+use|assigned|current"
     ),
 }
+# "64, 64 and 128 GB": numbers listed before the one that carries the unit
+_SIZE_LIST = linre.compile(r"(?:\d+(?:\.\d+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*))+$", linre.I)
+_LIST_NUMBER = linre.compile(r"\d+(?:\.\d+)?")
 _TOTAL = linre.compile(r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum)\b", linre.I)
 _OS_WORDS = (
     ("ibmi", linre.compile(r"\bIBM\s?i\b|\bi5/?OS\b|\bOS/?400\b|\bAS/?400\b|\biSeries\b", linre.I)),
@@ -563,6 +575,11 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
             continue
         taken = chosen.end
         count = int(m.group(1)) if m.group(1) else 1
+        listed = _SIZE_LIST.search(text[max(lo, m.end()) : chosen.start])
+        values = [float(v) for v in _LIST_NUMBER.findall(listed.group(0))] if listed else []
+        if values and len(values) + 1 != count:
+            continue  # "3 lpars with 64 and 128 GB": sizes that do not match the count are not guessed
+        sizes_gb = [v * SIZE_TO_GB.get((chosen.unit or "g")[0].lower(), 1.0) for v in values]
         span = text[min(m.start(), chosen.start) : min(hi, max(m.end(), chosen.end) + 24)]
         words = text[max(lo, m.start() - 16) : m.end()] + " " + span
         os_type = next((name for name, pattern in _OS_WORDS if pattern.search(words)), None)
@@ -571,9 +588,10 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
         ams = _AMS.search(words) is not None
         each = chosen.value / count if _TOTAL.search(span) else chosen.value
         name = os_type or "aix"
+        own = sizes_gb + [chosen.value] if sizes_gb else [each] * count  # "max mem 64, 64 and 128 GB": one each
         parts += [
-            hpt.HptPartition(name=f"{name}{i}-{n}", max_memory_gb=each, os=name, ams=ams)  # type: ignore[arg-type]
-            for n in range(count)
+            hpt.HptPartition(name=f"{name}{i}-{n}", max_memory_gb=gb, os=name, ams=ams)  # type: ignore[arg-type]
+            for n, gb in enumerate(own)
         ]
     return parts, unnamed
 
