@@ -76,6 +76,10 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         # a subject is a whole word: "AME" is not the start of "amepat"; a plural is the same subject
         ("is amepat part of PowerVM Enterprise Edition?", None),
         ("can I grow one of the LUNs after it's in the shared storage pool?", "no"),
+        # a VIOS level is context, not the subject
+        ("can I suspend an AIX lpar on a POWER7 with VIOS 2.2?", "yes"),
+        ("is suspend/resume possible on POWER6?", "no"),
+        ("can the VIO servers be suspended like the client lpars?", "no"),
         # CLM helps only with the processes bound to the cell
         ("does cell local memory help if the work processes float across cells?", "no"),
         ("with noprompt, does an oversized LFAREA leave you with zero large pages?", "yes"),
