@@ -80,6 +80,8 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("can I suspend an AIX lpar on a POWER7 with VIOS 2.2?", "yes"),
         ("is suspend/resume possible on POWER6?", "no"),
         ("can the VIO servers be suspended like the client lpars?", "no"),
+        # the reader writes "single" as 1: "a single point of failure" is still asked
+        ("is the vios a single point of failure with one vios?", "yes"),
         # CLM helps only with the processes bound to the cell
         ("does cell local memory help if the work processes float across cells?", "no"),
         ("with noprompt, does an oversized LFAREA leave you with zero large pages?", "yes"),
