@@ -122,8 +122,10 @@ def in_scope(r: Retrieval) -> bool:
     if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
-    # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance
-    score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and r.jargon else MIN_SCORE
+    # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance;
+    # a tunable the sources name ("ame_min_ucpool_size") is as specific as a term of the field
+    specific = bool(r.jargon) or any("_" in label.strip("_") for label in top.matched)
+    score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and specific else MIN_SCORE
     return top.coverage >= floor and top.score >= score_floor
 
 
@@ -243,6 +245,14 @@ def reader_tags(reading: Reading) -> set[str]:
     return tags
 
 
+def _same_platforms(kb: KnowledgeBase, question_platforms: set[str], calc: CalcAnswer) -> bool:
+    """Whether a calculation's sources speak of the product line the question names (True when it names none)."""
+    asked = kb.synonyms.families(question_platforms)
+    sources = {c.source_id for c in calc.cites}
+    spoken = kb.synonyms.families({t for p in kb.passages if p.source in sources for t in p.platforms})
+    return not asked or not spoken or bool(asked & spoken)
+
+
 def _ambiguous(reading: Reading) -> AskResult | None:
     """A number the reader cannot read for sure: ask, do not compute."""
     if not reading.problems:
@@ -270,8 +280,13 @@ def answer(
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
     r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
+    if r.corrected and r.corrected != text:  # "uper limit for bufer cache": the calculators read it corrected too
+        reading = read(r.corrected)
+        text = reading.text
     foreign = bool(r.foreign) and not mentioned_rules
     calc: CalcAnswer | None = None if foreign else calculate(text, question_platforms, reading)
+    if calc is not None and not _same_platforms(kb, question_platforms, calc):
+        calc = None  # "how much swap ... on z/OS?": the HP-UX swap guideline does not answer for another platform
     if calc is not None or not foreign:
         unsure = _ambiguous(reading)
         if unsure is not None and (calc is not None or reading.of_kind("size", "speed", "saps")):

@@ -98,8 +98,9 @@ def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[
     return text, swapped
 
 
-def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
-    """The follow-up `text` stands for, or None when it stands on its own."""
+def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution | None:
+    """The follow-up `text` stands for, or None when it stands on its own (`kb`: the knowledge base, whose
+    platform words tell "what about z/OS?" from a new question)."""
     if _START_OVER.match(text):
         return Resolution("start-over")
     words = len(text.split())
@@ -140,6 +141,9 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
+    other = _other_platform(kb, text, bare, last) if kb is not None and last and st.document is None else None
+    if other is not None:  # "what about z/OS?" after an HP-UX question: the same question for that platform
+        return Resolution("ellipsis", other)
     if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
         # "how do I turn it on?" after "what is AME": the question about the last subject
         return Resolution("ellipsis", with_context(bare, last))
@@ -194,13 +198,13 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         and st.subject.intent in (*_ASKED, "explain")
         and (st.document is None or st.subject.intent in _ASKED)
         and len(bare.split()) <= CONTINUATION_WORDS
-        and _ELLIPSIS.match(bare)
+        and (_ELLIPSIS.match(bare) or (_ELLIPSIS.match(text) and not reading.quantities))
         and not reading.rule_ids
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
-            by_role = _swap_by_role(last, reading)
-            if by_role is not None:  # "and with 64 GB shm?": the amount said with the same words replaced
+            by_role = _swap_by_role(last, reading) or _swap_by_noun(last, reading)
+            if by_role is not None:  # "and with 64 GB shm?", "and 4 vlans?": the amount of the same thing replaced
                 return Resolution("ellipsis", by_role)
             if st.subject.calculator and not old_kinds & {q.kind for q in reading.quantities}:
                 # "what about 20000 SAPS?" after instances for 48 cores: a further input of the same sizing
@@ -213,6 +217,33 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
 
 
 CONTINUATION_WORDS = 6
+
+
+def _other_platform(kb, text: str, bare: str, last: str) -> str | None:
+    """ "what about z/OS?" / "and on AIX?" after a question about another product line: that question with
+    its platform replaced, or None. Only a message that names nothing but the platform qualifies."""
+    if len(bare.split()) > CONTINUATION_WORDS or not (_ELLIPSIS.match(text) or _ELLIPSIS.match(bare)):
+        return None
+    syn = kb.synonyms
+    new = syn.platform_spans(bare)
+    old = syn.platform_spans(last)
+    if not new or not old:
+        return None
+    rest = bare
+    for start, end, _ in reversed(new):
+        rest = rest[:start] + " " + rest[end:]
+    if [w for w in linre.findall(r"[a-z0-9]+", _LEAD.sub("", rest.lower(), count=1)) if w not in _FILLER]:
+        return None
+    new_families = syn.families({tag for _, _, tag in new})
+    if not new_families or new_families & syn.families({tag for _, _, tag in old}):
+        return None  # the same product line: the ellipsis and platform-swap rules handle it
+    name = " ".join(bare[start:end] for start, end, _ in new)
+    out = last
+    for i, (start, end, _) in enumerate(reversed(old)):
+        out = out[:start] + (name if i == len(old) - 1 else "") + out[end:]
+    return " ".join(out.split())
+
+
 MAX_CONTEXT_CHARS = 400
 _ADDS = linre.compile(
     r"^\s*(?:(?:and\s+)?what\s+if\s+(?:i|we)\s+(?:add|also\s+have|had)|(?:and\s+)?(?:if\s+(?:i|we)\s+)?add(?:ing)?|"
@@ -380,6 +411,17 @@ def fragment_of(kb, text: str, prior) -> bool:
 
 
 MAX_FRAGMENT_WORDS = 12
+TOPICLESS_WORDS = 4
+
+
+def topicless(kb, text: str, reading: Reading) -> bool:
+    """A short message that names no thing of its own ("syntax?", "too low?", "and the max?", "requirements?"):
+    it asks about the last subject even when some passage would answer its words alone."""
+    bare = _LEAD_IN.sub("", text, count=1)
+    if len(bare.split()) > TOPICLESS_WORDS or _own_term(reading) or reading.yes_no and _PRONOUN.search(bare):
+        return False
+    r = kb.search(bare)
+    return not (r.foreign or r.unknown or r.mentioned_rules or any(c.jargon or c.technical for c in r.concepts))
 
 
 # Words a calculator's inputs come with ("4 FC ports and 2 x 10Gb eth", "60 NPIV clients")
@@ -429,6 +471,33 @@ _ROLES = {
 
 def _role(text: str, q) -> str | None:
     return amount_role(text, q, _ROLES)
+
+
+_NEXT_WORD = linre.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)")
+
+
+def _counted(text: str, end: int) -> str | None:
+    """The noun a number counts ("4 vlans" -> "vlan"), plural-insensitive."""
+    m = _NEXT_WORD.match(text[end : end + 40])
+    if not m:
+        return None
+    word = m.group(1).lower()
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _swap_by_noun(last: str, reading: Reading) -> str | None:
+    """ "and if we have 4 vlans?" after "two vios, one vlan ...": the count of the same noun replaced, or None."""
+    new = [(q, _counted(reading.text, q.end)) for q in reading.quantities]
+    new = [(q, noun) for q, noun in new if noun]
+    if len(new) != 1:
+        return None
+    q, noun = new[0]
+    old_reading = read(last)
+    same = [o for o in old_reading.quantities if _counted(old_reading.text, o.end) == noun]
+    if len(same) != 1:
+        return None
+    o = same[0]
+    return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
 
 
 def _swap_by_role(last: str, reading: Reading) -> str | None:

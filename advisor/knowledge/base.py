@@ -48,7 +48,7 @@ class KnowledgeBase:
         rules = [rule_doc(cr) for cr in rulebook.rules.values()] if rulebook else []
         self.index = FtsIndex(passages, rules)
         self.sentences = SentenceMatcher()
-        self._slips: dict[str, bool] = {}
+        self._slips: dict[str, str | None] = {}
 
     @cached_property
     def _by_rule(self) -> dict[str, list[Passage]]:
@@ -65,10 +65,10 @@ class KnowledgeBase:
 
     @cached_property
     def words(self) -> tuple[str, ...]:
-        """The words of five letters or more that the passages and rules use: what a typo is matched against."""
+        """The words of four letters or more that the passages and rules use: what a typo is matched against."""
         texts = [f"{p.title} {p.section} {p.text}" for p in self.passages]
         texts += [f"{r.title} {r.body}" for r in self.index.rules]
-        return tuple(sorted({t for text in texts for t in tokens(text) if len(t) >= 5 and t.isalpha()}))
+        return tuple(sorted({t for text in texts for t in tokens(text) if len(t) >= 4 and t.isalpha()}))
 
     @cached_property
     def _by_letter(self) -> dict[str, tuple[str, ...]]:
@@ -76,6 +76,13 @@ class KnowledgeBase:
         for w in self.words:
             out.setdefault(w[0], []).append(w)
         return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def capitals(self) -> frozenset[str]:
+        """The words the passages and rules write in capitals (AME, LFAREA, D VIRTSTOR)."""
+        texts = [f"{p.title} {p.section} {p.text}" for p in self.passages]
+        texts += [f"{r.title} {r.body}" for r in self.index.rules]
+        return frozenset(w for text in texts for w in text.split() if w.isalpha() and w.isupper())
 
     @cached_property
     def _by_length(self) -> dict[int, tuple[str, ...]]:
@@ -98,15 +105,19 @@ class KnowledgeBase:
             return True
         return len(stem) == 3 and stem.isalpha() and any(_spells(stem, w) for w in same_start)
 
-    def misspelt(self, word: str) -> bool:
-        """Whether `word` is one slip away from a word of the sources ("recomended", "procesor")."""
-        if len(word) < 5 or not word.isalpha():
-            return False
+    def correction(self, word: str) -> str | None:
+        """The word of the sources `word` is one slip away from ("recomended", "bufer", "uper"), or None."""
+        if len(word) < 4 or not word.isalpha():
+            return None
         if word not in self._slips:
             if len(self._slips) >= MAX_REMEMBERED:
                 self._slips.clear()  # bounded: every distinct word a user types would otherwise stay
-            near = [w for n in range(len(word) - 1, len(word) + 2) for w in self._by_length.get(n, ())]
-            self._slips[word] = bool(difflib.get_close_matches(word, near, n=1, cutoff=0.86))
+            # a slip seldom hits the first letter; a letter put before a word names another thing ("nfile")
+            near = [
+                w for n in range(len(word) - 1, len(word) + 2) for w in self._by_length.get(n, ()) if w[0] == word[0]
+            ]
+            close = difflib.get_close_matches(word, near, n=1, cutoff=0.86)
+            self._slips[word] = close[0] if close else None
         return self._slips[word]
 
     def passages_for_rule(self, rule_id: str) -> list[Passage]:

@@ -41,8 +41,12 @@ _COMPARED = linre.compile(
     linre.IGNORECASE,
 )
 _NEGATION = linre.compile(r"\b(?:not|never|no\s+longer)\s+(?:[a-z]+\s+){0,2}$", linre.IGNORECASE)
-_WITHOUT = linre.compile(r"\b(?:without|w/o)\s+", linre.IGNORECASE)
+# "without AMS", "w/o SMT", "LPARs that aren't using AMS"
+_WITHOUT = linre.compile(
+    r"\b(?:without|w/o)\s+|(?:\bnot|n't)\s+(?:using|running|on|in|with|having|use|run|have)\s+", linre.IGNORECASE
+)
 _WINDOW = 24  # characters before a predicate word searched for a negation
+_GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
 _MODAL = frozenset({"possible", "need", "recommend"})
 
 
@@ -108,13 +112,15 @@ class Claims:
                 found.append((c.weight, got))
         if not found:
             return None
-        best = max(w for w, _ in found)
-        top = [v for w, v in found if w == best]
-        # a modal ("can", "should", "need") says less about what is asked than a predicate of its own ("carry more
-        # users", "survive a reboot"); of those, the one asked first is the question's own ("does amepat know ...
-        # when it recommends a factor?")
-        top.sort(key=lambda v: (v.claim.says in _MODAL, v.at))
-        first = [v for v in top if (v.claim.says in _MODAL, v.at) == (top[0].claim.says in _MODAL, top[0].at)]
+
+        # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
+        # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
+        # ("does amepat know ... when it recommends a factor?").
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int]:
+            return (item[1].claim.says in _MODAL, -item[0], item[1].at)
+
+        found.sort(key=rank)
+        first = [v for w, v in found if rank((w, v)) == rank(found[0])]
         if len({v.answer for v in first}) > 1:
             return None  # the most specific claims disagree: say nothing rather than guess
         return first[0]
@@ -133,20 +139,31 @@ class Claims:
         without = _WITHOUT.search(text)
         asked = _asked(self.predicates[c.says], asked_text)
         if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
-            # what is required is also what is advised: "should amepat be called with -M?"
+            # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?")
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
+            asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
         if asked is None:
             return None
-        reverse, at = asked
+        reverse, at, end = asked
+        inner = _WITHOUT.search(asked_text) if without is not None else None
+        if inner is not None and at <= inner.start() < end:
+            without = None  # "without a reboot" is the predicate itself, not a condition on the subject
+        elif (
+            without is not None
+            and inner is not None
+            and inner.end() <= at <= inner.end() + _GOVERNS
+            and not _opens(c, text[without.start() : without.end() + 40])
+        ):
+            without, reverse = None, not reverse  # "... without paying extra CPU?": the predicate, negated
         if without is not None:
             rest = text[without.start() : without.end() + 40]
             if c.says == "need":  # "can I do it without X?" asks whether X is NOT needed, X being what the claim needs
                 if not any(p.search(rest) for p in c.about):
                     return None
                 reverse = not reverse
-            elif not any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about):
+            elif not _opens(c, rest):
                 return None  # only a claim that itself speaks of the "without ..." answers such a question
         if c.ordered and len(spans) >= 2 and spans[1] < spans[0]:
             reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
@@ -157,7 +174,12 @@ class Claims:
         return ClaimVerdict(answer, because, c, at)
 
 
-def _asked(pred: Predicate, text: str) -> tuple[bool, int] | None:
+def _opens(c: Claim, rest: str) -> bool:
+    """Whether one of the claim's subjects is the "without ..." phrase itself ("without SMT" for the no-SMT claim)."""
+    return any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about)
+
+
+def _asked(pred: Predicate, text: str) -> tuple[bool, int, int] | None:
     """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None."""
     m = pred.opposite.search(text) if pred.opposite is not None else None
     reverse = m is not None
@@ -169,7 +191,7 @@ def _asked(pred: Predicate, text: str) -> tuple[bool, int] | None:
         return None
     if _NEGATION.search(text[max(0, m.start() - _WINDOW) : m.start()]):
         reverse = not reverse
-    return reverse, m.start()
+    return reverse, m.start(), m.end()
 
 
 def _at_least(stated: Level, minimum: Level) -> bool | None:

@@ -142,6 +142,17 @@ class Synonyms:
     def platform_tags(self, text: str) -> set[str]:
         return {p.tag for p in self.platforms if any(rx.search(text) for rx in p.patterns)}
 
+    def platform_spans(self, text: str) -> list[tuple[int, int, str]]:
+        """Where `text` names a platform: (start, end, tag), in text order, overlaps dropped."""
+        found = sorted(
+            (m.start(), -m.end(), p.tag) for p in self.platforms for rx in p.patterns for m in rx.finditer(text)
+        )
+        out: list[tuple[int, int, str]] = []
+        for start, neg_end, tag in found:
+            if not out or start >= out[-1][1]:
+                out.append((start, -neg_end, tag))
+        return out
+
     def platform_words(self, text: str) -> set[str]:
         """The words of `text` that are part of a platform's name ("11i", "v3" of "HP-UX 11i v3")."""
         return {

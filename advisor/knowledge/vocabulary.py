@@ -107,6 +107,8 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
         return False
     if low.isalpha() and any(_pair(low, i, known) for i in range(2, len(low) - 1)):
         return False  # "filesystem", "sapdata", "datafiles", "cdrom"
+    if low.startswith("v") and len(low) > MIN_PART + 1 and known(low[1:]):
+        return False  # "vdisks", "vcpu": the virtual one of a thing the sources know
     return zipf(low) < below
 
 

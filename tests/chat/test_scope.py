@@ -103,3 +103,23 @@ def test_labelled_set_error_rates(engine, capsys):
     refused, answered = held.rates()
     assert refused <= MAX_REFUSED_PCT, held.refused
     assert answered <= MAX_ANSWERED_PCT, held.answered
+
+
+def test_commands_in_capitals_the_sources_never_show(engine):
+    # "SET" and "SHARE" are known words; typed in capitals side by side they name a z/VM command
+    for question in (
+        "z/VM: what relative SHARE should a linux guest get with CP SET SHARE?",
+        "CP SET SHARE for sap guests?",
+    ):
+        reply = engine.turn(question)
+        assert not reply.covered and not reply.citations
+    assert engine.turn("D VIRTSTOR,LFAREA output explained").covered  # a command the sources do show
+
+
+def test_misspelt_words_are_read_corrected(engine):
+    reply = engine.turn("256GB itanium box for sap, uper limit for bufer cache?")
+    assert reply.covered and "7.68 GB" in reply.answer
+    reply = engine.turn("how much bufer cache on a 128 GB superdome")
+    assert "3.84 GB" in reply.answer
+    # a letter put before a word is another name, not a slip: nfile is an HP-UX tunable the sources never name
+    assert not engine.turn("nfile and nproc kctune values for sap on 11.31?").covered

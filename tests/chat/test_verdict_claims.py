@@ -59,6 +59,16 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("are namefs mounts into a wpar persistent over a reboot of the global?", "no"),
         # the yes/no part of a message with a wh-clause
         ("what should we change, and does switching ame_mpsize_support need a reboot?", "yes"),
+        # "without" negating the predicate itself, or naming the claim's own condition
+        ("can I keep ame 64k at a factor of 1.0 without paying extra cpu?", "yes"),
+        ("would a z13 w/o SMT still beat a zEC12?", "yes"),
+        ("can we run amd on partitions that are not using AMS?", "no"),
+        # yes/no asked as a tag, inverted after a lead-in, or before a remark
+        ("changing ame_mpsize_support on a live lpar - reboot required y/n", "yes"),
+        ("for pageable 1M pages on z/OS 1.13 does the system need the RSM enablement offering", "yes"),
+        ("should we compress 64K pages with AME or not? the two IBM papers disagree", "it depends"),
+        # a content predicate outranks the modal frame
+        ("is it ok to let a big SAP instance span two cells?", "no"),
         # the predicate asked first is the question's own
         ("does amepat take our SAP response times into account when it proposes a factor?", "no"),
     ],
@@ -152,3 +162,16 @@ def test_probe_set_is_balanced_and_the_held_out_half_is_scored(engine: ChatEngin
     assert len(PROBES) >= 60 and {"yes", "no"} <= {p["verdict"] for p in PROBES[1::2]}
     right, wrong, missing = _score(engine, PROBES[1::2])
     assert right + wrong + missing == len(PROBES[1::2])
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("our vios has uncapped weight 64 and the sap lpars 128. fine?", "no"),
+        ("VIO servers at weight 200, all other lpars 128 - ok?", "yes"),
+        ("vios weight 128 and the prod lpar weight 128, is that right?", "no"),
+    ],
+)
+def test_vios_weight_is_compared_not_guessed(engine: ChatEngine, question: str, expected: str) -> None:
+    got = claim_verdict(engine.kb.claims, read(question))
+    assert got is not None and got.answer == expected and got.claim.id == "vios-weight-higher", (question, got)
