@@ -147,6 +147,15 @@ def test_page_sizes_go_to_their_fields_never_to_memory():
         ("vios-undersized.json", "lower the weight to 128", "cpu.weight", 128),
         ("managed-system.json", "what if sapdb01 had 8 GB of paging space", "partitions[3].memory.paging_space_gb", 8),
         ("managed-system.json", "what if the shared pool had 16 cores", "shared_pool_cores", 16),
+        ("aix-ame4k-64k.json", "double the entitlement", "cpu.entitled_capacity", 2),
+        ("aix-ame4k-64k.json", "switch it to capped", "cpu.sharing", "capped"),
+        ("aix-ame4k-64k.json", "what if it were a java workload", "workload.type", "sap-java"),
+        ("vios-undersized.json", "remove 2 of the 8Gb FC ports", "adapters.fc_8g_ports", 2),
+        ("vios-undersized.json", "what if vpm_fold_policy were 1", "vpm_fold_policy", 1),
+        ("zos-lfarea.json", "what if online storage doubled", "online_storage_gb", 32),
+        ("zos-lfarea.json", "what if we had flash express", "flash_express", True),
+        ("zvm-z13.json", "switch the engines to ziips", "engines", "ziip"),
+        ("zvm-z13.json", "cut to 8 IFLs", "engine_count", 8),
     ],
 )
 def test_a_value_goes_to_the_field_its_words_name(doc, text, path, value):
@@ -170,6 +179,19 @@ def test_an_apar_is_added_to_the_fixes(engine):
     assert reply.intent == "whatif" and "Resolved: ZVM-003" in reply.answer
     undone = engine.turn("undo", reply.state)
     assert "Undone: zvm.apars" in undone.answer
+
+
+@pytest.mark.parametrize(
+    "doc, text",
+    [
+        ("managed-system.json", "what if vios1 had 2 GB"),  # never cpu.smt = 2 (an enumeration's digit)
+        ("aix-ame4k-64k.json", "what if the ame page support were 64K"),  # never 64 KB of large pages
+        ("hpux-superdome.json", "what if we had 4 sap instances"),  # instances are a list: no field of that noun
+    ],
+)
+def test_a_number_never_lands_in_a_field_it_does_not_name(doc, text):
+    changes = _changes(_doc(doc), text)
+    assert not any(p.endswith(("smt", "large_page_gb", "saps")) for p in changes), changes
 
 
 def test_a_field_two_phrases_fit_equally_is_not_guessed():
@@ -216,13 +238,13 @@ def _fields_rules_read(advisor, kind: str) -> list[str]:
     return sorted(out)
 
 
-def _phrase(path: str, ft) -> str | None:
+def _phrase(path: str, ft, current) -> str | None:
     words = " ".join(re.sub(r"_(?:gb|mb|kb|pct)$", "", path).replace(".", " ").replace("_", " ").split())
     if ft.type == "number":
         unit = " GB" if path.endswith("_gb") else " %" if path.endswith("_pct") else ""
         return f"what if the {words} were 3{unit}"
-    if ft.type == "enum":
-        return f"what if the {words} were {ft.choices[-1]}"
+    if ft.type == "enum":  # a value other than the document's own (the same value is no change)
+        return f"what if the {words} were {next(c for c in reversed(ft.choices) if c != current)}"
     if ft.type == "bool":
         return f"turn on {words}"
     return None  # lists (disks, adapters, instances) and free strings: `set <path> = <value>`
@@ -230,13 +252,14 @@ def _phrase(path: str, ft) -> str | None:
 
 @pytest.mark.parametrize("kind", sorted(KIND_EXAMPLES))
 def test_every_scalar_field_a_rule_reads_is_reachable_by_its_words(engine, kind):
+    from advisor.capabilities.whatif import get_at
     from advisor.chat.changes import field_types, parse_changes
 
     doc = _doc(KIND_EXAMPLES[kind])
     types = field_types(kind)
     missed = []
     for path in _fields_rules_read(engine.advisor, kind):
-        phrase = _phrase(path, types[path]) if path in types else None
+        phrase = _phrase(path, types[path], get_at(doc, path)) if path in types else None
         if phrase is None:
             continue
         changes = word_changes(doc, phrase, read(phrase)) or parse_changes(doc, phrase)
