@@ -346,3 +346,23 @@ def test_a_judgement_question_gets_no_figure_of_another_kind(engine, question):
 def test_a_judgement_a_requirement_settles_keeps_its_figure(engine):
     reply = engine.turn("vios on a 48 core frame with 6 GB - ok?")
     assert reply.verdict is not None and reply.calculations
+
+
+def test_a_reply_that_says_its_role_is_never_given_the_asked_one(engine):
+    first = engine.turn("how much virtual memory before aix kills processes with AME 2.0?")
+    assert first.needs_input
+    second = engine.turn("true memory 16 GB", first.state)  # the paging space was asked: this is not it
+    assert not second.calculations and second.needs_input
+    third = engine.turn("paging 4 GB", second.state)
+    assert [c.result for c in third.calculations] == [pytest.approx(36.0)]  # 2 x 16 + 4
+
+
+def test_hpt_without_partitions_asks_and_resumes(engine):
+    first = engine.turn("how big is the hpt?")
+    assert first.needs_input and not first.calculations
+    second = engine.turn("power8, 4 aix lpars with 128 GB max", first.state)
+    assert {c.name: c.result for c in second.calculations}["hpt.size.POWER8"] == pytest.approx(4.0)
+
+
+def test_terabytes_reach_the_hpux_calculators():
+    assert _results("swap for 1.5 TB superdome")["hpux.swap_min"] == pytest.approx(3072)
