@@ -366,3 +366,8 @@ def test_hpt_without_partitions_asks_and_resumes(engine):
 
 def test_terabytes_reach_the_hpux_calculators():
     assert _results("swap for 1.5 TB superdome")["hpux.swap_min"] == pytest.approx(3072)
+
+
+def test_the_memory_to_set_is_asked_not_the_factor_validity():
+    results = _results("expansion factor 1.8 and we want to see 36GB in lparstat -i. what do I set desired memory to?")
+    assert results == {"ame.true_memory": pytest.approx(20.0)}  # 36 / 1.8; no "factor 1.8 is valid" answer
