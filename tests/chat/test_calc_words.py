@@ -216,7 +216,7 @@ def test_probe_set_bars(engine, split, capsys):
     assert scores["fully_answered_pct"] >= PROBE_FLOOR[split], [r.say for r in results if r.failures]
 
 
-PROBE_FLOOR = {"tune": 95.0, "held": 0.0}  # held: measured once at the end (notes/s4-chatcalc.md), floor set then
+PROBE_FLOOR = {"tune": 95.0, "held": 90.0}  # held: run once at the end, 94.1 % (notes/s4-chatcalc.md)
 
 
 # ------------------------------------------------------------------ every field a rule reads, by its words
