@@ -6,20 +6,30 @@
 # --redact; it can also be run on a bundle written earlier.
 #
 # Replaced, each by a stand-in of the same shape, the same value by the same
-# stand-in throughout the bundle (the rules of advisor/redact.py, so
-# `advisor parse --redact` and this script give the same text):
-#   host names     where a label (Node Name, Partition Name, Host Name, ...), a
-#                  bundle marker (host="...") or a prompt (user@host) names
-#                  them, then every whole-word occurrence -> host1, host2, ...
-#   serials        after Serial Number, Machine Serial Number, serial_num, ...,
-#                  and in the HMC's mtms=9009-42A*SERIAL and Server-9009-42A-SNSERIAL
-#                  -> SN001, ...
-#   MAC addresses  six colon or dash pairs -> 02:00:00:00:00:01, ...
+# stand-in throughout the bundle (the rules of advisor/redact.py, pass for pass,
+# so `advisor parse --redact` and this script give the same text):
+#   host names     where a label (Node Name, Partition Name, Host Name, LPAR Name,
+#                  VM00 Name, lsattr's hostname, ...), a bundle marker (host="..."),
+#                  a prompt (user@host anywhere, host:/path, "host # cmd" and
+#                  "host> cmd" before a command the advisor reads, also inside
+#                  colour codes) or "ssh [user@]host" names them -> host1, ...
+#   HMC names      -m/-p/-n of HMC commands, name= of lssyscfg -r sys|lpar,
+#                  lpar_name=, remote_lpar_name= (also in -F listings)
+#   other names    lsmap -npiv clients, lswpar WPARs and their host names,
+#                  swapinfo's NFS swap server; then every whole-word occurrence
+#   serials        after Serial Number, Machine Serial Number, serial_num,
+#                  Sequence Code, ..., in the HMC's mtms=9009-42A*SERIAL,
+#                  Server-9009-42A-SNSERIAL and logical_serial_num=, and in
+#                  location codes U9009.42A.SERIAL-V1-C3 -> SN00001, ...
+#   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line
+#                  -> 02:00:00:00:00:01, ...
 #   WWPNs          0x + 16 hex digits or eight colon pairs; 16 bare hex digits
 #                  on a WWN / port name line -> c050760000000001, ...
 #   IPv4 addresses on lines that speak of an address, gateway, server, inet,
-#                  IP, netmask or broadcast (a fileset level 7.2.5.1 stays)
+#                  IP, netmask, subnet or broadcast (a fileset level 7.2.5.1
+#                  stays; on an HMC attribute line only address attributes)
 #                  -> 192.0.2.1, ...
+#   IPv6 addresses by their shape -> 2001:db8::1, ...
 # The mapping is kept in memory only and never written.
 # Utilities used: awk.
 #
@@ -38,17 +48,43 @@ exec awk '
 function lower(s) { return tolower(s) }
 function wordch(c) { return c ~ /[A-Za-z0-9_]/ }
 function namech(c) { return c ~ /[A-Za-z0-9_.-]/ }
-function hexch(c) { return c ~ /[0-9A-Fa-f]/ }
+function alnum(c) { return c ~ /[A-Za-z0-9]/ }
 function run_of(s, i,    j) {  # the [A-Za-z0-9_.-] run starting at i (at most 253 characters)
     j = i
     while (j <= length(s) && j - i < 253 && namech(substr(s, j, 1))) j++
     return substr(s, i, j - i)
 }
-function shape(kind, value, n,    digits, out, i, sep, w, s) {
+function cmdword(w) { sub(/.*\//, "", w); return w }
+function unquote(w) {
+    while (substr(w, 1, 1) == "\"" || substr(w, 1, 1) == Q) w = substr(w, 2)
+    while (length(w) && (substr(w, length(w), 1) == "\"" || substr(w, length(w), 1) == Q)) w = substr(w, 1, length(w) - 1)
+    return w
+}
+function tokens(s,    i) {  # TOK[1..NT], TAT[k] where token k starts: runs of characters other than blank, tab, CR
+    NT = 0; i = 1
+    while (match(substr(s, i), /[^ \t\r]+/)) {
+        NT++; TAT[NT] = i + RSTART - 1; TOK[NT] = substr(s, TAT[NT], RLENGTH)
+        i = TAT[NT] + RLENGTH
+    }
+}
+function csi_end(s, i,    j) {  # the position after a colour code ESC [ params letter starting at i, or 0
+    if (substr(s, i, 1) != ESC || substr(s, i + 1, 1) != "[") return 0
+    j = i + 2
+    while (j - i - 2 < 32 && substr(s, j, 1) ~ /[0-9;?]/) j++
+    return substr(s, j, 1) ~ /[A-Za-z]/ ? j + 1 : 0
+}
+function skip_csi(s, i,    e) { while ((e = csi_end(s, i)) > 0) i = e; return i }
+function shape(kind, value, n,    digits, out, i, sep, w, s, p, pr) {
     if (kind == "ip") return (n < 254 ? "192.0.2." : "198.51.100.") (n % 254 + 1)
+    if (kind == "ip6") return "2001:db8::" sprintf("%x", n)
     if (kind == "mac") {
-        sep = index(value, "-") ? "-" : ":"
-        return "02" sep "00" sep "00" sep "00" sep sprintf("%02x", int(n / 256) % 256) sep sprintf("%02x", n % 256)
+        p = sprintf("%02x", int(n / 256) % 256) SUBSEP sprintf("%02x", n % 256)
+        split(p, pr, SUBSEP)
+        if (index(value, ":") || index(value, "-")) {
+            sep = index(value, "-") ? "-" : ":"
+            return "02" sep "00" sep "00" sep "00" sep pr[1] sep pr[2]
+        }
+        return (substr(value, 1, 2) == "0x" || substr(value, 1, 2) == "0X" ? "0x" : "") "02000000" pr[1] pr[2]
     }
     if (kind == "wwpn") {
         digits = "c0507600" sprintf("%08x", n)
@@ -68,26 +104,43 @@ function shape(kind, value, n,    digits, out, i, sep, w, s) {
     }
     return "host" n
 }
-function stand_in(kind, value,    plain, key) {
+function plain_of(kind, value,    plain) {  # 0x10000090FA1B2C3D, 10:00:00:90:fa:1b:2c:3d and the bare digits: one WWPN
     plain = lower(value)
     if (kind == "wwpn" || kind == "mac") {
         if (substr(plain, 1, 2) == "0x") plain = substr(plain, 3)
         gsub(/[:-]/, "", plain)
     }
-    key = kind SUBSEP plain
-    if (!(key in MAP)) { COUNT[kind]++; MAP[key] = shape(kind, value, COUNT[kind]) }
+    return plain
+}
+function stand_in(kind, value,    key) {  # a stand-in met again (two rules on one value) stays as it is
+    key = kind SUBSEP plain_of(kind, value)
+    if (key in MADE) return value
+    if (!(key in MAP)) {
+        COUNT[kind]++; MAP[key] = shape(kind, value, COUNT[kind])
+        MADE[kind SUBSEP plain_of(kind, MAP[key])] = 1
+    }
     return MAP[key]
 }
-function host(value,    short, s) {
+function host(value,    short, s) {  # a stand-in already, or what a redacted output prints instead of a name: kept
+    if (lower(value) ~ /^host[0-9]+$/ || lower(value) ~ PLACEHOLDER) return value
+    if (value ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ && is_ip(value))
+        return stand_in("ip", value)  # "Name Server: 10.1.1.53" names an address
     short = value; sub(/\..*/, "", short)
     s = stand_in("host", short)
     HOSTS[lower(short)] = s; HOSTS[lower(value)] = s
     return s
 }
+function name_ok(v) { return v ~ /^[A-Za-z0-9_.-]+$/ && length(v) <= 253 }
+function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
+    n = split(value, part, ",")
+    out = ""
+    for (i = 1; i <= n; i++) out = out (i > 1 ? "," : "") (name_ok(part[i]) ? host(part[i]) : part[i])
+    return out
+}
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
-function labels(s,    l, m) {  # Node Name : x, LPAR Info : 3 x, name: x, "name": "x"
+function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*(node name|partition name|host name|nodename|lpar name|domain name|name server|system name)[ \t]*[:=][ \t]*/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))
@@ -132,26 +185,65 @@ function marker_host(s,    out, at, m) {  # \bhost="value
     }
     return out s
 }
-function prompt(s,    i, j, k, m) {  # user@host at the start, or host followed by :/ or :~
+function user_at(s,    out, p, at, m) {  # user@host anywhere (prompts, titles, ssh targets)
+    out = ""; p = 1
+    while ((at = index(substr(s, p), "@")) > 0) {
+        at = p + at - 1
+        if (at > 1 && namech(substr(s, at - 1, 1)) && alnum(substr(s, at + 1, 1))) {
+            m = run_of(s, at + 1)
+            out = out substr(s, p, at - p + 1) host(m)
+            p = at + 1 + length(m)
+        } else {
+            out = out substr(s, p, at - p + 1); p = at + 1
+        }
+    }
+    return out substr(s, p)
+}
+function prompt(s,    i, v, j, k, c) {  # host:/path or host:~ at the start; host # cmd, host> cmd
     i = 1
     while (substr(s, i, 1) == " " || substr(s, i, 1) == "\t") i++
-    j = i; if (substr(s, j, 1) == "[") j++
+    i = skip_csi(s, i)
+    v = run_of(s, i)
+    if (v == "" || namech(substr(s, i + length(v), 1))) return s
+    j = skip_csi(s, i + length(v))
+    if (substr(s, j, 2) ~ /^:[~\/]$/) return substr(s, 1, i - 1) host(v) substr(s, i + length(v))
+    if (v !~ /^[A-Za-z]/ || v ~ /^(ba|k|z|c|tc)?sh(-[0-9.]+)?$/) return s
     k = j
-    while (k <= length(s) && k - j < 64 && namech(substr(s, k, 1))) k++
-    if (k > j && substr(s, k, 1) == "@" && namech(substr(s, k + 1, 1))) {
-        m = run_of(s, k + 1)
-        return substr(s, 1, k) host(m) substr(s, k + 1 + length(m))
+    if (substr(s, k, 1) == " " || substr(s, k, 1) == "\t") k++
+    if (substr(s, k, 1) !~ /[#$>]/) return s
+    k++
+    while (substr(s, k, 1) == " " || substr(s, k, 1) == "\t") k++
+    if (!match(substr(s, k), /^[^ \t\r]+/)) return s
+    c = cmdword(substr(s, k, RLENGTH))
+    if (!(c in PCMD)) return s
+    return substr(s, 1, i - 1) host(v) substr(s, i + length(v))
+}
+function ssh(s,    k, b, i, w, t, h, at) {  # ssh [options] [user@]host typed after a prompt
+    tokens(s)
+    for (k = 1; k <= NT; k++) {
+        if (cmdword(TOK[k]) != "ssh") continue
+        if (k > 1) {
+            b = TOK[k - 1]
+            if (substr(b, length(b), 1) !~ /[#$>]/ && b != "sudo" && b != "pbrun") continue
+        }
+        i = k + 1
+        while (i <= NT && substr(TOK[i], 1, 1) == "-") {
+            w = TOK[i]
+            i += (length(w) == 2 && index(SSHARGS, substr(w, 2, 1))) ? 2 : 1
+        }
+        if (i > NT) return s
+        t = TOK[i]; h = t; sub(/.*@/, "", h)
+        if (h !~ /^[A-Za-z0-9][A-Za-z0-9_.-]*$/ || length(h) > 253) return s
+        at = TAT[i] + length(t) - length(h)
+        return substr(s, 1, at - 1) host(h) substr(s, TAT[i] + length(t))
     }
-    m = run_of(s, i)
-    if (m != "" && substr(s, i + length(m), 2) ~ /^:[~\/]$/)
-        return substr(s, 1, i - 1) host(m) substr(s, i + length(m))
     return s
 }
 function serials(s,    l, out, at, j, m, v) {
     out = ""
     while (1) {
         l = lower(s)
-        if (!match(l, /(machine serial number|serial number|system serial number|serial_num|serial no|machine id number)/)) break
+        if (!match(l, /(machine serial number|serial number|system serial number|serial_num|serial no|machine id number|id number|sequence code)/)) break
         if (RSTART > 1 && wordch(substr(s, RSTART - 1, 1))) { out = out substr(s, 1, RSTART); s = substr(s, RSTART + 1); continue }
         at = RSTART + RLENGTH
         if (wordch(substr(s, at, 1))) { out = out substr(s, 1, RSTART); s = substr(s, RSTART + 1); continue }
@@ -184,6 +276,148 @@ function hmc_serials(s,    out, pos, rest, at, j, v) {  # mtms=9009-42A*SERIAL, 
     }
     return out substr(s, pos)
 }
+function location(s,    out, pos, rest, at, b, a) {  # U9009.42A.SERIAL-V1-C3: the serial in a location code
+    out = ""; pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, LOCRE)) break
+        at = pos + RSTART - 1
+        b = at > 1 ? substr(s, at - 1, 1) : ""
+        a = substr(s, at + RLENGTH, 1)
+        if ((b != "" && b ~ /[A-Za-z0-9_.]/) || (a != "" && a ~ /[A-Za-z0-9]/)) {
+            out = out substr(s, pos, at - pos + 1); pos = at + 1; continue
+        }
+        out = out substr(s, pos, at + RLENGTH - 7 - pos) stand_in("serial", substr(s, at + RLENGTH - 7, 7))
+        pos = at + RLENGTH
+    }
+    return out substr(s, pos)
+}
+function location_wwpn(s,    out, pos, rest, at, a) {  # -W + 16 hex digits: a target port in a location code
+    out = ""; pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, "-W" H16)) break
+        at = pos + RSTART + 1
+        a = substr(s, at + 16, 1)
+        if (a != "" && a ~ /[A-Za-z0-9]/) { out = out substr(s, pos, at - pos); pos = at; continue }
+        out = out substr(s, pos, at - pos) stand_in("wwpn", substr(s, at, 16))
+        pos = at + 16
+    }
+    return out substr(s, pos)
+}
+function replace_tok(s, k) {
+    if (!name_ok(TOK[k])) return s
+    return substr(s, 1, TAT[k] - 1) host(TOK[k]) substr(s, TAT[k] + length(TOK[k]))
+}
+function table_row(s,    h, c) {  # lsmap -npiv client, lswpar WPAR and host name, swapinfo NFS server
+    tokens(s)
+    if (NT >= 4 && TOK[1] ~ /^vfchost[0-9]+$/ && TOK[3] ~ /^[0-9]+$/) return replace_tok(s, 4)
+    if (NT >= 5 && TOK[2] ~ /^[A-Z]$/ && TOK[3] ~ /^[A-Z]$/ && substr(TOK[5], 1, 1) == "/") {
+        s = replace_tok(s, 4)
+        return replace_tok(s, 1)
+    }
+    if (NT >= 2 && TOK[1] == "network") {
+        h = TOK[NT]; c = index(h, ":")
+        if (c > 1 && substr(h, c, 2) == ":/" && substr(h, 1, c - 1) ~ /^[A-Za-z][A-Za-z0-9_.-]*$/ && c - 1 <= 253)
+            return substr(s, 1, TAT[NT] - 1) host(substr(h, 1, c - 1)) substr(s, TAT[NT] + c - 1)
+    }
+    return s
+}
+function hmc_command(s,    k, t) {
+    tokens(s)
+    for (k = 1; k <= NT; k++) { t = TOK[k]; sub(/^command="/, "", t); if (cmdword(t) in HCMD) return 1 }
+    return 0
+}
+function field_list(s,    k, w, n) {  # the -F field list (FLD[1..NFLD]) and the -r resource (RES)
+    NFLD = 0; RES = ""
+    tokens(s)
+    for (k = 1; k <= NT; k++) W[k] = unquote(TOK[k])
+    n = NT
+    for (k = 1; k < n; k++) {
+        if (W[k] == "-F" && W[k + 1] ~ /^[a-z0-9_,]+$/) NFLD = split(W[k + 1], FLD, ",")
+        else if (W[k] == "-r") RES = W[k + 1]
+    }
+}
+function hmc_names(s,    out, pos, rest, at, v, k, w, lead, m, b) {  # lpar_names=a,b; -m SYSTEM, -p/-n PARTITION
+    out = ""; pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, /lpar_names?=/)) break
+        at = pos + RSTART - 1
+        b = at > 1 ? substr(s, at - 1, 1) : ""
+        v = ""
+        if (!(b != "" && wordch(b))) {
+            v = substr(s, at + RLENGTH)
+            if (match(v, /^[A-Za-z0-9_.,-]+/)) v = substr(v, 1, RLENGTH > 2048 ? 2048 : RLENGTH); else v = ""
+        }
+        if (v == "") { out = out substr(s, pos, at - pos + 1); pos = at + 1; continue }
+        m = index(substr(s, at), "=")
+        out = out substr(s, pos, at + m - pos) host_list(v)
+        pos = at + m + length(v)
+    }
+    s = out substr(s, pos)
+    tokens(s)
+    for (k = NT; k >= 2; k--) {
+        if (TOK[k - 1] != "-m" && TOK[k - 1] != "-p" && TOK[k - 1] != "-n") continue
+        w = TOK[k]; lead = 0
+        while (substr(w, lead + 1, 1) == "\"" || substr(w, lead + 1, 1) == Q) lead++
+        m = run_of(w, lead + 1)
+        if (m != "") s = substr(s, 1, TAT[k] + lead - 1) host(m) substr(s, TAT[k] + lead + length(m))
+    }
+    return s
+}
+function csv_parse(body,    i, j, n, r) {  # comma-separated items IT[1..NI] (IQ: quoted); 1 if they join back to body
+    NI = 0; i = 1; n = length(body)
+    while (i <= n + 1) {
+        if (substr(body, i, 1) == "\"") {
+            r = index(substr(body, i + 1), "\""); j = r ? i + r : n + 1
+            NI++; IT[NI] = substr(body, i + 1, j - i - 1); IQ[NI] = 1
+            i = j + 2
+        } else {
+            r = index(substr(body, i), ","); j = r ? i + r - 1 : n + 1
+            NI++; IT[NI] = substr(body, i, j - i); IQ[NI] = 0
+            i = j + 1
+        }
+    }
+    r = ""
+    for (i = 1; i <= NI; i++) r = r (i > 1 ? "," : "") (IQ[i] ? "\"" IT[i] "\"" : IT[i])
+    return r == body
+}
+function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
+function attribute(key, value, row,    sys) {  # one HMC attribute value, redacted as its name says
+    sys = (("lpar_env" in KEYS) && !("lpar_name" in KEYS)) || (("type_model" in KEYS) && ("serial_num" in KEYS))
+    if (key == "lpar_name" || key == "remote_lpar_name" || key == "lpar_names" || (key == "name" && sys)) return host_list(value)
+    if ((key == "logical_serial_num" || (row && key == "serial_num")) && value ~ /^[A-Za-z0-9-]+$/ && length(value) >= 3 && length(value) <= 40)
+        return stand_in("serial", value)
+    if (index(key, "ipaddr") || index(key, "ipv6") || index(key, "gateway"))
+        return ipv6(bounded(value, IPRE, "ip", "[A-Za-z0-9_.]", "[A-Za-z0-9_.]", 1))
+    return value
+}
+function csv(s, pairs,    body, end, i, eq, key, out, v) {  # an attribute line (pairs) or a -F row, each value redacted
+    body = s; end = ""
+    while (substr(body, length(body), 1) == "\r") { body = substr(body, 1, length(body) - 1); end = end "\r" }
+    if (!csv_parse(body)) return s
+    if (pairs) {
+        split("", KEYS)
+        for (i = 1; i <= NI; i++) if ((eq = index(IT[i], "=")) > 0) KEYS[trim(substr(IT[i], 1, eq - 1))] = 1
+    }
+    out = ""
+    for (i = 1; i <= NI; i++) {
+        if (!pairs) v = attribute(FLD[i], IT[i], 1)
+        else if ((eq = index(IT[i], "=")) > 0) { key = substr(IT[i], 1, eq - 1); v = key "=" attribute(trim(key), substr(IT[i], eq + 1), 0) }
+        else v = attribute("", IT[i], 0)
+        out = out (i > 1 ? "," : "") (IQ[i] ? "\"" v "\"" : v)
+    }
+    return out end
+}
+function fields_row(s,    body, i, same) {  # a -F listing row: as many cells as fields, not the --header row
+    body = s
+    while (substr(body, length(body), 1) == "\r") body = substr(body, 1, length(body) - 1)
+    if (!csv_parse(body) || NI != NFLD) return 0
+    same = 1
+    for (i = 1; i <= NI; i++) if (IT[i] != FLD[i]) same = 0
+    return !same
+}
 function bounded(s, re, kind, before, after, check,    out, pos, rest, m, b, a, at) {  # matches not inside a longer token
     out = ""; pos = 1
     while (pos <= length(s)) {
@@ -211,30 +445,86 @@ function short_octets(v,    p, n, i) {  # every octet 1-3 digits, as the address
     for (i = 1; i <= n; i++) if (length(p[i]) > 3) return 0
     return 1
 }
-function names(s,    out, i, k, n, c, hit) {  # every whole-word occurrence of a host name, longest first
+function is_ipv6(v,    g, n, i, k, t, long) {  # fe80::1, 2001:db8:0:0:0:0:0:5; not 08:00:00 nor eight pairs
+    if (index(v, "::")) {
+        t = v
+        if (index(v, ":::") || gsub(/::/, "", t) != 1) return 0
+        n = split(v, g, ":"); k = 0
+        for (i = 1; i <= n; i++) if (g[i] != "") { k++; if (length(g[i]) > 4) return 0 }
+        return k >= 1 && k <= 7
+    }
+    n = split(v, g, ":")
+    if (n != 8) return 0
+    long = 0
+    for (i = 1; i <= n; i++) { if (length(g[i]) < 1 || length(g[i]) > 4) return 0; if (length(g[i]) >= 3) long = 1 }
+    return long
+}
+function ipv6(s,    out, pos, rest, at, m, b, a) {
+    if (!index(s, ":")) return s
+    out = ""; pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, /[0-9A-Fa-f]*:[0-9A-Fa-f:]*/)) break
+        at = pos + RSTART - 1; m = substr(s, at, RLENGTH)
+        b = at > 1 ? substr(s, at - 1, 1) : ""
+        a = substr(s, at + RLENGTH, 1)
+        if (length(m) >= 2 && length(m) <= 45 && !(b != "" && b ~ /[A-Za-z0-9_:.]/) && !(a != "" && a ~ /[A-Za-z0-9_:.]/) && is_ipv6(m))
+            m = stand_in("ip6", m)
+        out = out substr(s, pos, at - pos) m
+        pos = at + RLENGTH
+    }
+    return out substr(s, pos)
+}
+function mark_csi(s,    out, i, p, e) {  # a break (SOH) after each colour code, so a name right after one is a word
+    out = ""; i = 1
+    while ((p = index(substr(s, i), ESC)) > 0) {
+        p = i + p - 1
+        e = csi_end(s, p)
+        if (e > 0) { out = out substr(s, i, e - i) SOH; i = e }
+        else { out = out substr(s, i, p - i + 1); i = p + 1 }
+    }
+    return out substr(s, i)
+}
+function names(s,    out, i, k, n, c, hit, marked) {  # every whole-word occurrence of a host name, longest first
     if (NNAMES == 0) return s
+    marked = index(s, ESC) && !index(s, SOH)
+    if (marked) s = mark_csi(s)
     out = ""; i = 1
     while (i <= length(s)) {
         hit = 0
-        if (i == 1 || !namech(substr(s, i - 1, 1))) {
+        if (i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9.-]/) {
             for (k = 1; k <= NNAMES; k++) {
                 n = length(NAME[k])
                 c = substr(s, i + n, 1)
-                if (lower(substr(s, i, n)) == NAME[k] && (c == "" || c !~ /[A-Za-z0-9_-]/)) {
+                if (lower(substr(s, i, n)) == NAME[k] && (c == "" || c !~ /[A-Za-z0-9-]/)) {
                     out = out HOSTS[NAME[k]]; i += n; hit = 1; break
                 }
             }
         }
         if (!hit) { out = out substr(s, i, 1); i++ }
     }
+    if (marked) gsub(SOH, "", out)
     return out
 }
 BEGIN {
-    H = "[0-9A-Fa-f]"; H2 = H H; H16 = H2 H2 H2 H2 H2 H2 H2 H2
+    H = "[0-9A-Fa-f]"; H2 = H H; H12 = H2 H2 H2 H2 H2 H2; H16 = H12 H2 H2
     MACRE = H2 "[:-]" H2 "[:-]" H2 "[:-]" H2 "[:-]" H2 "[:-]" H2
     WWPNRE = "(0x" H16 "|" H2 ":" H2 ":" H2 ":" H2 ":" H2 ":" H2 ":" H2 ":" H2 ")"
     A = "[0-9A-Za-z]"; A3 = A A A; A4 = A3 A
+    C = "[0-9A-Z]"; LOCRE = "U" C C C C "\\." C C C "\\." C C C C C C C
     IPRE = "[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+"  # octets of more than 3 digits are refused in is_ip
+    PLACEHOLDER = "^(xxx+|redacted|removed|hidden|masked|anonymi[sz]ed|(my|your)?[_-]?(host|server|node|lpar|partition)[_-]?name)$"
+    ESC = "\033"; SOH = "\001"; Q = "\047"
+    SSHARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value
+    # commands the advisor reads, first word after a bare "host #" / "host>" prompt (PROMPT_COMMANDS in advisor/redact.py)
+    n = split("amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg " \
+        "lswpar machinfo mpsched netstat entstat oslevel parstatus pbrun prtconf ps psrset schedo ssh sudo svmon " \
+        "swapinfo topas vmcp vmo vmstat", w, " ")
+    for (i = 1; i <= n; i++) PCMD[w[i]] = 1
+    # HMC commands whose -m names a managed system (HMC_COMMANDS in advisor/redact.py)
+    n = split("lssyscfg lshwres lslic lsrefcode lscod lsmemopt lslparutil lslparmigr chsyscfg chhwres mksyscfg rmsyscfg " \
+        "chsysstate viosvrcmd mkvterm rmvterm", w, " ")
+    for (i = 1; i <= n; i++) HCMD[w[i]] = 1
 }
 { L[NR] = $0 }
 END {
@@ -242,17 +532,44 @@ END {
     for (i = 1; i <= NR; i++) L[i] = lpar_info(L[i])
     for (i = 1; i <= NR; i++) L[i] = doc_name(L[i])
     for (i = 1; i <= NR; i++) L[i] = marker_host(L[i])
+    for (i = 1; i <= NR; i++) L[i] = user_at(L[i])
     for (i = 1; i <= NR; i++) L[i] = prompt(L[i])
+    for (i = 1; i <= NR; i++) L[i] = ssh(L[i])
     for (i = 1; i <= NR; i++) L[i] = serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = hmc_serials(L[i])
+    for (i = 1; i <= NR; i++) L[i] = location(L[i])
+    for (i = 1; i <= NR; i++) L[i] = location_wwpn(L[i])
+    for (i = 1; i <= NR; i++) L[i] = table_row(L[i])
+    NFLD = 0; RES = ""
+    for (i = 1; i <= NR; i++) {  # HMC: commands, attribute lines, -F rows
+        l = L[i]
+        if (index(l, "#### advisor-bundle") || hmc_command(l)) {
+            field_list(l)
+            if (hmc_command(l)) L[i] = hmc_names(l)
+            continue
+        }
+        if (l ~ /^[ \t\r]*$/ || l ~ /[#$>]/) NFLD = 0
+        if (l ~ /^[ \t]*"?[a-z][a-z0-9_]*=/) L[i] = csv(l, 1)
+        else if (NFLD > 0 && fields_row(l)) {
+            split("", KEYS)
+            for (k = 1; k <= NFLD; k++) KEYS[FLD[k]] = 1
+            if (RES == "lpar") KEYS["lpar_env"] = 1
+            if (RES == "sys") { KEYS["type_model"] = 1; KEYS["serial_num"] = 1 }
+            L[i] = csv(l, 0)
+        }
+    }
     for (i = 1; i <= NR; i++) L[i] = bounded(L[i], MACRE, "mac", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
     for (i = 1; i <= NR; i++) L[i] = bounded(L[i], WWPNRE, "wwpn", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
+    for (i = 1; i <= NR; i++) L[i] = ipv6(L[i])
     for (i = 1; i <= NR; i++) {
         l = lower(L[i])
-        if (l ~ /address|gateway|server|inet|netmask|broadcast|nameserver/ || l ~ /(^|[^a-z0-9_])ip([^a-z0-9_]|$)/)
+        if ((l ~ /addr|gateway|server|inet|ipv4|ipv6|netmask|subnet|broadcast|route/ || l ~ /(^|[^a-z0-9_])ip([^a-z0-9_]|$)/) \
+            && L[i] !~ /^[ \t]*"?[a-z][a-z0-9_]*=/)
             L[i] = bounded(L[i], IPRE, "ip", "[A-Za-z0-9_.]", "[A-Za-z0-9_.]", 1)
         if (l ~ /ww_?name|wwpn|wwnn|world wide|port name|network address/)
             L[i] = bounded(L[i], H16, "wwpn", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
+        if (l ~ /(^|[^a-z])mac([^a-z]|$)|hardware address|network address|alt_addr/)
+            L[i] = bounded(L[i], "(0x)?" H12, "mac", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
     }
     NNAMES = 0
     for (h in HOSTS) if (length(h) >= 3 && h !~ /^host[0-9]+$/) NAME[++NNAMES] = h

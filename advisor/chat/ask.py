@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from advisor.chat.calc import CalcAnswer, calculate
 from advisor.chat.clarify import clarification
 from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
-from advisor.chat.judge import ame64k_support
+from advisor.chat.judge import ame64k_support, claim_verdict
 from advisor.chat.reader import Reading, read
 from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question, Verdict, from_out
 from advisor.chat.reply import resolve as resolve_cite
@@ -82,9 +82,16 @@ NOT_A_TOPIC = frozenset(
 )
 
 
+HOW_WORDS = frozenset({"check"})  # synonym groups for how a question asks, not what about
+
+
 def topical(r: Retrieval) -> bool:
     """Whether the best passage matches something the question is about, beyond product and phrasing words."""
-    return bool(r.hits) and any(label.lower() not in NOT_A_TOPIC for label in r.hits[0].matched)
+    jargon = set(r.jargon)  # "VIOS" names a platform and a topic (its sizing) alike
+    return bool(r.hits) and any(
+        label.lower() not in NOT_A_TOPIC and (label in jargon or label.lower() not in r.platform_words)
+        for label in r.hits[0].matched
+    )
 
 
 def off_platform(r: Retrieval, question_platforms: set[str]) -> bool:
@@ -100,14 +107,25 @@ def in_scope(r: Retrieval) -> bool:
     top = r.hits[0]
     if r.mentioned_rules:
         return True
+    jargon = {c.label for c in r.concepts if c.jargon}
+    shared = len(jargon.intersection(top.matched) - HOW_WORDS)
+    if r.unknown and shared < JARGON_HITS:
+        # a term the sources never use is what the question is about (advisor/knowledge/vocabulary.py),
+        # unless the passage shares several terms of the field with it ("npiv zoning gotchas?")
+        return False
+    if r.rare and not shared:
+        return (
+            False  # "would it work for our tomcat servers?": a rare word, and the passage shares no term of the field
+        )
     if not topical(r):
         return False
-    jargon = {c.label for c in r.concepts if c.jargon}
     if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
-    # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance
-    score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and r.jargon else MIN_SCORE
+    # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance;
+    # a tunable the sources name ("ame_min_ucpool_size") is as specific as a term of the field
+    specific = bool(r.jargon) or any("_" in label.strip("_") for label in top.matched)
+    score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and specific else MIN_SCORE
     return top.coverage >= floor and top.score >= score_floor
 
 
@@ -227,6 +245,14 @@ def reader_tags(reading: Reading) -> set[str]:
     return tags
 
 
+def _same_platforms(kb: KnowledgeBase, question_platforms: set[str], calc: CalcAnswer) -> bool:
+    """Whether a calculation's sources speak of the product line the question names (True when it names none)."""
+    asked = kb.synonyms.families(question_platforms)
+    sources = {c.source_id for c in calc.cites}
+    spoken = kb.synonyms.families({t for p in kb.passages if p.source in sources for t in p.platforms})
+    return not asked or not spoken or bool(asked & spoken)
+
+
 def _ambiguous(reading: Reading) -> AskResult | None:
     """A number the reader cannot read for sure: ask, do not compute."""
     if not reading.problems:
@@ -254,8 +280,13 @@ def answer(
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
     r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
+    if r.corrected and r.corrected != text:  # "uper limit for bufer cache": the calculators read it corrected too
+        reading = read(r.corrected)
+        text = reading.text
     foreign = bool(r.foreign) and not mentioned_rules
     calc: CalcAnswer | None = None if foreign else calculate(text, question_platforms, reading)
+    if calc is not None and not _same_platforms(kb, question_platforms, calc):
+        calc = None  # "how much swap ... on z/OS?": the HP-UX swap guideline does not answer for another platform
     if calc is not None or not foreign:
         unsure = _ambiguous(reading)
         if unsure is not None and (calc is not None or reading.of_kind("size", "speed", "saps")):
@@ -269,8 +300,22 @@ def answer(
         families = kb.synonyms.families(set(kb.by_id[entry.passage].platforms))
         if families and not families & kb.synonyms.families(question_platforms):
             entry = None
-    judged = ame64k_support(reading) if not foreign and (entry is None or entry.id.startswith("ame64k-on")) else None
+    computed = calc is not None and bool(calc.calculations or calc.verdict)
+    claim = claim_verdict(kb.claims, reading) if not foreign and not computed else None
+    if claim is not None and claim.claim.says == "possible":
+        claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
+    judged = (
+        ame64k_support(reading)
+        if not foreign and claim is None and (entry is None or entry.id.startswith("ame64k-on"))
+        else None
+    )
     if judged is not None:
+        entry = None
+    if claim is not None and question_platforms:  # as for entries: never the verdict of another product line
+        families = kb.synonyms.families(set(kb.by_id[claim.claim.passage].platforms))
+        if families and not families & kb.synonyms.families(question_platforms):
+            claim = None
+    if claim is not None:  # a claim reads the question's predicate; an entry only its topic
         entry = None
     clar = clarification(reading, has_document) if calc is None and not foreign else None
     if (
@@ -278,6 +323,7 @@ def answer(
         and clar is None
         and entry is None
         and judged is None
+        and claim is None
         and (not in_scope(r) or off_platform(r, question_platforms))
     ):
         return not_covered(r)
@@ -289,6 +335,13 @@ def answer(
         n = out.cite(passage_cite(kb, p))
         out.say(f"{word.capitalize()}: {because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=word, because=because, citations=[n])  # type: ignore[arg-type]
+        skip = set(skip) | {p.id}
+        result.passages.append(p)
+    elif claim is not None:
+        p = kb.by_id[claim.claim.passage]
+        n = out.cite(passage_cite(kb, p))
+        out.say(f"{claim.answer.capitalize()}: {claim.because}.", passage_cite(kb, p))
+        result.verdict = Verdict(answer=claim.answer, because=claim.because, citations=[n])  # type: ignore[arg-type]
         skip = set(skip) | {p.id}
         result.passages.append(p)
     elif entry is not None:

@@ -12,7 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from advisor import derive
 from advisor.calculators import ame, clm, lfarea, plarea, sap_instances, vios_memory
+from advisor.chat.calc.asked import asked
+from advisor.chat.calc.hpux import instances_topic
+from advisor.chat.calc.power import ASK_LIMIT, VIOS, _factors, ame_sizes
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
 
@@ -43,10 +47,53 @@ _HOW_TO_CHECK = (
     r"(?:check|verify|see|tell|monitor|find\s+out|display|determine|know)\b"
     r"|\b(?:which|what)\s+(?:command|cmd)s?\b"
 )
+# the question asks for a number of instances (not "do instances span cells?")
+_INSTANCES_ASKED = (
+    r"how many|number of|instance count|instances? (?:should|do) (?:we|i) run|instances? do (?:we|i) need|\bsizing\b"
+)
 _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
-    r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b"
+    r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b"
 )
+
+
+_SAFETY_NET = tuple(derive.everything()["virtual_memory_limit_gb"].citations)
+
+
+def _ame_limit(text: str) -> Clarification | None:
+    """ "AME 2.0, 24 GB real - virtual memory before processes get killed?": the limit adds the paging
+    space, so without it the question is asked back (the expanded memory alone is another quantity)."""
+    if not _has(r"\bAME\b|expan", text):
+        return None
+    roles, rest = ame_sizes(text)
+    if not roles and not _factors(text):  # "explain the safety net idea": nothing of the user's to compute
+        return None
+    if not ASK_LIMIT.search(asked(rest)):
+        return None
+    if "paging" not in roles:
+        return Clarification(
+            "paging",
+            "How much paging space does the LPAR have? Shown by: lsps -s.",
+            "The virtual memory AIX can use before it starts killing processes is the expanded memory plus the "
+            "paging space.",
+            _SAFETY_NET,
+            "AME-012",
+            "memory.paging_space_gb",
+            "lsps -s",
+            calculator="ame",
+        )
+    if "true" not in roles and "unlabelled" not in roles:
+        return Clarification(
+            "true-memory",
+            "How much true (physical) memory does the LPAR have? Shown by: lparstat -i (Online Memory).",
+            "The virtual memory limit is the expansion factor times true memory, plus the paging space.",
+            _SAFETY_NET,
+            "AME-012",
+            "memory.desired_gb",
+            "lparstat -i",
+            calculator="ame",
+        )
+    return None
 
 
 def clarification(reading: Reading, has_document: bool) -> Clarification | None:
@@ -55,24 +102,31 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     sizes = reading.amounts("size")
     if _has(_HOW_TO_CHECK, text):
         return None
+    limit = _ame_limit(text)
+    if limit is not None:
+        return limit
     if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):
         return Clarification(
             "size",
             "How much online (real) storage does the z/OS LPAR have? Shown by: D M=STOR. "
             "If you have it, paste the LFAREA statement from IEASYSxx too.",
-            "Whether an LFAREA fits depends on the online storage: the limit is 80 % of online storage minus 2 GB "
-            "(old form) or 80 % of (online storage - 4 GB) (new form).",
+            "Whether an LFAREA fits depends on the online storage: the limit is 80% of online storage minus 2 GB "
+            "(old form) or 80% of (online storage - 4 GB) (new form).",
             (lfarea.CITE_FORMS,),
             "ZOS-001",
             "online_storage_gb",
             "D M=STOR",
             calculator="lfarea",
         )
-    if _has(r"PLAREA|pageable large (?:page|frame) area", text) and not sizes and _has(r"how|size|big|large", text):
+    if (
+        _has(r"PLAREA|pageable large (?:(?:page|frame) )?area", text)
+        and not sizes
+        and _has(r"how|size|big|large", text)
+    ):
         return Clarification(
             "size",
             "How much online storage does the z/OS system have? Shown by: D M=STOR.",
-            "The PLAREA is sized by the system from online storage: 12.5 % of what remains after the quad area.",
+            "The PLAREA is sized by the system from online storage: 12.5% of what remains after the quad area.",
             tuple(plarea.plarea_size(16).citations),
             "ZOS-006",
             "online_storage_gb",
@@ -80,7 +134,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             calculator="plarea",
         )
     if (
-        _has(r"\bVIOS\b|VIO server|virtual I/?O server", text)
+        _has(VIOS, text)
         and _has(r"memory|how much|siz", text)
         and not reading.of_kind("cores", "speed", "count")
         and not has_document
@@ -97,11 +151,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "HMC: lshwres -r proc --level sys",
             calculator="vios_memory",
         )
-    if _has(
-        r"how many (?:SAP )?instances|number of (?:SAP )?instances|SAP instance count"
-        r"|instances? (?:should|do) (?:we|i) run",
-        text,
-    ) and not reading.of_kind("cores", "saps"):
+    if instances_topic(text) and not reading.of_kind("cores", "saps") and _has(_INSTANCES_ASKED, text):
         return Clarification(
             "cores",
             "How many cores does the HP-UX server (or cell) have? Shown by: machinfo.",
@@ -122,7 +172,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "details",
             "How much memory does the cell (or server) have, and how much shared memory do the SAP instances "
             "use? Shown by: machinfo; ipcs -ma.",
-            "CLM should hold about 10 % of memory for kernel and process-private data plus, on 11i v3, the SAP "
+            "CLM should hold about 10% of memory for kernel and process-private data plus, on 11i v3, the SAP "
             "shared memory.",
             clm.CITE,
             "HPUX-005",
@@ -139,7 +189,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         return Clarification(
             "memory",
             "How much memory does the HP-UX server have (machinfo)? For swap, how much is configured (swapinfo -tam)?",
-            "SAP on HP-UX wants swap of at least twice the memory and a buffer cache of no more than about 3 % of it.",
+            "SAP on HP-UX wants swap of at least twice the memory and a buffer cache of no more than about 3% of it.",
             (clm.CITE[1],),
             "HPUX-012" if _has(r"\bswap\b", text) else "HPUX-011",
             "memory_gb",

@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
+from advisor.chat.calc.asked import role as amount_role
+from advisor.chat.calc.asked import role_patterns
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
+from advisor.knowledge.vocabulary import is_code
 
 MAX_FOLLOW_UP_WORDS = 12
 
@@ -84,9 +87,10 @@ def _swap_platforms(old: str, reading: Reading, old_reading: Reading) -> str:
 
 def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[str, bool]:
     text, swapped = old, False
-    for kind in ("size", "cores", "saps", "percent"):
-        new = reading.amounts(kind)
-        was = old_reading.amounts(kind)
+    for kind in ("size", "cores", "saps", "percent", "lpar"):
+        # "and 6 lpars?" after "3 lpars, max 100 GB each": a count replaces the count of the same thing
+        new = reading.amounts(kind) if kind != "lpar" else [q for q in reading.quantities if q.noun == "lpar"]
+        was = old_reading.amounts(kind) if kind != "lpar" else [q for q in old_reading.quantities if q.noun == "lpar"]
         if new and was:  # the last one: "LFAREA=12G on a 32 GB system", "and 64 GB?" means the system's size
             at = text.rfind(was[-1].raw)
             text = text[:at] + new[0].raw + text[at + len(was[-1].raw) :]
@@ -94,8 +98,9 @@ def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[
     return text, swapped
 
 
-def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
-    """The follow-up `text` stands for, or None when it stands on its own."""
+def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution | None:
+    """The follow-up `text` stands for, or None when it stands on its own (`kb`: the knowledge base, whose
+    platform words tell "what about z/OS?" from a new question)."""
     if _START_OVER.match(text):
         return Resolution("start-over")
     words = len(text.split())
@@ -136,6 +141,9 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
+    other = _other_platform(kb, text, bare, last) if kb is not None and last and st.document is None else None
+    if other is not None:  # "what about z/OS?" after an HP-UX question: the same question for that platform
+        return Resolution("ellipsis", other)
     if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
         # "how do I turn it on?" after "what is AME": the question about the last subject
         return Resolution("ellipsis", with_context(bare, last))
@@ -146,8 +154,17 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         bare_number = _bare_number(text, reading, last)
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
-        new_things = reading.platforms or reading.os_levels or reading.amounts("size", "cores", "saps", "percent")
-        if new_things and (_ELLIPSIS.match(bare) or words <= 4) and not _own_topic(bare, reading):
+        new_things = (
+            reading.platforms
+            or reading.os_levels
+            or reading.amounts("size", "cores", "saps", "percent")
+            or [q for q in reading.quantities if q.noun == "lpar"]
+        )
+        if (
+            new_things
+            and (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text) or words <= 4)
+            and not _own_topic(bare, reading)
+        ):
             old_reading = read(last)
             swapped, changed = _swap_quantities(last, reading, old_reading)
             if reading.platforms or reading.os_levels:
@@ -181,13 +198,13 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
         and st.subject.intent in (*_ASKED, "explain")
         and (st.document is None or st.subject.intent in _ASKED)
         and len(bare.split()) <= CONTINUATION_WORDS
-        and _ELLIPSIS.match(bare)
+        and (_ELLIPSIS.match(bare) or (_ELLIPSIS.match(text) and not reading.quantities))
         and not reading.rule_ids
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
-            by_role = _swap_by_role(last, reading)
-            if by_role is not None:  # "and with 64 GB shm?": the amount said with the same words replaced
+            by_role = _swap_by_role(last, reading) or _swap_by_noun(last, reading)
+            if by_role is not None:  # "and with 64 GB shm?", "and 4 vlans?": the amount of the same thing replaced
                 return Resolution("ellipsis", by_role)
             if st.subject.calculator and not old_kinds & {q.kind for q in reading.quantities}:
                 # "what about 20000 SAPS?" after instances for 48 cores: a further input of the same sizing
@@ -200,6 +217,33 @@ def resolve(text: str, reading: Reading, st: ChatState) -> Resolution | None:
 
 
 CONTINUATION_WORDS = 6
+
+
+def _other_platform(kb, text: str, bare: str, last: str) -> str | None:
+    """ "what about z/OS?" / "and on AIX?" after a question about another product line: that question with
+    its platform replaced, or None. Only a message that names nothing but the platform qualifies."""
+    if len(bare.split()) > CONTINUATION_WORDS or not (_ELLIPSIS.match(text) or _ELLIPSIS.match(bare)):
+        return None
+    syn = kb.synonyms
+    new = syn.platform_spans(bare)
+    old = syn.platform_spans(last)
+    if not new or not old:
+        return None
+    rest = bare
+    for start, end, _ in reversed(new):
+        rest = rest[:start] + " " + rest[end:]
+    if [w for w in linre.findall(r"[a-z0-9]+", _LEAD.sub("", rest.lower(), count=1)) if w not in _FILLER]:
+        return None
+    new_families = syn.families({tag for _, _, tag in new})
+    if not new_families or new_families & syn.families({tag for _, _, tag in old}):
+        return None  # the same product line: the ellipsis and platform-swap rules handle it
+    name = " ".join(bare[start:end] for start, end, _ in new)
+    out = last
+    for i, (start, end, _) in enumerate(reversed(old)):
+        out = out[:start] + (name if i == len(old) - 1 else "") + out[end:]
+    return " ".join(out.split())
+
+
 MAX_CONTEXT_CHARS = 400
 _ADDS = linre.compile(
     r"^\s*(?:(?:and\s+)?what\s+if\s+(?:i|we)\s+(?:add|also\s+have|had)|(?:and\s+)?(?:if\s+(?:i|we)\s+)?add(?:ing)?|"
@@ -325,6 +369,12 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
                 medium = "Ethernet"
             new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
             return pending.question.replace(raw, new, 1)
+    if needs == "paging" and reading.of_kind("size"):
+        return f"{pending.question.rstrip(' ?.!')}, {reading.of_kind('size')[0].raw} paging space"
+    if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
+        # any other input of the pending sizing ("sizing says 15000 SAPS" when cores were asked): the
+        # question with the reply added, for the calculator to read (or to ask again)
+        return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
 
 
@@ -357,10 +407,21 @@ def fragment_of(kb, text: str, prior) -> bool:
     unknown = [u for u in r.unknown if u.lower() not in named]  # "P9", "TL3": read by the reader, not unknown
     if r.foreign or unknown:
         return False
-    return all(w.lower() in _CONVERSATIONAL for w in r.dropped)
+    return all(w.lower() in _CONVERSATIONAL or w.lower() in named or is_code(w) for w in r.dropped)
 
 
 MAX_FRAGMENT_WORDS = 12
+TOPICLESS_WORDS = 4
+
+
+def topicless(kb, text: str, reading: Reading) -> bool:
+    """A short message that names no thing of its own ("syntax?", "too low?", "and the max?", "requirements?"):
+    it asks about the last subject even when some passage would answer its words alone."""
+    bare = _LEAD_IN.sub("", text, count=1)
+    if len(bare.split()) > TOPICLESS_WORDS or _own_term(reading) or reading.yes_no and _PRONOUN.search(bare):
+        return False
+    r = kb.search(bare)
+    return not (r.foreign or r.unknown or r.mentioned_rules or any(c.jargon or c.technical for c in r.concepts))
 
 
 # Words a calculator's inputs come with ("4 FC ports and 2 x 10Gb eth", "60 NPIV clients")
@@ -397,30 +458,56 @@ def _amount_only(text: str, reading: Reading) -> str | None:
     return None
 
 
-# What an amount is, by the words right after it: "48 GB of SAP shared memory", "16 GB paging space"
-_ROLES = (
-    ("shared", linre.compile(r"^\s*(?:of\s+)?(?:SAP\s+)?(?:shared\s+memory|shm)\b", linre.IGNORECASE)),
-    ("paging", linre.compile(r"^\s*(?:of\s+)?(?:paging|swap|page\s+space)\b", linre.IGNORECASE)),
-    ("true", linre.compile(r"^\s*(?:of\s+)?(?:true|real|physical)\b", linre.IGNORECASE)),
-    ("online", linre.compile(r"^\s*(?:of\s+)?online\b", linre.IGNORECASE)),
-    ("max", linre.compile(r"^\s*(?:of\s+)?max(?:imum)?\b", linre.IGNORECASE)),
-    ("expanded", linre.compile(r"^\s*(?:of\s+)?expanded\b", linre.IGNORECASE)),
-)
+# What an amount is, by the words after or before it: "48 GB of SAP shared memory", "true memory 20 GB"
+_ROLES = {
+    "shared": role_patterns(r"(?:SAP\s+)?(?:shared\s+memory|shm)"),
+    "paging": role_patterns(r"paging|swap|page\s+space"),
+    "true": role_patterns(r"true|real|physical"),
+    "online": role_patterns(r"online"),
+    "max": role_patterns(r"max(?:imum)?"),
+    "expanded": role_patterns(r"expanded"),
+}
 
 
-def _role(text: str, end: int) -> str | None:
-    after = text[end : end + 40]
-    return next((name for name, pattern in _ROLES if pattern.match(after)), None)
+def _role(text: str, q) -> str | None:
+    return amount_role(text, q, _ROLES)
+
+
+_NEXT_WORD = linre.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)")
+
+
+def _counted(text: str, end: int) -> str | None:
+    """The noun a number counts ("4 vlans" -> "vlan"), plural-insensitive."""
+    m = _NEXT_WORD.match(text[end : end + 40])
+    if not m:
+        return None
+    word = m.group(1).lower()
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _swap_by_noun(last: str, reading: Reading) -> str | None:
+    """ "and if we have 4 vlans?" after "two vios, one vlan ...": the count of the same noun replaced, or None."""
+    new = [(q, _counted(reading.text, q.end)) for q in reading.quantities]
+    new = [(q, noun) for q, noun in new if noun]
+    if len(new) != 1:
+        return None
+    q, noun = new[0]
+    old_reading = read(last)
+    same = [o for o in old_reading.quantities if _counted(old_reading.text, o.end) == noun]
+    if len(same) != 1:
+        return None
+    o = same[0]
+    return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
 
 
 def _swap_by_role(last: str, reading: Reading) -> str | None:
     """The last question with the one amount that has the same role as the new one replaced, or None."""
-    new = [q for q in reading.amounts("size") if _role(reading.text, q.end)]
+    new = [q for q in reading.amounts("size") if _role(reading.text, q)]
     if len(new) != 1:
         return None
-    role = _role(reading.text, new[0].end)
+    role = _role(reading.text, new[0])
     old_reading = read(last)
-    same = [q for q in old_reading.amounts("size") if _role(old_reading.text, q.end) == role]
+    same = [q for q in old_reading.amounts("size") if _role(old_reading.text, q) == role]
     if len(same) != 1:
         return None
     q = same[0]

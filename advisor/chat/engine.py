@@ -19,7 +19,7 @@ from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
 from advisor.chat import focus, followups
 from advisor.chat.changes import parse_changes
-from advisor.chat.dialogue import Resolution, fragment_of, with_context
+from advisor.chat.dialogue import Resolution, fragment_of, topicless, with_context
 from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
@@ -140,7 +140,7 @@ class ChatEngine:
             st.original_document = new_doc
         reading = read(text)
         if new_doc is None:
-            follow = resolve_follow_up(text, reading, st)
+            follow = resolve_follow_up(text, reading, st, self.kb)
             if follow is not None:
                 reply = self._follow_up(follow, text, st)
                 if reply is not None:
@@ -157,6 +157,10 @@ class ChatEngine:
             "ask": self._ask,
         }[intent.name]
         prior = st.subject.model_copy(deep=True)
+        if new_doc is None and intent.name == "ask" and prior.question and topicless(self.kb, text, reading):
+            in_context = self._in_context(text, prior, st)  # "syntax?" after "explain LFAREA"
+            if in_context is not None:
+                return self._finish(st, message, in_context)
         reply = handler(text, intent, st)
         if reply.intent == "out-of-scope":
             reply = (None if new_doc is not None else self._in_context(text, prior, st)) or (
@@ -573,10 +577,20 @@ class ChatEngine:
                 state=st,
                 follow_ups=[f"More on: {p.title}" for p in result.closest[:3]],
             )
+        if skip and result.out.empty:  # "more" when everything the sources say has been quoted
+            return ChatReply(
+                intent="ask",
+                answer="That is all my sources say on this; the passages above are the whole of it.",
+                citations=[],
+                covered=True,
+                state=st,
+                follow_ups=[f"More on: {p.title}" for p in result.closest[:3]],
+            )
         if result.rules:
             st.focus = result.rules[0]
             st.subject.rule = result.rules[0]
-        st.subject.passages = [p.id for p in result.passages]
+        # "more" after "more": what was quoted before stays quoted, so the next "more" goes further
+        st.subject.passages = list(dict.fromkeys([*skip, *(p.id for p in result.passages)]))
         st.subject.calculator = result.calculator
         questions: list[Question] = result.questions
         return self._reply(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from advisor import linre
 from advisor.calculators import ame
 from advisor.chat.reader import Reading
+from advisor.knowledge.claims import Claims, ClaimVerdict, Level, parse_level
 
 _AME64K = linre.compile(
     r"\bAME\s?64K\b|\b64K\s+mode\b|\bame_mpsize_support\b|\bcompress(?:ing)?\s+64K", linre.IGNORECASE
@@ -54,3 +55,121 @@ def ame64k_support(reading: Reading) -> tuple[str, str] | None:
         "it depends",
         f"{_NEEDS}; {said} meets that so far, it also depends on the AIX technology level (TL1 or later)",
     )
+
+
+# "VIOS 2.2.1.3", "vios 2.1", "VIO server level 2.2": the reader has no VIOS level of its own
+_VIOS_LEVEL = linre.compile(
+    r"\b(?:VIOS|VIO\s+servers?|virtual\s+I/O\s+servers?|ioslevel)\s+(?:version\s+|level\s+|is\s+|at\s+)?v?(\d(?:\.\d{1,3}){1,3})\b",
+    linre.IGNORECASE,
+)
+_HPUX_VERSIONS = {"11iv1": (11, 11), "11iv2": (11, 23), "11iv3": (11, 31)}
+
+
+def stated_levels(reading: Reading) -> dict[str, Level]:
+    """The levels a question states, as the claims compare them: the last processor, AIX, VIOS, z/OS, z/VM, HP-UX."""
+    out: dict[str, Level] = {}
+    for p in reading.platforms:
+        if p.family == "power" and p.name.upper().startswith("POWER"):
+            try:
+                out["power"] = parse_level("power", p.name)
+            except ValueError:
+                continue
+    for o in reading.os_levels:
+        if o.os == "hpux":
+            if o.version in _HPUX_VERSIONS:
+                out["hpux"] = _HPUX_VERSIONS[o.version]
+            continue
+        try:
+            level = parse_level(o.os, o.version)
+        except ValueError:
+            continue
+        out[o.os] = (*level, o.tl) if o.os == "aix" and o.tl is not None else level
+    for m in _VIOS_LEVEL.finditer(reading.text):
+        out["vios"] = parse_level("vios", m.group(1))
+    return out
+
+
+# "SEA load sharing on vios 2.1 - available?", "pageable 1M pages - backed when created?": a topic, then the
+# predicate asked as a fragment; a question whose last part opens with a wh-word is not one
+_TAIL = linre.compile(
+    r"(?:^|\s[-;]\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z]+)[^-:;,?]*\?\s*$", linre.IGNORECASE
+)
+_WH = frozenset("what which who whom whose why where how when".split())
+_SENTENCE = linre.compile(r"[^.!?]+(?:[.!?]+|$)")
+# the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
+_CLAUSE = linre.compile(r"[,;:.!?]\s|\s-\s")
+_WH_CLAUSE = linre.compile(
+    r"^\s*(?:(?:and|or|but|so|then|also)\s+)?(?:what|which|how|why|where|who)\b", linre.IGNORECASE
+)
+
+
+# "... reboot required y/n", "for AME64K modelling does amepat need the -M flag", "when real is tight can z/OS page
+# out a 2g frame?": yes/no questions the reader's stricter test leaves out; a claim still needs subject and predicate
+_YN_TAG = linre.compile(r"\b(?:y/n|yes\s+or\s+no|yes/no)\W*$", linre.IGNORECASE)
+_INVERTED = linre.compile(
+    r"^\s*(?:for|on|in|with|if|when|once|after|before|since|so|and|but|still|now)\b[^?.]{0,100}?"
+    r"\b(?:does|do|did|is|are|can|could|should|will|would|must)\s+[a-z0-9/]",
+    linre.IGNORECASE,
+)
+_WH_FIRST = linre.compile(
+    r"^\s*(?:what|which|who|whom|whose|why|where|how|when\s+(?:is|are|does|do|did|can|will|should))\b", linre.IGNORECASE
+)
+
+
+def _yes_no_for_claims(text: str) -> bool:
+    """Any of the last three sentences asks yes or no ("should we compress 64K pages? the sources differ")."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()]
+    for last in sentences[-3:]:
+        last = last.removeprefix("Q:").strip()
+        if _YN_TAG.search(last):
+            return True
+        tail = _TAIL.search(last[-300:])
+        if tail is not None and tail.group(1).lower() not in _WH:
+            return True
+        if not _WH_FIRST.match(last) and _INVERTED.match(last):
+            return True
+    return False
+
+
+def asked_part(text: str) -> str:
+    """The message without its wh-clauses: "what should we change, and does it need a reboot?" asks about a reboot."""
+    clauses = [c for c in _CLAUSE.split(text) if c and c.strip()]
+    kept = [c for c in clauses if not _WH_CLAUSE.match(c)]
+    return " , ".join(kept) if kept else text
+
+
+_VIOS_WORD = linre.compile(r"\b(?:VIOS|VIO\s+servers?|virtual\s+I/O\s+servers?)\b", linre.IGNORECASE)
+_WEIGHT_WORD = linre.compile(r"\bweights?\b", linre.IGNORECASE)
+_WHOLE = linre.compile(r"(?:^|[^\d.])(\d{1,3})(\.\d+)?")
+_NEAR = 40  # characters after "VIOS" where its own weight is written
+
+
+def vios_weight(claims: Claims, reading: Reading) -> ClaimVerdict | None:
+    """ "our vios has uncapped weight 64 and the sap lpars 128. fine?": the weights compared, not the topic."""
+    text = reading.text
+    vios = _VIOS_WORD.search(text)
+    claim = next((c for c in claims.items if c.id == "vios-weight-higher"), None)
+    if vios is None or claim is None or not _WEIGHT_WORD.search(text):
+        return None
+    numbers = [
+        (m.start(1), int(m.group(1))) for m in _WHOLE.finditer(text) if not m.group(2) and int(m.group(1)) <= 255
+    ]
+    own = [(at, n) for at, n in numbers if vios.end() <= at <= vios.end() + _NEAR]
+    if not own or len(numbers) < 2:
+        return None
+    mine = own[0][1]
+    others = [n for at, n in numbers if at != own[0][0]]
+    top = max(others)
+    if mine > top:
+        return ClaimVerdict("yes", f"the VIOS weight {mine} is above the other LPARs' {top}; {claim.because}", claim)
+    return ClaimVerdict("no", f"the VIOS weight {mine} is not above the LPARs' {top}; {claim.because}", claim)
+
+
+def claim_verdict(claims: Claims, reading: Reading) -> ClaimVerdict | None:
+    """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims.yaml), or None."""
+    if not reading.yes_no and not _yes_no_for_claims(reading.text):
+        return None
+    weighed = vios_weight(claims, reading)
+    if weighed is not None:
+        return weighed
+    return claims.verdict(reading.text, stated_levels(reading), asked_part(reading.text))

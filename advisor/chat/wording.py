@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from advisor import linre
 from advisor.capabilities.whatif import ChangeError, get_at
-from advisor.chat.changes import Change, resolve_target
+from advisor.chat.changes import Change, field_types, resolve_target
 from advisor.chat.reader import Reading
 from advisor.chat.reader.platforms import SCHEMA_POWER
 
@@ -124,9 +125,23 @@ def _adapter_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     return out
 
 
+def _page_size(q, doc: dict) -> bool:
+    """ "16M", "64K", "1M", and on z/OS "2G": a page size as admins write it, never an amount of memory (and an
+    ambiguous number is never taken)."""
+    raw = q.raw.replace(" ", "").upper()
+    return bool(q.ambiguous) or raw[-1:] in ("K", "M") or (doc.get("kind") == "zos-lpar" and raw in ("2G", "1M"))
+
+
 def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
-    changes: list[Change] = _instance_changes(doc, text) + _adapter_changes(doc, text, reading)
+    fixed = _fix_changes(doc, text) + _lfarea_changes(doc, text)
+    by_words, used = field_changes(doc, text, reading)
+    changes: list[Change] = (
+        _instance_changes(doc, text)
+        + _adapter_changes(doc, text, reading)
+        + fixed
+        + [c for c in by_words if c.path not in {f.path for f in fixed}]
+    )
     power = [p for p in reading.platforms if p.family == "power"]
     if power and _MOVE.search(text):
         p = power[-1]
@@ -145,7 +160,10 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         changes += _os_changes(doc, level, text)
     if _SMT_ON.search(text) and doc.get("kind") in ("aix-lpar", "vios"):
         raise ChangeError("SMT on AIX has modes 1, 2, 4 and 8: say which one, for example 'set cpu.smt = 8'")
-    amount = next((q for q in reading.quantities if q.kind == "size" and not q.ambiguous), None)
+    # an amount a field's words already took ("16M text", "swap to 96 GB") is no memory size
+    amount = next(
+        (q for q in reading.quantities if q.kind == "size" and not _page_size(q, doc) and q.start not in used), None
+    )
     if amount is not None and _HAVING.search(text) and not (_ADD.search(text) or _REMOVE.search(text)):
         named = next((paths for pattern, paths in NAMED_SIZES if pattern.search(text)), None)
         if named is not None:  # "what if we had 16 GB of paging space"
@@ -175,7 +193,10 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
             if new <= 0:
                 raise ChangeError(f"{full} would be {new:g} GB; it must stay above 0")
             changes.append(Change(full, _number(new), name, text))
-    return changes
+    first: dict[str, Change] = {}
+    for c in changes:  # two readings of the same words ("64 cores" by the field's words and by the core count)
+        first.setdefault(c.path, c)
+    return list(first.values())
 
 
 def _os_changes(doc: dict, level, text: str) -> list[Change]:
@@ -215,3 +236,238 @@ def document_changes(before: dict, after: dict) -> list[tuple[str, Any, Any]]:
     """(path, value before, value after) for every field that differs, in the order of the later document."""
     a, b = _flatten(before), _flatten(after)
     return [(p, a.get(p), b.get(p)) for p in list(b) + [p for p in a if p not in b] if a.get(p) != b.get(p)]
+
+
+# ------------------------------------------------------------------ fields by their words
+# "cut swap to 96 GB", "16M text and 64M data pages", "raise buffer cache to 8 percent", "apply VM65586",
+# "8 2G pages instead of 4": a value and the words of the field it goes to, in either order, in one clause.
+# Every scalar field of the document's kind is reachable by the words of its own path (swap_gb: "swap";
+# large_pages.data: "data pages"), plus the admin words below; the value must fit the field's type.
+
+# admin word -> the path word it stands for
+FIELD_SYNONYMS = {
+    "ram": "memory",
+    "mem": "memory",
+    "ifl": "engine",
+    "ifls": "engine",
+    "engines": "engine",
+    "ziips": "engine",
+    "ec": "entitled",
+    "entitlement": "entitled",
+    "vps": "virtual",
+    "vp": "virtual",
+    "vcpus": "virtual",
+    "dedup": "deduplication",
+    "dbc_max_pct": "buffer",
+    "pagespace": "paging",
+    "osa": "osa",
+    "hipersocket": "hipersockets",
+}
+_UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count"})
+_CLAUSES = linre.compile(r"[,;]|\s(?:and|then|plus|also|but)\s", linre.IGNORECASE)
+_WORD = linre.compile(r"[a-z0-9][a-z0-9_+]*", linre.IGNORECASE)  # "10g ports", "1m" name fields too
+_OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|currently)\s*$", linre.IGNORECASE)
+_BY = linre.compile(r"\bby\s*$", linre.IGNORECASE)
+_DOWN = linre.compile(r"\b(?:cut|lower|reduce|decrease|shrink|drop|trim|take|remove|minus|less)\b", linre.IGNORECASE)
+_ON = linre.compile(r"\b(?:enable|enabled|activate|turn\s+on|switch\s+on|on)\b", linre.IGNORECASE)
+_OFF = linre.compile(r"\b(?:disable|disabled|deactivate|turn\s+off|switch\s+off|off|no)\b", linre.IGNORECASE)
+_ENUM_TOKEN = linre.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
+# fixes: z/VM APARs (VM65586), z/OS APARs and PTFs (OA12345, UA12345), HP-UX patches (PHKL_12345)
+_FIX_ID = linre.compile(r"\b(?:[A-Z]{2}\d{5}|PH[A-Z]{2}_\d{4,6})\b", linre.IGNORECASE)
+_FIX_ADD = linre.compile(r"\b(?:apply|applied|install|installed|add|added|load|put\s+on|with)\b", linre.IGNORECASE)
+_FIX_REMOVE = linre.compile(
+    r"\b(?:remove|removed|back\s*out|backed\s+out|uninstall|uninstalled|roll\s*back|drop|without|withdraw)\b",
+    linre.IGNORECASE,
+)
+FIX_LISTS = {"zvm-lpar": "zvm.apars", "hpux-server": "patches"}
+
+
+def _stem(word: str) -> str:
+    w = FIELD_SYNONYMS.get(word.lower(), word.lower())
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "saps")) else w
+
+
+def _path_words(path: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in re.findall(r"[a-z0-9]+", path.lower()) if w not in _UNIT_WORDS)
+
+
+def _best_field(words: set[str], fields: dict[str, Any], fits, leaf: bool = True) -> str | None:
+    """The field whose path words the clause names most (then the most specific); None on a tie.
+
+    `leaf`: a word of the field's own name must be among them ("sap profile ... 1" is no abap_initrc_degree);
+    an enumeration's value names its field itself ("dedicated cpus": cpu.mode), so there the block's words do."""
+    scored = []
+    for path, ft in fields.items():
+        if not fits(path, ft):
+            continue
+        own = _path_words(path)
+        hit = len(own & words)
+        if hit and (not leaf or _path_words(path.rsplit(".", 1)[-1]) & words):
+            scored.append((hit, hit / len(own), path))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    if len(scored) > 1 and scored[0][:2] == scored[1][:2]:
+        return None  # two fields fit the words equally: not guessed
+    return scored[0][2]
+
+
+def _fix_changes(doc: dict, text: str) -> list[Change]:
+    """ "apply VM65586", "back out PHKL_44565": a fix added to or taken from the document's list of fixes."""
+    path = FIX_LISTS.get(str(doc.get("kind")))
+    ids = [m.group(0).upper() for m in _FIX_ID.finditer(text)]
+    if path is None or not ids:
+        return []
+    current = list(get_at(doc, path) or [])
+    if _FIX_REMOVE.search(text):
+        missing = [i for i in ids if i not in current]
+        if missing:
+            raise ChangeError(f"{missing[0]} is not in {path} of this document ({', '.join(current) or 'empty'})")
+        return [Change(path, [i for i in current if i not in ids], None, text)]
+    if _FIX_ADD.search(text) or linre.search(r"\bAPARs?\b|\bPTFs?\b|\bpatch", text, linre.IGNORECASE):
+        return [Change(path, current + [i for i in ids if i not in current], None, text)]
+    return []
+
+
+_LFAREA_PAGES = linre.compile(
+    r"(\d{1,6})\s*(?:x\s*)?(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)\b"
+    r"|\b(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)?\s*(?:to|=|of|at|were|is|becomes?|be)\s*(\d{1,6})"
+    r"\s*(%?)",
+    linre.IGNORECASE,
+)
+_USAGE = linre.compile(r"\b(?:allocated|usage|used|in\s+use|hwm|high\s*water|peak)\b", linre.IGNORECASE)
+_PART_OF = {"2G": linre.compile(r"2G=\(([^()]*)\)", linre.I), "1M": linre.compile(r"1M=\(([^()]*)\)", linre.I)}
+
+
+def _lfarea_changes(doc: dict, text: str) -> list[Change]:
+    """ "8 2G pages instead of 4", "2G to 12", "1M to 40%": the page count of a new-form LFAREA statement."""
+    if doc.get("kind") != "zos-lpar" or not isinstance(doc.get("lfarea"), str):
+        return []
+    stmt = doc["lfarea"]
+    out = stmt
+    for m in _LFAREA_PAGES.finditer(text[:2000]):
+        if _OLD_VALUE.search(text[max(0, m.start() - 16) : m.start()]):
+            continue  # "instead of 4 2G pages": the old value
+        if _USAGE.search(text[max(0, m.start() - 30) : m.start()]):
+            continue  # "max allocated 1M were 3000": what was used, not what the statement asks for
+        size = (m.group(2) or m.group(3)).upper().replace(" ", "")
+        value = f"{m.group(1) or m.group(4)}{m.group(5) or ''}"
+        if "=(" not in out.replace(" ", ""):
+            raise ChangeError(
+                f"{stmt} is an old-form statement; write the new one, for example "
+                "'set lfarea to LFAREA=(1M=(10%),2G=(4))'"
+            )
+        part = _PART_OF[size].search(out)
+        if part is not None:
+            out = f"{out[: part.start()]}{size}=({value}){out[part.end() :]}"
+        else:  # the statement has no such part yet: added inside its parentheses
+            close = out.rstrip().rfind(")")
+            out = f"{out[:close]},{size}=({value}){out[close:]}"
+    return [Change("lfarea", out, None, text)] if out != stmt else []
+
+
+def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change], set[int]]:
+    """(changes named by a value and a field's words, the starts of the quantities they used)."""
+    kind = str(doc.get("kind"))
+    if kind == "managed-system":
+        return [], set()  # partitions are named by the phrases and the reader's platforms (resolve_target)
+    fields = {p: ft for p, ft in field_types(kind).items() if p not in ("kind", "name") and ft.type != "list"}
+    text = reading.text[:2000]
+    changes: list[Change] = []
+    used: set[int] = set()
+    seen: set[str] = set()
+    bounds = [0] + [m.end() for m in _CLAUSES.finditer(text)] + [len(text) + 1]
+    for lo, hi in zip(bounds, bounds[1:], strict=False):
+        clause = text[lo:hi]
+        words = {_stem(w) for w in _WORD.findall(clause)}
+        values = [q for q in reading.quantities if lo <= q.start < hi and not q.ambiguous]
+        values = [q for q in values if not _OLD_VALUE.search(text[max(0, q.start - 16) : q.start])]
+        numeric = False
+        for q in values[-1:]:  # "from 64 to 128 GB": the last value of the clause is the new one
+            change = _numeric_change(doc, fields, words, q, clause, text, seen)
+            if change is not None:
+                changes.append(change)
+                used.add(q.start)
+                seen.add(change.path)
+                numeric = True
+        for tok in _ENUM_TOKEN.finditer(clause):
+            if _OLD_VALUE.search(clause[max(0, tok.start() - 16) : tok.start()]):
+                continue
+            change = _enum_change(fields, words, tok.group(0), text, seen)
+            if change is not None:
+                changes.append(change)
+                used.add(lo + tok.start())
+                seen.add(change.path)
+        if not numeric:
+            change = _bool_change(fields, words, clause, text, seen)
+            if change is not None:
+                changes.append(change)
+                seen.add(change.path)
+    return changes, used
+
+
+def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: str, seen: set[str]) -> Change | None:
+    def fits(path: str, ft) -> bool:
+        if ft.type != "number" or path in seen:
+            return False
+        if q.kind == "size":
+            return path.endswith(("_gb", "_mb", "_kb"))
+        if q.kind == "percent":
+            return path.endswith("_pct") or path.endswith("factor")
+        return q.kind in ("number", "count", "cores") and not path.endswith("_pct")
+
+    if q.kind in ("count", "cores") and q.noun:  # "8 cells", "32 ifls", "4 sap instances": what it counts
+        noun = _stem(q.noun)
+        counted = fits
+
+        def fits(path: str, ft) -> bool:  # noqa: F811 - the same test, narrowed to fields of that noun
+            return counted(path, ft) and noun in _path_words(path)
+
+    path = _best_field(words, fields, fits)
+    if path is None:
+        return None
+    value = q.value
+    if q.kind == "size" and path.endswith("_mb"):
+        value *= 1024
+    elif q.kind == "size" and path.endswith("_kb"):
+        value *= 1024 * 1024
+    current = get_at(doc, path)
+    before = text[max(0, q.start - 8) : q.start]
+    by = _BY.search(before) is not None
+    relative = by or _ADD.search(clause) is not None or _REMOVE.search(clause) is not None
+    if relative and isinstance(current, (int, float)) and not isinstance(current, bool):
+        # "add 32 GB of storage", "cut swap by 32 GB", "take 8 GB away": from the field's current value
+        down = _REMOVE.search(clause) is not None or (by and _DOWN.search(clause) is not None)
+        value = current - value if down else current + value
+    elif relative:
+        raise ChangeError(f"{path} is not set in this document, so there is nothing to add to or take from")
+    if value < 0:
+        raise ChangeError(f"{path} would be {value:g}: it cannot be negative")
+    return Change(path, _number(value), None, text)
+
+
+def _enum_change(fields, words: set[str], token: str, text: str, seen: set[str]) -> Change | None:
+    low = token.lower()
+
+    def fits(path: str, ft) -> bool:
+        return ft.type == "enum" and path not in seen and any(str(c).lower() == low for c in ft.choices)
+
+    if not any(fits(p, ft) for p, ft in fields.items()):
+        return None
+    path = _best_field(words - {_stem(low)}, fields, fits, leaf=False)
+    if path is None:
+        return None
+    choice = next(c for c in fields[path].choices if str(c).lower() == low)
+    return Change(path, choice, None, text)
+
+
+def _bool_change(fields, words: set[str], clause: str, text: str, seen: set[str]) -> Change | None:
+    on, off = _ON.search(clause), _OFF.search(clause)
+    if bool(on) == bool(off):
+        return None
+
+    def fits(path: str, ft) -> bool:
+        return ft.type == "bool" and path not in seen
+
+    path = _best_field(words - {"on", "off", "enable", "disable", "turn", "switch"}, fields, fits)
+    return Change(path, bool(on), None, text) if path is not None else None

@@ -7,16 +7,20 @@ indexed next to the passages.
 
 from __future__ import annotations
 
+import difflib
 import threading
 from functools import cached_property
 
 from advisor.findings import CitationOut
+from advisor.knowledge.claims import load_claims
 from advisor.knowledge.conflicts import Conflict, load_conflicts
 from advisor.knowledge.index import FtsIndex, RuleDoc, SentenceMatcher
 from advisor.knowledge.passages import Passage, load_passages
 from advisor.knowledge.retrieval import Retrieval, rank
 from advisor.knowledge.synonyms import Synonyms, load_synonyms
+from advisor.knowledge.text import STOPWORDS, fts_phrase, tokens
 from advisor.knowledge.verdicts import load_verdicts
+from advisor.knowledge.vocabulary import skeleton
 from advisor.rulebook.compiled import Rulebook
 from advisor.sources import load_sources
 
@@ -40,9 +44,11 @@ class KnowledgeBase:
         self.by_id = {p.id: p for p in passages}
         self.conflicts = conflicts if conflicts is not None else load_conflicts(set(self.by_id))
         self.verdicts = load_verdicts(set(self.by_id))
+        self.claims = load_claims(set(self.by_id))
         rules = [rule_doc(cr) for cr in rulebook.rules.values()] if rulebook else []
         self.index = FtsIndex(passages, rules)
         self.sentences = SentenceMatcher()
+        self._slips: dict[str, str | None] = {}
 
     @cached_property
     def _by_rule(self) -> dict[str, list[Passage]]:
@@ -51,6 +57,68 @@ class KnowledgeBase:
             for rid in p.rules:
                 out.setdefault(rid, []).append(p)
         return out
+
+    def knows(self, word: str) -> bool:
+        """Whether some passage or rule contains `word` (a word or phrase, stemmed as the index stems it)."""
+        q = fts_phrase(word.split())
+        return bool(q) and bool(self.index.df("passages", q) or self.index.df("rules", q))
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        """The words of four letters or more that the passages and rules use: what a typo is matched against."""
+        texts = [f"{p.title} {p.section} {p.text}" for p in self.passages]
+        texts += [f"{r.title} {r.body}" for r in self.index.rules]
+        return tuple(sorted({t for text in texts for t in tokens(text) if len(t) >= 4 and t.isalpha()}))
+
+    @cached_property
+    def _by_letter(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for w in self.words:
+            out.setdefault(w[0], []).append(w)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def capitals(self) -> frozenset[str]:
+        """The words the passages and rules write in capitals (AME, LFAREA, D VIRTSTOR)."""
+        texts = [f"{p.title} {p.section} {p.text}" for p in self.passages]
+        texts += [f"{r.title} {r.body}" for r in self.index.rules]
+        return frozenset(w for text in texts for w in text.split() if w.isalpha() and w.isupper())
+
+    @cached_property
+    def _by_length(self) -> dict[int, tuple[str, ...]]:
+        out: dict[int, list[str]] = {}
+        for w in self.words:
+            out.setdefault(len(w), []).append(w)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def abbreviations(self) -> frozenset[str]:
+        """Vowel-less shorthand of function words ("shld", "wht", "abt"): phrasing, not a name."""
+        return frozenset(skeleton(w) for w in STOPWORDS if len(w) >= 4) - STOPWORDS
+
+    def shortens(self, word: str) -> bool:
+        """Whether `word` is admin shorthand of a word of the sources: its start ("params" for parameters,
+        "perf") or, up to four letters, its consonants ("cmds" for commands)."""
+        stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
+        same_start = self._by_letter.get(stem[:1], ())
+        if len(stem) >= 4 and any(w.startswith(stem) for w in same_start):
+            return True
+        return len(stem) == 3 and stem.isalpha() and any(_spells(stem, w) for w in same_start)
+
+    def correction(self, word: str) -> str | None:
+        """The word of the sources `word` is one slip away from ("recomended", "bufer", "uper"), or None."""
+        if len(word) < 4 or not word.isalpha():
+            return None
+        if word not in self._slips:
+            if len(self._slips) >= MAX_REMEMBERED:
+                self._slips.clear()  # bounded: every distinct word a user types would otherwise stay
+            # a slip seldom hits the first letter; a letter put before a word names another thing ("nfile")
+            near = [
+                w for n in range(len(word) - 1, len(word) + 2) for w in self._by_length.get(n, ()) if w[0] == word[0]
+            ]
+            close = difflib.get_close_matches(word, near, n=1, cutoff=0.86)
+            self._slips[word] = close[0] if close else None
+        return self._slips[word]
 
     def passages_for_rule(self, rule_id: str) -> list[Passage]:
         return self._by_rule.get(rule_id, [])
@@ -66,6 +134,17 @@ class KnowledgeBase:
 
     def conflicts_for(self, passage_ids: set[str]) -> list[Conflict]:
         return [c for c in self.conflicts if c.passages & passage_ids]
+
+
+MAX_REMEMBERED = 4096
+
+
+def _spells(short: str, word: str) -> bool:
+    """`short` is `word`'s first and last letter with some of its letters between, in order ("cmd", "command")."""
+    if short[0] != word[0] or short[-1] != word[-1]:
+        return False
+    it = iter(word[1:-1])
+    return all(ch in it for ch in short[1:-1])
 
 
 _KB: KnowledgeBase | None = None

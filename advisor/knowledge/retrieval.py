@@ -17,6 +17,7 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 
 from advisor import linre
+from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
 from advisor.knowledge.text import fts_phrase
@@ -78,6 +79,9 @@ class Retrieval:
     mentioned_rules: list[str]
     unknown: list[str] = field(default_factory=list)  # technical terms no passage or rule mentions
     dropped: list[str] = field(default_factory=list)  # plain words no passage or rule mentions (not held against)
+    platform_words: set[str] = field(default_factory=set)  # the question's words that name a platform ("11i", "v3")
+    rare: list[str] = field(default_factory=list)  # dropped words rare enough in English to name a thing
+    corrected: str = ""  # the question with its misspelt words corrected ("bufer" -> "buffer")
 
     @property
     def jargon(self) -> list[str]:
@@ -107,8 +111,14 @@ def rank(
 ) -> Retrieval:
     """The passages that best answer `question`, best first (see the module docstring)."""
     syn = kb.synonyms
-    concepts, unknown, dropped = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", question)))
+    concepts, unknown, dropped, rare, fixes = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", question)))
+    corrected = question
+    if fixes:  # "uper limit for bufer cache": read with the words corrected, which may form a term of the field
+        for wrong, right in fixes.items():
+            corrected = linre.sub(r"\b" + linre.escape(wrong) + r"\b", right, corrected, flags=linre.IGNORECASE)
+        concepts, unknown, dropped, rare, _ = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", corrected)))
     concepts += option_concepts(kb, question)
+    unknown += command_names(kb, question)
     why = bool(_WHY.match(question))
     why_terms = [t.strip('"').lower() for c in concepts if c.jargon for t in c.term_queries] if why else []
     platforms = syn.platform_tags(question) | set(extra_platforms)
@@ -174,22 +184,51 @@ def rank(
         list(mentioned_rules),
         unknown,
         dropped,
+        syn.platform_words(question),
+        rare,
+        corrected,
     )
 
 
-def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str]]:
+# Words typed in capitals, side by side: "CP SET SHARE", "SET SRM", "D M=STOR" (RE2: user text)
+_CAPITALS_RUN = linre.compile(r"\b[A-Z]{2,12}(?:[ \t]+[A-Z]{2,12})+\b")
+
+
+def command_names(kb, question: str) -> list[str]:
+    """Commands typed in capitals that the sources never show ("CP SET SHARE", "QUERY SRM").
+
+    Each word may be known in its everyday sense ("set", "share"), so the words alone do not tell; two
+    or more capitalised words side by side, one an everyday English word the sources never write in
+    capitals, and never written together in the sources, are the name of a command they do not cover.
+    """
+    out: list[str] = []
+    for m in _CAPITALS_RUN.finditer(question[:2000]):
+        run = m.group(0)
+        words = run.split()
+        if kb.synonyms.platform_tags(run) or kb.knows(run) or kb.synonyms.is_jargon(run):
+            continue
+        if any(w not in kb.capitals and vocabulary.zipf(w) >= vocabulary.RARE_ZIPF for w in words):
+            out.append(run.lower())
+    return out
+
+
+def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str], list[str], dict[str, str]]:
     """Query reduction: the concepts that can match something, and what was set aside.
 
-    A plain word that no passage and no rule contains ("diff", "guys", "shld") says how the
-    question is phrased, not what it is about: it is dropped, so it cannot push an answerable
-    question under the relevance floor. A word one letter off a term of the field ("amepta")
-    is read as that term. A technical word nothing contains (HANA, vPMEM, RAC) stays: it is what
-    the question is about, and the floor should count it as not covered.
+    A word that no passage and no rule contains is either phrasing ("diff", "guys", "shld") or
+    context ("E980", "sapdata"), which is dropped so that it cannot push an answerable question
+    under the relevance floor, or a term of the trade the sources never discuss ("ioscan", HANA,
+    zHyperLink; advisor/knowledge/vocabulary.py tells them apart), which stays: it is what the
+    question is about, and it makes the question not covered. A word one letter off a term of the
+    field ("amepta") is read as that term; one off another word of the sources is a typo, returned
+    with its correction so that the question can be read again with it.
     """
     index = kb.index
     kept: list = []
     unknown: list[str] = []
     dropped: list[str] = []
+    rare: list[str] = []  # dropped, but rare enough in English to name a thing ("tomcat", "relocation")
+    fixes: dict[str, str] = {}  # misspelt word -> the word of the sources it stands for
     for c in concepts:
         if c.jargon or index.df("passages", c.query) or index.df("rules", c.query):
             kept.append(c)
@@ -197,14 +236,22 @@ def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str]]:
         fixed = _typo(kb, c.key) if not c.technical and len(c.key) >= 5 and c.key.isalpha() else None
         if fixed is not None:
             kept.append(fixed)
-        elif c.technical and kb.synonyms.platform_tags(c.label):
+            continue
+        word = c.raw or c.label
+        if kb.synonyms.platform_tags(word):
             dropped.append(c.label)  # "P10" where the sources write "Power10": the platform boost has it
-        elif c.technical:
+        elif not vocabulary.is_term(word, kb.knows, kb.abbreviations, kb.shortens, vocabulary.RARE_ZIPF):
+            dropped.append(c.label)  # phrasing, shorthand, a code
+        elif kb.correction(c.key):
+            fixes[c.raw or c.label] = kb.correction(c.key)  # "recomended"
+            dropped.append(c.label)
+        elif vocabulary.is_term(word, kb.knows, kb.abbreviations, kb.shortens):
             kept.append(c)
             unknown.append(c.label)
         else:
             dropped.append(c.label)
-    return list({c.key: c for c in kept}.values()), unknown, dropped
+            rare.append(c.label)
+    return list({c.key: c for c in kept}.values()), unknown, dropped, rare, fixes
 
 
 def _typo(kb, word: str):

@@ -54,6 +54,7 @@ class Concept:
     jargon: bool  # a term of the field (a synonym group)
     terms: tuple[str, ...] = ()  # one MATCH expression per synonym; a passage scores its best one
     technical: bool = False  # written like a product or acronym (HANA, vPMEM, RAC, Kubernetes mid-sentence)
+    raw: str = ""  # the word as the question spells it (a plain concept's case tells "zHyperLink" from "the")
 
     @property
     def term_queries(self) -> tuple[str, ...]:
@@ -102,7 +103,7 @@ class Synonyms:
                 or (word[0].isupper() and i > 1 and not _sentence_start(text, word))
                 or ("_" in word.strip("_") and any(ch.isalpha() for ch in word))  # a tunable: sga_target
             )
-            out.setdefault(tok, Concept(tok, tok, fts_phrase([tok]), weight, False, technical=technical))
+            out.setdefault(tok, Concept(tok, tok, fts_phrase([tok]), weight, False, technical=technical, raw=word))
         return list(out.values())
 
     def _longest_group(self, raw: list[str], norm: list[str], i: int) -> tuple[int, tuple[str, ...]] | None:
@@ -140,6 +141,27 @@ class Synonyms:
     # ------------------------------------------------------------------ platforms
     def platform_tags(self, text: str) -> set[str]:
         return {p.tag for p in self.platforms if any(rx.search(text) for rx in p.patterns)}
+
+    def platform_spans(self, text: str) -> list[tuple[int, int, str]]:
+        """Where `text` names a platform: (start, end, tag), in text order, overlaps dropped."""
+        found = sorted(
+            (m.start(), -m.end(), p.tag) for p in self.platforms for rx in p.patterns for m in rx.finditer(text)
+        )
+        out: list[tuple[int, int, str]] = []
+        for start, neg_end, tag in found:
+            if not out or start >= out[-1][1]:
+                out.append((start, -neg_end, tag))
+        return out
+
+    def platform_words(self, text: str) -> set[str]:
+        """The words of `text` that are part of a platform's name ("11i", "v3" of "HP-UX 11i v3")."""
+        return {
+            t.lower()
+            for p in self.platforms
+            for rx in p.patterns
+            for m in rx.finditer(text)
+            for t in _WORD.findall(m.group(0))
+        }
 
     def topic_tags(self, text: str) -> set[str]:
         return {p.tag for p in self.topics if any(rx.search(text) for rx in p.patterns)}

@@ -36,9 +36,22 @@ class Unreadable(ValueError):
     """A value is present but cannot be read without guessing."""
 
 
+# Terminal control sequences a pasted output carries (`grep --color`, `ls`-style colours, a `script`
+# typescript, `less -R`): colours and modes ESC [ ... letter, window titles ESC ] ... BEL, character-set
+# switches ESC ( B.  They are no part of any value: taken out before a line is read, so "\x1b[1m4096"
+# is never an unknown label nor a row shifted by one cell.
+_CONTROLS = linre.compile(
+    r"\x1b(?:\[[0-9;?]{0,32}[ -/]{0,4}[@-~]|\][^\x07\x1b\n]{0,512}(?:\x07|\x1b\\)|[()][0-9A-Za-z])"
+)
+
+
+def without_controls(text: str) -> str:
+    return _CONTROLS.sub("", text) if "\x1b" in text else text
+
+
 def clean(text: str) -> str:
     """Plain-ASCII-spaced, LF-terminated text for pattern matching."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = without_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
     return text.replace("\u00a0", " ").replace("\u2007", " ").replace("\u202f", " ").replace("\ufeff", "")
 
 
@@ -60,7 +73,7 @@ def iter_lines(text: str) -> Iterator[Line]:
     a pool of "22" of 2265) is how a truncated paste looks: that value must not be trusted.
     Nothing per line outlives the loop but what the parser keeps: a 16 MiB output is not held
     a second time as a list of lines."""
-    origin = text.replace("\r\n", "\n").replace("\r", "\n")
+    origin = without_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
     size, pos, no = len(origin), 0, 0
     while pos < size:
         budget.check()
@@ -147,6 +160,7 @@ POINT, COMMA = "point", "comma"  # the decimal mark
 class Style(NamedTuple):
     decimal: str | None  # POINT, COMMA, or None: the output shows neither or both
     grouping: bool  # some number groups thousands beside a decimal mark ("1.234,5")
+    mixed: bool = False  # numbers show both marks as decimal ("2.00" and "0,50")
 
 
 UNSETTLED = Style(None, False)
@@ -197,7 +211,7 @@ def number_style(text: str) -> Style:
             if shown[0] is not None:
                 seen.add(shown[0])
                 grouping = grouping or shown[1]
-    return Style(seen.pop() if len(seen) == 1 else None, grouping)
+    return Style(seen.pop() if len(seen) == 1 else None, grouping, len(seen) == 2)
 
 
 _KNOWN_WORDS = 4096
@@ -257,12 +271,47 @@ def _grouping_style(number: str, whole: bool) -> str:
     )
 
 
+# French, Swedish, Polish... group thousands with a blank ("12 288 MB"; the no-break and narrow no-break
+# spaces terminals copy are blanks here).  A blank is never a decimal mark, so a labelled value that is
+# one to three digits followed by groups of exactly three, each after one blank, is one number; a mark
+# after the groups is its decimal mark, unless the output's other numbers use the other one or group
+# thousands with a mark (mixed locales: refused).  Digits parted by blanks in any other way ("12 28",
+# "1 2345", "12  288") may be two numbers or a broken copy: refused, never joined.
+_BLANK_IN_NUMBER = linre.compile(r"[+-]?\d+ \d")
+_BLANK_GROUPED = linre.compile(r"([+-]?\d{1,3}(?: \d{3})+)([.,]\d+)?((?:\s*[A-Za-z%].*)?)")
+
+
+def _ungrouped(raw: str) -> str:
+    """``raw`` with blank-grouped thousands joined ("12 288,5 MB" -> "12288,5 MB"), or as it is."""
+    text = raw.strip()
+    if _BLANK_IN_NUMBER.match(text) is None:
+        return raw
+    m = _BLANK_GROUPED.fullmatch(text)
+    if m is None:
+        raise Unreadable(
+            "ambiguous: digits parted by blanks that are not groups of three (two numbers, or a broken copy)"
+        )
+    fraction = m.group(2) or ""
+    if NUMBER_STYLE.get().grouping:
+        raise Unreadable("the value groups thousands with blanks, the output's other numbers with a mark")
+    if fraction:
+        style = COMMA if fraction[0] == "," else POINT
+        output = NUMBER_STYLE.get()
+        if output.mixed or (output.decimal is not None and output.decimal != style):
+            raise Unreadable(
+                f"the value groups thousands with blanks and uses {fraction[0]!r} as decimal mark, "
+                f"the output's other numbers the other mark"
+            )
+    return m.group(1).replace(" ", "") + fraction + m.group(3)
+
+
 def as_str(raw: str) -> str:
     """Text as shown, with runs of blanks made one: padding is layout, not content."""
     return " ".join(raw.split())
 
 
 def as_int(raw: str) -> int:
+    raw = _ungrouped(raw)
     if _INT.fullmatch(raw):
         return int(raw)
     if _FLOAT.fullmatch(raw):
@@ -273,12 +322,14 @@ def as_int(raw: str) -> int:
 
 
 def as_float(raw: str) -> float:
+    raw = _ungrouped(raw)
     if not _FLOAT.fullmatch(raw):
         raise Unreadable("not a number")
     return _decimal(raw)
 
 
 def as_number(raw: str) -> int | float:
+    raw = _ungrouped(raw)
     return int(raw) if _INT.fullmatch(raw) else as_float(raw)
 
 
@@ -308,7 +359,7 @@ def size_in(unit: str, *, default_unit: str | None = None, whole: bool = False) 
     pattern = linre.compile(r"([+-]?(?:\d+(?:[.,]\d+)*|[.,]\d+))\s*(?:([BKMGT])(?:i?B)?(?:ytes)?)?", linre.I)
 
     def convert(raw: str) -> int | float:
-        m = pattern.fullmatch(raw.strip())
+        m = pattern.fullmatch(_ungrouped(raw).strip())
         if not m:
             raise Unreadable(f"not a size in {unit.upper()}")
         suffix = (m.group(2) or "").upper()

@@ -323,4 +323,4 @@ def test_a_subordinate_clause_before_the_question_keeps_it_yes_no(engine):
 
 def test_hpux_memory_given_as_with_n_gb(engine):
     r = Session(engine).say("buffer cache size for an hpux box with 96 GB")
-    assert "3 % of 96 GB = 2.88 GB" in r.answer
+    assert "3% of 96 GB = 2.88 GB" in r.answer

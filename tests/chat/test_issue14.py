@@ -93,7 +93,7 @@ def test_fc_ports_without_a_speed_are_counted_and_asked_about(engine):
 def test_sap_shared_memory_shorthand_and_number_formatting(engine):
     s = Session(engine)
     r = s.say("SAP shm is 20 GB on a 128GB cell, how much CLM?")
-    assert "32.8 GB" in r.answer and "10 %" in r.answer
+    assert "32.8 GB" in r.answer and "10%" in r.answer
     r = Session(engine).say("how many SAP instances for 20000 SAPS?")
     assert "20000 SAPS" in r.answer and "2 SAPS" not in r.answer.replace("20000 SAPS", "")
 

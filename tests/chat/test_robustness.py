@@ -34,6 +34,9 @@ def test_random_conversations_never_fail_and_stay_grounded(engine):
             message = " ".join(rng.choice(words) for _ in range(rng.randint(1, 14)))
             reply = engine.turn(message, state, document=document if turn == 0 else None)
             state = json.loads(reply.state.model_dump_json())
+            if reply.intent == "help":  # a greeting or a lone "are": the scope line, no guidance, nothing to cite
+                assert not reply.citations
+                continue
             if reply.intent in ("error", "clarify") or not reply.covered:
                 assert not reply.covered or reply.intent in ("error", "clarify") or reply.citations
                 continue

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from advisor import linre
+from advisor.chat.calc.asked import asks_a_figure, asks_other
 from advisor.chat.calc.common import CalcAnswer
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
 from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, vios_answer
-from advisor.chat.calc.zsystems import lfarea_answer, plarea_answer, smt_answer
+from advisor.chat.calc.zsystems import getstor_answer, lfarea_answer, plarea_answer, smt_answer
 from advisor.chat.reader import Reading, read
 
 RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
+    getstor_answer,
     lfarea_answer,
     plarea_answer,
     sap_instances_answer,
@@ -52,20 +55,49 @@ def _sizes_spelled_out(reading: Reading) -> str:
     return text
 
 
+# What each calculator computes, in the words a question asks for it with: a question that asks for
+# another quantity ("vios memory for 32 cores - how much CPU will it use?") gets no figure from it
+COMPUTES = {
+    "vios_memory": r"\b(?:mem(?:ory)?|ram|gb|mb|size|sizing|enough)\b",
+    "lfarea": r"\b(?:limit|max(?:imum)?|size|fits?|lfarea|pages?|frames?|storage|mem(?:ory)?|gb)\b",
+    "plarea": r"\b(?:plarea|size|area|frames?|pages?|storage|mem(?:ory)?|gb)\b",
+    "sap_instances": r"\b(?:instances?|count|number)\b",
+    "clm": r"\b(?:clm|cell|local|mem(?:ory)?|size|gb)\b",
+    "hpux_kernel": r"\b(?:swap|buffer|cache|size|mem(?:ory)?|gb)\b",
+    "hpt": r"\b(?:hpt|page\s+table|size|mem(?:ory)?|gb|reserved)\b",
+    "getstor": r"\b(?:storage|size|mem(?:ory)?|gb|mb|big|much)\b",
+    "zvm_smt": r"\b(?:throughput|gain|etr|itr|users?|faster|more)\b",
+}
+# calculators whose figure is a requirement or a limit: it settles "is my X ok?"
+REQUIREMENTS = frozenset({"vios_memory", "lfarea", "plarea", "clm", "hpux_kernel", "sap_instances", "hpt", "getstor"})
+_COMPUTES = {name: linre.compile(pattern, linre.I) for name, pattern in COMPUTES.items()}
+
+
+def _answers_what_is_asked(result: CalcAnswer | None, text: str, yes_no: bool = False) -> CalcAnswer | None:
+    """The result, unless the question asks for a quantity its calculator does not compute, or is a yes/no
+    question whose asking clause wants a judgement the result's figures do not settle ("... safe?")."""
+    if result is None or result.out.empty:
+        return None
+    computes = _COMPUTES.get(result.name)
+    if yes_no and result.verdict is None and not asks_a_figure(text, computes if result.name in REQUIREMENTS else None):
+        return None
+    return None if computes is not None and asks_other(text, computes) else result
+
+
 def calculate(text: str, platforms: set[str], reading: Reading | None = None) -> CalcAnswer | None:
-    """The first calculator whose topic and inputs are in the question, or None."""
+    """The first calculator whose topic and inputs are in the question, and that computes what it asks."""
     reading = reading or read(text)
     text = reading.text
-    result = vios_answer(text, reading)
-    if result is not None and not result.out.empty:
+    yes_no = reading.yes_no
+    result = _answers_what_is_asked(vios_answer(text, reading), text, yes_no)
+    if result is not None:
         return result
     text = _sizes_spelled_out(reading)
     for fn in RECOGNISERS:
-        result = fn(text)
-        if result is not None and not result.out.empty:
+        result = _answers_what_is_asked(fn(text), text, yes_no)
+        if result is not None:
             return result
-    result = hpt_answer(text, platforms)
-    return result if result is not None and not result.out.empty else None
+    return _answers_what_is_asked(hpt_answer(text, platforms), text, yes_no)
 
 
 __all__ = ["CalcAnswer", "calculate", "_factors"]

@@ -6,20 +6,31 @@ and swap are the `buffer_cache_target_gb` / `swap_min_gb` derived values.
 
 from __future__ import annotations
 
+from advisor import linre
 from advisor.calculators import clm, sap_instances
+from advisor.chat.calc.asked import asked
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
 from advisor.chat.numbers import first_float, first_int, fmt
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
 
+# "how many dialog instances", "SAP instance count", "instances for 40 cores", "instance count for the ERP":
+# the number of SAP instances a server should run; never WPAR, LPAR or database instances
+INSTANCES_TOPIC = linre.compile(
+    r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances\b"
+    r"|\binstance\s+count\b|\binstances?\s+(?:should|for|on|with|per|do|to)\b|\bSAP\s+instances?\b"
+    r"|\binstances?\s*[:=-]\s*\d",
+    linre.I,
+)
+_NOT_SAP = linre.compile(r"\b(?:WPARs?|LPARs?|DB2|Oracle|JVMs?|containers?|VMs?|guests?|EC2|cloud)\b", linre.I)
+
+
+def instances_topic(text: str) -> bool:
+    return INSTANCES_TOPIC.search(text) is not None and _NOT_SAP.search(text) is None
+
 
 def sap_instances_answer(text: str) -> CalcAnswer | None:
-    if not _has(
-        r"how many (?:SAP |dialog |ABAP |app(?:lication)? server |SAP dialog )?instances|number of (?:SAP )?instances"
-        r"|SAP instances? (?:should|for|on|with|per)\b"
-        r"|SAP instance count|instances? (?:for|on) (?:an? |the |our |my )?\d",
-        text,
-    ):
+    if not instances_topic(text):
         return None
     cores = first_int(r"(\d+)[\s-]*(?:processor\s+)?cores?\b", text)
     saps = first_float(r"(\d[\d,]*)\s*SAPS", text.replace(",", ""))
@@ -82,12 +93,16 @@ def _clm_sizes(text: str) -> tuple[float | None, float | None]:
     return shared.value, (others[0].value if others else None)
 
 
+# "minimum CLM for kernel + process private data": the 10 % floor alone, without the SAP shared memory
+_FLOOR_ASKED = linre.compile(r"\b(?:kernel|process[\s-]private|private\s+data|floor|at\s+least|minimum|min)\b", linre.I)
+
+
 def clm_answer(text: str) -> CalcAnswer | None:
     if not _has(r"\bCLM\b|cell local memory", text):
         return None
     shared, memory = _clm_sizes(text)
     if shared is None:
-        return None
+        return _clm_floor(text)
     given = first_float(r"(\d+(?:\.\d+)?)\s*%\s*(?:of\s+memory\s+)?(?:as\s+)?(?:CLM|cell local)", text)
     pct = given or 0.0
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005", "HPUX-004"])
@@ -95,9 +110,9 @@ def clm_answer(text: str) -> CalcAnswer | None:
     if memory:
         s = clm.clm_sizing(memory, pct, shared)
         out.out.say(
-            f"CLM needed: {fmt(clm.KERNEL_FLOOR_PCT, 0)} % of {fmt(memory)} GB for kernel and process-private "
+            f"CLM needed: {fmt(clm.KERNEL_FLOOR_PCT, 0)}% of {fmt(memory)} GB for kernel and process-private "
             f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB"
-            + (  # the configured CLM only when the question gives it: never a 0 % nobody said
+            + (  # the configured CLM only when the question gives it: never a 0% nobody said
                 f"; configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB." if given is not None else "."
             ),
             *cites,
@@ -108,15 +123,15 @@ def clm_answer(text: str) -> CalcAnswer | None:
                 {"memory_gb": memory, "sap_shared_memory_gb": shared} | ({"clm_pct": pct} if given is not None else {}),
                 s.needed_gb,
                 "GB",
-                f"{fmt(clm.KERNEL_FLOOR_PCT, 0)} % of memory + SAP shared memory",
+                f"{fmt(clm.KERNEL_FLOOR_PCT, 0)}% of memory + SAP shared memory",
                 cites,
             )
         )
     else:
         out.out.say(
             f"On 11i v3 the CLM should hold the SAP shared memory, {fmt(shared)} GB here, on top of about "
-            f"{fmt(clm.KERNEL_FLOOR_PCT, 0)} % of memory for kernel and process-private data: at least "
-            f"{fmt(shared)} GB + {fmt(clm.KERNEL_FLOOR_PCT, 0)} % of the memory.",
+            f"{fmt(clm.KERNEL_FLOOR_PCT, 0)}% of memory for kernel and process-private data: at least "
+            f"{fmt(shared)} GB + {fmt(clm.KERNEL_FLOOR_PCT, 0)}% of the memory.",
             *cites,
         )
         out.questions.append(
@@ -131,7 +146,25 @@ def clm_answer(text: str) -> CalcAnswer | None:
     return out
 
 
-BUFFER_CACHE_PCT = 3.0  # HP KOD kernel slide: 3 % of memory is more than enough buffer cache for SAP
+def _clm_floor(text: str) -> CalcAnswer | None:
+    """The kernel and process-private share of CLM, when that is what is asked and the memory is given."""
+    sizes = [q for q in quantities(text)[1] if q.kind == "size" and not q.ambiguous]
+    if len(sizes) != 1 or not _FLOOR_ASKED.search(asked(text)) or _has(r"shared\s+memory|\bshm\b", text):
+        return None
+    memory = sizes[0].value
+    floor = round(memory * clm.KERNEL_FLOOR_PCT / 100, 6)
+    out = CalcAnswer("clm", Composer(), rules=["HPUX-005"])
+    cites = _cites(clm.CITE, "clm")
+    out.out.say(
+        f"CLM for kernel and process-private data: {fmt(clm.KERNEL_FLOOR_PCT, 0)}% of {fmt(memory)} GB = "
+        f"{fmt(floor)} GB; on 11i v3 the SAP shared memory comes on top of it.",
+        *cites,
+    )
+    out.calculations.append(Calculation("clm.kernel_floor", {"memory_gb": memory}, floor, "GB", "10% of memory", cites))
+    return out
+
+
+BUFFER_CACHE_PCT = 3.0  # HP KOD kernel slide: 3% of memory is more than enough buffer cache for SAP
 
 
 def hpux_kernel_answer(text: str) -> CalcAnswer | None:
@@ -160,7 +193,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
         value, cites = _derived(doc, "buffer_cache_target_gb")
         if value is not None:
             out.out.say(
-                f"Buffer cache: 3 % of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel")
+                f"Buffer cache: 3% of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel")
             )
             out.calculations.append(
                 Calculation(
@@ -177,7 +210,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
         within = share <= BUFFER_CACHE_PCT
         out.verdict = (
             "yes" if within else "no",
-            f"a buffer cache of {fmt(share)} % of memory is {'within' if within else 'above'} the 3 % the slides "
+            f"a buffer cache of {fmt(share)}% of memory is {'within' if within else 'above'} the 3% the slides "
             "call more than enough for SAP",
             out.calculations[0].citations,
         )

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import re
 
+from advisor import linre
 from advisor.calculators import ame, hpt, vios_memory
+from advisor.chat.calc.asked import asked, asks_other, blanked, role_patterns, role_span
+from advisor.chat.calc.asked import role as asked_role
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
-from advisor.chat.numbers import first_float, fmt, normalise
+from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
+from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
 from advisor.chat.reply import Composer, Question
 
-_VIOS = r"\bVIOS\b|\bVIO server|virtual I/?O server"
+VIOS = r"\bVIOS\d{0,2}\b|\bVIO\s*servers?\b|virtual I/?O server"  # "vios1", "vio server"
 _LABELS = {
     "lhea": "LHEA",
     "lhea_ports": "LHEA port",
@@ -27,7 +31,7 @@ _LABELS = {
 }
 _ETH_SPEEDS = {1.0: "eth_1g_ports", 10.0: "eth_10g_ports"}
 _FC_SPEEDS = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
-_WITH = re.compile(r"\s*(?:with|having|and|,)?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
+_WITH = re.compile(r"\s*(?:with|having|and|,|\()?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
 _EACH = re.compile(r"\s?each\b|\s(?:on|per)\s(?:each|every)\b", re.IGNORECASE)
 
 
@@ -124,10 +128,16 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
     return cores, counts, assumptions, questions, unused
 
 
+_NOT_MEMORY = linre.compile(r"\s*(?:of\s+)?(?:disks?|hdisks?|luns?|rootvg|storage|san|pool|ssp|volumes?|vg)\b", linre.I)
+
+
 def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     reading = reading or read(text)
     text = reading.text
-    if not (_has(_VIOS, text) and _has(r"memory|how much|siz|calculat|enough", text)):
+    memory_words = _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
+    # "vios on a 48 core frame with 6 GB - ok?": a size said of the VIOS itself is its memory
+    own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
+    if not (_has(VIOS, text) and (memory_words or own_size)):
         return None
     cores, adapters, assumptions, questions, unused = vios_inputs(reading)
     if cores is None and not adapters:
@@ -241,7 +251,7 @@ def _factors(text: str) -> list[float]:
         for v in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1)):
             out.append(float(v))
     for m in _FACTOR_WORDS.finditer(text):
-        out.append(float(m.group(1) or m.group(2) or m.group(3)))
+        out.append(float(next(g for g in m.groups() if g is not None)))
     return list(dict.fromkeys(out))
 
 
@@ -250,23 +260,95 @@ _FACTOR_WORDS = re.compile(
     r"\bamepat\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+"
     r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
-    r"|\b(?:AME|at)\s+(?:at\s+|of\s+)?(\d+\.\d+)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))",
+    r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
+    r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%|x\b))",
     re.IGNORECASE,
 )
 
 
+# The role of each size in an AME question, by the words after it or before it (advisor/chat/calc/asked.py)
+AME_ROLES = {
+    "deficit": role_patterns(r"deficit|dxm"),
+    "paging": role_patterns(r"paging|page\s*space|swap"),
+    "expanded": role_patterns(r"expanded|effective"),
+    "true": role_patterns(r"true|real|physical|phys|actual", r"true|real|physical|phys|actual|installed"),
+    # "a 32 GB lpar", "32 GB of memory": what the partition has, which with AME is its true memory
+    "lpar": role_patterns(r"lpar|partition", r"mem(?:ory)?|ram|lpar|partition|box|server"),
+}
+# A factor the question gives ("factor of 2.5", "expansion factor 2", "at factor 1.2"), never what it asks
+_GIVEN_FACTOR = linre.compile(r"\b(?:(?:expansion|ame)\s+)?factors?\s*(?:of|at|=|is|to|@)?\s*\d+(?:\.\d+)?", linre.I)
+# What the question asks for (in the words `asked()` returns)
+ASK_LIMIT = linre.compile(
+    r"\bvirtual\b|\bkill|\boutage|signal\s*33|\bcrash|out\s+of\s+memory|\boom\b|ceiling|safety\s+net"
+    r"|\bbefore\b.{0,30}\b(?:die|fail|hang)",
+    linre.I,
+)
+ASK_TRUE = linre.compile(
+    r"\b(?:true|real|physical|phys|actual)\b|\b(?:give|assign|allocate|configure|provision)\b", linre.I
+)
+ASK_EXPANDED = linre.compile(r"\b(?:expanded|effective|expansion\s+size|sees?|visible|total\s+mem)", linre.I)
+ASK_GAIN = linre.compile(r"\b(?:gain|saving|savings|save|saved|extra)\b", linre.I)
+ASK_FACTOR = linre.compile(r"\b(?:factor|ratio)\b", linre.I)
+AME_COMPUTES = linre.compile(
+    r"\b(?:mem(?:ory)?|ram|expanded|true|real|physical|virtual|gain|saving|savings|factor|ratio|kill\w*|outage|"
+    r"deficit)\b",
+    linre.I,
+)
+
+
+def ame_sizes(text: str) -> tuple[dict[str, float], str]:
+    """(the AME amounts of a question by role: true, paging, expanded, in GiB; the message with those amounts
+    and their role words blanked). One size said in GB or TB without a role is `unlabelled`: the caller
+    decides by what is asked; several such sizes are never placed."""
+    _, qs = quantities(text)
+    out: dict[str, float] = {}
+    unlabelled: list[float] = []
+    spans: list[tuple[int, int]] = []
+    for q in qs:
+        if q.kind != "size" or q.ambiguous:
+            continue
+        found = role_span(text, q, AME_ROLES)
+        if found is None:
+            if (q.unit or "G")[0].upper() in "GT":  # "64K LDR_CNTRL" is a page size, no memory of the LPAR
+                unlabelled.append(q.value)
+            continue
+        name = "true" if found[0] == "lpar" else found[0]
+        spans.append((found[1], found[2]))
+        out.setdefault(name, q.value)
+    if len(unlabelled) == 1:
+        out["unlabelled"] = unlabelled[0]
+    return out, blanked(text, spans)
+
+
 def ame_answer(text: str) -> CalcAnswer | None:
-    if not _has(r"\bAME\b|expansion factor|expanded|true memory|factor", text):
+    if not _has(r"\bAME\b|expansion factor|expanded|true memory|factor|\bexpansion\b", text):
+        return None
+    if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
         return None
     factors = _factors(text)
-    if not factors:
-        return None
-    true = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:true|real|physical)(?:\s+memory)?\b", text) or first_float(
-        r"(?:true|real|physical) memory\s+(?:of\s+)?(\d+(?:\.\d+)?)\s*GB", text
-    )
-    paging = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?paging space", text)
+    sizes, rest = ame_sizes(text)
+    # what is asked, without the amounts given with their role words ("12 GB true") and the factors given
+    want = asked(blanked(rest, [m.span() for m in _GIVEN_FACTOR.finditer(rest)]))
+    loose = sizes.pop("unlabelled", None)
+    true, paging, expanded = sizes.get("true"), sizes.get("paging"), sizes.get("expanded")
+    deficit = sizes.get("deficit")
+    if loose is not None:  # one size said without its role: the one the question does not ask for
+        if ASK_TRUE.search(want) and expanded is None and true is None:
+            expanded = loose
+        elif true is None and (ASK_EXPANDED.search(want) or ASK_GAIN.search(want) or ASK_LIMIT.search(want)):
+            true = loose
     out = CalcAnswer("ame", Composer(), rules=[])
-    if true is not None and paging is not None:
+    if not factors:
+        if true is not None and expanded is not None and ASK_FACTOR.search(want):
+            return _factor_for(true, expanded, out)
+        return None
+    if deficit is not None and true is not None:  # "512 MB deficit at 2.5 on 8 GB true": what AME achieves
+        return _deficit_for(true, factors[0], deficit, out)
+    if ASK_FACTOR.search(want) and not (true is not None and expanded is not None):
+        return None  # a factor asked for from what it cannot be computed from: not another figure
+    if ASK_LIMIT.search(want) and (true is None or paging is None):
+        return None  # the limit needs both: asked back (advisor/chat/clarify.py), never another figure
+    if true is not None and paging is not None and not (ASK_EXPANDED.search(want) and not ASK_LIMIT.search(want)):
         doc = {
             "kind": "aix-lpar",
             "name": "question",
@@ -303,9 +385,18 @@ def ame_answer(text: str) -> CalcAnswer | None:
             *_cites(r.citations, "ame"),
         )
         out.rules = ["AME-006"] if factors[1] < factors[0] else ["AME-007"]
+        out.calculations.append(
+            Calculation(
+                "ame.true_memory_for_factor",
+                {"true_memory_gb": true, "expansion_factor": factors[0], "target_factor": factors[1]},
+                r.true_memory_gb,
+                "GB",
+                "true memory x factor / new factor",
+                _cites(r.citations, "ame"),
+            )
+        )
         return out
-    expanded = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?expanded", text)
-    if expanded is not None and true is None and len(factors) == 1:
+    if expanded is not None and (true is None or ASK_TRUE.search(want)) and len(factors) == 1:
         r = ame.true_memory_for_factor(expanded, factors[0])
         out.out.say(
             f"To see {fmt(expanded)} GB expanded memory at factor {fmt(factors[0])}: {fmt(expanded)} / "
@@ -324,11 +415,11 @@ def ame_answer(text: str) -> CalcAnswer | None:
             )
         )
         return out
-    if true is not None:
+    if true is not None and not ASK_TRUE.search(want):
         s = ame.ame_sizing(true, factors[0])
         out.out.say(
             f"{fmt(true)} GB true memory x factor {fmt(factors[0])} = {fmt(s.expanded_memory_gb)} GB expanded "
-            f"memory: a gain of {fmt(s.memory_gain_gb)} GB, {fmt(s.memory_gain_pct)} % of true memory "
+            f"memory: a gain of {fmt(s.memory_gain_gb)} GB, {fmt(s.memory_gain_pct)}% of true memory "
             "(gain = factor - 1).",
             *_cites(s.citations, "ame"),
         )
@@ -344,7 +435,9 @@ def ame_answer(text: str) -> CalcAnswer | None:
             )
         )
         return out
-    if _has(r"\b(set|valid|allowed|possible|permitted|accept)", text):
+    if true is None and expanded is None and ASK_GAIN.search(want) and len(factors) == 1:
+        return _gain_for(factors[0], out)
+    if true is None and expanded is None and _has(r"\b(set|valid|allowed|possible|permitted|accept)", text):
         cites = _cites(ame.CITE_FACTOR, "ame")
         for f in factors:
             ok = ame.factor_valid(f)
@@ -362,16 +455,147 @@ def ame_answer(text: str) -> CalcAnswer | None:
                 "steps of 0.01.",
                 *cites,
             )
+        if "?" in text:  # "expansion factor 12 possible on p7?": the verdict first
+            valid = [f for f in factors if ame.factor_valid(f)]
+            word = "yes" if len(valid) == len(factors) else "no" if not valid else "it depends"
+            shown = ", ".join(f"{f:g} {'valid' if f in valid else 'not valid'}" for f in factors)
+            out.verdict = (word, f"AME factors run from 1.00 to 10.00 in steps of 0.01: {shown}", cites)
         out.rules = ["AME-005"]
         return out
     return None
 
 
-_GROUP = re.compile(  # (?<!\d): without it a long run of digits cost quadratic time (issue 12)
-    r"(?<!\d)(\d+)\s+(?:(AIX|Linux|IBM\s*i|VIOS)\s+)?(?:LPARs?|partitions?)\s+(?:with\s+|of\s+|at\s+)?"
-    r"(\d+(?:\.\d+)?)\s*(GB|TB|G|T)\s+(?:of\s+)?max(?:imum)?",
-    re.IGNORECASE,
+def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer) -> CalcAnswer | None:
+    """A measured deficit (lparstat -c dxm): the factor AME achieves and the true memory that avoids it."""
+    try:
+        d = ame.deficit_free_estimate(true, factor, deficit_gb * 1024)
+    except ValueError:
+        return None
+    cites = _cites(d.citations, "ame")
+    out.out.say(
+        f"{fmt(true)} GB true memory at factor {fmt(factor)} targets {fmt(d.expanded_memory_gb)} GB expanded; with a "
+        f"{fmt(d.deficit_mb)} MB deficit AME achieves ({fmt(d.expanded_memory_gb)} GB - {fmt(d.deficit_mb)} MB) / "
+        f"{fmt(true)} GB = factor {fmt(d.achieved_factor, 3)}; at that factor the expanded memory needs "
+        f"{fmt(d.true_memory_gb, 3)} GB true memory.",
+        *cites,
+    )
+    out.rules = ["AME-006"]
+    inputs = {"true_memory_gb": true, "expansion_factor": factor, "deficit_mb": d.deficit_mb}
+    out.calculations += [
+        Calculation("ame.achieved_factor", inputs, d.achieved_factor, None, "(expanded - deficit) / true", cites),
+        Calculation(
+            "ame.deficit_free_true_memory", inputs, d.true_memory_gb, "GB", "expanded / achieved factor", cites
+        ),
+    ]
+    return out
+
+
+def _gain_for(factor: float, out: CalcAnswer) -> CalcAnswer:
+    """ "memory gain at factor 3.2?": (factor - 1) x 100% of true memory, whatever its size."""
+    cites = _cites(ame.CITE_GAIN, "ame")
+    gain = round((factor - 1) * 100, 6)
+    out.out.say(
+        f"Memory gain at factor {fmt(factor)}: ({fmt(factor)} - 1) x 100% = {fmt(gain)}% of true memory.", *cites
+    )
+    out.rules = ["AME-005"]
+    out.calculations.append(
+        Calculation("ame.memory_gain_pct", {"expansion_factor": factor}, gain, "%", "(factor - 1) x 100%", cites)
+    )
+    return out
+
+
+def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | None:
+    """ "16 GB true, want 40 GB expanded - which factor?": expanded / true."""
+    if true <= 0:
+        return None
+    factor = expanded / true
+    cites = _cites(ame.CITE_EXPANDED + ame.CITE_FACTOR, "ame")
+    valid = ame.factor_valid(round(factor, 2)) and abs(round(factor, 2) - factor) < 1e-9
+    note = "" if valid else " (factors are set in steps of 0.01 from 1.00 to 10.00: round it up to the next step)"
+    out.out.say(f"{fmt(expanded)} GB expanded / {fmt(true)} GB true memory = factor {fmt(factor, 3)}{note}.", *cites)
+    out.rules = ["AME-005"]
+    out.calculations.append(
+        Calculation(
+            "ame.factor",
+            {"true_memory_gb": true, "expanded_memory_gb": expanded},
+            round(factor, 3),
+            None,
+            "expanded memory / true memory",
+            cites,
+        )
+    )
+    return out
+
+
+# "4 aix lpars", "8 linux partitions", "3 AMS lpars", "an lpar": a group of partitions, its OS and AMS in its words
+_LPAR_COUNT = linre.compile(
+    r"\b(?:(\d{1,4})|(an?|one|single))\s+(?:[a-z/+-]+\s+){0,3}?(?:lpars?|partitions?|guests?|vms?)\b", linre.I
 )
+_MAX_ROLE = {
+    "max": role_patterns(r"max(?:imum)?"),
+    "other": role_patterns(
+        r"desired|min(?:imum)?|current|assigned", r"desired|min(?:imum)?|online|used|in\s+use|assigned|current"
+    ),
+}
+# "64, 64 and 128 GB": numbers listed before the one that carries the unit
+_SIZE_LIST = linre.compile(r"(?:\d+(?:\.\d+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*))+$", linre.I)
+_LIST_NUMBER = linre.compile(r"\d+(?:\.\d+)?")
+_TOTAL = linre.compile(r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum)\b", linre.I)
+_OS_WORDS = (
+    ("ibmi", linre.compile(r"\bIBM\s?i\b|\bi5/?OS\b|\bOS/?400\b|\bAS/?400\b|\biSeries\b", linre.I)),
+    ("vios", linre.compile(r"\bVIOS\b|\bVIO\s+servers?\b", linre.I)),
+    ("linux", linre.compile(r"\blinux\b|\bRHEL\b|\bSLES\b|\bSUSE\b|\bred\s?hat\b|\bubuntu\b", linre.I)),
+    ("aix", linre.compile(r"\bAIX\b", linre.I)),
+)
+_AMS = linre.compile(r"\bAMS\b|active\s+memory\s+sharing|shared\s+memory\s+pool", linre.I)
+
+
+def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
+    """The partitions a question describes, group by group, with the groups whose OS was not said.
+
+    Each count of partitions is paired with the maximum memory said next to it, in either order
+    ("4 aix lpars, max mem 128 GB each", "16 linux lpars at 32G max", "2 lpars of 200 GB max"); a
+    size said as a total ("512 GB max in total") is shared out over the group, which gives the same
+    sum. A group with several sizes and none named as the maximum is not guessed (no partition)."""
+    text = text[:2000]
+    _, qs = quantities(text)
+    sizes = [q for q in qs if q.kind == "size" and not q.ambiguous]
+    counts = list(_LPAR_COUNT.finditer(text))
+    parts: list[hpt.HptPartition] = []
+    unnamed: list[str] = []
+    taken = 0  # where the size the last group took ends: a size serves one group
+    for i, m in enumerate(counts):
+        lo = max(counts[i - 1].end() if i else 0, taken)
+        hi = counts[i + 1].start() if i + 1 < len(counts) else len(text)
+        near = [q for q in sizes if lo <= q.start < hi]
+        maxed = [q for q in near if asked_role(text, q, _MAX_ROLE) == "max"]
+        plain = [q for q in near if asked_role(text, q, _MAX_ROLE) is None]
+        chosen = maxed[0] if len(maxed) == 1 else (plain[0] if not maxed and len(plain) == 1 else None)
+        if chosen is None:
+            continue
+        taken = chosen.end
+        count = int(m.group(1)) if m.group(1) else 1
+        listed = _SIZE_LIST.search(text[max(lo, m.end()) : chosen.start])
+        values = [float(v) for v in _LIST_NUMBER.findall(listed.group(0))] if listed else []
+        if values and len(values) + 1 != count:
+            continue  # "3 lpars with 64 and 128 GB": sizes that do not match the count are not guessed
+        sizes_gb = [v * SIZE_TO_GB.get((chosen.unit or "g")[0].lower(), 1.0) for v in values]
+        span = text[min(m.start(), chosen.start) : min(hi, max(m.end(), chosen.end) + 24)]
+        words = text[max(lo, m.start() - 16) : m.end()] + " " + span
+        os_type = next((name for name, pattern in _OS_WORDS if pattern.search(words)), None)
+        if os_type is None:
+            unnamed.append(text[m.start() : m.end()])
+        ams = _AMS.search(words) is not None
+        each = chosen.value / count if _TOTAL.search(span) else chosen.value
+        name = os_type or "aix"
+        own = sizes_gb + [chosen.value] if sizes_gb else [each] * count  # "max mem 64, 64 and 128 GB": one each
+        parts += [
+            hpt.HptPartition(name=f"{name}{i}-{n}", max_memory_gb=gb, os=name, ams=ams)  # type: ignore[arg-type]
+            for n, gb in enumerate(own)
+        ]
+    return parts, unnamed
+
+
 _PROCESSOR_NAMES = {
     "power5": "POWER5",
     "power6": "POWER6",
@@ -386,22 +610,13 @@ _PROCESSOR_NAMES = {
 def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
     if not _has(r"\bHPT\b|page table", text):
         return None
-    parts: list[hpt.HptPartition] = []
-    unnamed: list[str] = []  # groups given without their OS: counted as AIX, and said so
-    for i, m in enumerate(_GROUP.finditer(normalise(text))):
-        count, size, unit = int(m.group(1)), float(m.group(3)), m.group(4)
-        os_name = (m.group(2) or "aix").lower().replace(" ", "")
-        if m.group(2) is None:
-            unnamed.append(m.group(0))
-        os_type = {"aix": "aix", "linux": "linux", "vios": "vios", "ibmi": "ibmi"}[os_name]
-        gb = size * (1024 if unit.upper().startswith("T") else 1)
-        parts += [hpt.HptPartition(name=f"{os_name}{i}-{n}", max_memory_gb=gb, os=os_type) for n in range(count)]
+    parts, unnamed = hpt_groups(normalise(text))
     if not parts:
         return None
     named = [t for t in _PROCESSOR_NAMES if t in platforms]
     processors = [_PROCESSOR_NAMES[t] for t in reversed(named)] or ["POWER7+", "POWER7"]
     out = CalcAnswer("hpt", Composer(), rules=["LPAR-008"])
-    if unnamed:
+    if unnamed and any(p not in ("POWER5", "POWER6", "POWER7") for p in processors):  # before POWER7+: always 64
         out.assumptions.append(
             f"'{unnamed[0]}': no operating system given, counted as AIX (AIX and Linux divide by 128 from "
             "POWER7+ on; IBM i, and partitions using AMS, by 64)."

@@ -21,6 +21,7 @@ from advisor.calculators.lfarea import (
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has
 from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer
+from advisor.citations import Cite
 
 
 def _lfarea_statement(text: str) -> tuple[str | None, str]:
@@ -104,8 +105,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         ibm, why = REASONS[reason]
         out.out.say(f'IAR046I reason "{ibm.rstrip(".")}": {why}', *_cites([CITE_IAR046I], "lfarea"))
         return out
-    if not _has(r"LFAREA|large frame area", text):
-        return None
+    if not _has(r"LFAREA|large frame area", text) or _has(r"pageable\s+large", text):
+        return None  # the pageable large frame area is the PLAREA
     stmt, rest = _lfarea_statement(text)
     online = _online_gb(rest)
     if online is None:
@@ -133,9 +134,9 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         else:
             cites = _cites(a.citations, "lfarea")
             form = (
-                "old form: 80 % of online storage - 2 GB"
+                "old form: 80% of online storage - 2 GB"
                 if a.form == "old"
-                else "new form: 80 % of (online storage - 4 GB)"
+                else "new form: 80% of (online storage - 4 GB)"
             )
             out.out.say(
                 f"{a.request.statement} on {fmt(online)} GB online storage: the limit is {fmt(a.limit_gb)} GB "
@@ -187,13 +188,13 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         )
         if form == "new":
             out.out.say(
-                f"New form LFAREA=(1M=...,2G=...): a percentage is of (online storage - 4 GB) and at most 80 % "
+                f"New form LFAREA=(1M=...,2G=...): a percentage is of (online storage - 4 GB) and at most 80% "
                 f"can be reserved: 0.8 x ({fmt(online)} - 4) GB = {fmt(limit)} GB on {fmt(online)} GB.",
                 *cites,
             )
         else:
             out.out.say(
-                f"Old form LFAREA=xx%|nM|nG|nT: the limit is 80 % of online storage minus 2 GB: "
+                f"Old form LFAREA=xx%|nM|nG|nT: the limit is 80% of online storage minus 2 GB: "
                 f"0.8 x {fmt(online)} GB - 2 GB = {fmt(limit)} GB on {fmt(online)} GB.",
                 *cites,
             )
@@ -209,8 +210,8 @@ def plarea_answer(text: str) -> CalcAnswer | None:
     p = plarea.plarea_size(online)
     out = CalcAnswer("plarea", Composer(), rules=["ZOS-006"])
     out.out.say(
-        f"On {fmt(online)} GB online storage the quad area is 12.5 % = {fmt(p.quad_gb, 3)} GB and the PLAREA "
-        f"12.5 % of the rest: 0.125 x {fmt(online - p.quad_gb, 3)} GB = {fmt(p.plarea_gb, 3)} GB "
+        f"On {fmt(online)} GB online storage the quad area is 12.5% = {fmt(p.quad_gb, 3)} GB and the PLAREA "
+        f"12.5% of the rest: 0.125 x {fmt(online - p.quad_gb, 3)} GB = {fmt(p.plarea_gb, 3)} GB "
         f"({p.plarea_frames_1m} pageable 1 MB frames); the system sizes it itself, LFAREA does not enter it.",
         *_cites(p.citations, "plarea"),
     )
@@ -243,8 +244,47 @@ def smt_answer(text: str) -> CalcAnswer | None:
         g = zvm_smt.gain(before, after)
         a, b = zvm_smt.TABLE2[before], zvm_smt.TABLE2[after]
         out.out.say(
-            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)} %), ITR {fmt(a.itr)} -> "
-            f"{fmt(b.itr)} (+{fmt(g.itr_pct, 1)} %), measured at about 90 % CPU.",
+            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)}%), ITR {fmt(a.itr)} -> "
+            f"{fmt(b.itr)} (+{fmt(g.itr_pct, 1)}%), measured at about 90% CPU.",
             *cites,
         )
+    return out
+
+
+# IARV64 GETSTOR sizes (SHARE session 15142, "New GETSTOR Syntax"): UNITS counts units of UNITSIZE (1M or 2G);
+# SEGMENTS counts 1 MB segments
+CITE_GETSTOR = Cite(source="ibm-zos-large-memory-share-2014", section="New GETSTOR Syntax", locator="UNITSIZE")
+_UNITS = linre.compile(r"\bUNITS\s*=\s*(\d{1,9})\b", linre.I)
+_UNITSIZE = linre.compile(r"\bUNITSIZE\s*=\s*(1M|2G)\b", linre.I)
+_SEGMENTS = linre.compile(r"\bSEGMENTS\s*=\s*(\d{1,9})\b", linre.I)
+_UNIT_GB = {"1M": 1 / 1024, "2G": 2.0}
+
+
+def getstor_answer(text: str) -> CalcAnswer | None:
+    """ "IARV64 REQUEST=GETSTOR,UNITS=5,UNITSIZE=2G,... - how much storage is that": UNITS x UNITSIZE."""
+    if not _has(r"GETSTOR|GETCOMMON|IARV64", text):
+        return None
+    units, size, segments = _UNITS.search(text), _UNITSIZE.search(text), _SEGMENTS.search(text)
+    out = CalcAnswer("getstor", Composer(), rules=[])
+    cites = _cites([CITE_GETSTOR], "getstor")
+    if units and size:
+        n, unit = int(units.group(1)), size.group(1).upper()
+        gb = n * _UNIT_GB[unit]
+        out.out.say(
+            f"UNITS={n} with UNITSIZE={unit}: {n} x {'1 MB' if unit == '1M' else '2 GB'} = {fmt(gb)} GB "
+            f"({fmt(gb * 1024)} MB) of above-the-bar storage.",
+            *cites,
+        )
+        formula = "UNITS x UNITSIZE"
+        inputs: dict[str, object] = {"units": n, "unitsize": unit}
+    elif segments:
+        n = int(segments.group(1))
+        gb = n / 1024
+        out.out.say(f"SEGMENTS={n}: {n} x 1 MB segments = {fmt(n)} MB ({fmt(gb)} GB) of above-the-bar storage.", *cites)
+        formula, inputs = "SEGMENTS x 1 MB", {"segments": n}
+    else:
+        return None
+    small = gb < 1  # a few 1 MB units: given in MB, not as a rounded fraction of a GB
+    result, unit_out = (round(gb * 1024, 6), "MB") if small else (round(gb, 6), "GB")
+    out.calculations.append(Calculation("getstor.size", inputs, result, unit_out, formula, cites))
     return out

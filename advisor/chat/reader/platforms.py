@@ -18,6 +18,8 @@ from pydantic import BaseModel
 _POWER = re.compile(r"(?<![A-Za-z0-9/])(?:POWER|Power|power|PWR|pwr|P|p)[ -]?(\d{1,2})(\+?)(?![A-Za-z0-9])")
 _Z = re.compile(r"(?<![A-Za-z0-9/])(?:IBM\s)?(z(?:EC12|BC12|196|114|1[3-7])s?|EC12|BC12)(?![A-Za-z0-9])", re.IGNORECASE)
 _IBM_Z = re.compile(r"(?<![A-Za-z0-9/])(?:IBM\sZ|System\sz|zSeries|mainframes?|Z)(?![A-Za-z0-9/])")
+# IBM Power servers by model: E980, S922, S1024, E1080, Power E870C: the generation is in the number
+_POWER_MODEL = re.compile(r"(?<![A-Za-z0-9/])(?:Power\s?)?([ESLH])(8[1-9]\d|9[1-9]\d|1[01][0-9]\d)C?(?![A-Za-z0-9])")
 _HP = re.compile(
     r"(?<![A-Za-z0-9])(rx\d{4}|bl8\d0c|Superdome(?:\s?2)?|Integrity|Itanium(?:\s?2)?|Montecito|IA-?64)(?![A-Za-z0-9])",
     re.IGNORECASE,
@@ -82,6 +84,13 @@ def platforms(text: str) -> list[PlatformMention]:
         if m.group(0)[:2].lower() not in ("po", "pw") and int(gen) < 7:
             continue  # a bare "P5" / "p6" is too often something else; POWER5 and POWER6 are spelled out
         key = gen + plus
+        name = SCHEMA_POWER.get(key, f"POWER{key}")
+        out.append(
+            PlatformMention(family="power", name=name, tag=name.lower(), raw=m.group(0), known=key in SCHEMA_POWER)
+        )
+    for m in _POWER_MODEL.finditer(text):
+        number = m.group(2)
+        key = number[0] if len(number) == 3 else number[:2]
         name = SCHEMA_POWER.get(key, f"POWER{key}")
         out.append(
             PlatformMention(family="power", name=name, tag=name.lower(), raw=m.group(0), known=key in SCHEMA_POWER)

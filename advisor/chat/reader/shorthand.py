@@ -129,6 +129,18 @@ KEY_TERMS = (
     "folding",
     "numa_policy",
     "VIRTSTOR",
+    # the words the calculators key on ("bufer cache", "expnaded", "partitons", "instnaces")
+    "buffer",
+    "cache",
+    "expanded",
+    "instances",
+    "instance",
+    "physical",
+    "partition",
+    "partitions",
+    "maximum",
+    "storage",
+    "memory",
 )
 _KEY_LOWER = {t.lower(): t for t in KEY_TERMS}
 

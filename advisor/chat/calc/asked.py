@@ -1,0 +1,117 @@
+"""What a calculator question asks for, and which role each amount in it plays.
+
+A calculator must answer the quantity the question asks for, never a neighbour of it: "32 GB
+real, 8 GB paging, AME 1.8 - total virtual memory before an outage?" asks for the virtual memory
+limit (expanded memory plus paging space), not the expanded memory. `asked(text)` is the part of
+the message that states what is wanted (its last clause, or the words after "how much", "->",
+"what is"); each calculator names the quantities it computes and looks them up there. A question
+that asks for a quantity the calculator does not compute ("how much CPU will compression cost?")
+gets no figure from it (`asks_other`).
+
+`role(text, q, roles)` reads the role of an amount from the words right after it ("12 GB true",
+"8 GB of paging space") or right before it ("true mem 12 GB", "paging is 6 GB"), in either order.
+"""
+
+from __future__ import annotations
+
+from advisor import linre
+from advisor.chat.reader import Quantity
+
+MAX_MESSAGE = 4000  # the chat bounds messages before this; the slices below keep every pattern linear
+
+# The last clause, or what follows a question word: "... - total virtual memory before an outage?"
+_SPLIT = linre.compile(r"[,;:]\s|[.!]\s+|\s[-–—]+>?\s|->|=>|→|\?\s")  # a decimal point has no space after it
+_QUESTION = linre.compile(
+    r"\b(?:how\s+(?:much|many|big|large)|what(?:'s|\s+is|\s+are|\s+will|\s+would|\s+does)?|which|when|calculate|compute|"
+    r"estimate|size\s+of|give\s+me)\b",
+    linre.IGNORECASE,
+)
+
+# Quantities no calculator computes: a question that asks for one of them gets no calculated figure
+_OTHER = linre.compile(
+    r"\b(?:cpu|cpus|cost|costs|overhead|response\s+times?|latency|latencies|throughput|iops|bandwidth|users?|"
+    r"licen[cs]es?|price|dollars?|hours?|minutes?|seconds?|duration|downtime|reboot|outage\s+time)\b",
+    linre.IGNORECASE,
+)
+
+
+def asked(text: str) -> str:
+    """The words of the message that say what is wanted (the whole message when nothing marks them)."""
+    text = text[:MAX_MESSAGE]
+    parts = [p for p in _SPLIT.split(text) if p and p.strip()]
+    for part in reversed(parts):
+        if "?" in part or _QUESTION.search(part):
+            m = _QUESTION.search(part)
+            return part[m.start() :] if m else part
+    return parts[-1] if parts else text
+
+
+# A yes/no question asks for a figure only with words like these in its asking clause ("is the HPT for ... more
+# than 2 GB?"); "safe?", "should i trust that?" ask for a judgement, which a figure of another kind does not give
+_QUANTITY_WORDS = linre.compile(
+    r"\b(?:how\s+(?:much|many|big|large)|what|which|size|sized|limit|max(?:imum)?|min(?:imum)?|more\s+than|less\s+than|"
+    r"exceed|above|below|at\s+least|expanded|gain|virtual|enough|fits?|valid|possible|allowed)\b",
+    linre.IGNORECASE,
+)
+
+
+_JUDGED = linre.compile(r"\b(?:ok|okay|right|fine|correct|good|sane|reasonable)\b", linre.IGNORECASE)
+
+
+def asks_a_figure(text: str, requirement: linre.Pattern | None = None) -> bool:
+    """Whether the asking clause of the message asks for a figure (or a check a figure settles). For a
+    calculator whose figure is a requirement or a limit (`requirement`: the words of what it computes),
+    "is my LFAREA ok?" is such a check, and so is a message that names what it computes in another clause
+    ("VIOS with ...: memory, and do unmapped ones count?")."""
+    want = asked(text)
+    if _QUANTITY_WORDS.search(want) is not None:
+        return True
+    return requirement is not None and (_JUDGED.search(want) is not None or requirement.search(text) is not None)
+
+
+def asks_other(text: str, computes: linre.Pattern) -> bool:
+    """The question asks for a quantity the calculator does not compute (and none it does)."""
+    want = asked(text)
+    return bool(_OTHER.search(want)) and not computes.search(want)
+
+
+def role_patterns(before: str, after: str | None = None) -> tuple[linre.Pattern, linre.Pattern]:
+    """The (words after, words before) patterns of one role: "12 GB true", "true mem 12 GB", "paging is 6 GB"."""
+    return (
+        linre.compile(rf"^\s*(?:of\s+)?(?:{after or before})\b", linre.I),
+        linre.compile(
+            rf"\b(?:{before})(?:\s+(?:mem(?:ory)?|ram|space|size))?\s*(?:of|is|=|:|at|to|has|with)?\s*$", linre.I
+        ),
+    )
+
+
+def role(text: str, q: Quantity, roles: dict[str, tuple[linre.Pattern, linre.Pattern]]) -> str | None:
+    """The role of amount `q` by the words after it, else the words before it; None when neither says."""
+    found = role_span(text, q, roles)
+    return found[0] if found else None
+
+
+def role_span(
+    text: str, q: Quantity, roles: dict[str, tuple[linre.Pattern, linre.Pattern]]
+) -> tuple[str, int, int] | None:
+    """(role, start, end of the amount with its role words) of amount `q`, or None."""
+    after = text[q.end : q.end + 40]
+    for name, (after_pattern, _) in roles.items():
+        m = after_pattern.match(after)
+        if m:
+            return name, q.start, q.end + m.end()
+    lo = max(0, q.start - 40)
+    before = text[lo : q.start]
+    for name, (_, before_pattern) in roles.items():
+        m = before_pattern.search(before)
+        if m:
+            return name, lo + m.start(), q.end
+    return None
+
+
+def blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """The text with the given spans (amounts with their role words) blanked: what is left says what is asked."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)

@@ -1,0 +1,305 @@
+"""Claims: atomic statements of the sources (knowledge/claims.yaml), matched to a yes/no question by what it asks.
+
+A verdict entry (verdicts.py) fires on a question's topic; a claim fires only when the question
+names the claim's subject AND asks the claim's predicate. Each claim says one thing about one
+subject: "NPIV LUNs are visible on the VIOS: no", "namefs mounts persist over a reboot: no",
+"SEA load sharing is available: yes from VIOS 2.2.1.0". The predicate is one of a closed set of
+classes (knowledge/claims.yaml `predicates`), each with the words that ask it ("visible", "show
+up", "see") and the words that ask its opposite ("hidden"); a question that asks the opposite, or
+puts "not" before the predicate, reverses the verdict, and "can I ... without X?" reverses a
+claim that X is needed. A claim can carry minimum levels (processor, AIX, VIOS, z/OS, z/VM): a
+level the question states below the minimum turns the verdict round, one it does not state
+leaves the claim as written (its reason names the condition). When the best claims disagree, or
+the question asks nothing the subject's claims state, there is no verdict: a wrong polarity is as
+bad as a wrong number, so the answer then falls back to the passages.
+
+Loading is strict (unknown passage, unknown predicate class, a pattern that does not compile are
+load errors naming the claim) and every pattern is compiled with `advisor.linre`, linear in the
+question's length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from advisor import linre
+from advisor.datadirs import knowledge_dir
+from advisor.knowledge.passages import KnowledgeError
+from advisor.knowledge.text import SAFE_LOADER
+
+HOLDS = ("yes", "no", "it depends")
+LEVEL_KINDS = ("power", "aix", "vios", "zos", "zvm", "hpux")
+Level = tuple[int, ...]
+
+# "like on Brocade", "unlike AIX", "as with vSCSI": a subject named for comparison is not what is asked about
+_COMPARED = linre.compile(
+    r"\b(?:like|unlike|as\s+(?:on|in|with|for))\s+(?:(?:on|in|with|for|the|a|an)\s+){0,2}[A-Za-z0-9_/+.-]+",
+    linre.IGNORECASE,
+)
+_NEGATION = linre.compile(r"\b(?:not|never|no\s+longer)\s+(?:[a-z]+\s+){0,2}$", linre.IGNORECASE)
+# "without AMS", "w/o SMT", "LPARs that aren't using AMS"
+_WITHOUT = linre.compile(
+    r"\b(?:without|w/o)\s+|(?:\bnot|n't)\s+(?:using|running|on|in|with|having|use|run|have)\s+", linre.IGNORECASE
+)
+_WINDOW = 24  # characters before a predicate word searched for a negation
+_GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
+_MODAL = frozenset({"possible", "need", "recommend"})
+
+
+@dataclass(frozen=True)
+class Predicate:
+    name: str
+    same: linre.Pattern
+    opposite: linre.Pattern | None
+    not_before: linre.Pattern | None = None  # "need a reboot" asks about a reboot, not about a need
+    dominant: bool = False  # asked at all, it is what the question is about: "does turning X off need a reboot?"
+    not_after: linre.Pattern | None = None  # "persistent over a reboot" asks about persistence, not a reboot
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    about: tuple[linre.Pattern, ...]  # each must match the question (subject words, alternatives in one pattern)
+    says: str  # predicate class
+    holds: str  # yes | no | it depends, where the claim's levels are met (or not stated)
+    because: str
+    passage: str
+    when: dict[str, Level] = field(default_factory=dict)  # minimum levels for `holds`
+    otherwise: str | None = None  # the verdict below the minimum (default: the opposite of holds)
+    unstated: str | None = None  # the verdict when the question states none of the levels (default: holds)
+    ordered: bool = False  # about[0] before about[1] reads as written; the other order is the converse
+    unless: tuple[linre.Pattern, ...] = ()  # a question naming one of these is about something else
+
+    @property
+    def weight(self) -> int:
+        return len(self.about)
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    answer: str
+    because: str
+    claim: Claim
+    at: int = 0  # where the predicate word stands in the question
+
+
+@dataclass(frozen=True)
+class Claims:
+    predicates: dict[str, Predicate]
+    items: tuple[Claim, ...]
+
+    def verdict(
+        self, text: str, levels: dict[str, Level] | None = None, asked: str | None = None
+    ) -> ClaimVerdict | None:
+        """The verdict of the claims that settle this question's predicate; None when none does or they disagree.
+
+        `asked` is the part of the message that asks yes or no (the predicate is looked for there only: "what
+        should we change, and does it need a reboot?" asks about a reboot); the subjects come from the whole text.
+        """
+        subject_text = _COMPARED.sub(" ", text)
+        asked_text = text if asked is None else asked
+        dominant = {p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text) is not None}
+        found: list[tuple[int, ClaimVerdict]] = []
+        for c in self.items:
+            if dominant and c.says not in dominant:
+                continue
+            got = self._judge(c, text, subject_text, levels or {}, asked_text)
+            if got is not None:
+                found.append((c.weight, got))
+        if not found:
+            return None
+
+        # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
+        # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
+        # ("does amepat know ... when it recommends a factor?").
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int]:
+            return (item[1].claim.says in _MODAL, -item[0], item[1].at)
+
+        found.sort(key=rank)
+        first = [v for w, v in found if rank((w, v)) == rank(found[0])]
+        if len({v.answer for v in first}) > 1:
+            return None  # the most specific claims disagree: say nothing rather than guess
+        return first[0]
+
+    def _judge(
+        self, c: Claim, text: str, subject_text: str, levels: dict[str, Level], asked_text: str
+    ) -> ClaimVerdict | None:
+        spans = []
+        for p in c.about:
+            m = p.search(subject_text)
+            if m is None:
+                return None
+            spans.append(m.start())
+        if any(p.search(subject_text) for p in c.unless):
+            return None
+        without = _WITHOUT.search(text)
+        asked = _asked(self.predicates[c.says], asked_text)
+        if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
+            # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?")
+            asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
+            asked = asked if asked is not None and not asked[0] else None
+            if asked is None and without is not None and "possible" in self.predicates:
+                asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
+        if asked is None:
+            return None
+        reverse, at, end = asked
+        inner = _WITHOUT.search(asked_text) if without is not None else None
+        if inner is not None and at <= inner.start() < end:
+            without = None  # "without a reboot" is the predicate itself, not a condition on the subject
+        elif (
+            without is not None
+            and inner is not None
+            and inner.end() <= at <= inner.end() + _GOVERNS
+            and not _opens(c, text[without.start() : without.end() + 40])
+        ):
+            without, reverse = None, not reverse  # "... without paying extra CPU?": the predicate, negated
+        if without is not None:
+            rest = text[without.start() : without.end() + 40]
+            if c.says == "need":  # "can I do it without X?" asks whether X is NOT needed, X being what the claim needs
+                if not any(p.search(rest) for p in c.about):
+                    return None
+                reverse = not reverse
+            elif not _opens(c, rest):
+                return None  # only a claim that itself speaks of the "without ..." answers such a question
+        if c.ordered and len(spans) >= 2 and spans[1] < spans[0]:
+            reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
+        answer, note = _levels(c, levels)
+        if answer != "it depends" and reverse:
+            answer = "no" if answer == "yes" else "yes"
+        because = f"{note}; {c.because}" if note else c.because
+        return ClaimVerdict(answer, because, c, at)
+
+
+def _opens(c: Claim, rest: str) -> bool:
+    """Whether one of the claim's subjects is the "without ..." phrase itself ("without SMT" for the no-SMT claim)."""
+    return any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about)
+
+
+def _asked(pred: Predicate, text: str) -> tuple[bool, int, int] | None:
+    """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None."""
+    m = pred.opposite.search(text) if pred.opposite is not None else None
+    reverse = m is not None
+    if m is None:
+        m = pred.same.search(text)
+    if m is None or (pred.not_before is not None and pred.not_before.match(text, m.end())):
+        return None
+    if pred.not_after is not None and pred.not_after.search(text[max(0, m.start() - _WINDOW) : m.start()]):
+        return None
+    if _NEGATION.search(text[max(0, m.start() - _WINDOW) : m.start()]):
+        reverse = not reverse
+    return reverse, m.start(), m.end()
+
+
+def _at_least(stated: Level, minimum: Level) -> bool | None:
+    """stated >= minimum, or None when the stated level is too coarse to tell (AIX 7.2 against 7.2 TL1)."""
+    for i, want in enumerate(minimum):
+        if i >= len(stated):
+            return None if any(minimum[i:]) else True
+        if stated[i] != want:
+            return stated[i] > want
+    return True
+
+
+def _label(kind: str, level: Level) -> str:
+    if kind == "power":
+        return f"POWER{level[0]}" + ("+" if len(level) > 1 and level[1] else "")
+    if kind == "aix":
+        return f"AIX {level[0]}.{level[1]}" + (f" TL{level[2]}" if len(level) > 2 else "")
+    names = {"vios": "VIOS", "zos": "z/OS", "zvm": "z/VM", "hpux": "HP-UX"}
+    return f"{names[kind]} {'.'.join(str(x) for x in level)}"
+
+
+def _levels(c: Claim, levels: dict[str, Level]) -> tuple[str, str]:
+    """The claim's verdict for the levels the question states, and a note naming the level that decided it."""
+    if not c.when:
+        return c.holds, ""
+    stated = {k: levels[k] for k in c.when if k in levels}
+    if not stated:
+        return c.unstated or c.holds, ""
+    below = [k for k, v in stated.items() if _at_least(v, c.when[k]) is False]
+    if below:
+        k = below[0]
+        otherwise = c.otherwise or ("no" if c.holds == "yes" else "yes" if c.holds == "no" else "it depends")
+        return otherwise, f"{_label(k, stated[k])} is below the {_label(k, c.when[k])} this needs"
+    if any(_at_least(v, c.when[k]) is None for k, v in stated.items()):
+        return "it depends", "it depends on the exact level"
+    missing = [k for k in c.when if k not in stated]
+    if missing and c.unstated == "it depends":
+        return "it depends", f"it also depends on the {', '.join(_label(k, c.when[k]) for k in missing)} level"
+    return c.holds, ""
+
+
+def parse_level(kind: str, value: Any) -> Level:
+    """'POWER7+' -> (7, 5); '6.1.3' -> (6, 1, 3); '2.2.1.0' -> (2, 2, 1, 0)."""
+    text = str(value).strip()
+    if kind == "power":
+        digits = text.upper().removeprefix("POWER").strip()
+        plus = digits.endswith("+")
+        return (int(digits.rstrip("+")), 5 if plus else 0)
+    return tuple(int(x) for x in text.split("."))
+
+
+def _compile(pattern: str) -> linre.Pattern:
+    return linre.compile(r"\b(?:" + pattern + r")", linre.IGNORECASE)
+
+
+def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
+    path = path or knowledge_dir() / "claims.yaml"
+    if not path.exists():
+        return Claims({}, ())
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
+    predicates: dict[str, Predicate] = {}
+    for name, spec in (data.get("predicates") or {}).items():
+        try:
+            same = _compile("|".join(spec["same"]))
+            opposite = _compile("|".join(spec["opposite"])) if spec.get("opposite") else None
+            not_before = linre.compile(spec["not_before"], linre.IGNORECASE) if spec.get("not_before") else None
+            not_after = linre.compile(spec["not_after"] + "$", linre.IGNORECASE) if spec.get("not_after") else None
+        except (KeyError, linre.error) as exc:
+            raise KnowledgeError(path.name, f"predicate {name}", f"bad predicate: {exc}") from None
+        predicates[name] = Predicate(name, same, opposite, not_before, bool(spec.get("dominant")), not_after)
+    items: list[Claim] = []
+    seen: set[str] = set()
+    for i, item in enumerate(data.get("claims") or []):
+        cid = str(item.get("id", f"#{i}"))
+        if cid in seen:
+            raise KnowledgeError(path.name, cid, "duplicate claim id")
+        seen.add(cid)
+        if item.get("says") not in predicates:
+            raise KnowledgeError(path.name, cid, f"unknown predicate class '{item.get('says')}'")
+        for key in ("holds", "otherwise", "unstated"):
+            if key in item and item[key] not in HOLDS:
+                raise KnowledgeError(path.name, cid, f"{key} must be one of {', '.join(HOLDS)}")
+        if "holds" not in item or not item.get("about") or not item.get("because"):
+            raise KnowledgeError(path.name, cid, "needs `about`, `holds` and `because`")
+        if item.get("passage") not in passage_ids:
+            raise KnowledgeError(path.name, cid, f"unknown passage id '{item.get('passage')}'")
+        when = item.get("when") or {}
+        if set(when) - set(LEVEL_KINDS):
+            raise KnowledgeError(path.name, cid, f"`when` keys must be among {', '.join(LEVEL_KINDS)}")
+        try:
+            about = tuple(_compile(p) for p in item["about"])
+            unless = tuple(_compile(p) for p in item.get("unless", []))
+            minimum = {k: parse_level(k, v) for k, v in when.items()}
+        except (linre.error, ValueError) as exc:
+            raise KnowledgeError(path.name, cid, f"bad pattern or level: {exc}") from None
+        items.append(
+            Claim(
+                cid,
+                about,
+                item["says"],
+                item["holds"],
+                " ".join(item["because"].split()),
+                item["passage"],
+                minimum,
+                item.get("otherwise"),
+                item.get("unstated"),
+                bool(item.get("ordered")),
+                unless,
+            )
+        )
+    return Claims(predicates, tuple(items))

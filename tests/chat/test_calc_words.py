@@ -1,0 +1,321 @@
+"""Calculators in prose and what-if in words (issue 14 items 2, 5, 6): what is asked, roles, fields by words.
+
+Each test is checked from both sides: the phrasing that must compute (or change the document) and the
+one that must not (another quantity asked, a page size that is no memory, a field two phrases fit).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from advisor.chat.calc import calculate
+from advisor.chat.calc.asked import asked
+from advisor.chat.calc.power import hpt_groups
+from advisor.chat.reader import read
+from advisor.chat.wording import word_changes
+from tests.chat import calc_probes
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _doc(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def _results(question: str, platforms=frozenset()) -> dict[str, object]:
+    result = calculate(question, set(platforms))
+    assert result is not None, question
+    return {c.name: c.result for c in result.calculations}
+
+
+def test_asked_is_the_clause_that_asks():
+    assert asked("32 GB real, 8 GB paging, AME 1.8 - total virtual memory before an outage?").startswith("total")
+    assert asked("true mem 12 GB, expansion 1.5 -> expanded?").strip() == "expanded?"
+    assert "how much CPU" in asked("32 GB true memory, factor 2 - how much CPU will compression cost?")
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("32 GB real, 8 GB paging, AME 1.8 - total virtual memory before an outage?", "ame.virtual_memory_limit", 65.6),
+        (
+            "8G paging space + 20G physical at ame 1.5: when does aix start killing processes",
+            "ame.virtual_memory_limit",
+            38,
+        ),
+        ("true mem 12 GB, expansion 1.5 -> expanded?", "ame.expanded_memory", 18),
+        ("need 40 GB expanded with a factor of 2.5 - true memory?", "ame.true_memory", 16),
+        ("at factor 3, what real memory gives 45G expanded", "ame.true_memory", 15),
+        ("16 GB true, want 40 GB expanded - which factor?", "ame.factor", 2.5),
+    ],
+)
+def test_ame_reads_each_amount_by_its_role_in_any_order(question, name, value):
+    assert _results(question)[name] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ame 2.0, 24 GB physical - how much virtual memory before processes get killed?",  # paging not given
+        "32 GB true memory, factor 2 - how much CPU will compression cost?",  # CPU: not computed here
+        "vios memory for 32 cores - how much CPU will it use?",
+        "sap instances for 16 cores, what response time will users see?",
+    ],
+)
+def test_a_quantity_the_calculator_does_not_compute_gets_no_figure(question):
+    assert calculate(question, set()) is None
+
+
+def test_the_limit_without_paging_space_is_asked_back_and_resumed(engine):
+    first = engine.turn("AME at 1.6 on a 30 GB lpar: how much virtual memory until AIX kills processes?")
+    assert first.intent == "clarify" and first.needs_input and not first.calculations
+    second = engine.turn("4 GB of paging", first.state)
+    assert [c.result for c in second.calculations] == [pytest.approx(52.0)]  # 1.6 x 30 + 4
+
+
+@pytest.mark.parametrize(
+    "question, processor, hpt_gb",
+    [
+        ("hpt on a power6: 4 aix lpars, max mem 128 GB each", "POWER6", 8.0),
+        ("P7+ frame, 8 linux lpars each max 48 GB: hypervisor page table size?", "POWER7+", 3.0),
+        ("4 AMS lpars with 64 GB max each on power7+, HPT?", "POWER7+", 4.0),
+        ("page table on POWER9 for 10 aix partitions at 64 GB desired and 256 GB max", "POWER9", 20.0),
+        ("HPT for 5 linux lpars, 640 GB max in total, on a power8", "POWER8", 5.0),
+    ],
+)
+def test_hpt_pairs_each_group_with_its_maximum(question, processor, hpt_gb):
+    results = _results(question, read(question).platforms and {p.tag for p in read(question).platforms})
+    assert results[f"hpt.size.{processor}"] == pytest.approx(hpt_gb)
+
+
+def test_hpt_does_not_guess_between_two_unnamed_sizes():
+    parts, _ = hpt_groups("4 lpars with 64 GB and 128 GB, hpt?")
+    assert parts == []
+
+
+def test_power_models_are_read_as_their_generation():
+    assert [p.name for p in read("and for a 128 core E980?").platforms] == ["POWER9"]
+    assert [p.name for p in read("an E1080 with 240 cores").platforms] == ["POWER10"]
+    assert [p.name for p in read("Power S824 box").platforms] == ["POWER8"]
+
+
+def test_a_model_name_in_a_follow_up_varies_the_last_sizing(engine):
+    first = engine.turn("how much memory for the vios on 32 cores")
+    second = engine.turn("and a 160 core E1080?", first.state)
+    assert [c.result for c in second.calculations] == [20480]
+
+
+def test_saps_given_after_a_question_for_cores_resume_the_sizing(engine):
+    first = engine.turn("number of SAP instances for our HP-UX box?")
+    assert first.needs_input
+    second = engine.turn("the sizing came out at 33000 SAPS", first.state)
+    assert [c.result for c in second.calculations] == ["14 to 22"]
+
+
+# ------------------------------------------------------------------ what-if: fields by their words
+
+
+def _changes(doc: dict, text: str) -> dict[str, object]:
+    return {c.path: c.value for c in word_changes(doc, text, read(text))}
+
+
+def test_page_sizes_go_to_their_fields_never_to_memory():
+    doc = _doc("hpux-superdome.json")
+    assert _changes(doc, "what if disp+work ran 16M text and 64M data pages") == {
+        "large_pages.text": "16M",
+        "large_pages.data": "64M",
+    }
+    assert _changes(_doc("zos-lfarea.json"), "what if 1M were 20%") == {"lfarea": "LFAREA=(1M=(20%),2G=(12,10))"}
+
+
+@pytest.mark.parametrize(
+    "doc, text, path, value",
+    [
+        ("hpux-superdome.json", "and cut swap to 96 GB", "swap_gb", 96),
+        ("hpux-superdome.json", "raise buffer cache to 8 percent", "buffer_cache_max_pct", 8),
+        ("hpux-superdome.json", "what if there were 8 cells", "cells", 8),
+        ("zos-lfarea.json", "what if we add 32 GB of storage", "online_storage_gb", 48),
+        ("zos-lfarea.json", "what if we ask for 4 2G pages instead of 12", "lfarea", "LFAREA=(1M=(10%),2G=(4))"),
+        ("zvm-z13.json", "and back out VM65586", "zvm.apars", []),
+        ("zvm-z13.json", "what if we had 32 ifls", "engine_count", 32),
+        ("aix-ame4k-64k.json", "switch to dedicated cpus", "cpu.mode", "dedicated"),
+        ("aix-ame4k-64k.json", "what if we turned dedup on", "memory.deduplication", True),
+        ("vios-undersized.json", "lower the weight to 128", "cpu.weight", 128),
+    ],
+)
+def test_a_value_goes_to_the_field_its_words_name(doc, text, path, value):
+    assert _changes(_doc(doc), text).get(path) == value
+
+
+def test_an_apar_is_added_to_the_fixes(engine):
+    doc = {
+        "kind": "zvm-lpar",
+        "name": "Z",
+        "machine": "z13",
+        "engines": "ifl",
+        "engine_count": 8,
+        "zvm": {"version": "6.3", "apars": []},
+        "smt_enabled": True,
+        "workload": {"type": "sap-app-server", "profile": "oltp"},
+    }
+    reply = engine.turn("apply VM65586", None, doc)
+    assert reply.intent == "whatif" and "Resolved: ZVM-003" in reply.answer
+    undone = engine.turn("undo", reply.state)
+    assert "Undone: zvm.apars" in undone.answer
+
+
+def test_a_field_two_phrases_fit_equally_is_not_guessed():
+    assert "ame.expansion_factor" not in {
+        p for p in _changes(_doc("aix-ame4k-64k.json"), "what if the factor were 2.5") if p.startswith("amepat")
+    }
+
+
+# ------------------------------------------------------------------ the probe set of this lane
+
+
+@pytest.mark.parametrize("split", ["tune", "held"])
+def test_probe_set_bars(engine, split, capsys):
+    from tests.chat.eval import runner
+
+    results = calc_probes.play(engine, split)
+    scores = runner.scores(results)
+    with capsys.disabled():
+        print(f"\ncalc probes {split}: {scores}")
+    assert scores["wrong_numbers"] == 0
+    assert scores["oos_answered_with_citations"] == 0
+    assert scores["fully_answered_pct"] >= PROBE_FLOOR[split], [r.say for r in results if r.failures]
+
+
+PROBE_FLOOR = {"tune": 95.0, "held": 0.0}  # held: measured once at the end (notes/s4-chatcalc.md), floor set then
+
+
+# ------------------------------------------------------------------ every field a rule reads, by its words
+
+KIND_EXAMPLES = {
+    "aix-lpar": "aix-ame4k-64k.json",
+    "vios": "vios-undersized.json",
+    "hpux-server": "hpux-superdome.json",
+    "zos-lpar": "zos-lfarea.json",
+    "zvm-lpar": "zvm-z13.json",
+}
+
+
+def _fields_rules_read(advisor, kind: str) -> list[str]:
+    out: set[str] = set()
+    for cr in advisor.rulebook.rules.values():
+        if kind in cr.rule.kinds:
+            out |= {f for f in (*cr.rule.requires, *cr.rule.optional) if not f.startswith("derived.")}
+    return sorted(out)
+
+
+def _phrase(path: str, ft) -> str | None:
+    words = " ".join(re.sub(r"_(?:gb|mb|kb|pct)$", "", path).replace(".", " ").replace("_", " ").split())
+    if ft.type == "number":
+        unit = " GB" if path.endswith("_gb") else " %" if path.endswith("_pct") else ""
+        return f"what if the {words} were 3{unit}"
+    if ft.type == "enum":
+        return f"what if the {words} were {ft.choices[-1]}"
+    if ft.type == "bool":
+        return f"turn on {words}"
+    return None  # lists (disks, adapters, instances) and free strings: `set <path> = <value>`
+
+
+@pytest.mark.parametrize("kind", sorted(KIND_EXAMPLES))
+def test_every_scalar_field_a_rule_reads_is_reachable_by_its_words(engine, kind):
+    from advisor.chat.changes import field_types, parse_changes
+
+    doc = _doc(KIND_EXAMPLES[kind])
+    types = field_types(kind)
+    missed = []
+    for path in _fields_rules_read(engine.advisor, kind):
+        phrase = _phrase(path, types[path]) if path in types else None
+        if phrase is None:
+            continue
+        changes = word_changes(doc, phrase, read(phrase)) or parse_changes(doc, phrase)
+        if path not in {c.path for c in changes}:
+            missed.append((path, phrase, [c.path for c in changes]))
+    assert missed == []
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        (
+            "amepat shows 512 MB deficit at factor 2.5 on 8 GB true - what factor are we really getting?",
+            "ame.achieved_factor",
+            2.4375,
+        ),
+        ("memory gain at factor 3.2?", "ame.memory_gain_pct", 220),
+        ("ame: 10 GB true @ 2.0 -> expanded?", "ame.expanded_memory", 20),
+        ("ticket: vios1 on p9 frame (72 cores) - how much RAM should it have?", "vios_memory.base", 9216),
+        ("pageable large frame area size, 256G real", "plarea.size", 28),
+    ],
+)
+def test_more_shapes_of_the_same_calculators(question, name, value):
+    assert _results(question)[name] == pytest.approx(value)
+
+
+def test_a_factor_asked_for_from_what_cannot_give_it_gets_no_figure():
+    assert calculate("true 8 GB, factor 2 - what factor should amepat recommend?", set()) is None
+
+
+@pytest.mark.parametrize(
+    "turns, name, value",
+    [
+        (["true memory 20 GB, factor 1.5: expanded?", "what about 40 GB true"], "ame.expanded_memory", 60),
+        (["hpt on power7 for 3 lpars, max 100 GB each", "and 6 lpars?"], "hpt.size.POWER7", 9.375),
+    ],
+)
+def test_a_follow_up_replaces_the_amount_of_the_same_role(engine, turns, name, value):
+    reply = engine.turn(turns[0])
+    reply = engine.turn(turns[1], reply.state)
+    assert {c.name: c.result for c in reply.calculations}[name] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("IARV64 GETSTOR with UNITS=12,UNITSIZE=1M - how big is the memory object?", "getstor.size", 12),  # MB
+        ("request=getstor, units=3, unitsize=2G: storage?", "getstor.size", 6),
+        ("min CLM for kernel and private data on a 192 GB rx8640?", "clm.kernel_floor", 19.2),
+        ("power6 box, 4 linux lpars, max memory 32, 32, 64 and 128 GB - HPT?", "hpt.size.POWER6", 4.0),
+        ("vios w/ 2 LHEAs (4 ports configured) - mem?", "vios_memory.complex_io", 2200),  # 768 + 1024 + 408
+        ("max bufer cahce for a 100 GB hp-ux server", "hpux.buffer_cache_max", 3),
+    ],
+)
+def test_calculators_outsiders_reach(question, name, value):
+    platforms = {p.tag for p in read(question).platforms}
+    assert _results(question, platforms)[name] == pytest.approx(value)
+
+
+def test_sizes_that_do_not_match_the_partition_count_are_not_guessed():
+    parts, _ = hpt_groups("3 lpars with max mem 64 and 128 GB")
+    assert parts == []
+
+
+def test_will_it_work_asks_for_the_online_storage(engine):
+    first = engine.turn("would LFAREA=30G work?")
+    assert first.needs_input and not first.calculations
+    second = engine.turn("32 GB online", first.state)
+    assert second.verdict is not None and second.verdict.answer == "no"  # old form: 0.8 x 32 - 2 = 23.6 GB
+    assert [c.result for c in second.calculations] == [pytest.approx(23.6)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we plan AME factor 3.9 on the 16 GB prod app server to cut RAM. wise?",
+        "amepat suggests factor 6 with 2 GB for our 12 GB lpar. can we rely on that?",
+    ],
+)
+def test_a_judgement_question_gets_no_figure_of_another_kind(engine, question):
+    assert not engine.turn(question).calculations
+
+
+def test_a_judgement_a_requirement_settles_keeps_its_figure(engine):
+    reply = engine.turn("vios on a 48 core frame with 6 GB - ok?")
+    assert reply.verdict is not None and reply.calculations

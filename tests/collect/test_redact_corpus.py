@@ -1,0 +1,187 @@
+"""--redact in every input form the advisor reads: no identifier survives, and collect/redact.sh (awk, run
+on the host) gives the same bytes as advisor/redact.py (run by `advisor parse --redact`) on the same text.
+
+The corpus in tests/collect/redaction/ was written for this (prompts of every form the session splitter
+reads, with colour codes; HMC default and -F output with quoted CSV values; a bundle; a `script`
+typescript with CRLF; VIOS mappings), each file with the identifiers listed below.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from advisor.inputs import load_text
+from advisor.parsers import registry
+from advisor.redact import HMC_COMMANDS, PROMPT_COMMANDS, Redactor
+
+ROOT = Path(__file__).resolve().parents[2]
+REDACT = ROOT / "collect" / "redact.sh"
+CORPUS = Path(__file__).with_name("redaction")
+SESSIONS = ROOT / "tests" / "parsers" / "sessions"
+SAMPLES = ROOT / "tests" / "parsers" / "samples"
+
+# Every identifier each file holds: host names (prompts, labels, ssh targets, WPARs, NFS server), HMC
+# managed-system and partition names, serials (also inside location codes), IPv4/IPv6, MACs, WWPNs.
+SECRETS = {
+    CORPUS / "aix-prompts.synthetic.txt": [
+        "sapprd01", "sapprd02", "SAPPRD02_LPAR", "db01", "corp.example.net", "7891ABC", "10.44.12.7",
+        "10.44.12.1", "10.44.0.53", "10.44.12.9", "10.44.12.8", "fe80::a8f1:2cff:fe3b:77a1", "erpci01",
+        "sapprd03", "fa:16:3e:a1:b2:c3", "C05076082D8A0010", "C05076082D8A0011", "FA163EA1B2C4",
+        "C05076082D8A0012", "jump01", "erpapp07", "hmc01", "p10-frame-a", "erpapp08", "wpsap01", "wpsap02",
+        "wpsap01h", "wpsap02h",
+    ],
+    CORPUS / "hmc-fields.synthetic.txt": [
+        "hmcprd1", "P10-PRD-A", "78F1E2D", "10.9.8.21", "10.9.9.21", "2001:db8:9:8::21", "viosprd1", "erpdb01",
+        "erpapp01", "erpapp02", "erpapp03", "10.9.8.31", "10.9.8.32", "FA163EC0FFEE", "c050760a1b2c0004",
+        "c050760a1b2c0005",
+    ],
+    CORPUS / "hpux-bundle.synthetic.txt": [
+        "hpsapci", "4a6e2f8c-1d3b-11e3-9c1a-2c59e5a1b2c3", "USE3241XYZ", "1248743308", "nfsswap01",
+    ],
+    CORPUS / "linux-z-typescript.synthetic.txt": [
+        "lnxsap01", "0000000000029A4F", "ZLPAR21", "ZVMPROD3", "2001:db8:44:1::17", "fe80::1:22ff:fe33:4455",
+    ],
+    CORPUS / "vios-npiv.synthetic.txt": [
+        "78F1E2D", "WZS03KL", "erpdb01", "00:14:5e:c2:1a:0b", "10000090FA8B1C2D", "500507680C11A0B2",
+    ],
+    SESSIONS / "hmc-all-frames.synthetic.txt": [
+        "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
+    ],
+    SESSIONS / "hmc-not-activated.synthetic.txt": ["hmc01", "p9a", "sapprd01", "sapdr01"],
+    SESSIONS / "jump-host-ssh-sudo.synthetic.txt": ["jump01", "aix2", "aix1", "750_2_AIX1"],
+    SESSIONS / "aix-host-hash-prompt.synthetic.txt": ["sapaix01", "aix1", "750_2_AIX1"],
+    SESSIONS / "aix-host-gt-prompt.synthetic.txt": ["sapaix01", "aix1", "750_2_AIX1"],
+    SESSIONS / "sles-typescript-ansi.synthetic.txt": ["lnx01", "ZVMLP44", "ZVMSYS1", "00000000000ABCDE"],
+    SESSIONS / "aix-lsattr-hdisk72.synthetic.txt": ["sapaix01", "5005076801000123", "5005076801200123"],
+    SESSIONS / "two-lpars-pasted.synthetic.txt": ["aix1", "aix2", "750_2_AIX1", "750_2_AIX2"],
+}  # fmt: skip
+
+
+def _sh(text: str, tmp_path: Path) -> str:
+    source = tmp_path / "in.txt"
+    source.write_bytes(text.encode("utf-8"))
+    done = subprocess.run(["sh", str(REDACT), str(source)], capture_output=True, timeout=120, env={"LC_ALL": "C"})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.decode("utf-8")
+
+
+def _read(path: Path) -> str:
+    return path.read_bytes().decode("utf-8")
+
+
+@pytest.mark.parametrize("path", sorted(SECRETS), ids=lambda p: p.name)
+def test_no_identifier_survives_either_redaction(path: Path, tmp_path: Path) -> None:
+    text = _read(path)
+    for secret in SECRETS[path]:
+        assert secret.casefold() in text.casefold(), f"{secret} is not in {path.name}: the list is stale"
+    python = Redactor().text(text)
+    assert python == _sh(text, tmp_path)
+    left = [secret for secret in SECRETS[path] if secret.casefold() in python.casefold()]
+    assert left == []
+
+
+def test_both_redactions_agree_on_every_session_and_corpus_file(tmp_path: Path) -> None:
+    """One run over all files (each file's own markers and prompts, one mapping), CRLF and colour codes
+    included; the samples are covered one by one in test_collect_redact.py."""
+    paths = sorted(SESSIONS.glob("*.txt")) + sorted(CORPUS.glob("*.txt"))
+    text = "".join(_read(p) for p in paths)
+    assert "\r\n" in text and "\x1b[" in text
+    assert Redactor().text(text) == _sh(text, tmp_path)
+
+
+def test_both_redactions_agree_on_mutated_lines(tmp_path: Path) -> None:
+    """Lines of every sample, session and corpus file with characters the rules look at (@ : / # > = , quotes,
+    colour codes, 0x, ::, -m, -F, ssh) inserted, dropped and swapped at random (fixed seed)."""
+    lines = [
+        line
+        for path in sorted(SAMPLES.glob("*.txt")) + sorted(SESSIONS.glob("*.txt")) + sorted(CORPUS.glob("*.txt"))
+        for line in _read(path).split("\n")
+    ]
+    pieces = [*"@:/#$>-_.,\"'= \t\r[]~0123456789abcdefABCDEFxXU", "\x1b[01;32m", "\x1b[0m", "::", "0x", "ssh "]
+    pieces += ["-m ", "-F name,lpar_name ", "lpar_names=", "name=", 'host="', "root@", "U9009.42A.", "-W", "sudo "]
+    rng = random.Random(16)
+    mutated = []
+    for _ in range(2500):
+        chars = list(rng.choice(lines))
+        for _ in range(rng.randint(0, 4)):
+            at = rng.randint(0, len(chars))
+            if rng.random() < 0.5 or not chars:
+                chars[at:at] = [rng.choice(pieces)]
+            else:
+                chars[min(at, len(chars) - 1)] = rng.choice(pieces)
+        mutated.append("".join(chars))
+    text = "\n".join(mutated) + "\n"
+    assert Redactor().text(text) == _sh(text, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "name", ["hmc-fields.synthetic.txt", "hpux-bundle.synthetic.txt", "linux-z-typescript.synthetic.txt"]
+)
+def test_a_redacted_input_still_reads_the_same(name: str) -> None:
+    """The stand-ins keep each value's shape: the document is the same but for the names."""
+    text = _read(CORPUS / name)
+    plain = load_text(text, name).model.model_dump(mode="json")
+    redacted = load_text(Redactor().text(text), name).model.model_dump(mode="json")
+    assert re.fullmatch(r"host\d+", redacted.pop("name")) and plain.pop("name") in text
+
+    def anonymous(document: dict) -> dict:
+        for partition in document.get("partitions") or []:
+            partition.pop("name")
+        document["partitions"] = sorted(document.get("partitions") or [], key=repr)
+        return document
+
+    assert anonymous(redacted) == anonymous(plain)
+
+
+def test_a_version_on_an_hmc_line_with_an_address_stays(tmp_path: Path) -> None:
+    line = "name=vios1,lpar_id=1,lpar_env=vioserver,os_version=VIOS 3.1.4.10,rmc_ipaddr=10.1.2.3\n"
+    assert (
+        Redactor().text(line)
+        == _sh(line, tmp_path)
+        == "name=host1,lpar_id=1,lpar_env=vioserver,os_version=VIOS 3.1.4.10,rmc_ipaddr=192.0.2.2\n"
+    )
+
+
+def test_what_is_no_identifier_stays(tmp_path: Path) -> None:
+    text = (
+        "lssyscfg -r prof -m sys1\n"  # a profile name and a pool name are no identifiers
+        "name=normal,lpar_name=erp1,lpar_id=2,lpar_env=aixlinux\n"
+        "name=DefaultPool,shared_proc_pool_id=0\n"
+        "Nodename: HOSTNAME\n"  # what a redacted output prints instead of a name
+        "sys_time=11/24/2026 08:00:00, fileset 7.2.5.1\n"  # a time is no IPv6 address, a level no IPv4 one
+        "bash-4.4# lsdev -Cc disk\n"  # a shell's name is no host
+    )
+    out = Redactor().text(text)
+    assert out == _sh(text, tmp_path)
+    for kept in ("name=normal,", "DefaultPool", "HOSTNAME", "08:00:00", "7.2.5.1", "bash-4.4#"):
+        assert kept in out, kept
+    assert "erp1" not in out and "sys1" not in out
+
+
+def test_the_command_lists_match_the_registry_and_redact_sh() -> None:
+    """A bare "host # cmd" prompt is one only before a command the advisor reads: both lists are the same."""
+    script = re.sub(r'" \\\n\s*"', "", REDACT.read_text())  # awk's continued string literals, joined
+    lists = [set(found.split()) for found in re.findall(r'split\("([a-z_ ]+)", w, " "\)', script)]
+    assert lists == [PROMPT_COMMANDS, HMC_COMMANDS]
+    read = {command.split()[0] for command in registry.commands()} - {"D", "IEASYSxx"}
+    assert read <= PROMPT_COMMANDS
+
+
+def test_one_address_one_stand_in_when_two_rules_see_it(tmp_path: Path) -> None:
+    """A -F row is redacted by its fields; the line rule (the row says "server") must not redact it again."""
+    text = (
+        "hscroot@hmc1:~> lssyscfg -r lpar -m sys1 -F name,lpar_env,rmc_ipaddr\n"
+        "vios1,vioserver,10.1.2.3\n"
+        "IP Address: 10.1.2.3\n"
+        "serial_num=7800ABC, Serial Number: 7800ABC\n"
+    )
+    redacted = Redactor().text(text)
+    assert redacted == _sh(text, tmp_path)
+    out = redacted.splitlines()
+    assert out[1] == "host3,vioserver,192.0.2.2" and out[2] == "IP Address: 192.0.2.2"
+    assert out[3] == "serial_num=SN00001, Serial Number: SN00001"
