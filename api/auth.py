@@ -23,7 +23,6 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from advisor.store import Principal, Store
-from api.deps import get_store
 from api.problems import ProblemError
 
 REALM = 'Bearer realm="advisor"'
@@ -36,9 +35,7 @@ def _unauthorized(detail: str, error: str | None = None) -> ProblemError:
 
 
 async def require_key(
-    request: Request,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-    store: Annotated[Store, Depends(get_store)],
+    request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 ) -> Principal:
     if credentials is None:
         if request.headers.get("authorization"):
@@ -48,6 +45,9 @@ async def require_key(
             "(create one with `advisor keys create NAME`)."
         )
     token = credentials.credentials
+    # the store from app.state, not a dependency: FastAPI solves a dependency's own dependencies again every
+    # time it appears in a route's tree (this one up to three times a request), before looking in its cache
+    store: Store = request.app.state.store
     key = store.authenticate(token) if store.inline_reads else await run_in_threadpool(store.authenticate, token)
     if key is None:
         raise _unauthorized("The API key is not valid.", "invalid_token")

@@ -172,7 +172,9 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         elif not _OTHER_SIZE.search(text):  # "what if the LPAR had 32 GB": the memory it has, as a whole
             for _, full, name in resolve_target(doc, text, MEMORY):
                 changes.append(Change(full, _number(amount.value), name, text))
-    cores = next((q for q in reading.quantities if q.kind == "cores" and q.value.is_integer()), None)
+    cores = next(
+        (q for q in reading.quantities if q.kind == "cores" and q.value.is_integer() and q.start not in used), None
+    )
     if cores is not None and _HAVING.search(text) and doc.get("kind") in CORES:  # "what if it had 64 cores?"
         changes.append(Change(CORES[doc["kind"]], int(cores.value), None, text))
     scale = _SCALE.search(text)
@@ -366,11 +368,28 @@ def _lfarea_changes(doc: dict, text: str) -> list[Change]:
     return [Change("lfarea", out, None, text)] if out != stmt else []
 
 
+def _names(text: str, name: str) -> bool:
+    at = text.lower().find(name.lower())
+    while at >= 0:
+        before, after = text[at - 1 : at] if at else "", text[at + len(name) : at + len(name) + 1]
+        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
+            return True
+        at = text.lower().find(name.lower(), at + 1)
+    return False
+
+
 def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change], set[int]]:
     """(changes named by a value and a field's words, the starts of the quantities they used)."""
     kind = str(doc.get("kind"))
     if kind == "managed-system":
-        return [], set()  # partitions are named by the phrases and the reader's platforms (resolve_target)
+        # "cut sapdb01 paging space to 8 GB": the fields of the partition the message names; none named: the
+        # frame's own fields (a partition's field with no partition named is asked for by resolve_target)
+        parts = [p for p in doc.get("partitions") or [] if isinstance(p, dict)]
+        named = [(i, p) for i, p in enumerate(parts) if p.get("name") and _names(reading.text, str(p["name"]))]
+        if len(named) == 1:
+            i, part = named[0]
+            sub, took = field_changes(part, text, reading)
+            return [Change(f"partitions[{i}].{c.path}", c.value, str(part["name"]), c.raw) for c in sub], took
     fields = {p: ft for p, ft in field_types(kind).items() if p not in ("kind", "name") and ft.type != "list"}
     text = reading.text[:2000]
     changes: list[Change] = []

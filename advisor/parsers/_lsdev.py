@@ -29,6 +29,10 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
     # What follows the status ("00-00-02 MPIO IBM 2076 FC Disk") repeats down a listing: each is read
     # once.  Rows are stored by column (Builder.listing), which shares the repeated strings.
     described: dict[str, tuple[str | None, str]] = {}
+    # A device is listed once: when the first device comes again, a second listing starts (the output
+    # pasted twice, or run twice); its rows are not counted again (a name set would cost a listing's memory).
+    first: str | None = None
+    again = False
     put = out.listing(key)
     for line in lines_of(text, command, lambda t: listing_score(t, names)):
         if not line.text:
@@ -43,6 +47,13 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
                 out.unknown(line)
                 continue
             words = m.group(1), m.group(2), m.group(3)
+        if first is None:
+            first = words[0]
+        elif words[0] == first:
+            again = True
+        if again:
+            out.warn(line, f"{words[0]}: a second listing (pasted twice, or run twice); its rows are not counted")
+            continue
         rest = described.get(words[2])
         if rest is None:
             rest = _described(words[2])

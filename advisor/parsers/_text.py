@@ -45,8 +45,16 @@ _CONTROLS = linre.compile(
 )
 
 
+# A pager's prompt copied with the output (`more`, `pg`): "--More--", "--More--(45%)", erased with
+# backspaces or not.  Blanked, so line numbers stay those of the text; never a value nor a flag.
+_PAGER = linre.compile(r"(?m)^[ \t]*--More--(?:\(\d{1,3}%\))?[\x08 \t]*$")
+
+
 def without_controls(text: str) -> str:
-    return _CONTROLS.sub("", text) if "\x1b" in text else text
+    """``text`` without terminal control sequences and pager prompts (line ends already LF)."""
+    if "\x1b" in text:
+        text = _CONTROLS.sub("", text)
+    return _PAGER.sub("", text) if "--More--" in text else text
 
 
 def clean(text: str) -> str:

@@ -6,8 +6,10 @@
   writer, `busy_timeout` makes a writer wait instead of failing, and every write is one short
   `BEGIN IMMEDIATE` transaction (the write lock taken up front, so two writers never deadlock
   upgrading a read lock).
-* `synchronous=FULL`: a 201 means the review is in the WAL on disk; a killed process or a
-  power cut never loses a committed transaction.
+* `synchronous=FULL` (the default): a 201 means the review is in the WAL on disk; a killed
+  process or a power cut never loses a committed transaction. The writer makes that so itself
+  (see GroupCommit): it flushes the WAL after releasing the write lock, so one process's flush
+  no longer holds up the other's writes.
 * Connections come from a small pool, not one per thread: a thread that ends leaves nothing
   open, and the number of descriptors is bounded by the pool size plus the requests in
   flight. A connection that saw an error is closed rather than returned, so a file made
@@ -19,6 +21,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import os
 import queue
@@ -27,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from advisor.store import migrations
 from advisor.store.base import Tx
@@ -113,41 +116,74 @@ class SQLiteConnections:
 
 
 class _Job:
+    """One write: its work, then its result or error, and how its waiter is woken once the batch is durable
+    (a thread's Event, or an event loop's future: no thread has to block for a request on a loop)."""
+
     __slots__ = ("work", "result", "error", "done")
 
-    def __init__(self, work: Callable[[Tx], object]):
-        self.work = work
+    def __init__(self, work: Callable[[Tx], object], done: Callable[[], object]):
+        self.work, self.done = work, done
         self.result: object = None
         self.error: Exception | None = None
-        self.done = threading.Event()
 
 
 class GroupCommit:
     """One writer thread per store: writes from every request thread are queued, and the writer
-    runs all that are waiting in one `BEGIN IMMEDIATE ... COMMIT`, so one fsync makes a whole
+    runs all that are waiting in one `BEGIN IMMEDIATE ... COMMIT`, so one flush makes a whole
     batch durable. Each job runs inside a SAVEPOINT: one that raises is rolled back alone and
-    gets its error; the others commit. A caller returns only after the COMMIT (a 201 still means
-    on disk). Between processes, an exclusive `flock` on `<db>-writelock` orders the writers: the
-    next one wakes as soon as the lock is free, instead of SQLite's busy handler sleeping in
-    steps of up to 100 ms (which was most of the old p99)."""
+    gets its error; the others commit.
 
-    def __init__(self, store: SQLiteStore):
-        self._store = store
+    Between processes, an exclusive `flock` on `<db>-writelock` orders the writers: the next one
+    wakes as soon as the lock is free, instead of SQLite's busy handler sleeping in steps of up
+    to 100 ms (which was most of the old p99). The lock is held only while the batch is written,
+    not while it is flushed: the writer's connection commits with `synchronous=NORMAL` (SQLite
+    writes the WAL frames but does not fsync them), releases the lock, and then `fdatasync`s the
+    WAL file itself. Only after that does any caller of the batch return, so a 201 still means
+    on disk, as with `synchronous=FULL`. Meanwhile the other process writes its own batch, and
+    one flush covers the frames of both (fdatasync writes every dirty page of the file, so frames
+    are made durable in the order they were written; a checkpoint or a WAL restart still syncs
+    as under FULL, since NORMAL keeps those syncs). With the flush inside the lock the two
+    workers' commits queued behind each other's fsync (docs/performance.md, "API, session 4").
+    One difference from FULL, and why it does not weaken a 201: another reader may see a batch
+    between its COMMIT and its flush. A power cut in that window loses the batch, but nobody was
+    told it was stored; a flush that fails is reported as the batch's failure (StoreUnavailable)
+    and keeps the store unready until a write succeeds."""
+
+    def __init__(self, store: SQLiteStore, *, flush: bool, synchronous: str):
+        self._store, self._flush = store, flush
+        # a batch commits without a sync when the writer flushes the WAL itself; the connection's own mode after
+        self._pragmas = ("PRAGMA synchronous = NORMAL", f"PRAGMA synchronous = {synchronous}") if flush else None
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
 
     def submit(self, work: Callable[[Tx], T]) -> T:
-        job = _Job(work)
+        done = threading.Event()
+        job = self._enqueue(work, done.set)
+        done.wait()
+        return self._outcome(job)
+
+    async def submit_async(self, work: Callable[[Tx], T]) -> T:
+        loop = asyncio.get_running_loop()
+        settled = loop.create_future()
+        job = self._enqueue(work, lambda: loop.call_soon_threadsafe(_settle, settled))
+        await settled
+        return self._outcome(job)
+
+    def _enqueue(self, work: Callable[[Tx], object], done: Callable[[], object]) -> _Job:
+        job = _Job(work, done)
         with self._start_lock:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._loop, name="store-writer", daemon=True)
                 self._thread.start()
             self._queue.put(job)
-        job.done.wait()
+        return job
+
+    @staticmethod
+    def _outcome(job: _Job) -> Any:
         if job.error is not None:
             raise job.error
-        return job.result  # type: ignore[return-value]
+        return job.result
 
     def stop(self) -> None:
         with self._start_lock:
@@ -173,19 +209,23 @@ class GroupCommit:
                     break
                 batch.append(more)
             try:
-                self._commit(batch)
+                try:
+                    self._commit(batch)
+                except StoreUnavailable as exc:
+                    if "readonly" not in str(exc):
+                        raise
+                    self._commit(batch)  # a connection opened while the file was read-only: once more on a fresh one
+                if self._flush:
+                    self._store._flush_wal()
             except StoreUnavailable as exc:
-                if "readonly" not in str(exc):
-                    self._fail(batch, exc)
-                else:  # a connection opened while the file was read-only: once more on a fresh one
-                    try:
-                        self._commit(batch)
-                    except StoreUnavailable as again:
-                        self._fail(batch, again)
+                self._fail(batch, exc)
             except BaseException as exc:  # noqa: BLE001 - every waiter must be woken, whatever happened
                 self._fail(batch, StoreUnavailable(f"{type(exc).__name__}: {exc}"))
             for j in batch:
-                j.done.set()
+                try:
+                    j.done()
+                except RuntimeError:  # its event loop has closed: nobody waits for this one any more
+                    pass
 
     @staticmethod
     def _fail(batch: list[_Job], exc: StoreError) -> None:
@@ -193,8 +233,11 @@ class GroupCommit:
             j.result, j.error = None, exc
 
     def _commit(self, batch: list[_Job]) -> None:
+        """The batch in one transaction, under the cross-process write lock (not flushed yet)."""
         store = self._store
         with store._writer_lock(), store._connection() as con:
+            if self._pragmas:
+                con.execute(self._pragmas[0])
             con.execute("BEGIN IMMEDIATE")
             try:
                 for job in batch:
@@ -216,6 +259,14 @@ class GroupCommit:
                 if con.in_transaction:
                     con.execute("ROLLBACK")
                 raise
+            finally:
+                if self._pragmas:  # the pooled connection goes back in the store's own mode
+                    con.execute(self._pragmas[1])
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():  # not cancelled meanwhile (the client went away)
+        future.set_result(None)
 
 
 class SQLiteStore(Store):
@@ -230,7 +281,9 @@ class SQLiteStore(Store):
         super().__init__()
         self.path = Path(path)
         self._connections = SQLiteConnections(self.path, synchronous, busy_timeout_ms)
-        self._group = GroupCommit(self)
+        # under FULL (or EXTRA) the writer commits its batches without an fsync and flushes the WAL itself once
+        # the write lock is released (see GroupCommit); NORMAL, an operator's choice, flushes at checkpoints only
+        self._group = GroupCommit(self, flush=synchronous.upper() in ("FULL", "EXTRA"), synchronous=synchronous)
 
     def describe(self) -> str:
         return str(self.path)
@@ -273,6 +326,9 @@ class SQLiteStore(Store):
     def _transact(self, work: Callable[[Tx], T]) -> T:
         return self._group.submit(work)
 
+    async def _transact_async(self, work: Callable[[Tx], T]) -> T:
+        return await self._group.submit_async(work)
+
     @contextmanager
     def _writer_lock(self) -> Iterator[None]:
         """The exclusive lock that orders the writers of every process on this file (see GroupCommit)."""
@@ -286,6 +342,24 @@ class SQLiteStore(Store):
             yield
         finally:
             os.close(fd)  # closing releases the lock
+
+    def _flush_wal(self) -> None:
+        """`fdatasync` the WAL: every frame written to it so far, by any process, is on disk afterwards.
+
+        Opened afresh each time, so it is always the file SQLite writes now (a cached descriptor could
+        outlive a WAL deleted and recreated). SQLite takes no locks on the WAL file itself (those are on
+        the database and the -shm file), so closing this descriptor drops none of its locks."""
+        wal = f"{self.path}-wal"
+        try:
+            fd = os.open(wal, os.O_RDONLY)
+        except OSError as exc:
+            raise StoreUnavailable(f"{wal}: {exc.strerror or exc}") from exc
+        try:
+            os.fdatasync(fd)
+        except OSError as exc:
+            raise StoreUnavailable(f"{wal}: flushing the write-ahead log failed: {exc.strerror or exc}") from exc
+        finally:
+            os.close(fd)
 
     def migrate(self) -> int:
         with self._connection() as con:  # journal_mode cannot change inside a transaction

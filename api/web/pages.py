@@ -372,14 +372,14 @@ async def submit(request: Request) -> Response:
     who, data = checked
     text, name = data.get("text", ""), data.get("name", "")
     from api.context import context_for_key
-    from api.routes.reviews import create_review
+    from api.routes.reviews import review_and_store
 
     state = request.app.state
     try:
         principal = who.key.principal()
         if not principal.may("submitter"):
             raise ProblemError("forbidden", f"The key {who.key.id} is a {who.key.role}: it cannot submit reviews.")
-        created = create_review(review_body(text, name), principal, state.store, context_for_key(state, principal))
+        created = review_and_store(state.store, principal, context_for_key(state, principal), review_body(text, name))
     except CapabilityError as exc:
         errors = [e.model_dump() for e in exc.errors or []]
         return _submit_page(who, 422, text=text, name=name, error=exc.detail, errors=errors)

@@ -145,10 +145,14 @@ def test_page_sizes_go_to_their_fields_never_to_memory():
         ("aix-ame4k-64k.json", "switch to dedicated cpus", "cpu.mode", "dedicated"),
         ("aix-ame4k-64k.json", "what if we turned dedup on", "memory.deduplication", True),
         ("vios-undersized.json", "lower the weight to 128", "cpu.weight", 128),
+        ("managed-system.json", "what if sapdb01 had 8 GB of paging space", "partitions[3].memory.paging_space_gb", 8),
+        ("managed-system.json", "what if the shared pool had 16 cores", "shared_pool_cores", 16),
     ],
 )
 def test_a_value_goes_to_the_field_its_words_name(doc, text, path, value):
-    assert _changes(_doc(doc), text).get(path) == value
+    changes = _changes(_doc(doc), text)
+    assert changes.get(path) == value
+    assert len(changes) == 1, changes  # one value, one field: never also the memory or the frame's cores
 
 
 def test_an_apar_is_added_to_the_fixes(engine):

@@ -69,6 +69,10 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("should we compress 64K pages with AME or not? the two IBM papers disagree", "it depends"),
         # a content predicate outranks the modal frame
         ("is it ok to let a big SAP instance span two cells?", "no"),
+        # "disabled by default" is the reverse of "on by default"
+        ("is SEA accounting disabled by default?", "yes"),
+        ("is seastat accounting on out of the box?", "no"),
+        ("is folding enabled by default on a freshly installed VIOS?", "no"),
         # the predicate asked first is the question's own
         ("does amepat take our SAP response times into account when it proposes a factor?", "no"),
     ],
@@ -90,6 +94,7 @@ def test_comparisons_read_the_order(engine: ChatEngine) -> None:
         "what is the PLAREA?",  # not a yes/no question
         "is the 2G page count shown in IAR019I?",  # 2G pages and a display: no claim says so
         "can I run it without the HMC?",  # "without" something no claim needs
+        "can AMS and AME be used together?",  # a claim about one of them does not settle the combination
     ],
 )
 def test_no_verdict_when_no_claim_settles_the_question(engine: ChatEngine, question: str) -> None:

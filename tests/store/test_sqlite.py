@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import stat
 
 from advisor.store import SQLiteStore, default_db_path
@@ -15,7 +16,55 @@ def test_pragmas(tmp_path):
     assert sql(store, "PRAGMA journal_mode")[0][0] == "wal"
     assert sql(store, "PRAGMA foreign_keys")[0][0] == 1
     assert sql(store, "PRAGMA busy_timeout")[0][0] == sqlite_module.BUSY_TIMEOUT_MS
-    assert sql(store, "PRAGMA synchronous")[0][0] == 2  # FULL
+    assert store._read(lambda tx: tx.execute("PRAGMA synchronous").fetchone()[0]) == 2  # FULL
+    # a batch of writes commits with NORMAL and the writer flushes the WAL itself, outside the write lock
+    # (next tests); the connection goes back to the pool in FULL
+    assert sql(store, "PRAGMA synchronous")[0][0] == 1
+    assert store._read(lambda tx: tx.execute("PRAGMA synchronous").fetchone()[0]) == 2
+    store.close()
+
+
+def _spy_on_flushes(monkeypatch, db) -> tuple[list[tuple[str, int]], list[str]]:
+    """Record every fdatasync of the process (the file and its size then) and, in order, when writes return."""
+    flushes: list[tuple[str, int]] = []
+    events: list[str] = []
+    real = os.fdatasync
+
+    def spy(fd: int) -> None:
+        real(fd)
+        path = os.readlink(f"/proc/self/fd/{fd}")
+        flushes.append((path, os.fstat(fd).st_size))
+        events.append(f"flush {path}")
+
+    monkeypatch.setattr(os, "fdatasync", spy)
+    return flushes, events
+
+
+def test_a_write_returns_only_after_the_wal_is_flushed(tmp_path, monkeypatch):
+    """synchronous=FULL's promise, kept by the writer: the WAL holding the write is fdatasync'd before the
+    caller returns (the commit itself, under the cross-process lock, does not sync)."""
+    db = tmp_path / "s.db"
+    store = SQLiteStore(db)
+    store.migrate()
+    flushes, events = _spy_on_flushes(monkeypatch, db)
+    wal = f"{db}-wal"
+    for i in range(3):
+        before = os.path.getsize(wal)
+        store.create_key(OPERATOR, f"k{i}")
+        events.append("returned")
+        assert events[-2:] == [f"flush {wal}", "returned"], events
+        assert flushes[-1][1] > before  # the flush covered the frames this write appended
+    store.close()
+
+
+def test_normal_mode_leaves_the_flush_to_the_os(tmp_path, monkeypatch):
+    """ADVISOR_DB_SYNCHRONOUS=NORMAL (an operator's explicit choice) commits without any flush of the WAL."""
+    db = tmp_path / "s.db"
+    store = SQLiteStore(db, synchronous="NORMAL")
+    store.migrate()
+    flushes, _ = _spy_on_flushes(monkeypatch, db)
+    store.create_key(OPERATOR, "k")
+    assert not [f for f, _ in flushes if f.endswith("-wal")]
     store.close()
 
 
