@@ -177,13 +177,14 @@ def _has_prompts(text: str) -> bool:
 
 def _reopened(text: str, command: str) -> bool:
     """The text holds several outputs of ``command`` one after another (``Node Name : a`` ... ``Node Name : b``)."""
+    from advisor.parsers._text import without_controls
     from advisor.parsers.bundle import opening_label, split_bundle
 
     start = len(text) - len(text.lstrip())
     label = opening_label(text, start, min(len(text), start + 4096))
     if label is None:  # only an output that opens with "Label : value" can be told to open again
         return False
-    head = text[start : text.find(":", start)].strip()
+    head = without_controls(text[start : text.find(":", start)]).strip()  # "\x1b[1mNode Name": a coloured copy
     if text.find(head, start + len(head)) < 0:  # C-speed: the opening label never comes back
         return False
     sections = split_bundle(text)

@@ -31,7 +31,7 @@ from pydantic import BaseModel, Field
 from advisor import budget, linre
 
 from . import registry
-from ._text import DETECT_CHARS
+from ._text import DETECT_CHARS, without_controls
 from .base import ParseError, ParseResult
 from .prompts import prompt
 
@@ -245,7 +245,7 @@ class _Chunk(_Body):
 
     def add(self, start: int, line: str) -> None:
         super().add(start, line)
-        if line and not line.isspace():
+        if line and not line.isspace() and ("\x1b" not in line or without_controls(line).strip()):
             if self.open is None:
                 self.open = [self.lines, start, start + len(line)]
             else:
@@ -262,7 +262,7 @@ class _Chunk(_Body):
         if self.open is not None:
             self.blocks.append((self.open[0], self.open[1], self.open[2]))
         group: list[Any] | None = None  # [command, first line index, start, end, opening label]
-        for first, start, end in self.blocks:
+        for first, start, end in _undoubled(origin, self.blocks):
             detected = registry.detect(origin[start : min(end, start + DETECT_CHARS)])
             label = opening_label(origin, start, end)
             if group is not None and (detected is None or detected == group[0]) and not (label and label == group[4]):
@@ -275,6 +275,22 @@ class _Chunk(_Body):
             yield _group(origin, group, self.first_line_no, host, cut and group[3] == self.end)
 
 
+def _undoubled(origin: str, blocks: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The blocks of a double-spaced copy (a blank line after every line: CR CR LF line ends, some
+    terminals' copy): one-line blocks parted by single blank lines are one block; the copy's own blank
+    lines are three blank lines there.  Only for 8 blocks or more, 9 in 10 of one line: a few one-line
+    outputs parted by blank lines stay apart.  Other texts' blocks as they are."""
+    if len(blocks) < 8 or sum(1 for _, start, end in blocks if origin.find("\n", start, end) < 0) < 0.9 * len(blocks):
+        return blocks
+    merged = [list(blocks[0])]
+    for first, start, end in blocks[1:]:
+        if origin.count("\n", merged[-1][2], start) == 2:
+            merged[-1][2] = end
+        else:
+            merged.append([first, start, end])
+    return [(first, start, end) for first, start, end in merged]
+
+
 _LABELLED = linre.compile(r"[ \t]*([A-Za-z][A-Za-z0-9 ()/_.-]{0,63}?)[ \t]*:[ \t]*\S")
 
 
@@ -283,7 +299,7 @@ def opening_label(origin: str, start: int, end: int) -> str | None:
     opens with the same label (``Node Name : aix2`` after ``Node Name : aix1``) is another output, maybe
     of another system, never a continuation of the one before."""
     newline = origin.find("\n", start, end)
-    m = _LABELLED.match(origin[start : end if newline < 0 else newline])
+    m = _LABELLED.match(without_controls(origin[start : end if newline < 0 else newline]))
     return " ".join(m.group(1).split()).casefold() if m else None
 
 

@@ -25,7 +25,9 @@ def kb():
     return knowledge_base()
 
 
-@pytest.mark.parametrize("word", ["ioscan", "zHyperLink", "hcheck_interval", "mirrorvg", "racf", "hyperpav"])
+@pytest.mark.parametrize(
+    "word", ["ioscan", "zHyperLink", "hcheck_interval", "mirrorvg", "racf", "hyperpav", "lvextend", "vgcreate"]
+)
 def test_a_name_the_sources_never_use_is_a_term(kb, word):
     assert not kb.knows(word)
     assert is_term(word, kb.knows, kb.abbreviations, kb.shortens)
