@@ -258,6 +258,40 @@ def _compile(pattern: str) -> linre.Pattern:
     return linre.compile(r"\b(?:" + pattern + r")", linre.IGNORECASE)
 
 
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a pattern (a `|` inside parentheses or brackets belongs to its group)."""
+    out, depth, start, i, klass = [], 0, 0, 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if klass:
+            klass = ch != "]"
+        elif ch == "[":
+            klass = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    return [*out, pattern[start:]]
+
+
+def _subject(pattern: str) -> linre.Pattern:
+    """A subject matches whole words: "AME" is not the start of "amepat" (an alternative ending in a letter or
+    digit gets a closing word boundary, a plural s allowed; one ending in a quantifier or a group says for itself
+    where it ends)."""
+    parts = [
+        a + r"s?\b" if a[-1:].isalnum() and not a.endswith(("\\b", "\\d", "\\w", "\\s")) else a
+        for a in _alternatives(pattern)
+    ]
+    return _compile("|".join(parts))
+
+
 def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
     path = path or knowledge_dir() / "claims.yaml"
     if not path.exists():
@@ -297,8 +331,8 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
         if set(when) - set(LEVEL_KINDS):
             raise KnowledgeError(path.name, cid, f"`when` keys must be among {', '.join(LEVEL_KINDS)}")
         try:
-            about = tuple(_compile(p) for p in item["about"])
-            unless = tuple(_compile(p) for p in item.get("unless", []))
+            about = tuple(_subject(p) for p in item["about"])
+            unless = tuple(_subject(p) for p in item.get("unless", []))
             minimum = {k: parse_level(k, v) for k, v in when.items()}
         except (linre.error, ValueError) as exc:
             raise KnowledgeError(path.name, cid, f"bad pattern or level: {exc}") from None

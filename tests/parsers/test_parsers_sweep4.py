@@ -268,3 +268,47 @@ def test_sudo_ssh_from_a_jump_host_is_the_targets_output() -> None:
     assert prompt("admin@jump01:~ $ sudo ssh -o BatchMode=yes aix2 svmon -G") == ("aix2", "svmon -G")
     with pytest.raises(DocumentError, match="several hosts"):
         load_text(text, "session.txt")
+
+
+def test_a_wrapped_hmc_line_in_a_double_spaced_copy_is_still_a_wrap() -> None:
+    """Was: the blank line a double-spaced copy puts after every line ended the row: the wrapped
+    `curr_mem=655` gave sapprd01 0.64 GB of memory, silently (the bug session 3 fixed for plain copies)."""
+    text = (
+        "lpar_name=sapprd01,lpar_id=2,curr_min_mem=16384,curr_mem=655\r\r\n"
+        "36,curr_max_mem=131072,pend_min_mem=16384,pend_mem=65536,pend_max_mem=131072\r\r\n"
+        "lpar_name=vios1,lpar_id=1,curr_min_mem=4096,curr_mem=8192,curr_max_mem=16384\r\r\n"
+    )
+    result = parse_output(text, "lshwres -r mem --level lpar -m p9a")
+    rows = {row["lpar_name"]: row for row in result.data["rows"]}
+    assert "curr_mem" not in rows["sapprd01"] and rows["vios1"]["curr_mem"] == "8192"
+    assert any("curr_mem: the line is wrapped inside this value" in r for r in _reasons(result))
+    session = load("../sessions/hmc-wrapped.synthetic.txt").replace("\n", "\r\r\n")
+    partitions = {p.name: p for p in load_text(session, "hmc.txt").model.partitions}
+    assert partitions["sapprd01"].memory is None
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        lambda t: t.replace("\n", "\r\r\n"),  # double-spaced
+        lambda t: "".join(f"\x1b[1m{line}\x1b[0m\n" for line in t.splitlines()),  # every line coloured
+    ],
+    ids=["double-spaced", "coloured"],
+)
+def test_two_systems_pasted_in_a_changed_copy_are_still_two(shape) -> None:
+    """Was: double-spaced, each line was its own block and the second system's lines joined the first's
+    output: one document came out, the second system's values dropped with "repeated with a different
+    value" warnings. Coloured, the paste was refused as no known output (the codes hid every label)."""
+    one = (
+        "Node Name                                  : {name}\n"
+        "Partition Name                             : {name}_LPAR\n"
+        "Partition Number                           : {n}\n"
+        "Type                                       : Shared-SMT-8\n"
+        "Mode                                       : Uncapped\n"
+        "Entitled Capacity                          : {ec}\n"
+        "Online Virtual CPUs                        : 4\n"
+        "Online Memory                              : 16384 MB\n"
+    )
+    text = one.format(name="erp1", n=3, ec="1.00") + "\n" + one.format(name="erp2", n=4, ec="2.00")
+    with pytest.raises(DocumentError, match="different hosts"):
+        load_text(shape(text), "paste.txt")
