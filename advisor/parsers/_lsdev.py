@@ -39,19 +39,11 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
     # What follows the status ("00-00-02 MPIO IBM 2076 FC Disk") repeats down a listing: each is read
     # once.  Rows are stored by column (Builder.listing), which shares the repeated strings.
     described: dict[str, tuple[str | None, str]] = {}
-    rows = out.listing(key)
     # A device is listed once: when the first device comes again, a second listing starts (the output
     # pasted twice, or run twice); its rows are not counted again (a name set would cost a listing's memory).
     first: str | None = None
     again = False
-
-    def repeated(name: str) -> bool:
-        nonlocal first, again
-        if first is None:
-            first = name
-        elif name == first:
-            again = True
-        return again
+    rows = out.listing(key)
 
     def row(words: tuple[str, str, str] | list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         rest = described.get(words[2])
@@ -65,13 +57,18 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
         return _LOCATED, (words[0], words[1], rest[0], rest[1])
 
     def fast(raw: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-        """A plain row, as ``slow`` reads it (``_row_words``), from the line as it is in the text."""
+        """A plain row of the first listing, as ``slow`` reads it (``_row_words``), from the line as it is
+        in the text; the first device again (a second listing) goes to ``slow``."""
+        nonlocal first
         words = raw.split(None, 2)  # the text's trailing blanks, if any, stay on words[2]: _described strips
-        if len(words) == 3 and words[1] in _STATUSES and not repeated(words[0]):
-            return row(words)
-        return None  # a second listing's rows go to `slow`, which warns with their line
+        if len(words) != 3 or words[1] not in _STATUSES or again or words[0] == first:
+            return None
+        if first is None:
+            first = words[0]
+        return row(words)
 
     def slow(line: Line) -> None:
+        nonlocal first, again
         if not line.text:
             return
         words = _row_words(line.text)
@@ -84,7 +81,11 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
                 out.unknown(line)
                 return
             words = m.group(1), m.group(2), m.group(3)
-        if repeated(words[0]):
+        if first is None:
+            first = words[0]
+        elif words[0] == first:
+            again = True
+        if again:
             out.warn(line, f"{words[0]}: a second listing (pasted twice, or run twice); its rows are not counted")
             return
         rows.put(*row(words), line)
