@@ -267,7 +267,7 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         return "bundle", None, *_bundle_outputs(text, source)
     if detected is not None:
         try:
-            return "output", None, [Output(registry.parse_output(text), source)], []
+            return "output", None, [Output(registry.parse_output(text, detected=detected), source)], []
         except ParseError as err:
             raise _error(source, str(err)) from None
     document = _yaml_document(text)

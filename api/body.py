@@ -18,8 +18,6 @@ from advisor.documents.limits import depth_exceeds
 from api.problems import ProblemError
 from api.settings import Settings
 
-BODY_BYTES = "advisor.body_bytes"  # the scope key where `json_body` leaves the body's size, for routes to read
-
 
 def _is_json(content_type: str | None) -> bool:
     if not content_type:
@@ -80,5 +78,4 @@ async def json_body(request: Request) -> Any:
         got = f"'{content_type}'" if content_type else "no Content-Type"
         raise ProblemError("unsupported-media-type", f"Got {got}; send the body as application/json (UTF-8).")
     raw = await read_limited(request, settings.max_body_bytes)
-    request.scope[BODY_BYTES] = len(raw)
     return parse_json(raw, settings.max_depth)

@@ -29,7 +29,7 @@ def context_for_key(app_state: Any, who: Principal) -> Context:
             raise ProblemError(
                 "forbidden", f"Storing a review needs the submitter role; the key {who.key_id} is a {who.role}."
             )
-        return save_review(store, who, submitted, result)
+        return save_review(store, who, submitted, result)[0]
 
     return Context(
         advisor=app_state.advisor,

@@ -33,6 +33,7 @@ COMMON_ZIPF = 2.0
 # Below this an ordinary word is still rare enough to name a thing ("tomcat" 2.6, "relocation" 3.6,
 # "mirroring" 3.0): it makes a question not covered when the sources share no term of the field with it.
 RARE_ZIPF = 3.6
+MAX_WORD = 40  # longer "words" are pasted garbage (and would cost a look-up per letter below)
 MIN_PART = 3  # shortest half of a run-together pair ("sap" + "data")
 WORKLOADS = frozenset({"sap", "db2", "ora"})  # names that prefix a workload's directories ("sapdata", "db2inst")
 
@@ -98,6 +99,8 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
     of the sources ("params", "cmds").
     """
     low = word.lower()
+    if len(low) > MAX_WORD:
+        return True  # no word of the sources or of English is this long; the checks below are per letter
     if is_code(low) or not any(ch.isalpha() for ch in low):
         return False
     if "_" in low.strip("_"):

@@ -10,11 +10,9 @@ only differs in connections, transactions, error mapping and the few dialect fra
 
 from __future__ import annotations
 
-import asyncio
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from advisor.store.records import Principal, StoreUnavailable, utc_now
@@ -75,26 +73,13 @@ class StoreBase(ABC):
 
     def _write(self, work: Callable[[Tx], T]) -> T:
         """`_transact`, remembering whether the store could write (for readiness)."""
-        with self._noting_write_failure():
-            return self._transact(work)
-
-    async def _write_async(self, work: Callable[[Tx], T]) -> T:
-        """`_write` for a caller on an event loop, which keeps serving while the write waits for its commit."""
-        with self._noting_write_failure():
-            return await self._transact_async(work)
-
-    async def _transact_async(self, work: Callable[[Tx], T]) -> T:
-        """`_transact` awaited: here in a worker thread; SQLite's queued writer wakes the loop itself."""
-        return await asyncio.to_thread(self._transact, work)
-
-    @contextmanager
-    def _noting_write_failure(self) -> Iterator[None]:
         try:
-            yield
+            result = self._transact(work)
         except StoreUnavailable as exc:
             self._write_failure = (time.monotonic(), str(exc))
             raise
         self._write_failure = None
+        return result
 
     @abstractmethod
     def migrate(self) -> int:

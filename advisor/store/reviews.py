@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from advisor.store.audit import record_audit
@@ -14,16 +13,7 @@ from advisor.store.records import Principal, StoredReview, StoreError
 
 
 class ReviewQueries(StoreBase):
-    def add_review(self, who: Principal, **review: Any) -> None:
-        """Store a review, its audit entry, the fleet tables' update and (with an Idempotency-Key) the
-        response in one transaction: all or nothing (the fields: `review_work`)."""
-        self._write(self.review_work(who, **review))
-
-    async def add_review_async(self, who: Principal, **review: Any) -> None:
-        """`add_review` from an event loop: it serves other requests while this one waits for its commit."""
-        await self._write_async(self.review_work(who, **review))
-
-    def review_work(
+    def add_review(
         self,
         who: Principal,
         *,
@@ -35,8 +25,10 @@ class ReviewQueries(StoreBase):
         rulebook_version: str,
         created_at: str,
         replay: Replay | None = None,
-    ) -> Callable[[Tx], None]:
-        """The transaction's work for `add_review`. The fleet tables are kept per tenant, like the review."""
+    ) -> None:
+        """Store a review, its audit entry, the fleet tables' update and (with an Idempotency-Key) the
+        response in one transaction: all or nothing. The fleet tables are kept per tenant, like the review."""
+
         tenant = who.tenant
         if tenant is None:
             raise StoreError("a review belongs to a tenant: store it with a tenant's key, not as the operator")
@@ -71,7 +63,7 @@ class ReviewQueries(StoreBase):
             if replay is not None:
                 remember(tx, who, replay, created_at)
 
-        return work
+        self._write(work)
 
     def get_review(self, who: Principal, review_id: str) -> StoredReview | None:
         """The review when it is the principal's tenant's; None otherwise (a foreign id is not found)."""

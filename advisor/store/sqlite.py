@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import fcntl
 import os
 import queue
@@ -30,7 +29,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from advisor.store import migrations
 from advisor.store.base import Tx
@@ -116,15 +115,13 @@ class SQLiteConnections:
 
 
 class _Job:
-    """One write: its work, then its result or error, and how its waiter is woken once the batch is durable
-    (a thread's Event, or an event loop's future: no thread has to block for a request on a loop)."""
-
     __slots__ = ("work", "result", "error", "done")
 
-    def __init__(self, work: Callable[[Tx], object], done: Callable[[], object]):
-        self.work, self.done = work, done
+    def __init__(self, work: Callable[[Tx], object]):
+        self.work = work
         self.result: object = None
         self.error: Exception | None = None
+        self.done = threading.Event()
 
 
 class GroupCommit:
@@ -158,32 +155,16 @@ class GroupCommit:
         self._start_lock = threading.Lock()
 
     def submit(self, work: Callable[[Tx], T]) -> T:
-        done = threading.Event()
-        job = self._enqueue(work, done.set)
-        done.wait()
-        return self._outcome(job)
-
-    async def submit_async(self, work: Callable[[Tx], T]) -> T:
-        loop = asyncio.get_running_loop()
-        settled = loop.create_future()
-        job = self._enqueue(work, lambda: loop.call_soon_threadsafe(_settle, settled))
-        await settled
-        return self._outcome(job)
-
-    def _enqueue(self, work: Callable[[Tx], object], done: Callable[[], object]) -> _Job:
-        job = _Job(work, done)
+        job = _Job(work)
         with self._start_lock:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._loop, name="store-writer", daemon=True)
                 self._thread.start()
             self._queue.put(job)
-        return job
-
-    @staticmethod
-    def _outcome(job: _Job) -> Any:
+        job.done.wait()
         if job.error is not None:
             raise job.error
-        return job.result
+        return job.result  # type: ignore[return-value]
 
     def stop(self) -> None:
         with self._start_lock:
@@ -222,10 +203,7 @@ class GroupCommit:
             except BaseException as exc:  # noqa: BLE001 - every waiter must be woken, whatever happened
                 self._fail(batch, StoreUnavailable(f"{type(exc).__name__}: {exc}"))
             for j in batch:
-                try:
-                    j.done()
-                except RuntimeError:  # its event loop has closed: nobody waits for this one any more
-                    pass
+                j.done.set()
 
     @staticmethod
     def _fail(batch: list[_Job], exc: StoreError) -> None:
@@ -262,11 +240,6 @@ class GroupCommit:
             finally:
                 if self._pragmas:  # the pooled connection goes back in the store's own mode
                     con.execute(self._pragmas[1])
-
-
-def _settle(future: asyncio.Future[None]) -> None:
-    if not future.done():  # not cancelled meanwhile (the client went away)
-        future.set_result(None)
 
 
 class SQLiteStore(Store):
@@ -325,9 +298,6 @@ class SQLiteStore(Store):
 
     def _transact(self, work: Callable[[Tx], T]) -> T:
         return self._group.submit(work)
-
-    async def _transact_async(self, work: Callable[[Tx], T]) -> T:
-        return await self._group.submit_async(work)
 
     @contextmanager
     def _writer_lock(self) -> Iterator[None]:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
-from starlette.concurrency import run_in_threadpool
 
 from advisor.capabilities.context import Context
 from advisor.capabilities.inputs import Submitted, is_outputs, review_input
@@ -16,7 +14,7 @@ from advisor.capabilities.outputs import outputs_input
 from advisor.capabilities.review import ReviewResult, run_review
 from advisor.store import Principal, Store, StoreConflict, utc_now
 from api.auth import Reader, Submitter
-from api.body import BODY_BYTES, json_body
+from api.body import json_body
 from api.context import context_for_key
 from api.deps import get_store
 from api.examples import REVIEW_REQUEST_EXAMPLES
@@ -35,8 +33,6 @@ from api.problems import ProblemError
 
 router = APIRouter(tags=["reviews"])
 MAX_PAGE = 100
-# a document body below this is reviewed on the event loop (at most a few milliseconds of CPU); above, in a thread
-INLINE_MAX_BYTES = 32 * 1024
 
 
 @router.post(
@@ -48,77 +44,44 @@ INLINE_MAX_BYTES = 32 * 1024
     responses={400: {}, 403: {}, 409: {}, 413: {}, 415: {}, 422: {}},
     openapi_extra=request_body("ReviewRequest", REVIEW_REQUEST_EXAMPLES),
 )
-async def create_review(
+def create_review(
     request: Request, body: Annotated[Any, Depends(json_body)], who: Submitter, idempotency_key: IdempotencyKey = None
 ) -> Response:
     # store and context from app.state rather than as dependencies: each dependency node costs this hot route
     # tens of microseconds of FastAPI's solving, and get_context would solve require_key's tree once more
-    store: Store = request.app.state.store
-    ctx = context_for_key(request.app.state, who)
-    digest = body_hash(body) if idempotency_key else ""
-    small = request.scope.get(BODY_BYTES, INLINE_MAX_BYTES) < INLINE_MAX_BYTES and not is_outputs(body)
-    if not (store.inline_reads and small):
-        return await run_in_threadpool(review_and_store, store, who, ctx, body, idempotency_key, digest)
-    # A small document on SQLite: validated and reviewed right here on the event loop (about a millisecond),
-    # and the write awaited without holding a thread. The thread-pool trip there and back and a thread
-    # waiting for the writer cost about 0.15 ms of CPU a review (docs/performance.md, "API, session 4").
-    pending = _review(store, who, ctx, body, idempotency_key, digest)
-    if isinstance(pending, Response):
-        return pending
-    try:
-        await store.add_review_async(who, **pending.fields)
-    except StoreConflict as exc:
-        return lost_race(store, who, idempotency_key, digest, exc)
-    return pending.response()
+    state = request.app.state
+    return review_and_store(state.store, who, context_for_key(state, who), body, idempotency_key)
 
 
 def review_and_store(
-    store: Store, who: Principal, ctx: Context, body: Any, idempotency_key: str | None = None, digest: str = ""
+    store: Store, who: Principal, ctx: Context, body: Any, idempotency_key: str | None = None
 ) -> Response:
-    """POST /v1/reviews, blocking: in a worker thread for command outputs, large documents and stores whose
-    reads and writes are network round trips (PostgreSQL); the web console's submit page."""
-    pending = _review(store, who, ctx, body, idempotency_key, digest)
-    if isinstance(pending, Response):
-        return pending
-    try:
-        store.add_review(who, **pending.fields)
-    except StoreConflict as exc:
-        return lost_race(store, who, idempotency_key, digest, exc)
-    return pending.response()
-
-
-def _review(
-    store: Store, who: Principal, ctx: Context, body: Any, idempotency_key: str | None, digest: str
-) -> Response | NewReview:
-    """The stored answer to a retried Idempotency-Key, else the review to store (validated, reviewed, rendered)."""
+    """POST /v1/reviews (blocking: a worker thread's work), also the web console's submit page."""
+    digest = body_hash(body) if idempotency_key else ""
     if (again := replayed(store, who, idempotency_key, digest)) is not None:
         return again
     submitted = outputs_input(body) if is_outputs(body) else review_input(body, ctx.limits)
-    return render_review(submitted, run_review(submitted, ctx), idempotency=(idempotency_key, digest))
-
-
-@dataclass(frozen=True)
-class NewReview:
-    """A rendered review before it is stored: its id, the JSON POST answers and GET returns, and the store's fields."""
-
-    review_id: str
-    out: str
-    fields: dict[str, Any]
-
-    def response(self) -> Response:
-        return Response(
-            self.out,
-            status_code=201,
-            media_type="application/json",
-            headers={"Location": f"/v1/reviews/{self.review_id}"},
+    try:
+        review_id, out = save_review(
+            store, who, submitted, run_review(submitted, ctx), idempotency=(idempotency_key, digest)
         )
+    except StoreConflict as exc:
+        return lost_race(store, who, idempotency_key, digest, exc)
+    return Response(
+        out, status_code=201, media_type="application/json", headers={"Location": f"/v1/reviews/{review_id}"}
+    )
 
 
-def render_review(
-    submitted: Submitted, review: ReviewResult, idempotency: tuple[str | None, str] = (None, "")
-) -> NewReview:
-    """A new id and the JSON of `review`; `idempotency` (Idempotency-Key, body hash) adds the response to store
-    with it, in the same transaction."""
+def save_review(
+    store: Store,
+    who: Principal,
+    submitted: Submitted,
+    review: ReviewResult,
+    idempotency: tuple[str | None, str] = (None, ""),
+) -> tuple[str, str]:
+    """Store a review for the caller: (its new id, the JSON POST /v1/reviews answers and GET returns).
+
+    `idempotency` (Idempotency-Key, body hash) stores the response with the review, in one transaction."""
     review_id, created_at = f"rv_{secrets.token_hex(10)}", utc_now()
     fields = dict(review)
     fields.pop("review_id", None)
@@ -127,27 +90,18 @@ def render_review(
         exclude=None if submitted.loaded else set(INPUT_FIELDS)
     )
     location = f"/v1/reviews/{review_id}"
-    return NewReview(
-        review_id,
-        out,
-        {
-            "review_id": review_id,
-            "target": review.target,
-            "kind": review.kind,
-            "document_json": orjson.dumps(submitted.document).decode(),
-            "review_json": out,
-            "rulebook_version": review.rulebook.version,
-            "created_at": created_at,
-            "replay": replay_record(*idempotency, 201, out, location),
-        },
+    store.add_review(
+        who,
+        review_id=review_id,
+        target=review.target,
+        kind=review.kind,
+        document_json=orjson.dumps(submitted.document).decode(),
+        review_json=out,
+        rulebook_version=review.rulebook.version,
+        created_at=created_at,
+        replay=replay_record(*idempotency, 201, out, location),
     )
-
-
-def save_review(store: Store, who: Principal, submitted: Submitted, review: ReviewResult) -> str:
-    """Store a review for the caller (a capability's one write); its new id."""
-    new = render_review(submitted, review)
-    store.add_review(who, **new.fields)
-    return new.review_id
+    return review_id, out
 
 
 @router.get(
