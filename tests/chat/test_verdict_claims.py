@@ -80,6 +80,8 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("can I suspend an AIX lpar on a POWER7 with VIOS 2.2?", "yes"),
         ("is suspend/resume possible on POWER6?", "no"),
         ("can the VIO servers be suspended like the client lpars?", "no"),
+        # the reader writes "both" as 2 and "single" as 1
+        ("and both virtual wwpns of the client adapter, needed?", "yes"),
         # the reader writes "single" as 1: "a single point of failure" is still asked
         ("is the vios a single point of failure with one vios?", "yes"),
         # CLM helps only with the processes bound to the cell
