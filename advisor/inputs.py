@@ -177,13 +177,14 @@ def _has_prompts(text: str) -> bool:
 
 def _reopened(text: str, command: str) -> bool:
     """The text holds several outputs of ``command`` one after another (``Node Name : a`` ... ``Node Name : b``)."""
+    from advisor.parsers._text import without_controls
     from advisor.parsers.bundle import opening_label, split_bundle
 
     start = len(text) - len(text.lstrip())
     label = opening_label(text, start, min(len(text), start + 4096))
     if label is None:  # only an output that opens with "Label : value" can be told to open again
         return False
-    head = text[start : text.find(":", start)].strip()
+    head = without_controls(text[start : text.find(":", start)]).strip()  # "\x1b[1mNode Name": a coloured copy
     if text.find(head, start + len(head)) < 0:  # C-speed: the opening label never comes back
         return False
     sections = split_bundle(text)
@@ -266,7 +267,7 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         return "bundle", None, *_bundle_outputs(text, source)
     if detected is not None:
         try:
-            return "output", None, [Output(registry.parse_output(text), source)], []
+            return "output", None, [Output(registry.parse_output(text, detected=detected), source)], []
         except ParseError as err:
             raise _error(source, str(err)) from None
     document = _yaml_document(text)

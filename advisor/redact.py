@@ -95,6 +95,8 @@ HMC_COMMANDS = frozenset(
     "lssyscfg lshwres lslic lsrefcode lscod lsmemopt lslparutil lslparmigr chsyscfg chhwres mksyscfg rmsyscfg "
     "chsysstate viosvrcmd mkvterm rmvterm".split()
 )
+_HMC_WORD = re.compile("|".join(sorted(HMC_COMMANDS)))
+_TWO_LETTERS = re.compile(r"[ \t\r][A-Z][ \t\r]+[A-Z][ \t\r]")  # lswpar's State and Type columns
 _SSH_OPTION_ARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value (as advisor/parsers/prompts.py)
 _HMC_HOST_KEYS = frozenset({"lpar_name", "remote_lpar_name", "lpar_names"})
 
@@ -159,6 +161,8 @@ class Redactor:
 
     def _ssh(self, line: str) -> str:
         """``ssh [options] [user@]host ...`` typed after a prompt (or alone on its line): host is a host."""
+        if "ssh" not in line:
+            return line
         tokens = list(_TOKEN.finditer(line))
         for k, token in enumerate(tokens):
             if _command_word(token.group(0)) != "ssh":
@@ -182,6 +186,8 @@ class Redactor:
 
     def _table_row(self, line: str) -> str:
         """Names in listings: lsmap -npiv's client, lswpar's WPAR and its host, swapinfo's NFS server."""
+        if "vfchost" not in line and "network" not in line and not _TWO_LETTERS.search(line):
+            return line
         tokens = list(_TOKEN.finditer(line))
         words = [t.group(0) for t in tokens]
         spans: list[tuple[int, int]] = []
@@ -317,6 +323,8 @@ def _command_word(word: str) -> str:
 
 
 def _hmc_command(line: str) -> bool:
+    if not _HMC_WORD.search(line):
+        return False
     return any(_command_word(t.group(0).removeprefix('command="')) in HMC_COMMANDS for t in _TOKEN.finditer(line))
 
 

@@ -22,7 +22,8 @@ connections over the sockets by a hash of the addresses, so each worker gets its
   graceful shutdown, `timeout_graceful_shutdown`), then the supervisor exits 0; a worker still
   there `STOP_GRACE_S` later is killed. SIGHUP replaces the workers one at a time, each new one
   serving before the old one stops (after a rule-file change, say).
-* A worker whose supervisor disappears (killed with SIGKILL) shuts itself down gracefully.
+* A worker whose supervisor disappears (killed with SIGKILL) shuts itself down gracefully, and exits
+  at once if that has not ended `STOP_GRACE_S` after the graceful-shutdown timeout.
 """
 
 from __future__ import annotations
@@ -86,15 +87,23 @@ class _WorkerServer(uvicorn.Server):
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if self.started:
-            self._ready.send(True)
-            self._ready.close()
+            try:
+                self._ready.send(True)
+            except BrokenPipeError:  # the supervisor died while this worker was loading its app
+                self.should_exit = True
+            finally:
+                self._ready.close()
 
 
 def _leave_when_orphaned(server: uvicorn.Server, parent: int) -> None:
+    """Shut down gracefully once the supervisor is gone; killed, as the supervisor would, if that hangs."""
     while os.getppid() == parent:
         time.sleep(ORPHAN_CHECK_S)
     log.warning("supervisor [%d] is gone; worker [%d] shutting down", parent, os.getpid())
     server.should_exit = True
+    time.sleep((server.config.timeout_graceful_shutdown or 0) + STOP_GRACE_S)
+    log.error("worker [%d] still running %.0f s after its supervisor left; exiting", os.getpid(), STOP_GRACE_S)
+    os._exit(1)
 
 
 def _worker_main(config: uvicorn.Config, sock: socket.socket, ready: Connection, parent: int) -> None:

@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,17 +43,31 @@ TARGET_P99_MS = 100.0
 TARGET_SUSTAINED = 600.0  # reviews/s on two workers (issue 17)
 
 
+DEPLOY_COMPOSE = ROOT / "examples" / "deploy" / "compose.yaml"
+
+
+def deployment_settings() -> dict[str, str]:
+    """The PostgreSQL settings the deployment example runs with (the `-c name=value` pairs of compose.yaml's
+    database command), so the bench measures the server a site would run."""
+    import yaml
+
+    command = yaml.safe_load(DEPLOY_COMPOSE.read_text())["services"]["db"].get("command") or []
+    return dict(arg.split("=", 1) for flag, arg in zip(command, command[1:], strict=False) if flag == "-c")
+
+
 def postgres_measure(quick: bool, workdir: Path) -> dict[str, Any]:
     """The same measurement on PostgreSQL: `advisor serve --workers 2` (two processes) on a local server
-    started from the system's initdb/pg_ctl, as the test suite does (tests/support/postgres.py)."""
+    started from the system's initdb/pg_ctl, as the test suite does (tests/support/postgres.py), with the
+    deployment example's settings; the server's CPU is measured beside the API's."""
+    settings = deployment_settings()
     try:
         from tests.support.postgres import PostgresServer
 
-        server = PostgresServer()
+        server = PostgresServer(settings)
     except Exception as exc:  # noqa: BLE001 - no PostgreSQL here: say so in the table
         return {"skipped": f"no PostgreSQL server could be started: {exc}"[:300]}
     try:
-        return measure(2, quick, workdir, server.new_schema())
+        return {**measure(2, quick, workdir, server.new_schema(), db_pids=server.pids), "settings": settings}
     finally:
         server.destroy()
 
@@ -134,17 +149,21 @@ def cmdline(pid: int) -> str:
         return ""
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU the processes have used so far (/proc/<pid>/stat utime, stime)."""
+def cpu_by_pid(pids: list[int]) -> dict[int, float]:
+    """User + system CPU seconds each process has used so far (/proc/<pid>/stat utime, stime)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0
+    out: dict[int, float] = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
+            out[pid] = (int(fields[11]) + int(fields[12])) / tick
         except (OSError, ValueError, IndexError):
             pass
-    return total / tick
+    return out
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    return sum(cpu_by_pid(pids).values())
 
 
 def machine_cpu() -> tuple[float, float]:
@@ -175,6 +194,21 @@ class Usage:
             "others_pct_of_machine": 100 * (busy - server - client) / total if total else float("nan"),
             "cores": cores,
         }
+
+
+class DbUsage:
+    """CPU of the database server's processes over a phase, per request. Backends come and go with the
+    pools, so the processes are listed again at the end and a new one counts from zero."""
+
+    def __init__(self, pids: Callable[[], list[int]] | None):
+        self.pids = pids
+        self.start = cpu_by_pid(pids()) if pids else {}
+
+    def done(self, requests: int) -> dict[str, float]:
+        if self.pids is None:
+            return {}
+        used = sum(cpu - self.start.get(pid, 0.0) for pid, cpu in cpu_by_pid(self.pids()).items())
+        return {"db_cpu_ms_per_request": used * 1000 / max(1, requests)}
 
 
 def uss_kib(pid: int) -> int | None:
@@ -447,8 +481,10 @@ def measure(
     *,
     closed_only: bool = False,
     run: int = 0,
+    db_pids: Callable[[], list[int]] | None = None,
 ) -> dict[str, Any]:
-    """One server on a fresh database: the closed loop, then (unless `closed_only`) the open loop and chat."""
+    """One server on a fresh database: the closed loop, then (unless `closed_only`) the open loop and chat.
+    `db_pids` lists a database server's processes, whose CPU is then reported beside the server's."""
     db = workdir / f"bench-{workers}w-{run}.db"
     key = create_key(db, database_url)
     server = start_server(workers, db, workdir, database_url)
@@ -458,7 +494,7 @@ def measure(
         asyncio.run(loadgen.closed(HOST, server.port, reqs, 300, 8, 60, check=review_check))  # warm-up
         pids = server.pids()
         load = os.getloadavg()[0]
-        usage = Usage(pids)
+        usage, db_usage = Usage(pids), DbUsage(db_pids)
         spread: dict[int, int] = {}
 
         def look() -> None:  # once the 16 connections are open
@@ -467,7 +503,7 @@ def measure(
 
         threading.Thread(target=look, daemon=True).start()
         closed = asyncio.run(loadgen.closed(HOST, server.port, reqs, total, 16, 180, check=review_check))
-        closed_usage = usage.done(closed.ok)
+        closed_usage = {**usage.done(closed.ok), **db_usage.done(closed.ok)}
         closed_result = {
             **_result_dict(closed, server),
             **closed_usage,
@@ -477,14 +513,14 @@ def measure(
         if closed_only:
             return {"how": server.how, "closed": closed_result}
         load = os.getloadavg()[0]
-        usage = Usage(pids)
+        usage, db_usage = Usage(pids), DbUsage(db_pids)
         open_n = 1500 if quick else 9000
         opened = asyncio.run(
             loadgen.open_loop(
                 HOST, server.port, reqs, open_n, TARGET_RATE, open_n / TARGET_RATE + 30, check=review_check
             )
         )
-        open_usage = usage.done(opened.ok)
+        open_usage = {**usage.done(opened.ok), **db_usage.done(opened.ok)}
         out: dict[str, Any] = {
             "how": server.how,
             "closed": closed_result,
@@ -694,7 +730,7 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
             }
         )
         if "open" in pg:
-            op = pg["open"]
+            op, pc = pg["open"], pg["closed"]
             ok = (
                 op["latency_ms"]["p99"] <= TARGET_P99_MS
                 and op["failed"] == 0
@@ -710,8 +746,12 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                     "baseline_label": "SQLite, 2 workers",
                     "target": "p99 <= 100 ms, 0 errors",
                     "verdict": "yes" if ok else "NO",
+                    "cpu": f"{pc['server_cpu_ms_per_request']:.2f} ms API + {pc['db_cpu_ms_per_request']:.2f} ms "
+                    "PostgreSQL per review (closed loop)",
                     "note": f"achieved {op['rate_per_s']:.0f}/s, errors {op['failed']}; closed loop "
-                    f"{pg['closed']['rate_per_s']:.0f} reviews/s; a local server started by the bench",
+                    f"{pc['rate_per_s']:.0f} reviews/s (load average before {pc['loadavg_before']}, open loop "
+                    f"{op['loadavg_before']}); a local server started by the bench with the settings of "
+                    f"examples/deploy/compose.yaml: {', '.join(f'{k}={v}' for k, v in pg['settings'].items())}",
                 }
             )
         else:

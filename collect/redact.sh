@@ -219,6 +219,7 @@ function prompt(s,    i, v, j, k, c) {  # host:/path or host:~ at the start; hos
     return substr(s, 1, i - 1) host(v) substr(s, i + length(v))
 }
 function ssh(s,    k, b, i, w, t, h, at) {  # ssh [options] [user@]host typed after a prompt
+    if (!index(s, "ssh")) return s
     tokens(s)
     for (k = 1; k <= NT; k++) {
         if (cmdword(TOK[k]) != "ssh") continue
@@ -310,6 +311,7 @@ function replace_tok(s, k) {
     return substr(s, 1, TAT[k] - 1) host(TOK[k]) substr(s, TAT[k] + length(TOK[k]))
 }
 function table_row(s,    h, c) {  # lsmap -npiv client, lswpar WPAR and host name, swapinfo NFS server
+    if (!index(s, "vfchost") && !index(s, "network") && s !~ /[ \t\r][A-Z][ \t\r]+[A-Z][ \t\r]/) return s
     tokens(s)
     if (NT >= 4 && TOK[1] ~ /^vfchost[0-9]+$/ && TOK[3] ~ /^[0-9]+$/) return replace_tok(s, 4)
     if (NT >= 5 && TOK[2] ~ /^[A-Z]$/ && TOK[3] ~ /^[A-Z]$/ && substr(TOK[5], 1, 1) == "/") {
@@ -324,6 +326,7 @@ function table_row(s,    h, c) {  # lsmap -npiv client, lswpar WPAR and host nam
     return s
 }
 function hmc_command(s,    k, t) {
+    if (s !~ HMCRE) return 0
     tokens(s)
     for (k = 1; k <= NT; k++) { t = TOK[k]; sub(/^command="/, "", t); if (cmdword(t) in HCMD) return 1 }
     return 0
@@ -492,7 +495,7 @@ function names(s,    out, i, k, n, c, hit, marked) {  # every whole-word occurre
     out = ""; i = 1
     while (i <= length(s)) {
         hit = 0
-        if (i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9.-]/) {
+        if ((i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9.-]/) && index(FIRSTS, lower(substr(s, i, 1)))) {
             for (k = 1; k <= NNAMES; k++) {
                 n = length(NAME[k])
                 c = substr(s, i + n, 1)
@@ -524,7 +527,7 @@ BEGIN {
     # HMC commands whose -m names a managed system (HMC_COMMANDS in advisor/redact.py)
     n = split("lssyscfg lshwres lslic lsrefcode lscod lsmemopt lslparutil lslparmigr chsyscfg chhwres mksyscfg rmsyscfg " \
         "chsysstate viosvrcmd mkvterm rmvterm", w, " ")
-    for (i = 1; i <= n; i++) HCMD[w[i]] = 1
+    for (i = 1; i <= n; i++) { HCMD[w[i]] = 1; HMCRE = HMCRE (i > 1 ? "|" : "") w[i] }
 }
 { L[NR] = $0 }
 END {
@@ -578,6 +581,8 @@ END {
         for (j = i - 1; j >= 1 && length(NAME[j]) < length(v); j--) NAME[j + 1] = NAME[j]
         NAME[j + 1] = v
     }
+    FIRSTS = ""  # the first characters of the names: a position starting with no other is no name
+    for (k = 1; k <= NNAMES; k++) if (!index(FIRSTS, substr(NAME[k], 1, 1))) FIRSTS = FIRSTS substr(NAME[k], 1, 1)
     for (i = 1; i <= NR; i++) print names(L[i])
 }
 ' ${1+"$1"}

@@ -46,6 +46,10 @@ class KindError(ValueError):
     pass
 
 
+class _Unsettled(KindError):
+    """The output cannot tell the platform alone; another output of the same system may."""
+
+
 def lscpu_platform(output: Output) -> str:
     """zvm-lpar for Linux under z/VM; KindError saying what the lscpu shows otherwise."""
     data = output.result.data
@@ -62,6 +66,11 @@ def lscpu_platform(output: Output) -> str:
         raise KindError(
             "lscpu names no hypervisor (no 'Hypervisor' lines): it cannot tell z/VM from an LPAR, a KVM guest or "
             "an emulator; give the kind (--kind zvm-lpar) if this is a z/VM guest"
+        )
+    if hypervisor is None and str(vendor) == "IBM":  # util-linux before the "Hypervisor:" line: z/VM and PR/SM alike
+        raise _Unsettled(
+            "lscpu says only 'Hypervisor vendor: IBM' (an older util-linux): that is z/VM or a PR/SM LPAR alike; "
+            "add cat /proc/sysinfo (its VM00 lines name z/VM) or give the kind (--kind zvm-lpar)"
         )
     if "PR/SM" in str(hypervisor):
         what = "Linux running directly in a PR/SM LPAR, not as a z/VM guest"
@@ -107,7 +116,12 @@ def decide_kind(outputs: Iterable[Output]) -> str:
     platforms: dict[str, list[str]] = {}
     for output in outputs:
         if output.command == "lscpu":
-            platform = lscpu_platform(output)
+            try:
+                platform = lscpu_platform(output)
+            except _Unsettled:
+                if any(other.command == "cat /proc/sysinfo" for other in outputs):
+                    continue  # /proc/sysinfo's VMnn lines decide
+                raise
         elif output.command == "cat /proc/sysinfo":
             platform = sysinfo_platform(output)
         elif output.command == "machinfo":

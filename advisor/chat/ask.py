@@ -99,6 +99,18 @@ def off_platform(r: Retrieval, question_platforms: set[str]) -> bool:
     return bool(question_platforms) and bool(r.hits) and r.hits[0].other_family
 
 
+def beyond_sources(r: Retrieval) -> bool:
+    """The question is about something the sources never talk about (advisor/knowledge/vocabulary.py): a term
+    they never use, unless the best passage shares several terms of the field with it ("npiv zoning
+    gotchas?"), or a rare word with no term of the field shared ("would it work for our tomcat servers?").
+    No verdict, clarification or passage answers such a question; a calculation with its inputs still may."""
+    if r.mentioned_rules or not r.hits:
+        return False
+    jargon = {c.label for c in r.concepts if c.jargon}
+    shared = len(jargon.intersection(r.hits[0].matched) - HOW_WORDS)
+    return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)
+
+
 def in_scope(r: Retrieval) -> bool:
     if r.foreign and not r.mentioned_rules:
         return False
@@ -108,17 +120,12 @@ def in_scope(r: Retrieval) -> bool:
     if r.mentioned_rules:
         return True
     jargon = {c.label for c in r.concepts if c.jargon}
-    shared = len(jargon.intersection(top.matched) - HOW_WORDS)
-    if r.unknown and shared < JARGON_HITS:
-        # a term the sources never use is what the question is about (advisor/knowledge/vocabulary.py),
-        # unless the passage shares several terms of the field with it ("npiv zoning gotchas?")
+    if beyond_sources(r):
         return False
-    if r.rare and not shared:
-        return (
-            False  # "would it work for our tomcat servers?": a rare word, and the passage shares no term of the field
-        )
     if not topical(r):
         return False
+    if top.passage.source in r.sources and top.coverage >= MIN_COVERAGE:
+        return True  # "what workload was used in redp5287": a question about the document itself
     if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
@@ -300,8 +307,9 @@ def answer(
         families = kb.synonyms.families(set(kb.by_id[entry.passage].platforms))
         if families and not families & kb.synonyms.families(question_platforms):
             entry = None
-    computed = calc is not None and bool(calc.calculations or calc.verdict)
-    claim = claim_verdict(kb.claims, reading) if not foreign and not computed else None
+    # a claim reads the question's predicate, so it may stand beside a figure ("factor 4.7 ... safe?"); a
+    # calculator's own verdict ("is 4 GB enough?") comes first
+    claim = claim_verdict(kb.claims, reading) if not foreign and not (calc and calc.verdict) else None
     if claim is not None and claim.claim.says == "possible":
         claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
     judged = (
@@ -318,6 +326,8 @@ def answer(
     if claim is not None:  # a claim reads the question's predicate; an entry only its topic
         entry = None
     clar = clarification(reading, has_document) if calc is None and not foreign else None
+    if calc is None and beyond_sources(r):
+        return not_covered(r)  # "relocating sap guests live between z/VMs, supported?": no verdict on it either
     if (
         calc is None
         and clar is None

@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass
 
 from advisor import derive
-from advisor.calculators import ame, clm, lfarea, plarea, sap_instances, vios_memory
+from advisor.calculators import ame, clm, hpt, lfarea, plarea, sap_instances, vios_memory
 from advisor.chat.calc.asked import asked
 from advisor.chat.calc.hpux import instances_topic
-from advisor.chat.calc.power import ASK_LIMIT, VIOS, _factors, ame_sizes
+from advisor.chat.calc.power import ASK_LIMIT, VIOS, _factors, ame_sizes, hpt_groups
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
 
@@ -105,6 +105,20 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     limit = _ame_limit(text)
     if limit is not None:
         return limit
+    if _has(r"\bHPT\b|hypervisor page table", text) and _has(r"how (?:much|big|large)|size|\bcost", text):
+        if not hpt_groups(text)[0]:  # "how big is the HPT?": it needs the partitions' maximum memory
+            return Clarification(
+                "details",
+                "Which processor generation, and how many partitions with how much maximum memory each (and their "
+                "OS: AIX, Linux, IBM i; AMS or not)? Shown by: HMC: lshwres -r mem --level lpar.",
+                "The hypervisor page table is the sum of each partition's maximum memory divided by 64 (up to "
+                "POWER7, IBM i and AMS) or 128 (AIX and Linux from POWER7+ on).",
+                tuple(hpt.hpt_size([hpt.HptPartition(name="x", max_memory_gb=64)], "POWER7").citations),
+                "LPAR-008",
+                "partitions.max_memory_gb",
+                "HMC: lshwres -r mem --level lpar",
+                calculator="hpt",
+            )
     if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):
         return Clarification(
             "size",

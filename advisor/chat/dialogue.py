@@ -332,6 +332,10 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     assert pending is not None
     needs = pending.needs
     answer = _ANSWER_ONLY.sub("", text, count=1).strip(" ?.!")
+    sizes = reading.of_kind("size")
+    if needs in ("size", "memory", "true-memory", "paging") and sizes and _role(reading.text, sizes[0]) is not None:
+        # "true memory 16 GB" when the paging space was asked: the reply says what it is; never the asked role
+        return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     if needs == "size" and reading.of_kind("size"):
         return f"{pending.question} {reading.of_kind('size')[0].raw} online storage"
     if needs == "memory" and reading.of_kind("size"):

@@ -37,8 +37,8 @@ _HAVING = re.compile(
 )
 _OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
 _SMT_ON = re.compile(r"\b(?:turn|switch)\s+SMT\s+on\b|\b(?:enable|turn\s+on|switch\s+on)\s+SMT\b(?!\s*[1248])", re.I)
-_SCALE = re.compile(r"\b(double|halve|triple)\b", re.IGNORECASE)
-_SCALES = {"double": 2.0, "halve": 0.5, "triple": 3.0}
+_SCALE = re.compile(r"\b(double|halve|triple)(?:[ds]|ing)?\b|\b(halving|doubling|tripling)\b", re.IGNORECASE)
+_SCALES = {"double": 2.0, "halve": 0.5, "triple": 3.0, "halving": 0.5, "doubling": 2.0, "tripling": 3.0}
 
 # Where each kind keeps what the words name.
 PROCESSOR = {"aix-lpar": "processor", "vios": "processor", "managed-system": "processor"}
@@ -172,7 +172,9 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         elif not _OTHER_SIZE.search(text):  # "what if the LPAR had 32 GB": the memory it has, as a whole
             for _, full, name in resolve_target(doc, text, MEMORY):
                 changes.append(Change(full, _number(amount.value), name, text))
-    cores = next((q for q in reading.quantities if q.kind == "cores" and q.value.is_integer()), None)
+    cores = next(
+        (q for q in reading.quantities if q.kind == "cores" and q.value.is_integer() and q.start not in used), None
+    )
     if cores is not None and _HAVING.search(text) and doc.get("kind") in CORES:  # "what if it had 64 cores?"
         changes.append(Change(CORES[doc["kind"]], int(cores.value), None, text))
     scale = _SCALE.search(text)
@@ -185,7 +187,7 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
             if not isinstance(current, (int, float)) or isinstance(current, bool):
                 raise ChangeError(f"{full} is not set in this document, so there is nothing to add to or take from")
             if scale:
-                new = current * _SCALES[scale.group(1).lower()]
+                new = current * _SCALES[(scale.group(1) or scale.group(2)).lower()]
             else:
                 assert amount is not None
                 sign = -1.0 if _REMOVE.search(text) else 1.0
@@ -265,12 +267,19 @@ FIELD_SYNONYMS = {
 }
 _UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count"})
 _CLAUSES = linre.compile(r"[,;]|\s(?:and|then|plus|also|but)\s", linre.IGNORECASE)
-_WORD = linre.compile(r"[a-z0-9][a-z0-9_+]*", linre.IGNORECASE)  # "10g ports", "1m" name fields too
+_WORD = linre.compile(r"[a-z0-9]+", linre.IGNORECASE)  # "10g ports", "1m", "vpm_fold_policy" name fields too
 _OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|currently)\s*$", linre.IGNORECASE)
 _BY = linre.compile(r"\bby\s*$", linre.IGNORECASE)
 _DOWN = linre.compile(r"\b(?:cut|lower|reduce|decrease|shrink|drop|trim|take|remove|minus|less)\b", linre.IGNORECASE)
-_ON = linre.compile(r"\b(?:enable|enabled|activate|turn\s+on|switch\s+on|on)\b", linre.IGNORECASE)
-_OFF = linre.compile(r"\b(?:disable|disabled|deactivate|turn\s+off|switch\s+off|off|no)\b", linre.IGNORECASE)
+_ON = linre.compile(
+    r"\b(?:enable|enabled|activate|turn\s+on|switch\s+on|on|had|has|have|with|using|use|add|added|install|installed"
+    r"|buy|bought|get|got|true|yes)\b",
+    linre.IGNORECASE,
+)
+_OFF = linre.compile(
+    r"\b(?:disable|disabled|deactivate|turn\s+off|switch\s+off|off|no|not|without|lacks?|lose|remove|removed|false)\b",
+    linre.IGNORECASE,
+)
 _ENUM_TOKEN = linre.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
 # fixes: z/VM APARs (VM65586), z/OS APARs and PTFs (OA12345, UA12345), HP-UX patches (PHKL_12345)
 _FIX_ID = linre.compile(r"\b(?:[A-Z]{2}\d{5}|PH[A-Z]{2}_\d{4,6})\b", linre.IGNORECASE)
@@ -366,11 +375,28 @@ def _lfarea_changes(doc: dict, text: str) -> list[Change]:
     return [Change("lfarea", out, None, text)] if out != stmt else []
 
 
+def _names(text: str, name: str) -> bool:
+    at = text.lower().find(name.lower())
+    while at >= 0:
+        before, after = text[at - 1 : at] if at else "", text[at + len(name) : at + len(name) + 1]
+        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
+            return True
+        at = text.lower().find(name.lower(), at + 1)
+    return False
+
+
 def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change], set[int]]:
     """(changes named by a value and a field's words, the starts of the quantities they used)."""
     kind = str(doc.get("kind"))
     if kind == "managed-system":
-        return [], set()  # partitions are named by the phrases and the reader's platforms (resolve_target)
+        # "cut sapdb01 paging space to 8 GB": the fields of the partition the message names; none named: the
+        # frame's own fields (a partition's field with no partition named is asked for by resolve_target)
+        parts = [p for p in doc.get("partitions") or [] if isinstance(p, dict)]
+        named = [(i, p) for i, p in enumerate(parts) if p.get("name") and _names(reading.text, str(p["name"]))]
+        if len(named) == 1:
+            i, part = named[0]
+            sub, took = field_changes(part, text, reading)
+            return [Change(f"partitions[{i}].{c.path}", c.value, str(part["name"]), c.raw) for c in sub], took
     fields = {p: ft for p, ft in field_types(kind).items() if p not in ("kind", "name") and ft.type != "list"}
     text = reading.text[:2000]
     changes: list[Change] = []
@@ -383,17 +409,32 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
         values = [q for q in reading.quantities if lo <= q.start < hi and not q.ambiguous]
         values = [q for q in values if not _OLD_VALUE.search(text[max(0, q.start - 16) : q.start])]
         numeric = False
-        for q in values[-1:]:  # "from 64 to 128 GB": the last value of the clause is the new one
-            change = _numeric_change(doc, fields, words, q, clause, text, seen)
+        spans: list[tuple[int, int]] = []
+        for q in reversed(values):  # "from 64 to 128 GB": the last value that fits a field is the new one
+            rest = f"{text[lo : q.start]} {text[q.end : hi]}"  # the value's own text names no field ("1m")
+            own = {_stem(w) for w in _WORD.findall(rest)} | ({_stem(q.noun)} if q.noun else set())  # "8 IFLs"
+            change = _numeric_change(doc, fields, own, q, clause, text, seen)
             if change is not None:
                 changes.append(change)
                 used.add(q.start)
+                spans.append((q.start - lo, q.end - lo))
+                seen.add(change.path)
+                numeric = True
+                break
+        scale = _SCALE.search(clause)
+        if not values and scale:  # "double the entitlement", "what if online storage doubled"
+            change = _scaled_change(doc, fields, words, _SCALES[(scale.group(1) or scale.group(2)).lower()], text, seen)
+            if change is not None:
+                changes.append(change)
                 seen.add(change.path)
                 numeric = True
         for tok in _ENUM_TOKEN.finditer(clause):
             if _OLD_VALUE.search(clause[max(0, tok.start() - 16) : tok.start()]):
                 continue
-            change = _enum_change(fields, words, tok.group(0), text, seen)
+            if any(a <= tok.start() < b for a, b in spans):
+                continue  # the noun of a count already placed ("32 ifls"), not a value of its own
+            others = {_stem(w) for w in _WORD.findall(f"{clause[: tok.start()]} {clause[tok.end() :]}")}
+            change = _enum_change(fields, others, tok.group(0), text, seen)
             if change is not None:
                 changes.append(change)
                 used.add(lo + tok.start())
@@ -403,15 +444,15 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
             if change is not None:
                 changes.append(change)
                 seen.add(change.path)
-    return changes, used
+    return [c for c in changes if get_at(doc, c.path) != c.value], used  # "engines to ifl" on ifl: no change
 
 
 def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: str, seen: set[str]) -> Change | None:
     def fits(path: str, ft) -> bool:
         if ft.type != "number" or path in seen:
             return False
-        if q.kind == "size":
-            return path.endswith(("_gb", "_mb", "_kb"))
+        if q.kind == "size":  # "64K" is a page size, never a number of GB ("16M" / "1M" likewise)
+            return path.endswith(("_mb", "_kb")) or (path.endswith("_gb") and not _page_size(q, doc))
         if q.kind == "percent":
             return path.endswith("_pct") or path.endswith("factor")
         return q.kind in ("number", "count", "cores") and not path.endswith("_pct")
@@ -446,28 +487,54 @@ def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: st
     return Change(path, _number(value), None, text)
 
 
+def _choice(ft, low: str) -> Any:
+    """The choice of enumeration `ft` a token names: itself ("capped"), its plural ("ziips") or the distinctive
+    part of a compound choice ("java" for sap-java, when no other choice of the field ends the same way)."""
+    for c in ft.choices:
+        if str(c).lower() in (low, low[:-1] if low.endswith("s") else low):
+            return c
+    parts = [c for c in ft.choices if str(c).lower().rsplit("-", 1)[-1] == low and "-" in str(c)]
+    return parts[0] if len(parts) == 1 else None
+
+
+def _scaled_change(doc: dict, fields, words: set[str], factor: float, text: str, seen: set[str]) -> Change | None:
+    def fits(path: str, ft) -> bool:
+        current = get_at(doc, path)
+        return (
+            ft.type == "number"
+            and path not in seen
+            and isinstance(current, (int, float))
+            and not isinstance(current, bool)
+        )
+
+    path = _best_field(words, fields, fits)
+    return Change(path, _number(get_at(doc, path) * factor), None, text) if path is not None else None
+
+
 def _enum_change(fields, words: set[str], token: str, text: str, seen: set[str]) -> Change | None:
     low = token.lower()
 
     def fits(path: str, ft) -> bool:
-        return ft.type == "enum" and path not in seen and any(str(c).lower() == low for c in ft.choices)
+        return ft.type == "enum" and path not in seen and _choice(ft, low) is not None
 
-    if not any(fits(p, ft) for p, ft in fields.items()):
+    candidates = [p for p, ft in fields.items() if fits(p, ft)]
+    if not candidates:
         return None
-    path = _best_field(words - {_stem(low)}, fields, fits, leaf=False)
+    path = _best_field(words, fields, fits, leaf=False)
+    if path is None and len(candidates) == 1 and not low[:1].isdigit():
+        path = candidates[0]  # "switch it to capped": a word only one field of this kind can hold names it
     if path is None:
         return None
-    choice = next(c for c in fields[path].choices if str(c).lower() == low)
-    return Change(path, choice, None, text)
+    return Change(path, _choice(fields[path], low), None, text)
 
 
 def _bool_change(fields, words: set[str], clause: str, text: str, seen: set[str]) -> Change | None:
     on, off = _ON.search(clause), _OFF.search(clause)
-    if bool(on) == bool(off):
+    if not (on or off):
         return None
 
     def fits(path: str, ft) -> bool:
         return ft.type == "bool" and path not in seen
 
     path = _best_field(words - {"on", "off", "enable", "disable", "turn", "switch"}, fields, fits)
-    return Change(path, bool(on), None, text) if path is not None else None
+    return Change(path, not off, None, text) if path is not None else None  # a negation wins: "had no ..."

@@ -99,6 +99,8 @@ class KnowledgeBase:
     def shortens(self, word: str) -> bool:
         """Whether `word` is admin shorthand of a word of the sources: its start ("params" for parameters,
         "perf") or, up to four letters, its consonants ("cmds" for commands)."""
+        if len(word) > MAX_SHORTHAND:
+            return False
         stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
         same_start = self._by_letter.get(stem[:1], ())
         if len(stem) >= 4 and any(w.startswith(stem) for w in same_start):
@@ -137,6 +139,7 @@ class KnowledgeBase:
 
 
 MAX_REMEMBERED = 4096
+MAX_SHORTHAND = 20  # shorthand is short: a longer word is not checked letter by letter against the sources
 
 
 def _spells(short: str, word: str) -> bool:

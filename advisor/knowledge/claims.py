@@ -46,6 +46,11 @@ _WITHOUT = linre.compile(
     r"\b(?:without|w/o)\s+|(?:\bnot|n't)\s+(?:using|running|on|in|with|having|use|run|have)\s+", linre.IGNORECASE
 )
 _WINDOW = 24  # characters before a predicate word searched for a negation
+# "can AMS and AME be used together?": a claim about one of them does not settle a combination
+_COMBINED = linre.compile(
+    r"\b(?:together|combin\w*|at the same time|along\s*side|along with|in combination|mix(?:ed|ing)?|both)\b",
+    linre.IGNORECASE,
+)
 _GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
 _MODAL = frozenset({"possible", "need", "recommend"})
 
@@ -58,6 +63,7 @@ class Predicate:
     not_before: linre.Pattern | None = None  # "need a reboot" asks about a reboot, not about a need
     dominant: bool = False  # asked at all, it is what the question is about: "does turning X off need a reboot?"
     not_after: linre.Pattern | None = None  # "persistent over a reboot" asks about persistence, not a reboot
+    polarity_from: str | None = None  # "disabled by default" asks the opposite of "on by default"
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,8 @@ class Claims:
             spans.append(m.start())
         if any(p.search(subject_text) for p in c.unless):
             return None
+        if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
+            return None
         without = _WITHOUT.search(text)
         asked = _asked(self.predicates[c.says], asked_text)
         if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
@@ -147,6 +155,9 @@ class Claims:
         if asked is None:
             return None
         reverse, at, end = asked
+        flip = self.predicates.get(self.predicates[c.says].polarity_from or "")
+        if flip is not None and flip.opposite is not None and flip.opposite.search(asked_text):
+            reverse = not reverse
         inner = _WITHOUT.search(asked_text) if without is not None else None
         if inner is not None and at <= inner.start() < end:
             without = None  # "without a reboot" is the predicate itself, not a condition on the subject
@@ -247,6 +258,40 @@ def _compile(pattern: str) -> linre.Pattern:
     return linre.compile(r"\b(?:" + pattern + r")", linre.IGNORECASE)
 
 
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a pattern (a `|` inside parentheses or brackets belongs to its group)."""
+    out, depth, start, i, klass = [], 0, 0, 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if klass:
+            klass = ch != "]"
+        elif ch == "[":
+            klass = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    return [*out, pattern[start:]]
+
+
+def _subject(pattern: str) -> linre.Pattern:
+    """A subject matches whole words: "AME" is not the start of "amepat" (an alternative ending in a letter or
+    digit gets a closing word boundary, a plural s allowed; one ending in a quantifier or a group says for itself
+    where it ends)."""
+    parts = [
+        a + r"s?\b" if a[-1:].isalnum() and not a.endswith(("\\b", "\\d", "\\w", "\\s")) else a
+        for a in _alternatives(pattern)
+    ]
+    return _compile("|".join(parts))
+
+
 def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
     path = path or knowledge_dir() / "claims.yaml"
     if not path.exists():
@@ -261,7 +306,9 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             not_after = linre.compile(spec["not_after"] + "$", linre.IGNORECASE) if spec.get("not_after") else None
         except (KeyError, linre.error) as exc:
             raise KnowledgeError(path.name, f"predicate {name}", f"bad predicate: {exc}") from None
-        predicates[name] = Predicate(name, same, opposite, not_before, bool(spec.get("dominant")), not_after)
+        predicates[name] = Predicate(
+            name, same, opposite, not_before, bool(spec.get("dominant")), not_after, spec.get("polarity_from")
+        )
     items: list[Claim] = []
     seen: set[str] = set()
     for i, item in enumerate(data.get("claims") or []):
@@ -269,6 +316,8 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
         if cid in seen:
             raise KnowledgeError(path.name, cid, "duplicate claim id")
         seen.add(cid)
+        if any(p.polarity_from and p.polarity_from not in predicates for p in predicates.values()):
+            raise KnowledgeError(path.name, None, "a predicate's polarity_from names no predicate class")
         if item.get("says") not in predicates:
             raise KnowledgeError(path.name, cid, f"unknown predicate class '{item.get('says')}'")
         for key in ("holds", "otherwise", "unstated"):
@@ -282,8 +331,8 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
         if set(when) - set(LEVEL_KINDS):
             raise KnowledgeError(path.name, cid, f"`when` keys must be among {', '.join(LEVEL_KINDS)}")
         try:
-            about = tuple(_compile(p) for p in item["about"])
-            unless = tuple(_compile(p) for p in item.get("unless", []))
+            about = tuple(_subject(p) for p in item["about"])
+            unless = tuple(_subject(p) for p in item.get("unless", []))
             minimum = {k: parse_level(k, v) for k, v in when.items()}
         except (linre.error, ValueError) as exc:
             raise KnowledgeError(path.name, cid, f"bad pattern or level: {exc}") from None

@@ -29,6 +29,8 @@ OTHER_FAMILY = 0.45  # factor for a passage of another product line
 RULE_LINK_SHARE = 0.35  # how much a related rule's score lifts the passages that support it
 WHY_BOOST = 1.6
 WHY_PLAIN_SHARE = 0.5  # weight of a plain (non-jargon) word in a "why" question
+NAMED_SOURCE = 1.5  # a passage of the document the question names
+OTHER_SOURCE = 0.5  # a passage of another document, when the question names one
 COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win
 
 
@@ -79,9 +81,10 @@ class Retrieval:
     mentioned_rules: list[str]
     unknown: list[str] = field(default_factory=list)  # technical terms no passage or rule mentions
     dropped: list[str] = field(default_factory=list)  # plain words no passage or rule mentions (not held against)
-    platform_words: set[str] = field(default_factory=set)  # the question's words that name a platform ("11i", "v3")
+    platform_words: set[str] = field(default_factory=set)  # words naming a platform or a source ("11i", "redpaper")
     rare: list[str] = field(default_factory=list)  # dropped words rare enough in English to name a thing
     corrected: str = ""  # the question with its misspelt words corrected ("bufer" -> "buffer")
+    sources: set[str] = field(default_factory=set)  # the source documents the question names
 
     @property
     def jargon(self) -> list[str]:
@@ -121,6 +124,7 @@ def rank(
     unknown += command_names(kb, question)
     why = bool(_WHY.match(question))
     why_terms = [t.strip('"').lower() for c in concepts if c.jargon for t in c.term_queries] if why else []
+    named = syn.document_tags(question)  # "what workload was used in redp5287": that document's passages
     platforms = syn.platform_tags(question) | set(extra_platforms)
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
@@ -154,6 +158,8 @@ def rank(
         other = bool(families and pfam and not (pfam & families))
         if other:
             factor *= OTHER_FAMILY
+        if named:
+            factor *= NAMED_SOURCE if p.source in named else OTHER_SOURCE
         score *= factor
         if best_rule:
             link = max((rule_scores.get(r, 0.0) for r in p.rules), default=0.0)
@@ -184,9 +190,10 @@ def rank(
         list(mentioned_rules),
         unknown,
         dropped,
-        syn.platform_words(question),
+        syn.platform_words(question) | syn.document_words(question),
         rare,
         corrected,
+        named,
     )
 
 

@@ -74,6 +74,7 @@ class Synonyms:
     platforms: tuple[Platform, ...]
     topics: tuple[Platform, ...]
     foreign: tuple[tuple[str, re.Pattern], ...]
+    documents: tuple[Platform, ...] = ()  # names of the sources themselves, tagged with the source id
 
     # ------------------------------------------------------------------ concepts
     def concepts(self, text: str) -> list[Concept]:
@@ -153,6 +154,15 @@ class Synonyms:
                 out.append((start, -neg_end, tag))
         return out
 
+    def document_tags(self, text: str) -> set[str]:
+        """The source ids `text` names ("redp5287", "the HP deck")."""
+        return {d.tag for d in self.documents if any(rx.search(text) for rx in d.patterns)}
+
+    def document_words(self, text: str) -> set[str]:
+        """The words of `text` that name a source ("redpaper", "hp", "deck")."""
+        spans = [m.group(0) for d in self.documents for rx in d.patterns for m in rx.finditer(text)]
+        return {t.lower() for span in spans for t in _WORD.findall(span)}
+
     def platform_words(self, text: str) -> set[str]:
         """The words of `text` that are part of a platform's name ("11i", "v3" of "HP-UX 11i v3")."""
         return {
@@ -215,5 +225,9 @@ def load_synonyms(path: Path | None = None) -> Synonyms:
             raise ValueError(f"{path.name}: empty synonym group")
     foreign = tuple((str(w), _word_pattern(str(w))) for w in data.get("foreign", []))
     return Synonyms(
-        groups, _platforms(data.get("platforms", {}), True), _platforms(data.get("topics", {}), False), foreign
+        groups,
+        _platforms(data.get("platforms", {}), True),
+        _platforms(data.get("topics", {}), False),
+        foreign,
+        _platforms(data.get("documents", {}), False),
     )

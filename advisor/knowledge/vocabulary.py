@@ -33,7 +33,9 @@ COMMON_ZIPF = 2.0
 # Below this an ordinary word is still rare enough to name a thing ("tomcat" 2.6, "relocation" 3.6,
 # "mirroring" 3.0): it makes a question not covered when the sources share no term of the field with it.
 RARE_ZIPF = 3.6
+MAX_WORD = 40  # longer "words" are pasted garbage (and would cost a look-up per letter below)
 MIN_PART = 3  # shortest half of a run-together pair ("sap" + "data")
+WORKLOADS = frozenset({"sap", "db2", "ora"})  # names that prefix a workload's directories ("sapdata", "db2inst")
 
 # A model, level or document code: a few letters and a number ("E980", "TL5", "SP6", "z15",
 # "redp5287", "v10"), or a number and a letter ("19c", "11.31").
@@ -97,6 +99,8 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
     of the sources ("params", "cmds").
     """
     low = word.lower()
+    if len(low) > MAX_WORD:
+        return True  # no word of the sources or of English is this long; the checks below are per letter
     if is_code(low) or not any(ch.isalpha() for ch in low):
         return False
     if "_" in low.strip("_"):
@@ -113,8 +117,9 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
 
 
 def _pair(word: str, i: int, known) -> bool:
-    """`word` run together from two known words: both long enough, or written apart in the sources."""
+    """`word` run together from two words the sources write apart ("file system"), or a workload's name and a
+    known word. Two known words alone are not enough: "vparmodify" (vpar + modify) is a command they never show."""
     a, b = word[:i], word[i:]
-    if min(len(a), len(b)) >= MIN_PART and known(a) and known(b):
-        return True
-    return known(f"{a} {b}")
+    if a in WORKLOADS and len(b) >= MIN_PART and known(b):
+        return True  # "sapdata", "sapmnt": a workload's own directories and files
+    return min(len(a), len(b)) >= 2 and known(f"{a} {b}")

@@ -49,15 +49,14 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
     ``36,curr_max_mem=...`` on the next.  A row is therefore put only once the next line shows it was
     whole; a line that continues it (its first field has no ``=``, or the row's own last field had
     none) means the row's last value is cut: that attribute is left out and the rest of the line
-    skipped, both with a warning.  Joining the pieces would guess whether a character was lost."""
+    skipped, both with a warning.  Joining the pieces would guess whether a character was lost.  Blank
+    lines (a double-spaced copy) are no row's end."""
     out = Builder(command)
     header: list[str] | None = None
     held: tuple[Line, dict[str, str], str | None] | None = None  # a row, and the field it ends in without "="
     for line in lines_of(text, command, detect):
         body = line.text.strip()
-        if not body:
-            _put_held(out, held)
-            held = None
+        if not body:  # a double-spaced copy puts a blank line inside a wrap too: the next line decides
             continue
         items = fields(body)
         if held is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from advisor import linre
 
-from ._text import Builder, clean, lines_of
+from ._text import Builder, Line, blocks_of, clean
 from .base import ParseResult
 
 HEADER = linre.compile(r"^\s*name\s+status\s+(physloc\s+)?description\s*$", linre.I)
@@ -18,9 +18,19 @@ LOCATION = linre.compile(r"\d\d(-[0-9A-Za-z]+)+|U[0-9A-Z]+\.[\w.-]+")
 
 def listing_score(text: str, names: linre.Pattern) -> float:
     """The share of lines that list a device of this kind."""
-    rows = [r for r in clean(text).splitlines() if r.strip() and not HEADER.match(r)]
-    matching = [m for m in map(ROW.match, rows) if m and names.match(m.group(1))]
-    return 0.9 * len(matching) / len(rows) if rows else 0.0
+    rows = matching = 0
+    for line in clean(text).splitlines():
+        if not line.strip():
+            continue
+        words = _row_words(line)  # a plain row, as ROW reads it (and never HEADER): no pattern call
+        if words is None:
+            if HEADER.match(line):
+                continue
+            m = ROW.match(line)
+            words = None if m is None else m.groups()
+        rows += 1
+        matching += words is not None and names.match(words[0]) is not None
+    return 0.9 * matching / rows if rows else 0.0
 
 
 def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> ParseResult:
@@ -29,20 +39,13 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
     # What follows the status ("00-00-02 MPIO IBM 2076 FC Disk") repeats down a listing: each is read
     # once.  Rows are stored by column (Builder.listing), which shares the repeated strings.
     described: dict[str, tuple[str | None, str]] = {}
-    put = out.listing(key)
-    for line in lines_of(text, command, lambda t: listing_score(t, names)):
-        if not line.text:
-            continue
-        words = _row_words(line.text)
-        if words is None:
-            if HEADER.match(line.text):
-                out.known(line)
-                continue
-            m = ROW.match(line.text)
-            if not m:
-                out.unknown(line)
-                continue
-            words = m.group(1), m.group(2), m.group(3)
+    # A device is listed once: when the first device comes again, a second listing starts (the output
+    # pasted twice, or run twice); its rows are not counted again (a name set would cost a listing's memory).
+    first: str | None = None
+    again = False
+    rows = out.listing(key)
+
+    def row(words: tuple[str, str, str] | list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         rest = described.get(words[2])
         if rest is None:
             rest = _described(words[2])
@@ -50,9 +53,44 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
                 described.clear()
             described[words[2]] = rest
         if rest[0] is None:
-            put(_FIELDS, (words[0], words[1], rest[1]), line)
-        else:
-            put(_LOCATED, (words[0], words[1], rest[0], rest[1]), line)
+            return _FIELDS, (words[0], words[1], rest[1])
+        return _LOCATED, (words[0], words[1], rest[0], rest[1])
+
+    def fast(raw: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """A plain row of the first listing, as ``slow`` reads it (``_row_words``), from the line as it is
+        in the text; the first device again (a second listing) goes to ``slow``."""
+        nonlocal first
+        words = raw.split(None, 2)  # the text's trailing blanks, if any, stay on words[2]: _described strips
+        if len(words) != 3 or words[1] not in _STATUSES or again or words[0] == first:
+            return None
+        if first is None:
+            first = words[0]
+        return row(words)
+
+    def slow(line: Line) -> None:
+        nonlocal first, again
+        if not line.text:
+            return
+        words = _row_words(line.text)
+        if words is None:
+            if HEADER.match(line.text):
+                out.known(line)
+                return
+            m = ROW.match(line.text)
+            if not m:
+                out.unknown(line)
+                return
+            words = m.group(1), m.group(2), m.group(3)
+        if first is None:
+            first = words[0]
+        elif words[0] == first:
+            again = True
+        if again:
+            out.warn(line, f"{words[0]}: a second listing (pasted twice, or run twice); its rows are not counted")
+            return
+        rows.put(*row(words), line)
+
+    rows.read(blocks_of(text, command, lambda t: listing_score(t, names)), fast, slow)
     return out.finish()
 
 

@@ -14,6 +14,7 @@ from ._text import Builder, Line, as_number, as_str, size_in
 BANNER = linre.compile(r"^\s*System configuration\s*:(.*)$", linre.I)
 _PAIR = linre.compile(r"(\w+)=(\S*)")
 _MB = size_in("mb")
+_SIZES = frozenset({"mem", "tmem"})  # printed with their unit ("mem=14336MB")
 
 
 def read_banner(line: Line, out: Builder) -> None:
@@ -27,6 +28,8 @@ def read_banner(line: Line, out: Builder) -> None:
         key = f"configuration.{name.casefold()}"
         if linre.fullmatch(r"[\d.,]+\s*[KMGT]B", raw, linre.I):
             out.value(f"{key}_mb", raw, _MB, line)
+        elif name.casefold() in _SIZES:  # "mem=14" where an 80-column terminal wrapped "mem=14|336MB"
+            out.warn(line, f"{name}={raw}: a size without its unit (a wrapped or cut line); left out")
         elif linre.fullmatch(r"[+-]?[\d.,]+", raw):
             out.value(key, raw, as_number, line)
         else:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
-from typing import Any, NamedTuple
+from functools import partial
+from itertools import accumulate, count, groupby, islice, repeat, takewhile
+from operator import add, is_not, itemgetter, lshift, or_
+from typing import Any, NamedTuple, cast
 
 from advisor import budget, linre
 
@@ -45,8 +48,16 @@ _CONTROLS = linre.compile(
 )
 
 
+# A pager's prompt copied with the output (`more`, `pg`): "--More--", "--More--(45%)", erased with
+# backspaces or not.  Blanked, so line numbers stay those of the text; never a value nor a flag.
+_PAGER = linre.compile(r"(?m)^[ \t]*--More--(?:\(\d{1,3}%\))?[\x08 \t]*$")
+
+
 def without_controls(text: str) -> str:
-    return _CONTROLS.sub("", text) if "\x1b" in text else text
+    """``text`` without terminal control sequences and pager prompts (line ends already LF)."""
+    if "\x1b" in text:
+        text = _CONTROLS.sub("", text)
+    return _PAGER.sub("", text) if "--More--" in text else text
 
 
 def clean(text: str) -> str:
@@ -66,6 +77,40 @@ def _plain(raw: str) -> str:
     return clean(raw).expandtabs(8).rstrip()
 
 
+Block = tuple[int, int, list[str], str, str]  # see ``_blocks``
+
+
+def _blocks(text: str) -> Iterator[Block]:
+    """The line-end normalised text (terminal control sequences taken out) about 64 KB at a time, cut at
+    line ends: per piece (line number before it, offset of its first line, its complete lines without line
+    ends, the text's last line when it has no line end and this is the final piece (else ""), the text)."""
+    origin = without_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
+    size, pos, no = len(origin), 0, 0
+    while pos < size:
+        budget.check()
+        end = origin.find("\n", min(pos + _CHUNK, size))
+        final = end < 0
+        raws = origin[pos : size if final else end].split("\n")
+        last = raws.pop() if final else ""  # "" when the text ends with its line end: no line
+        yield no, pos, raws, last, origin
+        if final:
+            return
+        no += len(raws)
+        pos = end + 1
+
+
+def _line(no: int, raw: str, start: int, origin: str) -> Line:
+    """The ``Line`` of a complete line (one with its line end)."""
+    plain = raw.rstrip() if raw.isascii() and "\t" not in raw else _plain(raw)  # _plain, inlined
+    return _new_line(Line, (no, raw, plain, False, start, origin))
+
+
+def _cut_line(no: int, raw: str, start: int, origin: str) -> Line:
+    """The ``Line`` of the text's last line when the text stops inside it (no line end)."""
+    plain = _plain(raw)
+    return _new_line(Line, (no, raw, plain, bool(plain.strip()), start, origin))
+
+
 def iter_lines(text: str) -> Iterator[Line]:
     """Lines of ``text``, one at a time; the last one is marked ``cut`` when the text stops inside it.
 
@@ -73,26 +118,14 @@ def iter_lines(text: str) -> Iterator[Line]:
     a pool of "22" of 2265) is how a truncated paste looks: that value must not be trusted.
     Nothing per line outlives the loop but what the parser keeps: a 16 MiB output is not held
     a second time as a list of lines."""
-    origin = without_controls(text.replace("\r\n", "\n").replace("\r", "\n"))
-    size, pos, no = len(origin), 0, 0
-    while pos < size:
-        budget.check()
-        end = origin.find("\n", min(pos + _CHUNK, size))
-        final = end < 0
-        pieces = origin[pos : size if final else end].split("\n")
-        last = pieces.pop() if final else None  # "" when the text ends with its line end: no line
-        start = pos
-        for raw in pieces:
+    for no, start, raws, last, origin in _blocks(text):
+        for raw in raws:
             no += 1
-            plain = raw.rstrip() if raw.isascii() and "\t" not in raw else _plain(raw)  # _plain, inlined
+            plain = raw.rstrip() if raw.isascii() and "\t" not in raw else _plain(raw)  # _line, inlined
             yield _new_line(Line, (no, raw, plain, False, start, origin))
             start += len(raw) + 1
         if last:
-            plain = _plain(last)
-            yield _new_line(Line, (no + 1, last, plain, bool(plain.strip()), start, origin))
-        if final:
-            return
-        pos = end + 1
+            yield _cut_line(no + 1, last, start, origin)
 
 
 def split_lines(text: str) -> list[Line]:
@@ -107,16 +140,30 @@ def _blank(text: str) -> bool:
     return not text or text.isspace()
 
 
-def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Line]:
-    """Lines of ``text`` (``iter_lines``); ParseError at once when it is empty or has none of the command's marks."""
+def _checked(text: str, command: str, detect: Callable[[str], float], *, defer: bool = False) -> None:
+    """ParseError at once when ``text`` is empty or has none of the command's marks; sets the number style
+    (``defer``: read from the text only if a value needs it)."""
     if not isinstance(text, str):
         raise ParseError(f"{command}: expected text, got {type(text).__name__}")
     if _blank(text):
         raise ParseError(f"{command}: the output is empty")
     if detect(text[:DETECT_CHARS]) == 0:
         raise ParseError(f"{command}: this is not {command!r} output (none of its lines or labels found)")
-    NUMBER_STYLE.set(number_style(text))
+    NUMBER_STYLE.set(_Deferred(text) if defer else number_style(text))
+
+
+def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Line]:
+    """Lines of ``text`` (``iter_lines``); ParseError at once when it is empty or has none of the command's marks."""
+    _checked(text, command, detect)
     return iter_lines(text)
+
+
+def blocks_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Block]:
+    """``lines_of`` for a listing's ``Listing.read``: the text's pieces of lines (``_blocks``).  A listing's
+    values are words and whole numbers, so the output's number style (a third of lslpp -l's time, every word
+    looked at) is read only if a value asks for it."""
+    _checked(text, command, detect, defer=True)
+    return _blocks(text)
 
 
 def norm_label(label: str) -> str:
@@ -163,8 +210,25 @@ class Style(NamedTuple):
     mixed: bool = False  # numbers show both marks as decimal ("2.00" and "0,50")
 
 
+class _Deferred(NamedTuple):
+    """The style of ``text``, not read yet (``blocks_of``)."""
+
+    text: str
+
+
 UNSETTLED = Style(None, False)
-NUMBER_STYLE: ContextVar[Style] = ContextVar("number_style", default=UNSETTLED)
+NUMBER_STYLE: ContextVar[Style | _Deferred] = ContextVar("number_style", default=UNSETTLED)
+
+
+def _output_style() -> Style:
+    """The number style of the output being parsed (read from its text now when it was deferred)."""
+    style = NUMBER_STYLE.get()
+    if isinstance(style, _Deferred):
+        style = number_style(style.text)
+        NUMBER_STYLE.set(style)
+    return style
+
+
 _WORD_NUMBER = linre.compile(r"[(\[]?[+-]?(\d[\d.,]*)[A-Za-z%]*[)\],;:]?")
 _GROUPS = {POINT: linre.compile(r"\d{1,3}(?:,\d{3})+"), COMMA: linre.compile(r"\d{1,3}(?:\.\d{3})+")}
 
@@ -252,7 +316,7 @@ def _grouping_style(number: str, whole: bool) -> str:
     decimal_style, group_style = (COMMA, POINT) if mark == "," else (POINT, COMMA)
     if "," in number and "." in number or not _GROUPS[group_style].fullmatch(number):
         raise Unreadable("not a number")
-    output, several = NUMBER_STYLE.get(), number.count(mark) > 1
+    output, several = _output_style(), number.count(mark) > 1
     if output.decimal == decimal_style:
         if several or whole:
             raise Unreadable(f"{mark!r} is this output's decimal mark, yet the value groups digits with it")
@@ -292,11 +356,11 @@ def _ungrouped(raw: str) -> str:
             "ambiguous: digits parted by blanks that are not groups of three (two numbers, or a broken copy)"
         )
     fraction = m.group(2) or ""
-    if NUMBER_STYLE.get().grouping:
+    if _output_style().grouping:
         raise Unreadable("the value groups thousands with blanks, the output's other numbers with a mark")
     if fraction:
         style = COMMA if fraction[0] == "," else POINT
-        output = NUMBER_STYLE.get()
+        output = _output_style()
         if output.mixed or (output.decimal is not None and output.decimal != style):
             raise Unreadable(
                 f"the value groups thousands with blanks and uses {fraction[0]!r} as decimal mark, "
@@ -387,7 +451,7 @@ def multiplied(raw: str) -> int:
 
 
 _KNOWN, _UNKNOWN = 1, 2
-Put = Callable[[tuple[str, ...], tuple[Any, ...], Line], None]  # Builder.listing's row function
+Put = Callable[[tuple[str, ...], tuple[Any, ...], Line], None]  # Listing.put
 
 
 class Builder:
@@ -481,55 +545,10 @@ class Builder:
         self.provenance.add_row(key, len(rows), row, no, raw, start, origin)
         rows.append(row)
 
-    def listing(self, key: str) -> Put:
-        """``put(keys, values, line)``: a row ``dict(zip(keys, values))`` of a big listing, scalar values,
-        stored by column at ``key`` (``Rows``), with the same provenance as ``put_row``.  Pass one ``keys``
-        tuple for all rows of a layout.  ``put`` runs per row of a multi-MB listing: the common case
-        (a line of the text, the same keys as the row before) only appends to arrays and lists."""
-        rows = Rows()
-        prov, marks = self.provenance, self._lines
-        table = prov.open_rows(key)
-        where, shapes = table.where, table.shapes
-        last: tuple[str, ...] | None = None  # the keys of the row before, when it took the fast path
-        shape, pending = 0, list[tuple[Any, ...]]()
-        text: object = object()  # the provenance's text, once set and short enough to point into
-
-        def put(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
-            nonlocal last, shape, pending
-            no, raw, _, cut, start, origin = line
-            if origin is not text or cut or start < 0:  # (within text, line numbers and offsets fit)
-                slow(keys, values, line)
-                return
-            if keys is not last:  # the first row of a layout (or after a slow one)
-                if not rows:
-                    _set(self.data, key, rows)
-                last, shape, pending = keys, prov.shape_id(keys), rows.pending(keys)
-            if prov._open is not table:
-                prov.open_rows(key)
-            if no >= len(marks):
-                marks.extend(bytes(no + 1 - len(marks) + len(marks) // 2))
-            marks[no] |= _KNOWN
-            where.append(no << SHIFT | start)
-            shapes.append(shape)
-            pending.append(values)
-            if len(pending) >= BATCH:
-                rows.flush()
-
-        def slow(keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
-            """The first row, a cut line, or a line the provenance cannot point into."""
-            nonlocal last, text
-            if line.cut and self._cut(line, f"{key} row"):
-                return
-            if not rows:
-                _set(self.data, key, rows)
-            self._mark(line.no, _KNOWN)
-            prov.add_keys(key, len(where), keys, line.no, line.raw, line.start, line.origin)
-            rows.add(keys, values)
-            last = None  # the next row takes the fast path's state afresh
-            if prov._text is not None and len(prov._text) < LOW:
-                text = prov._text
-
-        return put
+    def listing(self, key: str) -> Listing:
+        """The rows of a big listing at ``key``, stored by column (``Rows``), with the same provenance as
+        ``put_row``: ``Listing.put`` per row, or ``Listing.read`` for the whole text."""
+        return Listing(self, key)
 
     def value(self, key: str, raw: str, convert: Callable[[str], Any], line: Line) -> Any:
         """Convert and store ``raw``; unset or unreadable values become warnings."""
@@ -559,6 +578,157 @@ class Builder:
                 f"{self.command!r} output; is this another command's output?"
             )
         return ParseResult(command=self.command, data=self.data, warnings=self.warnings, provenance=self.provenance)
+
+
+Row = tuple[tuple[str, ...], tuple[Any, ...]]  # (keys, values) of a row of a listing
+Fast = Callable[[str], "Row | None"]  # Listing.read's per-line test
+_PLAIN = bytes(range(0x20, 0x7F)) + b"\n"  # printable ASCII and the line end
+_MARK_KNOWN = bytes(mark | _KNOWN for mark in range(256))  # marks.translate: each line's mark |= _KNOWN
+_FOUND = partial(is_not, None)  # C-level tests and getters: a run of rows has no Python call but fast's
+_KEYS, _VALUES = itemgetter(0), itemgetter(1)
+
+
+def _printable_only(fast: Fast, raw: str) -> Row | None:
+    """``fast(raw)`` for a line of printable ASCII, None for any other."""
+    return fast(raw) if raw.isascii() and raw.isprintable() else None
+
+
+class Listing:
+    """The rows of one big listing (lsdev, lslpp -l, ps -eZ): a row ``dict(zip(keys, values))`` of scalar
+    values per line, stored by column at ``key`` (``Rows``) with the provenance ``put_row`` gives.
+
+    ``put`` and ``read`` run per row of a multi-MB listing: the common case (a line of the text, the same
+    ``keys`` object as the row before) only appends to arrays and lists."""
+
+    __slots__ = ("out", "key", "rows", "table", "last", "shape", "pending", "text")
+
+    def __init__(self, out: Builder, key: str) -> None:
+        self.out, self.key = out, key
+        self.rows = Rows()
+        self.table = out.provenance.open_rows(key)
+        self.last: tuple[str, ...] | None = None  # the keys of the row before, when it took the fast path
+        self.shape, self.pending = 0, list[tuple[Any, ...]]()
+        self.text: object = object()  # the provenance's text, once set and short enough to point into
+
+    def put(self, keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
+        """One row read from ``line``.  Pass one ``keys`` tuple for all rows of a layout."""
+        no, raw, _, cut, start, origin = line
+        if origin is not self.text or cut or start < 0:  # (within text, line numbers and offsets fit)
+            self._slow(keys, values, line)
+            return
+        if keys is not self.last:
+            self._layout(keys)
+        prov = self.out.provenance
+        if prov._open is not self.table:
+            prov.open_rows(self.key)
+        marks = self.out._lines
+        if no >= len(marks):
+            marks.extend(bytes(no + 1 - len(marks) + len(marks) // 2))
+        marks[no] |= _KNOWN
+        self.table.where.append(no << SHIFT | start)
+        self.table.shapes.append(self.shape)
+        self.pending.append(values)
+        if len(self.pending) >= BATCH:
+            self.rows.flush()
+
+    def read(self, blocks: Iterable[Block], fast: Fast, slow: Callable[[Line], None]) -> None:
+        """Every line of ``blocks`` (``blocks_of``) in order, the parser's loop.
+
+        ``fast(raw)`` gets a line of printable ASCII as it is in the text (no line end; it may end in
+        spaces, which ``Line.text`` has not) and gives ``(keys, values)`` exactly when the parser, given
+        that line, would only ``put`` that row; it may keep state of the parser's own (a line it gives None
+        for is read again by ``slow``), never touch the builder.  Every other line goes to ``slow`` as a
+        ``Line``.  A run of rows of ``fast`` is stored with C-level passes (``_run``): no ``Line``, no
+        Python loop per row, so most of a listing's lines cost the parser's split and test alone."""
+        prov, table, marks = self.out.provenance, self.table, self.out._lines
+        for no, start, raws, final, origin in blocks:
+            if len(marks) <= no + len(raws):  # every line of the block can be marked without a test
+                marks.extend(bytes(no + len(raws) + 1 - len(marks) + len(marks) // 2))
+            starts = list(map(add, accumulate(map(len, raws), initial=start), count()))  # of each line, and after
+            piece = origin[start : starts[-1] - 1] if raws else ""
+            plain = piece.isascii() and not piece.encode().translate(None, _PLAIN)  # 1 ns a character, 1/4 of
+            del piece  # isprintable()'s: a block of printable ASCII lines is nearly always what a listing is
+            found = map(fast if plain else partial(_printable_only, fast), raws)
+            at, size = 0, len(raws)
+            while at < size:
+                run = cast("list[Row]", list(takewhile(_FOUND, found)))  # fast's rows up to the first None
+                if run:
+                    self._run(run, raws, starts, at, no + 1 + at, origin)
+                    at += len(run)
+                if at < size:  # that line: the full way
+                    slow(_line(no + 1 + at, raws[at], starts[at], origin))
+                    at += 1
+            no += size
+            if final:
+                line = _cut_line(no + 1, final, starts[-1], origin)
+                row = _printable_only(fast, final)
+                if row is None:
+                    slow(line)
+                else:
+                    self.put(row[0], row[1], line)
+            if prov._open is not table:  # the builder logged another value: rows go on after it
+                prov.open_rows(self.key)
+        if isinstance(NUMBER_STYLE.get(), _Deferred):  # the parse is over: let go of its text
+            NUMBER_STYLE.set(UNSETTLED)
+
+    def _run(
+        self,
+        run: list[Row],
+        raws: list[str],
+        starts: list[int],
+        at: int,
+        no: int,
+        origin: str,
+    ) -> None:
+        """Rows ``run`` read from ``raws[at:]`` (line ``no`` on, starting at ``starts[at:]``): what ``put``
+        does per row, a layout's rows at a time (marks, provenance arrays, the ``Rows`` batch)."""
+        prov, table, marks = self.out.provenance, self.table, self.out._lines
+        first = 0
+        while first < len(run) and origin is not self.text:  # the listing's first row sets the provenance's text
+            self.put(*run[first], _line(no + first, raws[at + first], starts[at + first], origin))
+            first += 1
+        if prov._open is not table:
+            prov.open_rows(self.key)
+        for keys, group in groupby(islice(run, first, None), key=_KEYS):
+            values = list(map(_VALUES, group))
+            size, line, begin = len(values), no + first, at + first
+            if keys is not self.last:
+                self._layout(keys)
+            marks[line : line + size] = marks[line : line + size].translate(_MARK_KNOWN)
+            table.where.extend(
+                map(or_, map(lshift, range(line, line + size), repeat(SHIFT)), starts[begin : begin + size])
+            )
+            table.shapes.extend(repeat(self.shape, size))
+            pending = self.pending
+            done = 0
+            while done < size:  # the Rows batches stay BATCH rows each
+                room = BATCH - len(pending)
+                pending.extend(values[done : done + room])
+                done += room
+                if len(pending) >= BATCH:
+                    self.rows.flush()
+            first += size
+
+    def _layout(self, keys: tuple[str, ...]) -> None:
+        """Start a run of rows with ``keys`` (the first row of a layout, or one after a slow row)."""
+        if not self.rows:
+            _set(self.out.data, self.key, self.rows)
+        self.last, self.shape, self.pending = keys, self.out.provenance.shape_id(keys), self.rows.pending(keys)
+
+    def _slow(self, keys: tuple[str, ...], values: tuple[Any, ...], line: Line) -> None:
+        """The first row, a cut line, or a line the provenance cannot point into."""
+        out = self.out
+        if line.cut and out._cut(line, f"{self.key} row"):
+            return
+        if not self.rows:
+            _set(out.data, self.key, self.rows)
+        out._mark(line.no, _KNOWN)
+        out.provenance.add_keys(self.key, len(self.table.where), keys, line.no, line.raw, line.start, line.origin)
+        self.rows.add(keys, values)
+        self.last = None  # the next row takes the fast path's state afresh
+        prov_text = out.provenance._text
+        if prov_text is not None and len(prov_text) < LOW:
+            self.text = prov_text
 
 
 def _set(data: dict[str, Any], key: str, value: Any) -> bool:

@@ -23,7 +23,7 @@ stay those of the whole file, so provenance points into it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field
@@ -31,7 +31,7 @@ from pydantic import BaseModel, Field
 from advisor import budget, linre
 
 from . import registry
-from ._text import DETECT_CHARS
+from ._text import DETECT_CHARS, without_controls
 from .base import ParseError, ParseResult
 from .prompts import prompt
 
@@ -82,17 +82,39 @@ def _normal(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _pieces(origin: str) -> Iterator[tuple[int, int, str]]:
-    """(line number, offset, line) of every piece of ``origin.split("\n")``, a chunk at a time."""
-    size, pos, no = len(origin), 0, 0
+def _scan(origin: str, next_mark: Callable[[int], int]) -> Iterator[tuple[int, int, int, str | None]]:
+    """The lines of ``origin.split("\n")`` in order, as (line number, start, end, line) for a line that holds
+    a mark (``next_mark(pos)``: the offset of the next mark at or after ``pos``, -1 when none is left) and as
+    (number of the first line, start, end, None) for the run of lines between two such lines: a splitter
+    tests only the lines a boundary can be on and takes the rest a run at a time (``_Body.add_run``)."""
+    size, pos, no = len(origin), 0, 1
     while True:
         budget.check()
-        end = origin.find("\n", min(pos + _CHUNK, size))
-        final = end < 0
-        for line in origin[pos : size if final else end].split("\n"):
-            no += 1
-            yield no, pos, line
-            pos += len(line) + 1
+        mark = next_mark(pos)
+        if mark < 0:  # no boundary left: the rest is one run (the empty line after a last line end too)
+            yield no, pos, size, None
+            return
+        line_start = origin.rfind("\n", pos, mark) + 1 or pos
+        if line_start > pos:
+            yield no, pos, line_start - 1, None
+            no += origin.count("\n", pos, line_start)
+        line_end = origin.find("\n", mark)
+        if line_end < 0:
+            yield no, line_start, size, origin[line_start:]
+            return
+        yield no, line_start, line_end, origin[line_start:line_end]
+        no, pos = no + 1, line_end + 1
+
+
+def _lines(origin: str, start: int, end: int, no: int) -> Iterator[tuple[int, int, str]]:
+    """(line number, start, line) of the lines of ``origin[start:end]``, a piece of about 64 KB at a time."""
+    while True:
+        budget.check()
+        stop = origin.find("\n", min(start + _CHUNK, end), end)
+        final = stop < 0
+        for line in origin[start : end if final else stop].split("\n"):
+            yield no, start, line
+            no, start = no + 1, start + len(line) + 1
         if final:
             return
 
@@ -141,6 +163,23 @@ class _Body:
             self.filled = self.filled or not line.isspace()
         self.last = line
 
+    def add_run(self, origin: str, start: int, end: int, no: int) -> None:
+        """``add`` of every line of ``origin[start:end]`` (line ``no`` first), read a piece at a time."""
+        stop = end
+        while stop > start:  # the last non-empty line ends where the run's trailing line ends stop
+            piece = origin[max(start, stop - _CHUNK) : stop]
+            kept = len(piece.rstrip("\n"))
+            if kept:
+                self.end = stop - len(piece) + kept
+                break
+            stop -= len(piece)
+        at = start
+        while not self.filled and at < self.end:  # some line has more than blanks
+            piece = origin[at : min(at + _CHUNK, self.end)]
+            self.filled = not piece.isspace()
+            at += len(piece)
+        self.last = origin[origin.rfind("\n", start, end) + 1 or start : end]
+
     def text(self, origin: str, cut: bool) -> str:
         """What joining the lines gives: up to the last non-empty line, with its line end unless ``cut``."""
         if not self.filled:
@@ -165,18 +204,26 @@ class _Cut(NamedTuple):
 def _labelled(origin: str) -> Iterator[_Cut]:
     current: dict[str, str] | None = None
     body = _Body(1, 0)
-    for no, start, line in _pieces(origin):
-        attrs = _marker_at(origin, start) if line.startswith(_PREFIX) else None
+    for no, start, end, line in _scan(origin, lambda pos: _next_marker(origin, pos)):
+        attrs = None if line is None else _marker_at(origin, start)
         if attrs is None:
-            body.add(start, line)
+            body.add_run(origin, start, end, no)
             continue
         if "format" in attrs and "command" not in attrs:
             continue
         if current is not None:
             yield _cut(origin, current, body, False)
-        current, body = attrs, _Body(no + 1, start + len(line) + 1)
+        current, body = attrs, _Body(no + 1, end + 1)
     if current is not None:
         yield _cut(origin, current, body, body.ends_cut())
+
+
+def _next_marker(origin: str, pos: int) -> int:
+    """Where the next line starting with the marker prefix starts (-1: none)."""
+    at = origin.find(_PREFIX, pos)
+    while at > 0 and origin[at - 1] != "\n":
+        at = origin.find(_PREFIX, at + 1)
+    return at
 
 
 def _cut(origin: str, attrs: dict[str, str], body: _Body, cut: bool) -> _Cut:
@@ -213,16 +260,39 @@ def _unlabelled(origin: str) -> Iterator[_Cut]:
     command: str | None = None
     host: str | None = None
     chunk: _Body = _Chunk(1, 0)
-    for no, start, line in _pieces(origin):
-        found = prompt(line) if "#" in line or "$" in line or ">" in line else None  # prompt()'s own test, inlined
+    for no, start, end, line in _scan(origin, _PromptMarks(origin).next):
+        found = None if line is None else prompt(line)
         if found is None:
-            chunk.add(start, line)
+            chunk.add_run(origin, start, end, no)
             continue
         yield from _chunk_sections(origin, chunk, command, host, False)
         command, host = found.command, found.host or host
         # lines after a prompt with a command are that command's: no blocks to tell apart
-        chunk = _Chunk(no + 1, start + len(line) + 1) if command is None else _Body(no + 1, start + len(line) + 1)
+        chunk = _Chunk(no + 1, end + 1) if command is None else _Body(no + 1, end + 1)
     yield from _chunk_sections(origin, chunk, command, host, chunk.ends_cut())
+
+
+class _PromptMarks:
+    """``next(pos)``: the offset of the next character a prompt ends in (``#``, ``$``, ``>``, see
+    ``prompts.prompt``) at or after ``pos``; each character's next place is looked up again only once
+    passed, so a whole scan reads the text once per character."""
+
+    __slots__ = ("origin", "places")
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.places = [origin.find(mark) for mark in _PROMPT_MARKS]
+
+    def next(self, pos: int) -> int:
+        places = self.places
+        for i, place in enumerate(places):
+            if 0 <= place < pos:
+                places[i] = self.origin.find(_PROMPT_MARKS[i], pos)
+        found = [place for place in places if place >= 0]
+        return min(found) if found else -1
+
+
+_PROMPT_MARKS = "#$>"
 
 
 def _chunk_sections(origin: str, chunk: _Body, command: str | None, host: str | None, cut: bool) -> Iterator[_Cut]:
@@ -245,7 +315,7 @@ class _Chunk(_Body):
 
     def add(self, start: int, line: str) -> None:
         super().add(start, line)
-        if line and not line.isspace():
+        if line and not line.isspace() and ("\x1b" not in line or without_controls(line).strip()):
             if self.open is None:
                 self.open = [self.lines, start, start + len(line)]
             else:
@@ -255,6 +325,10 @@ class _Chunk(_Body):
             self.open = None
         self.lines += 1
 
+    def add_run(self, origin: str, start: int, end: int, no: int) -> None:
+        for _, at, line in _lines(origin, start, end, no):  # every line counts here: blank ones end a block
+            self.add(at, line)
+
     def sections(self, origin: str, host: str | None, cut: bool) -> Iterator[_Cut]:
         """Blocks grouped by the command detected in each (a block detected as nothing joins the one before)."""
         if not self.filled:
@@ -262,7 +336,7 @@ class _Chunk(_Body):
         if self.open is not None:
             self.blocks.append((self.open[0], self.open[1], self.open[2]))
         group: list[Any] | None = None  # [command, first line index, start, end, opening label]
-        for first, start, end in self.blocks:
+        for first, start, end in _undoubled(origin, self.blocks):
             detected = registry.detect(origin[start : min(end, start + DETECT_CHARS)])
             label = opening_label(origin, start, end)
             if group is not None and (detected is None or detected == group[0]) and not (label and label == group[4]):
@@ -275,6 +349,22 @@ class _Chunk(_Body):
             yield _group(origin, group, self.first_line_no, host, cut and group[3] == self.end)
 
 
+def _undoubled(origin: str, blocks: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The blocks of a double-spaced copy (a blank line after every line: CR CR LF line ends, some
+    terminals' copy): one-line blocks parted by single blank lines are one block; the copy's own blank
+    lines are three blank lines there.  Only for 8 blocks or more, 9 in 10 of one line: a few one-line
+    outputs parted by blank lines stay apart.  Other texts' blocks as they are."""
+    if len(blocks) < 8 or sum(1 for _, start, end in blocks if origin.find("\n", start, end) < 0) < 0.9 * len(blocks):
+        return blocks
+    merged = [list(blocks[0])]
+    for first, start, end in blocks[1:]:
+        if origin.count("\n", merged[-1][2], start) == 2:
+            merged[-1][2] = end
+        else:
+            merged.append([first, start, end])
+    return [(first, start, end) for first, start, end in merged]
+
+
 _LABELLED = linre.compile(r"[ \t]*([A-Za-z][A-Za-z0-9 ()/_.-]{0,63}?)[ \t]*:[ \t]*\S")
 
 
@@ -283,7 +373,7 @@ def opening_label(origin: str, start: int, end: int) -> str | None:
     opens with the same label (``Node Name : aix2`` after ``Node Name : aix1``) is another output, maybe
     of another system, never a continuation of the one before."""
     newline = origin.find("\n", start, end)
-    m = _LABELLED.match(origin[start : end if newline < 0 else newline])
+    m = _LABELLED.match(without_controls(origin[start : end if newline < 0 else newline]))
     return " ".join(m.group(1).split()).casefold() if m else None
 
 

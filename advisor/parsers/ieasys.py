@@ -75,6 +75,11 @@ def parse(text: str) -> ParseResult:
     return out.finish(allow_empty=True)
 
 
+def _between(line: Line) -> bool:
+    operand = _operand(line)
+    return not operand or (operand.startswith("/*") and "*/" in line.text)
+
+
 def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str | None:
     """The LFAREA=... text from ``start`` on line ``index``, across continuation lines; None when the
     member stops inside it (a copy cut short: what is left of the statement is not the statement)."""
@@ -90,6 +95,9 @@ def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str |
                 out.warn(lines[index], "LFAREA has an unmatched ')'; statement kept as written")
                 return value
         index += 1
+        while depth > 0 and operand.endswith(",") and index < len(lines) and _between(lines[index]):
+            out.known(lines[index])  # a blank line (a double-spaced copy) or a comment line inside the statement
+            index += 1
         if depth > 0 and operand.endswith(",") and not any(_operand(line) for line in lines[index:]):
             out.warn(lines[index - 1], "the member ends inside the LFAREA statement: it is cut short; lfarea left out")
             return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from advisor import linre
 
-from ._text import Builder, Line, Put, lines_of, score
+from ._text import Builder, Line, Put, blocks_of, score
 from .base import ParseResult
 
 COMMAND = "lslpp -l"
@@ -36,20 +36,34 @@ def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     path, pending = "", ""
     levels: set[str] = set()
-    put = out.listing("filesets")
-    for line in lines_of(text, COMMAND, detect):
+    rows = out.listing("filesets")
+
+    def fast(raw: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """Nearly every line: a fileset of a level already seen, read with one split (no pattern can come
+        first, see ``slow``)."""
+        nonlocal pending
+        if "0504-132" in raw:
+            return None
+        words = raw.split(None, 3)
+        if len(words) != 4 or words[2] not in _STATE_WORDS or words[1] not in levels:
+            return None
+        pending = ""
+        description = words[3].rstrip()  # the text's trailing blanks, which slow's line has not
+        if path:
+            return _FIELDS_PATH, (words[0], words[1], words[2], description, path)
+        return _FIELDS, (words[0], words[1], words[2], description)
+
+    def slow(line: Line) -> None:
+        nonlocal path, pending
         body = line.text.lstrip()  # right-stripped already
         if not body:
-            continue
+            return
         if body.isascii() and body.isprintable() and "0504-132" not in body:  # nearly every line: a fileset
             words = body.split(None, 3)  # as _row reads it, for a level already seen: no pattern can come first
             if len(words) == 4 and words[2] in _STATE_WORDS and words[1] in levels:
-                if path:
-                    put(_FIELDS_PATH, (words[0], words[1], words[2], words[3], path), line)
-                else:
-                    put(_FIELDS, (words[0], words[1], words[2], words[3]), line)
+                _fileset(words[0], (words[0], words[1], words[2], words[3]), path, line, rows.put)
                 pending = ""
-                continue
+                return
         # The patterns in order of precedence, each only when the text can match it (the body is
         # stripped, so an anchored pattern's first word is the body's): one regex call per fileset line.
         if (body[:7].casefold() == "fileset" and _HEADER.match(body)) or (body[0] == "-" and _RULE.match(body)):
@@ -60,13 +74,15 @@ def parse(text: str) -> ParseResult:
         elif "0504-132" in body and (missing := MISSING.search(body)):
             out.append("not_installed", missing.group(1), line)
         elif (row := _row(body, levels)) and (row[0] or pending):
-            _fileset(row[0] or pending, row, path, line, put)
+            _fileset(row[0] or pending, row, path, line, rows.put)
             pending = ""
         elif name := _NAME.match(body):
             pending = name.group(1)
             out.known(line)
         else:
             out.unknown(line)
+
+    rows.read(blocks_of(text, COMMAND, detect), fast, slow)
     return out.finish()
 
 

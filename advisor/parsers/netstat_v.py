@@ -23,6 +23,7 @@ from .base import ParseResult
 COMMAND = "netstat -v"
 ALIASES = ("netstat -v *", "entstat *", "entstat -d *", "entstat -all *")
 
+_FLAG = linre.compile(r"[A-Za-z0-9][A-Za-z0-9_]*")  # a driver flag ("64BitSupport"); "--More--" is none
 _ADAPTER = linre.compile(r"^\s*ETHERNET STATISTICS\s*\(([\w-]+)\)\s*:?\s*$", linre.I)
 _TWO_COLUMNS = linre.compile(r"^\s*Transmit Statistics:\s+Receive Statistics:\s*$", linre.I)
 _GENERAL = linre.compile(r"^\s*General Statistics:\s*$", linre.I)
@@ -104,7 +105,7 @@ def parse(text: str) -> ParseResult:
         if not st.adapter:
             out.unknown(line, "statistics before any 'ETHERNET STATISTICS (entN)' line; skipped")
             continue
-        if st.flags and ":" not in body:
+        if st.flags and ":" not in body and all(_FLAG.fullmatch(word) for word in body.split()):
             for flag in body.split():
                 out.append(f"adapters.{st.adapter}.general.driver_flags", flag, line)
             continue

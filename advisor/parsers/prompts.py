@@ -74,6 +74,10 @@ _SSH_OPTION_ARGS = frozenset("bcDEeFIiJLlmOopQRSWw")  # ssh options that take a 
 def _remote(found: Prompt) -> Prompt:
     """``ssh [-l user] [user@]aix2 lparstat -i`` typed on a jump host ran on aix2: that is the output's host."""
     words = found.command.split() if found.command else []
+    if words and words[0].rsplit("/", 1)[-1] in ("sudo", "pbrun"):  # sudo ssh aix2 ...: still aix2's output
+        from advisor.parsers.registry import _unprivileged  # the registry imports every parser: only here
+
+        words = _unprivileged(words)
     if not words or words[0] != "ssh":
         return found
     i = 1

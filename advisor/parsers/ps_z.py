@@ -13,7 +13,7 @@ from typing import Any
 
 from advisor import linre
 
-from ._text import Builder, Line, Put, lines_of, score
+from ._text import Builder, Line, Put, blocks_of, score
 from .base import ParseResult
 
 COMMAND = "ps -eZ"
@@ -34,18 +34,28 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     layout: _Layout | None = None
-    put = out.listing("processes")
-    for line in lines_of(text, COMMAND, detect):
+    rows = out.listing("processes")
+
+    def fast(raw: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+        """A row under a plain header, as ``slow`` reads it, from the line as it is in the text."""
+        if layout is None or "DPGSZ" in raw:
+            return None
+        return layout.cells(raw.rstrip())
+
+    def slow(line: Line) -> None:
+        nonlocal layout
         body = line.text
         if not body:  # right-stripped: a blank line is empty
-            continue
+            return
         if "DPGSZ" in body and _HEADER.match(body):  # the header names DPGSZ: rows skip the regex
             layout = _Layout([c.casefold() for c in body.split()])
             out.known(line)
         elif layout is not None:
-            layout.row(line, out, put)
+            layout.row(line, out, rows.put)
         else:
             out.unknown(line, "process line before the PID ... CMD header; skipped")
+
+    rows.read(blocks_of(text, COMMAND, detect), fast, slow)
     return out.finish()
 
 
@@ -66,21 +76,41 @@ class _Layout:
         self.pid = columns.index("pid") if self.plain else -1
         self.ppid = columns.index("ppid") if "ppid" in columns else -1
         self.sizes: set[str] = set()  # page sizes seen to match _PAGE ("4K", "64K"): one regex call each
+        self.cells = self._reader()
 
     def row(self, line: Line, out: Builder, put: Put) -> None:
         if not self.plain:
             _row(line, self.columns, out, put)
             return
-        cells: list[Any] = line.text.split(None, self.width - 1)
-        if len(cells) == self.width:
-            pid = cells[self.pid]
-            if _digits(pid) and (self.sizes.issuperset(self.pick(cells)) or self._pages_read(cells)):
-                cells[self.pid] = int(pid)
-                if self.ppid >= 0 and _digits(cells[self.ppid]):
-                    cells[self.ppid] = int(cells[self.ppid])
-                put(self.keys, tuple(cells), line)
-                return
-        out.warn(line, "process line does not fit the header's columns; skipped")
+        found = self.cells(line.text)
+        if found is None:
+            out.warn(line, "process line does not fit the header's columns; skipped")
+        else:
+            put(*found, line)
+
+    def _reader(self) -> Callable[[str], tuple[tuple[str, ...], tuple[Any, ...]] | None]:
+        """``cells(text)``: (keys, values) of a row under a plain header (``text`` right-stripped), None
+        when it does not fit; the header's positions bound once (it runs per row of a listing)."""
+        if not self.plain:
+            return lambda text: None
+        split_at, width, pid_at, ppid_at, keys = self.width - 1, self.width, self.pid, self.ppid, self.keys
+        sizes, pick, pages_read = self.sizes, self.pick, self._pages_read
+
+        def cells(text: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+            cells: list[Any] = text.split(None, split_at)
+            if len(cells) != width:
+                return None
+            pid = cells[pid_at]
+            if not (pid.isdigit() and pid.isascii() and len(pid) <= 10):  # _digits(pid), inlined
+                return None
+            if not (sizes.issuperset(pick(cells)) or pages_read(cells)):
+                return None
+            cells[pid_at] = int(pid)
+            if ppid_at >= 0 and _digits(cells[ppid_at]):
+                cells[ppid_at] = int(cells[ppid_at])
+            return keys, tuple(cells)
+
+        return cells
 
     def _pages_read(self, cells: list[str]) -> bool:
         sizes = self.sizes

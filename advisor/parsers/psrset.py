@@ -47,9 +47,16 @@ def parse(text: str) -> ParseResult:
     current: dict[str, Any] | None = None
     first: Line | None = None
     pending: list[Line] = []
+    seen: set[int] = set()  # a processor set is printed once: a repeat is the output pasted twice
 
     def close() -> None:
         if current is not None and first is not None:
+            if current["pset"] in seen:
+                out.warn(
+                    first, f"PSET {current['pset']} is listed twice (the output pasted twice?); the repeat is left out"
+                )
+                return
+            seen.add(current["pset"])
             out.put_row("psets", current, first)
             for line in pending:
                 out.known(line)

@@ -170,10 +170,11 @@ def detect(text: str) -> str | None:
     return best
 
 
-def parse_output(text: str, command: str | None = None) -> ParseResult:
-    """Parse ``text`` as ``command``'s output, or as the command it is detected to be."""
+def parse_output(text: str, command: str | None = None, *, detected: str | None = None) -> ParseResult:
+    """Parse ``text`` as ``command``'s output, or as the command it is detected to be (``detected``: what
+    ``detect(text)`` gave, when the caller has run it already)."""
     if command is None:
-        detected = detect(text)
+        detected = detected or detect(text)
         if detected is None:
             raise ParseError(
                 f"cannot tell which command produced this text; name the command. Known: {', '.join(commands())}"

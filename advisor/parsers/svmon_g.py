@@ -45,7 +45,7 @@ _SIZED = frozenset(
     }
 )
 _UNIT = linre.compile(r"^\s*Unit:\s*(page|KB|MB|GB|auto)\s*$", linre.I)
-_TRUE_MEMORY = linre.compile(r"^\s*True Memory:\s*(\S+)\s*$", linre.I)
+_TRUE_MEMORY = linre.compile(r"^\s*True Memory:\s*(\S(?:.*\S)?)\s*$", linre.I)  # the whole value: "2 097 152"
 _PAGE_ROW = linre.compile(r"^\s*[a-zA-Z]\s+(\d+)\s*([KMG])B\s+(.*)$")
 _VALUE = linre.compile(r"-|[\d.,]+[KMG]?")
 

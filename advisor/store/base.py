@@ -59,6 +59,11 @@ class StoreBase(ABC):
     def _read(self, work: Callable[[Tx], T]) -> T:
         """`work(tx)` on one snapshot (several statements agree with each other)."""
 
+    def _read_row(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """The first row of one statement, or None: `_read` of that one statement, which an implementation
+        may run more cheaply (one statement sees one snapshot without a transaction around it)."""
+        return self._read(lambda tx: tx.execute(sql, args).fetchone())
+
     @abstractmethod
     def _transact(self, work: Callable[[Tx], T]) -> T:
         """`work(tx)` in one transaction, committed durably before this returns; rolled back if it raises."""

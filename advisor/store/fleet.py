@@ -203,16 +203,19 @@ def record_review(
     if dict(blocked) != old_fields:
         tx.execute("DELETE FROM fleet_missing WHERE tenant_id = ? AND target = ?", mine)
         tx.executemany("INSERT INTO fleet_missing VALUES (?, ?, ?, ?)", [(*mine, f, n) for f, n in blocked.items()])
+    # The day counts the system once: whether it was seen that day is read inside the statement, not sent
+    # back (on PostgreSQL that would be a round trip in every review). The system's row lock, taken above,
+    # makes the read safe: another review of this system commits its day row before this one gets here.
     day = created_at[:10]
-    new_system = tx.execute(
-        "INSERT INTO fleet_day_systems VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (tenant, day, target)
-    ).rowcount
     tx.execute(
-        "INSERT INTO fleet_days VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?) ON CONFLICT (tenant_id, day, stripe) DO UPDATE "
+        "INSERT INTO fleet_days VALUES (?, ?, ?, 1, CASE WHEN EXISTS (SELECT 1 FROM fleet_day_systems "
+        "WHERE tenant_id = ? AND day = ? AND target = ?) THEN 0 ELSE 1 END, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (tenant_id, day, stripe) DO UPDATE "
         "SET reviews = fleet_days.reviews + 1, systems = fleet_days.systems + excluded.systems, "
         + ", ".join(f"{s} = fleet_days.{s} + excluded.{s}" for s in SEVERITIES),
-        (tenant, day, part, 1 if new_system == 1 else 0, *counts),
+        (tenant, day, part, tenant, day, target, *counts),
     )
+    tx.execute("INSERT INTO fleet_day_systems VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (tenant, day, target))
 
 
 def rebuild(tx: Tx, skip_tenant: str | None = None) -> int:

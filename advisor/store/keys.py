@@ -174,9 +174,7 @@ class KeyQueries(StoreBase):
         key_id = split_key(key)
         if key_id is None:
             return None
-        row = self._read(
-            lambda tx: tx.execute(f"SELECT {_COLUMNS}, hash FROM api_keys WHERE id = ?", (key_id,)).fetchone()
-        )
+        row = self._read_row(f"SELECT {_COLUMNS}, hash FROM api_keys WHERE id = ?", (key_id,))
         if row is None or not hmac.compare_digest(row[7], hash_key(key)):
             return None
         record = ApiKey(*row[:7])

@@ -148,14 +148,18 @@ class PostgresStore(Store):
         user = str(parts.get("user") or "")
         return f"postgresql://{user + '@' if user else ''}{host}{':' + port if port else ''}/{db}"
 
-    def _run(self, work: Callable[[Tx], T], read_only: bool) -> T:
+    def _open(self) -> None:
         if not self._opened:
             self._pool.open(wait=False)
             self._opened = True
+
+    def _run(self, work: Callable[[Tx], T], read_only: bool) -> T:
+        self._open()
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 with self._pool.connection() as conn:
                     # the BEGIN psycopg sends carries the level: no SET TRANSACTION round trip
+                    conn.autocommit = False
                     conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ if read_only else None
                     conn.read_only = read_only or None
                     # Pipeline mode: the statements go out without waiting for each answer, and the COMMIT with
@@ -176,6 +180,17 @@ class PostgresStore(Store):
 
     def _read(self, work: Callable[[Tx], T]) -> T:
         return self._run(work, read_only=True)
+
+    def _read_row(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """One statement in autocommit: no BEGIN and COMMIT around it, one round trip (the key lookup of
+        every request)."""
+        self._open()
+        try:
+            with self._pool.connection() as conn:
+                conn.autocommit = True  # each use of a pooled connection sets the mode it needs
+                return conn.execute(_pg(sql), tuple(args)).fetchone()
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise _store_error(exc) from exc
 
     def _transact(self, work: Callable[[Tx], T]) -> T:
         return self._run(work, read_only=False)

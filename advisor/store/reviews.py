@@ -68,12 +68,9 @@ class ReviewQueries(StoreBase):
     def get_review(self, who: Principal, review_id: str) -> StoredReview | None:
         """The review when it is the principal's tenant's; None otherwise (a foreign id is not found)."""
         where, args = scope(who)
-        row = self._read(
-            lambda tx: tx.execute(
-                "SELECT seq, id, target, kind, created_at, rulebook_version, review FROM reviews "
-                f"WHERE id = ? AND {where}",
-                (review_id, *args),
-            ).fetchone()
+        row = self._read_row(
+            f"SELECT seq, id, target, kind, created_at, rulebook_version, review FROM reviews WHERE id = ? AND {where}",
+            (review_id, *args),
         )
         return StoredReview(*row) if row else None
 

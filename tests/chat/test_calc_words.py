@@ -145,10 +145,23 @@ def test_page_sizes_go_to_their_fields_never_to_memory():
         ("aix-ame4k-64k.json", "switch to dedicated cpus", "cpu.mode", "dedicated"),
         ("aix-ame4k-64k.json", "what if we turned dedup on", "memory.deduplication", True),
         ("vios-undersized.json", "lower the weight to 128", "cpu.weight", 128),
+        ("managed-system.json", "what if sapdb01 had 8 GB of paging space", "partitions[3].memory.paging_space_gb", 8),
+        ("managed-system.json", "what if the shared pool had 16 cores", "shared_pool_cores", 16),
+        ("aix-ame4k-64k.json", "double the entitlement", "cpu.entitled_capacity", 2),
+        ("aix-ame4k-64k.json", "switch it to capped", "cpu.sharing", "capped"),
+        ("aix-ame4k-64k.json", "what if it were a java workload", "workload.type", "sap-java"),
+        ("vios-undersized.json", "remove 2 of the 8Gb FC ports", "adapters.fc_8g_ports", 2),
+        ("vios-undersized.json", "what if vpm_fold_policy were 1", "vpm_fold_policy", 1),
+        ("zos-lfarea.json", "what if online storage doubled", "online_storage_gb", 32),
+        ("zos-lfarea.json", "what if we had flash express", "flash_express", True),
+        ("zvm-z13.json", "switch the engines to ziips", "engines", "ziip"),
+        ("zvm-z13.json", "cut to 8 IFLs", "engine_count", 8),
     ],
 )
 def test_a_value_goes_to_the_field_its_words_name(doc, text, path, value):
-    assert _changes(_doc(doc), text).get(path) == value
+    changes = _changes(_doc(doc), text)
+    assert changes.get(path) == value
+    assert len(changes) == 1, changes  # one value, one field: never also the memory or the frame's cores
 
 
 def test_an_apar_is_added_to_the_fixes(engine):
@@ -166,6 +179,19 @@ def test_an_apar_is_added_to_the_fixes(engine):
     assert reply.intent == "whatif" and "Resolved: ZVM-003" in reply.answer
     undone = engine.turn("undo", reply.state)
     assert "Undone: zvm.apars" in undone.answer
+
+
+@pytest.mark.parametrize(
+    "doc, text",
+    [
+        ("managed-system.json", "what if vios1 had 2 GB"),  # never cpu.smt = 2 (an enumeration's digit)
+        ("aix-ame4k-64k.json", "what if the ame page support were 64K"),  # never 64 KB of large pages
+        ("hpux-superdome.json", "what if we had 4 sap instances"),  # instances are a list: no field of that noun
+    ],
+)
+def test_a_number_never_lands_in_a_field_it_does_not_name(doc, text):
+    changes = _changes(_doc(doc), text)
+    assert not any(p.endswith(("smt", "large_page_gb", "saps")) for p in changes), changes
 
 
 def test_a_field_two_phrases_fit_equally_is_not_guessed():
@@ -190,7 +216,7 @@ def test_probe_set_bars(engine, split, capsys):
     assert scores["fully_answered_pct"] >= PROBE_FLOOR[split], [r.say for r in results if r.failures]
 
 
-PROBE_FLOOR = {"tune": 95.0, "held": 0.0}  # held: measured once at the end (notes/s4-chatcalc.md), floor set then
+PROBE_FLOOR = {"tune": 95.0, "held": 90.0}  # held: run once at the end, 94.1 % (notes/s4-chatcalc.md)
 
 
 # ------------------------------------------------------------------ every field a rule reads, by its words
@@ -212,13 +238,13 @@ def _fields_rules_read(advisor, kind: str) -> list[str]:
     return sorted(out)
 
 
-def _phrase(path: str, ft) -> str | None:
+def _phrase(path: str, ft, current) -> str | None:
     words = " ".join(re.sub(r"_(?:gb|mb|kb|pct)$", "", path).replace(".", " ").replace("_", " ").split())
     if ft.type == "number":
         unit = " GB" if path.endswith("_gb") else " %" if path.endswith("_pct") else ""
         return f"what if the {words} were 3{unit}"
-    if ft.type == "enum":
-        return f"what if the {words} were {ft.choices[-1]}"
+    if ft.type == "enum":  # a value other than the document's own (the same value is no change)
+        return f"what if the {words} were {next(c for c in reversed(ft.choices) if c != current)}"
     if ft.type == "bool":
         return f"turn on {words}"
     return None  # lists (disks, adapters, instances) and free strings: `set <path> = <value>`
@@ -226,13 +252,14 @@ def _phrase(path: str, ft) -> str | None:
 
 @pytest.mark.parametrize("kind", sorted(KIND_EXAMPLES))
 def test_every_scalar_field_a_rule_reads_is_reachable_by_its_words(engine, kind):
+    from advisor.capabilities.whatif import get_at
     from advisor.chat.changes import field_types, parse_changes
 
     doc = _doc(KIND_EXAMPLES[kind])
     types = field_types(kind)
     missed = []
     for path in _fields_rules_read(engine.advisor, kind):
-        phrase = _phrase(path, types[path]) if path in types else None
+        phrase = _phrase(path, types[path], get_at(doc, path)) if path in types else None
         if phrase is None:
             continue
         changes = word_changes(doc, phrase, read(phrase)) or parse_changes(doc, phrase)
@@ -319,3 +346,28 @@ def test_a_judgement_question_gets_no_figure_of_another_kind(engine, question):
 def test_a_judgement_a_requirement_settles_keeps_its_figure(engine):
     reply = engine.turn("vios on a 48 core frame with 6 GB - ok?")
     assert reply.verdict is not None and reply.calculations
+
+
+def test_a_reply_that_says_its_role_is_never_given_the_asked_one(engine):
+    first = engine.turn("how much virtual memory before aix kills processes with AME 2.0?")
+    assert first.needs_input
+    second = engine.turn("true memory 16 GB", first.state)  # the paging space was asked: this is not it
+    assert not second.calculations and second.needs_input
+    third = engine.turn("paging 4 GB", second.state)
+    assert [c.result for c in third.calculations] == [pytest.approx(36.0)]  # 2 x 16 + 4
+
+
+def test_hpt_without_partitions_asks_and_resumes(engine):
+    first = engine.turn("how big is the hpt?")
+    assert first.needs_input and not first.calculations
+    second = engine.turn("power8, 4 aix lpars with 128 GB max", first.state)
+    assert {c.name: c.result for c in second.calculations}["hpt.size.POWER8"] == pytest.approx(4.0)
+
+
+def test_terabytes_reach_the_hpux_calculators():
+    assert _results("swap for 1.5 TB superdome")["hpux.swap_min"] == pytest.approx(3072)
+
+
+def test_the_memory_to_set_is_asked_not_the_factor_validity():
+    results = _results("expansion factor 1.8 and we want to see 36GB in lparstat -i. what do I set desired memory to?")
+    assert results == {"ame.true_memory": pytest.approx(20.0)}  # 36 / 1.8; no "factor 1.8 is valid" answer

@@ -16,7 +16,11 @@ from tests.chat.eval import runner
 # (97.4 %, see tests/chat/eval/README.md); its floor leaves room for the box, not for regressions.
 # heldout3 (written by an engineer who does not tune the chat) ran once at 76.3 % on the unchanged chat;
 # it was tuned on in session 3 (97.6 %, tests/chat/eval/README.md); its floor catches regressions.
-FLOOR = {"tuning": 95.0, "heldout1": 95.0, "heldout2": 92.0, "heldout3": 92.0}
+# heldout4 ran once at 77.1 % (end of session 3); tuned on in session 4 (96.1 % with 0 wrong numbers and
+# 0 cited out-of-scope answers, s4-scope/s4-chatcalc/s4-verdicts merged); its floor catches regressions.
+# heldout5 ran once at 76.1 % (session 4, 19:50 UTC); tuned on since (95.2 %, 0 wrong numbers, 0 cited
+# out-of-scope answers after the three chat branches were merged); its floor catches regressions.
+FLOOR = {"tuning": 95.0, "heldout1": 95.0, "heldout2": 92.0, "heldout3": 92.0, "heldout4": 92.0, "heldout5": 90.0}
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 

@@ -25,7 +25,9 @@ def kb():
     return knowledge_base()
 
 
-@pytest.mark.parametrize("word", ["ioscan", "zHyperLink", "hcheck_interval", "mirrorvg", "racf", "hyperpav"])
+@pytest.mark.parametrize(
+    "word", ["ioscan", "zHyperLink", "hcheck_interval", "mirrorvg", "racf", "hyperpav", "lvextend", "vgcreate"]
+)
 def test_a_name_the_sources_never_use_is_a_term(kb, word):
     assert not kb.knows(word)
     assert is_term(word, kb.knows, kb.abbreviations, kb.shortens)
@@ -123,3 +125,15 @@ def test_misspelt_words_are_read_corrected(engine):
     assert "3.84 GB" in reply.answer
     # a letter put before a word is another name, not a slip: nfile is an HP-UX tunable the sources never name
     assert not engine.turn("nfile and nproc kctune values for sap on 11.31?").covered
+
+
+def test_questions_about_the_sources_themselves(engine):
+    cases = {
+        "what workload was used in redp5287": "ibm-z13-smt-sap-redp5287",
+        "what does the HP deck assume about the system?": "hp-hpux-sap-itanium-kod",
+        "which machines did the 2023 guide test on?": "ibm-aix-ame64k-sap-2023",
+        "in the redbook, how was network latency measured?": "ibm-powervm-virtualization-redbook",
+    }
+    for question, source in cases.items():
+        reply = engine.turn(question)
+        assert reply.covered and reply.citations[0].source_id == source, (question, reply.answer[:200])

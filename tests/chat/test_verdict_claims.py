@@ -69,11 +69,27 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("should we compress 64K pages with AME or not? the two IBM papers disagree", "it depends"),
         # a content predicate outranks the modal frame
         ("is it ok to let a big SAP instance span two cells?", "no"),
+        # "disabled by default" is the reverse of "on by default"
+        ("is SEA accounting disabled by default?", "yes"),
+        ("is seastat accounting on out of the box?", "no"),
+        ("is folding enabled by default on a freshly installed VIOS?", "no"),
+        # a subject is a whole word: "AME" is not the start of "amepat"; a plural is the same subject
+        ("is amepat part of PowerVM Enterprise Edition?", None),
+        ("can I grow one of the LUNs after it's in the shared storage pool?", "no"),
+        # a VIOS level is context, not the subject
+        ("can I suspend an AIX lpar on a POWER7 with VIOS 2.2?", "yes"),
+        ("is suspend/resume possible on POWER6?", "no"),
+        ("can the VIO servers be suspended like the client lpars?", "no"),
+        # the reader writes "single" as 1: "a single point of failure" is still asked
+        ("is the vios a single point of failure with one vios?", "yes"),
+        # CLM helps only with the processes bound to the cell
+        ("does cell local memory help if the work processes float across cells?", "no"),
+        ("with noprompt, does an oversized LFAREA leave you with zero large pages?", "yes"),
         # the predicate asked first is the question's own
         ("does amepat take our SAP response times into account when it proposes a factor?", "no"),
     ],
 )
-def test_claims_read_the_predicate_both_ways(engine: ChatEngine, question: str, expected: str) -> None:
+def test_claims_read_the_predicate_both_ways(engine: ChatEngine, question: str, expected: str | None) -> None:
     assert verdict_of(engine, question) == expected, question
 
 
@@ -90,6 +106,7 @@ def test_comparisons_read_the_order(engine: ChatEngine) -> None:
         "what is the PLAREA?",  # not a yes/no question
         "is the 2G page count shown in IAR019I?",  # 2G pages and a display: no claim says so
         "can I run it without the HMC?",  # "without" something no claim needs
+        "can AMS and AME be used together?",  # a claim about one of them does not settle the combination
     ],
 )
 def test_no_verdict_when_no_claim_settles_the_question(engine: ChatEngine, question: str) -> None:

@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text
 from advisor.parsers import registry
+from advisor.parsers.prompts import prompt
 from advisor.redact import HMC_COMMANDS, PROMPT_COMMANDS, Redactor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,3 +187,29 @@ def test_one_address_one_stand_in_when_two_rules_see_it(tmp_path: Path) -> None:
     out = redacted.splitlines()
     assert out[1] == "host3,vioserver,192.0.2.2" and out[2] == "IP Address: 192.0.2.2"
     assert out[3] == "serial_num=SN00001, Serial Number: SN00001"
+
+
+def _named(text: str, source: str) -> set[str]:
+    """What the advisor itself reads as a system's identity: each prompt's host, the document's name and
+    its partitions' names."""
+    found = {p.host for line in text.split("\n") if (p := prompt(line.rstrip("\r"))) is not None and p.host}
+    try:
+        model = load_text(text, source).model
+    except DocumentError:
+        return found
+    found |= {model.name, *(p.name for p in getattr(model, "partitions", None) or [])}
+    return {name for name in found if len(name) >= 3 and not re.fullmatch(r"(?i)x{3,}|hostname", name)}
+
+
+def test_no_name_the_advisor_reads_survives_redaction_in_any_sample_session_or_corpus_file() -> None:
+    paths = sorted(SAMPLES.glob("*.txt")) + sorted(SESSIONS.glob("*.txt")) + sorted(CORPUS.glob("*.txt"))
+    checked, left = 0, []
+    for path in paths:
+        text = _read(path)
+        names = _named(text, path.name)
+        redacted = Redactor().text(text).casefold()
+        checked += len(names)
+        left += [
+            (path.name, n) for n in names if re.search(rf"(?<![a-z0-9]){re.escape(n.casefold())}(?![a-z0-9])", redacted)
+        ]
+    assert checked >= 50 and left == []  # 59 names over 134 files

@@ -17,7 +17,7 @@ import pytest
 from advisor import linre
 from advisor.documents.errors import DocumentError
 from advisor.inputs import MAX_LINE_CHARS, _has_prompts, check_limits
-from advisor.parsers import _lsdev, _text, lslpp_l, ps_z, registry
+from advisor.parsers import _lsdev, _text, lsdev_adapter, lsdev_disk, lslpp_l, ps_z, registry
 from advisor.parsers._text import Builder, Line, iter_lines, lines_of
 from advisor.parsers.base import ParseResult, Provenance, ProvenanceMap
 from advisor.parsers.bundle import parse_bundle, split_bundle
@@ -357,7 +357,7 @@ def test_prompts_are_found_a_piece_at_a_time() -> None:
 
 def test_listing_rows_from_hand_made_and_cut_lines_keep_their_provenance() -> None:
     out = Builder("lsdev -Cc disk")
-    put = out.listing("disks")
+    put = out.listing("disks").put
     keys = ("name", "status")
     put(keys, ("hdisk0", "Available"), Line(1, "hdisk0 Available", "hdisk0 Available"))  # no origin
     text = "x\nhdisk1 Available\nhdisk2 Defined"
@@ -376,3 +376,112 @@ def test_listing_rows_from_hand_made_and_cut_lines_keep_their_provenance() -> No
         "disks.1.status": (2, "hdisk1 Available"),
     }
     assert [w.line_no for w in result.warnings] == [3]
+
+
+# --- s4: listings read a block at a time, splitters jump to the lines a boundary can be on ----------------
+
+_WORDS2, _WORDS3 = ("name", "status"), ("name", "status", "rest")
+
+
+def _toy_fast(raw: str) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+    """Two or three words of which the second is a number: a row (keys by word count); anything else: None."""
+    words = raw.split(None, 2)
+    if len(words) < 2 or not words[1].isdigit():
+        return None
+    return (_WORDS2, (words[0], int(words[1]))) if len(words) == 2 else (_WORDS3, (*words[:2], words[2].rstrip()))
+
+
+def _toy_parse(text: str, *, blockwise: bool) -> ParseResult:
+    """One toy listing parsed through ``Listing.read`` or line by line through ``Listing.put``."""
+    out = Builder("toy")
+    rows = out.listing("rows")
+
+    def slow(line: Line) -> None:
+        if not line.text:
+            return
+        found = _toy_fast(line.text) if line.text.isascii() and line.text.isprintable() else None
+        if found is None:
+            if line.text.startswith("#"):
+                out.put(f"notes.{line.no}", line.text, line)  # another value between rows: the run goes on after it
+            else:
+                out.unknown(line)
+            return
+        rows.put(*found, line)
+
+    if blockwise:
+        rows.read(_text.blocks_of(text, "toy", lambda _: 1.0), _toy_fast, slow)
+    else:
+        for line in lines_of(text, "toy", lambda _: 1.0):
+            slow(line)
+    return out.finish(allow_empty=True)
+
+
+def _toy_listing(rows: int) -> str:
+    lines = []
+    for i in range(rows):
+        lines.append(f"disk{i} {i}" if i % 5 else f"disk{i} {i} located  rest  ")  # two layouts, trailing blanks
+        if i % 997 == 0:
+            lines += ["", "  ", "junk line", "# a note", "tab\t1", "caf\u00e9 2", "ctl\x0b 3"]  # the full way
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _toy_listing(3_000),  # several 64 KB blocks, runs broken by every kind of other line
+        _toy_listing(3_000).replace("\n", "\r\n"),
+        _toy_listing(3_000).rstrip("\n"),  # the last row is cut: warned about, left out
+        _toy_listing(40) + "x 1",
+        "only 1\n",
+        "junk\n",
+    ],
+)
+def test_listing_read_stores_what_put_line_by_line_stores(text: str) -> None:
+    blockwise, by_line = _toy_parse(text, blockwise=True), _toy_parse(text, blockwise=False)
+    assert blockwise.model_dump_json() == by_line.model_dump_json()
+    assert list(blockwise.provenance) == list(by_line.provenance)
+    assert blockwise.data.get("rows", []) == by_line.data.get("rows", [])
+
+
+def test_a_listing_reads_the_number_style_only_when_a_value_needs_it() -> None:
+    text = "a 1\nb 2,5\n"  # a comma decimal: what the style of this text shows
+    blocks = _text.blocks_of(text, "toy", lambda _: 1.0)
+    assert isinstance(_text.NUMBER_STYLE.get(), _text._Deferred)
+    assert _text._output_style() == _text.number_style(text) == _text.Style(_text.COMMA, False)
+    assert _text.NUMBER_STYLE.get() == _text.Style(_text.COMMA, False)  # read once, then kept
+    _text.blocks_of(text, "toy", lambda _: 1.0)
+    Builder("toy").listing("rows").read(blocks, _toy_fast, lambda line: None)
+    assert _text.NUMBER_STYLE.get() == _text.UNSETTLED  # the parse is over: the text is not held
+
+
+_PROMPTS = ["host:/path> ", "host:/ # ", "[root@h /]# ", "bash-4.4# ", "root@db01:/# ", "$ ", "# "]
+
+
+@pytest.mark.parametrize("form", _PROMPTS)
+@pytest.mark.parametrize("typed", [True, False])
+def test_the_splitter_finds_every_prompt_form_after_long_outputs(form: str, typed: bool) -> None:
+    """Lines without a prompt character are taken a run at a time: a prompt after 200 KB of output, lines
+    with "#", "$" or ">" that are no prompt, and the line numbers of every section stay exact."""
+    listing = _listing(4_000) + "hdisk9 Available 00-00-02 a # b > c $ d\n"
+    outputs = [("lsdev -Cc disk", listing), ("lparstat -i", load("lparstat_i.s2.txt")), ("lsdev -Cc disk", listing)]
+    session, firsts, line_no = "", [], 1
+    for command, text in outputs:
+        session += (form + command if typed else form.rstrip()) + "\n" + text
+        firsts.append(line_no + 1)
+        line_no += 1 + text.count("\n")
+    session += form.rstrip() + "\n"
+    sections = split_bundle(session)
+    assert [(s.first_line_no, s.text) for s in sections] == [(f, t) for f, (_, t) in zip(firsts, outputs, strict=True)]
+    assert [s.command for s in sections] == (
+        [c for c, _ in outputs] if typed else ["lsdev -type disk", "lparstat -i", "lsdev -type disk"]
+    )
+
+
+@pytest.mark.parametrize("names", [lsdev_disk._NAMES, lsdev_adapter._NAMES])
+def test_listing_detection_counts_what_the_patterns_count(names: linre.Pattern) -> None:
+    text = "\n".join(
+        [*EDGE_LINES, "hdisk5 Available 00-00-02 trailing   ", "ent0 Available 02-00 Adapter", "", "fcs0 Defined"]
+    )
+    rows = [r for r in _text.clean(text).splitlines() if r.strip() and not _lsdev.HEADER.match(r)]
+    matching = [m for m in map(_lsdev.ROW.match, rows) if m and names.match(m.group(1))]
+    assert _lsdev.listing_score(text, names) == 0.9 * len(matching) / len(rows) > 0

@@ -30,3 +30,18 @@ def test_kubernetes_reads_the_url_from_a_secret_and_is_ready_on_readyz():
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert kinds["Deployment"]["spec"]["replicas"] >= 2
     assert kinds["Service"]["spec"]["selector"] == kinds["Deployment"]["spec"]["selector"]["matchLabels"]
+
+
+def test_the_postgresql_settings_keep_durability_and_are_the_same_everywhere():
+    """The settings compose.yaml starts PostgreSQL with are the bench's (bench.api reads them) and the Kubernetes
+    example's; none of them gives up a 201's durability."""
+    from bench.api import deployment_settings
+
+    settings = deployment_settings()
+    assert settings["synchronous_commit"] == "on" and settings.get("fsync", "on") == "on"
+    assert settings.get("full_page_writes", "on") == "on"
+    kubernetes = (DEPLOY / "kubernetes" / "advisor.yaml").read_text()
+    readme = (DEPLOY / "README.md").read_text()
+    for name, value in settings.items():
+        assert f"{name}={value}" in kubernetes
+        assert f"`{name}`" in readme

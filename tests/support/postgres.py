@@ -41,7 +41,8 @@ def _free_port() -> int:
 class PostgresServer:
     """One PostgreSQL cluster in a temporary directory; `stop`/`start` restart it on the same data and port."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: dict[str, str] | None = None) -> None:
+        """`settings`: postgresql.conf lines beyond the test defaults (the bench passes the deployment's)."""
         initdb, self.pg_ctl = find_bin("initdb"), find_bin("pg_ctl")
         if initdb is None or self.pg_ctl is None:
             raise RuntimeError("no initdb/pg_ctl: `make test` installs Debian's postgresql package")
@@ -56,6 +57,7 @@ class PostgresServer:
         (self.data / "postgresql.auto.conf").write_text(
             f"listen_addresses = '127.0.0.1'\nport = {self.port}\nunix_socket_directories = '{self.root}'\n"
             "max_connections = 200\nshared_buffers = 32MB\nlog_min_messages = warning\n"
+            + "".join(f"{name} = '{value}'\n" for name, value in (settings or {}).items())
         )
         if self._user:
             os.chown(self.data / "postgresql.auto.conf", self._user.pw_uid, self._user.pw_gid)
@@ -85,6 +87,24 @@ class PostgresServer:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(f"CREATE SCHEMA {name}")
         return f"{self.admin_url}?options={quote(f'-csearch_path={name}')}"
+
+    def pids(self) -> list[int]:
+        """The server's processes: the postmaster and its children (backends, WAL writer, checkpointer...)."""
+        try:
+            postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return []
+        out = [postmaster]
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if parent == postmaster:
+                out.append(int(entry.name))
+        return out
 
     def wait_ready(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout

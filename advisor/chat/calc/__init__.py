@@ -32,7 +32,7 @@ RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
 )
 
 
-_PLAIN_UNITS = frozenset({"tb", "tib", "t", "gb", "gib", "g", "mb", "mib", "m"})  # read as written already
+_PLAIN_UNITS = frozenset({"t", "gb", "gib", "g", "mb", "mib", "m"})  # read as written already ("1.5 TB" -> GB)
 
 
 def _sizes_spelled_out(reading: Reading) -> str:

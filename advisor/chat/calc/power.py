@@ -147,7 +147,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], assumptions=assumptions, questions=questions)
     if cores:
         ratio_mb = cores * vios_memory.BASE_MB_PER_16_CORES / 16
-        floor = ", below the 2 GB minimum, so" if req.base_mb > ratio_mb else ""
+        floor = f", below the 2 GB minimum, so {req.base_mb} MB" if req.base_mb > ratio_mb else ""
         out.out.say(
             f"Base rule, 2 GB of VIOS memory per 16 cores of the machine: {cores} cores x 128 MB = "
             f"{fmt(ratio_mb)} MB{floor} = {fmt(req.base_mb / 1024)} GB per VIOS.",
@@ -284,7 +284,9 @@ ASK_LIMIT = linre.compile(
     linre.I,
 )
 ASK_TRUE = linre.compile(
-    r"\b(?:true|real|physical|phys|actual)\b|\b(?:give|assign|allocate|configure|provision)\b", linre.I
+    r"\b(?:true|real|physical|phys|actual|desired)\b|\b(?:give|assign|allocate|configure|provision)\b"
+    r"|\bset\b.{0,30}\bmem",
+    linre.I,
 )
 ASK_EXPANDED = linre.compile(r"\b(?:expanded|effective|expansion\s+size|sees?|visible|total\s+mem)", linre.I)
 ASK_GAIN = linre.compile(r"\b(?:gain|saving|savings|save|saved|extra)\b", linre.I)
@@ -437,7 +439,14 @@ def ame_answer(text: str) -> CalcAnswer | None:
         return out
     if true is None and expanded is None and ASK_GAIN.search(want) and len(factors) == 1:
         return _gain_for(factors[0], out)
-    if true is None and expanded is None and _has(r"\b(set|valid|allowed|possible|permitted|accept)", text):
+    # "can the factor be set to 1.255?": its validity, when that is what the asking clause is about
+    other = ASK_TRUE.search(want) or ASK_EXPANDED.search(want) or ASK_LIMIT.search(want) or ASK_GAIN.search(want)
+    if (
+        true is None
+        and expanded is None
+        and not other
+        and _has(r"\b(set|valid|allowed|possible|permitted|accept)", text)
+    ):
         cites = _cites(ame.CITE_FACTOR, "ame")
         for f in factors:
             ok = ame.factor_valid(f)

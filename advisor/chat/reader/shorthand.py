@@ -177,6 +177,8 @@ def expand(text: str) -> str:
     def repl(m: re.Match[str]) -> str:
         word = m.group(0)
         low = word.lower()
+        if low == "box" and text[max(0, m.start() - 11) : m.start()].lower() == "out of the ":
+            return word  # the idiom "out of the box" (by default), not a server
         if low in SHORTHAND:
             return SHORTHAND[low]
         if low.endswith("/") and low[:-1] in SHORTHAND:

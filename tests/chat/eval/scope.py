@@ -1,6 +1,7 @@
 """Both error rates of the chat's "not covered" decision on the labelled set `scope.yaml`.
 
-`python -m tests.chat.eval.scope` prints, per half (tuning = even positions, held-out = odd), the
+`python -m tests.chat.eval.scope` prints, per half (tuning = even positions, held-out = odd, and the
+"fresh" items written after the mechanism was built and run once before any change for them), the
 share of in-scope questions refused and of out-of-scope questions answered, and lists the misses.
 An out-of-scope question counts as answered when the reply is covered or cites anything; an
 in-scope one as refused when the reply is not covered, and as mis-sourced when it does not cite
@@ -36,15 +37,19 @@ class Half:
 
 def score(engine) -> dict[str, Half]:
     data = yaml.safe_load((HERE / "scope.yaml").read_text(encoding="utf-8"))
-    halves = {"tuning": Half("tuning"), "held-out": Half("held-out")}
-    for i, q in enumerate(data["out"]):
-        half = halves["tuning" if i % 2 == 0 else "held-out"]
+    halves = {"tuning": Half("tuning"), "held-out": Half("held-out"), "fresh": Half("fresh")}
+    outs = [(q, "tuning" if i % 2 == 0 else "held-out") for i, q in enumerate(data["out"])]
+    outs += [(q, "fresh") for q in data.get("fresh_out", [])]
+    ins = [(item, "tuning" if i % 2 == 0 else "held-out") for i, item in enumerate(data["in"])]
+    ins += [(item, "fresh") for item in data.get("fresh_in", [])]
+    for q, name in outs:
+        half = halves[name]
         half.out_total += 1
         reply = engine.turn(q, None)
         if reply.covered or reply.citations:
             half.answered.append(q)
-    for i, item in enumerate(data["in"]):
-        half = halves["tuning" if i % 2 == 0 else "held-out"]
+    for item, name in ins:
+        half = halves[name]
         half.in_total += 1
         reply = engine.turn(item["q"], None)
         if not reply.covered:
