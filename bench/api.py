@@ -725,7 +725,8 @@ def run(quick: bool = False, with_memory: bool = True, memory_reviews: int | Non
                 "verdict": "yes" if ok else "NO",
                 "note": f"achieved 2w {o2['rate_per_s']:.0f}/s, 1w {o1['rate_per_s']:.0f}/s; errors 2w {o2['failed']} "
                 f"/ 1w {o1['failed']}; server CPU 2w {o2['server_cpu_ms_per_request']:.2f} ms per review; load average "
-                f"before 2w {o2['loadavg_before']}, 1w {o1['loadavg_before']}; SQLite synchronous=FULL, group commit",
+                f"before 2w {o2['loadavg_before']}, 1w {o1['loadavg_before']}; SQLite synchronous=FULL, group commit, "
+                "the WAL flushed after the write lock",
             }
         )
         if "open" in pg:
