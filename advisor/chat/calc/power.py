@@ -32,7 +32,14 @@ _LABELS = {
 _ETH_SPEEDS = {1.0: "eth_1g_ports", 10.0: "eth_10g_ports"}
 _FC_SPEEDS = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 _WITH = re.compile(r"\s*(?:with|having|and|,|\()?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
-_EACH = re.compile(r"\s?each\b|\s(?:on|per)\s(?:each|every)\b", re.IGNORECASE)
+# "4 ports each", "4 ports configured on each", "4 ports per LHEA", "4 ports apiece": ports of every one
+_EACH = re.compile(
+    r"\s?(?:(?:configured|active|enabled|cabled|used|in\suse)\s)?"
+    r"(?:each\b|apiece\b|(?:on|per|in|for)\s(?:each|every|one|an?\s)?\s?(?:each\b|every\b|one\b|LHEAs?\b|adapters?\b))",
+    re.IGNORECASE,
+)
+# "2 LHEAs, each with 4 ports": the ports said after "each" are those of every LHEA
+_EACH_WITH = re.compile(r"\s*,?\s*(?:each|every\sone)\s(?:with|having|has)\s", re.IGNORECASE)
 
 
 def _port_slot(q: Quantity, assumptions: list[str], questions: list[Question]) -> str:
@@ -104,7 +111,12 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
         elif q.kind == "speed" and q.count:
             if "LHEA" in q.raw.upper() and "non-LHEA" not in text[max(0, q.start - 10) : q.end]:
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count
-            elif last_lhea and q.value == 0 and q.medium is None and _EACH.match(text, q.end):
+            elif (
+                last_lhea
+                and q.value == 0
+                and q.medium is None
+                and (_EACH.match(text, q.end) or _EACH_WITH.fullmatch(text[lhea_end : q.start]))
+            ):
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count * last_lhea
             elif last_lhea and q.value == 0 and q.medium is None and _WITH.fullmatch(text[lhea_end : q.start]):
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count  # "1 LHEA with 2 ports": its ports
