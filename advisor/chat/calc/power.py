@@ -33,13 +33,13 @@ _ETH_SPEEDS = {1.0: "eth_1g_ports", 10.0: "eth_10g_ports"}
 _FC_SPEEDS = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 _WITH = re.compile(r"\s*(?:with|having|and|,|\()?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
 # "4 ports each", "4 ports configured on each", "4 ports per LHEA", "4 ports apiece": ports of every one
-_EACH = re.compile(
+_EACH = linre.compile(
     r"\s?(?:(?:configured|active|enabled|cabled|used|in\suse)\s)?"
     r"(?:each\b|apiece\b|(?:on|per|in|for)\s(?:each|every|one|an?\s)?\s?(?:each\b|every\b|one\b|LHEAs?\b|adapters?\b))",
-    re.IGNORECASE,
+    linre.I,
 )
 # "2 LHEAs, each with 4 ports": the ports said after "each" are those of every LHEA
-_EACH_WITH = re.compile(r"\s*,?\s*(?:each|every\sone)\s(?:with|having|has)\s", re.IGNORECASE)
+_EACH_WITH = linre.compile(r"\s*(?:,\s*)?(?:each|every\sone)\s(?:with|having|has)\s", linre.I)
 
 
 def _port_slot(q: Quantity, assumptions: list[str], questions: list[Question]) -> str:
