@@ -322,6 +322,10 @@ class SQLiteStore(Store):
         wal = f"{self.path}-wal"
         try:
             fd = os.open(wal, os.O_RDONLY)
+        except FileNotFoundError:
+            # SQLite deletes the WAL only when the last connection closes, after a checkpoint that syncs
+            # the WAL, copies it into the database and syncs the database: the batch is on disk already.
+            return
         except OSError as exc:
             raise StoreUnavailable(f"{wal}: {exc.strerror or exc}") from exc
         try:
