@@ -345,7 +345,10 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if needs == "cores":
         if reading.of_kind("cores") and len(reading.quantities) > 1:  # "32 cores, 4 x 8Gb FC, 2 x 10Gb": all of it
             return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"
-        cores = reading.of_kind("cores") or [q for q in reading.quantities if q.kind in ("number", "count")]
+        # a count of something else ("30 NPIV clients") is another input of the sizing, never the core count
+        cores = reading.of_kind("cores") or [
+            q for q in reading.quantities if q.kind == "number" or (q.kind == "count" and q.noun is None)
+        ]
         if cores:
             return f"{pending.question} on a {int(cores[0].value)} core server"
     if needs == "details" and reading.quantities:  # several values at once ("128 GB box, 24 GB shared memory")

@@ -49,7 +49,10 @@ def _sizes_spelled_out(reading: Reading) -> str:
         # "16G true mem" is 16 GB; the 12G of "LFAREA=12G" stays as written (a statement's own number)
         plain = (unit in _PLAIN_UNITS and "," not in q.raw) and not (len(unit) == 1 and id(q) in amounts)
         if q.kind == "size" and not q.ambiguous and not plain and text[q.start : q.end] == q.raw:
-            text = f"{text[: q.start]}{q.value:g} GB{text[q.end :]}"
+            # "12,288 MB" stays in MB ("12288 MB"): an answer is stated in the unit the user gave
+            mb = unit in ("mb", "mib") and (q.value * 1024).is_integer()
+            spelled = f"{q.value * 1024:g} MB" if mb else f"{q.value:g} GB"
+            text = f"{text[: q.start]}{spelled}{text[q.end :]}"
         elif q.kind == "saps" and not q.ambiguous and text[q.start : q.end] == q.raw:  # "30k SAPS", "20,000 SAPS"
             text = f"{text[: q.start]}{q.value:g} SAPS{text[q.end :]}"
     return text

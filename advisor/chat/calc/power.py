@@ -32,7 +32,14 @@ _LABELS = {
 _ETH_SPEEDS = {1.0: "eth_1g_ports", 10.0: "eth_10g_ports"}
 _FC_SPEEDS = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 _WITH = re.compile(r"\s*(?:with|having|and|,|\()?\s*(?:a\s+total\s+of\s+)?", re.IGNORECASE)
-_EACH = re.compile(r"\s?each\b|\s(?:on|per)\s(?:each|every)\b", re.IGNORECASE)
+# "4 ports each", "4 ports configured on each", "4 ports per LHEA", "4 ports apiece": ports of every one
+_EACH = linre.compile(
+    r"\s?(?:(?:configured|active|enabled|cabled|used|in\suse)\s)?"
+    r"(?:each\b|apiece\b|(?:on|per|in|for)\s(?:each|every|one|an?\s)?\s?(?:each\b|every\b|one\b|LHEAs?\b|adapters?\b))",
+    linre.I,
+)
+# "2 LHEAs, each with 4 ports": the ports said after "each" are those of every LHEA
+_EACH_WITH = linre.compile(r"\s*(?:,\s*)?(?:each|every\sone)\s(?:with|having|has)\s", linre.I)
 
 
 def _port_slot(q: Quantity, assumptions: list[str], questions: list[Question]) -> str:
@@ -104,7 +111,12 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
         elif q.kind == "speed" and q.count:
             if "LHEA" in q.raw.upper() and "non-LHEA" not in text[max(0, q.start - 10) : q.end]:
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count
-            elif last_lhea and q.value == 0 and q.medium is None and _EACH.match(text, q.end):
+            elif (
+                last_lhea
+                and q.value == 0
+                and q.medium is None
+                and (_EACH.match(text, q.end) or _EACH_WITH.fullmatch(text[lhea_end : q.start]))
+            ):
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count * last_lhea
             elif last_lhea and q.value == 0 and q.medium is None and _WITH.fullmatch(text[lhea_end : q.start]):
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count  # "1 LHEA with 2 ports": its ports
@@ -248,7 +260,10 @@ def _factors(text: str) -> list[float]:
     """
     out: list[float] = []
     for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", text, re.IGNORECASE):
-        for v in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1)):
+        # "4096 mb", "16 gb": a size in any case is no factor
+        for v in re.findall(
+            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1), re.IGNORECASE
+        ):
             out.append(float(v))
     for m in _FACTOR_WORDS.finditer(text):
         out.append(float(next(g for g in m.groups() if g is not None)))
@@ -311,7 +326,9 @@ def ame_sizes(text: str) -> tuple[dict[str, float], str]:
             continue
         found = role_span(text, q, AME_ROLES)
         if found is None:
-            if (q.unit or "G")[0].upper() in "GT":  # "64K LDR_CNTRL" is a page size, no memory of the LPAR
+            # "64K LDR_CNTRL", "16M pages" are page sizes, no memory of the LPAR; "12288 MB" is memory
+            unit = (q.unit or "G")[0].upper()
+            if unit in "GT" or (unit == "M" and q.value >= 1):
                 unlabelled.append(q.value)
             continue
         name = "true" if found[0] == "lpar" else found[0]
@@ -320,6 +337,17 @@ def ame_sizes(text: str) -> tuple[dict[str, float], str]:
     if len(unlabelled) == 1:
         out["unlabelled"] = unlabelled[0]
     return out, blanked(text, spans)
+
+
+def _said_in_mb(text: str) -> bool:
+    """Whether every size of the message is in MB ("Desired Memory 12,288 MB", as lparstat -i shows it)."""
+    sizes = [q for q in read(text).quantities if q.kind == "size"]
+    return bool(sizes) and all((q.unit or "").upper().startswith("M") for q in sizes)
+
+
+def _size(gb: float, in_mb: bool) -> str:
+    """A result in the user's unit: MB (with GB beside it) when the user gave MB, else GB."""
+    return f"{fmt(gb * 1024)} MB ({fmt(gb)} GB)" if in_mb else f"{fmt(gb)} GB"
 
 
 def ame_answer(text: str) -> CalcAnswer | None:
@@ -419,9 +447,10 @@ def ame_answer(text: str) -> CalcAnswer | None:
         return out
     if true is not None and not ASK_TRUE.search(want):
         s = ame.ame_sizing(true, factors[0])
+        in_mb = _said_in_mb(text)
         out.out.say(
-            f"{fmt(true)} GB true memory x factor {fmt(factors[0])} = {fmt(s.expanded_memory_gb)} GB expanded "
-            f"memory: a gain of {fmt(s.memory_gain_gb)} GB, {fmt(s.memory_gain_pct)}% of true memory "
+            f"{_size(true, in_mb)} true memory x factor {fmt(factors[0])} = {_size(s.expanded_memory_gb, in_mb)} "
+            f"expanded memory: a gain of {_size(s.memory_gain_gb, in_mb)}, {fmt(s.memory_gain_pct)}% of true memory "
             "(gain = factor - 1).",
             *_cites(s.citations, "ame"),
         )
