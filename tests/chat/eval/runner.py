@@ -37,7 +37,7 @@ EXAMPLES = HERE.parents[2] / "examples"
 PARTS = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
 # heldout1 is tuning material since session 2, heldout2 and heldout3 since session 3 (heldout3 after
 # its first run).
-TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5")
+TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
 # heldout4 was written in session 3 by the engineer who wrote heldout3 and does not tune, kept outside
 # the repository while the chat was tuned, committed alone by the lead and run once (README.md); it is
 # tuning material from session 4 on. Session 4's held-out parts are written by another engineer who
@@ -46,6 +46,9 @@ TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5")
 # hand (`python -m tests.chat.eval.runner PART`) before anyone tunes on it (README.md). heldout4 joined
 # the bars in session 4 once its wrong number and its three cited out-of-scope answers were fixed, and
 # heldout5 (tuning material after its one run) once its 1 wrong number and 1 cited out-of-scope answer were.
+# heldout6 ran once (2026-11-24 20:36 UTC, main 6f2c436): 73.1 % fully answered, 4 wrong numbers, 1 cited
+# out-of-scope answer; then tuned on for its wrong numbers only. It stays out of the bars until its cited
+# out-of-scope answer (lock structure sizing in a coupling facility) is fixed.
 SEALED: tuple[str, ...] = ("heldout6",)
 
 
