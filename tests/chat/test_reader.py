@@ -180,3 +180,17 @@ def test_a_decimal_before_a_letter_is_read_whole():
 def test_a_count_without_what_it_counts_is_kept_and_quad_ports_multiply():
     assert [(q.kind, q.count, q.medium) for q in read("3 quad-port FC HBAs").quantities] == [("speed", 12, "fc")]
     assert [(q.kind, q.value) for q in read("we have 2 x").quantities] == [("number", 2.0)]
+
+
+def test_a_word_between_a_count_and_its_ports_keeps_the_count():
+    """ "4 active 8Gb FC ports" was read as one 8 Gb port and "4 active ports" dropped: a silent wrong sizing."""
+    assert _q("4 active 8Gb FC ports") == [("speed", 8.0, 4, "fc", "ports")]
+    assert _q("6 cabled 10 Gb ports") == [("speed", 10.0, 6, None, "ports")]
+    assert [(q.kind, q.count, q.noun) for q in read("4 active ports apiece").quantities] == [("speed", 4, "ports")]
+
+
+def test_active_ports_reach_the_vios_sizing(engine):
+    reply = engine.turn("vios memory: 3 x 10Gb ethernet ports and 4 active 8Gb FC ports")
+    assert "4352 MB" in reply.answer  # 768 + 3 x 512 + 4 x 512 (Redbook 3.5.2)
+    reply = engine.turn("vios memory for 2 LHEAs with 4 active ports apiece")
+    assert "2608 MB" in reply.answer  # 768 + 2 x 512 + 8 x 102

@@ -24,7 +24,11 @@ _NUMBER = re.compile(
     r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w]|[.,]\d)"
     r"|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
 )
-_COUNT_GAP = re.compile(r"\s(?:(?:non-LHEA|more|extra|additional|spare|new)\s)?(?=\d)", re.IGNORECASE)
+# "4 more 8Gb FC ports", "4 active 8Gb FC ports": a word between a count and the speed it counts
+_COUNT_GAP = re.compile(
+    r"\s(?:(?:non-LHEA|more|extra|additional|spare|new|active|configured|enabled|cabled|used|dedicated)\s)?(?=\d)",
+    re.IGNORECASE,
+)
 _PER_ADAPTER = re.compile(r"\s(\d)[\s-]port\s(?=\d)", re.IGNORECASE)
 _PER_ADAPTER_BARE = re.compile(r"\s(\d)[\s-]port\s(?=FC|Fibre|Fiber|Ethernet|Eth|HBA|NIC|adapter|card)", re.IGNORECASE)
 _MULT = re.compile(r"\s?[x×*]\s?(?=\d)", re.IGNORECASE)
@@ -45,7 +49,7 @@ _PORTS_OF = re.compile(r"\s?ports?\sof\s(?=\d)", re.IGNORECASE)
 # "2 port 16Gb FC", "a 4-port 10GbE card": the number of ports of the adapter that follows
 _PORT_ADAPTER = re.compile(r"[\s-]?ports?\s(?=\d)", re.IGNORECASE)
 _COUNT_NOUN = re.compile(
-    r"[\s-]{0,2}(?:(?:physical|processor|configured|non-LHEA|virtual)\s)?"
+    r"[\s-]{0,2}(?:(?:physical|processor|configured|active|enabled|cabled|used|dedicated|non-LHEA|virtual)\s)?"
     r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
     r"virtual\s(?:eth|ent|enet|NICs?)\b|veths?|"
     r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
