@@ -26,6 +26,7 @@ import os
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -254,6 +255,7 @@ class SQLiteStore(Store):
         super().__init__()
         self.path = Path(path)
         self._connections = SQLiteConnections(self.path, synchronous, busy_timeout_ms)
+        self._busy_timeout_s = busy_timeout_ms / 1000
         # under FULL (or EXTRA) the writer commits its batches without an fsync and flushes the WAL itself once
         # the write lock is released (see GroupCommit); NORMAL, an operator's choice, flushes at checkpoints only
         self._group = GroupCommit(self, flush=synchronous.upper() in ("FULL", "EXTRA"), synchronous=synchronous)
@@ -336,12 +338,27 @@ class SQLiteStore(Store):
             os.close(fd)
 
     def migrate(self) -> int:
-        with self._connection() as con:  # journal_mode cannot change inside a transaction
-            mode = str(con.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        mode = self._switch_to_wal()
         if mode.lower() != "wal":
             raise StoreError(f"{self.path}: cannot switch to WAL mode (got {mode})")
         self._run(lambda tx: migrations.apply(tx, self.dialect, str(self.path)), "BEGIN IMMEDIATE")
         return self.schema_version()
+
+    def _switch_to_wal(self) -> str:
+        """`PRAGMA journal_mode = WAL`, waiting as long as `busy_timeout` for other connections.
+
+        SQLite answers "database is locked" at once, without calling the busy handler, when another
+        connection holds the file while a new one switches its journal mode (measured: 1 start in 80 when
+        six threads open and migrate a fresh store at once on a loaded machine), so the wait is done here."""
+        deadline = time.monotonic() + self._busy_timeout_s
+        while True:
+            try:
+                with self._connection() as con:  # journal_mode cannot change inside a transaction
+                    return str(con.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+            except StoreUnavailable as exc:
+                if "locked" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.01)
 
     def integrity_check(self) -> str:
         return self._read(lambda tx: str(tx.execute("PRAGMA integrity_check").fetchone()[0]))
