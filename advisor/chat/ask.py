@@ -106,6 +106,8 @@ def beyond_sources(r: Retrieval) -> bool:
     No verdict, clarification or passage answers such a question; a calculation with its inputs still may."""
     if r.mentioned_rules or not r.hits:
         return False
+    if r.off_topic:
+        return True  # "how big should the lock structure in the CF be?": the passages know structures, not lock ones
     jargon = {c.label for c in r.concepts if c.jargon}
     shared = len(jargon.intersection(r.hits[0].matched) - HOW_WORDS)
     return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)

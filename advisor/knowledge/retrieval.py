@@ -21,6 +21,7 @@ from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
 from advisor.knowledge.text import fts_phrase
+from advisor.knowledge.topic import modifiers, topic_phrases
 
 RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
@@ -85,6 +86,8 @@ class Retrieval:
     rare: list[str] = field(default_factory=list)  # dropped words rare enough in English to name a thing
     corrected: str = ""  # the question with its misspelt words corrected ("bufer" -> "buffer")
     sources: set[str] = field(default_factory=set)  # the source documents the question names
+    topic: list[str] = field(default_factory=list)  # what the question asks about (advisor/knowledge/topic.py)
+    off_topic: list[str] = field(default_factory=list)  # a kind of it no passage names ("lock" of "lock structure")
 
     @property
     def jargon(self) -> list[str]:
@@ -129,6 +132,8 @@ def rank(
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
     index = kb.index
+    phrases = topic_phrases(corrected)
+    topic = [w for p in phrases for w in p]
 
     per_passage: dict[int, float] = {}
     matched: dict[int, list[tuple[str, float]]] = {}
@@ -194,6 +199,8 @@ def rank(
         rare,
         corrected,
         named,
+        topic,
+        [w for w in modifiers(phrases) if not _discussed(kb, w, question)],
     )
 
 
@@ -259,6 +266,29 @@ def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str], list[s
             dropped.append(c.label)
             rare.append(c.label)
     return list({c.key: c for c in kept}.values()), unknown, dropped, rare, fixes
+
+
+def _discussed(kb, word: str, question: str) -> bool:
+    """Whether some passage speaks of `word` of the question's topic (as written, as a synonym's term,
+    shortened or misspelt), or the word is not a topic at all (a platform, a document, a code). Rules do
+    not count: their wording is ours ("locks the other out" is no passage on lock structures)."""
+    syn = kb.synonyms
+
+    def in_passages(w: str) -> bool:
+        return bool(kb.index.df("passages", fts_phrase([w])))
+
+    if in_passages(word) or any(c.jargon and kb.index.df("passages", c.query) for c in syn.concepts(word)):
+        return True
+    if syn.platform_tags(word) or word in syn.platform_words(question) or word in syn.document_words(question):
+        return True
+    if vocabulary.is_code(word) or word in kb.abbreviations:
+        return True
+    if len(word) >= 3 and any(in_passages(w) for w in kb.words if w.startswith(word) and w != word + "s"):
+        return True  # "app" for application, "params", "perf"
+    if word.startswith("v") and len(word) > 4 and in_passages(word[1:]):
+        return True  # "vdisks": the virtual one of a thing the sources know
+    fixed = kb.correction(word)
+    return bool(fixed and in_passages(fixed))
 
 
 def _typo(kb, word: str):
