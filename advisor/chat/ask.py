@@ -130,6 +130,8 @@ def in_scope(r: Retrieval) -> bool:
         return True  # "what workload was used in redp5287": a question about the document itself
     if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
+    if top.on_topic and jargon.intersection(r.topic_concepts) and top.score >= MIN_SCORE * SHORT_SHARE:
+        return True  # "old p6 box in the DR site (dont ask). can we use AME on it?": the context is not the topic
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
     # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance;
     # a tunable the sources name ("ame_min_ucpool_size") is as specific as a term of the field

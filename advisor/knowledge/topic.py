@@ -58,7 +58,9 @@ GENERIC = frozenset(
     option options choice limit limits max maximum min minimum on off yes no rule thumb figure figures
     difference impact effect effects benefit benefits advantage advantages downside downsides problem problems
     issue issues thing things stuff story deal deck paper papers slides guide book redbook redpaper study
-    document doc docs presentation webcast whitepaper""".split()
+    document doc docs presentation webcast whitepaper reason reasons explanation purpose rationale background
+    detail details technical exact actual real main general overall specific basic simple quick rough short
+    whole current plain""".split()
 )
 
 
@@ -158,16 +160,28 @@ def topic_phrases(question: str) -> list[list[str]]:
     not recognised): "how much storage does the JES2 checkpoint structure need" -> [storage], [jes2,
     checkpoint, structure]."""
     clauses = _clauses(question[:MAX_CHARS])
-    asking = [n for n, (c, q) in enumerate(clauses) if q or any(t in _WH for t in c) or c[0] in _AUX]
-    for n in asking:
+    # a clause that ends with a question mark asks first; then one with a question word or an auxiliary
+    # first ("do not ask" is an imperative, not a question)
+    marked = [n for n, (c, q) in enumerate(clauses) if q]
+    others = [
+        n
+        for n, (c, q) in enumerate(clauses)
+        if not q and (any(t in _WH for t in c) or (c[0] in _AUX and c[1:2] != ["not"]))
+    ]
+    for n in marked + others:
         c, q = clauses[n]
         phrases = [p for p in (_content(x) for x in _clause_topic(c, q)) if p]
-        if phrases:
+        fragment = not any(t in _WH for t in c) and c[0] not in _AUX
+        if phrases and not fragment:
             return phrases
-        for m in range(n - 1, max(n - 4, -1), -1):  # "lock escalation threshold (LOCKMAX) for the tables - what value?"
+        # a fragment continues the clause before it: "transparent memory encryption on Power10 - any cpu
+        # overhead?" asks about the encryption's overhead; "lock escalation threshold - what value?" likewise
+        for m in range(n - 1, max(n - 4, -1), -1):
             before = [p for p in (_content(x) for x in _clause_topic(clauses[m][0], True)) if p]
             if before:
-                return before
+                return before + phrases
+        if phrases:
+            return phrases
     return []
 
 

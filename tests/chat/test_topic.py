@@ -88,3 +88,44 @@ def test_a_kind_of_thing_the_sources_never_discuss_is_not_covered(engine, questi
 def test_topics_the_sources_discuss_stay_covered(engine, question):
     reply = engine.turn(question)
     assert reply.covered and reply.citations, reply.answer[:200]
+
+
+@pytest.mark.parametrize(
+    ("question", "source"),
+    [
+        # context around the question is not held against it: the topic of the asking clause is covered
+        (
+            "hello, we have old p6 570 still running in DR site (dont ask). can we use Active Memory Expansion on it?",
+            "ibm-",
+        ),
+        (
+            "morning, quick one before the change board (long story, dont ask). does turning AME on need a reboot?",
+            "ibm-aix-ame64k-sap-2023",
+        ),
+        ("when would you ever run just one VIOS?", "ibm-powervm-virtualization-redbook"),
+        # two neighbouring letters swapped are a slip, not a term the sources never use
+        ("default vaules of ame_minfree_mem and ame_maxfree_mem?", "ibm-powervm-virtualization-redbook"),
+        ("ame_minfree_mem defualt?", "ibm-powervm-virtualization-redbook"),
+        # tunables written with their shared part once
+        ("tcp_sendspace/recvspace default for high latency links", "ibm-powervm-virtualization-redbook"),
+        ("min/max_buf_huge defaults?", "ibm-powervm-virtualization-redbook"),
+        # a source named with its subject between the words of its name; its passages answer
+        ("max memory per z/OS partition mentioned in the SHARE large memory deck?", "ibm-zos-large-memory-share-2014"),
+        ("in the HP SAP tuning slides, what do they say about cell local memory?", "hp-hpux-sap-itanium-kod"),
+    ],
+)
+def test_in_scope_questions_with_extra_words_are_answered(engine, question, source):
+    reply = engine.turn(question)
+    assert reply.covered and reply.citations, reply.answer[:200]
+    assert reply.citations[0].source_id.startswith(source), reply.citations[0]
+
+
+def test_a_named_source_answers_before_another_product_line():
+    from advisor.knowledge import knowledge_base
+
+    r = knowledge_base().search("max memory per z/OS partition mentioned in the SHARE large memory deck?")
+    assert r.sources == {"ibm-zos-large-memory-share-2014"}
+    assert {h.passage.source for h in r.hits} == {"ibm-zos-large-memory-share-2014"}
+    # without the name, the PowerVM passages on maximum memory are candidates again
+    r = knowledge_base().search("max memory per partition?")
+    assert any(h.passage.source == "ibm-powervm-virtualization-redbook" for h in r.hits)
