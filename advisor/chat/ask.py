@@ -21,6 +21,7 @@ from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.text import sentences
+from advisor.knowledge.topic import offers, wanted
 from advisor.knowledge.verdicts import best_verdict
 from advisor.rulebook.templates import placeholders
 from advisor.sources import load_sources
@@ -36,6 +37,7 @@ SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this s
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
 SENTENCES_OTHER = 2
+ANSWER_KIND_SHARE = 0.6  # a sentence of the kind asked for gains this share of the question's rarest concept
 
 SCOPE = (
     "AIX and PowerVM on IBM Power (Active Memory Expansion, LPAR and VIOS sizing, storage and network "
@@ -150,7 +152,14 @@ def pick_sentences(
     concepts = r.concepts
     matches = kb.sentences.matches(sents, [c.query for c in concepts])
     weights = [c.weight * kb.index.idf("passages", c.query) for c in concepts]
-    scored = [(sum(weights[i] for i in m), -pos) for pos, m in enumerate(matches)]
+    # the sentence that gives the kind of answer asked for (a figure, a command, a reason, a level) comes first
+    # among those that match the question: "how much did AME save?" is answered by the sentence with the figure
+    bonus = ANSWER_KIND_SHARE * max(weights, default=0.0)
+    kinds = wanted(r.question)
+    scored = [
+        (sum(weights[i] for i in m) + (bonus if m and kinds and offers(sents[pos], kinds) else 0.0), -pos)
+        for pos, m in enumerate(matches)
+    ]
     ranked = sorted(range(len(sents)), key=lambda i: scored[i], reverse=True)
     chosen = sorted(i for i in ranked[:limit] if scored[i][0] > 0) or [0]
     return [sents[i] for i in chosen]

@@ -199,3 +199,48 @@ def modifiers(phrases: list[list[str]]) -> list[str]:
     """The words that modify a noun after them in the same phrase ("lock" in "lock structure", "archive" in
     "archive log data sets"): each names what kind of that thing is asked about."""
     return [w for p in phrases for w in p[:-1] if not w.endswith(_NOT_A_NAME)]
+
+
+# What kind of answer the question wants, read from its form, and which sentences give that kind: "how much
+# did it save?" wants a figure, "how do I hand a LUN to a WPAR?" a command, "why?" a reason, "in which release"
+# a level. A passage's sentence that matches the question's words AND gives the kind asked for is the answer.
+_WANTS = {
+    "figure": linre.compile(
+        r"\bhow\s+(?:much|many|big|large|long|high|far|fast|low|small)\b|\bwhat\s+(?:size|value|percent|percentage|"
+        r"factor|ratio|limit|rate|gain|saving|savings)\b|\b(?:numbers?|figures?|values?|defaults?|max(?:imum)?|"
+        r"min(?:imum)?|limits?|percent(?:age)?|ranges?)\b|%",
+        linre.IGNORECASE,
+    ),
+    "command": linre.compile(
+        r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+to\b|\bcommands?\b|\bsyntax\b|"
+        r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b",
+        linre.IGNORECASE,
+    ),
+    "reason": linre.compile(r"\bwhy\b|\breasons?\b|\bhow\s+come\b|\bwhat\s+for\b", linre.IGNORECASE),
+    "level": linre.compile(
+        r"\b(?:which|what)\s+(?:z/os\s+|aix\s+|vios\s+)?(?:release|version|level|tl)\b|\bsince\s+when\b|"
+        r"\bfirst\s+(?:show|appear|arriv|introduc|came|come)",
+        linre.IGNORECASE,
+    ),
+}
+_OFFERS = {
+    "figure": linre.compile(r"\d"),
+    "command": linre.compile(r"`[^`]{2,200}`"),
+    "reason": linre.compile(
+        r"\b(?:because|since|so\s+that|therefore|thus|hence|as\s+a\s+result|which\s+means|the\s+reason|"
+        r"otherwise|in\s+order\s+to|so\s+the|so\s+a|so\s+it)\b",
+        linre.IGNORECASE,
+    ),
+    "level": linre.compile(r"\bV\d+R\d+\b|\b\d+\.\d+(?:\.\d+)*\b|\bTL\s?\d+\b|\brelease\b", linre.IGNORECASE),
+}
+
+
+def wanted(question: str) -> frozenset[str]:
+    """The kinds of answer the question asks for (figure, command, reason, level); empty when it says none."""
+    text = question[:MAX_CHARS]
+    return frozenset(kind for kind, rx in _WANTS.items() if rx.search(text))
+
+
+def offers(sentence: str, kinds: frozenset[str]) -> bool:
+    """Whether the sentence gives one of the kinds of answer asked for."""
+    return any(_OFFERS[k].search(sentence) for k in kinds)
