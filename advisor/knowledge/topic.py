@@ -195,10 +195,20 @@ def topic_words(question: str) -> list[str]:
 _NOT_A_NAME = ("est", "ly", "ing", "ed")
 
 
+# Adjectives of state or degree: "open connections", "spare ports" describe which ones, not a kind of thing
+_STATE = frozenset(
+    """open opened closed new old free full empty active inactive idle live dead busy fast slow existing available
+    different other same single double multiple several various entire extra additional spare separate standard
+    normal special common good bad better worse high low big small large huge tiny long early late recent next
+    last first second third previous heavy light hot cold warm safe secure local remote global internal external
+    total whole certain own usual main few many more less most least""".split()
+)
+
+
 def modifiers(phrases: list[list[str]]) -> list[str]:
     """The words that modify a noun after them in the same phrase ("lock" in "lock structure", "archive" in
     "archive log data sets"): each names what kind of that thing is asked about."""
-    return [w for p in phrases for w in p[:-1] if not w.endswith(_NOT_A_NAME)]
+    return [w for p in phrases for w in p[:-1] if not w.endswith(_NOT_A_NAME) and w not in _STATE]
 
 
 # What kind of answer the question wants, read from its form, and which sentences give that kind: "how much

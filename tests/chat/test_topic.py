@@ -48,6 +48,7 @@ def test_topic_phrases(question, phrases):
 def test_modifiers_are_the_words_before_a_noun_not_adjectives_or_verbs():
     assert modifiers([["lock", "structure"], ["cpu"]]) == ["lock"]
     assert modifiers([["biggest", "lfarea"], ["nightly", "batch"], ["flipping", "amepsize_support"]]) == []
+    assert modifiers([["open", "connections"], ["spare", "ports"]]) == []  # a state, not a kind of thing
 
 
 def test_topic_reading_is_bounded():
@@ -83,6 +84,7 @@ def test_a_kind_of_thing_the_sources_never_discuss_is_not_covered(engine, questi
         "our DBA wants the default of ame_mpsize_support on AIX 7.3",
         "ssp: in what chunk size are vdisks striped over the pool",
         "hey, quick q: our P10 ECC app lpars run AME4K - should we move them to AME64K or not?",
+        "rfc1323=1 via no -p, does it apply to already open connections",
     ],
 )
 def test_topics_the_sources_discuss_stay_covered(engine, question):
