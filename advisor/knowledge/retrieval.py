@@ -89,6 +89,7 @@ class Retrieval:
     sources: set[str] = field(default_factory=set)  # the source documents the question names
     topic: list[str] = field(default_factory=list)  # what the question asks about (advisor/knowledge/topic.py)
     off_topic: list[str] = field(default_factory=list)  # a kind of it no passage names ("lock" of "lock structure")
+    names: list[str] = field(default_factory=list)  # feature names in title case no source uses ("Live Kernel Update")
     topic_concepts: list[str] = field(default_factory=list)  # the concepts (labels) of the topic words
 
     @property
@@ -214,6 +215,7 @@ def rank(
         named,
         topic,
         [w for w in modifiers(phrases) if not _discussed(kb, w, question)],
+        feature_names(kb, question),
         topic_concepts,
     )
 
@@ -241,6 +243,33 @@ def spelled_out(kb, question: str) -> str:
 
 # Words typed in capitals, side by side: "CP SET SHARE", "SET SRM", "D M=STOR" (RE2: user text)
 _CAPITALS_RUN = linre.compile(r"\b[A-Z]{2,12}(?:[ \t]+[A-Z]{2,12})+\b")
+
+
+# Words in title case side by side: "Live Kernel Update", "Power Enterprise Pools" (RE2: user text)
+_TITLE_RUN = linre.compile(r"\b[A-Z][a-z]{2,15}(?:[ \t]+[A-Z][a-z]{2,15}){1,4}\b")
+
+
+def feature_names(kb, question: str) -> list[str]:
+    """Product and feature names in title case that the sources never use ("Live Kernel Update", "Spectrum
+    Scale"): each word may be known ("live", "kernel", "update"), the name is not. A sentence's first word is
+    capitalised anyway and does not count; platform, document and synonym names ("Active Memory Expansion")
+    are known."""
+    syn = kb.synonyms
+    out: list[str] = []
+    text = question[:2000]
+    for m in _TITLE_RUN.finditer(text):
+        words = m.group(0).split()
+        if m.start() == 0 or text[: m.start()].rstrip().endswith((".", "?", "!", ":")):
+            words = words[1:]
+        if len(words) < 2:
+            continue
+        name = " ".join(words)
+        if kb.knows(name) or syn.platform_tags(name) or syn.document_tags(name):
+            continue
+        if any(c.jargon for c in syn.concepts(name)):
+            continue
+        out.append(name.lower())
+    return out
 
 
 def command_names(kb, question: str) -> list[str]:

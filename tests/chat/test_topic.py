@@ -131,3 +131,35 @@ def test_a_named_source_answers_before_another_product_line():
     # without the name, the PowerVM passages on maximum memory are candidates again
     r = knowledge_base().search("max memory per partition?")
     assert any(h.passage.source == "ibm-powervm-virtualization-redbook" for h in r.hits)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a feature named in title case that no source uses, whatever its words share with them
+        "AIX Live Kernel Update with AME enabled LPARs - supported?",
+        "does Live Kernel Update work with AME?",
+        "Dynamic Platform Optimizer after adding memory to the frame - does it help SAP lpars?",
+        # a term of the field the sources discuss only for another product line than the one named
+        "z/VM CP paging DASD: how much paging space for 256 GB of linux guests?",
+        "how much swap space should a z/OS lpar with 64 GB get?",
+        "swap space for the linux guests on z/VM?",
+    ],
+)
+def test_named_features_and_topics_of_another_product_line_are_not_covered(engine, question):
+    reply = engine.turn(question)
+    assert not reply.covered and not reply.citations, reply.answer[:200]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can we use Live Partition Mobility with NPIV?",  # a title-case name the sources use
+        "Hello Team, is Active Memory Sharing possible on POWER6?",  # a capitalised greeting is no name
+        "PowerVM Enterprise Edition needed for Active Memory Sharing?",
+        "paging space for an AIX lpar with AME?",  # paging space on the product line that discusses it
+    ],
+)
+def test_names_and_topics_the_sources_use_stay_covered(engine, question):
+    reply = engine.turn(question)
+    assert reply.covered and reply.citations, reply.answer[:200]
