@@ -312,6 +312,8 @@ def answer(
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
     r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
+    if not in_scope(r) and in_scope(r.by_score):
+        r = r.by_score  # a follow-up whose own words only weak passages answer: the question it continues decides
     if r.corrected and r.corrected != text:  # "uper limit for bufer cache": the calculators read it corrected too
         reading = read(r.corrected)
         text = reading.text

@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from advisor import linre
 from advisor.knowledge import vocabulary
@@ -44,6 +44,23 @@ _COMMAND_OPTION = linre.compile(r"\b([a-z][a-z0-9_]{1,15})\s+([-+][A-Za-z]{1,3})
 OPTION_WEIGHT = 2.0
 
 
+# "those lpars", "that factor", "such a setup": a thing of the question before, not a word of the follow-up's own
+_REFERENCE = linre.compile(
+    r"\b(?:those|these|that|this|such(?:\s+an?)?|the\s+same)\s+[a-z0-9_]{1,30}", linre.IGNORECASE
+)
+
+
+def split_aside(question: str) -> tuple[str, str]:
+    """A question and the aside in brackets at its end: ("tool to measure it", "is 0.9% of cycles in the TLB
+    handler fine") for "tool to measure it (is 0.9% ...)", how a follow-up is asked with the question it
+    continues (advisor/chat/dialogue.py `with_context`); (question, "") when there is none."""
+    text = question.rstrip(" ?.!")
+    at = text.find(" (")
+    if at <= 0 or not text.endswith(")"):
+        return question, ""
+    return text[:at], text[at + 2 : -1]
+
+
 def option_concepts(kb, question: str) -> list[Concept]:
     """A command named with an option is one thing to look up: the passages that show that option.
 
@@ -68,6 +85,7 @@ class Hit:
     matched: list[str] = field(default_factory=list)
     other_family: bool = False  # the passage belongs only to a product line the question does not name
     on_topic: bool = False  # the passage matches every concept of what the question asks about
+    order: float = 0.0  # what the hits are sorted by: the score, or for a follow-up how well it answers its own words
 
 
 @dataclass
@@ -91,6 +109,11 @@ class Retrieval:
     off_topic: list[str] = field(default_factory=list)  # a kind of it no passage names ("lock" of "lock structure")
     names: list[str] = field(default_factory=list)  # feature names in title case no source uses ("Live Kernel Update")
     topic_concepts: list[str] = field(default_factory=list)  # the concepts (labels) of the topic words
+
+    @property
+    def by_score(self) -> Retrieval:
+        """The same retrieval with the hits in score order (a follow-up's own-word order set aside)."""
+        return replace(self, hits=sorted(self.hits, key=lambda h: (-h.score, h.passage.id)))
 
     @property
     def jargon(self) -> list[str]:
@@ -138,7 +161,12 @@ def rank(
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
     index = kb.index
-    phrases = topic_phrases(corrected)
+    main, aside = split_aside(corrected)
+    # "tool to measure it? (is 0.9% of cycles in the TLB handler fine)": the follow-up's own words order the
+    # passages that speak of the question it continues (scores and coverage count both alike)
+    own = {c.key for c in syn.concepts(_REFERENCE.sub(" ", main))} if aside else set()
+    own = own if own & {c.key for c in concepts} else set()
+    phrases = topic_phrases(main) or topic_phrases(corrected)
     topic = [w for p in phrases for w in p]
     labels = {c.label for c in concepts}
     topic_concepts = [c.label for c in syn.concepts(" ".join(topic))]
@@ -147,6 +175,7 @@ def rank(
 
     per_passage: dict[int, float] = {}
     matched: dict[int, list[tuple[str, float]]] = {}
+    own_idf, own_labels = 0.0, set()
     rule_scores: dict[str, float] = {}
     total_idf = 0.0
     for c in concepts:
@@ -155,6 +184,9 @@ def rank(
         # passage that explains it names; the benefit words ("save", "CPU") are the user's own
         weight = c.weight * (WHY_PLAIN_SHARE if why and not c.jargon else 1.0)
         total_idf += weight * idf
+        if own and c.key in own:
+            own_idf += weight * idf
+            own_labels.add(c.label)
         for rowid, s in _best_of(index, "passages", c.term_queries).items():
             per_passage[rowid] = per_passage.get(rowid, 0.0) + weight * s
             matched.setdefault(rowid, []).append((c.label, weight * idf))
@@ -187,16 +219,22 @@ def rank(
                 score *= WHY_BOOST  # ... and the "Why" section about the very thing asked
         cov = sum(w for _, w in matched[rowid]) / total_idf if total_idf > 0 else 0.0
         score *= COVERAGE_BASE + cov
+        order = score
+        if own_idf > 0:  # a follow-up: the passages that answer its own words come first (the score stays),
+            # among those that speak of the question it continues ("command to check it?" after SEA failover)
+            in_context = any(label not in own_labels for label, _ in matched[rowid])
+            own_cov = sum(w for label, w in matched[rowid] if label in own_labels) / own_idf
+            order *= (COVERAGE_BASE + own_cov) if in_context else 0.0
         labels_here = [label for label, _ in matched[rowid]]
         on_topic = bool(topic_concepts) and all(t in labels_here for t in topic_concepts)
-        hits.append(Hit(p, score, cov, labels_here, other, on_topic))
+        hits.append(Hit(p, score, cov, labels_here, other, on_topic, order))
     for rid in mentioned:
         for p in kb.passages_for_rule(rid):
             if not any(h.passage.id == p.id for h in hits):
-                hits.append(Hit(p, 0.1, 0.0, []))
+                hits.append(Hit(p, 0.1, 0.0, [], order=0.1))
     if named and any(h.passage.source in named and h.coverage > 0 for h in hits):
         hits = [h for h in hits if h.passage.source in named]  # "in the SHARE deck": that document answers
-    hits.sort(key=lambda h: (-h.score, h.passage.id))
+    hits.sort(key=lambda h: (-h.order, h.passage.id))
     return Retrieval(
         question,
         concepts,

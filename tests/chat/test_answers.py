@@ -81,3 +81,24 @@ def test_with_a_document_why_still_explains_the_finding(engine):
     state = engine.turn("review", document=doc).state
     reply = engine.turn("why?", state)
     assert reply.intent == "explain"
+
+
+@pytest.mark.parametrize(
+    ("first", "follow", "fact"),
+    [
+        ("does the z13 smt paper show gains for sap?", "at what cpu utilization?", "90"),
+        ("is 1% of cycles in the TLB handler ok for SAP on Itanium?", "what does caliper report there?", "caliper"),
+    ],
+)
+def test_a_follow_up_is_ranked_by_its_own_words_within_the_last_subject(engine, first, follow, fact):
+    state = engine.turn(first).state
+    reply = engine.turn(follow, state)
+    assert reply.covered and fact in reply.answer, reply.answer[:300]
+
+
+def test_own_words_never_bring_a_passage_of_another_subject():
+    from advisor.knowledge import knowledge_base
+
+    # "command to check it?" after SEA failover: the AME command passage answers "check" and "command" only
+    r = knowledge_base().search("command to check it (how does the VIOS sea failover work)")
+    assert all("SEA" in h.matched or "VIOS" in h.matched for h in r.hits[:3]), [h.passage.id for h in r.hits[:3]]
