@@ -50,6 +50,36 @@ _REFERENCE = linre.compile(
 )
 
 
+# A size as admins type it: "256G", "1TB", "512 GB", "64 gigs" (RE2: user text)
+_SIZE = linre.compile(r"\b(\d{1,5})\s?(gb|g|gig|gigs|tb|t|mb|m)\b", linre.IGNORECASE)
+_TO_GB = {"g": 1, "gb": 1, "gig": 1, "gigs": 1, "t": 1024, "tb": 1024}
+SIZE_WEIGHT = 1.0
+
+
+def size_concepts(kb, question: str) -> list[Concept]:
+    """The sizes a question compares, as the passages write them: "256G" is "256 GB" or "256GB", "1TB" also
+    "1024 GB". A measured result is found by its figures ("what did going from 256G to 1TB buy?" -> 256 GB to
+    1024 GB); a single amount ("how big on 256 GB online") is an input for a calculation, not a topic."""
+    out: list[Concept] = []
+    seen: set[str] = set()
+    for m in _SIZE.finditer(question[:2000]):
+        number, unit = m.group(1), m.group(2).lower()
+        if unit in ("m", "mb"):
+            continue  # page sizes ("1M", "16M") are terms of their own
+        gb = int(number) * _TO_GB[unit]
+        forms = {f"{gb} gb", f"{gb}gb", f"{gb}g"}  # with its unit: a bare "33" is "signal 33" too
+        if unit.startswith("t"):
+            forms |= {f"{number} tb", f"{number}tb"}
+        query = " OR ".join(fts_phrase(f.split()) for f in sorted(forms))
+        label = f"{gb} GB"
+        if label in seen or not kb.index.df("passages", query):
+            continue
+        seen.add(label)
+        terms = tuple(fts_phrase(f.split()) for f in sorted(forms))
+        out.append(Concept(label, label, query, SIZE_WEIGHT, False, terms))
+    return out if len(out) >= 2 else []  # a comparison of sizes; one amount alone is an input, not a topic
+
+
 def split_aside(question: str) -> tuple[str, str]:
     """A question and the aside in brackets at its end: ("tool to measure it", "is 0.9% of cycles in the TLB
     handler fine") for "tool to measure it (is 0.9% ...)", how a follow-up is asked with the question it
@@ -153,6 +183,9 @@ def rank(
     named_by = syn.document_words(question)  # "the SHARE large memory deck": "share" names the source, not a topic
     concepts = [c for c in concepts if c.jargon or c.label not in named_by]
     concepts += option_concepts(kb, question)
+    sizes = size_concepts(kb, question)
+    if sizes:  # "1tb" as a word of its own no longer: the size concept has every way of writing it
+        concepts = [c for c in concepts if c.jargon or not _SIZE.fullmatch(c.label)] + sizes
     unknown += command_names(kb, question)
     why = bool(_WHY.match(question))
     why_terms = [t.strip('"').lower() for c in concepts if c.jargon for t in c.term_queries] if why else []

@@ -102,3 +102,19 @@ def test_own_words_never_bring_a_passage_of_another_subject():
     # "command to check it?" after SEA failover: the AME command passage answers "check" and "command" only
     r = knowledge_base().search("command to check it (how does the VIOS sea failover work)")
     assert all("SEA" in h.matched or "VIOS" in h.matched for h in r.hits[:3]), [h.passage.id for h in r.hits[:3]]
+
+
+def test_sizes_compared_are_found_as_the_passages_write_them():
+    from advisor.knowledge import knowledge_base
+    from advisor.knowledge.retrieval import size_concepts
+
+    kb = knowledge_base()
+    labels = [c.label for c in size_concepts(kb, "what did going from 256G to 1TB real storage buy?")]
+    assert labels == ["256 GB", "1024 GB"]
+    assert size_concepts(kb, "how big on 256 GB online") == []  # one amount is an input, not a topic
+    assert size_concepts(kb, "LFAREA=1M and 16M pages") == []  # page sizes are terms of their own
+
+
+def test_a_measured_result_is_found_by_its_figures(engine):
+    reply = engine.turn("what did doubling from 256G to 512G buy in the db2 large memory test")
+    assert "256 GB to 512 GB" in reply.answer and "13%" in reply.answer.replace(" %", "%"), reply.answer[:300]
