@@ -183,10 +183,12 @@ class Claims:
             asked is None
             and fragment
             and c.says == "possible"
-            and set(c.when) & set(levels)
+            and (set(c.when) & set(levels) or len(c.about) >= 2)
             and (bare or self._bare(c, asked_text))
         ):
-            asked = (False, 0, 0)  # "SSP on VIOS 2.1?": the stated level against the claim's minimum
+            # "SSP on VIOS 2.1?": the stated level against the claim's minimum; "SMT on a zEC12?", "z13 smt = 2
+            # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds
+            asked = (False, 0, 0)
         if asked is None:
             return None
         reverse, at, end = asked
