@@ -204,6 +204,13 @@ def _sea_vlans(emit: Emit, sea: str, adapters: dict[str, Any]) -> None:
         specific = block.get("specific") or {}
         if specific.get("trunk_adapter") is not True:
             continue
+        missing = [f for f in ("port_vlan_id", "vlan_tag_ids") if f not in specific]
+        if missing:  # entstat prints both for every trunk adapter ("VLAN Tag IDs: None"): one was left out
+            emit.note(
+                f"trunk adapter {name} of {sea} has no readable {missing[0]}: the VLANs of {sea} are not listed",
+                f"adapters.{name}.specific.trunk_adapter",
+            )
+            return
         for field in ("port_vlan_id", "vlan_tag_ids"):
             raw = specific.get(field)
             ids = [raw] if isinstance(raw, int) else [int(x) for x in str(raw).split() if x.isascii() and x.isdigit()]

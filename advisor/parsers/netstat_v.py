@@ -95,9 +95,18 @@ def parse(text: str) -> ParseResult:
     for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
         if held is not None:
-            if _IDS.fullmatch(body):  # the ids went on in the next line: the whole list is the value
+            if not body:  # a double-spaced copy: the next text line decides
+                continue
+            if _IDS.fullmatch(body) and line.raw[:1].isspace():  # entstat's own next line, aligned under the ids
                 held = (f"{held[0]} {body}", line if line.cut else held[1])  # a cut list is no list
                 out.known(line)
+                continue
+            if _IDS.fullmatch(body):  # at column 0: the terminal broke the line, maybe inside an id
+                out.warn(
+                    held[1], "VLAN Tag IDs: the line is wrapped by the terminal (it goes on in the next one); left out"
+                )
+                out.warn(line, "the rest of the VLAN Tag IDs line, wrapped by the terminal; skipped")
+                held = None
                 continue
             _line(held[0], held[1], st, out)
             held = None

@@ -11,6 +11,7 @@ import pytest
 
 from advisor.inputs import load_text
 from advisor.parsers.registry import parse_output
+from tests.parsers.parser_samples import load
 
 SWEEP = Path(__file__).parent / "sweep5"
 
@@ -214,3 +215,90 @@ def test_lscpu_gives_no_zvm_version_beside_a_sysinfo_with_two_zvm_levels() -> No
     assert loaded.model.machine == "z15"
     assert loaded.model.zvm is None or loaded.model.zvm.version is None
     assert any("first z/VM level" in w.reason for w in loaded.warnings)
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [lambda t: t.replace("\n", "\n\n"), lambda t: t.replace("\n", "\r\r\n")],
+    ids=["blank-lines", "cr-cr-lf"],
+)
+def test_a_double_spaced_vlan_list_still_goes_on(shape) -> None:
+    """Was: the blank line a double-spaced copy puts after "VLAN Tag IDs:" ended the list: 12 of 18 VLANs."""
+    model = load_text(shape(_text("entstat.vios-sea-many-vlans.txt")), "e.txt", kind="vios", name="vios1").model
+    assert model.network is not None and model.network.seas[0].vlans == [1, 100, 200, *range(300, 315)]
+
+
+def test_a_vlan_list_broken_by_the_terminal_inside_an_id_lists_no_vlans() -> None:
+    """Was (60 columns): "... 304   30" / "5   306 ..." read as the VLANs 30 and 5; the SEA then listed only the
+    PVID once the broken line was left out.  A trunk adapter without its VLAN Tag IDs gives no list."""
+    text = _text("entstat.vios-sea-many-vlans.txt")
+    text = text.replace("   305   306", "   30\n5   306")
+    result = parse_output(text, "entstat -all ent8")
+    assert "vlan_tag_ids" not in result.data["adapters"]["ent4"]["specific"]
+    assert any("wrapped by the terminal" in r for r in _reasons(result))
+    with pytest.raises(Exception, match="state no field"):
+        load_text(text, "entstat.txt", kind="vios", name="vios1")
+
+
+# --- lsmap -all -npiv pasted twice; sample means over an output cut short; HMC copies with blanks -------------
+
+_NPIV = """Name          Physloc                            ClntID ClntName       ClntOS
+------------- ---------------------------------- ------ -------------- -------
+vfchost0      U9009.42A.7800ABC-V1-C30                2 sapprd01       AIX
+
+Status:LOGGED_IN
+FC name:fcs0                    FC loc code:U78D3.001.WZS0ABC-P1-C2-T1
+Ports logged in:2
+Flags:a<LOGGED_IN,STRIP_MERGE>
+VFC client name:fcs0            VFC client DRC:U9009.42A.7800ABC-V2-C10
+
+Name          Physloc                            ClntID ClntName       ClntOS
+------------- ---------------------------------- ------ -------------- -------
+vfchost1      U9009.42A.7800ABC-V1-C31                3 sapapp01       AIX
+
+Status:LOGGED_IN
+FC name:fcs0                    FC loc code:U78D3.001.WZS0ABC-P1-C2-T1
+Ports logged in:2
+Flags:a<LOGGED_IN,STRIP_MERGE>
+VFC client name:fcs0            VFC client DRC:U9009.42A.7800ABC-V3-C10
+"""
+
+
+def test_an_npiv_listing_pasted_twice_counts_each_vfchost_once() -> None:
+    """Was: 4 vfchost adapters and 4 NPIV clients on fcs0 for a VIOS that has 2."""
+    loaded = load_text(_NPIV + _NPIV, "lsmap.txt", kind="vios", name="vios1")
+    model = loaded.model
+    assert model.adapters is not None and model.adapters.npiv_vfc_adapters == 2
+    assert model.storage is not None and model.storage.fc_ports[0].npiv_clients == 2
+    assert any("pasted twice" in w.reason for w in loaded.warnings)
+
+
+def test_a_vfchost_listed_twice_with_other_values_gives_no_counts() -> None:
+    other = _NPIV.replace("vfchost1      U9009.42A.7800ABC-V1-C31", "vfchost0      U9009.42A.7800ABC-V1-C31")
+    with pytest.raises(Exception, match="state no field"):
+        load_text(other, "lsmap.txt", kind="vios", name="vios1")
+
+
+def test_no_mean_nor_peak_over_samples_cut_short() -> None:
+    """Was: a copy cut inside a sample row dropped that row and averaged the rest: ame.cpu_pct 1.8 (of 1.08)."""
+    plain = load("lparstat_c.s2.txt")
+    whole = load_text(plain, "c.txt", name="lpar1")
+    assert whole.model.ame is not None and whole.model.ame.cpu_pct is not None
+    cut = load_text(plain.rstrip("\n")[:-2], "c.txt", name="lpar1")
+    assert cut.model.ame is None or cut.model.ame.cpu_pct is None
+    assert any("is not averaged nor its peak taken" in w.reason for w in cut.warnings)
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        lambda t: t.replace("\n", "   \n"),
+        lambda t: "\n".join(f"    {line}" if line else line for line in t.split("\n")),
+    ],
+    ids=["trailing-blanks", "indented"],
+)
+def test_an_hmc_session_with_blanks_around_its_lines_reads_as_the_plain_one(shape) -> None:
+    """Was: trailing blanks after a -F --header line (or an indented copy) made lssyscfg's listing no lssyscfg
+    output: every partition's kind, and so its cpu and memory, left out (27 fields)."""
+    plain = load_text(_text("session.hmc-power10.txt"), "hmc.txt").model
+    assert load_text(shape(_text("session.hmc-power10.txt")), "hmc.txt").model == plain
