@@ -20,6 +20,7 @@ from .base import ParseResult
 COMMAND = "topas"
 
 MB = size_in("mb")
+IN_MB = size_in("mb", default_unit="mb")
 _EVENTS = ("Cswitch", "Syscall", "Reads", "Writes", "Forks", "Execs")
 _FILE_TTY = ("Readch", "Writch", "Rawin", "Ttyout", "Igets", "Namei", "Dirblk")
 _PAGING = ("Faults", "Steals", "PgspIn", "PgspOut", "PageIn", "PageOut", "Sios")
@@ -46,6 +47,8 @@ _LABELS: list[tuple[linre.Pattern, str, Callable[[str], Any]]] = [
         (r"\bWPAR Total\s+(\S+)", "wpar.total", as_int),
         (r"\bTMEM\s+(\S+)", "ame.tmem_mb", MB),
         (r"\bCMEM\s+(\S+)", "ame.cmem_mb", MB),
+        (r"\bTMEM,MB\s+(\S+)", "ame.tmem_mb", IN_MB),  # AIX 7 topas: the unit in the label, the value bare
+        (r"\bCMEM,MB\s+(\S+)", "ame.cmem_mb", IN_MB),
         (r"EF\[T/A\]\s+([\d.,]+)/", "ame.target_expansion_factor", as_float),
         (r"EF\[T/A\]\s+[\d.,]+/([\d.,]+)", "ame.actual_expansion_factor", as_float),
         (r"\bCI:\s*(\S+)", "ame.ci", as_str),

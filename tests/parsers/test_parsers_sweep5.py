@@ -302,3 +302,26 @@ def test_an_hmc_session_with_blanks_around_its_lines_reads_as_the_plain_one(shap
     output: every partition's kind, and so its cpu and memory, left out (27 fields)."""
     plain = load_text(_text("session.hmc-power10.txt"), "hmc.txt").model
     assert load_text(shape(_text("session.hmc-power10.txt")), "hmc.txt").model == plain
+
+
+# --- read now, refused before: lsattr -EOl values with colons, topas's TMEM,MB ---------------------------------
+
+
+def test_a_colon_inside_an_lsattr_EOl_value_is_printed_as_hash_bang_colon() -> None:
+    """Was refused as "17 values for 12 attributes": lsattr -O prints a colon inside a value as '#!:'."""
+    text = (
+        "#arp:mtu:netaddr:netaddr6:netmask:prefixlen:state:tcp_recvspace\n"
+        "on:1500:10.20.30.41:fe80#!:#!:f8d1#!:2ff#!:fe00#!:4b02:255.255.255.0:64:up:262144\n"
+    )
+    data = parse_output(text, "lsattr -EOl en0").data
+    assert data["netaddr6"] == "fe80::f8d1:2ff:fe00:4b02" and data["netmask"] == "255.255.255.0"
+    assert data["mtu"] == 1500 and data["tcp_recvspace"] == 262144
+
+
+def test_topas_of_aix7_reads_tmem_with_its_unit_in_the_label() -> None:
+    """Was: "TMEM,MB   32768" (the unit in the label, AIX 7 topas) was not read: no true memory from topas."""
+    result = parse_output(_text("topas.aix72-ame.txt"), "topas")
+    assert result.data["ame"]["tmem_mb"] == 32768 and result.data["ame"]["cmem_mb"] == 6144
+    model = load_text(_text("topas.aix72-ame.txt"), "topas.txt").model
+    assert model.memory is not None and model.memory.desired_gb == 32.0
+    assert model.ame is not None and (model.ame.expansion_factor, model.ame.achieved_factor) == (1.25, 1.21)
