@@ -23,7 +23,7 @@ ALIASES = ("lsattr -EOl *", "lsattr -E -O -l *", "lsattr -O -E -l *", "lsattr -O
 RESULT_COMMAND = "lsattr -El"
 
 _HEADER = linre.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+$")
-_SIGNATURES = [linre.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+\s*$", linre.M)]
+_SIGNATURES = [linre.compile(r"^[ \t]*#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+\s*$", linre.M)]
 
 
 def detect(text: str) -> float:

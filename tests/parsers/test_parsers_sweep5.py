@@ -325,3 +325,40 @@ def test_topas_of_aix7_reads_tmem_with_its_unit_in_the_label() -> None:
     model = load_text(_text("topas.aix72-ame.txt"), "topas.txt").model
     assert model.memory is not None and model.memory.desired_gb == 32.0
     assert model.ame is not None and (model.ame.expansion_factor, model.ame.achieved_factor) == (1.25, 1.21)
+
+
+def test_topas_wrapped_inside_a_value_leaves_that_value_out() -> None:
+    """Was: a copy hard-wrapped at 60 columns broke "TMEM,MB   32768" after "32": 32 MB of true memory
+    (0.03 GB for 32 GB), read without a warning; the rest of the line ("768 WPAR Activ 0") was skipped."""
+    text = _wrapped(_text("topas.aix72-ame.txt"), 60)
+    assert "TMEM,MB   32\n768" in text
+    result = parse_output(text, "topas")
+    assert "tmem_mb" not in result.data.get("ame", {})
+    assert any("ame.tmem_mb: the line is wrapped inside this value" in r for r in _reasons(result))
+    assert result.data["wpar"]["active"] == 0  # the rest's own labels are whole
+
+
+# --- indented copies (a blog's or a mail's code block) ----------------------------------------------------------
+
+
+def _indented(text: str) -> str:
+    return "\n".join(f"    {line}" if line else line for line in text.split("\n"))
+
+
+def test_an_indented_sysinfo_still_shows_its_two_zvm_levels() -> None:
+    """Was: indented, /proc/sysinfo was no sysinfo output (skipped with a warning), so its two z/VM levels
+    were not seen and lscpu's first-level z/VM 7.2 became zvm.version again."""
+    loaded = load_text(_indented(_text("session.zvm-under-zvm.txt")), "session.txt")
+    assert loaded.model.machine == "z15"
+    assert loaded.model.zvm is None or loaded.model.zvm.version is None
+
+
+@pytest.mark.parametrize(
+    ("sample", "kind"),
+    [("chatr.disp+work-large.synthetic.txt", "hpux-server"), ("lsattr_colon.mem0.synthetic.txt", None)],
+)
+def test_an_indented_copy_reads_as_the_plain_one(sample: str, kind: str | None) -> None:
+    """Was refused: chatr's program line and lsattr -EOl's '#name:name' header were looked for at column 0."""
+    plain = load(sample)
+    first = load_text(plain, "a.txt", kind=kind, name="h1").model
+    assert load_text(_indented(plain), "a.txt", kind=kind, name="h1").model == first
