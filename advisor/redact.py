@@ -106,6 +106,10 @@ _ID_LABEL = re.compile(r"^[ \t]*(?:Machine Id|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*
 _PV_LABEL = re.compile(r"(?:PV|VG) IDENTIFIER", re.A)
 _LSATTR_ID = re.compile(r"^[ \t]*(?P<key>pvid|unique_id)[ \t]+", re.A)
 _CPC_ID = re.compile(r"^[ \t]*CPC (?:ND|SI)[ \t]*=[ \t]*", re.A)  # D M=CPU: type.model.maker.plant.SEQUENCE
+_ADDRESS_START = re.compile(r"[0-9]{1,3}\.[0-9]|[0-9A-Fa-f]{0,4}:", re.A)  # how an IPv4 or IPv6 address begins
+_CLOCKISH = re.compile(r"[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]", re.A)  # a SYSLOG or console time
+_ACTIVE = re.compile(r"ctive", re.I | re.A)  # parstatus / vparstatus rows: active, inactive
+_DM_ROW = re.compile(r"^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]", re.A)  # D M=CPU processor rows
 _VPAR_STATES = frozenset("Up Down Load Crash Hung Shut".split())
 _VPAR6_STATES = frozenset("UP DOWN EFI BOOT SHUTDOWN HUNG CRASH LOAD".split())
 # Commands whose whole output (the next line) is a host name or a serial, as typed after a prompt.
@@ -277,6 +281,8 @@ class Redactor:
     def _console(self, line: str) -> str:
         """z/OS: the system of a SYSLOG record, of a console message ("SYSA IEE174I 10.24.41 ..."), of
         "RO SYSA,cmd"; z/VM: "q userid" ("LINUX01 AT ZVMSYS1")."""
+        if "AT" not in line and "RO" not in line and _CLOCKISH.search(line) is None:
+            return line
         tokens = list(_TOKEN.finditer(line))
         words = [t.group(0) for t in tokens]
         n = len(words)
@@ -334,7 +340,7 @@ class Redactor:
 
     def _hosts_line(self, line: str) -> str:
         """An /etc/hosts line: an address, then lower-case names (a fileset level before words is no address)."""
-        if not _hex(line[:1], 1, 1) and line[:1] != ":":
+        if _ADDRESS_START.match(line) is None:
             return line
         tokens = list(_TOKEN.finditer(line))
         w = [t.group(0) for t in tokens]
@@ -382,6 +388,8 @@ class Redactor:
 
     def _partitions(self, line: str) -> str:
         """HP-UX: parstatus's Complex Name and partition rows, vparstatus rows and its -w sentence."""
+        if "/" not in line and "Complex Name" not in line and _ACTIVE.search(line) is None:
+            return line
         m = _PLACE_LABEL.match(line)
         if m is not None:
             value = line[m.end() :].rstrip(" \t\r")
@@ -416,6 +424,8 @@ class Redactor:
 
     def _disk_ids(self, line: str) -> str:
         """AIX: PVIDs (lspv, lsattr's pvid, PV/VG IDENTIFIER), lsattr's unique_id, lspv -u's unique ids."""
+        if "hdisk" not in line and "pvid" not in line and "unique_id" not in line and "IDENTIFIER" not in line:
+            return line
         tokens = list(_TOKEN.finditer(line))
         w = [t.group(0) for t in tokens]
         if len(w) >= 2 and w[0].startswith("hdisk") and _digits(w[0][5:], 0) and _hex(w[1], 16, 16):
@@ -448,6 +458,9 @@ class Redactor:
     def _labelled_ids(self, line: str) -> str:
         """Serials in other shapes: IBM,02SERIAL (uname -u, lsattr sys0's systemid), D M=CPU's CPC ND/SI and its
         processor rows, errpt's Machine Id, /proc/sysinfo's LPAR/VMnn UUID."""
+        if "IBM," not in line and "CPC " not in line and "Id" not in line and "UUID" not in line:
+            if _DM_ROW.match(line) is None:
+                return line
         pos = 0
         while (at := line.find("IBM,", pos)) >= 0:
             pos = at + 4
@@ -486,8 +499,11 @@ class Redactor:
         """The output line of ``hostname`` / ``uname -n`` (a host), ``uname -m`` / ``getconf MACHINE_SERIAL``
         (a serial), typed after a prompt on the line before."""
         lines = text.split("\n")
+        ends = tuple(command for command, _ in _NEXT_LINE)
         for i in range(1, len(lines)):
             before = lines[i - 1].rstrip(" \t\r")
+            if not before.endswith(ends):
+                continue
             kind = next((k for c, k in _NEXT_LINE if before.endswith(c) and _typed(before[: -len(c)])), "")
             value = lines[i].strip(" \t\r")
             if not kind or not value or " " in value or "\t" in value:
@@ -613,8 +629,10 @@ class Redactor:
         names = sorted((n for n in self._hosts if len(n) >= 3 and not _is_stand_in(n)), key=len, reverse=True)
         if not names:
             return text
+        firsts = "".join(sorted({re.escape(name[0]) for name in names}))  # a position starting otherwise: no name
         pattern = re.compile(
-            r"(?<![A-Za-z0-9.-])(?:" + "|".join(map(re.escape, names)) + r")(?![A-Za-z0-9-])", re.I | re.A
+            rf"(?<![A-Za-z0-9.-])(?=[{firsts}])(?:" + "|".join(map(re.escape, names)) + r")(?![A-Za-z0-9-])",
+            re.I | re.A,
         )
 
         def line_names(line: str) -> str:

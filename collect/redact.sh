@@ -376,7 +376,7 @@ function host_word(w) { return w ~ /^[A-Za-z][A-Za-z0-9_.-]*$/ && length(w) <= 2
 function lower_name(w) { return w ~ /^[a-z0-9][a-z0-9_.-]*$/ && length(w) <= 253 && w ~ /[a-z]/ }
 function put(s, k, v) { return substr(s, 1, TAT[k] - 1) v substr(s, TAT[k] + length(TOK[k])) }
 function z_keywords(s,    pos, rest, ks, key, j, v, r) {  # SYSNAME=X, SYSCLONE(X), &SYSPLEX. = "X", SID(X) ...
-    if (s !~ /SYSNAME|SYSPLEX|SYSCLONE|HWNAME|LPARNAME|VMUSERID|SID/) return s
+    if (!index(s, "SYS") && !index(s, "NAME") && !index(s, "ID")) return s
     pos = 1
     while (pos <= length(s)) {
         rest = substr(s, pos)
@@ -417,6 +417,7 @@ function z_statement(s,    m, v, e, k, t) {  # LOADxx SYSPLEX/HWNAME/LPARNAME/VM
     return substr(s, 1, m) host(v) substr(s, e)
 }
 function console(s,    k, v) {  # SYSLOG record, "SYSA IEE174I hh.mm.ss", "RO SYSA,cmd", q userid "X AT Y"
+    if (!index(s, "AT") && !index(s, "RO") && s !~ /[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]/) return s
     tokens(s)
     for (k = 3; k <= 4; k++)
         if (NT > k && digits(TOK[k], 5) && clock(TOK[k + 1], ":", 1) && full_zname(TOK[k - 1])) return put(s, k - 1, host(TOK[k - 1]))
@@ -454,7 +455,8 @@ function log_host(s,    k) {  # "Nov 24 10:00:01 host sshd[42]: ...", "2026-11-2
     return s
 }
 function hosts_line(s,    names, k, all, kind) {  # /etc/hosts: an address, then lower-case names
-    if (substr(s, 1, 1) !~ /^[0-9A-Fa-f:]$/) return s
+    if (!index(substr(s, 1, 5), ".") && !index(substr(s, 1, 5), ":")) return s  # 1.2.3.4 or fe80::1 begins so
+    if (s !~ /^([0-9][0-9]?[0-9]?\.[0-9]|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?:)/) return s
     tokens(s)
     names = 0
     while (names + 1 < NT && substr(TOK[names + 2], 1, 1) != "#") names++
@@ -487,6 +489,7 @@ function last_login(s,    v) {  # "Last login: ... from HOST"
     return s
 }
 function partitions(s,    at, v) {  # parstatus Complex Name and partition rows, vparstatus rows and -w
+    if (!index(s, "/") && !index(s, "Complex Name") && !index(lower(s), "ctive")) return s
     if (match(s, /^[ \t]*Complex Name[ \t]*:[ \t]*/)) {
         at = RLENGTH + 1
         v = substr(s, at); sub(/[ \t\r]+$/, "", v)
@@ -512,6 +515,7 @@ function partitions(s,    at, v) {  # parstatus Complex Name and partition rows,
     return s
 }
 function disk_ids(s,    k, key, v, pos, rest, j, r) {  # PVIDs (lspv, lsattr pvid, PV/VG IDENTIFIER), unique_id
+    if (!index(s, "hdisk") && !index(s, "pvid") && !index(s, "unique_id") && !index(s, "IDENTIFIER")) return s
     tokens(s)
     if (NT >= 2 && TOK[1] ~ /^hdisk[0-9]+$/ && hexw(TOK[2], 16, 16, 0)) {
         for (k = NT; k >= 5; k--)
@@ -543,6 +547,8 @@ function disk_ids(s,    k, key, v, pos, rest, j, r) {  # PVIDs (lspv, lsattr pvi
     return s
 }
 function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/SI; Machine Id; LPAR/VMnn UUID; D M rows
+    if (!index(s, "IBM,") && !index(s, "CPC ") && !index(s, "Id") && !index(s, "UUID") \
+        && s !~ /^[ \t\r]*[0-9A-F][0-9A-F][0-9A-F]?[0-9A-F]?[ \t\r]+[-+]/) return s
     pos = 1
     while ((at = index(substr(s, pos), "IBM,")) > 0) {
         at = pos + at - 1
@@ -579,6 +585,7 @@ function platform(s) {
 function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ }
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
     sub(/[ \t\r]+$/, "", b)
+    if (!index("esfnmLT", substr(b, length(b), 1)) || b == "") return s  # the last letters of the commands
     kind = ""
     for (k = 1; k <= NNEXT; k++) {
         c = NEXTC[k]
