@@ -29,7 +29,21 @@ if TYPE_CHECKING:
     from advisor.capabilities import Capability
 
 ROUTE = "POST /v1/calculators/"
-NAMES = ("vios-memory", "clm", "lfarea", "plarea", "hpt", "ame", "sap-instances")  # the API's routes, for --help
+NAMES = (
+    "vios-memory",
+    "clm",
+    "lfarea",
+    "plarea",
+    "hpt",
+    "ame",
+    "sap-instances",
+    "ame-factor",
+    "getstor",
+    "lfarea-limit",
+    "hpux-kernel",
+    "veth-buffers",
+    "zvm-smt",
+)  # the API's routes, for --help
 
 
 def _gb(value: float) -> str:

@@ -16,7 +16,7 @@ from advisor import linre
 from advisor.chat.calc.asked import asks_a_figure, asks_other
 from advisor.chat.calc.common import CalcAnswer
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
-from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, vios_answer
+from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, veth_buffers_answer, vios_answer
 from advisor.chat.calc.zsystems import getstor_answer, lfarea_answer, plarea_answer, smt_answer
 from advisor.chat.reader import Reading, read
 
@@ -29,6 +29,7 @@ RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
     hpux_kernel_answer,
     ame_answer,
     smt_answer,
+    veth_buffers_answer,
 )
 
 
@@ -70,6 +71,7 @@ COMPUTES = {
     "hpt": r"\b(?:hpt|page\s+table|size|mem(?:ory)?|gb|reserved)\b",
     "getstor": r"\b(?:storage|size|mem(?:ory)?|gb|mb|big|much)\b",
     "zvm_smt": r"\b(?:throughput|gain|etr|itr|users?|faster|more)\b",
+    "veth_buffers": r"\b(?:min(?:imum)?|buffers?|value|set|raise|go|increase|bump|new)\b",
 }
 # calculators whose figure is a requirement or a limit: it settles "is my X ok?"
 REQUIREMENTS = frozenset({"vios_memory", "lfarea", "plarea", "clm", "hpux_kernel", "sap_instances", "hpt", "getstor"})

@@ -11,9 +11,10 @@ import re
 
 from advisor import linre
 from advisor.calculators import ame, hpt, vios_memory
+from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
@@ -305,6 +306,7 @@ ASK_TRUE = linre.compile(
 )
 ASK_EXPANDED = linre.compile(r"\b(?:expanded|effective|expansion\s+size|sees?|visible|total\s+mem)", linre.I)
 ASK_GAIN = linre.compile(r"\b(?:gain|saving|savings|save|saved|extra)\b", linre.I)
+ASK_SAVINGS = linre.compile(r"\b(?:saving|savings|save|saved|saves)\b", linre.I)
 ASK_FACTOR = linre.compile(r"\b(?:factor|ratio)\b", linre.I)
 AME_COMPUTES = linre.compile(
     r"\b(?:mem(?:ory)?|ram|expanded|true|real|physical|virtual|gain|saving|savings|factor|ratio|kill\w*|outage|"
@@ -367,6 +369,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
             expanded = loose
         elif true is None and (ASK_EXPANDED.search(want) or ASK_GAIN.search(want) or ASK_LIMIT.search(want)):
             true = loose
+        elif true is not None and expanded is None and not factors and ASK_FACTOR.search(want) and loose > true:
+            expanded = loose  # "24 GB true, want AIX to see 60 GB: which factor?": the other size is the target
     out = CalcAnswer("ame", Composer(), rules=[])
     if not factors:
         if true is not None and expanded is not None and ASK_FACTOR.search(want):
@@ -379,30 +383,31 @@ def ame_answer(text: str) -> CalcAnswer | None:
     if ASK_LIMIT.search(want) and (true is None or paging is None):
         return None  # the limit needs both: asked back (advisor/chat/clarify.py), never another figure
     if true is not None and paging is not None and not (ASK_EXPANDED.search(want) and not ASK_LIMIT.search(want)):
-        doc = {
-            "kind": "aix-lpar",
-            "name": "question",
-            "memory": {"desired_gb": true, "paging_space_gb": paging},
-            "ame": {"enabled": True, "expansion_factor": factors[0]},
-        }
-        limit, cites = _derived(doc, "virtual_memory_limit_gb")
-        if limit is not None:
-            expanded_gb = ame.ame_sizing(true, factors[0]).expanded_memory_gb
+        a = run(
+            calculators.ame,
+            calculators.AmeInput,
+            true_memory_gb=true,
+            expansion_factor=factors[0],
+            paging_space_gb=paging,
+        )
+        v = a.virtual_memory_limit
+        if v is not None:
+            cites = _cites(v.citations, "ame")
             out.out.say(
-                f"{fmt(factors[0])} x {fmt(true)} GB true memory = {fmt(expanded_gb)} GB expanded memory, plus "
-                f"{fmt(paging)} GB paging space = {fmt(limit)} GB of virtual memory; when active virtual memory "
-                "reaches it, AIX starts killing processes (signal 33).",
-                *_cites(cites, "ame"),
+                f"{fmt(factors[0])} x {fmt(true)} GB true memory = {fmt(v.expanded_memory_gb)} GB expanded memory, "
+                f"plus {fmt(paging)} GB paging space = {fmt(v.limit_gb)} GB of virtual memory; when active virtual "
+                "memory reaches it, AIX starts killing processes (signal 33).",
+                *cites,
             )
             out.rules = ["AME-012"]
             out.calculations.append(
                 Calculation(
                     "ame.virtual_memory_limit",
                     {"true_memory_gb": true, "expansion_factor": factors[0], "paging_space_gb": paging},
-                    limit,
+                    v.limit_gb,
                     "GB",
-                    "factor x true memory + paging space",
-                    _cites(cites, "ame"),
+                    v.formula,
+                    cites,
                 )
             )
             return out
@@ -427,21 +432,25 @@ def ame_answer(text: str) -> CalcAnswer | None:
         )
         return out
     if expanded is not None and (true is None or ASK_TRUE.search(want)) and len(factors) == 1:
-        r = ame.true_memory_for_factor(expanded, factors[0])
+        need = run(
+            calculators.ame_factor, calculators.AmeFactorInput, expansion_factor=factors[0], expanded_memory_gb=expanded
+        )
+        assert need.true_memory_gb is not None
+        cites = _cites(need.citations, "ame")
         out.out.say(
             f"To see {fmt(expanded)} GB expanded memory at factor {fmt(factors[0])}: {fmt(expanded)} / "
-            f"{fmt(factors[0])} = {fmt(r.true_memory_gb)} GB true memory.",
-            *_cites(r.citations, "ame"),
+            f"{fmt(factors[0])} = {fmt(need.true_memory_gb)} GB true memory.",
+            *cites,
         )
         out.rules = ["AME-007"]
         out.calculations.append(
             Calculation(
                 "ame.true_memory",
                 {"expanded_memory_gb": expanded, "expansion_factor": factors[0]},
-                r.true_memory_gb,
+                need.true_memory_gb,
                 "GB",
-                "expanded memory / factor",
-                _cites(r.citations, "ame"),
+                need.formulas[0],
+                cites,
             )
         )
         return out
@@ -467,7 +476,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
         )
         return out
     if true is None and expanded is None and ASK_GAIN.search(want) and len(factors) == 1:
-        return _gain_for(factors[0], out)
+        return _gain_for(factors[0], out, savings=ASK_SAVINGS.search(want) is not None)
     # "can the factor be set to 1.255?": its validity, when that is what the asking clause is about
     other = ASK_TRUE.search(want) or ASK_EXPANDED.search(want) or ASK_LIMIT.search(want) or ASK_GAIN.search(want)
     if (
@@ -528,17 +537,45 @@ def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer)
     return out
 
 
-def _gain_for(factor: float, out: CalcAnswer) -> CalcAnswer:
-    """ "memory gain at factor 3.2?": (factor - 1) x 100% of true memory, whatever its size."""
-    cites = _cites(ame.CITE_GAIN, "ame")
-    gain = round((factor - 1) * 100, 6)
-    out.out.say(
-        f"Memory gain at factor {fmt(factor)}: ({fmt(factor)} - 1) x 100% = {fmt(gain)}% of true memory.", *cites
-    )
+def _gain_for(factor: float, out: CalcAnswer, savings: bool = False) -> CalcAnswer:
+    """ "memory gain at factor 3.2?": (factor - 1) x 100% of true memory, whatever its size; "how much memory is
+    saved at 2.8?": 1 - 1 / factor of the expanded memory, with the guide's measured row when it has one."""
+    f = run(calculators.ame_factor, calculators.AmeFactorInput, expansion_factor=factor)
+    cites = _cites(f.citations, "ame")
+    if savings:
+        said = (
+            f" The 2023 guide's Power10 test (Table 5, 14 GB expanded) ran factor {fmt(factor)} on "
+            f"{fmt(f.measured.true_memory_gb)} GB true memory: {fmt(f.measured.memory_savings_pct)}% saved."
+            if f.measured
+            else ""
+        )
+        out.out.say(
+            f"Memory saved at factor {fmt(factor)}: (1 - 1 / {fmt(factor)}) x 100% = {fmt(f.memory_savings_pct, 1)}% "
+            f"of the expanded memory.{said}",
+            *cites,
+        )
+        out.calculations.append(
+            Calculation(
+                "ame.memory_savings_pct",
+                {"expansion_factor": factor},
+                round(f.memory_savings_pct, 1),
+                "%",
+                f.formulas[-1],
+                cites,
+            )
+        )
+    else:
+        out.out.say(
+            f"Memory gain at factor {fmt(factor)}: ({fmt(factor)} - 1) x 100% = {fmt(f.memory_gain_pct)}% of true "
+            "memory.",
+            *cites,
+        )
+        out.calculations.append(
+            Calculation(
+                "ame.memory_gain_pct", {"expansion_factor": factor}, f.memory_gain_pct, "%", f.formulas[0], cites
+            )
+        )
     out.rules = ["AME-005"]
-    out.calculations.append(
-        Calculation("ame.memory_gain_pct", {"expansion_factor": factor}, gain, "%", "(factor - 1) x 100%", cites)
-    )
     return out
 
 
@@ -546,9 +583,10 @@ def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | N
     """ "16 GB true, want 40 GB expanded - which factor?": expanded / true."""
     if true <= 0:
         return None
-    factor = expanded / true
-    cites = _cites(ame.CITE_EXPANDED + ame.CITE_FACTOR, "ame")
-    valid = ame.factor_valid(round(factor, 2)) and abs(round(factor, 2) - factor) < 1e-9
+    f = run(calculators.ame_factor, calculators.AmeFactorInput, true_memory_gb=true, expanded_memory_gb=expanded)
+    factor = f.expansion_factor
+    cites = _cites(f.citations, "ame")
+    valid = f.factor_valid
     note = "" if valid else " (factors are set in steps of 0.01 from 1.00 to 10.00: round it up to the next step)"
     out.out.say(f"{fmt(expanded)} GB expanded / {fmt(true)} GB true memory = factor {fmt(factor, 3)}{note}.", *cites)
     out.rules = ["AME-005"]
@@ -558,7 +596,7 @@ def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | N
             {"true_memory_gb": true, "expanded_memory_gb": expanded},
             round(factor, 3),
             None,
-            "expanded memory / true memory",
+            f.formulas[0],
             cites,
         )
     )
@@ -684,4 +722,87 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
                 cites,
             )
         )
+    return out
+
+
+# ---------------------------------------------------------------------------- virtual Ethernet buffers
+
+# "Medium buffers", "huge pool", "min_buf_huge": the buffer pool netstat -v names
+_POOL = linre.compile(
+    r"\b(tiny|small|medium|large|huge)\s+(?:receive\s+)?(?:buffers?|pool|bufs?)\b"
+    r"|\b(?:buffers?|pool)\s*(?:type\s*)?[:=]?\s*(tiny|small|medium|large|huge)\b",
+    linre.I,
+)
+_POOL_ATTR = linre.compile(r"\b(?:min|max)_buf_(tiny|small|medium|large|huge)\b", linre.I)
+# "Max Allocated 300", "Max Allocated reached 70", "max allocated hit 165", "max_allocated=64"
+_MAX_ALLOCATED = linre.compile(
+    r"\bmax(?:imum)?[\s_]allocated\s*(?:(?:reached|hit|was|is|of|at|went\s+to|peaked\s+at|shows?)\s+)?[:=]?\s*(\d{1,7})\b",
+    linre.I,
+)
+# "Min Buffers 128", "min buffers is 128", "min_buf_medium=128": the value today, never "min buffers to 512"
+_MIN_BUFFERS = linre.compile(
+    r"\bmin(?:imum)?[\s_]buf(?:fer)?s?(?:_[a-z]+)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
+    linre.I,
+)
+_MAX_BUFFERS = linre.compile(
+    r"\bmax(?:imum)?[\s_]buf(?:fer)?s?(?:_[a-z]+)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
+    linre.I,
+)
+
+
+def veth_buffers_answer(text: str) -> CalcAnswer | None:
+    """ "Medium buffers: Max Allocated 300, Min Buffers 128 - new min buffers?": Redbook 3.8 item 7's next step."""
+    allocated = _MAX_ALLOCATED.search(text)
+    pools = {(m.group(1) or m.group(2)).lower() for m in _POOL.finditer(text)}
+    pools |= {m.group(1).lower() for m in _POOL_ATTR.finditer(text)}
+    if allocated is None or len(pools) != 1:
+        return None
+    low, high = _MIN_BUFFERS.search(text), _MAX_BUFFERS.search(text)
+    a = run(
+        calculators.veth_buffers_advice,
+        calculators.VethBuffersInput,
+        pool=pools.pop(),
+        max_allocated=int(allocated.group(1)),
+        min_buffers=int(low.group(1)) if low else None,
+        max_buffers=int(high.group(1)) if high else None,
+    )
+    out = CalcAnswer("veth_buffers", Composer(), rules=["NET-007"])
+    cites = _cites(a.citations, "veth_buffers")
+    step = a.formula.split("multiple of ", 1)[1].split(" ", 1)[0]
+    if a.new_min_buffers == (a.min_buffers or 0):
+        out.out.say(
+            f"Max Allocated {a.max_allocated} is not above Min Buffers {a.min_buffers}: the {a.pool} pool's Min "
+            "Buffers need no change.",
+            *cites,
+        )
+    else:
+        capped = (
+            " (capped at Max Buffers)" if a.max_buffers is not None and a.new_min_buffers == a.new_max_buffers else ""
+        )
+        out.out.say(
+            f"{a.pool.capitalize()} buffers: Max Allocated {a.max_allocated} -> Min Buffers {a.new_min_buffers}, the "
+            f"next multiple of {step} above it{capped}"
+            + (f" (today {a.min_buffers})" if a.min_buffers is not None else "")
+            + f": chdev -l entX -a min_buf_{a.pool}={a.new_min_buffers} -P.",
+            *cites,
+        )
+    if a.exhausted:
+        out.out.say(
+            f"Max Allocated reached Max Buffers ({a.max_buffers}): the pool ran out; raise Max Buffers to "
+            f"{a.new_max_buffers}, the attribute's limit (max_buf_{a.pool}={a.new_max_buffers}).",
+            *cites,
+        )
+    elif a.max_buffers is None:
+        out.assumptions.append(
+            f"Max Buffers of the {a.pool} pool was not given: Min Buffers can go no higher than it, and when Max "
+            "Allocated reached it the pool ran out (then raise Max Buffers too)."
+        )
+    inputs = {
+        k: v
+        for k, v in a.model_dump(include={"pool", "min_buffers", "max_buffers", "max_allocated"}).items()
+        if v is not None
+    }
+    out.calculations.append(
+        Calculation("veth_buffers.min_buffers", inputs, a.new_min_buffers, "buffers", a.formula, cites)
+    )
     return out

@@ -9,19 +9,17 @@ from __future__ import annotations
 import re
 
 from advisor import linre
-from advisor.calculators import plarea, zvm_smt
+from advisor.calculators import plarea
 from advisor.calculators.lfarea import (
-    CITE_FORMS,
     CITE_IAR046I,
     REASONS,
     LfareaSyntaxError,
     assess_lfarea,
-    lfarea_limit_gb,
 )
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has
+from advisor.capabilities import calculators
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer
-from advisor.citations import Cite
 
 
 def _lfarea_statement(text: str) -> tuple[str | None, str]:
@@ -173,17 +171,13 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         forms = ["new"] if not _has(r"\bold\b", text) else forms
     if stmt and re.search(r"%|xx", stmt) and not re.search(r"1M=|2G=", stmt, re.IGNORECASE):
         forms = ["old", "new"]
-    cites = _cites([CITE_FORMS], "lfarea")
+    limits = run(calculators.lfarea_limit, calculators.LfareaLimitInput, online_storage_gb=online)
+    cites = _cites(limits.citations, "lfarea")
     for form in forms:
-        limit = lfarea_limit_gb(online, form)  # type: ignore[arg-type]
+        limit = limits.new_form_limit_gb if form == "new" else limits.old_form_limit_gb
         out.calculations.append(
             Calculation(
-                f"lfarea.limit_{form}_form",
-                {"online_storage_gb": online},
-                limit,
-                "GB",
-                "0.8 x (online - 4 GB)" if form == "new" else "0.8 x online - 2 GB",
-                cites,
+                f"lfarea.limit_{form}_form", {"online_storage_gb": online}, limit, "GB", limits.formulas[form], cites
             )
         )
         if form == "new":
@@ -236,28 +230,28 @@ def smt_answer(text: str) -> CalcAnswer | None:
     ):
         return None
     out = CalcAnswer("zvm_smt", Composer(), rules=["ZVM-001"])
-    cites = _cites([zvm_smt.CITE_TABLE2], "zvm_smt")
-    pairs = [("z13", "z13-smt", "z13 with SMT over z13 without SMT")]
+    baselines = [("z13", "z13 with SMT over z13 without SMT")]
     if _has(r"zEC12|EC12", text):
-        pairs.append(("zEC12", "z13-smt", "z13 with SMT over zEC12"))
-    for before, after, label in pairs:
-        g = zvm_smt.gain(before, after)
-        a, b = zvm_smt.TABLE2[before], zvm_smt.TABLE2[after]
+        baselines.append(("zEC12", "z13 with SMT over zEC12"))
+    for baseline, label in baselines:
+        g = run(calculators.zvm_smt_gain, calculators.ZvmSmtInput, baseline=baseline)
+        a, b = g.baseline, g.smt
+        cites = _cites(g.citations, "zvm_smt")
         out.out.say(
-            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)}%), ITR {fmt(a.itr)} -> "
-            f"{fmt(b.itr)} (+{fmt(g.itr_pct, 1)}%), measured at about 90% CPU.",
+            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)}%, the paper's "
+            f"+{fmt(g.etr_pct, 0)}%), ITR {fmt(a.itr)} -> {fmt(b.itr)} (+{fmt(g.itr_pct, 1)}%), "
+            f"{a.users} -> {b.users} users, measured at about 90% CPU.",
             *cites,
+        )
+        out.calculations.append(
+            Calculation(f"zvm_smt.gain_over_{baseline}", {"baseline": baseline}, g.etr_pct, "%", g.formula, cites)
         )
     return out
 
 
-# IARV64 GETSTOR sizes (SHARE session 15142, "New GETSTOR Syntax"): UNITS counts units of UNITSIZE (1M or 2G);
-# SEGMENTS counts 1 MB segments
-CITE_GETSTOR = Cite(source="ibm-zos-large-memory-share-2014", section="New GETSTOR Syntax", locator="UNITSIZE")
 _UNITS = linre.compile(r"\bUNITS\s*=\s*(\d{1,9})\b", linre.I)
 _UNITSIZE = linre.compile(r"\bUNITSIZE\s*=\s*(1M|2G)\b", linre.I)
 _SEGMENTS = linre.compile(r"\bSEGMENTS\s*=\s*(\d{1,9})\b", linre.I)
-_UNIT_GB = {"1M": 1 / 1024, "2G": 2.0}
 
 
 def getstor_answer(text: str) -> CalcAnswer | None:
@@ -265,26 +259,21 @@ def getstor_answer(text: str) -> CalcAnswer | None:
     if not _has(r"GETSTOR|GETCOMMON|IARV64", text):
         return None
     units, size, segments = _UNITS.search(text), _UNITSIZE.search(text), _SEGMENTS.search(text)
-    out = CalcAnswer("getstor", Composer(), rules=[])
-    cites = _cites([CITE_GETSTOR], "getstor")
     if units and size:
-        n, unit = int(units.group(1)), size.group(1).upper()
-        gb = n * _UNIT_GB[unit]
-        out.out.say(
-            f"UNITS={n} with UNITSIZE={unit}: {n} x {'1 MB' if unit == '1M' else '2 GB'} = {fmt(gb)} GB "
-            f"({fmt(gb * 1024)} MB) of above-the-bar storage.",
-            *cites,
+        g = run(
+            calculators.getstor, calculators.GetstorInput, units=int(units.group(1)), unitsize=size.group(1).upper()
         )
-        formula = "UNITS x UNITSIZE"
-        inputs: dict[str, object] = {"units": n, "unitsize": unit}
+        said = f"UNITS={g.units} with UNITSIZE={g.unitsize}: {g.units} x {'1 MB' if g.unitsize == '1M' else '2 GB'}"
     elif segments:
-        n = int(segments.group(1))
-        gb = n / 1024
-        out.out.say(f"SEGMENTS={n}: {n} x 1 MB segments = {fmt(n)} MB ({fmt(gb)} GB) of above-the-bar storage.", *cites)
-        formula, inputs = "SEGMENTS x 1 MB", {"segments": n}
+        g = run(calculators.getstor, calculators.GetstorInput, segments=int(segments.group(1)))
+        said = f"SEGMENTS={g.segments}: {g.segments} x 1 MB segments"
     else:
         return None
-    small = gb < 1  # a few 1 MB units: given in MB, not as a rounded fraction of a GB
-    result, unit_out = (round(gb * 1024, 6), "MB") if small else (round(gb, 6), "GB")
-    out.calculations.append(Calculation("getstor.size", inputs, result, unit_out, formula, cites))
+    out = CalcAnswer("getstor", Composer(), rules=[])
+    cites = _cites(g.citations, "getstor")
+    out.out.say(f"{said} = {fmt(g.size_gb)} GB ({g.size_mb} MB) of above-the-bar storage.", *cites)
+    inputs = g.model_dump(include={"units", "unitsize", "segments"}, exclude_none=True)
+    small = g.size_gb < 1  # a few 1 MB units: given in MB, not as a rounded fraction of a GB
+    result, unit_out = (g.size_mb, "MB") if small else (g.size_gb, "GB")
+    out.calculations.append(Calculation("getstor.size", inputs, result, unit_out, g.formula, cites))
     return out
