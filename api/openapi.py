@@ -299,6 +299,7 @@ def _response_examples(app: FastAPI) -> dict[str, Any]:
         "ameFactor": run("calc_ame_factor"),
         "getstor": run("calc_getstor"),
         "lfareaLimit": run("calc_lfarea_limit"),
+        "lfareaRequest": run("calc_lfarea_request"),
         "hpuxKernel": run("calc_hpux_kernel"),
         "vethBuffers": run("calc_veth_buffers"),
         "zvmSmtGain": run("calc_zvm_smt"),

@@ -234,6 +234,17 @@ CAPABILITIES: tuple[Capability, ...] = (
         route="POST /v1/calculators/lfarea-limit",
     ),
     Capability(
+        "calc_lfarea_request",
+        "z/OS LFAREA request",
+        "What a z/OS LFAREA statement asks for before the online storage is known: its fixed size (sizes and page "
+        "counts), its percentages and their base, whether it fits the system limit whatever the online storage, or "
+        "the least online storage it fits on, cited.",
+        calculators.LfareaStatementInput,
+        calculators.LfareaRequestSize,
+        calculators.lfarea_request,
+        route="POST /v1/calculators/lfarea-request",
+    ),
+    Capability(
         "calc_hpux_kernel",
         "HP-UX buffer cache and swap",
         "HP-UX kernel sizing for SAP from the server's memory: buffer cache at most 3 % of memory, swap at least twice "

@@ -29,7 +29,15 @@ from advisor.calculators.ame import (
 from advisor.calculators.clm import ClmSizing, clm_sizing
 from advisor.calculators.getstor import GetstorSize, getstor_size
 from advisor.calculators.hpt import HptPartition, HptSize, hpt_size
-from advisor.calculators.lfarea import CITE_FORMS, LfareaAssessment, LfareaSyntaxError, assess_lfarea, lfarea_limit_gb
+from advisor.calculators.lfarea import (
+    CITE_FORMS,
+    LfareaAssessment,
+    LfareaRequestSize,
+    LfareaSyntaxError,
+    assess_lfarea,
+    lfarea_limit_gb,
+    request_alone,
+)
 from advisor.calculators.plarea import PlareaSize, plarea_size
 from advisor.calculators.sap_instances import InstanceRange, instance_range
 from advisor.calculators.vios_memory import ViosMemoryRequirement, vios_memory_requirement
@@ -247,6 +255,16 @@ class LfareaLimitInput(Strict):
     online_storage_gb: float = Field(ge=4, le=1_048_576, description="Online real storage at IPL, GiB.")
 
 
+class LfareaStatementInput(Strict):
+    """An IEASYSxx LFAREA statement alone, before the online storage is known."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"statement": "LFAREA=(1M=(10%),2G=(2))"}]}
+    )
+
+    statement: str = Field(min_length=1, max_length=4096, description="As written in IEASYSxx.")
+
+
 class LfareaLimits(BaseModel):
     online_storage_gb: float
     old_form_limit_gb: float  # LFAREA=xx%|nM|nG|nT
@@ -344,14 +362,27 @@ def lfarea(req: LfareaInput, ctx: Context) -> LfareaAssessment:
     try:
         return assess_lfarea(req.statement, req.online_storage_gb)
     except LfareaSyntaxError as e:
-        raise CapabilityError(
-            "lfarea-syntax",
-            f"{e.message_id} {e.reason} at column {e.column}: {e.explanation}",
-            errors=[ErrorItem(path="$.statement", message=f"{e.ibm_reason} (column {e.column})")],
-            extra={"lfarea": e.to_dict()},
-        ) from None
+        raise lfarea_syntax(e) from None
     except ValueError as e:
         raise invalid_value("$", e) from None
+
+
+def lfarea_request(req: LfareaStatementInput, ctx: Context) -> LfareaRequestSize:
+    """z/OS LFAREA before the online storage is known: its fixed size, its share of the base, and whether it fits
+    whatever the online storage (or from which online storage on)."""
+    try:
+        return request_alone(req.statement)
+    except LfareaSyntaxError as e:
+        raise lfarea_syntax(e) from None
+
+
+def lfarea_syntax(e: LfareaSyntaxError) -> CapabilityError:
+    return CapabilityError(
+        "lfarea-syntax",
+        f"{e.message_id} {e.reason} at column {e.column}: {e.explanation}",
+        errors=[ErrorItem(path="$.statement", message=f"{e.ibm_reason} (column {e.column})")],
+        extra={"lfarea": e.to_dict()},
+    )
 
 
 def plarea(req: PlareaInput, ctx: Context) -> PlareaSize:

@@ -40,6 +40,7 @@ NAMES = (
     "ame-factor",
     "getstor",
     "lfarea-limit",
+    "lfarea-request",
     "hpux-kernel",
     "veth-buffers",
     "zvm-smt",
@@ -94,7 +95,7 @@ def _plarea_text(result: BaseModel) -> str:
 
 TEXT = {"lfarea": _lfarea_text, "plarea": _plarea_text}  # worded by hand; the others list their values
 ALIASES = {"online_storage_gb": "--online-gb"}  # the shorter spelling the CLI always had
-ARGUMENT = {"lfarea": "statement"}  # `advisor calc lfarea 'LFAREA=(...)' --online-gb 16`
+ARGUMENT = {"lfarea": "statement", "lfarea-request": "statement"}  # `advisor calc lfarea 'LFAREA=(...)' --online-gb 16`
 
 
 def calculators() -> dict[str, Capability]:

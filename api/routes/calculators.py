@@ -176,3 +176,15 @@ def veth_buffers_advice(body: Body, ctx: Ctx) -> calc.VethBuffersAdvice:
 )
 def zvm_smt_gain(body: Body, ctx: Ctx) -> calc.ZvmSmtGain:
     return calc.zvm_smt_gain(validate_model(calc.ZvmSmtInput, body), ctx)
+
+
+@router.post(
+    "/lfarea-request",
+    response_model=calc.LfareaRequestSize,
+    operation_id="lfareaRequest",
+    summary="z/OS LFAREA before the online storage is known: fixed size, percentages, fits any online storage",
+    responses=ERRORS,
+    openapi_extra=request_body("LfareaStatementInput", model_examples(calc.LfareaStatementInput)),
+)
+def lfarea_request(body: Body, ctx: Ctx) -> calc.LfareaRequestSize:
+    return calc.lfarea_request(validate_model(calc.LfareaStatementInput, body), ctx)

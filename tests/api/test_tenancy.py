@@ -37,6 +37,7 @@ ROUTES = {
     ("post", "/v1/calculators/ame-factor"): ("reader", "shared"),
     ("post", "/v1/calculators/getstor"): ("reader", "shared"),
     ("post", "/v1/calculators/lfarea-limit"): ("reader", "shared"),
+    ("post", "/v1/calculators/lfarea-request"): ("reader", "shared"),
     ("post", "/v1/calculators/hpux-kernel"): ("reader", "shared"),
     ("post", "/v1/calculators/veth-buffers"): ("reader", "shared"),
     ("post", "/v1/calculators/zvm-smt"): ("reader", "shared"),

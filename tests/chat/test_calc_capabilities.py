@@ -101,3 +101,65 @@ def test_saved_at_a_factor_the_guide_ran_quotes_its_measured_row():
 def test_z13_smt_over_zec12_states_the_papers_rounded_figure():
     text = _calc("z13 SMT vs zEC12: how much more throughput for SAP app servers?").out.text()
     assert "+37.8%" in text and "+38%" in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vios memory: 2 LHEAs with 4 ports",
+        "how much mem for a vios with 3 LHEA having 2 ports",
+        "vios w/ 2 LHEAs (4 ports configured) - mem?",
+        "VIOS sizing for 32 cores, two lheas with 6 ports, 8 virtual ethernet",
+    ],
+)
+def test_lhea_ports_said_neither_per_lhea_nor_in_total_are_asked_never_counted(question):
+    result = calculate(question, set())
+    assert result is not None and not result.calculations
+    assert [q.path for q in result.questions] == ["vios.lhea_ports"]
+
+
+@pytest.mark.parametrize(
+    "question, ports",
+    [
+        ("vios memory for 2 LHEA with 4 active ports apiece", 8),
+        ("vios memory for 2 LHEAs with 4 ports altogether", 4),
+        ("vios memory: 3 LHEAs, 2 ports per LHEA", 6),
+        ("vios memory for two LHEAs with a total of 6 ports", 6),
+        ("VIOS memory for 1 LHEA with 4 ports", 4),
+    ],
+)
+def test_lhea_ports_said_per_lhea_or_in_total_are_counted(question, ports):
+    calc = next(c for c in _calc(question).calculations if c.name == "vios_memory.complex_io")
+    assert calc.inputs["lhea_ports"] == ports
+
+
+def test_every_quantity_the_calculation_did_not_use_is_named_back():
+    result = _calc("expanded memory at factor 2.5 on 10 GB true memory, 20% headroom, 4 cores")
+    assert any("'20%'" in a for a in result.assumptions) and any("'4 cores'" in a for a in result.assumptions)
+    used = _calc("HPT on POWER9 for 6 AIX lpars at 128 GB max")
+    assert not any("not an input" in a for a in used.assumptions)
+
+
+@pytest.mark.parametrize(
+    "question, expanded",
+    [
+        ("expanded memory at factor 2.5 on 10 GB true memory, 20% headroom, 4 cores", 25),
+        ("factor 2 for 6 lpars of 8 GB true - expanded?", 16),  # 6 is a count of partitions, never a second factor
+    ],
+)
+def test_a_count_after_the_factor_is_never_a_factor(question, expanded):
+    calcs = {c.name: c.result for c in _calc(question).calculations}
+    assert calcs == {"ame.expanded_memory": expanded}
+
+
+@pytest.mark.parametrize(
+    "question, true",
+    [
+        ("lpar has 24 GB true at 1.5. moving to factor 2.0, AIX must see the same memory: new true memory?", 18),
+        ("factor 2.4 instead of 1.2 on 20 GB true, same expanded memory - true memory?", 10),
+        ("new factor 3.0, currently 2.0, 12 GB true - true memory?", 8),
+    ],
+)
+def test_the_factor_moved_to_is_the_one_said_as_new(question, true):
+    calcs = {c.name: c.result for c in _calc(question).calculations}
+    assert calcs["ame.true_memory_for_factor"] == pytest.approx(true)

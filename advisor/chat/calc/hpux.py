@@ -153,7 +153,7 @@ def _clm_floor(text: str) -> CalcAnswer | None:
     if len(sizes) != 1 or not _FLOOR_ASKED.search(asked(text)) or _has(r"shared\s+memory|\bshm\b", text):
         return None
     memory = sizes[0].value
-    floor = round(memory * clm.KERNEL_FLOOR_PCT / 100, 6)
+    floor = run(calculators.clm, calculators.ClmInput, memory_gb=memory, clm_pct=0.0, sap_shared_memory_gb=0.0).floor_gb
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005"])
     cites = _cites(clm.CITE, "clm")
     out.out.say(
@@ -203,7 +203,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
         out.calculations.append(
             Calculation(
                 "hpux.buffer_cache_max",
-                {"memory_gb": memory},
+                {"memory_gb": memory} | ({"buffer_cache_pct": share} if share is not None else {}),
                 k.buffer_cache_max_gb,
                 "GB",
                 k.formulas["buffer_cache_max_gb"],
@@ -227,6 +227,13 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             )
         out.out.say(f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB.", *cites)
         out.calculations.append(
-            Calculation("hpux.swap_min", {"memory_gb": memory}, k.swap_min_gb, "GB", k.formulas["swap_min_gb"], cites)
+            Calculation(
+                "hpux.swap_min",
+                {"memory_gb": memory} | ({"swap_gb": configured} if configured is not None else {}),
+                k.swap_min_gb,
+                "GB",
+                k.formulas["swap_min_gb"],
+                cites,
+            )
         )
     return out if not out.out.empty else None

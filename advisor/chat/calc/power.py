@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 
+from pydantic import ValidationError
+
 from advisor import linre
 from advisor.calculators import ame, hpt, vios_memory
 from advisor.capabilities import calculators
+from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asked, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
@@ -88,8 +91,11 @@ def _speed_question(what: str, medium: str, speed: str) -> Question:
     )
 
 
-def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str], list[Question], list[Quantity]]:
-    """(cores, adapter counts by increment, assumptions, questions, quantities not used) from a reading."""
+def vios_inputs(
+    reading: Reading,
+) -> tuple[int | None, dict[str, int], list[str], list[Question], list[Quantity], list[Quantity]]:
+    """(cores, adapter counts by increment, assumptions, questions, quantities not used, port counts that can be
+    read two ways) from a reading."""
     cores: int | None = None
     counts: dict[str, int] = {}
     assumptions: list[str] = []
@@ -97,6 +103,7 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
     unused: list[Quantity] = []
     text = reading.text
     npiv: list[int] = []
+    ambiguous: list[Quantity] = []
     last_lhea: int | None = None
     lhea_end = 0
     for q in reading.quantities:
@@ -120,7 +127,14 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
             ):
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count * last_lhea
             elif last_lhea and q.value == 0 and q.medium is None and _WITH.fullmatch(text[lhea_end : q.start]):
-                counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count  # "1 LHEA with 2 ports": its ports
+                if last_lhea > 1 and not (
+                    _TOTAL_BEFORE.search(text[lhea_end : q.start]) or _TOTAL_AFTER.match(text, q.end)
+                ):
+                    # "2 LHEAs with 4 ports": 4 on each or 4 in all? Asked, never counted one way silently
+                    questions.append(_lhea_ports_question(q.raw, q.count, last_lhea))
+                    ambiguous.append(q)
+                else:
+                    counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count  # "1 LHEA with 2 ports": its ports
             else:
                 slot = _port_slot(q, assumptions, questions)
                 counts[slot] = counts.get(slot, 0) + q.count
@@ -138,7 +152,25 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
             unused.append(q)
     if npiv:
         counts["npiv_vfc_adapters"] = max(npiv)  # "60 NPIV adapters, of which 20 are mapped": all 60 count
-    return cores, counts, assumptions, questions, unused
+    return cores, counts, assumptions, questions, unused, ambiguous
+
+
+# "with a total of 4 ports", "4 ports in total", "4 ports altogether": the ports of all the LHEAs together
+_TOTAL_BEFORE = linre.compile(r"\b(?:a\s+total\s+of|total(?:ling)?|in\s+all|altogether|combined|overall)\b", linre.I)
+_TOTAL_AFTER = linre.compile(
+    r"\s?,?\s?(?:(?:configured|active|enabled|cabled|used)\s)?"
+    r"(?:in\s+total|in\s+all|total|altogether|combined|overall|all\s+together|between\s+them)\b",
+    linre.I,
+)
+
+
+def _lhea_ports_question(raw: str, count: int, lheas: int) -> Question:
+    return Question(
+        path="vios.lhea_ports",
+        question=f"Are the '{raw}' {count} on each of the {lheas} LHEAs ({count * lheas} in all), or {count} in total?",
+        command="HMC: lshwres -r hea --rsubtype phys --level port",
+        rule_id="VIOS-001",
+    )
 
 
 _NOT_MEMORY = linre.compile(r"\s*(?:of\s+)?(?:disks?|hdisks?|luns?|rootvg|storage|san|pool|ssp|volumes?|vg)\b", linre.I)
@@ -152,7 +184,15 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
     if not (_has(VIOS, text) and (memory_words or own_size)):
         return None
-    cores, adapters, assumptions, questions, unused = vios_inputs(reading)
+    cores, adapters, assumptions, questions, unused, ambiguous = vios_inputs(reading)
+    if ambiguous:  # the adapter figure would be wrong under one of the two readings: only the question
+        out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], questions=questions)
+        out.out.say(
+            f"'{ambiguous[0].raw}' can be read per LHEA or in total, and the complex I/O rule adds memory for every "
+            f"LHEA port, so the figure depends on it. {questions[-1].question}",
+            *_cites(vios_memory.CITE, "vios_memory"),
+        )
+        return out
     if cores is None and not adapters:
         return None
     req = vios_memory.vios_memory_requirement(cores or 0, **adapters)
@@ -254,30 +294,46 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
 
 
 def _factors(text: str) -> list[float]:
-    """Expansion factors named in the question ("factor 2.0", "factor of 1.255, or one of 12").
+    """Expansion factors named in the question ("factor 2.0", "factor of 1.255, or one of 12"), in the order
+    the question says them, the one it moves to last ("at 1.2 ... going to factor 1.6", "factor 1.6 instead of 1.2").
 
     After each "factor", every number up to the end of the sentence that is not a size or a
     percentage; a decimal point is not a sentence end.
     """
-    out: list[float] = []
+    found: dict[float, int] = {}
+    norm, qs = quantities(text)
+    # "4 cores", "6 lpars", "20%": the reader's counts and amounts are never a factor
+    counted = {q.start for q in qs if q.kind != "number"} if norm == text else set()
     for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", text, re.IGNORECASE):
         # "4096 mb", "16 gb": a size in any case is no factor
-        for v in re.findall(
-            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1), re.IGNORECASE
+        for v in re.finditer(
+            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1), re.IGNORECASE
         ):
-            out.append(float(v))
+            if m.start(1) + v.start(1) not in counted:
+                found.setdefault(float(v.group(1)), m.start(1) + v.start(1))
     for m in _FACTOR_WORDS.finditer(text):
-        out.append(float(next(g for g in m.groups() if g is not None)))
-    return list(dict.fromkeys(out))
+        g = next(i for i in range(1, 5) if m.group(i) is not None)
+        found.setdefault(float(m.group(g)), m.start(g))
+    ordered = sorted(found, key=lambda f: found[f])
+    if len(ordered) == 2:
+        first, second = (text[max(0, found[f] - 32) : found[f]] for f in ordered)
+        if _OLD_BEFORE.search(second) or (_NEW_BEFORE.search(first) and not _OLD_BEFORE.search(first)):
+            ordered.reverse()  # "to factor 1.6 from 1.2", "factor 1.6 instead of 1.2": the first said is the new one
+    return ordered
+
+
+_FACTOR_GAP = r"\s+(?:an?\s+)?(?:(?:expansion|ame)\s+)?(?:factors?\s+)?(?:of\s+|=\s*|at\s+)?$"
+_NEW_BEFORE = re.compile(r"\b(?:to|new|target)" + _FACTOR_GAP, re.I)
+_OLD_BEFORE = re.compile(r"\b(?:from|instead\s+of|was|currently|current|old)" + _FACTOR_GAP, re.I)
 
 
 # "amepat recommends 2.5", "amepat says 3.74", "a 2.5x expansion": a factor without the word "factor"
 _FACTOR_WORDS = re.compile(
     r"\bamepat\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+"
-    r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
+    r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
-    r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
-    r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%|x\b))",
+    r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
+    r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%|x\b))",
     re.IGNORECASE,
 )
 
@@ -412,7 +468,14 @@ def ame_answer(text: str) -> CalcAnswer | None:
             )
             return out
     if true is not None and len(factors) >= 2:
-        r = ame.rebalance(true, factors[0], factors[1])
+        r = run(
+            calculators.ame,
+            calculators.AmeInput,
+            true_memory_gb=true,
+            expansion_factor=factors[0],
+            target_factor=factors[1],
+        ).rebalance
+        assert r is not None
         out.out.say(
             f"{fmt(true)} GB true memory at factor {fmt(factors[0])} gives {fmt(r.expanded_memory_gb)} GB expanded "
             f"memory; at factor {fmt(factors[1])} the same expanded memory needs {fmt(r.expanded_memory_gb)} / "
@@ -455,7 +518,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
         )
         return out
     if true is not None and not ASK_TRUE.search(want):
-        s = ame.ame_sizing(true, factors[0])
+        s = run(calculators.ame, calculators.AmeInput, true_memory_gb=true, expansion_factor=factors[0]).sizing
         in_mb = _said_in_mb(text)
         out.out.say(
             f"{_size(true, in_mb)} true memory x factor {fmt(factors[0])} = {_size(s.expanded_memory_gb, in_mb)} "
@@ -515,9 +578,16 @@ def ame_answer(text: str) -> CalcAnswer | None:
 def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer) -> CalcAnswer | None:
     """A measured deficit (lparstat -c dxm): the factor AME achieves and the true memory that avoids it."""
     try:
-        d = ame.deficit_free_estimate(true, factor, deficit_gb * 1024)
-    except ValueError:
+        d = run(
+            calculators.ame,
+            calculators.AmeInput,
+            true_memory_gb=true,
+            expansion_factor=factor,
+            deficit_mb=deficit_gb * 1024,
+        ).deficit
+    except (CapabilityError, ValidationError):  # no true memory, or a deficit as large as the expanded memory
         return None
+    assert d is not None
     cites = _cites(d.citations, "ame")
     out.out.say(
         f"{fmt(true)} GB true memory at factor {fmt(factor)} targets {fmt(d.expanded_memory_gb)} GB expanded; with a "
@@ -604,8 +674,13 @@ def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | N
 
 
 # "4 aix lpars", "8 linux partitions", "3 AMS lpars", "an lpar": a group of partitions, its OS and AMS in its words
+# "AIX partitions with 256 GB max in total", "our lpars add up to 384 GB": a group without its count, whose total is
+# said; "one IBM i with 64 GB max": a partition named by its OS
 _LPAR_COUNT = linre.compile(
-    r"\b(?:(\d{1,4})|(an?|one|single))\s+(?:[a-z/+-]+\s+){0,3}?(?:lpars?|partitions?|guests?|vms?)\b", linre.I
+    r"\b(?:(?:(\d{1,4})|(an?|one|single))\s+)?(?:[a-z/+-]+\s+){0,3}?"
+    r"(?:(lpars|partitions|guests|vms|IBM\s?i\s+(?:lpars|partitions|guests))"
+    r"|lpar|partition|guest|vm|IBM\s?i(?:\s+(?:lpar|partition|guest))?)\b",
+    linre.I,
 )
 _MAX_ROLE = {
     "max": role_patterns(r"max(?:imum)?"),
@@ -616,7 +691,10 @@ _MAX_ROLE = {
 # "64, 64 and 128 GB": numbers listed before the one that carries the unit
 _SIZE_LIST = linre.compile(r"(?:\d+(?:\.\d+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*))+$", linre.I)
 _LIST_NUMBER = linre.compile(r"\d+(?:\.\d+)?")
-_TOTAL = linre.compile(r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum)\b", linre.I)
+_TOTAL = linre.compile(
+    r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum|adds?\s+up\s+to|sums?\s+to)\b",
+    linre.I,
+)
 _OS_WORDS = (
     ("ibmi", linre.compile(r"\bIBM\s?i\b|\bi5/?OS\b|\bOS/?400\b|\bAS/?400\b|\biSeries\b", linre.I)),
     ("vios", linre.compile(r"\bVIOS\b|\bVIO\s+servers?\b", linre.I)),
@@ -657,6 +735,8 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
             continue  # "3 lpars with 64 and 128 GB": sizes that do not match the count are not guessed
         sizes_gb = [v * SIZE_TO_GB.get((chosen.unit or "g")[0].lower(), 1.0) for v in values]
         span = text[min(m.start(), chosen.start) : min(hi, max(m.end(), chosen.end) + 24)]
+        if m.group(1) is None and m.group(2) is None and m.group(3) is not None and not _TOTAL.search(span):
+            continue  # "AIX lpars with 64 GB max": how many is not said, and the size is not their total
         words = text[max(lo, m.start() - 16) : m.end()] + " " + span
         os_type = next((name for name, pattern in _OS_WORDS if pattern.search(words)), None)
         if os_type is None:
@@ -714,7 +794,12 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
         out.calculations.append(
             Calculation(
                 f"hpt.size.{proc}",
-                {"processor": proc, "partitions": len(parts), "max_memory_gb": total_max},
+                {
+                    "processor": proc,
+                    "partitions": len(parts),
+                    "max_memory_gb": total_max,
+                    "max_memory_gb_each": sorted({p.max_memory_gb for p in parts}),
+                },
                 round(h.hpt_gb, 3),
                 "GB",
                 "sum over partitions of maximum memory / divisor (64 up to POWER7, IBM i and AMS; 128 for "

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from advisor import linre
-from advisor.calculators import plarea
 from advisor.calculators.lfarea import (
     CITE_IAR046I,
     REASONS,
@@ -17,9 +16,10 @@ from advisor.calculators.lfarea import (
     assess_lfarea,
 )
 from advisor.capabilities import calculators
+from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import fmt, sizes_gb
-from advisor.chat.reply import Composer
+from advisor.chat.reply import Composer, Question
 
 
 def _lfarea_statement(text: str) -> tuple[str | None, str]:
@@ -63,6 +63,10 @@ def _online_gb(text: str) -> float | None:
 
 
 MIN_ONLINE_GB = 4.0
+# "will it fit?", "is it ok?", "does that work": a question a verdict answers
+_YES_NO = linre.compile(
+    r"^\s*(?:will|would|does|do|is|are|can|could|should)\b|\b(?:fit|fits|ok|okay|work|valid)\b", linre.I
+)
 
 # "256 GB system", "64G online", "online storage of 64 GB", "a 32 GB lpar": the size that is the system's
 _SYSTEM_SIZE = linre.compile(
@@ -72,7 +76,7 @@ _SYSTEM_SIZE = linre.compile(
 )
 
 
-def _syntax_only(stmt: str) -> CalcAnswer | None:
+def _syntax_only(stmt: str, yes_no: bool = False) -> CalcAnswer | None:
     """A statement given without the online storage: its syntax errors need none ("1M=(90%)", "1M=(10,20)")."""
     if "..." in stmt or "xx" in stmt.lower():
         return None
@@ -90,7 +94,59 @@ def _syntax_only(stmt: str) -> CalcAnswer | None:
         return out
     except ValueError:
         return None
-    return None  # valid syntax: whether it fits needs the online storage (asked by advisor/chat/clarify.py)
+    return _request_alone(stmt, yes_no)
+
+
+_ONLINE_QUESTION = Question(
+    path="online_storage_gb",
+    question="How much real storage is online at IPL, in GB? Shown by: D M=STOR (or the LPAR's storage on the HMC).",
+    command="D M=STOR",
+    unit="GB",
+    rule_id="ZOS-001",
+)
+
+
+def _request_alone(stmt: str, yes_no: bool) -> CalcAnswer | None:
+    """A valid statement without the online storage: a share within the 80% the limit allows fits whatever the
+    online storage; a fixed size is that size, fitting from some online storage on. A mix of both, or a share
+    asked for in GB, needs the online storage (asked by advisor/chat/clarify.py)."""
+    try:
+        r = run(calculators.lfarea_request, calculators.LfareaStatementInput, statement=stmt)
+    except CapabilityError:
+        return None
+    out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
+    cites = _cites(r.citations, "lfarea")
+    minus = "" if r.form == "new" else " minus 2 GB"
+    if r.fits_any_online and yes_no:
+        out.out.say(
+            f"{stmt} asks for {r.percent}% of ({r.base}){minus}, and the {r.form} form's limit is 80% of the same"
+            f"{minus}: {r.percent}% is within 80%, so it fits whatever storage is online; how many GB that is "
+            "depends on the online storage.",
+            *cites,
+        )
+        out.verdict = ("yes", f"{r.percent}% of ({r.base}) is always within the limit of 80% of it", cites)
+        out.questions.append(_ONLINE_QUESTION)  # for the GB it reserves on this system
+        return out
+    if r.percent or r.min_online_gb is None:
+        return None
+    out.out.say(
+        f"{stmt} asks for {fmt(r.fixed_gb)} GB at target whatever the online storage; it fits the {r.form} form's "
+        f"limit ({LIMIT_WORDS[r.form]}) from {fmt(r.min_online_gb)} GB of online storage on.",
+        *cites,
+    )
+    out.calculations += [
+        Calculation(
+            "lfarea.requested", {"statement": stmt}, r.fixed_gb, "GB", "sizes and page counts at target", cites
+        ),
+        Calculation("lfarea.min_online", {"statement": stmt}, r.min_online_gb, "GB", r.formula, cites),
+    ]
+    if yes_no:  # "will it fit?": on the storage this system has online
+        out.questions.append(_ONLINE_QUESTION)
+        out.verdict = ("it depends", f"{stmt} fits from {fmt(r.min_online_gb)} GB of online storage on", cites)
+    return out
+
+
+LIMIT_WORDS = {"new": "80% of (online storage - 4 GB)", "old": "80% of online storage - 2 GB"}
 
 
 SYNTAX_PROBE_GB = 1024.0  # any size: the syntax checks do not depend on it
@@ -108,7 +164,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     stmt, rest = _lfarea_statement(text)
     online = _online_gb(rest)
     if online is None:
-        return _syntax_only(stmt) if stmt is not None else None
+        return _syntax_only(stmt, "?" in rest and _YES_NO.search(rest) is not None) if stmt is not None else None
     out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
     placeholder = stmt is None or "..." in stmt or "xx" in stmt.lower()
     if stmt is not None and not placeholder:
@@ -196,18 +252,28 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
 
 
 def plarea_answer(text: str) -> CalcAnswer | None:
-    if not _has(r"PLAREA|pageable large (?:(?:page|frame) )?area", text):
+    if not _has(r"PLAREA|pageable large (?:(?:page|frame) )?area|\bquad(?:\s+area)?\b", text):
         return None
     online = _online_gb(text)
     if online is None:
         return None
-    p = plarea.plarea_size(online)
+    p = run(calculators.plarea, calculators.PlareaInput, online_storage_gb=online)
     out = CalcAnswer("plarea", Composer(), rules=["ZOS-006"])
     out.out.say(
         f"On {fmt(online)} GB online storage the quad area is 12.5% = {fmt(p.quad_gb, 3)} GB and the PLAREA "
         f"12.5% of the rest: 0.125 x {fmt(online - p.quad_gb, 3)} GB = {fmt(p.plarea_gb, 3)} GB "
         f"({p.plarea_frames_1m} pageable 1 MB frames); the system sizes it itself, LFAREA does not enter it.",
         *_cites(p.citations, "plarea"),
+    )
+    out.calculations.append(
+        Calculation(
+            "plarea.quad",
+            {"online_storage_gb": online},
+            p.quad_gb,
+            "GB",
+            "0.125 x online",
+            _cites(p.citations, "plarea"),
+        )
     )
     out.calculations.append(
         Calculation(
