@@ -428,11 +428,20 @@ def answer(
             for c in calc.calculations
         ]
         speed_q = next((q for q in calc.questions if q.path == "vios.adapters"), None)
-        if speed_q is not None:
+        ports_q = next((q for q in calc.questions if q.path == "vios.lhea_ports"), None)
+        if ports_q is not None:  # "2 LHEAs with 4 ports": each or in total, resumed by the reply
+            result.pending = Pending(
+                question=text, needs="lhea_ports", ask=ports_q.question, raw=ports_q.question.split("'")[1]
+            )
+            if not calc.calculations:  # a question back and no figure
+                result.intent = "clarify"
+        elif speed_q is not None:
             raw = speed_q.question.split("'")[1] if "'" in speed_q.question else None
             result.pending = Pending(question=text, needs="speed", ask=speed_q.question, raw=raw)
         elif any(q.path == "system_cores" for q in calc.questions):
             result.pending = Pending(question=text, needs="cores", ask=calc.questions[-1].question)
+        elif any(q.path == "online_storage_gb" for q in calc.questions):  # "will LFAREA=12G fit?": its online storage
+            result.pending = Pending(question=text, needs="size", ask=calc.questions[-1].question)
         elif any(q.path == "memory_gb" for q in calc.questions):
             result.pending = Pending(question=text, needs="memory", ask=calc.questions[-1].question)
     hits = [h for h in r.hits if h.passage.id not in skip]
