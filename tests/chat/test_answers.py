@@ -118,3 +118,10 @@ def test_sizes_compared_are_found_as_the_passages_write_them():
 def test_a_measured_result_is_found_by_its_figures(engine):
     reply = engine.turn("what did doubling from 256G to 512G buy in the db2 large memory test")
     assert "256 GB to 512 GB" in reply.answer and "13%" in reply.answer.replace(" %", "%"), reply.answer[:300]
+
+
+def test_a_continuation_with_a_pronoun_is_asked_on_the_last_subject(engine):
+    state = engine.turn("give disp+work large pages with chatr on hp-ux?").state
+    reply = engine.turn("and how much did that cut response time?", state)
+    assert reply.citations and reply.citations[0].source_id == "hp-hpux-sap-itanium-kod"
+    assert "1.42 s" in reply.answer, reply.answer[:400]
