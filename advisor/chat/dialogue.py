@@ -326,7 +326,7 @@ _FILLER = frozenset(
     move moving migrate go going switch after upon when then instead there that this box server servers system
     systems lpar lpars partition machine machines frame core cores cpu cpus online storage memory real size
     sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
-    release os ibm""".split()
+    release os ibm numbers figures results values data details""".split()  # "numbers for power10?": the same, there
 )
 # "we have 384 GB", "it's got 16 cores", "192 gigs total": an amount given with nothing else
 _AMOUNT_WORDS = _FILLER | frozenset("have has got total installed physical its it's are there".split())

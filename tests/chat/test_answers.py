@@ -125,3 +125,10 @@ def test_a_continuation_with_a_pronoun_is_asked_on_the_last_subject(engine):
     reply = engine.turn("and how much did that cut response time?", state)
     assert reply.citations and reply.citations[0].source_id == "hp-hpux-sap-itanium-kod"
     assert "1.42 s" in reply.answer, reply.answer[:400]
+
+
+def test_numbers_for_another_platform_is_the_last_question_there(engine):
+    state = engine.turn("how much CPU did 64K pages save without AME on power9?").state
+    reply = engine.turn("figures for power10?", state)
+    assert reply.intent == "ask" and "Power10" in reply.answer and "28%" in reply.answer, reply.answer[:300]
+    assert "power10" in reply.state.subject.question.lower()
