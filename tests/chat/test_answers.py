@@ -24,6 +24,8 @@ from advisor.knowledge.topic import offers, wanted
         ("how can I see the actual use of the LFAREA?", {"command"}),
         ("why does cell local memory matter for SAP?", {"reason"}),
         ("in which z/OS release did 1M large pages first show up?", {"level"}),
+        ("when would a second pair of VIOS make sense?", {"condition"}),
+        ("in which cases would a third pair of VIOS be justified?", {"condition"}),
         ("is AME transparent to SAP?", set()),
     ],
 )
@@ -38,6 +40,8 @@ def test_which_sentences_give_which_kind():
     assert offers("Large pages arrived in z/OS V1R9.", frozenset({"level"}))
     assert offers("It is held at 90% so that differences reflect the machine.", frozenset({"reason"}))
     assert not offers("Huge buffers reached Max Allocated.", frozenset({"reason", "command"}))
+    assert offers("Larger machines may justify more pairs.", frozenset({"condition"}))
+    assert not offers("Best practice is to run VIOS in redundant pairs.", frozenset({"condition"}))
 
 
 @pytest.mark.parametrize(
@@ -46,6 +50,7 @@ def test_which_sentences_give_which_kind():
         ("how do I hand a LUN from the global aix to a wpar?", "chwpar -D"),
         ("how would we give an hdisk of the global AIX to a system wpar?", "chwpar -D"),
         ("which command exports a disk to a WPAR?", "chwpar -D"),
+        ("in which cases would a third pair of VIOS be justified?", "production"),
     ],
 )
 def test_the_sentence_with_the_command_is_shown(engine, question, fact):
