@@ -114,6 +114,8 @@ def test_topics_the_sources_discuss_stay_covered(engine, question):
         # a source named with its subject between the words of its name; its passages answer
         ("max memory per z/OS partition mentioned in the SHARE large memory deck?", "ibm-zos-large-memory-share-2014"),
         ("in the HP SAP tuning slides, what do they say about cell local memory?", "hp-hpux-sap-itanium-kod"),
+        # a speed written as one word, as the sources' synonyms list it
+        ("how many 10GbE adapters per vios processor?", "ibm-powervm-virtualization-redbook"),
     ],
 )
 def test_in_scope_questions_with_extra_words_are_answered(engine, question, source):
