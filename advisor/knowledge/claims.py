@@ -106,14 +106,21 @@ class Claims:
     items: tuple[Claim, ...]
 
     def verdict(
-        self, text: str, levels: dict[str, Level] | None = None, asked: str | None = None, fragment: bool = False
+        self,
+        text: str,
+        levels: dict[str, Level] | None = None,
+        asked: str | None = None,
+        fragment: bool = False,
+        focus: str | None = None,
     ) -> ClaimVerdict | None:
         """The verdict of the claims that settle this question's predicate; None when none does or they disagree.
 
         `asked` is the part of the message that asks yes or no (the predicate is looked for there only: "what
         should we change, and does it need a reboot?" asks about a reboot); the subjects come from the whole text.
         `fragment`: the message is a short yes/no fragment ("AMD on POWER6?"), so a stated level may ask whether the
-        subject is there at all.
+        subject is there at all. `focus`: the follow-up's own words when `text` carries earlier questions too; a
+        claim whose main subject the follow-up names comes first ("and changing ame_mpsize_support?" after a
+        question about the factor asks about ame_mpsize_support).
         """
         subject_text = _COMPARED.sub(" ", text)
         asked_text = text if asked is None else asked
@@ -126,7 +133,7 @@ class Claims:
         for c in self.items:
             if dominant and c.says not in dominant:
                 continue
-            got = self._judge(c, text, subject_text, levels or {}, asked_text, bare, fragment)
+            got = self._judge(c, text, subject_text, levels or {}, asked_text, bare, fragment, focus)
             if got is not None:
                 found.append((c.weight, got))
         if not found:
@@ -135,8 +142,11 @@ class Claims:
         # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
         # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
         # ("does amepat know ... when it recommends a factor?").
-        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int]:
-            return (item[1].claim.says in _MODAL, -item[0], item[1].at)
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, bool, int, int, int]:
+            about = item[1].claim.about
+            named = focus is None or about[0].search(focus) is not None
+            own = 0 if focus is None else sum(p.search(focus) is not None for p in about)  # "and 4Gb ones?"
+            return (item[1].claim.says in _MODAL, not named, -own, -item[0], item[1].at)
 
         found.sort(key=rank)
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
@@ -153,6 +163,7 @@ class Claims:
         asked_text: str,
         bare: bool = False,
         fragment: bool = False,
+        focus: str | None = None,
     ) -> ClaimVerdict | None:
         chosen = _INSTEAD.sub(lambda m: " " * len(m.group(0)), subject_text)
         spans = []
@@ -167,7 +178,9 @@ class Claims:
             spans.append(m.start())
         if alternative and c.says not in _PREFERENCE:
             return None
-        if any(p.search(chosen) for p in c.unless):
+        # the earlier questions a follow-up is read with supply subjects, not exclusions: "does plain POWER7 have it?"
+        # after a question on POWER7+ is about POWER7
+        if any(p.search(chosen if focus is None else focus) for p in c.unless):
             return None
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
@@ -222,6 +235,10 @@ class Claims:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
         return ClaimVerdict(answer, because, c, at)
+
+    def asks_any(self, text: str) -> bool:
+        """Whether the text asks any predicate class at all ("and on POWER8?" asks none of its own)."""
+        return any(_asked(p, text) is not None for p in self.predicates.values())
 
     def _bare(self, c: Claim, asked_text: str) -> bool:
         """No predicate asked once the claim's own subject words are set aside ("Active Memory Deduplication on
