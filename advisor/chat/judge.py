@@ -93,8 +93,11 @@ def stated_levels(reading: Reading) -> dict[str, Level]:
 # "SEA load sharing on vios 2.1 - available?", "pageable 1M pages - backed when created?": a topic, then the
 # predicate asked as a fragment; a question whose last part opens with a wh-word is not one
 _TAIL = linre.compile(
-    r"(?:^|\s[-;]\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z]+)[^-:;,?]*\?\s*$", linre.IGNORECASE
+    r"(?:^|\s(?:--?|[;–—])\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z0-9]+)[^-:;,?]*\?\s*$",
+    linre.IGNORECASE,
 )
+# "npiv on 4gb cards, doable? (vios 2.2.6)": a remark in brackets after the question mark
+_TRAILING_REMARK = linre.compile(r"\?\s*\([^()]{0,80}\)\s*$")
 _WH = frozenset("what which who whom whose why where how when".split())
 _SENTENCE = linre.compile(r"[^.!?]+(?:[.!?]+|$)")
 # the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
@@ -121,7 +124,8 @@ _WH_FIRST = linre.compile(
 
 def _yes_no_for_claims(text: str) -> bool:
     """Any of the last three sentences asks yes or no ("should we compress 64K pages? the sources differ")."""
-    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()]
+    text = _TRAILING_REMARK.sub("?", text[-600:])
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text) if m.group(0).strip()]
     for last in sentences[-3:]:
         last = last.removeprefix("Q:").strip()
         if _YN_TAG.search(last):
@@ -154,6 +158,12 @@ _AMOUNT_ONLY = linre.compile(
 _SHORT = 6  # words: "reboot needed?", "dynamic?", "supported on P8?"
 _CONTEXT_CHARS = 600
 _CONTEXT_TURNS = 4  # the subject of "and on POWER7?" may have been named a few turns back
+_IMPERATIVE = linre.compile(
+    r"^\s*(?:add|raise|increase|decrease|lower|reduce|set|use|enable|disable|turn|switch|keep|leave|put|run|go|bump|"
+    r"pin|configure|install|apply|give|move|make|create|mount|map|zone|start|stop|try|drop|remove|change|tune|"
+    r"compress|split|combine|mix|skip|trust|follow|take)\b[^?]*\?\s*$",
+    linre.IGNORECASE,
+)
 _FRAGMENT_WORDS = 10  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
 # a question that opens with its verb ("is the default LFAREA zero?") says what it asks; a fragment has no verb
 _VERB_FIRST = linre.compile(
@@ -219,6 +229,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     fragment = len(own.split()) <= _FRAGMENT_WORDS and not _WH_FIRST.match(own) and not _VERB_FIRST.match(own)
     levels = stated_levels(reading)
     focus = head if head != text else None
+    if _IMPERATIVE.match(own):
+        own = f"should I {own}"  # "add work processes when response is slow?" asks whether to
     got = claims.verdict(text, levels, asked_part(own), fragment, focus)
     if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
         return got
