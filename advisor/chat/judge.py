@@ -236,8 +236,14 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
         return got
     earlier = read(context[-_CONTEXT_CHARS:])
     merged = {**stated_levels(earlier), **levels}  # a level the follow-up states replaces the earlier one
+    combined = f"{earlier.text} ; {text}"
+    if levels and not claims.asks_any(head):
+        # "and on plain POWER7?": a level below what the subject needs at all answers before any predicate does
+        gate = claims.verdict(combined, merged, "is it possible?", False, head)
+        if gate is not None and gate.answer == "no":
+            return gate
     asked = own if claims.asks_any(own) else f"{earlier.text} ; {own}"
-    return claims.verdict(f"{earlier.text} ; {text}", merged, asked_part(asked), fragment, own)
+    return claims.verdict(combined, merged, asked_part(asked), fragment, own)
 
 
 def _ellipsis_of_yes_no(text: str, context: str, claims: Claims) -> bool:
