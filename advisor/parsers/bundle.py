@@ -199,6 +199,7 @@ class _Cut(NamedTuple):
     section: Section
     attrs: dict[str, str]
     start: int  # offset of the section's text in the (line-end normalised) bundle
+    detected: bool = False  # the command was recognised from the text, not typed nor labelled: no command line
 
 
 def _labelled(origin: str) -> Iterator[_Cut]:
@@ -386,7 +387,7 @@ def _group(origin: str, group: list[Any], first_line_no: int, host: str | None, 
         if origin[end : end + 1] == "\n"
         else origin[start:end] + "\n"
     )
-    return _Cut(Section(command, host, text, first_line_no + first), {}, start)
+    return _Cut(Section(command, host, text, first_line_no + first), {}, start, detected=True)
 
 
 def parse_bundle(text: str) -> BundleReport:
@@ -397,7 +398,7 @@ def parse_bundle(text: str) -> BundleReport:
     origin = _normal(text)
     version, sections = _sections(origin)
     report = BundleReport(format=version)
-    for section, attrs, start in sections:
+    for section, attrs, start, detected in sections:
         status = attrs.get("status", "ok")
         reason: str | None = None
         if status == "missing":
@@ -406,7 +407,11 @@ def parse_bundle(text: str) -> BundleReport:
             reason = "cannot tell which command produced this text"
         else:
             try:
-                result = registry.parse_output(section.text, section.command)
+                result = (
+                    registry.parse_output(section.text, detected=section.command)
+                    if detected  # the parser's own name is no command anybody typed ("lsdev -type": VIOS)
+                    else registry.parse_output(section.text, section.command)
+                )
             except ParseError as err:
                 reason = str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}"
             else:

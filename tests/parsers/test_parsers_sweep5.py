@@ -362,3 +362,58 @@ def test_an_indented_copy_reads_as_the_plain_one(sample: str, kind: str | None) 
     plain = load(sample)
     first = load_text(plain, "a.txt", kind=kind, name="h1").model
     assert load_text(_indented(plain), "a.txt", kind=kind, name="h1").model == first
+
+
+# --- the "System configuration:" banner wrapped inside its last pair -------------------------------------------
+
+
+@pytest.mark.parametrize("between", ["\n", "\n\n"], ids=["wrapped", "wrapped-double-spaced"])
+def test_a_banner_wrapped_inside_its_mmode_says_nothing_of_ame(between: str) -> None:
+    """Was: a copy wrapped at 72 columns cut "mmode=Ded-E" after "Ded-": read as mmode Ded-, so AME off (it is
+    on), without a warning on the banner's line."""
+    text = (
+        "System configuration: lcpu=8 mem=16384MB tmem=8192MB ent=2.00 mmode=Ded-" + between + "E\n\n"
+        "kthr    memory              page              faults              cpu\n"
+        "----- ----------- ------------------------ ------------ -----------------------\n"
+        " r  b   avm   fre  re  pi  po  fr   sr  cy  in   sy  cs us sy id wa    pc    ec\n"
+        " 2  0 2559816 173650   0   0   0   0    0   0  31 6524 1843 17  4 79  0  0.24  12.0\n"
+    )
+    result = parse_output(text, "vmstat")
+    assert "mmode" not in result.data["configuration"]
+    assert result.data["configuration"]["tmem_mb"] == 8192 and result.data["configuration"]["ent"] == 2.0
+    assert any("mmode=Ded-: the banner is wrapped here" in r for r in _reasons(result))
+    model = load_text(text, "vmstat.txt", name="lpar1").model
+    assert model.ame is None or model.ame.enabled is None
+
+
+def test_the_whole_pairs_of_a_banners_rest_are_read() -> None:
+    text = (
+        "System configuration: type=Shared mode=Uncapped mmode=Shar-E smt=8 lcpu=16 mem=14\n"
+        "336MB tmem=8192MB psize=16 ent=2.00\n"
+        "\n"
+        "%user  %sys  %wait  %idle physc %entc  lbusy   vcsw phint  %xcpu xphysc    dxm\n"
+        "----- ----- ------ ------ ----- ----- ------ ------ ----- ------ ------ ------\n"
+        " 12.1   3.2    0.1   84.6  0.36  18.0    4.2   1204     0    1.2 0.0043      0\n"
+    )
+    configuration = parse_output(text, "lparstat -c").data["configuration"]
+    assert (configuration["tmem_mb"], configuration["psize"], configuration["ent"]) == (8192, 16, 2.0)
+    assert "mem_mb" not in configuration and configuration["mmode"] == "Shar-E"
+
+
+def test_an_unwrapped_banner_keeps_its_last_pair() -> None:
+    text = "System configuration: lcpu=8 mem=16384MB ent=2.00 mmode=Ded-E\n\nkthr memory\n"
+    assert parse_output(text, "vmstat").data["configuration"]["mmode"] == "Ded-E"
+
+
+# --- outputs recognised from their text carry no command line -------------------------------------------------
+
+
+def test_a_fenced_client_adapter_listing_is_no_vios() -> None:
+    """Was: between ``` fences (a chat's code block) the listing was split as a session and given the parser's
+    own name as its command line, "lsdev -type adapter", the VIOS form: the client LPAR became a VIOS with 0
+    Ethernet ports, 0 FC ports and 0 NPIV adapters, and its two virtual FC client adapters were lost."""
+    listing = load("lsdev_adapter.s2-wpar-npiv.txt")
+    loaded = load_text(f"```\n{listing}\n```\n", "chat.txt", name="lpar1")
+    assert loaded.model.kind == "aix-lpar"
+    assert loaded.model.storage is not None
+    assert [a.name for a in loaded.model.storage.vfc_adapters] == ["fcs2", "fcs3"]
