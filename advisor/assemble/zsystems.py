@@ -94,9 +94,15 @@ def _nested_lscpu(emit: Emit) -> None:
 
 
 def _machine(emit: Emit) -> None:
+    """The generation from IBM's name for the machine type: a model's name ("z15 T02", "z14 ZR1") is its
+    generation's first word; the document's z13s and zBC12 are names of their own."""
     machine = emit.get("machine_name")
+    generation = str(machine).split()[0] if machine is not None else None
     if machine in MACHINES:
         emit.fact("machine", machine, "machine_name", note=f"machine type {emit.get('machine_type')}")
+    elif generation in MACHINES:
+        note = f"machine type {emit.get('machine_type')} ({machine}), a {generation}"
+        emit.fact("machine", generation, "machine_name", note=note)
     elif emit.get("machine_type") is not None:
         emit.note(
             f"machine type {emit.get('machine_type')} is not a generation the document knows; machine left out",

@@ -18,7 +18,7 @@ from advisor import linre
 from ._text import Builder, Line, lines_of
 from .base import CUT_REASON, ParseResult
 
-_NAME = linre.compile(r"[a-z][a-z0-9_]{0,63}")
+_NAME = linre.compile(r"[0-9_]{0,9}[a-z][a-z0-9_]{0,63}")  # "5250_application_capable": a digit may open one
 Held = tuple[Line, dict[str, str], str | None]  # a row, and the field it ends in without "=" (None: none)
 NO_RESULTS = linre.compile(r"^No results were found\.?$", linre.I)
 

@@ -256,6 +256,15 @@ def _sections(origin: str) -> tuple[str | None, Iterator[_Cut]]:
     return version, iter(()) if version is not None else _unlabelled(origin)
 
 
+_LOOP = linre.compile(r"(?:^|[;&|(]\s*)(?:for\s+\w+\s+in|while|until)\b|\bxargs\b")
+
+
+def is_loop(command: str) -> bool:
+    """A shell loop (``for h in a b; do ssh $h lparstat -i; done``): its outputs follow one another, maybe from
+    several hosts, and are told apart as a text after a bare prompt is."""
+    return bool(_LOOP.search(command))
+
+
 def _unlabelled(origin: str) -> Iterator[_Cut]:
     """Split at shell prompts; split the rest by detection of blank-line-separated blocks."""
     command: str | None = None
@@ -268,8 +277,9 @@ def _unlabelled(origin: str) -> Iterator[_Cut]:
             continue
         yield from _chunk_sections(origin, chunk, command, host, False)
         command, host = found.command, found.host or host
-        # lines after a prompt with a command are that command's: no blocks to tell apart
-        chunk = _Chunk(no + 1, end + 1) if command is None else _Body(no + 1, end + 1)
+        # lines after a prompt with a command are that command's: no blocks to tell apart, unless the command is
+        # a loop (over hosts: "for h in a b; do ssh $h lparstat -i; done"), whose outputs follow one another
+        chunk = _Chunk(no + 1, end + 1) if command is None or is_loop(command) else _Body(no + 1, end + 1)
     yield from _chunk_sections(origin, chunk, command, host, chunk.ends_cut())
 
 
@@ -337,7 +347,7 @@ class _Chunk(_Body):
         if self.open is not None:
             self.blocks.append((self.open[0], self.open[1], self.open[2]))
         group: list[Any] | None = None  # [command, first line index, start, end, opening label]
-        for first, start, end in _undoubled(origin, self.blocks):
+        for first, start, end in _reopened_blocks(origin, _undoubled(origin, self.blocks)):
             detected = registry.detect(origin[start : min(end, start + DETECT_CHARS)])
             label = opening_label(origin, start, end)
             if group is not None and (detected is None or detected == group[0]) and not (label and label == group[4]):
@@ -348,6 +358,23 @@ class _Chunk(_Body):
             group = [detected, first, start, end, label]
         if group is not None:
             yield _group(origin, group, self.first_line_no, host, cut and group[3] == self.end)
+
+
+def _reopened_blocks(origin: str, blocks: list[tuple[int, int, int]]) -> Iterator[tuple[int, int, int]]:
+    """Each block, cut where its opening label opens a line again (``Node Name : b`` in a block that opened with
+    ``Node Name : a``): outputs of a loop over hosts follow one another without a blank line between them."""
+    for first, start, end in blocks:
+        label = opening_label(origin, start, end)
+        colon = origin.find(":", start, end)
+        head = without_controls(origin[start:colon]).strip() if label is not None and colon > 0 else ""
+        at = origin.find(head, start + 1, end) if head else -1
+        while at >= 0:
+            line_start = origin.rfind("\n", start, at) + 1
+            if line_start > start and not origin[line_start:at].strip() and opening_label(origin, at, end) == label:
+                yield first, start, line_start - 1
+                first, start = first + origin.count("\n", start, line_start), line_start
+            at = origin.find(head, at + len(head), end)
+        yield first, start, end
 
 
 def _undoubled(origin: str, blocks: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
