@@ -557,3 +557,56 @@ def test_an_output_no_command_is_read_from_is_refused_in_one_issue() -> None:
     with pytest.raises(DocumentError) as caught:
         load_text(text, "ipl.txt")
     assert len(caught.value.issues) == 1 and "neither a configuration document" in caught.value.issues[0].message
+
+
+# --- variants of set A's shapes: wraps at 60/72 columns, a copy cut short -------------------------------------
+
+_IEASYS_NUMBERED = (
+    "CLPA,                                                                   00000100\n"
+    "CSA=(3000,250M),                                                        00000200\n"
+    "GRS=STAR,                                                               00000300\n"
+    "LFAREA=(1M=(10%,6%),  FIXED 1M PAGES FOR THE DB2 POOLS                  00000400\n"
+    "       2G=(8,4)),     2G PAGES                                          00000500\n"
+    "LNK=(00,L),                                                             00000600\n"
+    "SMF=00,                                                                 00000700\n"
+)
+
+
+@pytest.mark.parametrize("width", [60, 72, 76, 78])
+def test_a_numbered_ieasys_wrapped_before_its_sequence_numbers_keeps_its_lfarea(width: int) -> None:
+    """Was: a copy wrapped at 72 columns put each card's sequence number on a line of its own: the LFAREA
+    statement went on with it, "LFAREA=(1M=(10%,6%),00000400", kept as written."""
+    result = parse_output(_wrapped(_IEASYS_NUMBERED, width), "IEASYSxx")
+    assert result.data["lfarea"] == "LFAREA=(1M=(10%,6%),2G=(8,4))"
+
+
+def test_a_numbered_ieasys_card_broken_inside_its_comment_leaves_lfarea_out() -> None:
+    """Was (40 columns): the comment's rest "R THE DB2 POOLS ... 00000400" continued the statement: "...,R"."""
+    result = parse_output(_wrapped(_IEASYS_NUMBERED, 40), "IEASYSxx")
+    assert "lfarea" not in result.data
+    assert any("broken in two lines" in r for r in _reasons(result))
+
+
+def test_a_sysinfo_cut_short_gives_no_zvm_version() -> None:
+    """Was: a copy of /proc/sysinfo cut after its first z/VM level gave that level's version, although the
+    levels after it (z/VM under z/VM) may be lost."""
+    text = _text("session.zvm-under-zvm.txt")
+    cut = text[: text.index("VM01 Control Program") + len("VM01 Contr")]
+    loaded = load_text(cut, "session.txt")
+    assert loaded.model.zvm is None or loaded.model.zvm.version is None
+
+
+def test_hmc_rows_wrapped_after_a_wrapped_command_line_still_leave_the_cut_value_out() -> None:
+    """Was (60 columns): the command line's own wrap left a line "r" that became a --header of one attribute;
+    under it, name=value rows wrapped inside curr_mem=524288 were read whole: curr_mem=5 (5 MB of 512 GB)."""
+    text = (
+        "hscroot@hmc01:~> lssyscfg -r lpar -m p9prod -F name,lpar_env,os_version --header\n"
+        "name,lpar_env,os_version\nsapdb01,aixlinux,AIX 7.2 7200-05-06-2320\n"
+        "hscroot@hmc01:~> lshwres -r mem -m p9prod --level lpa\nr\n"
+        "lpar_name=sapdb01,lpar_id=3,curr_min_mem=131072,curr_mem=5\n"
+        "24288,curr_max_mem=786432,pend_min_mem=131072,pend_mem=52428\n"
+    )
+    loaded = load_text(text, "hmc.txt")
+    db = next(p for p in loaded.model.partitions if p.name == "sapdb01")
+    assert db.memory is None or db.memory.desired_gb is None
+    assert any("curr_mem: the line is wrapped inside this value" in w.reason for w in loaded.warnings)
