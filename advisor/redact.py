@@ -14,7 +14,8 @@ Only what can be told for sure is replaced, in every form the parsers read:
   ``hostname``, topas's ``host:``...), a bundle marker (``host="..."``), a prompt (``user@host``
   anywhere, ``host:/path``, ``host # cmd`` / ``host> cmd`` before a command the advisor reads, each
   also inside terminal colour codes), an ``ssh [user@]host`` typed after a prompt, ``uname -a``, the
-  output of ``hostname`` / ``uname -n``, a syslog line, an /etc/hosts line, a login banner; then
+  output of ``hostname`` / ``uname -n`` / ``uname -L``, a syslog line, an /etc/hosts line, a login
+  banner, ``who`` / ``last`` rows, NFS mount rows and /etc/exports, the HMC's ``hostname=``; then
   every whole-word occurrence of the name (``_`` counts as a word break: ``PRD_D00_sapprd01``), in
   capitals where the name is written in capitals (z/OS: ``SYSNAME=HOST1``);
 - z/OS system, sysplex, CPC and LPAR names (IEASYSxx, IEASYMxx, LOADxx, SMFPRMxx, D SYMBOLS, D M,
@@ -27,7 +28,8 @@ Only what can be told for sure is replaced, in every form the parsers read:
 - serials after a serial label, in the HMC's ``mtms=``, ``Server-TYPE-MODEL-SN...``,
   ``serial_num=``/``logical_serial_num=``, and in location codes (``U9009.42A.7800ABC-V1-C3``,
   with the WWPN of a ``-W`` part), ``IBM,02SERIAL``, D M's CPC ND/SI, lsattr's ``unique_id``;
-  PVIDs and VG ids (lspv, lsattr's ``pvid``, ``PV/VG IDENTIFIER``) by hex of the same length;
+  PVIDs, VG ids and LUN WWIDs (lspv, lsattr's ``pvid``, ``PV/VG IDENTIFIER``, multipath) by hex of the
+  same length; MACs also in ``netstat -in``'s dotted form and ``lanscan``'s ``0x`` form;
 - IPv4 addresses on lines that speak of an address (a fileset level "7.2.5.1" is no address; on an
   HMC attribute line only in the address attributes, so ``os_version=VIOS 3.1.4.10`` stays), IPv6
   addresses by their shape, MACs by their six pairs or as 12 hex digits on a MAC line, WWPNs as 0x
@@ -48,7 +50,8 @@ _CSI = r"\x1b\[[0-9;?]{0,32}[A-Za-z]"  # a terminal colour / mode sequence aroun
 _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name|VM\d\d Name|Topas Monitor for host|Hostname|CPC Name|LP Name|Sysplex Name|LPAR Extended Name|"
-    r"VM\d\d Extended Name|Node Id)[ \t]*[:=][ \t]*|hostname[ \t]+))(?P<value>[\w.-]{1,253})",
+    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name)[ \t]*[:=][ \t]*|"
+    r"hostname[ \t]+))(?P<value>[\w.-]{1,253})",
     re.I | re.M | re.A,
 )
 _LPAR_INFO = re.compile(r"^(?P<lead>[ \t]*LPAR Info[ \t]*:[ \t]*\d+[ \t]+)(?P<value>[\w.-]{1,253})", re.I | re.M | re.A)
@@ -102,7 +105,9 @@ _MESSAGE_ID = re.compile(r"[A-Z]{3,5}[0-9]{3,5}[A-Z]?", re.A)
 _MONTHS = frozenset("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split())
 _WELCOME = re.compile(r"welcome to ", re.I | re.A)
 _PLACE_LABEL = re.compile(r"^[ \t]*Complex Name[ \t]*:[ \t]*", re.A)  # parstatus: the name may hold blanks
-_ID_LABEL = re.compile(r"^[ \t]*(?:Machine Id|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*", re.A)  # errpt, sysinfo
+_ID_LABEL = re.compile(
+    r"^[ \t]*(?:Machine Id|Machine ID|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*", re.A
+)  # errpt, sysinfo
 _PV_LABEL = re.compile(r"(?:PV|VG) IDENTIFIER", re.A)
 _LSATTR_ID = re.compile(r"^[ \t]*(?P<key>pvid|unique_id)[ \t]+", re.A)
 _CPC_ID = re.compile(r"^[ \t]*CPC (?:ND|SI)[ \t]*=[ \t]*", re.A)  # D M=CPU: type.model.maker.plant.SEQUENCE
@@ -117,8 +122,17 @@ _NEXT_LINE = (
     ("hostname", "host"), ("hostname -s", "host"), ("hostname -f", "host"), ("uname -n", "host"),
     ("uname -m", "machine"), ("getconf MACHINE_SERIAL", "serial"), ("getconf CS_MACHINE_SERIAL", "serial"),
     ("getconf CS_MACHINE_IDENT", "serial"), ("getconf CS_PARTITION_IDENT", "serial"),
-    ("getconf MACHINE_IDENT", "serial"), ("getconf PARTITION_IDENT", "serial"),
+    ("getconf MACHINE_IDENT", "serial"), ("getconf PARTITION_IDENT", "serial"), ("uname -L", "lpar"),
+    ("hostname -i", "ip"), ("hostname -I", "ip"),
 )  # fmt: skip
+_TTY = re.compile(r"pts/[0-9]{1,5}|tty[0-9A-Za-z]{0,8}|console|lft[0-9]{1,3}|vty[0-9]{1,3}", re.A)
+_DAYS = frozenset("Mon Tue Wed Thu Fri Sat Sun".split())
+_INTERFACE = re.compile(r"[a-z]{1,12}[0-9]{0,4}(?::[0-9]{1,4})?\*?", re.A)  # netstat -in: en0, lan0:1, en1*
+_DOTTED_MAC = re.compile(r"[0-9A-Fa-f]{1,2}(?:\.[0-9A-Fa-f]{1,2}){5}", re.A)  # AIX netstat -in: fa.16.3e.a1.b2.c3
+_NETWORK = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){0,3}", re.A)
+_HEX_RUN = re.compile(r"[0-9A-Fa-f]+", re.A)
+_LONG_ID_LINE = re.compile(r"wwid|dm-|scsi-|wwn-|mpath", re.I | re.A)  # multipath -ll, by-id names, scsimgr
+_EXPORT_KEY = re.compile(r"(?:root|rw|ro|access)=", re.A)
 _CONTROL = re.compile(r"(\x1b\[[0-9;?]{0,32}[A-Za-z])")
 
 # Commands the advisor reads, as the first word typed after a bare "host #" / "host>" prompt (with
@@ -233,7 +247,8 @@ class Redactor:
         """Names and ids each platform prints in its own shape (z/OS, z/VM, HP-UX, AIX, syslog, /etc/hosts)."""
         for rule in (
             self._z_keywords, self._z_statement, self._console, self._uname, self._log_host, self._hosts_line,
-            self._welcome, self._last_login, self._partitions, self._disk_ids, self._labelled_ids,
+            self._welcome, self._last_login, self._partitions, self._disk_ids, self._labelled_ids, self._network_rows,
+            self._logins, self._nfs, self._long_ids,
         ):  # fmt: skip
             line = rule(line)
         return line
@@ -302,6 +317,10 @@ class Redactor:
         if n == 3 and words[1] == "AT" and _upper_zname(words[0]) and _upper_zname(words[2]):
             line = _put(line, tokens[2], self._host(words[2]))
             return _put(line, tokens[0], self._host(words[0]))
+        if n >= 5 and _upper_zname(words[0]) and _digits(words[1], 4) and _hex(words[2], 6, 6, upper=True):
+            if _hex(words[3], 2, 2, upper=True) and re.fullmatch(r"[0-9]{2}/[0-9]{2}/[0-9]{4}", words[4], re.A):
+                line = _put(line, tokens[2], self._stand_in("serial", words[2]))  # D XCF,S,ALL: system, CPC serial
+                return _put(line, tokens[0], self._host(words[0]))
         return line
 
     def _uname(self, line: str) -> str:
@@ -458,7 +477,7 @@ class Redactor:
     def _labelled_ids(self, line: str) -> str:
         """Serials in other shapes: IBM,02SERIAL (uname -u, lsattr sys0's systemid), D M=CPU's CPC ND/SI and its
         processor rows, errpt's Machine Id, /proc/sysinfo's LPAR/VMnn UUID."""
-        if "IBM," not in line and "CPC " not in line and "Id" not in line and "UUID" not in line:
+        if "IBM," not in line and "CPC " not in line and "I" not in line:  # Machine Id, Machine ID, UUID
             if _DM_ROW.match(line) is None:
                 return line
         pos = 0
@@ -495,6 +514,105 @@ class Redactor:
                 return _put(line, tokens[2], self._stand_in("serial", w[2]))
         return line
 
+    def _network_rows(self, line: str) -> str:
+        """netstat -in rows (AIX: link#N and a dotted MAC, or a network and an address; HP-UX alike), lanscan
+        rows (a hardware path and 0x + 12 hex digits)."""
+        if "0x" not in line and "." not in line:
+            return line
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        if len(w) >= 4 and _INTERFACE.fullmatch(w[0]) and _digits(w[1], 0):
+            if w[2].startswith("link#") and _DOTTED_MAC.fullmatch(w[3]):
+                return _put(line, tokens[3], self._stand_in("mac", w[3]))
+            if _NETWORK.fullmatch(w[2]) and _IPV4.fullmatch(w[3]) and _is_ip(w[3]) and not w[3].startswith("127."):
+                stand_in = self._stand_in("ip", w[3])
+                line = _put(line, tokens[3], stand_in)
+                network = stand_in.split(".")[:3][: w[2].count(".") + 1] + ["0"] * (w[2].count(".") == 3)
+                return _put(line, tokens[2], ".".join(network))  # the stand-in's network: 192.0.2 or 192.0.2.0
+            return line
+        if len(w) >= 2 and re.fullmatch(r"[0-9]{1,3}(?:/[0-9]{1,3}){1,12}|LinkAgg[0-9]{1,4}", w[0], re.A):
+            if len(w[1]) == 14 and w[1].startswith("0x") and _hex(w[1][2:], 12, 12):
+                return _put(line, tokens[1], self._stand_in("mac", w[1]))
+        return line
+
+    def _logins(self, line: str) -> str:
+        """who: "root pts/0 Nov 24 08:12 (host)"; last: "root pts/0 host Tue Nov 24 08:12 ..."."""
+        if (
+            "pts/" not in line
+            and "tty" not in line
+            and "console" not in line
+            and "lft" not in line
+            and "vty" not in line
+        ):
+            return line
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        if len(w) < 4 or not _TTY.fullmatch(w[1]):
+            return line
+        if w[-1].startswith("(") and w[-1].endswith(")") and len(w[-1]) > 2:
+            value, token, skip = w[-1][1:-1], tokens[-1], 1
+        elif w[3] in _DAYS or w[3] in _MONTHS:
+            value, token, skip = w[2], tokens[2], 0
+        else:
+            return line
+        if _IPV4.fullmatch(value) and _is_ip(value):
+            stand_in = self._stand_in("ip", value)
+        elif len(value) <= 45 and re.fullmatch(r"[0-9A-Fa-f:]+", value, re.A) and _is_ipv6(value):
+            stand_in = self._stand_in("ip6", value)
+        elif _host_word(value):
+            stand_in = self._host(value)
+        else:
+            return line
+        return line[: token.start() + skip] + stand_in + line[token.end() - skip :]
+
+    def _nfs(self, line: str) -> str:
+        """AIX mount rows ("server /export /mnt nfs3 ...") and /etc/exports hosts (root=a:b, rw=, ro=, access=;
+        Linux "host(rw,...)")."""
+        if not line.startswith("/"):
+            tokens = list(_TOKEN.finditer(line)) if "nfs" in line else []
+            w = [t.group(0) for t in tokens]
+            if len(w) >= 4 and w[1].startswith("/") and w[2].startswith("/") and w[3] in ("nfs", "nfs3", "nfs4"):
+                if _host_word(w[0]):
+                    return _put(line, tokens[0], self._host(w[0]))
+            return line
+        pos = 0
+        while (m := _EXPORT_KEY.search(line, pos)) is not None:
+            pos = m.end()
+            if line[m.start() - 1 : m.start()] not in ("-", ",", " ", "\t"):
+                continue
+            while (value := re.match(r"[A-Za-z][\w.-]{0,252}", line[pos:], re.A)) is not None:
+                stand_in = self._host(value.group(0))
+                line = line[:pos] + stand_in + line[pos + len(value.group(0)) :]
+                pos += len(stand_in)
+                if line[pos : pos + 1] != ":":
+                    break
+                pos += 1
+        tokens = list(_TOKEN.finditer(line))
+        for token in reversed(tokens[1:]):  # Linux: host(rw,sync,...)
+            name = re.match(r"[A-Za-z][\w.-]{0,252}", token.group(0), re.A)
+            rest = token.group(0)[len(name.group(0)) :] if name is not None else ""
+            if name is not None and rest.startswith("(") and rest.endswith(")") and ("rw" in rest or "ro" in rest):
+                line = line[: token.start()] + self._host(name.group(0)) + line[token.start() + len(name.group(0)) :]
+        return line
+
+    def _long_ids(self, line: str) -> str:
+        """LUN WWIDs of 32 or 33 hex digits (multipath -ll, /dev/disk/by-id, scsimgr's WWID = 0x...)."""
+        if _LONG_ID_LINE.search(line) is None:
+            return line
+        pos = 0
+        while (m := _HEX_RUN.search(line, pos)) is not None:
+            pos = m.end()
+            start, end = m.span()
+            before = line[start - 1 : start] if start else ""
+            if start >= 2 and line[start - 2 : start] in ("0x", "0X"):
+                before = line[start - 3 : start - 2] if start >= 3 else ""
+            if len(m.group(0)) not in (32, 33) or _alnum(before) or _alnum(line[end : end + 1]):
+                continue
+            stand_in = self._stand_in("pvid", m.group(0))
+            line = line[:start] + stand_in + line[end:]
+            pos = start + len(stand_in)
+        return line
+
     def _next_lines(self, text: str) -> str:
         """The output line of ``hostname`` / ``uname -n`` (a host), ``uname -m`` / ``getconf MACHINE_SERIAL``
         (a serial), typed after a prompt on the line before."""
@@ -506,11 +624,18 @@ class Redactor:
                 continue
             kind = next((k for c, k in _NEXT_LINE if before.endswith(c) and _typed(before[: -len(c)])), "")
             value = lines[i].strip(" \t\r")
+            if kind == "lpar":  # uname -L: "3 sapprd01_lpar"
+                tokens = list(_TOKEN.finditer(lines[i]))
+                if len(tokens) == 2 and _digits(tokens[0].group(0), 0) and _host_word(tokens[1].group(0)):
+                    lines[i] = _put(lines[i], tokens[1], self._host(tokens[1].group(0)))
+                continue
             if not kind or not value or " " in value or "\t" in value:
                 continue
             at = lines[i].index(value)
             if kind == "host" and _host_word(value):
                 stand_in = self._host(value)
+            elif kind == "ip" and _IPV4.fullmatch(value) and _is_ip(value):
+                stand_in = self._stand_in("ip", value)
             elif kind == "machine" and _hex(value, 12, 12, upper=True):
                 stand_in = self._stand_in("serial", value)
             elif (
@@ -603,13 +728,13 @@ class Redactor:
         """One HMC attribute's value, redacted as its name says (``serial_num=`` is a serial label, already
         redacted; in a -F ``row`` it is not)."""
         is_system = ("lpar_env" in keys and "lpar_name" not in keys) or {"type_model", "serial_num"} <= keys
-        if key in _HMC_HOST_KEYS or (key == "name" and is_system):
+        if key in _HMC_HOST_KEYS or key in ("hostname", "domain") or (key == "name" and is_system):
             return self._host_list(value)
         if (key == "logical_serial_num" or (row and key == "serial_num")) and re.fullmatch(
             r"[A-Za-z0-9-]{3,40}", value, re.A
         ):
             return self._stand_in("serial", value)
-        if "ipaddr" in key or "ipv6" in key or "gateway" in key:
+        if "ipaddr" in key or "ipv6" in key or "gateway" in key or "server" in key:
             value = _IPV4.sub(lambda m: self._stand_in("ip", m.group(0)) if _is_ip(m.group(0)) else m.group(0), value)
             return _IPV6.sub(lambda m: self._stand_in("ip6", m.group(0)) if _is_ipv6(m.group(0)) else m.group(0), value)
         return value
@@ -731,6 +856,8 @@ def _put(line: str, token: re.Match[str], value: str) -> str:
 def _plain(kind: str, value: str) -> str:
     """0x10000090FA1B2C3D, 10:00:00:90:fa:1b:2c:3d and the bare digits are one WWPN (MACs alike)."""
     plain = value.casefold()
+    if kind == "mac" and "." in plain:  # AIX netstat -in drops leading zeros: 0.14.5e.c2.1a.b
+        plain = "".join(part.zfill(2) for part in plain.split("."))
     if kind in ("wwpn", "mac"):
         plain = plain.removeprefix("0x").replace(":", "").replace("-", "")
     if kind == "pvid" and len(plain) == 32 and plain.endswith("0" * 16):  # lsattr's pvid: lspv's and 16 zeros
@@ -834,6 +961,8 @@ def _shape(kind: str, value: str, n: int) -> str:
         return f"2001:db8::{n:x}"
     if kind == "mac":
         pairs = ["02", "00", "00", "00", f"{n // 256 % 256:02x}", f"{n % 256:02x}"]
+        if "." in value:
+            return ".".join(f"{int(pair, 16):x}" for pair in pairs)
         if ":" in value or "-" in value:
             return ("-" if "-" in value else ":").join(pairs)
         return ("0x" if value[:2] in ("0x", "0X") else "") + "".join(pairs)

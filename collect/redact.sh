@@ -14,14 +14,17 @@
 #                  (user@host anywhere, host:/path, "host # cmd" and "host> cmd"
 #                  before a command the advisor reads, also inside colour codes),
 #                  "ssh [user@]host", uname -a, the line after "# hostname" or
-#                  "# uname -n", a syslog line's host, an /etc/hosts line, a
-#                  banner "Welcome to host!" or "Last login: ... from host"
-#                  names them -> host1, ... (HOST1 where written in capitals)
+#                  "# uname -n" / "# uname -L", a syslog line's host, an
+#                  /etc/hosts line, a banner "Welcome to host!", "Last login:
+#                  ... from host", who and last rows, AIX NFS mount rows,
+#                  /etc/exports root=/rw=/ro=/access= and host(rw), the HMC's
+#                  hostname= and domain= names them -> host1, ... (HOST1 where
+#                  written in capitals)
 #   z/OS, z/VM     SYSNAME= SYSCLONE= SYSNAME() SYSCLONE() HWNAME() LPARNAME()
 #                  SID() VMUSERID(), &SYSNAME. = "X" (D SYMBOLS), LOADxx SYSPLEX
 #                  HWNAME LPARNAME VMUSERID, D XCF "SYSPLEX X: SYSA SYSB", CPC
 #                  NAME / LP NAME (D M), SYSLOG records, "SYSA IEE174I hh.mm.ss",
-#                  "RO SYSA,", q userid "LINUX01 AT ZVMSYS1"
+#                  "RO SYSA,", D XCF,S,ALL rows, q userid "LINUX01 AT ZVMSYS1"
 #   HMC names      -m/-p/-n of HMC commands, name= of lssyscfg -r sys|lpar,
 #                  lpar_name=, remote_lpar_name= (also in -F listings)
 #   HP-UX names    parstatus Complex Name and partition rows, vparstatus rows
@@ -35,14 +38,18 @@
 #                  IBM,02SERIAL (uname -u, systemid), uname -a's machine id,
 #                  D M's CPC ND/SI and processor serials, lsattr's unique_id,
 #                  getconf MACHINE_SERIAL -> SN00001, ...
-#   PVIDs, VG ids  lspv, lsattr's pvid, PV/VG IDENTIFIER -> 00c0de0000000001
-#   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line
+#   PVIDs, VG ids  lspv, lsattr's pvid, PV/VG IDENTIFIER; LUN WWIDs (32 or 33
+#   and WWIDs      hex digits on a multipath, by-id or WWID line)
+#                  -> 00c0de0000000001 (hex of the same length)
+#   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line; AIX
+#                  netstat -in fa.16.3e.1.b2.c3; HP-UX lanscan 0x001A4B2C3D4E
 #                  -> 02:00:00:00:00:01, ...
 #   WWPNs          0x + 16 hex digits or eight colon pairs; 16 bare hex digits
 #                  on a WWN / port name / (Z8) line -> c050760000000001, ...
 #   IPv4 addresses on lines that speak of an address, gateway, server, inet,
 #                  IP, netmask, subnet or broadcast, first on an /etc/hosts
-#                  line, last after "Last login: ... from" (a fileset level
+#                  line, last after "Last login: ... from", in who, last and
+#                  netstat -in rows, after "# hostname -i" (a fileset level
 #                  7.2.5.1 stays; on an HMC attribute line only address
 #                  attributes)
 #                  -> 192.0.2.1, ...
@@ -97,6 +104,7 @@ function shape(kind, value, n,    digits, out, i, sep, w, s, p, pr) {
     if (kind == "mac") {
         p = sprintf("%02x", int(n / 256) % 256) SUBSEP sprintf("%02x", n % 256)
         split(p, pr, SUBSEP)
+        if (index(value, ".")) return "2.0.0.0." hexnz(pr[1]) "." hexnz(pr[2])
         if (index(value, ":") || index(value, "-")) {
             sep = index(value, "-") ? "-" : ":"
             return "02" sep "00" sep "00" sep "00" sep pr[1] sep pr[2]
@@ -126,11 +134,16 @@ function shape(kind, value, n,    digits, out, i, sep, w, s, p, pr) {
     if (kind == "clone") return "Z" substr("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", n % 36 + 1, 1)
     return "host" n
 }
-function plain_of(kind, value,    plain) {  # 0x10000090FA1B2C3D, 10:00:00:90:fa:1b:2c:3d and the bare digits: one WWPN
+function hexnz(h) { sub(/^0/, "", h); return h }  # a pair without its leading zero (00 -> 0)
+function plain_of(kind, value,    plain, n, pr, i) {  # 0x10000090FA1B2C3D, 10:00:00:90:fa:1b:2c:3d and the bare digits: one WWPN
     plain = lower(value)
     if (kind == "wwpn" || kind == "mac") {
         if (substr(plain, 1, 2) == "0x") plain = substr(plain, 3)
         gsub(/[:-]/, "", plain)
+    }
+    if (kind == "mac" && index(plain, ".")) {  # AIX netstat -in drops leading zeros: 0.14.5e.c2.1a.b
+        n = split(plain, pr, "."); plain = ""
+        for (i = 1; i <= n; i++) plain = plain (length(pr[i]) < 2 ? "0" : "") pr[i]
     }
     if (kind == "pvid" && length(plain) == 32 && substr(plain, 17) == ZERO16) plain = substr(plain, 1, 16)
     return plain
@@ -165,7 +178,7 @@ function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
 function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))
@@ -429,6 +442,11 @@ function console(s,    k, v) {  # SYSLOG record, "SYSA IEE174I hh.mm.ss", "RO SY
         s = put(s, 3, host(TOK[3]))
         return put(s, 1, host(TOK[1]))
     }
+    if (NT >= 5 && upper_zname(TOK[1]) && digits(TOK[2], 4) && hexw(TOK[3], 6, 6, 1) && hexw(TOK[4], 2, 2, 1) \
+        && TOK[5] ~ /^[0-9][0-9]\/[0-9][0-9]\/[0-9][0-9][0-9][0-9]$/) {  # D XCF,S,ALL: system, CPC serial
+        s = put(s, 3, stand_in("serial", TOK[3]))
+        return put(s, 1, host(TOK[1]))
+    }
     return s
 }
 function uname_a(s) {  # AIX host 3 7 MACHINEID; HP-UX host B.11.31 U ia64 IDNUMBER; Linux host 5.14... #1
@@ -547,7 +565,7 @@ function disk_ids(s,    k, key, v, pos, rest, j, r) {  # PVIDs (lspv, lsattr pvi
     return s
 }
 function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/SI; Machine Id; LPAR/VMnn UUID; D M rows
-    if (!index(s, "IBM,") && !index(s, "CPC ") && !index(s, "Id") && !index(s, "UUID") \
+    if (!index(s, "IBM,") && !index(s, "CPC ") && !index(s, "I") \
         && s !~ /^[ \t\r]*[0-9A-F][0-9A-F][0-9A-F]?[0-9A-F]?[ \t\r]+[-+]/) return s
     pos = 1
     while ((at = index(substr(s, pos), "IBM,")) > 0) {
@@ -560,7 +578,7 @@ function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/
     }
     j = 0
     if (match(s, /^[ \t]*CPC (ND|SI)[ \t]*=[ \t]*/)) { j = RLENGTH + 1; cpc = 1 }
-    else if (match(s, /^[ \t]*(Machine Id|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*/)) { j = RLENGTH + 1; cpc = 0 }
+    else if (match(s, /^[ \t]*(Machine Id|Machine ID|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*/)) { j = RLENGTH + 1; cpc = 0 }
     if (j) {
         if (cpc) for (i = 1; i <= 4; i++) {
             k = j
@@ -577,25 +595,130 @@ function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/
     if (NT == 3 && hexw(TOK[1], 2, 4, 1) && TOK[2] ~ /^[-+][A-Z]?$/ && hexw(TOK[3], 6, 10, 1)) return put(s, 3, stand_in("serial", TOK[3]))
     return s
 }
+function network_rows(s,    st, n, i, p, q, v) {  # netstat -in (link#N and a dotted MAC; a network and an address), lanscan
+    if (!index(s, "0x") && !index(s, ".")) return s
+    tokens(s)
+    if (NT >= 4 && TOK[1] ~ /^[a-z]+[0-9]*(:[0-9]+)?\*?$/ && digits(TOK[2], 0) && ifname_ok(TOK[1])) {
+        if (substr(TOK[3], 1, 5) == "link#" && TOK[4] ~ DOTMAC) return put(s, 4, stand_in("mac", TOK[4]))
+        if (TOK[3] ~ /^[0-9][0-9]?[0-9]?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?$/ && TOK[4] ~ IPV4FULL \
+            && is_ip(TOK[4]) && substr(TOK[4], 1, 4) != "127.") {
+            st = stand_in("ip", TOK[4])
+            s = put(s, 4, st)
+            n = split(TOK[3], p, ".")
+            split(st, q, ".")
+            v = q[1]; for (i = 2; i <= n && i <= 3; i++) v = v "." q[i]
+            if (n == 4) v = v ".0"
+            return put(s, 3, v)
+        }
+        return s
+    }
+    if (NT >= 2 && (TOK[1] ~ /^[0-9][0-9]?[0-9]?(\/[0-9][0-9]?[0-9]?)+$/ && hwpath_ok(TOK[1]) || TOK[1] ~ /^LinkAgg[0-9][0-9]?[0-9]?[0-9]?$/))
+        if (length(TOK[2]) == 14 && substr(TOK[2], 1, 2) == "0x" && hexw(substr(TOK[2], 3), 12, 12, 0)) return put(s, 2, stand_in("mac", TOK[2]))
+    return s
+}
+function ifname_ok(w,    a) {  # at most 12 letters, 4 digits, a :N of 4 digits (as the pattern of advisor/redact.py)
+    a = w; sub(/\*$/, "", a)
+    if (index(a, ":") && length(substr(a, index(a, ":") + 1)) > 4) return 0
+    sub(/:.*/, "", a)
+    match(a, /^[a-z]+/)
+    return RLENGTH <= 12 && length(a) - RLENGTH <= 4
+}
+function hwpath_ok(w,    n) { n = gsub(/\//, "/", w); return n >= 1 && n <= 12 }
+function ttyw(w) {
+    return w ~ /^pts\/[0-9][0-9]?[0-9]?[0-9]?[0-9]?$/ || w ~ /^tty[0-9A-Za-z]*$/ && length(w) <= 11 || w == "console" \
+        || w ~ /^lft[0-9][0-9]?[0-9]?$/ || w ~ /^vty[0-9][0-9]?[0-9]?$/
+}
+function logins(s,    v, k, skip, st) {  # who "... (host)"; last "user tty host Tue Nov 24 ..."
+    if (!index(s, "pts/") && !index(s, "tty") && !index(s, "console") && !index(s, "lft") && !index(s, "vty")) return s
+    tokens(s)
+    if (NT < 4 || !ttyw(TOK[2])) return s
+    if (substr(TOK[NT], 1, 1) == "(" && substr(TOK[NT], length(TOK[NT]), 1) == ")" && length(TOK[NT]) > 2) {
+        v = substr(TOK[NT], 2, length(TOK[NT]) - 2); k = NT; skip = 1
+    } else if ((TOK[4] in DAYS) || (TOK[4] in MONTHS)) { v = TOK[3]; k = 3; skip = 0 }
+    else return s
+    if (v ~ IPV4FULL && is_ip(v)) st = stand_in("ip", v)
+    else if (length(v) <= 45 && v ~ /^[0-9A-Fa-f:]+$/ && is_ipv6(v)) st = stand_in("ip6", v)
+    else if (host_word(v)) st = host(v)
+    else return s
+    return substr(s, 1, TAT[k] - 1 + skip) st substr(s, TAT[k] + length(TOK[k]) - skip)
+}
+function nfs(s,    pos, rest, ks, b, v, k, t, r) {  # AIX mount rows; /etc/exports root=a:b rw= ro= access=, host(rw)
+    if (substr(s, 1, 1) != "/") {
+        if (!index(s, "nfs")) return s
+        tokens(s)
+        if (NT >= 4 && substr(TOK[2], 1, 1) == "/" && substr(TOK[3], 1, 1) == "/" && (TOK[4] == "nfs" || TOK[4] == "nfs3" || TOK[4] == "nfs4") \
+            && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
+        return s
+    }
+    pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, /(root|rw|ro|access)=/)) break
+        ks = pos + RSTART - 1; pos = ks + RLENGTH
+        b = substr(s, ks - 1, 1)
+        if (b != "-" && b != "," && b != " " && b != "\t") continue
+        while (match(substr(s, pos), /^[A-Za-z][A-Za-z0-9_.-]*/)) {
+            v = substr(s, pos, RLENGTH > 253 ? 253 : RLENGTH)
+            r = host(v)
+            s = substr(s, 1, pos - 1) r substr(s, pos + length(v))
+            pos += length(r)
+            if (substr(s, pos, 1) != ":") break
+            pos++
+        }
+    }
+    tokens(s)
+    for (k = NT; k >= 2; k--) {
+        t = TOK[k]
+        if (!match(t, /^[A-Za-z][A-Za-z0-9_.-]*/)) continue
+        v = substr(t, 1, RLENGTH > 253 ? 253 : RLENGTH); r = substr(t, length(v) + 1)
+        if (substr(r, 1, 1) == "(" && substr(r, length(r), 1) == ")" && (index(r, "rw") || index(r, "ro")))
+            s = substr(s, 1, TAT[k] - 1) host(v) substr(s, TAT[k] + length(v))
+    }
+    return s
+}
+function long_ids(s,    l, pos, rest, start, n, b, st) {  # WWIDs of 32 or 33 hex digits (multipath, by-id, scsimgr)
+    l = lower(s)
+    if (!index(l, "wwid") && !index(l, "dm-") && !index(l, "scsi-") && !index(l, "wwn-") && !index(l, "mpath")) return s
+    pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, /[0-9A-Fa-f]+/)) break
+        start = pos + RSTART - 1; n = RLENGTH; pos = start + n
+        b = start > 1 ? substr(s, start - 1, 1) : ""
+        if (start > 2 && (substr(s, start - 2, 2) == "0x" || substr(s, start - 2, 2) == "0X")) b = start > 3 ? substr(s, start - 3, 1) : ""
+        if ((n != 32 && n != 33) || b ~ /^[A-Za-z0-9]$/ || substr(s, pos, 1) ~ /^[A-Za-z0-9]$/) continue
+        st = stand_in("pvid", substr(s, start, n))
+        s = substr(s, 1, start - 1) st substr(s, pos)
+        pos = start + length(st)
+    }
+    return s
+}
 function platform(s) {
     s = z_keywords(s); s = z_statement(s); s = console(s); s = uname_a(s); s = log_host(s); s = hosts_line(s)
-    s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s)
-    return labelled_ids(s)
+    s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s); s = labelled_ids(s); s = network_rows(s)
+    s = logins(s); s = nfs(s)
+    return long_ids(s)
 }
 function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ }
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
     sub(/[ \t\r]+$/, "", b)
-    if (!index("esfnmLT", substr(b, length(b), 1)) || b == "") return s  # the last letters of the commands
+    if (!index("esfnmLTiI", substr(b, length(b), 1)) || b == "") return s  # the last letters of the commands
     kind = ""
     for (k = 1; k <= NNEXT; k++) {
         c = NEXTC[k]
         if (length(b) >= length(c) && substr(b, length(b) - length(c) + 1) == c && typed(substr(b, 1, length(b) - length(c)))) { kind = NEXTK[k]; break }
     }
     if (kind == "") return s
+    if (kind == "lpar") {  # uname -L: "3 sapprd01_lpar"
+        tokens(s)
+        if (NT == 2 && digits(TOK[1], 0) && host_word(TOK[2])) return put(s, 2, host(TOK[2]))
+        return s
+    }
     v = s; sub(/^[ \t\r]+/, "", v); sub(/[ \t\r]+$/, "", v)
     if (v == "" || index(v, " ") || index(v, "\t")) return s
     at = index(s, v)
     if (kind == "host" && host_word(v)) v = substr(s, at, length(v)) SUBSEP host(v)
+    else if (kind == "ip" && v ~ IPV4FULL && is_ip(v)) v = v SUBSEP stand_in("ip", v)
     else if (kind == "machine" && hexw(v, 12, 12, 1)) v = v SUBSEP stand_in("serial", v)
     else if (kind == "serial" && v ~ /^[A-Za-z0-9-]+$/ && length(v) >= 3 && length(v) <= 80 && v ~ /[0-9]/) v = v SUBSEP stand_in("serial", v)
     else return s
@@ -666,10 +789,11 @@ function csv_parse(body,    i, j, n, r) {  # comma-separated items IT[1..NI] (IQ
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 function attribute(key, value, row,    sys) {  # one HMC attribute value, redacted as its name says
     sys = (("lpar_env" in KEYS) && !("lpar_name" in KEYS)) || (("type_model" in KEYS) && ("serial_num" in KEYS))
-    if (key == "lpar_name" || key == "remote_lpar_name" || key == "lpar_names" || (key == "name" && sys)) return host_list(value)
+    if (key == "lpar_name" || key == "remote_lpar_name" || key == "lpar_names" || key == "hostname" || key == "domain" \
+        || (key == "name" && sys)) return host_list(value)
     if ((key == "logical_serial_num" || (row && key == "serial_num")) && value ~ /^[A-Za-z0-9-]+$/ && length(value) >= 3 && length(value) <= 40)
         return stand_in("serial", value)
-    if (index(key, "ipaddr") || index(key, "ipv6") || index(key, "gateway"))
+    if (index(key, "ipaddr") || index(key, "ipv6") || index(key, "gateway") || index(key, "server"))
         return ipv6(bounded(value, IPRE, "ip", "[A-Za-z0-9_.]", "[A-Za-z0-9_.]", 1))
     return value
 }
@@ -798,13 +922,17 @@ BEGIN {
         "|ubuntu|debian|fedora|centos|rhel|none|default|unknown|active|inactive)$"  # never names (a monoplex is LOCAL)
     ZCH = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@#$"  # a z/OS or z/VM name
     ZERO16 = "0000000000000000"
+    DOTMAC = "^" H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?$"
+    IPV4FULL = "^[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?$"
+    n = split("Mon Tue Wed Thu Fri Sat Sun", w, " "); for (i = 1; i <= n; i++) DAYS[w[i]] = 1
     n = split("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec", w, " "); for (i = 1; i <= n; i++) MONTHS[w[i]] = 1
     n = split("Up Down Load Crash Hung Shut", w, " "); for (i = 1; i <= n; i++) VPAR[w[i]] = 1
     n = split("UP DOWN EFI BOOT SHUTDOWN HUNG CRASH LOAD", w, " "); for (i = 1; i <= n; i++) VPAR6[w[i]] = 1
     # commands whose output (the next line) is a host name or a serial (_NEXT_LINE in advisor/redact.py)
     NNEXT = split("hostname,host;hostname -s,host;hostname -f,host;uname -n,host;uname -m,machine;" \
         "getconf MACHINE_SERIAL,serial;getconf CS_MACHINE_SERIAL,serial;getconf CS_MACHINE_IDENT,serial;" \
-        "getconf CS_PARTITION_IDENT,serial;getconf MACHINE_IDENT,serial;getconf PARTITION_IDENT,serial", w, ";")
+        "getconf CS_PARTITION_IDENT,serial;getconf MACHINE_IDENT,serial;getconf PARTITION_IDENT,serial;" \
+        "uname -L,lpar;hostname -i,ip;hostname -I,ip", w, ";")
     for (i = 1; i <= NNEXT; i++) { split(w[i], pr, ","); NEXTC[i] = pr[1]; NEXTK[i] = pr[2] }
     ESC = "\033"; SOH = "\001"; Q = "\047"
     SSHARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value

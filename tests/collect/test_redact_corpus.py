@@ -72,6 +72,13 @@ SECRETS = {
         "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "2001:db8:61:4::a1", "10.61.8.13", "10.61.8.14", "lnxerp04",
         "wdf.example.com",
     ],
+    CORPUS / "free-text.synthetic.txt": [
+        "erpapp11", "fa.16.3e.1.b2.c3", "10.44.20", "10.44.20.31", "ERPAPP11_LPAR", "10.44.9.17", "jumpbox09",
+        "corp.example.net", "nfssrv04", "erpapp12", "erpapp13", "erpprdcl", "hmc07", "mgmt.example.org", "10.50.1.7",
+        "10.50.1.1", "10.50.1.53", "hpdb05", "001A4B2C3D4E", "10.61.7.0", "10.61.7.25",
+        "600508b4000a1b2c0000c00000a10000", "lnxdb06", "3c9d2b1a0f8e4d7c6b5a49382716a5b4",
+        "36005076801808350e800000000000a12", "36005076801808350e800000000000a13", "PRDX", "PRDY", "01E3C4",
+    ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
     ],
@@ -131,6 +138,7 @@ def test_both_redactions_agree_on_mutated_lines(tmp_path: Path) -> None:
     pieces += ["SYSNAME=", "SYSCLONE(", '&SYSPLEX. = "', "SID(", "SYSPLEX ", "RO ", " AT ", "IBM,02", "CPC ND = ", "\n"]
     pieces += ["PV IDENTIFIER ", "pvid ", "unique_id ", "hdisk1 ", "Welcome to ", "Last login: from ", "Complex Name :"]
     pieces += ["virtual partition is ", "# hostname\n", "$ uname -n\n", "Nov 24 10:00:01 ", "AIX ", "Linux ", "HP-UX "]
+    pieces += ["pts/0 ", "(", ")", " nfs3 ", "link#2 ", "root=", "rw=", "dm-0 ", "0x001A4B2C3D4E", "# uname -L\n"]
     rng = random.Random(16)
     mutated = []
     for _ in range(2500):
