@@ -125,6 +125,10 @@ _NEXT_LINE = (
     ("getconf MACHINE_IDENT", "serial"), ("getconf PARTITION_IDENT", "serial"), ("uname -L", "lpar"),
     ("hostname -i", "ip"), ("hostname -I", "ip"),
 )  # fmt: skip
+_LPP_STATES = frozenset(
+    "COMMITTED APPLIED BROKEN EFIXLOCKED OBSOLETE APPLYING COMMITTING REJECTING COMMIT APPLY REJECT CLEANUP "
+    "C A B E O M ?".split()
+)  # lslpp -l / -L / -h states and actions
 _TTY = re.compile(r"pts/[0-9]{1,5}|tty[0-9A-Za-z]{0,8}|console|lft[0-9]{1,3}|vty[0-9]{1,3}", re.A)
 _DAYS = frozenset("Mon Tue Wed Thu Fri Sat Sun".split())
 _INTERFACE = re.compile(r"[a-z]{1,12}[0-9]{0,4}(?::[0-9]{1,4})?\*?", re.A)  # netstat -in: en0, lan0:1, en1*
@@ -132,6 +136,10 @@ _DOTTED_MAC = re.compile(r"[0-9A-Fa-f]{1,2}(?:\.[0-9A-Fa-f]{1,2}){5}", re.A)  # 
 _NETWORK = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){0,3}", re.A)
 _HEX_RUN = re.compile(r"[0-9A-Fa-f]+", re.A)
 _LONG_ID_LINE = re.compile(r"wwid|dm-|scsi-|wwn-|mpath", re.I | re.A)  # multipath -ll, by-id names, scsimgr
+_TARGET_FIRST = frozenset("telnet ftp sftp rsh rlogin nslookup host showmount".split())  # the first word not an option
+_TARGET_LAST = frozenset("ping ping6 traceroute traceroute6 tracepath".split())  # the host is the last word
+_TARGET_OPTION = {"netperf": "-H", "iperf": "-c", "iperf3": "-c"}  # the host is this option's value
+_TARGET_WORD = re.compile(r"ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf", re.A)
 _EXPORT_KEY = re.compile(r"(?:root|rw|ro|access)=", re.A)
 _CONTROL = re.compile(r"(\x1b\[[0-9;?]{0,32}[A-Za-z])")
 
@@ -192,7 +200,9 @@ class Redactor:
         """``text`` with every identifying value replaced."""
         for pattern in (_HOST_LABELS, _LPAR_INFO, _DOCUMENT_NAME, _MARKER_HOST):
             text = pattern.sub(lambda m: m.group("lead") + self._host(m.group("value")), text)
-        text = _USER_AT.sub(lambda m: self._host(m.group(0)), text)
+        text = _USER_AT.sub(
+            lambda m: m.group(0) if text[m.end() : m.end() + 1] == "=" else self._host(m.group(0)), text
+        )
         text = _lines(text, self._prompt)
         text = _lines(text, self._ssh)
         text = _lines(text, self._platform)
@@ -248,7 +258,7 @@ class Redactor:
         for rule in (
             self._z_keywords, self._z_statement, self._console, self._uname, self._log_host, self._hosts_line,
             self._welcome, self._last_login, self._partitions, self._disk_ids, self._labelled_ids, self._network_rows,
-            self._logins, self._nfs, self._long_ids,
+            self._logins, self._nfs, self._long_ids, self._targets,
         ):  # fmt: skip
             line = rule(line)
         return line
@@ -613,6 +623,35 @@ class Redactor:
             pos = start + len(stand_in)
         return line
 
+    def _targets(self, line: str) -> str:
+        """A command typed after a prompt that names another host (ping, traceroute, telnet, nslookup, showmount,
+        netperf -H...): its target when it has a digit or a dot (db07, erpci.corp.example.com: not a word such as
+        "ping"), and every IPv4 address among its words."""
+        if _TARGET_WORD.search(line) is None:
+            return line
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        for k, word in enumerate(w):
+            command = _command_word(word)
+            if command not in _TARGET_FIRST and command not in _TARGET_LAST and command not in _TARGET_OPTION:
+                continue
+            if k and w[k - 1][-1] not in "#$>" and w[k - 1] not in ("sudo", "pbrun"):
+                continue
+            target = -1
+            if command in _TARGET_FIRST:
+                target = next((i for i in range(k + 1, len(w)) if not w[i].startswith("-")), -1)
+            elif command in _TARGET_LAST:
+                target = len(w) - 1 if len(w) > k + 1 and not w[-1].startswith("-") else -1
+            else:
+                target = next((i + 1 for i in range(k + 1, len(w) - 1) if w[i] == _TARGET_OPTION[command]), -1)
+            for i in range(len(w) - 1, k, -1):
+                if i == target and _host_word(w[i]) and len(w[i]) >= 3 and re.search(r"[0-9.]", w[i]) is not None:
+                    line = _put(line, tokens[i], self._host(w[i]))
+                elif _IPV4.fullmatch(w[i]) and _is_ip(w[i]):
+                    line = _put(line, tokens[i], self._stand_in("ip", w[i]))
+            return line
+        return line
+
     def _next_lines(self, text: str) -> str:
         """The output line of ``hostname`` / ``uname -n`` (a host), ``uname -m`` / ``getconf MACHINE_SERIAL``
         (a serial), typed after a prompt on the line before."""
@@ -740,7 +779,7 @@ class Redactor:
         return value
 
     def _line(self, line: str) -> str:
-        if _ADDRESS_LINE.search(line) and not _ATTRIBUTE_LINE.match(line):
+        if _ADDRESS_LINE.search(line) and not _ATTRIBUTE_LINE.match(line) and not _fileset_row(line):
             line = _IPV4.sub(lambda m: self._stand_in("ip", m.group(0)) if _is_ip(m.group(0)) else m.group(0), line)
         if _WWN_LINE.search(line):
             line = _BARE_WWN.sub(lambda m: self._stand_in("wwpn", m.group(0)), line)
@@ -749,9 +788,17 @@ class Redactor:
         return line
 
     def _names(self, text: str) -> str:
-        """Every whole-word occurrence of a host name found anywhere (longest first); a colour code
-        before a name is a word break."""
-        names = sorted((n for n in self._hosts if len(n) >= 3 and not _is_stand_in(n)), key=len, reverse=True)
+        """Every whole-word occurrence of a host name, an IPv4 address or a serial (letters and digits, six
+        or more) found anywhere (longest first): "64 bytes from 10.1.1.5", a serial quoted in prose; a colour
+        code before a name is a word break."""
+        table = {
+            plain: stand_in
+            for (kind, plain), stand_in in self.mapping.items()
+            if kind == "ip"
+            or (kind == "serial" and len(plain) >= 6 and re.search("[a-z]", plain) and re.search("[0-9]", plain))
+        }
+        table.update((n, s) for n, s in self._hosts.items() if len(n) >= 3 and not _is_stand_in(n))
+        names = sorted(table, key=len, reverse=True)
         if not names:
             return text
         firsts = "".join(sorted({re.escape(name[0]) for name in names}))  # a position starting otherwise: no name
@@ -762,16 +809,27 @@ class Redactor:
 
         def line_names(line: str) -> str:
             if "\x1b" not in line or "\x01" in line:
-                return pattern.sub(lambda m: _cased(self._hosts[m.group(0).casefold()], m.group(0)), line)
+                return pattern.sub(lambda m: _cased(table[m.group(0).casefold()], m.group(0)), line)
             marked = _CONTROL.sub("\\1\x01", line)  # a break after each colour code, taken out again
-            return pattern.sub(lambda m: _cased(self._hosts[m.group(0).casefold()], m.group(0)), marked).replace(
-                "\x01", ""
-            )
+            return pattern.sub(lambda m: _cased(table[m.group(0).casefold()], m.group(0)), marked).replace("\x01", "")
 
         return _lines(text, line_names)
 
     def texts(self, texts: Iterable[str]) -> list[str]:
         return [self.text(t) for t in texts]
+
+
+def _quad(word: str) -> bool:
+    return re.fullmatch(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}", word, re.A) is not None
+
+
+def _fileset_row(line: str) -> bool:
+    """An lslpp row ("bos.net.tcp.server 7.2.5.1 COMMITTED TCP/IP Server", "7.2.5.1 COMMIT COMPLETE ..."): its
+    level is no address, though the line says "IP" and "Server"."""
+    w = _TOKEN.findall(line, 0, 512)[:3]
+    return (len(w) == 3 and _quad(w[1]) and w[2] in _LPP_STATES) or (
+        len(w) >= 2 and _quad(w[0]) and w[1] in _LPP_STATES
+    )
 
 
 def _word(c: str) -> bool:

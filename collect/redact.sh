@@ -18,8 +18,10 @@
 #                  /etc/hosts line, a banner "Welcome to host!", "Last login:
 #                  ... from host", who and last rows, AIX NFS mount rows,
 #                  /etc/exports root=/rw=/ro=/access= and host(rw), the HMC's
-#                  hostname= and domain= names them -> host1, ... (HOST1 where
-#                  written in capitals)
+#                  hostname= and domain=, the target of ping, traceroute,
+#                  telnet, nslookup, host, showmount, netperf -H typed after a
+#                  prompt (with a digit or a dot) names them -> host1, ...
+#                  (HOST1 where written in capitals)
 #   z/OS, z/VM     SYSNAME= SYSCLONE= SYSNAME() SYSCLONE() HWNAME() LPARNAME()
 #                  SID() VMUSERID(), &SYSNAME. = "X" (D SYMBOLS), LOADxx SYSPLEX
 #                  HWNAME LPARNAME VMUSERID, D XCF "SYSPLEX X: SYSA SYSB", CPC
@@ -31,6 +33,8 @@
 #                  and "The current virtual partition is X."
 #   other names    lsmap -npiv clients, lswpar WPARs and their host names,
 #                  swapinfo's NFS swap server; then every whole-word occurrence
+#                  of a name, an IPv4 address or a serial (letters and digits,
+#                  six or more) met anywhere
 #   serials        after Serial Number, Machine Serial Number, serial_num,
 #                  Sequence Code, Machine Id, LPAR UUID, ..., in the HMC's
 #                  mtms=9009-42A*SERIAL, Server-9009-42A-SNSERIAL and
@@ -49,7 +53,8 @@
 #   IPv4 addresses on lines that speak of an address, gateway, server, inet,
 #                  IP, netmask, subnet or broadcast, first on an /etc/hosts
 #                  line, last after "Last login: ... from", in who, last and
-#                  netstat -in rows, after "# hostname -i" (a fileset level
+#                  netstat -in rows, after "# hostname -i", among the words of
+#                  ping, netperf -H, nslookup typed after a prompt (a fileset level
 #                  7.2.5.1 stays; on an HMC attribute line only address
 #                  attributes)
 #                  -> 192.0.2.1, ...
@@ -227,7 +232,8 @@ function user_at(s,    out, p, at, m) {  # user@host anywhere (prompts, titles, 
     out = ""; p = 1
     while ((at = index(substr(s, p), "@")) > 0) {
         at = p + at - 1
-        if (at > 1 && namech(substr(s, at - 1, 1)) && alnum(substr(s, at + 1, 1))) {
+        if (at > 1 && namech(substr(s, at - 1, 1)) && alnum(substr(s, at + 1, 1)) \
+            && substr(s, at + 1 + length(run_of(s, at + 1)), 1) != "=") {  # LDR_CNTRL=DATAPSIZE=64K@TEXTPSIZE=64K: no host
             m = run_of(s, at + 1)
             out = out substr(s, p, at - p + 1) host(m)
             p = at + 1 + length(m)
@@ -387,6 +393,11 @@ function hexw(w, least, most, up) {
 }
 function host_word(w) { return w ~ /^[A-Za-z][A-Za-z0-9_.-]*$/ && length(w) <= 253 }
 function lower_name(w) { return w ~ /^[a-z0-9][a-z0-9_.-]*$/ && length(w) <= 253 && w ~ /[a-z]/ }
+function quad(w) { return w ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ }
+function fileset_row(s) {  # lslpp rows: "bos.net.tcp.server 7.2.5.1 COMMITTED TCP/IP Server" has no address
+    tokens(substr(s, 1, 512))
+    return (NT >= 3 && quad(TOK[2]) && (TOK[3] in LPP)) || (NT >= 2 && quad(TOK[1]) && (TOK[2] in LPP))
+}
 function put(s, k, v) { return substr(s, 1, TAT[k] - 1) v substr(s, TAT[k] + length(TOK[k])) }
 function z_keywords(s,    pos, rest, ks, key, j, v, r) {  # SYSNAME=X, SYSCLONE(X), &SYSPLEX. = "X", SID(X) ...
     if (!index(s, "SYS") && !index(s, "NAME") && !index(s, "ID")) return s
@@ -693,11 +704,30 @@ function long_ids(s,    l, pos, rest, start, n, b, st) {  # WWIDs of 32 or 33 he
     }
     return s
 }
+function targets(s,    k, c, t, i) {  # ping/traceroute host (last word), telnet/nslookup/showmount host (first), netperf -H
+    if (s !~ /ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf/) return s
+    tokens(s)
+    for (k = 1; k <= NT; k++) {
+        c = cmdword(TOK[k])
+        if (!(c in TFIRST) && !(c in TLAST) && !(c in TOPT)) continue
+        if (k > 1 && substr(TOK[k - 1], length(TOK[k - 1]), 1) !~ /[#$>]/ && TOK[k - 1] != "sudo" && TOK[k - 1] != "pbrun") continue
+        t = 0
+        if (c in TFIRST) { for (i = k + 1; i <= NT; i++) if (substr(TOK[i], 1, 1) != "-") { t = i; break } }
+        else if (c in TLAST) { if (NT > k && substr(TOK[NT], 1, 1) != "-") t = NT }
+        else for (i = k + 1; i < NT; i++) if (TOK[i] == TOPT[c]) { t = i + 1; break }
+        for (i = NT; i > k; i--) {
+            if (i == t && host_word(TOK[i]) && length(TOK[i]) >= 3 && TOK[i] ~ /[0-9.]/) s = put(s, i, host(TOK[i]))
+            else if (TOK[i] ~ IPV4FULL && is_ip(TOK[i])) s = put(s, i, stand_in("ip", TOK[i]))
+        }
+        return s
+    }
+    return s
+}
 function platform(s) {
     s = z_keywords(s); s = z_statement(s); s = console(s); s = uname_a(s); s = log_host(s); s = hosts_line(s)
     s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s); s = labelled_ids(s); s = network_rows(s)
-    s = logins(s); s = nfs(s)
-    return long_ids(s)
+    s = logins(s); s = nfs(s); s = long_ids(s)
+    return targets(s)
 }
 function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ }
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
@@ -889,19 +919,23 @@ function mark_csi(s,    out, i, p, e) {  # a break (SOH) after each colour code,
     }
     return out substr(s, i)
 }
-function names(s,    out, i, k, n, c, hit, marked) {  # every whole-word occurrence of a host name, longest first
+function names(s,    out, i, k, n, c, hit, marked, rest, j, f) {  # every whole-word occurrence of a name, longest first
     if (NNAMES == 0) return s
     marked = index(s, ESC) && !index(s, SOH)
     if (marked) s = mark_csi(s)
     out = ""; i = 1
     while (i <= length(s)) {
+        rest = substr(s, i)  # jump to the next character that starts a name
+        if (!match(rest, FIRSTRE)) { out = out rest; break }
+        out = out substr(rest, 1, RSTART - 1); i += RSTART - 1
         hit = 0
-        if ((i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9.-]/) && index(FIRSTS, lower(substr(s, i, 1)))) {
-            for (k = 1; k <= NNAMES; k++) {
-                n = length(NAME[k])
+        if (i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9.-]/) {
+            f = lower(substr(s, i, 1))
+            for (j = 1; j <= NB[f]; j++) {
+                k = BY[f, j]; n = length(NAME[k])
                 c = substr(s, i + n, 1)
                 if (lower(substr(s, i, n)) == NAME[k] && (c == "" || c !~ /[A-Za-z0-9-]/)) {
-                    out = out cased(HOSTS[NAME[k]], substr(s, i, n)); i += n; hit = 1; break
+                    out = out cased(WW[NAME[k]], substr(s, i, n)); i += n; hit = 1; break
                 }
             }
         }
@@ -925,6 +959,11 @@ BEGIN {
     DOTMAC = "^" H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?$"
     IPV4FULL = "^[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?$"
     n = split("Mon Tue Wed Thu Fri Sat Sun", w, " "); for (i = 1; i <= n; i++) DAYS[w[i]] = 1
+    n = split("telnet ftp sftp rsh rlogin nslookup host showmount", w, " "); for (i = 1; i <= n; i++) TFIRST[w[i]] = 1
+    n = split("ping ping6 traceroute traceroute6 tracepath", w, " "); for (i = 1; i <= n; i++) TLAST[w[i]] = 1
+    TOPT["netperf"] = "-H"; TOPT["iperf"] = "-c"; TOPT["iperf3"] = "-c"
+    n = split("COMMITTED APPLIED BROKEN EFIXLOCKED OBSOLETE APPLYING COMMITTING REJECTING COMMIT APPLY REJECT CLEANUP C A B E O M ?", w, " ")
+    for (i = 1; i <= n; i++) LPP[w[i]] = 1
     n = split("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec", w, " "); for (i = 1; i <= n; i++) MONTHS[w[i]] = 1
     n = split("Up Down Load Crash Hung Shut", w, " "); for (i = 1; i <= n; i++) VPAR[w[i]] = 1
     n = split("UP DOWN EFI BOOT SHUTDOWN HUNG CRASH LOAD", w, " "); for (i = 1; i <= n; i++) VPAR6[w[i]] = 1
@@ -986,7 +1025,7 @@ END {
     for (i = 1; i <= NR; i++) {
         l = lower(L[i])
         if ((l ~ /addr|gateway|server|inet|ipv4|ipv6|netmask|subnet|broadcast|route/ || l ~ /(^|[^a-z0-9_])ip([^a-z0-9_]|$)/) \
-            && L[i] !~ /^[ \t]*"?[a-z][a-z0-9_]*=/)
+            && L[i] !~ /^[ \t]*"?[a-z][a-z0-9_]*=/ && !fileset_row(L[i]))
             L[i] = bounded(L[i], IPRE, "ip", "[A-Za-z0-9_.]", "[A-Za-z0-9_.]", 1)
         if (l ~ /ww_?name|wwpn|wwnn|world wide|port name|network address|\(z8\)/)
             L[i] = bounded(L[i], H16, "wwpn", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
@@ -994,14 +1033,24 @@ END {
             L[i] = bounded(L[i], "(0x)?" H12, "mac", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
     }
     NNAMES = 0
-    for (h in HOSTS) if (length(h) >= 3 && h !~ /^host[0-9]+$/) NAME[++NNAMES] = h
+    for (h in HOSTS) if (length(h) >= 3 && h !~ /^host[0-9]+$/) WW[h] = HOSTS[h]
+    for (k in MAP) {  # and every IPv4 address, every serial of letters and digits (six or more) met
+        split(k, kp, SUBSEP)
+        if ((kp[1] == "ip" || kp[1] == "serial" && length(kp[2]) >= 6 && kp[2] ~ /[a-z]/ && kp[2] ~ /[0-9]/) && !(kp[2] in WW)) WW[kp[2]] = MAP[k]
+    }
+    for (h in WW) NAME[++NNAMES] = h
     for (i = 2; i <= NNAMES; i++) {  # longest first (insertion sort: a handful of names)
         v = NAME[i]
         for (j = i - 1; j >= 1 && length(NAME[j]) < length(v); j--) NAME[j + 1] = NAME[j]
         NAME[j + 1] = v
     }
     FIRSTS = ""  # the first characters of the names: a position starting with no other is no name
-    for (k = 1; k <= NNAMES; k++) if (!index(FIRSTS, substr(NAME[k], 1, 1))) FIRSTS = FIRSTS substr(NAME[k], 1, 1)
+    for (k = 1; k <= NNAMES; k++) {  # BY[c, 1..NB[c]]: the names starting with c, longest first
+        f = substr(NAME[k], 1, 1)
+        if (!index(FIRSTS, f)) FIRSTS = FIRSTS f
+        BY[f, ++NB[f]] = k
+    }
+    FIRSTRE = FIRSTS ~ /^[a-z0-9_@#$]*$/ ? "[" FIRSTS toupper(FIRSTS) "]" : "."  # other first characters: try each
     for (i = 1; i <= NR; i++) print names(L[i])
 }
 ' ${1+"$1"}

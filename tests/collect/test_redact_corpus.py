@@ -19,7 +19,7 @@ from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text
 from advisor.parsers import registry
 from advisor.parsers.prompts import prompt
-from advisor.redact import HMC_COMMANDS, PROMPT_COMMANDS, Redactor
+from advisor.redact import _NEXT_LINE, _TARGET_FIRST, _TARGET_LAST, HMC_COMMANDS, PROMPT_COMMANDS, Redactor
 
 ROOT = Path(__file__).resolve().parents[2]
 REDACT = ROOT / "collect" / "redact.sh"
@@ -78,6 +78,7 @@ SECRETS = {
         "10.50.1.1", "10.50.1.53", "hpdb05", "001A4B2C3D4E", "10.61.7.0", "10.61.7.25",
         "600508b4000a1b2c0000c00000a10000", "lnxdb06", "3c9d2b1a0f8e4d7c6b5a49382716a5b4",
         "36005076801808350e800000000000a12", "36005076801808350e800000000000a13", "PRDX", "PRDY", "01E3C4",
+        "erpdb21", "10.44.20.77", "erpci21", "10.44.0.53",
     ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
@@ -231,7 +232,8 @@ def test_what_is_no_identifier_stays(tmp_path: Path) -> None:
 
 def test_words_that_name_nothing_stay(tmp_path: Path) -> None:
     """A monoplex's sysplex LOCAL, an OS in a banner, a fileset level before words, a SEA's VLAN pvid, a LUN id,
-    localhost: none is a name, and none may change a value the advisor reads."""
+    localhost, LDR_CNTRL's 64K@TEXTPSIZE, an lslpp level on a TCP/IP line: none is a name or an address, and none may
+    change a value the advisor reads."""
     text = (
         "SYSPLEX  LOCAL\n"
         "The local partition number is 0.\n"
@@ -243,6 +245,11 @@ def test_words_that_name_nothing_stay(tmp_path: Path) -> None:
         "127.0.0.1       localhost loghost\n"
         "hostname\n"  # no prompt before it: a word, not the command
         "7300-02-01-2346\n"
+        "LDR_CNTRL=DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K\n"  # no user@host
+        "  bos.net.tcp.server        7.2.5.1  COMMITTED  TCP/IP Server\n"  # a level, though the line says IP
+        "  bos.net.tcp.client        7.2.5.1    C     F    TCP/IP Client Support\n"
+        "  7.2.5.1  COMMIT     COMPLETE    11/20/26    10:00:01\n"
+        "root@host1:/ # host ping\n"  # a word with no digit or dot is no target
     )
     out = Redactor().text(text)
     assert out == _sh(text, tmp_path) == text
@@ -268,10 +275,15 @@ def test_a_name_keeps_its_case_and_an_id_its_form(tmp_path: Path) -> None:
 
 
 def test_the_command_lists_match_the_registry_and_redact_sh() -> None:
-    """A bare "host # cmd" prompt is one only before a command the advisor reads: both lists are the same."""
+    """A bare "host # cmd" prompt is one only before a command the advisor reads: both lists are the same (and
+    so are the lists of commands that name another host, and of those whose output is a name or a serial)."""
     script = re.sub(r'" \\\n\s*"', "", REDACT.read_text())  # awk's continued string literals, joined
-    lists = [set(found.split()) for found in re.findall(r'split\("([a-z_ ]+)", w, " "\)', script)]
-    assert lists == [PROMPT_COMMANDS, HMC_COMMANDS]
+    lists = [set(found.split()) for found in re.findall(r'split\("([a-z_0-9 ]+)", w, " "\)', script)]
+    assert PROMPT_COMMANDS in lists and HMC_COMMANDS in lists
+    assert set(_TARGET_FIRST) in lists and set(_TARGET_LAST) in lists
+    next_line = re.search(r'NNEXT = split\("([^"]+)", w, ";"\)', script)
+    assert next_line is not None
+    assert [tuple(pair.split(",")) for pair in next_line.group(1).split(";")] == list(_NEXT_LINE)
     read = {command.split()[0] for command in registry.commands()} - {"D", "IEASYSxx"}
     assert read <= PROMPT_COMMANDS
 
