@@ -380,7 +380,7 @@ function zname(s, i,    j, c) {  # a z/OS or z/VM name (1-8 of A-Z 0-9 @ # $) at
 }
 function full_zname(w) { return w != "" && zname(w, 1) == w }
 function upper_zname(w) { return full_zname(w) && w == toupper(w) && w ~ /[A-Za-z]/ }
-function digits(w, n) { return w ~ /^[0-9]+$/ && (n == 0 || length(w) == n) }
+function isdigits(w, n) { return w ~ /^[0-9]+$/ && (n == 0 || length(w) == n) }
 function clock(w, sep, th,    i) {  # hh:mm:ss (.th when th), hh.mm.ss
     if (length(w) != (th ? 11 : 8) || substr(w, 3, 1) != sep || substr(w, 6, 1) != sep) return 0
     if (th && substr(w, 9, 1) != ".") return 0
@@ -444,7 +444,7 @@ function console(s,    k, v) {  # SYSLOG record, "SYSA IEE174I hh.mm.ss", "RO SY
     if (!index(s, "AT") && !index(s, "RO") && s !~ /[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]/) return s
     tokens(s)
     for (k = 3; k <= 4; k++)
-        if (NT > k && digits(TOK[k], 5) && clock(TOK[k + 1], ":", 1) && full_zname(TOK[k - 1])) return put(s, k - 1, host(TOK[k - 1]))
+        if (NT > k && isdigits(TOK[k], 5) && clock(TOK[k + 1], ":", 1) && full_zname(TOK[k - 1])) return put(s, k - 1, host(TOK[k - 1]))
     if (NT >= 3 && full_zname(TOK[1]) && TOK[2] ~ /^[A-Z][A-Z][A-Z][A-Z]?[A-Z]?[0-9][0-9][0-9][0-9]?[0-9]?[A-Z]?$/ && clock(TOK[3], ".", 0))
         if (TOK[1] ~ /[A-Za-z]/) return put(s, 1, host(TOK[1]))
     if (NT >= 2 && TOK[1] == "RO" && (v = zname(TOK[2], 1)) != "" && substr(TOK[2], length(v) + 1, 1) == ",")
@@ -453,7 +453,7 @@ function console(s,    k, v) {  # SYSLOG record, "SYSA IEE174I hh.mm.ss", "RO SY
         s = put(s, 3, host(TOK[3]))
         return put(s, 1, host(TOK[1]))
     }
-    if (NT >= 5 && upper_zname(TOK[1]) && digits(TOK[2], 4) && hexw(TOK[3], 6, 6, 1) && hexw(TOK[4], 2, 2, 1) \
+    if (NT >= 5 && upper_zname(TOK[1]) && isdigits(TOK[2], 4) && hexw(TOK[3], 6, 6, 1) && hexw(TOK[4], 2, 2, 1) \
         && TOK[5] ~ /^[0-9][0-9]\/[0-9][0-9]\/[0-9][0-9][0-9][0-9]$/) {  # D XCF,S,ALL: system, CPC serial
         s = put(s, 3, stand_in("serial", TOK[3]))
         return put(s, 1, host(TOK[1]))
@@ -464,10 +464,10 @@ function uname_a(s) {  # AIX host 3 7 MACHINEID; HP-UX host B.11.31 U ia64 IDNUM
     if (substr(s, 1, 4) != "AIX " && substr(s, 1, 6) != "HP-UX " && substr(s, 1, 6) != "Linux ") return s
     tokens(s)
     if (NT < 3 || !name_ok(TOK[2])) return s
-    if (TOK[1] == "AIX" && NT >= 5 && digits(TOK[3], 0) && digits(TOK[4], 0) && hexw(TOK[5], 12, 12, 1))
+    if (TOK[1] == "AIX" && NT >= 5 && isdigits(TOK[3], 0) && isdigits(TOK[4], 0) && hexw(TOK[5], 12, 12, 1))
         s = put(s, 5, stand_in("serial", TOK[5]))
     else if (TOK[1] == "HP-UX" && TOK[3] ~ /^[A-Z]\.[0-9][0-9]\.[0-9][0-9]$/) {
-        if (NT >= 6 && digits(TOK[6], 0) && length(TOK[6]) >= 6) s = put(s, 6, stand_in("serial", TOK[6]))
+        if (NT >= 6 && isdigits(TOK[6], 0) && length(TOK[6]) >= 6) s = put(s, 6, stand_in("serial", TOK[6]))
     }
     else if (TOK[1] != "Linux" || NT < 4 || TOK[3] !~ /^[0-9]+\.[0-9]/) return s
     else if (!(substr(TOK[4], 1, 1) == "#" && substr(TOK[4], 2, 1) ~ /^[0-9]$/)) return s
@@ -477,26 +477,26 @@ function log_host(s,    k) {  # "Nov 24 10:00:01 host sshd[42]: ...", "2026-11-2
     if (!((substr(s, 4, 1) == " " && (substr(s, 1, 3) in MONTHS)) || (substr(s, 5, 1) == "-" && substr(s, 1, 1) ~ /^[0-9]$/))) return s
     tokens(substr(s, 1, 64))
     k = 0
-    if (NT >= 5 && (TOK[1] in MONTHS) && digits(TOK[2], 0) && length(TOK[2]) <= 2 && clock(TOK[3], ":", 0)) k = 4
+    if (NT >= 5 && (TOK[1] in MONTHS) && isdigits(TOK[2], 0) && length(TOK[2]) <= 2 && clock(TOK[3], ":", 0)) k = 4
     else if (NT >= 3 && TOK[1] ~ /^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9]/) k = 2
     if (k && NT > k && host_word(TOK[k]) && (substr(TOK[k + 1], length(TOK[k + 1]), 1) == ":" || index(TOK[k + 1], "[")))
         return put(s, k, host(TOK[k]))
     return s
 }
-function hosts_line(s,    names, k, all, kind) {  # /etc/hosts: an address, then lower-case names
+function hosts_line(s,    nn, k, all, kind) {  # /etc/hosts: an address, then lower-case nn
     if (!index(substr(s, 1, 5), ".") && !index(substr(s, 1, 5), ":")) return s  # 1.2.3.4 or fe80::1 begins so
     if (s !~ /^([0-9][0-9]?[0-9]?\.[0-9]|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?:)/) return s
     tokens(s)
-    names = 0
-    while (names + 1 < NT && substr(TOK[names + 2], 1, 1) != "#") names++
-    if (names == 0) return s
+    nn = 0
+    while (nn + 1 < NT && substr(TOK[nn + 2], 1, 1) != "#") nn++
+    if (nn == 0) return s
     all = 1
-    for (k = 2; k <= names + 1; k++) { if (!lower_name(TOK[k])) return s; if (lower(TOK[k]) !~ COMMON) all = 0 }
+    for (k = 2; k <= nn + 1; k++) { if (!lower_name(TOK[k])) return s; if (lower(TOK[k]) !~ COMMON) all = 0 }
     if (all) return s
     if (TOK[1] ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ && is_ip(TOK[1])) kind = "ip"
     else if (length(TOK[1]) <= 45 && TOK[1] ~ /^[0-9A-Fa-f:]+$/ && is_ipv6(TOK[1])) kind = "ip6"
     else return s
-    for (k = names + 1; k >= 2; k--) s = put(s, k, host(TOK[k]))
+    for (k = nn + 1; k >= 2; k--) s = put(s, k, host(TOK[k]))
     return put(s, 1, stand_in(kind, TOK[1]))
 }
 function welcome(s,    at, v, rest) {  # "Welcome to db01!" (not "Welcome to AIX Version 7.3")
@@ -533,13 +533,13 @@ function partitions(s,    at, v) {  # parstatus Complex Name and partition rows,
         return s
     }
     tokens(s)
-    if (NT >= 6 && (lower(TOK[2]) == "active" || lower(TOK[2]) == "inactive") && digits(TOK[1], 0) && length(TOK[1]) <= 3 \
-        && digits(TOK[3], 0) && length(TOK[3]) <= 3 && digits(TOK[4], 0) && length(TOK[4]) <= 3) {
+    if (NT >= 6 && (lower(TOK[2]) == "active" || lower(TOK[2]) == "inactive") && isdigits(TOK[1], 0) && length(TOK[1]) <= 3 \
+        && isdigits(TOK[3], 0) && length(TOK[3]) <= 3 && isdigits(TOK[4], 0) && length(TOK[4]) <= 3) {
         v = substr(s, TAT[6]); sub(/[ \t\r]+$/, "", v)
         if (length(v) <= 64) return substr(s, 1, TAT[6] - 1) host(v) substr(s, TAT[6] + length(v))
     }
     if (NT >= 4 && (TOK[2] in VPAR) && substr(TOK[4], 1, 1) == "/" && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
-    if (NT >= 4 && digits(TOK[1], 0) && (TOK[3] in VPAR6) && (TOK[4] == "Active" || TOK[4] == "Inactive") && name_ok(TOK[2]))
+    if (NT >= 4 && isdigits(TOK[1], 0) && (TOK[3] in VPAR6) && (TOK[4] == "Active" || TOK[4] == "Inactive") && name_ok(TOK[2]))
         return put(s, 2, host(TOK[2]))
     return s
 }
@@ -609,7 +609,7 @@ function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/
 function network_rows(s,    st, n, i, p, q, v) {  # netstat -in (link#N and a dotted MAC; a network and an address), lanscan
     if (!index(s, "0x") && !index(s, ".")) return s
     tokens(s)
-    if (NT >= 4 && TOK[1] ~ /^[a-z]+[0-9]*(:[0-9]+)?\*?$/ && digits(TOK[2], 0) && ifname_ok(TOK[1])) {
+    if (NT >= 4 && TOK[1] ~ /^[a-z]+[0-9]*(:[0-9]+)?\*?$/ && isdigits(TOK[2], 0) && ifname_ok(TOK[1])) {
         if (substr(TOK[3], 1, 5) == "link#" && TOK[4] ~ DOTMAC) return put(s, 4, stand_in("mac", TOK[4]))
         if (TOK[3] ~ /^[0-9][0-9]?[0-9]?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?$/ && TOK[4] ~ IPV4FULL \
             && is_ip(TOK[4]) && substr(TOK[4], 1, 4) != "127.") {
@@ -741,7 +741,7 @@ function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / una
     if (kind == "") return s
     if (kind == "lpar") {  # uname -L: "3 sapprd01_lpar"
         tokens(s)
-        if (NT == 2 && digits(TOK[1], 0) && host_word(TOK[2])) return put(s, 2, host(TOK[2]))
+        if (NT == 2 && isdigits(TOK[1], 0) && host_word(TOK[2])) return put(s, 2, host(TOK[2]))
         return s
     }
     v = s; sub(/^[ \t\r]+/, "", v); sub(/[ \t\r]+$/, "", v)

@@ -327,3 +327,19 @@ def test_no_name_the_advisor_reads_survives_redaction_in_any_sample_session_or_c
             (path.name, n) for n in names if re.search(rf"(?<![a-z0-9]){re.escape(n.casefold())}(?![a-z0-9])", redacted)
         ]
     assert checked >= 50 and left == []  # 59 names over 134 files
+
+
+def test_redact_sh_is_posix_awk_where_mawk_is_lenient() -> None:
+    """POSIX awk (AIX, HP-UX, gawk --posix) refuses a parameter named as a function and interval expressions;
+    mawk takes both, so the suite's awk would not notice."""
+    script = REDACT.read_text()
+    functions = set(re.findall(r"^function (\w+)\(", script, re.M))
+    clashes = [
+        (name, param)
+        for name, params in re.findall(r"^function (\w+)\(([^)]*)\)", script, re.M)
+        for param in re.split(r"[\s,]+", params.strip())
+        if param in functions
+    ]
+    assert clashes == []
+    program = script[script.index("exec awk '") : script.rindex("' ${1+")]
+    assert re.search(r"\][{][0-9]", program) is None  # no [..]{n,m}: some awks read the braces literally
