@@ -78,7 +78,7 @@ _ADDRESS_LINE = re.compile(r"addr|gateway|server|inet|\bip\b|ipv4|ipv6|netmask|s
 _IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])", re.A)
 _IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f:]{2,45}(?![\w:.])", re.A)
 _MAC = re.compile(r"(?<![\w:])[0-9A-Fa-f]{2}(?:[:-][0-9A-Fa-f]{2}){5}(?![\w:])", re.A)
-_MAC_LINE = re.compile(r"(?<![a-z])mac(?![a-z])|hardware address|network address|alt_addr", re.I | re.A)
+_MAC_LINE = re.compile(r"(?<![a-z])mac(?![a-z])|hardware address|network address|station address|alt_addr", re.I | re.A)
 _BARE_MAC = re.compile(r"(?<![\w:])(?:0x)?[0-9A-Fa-f]{12}(?![\w:])", re.A)
 _WWPN = re.compile(r"(?<![\w:])(?:0x[0-9A-Fa-f]{16}|[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){7})(?![\w:])", re.A)
 _WWN_LINE = re.compile(r"ww_?name|wwpn|wwnn|world wide|port name|network address|\(z8\)", re.I)
@@ -123,8 +123,10 @@ _NEXT_LINE = (
     ("uname -m", "machine"), ("getconf MACHINE_SERIAL", "serial"), ("getconf CS_MACHINE_SERIAL", "serial"),
     ("getconf CS_MACHINE_IDENT", "serial"), ("getconf CS_PARTITION_IDENT", "serial"),
     ("getconf MACHINE_IDENT", "serial"), ("getconf PARTITION_IDENT", "serial"), ("uname -L", "lpar"),
-    ("hostname -i", "ip"), ("hostname -I", "ip"),
+    ("hostname -i", "ip"), ("hostname -I", "ip"), ("uname -i", "serial"), ("cat /etc/hostname", "host"),
 )  # fmt: skip
+_GRS_STATES = frozenset("CONNECTED QUIESCED JOINING REBUILDING".split())  # D GRS: SYSTEM STATE pairs
+_SAP_COLOURS = frozenset("GREEN YELLOW RED GRAY".split())
 _LPP_STATES = frozenset(
     "COMMITTED APPLIED BROKEN EFIXLOCKED OBSOLETE APPLYING COMMITTING REJECTING COMMIT APPLY REJECT CLEANUP "
     "C A B E O M ?".split()
@@ -136,6 +138,7 @@ _DOTTED_MAC = re.compile(r"[0-9A-Fa-f]{1,2}(?:\.[0-9A-Fa-f]{1,2}){5}", re.A)  # 
 _NETWORK = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){0,3}", re.A)
 _HEX_RUN = re.compile(r"[0-9A-Fa-f]+", re.A)
 _LONG_ID_LINE = re.compile(r"wwid|dm-|scsi-|wwn-|mpath", re.I | re.A)  # multipath -ll, by-id names, scsimgr
+_VPD = re.compile(r'^[ \t]*"?(?:vpd=)?\*(?P<key>SE|NA)[ \t]+(?P<value>[^ \t\r"]{1,64})', re.A)  # lsvpd, lshmc -v
 _TARGET_FIRST = frozenset("telnet ftp sftp rsh rlogin nslookup host showmount".split())  # the first word not an option
 _TARGET_LAST = frozenset("ping ping6 traceroute traceroute6 tracepath".split())  # the host is the last word
 _TARGET_OPTION = {"netperf": "-H", "iperf": "-c", "iperf3": "-c"}  # the host is this option's value
@@ -258,7 +261,7 @@ class Redactor:
         for rule in (
             self._z_keywords, self._z_statement, self._console, self._uname, self._log_host, self._hosts_line,
             self._welcome, self._last_login, self._partitions, self._disk_ids, self._labelled_ids, self._network_rows,
-            self._logins, self._nfs, self._long_ids, self._targets,
+            self._logins, self._nfs, self._long_ids, self._targets, self._listings,
         ):  # fmt: skip
             line = rule(line)
         return line
@@ -650,6 +653,51 @@ class Redactor:
                 elif _IPV4.fullmatch(w[i]) and _is_ip(w[i]):
                     line = _put(line, tokens[i], self._stand_in("ip", w[i]))
             return line
+        return line
+
+    def _listings(self, line: str) -> str:
+        """resolv.conf's search domains, VPD keywords (*SE serial, *NA address: lsvpd, lshmc -v), Linux on Z's
+        CPU identification and z/VM's CPU ID, sapcontrol's instance rows, D GRS's system rows."""
+        if line.startswith(("search ", "domain ")):
+            tokens = list(_TOKEN.finditer(line))
+            w = [t.group(0) for t in tokens]
+            if len(w) >= 2 and all("." in x and _lower_name(x) for x in w[1:]):
+                for k in range(len(w) - 1, 0, -1):
+                    line = _put(line, tokens[k], self._host(w[k]))
+            return line
+        m = _VPD.match(line)
+        if m is not None:
+            value = m.group("value")
+            if m.group("key") == "SE" and re.fullmatch(r"[A-Za-z0-9-]{3,40}", value, re.A):
+                stand_in = self._stand_in("serial", value)
+            elif m.group("key") == "NA" and _IPV4.fullmatch(value) and _is_ip(value):
+                stand_in = self._stand_in("ip", value)
+            elif m.group("key") == "NA" and _hex(value, 12, 12):
+                stand_in = self._stand_in("mac", value)
+            else:
+                return line
+            return line[: m.start("value")] + stand_in + line[m.end("value") :]
+        at = line.find("identification = ")
+        if at >= 0 and _hex(line[at + 17 : at + 23], 6, 6, upper=True) and not _alnum(line[at + 23 : at + 24]):
+            return line[: at + 17] + self._stand_in("serial", line[at + 17 : at + 23]) + line[at + 23 :]
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        if (
+            len(w) >= 4
+            and w[0] == "CPU"
+            and _hex(w[1], 2, 2, upper=True)
+            and w[2] == "ID"
+            and _hex(w[3], 16, 16, upper=True)
+        ):
+            start = tokens[3].start() + 2  # FF + SERIAL + TYPE + 8000
+            return line[:start] + self._stand_in("serial", w[3][2:8]) + line[start + 6 :]
+        if len(w) == 7 and w[-1] in _SAP_COLOURS and w[0].endswith(",") and _host_word(w[0][:-1]):
+            if all(x.endswith(",") and _digits(x[:-1], 0) for x in w[1:4]):  # hostname, instanceNr, httpPort, httpsPort
+                return line[: tokens[0].start()] + self._host(w[0][:-1]) + line[tokens[0].end() - 1 :]
+        if len(w) >= 2 and len(w) % 2 == 0 and all(w[i] in _GRS_STATES for i in range(1, len(w), 2)):
+            if all(_upper_zname(w[i]) for i in range(0, len(w), 2)):
+                for k in range(len(w) - 2, -1, -2):
+                    line = _put(line, tokens[k], self._host(w[k]))
         return line
 
     def _next_lines(self, text: str) -> str:

@@ -18,7 +18,8 @@
 #                  /etc/hosts line, a banner "Welcome to host!", "Last login:
 #                  ... from host", who and last rows, AIX NFS mount rows,
 #                  /etc/exports root=/rw=/ro=/access= and host(rw), the HMC's
-#                  hostname= and domain=, the target of ping, traceroute,
+#                  hostname= and domain=, resolv.conf search, sapcontrol
+#                  instance rows, D GRS rows, the target of ping, traceroute,
 #                  telnet, nslookup, host, showmount, netperf -H typed after a
 #                  prompt (with a digit or a dot) names them -> host1, ...
 #                  (HOST1 where written in capitals)
@@ -41,7 +42,8 @@
 #                  logical_serial_num=, in location codes U9009.42A.SERIAL-V1-C3,
 #                  IBM,02SERIAL (uname -u, systemid), uname -a's machine id,
 #                  D M's CPC ND/SI and processor serials, lsattr's unique_id,
-#                  getconf MACHINE_SERIAL -> SN00001, ...
+#                  getconf MACHINE_SERIAL, uname -i, VPD *SE, Linux on Z
+#                  identification = and z/VM CPU ID -> SN00001, ...
 #   PVIDs, VG ids  lspv, lsattr's pvid, PV/VG IDENTIFIER; LUN WWIDs (32 or 33
 #   and WWIDs      hex digits on a multipath, by-id or WWID line)
 #                  -> 00c0de0000000001 (hex of the same length)
@@ -723,11 +725,55 @@ function targets(s,    k, c, t, i) {  # ping/traceroute host (last word), telnet
     }
     return s
 }
+function listings(s,    k, all, at, key, v, j, st, start) {  # resolv.conf search, VPD *SE/*NA, CPU ids, sapcontrol, D GRS
+    if (substr(s, 1, 7) == "search " || substr(s, 1, 7) == "domain ") {
+        tokens(s)
+        all = NT >= 2
+        for (k = 2; k <= NT; k++) if (!index(TOK[k], ".") || !lower_name(TOK[k])) all = 0
+        if (all) for (k = NT; k >= 2; k--) s = put(s, k, host(TOK[k]))
+        return s
+    }
+    if (match(s, /^[ \t]*"?(vpd=)?\*(SE|NA)[ \t]+/)) {
+        at = RSTART + RLENGTH; key = substr(s, at - 1, 1)
+        key = index(substr(s, 1, at - 1), "*SE") ? "SE" : "NA"
+        j = at
+        while (j <= length(s) && j - at < 64 && substr(s, j, 1) !~ /[ \t\r"]/) j++
+        v = substr(s, at, j - at)
+        if (v == "") return s
+        if (key == "SE" && v ~ /^[A-Za-z0-9-]+$/ && length(v) >= 3 && length(v) <= 40) st = stand_in("serial", v)
+        else if (key == "NA" && v ~ IPV4FULL && is_ip(v)) st = stand_in("ip", v)
+        else if (key == "NA" && hexw(v, 12, 12, 0)) st = stand_in("mac", v)
+        else return s
+        return substr(s, 1, at - 1) st substr(s, j)
+    }
+    at = index(s, "identification = ")
+    if (at) {
+        v = substr(s, at + 17, 6)
+        if (hexw(v, 6, 6, 1) && substr(s, at + 23, 1) !~ /^[A-Za-z0-9]$/) return substr(s, 1, at + 16) stand_in("serial", v) substr(s, at + 23)
+    }
+    tokens(s)
+    if (NT >= 4 && TOK[1] == "CPU" && hexw(TOK[2], 2, 2, 1) && TOK[3] == "ID" && hexw(TOK[4], 16, 16, 1)) {
+        start = TAT[4] + 2  # FF + SERIAL + TYPE + 8000
+        return substr(s, 1, start - 1) stand_in("serial", substr(TOK[4], 3, 6)) substr(s, start + 6)
+    }
+    if (NT == 7 && (TOK[7] in SAPCOLOUR) && substr(TOK[1], length(TOK[1]), 1) == "," && host_word(substr(TOK[1], 1, length(TOK[1]) - 1))) {
+        all = 1
+        for (k = 2; k <= 4; k++) if (substr(TOK[k], length(TOK[k]), 1) != "," || !isdigits(substr(TOK[k], 1, length(TOK[k]) - 1), 0)) all = 0
+        if (all) return substr(s, 1, TAT[1] - 1) host(substr(TOK[1], 1, length(TOK[1]) - 1)) substr(s, TAT[1] + length(TOK[1]) - 1)
+    }
+    if (NT >= 2 && NT % 2 == 0) {
+        all = 1
+        for (k = 2; k <= NT; k += 2) if (!(TOK[k] in GRS)) all = 0
+        for (k = 1; k <= NT; k += 2) if (!upper_zname(TOK[k])) all = 0
+        if (all) for (k = NT - 1; k >= 1; k -= 2) s = put(s, k, host(TOK[k]))
+    }
+    return s
+}
 function platform(s) {
     s = z_keywords(s); s = z_statement(s); s = console(s); s = uname_a(s); s = log_host(s); s = hosts_line(s)
     s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s); s = labelled_ids(s); s = network_rows(s)
-    s = logins(s); s = nfs(s); s = long_ids(s)
-    return targets(s)
+    s = logins(s); s = nfs(s); s = long_ids(s); s = targets(s)
+    return listings(s)
 }
 function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ }
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
@@ -971,8 +1017,10 @@ BEGIN {
     NNEXT = split("hostname,host;hostname -s,host;hostname -f,host;uname -n,host;uname -m,machine;" \
         "getconf MACHINE_SERIAL,serial;getconf CS_MACHINE_SERIAL,serial;getconf CS_MACHINE_IDENT,serial;" \
         "getconf CS_PARTITION_IDENT,serial;getconf MACHINE_IDENT,serial;getconf PARTITION_IDENT,serial;" \
-        "uname -L,lpar;hostname -i,ip;hostname -I,ip", w, ";")
+        "uname -L,lpar;hostname -i,ip;hostname -I,ip;uname -i,serial;cat /etc/hostname,host", w, ";")
     for (i = 1; i <= NNEXT; i++) { split(w[i], pr, ","); NEXTC[i] = pr[1]; NEXTK[i] = pr[2] }
+    n = split("CONNECTED QUIESCED JOINING REBUILDING", w, " "); for (i = 1; i <= n; i++) GRS[w[i]] = 1
+    n = split("GREEN YELLOW RED GRAY", w, " "); for (i = 1; i <= n; i++) SAPCOLOUR[w[i]] = 1
     ESC = "\033"; SOH = "\001"; Q = "\047"
     SSHARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value
     # commands the advisor reads, first word after a bare "host #" / "host>" prompt (PROMPT_COMMANDS in advisor/redact.py)
@@ -1029,7 +1077,7 @@ END {
             L[i] = bounded(L[i], IPRE, "ip", "[A-Za-z0-9_.]", "[A-Za-z0-9_.]", 1)
         if (l ~ /ww_?name|wwpn|wwnn|world wide|port name|network address|\(z8\)/)
             L[i] = bounded(L[i], H16, "wwpn", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
-        if (l ~ /(^|[^a-z])mac([^a-z]|$)|hardware address|network address|alt_addr/)
+        if (l ~ /(^|[^a-z])mac([^a-z]|$)|hardware address|network address|station address|alt_addr/)
             L[i] = bounded(L[i], "(0x)?" H12, "mac", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
     }
     NNAMES = 0

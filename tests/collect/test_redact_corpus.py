@@ -80,6 +80,11 @@ SECRETS = {
         "36005076801808350e800000000000a12", "36005076801808350e800000000000a13", "PRDX", "PRDY", "01E3C4",
         "erpdb21", "10.44.20.77", "erpci21", "10.44.0.53",
     ],
+    CORPUS / "pasted-extras.synthetic.txt": [
+        "erpapp31", "12AB34C", "prod.example.de", "10.70.3.31", "10.70.3.1", "10.70.0.10", "10.70.0.11",
+        "mgmt.example.de", "001a4b2c3d5f", "hpci07", "3405551212", "hmc31", "21ABCDE", "10.50.3.31", "lnxdb07",
+        "0E3C48", "sapprdci", "sapprdas1", "PRDQ", "PRDR",
+    ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
     ],
@@ -140,6 +145,7 @@ def test_both_redactions_agree_on_mutated_lines(tmp_path: Path) -> None:
     pieces += ["PV IDENTIFIER ", "pvid ", "unique_id ", "hdisk1 ", "Welcome to ", "Last login: from ", "Complex Name :"]
     pieces += ["virtual partition is ", "# hostname\n", "$ uname -n\n", "Nov 24 10:00:01 ", "AIX ", "Linux ", "HP-UX "]
     pieces += ["pts/0 ", "(", ")", " nfs3 ", "link#2 ", "root=", "rw=", "dm-0 ", "0x001A4B2C3D4E", "# uname -L\n"]
+    pieces += ["search ", "*SE ", "*NA ", "identification = ", "CPU 00 ID ", " CONNECTED ", ", GREEN", "ping -c 1 "]
     rng = random.Random(16)
     mutated = []
     for _ in range(2500):
