@@ -112,7 +112,27 @@ _PV_LABEL = re.compile(r"(?:PV|VG) IDENTIFIER", re.A)
 _LSATTR_ID = re.compile(r"^[ \t]*(?P<key>pvid|unique_id)[ \t]+", re.A)
 _CPC_ID = re.compile(r"^[ \t]*CPC (?:ND|SI)[ \t]*=[ \t]*", re.A)  # D M=CPU: type.model.maker.plant.SEQUENCE
 _ADDRESS_START = re.compile(r"[0-9]{1,3}\.[0-9]|[0-9A-Fa-f]{0,4}:", re.A)  # how an IPv4 or IPv6 address begins
-_CLOCKISH = re.compile(r"[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]", re.A)  # a SYSLOG or console time
+# What every line a platform rule could change holds (RE2: one linear pass; three lines in four skip them all).
+_PLATFORM_HINT = linre.compile(
+    r"SYSNAME|SYSPLEX|SYSCLONE|HWNAME|LPARNAME|VMUSERID|SID"
+    r"|[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]|[ \t\r]AT[ \t\r]|^[ \t\r]*RO[ \t\r]|[0-9][0-9]/[0-9][0-9]/[0-9]{4}"
+    r"|^(?:AIX|HP-UX|Linux) |^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) |^[0-9]{4}-"
+    r"|^[0-9]{1,3}\.[0-9]|^[0-9A-Fa-f]{0,4}:|(?i:welcome to )|^Last "
+    r"|Complex Name|virtual partition is |(?i:ctive)|[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]"
+    r"|hdisk|pvid|unique_id|IDENTIFIER|IBM,|CPC |Machine I|UUID|^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]"
+    r"|0x|link#|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|pts/|tty|console|lft|vty|^/|nfs"
+    r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
+    r"|^search |^domain |\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING"
+)
+# Cheap tests before a rule splits a line into words: each holds for every line the rule could change.
+_CONSOLE_HINT = re.compile(
+    r"[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]|[ \t\r]AT[ \t\r]|^[ \t\r]*RO[ \t\r]|[0-9][0-9]/[0-9][0-9]/[0-9]{4}", re.A
+)
+_QUADISH = re.compile(r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]", re.A)
+_VPAR_HINT = re.compile(r"[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]|[ \t\r](?:Active|Inactive)", re.A)
+_LISTING_HINT = re.compile(
+    r"\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING", re.A
+)
 _ACTIVE = re.compile(r"ctive", re.I | re.A)  # parstatus / vparstatus rows: active, inactive
 _DM_ROW = re.compile(r"^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]", re.A)  # D M=CPU processor rows
 _VPAR_STATES = frozenset("Up Down Load Crash Hung Shut".split())
@@ -258,6 +278,8 @@ class Redactor:
 
     def _platform(self, line: str) -> str:
         """Names and ids each platform prints in its own shape (z/OS, z/VM, HP-UX, AIX, syslog, /etc/hosts)."""
+        if _PLATFORM_HINT.search(line) is None:
+            return line
         for rule in (
             self._z_keywords, self._z_statement, self._console, self._uname, self._log_host, self._hosts_line,
             self._welcome, self._last_login, self._partitions, self._disk_ids, self._labelled_ids, self._network_rows,
@@ -309,7 +331,7 @@ class Redactor:
     def _console(self, line: str) -> str:
         """z/OS: the system of a SYSLOG record, of a console message ("SYSA IEE174I 10.24.41 ..."), of
         "RO SYSA,cmd"; z/VM: "q userid" ("LINUX01 AT ZVMSYS1")."""
-        if "AT" not in line and "RO" not in line and _CLOCKISH.search(line) is None:
+        if _CONSOLE_HINT.search(line) is None:
             return line
         tokens = list(_TOKEN.finditer(line))
         words = [t.group(0) for t in tokens]
@@ -420,8 +442,9 @@ class Redactor:
 
     def _partitions(self, line: str) -> str:
         """HP-UX: parstatus's Complex Name and partition rows, vparstatus rows and its -w sentence."""
-        if "/" not in line and "Complex Name" not in line and _ACTIVE.search(line) is None:
-            return line
+        if "Complex Name" not in line and _ACTIVE.search(line) is None and _VPAR_HINT.search(line) is None:
+            if "virtual partition is " not in line:
+                return line
         m = _PLACE_LABEL.match(line)
         if m is not None:
             value = line[m.end() :].rstrip(" \t\r")
@@ -490,7 +513,7 @@ class Redactor:
     def _labelled_ids(self, line: str) -> str:
         """Serials in other shapes: IBM,02SERIAL (uname -u, lsattr sys0's systemid), D M=CPU's CPC ND/SI and its
         processor rows, errpt's Machine Id, /proc/sysinfo's LPAR/VMnn UUID."""
-        if "IBM," not in line and "CPC " not in line and "I" not in line:  # Machine Id, Machine ID, UUID
+        if "IBM," not in line and "CPC " not in line and "Machine I" not in line and "UUID" not in line:
             if _DM_ROW.match(line) is None:
                 return line
         pos = 0
@@ -530,7 +553,7 @@ class Redactor:
     def _network_rows(self, line: str) -> str:
         """netstat -in rows (AIX: link#N and a dotted MAC, or a network and an address; HP-UX alike), lanscan
         rows (a hardware path and 0x + 12 hex digits)."""
-        if "0x" not in line and "." not in line:
+        if "0x" not in line and "link#" not in line and _QUADISH.search(line) is None:
             return line
         tokens = list(_TOKEN.finditer(line))
         w = [t.group(0) for t in tokens]
@@ -658,6 +681,8 @@ class Redactor:
     def _listings(self, line: str) -> str:
         """resolv.conf's search domains, VPD keywords (*SE serial, *NA address: lsvpd, lshmc -v), Linux on Z's
         CPU identification and z/VM's CPU ID, sapcontrol's instance rows, D GRS's system rows."""
+        if not line.startswith(("search ", "domain ")) and _LISTING_HINT.search(line) is None:
+            return line
         if line.startswith(("search ", "domain ")):
             tokens = list(_TOKEN.finditer(line))
             w = [t.group(0) for t in tokens]

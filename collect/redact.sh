@@ -443,7 +443,7 @@ function z_statement(s,    m, v, e, k, t) {  # LOADxx SYSPLEX/HWNAME/LPARNAME/VM
     return substr(s, 1, m) host(v) substr(s, e)
 }
 function console(s,    k, v) {  # SYSLOG record, "SYSA IEE174I hh.mm.ss", "RO SYSA,cmd", q userid "X AT Y"
-    if (!index(s, "AT") && !index(s, "RO") && s !~ /[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]/) return s
+    if (!index(s, "AT") && !index(s, "RO") && s !~ /[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]|[0-9][0-9]\/[0-9][0-9]\/[0-9][0-9][0-9][0-9]/) return s
     tokens(s)
     for (k = 3; k <= 4; k++)
         if (NT > k && isdigits(TOK[k], 5) && clock(TOK[k + 1], ":", 1) && full_zname(TOK[k - 1])) return put(s, k - 1, host(TOK[k - 1]))
@@ -520,7 +520,7 @@ function last_login(s,    v) {  # "Last login: ... from HOST"
     return s
 }
 function partitions(s,    at, v) {  # parstatus Complex Name and partition rows, vparstatus rows and -w
-    if (!index(s, "/") && !index(s, "Complex Name") && !index(lower(s), "ctive")) return s
+    if (!index(s, "/") && !index(s, "Complex Name") && !index(lower(s), "ctive") && !index(s, "virtual partition is ")) return s
     if (match(s, /^[ \t]*Complex Name[ \t]*:[ \t]*/)) {
         at = RLENGTH + 1
         v = substr(s, at); sub(/[ \t\r]+$/, "", v)
