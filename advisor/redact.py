@@ -50,7 +50,8 @@ _CSI = r"\x1b\[[0-9;?]{0,32}[A-Za-z]"  # a terminal colour / mode sequence aroun
 _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name|VM\d\d Name|Topas Monitor for host|Hostname|CPC Name|LP Name|Sysplex Name|LPAR Extended Name|"
-    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name)[ \t]*[:=][ \t]*|"
+    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|SAPLOCALHOST|"
+    r"SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost)[ \t]*[:=][ \t]*|"
     r"hostname[ \t]+))(?P<value>[\w.-]{1,253})",
     re.I | re.M | re.A,
 )
@@ -123,6 +124,7 @@ _PLATFORM_HINT = linre.compile(
     r"|0x|link#|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|pts/|tty|console|lft|vty|^/|nfs"
     r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
     r"|^search |^domain |\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING"
+    r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src"
 )
 # Cheap tests before a rule splits a line into words: each holds for every line the rule could change.
 _CONSOLE_HINT = re.compile(
@@ -131,7 +133,9 @@ _CONSOLE_HINT = re.compile(
 _QUADISH = re.compile(r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]", re.A)
 _VPAR_HINT = re.compile(r"[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]|[ \t\r](?:Active|Inactive)", re.A)
 _LISTING_HINT = re.compile(
-    r"\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING", re.A
+    r"Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|"
+    r"\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING",
+    re.A,
 )
 _ACTIVE = re.compile(r"ctive", re.I | re.A)  # parstatus / vparstatus rows: active, inactive
 _DM_ROW = re.compile(r"^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]", re.A)  # D M=CPU processor rows
@@ -147,6 +151,12 @@ _NEXT_LINE = (
 )  # fmt: skip
 _GRS_STATES = frozenset("CONNECTED QUIESCED JOINING REBUILDING".split())  # D GRS: SYSTEM STATE pairs
 _SAP_COLOURS = frozenset("GREEN YELLOW RED GRAY".split())
+_SAP_HOST_KEYS = frozenset(
+    "SAPLOCALHOST, SAPLOCALHOSTFULL, SAPDBHOST, SAPGLOBALHOST, rdisp/mshost, j2ee/dbhost,".split()
+)
+_SG_STATUS = frozenset("up down unknown starting halting".split())  # Serviceguard cmviewcl
+_SG_STATE = frozenset("running halted failed reforming unknown starting halting".split())
+_ROUTE_FLAGS = re.compile(r"[A-Za-z!*=]{0,7}U[A-Za-z!*=]{0,7}", re.A)  # netstat -rn: UG, UHSb, U
 _LPP_STATES = frozenset(
     "COMMITTED APPLIED BROKEN EFIXLOCKED OBSOLETE APPLYING COMMITTING REJECTING COMMIT APPLY REJECT CLEANUP "
     "C A B E O M ?".split()
@@ -719,10 +729,47 @@ class Redactor:
         if len(w) == 7 and w[-1] in _SAP_COLOURS and w[0].endswith(",") and _host_word(w[0][:-1]):
             if all(x.endswith(",") and _digits(x[:-1], 0) for x in w[1:4]):  # hostname, instanceNr, httpPort, httpsPort
                 return line[: tokens[0].start()] + self._host(w[0][:-1]) + line[tokens[0].end() - 1 :]
+        if (
+            len(w) >= 3 and w[0] in _SAP_HOST_KEYS and w[1] == "Attribute," and _host_word(w[2])
+        ):  # GetInstanceProperties
+            return _put(line, tokens[2], self._host(w[2]))
+        if len(w) == 3 and w[1] in _SG_STATUS and w[2] in _SG_STATE and _host_word(w[0]):  # cmviewcl: node rows
+            return _put(line, tokens[0], self._host(w[0]))
+        if len(w) == 5 and w[1] in _SG_STATUS and w[2] in _SG_STATE and w[3] in ("enabled", "disabled"):
+            return _put(line, tokens[4], self._host(w[4])) if _host_word(w[4]) else line  # package rows: the node
+        if len(w) >= 3 and (w[0] == "default" or _NETWORK.fullmatch(w[0])) and _quad(w[1]):
+            if _ROUTE_FLAGS.fullmatch(w[3] if len(w) >= 4 and _quad(w[2]) else w[2]) is not None:
+                for k in (1, 0):  # netstat -rn: destination, gateway (Linux: destination, gateway, genmask, flags)
+                    if _quad(w[k]) and _is_ip(w[k]) and w[k] != "0.0.0.0" and not w[k].startswith("127."):
+                        line = _put(line, tokens[k], self._stand_in("ip", w[k]))
+                return line
+        for k in range(len(w) - 2, -1, -1):  # ip route: via ADDRESS, src ADDRESS
+            if w[k] in ("via", "src") and _quad(w[k + 1]) and _is_ip(w[k + 1]):
+                line = _put(line, tokens[k + 1], self._stand_in("ip", w[k + 1]))
         if len(w) >= 2 and len(w) % 2 == 0 and all(w[i] in _GRS_STATES for i in range(1, len(w), 2)):
             if all(_upper_zname(w[i]) for i in range(0, len(w), 2)):
                 for k in range(len(w) - 2, -1, -2):
                     line = _put(line, tokens[k], self._host(w[k]))
+        return line
+
+    def _under_header(self, header: str, line: str) -> str:
+        """The row under lsattr -EOl's "#pvid:unique_id:..." (values by field name), under cmviewcl's
+        "CLUSTER STATUS" (the cluster's name)."""
+        if header.startswith("#"):
+            fields = header[1:].split(":")
+            values = line.rstrip("\r").split(":")
+            if len(fields) < 2 or len(values) != len(fields) or not all(re.fullmatch("[a-z_0-9]+", f) for f in fields):
+                return line
+            for k, (field, value) in enumerate(zip(fields, values, strict=True)):
+                if field == "pvid" and _hex(value, 16, 32):
+                    values[k] = self._stand_in("pvid", value)
+                elif field == "unique_id" and re.fullmatch(r"[A-Za-z0-9-]{8,80}", value, re.A):
+                    values[k] = self._stand_in("serial", value)
+            return ":".join(values) + line[len(line.rstrip("\r")) :]
+        tokens = list(_TOKEN.finditer(line))
+        if _TOKEN.findall(header) == ["CLUSTER", "STATUS"] and len(tokens) == 2 and tokens[1].group(0) in _SG_STATUS:
+            if _host_word(tokens[0].group(0)):
+                return _put(line, tokens[0], self._host(tokens[0].group(0)))
         return line
 
     def _next_lines(self, text: str) -> str:
@@ -732,6 +779,9 @@ class Redactor:
         ends = tuple(command for command, _ in _NEXT_LINE)
         for i in range(1, len(lines)):
             before = lines[i - 1].rstrip(" \t\r")
+            if (before.startswith("#") and ":" in before and " " not in before) or before.endswith(" STATUS"):
+                lines[i] = self._under_header(before, lines[i])
+                continue
             if not before.endswith(ends):
                 continue
             kind = next((k for c, k in _NEXT_LINE if before.endswith(c) and _typed(before[: -len(c)])), "")

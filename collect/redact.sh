@@ -19,7 +19,9 @@
 #                  ... from host", who and last rows, AIX NFS mount rows,
 #                  /etc/exports root=/rw=/ro=/access= and host(rw), the HMC's
 #                  hostname= and domain=, resolv.conf search, sapcontrol
-#                  instance rows, D GRS rows, the target of ping, traceroute,
+#                  instance rows and SAPLOCALHOST, SAP profile host parameters
+#                  (SAPLOCALHOST, SAPDBHOST, rdisp/mshost, ...), cmviewcl rows,
+#                  D GRS rows, the target of ping, traceroute,
 #                  telnet, nslookup, host, showmount, netperf -H typed after a
 #                  prompt (with a digit or a dot) names them -> host1, ...
 #                  (HOST1 where written in capitals)
@@ -44,7 +46,7 @@
 #                  D M's CPC ND/SI and processor serials, lsattr's unique_id,
 #                  getconf MACHINE_SERIAL, uname -i, VPD *SE, Linux on Z
 #                  identification = and z/VM CPU ID -> SN00001, ...
-#   PVIDs, VG ids  lspv, lsattr's pvid, PV/VG IDENTIFIER; LUN WWIDs (32 or 33
+#   PVIDs, VG ids  lspv, lsattr's pvid (also -EOl), PV/VG IDENTIFIER; LUN WWIDs (32 or 33
 #   and WWIDs      hex digits on a multipath, by-id or WWID line)
 #                  -> 00c0de0000000001 (hex of the same length)
 #   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line; AIX
@@ -55,7 +57,8 @@
 #   IPv4 addresses on lines that speak of an address, gateway, server, inet,
 #                  IP, netmask, subnet or broadcast, first on an /etc/hosts
 #                  line, last after "Last login: ... from", in who, last and
-#                  netstat -in rows, after "# hostname -i", among the words of
+#                  netstat -in and -rn rows, ip route via/src, after
+#                  "# hostname -i", among the words of
 #                  ping, netperf -H, nslookup typed after a prompt (a fileset level
 #                  7.2.5.1 stays; on an HMC attribute line only address
 #                  attributes)
@@ -185,7 +188,7 @@ function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
 function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))
@@ -725,7 +728,11 @@ function targets(s,    k, c, t, i) {  # ping/traceroute host (last word), telnet
     }
     return s
 }
-function listings(s,    k, all, at, key, v, j, st, start) {  # resolv.conf search, VPD *SE/*NA, CPU ids, sapcontrol, D GRS
+function route_flags_ok(f,    i) {  # a U with at most 7 flags either side (as the pattern of advisor/redact.py)
+    for (i = 1; i <= length(f) && i <= 8; i++) if (substr(f, i, 1) == "U" && length(f) - i <= 7) return 1
+    return 0
+}
+function listings(s,    k, all, at, key, v, j, st, start, f) {  # resolv.conf search, VPD *SE/*NA, CPU ids, sapcontrol, D GRS
     if (substr(s, 1, 7) == "search " || substr(s, 1, 7) == "domain ") {
         tokens(s)
         all = NT >= 2
@@ -761,6 +768,20 @@ function listings(s,    k, all, at, key, v, j, st, start) {  # resolv.conf searc
         for (k = 2; k <= 4; k++) if (substr(TOK[k], length(TOK[k]), 1) != "," || !isdigits(substr(TOK[k], 1, length(TOK[k]) - 1), 0)) all = 0
         if (all) return substr(s, 1, TAT[1] - 1) host(substr(TOK[1], 1, length(TOK[1]) - 1)) substr(s, TAT[1] + length(TOK[1]) - 1)
     }
+    if (NT >= 3 && (TOK[1] in SAPKEY) && TOK[2] == "Attribute," && host_word(TOK[3])) return put(s, 3, host(TOK[3]))  # sapcontrol
+    if (NT == 3 && (TOK[2] in SGSTATUS) && (TOK[3] in SGSTATE) && host_word(TOK[1])) return put(s, 1, host(TOK[1]))  # cmviewcl
+    if (NT == 5 && (TOK[2] in SGSTATUS) && (TOK[3] in SGSTATE) && (TOK[4] == "enabled" || TOK[4] == "disabled"))
+        return host_word(TOK[5]) ? put(s, 5, host(TOK[5])) : s
+    if (NT >= 3 && (TOK[1] == "default" || TOK[1] ~ /^[0-9][0-9]?[0-9]?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?$/) && quad(TOK[2])) {
+        f = (NT >= 4 && quad(TOK[3])) ? TOK[4] : TOK[3]
+        if (f ~ /^[A-Za-z!*=]*U[A-Za-z!*=]*$/ && route_flags_ok(f)) {  # netstat -rn: destination, gateway
+            for (k = 2; k >= 1; k--)
+                if (quad(TOK[k]) && is_ip(TOK[k]) && TOK[k] != "0.0.0.0" && substr(TOK[k], 1, 4) != "127.") s = put(s, k, stand_in("ip", TOK[k]))
+            return s
+        }
+    }
+    for (k = NT - 1; k >= 1; k--)  # ip route: via ADDRESS, src ADDRESS
+        if ((TOK[k] == "via" || TOK[k] == "src") && quad(TOK[k + 1]) && is_ip(TOK[k + 1])) s = put(s, k + 1, stand_in("ip", TOK[k + 1]))
     if (NT >= 2 && NT % 2 == 0) {
         all = 1
         for (k = 2; k <= NT; k += 2) if (!(TOK[k] in GRS)) all = 0
@@ -776,8 +797,30 @@ function platform(s) {
     return listings(s)
 }
 function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ }
+function under_header(b, s,    nf, nv, fl, vl, k, out, end) {  # lsattr -EOl "#pvid:unique_id" rows; cmviewcl "CLUSTER STATUS"
+    if (substr(b, 1, 1) == "#") {
+        nf = split(substr(b, 2), fl, ":")
+        end = s; sub(/\r+$/, "", end); end = substr(s, length(end) + 1)
+        nv = split(substr(s, 1, length(s) - length(end)), vl, ":")
+        if (nf < 2 || nv != nf) return s
+        for (k = 1; k <= nf; k++) if (fl[k] !~ /^[a-z_0-9]+$/) return s
+        out = ""
+        for (k = 1; k <= nf; k++) {
+            if (fl[k] == "pvid" && hexw(vl[k], 16, 32, 0)) vl[k] = stand_in("pvid", vl[k])
+            else if (fl[k] == "unique_id" && vl[k] ~ /^[A-Za-z0-9-]+$/ && length(vl[k]) >= 8 && length(vl[k]) <= 80) vl[k] = stand_in("serial", vl[k])
+            out = out (k > 1 ? ":" : "") vl[k]
+        }
+        return out end
+    }
+    tokens(b)
+    if (NT != 2 || TOK[1] != "CLUSTER" || TOK[2] != "STATUS") return s
+    tokens(s)
+    if (NT == 2 && (TOK[2] in SGSTATUS) && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
+    return s
+}
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
     sub(/[ \t\r]+$/, "", b)
+    if (substr(b, 1, 1) == "#" && index(b, ":") && !index(b, " ") || substr(b, length(b) - 6) == " STATUS") return under_header(b, s)
     if (!index("esfnmLTiI", substr(b, length(b), 1)) || b == "") return s  # the last letters of the commands
     kind = ""
     for (k = 1; k <= NNEXT; k++) {
@@ -1021,6 +1064,10 @@ BEGIN {
     for (i = 1; i <= NNEXT; i++) { split(w[i], pr, ","); NEXTC[i] = pr[1]; NEXTK[i] = pr[2] }
     n = split("CONNECTED QUIESCED JOINING REBUILDING", w, " "); for (i = 1; i <= n; i++) GRS[w[i]] = 1
     n = split("GREEN YELLOW RED GRAY", w, " "); for (i = 1; i <= n; i++) SAPCOLOUR[w[i]] = 1
+    n = split("SAPLOCALHOST, SAPLOCALHOSTFULL, SAPDBHOST, SAPGLOBALHOST, rdisp/mshost, j2ee/dbhost,", w, " ")
+    for (i = 1; i <= n; i++) SAPKEY[w[i]] = 1
+    n = split("up down unknown starting halting", w, " "); for (i = 1; i <= n; i++) SGSTATUS[w[i]] = 1
+    n = split("running halted failed reforming unknown starting halting", w, " "); for (i = 1; i <= n; i++) SGSTATE[w[i]] = 1
     ESC = "\033"; SOH = "\001"; Q = "\047"
     SSHARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value
     # commands the advisor reads, first word after a bare "host #" / "host>" prompt (PROMPT_COMMANDS in advisor/redact.py)
