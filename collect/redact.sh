@@ -8,26 +8,43 @@
 # Replaced, each by a stand-in of the same shape, the same value by the same
 # stand-in throughout the bundle (the rules of advisor/redact.py, pass for pass,
 # so `advisor parse --redact` and this script give the same text):
-#   host names     where a label (Node Name, Partition Name, Host Name, LPAR Name,
-#                  VM00 Name, lsattr's hostname, ...), a bundle marker (host="..."),
-#                  a prompt (user@host anywhere, host:/path, "host # cmd" and
-#                  "host> cmd" before a command the advisor reads, also inside
-#                  colour codes) or "ssh [user@]host" names them -> host1, ...
+#   host names     where a label (Node Name, Node Id, Partition Name, Host Name,
+#                  Hostname, LPAR Name, VM00 Name, ... Extended Name, lsattr's
+#                  hostname, ...), a bundle marker (host="..."), a prompt
+#                  (user@host anywhere, host:/path, "host # cmd" and "host> cmd"
+#                  before a command the advisor reads, also inside colour codes),
+#                  "ssh [user@]host", uname -a, the line after "# hostname" or
+#                  "# uname -n", a syslog line's host, an /etc/hosts line, a
+#                  banner "Welcome to host!" or "Last login: ... from host"
+#                  names them -> host1, ... (HOST1 where written in capitals)
+#   z/OS, z/VM     SYSNAME= SYSCLONE= SYSNAME() SYSCLONE() HWNAME() LPARNAME()
+#                  SID() VMUSERID(), &SYSNAME. = "X" (D SYMBOLS), LOADxx SYSPLEX
+#                  HWNAME LPARNAME VMUSERID, D XCF "SYSPLEX X: SYSA SYSB", CPC
+#                  NAME / LP NAME (D M), SYSLOG records, "SYSA IEE174I hh.mm.ss",
+#                  "RO SYSA,", q userid "LINUX01 AT ZVMSYS1"
 #   HMC names      -m/-p/-n of HMC commands, name= of lssyscfg -r sys|lpar,
 #                  lpar_name=, remote_lpar_name= (also in -F listings)
+#   HP-UX names    parstatus Complex Name and partition rows, vparstatus rows
+#                  and "The current virtual partition is X."
 #   other names    lsmap -npiv clients, lswpar WPARs and their host names,
 #                  swapinfo's NFS swap server; then every whole-word occurrence
 #   serials        after Serial Number, Machine Serial Number, serial_num,
-#                  Sequence Code, ..., in the HMC's mtms=9009-42A*SERIAL,
-#                  Server-9009-42A-SNSERIAL and logical_serial_num=, and in
-#                  location codes U9009.42A.SERIAL-V1-C3 -> SN00001, ...
+#                  Sequence Code, Machine Id, LPAR UUID, ..., in the HMC's
+#                  mtms=9009-42A*SERIAL, Server-9009-42A-SNSERIAL and
+#                  logical_serial_num=, in location codes U9009.42A.SERIAL-V1-C3,
+#                  IBM,02SERIAL (uname -u, systemid), uname -a's machine id,
+#                  D M's CPC ND/SI and processor serials, lsattr's unique_id,
+#                  getconf MACHINE_SERIAL -> SN00001, ...
+#   PVIDs, VG ids  lspv, lsattr's pvid, PV/VG IDENTIFIER -> 00c0de0000000001
 #   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line
 #                  -> 02:00:00:00:00:01, ...
 #   WWPNs          0x + 16 hex digits or eight colon pairs; 16 bare hex digits
-#                  on a WWN / port name line -> c050760000000001, ...
+#                  on a WWN / port name / (Z8) line -> c050760000000001, ...
 #   IPv4 addresses on lines that speak of an address, gateway, server, inet,
-#                  IP, netmask, subnet or broadcast (a fileset level 7.2.5.1
-#                  stays; on an HMC attribute line only address attributes)
+#                  IP, netmask, subnet or broadcast, first on an /etc/hosts
+#                  line, last after "Last login: ... from" (a fileset level
+#                  7.2.5.1 stays; on an HMC attribute line only address
+#                  attributes)
 #                  -> 192.0.2.1, ...
 #   IPv6 addresses by their shape -> 2001:db8::1, ...
 # The mapping is kept in memory only and never written.
@@ -102,6 +119,11 @@ function shape(kind, value, n,    digits, out, i, sep, w, s, p, pr) {
         w = length(value); if (w < 3) w = 3
         return substr(s, 1, w)
     }
+    if (kind == "pvid") {  # hex of the same length (lsattr: the 16 digits of lspv, then 16 zeros)
+        if (length(value) == 32 && substr(value, 17) == ZERO16) return sprintf("00c0de%010x", n) ZERO16
+        return sprintf("00c0de%0" (length(value) - 6) "x", n)
+    }
+    if (kind == "clone") return "Z" substr("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", n % 36 + 1, 1)
     return "host" n
 }
 function plain_of(kind, value,    plain) {  # 0x10000090FA1B2C3D, 10:00:00:90:fa:1b:2c:3d and the bare digits: one WWPN
@@ -110,25 +132,28 @@ function plain_of(kind, value,    plain) {  # 0x10000090FA1B2C3D, 10:00:00:90:fa
         if (substr(plain, 1, 2) == "0x") plain = substr(plain, 3)
         gsub(/[:-]/, "", plain)
     }
+    if (kind == "pvid" && length(plain) == 32 && substr(plain, 17) == ZERO16) plain = substr(plain, 1, 16)
     return plain
 }
 function stand_in(kind, value,    key) {  # a stand-in met again (two rules on one value) stays as it is
     key = kind SUBSEP plain_of(kind, value)
     if (key in MADE) return value
     if (!(key in MAP)) {
-        COUNT[kind]++; MAP[key] = shape(kind, value, COUNT[kind])
+        COUNT[kind]++; MAP[key] = shape(kind, value, COUNT[kind]); NUM[key] = COUNT[kind]
         MADE[kind SUBSEP plain_of(kind, MAP[key])] = 1
     }
+    if (kind == "wwpn" || kind == "mac" || kind == "pvid") return shape(kind, value, NUM[key])  # each in its own form
     return MAP[key]
 }
-function host(value,    short, s) {  # a stand-in already, or what a redacted output prints instead of a name: kept
-    if (lower(value) ~ /^host[0-9]+$/ || lower(value) ~ PLACEHOLDER) return value
+function cased(s, v) { return (v ~ /[A-Z]/ && v !~ /[a-z]/) ? toupper(s) : s }  # SYSNAME=HOST1
+function host(value,    short, s) {  # a stand-in already, a placeholder or a common word: kept
+    if (lower(value) ~ /^host[0-9]+$/ || lower(value) ~ PLACEHOLDER || lower(value) ~ COMMON) return value
     if (value ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ && is_ip(value))
         return stand_in("ip", value)  # "Name Server: 10.1.1.53" names an address
     short = value; sub(/\..*/, "", short)
     s = stand_in("host", short)
     HOSTS[lower(short)] = s; HOSTS[lower(value)] = s
-    return s
+    return cased(s, value)
 }
 function name_ok(v) { return v ~ /^[A-Za-z0-9_.-]+$/ && length(v) <= 253 }
 function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
@@ -140,7 +165,7 @@ function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
 function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))
@@ -325,6 +350,258 @@ function table_row(s,    h, c) {  # lsmap -npiv client, lswpar WPAR and host nam
     }
     return s
 }
+# --- platform shapes (advisor/redact.py _platform), then the line after hostname / uname -n ------------
+function skip_blanks(s, j) { while (substr(s, j, 1) == " " || substr(s, j, 1) == "\t") j++; return j }
+function zname(s, i,    j, c) {  # a z/OS or z/VM name (1-8 of A-Z 0-9 @ # $) at i, or ""
+    j = i
+    while (j <= length(s) && j - i < 9 && index(ZCH, substr(s, j, 1))) j++
+    c = substr(s, j, 1)
+    if (j - i < 1 || j - i > 8 || c == "-" || c == "." || c == "_") return ""
+    return substr(s, i, j - i)
+}
+function full_zname(w) { return w != "" && zname(w, 1) == w }
+function upper_zname(w) { return full_zname(w) && w == toupper(w) && w ~ /[A-Za-z]/ }
+function digits(w, n) { return w ~ /^[0-9]+$/ && (n == 0 || length(w) == n) }
+function clock(w, sep, th,    i) {  # hh:mm:ss (.th when th), hh.mm.ss
+    if (length(w) != (th ? 11 : 8) || substr(w, 3, 1) != sep || substr(w, 6, 1) != sep) return 0
+    if (th && substr(w, 9, 1) != ".") return 0
+    for (i = 1; i <= (th ? 10 : 7); i += 3) if (substr(w, i, 2) !~ /^[0-9][0-9]$/) return 0
+    return 1
+}
+function hexw(w, least, most, up) {
+    if (length(w) < least || length(w) > most) return 0
+    return up ? w ~ /^[0-9A-F]+$/ : w ~ /^[0-9A-Fa-f]+$/
+}
+function host_word(w) { return w ~ /^[A-Za-z][A-Za-z0-9_.-]*$/ && length(w) <= 253 }
+function lower_name(w) { return w ~ /^[a-z0-9][a-z0-9_.-]*$/ && length(w) <= 253 && w ~ /[a-z]/ }
+function put(s, k, v) { return substr(s, 1, TAT[k] - 1) v substr(s, TAT[k] + length(TOK[k])) }
+function z_keywords(s,    pos, rest, ks, key, j, v, r) {  # SYSNAME=X, SYSCLONE(X), &SYSPLEX. = "X", SID(X) ...
+    if (!index(s, "SYS") && !index(s, "NAME") && !index(s, "ID")) return s
+    pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, /SYSNAME|SYSPLEX|SYSCLONE|HWNAME|LPARNAME|VMUSERID|SID/)) break
+        ks = pos + RSTART - 1; key = substr(s, ks, RLENGTH); j = ks + RLENGTH
+        pos = j
+        if (ks > 1 && wordch(substr(s, ks - 1, 1))) continue
+        if (substr(s, j, 1) == "(") j++
+        else if (key == "SID" || key == "VMUSERID") continue
+        else {
+            if (substr(s, j, 1) == ".") j++
+            j = skip_blanks(s, j)
+            if (substr(s, j, 1) != "=") continue
+            j = skip_blanks(s, j + 1)
+            if (substr(s, j, 1) == "\"" || substr(s, j, 1) == Q) j++
+        }
+        v = zname(s, j)
+        if (v == "") continue
+        r = key == "SYSCLONE" ? stand_in("clone", v) : host(v)
+        s = substr(s, 1, j - 1) r substr(s, j + length(v))
+        pos = j + length(r)
+    }
+    return s
+}
+function z_statement(s,    m, v, e, k, t) {  # LOADxx SYSPLEX/HWNAME/LPARNAME/VMUSERID; "SYSPLEX PLEX1: SYSA SYSB"
+    if (!match(s, /^[ \t]*(SYSPLEX|HWNAME|LPARNAME|VMUSERID)[ \t]+/)) return s
+    m = RLENGTH
+    v = zname(s, m + 1)
+    if (v == "") return s
+    e = m + 1 + length(v)
+    if (substr(s, e, 1) == ":") {
+        tokens(substr(s, e + 1))
+        for (k = NT; k >= 1; k--) {
+            t = TOK[k]
+            if (full_zname(t)) s = substr(s, 1, e + TAT[k] - 1) host(t) substr(s, e + TAT[k] + length(t))
+        }
+    }
+    return substr(s, 1, m) host(v) substr(s, e)
+}
+function console(s,    k, v) {  # SYSLOG record, "SYSA IEE174I hh.mm.ss", "RO SYSA,cmd", q userid "X AT Y"
+    if (!index(s, "AT") && !index(s, "RO") && s !~ /[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]/) return s
+    tokens(s)
+    for (k = 3; k <= 4; k++)
+        if (NT > k && digits(TOK[k], 5) && clock(TOK[k + 1], ":", 1) && full_zname(TOK[k - 1])) return put(s, k - 1, host(TOK[k - 1]))
+    if (NT >= 3 && full_zname(TOK[1]) && TOK[2] ~ /^[A-Z][A-Z][A-Z][A-Z]?[A-Z]?[0-9][0-9][0-9][0-9]?[0-9]?[A-Z]?$/ && clock(TOK[3], ".", 0))
+        if (TOK[1] ~ /[A-Za-z]/) return put(s, 1, host(TOK[1]))
+    if (NT >= 2 && TOK[1] == "RO" && (v = zname(TOK[2], 1)) != "" && substr(TOK[2], length(v) + 1, 1) == ",")
+        return substr(s, 1, TAT[2] - 1) host(v) substr(s, TAT[2] + length(v))
+    if (NT == 3 && TOK[2] == "AT" && upper_zname(TOK[1]) && upper_zname(TOK[3])) {
+        s = put(s, 3, host(TOK[3]))
+        return put(s, 1, host(TOK[1]))
+    }
+    return s
+}
+function uname_a(s) {  # AIX host 3 7 MACHINEID; HP-UX host B.11.31 U ia64 IDNUMBER; Linux host 5.14... #1
+    if (substr(s, 1, 4) != "AIX " && substr(s, 1, 6) != "HP-UX " && substr(s, 1, 6) != "Linux ") return s
+    tokens(s)
+    if (NT < 3 || !name_ok(TOK[2])) return s
+    if (TOK[1] == "AIX" && NT >= 5 && digits(TOK[3], 0) && digits(TOK[4], 0) && hexw(TOK[5], 12, 12, 1))
+        s = put(s, 5, stand_in("serial", TOK[5]))
+    else if (TOK[1] == "HP-UX" && TOK[3] ~ /^[A-Z]\.[0-9][0-9]\.[0-9][0-9]$/) {
+        if (NT >= 6 && digits(TOK[6], 0) && length(TOK[6]) >= 6) s = put(s, 6, stand_in("serial", TOK[6]))
+    }
+    else if (TOK[1] != "Linux" || NT < 4 || TOK[3] !~ /^[0-9]+\.[0-9]/) return s
+    else if (!(substr(TOK[4], 1, 1) == "#" && substr(TOK[4], 2, 1) ~ /^[0-9]$/)) return s
+    return put(s, 2, host(TOK[2]))
+}
+function log_host(s,    k) {  # "Nov 24 10:00:01 host sshd[42]: ...", "2026-11-24T10:00:01+01:00 host ..."
+    if (!((substr(s, 4, 1) == " " && (substr(s, 1, 3) in MONTHS)) || (substr(s, 5, 1) == "-" && substr(s, 1, 1) ~ /^[0-9]$/))) return s
+    tokens(substr(s, 1, 64))
+    k = 0
+    if (NT >= 5 && (TOK[1] in MONTHS) && digits(TOK[2], 0) && length(TOK[2]) <= 2 && clock(TOK[3], ":", 0)) k = 4
+    else if (NT >= 3 && TOK[1] ~ /^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9]/) k = 2
+    if (k && NT > k && host_word(TOK[k]) && (substr(TOK[k + 1], length(TOK[k + 1]), 1) == ":" || index(TOK[k + 1], "[")))
+        return put(s, k, host(TOK[k]))
+    return s
+}
+function hosts_line(s,    names, k, all, kind) {  # /etc/hosts: an address, then lower-case names
+    if (!index(substr(s, 1, 5), ".") && !index(substr(s, 1, 5), ":")) return s  # 1.2.3.4 or fe80::1 begins so
+    if (s !~ /^([0-9][0-9]?[0-9]?\.[0-9]|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?:)/) return s
+    tokens(s)
+    names = 0
+    while (names + 1 < NT && substr(TOK[names + 2], 1, 1) != "#") names++
+    if (names == 0) return s
+    all = 1
+    for (k = 2; k <= names + 1; k++) { if (!lower_name(TOK[k])) return s; if (lower(TOK[k]) !~ COMMON) all = 0 }
+    if (all) return s
+    if (TOK[1] ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ && is_ip(TOK[1])) kind = "ip"
+    else if (length(TOK[1]) <= 45 && TOK[1] ~ /^[0-9A-Fa-f:]+$/ && is_ipv6(TOK[1])) kind = "ip6"
+    else return s
+    for (k = names + 1; k >= 2; k--) s = put(s, k, host(TOK[k]))
+    return put(s, 1, stand_in(kind, TOK[1]))
+}
+function welcome(s,    at, v, rest) {  # "Welcome to db01!" (not "Welcome to AIX Version 7.3")
+    at = index(lower(s), "welcome to ")
+    if (!at) return s
+    at += 11
+    v = run_of(s, at); sub(/\.+$/, "", v)
+    rest = substr(s, at + length(v))
+    if (v == "" || substr(v, 1, 1) !~ /[A-Za-z]/ || rest !~ /^[.! \t*\r]*$/) return s
+    return substr(s, 1, at - 1) host(v) rest
+}
+function last_login(s,    v) {  # "Last login: ... from HOST"
+    if (substr(s, 1, 11) != "Last login:" && substr(s, 1, 24) != "Last unsuccessful login:") return s
+    tokens(s)
+    if (NT < 3 || TOK[NT - 1] != "from") return s
+    v = TOK[NT]
+    if (name_ok(v)) return put(s, NT, host(v))
+    if (length(v) <= 45 && v ~ /^[0-9A-Fa-f:]+$/ && is_ipv6(v)) return put(s, NT, stand_in("ip6", v))
+    return s
+}
+function partitions(s,    at, v) {  # parstatus Complex Name and partition rows, vparstatus rows and -w
+    if (!index(s, "/") && !index(s, "Complex Name") && !index(lower(s), "ctive")) return s
+    if (match(s, /^[ \t]*Complex Name[ \t]*:[ \t]*/)) {
+        at = RLENGTH + 1
+        v = substr(s, at); sub(/[ \t\r]+$/, "", v)
+        if (length(v) > 0 && length(v) <= 64) return substr(s, 1, at - 1) host(v) substr(s, at + length(v))
+        return s
+    }
+    at = index(s, "virtual partition is ")
+    if (at) {
+        at += 21
+        v = run_of(s, at); sub(/\.+$/, "", v)
+        if (v != "" && substr(v, 1, 1) ~ /[A-Za-z]/) return substr(s, 1, at - 1) host(v) substr(s, at + length(v))
+        return s
+    }
+    tokens(s)
+    if (NT >= 6 && (lower(TOK[2]) == "active" || lower(TOK[2]) == "inactive") && digits(TOK[1], 0) && length(TOK[1]) <= 3 \
+        && digits(TOK[3], 0) && length(TOK[3]) <= 3 && digits(TOK[4], 0) && length(TOK[4]) <= 3) {
+        v = substr(s, TAT[6]); sub(/[ \t\r]+$/, "", v)
+        if (length(v) <= 64) return substr(s, 1, TAT[6] - 1) host(v) substr(s, TAT[6] + length(v))
+    }
+    if (NT >= 4 && (TOK[2] in VPAR) && substr(TOK[4], 1, 1) == "/" && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
+    if (NT >= 4 && digits(TOK[1], 0) && (TOK[3] in VPAR6) && (TOK[4] == "Active" || TOK[4] == "Inactive") && name_ok(TOK[2]))
+        return put(s, 2, host(TOK[2]))
+    return s
+}
+function disk_ids(s,    k, key, v, pos, rest, j, r) {  # PVIDs (lspv, lsattr pvid, PV/VG IDENTIFIER), unique_id
+    if (!index(s, "hdisk") && !index(s, "pvid") && !index(s, "unique_id") && !index(s, "IDENTIFIER")) return s
+    tokens(s)
+    if (NT >= 2 && TOK[1] ~ /^hdisk[0-9]+$/ && hexw(TOK[2], 16, 16, 0)) {
+        for (k = NT; k >= 5; k--)
+            if (TOK[k] ~ /^[A-Za-z0-9-]+$/ && length(TOK[k]) >= 16 && length(TOK[k]) <= 80) s = put(s, k, stand_in("serial", TOK[k]))
+        return put(s, 2, stand_in("pvid", TOK[2]))
+    }
+    if (match(s, /^[ \t]*(pvid|unique_id)[ \t]+/)) {
+        key = index(substr(s, 1, RLENGTH), "pvid") ? "pvid" : "unique_id"
+        v = (NT >= 2 && TAT[2] == RLENGTH + 1) ? TOK[2] : ""
+        if (key == "pvid" && hexw(v, 16, 32, 0)) return put(s, 2, stand_in("pvid", v))
+        if (key == "unique_id" && v ~ /^[A-Za-z0-9-]+$/ && length(v) >= 8 && length(v) <= 80) return put(s, 2, stand_in("serial", v))
+        return s
+    }
+    pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, /(PV|VG) IDENTIFIER/)) break
+        pos = pos + RSTART - 1 + RLENGTH
+        j = skip_blanks(s, pos)
+        if (substr(s, j, 1) == ":") j = skip_blanks(s, j + 1)
+        k = j
+        while (k <= length(s) && k - j < 33 && substr(s, k, 1) ~ /[0-9A-Fa-f]/) k++
+        if (k - j >= 16 && k - j <= 32 && substr(s, k, 1) !~ /[A-Za-z0-9]/) {
+            r = stand_in("pvid", substr(s, j, k - j))
+            s = substr(s, 1, j - 1) r substr(s, k)
+            pos = j + length(r)
+        }
+    }
+    return s
+}
+function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/SI; Machine Id; LPAR/VMnn UUID; D M rows
+    if (!index(s, "IBM,") && !index(s, "CPC ") && !index(s, "Id") && !index(s, "UUID") \
+        && s !~ /^[ \t\r]*[0-9A-F][0-9A-F][0-9A-F]?[0-9A-F]?[ \t\r]+[-+]/) return s
+    pos = 1
+    while ((at = index(substr(s, pos), "IBM,")) > 0) {
+        at = pos + at - 1
+        pos = at + 4
+        v = substr(s, at + 4, 9)
+        if ((at > 1 && wordch(substr(s, at - 1, 1))) || v !~ /^[0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z]$/) continue
+        if (substr(s, at + 13, 1) ~ /[A-Za-z0-9]/) continue
+        s = substr(s, 1, at + 5) stand_in("serial", substr(v, 3)) substr(s, at + 13)
+    }
+    j = 0
+    if (match(s, /^[ \t]*CPC (ND|SI)[ \t]*=[ \t]*/)) { j = RLENGTH + 1; cpc = 1 }
+    else if (match(s, /^[ \t]*(Machine Id|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*/)) { j = RLENGTH + 1; cpc = 0 }
+    if (j) {
+        if (cpc) for (i = 1; i <= 4; i++) {
+            k = j
+            while (k <= length(s) && substr(s, k, 1) ~ /[A-Za-z0-9]/) k++
+            if (k == j || substr(s, k, 1) != ".") return s
+            j = k + 1
+        }
+        k = j
+        while (k <= length(s) && k - j < 40 && substr(s, k, 1) ~ /[A-Za-z0-9-]/) k++
+        if (k - j >= 3) return substr(s, 1, j - 1) stand_in("serial", substr(s, j, k - j)) substr(s, k)
+        return s
+    }
+    tokens(s)
+    if (NT == 3 && hexw(TOK[1], 2, 4, 1) && TOK[2] ~ /^[-+][A-Z]?$/ && hexw(TOK[3], 6, 10, 1)) return put(s, 3, stand_in("serial", TOK[3]))
+    return s
+}
+function platform(s) {
+    s = z_keywords(s); s = z_statement(s); s = console(s); s = uname_a(s); s = log_host(s); s = hosts_line(s)
+    s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s)
+    return labelled_ids(s)
+}
+function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ }
+function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
+    sub(/[ \t\r]+$/, "", b)
+    if (!index("esfnmLT", substr(b, length(b), 1)) || b == "") return s  # the last letters of the commands
+    kind = ""
+    for (k = 1; k <= NNEXT; k++) {
+        c = NEXTC[k]
+        if (length(b) >= length(c) && substr(b, length(b) - length(c) + 1) == c && typed(substr(b, 1, length(b) - length(c)))) { kind = NEXTK[k]; break }
+    }
+    if (kind == "") return s
+    v = s; sub(/^[ \t\r]+/, "", v); sub(/[ \t\r]+$/, "", v)
+    if (v == "" || index(v, " ") || index(v, "\t")) return s
+    at = index(s, v)
+    if (kind == "host" && host_word(v)) v = substr(s, at, length(v)) SUBSEP host(v)
+    else if (kind == "machine" && hexw(v, 12, 12, 1)) v = v SUBSEP stand_in("serial", v)
+    else if (kind == "serial" && v ~ /^[A-Za-z0-9-]+$/ && length(v) >= 3 && length(v) <= 80 && v ~ /[0-9]/) v = v SUBSEP stand_in("serial", v)
+    else return s
+    split(v, W2, SUBSEP)
+    return substr(s, 1, at - 1) W2[2] substr(s, at + length(W2[1]))
+}
 function hmc_command(s,    k, t) {
     if (s !~ HMCRE) return 0
     tokens(s)
@@ -500,7 +777,7 @@ function names(s,    out, i, k, n, c, hit, marked) {  # every whole-word occurre
                 n = length(NAME[k])
                 c = substr(s, i + n, 1)
                 if (lower(substr(s, i, n)) == NAME[k] && (c == "" || c !~ /[A-Za-z0-9-]/)) {
-                    out = out HOSTS[NAME[k]]; i += n; hit = 1; break
+                    out = out cased(HOSTS[NAME[k]], substr(s, i, n)); i += n; hit = 1; break
                 }
             }
         }
@@ -517,6 +794,18 @@ BEGIN {
     C = "[0-9A-Z]"; LOCRE = "U" C C C C "\\." C C C "\\." C C C C C C C
     IPRE = "[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+"  # octets of more than 3 digits are refused in is_ip
     PLACEHOLDER = "^(xxx+|redacted|removed|hidden|masked|anonymi[sz]ed|(my|your)?[_-]?(host|server|node|lpar|partition)[_-]?name)$"
+    COMMON = "^(local|localhost[a-z0-9_.-]*|loghost|ip6-[a-z0-9_.-]*|ipv6-[a-z0-9_.-]*|broadcasthost|linux|aix|vios|hmc|ibm|suse" \
+        "|ubuntu|debian|fedora|centos|rhel|none|default|unknown|active|inactive)$"  # never names (a monoplex is LOCAL)
+    ZCH = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@#$"  # a z/OS or z/VM name
+    ZERO16 = "0000000000000000"
+    n = split("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec", w, " "); for (i = 1; i <= n; i++) MONTHS[w[i]] = 1
+    n = split("Up Down Load Crash Hung Shut", w, " "); for (i = 1; i <= n; i++) VPAR[w[i]] = 1
+    n = split("UP DOWN EFI BOOT SHUTDOWN HUNG CRASH LOAD", w, " "); for (i = 1; i <= n; i++) VPAR6[w[i]] = 1
+    # commands whose output (the next line) is a host name or a serial (_NEXT_LINE in advisor/redact.py)
+    NNEXT = split("hostname,host;hostname -s,host;hostname -f,host;uname -n,host;uname -m,machine;" \
+        "getconf MACHINE_SERIAL,serial;getconf CS_MACHINE_SERIAL,serial;getconf CS_MACHINE_IDENT,serial;" \
+        "getconf CS_PARTITION_IDENT,serial;getconf MACHINE_IDENT,serial;getconf PARTITION_IDENT,serial", w, ";")
+    for (i = 1; i <= NNEXT; i++) { split(w[i], pr, ","); NEXTC[i] = pr[1]; NEXTK[i] = pr[2] }
     ESC = "\033"; SOH = "\001"; Q = "\047"
     SSHARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value
     # commands the advisor reads, first word after a bare "host #" / "host>" prompt (PROMPT_COMMANDS in advisor/redact.py)
@@ -538,6 +827,8 @@ END {
     for (i = 1; i <= NR; i++) L[i] = user_at(L[i])
     for (i = 1; i <= NR; i++) L[i] = prompt(L[i])
     for (i = 1; i <= NR; i++) L[i] = ssh(L[i])
+    for (i = 1; i <= NR; i++) L[i] = platform(L[i])
+    for (i = 2; i <= NR; i++) L[i] = next_line(L[i - 1], L[i])
     for (i = 1; i <= NR; i++) L[i] = serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = hmc_serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = location(L[i])
@@ -569,7 +860,7 @@ END {
         if ((l ~ /addr|gateway|server|inet|ipv4|ipv6|netmask|subnet|broadcast|route/ || l ~ /(^|[^a-z0-9_])ip([^a-z0-9_]|$)/) \
             && L[i] !~ /^[ \t]*"?[a-z][a-z0-9_]*=/)
             L[i] = bounded(L[i], IPRE, "ip", "[A-Za-z0-9_.]", "[A-Za-z0-9_.]", 1)
-        if (l ~ /ww_?name|wwpn|wwnn|world wide|port name|network address/)
+        if (l ~ /ww_?name|wwpn|wwnn|world wide|port name|network address|\(z8\)/)
             L[i] = bounded(L[i], H16, "wwpn", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
         if (l ~ /(^|[^a-z])mac([^a-z]|$)|hardware address|network address|alt_addr/)
             L[i] = bounded(L[i], "(0x)?" H12, "mac", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)

@@ -69,6 +69,13 @@ _ANSWER_ONLY = linre.compile(
 )
 
 
+def meaning_asked_of(text: str) -> str:
+    """What "what does that mean ..." asks the meaning for, beyond the last answer ("for batch"), or ""."""
+    bare = _LEAD_IN.sub("", text[:400], count=1)
+    m = _MEANING.match(bare)
+    return bare[m.end() :].strip(" ?.!") if m else ""
+
+
 @dataclass
 class Resolution:
     kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over | unclear | changes

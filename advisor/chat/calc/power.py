@@ -818,6 +818,7 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
     total_max = sum(p.max_memory_gb for p in parts)
     for proc in processors:
         h = hpt.hpt_size(parts, proc)
+        out.assumptions.extend(a for a in h.assumptions if a not in out.assumptions)
         by_div: dict[int, float] = {}
         for e in h.partitions:
             by_div[e.divisor] = by_div.get(e.divisor, 0.0) + e.max_memory_gb
