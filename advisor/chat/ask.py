@@ -306,7 +306,10 @@ def answer(
     reading: Reading | None = None,
     skip: frozenset[str] | set[str] = frozenset(),
     has_document: bool = False,
+    context: str = "",
 ) -> AskResult:
+    """`context`: the conversation's earlier questions, where a yes/no follow-up finds the subject it leaves out
+    ("does it need a reboot?", "and on POWER8?")."""
     reading = reading or read(text)
     text = reading.text
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
@@ -336,7 +339,7 @@ def answer(
             entry = None
     # a claim reads the question's predicate, so it may stand beside a figure ("factor 4.7 ... safe?"); a
     # calculator's own verdict ("is 4 GB enough?") comes first
-    claim = claim_verdict(kb.claims, reading) if not foreign and not (calc and calc.verdict) else None
+    claim = claim_verdict(kb.claims, reading, context) if not foreign and not (calc and calc.verdict) else None
     if claim is not None and claim.claim.says == "possible":
         claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
     judged = (
@@ -374,6 +377,8 @@ def answer(
         result.verdict = Verdict(answer=word, because=because, citations=[n])  # type: ignore[arg-type]
         skip = set(skip) | {p.id}
         result.passages.append(p)
+    elif claim is not None and claim.claim.passage in skip:
+        pass  # "more": the verdict was given with its passage already; go on with what is left
     elif claim is not None:
         p = kb.by_id[claim.claim.passage]
         n = out.cite(passage_cite(kb, p))

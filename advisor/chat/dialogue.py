@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from advisor import linre
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
+from advisor.chat.calc.zsystems import lfarea_in_form
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
 from advisor.knowledge.vocabulary import is_code
@@ -148,6 +149,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
+    in_form = lfarea_in_form(last, bare) if last and words <= MAX_FOLLOW_UP_WORDS else None
+    if in_form is not None:  # "and in the new 1M= form?" after an LFAREA question: the same in that form
+        return Resolution("ellipsis", in_form)
     other = _other_platform(kb, text, bare, last) if kb is not None and last and st.document is None else None
     if other is not None:  # "what about z/OS?" after an HP-UX question: the same question for that platform
         return Resolution("ellipsis", other)
