@@ -237,8 +237,13 @@ _WANTS = {
         r"min(?:imum)?|limits?|percent(?:age)?|ranges?)\b|%",
         linre.IGNORECASE,
     ),
+    "list": linre.compile(
+        r"\b(?:check\s?lists?|steps|step\s+by\s+step|prerequisites|prereqs|what\s+to\s+(?:check|watch|do)|to-?do)\b",
+        linre.IGNORECASE,
+    ),
     "command": linre.compile(
-        r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+to\b|\bcommands?\b|\bsyntax\b|"
+        r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+(?:i|we)\s+(?:can|could|should)\b|"
+        r"\bhow\s+to\b|\bcommands?\b|\bsyntax\b|"
         r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b",
         linre.IGNORECASE,
     ),
@@ -265,6 +270,7 @@ _OFFERS = {
     "condition": linre.compile(
         r"\b(?:if|unless|only\s+(?:if|when|for)|justif(?:y|ies|ied)|in\s+case|where\s+(?:the|a|an))\b", linre.IGNORECASE
     ),
+    "list": linre.compile(r"\b(?:first|second|third|fourth|then|next|finally)\b", linre.IGNORECASE),
     "level": linre.compile(r"\bV\d+R\d+\b|\b\d+\.\d+(?:\.\d+)*\b|\bTL\s?\d+\b|\brelease\b", linre.IGNORECASE),
 }
 
@@ -278,3 +284,8 @@ def wanted(question: str) -> frozenset[str]:
 def offers(sentence: str, kinds: frozenset[str]) -> bool:
     """Whether the sentence gives one of the kinds of answer asked for."""
     return any(_OFFERS[k].search(sentence) for k in kinds)
+
+
+def is_list(text: str) -> bool:
+    """A passage written as steps ("First, ... Second, ... Then ..."): at least three step words."""
+    return len(_OFFERS["list"].findall(text[:4000])) >= 3
