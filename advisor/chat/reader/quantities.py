@@ -40,7 +40,8 @@ _SIZE_UNIT = re.compile(
     r"(?![A-Za-z])",
     re.IGNORECASE,
 )
-_SPEED_UNIT = re.compile(r"[\s-]?(Gbps|Gbit/s|Gbits?|Gb/s|GbE|Gb|Gig(?:abit)?E?|G)(?![A-Za-z])")
+# "10gbe", "10GBE", "10gbps" are link speeds in any case; "Gb" / "GB" tell speed from size only as written
+_SPEED_UNIT = re.compile(r"[\s-]?((?i:gbps|gbit/s|gbits?|gb/s|gbe)|Gb|Gig(?:abit)?E?|G)(?![A-Za-z])")
 _MEDIUM = re.compile(
     r"[\s-]{0,2}(?:(\d)[\s-]?port\s)?(?:non-LHEA\s)?"
     r"(Ethernet|Eth|ENT|GbE|FC|Fibre\sChannel|Fiber\sChannel|Fibre|Fiber|HBAs?|NICs?|SEA|ports?|adapters?|links?|cards?)"
