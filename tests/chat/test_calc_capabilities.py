@@ -249,3 +249,17 @@ def test_a_link_speed_in_any_case_keeps_its_count(text, count, speed):
 def test_a_vios_listed_with_its_inputs_is_sized():
     calcs = {c.name: c.result for c in _calc("vios: 2 lhea, 3 ports each, 2 x 10gbe, 32 npiv, 24 cores").calculations}
     assert calcs["vios_memory.complex_io"] == 768 + 2 * 512 + 6 * 102 + 2 * 512 + 32 * 140
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("lfarea 30 pct old form 64 GB online", "lfarea.limit", 49.2),  # LFAREA=30%: 17.2 GB asked
+        ("LFAREA with 25% in the new syntax on 100G online, size?", "lfarea.limit", 76.8),
+        ("medium buf: max alloc 200, min 128", "veth_buffers.min_buffers", 256),
+        ("sap instances, 45k saps", "sap_instances.for_saps", "18 to 30"),
+    ],
+)
+def test_shorthand_of_admins(question, name, value):
+    calcs = {c.name: c.result for c in _calc(question).calculations}
+    assert calcs[name] == value

@@ -21,7 +21,7 @@ from advisor.chat.numbers import normalise
 
 # A number as written: digits with optional grouping or decimal marks, checked in Python.
 _NUMBER = re.compile(
-    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w]|[.,]\d)"
+    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?i:SAPS|users|IOPS)\b))?(?![\w]|[.,]\d)"
     r"|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
 )
 # "4 more 8Gb FC ports", "4 active 8Gb FC ports": a word between a count and the speed it counts
