@@ -40,10 +40,24 @@ TYPE_MODELS = {
     "8286-41A": "POWER8",
     "8286-42A": "POWER8",
     "9080-MHE": "POWER8",
+    "8284-22A": "POWER8",  # S822
+    "8247-22L": "POWER8",  # S822L
+    "8408-E8E": "POWER8",  # E850
+    "9119-MME": "POWER8",  # E870
+    "9119-MHE": "POWER8",  # E880
     "9009-22A": "POWER9",
+    "9009-41A": "POWER9",  # S914
     "9009-42A": "POWER9",
+    "9223-22H": "POWER9",  # H922
+    "9223-42H": "POWER9",  # H924
+    "9040-MR9": "POWER9",  # E950
     "9080-M9S": "POWER9",
+    "9105-22A": "POWER10",  # S1022
+    "9105-41B": "POWER10",  # S1014
     "9105-42A": "POWER10",
+    "9786-22H": "POWER10",  # L1022
+    "9786-42H": "POWER10",  # L1024
+    "9043-MRX": "POWER10",  # E1050
     "9080-HEX": "POWER10",
 }
 PROC_MODES = {"shared": "shared", "ded": "dedicated"}

@@ -101,6 +101,14 @@ def off_platform(r: Retrieval, question_platforms: set[str]) -> bool:
     return bool(question_platforms) and bool(r.hits) and r.hits[0].other_family
 
 
+def topic_elsewhere(r: Retrieval) -> bool:
+    """The question names a product line, and every passage that speaks of the term of the field it asks about
+    ("paging space") belongs to another product line: the sources discuss it, but not for this platform."""
+    asked = set(r.topic_concepts).intersection(r.jargon)
+    speaking = [h for h in r.hits if asked.intersection(h.matched)]
+    return bool(asked and r.families and speaking and all(h.other_family for h in speaking))
+
+
 def beyond_sources(r: Retrieval) -> bool:
     """The question is about something the sources never talk about (advisor/knowledge/vocabulary.py): a term
     they never use, unless the best passage shares several terms of the field with it ("npiv zoning
@@ -108,8 +116,12 @@ def beyond_sources(r: Retrieval) -> bool:
     No verdict, clarification or passage answers such a question; a calculation with its inputs still may."""
     if r.mentioned_rules or not r.hits:
         return False
+    if r.names:
+        return True  # "AIX Live Kernel Update with AME enabled LPARs - supported?": a feature the sources never name
     if r.off_topic:
         return True  # "how big should the lock structure in the CF be?": the passages know structures, not lock ones
+    if topic_elsewhere(r):
+        return True  # "z/VM paging DASD: how much paging space for the guests?": paging space is AIX and HP-UX guidance
     jargon = {c.label for c in r.concepts if c.jargon}
     shared = len(jargon.intersection(r.hits[0].matched) - HOW_WORDS)
     return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)
@@ -303,6 +315,8 @@ def answer(
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
     r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
+    if not in_scope(r) and in_scope(r.by_score):
+        r = r.by_score  # a follow-up whose own words only weak passages answer: the question it continues decides
     if r.corrected and r.corrected != text:  # "uper limit for bufer cache": the calculators read it corrected too
         reading = read(r.corrected)
         text = reading.text

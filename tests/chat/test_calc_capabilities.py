@@ -7,6 +7,7 @@ import pytest
 
 from advisor.capabilities import BY_NAME, Context
 from advisor.chat.calc import calculate
+from advisor.chat.reader import read
 
 CTX = Context()
 
@@ -163,3 +164,73 @@ def test_a_count_after_the_factor_is_never_a_factor(question, expanded):
 def test_the_factor_moved_to_is_the_one_said_as_new(question, true):
     calcs = {c.name: c.result for c in _calc(question).calculations}
     assert calcs["ame.true_memory_for_factor"] == pytest.approx(true)
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("clm at 25% on a 256 GB rx8640: GB?", "clm.configured", 64),
+        ("hpt on p8: 4 aix lpars of 64 GB max and 2 more at 128 GB max", "hpt.size.POWER8", 4),  # 512 / 128
+        ("HPT for max memory adding up to 300 GB on p9 linux", "hpt.size.POWER9", 2.344),
+        ("HPT on POWER9, total max memory of all linux lpars 2 TB", "hpt.size.POWER9", 16),
+        ("3% buffer cache of 128 gigs?", "hpux.buffer_cache_max", 3.84),
+        ("so 20 GB true at 1.8 gives?", "ame.expanded_memory", 36),
+        ("quad area on a 48G lpar", "plarea.quad", 6),
+    ],
+)
+def test_shapes_of_admin_prose(question, name, value):
+    platforms = {p.tag for p in read(question).platforms}
+    result = calculate(question, platforms)
+    assert result is not None, question
+    assert {c.name: c.result for c in result.calculations}[name] == pytest.approx(value, abs=1e-3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "HPT on P8: AIX and IBM i lpars sum of max memory 512 GB",  # one total, two divisors
+        "hpt for 3 lpars at 32 GB max on p8, 2 of them with AMS",  # AMS said of partitions not placed
+        "HPT on P9: linux guests with 128 GB max",  # how many is not said
+    ],
+)
+def test_hpt_not_guessed(question):
+    platforms = {p.tag for p in read(question).platforms}
+    assert calculate(question, platforms) is None
+
+
+def test_a_buffer_cache_share_is_judged_without_the_memory():
+    result = calculate("buffer cache at 8% of RAM on the superdome, fine for SAP?", set())
+    assert result is not None and result.verdict is not None and result.verdict[0] == "no"
+    assert not result.calculations
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, expected",
+    [
+        ("old form LFAREA=25% on 36 GB, size?", "and the same with the new 1M= syntax?", "LFAREA=(1M=(25%))"),
+        ("LFAREA=(1M=(25%)) on 64 GB online, fits?", "and with the old xx% form?", "LFAREA=25%"),
+        ("largest LFAREA=xx% on 80 GB online?", "and in the new form?", "0.8 x (80 - 4) GB = 60.8 GB"),
+    ],
+)
+def test_an_lfarea_follow_up_in_the_other_form(engine, first, follow_up, expected):
+    second = engine.turn(follow_up, engine.turn(first).state)
+    assert expected in second.answer and second.calculations
+
+
+def test_the_grid_of_factors_is_no_factor():
+    result = calculate("can the ame factor be set in steps of 0.01, e.g. 2.37?", set())
+    assert result is not None and result.verdict is not None and result.verdict[0] == "yes"
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        ("buffer cache at 2% of RAM on an rx8640, ok?", "yes"),
+        ("buffer cache at 12% on our superdome - too big?", "yes"),  # yes, too big
+        ("buffer cache 2% on a 64 GB hpux box, too big?", "no"),
+        ("buffer cache at 5% on a 64GB hp-ux box - ok?", "no"),
+    ],
+)
+def test_the_buffer_cache_verdict_answers_the_question_as_put(question, verdict):
+    result = calculate(question, set())
+    assert result is not None and result.verdict is not None and result.verdict[0] == verdict
