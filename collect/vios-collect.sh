@@ -27,8 +27,9 @@
 # awk through redact.sh with --redact).
 #
 # --redact passes the bundle through redact.sh (copy it beside this script):
-# host names, IPv4 addresses on address lines, MACs, WWPNs and serial numbers
-# become stand-ins of the same shape before anything is written.  Without
+# host, system and partition names, IP and MAC addresses, WWPNs, serial
+# numbers and PVIDs become stand-ins of the same shape before anything is
+# written (sh redact.sh --help lists where each is recognised).  Without
 # redact.sh beside the script, --redact refuses to run (exit 2).
 #
 # Usage: vios-collect.sh [-o FILE] [--redact]

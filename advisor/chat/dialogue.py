@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from advisor import linre
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
+from advisor.chat.calc.zsystems import lfarea_in_form
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
 from advisor.knowledge.vocabulary import is_code
@@ -66,6 +67,13 @@ _LEAD_IN = linre.compile(
 _ANSWER_ONLY = linre.compile(
     r"^\s*(?:it(?:'s|\s+is)|we\s+have|about|around|roughly|approx(?:imately)?|online|the)?\s*", linre.IGNORECASE
 )
+
+
+def meaning_asked_of(text: str) -> str:
+    """What "what does that mean ..." asks the meaning for, beyond the last answer ("for batch"), or ""."""
+    bare = _LEAD_IN.sub("", text[:400], count=1)
+    m = _MEANING.match(bare)
+    return bare[m.end() :].strip(" ?.!") if m else ""
 
 
 @dataclass
@@ -141,11 +149,23 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
+    in_form = lfarea_in_form(last, bare) if last and words <= MAX_FOLLOW_UP_WORDS else None
+    if in_form is not None:  # "and in the new 1M= form?" after an LFAREA question: the same in that form
+        return Resolution("ellipsis", in_form)
     other = _other_platform(kb, text, bare, last) if kb is not None and last and st.document is None else None
     if other is not None:  # "what about z/OS?" after an HP-UX question: the same question for that platform
         return Resolution("ellipsis", other)
     if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
         # "how do I turn it on?" after "what is AME": the question about the last subject
+        return Resolution("ellipsis", with_context(bare, last))
+    if (
+        last
+        and words <= MAX_FOLLOW_UP_WORDS
+        and st.document is None
+        and _CONTINUES.match(text)
+        and _PRONOUN.search(bare)
+    ):
+        # "and how much SAPS did that give vs 4K?" after the large page hints: its own words, on the last subject
         return Resolution("ellipsis", with_context(bare, last))
     # with a document, a bare new amount or platform varies the last what-if ("and 128 GB?"); after
     # an ordinary question it varies that question, as without a document
@@ -265,6 +285,7 @@ def with_context(fragment: str, last: str) -> str:
 
 _ASKED = ("ask", "calc", "clarify")
 _PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
+_CONTINUES = linre.compile(r"^\s*(?:and|so|then|but)\b", linre.IGNORECASE)  # a message that goes on from the last
 _BARE = linre.compile(
     r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+|at\s+|with\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$",
     linre.I,
@@ -309,7 +330,7 @@ _FILLER = frozenset(
     move moving migrate go going switch after upon when then instead there that this box server servers system
     systems lpar lpars partition machine machines frame core cores cpu cpus online storage memory real size
     sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
-    release os ibm""".split()
+    release os ibm numbers figures results values data details""".split()  # "numbers for power10?": the same, there
 )
 # "we have 384 GB", "it's got 16 cores", "192 gigs total": an amount given with nothing else
 _AMOUNT_WORDS = _FILLER | frozenset("have has got total installed physical its it's are there".split())
@@ -376,6 +397,8 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
                 medium = "Ethernet"
             new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
             return pending.question.replace(raw, new, 1)
+    if needs == "lhea_ports" and pending.raw:
+        return _lhea_ports(answer, reading, pending.question, pending.raw)
     if needs == "paging" and reading.of_kind("size"):
         return f"{pending.question.rstrip(' ?.!')}, {reading.of_kind('size')[0].raw} paging space"
     if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
@@ -383,6 +406,24 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         # question with the reply added, for the calculator to read (or to ask again)
         return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
+
+
+_EACH_REPLY = linre.compile(r"\b(?:each|apiece|every|per\s+(?:lhea|adapter|card)|per)\b", linre.I)
+_TOTAL_REPLY = linre.compile(r"\b(?:total|in\s+all|altogether|all\s+together|combined|overall|together)\b", linre.I)
+
+
+def _lhea_ports(answer: str, reading: Reading, question: str, raw: str) -> str | None:
+    """ "2 LHEAs with 4 ports" asked back: "each" / "4 per LHEA" or "in total" / the total count ("8") says which."""
+    each, total = _EACH_REPLY.search(answer) is not None, _TOTAL_REPLY.search(answer) is not None
+    said = linre.match(r"\d+", raw)
+    counts = [int(q.value) for q in reading.quantities if q.value and float(q.value).is_integer()]
+    if each == total and said is not None and counts and counts[0] != int(said.group(0)):
+        total = True  # "8": another count than the one asked about is the ports of all LHEAs together
+        raw_new = f"{counts[0]} ports in total"
+        return question.replace(raw, raw_new, 1)
+    if each == total:
+        return None
+    return question.replace(raw, f"{raw} each" if each else f"{raw} in total", 1)
 
 
 def lead_in_stripped(text: str) -> str:

@@ -53,6 +53,22 @@ _COMBINED = linre.compile(
 )
 _GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
 _MODAL = frozenset({"possible", "need", "recommend"})
+# "does the NX unit move pages between the pools?": a yes/no question whose verb is the statement itself; a claim of
+# this class names two or more subjects and answers only when nothing more specific does
+_GENERIC = "states"
+# "should LPM get its own adapter instead of going through the SEA?": what follows "instead of" is the alternative
+# turned down, not the subject asked about (a phrase up to the next clause mark)
+_INSTEAD = linre.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)\s+[^,;:.?!]{1,60}", linre.IGNORECASE
+)
+# "will a batch job ALWAYS gain from SMT?", "the same gain for EVERY workload?": asked of what depends, the answer is no
+_UNIVERSAL = linre.compile(
+    r"\b(?:always|every(?:\s+\w+)?|all\s+(?:\w+\s+)?(?:workloads?|cases|systems|situations|LPARs)|in\s+any\s+case|"
+    r"no\s+matter\s+(?:what|how|which)|regardless|guaranteed|any\s+workload|whatever)\b",
+    linre.IGNORECASE,
+)
+_PREFERENCE = frozenset({"recommend", "improve"})  # a preference turns round with the alternative; others abstain
+_OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -64,6 +80,7 @@ class Predicate:
     dominant: bool = False  # asked at all, it is what the question is about: "does turning X off need a reboot?"
     not_after: linre.Pattern | None = None  # "persistent over a reboot" asks about persistence, not a reboot
     polarity_from: str | None = None  # "disabled by default" asks the opposite of "on by default"
+    soft: linre.Pattern | None = None  # asks the opposite without making a dominant predicate the question
 
 
 @dataclass(frozen=True)
@@ -74,11 +91,12 @@ class Claim:
     holds: str  # yes | no | it depends, where the claim's levels are met (or not stated)
     because: str
     passage: str
-    when: dict[str, Level] = field(default_factory=dict)  # minimum levels for `holds`
+    when: dict[str, Level] = field(default_factory=dict)  # minimum levels for `holds` (the lowest release line)
     otherwise: str | None = None  # the verdict below the minimum (default: the opposite of holds)
     unstated: str | None = None  # the verdict when the question states none of the levels (default: holds)
     ordered: bool = False  # about[0] before about[1] reads as written; the other order is the converse
     unless: tuple[linre.Pattern, ...] = ()  # a question naming one of these is about something else
+    lines: dict[str, tuple[Level, ...]] = field(default_factory=dict)  # a minimum per release line: 6.1 TL8, 7.1 TL2
 
     @property
     def weight(self) -> int:
@@ -99,21 +117,34 @@ class Claims:
     items: tuple[Claim, ...]
 
     def verdict(
-        self, text: str, levels: dict[str, Level] | None = None, asked: str | None = None
+        self,
+        text: str,
+        levels: dict[str, Level] | None = None,
+        asked: str | None = None,
+        fragment: bool = False,
+        focus: str | None = None,
     ) -> ClaimVerdict | None:
         """The verdict of the claims that settle this question's predicate; None when none does or they disagree.
 
         `asked` is the part of the message that asks yes or no (the predicate is looked for there only: "what
         should we change, and does it need a reboot?" asks about a reboot); the subjects come from the whole text.
+        `fragment`: the message is a short yes/no fragment ("AMD on POWER6?"), so a stated level may ask whether the
+        subject is there at all. `focus`: the follow-up's own words when `text` carries earlier questions too; a
+        claim whose main subject the follow-up names comes first ("and changing ame_mpsize_support?" after a
+        question about the factor asks about ame_mpsize_support).
         """
         subject_text = _COMPARED.sub(" ", text)
         asked_text = text if asked is None else asked
-        dominant = {p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text) is not None}
+        dominant = {
+            p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text, soft=False) is not None
+        }
+        # "AMD on POWER6?": a fragment that asks no predicate but states a level asks whether the subject is there
+        bare = fragment and not self.asks_any(asked_text)
         found: list[tuple[int, ClaimVerdict]] = []
         for c in self.items:
             if dominant and c.says not in dominant:
                 continue
-            got = self._judge(c, text, subject_text, levels or {}, asked_text)
+            got = self._judge(c, text, subject_text, levels or {}, asked_text, bare, fragment, focus)
             if got is not None:
                 found.append((c.weight, got))
         if not found:
@@ -122,8 +153,13 @@ class Claims:
         # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
         # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
         # ("does amepat know ... when it recommends a factor?").
-        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int]:
-            return (item[1].claim.says in _MODAL, -item[0], item[1].at)
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[int, bool, int, int, int]:
+            about = item[1].claim.about
+            named = focus is None or about[0].search(focus) is not None
+            own = 0 if focus is None else sum(p.search(focus) is not None for p in about)  # "and 4Gb ones?"
+            says = item[1].claim.says
+            tier = 2 if says == _GENERIC else 1 if says in _MODAL else 0
+            return (tier, not named, -own, -item[0], item[1].at)
 
         found.sort(key=rank)
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
@@ -132,15 +168,32 @@ class Claims:
         return first[0]
 
     def _judge(
-        self, c: Claim, text: str, subject_text: str, levels: dict[str, Level], asked_text: str
+        self,
+        c: Claim,
+        text: str,
+        subject_text: str,
+        levels: dict[str, Level],
+        asked_text: str,
+        bare: bool = False,
+        fragment: bool = False,
+        focus: str | None = None,
     ) -> ClaimVerdict | None:
+        chosen = _INSTEAD.sub(lambda m: " " * len(m.group(0)), subject_text)
         spans = []
+        alternative = False  # a subject named only as the alternative turned down ("instead of the SEA")
         for p in c.about:
-            m = p.search(subject_text)
+            m = p.search(chosen)
             if m is None:
-                return None
+                m = p.search(subject_text)
+                if m is None:
+                    return None
+                alternative = True
             spans.append(m.start())
-        if any(p.search(subject_text) for p in c.unless):
+        if alternative and c.says not in _PREFERENCE:
+            return None
+        # the earlier questions a follow-up is read with supply subjects, not exclusions: "does plain POWER7 have it?"
+        # after a question on POWER7+ is about POWER7
+        if any(p.search(chosen if focus is None else focus) for p in c.unless):
             return None
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
@@ -152,6 +205,19 @@ class Claims:
             asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
+        if asked is None and c.says == "possible" and c.holds == "yes" and _OK.search(asked_text):
+            asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
+            asked = asked if asked is not None and not asked[0] else None  # "are vSCSI disks ok for it?": usable
+        if (
+            asked is None
+            and fragment
+            and c.says == "possible"
+            and (set(c.when) & set(levels) or len(c.about) >= 2)
+            and (bare or self._bare(c, asked_text))
+        ):
+            # "SSP on VIOS 2.1?": the stated level against the claim's minimum; "SMT on a zEC12?", "z13 smt = 2
+            # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds
+            asked = (False, 0, 0)
         if asked is None:
             return None
         reverse, at, end = asked
@@ -178,11 +244,26 @@ class Claims:
                 return None  # only a claim that itself speaks of the "without ..." answers such a question
         if c.ordered and len(spans) >= 2 and spans[1] < spans[0]:
             reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
+        if alternative:
+            reverse = not reverse  # "instead of through the SEA?" asks the reverse of "should it use the SEA?"
         answer, note = _levels(c, levels)
-        if answer != "it depends" and reverse:
+        if answer == "it depends" and not note and _UNIVERSAL.search(asked_text):
+            answer, note = ("yes" if reverse else "no"), "not always"  # what depends does not hold every time
+        elif answer != "it depends" and reverse:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
         return ClaimVerdict(answer, because, c, at)
+
+    def asks_any(self, text: str) -> bool:
+        """Whether the text asks any predicate class at all ("and on POWER8?" asks none of its own)."""
+        return any(_asked(p, text) is not None for p in self.predicates.values() if p.name != _GENERIC)
+
+    def _bare(self, c: Claim, asked_text: str) -> bool:
+        """No predicate asked once the claim's own subject words are set aside ("Active Memory Deduplication on
+        POWER6?": "active" names the product, it does not ask whether something is active)."""
+        for p in c.about:
+            asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
+        return not self.asks_any(asked_text)
 
 
 def _opens(c: Claim, rest: str) -> bool:
@@ -190,9 +271,14 @@ def _opens(c: Claim, rest: str) -> bool:
     return any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about)
 
 
-def _asked(pred: Predicate, text: str) -> tuple[bool, int, int] | None:
-    """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None."""
+def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, int] | None:
+    """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None.
+
+    `soft`: whether the predicate's soft words count ("while it's running" asks "no reboot?" only where a reboot
+    claim is about the subject; it does not make a reboot what the question is about)."""
     m = pred.opposite.search(text) if pred.opposite is not None else None
+    if m is None and soft and pred.soft is not None:
+        m = pred.soft.search(text)
     reverse = m is not None
     if m is None:
         m = pred.same.search(text)
@@ -215,6 +301,17 @@ def _at_least(stated: Level, minimum: Level) -> bool | None:
     return True
 
 
+def _line_minimum(stated: Level, minimums: tuple[Level, ...]) -> Level:
+    """The minimum of the stated level's release line ("AIX 6.1 TL8 or 7.1 TL2": 7.1 TL1 is held against 7.1 TL2);
+    a level above every listed line is held against the highest, one below them against the lowest."""
+    ordered = sorted(minimums)
+    same = [m for m in ordered if m[:2] == stated[:2]]
+    if same:
+        return same[0]
+    above = [m for m in ordered if m[:2] < stated[:2]]
+    return above[-1] if above else ordered[0]
+
+
 def _label(kind: str, level: Level) -> str:
     if kind == "power":
         return f"POWER{level[0]}" + ("+" if len(level) > 1 and level[1] else "")
@@ -231,12 +328,13 @@ def _levels(c: Claim, levels: dict[str, Level]) -> tuple[str, str]:
     stated = {k: levels[k] for k in c.when if k in levels}
     if not stated:
         return c.unstated or c.holds, ""
-    below = [k for k, v in stated.items() if _at_least(v, c.when[k]) is False]
+    need = {k: _line_minimum(v, c.lines.get(k) or (c.when[k],)) for k, v in stated.items()}
+    below = [k for k, v in stated.items() if _at_least(v, need[k]) is False]
     if below:
         k = below[0]
         otherwise = c.otherwise or ("no" if c.holds == "yes" else "yes" if c.holds == "no" else "it depends")
-        return otherwise, f"{_label(k, stated[k])} is below the {_label(k, c.when[k])} this needs"
-    if any(_at_least(v, c.when[k]) is None for k, v in stated.items()):
+        return otherwise, f"{_label(k, stated[k])} is below the {_label(k, need[k])} this needs"
+    if any(_at_least(v, need[k]) is None for k, v in stated.items()):
         return "it depends", "it depends on the exact level"
     missing = [k for k in c.when if k not in stated]
     if missing and c.unstated == "it depends":
@@ -304,10 +402,11 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             opposite = _compile("|".join(spec["opposite"])) if spec.get("opposite") else None
             not_before = linre.compile(spec["not_before"], linre.IGNORECASE) if spec.get("not_before") else None
             not_after = linre.compile(spec["not_after"] + "$", linre.IGNORECASE) if spec.get("not_after") else None
+            soft = _compile("|".join(spec["soft"])) if spec.get("soft") else None
         except (KeyError, linre.error) as exc:
             raise KnowledgeError(path.name, f"predicate {name}", f"bad predicate: {exc}") from None
         predicates[name] = Predicate(
-            name, same, opposite, not_before, bool(spec.get("dominant")), not_after, spec.get("polarity_from")
+            name, same, opposite, not_before, bool(spec.get("dominant")), not_after, spec.get("polarity_from"), soft
         )
     items: list[Claim] = []
     seen: set[str] = set()
@@ -320,6 +419,8 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             raise KnowledgeError(path.name, None, "a predicate's polarity_from names no predicate class")
         if item.get("says") not in predicates:
             raise KnowledgeError(path.name, cid, f"unknown predicate class '{item.get('says')}'")
+        if item.get("says") == _GENERIC and len(item.get("about") or []) < 2:
+            raise KnowledgeError(path.name, cid, f"a '{_GENERIC}' claim needs two or more subjects")
         for key in ("holds", "otherwise", "unstated"):
             if key in item and item[key] not in HOLDS:
                 raise KnowledgeError(path.name, cid, f"{key} must be one of {', '.join(HOLDS)}")
@@ -333,7 +434,11 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
         try:
             about = tuple(_subject(p) for p in item["about"])
             unless = tuple(_subject(p) for p in item.get("unless", []))
-            minimum = {k: parse_level(k, v) for k, v in when.items()}
+            lines = {
+                k: tuple(sorted(parse_level(k, x) for x in (v if isinstance(v, list) else [v])))
+                for k, v in when.items()
+            }
+            minimum = {k: v[0] for k, v in lines.items()}
         except (linre.error, ValueError) as exc:
             raise KnowledgeError(path.name, cid, f"bad pattern or level: {exc}") from None
         items.append(
@@ -349,6 +454,7 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
                 item.get("unstated"),
                 bool(item.get("ordered")),
                 unless,
+                lines,
             )
         )
     return Claims(predicates, tuple(items))

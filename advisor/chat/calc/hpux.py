@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from advisor import linre
 from advisor.calculators import clm, sap_instances
+from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import first_float, first_int, fmt
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
@@ -147,12 +148,18 @@ def clm_answer(text: str) -> CalcAnswer | None:
 
 
 def _clm_floor(text: str) -> CalcAnswer | None:
-    """The kernel and process-private share of CLM, when that is what is asked and the memory is given."""
+    """The kernel and process-private share of CLM, when that is what is asked and the memory is given; or the CLM a
+    share of memory makes ("10% CLM on a 512 GB superdome is how much")."""
     sizes = [q for q in quantities(text)[1] if q.kind == "size" and not q.ambiguous]
-    if len(sizes) != 1 or not _FLOOR_ASKED.search(asked(text)) or _has(r"shared\s+memory|\bshm\b", text):
+    if len(sizes) != 1 or _has(r"shared\s+memory|\bshm\b", text):
+        return None
+    share = _CLM_SHARE.search(text)
+    if share is not None:
+        return _clm_share(float(share.group(1) or share.group(2)), sizes[0].value)
+    if not _FLOOR_ASKED.search(asked(text)):
         return None
     memory = sizes[0].value
-    floor = round(memory * clm.KERNEL_FLOOR_PCT / 100, 6)
+    floor = run(calculators.clm, calculators.ClmInput, memory_gb=memory, clm_pct=0.0, sap_shared_memory_gb=0.0).floor_gb
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005"])
     cites = _cites(clm.CITE, "clm")
     out.out.say(
@@ -164,13 +171,14 @@ def _clm_floor(text: str) -> CalcAnswer | None:
     return out
 
 
-BUFFER_CACHE_PCT = 3.0  # HP KOD kernel slide: 3% of memory is more than enough buffer cache for SAP
+_HPUX = r"HP-?UX|superdome|itanium|\brx\d{4}\b|\b11i\b|\b11\.31\b"
+# the buffer cache guidance is HP-UX's alone: a question about it that names no other platform is about HP-UX
+_OTHER_PLATFORM = r"\bAIX\b|z/?OS|\bPOWER\d|\bP\d{1,2}\b|\bVIOS\b|\blinux\b|\bz/?VM\b|\bLPAR"
 
 
 def hpux_kernel_answer(text: str) -> CalcAnswer | None:
-    if not (
-        _has(r"HP-?UX|superdome|itanium|\brx\d{4}\b|\b11i\b|\b11\.31\b", text) and _has(r"buffer cache|swap", text)
-    ):
+    hpux = _has(_HPUX, text) or (_has(r"buffer cache", text) and not _has(_OTHER_PLATFORM, text))
+    if not (hpux and _has(r"buffer cache|swap", text)):
         return None
     memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)
     if memory is None:  # "an hp-ux server with 128 GB": the server's size, unless it is the swap
@@ -185,56 +193,114 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
                 r"npar|vpar|lpar|rx\d{4}|hp-?ux)\b",
                 text,
             )
+    if memory is None:  # "3% buffer cache of 96 gigs?": the one size that is not the swap
+        sizes = [q for q in quantities(text)[1] if q.kind == "size" and not q.ambiguous]
+        mem = [q for q in sizes if not _SWAP_AFTER.match(text, q.end) and not _SWAP_BEFORE.search(text[: q.start])]
+        memory = mem[0].value if len(mem) == 1 else None
     if memory is None:
-        return None
-    doc = {"kind": "hpux-server", "name": "question", "memory_gb": memory}
-    out = CalcAnswer("hpux_kernel", Composer(), rules=["HPUX-011", "HPUX-012"])
-    if _has(r"buffer cache", text):
-        value, cites = _derived(doc, "buffer_cache_target_gb")
-        if value is not None:
-            out.out.say(
-                f"Buffer cache: 3% of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel")
-            )
-            out.calculations.append(
-                Calculation(
-                    "hpux.buffer_cache_max",
-                    {"memory_gb": memory},
-                    value,
-                    "GB",
-                    "0.03 x memory",
-                    _cites(cites, "hpux_kernel"),
-                )
-            )
+        return _buffer_cache_share(text)
     share = first_float(r"(\d+(?:\.\d+)?)\s*%", text) if _has(r"buffer cache", text) else None
-    if share is not None and out.calculations:  # "buffer cache at 5% on a 64GB box - ok?"
-        within = share <= BUFFER_CACHE_PCT
-        out.verdict = (
-            "yes" if within else "no",
-            f"a buffer cache of {fmt(share)}% of memory is {'within' if within else 'above'} the 3% the slides "
-            "call more than enough for SAP",
-            out.calculations[0].citations,
-        )
     configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text) or first_float(
         r"\bswap\s+(?:space\s+)?(?:of\s+|is\s+|=\s*)?(\d+(?:\.\d+)?)\s*GB\b", text
     )
+    k = run(
+        calculators.hpux_kernel,
+        calculators.HpuxKernelInput,
+        memory_gb=memory,
+        swap_gb=configured if _has(r"swap", text) else None,
+        buffer_cache_pct=share,
+    )
+    out = CalcAnswer("hpux_kernel", Composer(), rules=["HPUX-011", "HPUX-012"])
+    cites = _cites(k.citations, "hpux_kernel")
+    if _has(r"buffer cache", text):
+        out.out.say(f"Buffer cache: 3% of {fmt(memory)} GB = {fmt(k.buffer_cache_max_gb)} GB at most.", *cites)
+        out.calculations.append(
+            Calculation(
+                "hpux.buffer_cache_max",
+                {"memory_gb": memory} | ({"buffer_cache_pct": share} if share is not None else {}),
+                k.buffer_cache_max_gb,
+                "GB",
+                k.formulas["buffer_cache_max_gb"],
+                cites,
+            )
+        )
+    if k.buffer_cache_within is not None and _JUDGED.search(text):  # "buffer cache at 5% on a 64GB box - ok?"
+        out.verdict = (
+            "yes" if k.buffer_cache_within != (_TOO.search(text) is not None) else "no",
+            f"a buffer cache of {fmt(share or 0)}% of memory is {'within' if k.buffer_cache_within else 'above'} "
+            "the 3% the slides call more than enough for SAP",
+            cites,
+        )
     if _has(r"swap", text):
-        value, cites = _derived(doc, "swap_min_gb")
-        if value is not None and configured is not None:
-            enough = configured >= value
+        if k.swap_enough is not None:
             out.verdict = (
-                "yes" if enough else "no",
-                f"SAP on HP-UX needs swap of at least twice the memory: {fmt(configured)} GB "
-                f"{'covers' if enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(value)} GB",
-                _cites(cites, "hpux_kernel"),
+                "yes" if k.swap_enough else "no",
+                f"SAP on HP-UX needs swap of at least twice the memory: {fmt(configured or 0)} GB "
+                f"{'covers' if k.swap_enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB",
+                cites,
             )
-        if value is not None:
-            out.out.say(
-                f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(value)} GB.",
-                *_cites(cites, "hpux_kernel"),
+        out.out.say(f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB.", *cites)
+        out.calculations.append(
+            Calculation(
+                "hpux.swap_min",
+                {"memory_gb": memory} | ({"swap_gb": configured} if configured is not None else {}),
+                k.swap_min_gb,
+                "GB",
+                k.formulas["swap_min_gb"],
+                cites,
             )
-            out.calculations.append(
-                Calculation(
-                    "hpux.swap_min", {"memory_gb": memory}, value, "GB", "2 x memory", _cites(cites, "hpux_kernel")
-                )
-            )
+        )
     return out if not out.out.empty else None
+
+
+# "10% CLM", "25 % of memory as CLM", "clm at 12%": the share of memory configured as CLM
+_CLM_SHARE = linre.compile(
+    r"(\d{1,3}(?:\.\d+)?)\s*%\s*(?:of\s+(?:the\s+)?(?:memory|ram)\s+)?(?:as\s+)?(?:CLM|cell\s+local)"
+    r"|\b(?:CLM|cell\s+local\s+memory)\s+(?:at|of|is|=)\s*(\d{1,3}(?:\.\d+)?)\s*%",
+    linre.I,
+)
+
+
+def _clm_share(pct: float, memory: float) -> CalcAnswer | None:
+    """The CLM a share of memory makes, against the 10% the kernel and process-private data take."""
+    if pct > 100:
+        return None
+    s = run(calculators.clm, calculators.ClmInput, memory_gb=memory, clm_pct=pct, sap_shared_memory_gb=0.0)
+    out = CalcAnswer("clm", Composer(), rules=["HPUX-005"])
+    cites = _cites(s.citations, "clm")
+    out.out.say(
+        f"{fmt(pct)}% of {fmt(memory)} GB as CLM = {fmt(s.clm_gb)} GB; the kernel and process-private data take about "
+        f"{fmt(clm.KERNEL_FLOOR_PCT, 0)}% ({fmt(s.floor_gb)} GB), and on 11i v3 the SAP shared memory comes on top.",
+        *cites,
+    )
+    out.calculations.append(
+        Calculation("clm.configured", {"memory_gb": memory, "clm_pct": pct}, s.clm_gb, "GB", "CLM % x memory", cites)
+    )
+    return out
+
+
+# "too much?", "oversized?": the question asks whether it is above the guideline, so yes means above
+_TOO = linre.compile(r"\btoo\s+(?:much|big|high|large)\b|\bover-?sized\b|\bexcessive\b|\bexceeds?\b", linre.I)
+_JUDGED = linre.compile(
+    r"\b(?:ok|okay|fine|enough|too\s+(?:big|much|high|large)|right|good|sane|reasonable|acceptable|should|wise)\b",
+    linre.I,
+)
+_SWAP_AFTER = linre.compile(r"\s*(?:of\s+)?(?:swap|paging)", linre.I)
+_SWAP_BEFORE = linre.compile(r"\b(?:swap|paging)(?:\s+space)?\s*(?:of|is|=|:|at)?\s*$", linre.I)
+
+
+def _buffer_cache_share(text: str) -> CalcAnswer | None:
+    """ "buffer cache at 10% of RAM, ok for SAP?": the share against the 3% the slides call enough, no memory needed."""
+    share = first_float(r"(\d+(?:\.\d+)?)\s*%", text) if _has(r"buffer cache", text) else None
+    if share is None:
+        return None
+    out = CalcAnswer("hpux_kernel", Composer(), rules=["HPUX-011"])
+    cites = _cites(calculators.buffer_cache_citations(), "hpux_kernel")
+    within = share <= calculators.BUFFER_CACHE_PCT
+    why = (
+        f"a buffer cache of {fmt(share)}% of memory is {'within' if within else 'above'} the "
+        f"{fmt(calculators.BUFFER_CACHE_PCT, 0)}% the slides call more than enough for SAP"
+    )
+    out.out.say(f"Buffer cache: {why}; what is above it takes memory from SAP and the database.", *cites)
+    out.verdict = ("yes" if within != (_TOO.search(text) is not None) else "no", why, cites)
+    return out

@@ -51,7 +51,7 @@ _PORT_ADAPTER = re.compile(r"[\s-]?ports?\s(?=\d)", re.IGNORECASE)
 _COUNT_NOUN = re.compile(
     r"[\s-]{0,2}(?:(?:physical|processor|configured|active|enabled|cabled|used|dedicated|non-LHEA|virtual)\s)?"
     r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
-    r"virtual\s(?:eth|ent|enet|NICs?)\b|veths?|"
+    r"virt(?:ual|\.)?\s?(?:eth(?:ernet)?|ent|enet|NICs?)\b|veths?|v-eths?|"
     r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
     r"SAPS|%|percent|pct)(?![A-Za-z])",
     re.IGNORECASE,
@@ -109,7 +109,7 @@ def _noun(word: str) -> str:
         return "cores"
     if w in ("npiv", "vfc") or w.startswith("virtual fc") or w.startswith("virtual fibre"):
         return "npiv"
-    if w.startswith(("virtual e", "virtual nic", "veth")):
+    if w.startswith(("virtual e", "virtual nic", "veth", "v-eth")) or (w.startswith("virt") and "fc" not in w):
         return "veth"
     if w.startswith("lhea"):
         return "lhea"
