@@ -664,3 +664,30 @@ def test_no_mean_nor_peak_over_samples_when_a_row_could_not_be_read() -> None:
     peak = loaded.model.workload.peak if loaded.model.workload else None
     assert peak is None or (peak.physc_avg is None and peak.physc_max is None)
     assert any("is not averaged nor its peak taken" in w.reason for w in loaded.warnings)
+
+
+# --- lines joined (a lost line end, a mail program removing "extra line breaks") ----------------------------------
+
+
+@pytest.mark.parametrize("glue", [" ", ""], ids=["with-a-blank", "without"])
+def test_two_device_rows_in_one_line_are_not_one_device(glue: str) -> None:
+    """Was: "hdisk1 Available MPIO FC 2145 hdisk2 Available MPIO FC 2145" was one disk whose description
+    held the next row: a disk lost from the listing and a wrong description, without a warning."""
+    lines = load("lsdev_disk.s2-sddpcm.txt").split("\n")
+    joined = "\n".join([*lines[:2], lines[2] + glue + lines[3], *lines[4:]])
+    result = parse_output(joined, "lsdev -Cc disk")
+    assert all("hdisk" not in row["description"] for row in result.data["disks"])
+    assert any("two rows in one line" in r for r in _reasons(result))
+
+
+def test_a_vios_adapter_listing_with_a_row_joined_to_its_header_counts_nothing() -> None:
+    """Was: the header and the first adapter in one line lost that adapter: 1 10 Gb port counted for 2."""
+    text = (
+        "$ lsdev -type adapter\n"
+        "name             status      description ent0             Available   PCIe3 2-Port 10GbE NIC&RoCE SR Adapter\n"
+        "ent1             Available   PCIe3 2-Port 10GbE NIC&RoCE SR Adapter\n"
+        "ent2             Available   Virtual I/O Ethernet Adapter (l-lan)\n"
+        "$ ioslevel\n3.1.4.21\n"
+    )
+    model = load_text(text, "vios.txt", name="vios1").model
+    assert model.adapters is None or model.adapters.eth_10g_ports is None
