@@ -8,6 +8,7 @@ from typing import Any
 
 from advisor import linre
 from advisor.assemble.model import Fact, InputWarning, Output, Source
+from advisor.parsers.base import was_cut
 from advisor.parsers.rows import Rows
 
 RANK_CONFIG = 0  # the configuration as set: lparstat -i, vmo, oslevel, lsattr, kctune
@@ -149,9 +150,13 @@ def yes_no(raw: Any) -> bool | None:
 
 
 def column(emit: Emit, table: str, name: str) -> list[tuple[str, float]]:
-    """(provenance key, value) of one column over a sample table's rows."""
+    """(provenance key, value) of one column over a sample table's rows; none from a table cut short (the copy
+    stops inside its last line): a mean or a peak over the rows left is not the recording's."""
     rows = emit.data.get(table)
     if not isinstance(rows, list):
+        return []
+    if was_cut(emit.output.result):
+        emit.note(f"the output is cut short (its last line has no line end): {name} is not averaged nor its peak taken")
         return []
     return [
         (f"{table}.{i}.{name}", row[name])

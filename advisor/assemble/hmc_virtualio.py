@@ -61,7 +61,7 @@ def read(emit: Emit, rows: list[tuple[str, dict[str, str]]], kinds: dict[str, st
         )
         return
     by_type: dict[str, list[tuple[str, dict[str, str]]]] = {}
-    for key, row in rows:
+    for key, row in _once(emit, rows):
         subtype = _subtype(row, stated)
         if subtype is None:
             emit.note("a virtual I/O row of unknown subtype (name the --rsubtype); left out", key + ".slot_num")
@@ -90,6 +90,36 @@ def read(emit: Emit, rows: list[tuple[str, dict[str, str]]], kinds: dict[str, st
             "(fcsN), so storage.vfc_adapters is not filled from them; lscfg -vl fcsN in the partition shows the slot",
             clients[0][0] + ".slot_num",
         )
+
+
+def _once(emit: Emit, rows: list[tuple[str, dict[str, str]]]) -> list[tuple[str, dict[str, str]]]:
+    """Each partition's slot once: the HMC lists a slot one time, so a row met again is the listing pasted
+    twice (counted once, with a note), and a slot met again with other values is no listing the HMC prints
+    (neither row is counted)."""
+    seen: dict[tuple[str, str], tuple[str, dict[str, str]]] = {}
+    clash: set[tuple[str, str]] = set()
+    repeats: list[str] = []
+    for key, row in rows:
+        slot = (row.get("lpar_name") or row.get("lpar_id") or "?", row.get("slot_num", "?"))
+        first = seen.setdefault(slot, (key, row))
+        if first[0] == key:
+            continue
+        if first[1] == row:
+            repeats.append(key)
+        elif slot not in clash:
+            clash.add(slot)
+            emit.note(
+                f"{slot[0]} slot {slot[1]} is listed twice with different values: not one lshwres listing; "
+                "that slot is not counted",
+                key + ".slot_num",
+            )
+    if repeats:
+        emit.note(
+            f"{len(repeats)} virtual I/O rows repeat rows listed before (the listing pasted twice?): each slot is "
+            "counted once",
+            repeats[0] + ".slot_num",
+        )
+    return [(key, row) for slot, (key, row) in seen.items() if slot not in clash]
 
 
 def _redundant(emit: Emit, by_type: dict[str, list[tuple[str, dict[str, str]]]], vioses: list[str]) -> None:

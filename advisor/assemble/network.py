@@ -15,6 +15,7 @@ from advisor.assemble.common import RANK_RUNTIME, Context, Emit, device_of, yes_
 from advisor.assemble.devices import LINK_AGGREGATION, PHYSICAL_ETH, SEA, VIRTUAL_ETH, Device, classify, inventory
 from advisor.assemble.model import Fact, Output
 from advisor.documents.network import LinkAggregation, Sea
+from advisor.parsers.base import was_cut
 
 COMMANDS = ("lsdev -type adapter", "lsattr -El entN", "lsattr -El enN", "netstat -v")
 SEA_ATTRS = frozenset({"real_adapter", "virt_adapters", "pvid_adapter", "ha_mode", "ctl_chan"})
@@ -192,13 +193,24 @@ def _statistics(emit: Emit, devices: dict[str, Device]) -> None:
 
 
 def _sea_vlans(emit: Emit, sea: str, adapters: dict[str, Any]) -> None:
-    """VLANs an SEA bridges: PVIDs and VLAN tags of the trunk adapters its entstat -all lists."""
+    """VLANs an SEA bridges: PVIDs and VLAN tags of the trunk adapters its entstat -all lists (all of them: an
+    output cut short may have lost a trunk adapter or the end of an id list, so it gives no list)."""
+    if was_cut(emit.output.result):
+        emit.note(f"entstat is cut short (its last line has no line end): the VLANs of {sea} are not listed from it")
+        return
     vlans: set[int] = set()
     first = None
     for name, block in adapters.items():
         specific = block.get("specific") or {}
         if specific.get("trunk_adapter") is not True:
             continue
+        missing = [f for f in ("port_vlan_id", "vlan_tag_ids") if f not in specific]
+        if missing:  # entstat prints both for every trunk adapter ("VLAN Tag IDs: None"): one was left out
+            emit.note(
+                f"trunk adapter {name} of {sea} has no readable {missing[0]}: the VLANs of {sea} are not listed",
+                f"adapters.{name}.specific.trunk_adapter",
+            )
+            return
         for field in ("port_vlan_id", "vlan_tag_ids"):
             raw = specific.get(field)
             ids = [raw] if isinstance(raw, int) else [int(x) for x in str(raw).split() if x.isascii() and x.isdigit()]

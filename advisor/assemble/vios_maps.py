@@ -42,22 +42,42 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
             emit.note("lsmap -all -npiv is cut short (its last line has no line end): no vfchost counts from it")
             out += emit.facts
             continue
+        names = [str(row.get("name")) for row in vfchosts]
+        if len(set(names)) < len(names) and not _repeats_agree(vfchosts):
+            emit.note(
+                "lsmap -all -npiv lists a vfchost twice with different values: not one listing; no vfchost counts",
+                "vfchosts.0.name",
+            )
+            out += emit.facts
+            continue
+        if len(set(names)) < len(names):
+            emit.note(
+                f"lsmap -all -npiv lists {len(names) - len(set(names))} vfchost adapters again (the listing pasted "
+                "twice?): each is counted once",
+                "vfchosts.0.name",
+            )
         if vfchosts:
             emit.fact(
                 "adapters.npiv_vfc_adapters",
-                len(vfchosts),
+                len(set(names)),
                 "vfchosts.0.name",
-                note=f"{len(vfchosts)} vfchost adapters, mapped or not",
+                note=f"{len(set(names))} vfchost adapters, mapped or not",
             )
-        ports: dict[str, list[int]] = {}
+        ports: dict[str, dict[str, int]] = {}  # port -> {vfchost: first fc_mappings row}
         for n, row in enumerate(emit.get("fc_mappings") or []):
-            ports.setdefault(row["fc_name"], []).append(n)
-        for port, rows in sorted(ports.items()):
+            ports.setdefault(row["fc_name"], {}).setdefault(row["vfchost"], n)
+        for port, hosts in sorted(ports.items()):
             emit.fact(
                 f"storage.fc_ports[{port}].npiv_clients",
-                len(rows),
-                f"fc_mappings.{rows[0]}.fc_name",
-                note=f"{len(rows)} vfchost adapters mapped to {port}",
+                len(hosts),
+                f"fc_mappings.{min(hosts.values())}.fc_name",
+                note=f"{len(hosts)} vfchost adapters mapped to {port}",
             )
         out += emit.facts
     return out
+
+
+def _repeats_agree(rows: list[dict]) -> bool:
+    """Every vfchost listed more than once is listed with the same values each time."""
+    first: dict[str, dict] = {}
+    return all(first.setdefault(str(row.get("name")), row) == row for row in rows)

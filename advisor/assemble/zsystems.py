@@ -35,11 +35,13 @@ LFAREA_USAGE = {
 
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     out: list[Fact] = []
+    outputs = list(outputs)
+    nested = any(o.command == "cat /proc/sysinfo" and len(_zvm_levels(o.data)) > 1 for o in outputs)
     for output in outputs:
         mapper = {
             "D VIRTSTOR,LFAREA": _virtstor,
             "IEASYSxx": _ieasys,
-            "lscpu": _lscpu,
+            "lscpu": _nested_lscpu if nested else _lscpu,
             "cat /proc/sysinfo": _sysinfo,
             "vmcp q multithread": _multithread,
         }.get(output.command)
@@ -48,6 +50,12 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
             mapper(emit)
             out += emit.facts
     return out
+
+
+def _zvm_levels(data: dict) -> list[tuple[int, dict]]:
+    """The VMnn levels of /proc/sysinfo whose control program is z/VM, as (row number, row)."""
+    levels = data.get("vm") or []
+    return [(n, row) for n, row in enumerate(levels) if str(row.get("control_program", "")).startswith("z/VM")]
 
 
 def _virtstor(emit: Emit) -> None:
@@ -73,6 +81,18 @@ def _lscpu(emit: Emit) -> None:
         emit.fact("zvm.version", f"{m.group(1)}.{m.group(2)}", "hypervisor", note=f"{hypervisor}, as release")
 
 
+def _nested_lscpu(emit: Emit) -> None:
+    """lscpu beside a /proc/sysinfo with z/VM under z/VM: its Hypervisor line is the first level's (VM00), not
+    necessarily the one this Linux runs on, so it gives no zvm.version either."""
+    _machine(emit)
+    if emit.get("hypervisor") is not None:
+        emit.note(
+            f"lscpu's Hypervisor {emit.get('hypervisor')!r} is the first z/VM level of /proc/sysinfo's several: "
+            "zvm.version left out",
+            "hypervisor",
+        )
+
+
 def _machine(emit: Emit) -> None:
     machine = emit.get("machine_name")
     if machine in MACHINES:
@@ -86,8 +106,7 @@ def _machine(emit: Emit) -> None:
 
 def _sysinfo(emit: Emit) -> None:
     _machine(emit)
-    levels = [(n, row) for n, row in enumerate(emit.get("vm") or []) if str(row.get("control_program", "")) != ""]
-    zvm = [(n, row) for n, row in levels if str(row["control_program"]).startswith("z/VM")]
+    zvm = _zvm_levels(emit.data)
     if len(zvm) > 1:
         emit.note(
             f"/proc/sysinfo shows {len(zvm)} z/VM levels (z/VM running under z/VM): which one the document describes "

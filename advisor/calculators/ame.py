@@ -272,3 +272,111 @@ def rebalance_plan(
         new_factor=max(MIN_FACTOR, round(new_factor, 2)),
         block_mb=int(block_mb) if block_mb else None,
     )
+
+
+# The 2023 guide's Power10 sweep (Table 5): 14 GB expanded memory throughout; (factor, true memory GB,
+# memory savings % as printed). The guide rounded true memory up to 0.25 GB steps, so its savings can
+# differ from 1 - 1 / factor in the last digit (2.44: 5.75 GB, 59 %).
+TABLE5 = (
+    (1.0, 14.0, 0.0),
+    (1.6, 8.75, 37.5),
+    (2.0, 7.0, 50.0),
+    (2.44, 5.75, 59.0),
+    (2.8, 5.0, 64.0),
+    (3.5, 4.0, 71.0),
+    (3.75, 3.75, 73.0),
+    (4.0, 3.5, 75.0),
+    (4.35, 3.25, 77.0),
+    (4.7, 3.0, 79.0),
+)
+CITE_TABLE5 = (Cite(source=GUIDE, section="Analysis of the Test Results", locator="Table 5"),)
+CITE_SAFETY_NET = (Cite(source=GUIDE, section="Using AME as a safety net"),)
+FORMULA_GAIN = "memory gain = (factor - 1) x 100% of true memory"
+FORMULA_SAVINGS = "memory savings = (1 - true / expanded) x 100% = (1 - 1 / factor) x 100%"
+FORMULA_FACTOR = "factor = expanded memory / true memory"
+FORMULA_TRUE = "true memory = expanded memory / factor"
+FORMULA_LIMIT = "virtual memory limit = factor x true memory + paging space"
+
+
+class Table5Row(BaseModel):
+    expansion_factor: float
+    true_memory_gb: float
+    memory_savings_pct: float
+
+
+class FactorFigures(BaseModel):
+    """What a factor means on its own, or the factor (or true memory) two memory sizes give."""
+
+    expansion_factor: float
+    factor_valid: bool
+    memory_gain_pct: float
+    memory_savings_pct: float
+    true_memory_gb: float | None = None
+    expanded_memory_gb: float | None = None
+    measured: Table5Row | None = None  # the guide's Table 5 row at this factor, when it has one
+    formulas: list[str]
+    citations: tuple[Cite, ...]
+
+
+def factor_figures(
+    factor: float | None = None, true_memory_gb: float | None = None, expanded_memory_gb: float | None = None
+) -> FactorFigures:
+    """Gain, savings and validity of a factor; with the expanded memory, the true memory it needs; or the
+    factor of a true and an expanded memory (rounded to the HMC's 0.01 step only in `factor_valid`)."""
+    formulas = [FORMULA_GAIN, FORMULA_SAVINGS]
+    cites: tuple[Cite, ...] = CITE_GAIN + CITE_FACTOR
+    true = expanded = None
+    if factor is None:
+        if true_memory_gb is None or expanded_memory_gb is None:
+            raise ValueError("give the factor, or both the true and the expanded memory")
+        true = _finite("true memory", true_memory_gb, minimum=0, strict=True)
+        expanded = _finite("expanded memory", expanded_memory_gb, minimum=0, strict=True)
+        f = round(expanded / true, 6)
+        formulas.insert(0, FORMULA_FACTOR)
+        cites = CITE_EXPANDED + cites
+    else:
+        if true_memory_gb is not None:
+            raise ValueError("a true memory with a factor is the AME sizing (expanded memory), not this figure")
+        f = _finite("expansion factor", factor, minimum=0, strict=True)
+        if expanded_memory_gb is not None:
+            expanded = _finite("expanded memory", expanded_memory_gb)
+            true = round(expanded / f, 6)
+            formulas.insert(0, FORMULA_TRUE)
+            cites = CITE_ITERATION + cites
+    row = next(
+        (
+            Table5Row(expansion_factor=r[0], true_memory_gb=r[1], memory_savings_pct=r[2])
+            for r in TABLE5
+            if abs(r[0] - f) < 1e-9
+        ),
+        None,
+    )
+    if row is not None:
+        cites = cites + CITE_TABLE5
+    return FactorFigures(
+        expansion_factor=f,
+        factor_valid=factor_valid(f),
+        memory_gain_pct=memory_gain_pct(f),
+        memory_savings_pct=round((1.0 - 1.0 / f) * 100.0, 6),
+        true_memory_gb=true,
+        expanded_memory_gb=expanded,
+        measured=row,
+        formulas=formulas,
+        citations=cites,
+    )
+
+
+class VirtualMemoryLimit(BaseModel):
+    """AME as a safety net: AIX starts killing processes (signal 33) when active virtual memory reaches it."""
+
+    expanded_memory_gb: float
+    paging_space_gb: float
+    limit_gb: float
+    formula: str = FORMULA_LIMIT
+    citations: tuple[Cite, ...] = CITE_SAFETY_NET
+
+
+def virtual_memory_limit(true_memory_gb: float, factor: float, paging_space_gb: float) -> VirtualMemoryLimit:
+    expanded = expanded_gb(true_memory_gb, factor)
+    paging = _finite("paging space", paging_space_gb)
+    return VirtualMemoryLimit(expanded_memory_gb=expanded, paging_space_gb=paging, limit_gb=round(expanded + paging, 6))

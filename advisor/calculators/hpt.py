@@ -78,6 +78,8 @@ class HptSize(BaseModel):
     hpt_gb: float
     hpt_above_desired_mb: float  # HPT reserved for maximum memory above desired (partitions stating it)
     partitions: list[HptEntry]
+    # what the figure rests on beyond the source: a generation newer than the Redbook's POWER7+
+    assumptions: list[str] = []
     citations: tuple[Cite, ...] = CITE
 
 
@@ -118,6 +120,12 @@ def hpt_size(partitions: list[HptPartition], processor: str, default_ratio: int 
     entries, total, above = hpt_table(
         ((p.name, p.max_memory_gb, p.os, p.ams, p.desired_memory_gb) for p in partitions), processor, default_ratio
     )
+    assumptions = []
+    if default_ratio is None and PROCESSORS.index(processor) > PROCESSORS.index("POWER7+"):
+        assumptions.append(
+            f"{processor} is newer than the 2013 Redbook, whose divisors stop at POWER7+; its POWER7+ rule is "
+            "applied. The system's own default ratio: lshwres -r mem --level sys -F default_hpt_ratios."
+        )
     return HptSize(
         processor=processor,
         hpt_mb=total,
@@ -126,4 +134,5 @@ def hpt_size(partitions: list[HptPartition], processor: str, default_ratio: int 
         partitions=[
             HptEntry(name=n, max_memory_gb=m, divisor=d, hpt_mb=h, hpt_above_desired_mb=a) for n, m, d, h, a in entries
         ],
+        assumptions=assumptions,
     )

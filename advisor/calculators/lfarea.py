@@ -563,3 +563,63 @@ def assess_lfarea(statement: str, online_storage_gb: float) -> LfareaAssessment:
         ipl_message=message,
         citations=citations,
     )
+
+
+class LfareaRequestSize(BaseModel):
+    """What a statement asks for before the online storage is known: a fixed size, a share of the form's base, and
+    whether it fits the limit whatever the online storage (a share of the base within the 80 % the limit allows)
+    or from which online storage on."""
+
+    statement: str
+    form: Form
+    fixed_gb: float  # the sizes and page counts at target: the same on any online storage
+    percent: int  # the percentages at target, summed: of online storage (old form) or of online - 4 GB (new)
+    base: str
+    fits_any_online: bool
+    min_online_gb: float | None  # the least online storage on which the target fits; None when it never does
+    formula: str
+    citations: list[Cite]
+
+
+def request_alone(statement: str) -> LfareaRequestSize:
+    """The target of a statement without the online storage. New form: fixed + p x (online - 4 GB) against
+    0.8 x (online - 4 GB), so it fits from 4 GB + fixed / (0.8 - p) on; old form: p x online - 2 GB (or the size)
+    against 0.8 x online - 2 GB."""
+    req = parse_lfarea(statement)
+    targets = [r.target for r in (req.one_mb, req.two_gb) if r is not None]
+    fixed_mb = sum(a.size_mb or 0 for a in targets)
+    pct = sum(a.value for a in targets if a.size_mb is None)
+    share = Fraction(pct, 100)
+    if req.form == "new":
+        base, reserve, formula = (
+            "online storage - 4 GB",
+            Fraction(4096),
+            "fixed + p% x (online - 4 GB) <= 0.8 x (online - 4 GB)",
+        )
+    else:
+        base, reserve, formula = (
+            "online storage",
+            Fraction(0),
+            "p% x online - 2 GB (or the size) <= 0.8 x online - 2 GB",
+        )
+    fits_any = fixed_mb == 0 and share <= Fraction(4, 5)
+    least: Fraction | None
+    if fits_any:
+        least = Fraction(0)
+    elif share >= Fraction(4, 5):
+        least = None
+    elif req.form == "new":
+        least = reserve + fixed_mb / (Fraction(4, 5) - share)
+    else:  # an old-form size: 0.8 x online - 2 GB >= size
+        least = (fixed_mb + 2048) / Fraction(4, 5)
+    return LfareaRequestSize(
+        statement=req.statement,
+        form=req.form,
+        fixed_gb=fixed_mb / 1024,
+        percent=pct,
+        base=base,
+        fits_any_online=fits_any,
+        min_online_gb=None if least is None else round(float(least / 1024), 3),
+        formula=formula,
+        citations=[CITE_FORMS, CITE_REQ],
+    )

@@ -203,6 +203,79 @@ CAPABILITIES: tuple[Capability, ...] = (
         route="POST /v1/calculators/sap-instances",
     ),
     Capability(
+        "calc_ame_factor",
+        "AME factor",
+        "AIX Active Memory Expansion factor on its own: memory gain (factor - 1) and savings (1 - 1 / factor) with the "
+        "2023 guide's measured Table 5 row when it has one, and validity; with the expanded memory to reach, the true "
+        "memory it needs; or, without a factor, the factor a true and an expanded memory make, cited.",
+        calculators.AmeFactorInput,
+        calculators.FactorFigures,
+        calculators.ame_factor,
+        route="POST /v1/calculators/ame-factor",
+    ),
+    Capability(
+        "calc_getstor",
+        "z/OS IARV64 GETSTOR size",
+        "Size of the memory object an IARV64 REQUEST=GETSTOR asks for: UNITS x UNITSIZE (1M or 2G), or SEGMENTS x "
+        "1 MB, cited.",
+        calculators.GetstorInput,
+        calculators.GetstorSize,
+        calculators.getstor,
+        route="POST /v1/calculators/getstor",
+    ),
+    Capability(
+        "calc_lfarea_limit",
+        "z/OS LFAREA limit",
+        "The most a z/OS LFAREA statement may reserve on an online storage size: old form 80 % of online storage - "
+        "2 GB, new form 80 % of (online storage - 4 GB), cited.",
+        calculators.LfareaLimitInput,
+        calculators.LfareaLimits,
+        calculators.lfarea_limit,
+        route="POST /v1/calculators/lfarea-limit",
+    ),
+    Capability(
+        "calc_lfarea_request",
+        "z/OS LFAREA request",
+        "What a z/OS LFAREA statement asks for before the online storage is known: its fixed size (sizes and page "
+        "counts), its percentages and their base, whether it fits the system limit whatever the online storage, or "
+        "the least online storage it fits on, cited.",
+        calculators.LfareaStatementInput,
+        calculators.LfareaRequestSize,
+        calculators.lfarea_request,
+        route="POST /v1/calculators/lfarea-request",
+    ),
+    Capability(
+        "calc_hpux_kernel",
+        "HP-UX buffer cache and swap",
+        "HP-UX kernel sizing for SAP from the server's memory: buffer cache at most 3 % of memory, swap at least twice "
+        "the memory; judges a configured swap and buffer cache share when given, cited.",
+        calculators.HpuxKernelInput,
+        calculators.HpuxKernelSizing,
+        calculators.hpux_kernel,
+        route="POST /v1/calculators/hpux-kernel",
+    ),
+    Capability(
+        "calc_veth_buffers",
+        "Virtual Ethernet buffers",
+        "New Min and Max Buffers for one virtual Ethernet buffer pool from netstat -v: Min Buffers above Max "
+        "Allocated to the pool's next step, Max Buffers to the attribute's limit when Max Allocated reached it; with "
+        "the chdev attributes, cited.",
+        calculators.VethBuffersInput,
+        calculators.VethBuffersAdvice,
+        calculators.veth_buffers_advice,
+        route="POST /v1/calculators/veth-buffers",
+    ),
+    Capability(
+        "calc_zvm_smt",
+        "z13 SMT gain under z/VM",
+        "Throughput gain of SAP application servers on a z13 with SMT under z/VM over the z13 without SMT or the "
+        "zEC12 (REDP-5287 Table 2): ETR, ITR and users, cited.",
+        calculators.ZvmSmtInput,
+        calculators.ZvmSmtGain,
+        calculators.zvm_smt_gain,
+        route="POST /v1/calculators/zvm-smt",
+    ),
+    Capability(
         "list_rules",
         "List the rules",
         "The rule catalogue: id, title, severity, document kinds, domain and citations; filter by `kind` or `domain`.",

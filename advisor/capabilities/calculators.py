@@ -12,23 +12,40 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from advisor import derive
+from advisor.calculators import veth_buffers, zvm_smt
 from advisor.calculators.ame import (
     AmeSizing,
     DeficitEstimate,
+    FactorFigures,
     TrueMemoryForFactor,
+    VirtualMemoryLimit,
     ame_sizing,
     deficit_free_estimate,
+    factor_figures,
     rebalance,
+    virtual_memory_limit,
 )
 from advisor.calculators.clm import ClmSizing, clm_sizing
+from advisor.calculators.getstor import GetstorSize, getstor_size
 from advisor.calculators.hpt import HptPartition, HptSize, hpt_size
-from advisor.calculators.lfarea import LfareaAssessment, LfareaSyntaxError, assess_lfarea
+from advisor.calculators.lfarea import (
+    CITE_FORMS,
+    LfareaAssessment,
+    LfareaRequestSize,
+    LfareaSyntaxError,
+    assess_lfarea,
+    lfarea_limit_gb,
+    request_alone,
+)
 from advisor.calculators.plarea import PlareaSize, plarea_size
 from advisor.calculators.sap_instances import InstanceRange, instance_range
 from advisor.calculators.vios_memory import ViosMemoryRequirement, vios_memory_requirement
 from advisor.capabilities.context import Context
 from advisor.capabilities.errors import CapabilityError, ErrorItem
 from advisor.capabilities.models import JsonInt, Strict, json_integer
+from advisor.citations import Cite
+from advisor.documents.io import validate_document
 
 
 class ViosMemoryInput(Strict):
@@ -169,12 +186,40 @@ class AmeInput(Strict):
             "Measured AME deficit (lparstat -c dxm): estimates the achieved factor and the true memory without one."
         ),
     )
+    paging_space_gb: float | None = Field(
+        None,
+        ge=0,
+        le=1_048_576,
+        description="Paging space (lsps -s): returns the virtual memory limit, expanded memory + paging space.",
+    )
 
 
 class AmeAssessment(BaseModel):
     sizing: AmeSizing
     rebalance: TrueMemoryForFactor | None = None
     deficit: DeficitEstimate | None = None
+    virtual_memory_limit: VirtualMemoryLimit | None = None
+
+
+class AmeFactorInput(Strict):
+    """An expansion factor alone (gain, savings, validity), with the expanded memory to reach (the true memory
+    it needs), or no factor and both memories (the factor they make)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"expansion_factor": 2.8},
+                {"expansion_factor": 2.2, "expanded_memory_gb": 44},
+                {"true_memory_gb": 16, "expanded_memory_gb": 40},
+            ]
+        },
+    )
+
+    expansion_factor: float | None = Field(None, ge=0.01, le=100, description="The factor (valid: 1.00 to 10.00).")
+    true_memory_gb: float | None = Field(None, gt=0, le=1_048_576, description="With expanded_memory_gb, no factor.")
+    expanded_memory_gb: float | None = Field(None, ge=0, le=104_857_600, description="Memory AIX is to see, GiB.")
 
 
 class SapInstancesInput(Strict):
@@ -186,6 +231,120 @@ class SapInstancesInput(Strict):
 
     cores: float = Field(ge=0, le=100_000, description="Cores the SAP system runs on.")
     saps: float | None = Field(None, ge=0, le=1_000_000_000, description="SAPS of the system, when sized in SAPS.")
+
+
+class GetstorInput(Strict):
+    """An IARV64 REQUEST=GETSTOR request's size keywords: UNITS with UNITSIZE, or SEGMENTS."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"units": 5, "unitsize": "2G"}, {"segments": 2048}]},
+    )
+
+    units: JsonInt | None = Field(None, ge=0, le=1_000_000_000, description="UNITS=: the number of units.")
+    unitsize: Literal["1M", "2G"] | None = Field(None, description="UNITSIZE=: 1M or 2G; required with UNITS.")
+    segments: JsonInt | None = Field(None, ge=0, le=1_000_000_000, description="SEGMENTS=: 1 MB segments.")
+
+
+class LfareaLimitInput(Strict):
+    """The online storage alone: the most an LFAREA statement of either form may reserve."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [{"online_storage_gb": 16}]})
+
+    online_storage_gb: float = Field(ge=4, le=1_048_576, description="Online real storage at IPL, GiB.")
+
+
+class LfareaStatementInput(Strict):
+    """An IEASYSxx LFAREA statement alone, before the online storage is known."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"statement": "LFAREA=(1M=(10%),2G=(2))"}]}
+    )
+
+    statement: str = Field(min_length=1, max_length=4096, description="As written in IEASYSxx.")
+
+
+class LfareaLimits(BaseModel):
+    online_storage_gb: float
+    old_form_limit_gb: float  # LFAREA=xx%|nM|nG|nT
+    new_form_limit_gb: float  # LFAREA=(1M=...,2G=...)
+    formulas: dict[str, str]
+    citations: list[Cite]
+
+
+class HpuxKernelInput(Strict):
+    """Memory of an HP-UX server running SAP; the swap and buffer cache share configured, to judge them."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"memory_gb": 64, "swap_gb": 96, "buffer_cache_pct": 5}]},
+    )
+
+    memory_gb: float = Field(gt=0, le=1_048_576, description="Physical memory of the server, GiB.")
+    swap_gb: float | None = Field(None, ge=0, le=104_857_600, description="Swap configured (swapinfo -tam), GiB.")
+    buffer_cache_pct: float | None = Field(None, ge=0, le=100, description="Buffer cache as a share of memory, %.")
+
+
+class HpuxKernelSizing(BaseModel):
+    memory_gb: float
+    buffer_cache_max_gb: float  # 3 % of memory: more than enough buffer cache for SAP
+    swap_min_gb: float  # at least twice the memory
+    swap_enough: bool | None = None  # with swap_gb
+    buffer_cache_within: bool | None = None  # with buffer_cache_pct
+    formulas: dict[str, str]
+    citations: list[Cite]
+
+
+class VethBuffersInput(Strict):
+    """One buffer pool of a virtual Ethernet adapter as netstat -v / entstat -d print it (Receive Information)."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={"examples": [{"pool": "huge", "min_buffers": 24, "max_buffers": 64, "max_allocated": 64}]},
+    )
+
+    pool: Literal["tiny", "small", "medium", "large", "huge"]
+    min_buffers: JsonInt | None = Field(
+        None, ge=0, le=1_000_000, description="Min Buffers; unknown: the advice is the least Min Buffers to set."
+    )
+    max_buffers: JsonInt | None = Field(
+        None, ge=0, le=1_000_000, description="Max Buffers; unknown: the pool's attribute limit caps the advice."
+    )
+    max_allocated: JsonInt = Field(ge=0, le=1_000_000, description="History: Max Allocated.")
+
+
+class VethBuffersAdvice(BaseModel):
+    pool: str
+    min_buffers: int | None
+    max_buffers: int | None
+    max_allocated: int
+    exhausted: bool | None  # Max Allocated reached Max Buffers (None: Max Buffers not given)
+    new_min_buffers: int
+    new_max_buffers: int | None
+    attributes: str  # the chdev attributes, e.g. "min_buf_huge=72 max_buf_huge=128"; "" when nothing changes
+    formula: str
+    citations: list[Cite]
+
+
+class ZvmSmtInput(Strict):
+    """The run to compare the z13 with SMT against (REDP-5287 Table 2): the z13 without SMT, or the zEC12."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [{"baseline": "zEC12"}]})
+
+    baseline: Literal["z13", "zEC12"] = "z13"
+
+
+class ZvmSmtGain(BaseModel):
+    baseline: zvm_smt.Run
+    smt: zvm_smt.Run
+    etr_pct: float
+    itr_pct: float
+    users: int
+    formula: str
+    citations: list[Cite]
 
 
 def vios_memory(req: ViosMemoryInput, ctx: Context) -> ViosMemoryRequirement:
@@ -203,14 +362,27 @@ def lfarea(req: LfareaInput, ctx: Context) -> LfareaAssessment:
     try:
         return assess_lfarea(req.statement, req.online_storage_gb)
     except LfareaSyntaxError as e:
-        raise CapabilityError(
-            "lfarea-syntax",
-            f"{e.message_id} {e.reason} at column {e.column}: {e.explanation}",
-            errors=[ErrorItem(path="$.statement", message=f"{e.ibm_reason} (column {e.column})")],
-            extra={"lfarea": e.to_dict()},
-        ) from None
+        raise lfarea_syntax(e) from None
     except ValueError as e:
         raise invalid_value("$", e) from None
+
+
+def lfarea_request(req: LfareaStatementInput, ctx: Context) -> LfareaRequestSize:
+    """z/OS LFAREA before the online storage is known: its fixed size, its share of the base, and whether it fits
+    whatever the online storage (or from which online storage on)."""
+    try:
+        return request_alone(req.statement)
+    except LfareaSyntaxError as e:
+        raise lfarea_syntax(e) from None
+
+
+def lfarea_syntax(e: LfareaSyntaxError) -> CapabilityError:
+    return CapabilityError(
+        "lfarea-syntax",
+        f"{e.message_id} {e.reason} at column {e.column}: {e.explanation}",
+        errors=[ErrorItem(path="$.statement", message=f"{e.ibm_reason} (column {e.column})")],
+        extra={"lfarea": e.to_dict()},
+    )
 
 
 def plarea(req: PlareaInput, ctx: Context) -> PlareaSize:
@@ -236,7 +408,106 @@ def ame(req: AmeInput, ctx: Context) -> AmeAssessment:
             out.deficit = deficit_free_estimate(req.true_memory_gb, req.expansion_factor, req.deficit_mb)
         except ValueError as e:  # no true memory, or a deficit as large as the expanded memory
             raise invalid_value("$.deficit_mb", e) from None
+    if req.paging_space_gb is not None:
+        out.virtual_memory_limit = virtual_memory_limit(req.true_memory_gb, req.expansion_factor, req.paging_space_gb)
     return out
+
+
+def ame_factor(req: AmeFactorInput, ctx: Context) -> FactorFigures:
+    """AME factor figures: gain and savings of a factor, the true memory for an expanded memory, or the factor."""
+    try:
+        return factor_figures(req.expansion_factor, req.true_memory_gb, req.expanded_memory_gb)
+    except ValueError as e:
+        raise invalid_value("$", e) from None
+
+
+def getstor(req: GetstorInput, ctx: Context) -> GetstorSize:
+    """IARV64 GETSTOR: UNITS x UNITSIZE or SEGMENTS x 1 MB."""
+    try:
+        return getstor_size(req.units, req.unitsize, req.segments)
+    except ValueError as e:
+        raise invalid_value("$", e) from None
+
+
+LFAREA_FORMULAS = {"old": "0.8 x online storage - 2 GB", "new": "0.8 x (online storage - 4 GB)"}
+
+
+def lfarea_limit(req: LfareaLimitInput, ctx: Context) -> LfareaLimits:
+    """The most LFAREA can reserve on an online storage size, in the old and the new form."""
+    return LfareaLimits(
+        online_storage_gb=req.online_storage_gb,
+        old_form_limit_gb=lfarea_limit_gb(req.online_storage_gb, "old"),
+        new_form_limit_gb=lfarea_limit_gb(req.online_storage_gb, "new"),
+        formulas=dict(LFAREA_FORMULAS),
+        citations=[CITE_FORMS],
+    )
+
+
+HPUX_FORMULAS = {"buffer_cache_max_gb": "0.03 x memory", "swap_min_gb": "2 x memory"}
+
+
+def hpux_kernel(req: HpuxKernelInput, ctx: Context) -> HpuxKernelSizing:
+    """HP-UX for SAP: buffer cache at most 3 % of memory, swap at least twice the memory (the derived values the
+    rules use, from a document of the server's memory alone)."""
+    doc = validate_document({"kind": "hpux-server", "name": "calculator", "memory_gb": req.memory_gb})
+    derived = derive.everything()
+    cache, swap = derived["buffer_cache_target_gb"], derived["swap_min_gb"]
+    cache_gb, swap_gb = float(cache.func(doc)), float(swap.func(doc))
+    return HpuxKernelSizing(
+        memory_gb=req.memory_gb,
+        buffer_cache_max_gb=cache_gb,
+        swap_min_gb=swap_gb,
+        swap_enough=None if req.swap_gb is None else req.swap_gb >= swap_gb,
+        buffer_cache_within=None if req.buffer_cache_pct is None else req.buffer_cache_pct <= BUFFER_CACHE_PCT,
+        formulas=dict(HPUX_FORMULAS),
+        citations=list(dict.fromkeys([*cache.citations, *swap.citations])),
+    )
+
+
+BUFFER_CACHE_PCT = 3.0  # HP KOD kernel slide: 3 % of memory is more than enough buffer cache for SAP
+
+
+def veth_buffers_advice(req: VethBuffersInput, ctx: Context) -> VethBuffersAdvice:
+    """Virtual Ethernet buffers: Min Buffers above Max Allocated, to the pool's next step; Max Buffers to the pool's
+    limit when Max Allocated reached it."""
+    assumed = req.max_buffers if req.max_buffers is not None else veth_buffers.POOL_LIMIT[req.pool]
+    least = req.min_buffers if req.min_buffers is not None else 0
+    advice = veth_buffers.advise(req.pool, least, assumed, req.max_allocated)
+    new_min = advice.new_min_buffers if advice else least
+    new_max = advice.new_max_buffers if advice else assumed
+    return VethBuffersAdvice(
+        pool=req.pool,
+        min_buffers=req.min_buffers,
+        max_buffers=req.max_buffers,
+        max_allocated=req.max_allocated,
+        exhausted=None if req.max_buffers is None else veth_buffers.exhausted(req.max_buffers, req.max_allocated),
+        new_min_buffers=new_min,
+        new_max_buffers=new_max if req.max_buffers is not None else None,
+        attributes=(advice.attributes if advice and req.max_buffers is not None else "")
+        or (f"min_buf_{req.pool}={new_min}" if new_min != req.min_buffers else ""),
+        formula=VETH_FORMULA.format(step=veth_buffers.MIN_STEP[req.pool], limit=veth_buffers.POOL_LIMIT[req.pool]),
+        citations=list(veth_buffers.CITE),
+    )
+
+
+VETH_FORMULA = (
+    "Min Buffers = the next multiple of {step} above Max Allocated, at most Max Buffers; Max Buffers to {limit} "
+    "(the attribute's limit) when Max Allocated reached it"
+)
+
+
+def zvm_smt_gain(req: ZvmSmtInput, ctx: Context) -> ZvmSmtGain:
+    """z13 with SMT against the z13 without it, or the zEC12 (REDP-5287 Table 2, at about 90 % CPU)."""
+    g = zvm_smt.gain(req.baseline, "z13-smt")
+    return ZvmSmtGain(
+        baseline=zvm_smt.TABLE2[req.baseline],
+        smt=zvm_smt.TABLE2["z13-smt"],
+        etr_pct=g.etr_pct,
+        itr_pct=g.itr_pct,
+        users=g.users,
+        formula="gain = (z13 with SMT / baseline - 1) x 100%, for ETR and ITR",
+        citations=[zvm_smt.CITE_TABLE2],
+    )
 
 
 def sap_instances(req: SapInstancesInput, ctx: Context) -> InstanceRange:

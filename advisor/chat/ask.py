@@ -21,6 +21,7 @@ from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.text import sentences
+from advisor.knowledge.topic import offers, wanted
 from advisor.knowledge.verdicts import best_verdict
 from advisor.rulebook.templates import placeholders
 from advisor.sources import load_sources
@@ -36,6 +37,7 @@ SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this s
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
 SENTENCES_OTHER = 2
+ANSWER_KIND_SHARE = 0.6  # a sentence of the kind asked for gains this share of the question's rarest concept
 
 SCOPE = (
     "AIX and PowerVM on IBM Power (Active Memory Expansion, LPAR and VIOS sizing, storage and network "
@@ -106,6 +108,8 @@ def beyond_sources(r: Retrieval) -> bool:
     No verdict, clarification or passage answers such a question; a calculation with its inputs still may."""
     if r.mentioned_rules or not r.hits:
         return False
+    if r.off_topic:
+        return True  # "how big should the lock structure in the CF be?": the passages know structures, not lock ones
     jargon = {c.label for c in r.concepts if c.jargon}
     shared = len(jargon.intersection(r.hits[0].matched) - HOW_WORDS)
     return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)
@@ -128,6 +132,8 @@ def in_scope(r: Retrieval) -> bool:
         return True  # "what workload was used in redp5287": a question about the document itself
     if len(jargon.intersection(top.matched)) >= JARGON_HITS and top.score >= MIN_SCORE:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
+    if top.on_topic and jargon.intersection(r.topic_concepts) and top.score >= MIN_SCORE * SHORT_SHARE:
+        return True  # "old p6 box in the DR site (dont ask). can we use AME on it?": the context is not the topic
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
     # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance;
     # a tunable the sources name ("ame_min_ucpool_size") is as specific as a term of the field
@@ -146,7 +152,14 @@ def pick_sentences(
     concepts = r.concepts
     matches = kb.sentences.matches(sents, [c.query for c in concepts])
     weights = [c.weight * kb.index.idf("passages", c.query) for c in concepts]
-    scored = [(sum(weights[i] for i in m), -pos) for pos, m in enumerate(matches)]
+    # the sentence that gives the kind of answer asked for (a figure, a command, a reason, a level) comes first
+    # among those that match the question: "how much did AME save?" is answered by the sentence with the figure
+    bonus = ANSWER_KIND_SHARE * max(weights, default=0.0)
+    kinds = wanted(r.question)
+    scored = [
+        (sum(weights[i] for i in m) + (bonus if m and kinds and offers(sents[pos], kinds) else 0.0), -pos)
+        for pos, m in enumerate(matches)
+    ]
     ranked = sorted(range(len(sents)), key=lambda i: scored[i], reverse=True)
     chosen = sorted(i for i in ranked[:limit] if scored[i][0] > 0) or [0]
     return [sents[i] for i in chosen]
@@ -401,11 +414,20 @@ def answer(
             for c in calc.calculations
         ]
         speed_q = next((q for q in calc.questions if q.path == "vios.adapters"), None)
-        if speed_q is not None:
+        ports_q = next((q for q in calc.questions if q.path == "vios.lhea_ports"), None)
+        if ports_q is not None:  # "2 LHEAs with 4 ports": each or in total, resumed by the reply
+            result.pending = Pending(
+                question=text, needs="lhea_ports", ask=ports_q.question, raw=ports_q.question.split("'")[1]
+            )
+            if not calc.calculations:  # a question back and no figure
+                result.intent = "clarify"
+        elif speed_q is not None:
             raw = speed_q.question.split("'")[1] if "'" in speed_q.question else None
             result.pending = Pending(question=text, needs="speed", ask=speed_q.question, raw=raw)
         elif any(q.path == "system_cores" for q in calc.questions):
             result.pending = Pending(question=text, needs="cores", ask=calc.questions[-1].question)
+        elif any(q.path == "online_storage_gb" for q in calc.questions):  # "will LFAREA=12G fit?": its online storage
+            result.pending = Pending(question=text, needs="size", ask=calc.questions[-1].question)
         elif any(q.path == "memory_gb" for q in calc.questions):
             result.pending = Pending(question=text, needs="memory", ask=calc.questions[-1].question)
     hits = [h for h in r.hits if h.passage.id not in skip]

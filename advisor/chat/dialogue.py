@@ -68,6 +68,13 @@ _ANSWER_ONLY = linre.compile(
 )
 
 
+def meaning_asked_of(text: str) -> str:
+    """What "what does that mean ..." asks the meaning for, beyond the last answer ("for batch"), or ""."""
+    bare = _LEAD_IN.sub("", text[:400], count=1)
+    m = _MEANING.match(bare)
+    return bare[m.end() :].strip(" ?.!") if m else ""
+
+
 @dataclass
 class Resolution:
     kind: str  # resume | ellipsis | whatif | more | meaning | fix | command | start-over | unclear | changes
@@ -376,6 +383,8 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
                 medium = "Ethernet"
             new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
             return pending.question.replace(raw, new, 1)
+    if needs == "lhea_ports" and pending.raw:
+        return _lhea_ports(answer, reading, pending.question, pending.raw)
     if needs == "paging" and reading.of_kind("size"):
         return f"{pending.question.rstrip(' ?.!')}, {reading.of_kind('size')[0].raw} paging space"
     if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
@@ -383,6 +392,24 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         # question with the reply added, for the calculator to read (or to ask again)
         return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
+
+
+_EACH_REPLY = linre.compile(r"\b(?:each|apiece|every|per\s+(?:lhea|adapter|card)|per)\b", linre.I)
+_TOTAL_REPLY = linre.compile(r"\b(?:total|in\s+all|altogether|all\s+together|combined|overall|together)\b", linre.I)
+
+
+def _lhea_ports(answer: str, reading: Reading, question: str, raw: str) -> str | None:
+    """ "2 LHEAs with 4 ports" asked back: "each" / "4 per LHEA" or "in total" / the total count ("8") says which."""
+    each, total = _EACH_REPLY.search(answer) is not None, _TOTAL_REPLY.search(answer) is not None
+    said = linre.match(r"\d+", raw)
+    counts = [int(q.value) for q in reading.quantities if q.value and float(q.value).is_integer()]
+    if each == total and said is not None and counts and counts[0] != int(said.group(0)):
+        total = True  # "8": another count than the one asked about is the ports of all LHEAs together
+        raw_new = f"{counts[0]} ports in total"
+        return question.replace(raw, raw_new, 1)
+    if each == total:
+        return None
+    return question.replace(raw, f"{raw} each" if each else f"{raw} in total", 1)
 
 
 def lead_in_stripped(text: str) -> str:

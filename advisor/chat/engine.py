@@ -19,11 +19,11 @@ from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
 from advisor.chat import focus, followups
 from advisor.chat.changes import parse_changes
-from advisor.chat.dialogue import Resolution, fragment_of, topicless, with_context
+from advisor.chat.dialogue import Resolution, fragment_of, meaning_asked_of, topicless, with_context
 from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
-from advisor.chat.intents import Intent, recognise, rule_ids
+from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
 from advisor.chat.reader import read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
@@ -147,6 +147,10 @@ class ChatEngine:
                     return self._finish(st, message, reply)
         st.pending = None
         intent = recognise(text, has_document=st.document is not None, new_document=new_doc is not None)
+        if intent.name == "explain" and not intent.rule_ids and bare_why(text) and self._answered_question(st):
+            reply = self._about_answer(text, st)  # "why?" after "at what CPU utilization were the runs held?"
+            if reply is not None:
+                return self._finish(st, message, reply)
         if intent.name == "review" and new_doc is not None and reading.yes_no and _ABOUT_IT.search(text):
             intent = Intent("ask", intent.rule_ids)  # "is my LFAREA ok?" with the document: judge, then answer
         handler = {
@@ -280,12 +284,36 @@ class ChatEngine:
             return self._ask(
                 follow.question, Intent("ask", rule_ids(follow.question)), st, skip=set(st.subject.passages)
             )
+        if self._answered_question(st) and (
+            follow.kind == "fix" or (follow.kind == "meaning" and meaning_asked_of(text))
+        ):  # "so what should we do with those lpars?", "what does that mean for batch?" after a question, no document
+            reply = self._about_answer(text, st)
+            if reply is not None:
+                return reply
         rule = st.focus or st.subject.rule
         if follow.kind in ("fix", "command", "meaning") and rule and rule in self.advisor.rulebook.rules:
             return self._focus(follow.kind, rule, st)
         if follow.kind == "meaning" and st.subject.question:
             question = st.subject.question
             return self._ask(question, Intent("ask", rule_ids(question)), st, skip=set(st.subject.passages))
+        return None
+
+    @staticmethod
+    def _answered_question(st: ChatState) -> bool:
+        """The conversation's last answer was to a question (no document, no findings in focus)."""
+        return st.document is None and st.subject.intent in ("ask", "calc") and bool(st.subject.question)
+
+    def _about_answer(self, text: str, st: ChatState) -> ChatReply | None:
+        """ "why?", "what does that mean for batch?", "so what should we do with those lpars?" after an answer to
+        a question: that question asked again with the follow-up's words, so the passages it was answered from
+        speak (the reason, the consequence, the advice); the rule that was named beside them is no subject of
+        its own. None when that is not covered (the caller falls back to the rule in focus)."""
+        prior = st.subject.model_copy(deep=True)
+        question = with_context(_lead_in_stripped(text), prior.question or "")
+        reply = self._ask(question, Intent("ask", rule_ids(question)), st)
+        if reply.covered and reply.citations:
+            return reply
+        st.subject = prior
         return None
 
     def _rules_for_document(self, text: str, st: ChatState) -> list[str]:

@@ -75,6 +75,11 @@ _BARE_WHY = linre.compile(
 )
 
 
+def bare_why(text: str) -> bool:
+    """ "why?", "how so?", "explain that": a why about whatever was said last."""
+    return bool(_BARE_WHY.match(text))
+
+
 @dataclass
 class Intent:
     name: str  # review | undo | whatif | explain | ask

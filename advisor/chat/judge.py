@@ -138,6 +138,13 @@ def asked_part(text: str) -> str:
     return " , ".join(kept) if kept else text
 
 
+_FRAGMENT_WORDS = 10  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
+# a question that opens with its verb ("is the default LFAREA zero?") says what it asks; a fragment has no verb
+_VERB_FIRST = linre.compile(
+    r"^\s*(?:(?:and|so|but|then|also|ok|okay)\s+)?(?:is|are|was|were|does|do|did|can|could|should|would|will|must|has|have|"
+    r"may|might|isn't|aren't|doesn't|don't)\b",
+    linre.IGNORECASE,
+)
 _VIOS_WORD = linre.compile(r"\b(?:VIOS|VIO\s+servers?|virtual\s+I/O\s+servers?)\b", linre.IGNORECASE)
 _WEIGHT_WORD = linre.compile(r"\bweights?\b", linre.IGNORECASE)
 _WHOLE = linre.compile(r"(?:^|[^\d.])(\d{1,3})(\.\d+)?")
@@ -172,4 +179,6 @@ def claim_verdict(claims: Claims, reading: Reading) -> ClaimVerdict | None:
     weighed = vios_weight(claims, reading)
     if weighed is not None:
         return weighed
-    return claims.verdict(reading.text, stated_levels(reading), asked_part(reading.text))
+    text = reading.text
+    fragment = len(text.split()) <= _FRAGMENT_WORDS and not _WH_FIRST.match(text) and not _VERB_FIRST.match(text)
+    return claims.verdict(text, stated_levels(reading), asked_part(text), fragment)

@@ -29,7 +29,22 @@ if TYPE_CHECKING:
     from advisor.capabilities import Capability
 
 ROUTE = "POST /v1/calculators/"
-NAMES = ("vios-memory", "clm", "lfarea", "plarea", "hpt", "ame", "sap-instances")  # the API's routes, for --help
+NAMES = (
+    "vios-memory",
+    "clm",
+    "lfarea",
+    "plarea",
+    "hpt",
+    "ame",
+    "sap-instances",
+    "ame-factor",
+    "getstor",
+    "lfarea-limit",
+    "lfarea-request",
+    "hpux-kernel",
+    "veth-buffers",
+    "zvm-smt",
+)  # the API's routes, for --help
 
 
 def _gb(value: float) -> str:
@@ -80,7 +95,7 @@ def _plarea_text(result: BaseModel) -> str:
 
 TEXT = {"lfarea": _lfarea_text, "plarea": _plarea_text}  # worded by hand; the others list their values
 ALIASES = {"online_storage_gb": "--online-gb"}  # the shorter spelling the CLI always had
-ARGUMENT = {"lfarea": "statement"}  # `advisor calc lfarea 'LFAREA=(...)' --online-gb 16`
+ARGUMENT = {"lfarea": "statement", "lfarea-request": "statement"}  # `advisor calc lfarea 'LFAREA=(...)' --online-gb 16`
 
 
 def calculators() -> dict[str, Capability]:

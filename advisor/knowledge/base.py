@@ -71,6 +71,10 @@ class KnowledgeBase:
         return tuple(sorted({t for text in texts for t in tokens(text) if len(t) >= 4 and t.isalpha()}))
 
     @cached_property
+    def _word_set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+    @cached_property
     def _by_letter(self) -> dict[str, tuple[str, ...]]:
         out: dict[str, list[str]] = {}
         for w in self.words:
@@ -108,7 +112,8 @@ class KnowledgeBase:
         return len(stem) == 3 and stem.isalpha() and any(_spells(stem, w) for w in same_start)
 
     def correction(self, word: str) -> str | None:
-        """The word of the sources `word` is one slip away from ("recomended", "bufer", "uper"), or None."""
+        """The word of the sources `word` is one slip away from ("recomended", "bufer", "uper"), or two
+        neighbouring letters swapped ("vaules"), or None."""
         if len(word) < 4 or not word.isalpha():
             return None
         if word not in self._slips:
@@ -118,8 +123,10 @@ class KnowledgeBase:
             near = [
                 w for n in range(len(word) - 1, len(word) + 2) for w in self._by_length.get(n, ()) if w[0] == word[0]
             ]
+            swapped = (word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 1))
+            transposed = next((w for w in swapped if w != word and w in self._word_set), None)  # "vaules"
             close = difflib.get_close_matches(word, near, n=1, cutoff=0.86)
-            self._slips[word] = close[0] if close else None
+            self._slips[word] = transposed or (close[0] if close else None)
         return self._slips[word]
 
     def passages_for_rule(self, rule_id: str) -> list[Passage]:

@@ -53,6 +53,12 @@ _COMBINED = linre.compile(
 )
 _GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
 _MODAL = frozenset({"possible", "need", "recommend"})
+# "should LPM get its own adapter instead of going through the SEA?": what follows "instead of" is the alternative
+# turned down, not the subject asked about (a phrase up to the next clause mark)
+_INSTEAD = linre.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)\s+[^,;:.?!]{1,60}", linre.IGNORECASE
+)
+_PREFERENCE = frozenset({"recommend", "improve"})  # a preference turns round with the alternative; other claims abstain
 
 
 @dataclass(frozen=True)
@@ -64,6 +70,7 @@ class Predicate:
     dominant: bool = False  # asked at all, it is what the question is about: "does turning X off need a reboot?"
     not_after: linre.Pattern | None = None  # "persistent over a reboot" asks about persistence, not a reboot
     polarity_from: str | None = None  # "disabled by default" asks the opposite of "on by default"
+    soft: linre.Pattern | None = None  # asks the opposite without making a dominant predicate the question
 
 
 @dataclass(frozen=True)
@@ -99,21 +106,27 @@ class Claims:
     items: tuple[Claim, ...]
 
     def verdict(
-        self, text: str, levels: dict[str, Level] | None = None, asked: str | None = None
+        self, text: str, levels: dict[str, Level] | None = None, asked: str | None = None, fragment: bool = False
     ) -> ClaimVerdict | None:
         """The verdict of the claims that settle this question's predicate; None when none does or they disagree.
 
         `asked` is the part of the message that asks yes or no (the predicate is looked for there only: "what
         should we change, and does it need a reboot?" asks about a reboot); the subjects come from the whole text.
+        `fragment`: the message is a short yes/no fragment ("AMD on POWER6?"), so a stated level may ask whether the
+        subject is there at all.
         """
         subject_text = _COMPARED.sub(" ", text)
         asked_text = text if asked is None else asked
-        dominant = {p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text) is not None}
+        dominant = {
+            p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text, soft=False) is not None
+        }
+        # "AMD on POWER6?": a fragment that asks no predicate but states a level asks whether the subject is there
+        bare = fragment and not any(_asked(p, asked_text) is not None for p in self.predicates.values())
         found: list[tuple[int, ClaimVerdict]] = []
         for c in self.items:
             if dominant and c.says not in dominant:
                 continue
-            got = self._judge(c, text, subject_text, levels or {}, asked_text)
+            got = self._judge(c, text, subject_text, levels or {}, asked_text, bare, fragment)
             if got is not None:
                 found.append((c.weight, got))
         if not found:
@@ -132,15 +145,29 @@ class Claims:
         return first[0]
 
     def _judge(
-        self, c: Claim, text: str, subject_text: str, levels: dict[str, Level], asked_text: str
+        self,
+        c: Claim,
+        text: str,
+        subject_text: str,
+        levels: dict[str, Level],
+        asked_text: str,
+        bare: bool = False,
+        fragment: bool = False,
     ) -> ClaimVerdict | None:
+        chosen = _INSTEAD.sub(lambda m: " " * len(m.group(0)), subject_text)
         spans = []
+        alternative = False  # a subject named only as the alternative turned down ("instead of the SEA")
         for p in c.about:
-            m = p.search(subject_text)
+            m = p.search(chosen)
             if m is None:
-                return None
+                m = p.search(subject_text)
+                if m is None:
+                    return None
+                alternative = True
             spans.append(m.start())
-        if any(p.search(subject_text) for p in c.unless):
+        if alternative and c.says not in _PREFERENCE:
+            return None
+        if any(p.search(chosen) for p in c.unless):
             return None
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
@@ -152,6 +179,16 @@ class Claims:
             asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
+        if (
+            asked is None
+            and fragment
+            and c.says == "possible"
+            and (set(c.when) & set(levels) or len(c.about) >= 2)
+            and (bare or self._bare(c, asked_text))
+        ):
+            # "SSP on VIOS 2.1?": the stated level against the claim's minimum; "SMT on a zEC12?", "z13 smt = 2
+            # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds
+            asked = (False, 0, 0)
         if asked is None:
             return None
         reverse, at, end = asked
@@ -178,11 +215,20 @@ class Claims:
                 return None  # only a claim that itself speaks of the "without ..." answers such a question
         if c.ordered and len(spans) >= 2 and spans[1] < spans[0]:
             reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
+        if alternative:
+            reverse = not reverse  # "instead of through the SEA?" asks the reverse of "should it use the SEA?"
         answer, note = _levels(c, levels)
         if answer != "it depends" and reverse:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
         return ClaimVerdict(answer, because, c, at)
+
+    def _bare(self, c: Claim, asked_text: str) -> bool:
+        """No predicate asked once the claim's own subject words are set aside ("Active Memory Deduplication on
+        POWER6?": "active" names the product, it does not ask whether something is active)."""
+        for p in c.about:
+            asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
+        return not any(_asked(p, asked_text) is not None for p in self.predicates.values())
 
 
 def _opens(c: Claim, rest: str) -> bool:
@@ -190,9 +236,14 @@ def _opens(c: Claim, rest: str) -> bool:
     return any((m := p.search(rest)) is not None and m.start() == 0 for p in c.about)
 
 
-def _asked(pred: Predicate, text: str) -> tuple[bool, int, int] | None:
-    """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None."""
+def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, int] | None:
+    """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None.
+
+    `soft`: whether the predicate's soft words count ("while it's running" asks "no reboot?" only where a reboot
+    claim is about the subject; it does not make a reboot what the question is about)."""
     m = pred.opposite.search(text) if pred.opposite is not None else None
+    if m is None and soft and pred.soft is not None:
+        m = pred.soft.search(text)
     reverse = m is not None
     if m is None:
         m = pred.same.search(text)
@@ -304,10 +355,11 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             opposite = _compile("|".join(spec["opposite"])) if spec.get("opposite") else None
             not_before = linre.compile(spec["not_before"], linre.IGNORECASE) if spec.get("not_before") else None
             not_after = linre.compile(spec["not_after"] + "$", linre.IGNORECASE) if spec.get("not_after") else None
+            soft = _compile("|".join(spec["soft"])) if spec.get("soft") else None
         except (KeyError, linre.error) as exc:
             raise KnowledgeError(path.name, f"predicate {name}", f"bad predicate: {exc}") from None
         predicates[name] = Predicate(
-            name, same, opposite, not_before, bool(spec.get("dominant")), not_after, spec.get("polarity_from")
+            name, same, opposite, not_before, bool(spec.get("dominant")), not_after, spec.get("polarity_from"), soft
         )
     items: list[Claim] = []
     seen: set[str] = set()

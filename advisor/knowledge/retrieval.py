@@ -21,6 +21,7 @@ from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
 from advisor.knowledge.text import fts_phrase
+from advisor.knowledge.topic import modifiers, topic_phrases
 
 RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
@@ -66,6 +67,7 @@ class Hit:
     coverage: float
     matched: list[str] = field(default_factory=list)
     other_family: bool = False  # the passage belongs only to a product line the question does not name
+    on_topic: bool = False  # the passage matches every concept of what the question asks about
 
 
 @dataclass
@@ -85,6 +87,9 @@ class Retrieval:
     rare: list[str] = field(default_factory=list)  # dropped words rare enough in English to name a thing
     corrected: str = ""  # the question with its misspelt words corrected ("bufer" -> "buffer")
     sources: set[str] = field(default_factory=set)  # the source documents the question names
+    topic: list[str] = field(default_factory=list)  # what the question asks about (advisor/knowledge/topic.py)
+    off_topic: list[str] = field(default_factory=list)  # a kind of it no passage names ("lock" of "lock structure")
+    topic_concepts: list[str] = field(default_factory=list)  # the concepts (labels) of the topic words
 
     @property
     def jargon(self) -> list[str]:
@@ -114,12 +119,15 @@ def rank(
 ) -> Retrieval:
     """The passages that best answer `question`, best first (see the module docstring)."""
     syn = kb.synonyms
+    question = spelled_out(kb, question)
     concepts, unknown, dropped, rare, fixes = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", question)))
     corrected = question
     if fixes:  # "uper limit for bufer cache": read with the words corrected, which may form a term of the field
         for wrong, right in fixes.items():
             corrected = linre.sub(r"\b" + linre.escape(wrong) + r"\b", right, corrected, flags=linre.IGNORECASE)
         concepts, unknown, dropped, rare, _ = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", corrected)))
+    named_by = syn.document_words(question)  # "the SHARE large memory deck": "share" names the source, not a topic
+    concepts = [c for c in concepts if c.jargon or c.label not in named_by]
     concepts += option_concepts(kb, question)
     unknown += command_names(kb, question)
     why = bool(_WHY.match(question))
@@ -129,6 +137,12 @@ def rank(
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
     index = kb.index
+    phrases = topic_phrases(corrected)
+    topic = [w for p in phrases for w in p]
+    labels = {c.label for c in concepts}
+    topic_concepts = [c.label for c in syn.concepts(" ".join(topic))]
+    if any(t not in labels for t in topic_concepts):
+        topic_concepts = []  # a topic word no passage has: no passage can be on topic
 
     per_passage: dict[int, float] = {}
     matched: dict[int, list[tuple[str, float]]] = {}
@@ -172,11 +186,15 @@ def rank(
                 score *= WHY_BOOST  # ... and the "Why" section about the very thing asked
         cov = sum(w for _, w in matched[rowid]) / total_idf if total_idf > 0 else 0.0
         score *= COVERAGE_BASE + cov
-        hits.append(Hit(p, score, cov, [label for label, _ in matched[rowid]], other))
+        labels_here = [label for label, _ in matched[rowid]]
+        on_topic = bool(topic_concepts) and all(t in labels_here for t in topic_concepts)
+        hits.append(Hit(p, score, cov, labels_here, other, on_topic))
     for rid in mentioned:
         for p in kb.passages_for_rule(rid):
             if not any(h.passage.id == p.id for h in hits):
                 hits.append(Hit(p, 0.1, 0.0, []))
+    if named and any(h.passage.source in named and h.coverage > 0 for h in hits):
+        hits = [h for h in hits if h.passage.source in named]  # "in the SHARE deck": that document answers
     hits.sort(key=lambda h: (-h.score, h.passage.id))
     return Retrieval(
         question,
@@ -194,7 +212,31 @@ def rank(
         rare,
         corrected,
         named,
+        topic,
+        [w for w in modifiers(phrases) if not _discussed(kb, w, question)],
+        topic_concepts,
     )
+
+
+# "tcp_sendspace/recvspace", "min/max_buf_tiny": two tunables written with their shared part once (RE2: user text)
+_SHARED_PREFIX = linre.compile(r"\b([a-z][a-z0-9]{0,15}_)([a-z0-9_]{1,30})/([a-z][a-z0-9]{1,30})\b", linre.IGNORECASE)
+_SHARED_SUFFIX = linre.compile(r"\b([a-z][a-z0-9]{1,15})/([a-z][a-z0-9]{1,15})(_[a-z0-9_]{1,30})\b", linre.IGNORECASE)
+
+
+def spelled_out(kb, question: str) -> str:
+    """The question with tunables that share a part written whole: "tcp_sendspace/recvspace" ->
+    "tcp_sendspace / tcp_recvspace", when the sources know the whole name."""
+
+    def prefix(m) -> str:
+        whole = m.group(1) + m.group(3)
+        return f"{m.group(1)}{m.group(2)} / {whole}" if kb.knows(whole) else m.group(0)
+
+    def suffix(m) -> str:
+        whole = m.group(1) + m.group(3)
+        return f"{whole} / {m.group(2)}{m.group(3)}" if kb.knows(whole) else m.group(0)
+
+    text = question[:2000]
+    return _SHARED_SUFFIX.sub(suffix, _SHARED_PREFIX.sub(prefix, text)) + question[2000:]
 
 
 # Words typed in capitals, side by side: "CP SET SHARE", "SET SRM", "D M=STOR" (RE2: user text)
@@ -259,6 +301,29 @@ def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str], list[s
             dropped.append(c.label)
             rare.append(c.label)
     return list({c.key: c for c in kept}.values()), unknown, dropped, rare, fixes
+
+
+def _discussed(kb, word: str, question: str) -> bool:
+    """Whether some passage speaks of `word` of the question's topic (as written, as a synonym's term,
+    shortened or misspelt), or the word is not a topic at all (a platform, a document, a code). Rules do
+    not count: their wording is ours ("locks the other out" is no passage on lock structures)."""
+    syn = kb.synonyms
+
+    def in_passages(w: str) -> bool:
+        return bool(kb.index.df("passages", fts_phrase([w])))
+
+    if in_passages(word) or any(c.jargon and kb.index.df("passages", c.query) for c in syn.concepts(word)):
+        return True
+    if syn.platform_tags(word) or word in syn.platform_words(question) or word in syn.document_words(question):
+        return True
+    if vocabulary.is_code(word) or word in kb.abbreviations or vocabulary.run_together(word, kb.knows):
+        return True
+    if len(word) >= 3 and any(in_passages(w) for w in kb.words if w.startswith(word) and w != word + "s"):
+        return True  # "app" for application, "params", "perf"
+    if word.startswith("v") and len(word) > 4 and in_passages(word[1:]):
+        return True  # "vdisks": the virtual one of a thing the sources know
+    fixed = kb.correction(word)
+    return bool(fixed and in_passages(fixed))
 
 
 def _typo(kb, word: str):

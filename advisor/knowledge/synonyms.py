@@ -66,6 +66,13 @@ class Platform:
     tag: str
     family: str
     patterns: tuple[re.Pattern, ...]
+    names: tuple[tuple[str, ...], ...] = ()  # each name's words, lower case
+
+
+# How a source is called ("the SHARE deck", "the z13 paper"): such a name may have the document's
+# subject between its words ("the SHARE large memory deck", "the HP SAP tuning slides")
+DOCUMENT_KINDS = frozenset({"deck", "session", "presentation", "paper", "guide", "slides", "webcast"})
+NAME_GAP = 3  # words allowed between the two words of a document's name
 
 
 @dataclass(frozen=True)
@@ -155,13 +162,32 @@ class Synonyms:
         return out
 
     def document_tags(self, text: str) -> set[str]:
-        """The source ids `text` names ("redp5287", "the HP deck")."""
-        return {d.tag for d in self.documents if any(rx.search(text) for rx in d.patterns)}
+        """The source ids `text` names ("redp5287", "the HP deck", "the SHARE large memory deck")."""
+        return {d.tag for d in self.documents if any(rx.search(text) for rx in d.patterns)} | {
+            tag for tag, _ in self._spread_names(text)
+        }
 
     def document_words(self, text: str) -> set[str]:
         """The words of `text` that name a source ("redpaper", "hp", "deck")."""
         spans = [m.group(0) for d in self.documents for rx in d.patterns for m in rx.finditer(text)]
-        return {t.lower() for span in spans for t in _WORD.findall(span)}
+        return {t.lower() for span in spans for t in _WORD.findall(span)} | {
+            w for _, name in self._spread_names(text) for w in name
+        }
+
+    def _spread_names(self, text: str) -> list[tuple[str, tuple[str, ...]]]:
+        """Two-word names of a source ending in a kind of document, with up to NAME_GAP words between."""
+        words = [w.lower() for w in _WORD.findall(text[:2000])]
+        where: dict[str, list[int]] = {}
+        for i, w in enumerate(words):
+            where.setdefault(w, []).append(i)
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for d in self.documents:
+            for name in d.names:
+                if len(name) != 2 or name[1] not in DOCUMENT_KINDS:
+                    continue
+                if any(0 < j - i <= NAME_GAP + 1 for i in where.get(name[0], ()) for j in where.get(name[1], ())):
+                    out.append((d.tag, name))
+        return out
 
     def platform_words(self, text: str) -> set[str]:
         """The words of `text` that are part of a platform's name ("11i", "v3" of "HP-UX 11i v3")."""
@@ -212,7 +238,8 @@ def _platforms(data: dict, with_family: bool) -> tuple[Platform, ...]:
     for tag, spec in data.items():
         words = spec["words"] if with_family else spec
         family = spec["family"] if with_family else "topic"
-        out.append(Platform(tag, family, tuple(_word_pattern(w) for w in words)))
+        names = tuple(tuple(t.lower() for t in _WORD.findall(str(w))) for w in words)
+        out.append(Platform(tag, family, tuple(_word_pattern(w) for w in words), names))
     return tuple(out)
 
 

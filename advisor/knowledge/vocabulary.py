@@ -109,11 +109,17 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
         return True
     if low in abbreviations or (shorthand is not None and shorthand(low)):
         return False
-    if low.isalpha() and any(_pair(low, i, known) for i in range(2, len(low) - 1)):
+    if run_together(low, known):
         return False  # "filesystem", "sapdata", "datafiles", "cdrom"
     if low.startswith("v") and len(low) > MIN_PART + 1 and known(low[1:]):
         return False  # "vdisks", "vcpu": the virtual one of a thing the sources know
     return zipf(low) < below
+
+
+def run_together(word: str, known) -> bool:
+    """`word` is two words the sources write apart, run together ("filesystem", "cdrom", "sapdata")."""
+    low = word.lower()
+    return len(low) <= MAX_WORD and low.isalpha() and any(_pair(low, i, known) for i in range(2, len(low) - 1))
 
 
 def _pair(word: str, i: int, known) -> bool:

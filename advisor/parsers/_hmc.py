@@ -19,6 +19,7 @@ from ._text import Builder, Line, lines_of
 from .base import CUT_REASON, ParseResult
 
 _NAME = linre.compile(r"[a-z][a-z0-9_]{0,63}")
+Held = tuple[Line, dict[str, str], str | None]  # a row, and the field it ends in without "=" (None: none)
 NO_RESULTS = linre.compile(r"^No results were found\.?$", linre.I)
 
 
@@ -48,19 +49,20 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
     A terminal that wraps the HMC's long lines breaks a value anywhere: ``curr_mem=655`` on one line,
     ``36,curr_max_mem=...`` on the next.  A row is therefore put only once the next line shows it was
     whole; a line that continues it (its first field has no ``=``, or the row's own last field had
-    none) means the row's last value is cut: that attribute is left out and the rest of the line
-    skipped, both with a warning.  Joining the pieces would guess whether a character was lost.  Blank
+    none; under a ``--header`` line, a line of one value where the header names several) means the
+    row's last value is cut: that attribute is left out and the rest of the line skipped, both with a
+    warning.  Joining the pieces would guess whether a character was lost.  Blank
     lines (a double-spaced copy) are no row's end."""
     out = Builder(command)
     header: list[str] | None = None
-    held: tuple[Line, dict[str, str], str | None] | None = None  # a row, and the field it ends in without "="
+    held: Held | None = None
     for line in lines_of(text, command, detect):
         body = line.text.strip()
         if not body:  # a double-spaced copy puts a blank line inside a wrap too: the next line decides
             continue
         items = fields(body)
         if held is not None:
-            if held[2] is not None or (items is not None and items and "=" not in items[0]):
+            if _continues(held, items, header):
                 _put_wrapped(out, held, line)
                 held = None
                 continue
@@ -82,7 +84,7 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
             header = items
             out.known(line)
         elif header is not None and len(items) == len(header):
-            out.put_row("rows", dict(zip(header, items, strict=True)), line)
+            held = (line, dict(zip(header, items, strict=True)), None)
         elif header is not None:
             out.warn(line, f"{len(items)} values for the {len(header)} attributes of the header {header}; skipped")
         else:
@@ -96,12 +98,25 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
     return out.finish()
 
 
-def _put_held(out: Builder, held: tuple[Line, dict[str, str], str | None] | None) -> None:
+def _continues(held: Held, items: list[str] | None, header: list[str] | None) -> bool:
+    """The line goes on with the held row, wrapped by the terminal: the row ended inside an attribute's name,
+    or (name=value lines) the line starts with a bare value, or (-F with --header) it holds one value where
+    the header names several: the rest of the row's last value ("...,131072,655" then "36")."""
+    if held[2] is not None:
+        return True
+    if not items:
+        return False
+    if header is None:
+        return "=" not in items[0]
+    return len(items) == 1 < len(header)
+
+
+def _put_held(out: Builder, held: Held | None) -> None:
     if held is not None and held[1]:
         out.put_row("rows", held[1], held[0])
 
 
-def _put_wrapped(out: Builder, held: tuple[Line, dict[str, str], str | None], rest: Line) -> None:
+def _put_wrapped(out: Builder, held: Held, rest: Line) -> None:
     line, row, dangling = held
     if dangling is None and row:
         cut = list(row)[-1]

@@ -10,9 +10,12 @@ or -N (no modelling) was used.
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor import linre
 
 from ._text import (
+    DETECT_CHARS,
     Builder,
     Line,
     Unreadable,
@@ -21,6 +24,7 @@ from ._text import (
     as_int,
     as_number,
     as_str,
+    clean,
     lines_of,
     norm_label,
     score,
@@ -103,9 +107,11 @@ _STAT_CELL = linre.compile(rf"\s*(N/A|{_NUM})(?:\s*\[\s*({_NUM})\s*%\s*\])?")
 _SIZE = rf"{_NUM}\s*[KMGT]B"
 _FACTOR_ROW = linre.compile(
     rf"^\s*({_NUM})\s+({_SIZE})\s+({_SIZE})\s*\[\s*({_NUM})\s*%\s*\]"
-    rf"\s+({_NUM})\s*\[\s*({_NUM})\s*%\s*\]\s*(<<\s*CURRENT\s+CONFIG)?\s*$",
+    rf"\s+({_NUM})\s*\[\s*({_NUM})\s*%\s*\]\s*(<<[A-Z ]{{0,16}})?$",
     linre.I,
 )
+_MARKER = "<<CURRENTCONFIG"  # the only mark amepat puts after a factor row, compared without blanks
+_MARKER_PIECE = linre.compile(r"^(?:<<)?[A-Z ]{1,16}$|^<<$", linre.I)
 _PARAGRAPHS = {
     "recommendation": linre.compile(r"^\s*The recommended AME configuration", linre.I),
     "warning": linre.compile(r"^\s*WARNING:", linre.I),
@@ -155,14 +161,29 @@ def parse(text: str) -> ParseResult:
     columns: list[str] = []
     paragraph: list[Line] = []
     kind = ""
+    spaced = _double_spaced(text)
+    blanks = 0  # blank lines since the last text line
+    held: tuple[Line, dict[str, Any], str] | None = None  # the last factor row, and its mark so far
     for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
+        if held is not None and body:
+            if _marks(held[2], body):  # the terminal wrapped the row before or inside "<< CURRENT CONFIG"
+                held[1]["current_config"] = True
+                out.known(line)
+                out.put_row("modeled_factors", held[1], held[0])
+                held = None
+                continue
+            out.put_row("modeled_factors", held[1], held[0])
+            held = None
+        blanks = blanks + 1 if not body else 0
         starts = next((k for k, p in _PARAGRAPHS.items() if p.match(body)), None)
-        if paragraph and (not body or starts or _SECTION.match(body) or _FACTOR_ROW.match(body)):
+        ends = not body and (not spaced or blanks > 1)  # a double-spaced copy ends a paragraph with 2+ blanks
+        if paragraph and (ends or starts or _SECTION.match(body) or _FACTOR_ROW.match(body)):
             _close(kind, paragraph, out)
             paragraph = []
         elif paragraph:
-            paragraph.append(line)
+            if body:
+                paragraph.append(line)
             continue
         if not body:
             continue
@@ -179,16 +200,34 @@ def parse(text: str) -> ParseResult:
         elif _RULE.match(body) or _TABLE_HEAD.match(body):
             out.known(line)
         elif _FACTOR_ROW.match(body):
-            _factor_row(line, out)
+            held = _factor_row(line, out)
         elif linre.match(rf"^{_NUM}\s", body):
             out.warn(line, "modelled factor row not in the expected layout; skipped")
         elif _stat_row(line, stats, columns, out):
             pass
         else:
             _field(line, out)
+    if held is not None:
+        out.put_row("modeled_factors", held[1], held[0])
     if paragraph:
         _close(kind, paragraph, out)
     return out.finish()
+
+
+def _double_spaced(text: str) -> bool:
+    """Every text line followed by a blank one (a copy that doubled its line ends): there, one blank line is
+    no paragraph's end, or the recommendation would be cut after its first line."""
+    lines = clean(text[:DETECT_CHARS]).split("\n")
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    return len(filled) > 2 and all(not lines[i + 1].strip() for i in filled[:-1])
+
+
+def _marks(mark: str, body: str) -> bool:
+    """``body`` is the rest of a factor row's "<< CURRENT CONFIG" that a terminal wrap put on its own line."""
+    if not _MARKER_PIECE.match(body):
+        return False
+    whole = (mark + body).replace(" ", "").upper()
+    return whole == _MARKER and mark != whole
 
 
 def _field(line: Line, out: Builder) -> None:
@@ -225,9 +264,15 @@ def _stat_row(line: Line, section: str | None, columns: list[str], out: Builder)
     return True
 
 
-def _factor_row(line: Line, out: Builder) -> None:
+def _factor_row(line: Line, out: Builder) -> tuple[Line, dict[str, Any], str] | None:
+    """The row read from ``line`` and the "<< CURRENT CONFIG" mark it ends in ("" when none, a piece of it when
+    the terminal wrapped the line inside it: "<<" is the current configuration's mark and no other's)."""
     m = _FACTOR_ROW.match(line.text)
     assert m is not None, "called only for a factor row"
+    mark = (m.group(7) or "").strip()
+    if mark and not _MARKER.startswith(mark.replace(" ", "").upper()):
+        out.warn(line, f"modelled factor row: {mark!r} is not amepat's '<< CURRENT CONFIG' mark; skipped")
+        return None
     try:
         row = {
             "expansion_factor": as_float(m.group(1)),
@@ -236,12 +281,12 @@ def _factor_row(line: Line, out: Builder) -> None:
             "modeled_memory_gain_pct": as_number(m.group(4)),
             "cpu_usage_estimate": as_float(m.group(5)),
             "cpu_usage_estimate_pct": as_number(m.group(6)),
-            "current_config": m.group(7) is not None,
+            "current_config": bool(mark),
         }
     except Unreadable as err:
         out.warn(line, f"modelled factor row: {err}; skipped")
-        return
-    out.put_row("modeled_factors", row, line)
+        return None
+    return line, row, mark
 
 
 def _close(kind: str, paragraph: list[Line], out: Builder) -> None:

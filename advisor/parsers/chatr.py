@@ -23,7 +23,7 @@ from .base import ParseResult
 COMMAND = "chatr"
 ALIASES = ("chatr *",)
 
-_PROGRAM = linre.compile(r"^(/\S{1,1000}|\S{1,1000}/\S{0,1000}):\s*$")
+_PROGRAM = linre.compile(r"^\s*(/\S{1,1000}|\S{1,1000}/\S{0,1000}):\s*$")
 _ELF = linre.compile(r"^\s*((?:32|64)-bit ELF (?:executable|shared library))\s*$")
 _SEGMENTS = linre.compile(r"^\s*segments:\s*$")
 _SEG_HEADER = linre.compile(r"^\s*index\s+type\s+address\s+flags\s+size\s*$")

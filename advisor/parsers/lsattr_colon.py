@@ -6,7 +6,8 @@
 The header names the attributes, the next line holds their values in the same order (an empty
 field is an attribute without a value).  The result has the shape and command name of `lsattr -El`,
 so everything that reads one reads the other.  A value line whose field count differs from the
-header's is refused line by line, never re-aligned.
+header's is refused line by line, never re-aligned.  A colon inside a value is printed ``#!:``
+(``fe80#!:#!:1`` for the address ``fe80::1``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ ALIASES = ("lsattr -EOl *", "lsattr -E -O -l *", "lsattr -O -E -l *", "lsattr -O
 RESULT_COMMAND = "lsattr -El"
 
 _HEADER = linre.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+$")
-_SIGNATURES = [linre.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+\s*$", linre.M)]
+_SIGNATURES = [linre.compile(r"^[ \t]*#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+\s*$", linre.M)]
 
 
 def detect(text: str) -> float:
@@ -42,7 +43,7 @@ def parse(text: str) -> ParseResult:
         elif names is None:
             out.unknown(line, "a value line before the '#name:name' header; skipped")
         else:
-            values = body.split(":")
+            values = [v.replace("\0", ":") for v in body.replace("#!:", "\0").split(":")]  # "#!:" is a colon in a value
             if len(values) != len(names):
                 out.warn(line, f"{len(values)} values for {len(names)} attributes {names}; line skipped")
                 continue

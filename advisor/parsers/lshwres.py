@@ -28,12 +28,12 @@ ALIASES = ("lshwres *",)
 
 _SIGNATURES = [
     linre.compile(
-        r'(?:^|,)"?(?:lpar_name|configurable_sys_proc_units|configurable_sys_mem|installed_sys_mem'
+        r'(?:^[ \t]*|,)"?(?:lpar_name|configurable_sys_proc_units|configurable_sys_mem|installed_sys_mem'
         r"|shared_proc_pool_id|configurable_pool_proc_units)=",
         linre.M,
     ),
     linre.compile(
-        r"(?:^|,)\"?(?:curr_proc_units|curr_procs|curr_mem|curr_max_mem|installed_sys_proc_units|mem_region_size"
+        r"(?:^[ \t]*|,)\"?(?:curr_proc_units|curr_procs|curr_mem|curr_max_mem|installed_sys_proc_units|mem_region_size"
         r"|slot_num|shared_proc_pool_id|max_pool_proc_units|configurable_pool_proc_units|port_vlan_id|wwpns"
         r"|remote_lpar_id)=",
         linre.M,
@@ -43,8 +43,8 @@ _SIGNATURES = [
 
 _HEADER = [  # -F ... --header
     linre.compile(
-        r"^[a-z0-9_,]{0,400}\b(?:curr_proc_units|curr_procs|curr_mem|curr_max_mem|configurable_sys_proc_units"
-        r"|configurable_sys_mem|slot_num|shared_proc_pool_id|configurable_pool_proc_units)\b[a-z0-9_,]{0,400}$",
+        r"^[ \t]*[a-z0-9_,]{0,400}\b(?:curr_proc_units|curr_procs|curr_mem|curr_max_mem|configurable_sys_proc_units"
+        r"|configurable_sys_mem|slot_num|shared_proc_pool_id|configurable_pool_proc_units)\b[a-z0-9_,]{0,400}[ \t]*$",
         linre.M,
     )
 ]

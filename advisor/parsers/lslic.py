@@ -20,12 +20,13 @@ COMMAND = "lslic"
 ALIASES = ("lslic *",)
 
 _SIGNATURES = [
-    linre.compile(r'(?:^|,)"?lic_type=', linre.M),
-    linre.compile(r"(?:^|,)(?:activated_spname|installed_spname|activated_level|ecnumber)=", linre.M),
+    linre.compile(r'(?:^[ \t]*|,)"?lic_type=', linre.M),
+    linre.compile(r"(?:^[ \t]*|,)(?:activated_spname|installed_spname|activated_level|ecnumber)=", linre.M),
 ]
 _HEADER = [
     linre.compile(
-        r"^[a-z0-9_,]{0,400}\b(?:activated_spname|activated_level|installed_spname|ecnumber)\b[a-z0-9_,]{0,400}$",
+        r"^[ \t]*[a-z0-9_,]{0,400}\b(?:activated_spname|activated_level|installed_spname|ecnumber)\b"
+        r"[a-z0-9_,]{0,400}[ \t]*$",
         linre.M,
     )
 ]  # -F ... --header

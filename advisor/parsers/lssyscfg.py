@@ -19,15 +19,15 @@ COMMAND = "lssyscfg"
 ALIASES = ("lssyscfg *",)
 
 _SIGNATURES = [
-    linre.compile(r'^"?name=[^,\n]*,', linre.M),
-    linre.compile(r'(?:^|,)"?(?:type_model|lpar_env|serial_num)=', linre.M),
+    linre.compile(r'^[ \t]*"?name=[^,\n]*,', linre.M),
+    linre.compile(r'(?:^[ \t]*|,)"?(?:type_model|lpar_env|serial_num)=', linre.M),
 ]
 _HEADER = [
-    linre.compile(r"^[a-z0-9_,]{0,400}\b(?:type_model|lpar_env|serial_num)\b[a-z0-9_,]{0,400}$", linre.M)
+    linre.compile(r"^[ \t]*[a-z0-9_,]{0,400}\b(?:type_model|lpar_env|serial_num)\b[a-z0-9_,]{0,400}[ \t]*$", linre.M)
 ]  # -F ... --header
 
 
-_OTHERS = linre.compile(r'(?:^|,)"?(?:shared_proc_pool_id|slot_num|lic_type)=', linre.M)  # lshwres, lslic rows
+_OTHERS = linre.compile(r'(?:^[ \t]*|,)"?(?:shared_proc_pool_id|slot_num|lic_type)=', linre.M)  # lshwres, lslic rows
 
 
 def detect(text: str) -> float:

@@ -45,6 +45,8 @@ _RULE = linre.compile(r"^\s*-{5,}(\s+-{5,})*\s*$")
 _NUMERIC_PAIRS = linre.compile(r"(?:\s*[A-Za-z][^:]*?:\s+-?\d+(?:\.\d+)?)+\s*")
 _PAIR = linre.compile(r"([A-Za-z][^:]*?):\s+(-?\d+(?:\.\d+)?)")
 _TABLE_ROW = linre.compile(r"^\s*(.*?[A-Za-z)])\s+(\d+(?:\s+\d+)*)\s*$")
+_TAG_IDS = linre.compile(r"^VLAN Tag IDs:", linre.I)  # a long list goes on in the lines after, ids only
+_IDS = linre.compile(r"\d{1,4}(?:\s+\d{1,4})*")
 _RECEIVE_ONLY = frozenset({"bad_packets"})
 _RENAMES = {"adapter_data_rate": "adapter_data_rate_mbps"}
 
@@ -89,9 +91,29 @@ class _State:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     st = _State()
+    held: tuple[str, Line] | None = None  # a "VLAN Tag IDs:" line, until the next line shows whether it goes on
     for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
+        if held is not None:
+            if not body:  # a double-spaced copy: the next text line decides
+                continue
+            if _IDS.fullmatch(body) and line.raw[:1].isspace():  # entstat's own next line, aligned under the ids
+                held = (f"{held[0]} {body}", line if line.cut else held[1])  # a cut list is no list
+                out.known(line)
+                continue
+            if _IDS.fullmatch(body):  # at column 0: the terminal broke the line, maybe inside an id
+                out.warn(
+                    held[1], "VLAN Tag IDs: the line is wrapped by the terminal (it goes on in the next one); left out"
+                )
+                out.warn(line, "the rest of the VLAN Tag IDs line, wrapped by the terminal; skipped")
+                held = None
+                continue
+            _line(held[0], held[1], st, out)
+            held = None
         if not body:
+            continue
+        if st.adapter and _TAG_IDS.match(body):
+            held = (body, line)
             continue
         if _RULE.match(body):
             out.known(line)
@@ -111,6 +133,8 @@ def parse(text: str) -> ParseResult:
             continue
         st.flags = False
         _line(body, line, st, out)
+    if held is not None:
+        _line(held[0], held[1], st, out)
     return out.finish()
 
 

@@ -29,15 +29,15 @@ from .lscpu import MACHINES
 COMMAND = "cat /proc/sysinfo"
 ALIASES = ("/proc/sysinfo", "sysinfo")
 
-_LINE = linre.compile(r"^([A-Za-z][A-Za-z0-9 .()/-]{0,40}?):\s*(.*?)\s*$")
+_LINE = linre.compile(r"^\s*([A-Za-z][A-Za-z0-9 .()/-]{0,40}?):\s*(.*?)\s*$")
 _VM = linre.compile(r"^VM(\d{2}) (.+)$")
 _MACHINE_KEYS = {"Manufacturer", "Type", "Model", "Sequence Code", "Plant", "Model Capacity"}
 
 _SIGNATURES = [
-    linre.compile(r"^Manufacturer:\s+IBM\s*$", linre.M),
-    linre.compile(r"^LPAR (?:Number|Name|CPUs Total):", linre.M),
-    linre.compile(r"^VM\d\d (?:Name|Control Program):", linre.M),
-    linre.compile(r"^Sequence Code:\s+\S", linre.M),
+    linre.compile(r"^[ \t]*Manufacturer:[ \t]+IBM[ \t]*$", linre.M),  # indented too: a blog's code block
+    linre.compile(r"^[ \t]*LPAR (?:Number|Name|CPUs Total):", linre.M),
+    linre.compile(r"^[ \t]*VM\d\d (?:Name|Control Program):", linre.M),
+    linre.compile(r"^[ \t]*Sequence Code:[ \t]+\S", linre.M),
 ]
 
 

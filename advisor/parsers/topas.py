@@ -10,6 +10,7 @@ their labels wherever they sit on a line.  Rates topas abbreviates with K/M
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import takewhile
 from typing import Any
 
 from advisor import linre
@@ -20,6 +21,7 @@ from .base import ParseResult
 COMMAND = "topas"
 
 MB = size_in("mb")
+IN_MB = size_in("mb", default_unit="mb")
 _EVENTS = ("Cswitch", "Syscall", "Reads", "Writes", "Forks", "Execs")
 _FILE_TTY = ("Readch", "Writch", "Rawin", "Ttyout", "Igets", "Namei", "Dirblk")
 _PAGING = ("Faults", "Steals", "PgspIn", "PgspOut", "PageIn", "PageOut", "Sios")
@@ -46,6 +48,8 @@ _LABELS: list[tuple[linre.Pattern, str, Callable[[str], Any]]] = [
         (r"\bWPAR Total\s+(\S+)", "wpar.total", as_int),
         (r"\bTMEM\s+(\S+)", "ame.tmem_mb", MB),
         (r"\bCMEM\s+(\S+)", "ame.cmem_mb", MB),
+        (r"\bTMEM,MB\s+(\S+)", "ame.tmem_mb", IN_MB),  # AIX 7 topas: the unit in the label, the value bare
+        (r"\bCMEM,MB\s+(\S+)", "ame.cmem_mb", IN_MB),
         (r"EF\[T/A\]\s+([\d.,]+)/", "ame.target_expansion_factor", as_float),
         (r"EF\[T/A\]\s+[\d.,]+/([\d.,]+)", "ame.actual_expansion_factor", as_float),
         (r"\bCI:\s*(\S+)", "ame.ci", as_str),
@@ -59,6 +63,7 @@ _TABLES = {
     "Disk": ("disk", {"Busy%", "BPS", "TPS", "B-Read", "B-Writ"}),
     "FileSystem": ("filesystem", {"BPS", "TPS", "B-Read", "B-Writ"}),
 }
+_REST = linre.compile(r"^(?:[\d.,]|[KMG](?:\s|$))")  # a line that starts inside a value: a wrapped line's rest
 _PROCESS_HEADER = linre.compile(r"^\s*Name\s+PID\s+CPU%\s+PgSp\s+Owner\b")
 _PROCESS = linre.compile(r"^\s*(\S+)\s+(\d+)\s+(\d+(?:[.,]\d+)?)\s+(\d+(?:[.,]\d+)?[KMG]?)\s+(\S+)")
 
@@ -83,37 +88,53 @@ def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     table: tuple[str, list[str]] | None = None
     processes = False
-    for line in lines_of(text, COMMAND, detect):
+    lines = lines_of(text, COMMAND, detect)
+    line = next(lines, None)
+    while line is not None:
+        following = next(lines, None)
+        wrapped = following is not None and bool(_REST.match(following.text))
+        _read(line, wrapped, out, table, processes)
         words = line.text.split()
-        if not words:
-            continue
-        found = False
-        if words[0] in _TABLES:
+        if words and words[0] in _TABLES:
             name, allowed = _TABLES[words[0]]
-            columns = []
-            for word in words[1:]:
-                if word not in allowed:
-                    break
-                columns.append(_column(word))
-            table, found = (name, columns), True
-        elif words[0] == "Total" and table:
-            _total(line, words[1 : 1 + len(table[1])], table, out)
-            table, found = None, True
-        elif _PROCESS_HEADER.match(line.text):
-            processes = found = True
-        elif processes and _PROCESS.match(line.text):
-            _process(line, out)
-            found = True
-        for pattern, key, convert in _LABELS:
-            m = pattern.search(line.text)
-            if m:
-                out.value(key, m.group(1), convert, line)
-                found = True
-        if found or _SECTION_WORDS.match(" ".join(words)):
-            out.known(line)
-        else:
-            out.unknown(line)
+            table = (name, [_column(w) for w in takewhile(allowed.__contains__, words[1:])])
+        elif words and words[0] == "Total":
+            table = None
+        processes = processes or bool(_PROCESS_HEADER.match(line.text))
+        line = following
     return out.finish()
+
+
+def _read(line: Line, wrapped: bool, out: Builder, table: tuple[str, list[str]] | None, processes: bool) -> None:
+    """One screen line.  ``wrapped``: the next line is the rest of this one, broken by a terminal or a mail
+    program (it starts with a digit or a unit): the value this line ends in is cut, so it is not read."""
+    words = line.text.split()
+    if not words:
+        return
+    end = len(line.text.rstrip())
+    found = words[0] in _TABLES or bool(_PROCESS_HEADER.match(line.text))
+    if words[0] == "Total" and table:
+        cells = words[1 : 1 + len(table[1])]
+        if wrapped and len(cells) == len(words) - 1:
+            out.warn(line, f"{table[0]}.{table[1][len(cells) - 1]}: the line is wrapped inside this value; left out")
+            cells = cells[:-1]
+        _total(line, cells, table, out)
+        found = True
+    elif processes and _PROCESS.match(line.text):
+        _process(line, out)
+        found = True
+    for pattern, key, convert in _LABELS:
+        m = pattern.search(line.text)
+        if m and wrapped and m.end(1) == end:
+            out.warn(line, f"{key}: the line is wrapped inside this value (it goes on in the next line); left out")
+            found = True
+        elif m:
+            out.value(key, m.group(1), convert, line)
+            found = True
+    if found or _SECTION_WORDS.match(" ".join(words)):
+        out.known(line)
+    else:
+        out.unknown(line)
 
 
 def _total(line: Line, cells: list[str], table: tuple[str, list[str]], out: Builder) -> None:

@@ -104,3 +104,87 @@ def ame(body: Body, ctx: Ctx) -> calc.AmeAssessment:
 )
 def sap_instances(body: Body, ctx: Ctx) -> InstanceRange:
     return calc.sap_instances(validate_model(calc.SapInstancesInput, body), ctx)
+
+
+@router.post(
+    "/ame-factor",
+    response_model=calc.FactorFigures,
+    operation_id="ameFactor",
+    summary="AME factor: gain, savings and validity; true memory for an expanded memory; or the factor of two memories",
+    responses=ERRORS,
+    openapi_extra=request_body("AmeFactorInput", model_examples(calc.AmeFactorInput)),
+)
+def ame_factor(body: Body, ctx: Ctx) -> calc.FactorFigures:
+    return calc.ame_factor(validate_model(calc.AmeFactorInput, body), ctx)
+
+
+@router.post(
+    "/getstor",
+    response_model=calc.GetstorSize,
+    operation_id="getstor",
+    summary="z/OS IARV64 GETSTOR: UNITS x UNITSIZE, or SEGMENTS x 1 MB",
+    responses=ERRORS,
+    openapi_extra=request_body("GetstorInput", model_examples(calc.GetstorInput)),
+)
+def getstor(body: Body, ctx: Ctx) -> calc.GetstorSize:
+    return calc.getstor(validate_model(calc.GetstorInput, body), ctx)
+
+
+@router.post(
+    "/lfarea-limit",
+    response_model=calc.LfareaLimits,
+    operation_id="lfareaLimit",
+    summary="z/OS LFAREA limit on an online storage: old and new form",
+    responses=ERRORS,
+    openapi_extra=request_body("LfareaLimitInput", model_examples(calc.LfareaLimitInput)),
+)
+def lfarea_limit(body: Body, ctx: Ctx) -> calc.LfareaLimits:
+    return calc.lfarea_limit(validate_model(calc.LfareaLimitInput, body), ctx)
+
+
+@router.post(
+    "/hpux-kernel",
+    response_model=calc.HpuxKernelSizing,
+    operation_id="hpuxKernel",
+    summary="HP-UX for SAP: buffer cache at most 3 % of memory, swap at least twice the memory",
+    responses=ERRORS,
+    openapi_extra=request_body("HpuxKernelInput", model_examples(calc.HpuxKernelInput)),
+)
+def hpux_kernel(body: Body, ctx: Ctx) -> calc.HpuxKernelSizing:
+    return calc.hpux_kernel(validate_model(calc.HpuxKernelInput, body), ctx)
+
+
+@router.post(
+    "/veth-buffers",
+    response_model=calc.VethBuffersAdvice,
+    operation_id="vethBuffers",
+    summary="Virtual Ethernet buffers: Min Buffers above Max Allocated, Max Buffers to the limit when exhausted",
+    responses=ERRORS,
+    openapi_extra=request_body("VethBuffersInput", model_examples(calc.VethBuffersInput)),
+)
+def veth_buffers_advice(body: Body, ctx: Ctx) -> calc.VethBuffersAdvice:
+    return calc.veth_buffers_advice(validate_model(calc.VethBuffersInput, body), ctx)
+
+
+@router.post(
+    "/zvm-smt",
+    response_model=calc.ZvmSmtGain,
+    operation_id="zvmSmtGain",
+    summary="z13 SMT gain under z/VM over the z13 without SMT or the zEC12 (REDP-5287 Table 2)",
+    responses=ERRORS,
+    openapi_extra=request_body("ZvmSmtInput", model_examples(calc.ZvmSmtInput)),
+)
+def zvm_smt_gain(body: Body, ctx: Ctx) -> calc.ZvmSmtGain:
+    return calc.zvm_smt_gain(validate_model(calc.ZvmSmtInput, body), ctx)
+
+
+@router.post(
+    "/lfarea-request",
+    response_model=calc.LfareaRequestSize,
+    operation_id="lfareaRequest",
+    summary="z/OS LFAREA before the online storage is known: fixed size, percentages, fits any online storage",
+    responses=ERRORS,
+    openapi_extra=request_body("LfareaStatementInput", model_examples(calc.LfareaStatementInput)),
+)
+def lfarea_request(body: Body, ctx: Ctx) -> calc.LfareaRequestSize:
+    return calc.lfarea_request(validate_model(calc.LfareaStatementInput, body), ctx)

@@ -130,3 +130,91 @@ def test_ame_impossible_deficit_is_422(client):
     assert r.status_code == 422 and r.json()["errors"][0]["path"] == "$.deficit_mb"
     r = client.post("/v1/calculators/ame", json={"true_memory_gb": 1, "expansion_factor": "2"})
     assert r.json()["errors"][0]["path"] == "$.expansion_factor"
+
+
+def test_ame_factor_alone_gives_gain_savings_and_the_guides_measured_row(client):
+    r = client.post("/v1/calculators/ame-factor", json={"expansion_factor": 2.8})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["memory_gain_pct"] == 180.0 and round(body["memory_savings_pct"], 1) == 64.3
+    assert body["measured"] == {"expansion_factor": 2.8, "true_memory_gb": 5.0, "memory_savings_pct": 64.0}
+    assert {"source": "ibm-aix-ame64k-sap-2023", "section": "Analysis of the Test Results", "locator": "Table 5"} in (
+        body["citations"]
+    )
+    # a factor the guide did not run has no measured row; the factor of two memories, and the true memory for one
+    assert client.post("/v1/calculators/ame-factor", json={"expansion_factor": 1.7}).json()["measured"] is None
+    made = client.post("/v1/calculators/ame-factor", json={"true_memory_gb": 16, "expanded_memory_gb": 40}).json()
+    assert made["expansion_factor"] == 2.5 and made["factor_valid"]
+    need = client.post("/v1/calculators/ame-factor", json={"expansion_factor": 2.2, "expanded_memory_gb": 44}).json()
+    assert need["true_memory_gb"] == 20.0
+
+
+def test_ame_factor_needs_a_factor_or_both_memories(client):
+    r = client.post("/v1/calculators/ame-factor", json={"true_memory_gb": 16})
+    assert r.status_code == 422 and r.json()["errors"][0]["path"] == "$"
+
+
+def test_ame_paging_space_gives_the_virtual_memory_limit(client):
+    body = {"true_memory_gb": 32, "expansion_factor": 1.8, "paging_space_gb": 8}
+    limit = client.post("/v1/calculators/ame", json=body).json()["virtual_memory_limit"]
+    assert limit["limit_gb"] == 65.6 and limit["citations"][0]["section"] == "Using AME as a safety net"
+
+
+@pytest.mark.parametrize(
+    "body, mb",
+    [({"units": 3, "unitsize": "2G"}, 6144), ({"units": 3, "unitsize": "1M"}, 3), ({"segments": 2048}, 2048)],
+)
+def test_getstor(client, body, mb):
+    r = client.post("/v1/calculators/getstor", json=body)
+    assert r.status_code == 200 and r.json()["size_mb"] == mb
+
+
+@pytest.mark.parametrize("body", [{"units": 3}, {"units": 3, "unitsize": "2G", "segments": 4}, {}])
+def test_getstor_refuses_what_iarv64_refuses(client, body):
+    r = client.post("/v1/calculators/getstor", json=body)
+    assert r.status_code == 422 and r.json()["type"] == "/problems/invalid-request"
+
+
+def test_lfarea_limit_is_the_limit_lfarea_judges_against(client):
+    body = client.post("/v1/calculators/lfarea-limit", json={"online_storage_gb": 16}).json()
+    assert (body["old_form_limit_gb"], body["new_form_limit_gb"]) == (10.8, 9.6)
+    judged = client.post("/v1/calculators/lfarea", json={"statement": "LFAREA=(1M=(10%))", "online_storage_gb": 16})
+    assert judged.json()["limit_gb"] == body["new_form_limit_gb"]
+
+
+def test_hpux_kernel(client):
+    body = client.post("/v1/calculators/hpux-kernel", json={"memory_gb": 64, "swap_gb": 128}).json()
+    assert (body["buffer_cache_max_gb"], body["swap_min_gb"], body["swap_enough"]) == (1.92, 128.0, True)
+    assert body["buffer_cache_within"] is None
+
+
+@pytest.mark.parametrize(
+    "body, new_min, new_max, attributes",
+    [
+        # Redbook Example 3-32: huge pool exhausted (64 of 64), medium above its min (165 > 128)
+        (
+            {"pool": "huge", "min_buffers": 24, "max_buffers": 64, "max_allocated": 64},
+            72,
+            128,
+            "min_buf_huge=72 max_buf_huge=128",
+        ),
+        (
+            {"pool": "medium", "min_buffers": 128, "max_buffers": 256, "max_allocated": 165},
+            256,
+            256,
+            "min_buf_medium=256",
+        ),
+        ({"pool": "tiny", "min_buffers": 512, "max_buffers": 2048, "max_allocated": 512}, 512, 2048, ""),
+        ({"pool": "huge", "max_allocated": 70}, 72, None, "min_buf_huge=72"),
+    ],
+)
+def test_veth_buffers(client, body, new_min, new_max, attributes):
+    out = client.post("/v1/calculators/veth-buffers", json=body).json()
+    assert (out["new_min_buffers"], out["new_max_buffers"], out["attributes"]) == (new_min, new_max, attributes)
+
+
+def test_zvm_smt_gain_is_table_2(client):
+    body = client.post("/v1/calculators/zvm-smt", json={"baseline": "zEC12"}).json()
+    assert (body["etr_pct"], body["users"]) == (37.8, 2856 - 1968)
+    assert client.post("/v1/calculators/zvm-smt", json={}).json()["etr_pct"] == 28.4
+    assert client.post("/v1/calculators/zvm-smt", json={"baseline": "z14"}).status_code == 422

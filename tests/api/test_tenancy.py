@@ -34,6 +34,13 @@ ROUTES = {
     ("post", "/v1/calculators/hpt"): ("reader", "shared"),
     ("post", "/v1/calculators/ame"): ("reader", "shared"),
     ("post", "/v1/calculators/sap-instances"): ("reader", "shared"),
+    ("post", "/v1/calculators/ame-factor"): ("reader", "shared"),
+    ("post", "/v1/calculators/getstor"): ("reader", "shared"),
+    ("post", "/v1/calculators/lfarea-limit"): ("reader", "shared"),
+    ("post", "/v1/calculators/lfarea-request"): ("reader", "shared"),
+    ("post", "/v1/calculators/hpux-kernel"): ("reader", "shared"),
+    ("post", "/v1/calculators/veth-buffers"): ("reader", "shared"),
+    ("post", "/v1/calculators/zvm-smt"): ("reader", "shared"),
     # a review_id in their bodies is looked up in the caller's tenant (api/context.py)
     ("post", "/v1/explain"): ("reader", "shared"),
     ("post", "/v1/whatif"): ("reader", "shared"),

@@ -120,3 +120,15 @@ def test_derived_names_the_missing_partition_fields():
         }
     )
     assert set(frame.missing["hpt_mb"]) == {"partitions[0].memory_gb", "partitions[1].memory.max_gb"}
+
+
+@pytest.mark.parametrize("processor", ["POWER8", "POWER9", "POWER10", "POWER11"])
+def test_a_generation_after_the_source_says_which_rule_it_borrows(processor):
+    size = hpt.hpt_size([HptPartition(name="a", max_memory_gb=256)], processor)
+    assert size.hpt_gb == 2.0
+    assert any("POWER7+ rule" in a and processor in a for a in size.assumptions)
+
+
+@pytest.mark.parametrize("processor, ratio", [("POWER7+", None), ("POWER7", None), ("POWER9", 128)])
+def test_a_generation_the_source_covers_or_a_known_ratio_assumes_nothing(processor, ratio):
+    assert hpt.hpt_size([HptPartition(name="a", max_memory_gb=256)], processor, ratio).assumptions == []

@@ -310,7 +310,7 @@ def test_a_follow_up_replaces_the_amount_of_the_same_role(engine, turns, name, v
         ("request=getstor, units=3, unitsize=2G: storage?", "getstor.size", 6),
         ("min CLM for kernel and private data on a 192 GB rx8640?", "clm.kernel_floor", 19.2),
         ("power6 box, 4 linux lpars, max memory 32, 32, 64 and 128 GB - HPT?", "hpt.size.POWER6", 4.0),
-        ("vios w/ 2 LHEAs (4 ports configured) - mem?", "vios_memory.complex_io", 2200),  # 768 + 1024 + 408
+        ("vios w/ 2 LHEAs (4 ports configured in total) - mem?", "vios_memory.complex_io", 2200),  # 768 + 1024 + 408
         ("max bufer cahce for a 100 GB hp-ux server", "hpux.buffer_cache_max", 3),
     ],
 )
@@ -325,8 +325,9 @@ def test_sizes_that_do_not_match_the_partition_count_are_not_guessed():
 
 
 def test_will_it_work_asks_for_the_online_storage(engine):
-    first = engine.turn("would LFAREA=30G work?")
-    assert first.needs_input and not first.calculations
+    first = engine.turn("would LFAREA=30G work?")  # 30 GB whatever is online; it fits from (30 + 2) / 0.8 = 40 GB on
+    assert first.needs_input and first.verdict is not None and first.verdict.answer == "it depends"
+    assert [(c.name, c.result) for c in first.calculations] == [("lfarea.requested", 30), ("lfarea.min_online", 40)]
     second = engine.turn("32 GB online", first.state)
     assert second.verdict is not None and second.verdict.answer == "no"  # old form: 0.8 x 32 - 2 = 23.6 GB
     assert [c.result for c in second.calculations] == [pytest.approx(23.6)]

@@ -20,7 +20,18 @@ from tests.chat.eval import runner
 # 0 cited out-of-scope answers, s4-scope/s4-chatcalc/s4-verdicts merged); its floor catches regressions.
 # heldout5 ran once at 76.1 % (session 4, 19:50 UTC); tuned on since (95.2 %, 0 wrong numbers, 0 cited
 # out-of-scope answers after the three chat branches were merged); its floor catches regressions.
-FLOOR = {"tuning": 95.0, "heldout1": 95.0, "heldout2": 92.0, "heldout3": 92.0, "heldout4": 92.0, "heldout5": 90.0}
+# heldout6's clean one run was 73.1 % / 4 wrong numbers / 1 cited out-of-scope answer (2026-11-24 20:36 UTC,
+# main 6f2c436); tuned on after (s4-chatfix: the wrong numbers; s5: the cited out-of-scope answer, lock
+# structure sizing in a coupling facility, by the head-topic check); its floor catches regressions.
+FLOOR = {
+    "tuning": 95.0,
+    "heldout1": 95.0,
+    "heldout2": 92.0,
+    "heldout3": 92.0,
+    "heldout4": 92.0,
+    "heldout5": 90.0,
+    "heldout6": 72.0,
+}
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 

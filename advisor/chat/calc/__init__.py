@@ -11,13 +11,17 @@ power.py, hpux.py and zsystems.py hold the recognisers of each product line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
 
 from advisor import linre
+from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asks_a_figure, asks_other
 from advisor.chat.calc.common import CalcAnswer
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
-from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, vios_answer
-from advisor.chat.calc.zsystems import getstor_answer, lfarea_answer, plarea_answer, smt_answer
+from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, veth_buffers_answer, vios_answer
+from advisor.chat.calc.zsystems import _lfarea_statement, getstor_answer, lfarea_answer, plarea_answer, smt_answer
 from advisor.chat.reader import Reading, read
 
 RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
@@ -29,6 +33,7 @@ RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
     hpux_kernel_answer,
     ame_answer,
     smt_answer,
+    veth_buffers_answer,
 )
 
 
@@ -44,7 +49,12 @@ def _sizes_spelled_out(reading: Reading) -> str:
     """
     text = reading.text
     amounts = {id(q) for q in reading.amounts("size")}
+    stmt, _ = _lfarea_statement(text)
+    at = text.find(stmt) if stmt else -1
+    kept = (at, at + len(stmt)) if stmt and at >= 0 else (0, 0)  # "LFAREA=(1M=2048,2G=4)" is read as written
     for q in sorted(reading.quantities, key=lambda q: q.start, reverse=True):
+        if kept[0] <= q.start < kept[1]:
+            continue
         unit = (q.unit or "").lower()
         # "16G true mem" is 16 GB; the 12G of "LFAREA=12G" stays as written (a statement's own number)
         plain = (unit in _PLAIN_UNITS and "," not in q.raw) and not (len(unit) == 1 and id(q) in amounts)
@@ -70,6 +80,7 @@ COMPUTES = {
     "hpt": r"\b(?:hpt|page\s+table|size|mem(?:ory)?|gb|reserved)\b",
     "getstor": r"\b(?:storage|size|mem(?:ory)?|gb|mb|big|much)\b",
     "zvm_smt": r"\b(?:throughput|gain|etr|itr|users?|faster|more)\b",
+    "veth_buffers": r"\b(?:min(?:imum)?|buffers?|value|set|raise|go|increase|bump|new)\b",
 }
 # calculators whose figure is a requirement or a limit: it settles "is my X ok?"
 REQUIREMENTS = frozenset({"vios_memory", "lfarea", "plarea", "clm", "hpux_kernel", "sap_instances", "hpt", "getstor"})
@@ -92,15 +103,70 @@ def calculate(text: str, platforms: set[str], reading: Reading | None = None) ->
     reading = reading or read(text)
     text = reading.text
     yes_no = reading.yes_no
-    result = _answers_what_is_asked(vios_answer(text, reading), text, yes_no)
+    result = _answers_what_is_asked(_bounded(vios_answer, text, reading), text, yes_no)
     if result is not None:
-        return result
+        return result  # the VIOS sizing names its own unused quantities (it reads every adapter count)
     text = _sizes_spelled_out(reading)
     for fn in RECOGNISERS:
-        result = _answers_what_is_asked(fn(text), text, yes_no)
+        result = _answers_what_is_asked(_bounded(fn, text), text, yes_no)
         if result is not None:
-            return result
-    return _answers_what_is_asked(hpt_answer(text, platforms), text, yes_no)
+            return _named_back(result, reading)
+    return _named_back(_answers_what_is_asked(_bounded(hpt_answer, text, platforms), text, yes_no), reading)
+
+
+def _bounded(fn: Callable[..., CalcAnswer | None], *args: Any) -> CalcAnswer | None:
+    """A recogniser's answer; none when a value it read is outside what the calculator capability accepts (a factor
+    of 500, a negative size): the request models bound every surface alike, and the chat answers from the sources."""
+    try:
+        return fn(*args)
+    except (ValidationError, CapabilityError):
+        return None
+
+
+_NAMED_KINDS = frozenset({"size", "count", "number", "percent", "saps", "cores"})  # what is named back when unused
+_PAGE_SIZES = frozenset({"4K", "64K", "1M", "16M", "2G"})
+_SPAN_WORDS = linre.compile(r"\b(?:LFAREA|IARV64|UNITS|SEGMENTS|UNITSIZE)\b\s*=?\s*\S*", linre.I)
+
+
+def _values(data: object) -> set[float]:
+    """Every number among a calculation's inputs, also in the other size unit (GB and MB)."""
+    if isinstance(data, bool):
+        return set()
+    if isinstance(data, int | float):
+        return {round(float(data), 6), round(float(data) * 1024, 6), round(float(data) / 1024, 6)}
+    if isinstance(data, dict):
+        return set().union(*(_values(v) for v in data.values())) if data else set()
+    if isinstance(data, list | tuple):
+        return set().union(*(_values(v) for v in data)) if data else set()
+    return set()
+
+
+def _named_back(result: CalcAnswer | None, reading: Reading) -> CalcAnswer | None:
+    """The result with every quantity of the message its calculation did not use named as not used: a number the
+    user gave is never dropped silently. Numbers inside a statement the calculator read (LFAREA=..., UNITS=...),
+    inside an OS level or a model name, and the inputs themselves (in GB or MB) count as used."""
+    if result is None or not result.calculations:
+        return result
+    text = reading.text
+    used = set().union(*(_values(c.inputs) | _values(c.result) for c in result.calculations))
+    taken = [m.span() for m in _SPAN_WORDS.finditer(text)]
+    for raw in [o.raw for o in reading.os_levels] + [p.raw for p in reading.platforms]:
+        at = text.find(raw)
+        if at >= 0:
+            taken.append((at, at + len(raw)))
+    amounts = {id(q) for q in reading.amounts("size")}
+    for q in reading.quantities:
+        if q.kind not in _NAMED_KINDS or q.ambiguous or any(a <= q.start < b for a, b in taken):
+            continue
+        page = q.kind == "size" and (id(q) not in amounts or q.raw.replace(" ", "").upper() in _PAGE_SIZES)
+        if page or (q.kind == "number" and float(q.value).is_integer()):
+            continue  # a page size ("1M pages", "4K requests"), or a whole number without a unit (a model, an id)
+        if round(q.value, 6) in used or (q.count is not None and float(q.count) in used):
+            continue
+        if any(q.raw in a for a in result.assumptions):
+            continue
+        result.assumptions.append(f"'{q.raw}' is not an input of this calculation; not used.")
+    return result
 
 
 __all__ = ["CalcAnswer", "calculate", "_factors"]

@@ -70,9 +70,11 @@ def asks_a_figure(text: str, requirement: linre.Pattern | None = None) -> bool:
 
 
 def asks_other(text: str, computes: linre.Pattern) -> bool:
-    """The question asks for a quantity the calculator does not compute (and none it does)."""
+    """The question asks for a quantity the calculator does not compute (and none it does). A message with no
+    asking clause ("plarea for 64 GB online, we have 12 cpus") asks for what it names anywhere."""
     want = asked(text)
-    return bool(_OTHER.search(want)) and not computes.search(want)
+    marked = "?" in text[:MAX_MESSAGE] or _QUESTION.search(text[:MAX_MESSAGE]) is not None
+    return bool(_OTHER.search(want)) and not computes.search(want if marked else text[:MAX_MESSAGE])
 
 
 def role_patterns(before: str, after: str | None = None) -> tuple[linre.Pattern, linre.Pattern]:

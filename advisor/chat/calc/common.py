@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Any, TypeVar
 
-from advisor import derive, linre
+from pydantic import BaseModel
+
+from advisor import linre
+from advisor.capabilities.context import Context
 from advisor.chat.reply import ChatCitation, Composer, Question, resolve
-from advisor.documents.io import validate_document
 
 
 @dataclass
@@ -42,15 +46,20 @@ def _cites(cites, name: str):
     return [resolve(c, f"calculator:{name}") for c in cites]
 
 
-def _derived(doc: dict, name: str):
-    """A derived value of a minimal document, with the derivation's citations (None when not computable)."""
-    model = validate_document(doc)
-    d = derive.everything()[name]
-    try:
-        return d.func(model), d.citations
-    except (derive.Missing, derive.Invalid):
-        return None, d.citations
-
-
 def _has(pattern: str, text: str) -> bool:
     return linre.search(pattern, text, linre.IGNORECASE) is not None
+
+
+R = TypeVar("R", bound=BaseModel)
+M = TypeVar("M", bound=BaseModel)
+
+
+@cache
+def _context() -> Context:
+    return Context()
+
+
+def run(fn: Callable[[M, Context], R], model: type[M], **inputs: Any) -> R:
+    """A calculator capability (advisor/capabilities/calculators.py) on the inputs read from the message: the
+    chat is one more adapter over the definition the REST routes, MCP tools and CLI use."""
+    return fn(model(**inputs), _context())

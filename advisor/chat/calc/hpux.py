@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from advisor import linre
 from advisor.calculators import clm, sap_instances
+from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import first_float, first_int, fmt
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
@@ -152,7 +153,7 @@ def _clm_floor(text: str) -> CalcAnswer | None:
     if len(sizes) != 1 or not _FLOOR_ASKED.search(asked(text)) or _has(r"shared\s+memory|\bshm\b", text):
         return None
     memory = sizes[0].value
-    floor = round(memory * clm.KERNEL_FLOOR_PCT / 100, 6)
+    floor = run(calculators.clm, calculators.ClmInput, memory_gb=memory, clm_pct=0.0, sap_shared_memory_gb=0.0).floor_gb
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005"])
     cites = _cites(clm.CITE, "clm")
     out.out.say(
@@ -162,9 +163,6 @@ def _clm_floor(text: str) -> CalcAnswer | None:
     )
     out.calculations.append(Calculation("clm.kernel_floor", {"memory_gb": memory}, floor, "GB", "10% of memory", cites))
     return out
-
-
-BUFFER_CACHE_PCT = 3.0  # HP KOD kernel slide: 3% of memory is more than enough buffer cache for SAP
 
 
 def hpux_kernel_answer(text: str) -> CalcAnswer | None:
@@ -187,54 +185,55 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             )
     if memory is None:
         return None
-    doc = {"kind": "hpux-server", "name": "question", "memory_gb": memory}
-    out = CalcAnswer("hpux_kernel", Composer(), rules=["HPUX-011", "HPUX-012"])
-    if _has(r"buffer cache", text):
-        value, cites = _derived(doc, "buffer_cache_target_gb")
-        if value is not None:
-            out.out.say(
-                f"Buffer cache: 3% of {fmt(memory)} GB = {fmt(value)} GB at most.", *_cites(cites, "hpux_kernel")
-            )
-            out.calculations.append(
-                Calculation(
-                    "hpux.buffer_cache_max",
-                    {"memory_gb": memory},
-                    value,
-                    "GB",
-                    "0.03 x memory",
-                    _cites(cites, "hpux_kernel"),
-                )
-            )
     share = first_float(r"(\d+(?:\.\d+)?)\s*%", text) if _has(r"buffer cache", text) else None
-    if share is not None and out.calculations:  # "buffer cache at 5% on a 64GB box - ok?"
-        within = share <= BUFFER_CACHE_PCT
-        out.verdict = (
-            "yes" if within else "no",
-            f"a buffer cache of {fmt(share)}% of memory is {'within' if within else 'above'} the 3% the slides "
-            "call more than enough for SAP",
-            out.calculations[0].citations,
-        )
     configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text) or first_float(
         r"\bswap\s+(?:space\s+)?(?:of\s+|is\s+|=\s*)?(\d+(?:\.\d+)?)\s*GB\b", text
     )
+    k = run(
+        calculators.hpux_kernel,
+        calculators.HpuxKernelInput,
+        memory_gb=memory,
+        swap_gb=configured if _has(r"swap", text) else None,
+        buffer_cache_pct=share,
+    )
+    out = CalcAnswer("hpux_kernel", Composer(), rules=["HPUX-011", "HPUX-012"])
+    cites = _cites(k.citations, "hpux_kernel")
+    if _has(r"buffer cache", text):
+        out.out.say(f"Buffer cache: 3% of {fmt(memory)} GB = {fmt(k.buffer_cache_max_gb)} GB at most.", *cites)
+        out.calculations.append(
+            Calculation(
+                "hpux.buffer_cache_max",
+                {"memory_gb": memory} | ({"buffer_cache_pct": share} if share is not None else {}),
+                k.buffer_cache_max_gb,
+                "GB",
+                k.formulas["buffer_cache_max_gb"],
+                cites,
+            )
+        )
+    if k.buffer_cache_within is not None:  # "buffer cache at 5% on a 64GB box - ok?"
+        out.verdict = (
+            "yes" if k.buffer_cache_within else "no",
+            f"a buffer cache of {fmt(share or 0)}% of memory is {'within' if k.buffer_cache_within else 'above'} "
+            "the 3% the slides call more than enough for SAP",
+            cites,
+        )
     if _has(r"swap", text):
-        value, cites = _derived(doc, "swap_min_gb")
-        if value is not None and configured is not None:
-            enough = configured >= value
+        if k.swap_enough is not None:
             out.verdict = (
-                "yes" if enough else "no",
-                f"SAP on HP-UX needs swap of at least twice the memory: {fmt(configured)} GB "
-                f"{'covers' if enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(value)} GB",
-                _cites(cites, "hpux_kernel"),
+                "yes" if k.swap_enough else "no",
+                f"SAP on HP-UX needs swap of at least twice the memory: {fmt(configured or 0)} GB "
+                f"{'covers' if k.swap_enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB",
+                cites,
             )
-        if value is not None:
-            out.out.say(
-                f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(value)} GB.",
-                *_cites(cites, "hpux_kernel"),
+        out.out.say(f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB.", *cites)
+        out.calculations.append(
+            Calculation(
+                "hpux.swap_min",
+                {"memory_gb": memory} | ({"swap_gb": configured} if configured is not None else {}),
+                k.swap_min_gb,
+                "GB",
+                k.formulas["swap_min_gb"],
+                cites,
             )
-            out.calculations.append(
-                Calculation(
-                    "hpux.swap_min", {"memory_gb": memory}, value, "GB", "2 x memory", _cites(cites, "hpux_kernel")
-                )
-            )
+        )
     return out if not out.out.empty else None

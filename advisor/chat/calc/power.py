@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import re
 
+from pydantic import ValidationError
+
 from advisor import linre
 from advisor.calculators import ame, hpt, vios_memory
+from advisor.capabilities import calculators
+from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asked, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _derived, _has
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
@@ -87,8 +91,11 @@ def _speed_question(what: str, medium: str, speed: str) -> Question:
     )
 
 
-def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str], list[Question], list[Quantity]]:
-    """(cores, adapter counts by increment, assumptions, questions, quantities not used) from a reading."""
+def vios_inputs(
+    reading: Reading,
+) -> tuple[int | None, dict[str, int], list[str], list[Question], list[Quantity], list[Quantity]]:
+    """(cores, adapter counts by increment, assumptions, questions, quantities not used, port counts that can be
+    read two ways) from a reading."""
     cores: int | None = None
     counts: dict[str, int] = {}
     assumptions: list[str] = []
@@ -96,6 +103,7 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
     unused: list[Quantity] = []
     text = reading.text
     npiv: list[int] = []
+    ambiguous: list[Quantity] = []
     last_lhea: int | None = None
     lhea_end = 0
     for q in reading.quantities:
@@ -119,7 +127,14 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
             ):
                 counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count * last_lhea
             elif last_lhea and q.value == 0 and q.medium is None and _WITH.fullmatch(text[lhea_end : q.start]):
-                counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count  # "1 LHEA with 2 ports": its ports
+                if last_lhea > 1 and not (
+                    _TOTAL_BEFORE.search(text[lhea_end : q.start]) or _TOTAL_AFTER.match(text, q.end)
+                ):
+                    # "2 LHEAs with 4 ports": 4 on each or 4 in all? Asked, never counted one way silently
+                    questions.append(_lhea_ports_question(q.raw, q.count, last_lhea))
+                    ambiguous.append(q)
+                else:
+                    counts["lhea_ports"] = counts.get("lhea_ports", 0) + q.count  # "1 LHEA with 2 ports": its ports
             else:
                 slot = _port_slot(q, assumptions, questions)
                 counts[slot] = counts.get(slot, 0) + q.count
@@ -137,7 +152,25 @@ def vios_inputs(reading: Reading) -> tuple[int | None, dict[str, int], list[str]
             unused.append(q)
     if npiv:
         counts["npiv_vfc_adapters"] = max(npiv)  # "60 NPIV adapters, of which 20 are mapped": all 60 count
-    return cores, counts, assumptions, questions, unused
+    return cores, counts, assumptions, questions, unused, ambiguous
+
+
+# "with a total of 4 ports", "4 ports in total", "4 ports altogether": the ports of all the LHEAs together
+_TOTAL_BEFORE = linre.compile(r"\b(?:a\s+total\s+of|total(?:ling)?|in\s+all|altogether|combined|overall)\b", linre.I)
+_TOTAL_AFTER = linre.compile(
+    r"\s?,?\s?(?:(?:configured|active|enabled|cabled|used)\s)?"
+    r"(?:in\s+total|in\s+all|total|altogether|combined|overall|all\s+together|between\s+them)\b",
+    linre.I,
+)
+
+
+def _lhea_ports_question(raw: str, count: int, lheas: int) -> Question:
+    return Question(
+        path="vios.lhea_ports",
+        question=f"Are the '{raw}' {count} on each of the {lheas} LHEAs ({count * lheas} in all), or {count} in total?",
+        command="HMC: lshwres -r hea --rsubtype phys --level port",
+        rule_id="VIOS-001",
+    )
 
 
 _NOT_MEMORY = linre.compile(r"\s*(?:of\s+)?(?:disks?|hdisks?|luns?|rootvg|storage|san|pool|ssp|volumes?|vg)\b", linre.I)
@@ -151,7 +184,15 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
     if not (_has(VIOS, text) and (memory_words or own_size)):
         return None
-    cores, adapters, assumptions, questions, unused = vios_inputs(reading)
+    cores, adapters, assumptions, questions, unused, ambiguous = vios_inputs(reading)
+    if ambiguous:  # the adapter figure would be wrong under one of the two readings: only the question
+        out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], questions=questions)
+        out.out.say(
+            f"'{ambiguous[0].raw}' can be read per LHEA or in total, and the complex I/O rule adds memory for every "
+            f"LHEA port, so the figure depends on it. {questions[-1].question}",
+            *_cites(vios_memory.CITE, "vios_memory"),
+        )
+        return out
     if cores is None and not adapters:
         return None
     req = vios_memory.vios_memory_requirement(cores or 0, **adapters)
@@ -253,30 +294,46 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
 
 
 def _factors(text: str) -> list[float]:
-    """Expansion factors named in the question ("factor 2.0", "factor of 1.255, or one of 12").
+    """Expansion factors named in the question ("factor 2.0", "factor of 1.255, or one of 12"), in the order
+    the question says them, the one it moves to last ("at 1.2 ... going to factor 1.6", "factor 1.6 instead of 1.2").
 
     After each "factor", every number up to the end of the sentence that is not a size or a
     percentage; a decimal point is not a sentence end.
     """
-    out: list[float] = []
+    found: dict[float, int] = {}
+    norm, qs = quantities(text)
+    # "4 cores", "6 lpars", "20%": the reader's counts and amounts are never a factor
+    counted = {q.start for q in qs if q.kind != "number"} if norm == text else set()
     for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", text, re.IGNORECASE):
         # "4096 mb", "16 gb": a size in any case is no factor
-        for v in re.findall(
-            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1), re.IGNORECASE
+        for v in re.finditer(
+            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1), re.IGNORECASE
         ):
-            out.append(float(v))
+            if m.start(1) + v.start(1) not in counted:
+                found.setdefault(float(v.group(1)), m.start(1) + v.start(1))
     for m in _FACTOR_WORDS.finditer(text):
-        out.append(float(next(g for g in m.groups() if g is not None)))
-    return list(dict.fromkeys(out))
+        g = next(i for i in range(1, 5) if m.group(i) is not None)
+        found.setdefault(float(m.group(g)), m.start(g))
+    ordered = sorted(found, key=lambda f: found[f])
+    if len(ordered) == 2:
+        first, second = (text[max(0, found[f] - 32) : found[f]] for f in ordered)
+        if _OLD_BEFORE.search(second) or (_NEW_BEFORE.search(first) and not _OLD_BEFORE.search(first)):
+            ordered.reverse()  # "to factor 1.6 from 1.2", "factor 1.6 instead of 1.2": the first said is the new one
+    return ordered
+
+
+_FACTOR_GAP = r"\s+(?:an?\s+)?(?:(?:expansion|ame)\s+)?(?:factors?\s+)?(?:of\s+|=\s*|at\s+)?$"
+_NEW_BEFORE = re.compile(r"\b(?:to|new|target)" + _FACTOR_GAP, re.I)
+_OLD_BEFORE = re.compile(r"\b(?:from|instead\s+of|was|currently|current|old)" + _FACTOR_GAP, re.I)
 
 
 # "amepat recommends 2.5", "amepat says 3.74", "a 2.5x expansion": a factor without the word "factor"
 _FACTOR_WORDS = re.compile(
     r"\bamepat\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+"
-    r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
+    r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
-    r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%))"
-    r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w.%]|\s*(?:GB|MB|TB|GiB|%|x\b))",
+    r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
+    r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%|x\b))",
     re.IGNORECASE,
 )
 
@@ -305,6 +362,7 @@ ASK_TRUE = linre.compile(
 )
 ASK_EXPANDED = linre.compile(r"\b(?:expanded|effective|expansion\s+size|sees?|visible|total\s+mem)", linre.I)
 ASK_GAIN = linre.compile(r"\b(?:gain|saving|savings|save|saved|extra)\b", linre.I)
+ASK_SAVINGS = linre.compile(r"\b(?:saving|savings|save|saved|saves)\b", linre.I)
 ASK_FACTOR = linre.compile(r"\b(?:factor|ratio)\b", linre.I)
 AME_COMPUTES = linre.compile(
     r"\b(?:mem(?:ory)?|ram|expanded|true|real|physical|virtual|gain|saving|savings|factor|ratio|kill\w*|outage|"
@@ -367,6 +425,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
             expanded = loose
         elif true is None and (ASK_EXPANDED.search(want) or ASK_GAIN.search(want) or ASK_LIMIT.search(want)):
             true = loose
+        elif true is not None and expanded is None and not factors and ASK_FACTOR.search(want) and loose > true:
+            expanded = loose  # "24 GB true, want AIX to see 60 GB: which factor?": the other size is the target
     out = CalcAnswer("ame", Composer(), rules=[])
     if not factors:
         if true is not None and expanded is not None and ASK_FACTOR.search(want):
@@ -379,35 +439,43 @@ def ame_answer(text: str) -> CalcAnswer | None:
     if ASK_LIMIT.search(want) and (true is None or paging is None):
         return None  # the limit needs both: asked back (advisor/chat/clarify.py), never another figure
     if true is not None and paging is not None and not (ASK_EXPANDED.search(want) and not ASK_LIMIT.search(want)):
-        doc = {
-            "kind": "aix-lpar",
-            "name": "question",
-            "memory": {"desired_gb": true, "paging_space_gb": paging},
-            "ame": {"enabled": True, "expansion_factor": factors[0]},
-        }
-        limit, cites = _derived(doc, "virtual_memory_limit_gb")
-        if limit is not None:
-            expanded_gb = ame.ame_sizing(true, factors[0]).expanded_memory_gb
+        a = run(
+            calculators.ame,
+            calculators.AmeInput,
+            true_memory_gb=true,
+            expansion_factor=factors[0],
+            paging_space_gb=paging,
+        )
+        v = a.virtual_memory_limit
+        if v is not None:
+            cites = _cites(v.citations, "ame")
             out.out.say(
-                f"{fmt(factors[0])} x {fmt(true)} GB true memory = {fmt(expanded_gb)} GB expanded memory, plus "
-                f"{fmt(paging)} GB paging space = {fmt(limit)} GB of virtual memory; when active virtual memory "
-                "reaches it, AIX starts killing processes (signal 33).",
-                *_cites(cites, "ame"),
+                f"{fmt(factors[0])} x {fmt(true)} GB true memory = {fmt(v.expanded_memory_gb)} GB expanded memory, "
+                f"plus {fmt(paging)} GB paging space = {fmt(v.limit_gb)} GB of virtual memory; when active virtual "
+                "memory reaches it, AIX starts killing processes (signal 33).",
+                *cites,
             )
             out.rules = ["AME-012"]
             out.calculations.append(
                 Calculation(
                     "ame.virtual_memory_limit",
                     {"true_memory_gb": true, "expansion_factor": factors[0], "paging_space_gb": paging},
-                    limit,
+                    v.limit_gb,
                     "GB",
-                    "factor x true memory + paging space",
-                    _cites(cites, "ame"),
+                    v.formula,
+                    cites,
                 )
             )
             return out
     if true is not None and len(factors) >= 2:
-        r = ame.rebalance(true, factors[0], factors[1])
+        r = run(
+            calculators.ame,
+            calculators.AmeInput,
+            true_memory_gb=true,
+            expansion_factor=factors[0],
+            target_factor=factors[1],
+        ).rebalance
+        assert r is not None
         out.out.say(
             f"{fmt(true)} GB true memory at factor {fmt(factors[0])} gives {fmt(r.expanded_memory_gb)} GB expanded "
             f"memory; at factor {fmt(factors[1])} the same expanded memory needs {fmt(r.expanded_memory_gb)} / "
@@ -427,26 +495,30 @@ def ame_answer(text: str) -> CalcAnswer | None:
         )
         return out
     if expanded is not None and (true is None or ASK_TRUE.search(want)) and len(factors) == 1:
-        r = ame.true_memory_for_factor(expanded, factors[0])
+        need = run(
+            calculators.ame_factor, calculators.AmeFactorInput, expansion_factor=factors[0], expanded_memory_gb=expanded
+        )
+        assert need.true_memory_gb is not None
+        cites = _cites(need.citations, "ame")
         out.out.say(
             f"To see {fmt(expanded)} GB expanded memory at factor {fmt(factors[0])}: {fmt(expanded)} / "
-            f"{fmt(factors[0])} = {fmt(r.true_memory_gb)} GB true memory.",
-            *_cites(r.citations, "ame"),
+            f"{fmt(factors[0])} = {fmt(need.true_memory_gb)} GB true memory.",
+            *cites,
         )
         out.rules = ["AME-007"]
         out.calculations.append(
             Calculation(
                 "ame.true_memory",
                 {"expanded_memory_gb": expanded, "expansion_factor": factors[0]},
-                r.true_memory_gb,
+                need.true_memory_gb,
                 "GB",
-                "expanded memory / factor",
-                _cites(r.citations, "ame"),
+                need.formulas[0],
+                cites,
             )
         )
         return out
     if true is not None and not ASK_TRUE.search(want):
-        s = ame.ame_sizing(true, factors[0])
+        s = run(calculators.ame, calculators.AmeInput, true_memory_gb=true, expansion_factor=factors[0]).sizing
         in_mb = _said_in_mb(text)
         out.out.say(
             f"{_size(true, in_mb)} true memory x factor {fmt(factors[0])} = {_size(s.expanded_memory_gb, in_mb)} "
@@ -467,7 +539,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
         )
         return out
     if true is None and expanded is None and ASK_GAIN.search(want) and len(factors) == 1:
-        return _gain_for(factors[0], out)
+        return _gain_for(factors[0], out, savings=ASK_SAVINGS.search(want) is not None)
     # "can the factor be set to 1.255?": its validity, when that is what the asking clause is about
     other = ASK_TRUE.search(want) or ASK_EXPANDED.search(want) or ASK_LIMIT.search(want) or ASK_GAIN.search(want)
     if (
@@ -506,9 +578,16 @@ def ame_answer(text: str) -> CalcAnswer | None:
 def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer) -> CalcAnswer | None:
     """A measured deficit (lparstat -c dxm): the factor AME achieves and the true memory that avoids it."""
     try:
-        d = ame.deficit_free_estimate(true, factor, deficit_gb * 1024)
-    except ValueError:
+        d = run(
+            calculators.ame,
+            calculators.AmeInput,
+            true_memory_gb=true,
+            expansion_factor=factor,
+            deficit_mb=deficit_gb * 1024,
+        ).deficit
+    except (CapabilityError, ValidationError):  # no true memory, or a deficit as large as the expanded memory
         return None
+    assert d is not None
     cites = _cites(d.citations, "ame")
     out.out.say(
         f"{fmt(true)} GB true memory at factor {fmt(factor)} targets {fmt(d.expanded_memory_gb)} GB expanded; with a "
@@ -528,17 +607,45 @@ def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer)
     return out
 
 
-def _gain_for(factor: float, out: CalcAnswer) -> CalcAnswer:
-    """ "memory gain at factor 3.2?": (factor - 1) x 100% of true memory, whatever its size."""
-    cites = _cites(ame.CITE_GAIN, "ame")
-    gain = round((factor - 1) * 100, 6)
-    out.out.say(
-        f"Memory gain at factor {fmt(factor)}: ({fmt(factor)} - 1) x 100% = {fmt(gain)}% of true memory.", *cites
-    )
+def _gain_for(factor: float, out: CalcAnswer, savings: bool = False) -> CalcAnswer:
+    """ "memory gain at factor 3.2?": (factor - 1) x 100% of true memory, whatever its size; "how much memory is
+    saved at 2.8?": 1 - 1 / factor of the expanded memory, with the guide's measured row when it has one."""
+    f = run(calculators.ame_factor, calculators.AmeFactorInput, expansion_factor=factor)
+    cites = _cites(f.citations, "ame")
+    if savings:
+        said = (
+            f" The 2023 guide's Power10 test (Table 5, 14 GB expanded) ran factor {fmt(factor)} on "
+            f"{fmt(f.measured.true_memory_gb)} GB true memory: {fmt(f.measured.memory_savings_pct)}% saved."
+            if f.measured
+            else ""
+        )
+        out.out.say(
+            f"Memory saved at factor {fmt(factor)}: (1 - 1 / {fmt(factor)}) x 100% = {fmt(f.memory_savings_pct, 1)}% "
+            f"of the expanded memory.{said}",
+            *cites,
+        )
+        out.calculations.append(
+            Calculation(
+                "ame.memory_savings_pct",
+                {"expansion_factor": factor},
+                round(f.memory_savings_pct, 1),
+                "%",
+                f.formulas[-1],
+                cites,
+            )
+        )
+    else:
+        out.out.say(
+            f"Memory gain at factor {fmt(factor)}: ({fmt(factor)} - 1) x 100% = {fmt(f.memory_gain_pct)}% of true "
+            "memory.",
+            *cites,
+        )
+        out.calculations.append(
+            Calculation(
+                "ame.memory_gain_pct", {"expansion_factor": factor}, f.memory_gain_pct, "%", f.formulas[0], cites
+            )
+        )
     out.rules = ["AME-005"]
-    out.calculations.append(
-        Calculation("ame.memory_gain_pct", {"expansion_factor": factor}, gain, "%", "(factor - 1) x 100%", cites)
-    )
     return out
 
 
@@ -546,9 +653,10 @@ def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | N
     """ "16 GB true, want 40 GB expanded - which factor?": expanded / true."""
     if true <= 0:
         return None
-    factor = expanded / true
-    cites = _cites(ame.CITE_EXPANDED + ame.CITE_FACTOR, "ame")
-    valid = ame.factor_valid(round(factor, 2)) and abs(round(factor, 2) - factor) < 1e-9
+    f = run(calculators.ame_factor, calculators.AmeFactorInput, true_memory_gb=true, expanded_memory_gb=expanded)
+    factor = f.expansion_factor
+    cites = _cites(f.citations, "ame")
+    valid = f.factor_valid
     note = "" if valid else " (factors are set in steps of 0.01 from 1.00 to 10.00: round it up to the next step)"
     out.out.say(f"{fmt(expanded)} GB expanded / {fmt(true)} GB true memory = factor {fmt(factor, 3)}{note}.", *cites)
     out.rules = ["AME-005"]
@@ -558,7 +666,7 @@ def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | N
             {"true_memory_gb": true, "expanded_memory_gb": expanded},
             round(factor, 3),
             None,
-            "expanded memory / true memory",
+            f.formulas[0],
             cites,
         )
     )
@@ -566,8 +674,13 @@ def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | N
 
 
 # "4 aix lpars", "8 linux partitions", "3 AMS lpars", "an lpar": a group of partitions, its OS and AMS in its words
+# "AIX partitions with 256 GB max in total", "our lpars add up to 384 GB": a group without its count, whose total is
+# said; "one IBM i with 64 GB max": a partition named by its OS
 _LPAR_COUNT = linre.compile(
-    r"\b(?:(\d{1,4})|(an?|one|single))\s+(?:[a-z/+-]+\s+){0,3}?(?:lpars?|partitions?|guests?|vms?)\b", linre.I
+    r"\b(?:(?:(\d{1,4})|(an?|one|single))\s+)?(?:[a-z/+-]+\s+){0,3}?"
+    r"(?:(lpars|partitions|guests|vms|IBM\s?i\s+(?:lpars|partitions|guests))"
+    r"|lpar|partition|guest|vm|IBM\s?i(?:\s+(?:lpar|partition|guest))?)\b",
+    linre.I,
 )
 _MAX_ROLE = {
     "max": role_patterns(r"max(?:imum)?"),
@@ -578,7 +691,10 @@ _MAX_ROLE = {
 # "64, 64 and 128 GB": numbers listed before the one that carries the unit
 _SIZE_LIST = linre.compile(r"(?:\d+(?:\.\d+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*))+$", linre.I)
 _LIST_NUMBER = linre.compile(r"\d+(?:\.\d+)?")
-_TOTAL = linre.compile(r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum)\b", linre.I)
+_TOTAL = linre.compile(
+    r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum|adds?\s+up\s+to|sums?\s+to)\b",
+    linre.I,
+)
 _OS_WORDS = (
     ("ibmi", linre.compile(r"\bIBM\s?i\b|\bi5/?OS\b|\bOS/?400\b|\bAS/?400\b|\biSeries\b", linre.I)),
     ("vios", linre.compile(r"\bVIOS\b|\bVIO\s+servers?\b", linre.I)),
@@ -619,6 +735,8 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
             continue  # "3 lpars with 64 and 128 GB": sizes that do not match the count are not guessed
         sizes_gb = [v * SIZE_TO_GB.get((chosen.unit or "g")[0].lower(), 1.0) for v in values]
         span = text[min(m.start(), chosen.start) : min(hi, max(m.end(), chosen.end) + 24)]
+        if m.group(1) is None and m.group(2) is None and m.group(3) is not None and not _TOTAL.search(span):
+            continue  # "AIX lpars with 64 GB max": how many is not said, and the size is not their total
         words = text[max(lo, m.start() - 16) : m.end()] + " " + span
         os_type = next((name for name, pattern in _OS_WORDS if pattern.search(words)), None)
         if os_type is None:
@@ -667,6 +785,7 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
     total_max = sum(p.max_memory_gb for p in parts)
     for proc in processors:
         h = hpt.hpt_size(parts, proc)
+        out.assumptions.extend(a for a in h.assumptions if a not in out.assumptions)
         by_div: dict[int, float] = {}
         for e in h.partitions:
             by_div[e.divisor] = by_div.get(e.divisor, 0.0) + e.max_memory_gb
@@ -676,7 +795,12 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
         out.calculations.append(
             Calculation(
                 f"hpt.size.{proc}",
-                {"processor": proc, "partitions": len(parts), "max_memory_gb": total_max},
+                {
+                    "processor": proc,
+                    "partitions": len(parts),
+                    "max_memory_gb": total_max,
+                    "max_memory_gb_each": sorted({p.max_memory_gb for p in parts}),
+                },
                 round(h.hpt_gb, 3),
                 "GB",
                 "sum over partitions of maximum memory / divisor (64 up to POWER7, IBM i and AMS; 128 for "
@@ -684,4 +808,87 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
                 cites,
             )
         )
+    return out
+
+
+# ---------------------------------------------------------------------------- virtual Ethernet buffers
+
+# "Medium buffers", "huge pool", "min_buf_huge": the buffer pool netstat -v names
+_POOL = linre.compile(
+    r"\b(tiny|small|medium|large|huge)\s+(?:receive\s+)?(?:buffers?|pool|bufs?)\b"
+    r"|\b(?:buffers?|pool)\s*(?:type\s*)?[:=]?\s*(tiny|small|medium|large|huge)\b",
+    linre.I,
+)
+_POOL_ATTR = linre.compile(r"\b(?:min|max)_buf_(tiny|small|medium|large|huge)\b", linre.I)
+# "Max Allocated 300", "Max Allocated reached 70", "max allocated hit 165", "max_allocated=64"
+_MAX_ALLOCATED = linre.compile(
+    r"\bmax(?:imum)?[\s_]allocated\s*(?:(?:reached|hit|was|is|of|at|went\s+to|peaked\s+at|shows?)\s+)?[:=]?\s*(\d{1,7})\b",
+    linre.I,
+)
+# "Min Buffers 128", "min buffers is 128", "min_buf_medium=128": the value today, never "min buffers to 512"
+_MIN_BUFFERS = linre.compile(
+    r"\bmin(?:imum)?[\s_]buf(?:fer)?s?(?:_[a-z]+)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
+    linre.I,
+)
+_MAX_BUFFERS = linre.compile(
+    r"\bmax(?:imum)?[\s_]buf(?:fer)?s?(?:_[a-z]+)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
+    linre.I,
+)
+
+
+def veth_buffers_answer(text: str) -> CalcAnswer | None:
+    """ "Medium buffers: Max Allocated 300, Min Buffers 128 - new min buffers?": Redbook 3.8 item 7's next step."""
+    allocated = _MAX_ALLOCATED.search(text)
+    pools = {(m.group(1) or m.group(2)).lower() for m in _POOL.finditer(text)}
+    pools |= {m.group(1).lower() for m in _POOL_ATTR.finditer(text)}
+    if allocated is None or len(pools) != 1:
+        return None
+    low, high = _MIN_BUFFERS.search(text), _MAX_BUFFERS.search(text)
+    a = run(
+        calculators.veth_buffers_advice,
+        calculators.VethBuffersInput,
+        pool=pools.pop(),
+        max_allocated=int(allocated.group(1)),
+        min_buffers=int(low.group(1)) if low else None,
+        max_buffers=int(high.group(1)) if high else None,
+    )
+    out = CalcAnswer("veth_buffers", Composer(), rules=["NET-007"])
+    cites = _cites(a.citations, "veth_buffers")
+    step = a.formula.split("multiple of ", 1)[1].split(" ", 1)[0]
+    if a.new_min_buffers == (a.min_buffers or 0):
+        out.out.say(
+            f"Max Allocated {a.max_allocated} is not above Min Buffers {a.min_buffers}: the {a.pool} pool's Min "
+            "Buffers need no change.",
+            *cites,
+        )
+    else:
+        capped = (
+            " (capped at Max Buffers)" if a.max_buffers is not None and a.new_min_buffers == a.new_max_buffers else ""
+        )
+        out.out.say(
+            f"{a.pool.capitalize()} buffers: Max Allocated {a.max_allocated} -> Min Buffers {a.new_min_buffers}, the "
+            f"next multiple of {step} above it{capped}"
+            + (f" (today {a.min_buffers})" if a.min_buffers is not None else "")
+            + f": chdev -l entX -a min_buf_{a.pool}={a.new_min_buffers} -P.",
+            *cites,
+        )
+    if a.exhausted:
+        out.out.say(
+            f"Max Allocated reached Max Buffers ({a.max_buffers}): the pool ran out; raise Max Buffers to "
+            f"{a.new_max_buffers}, the attribute's limit (max_buf_{a.pool}={a.new_max_buffers}).",
+            *cites,
+        )
+    elif a.max_buffers is None:
+        out.assumptions.append(
+            f"Max Buffers of the {a.pool} pool was not given: Min Buffers can go no higher than it, and when Max "
+            "Allocated reached it the pool ran out (then raise Max Buffers too)."
+        )
+    inputs = {
+        k: v
+        for k, v in a.model_dump(include={"pool", "min_buffers", "max_buffers", "max_allocated"}).items()
+        if v is not None
+    }
+    out.calculations.append(
+        Calculation("veth_buffers.min_buffers", inputs, a.new_min_buffers, "buffers", a.formula, cites)
+    )
     return out

@@ -9,19 +9,17 @@ from __future__ import annotations
 import re
 
 from advisor import linre
-from advisor.calculators import plarea, zvm_smt
 from advisor.calculators.lfarea import (
-    CITE_FORMS,
     CITE_IAR046I,
     REASONS,
     LfareaSyntaxError,
     assess_lfarea,
-    lfarea_limit_gb,
 )
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has
+from advisor.capabilities import calculators
+from advisor.capabilities.errors import CapabilityError
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import fmt, sizes_gb
-from advisor.chat.reply import Composer
-from advisor.citations import Cite
+from advisor.chat.reply import Composer, Question
 
 
 def _lfarea_statement(text: str) -> tuple[str | None, str]:
@@ -65,6 +63,10 @@ def _online_gb(text: str) -> float | None:
 
 
 MIN_ONLINE_GB = 4.0
+# "will it fit?", "is it ok?", "does that work": a question a verdict answers
+_YES_NO = linre.compile(
+    r"^\s*(?:will|would|does|do|is|are|can|could|should)\b|\b(?:fit|fits|ok|okay|work|valid)\b", linre.I
+)
 
 # "256 GB system", "64G online", "online storage of 64 GB", "a 32 GB lpar": the size that is the system's
 _SYSTEM_SIZE = linre.compile(
@@ -74,7 +76,7 @@ _SYSTEM_SIZE = linre.compile(
 )
 
 
-def _syntax_only(stmt: str) -> CalcAnswer | None:
+def _syntax_only(stmt: str, yes_no: bool = False) -> CalcAnswer | None:
     """A statement given without the online storage: its syntax errors need none ("1M=(90%)", "1M=(10,20)")."""
     if "..." in stmt or "xx" in stmt.lower():
         return None
@@ -92,7 +94,59 @@ def _syntax_only(stmt: str) -> CalcAnswer | None:
         return out
     except ValueError:
         return None
-    return None  # valid syntax: whether it fits needs the online storage (asked by advisor/chat/clarify.py)
+    return _request_alone(stmt, yes_no)
+
+
+_ONLINE_QUESTION = Question(
+    path="online_storage_gb",
+    question="How much real storage is online at IPL, in GB? Shown by: D M=STOR (or the LPAR's storage on the HMC).",
+    command="D M=STOR",
+    unit="GB",
+    rule_id="ZOS-001",
+)
+
+
+def _request_alone(stmt: str, yes_no: bool) -> CalcAnswer | None:
+    """A valid statement without the online storage: a share within the 80% the limit allows fits whatever the
+    online storage; a fixed size is that size, fitting from some online storage on. A mix of both, or a share
+    asked for in GB, needs the online storage (asked by advisor/chat/clarify.py)."""
+    try:
+        r = run(calculators.lfarea_request, calculators.LfareaStatementInput, statement=stmt)
+    except CapabilityError:
+        return None
+    out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
+    cites = _cites(r.citations, "lfarea")
+    minus = "" if r.form == "new" else " minus 2 GB"
+    if r.fits_any_online and yes_no:
+        out.out.say(
+            f"{stmt} asks for {r.percent}% of ({r.base}){minus}, and the {r.form} form's limit is 80% of the same"
+            f"{minus}: {r.percent}% is within 80%, so it fits whatever storage is online; how many GB that is "
+            "depends on the online storage.",
+            *cites,
+        )
+        out.verdict = ("yes", f"{r.percent}% of ({r.base}) is always within the limit of 80% of it", cites)
+        out.questions.append(_ONLINE_QUESTION)  # for the GB it reserves on this system
+        return out
+    if r.percent or r.min_online_gb is None:
+        return None
+    out.out.say(
+        f"{stmt} asks for {fmt(r.fixed_gb)} GB at target whatever the online storage; it fits the {r.form} form's "
+        f"limit ({LIMIT_WORDS[r.form]}) from {fmt(r.min_online_gb)} GB of online storage on.",
+        *cites,
+    )
+    out.calculations += [
+        Calculation(
+            "lfarea.requested", {"statement": stmt}, r.fixed_gb, "GB", "sizes and page counts at target", cites
+        ),
+        Calculation("lfarea.min_online", {"statement": stmt}, r.min_online_gb, "GB", r.formula, cites),
+    ]
+    if yes_no:  # "will it fit?": on the storage this system has online
+        out.questions.append(_ONLINE_QUESTION)
+        out.verdict = ("it depends", f"{stmt} fits from {fmt(r.min_online_gb)} GB of online storage on", cites)
+    return out
+
+
+LIMIT_WORDS = {"new": "80% of (online storage - 4 GB)", "old": "80% of online storage - 2 GB"}
 
 
 SYNTAX_PROBE_GB = 1024.0  # any size: the syntax checks do not depend on it
@@ -110,7 +164,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     stmt, rest = _lfarea_statement(text)
     online = _online_gb(rest)
     if online is None:
-        return _syntax_only(stmt) if stmt is not None else None
+        return _syntax_only(stmt, "?" in rest and _YES_NO.search(rest) is not None) if stmt is not None else None
     out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
     placeholder = stmt is None or "..." in stmt or "xx" in stmt.lower()
     if stmt is not None and not placeholder:
@@ -173,17 +227,13 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         forms = ["new"] if not _has(r"\bold\b", text) else forms
     if stmt and re.search(r"%|xx", stmt) and not re.search(r"1M=|2G=", stmt, re.IGNORECASE):
         forms = ["old", "new"]
-    cites = _cites([CITE_FORMS], "lfarea")
+    limits = run(calculators.lfarea_limit, calculators.LfareaLimitInput, online_storage_gb=online)
+    cites = _cites(limits.citations, "lfarea")
     for form in forms:
-        limit = lfarea_limit_gb(online, form)  # type: ignore[arg-type]
+        limit = limits.new_form_limit_gb if form == "new" else limits.old_form_limit_gb
         out.calculations.append(
             Calculation(
-                f"lfarea.limit_{form}_form",
-                {"online_storage_gb": online},
-                limit,
-                "GB",
-                "0.8 x (online - 4 GB)" if form == "new" else "0.8 x online - 2 GB",
-                cites,
+                f"lfarea.limit_{form}_form", {"online_storage_gb": online}, limit, "GB", limits.formulas[form], cites
             )
         )
         if form == "new":
@@ -202,18 +252,28 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
 
 
 def plarea_answer(text: str) -> CalcAnswer | None:
-    if not _has(r"PLAREA|pageable large (?:(?:page|frame) )?area", text):
+    if not _has(r"PLAREA|pageable large (?:(?:page|frame) )?area|\bquad(?:\s+area)?\b", text):
         return None
     online = _online_gb(text)
     if online is None:
         return None
-    p = plarea.plarea_size(online)
+    p = run(calculators.plarea, calculators.PlareaInput, online_storage_gb=online)
     out = CalcAnswer("plarea", Composer(), rules=["ZOS-006"])
     out.out.say(
         f"On {fmt(online)} GB online storage the quad area is 12.5% = {fmt(p.quad_gb, 3)} GB and the PLAREA "
         f"12.5% of the rest: 0.125 x {fmt(online - p.quad_gb, 3)} GB = {fmt(p.plarea_gb, 3)} GB "
         f"({p.plarea_frames_1m} pageable 1 MB frames); the system sizes it itself, LFAREA does not enter it.",
         *_cites(p.citations, "plarea"),
+    )
+    out.calculations.append(
+        Calculation(
+            "plarea.quad",
+            {"online_storage_gb": online},
+            p.quad_gb,
+            "GB",
+            "0.125 x online",
+            _cites(p.citations, "plarea"),
+        )
     )
     out.calculations.append(
         Calculation(
@@ -236,28 +296,28 @@ def smt_answer(text: str) -> CalcAnswer | None:
     ):
         return None
     out = CalcAnswer("zvm_smt", Composer(), rules=["ZVM-001"])
-    cites = _cites([zvm_smt.CITE_TABLE2], "zvm_smt")
-    pairs = [("z13", "z13-smt", "z13 with SMT over z13 without SMT")]
+    baselines = [("z13", "z13 with SMT over z13 without SMT")]
     if _has(r"zEC12|EC12", text):
-        pairs.append(("zEC12", "z13-smt", "z13 with SMT over zEC12"))
-    for before, after, label in pairs:
-        g = zvm_smt.gain(before, after)
-        a, b = zvm_smt.TABLE2[before], zvm_smt.TABLE2[after]
+        baselines.append(("zEC12", "z13 with SMT over zEC12"))
+    for baseline, label in baselines:
+        g = run(calculators.zvm_smt_gain, calculators.ZvmSmtInput, baseline=baseline)
+        a, b = g.baseline, g.smt
+        cites = _cites(g.citations, "zvm_smt")
         out.out.say(
-            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)}%), ITR {fmt(a.itr)} -> "
-            f"{fmt(b.itr)} (+{fmt(g.itr_pct, 1)}%), measured at about 90% CPU.",
+            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)}%, the paper's "
+            f"+{fmt(g.etr_pct, 0)}%), ITR {fmt(a.itr)} -> {fmt(b.itr)} (+{fmt(g.itr_pct, 1)}%), "
+            f"{a.users} -> {b.users} users, measured at about 90% CPU.",
             *cites,
+        )
+        out.calculations.append(
+            Calculation(f"zvm_smt.gain_over_{baseline}", {"baseline": baseline}, g.etr_pct, "%", g.formula, cites)
         )
     return out
 
 
-# IARV64 GETSTOR sizes (SHARE session 15142, "New GETSTOR Syntax"): UNITS counts units of UNITSIZE (1M or 2G);
-# SEGMENTS counts 1 MB segments
-CITE_GETSTOR = Cite(source="ibm-zos-large-memory-share-2014", section="New GETSTOR Syntax", locator="UNITSIZE")
 _UNITS = linre.compile(r"\bUNITS\s*=\s*(\d{1,9})\b", linre.I)
 _UNITSIZE = linre.compile(r"\bUNITSIZE\s*=\s*(1M|2G)\b", linre.I)
 _SEGMENTS = linre.compile(r"\bSEGMENTS\s*=\s*(\d{1,9})\b", linre.I)
-_UNIT_GB = {"1M": 1 / 1024, "2G": 2.0}
 
 
 def getstor_answer(text: str) -> CalcAnswer | None:
@@ -265,26 +325,21 @@ def getstor_answer(text: str) -> CalcAnswer | None:
     if not _has(r"GETSTOR|GETCOMMON|IARV64", text):
         return None
     units, size, segments = _UNITS.search(text), _UNITSIZE.search(text), _SEGMENTS.search(text)
-    out = CalcAnswer("getstor", Composer(), rules=[])
-    cites = _cites([CITE_GETSTOR], "getstor")
     if units and size:
-        n, unit = int(units.group(1)), size.group(1).upper()
-        gb = n * _UNIT_GB[unit]
-        out.out.say(
-            f"UNITS={n} with UNITSIZE={unit}: {n} x {'1 MB' if unit == '1M' else '2 GB'} = {fmt(gb)} GB "
-            f"({fmt(gb * 1024)} MB) of above-the-bar storage.",
-            *cites,
+        g = run(
+            calculators.getstor, calculators.GetstorInput, units=int(units.group(1)), unitsize=size.group(1).upper()
         )
-        formula = "UNITS x UNITSIZE"
-        inputs: dict[str, object] = {"units": n, "unitsize": unit}
+        said = f"UNITS={g.units} with UNITSIZE={g.unitsize}: {g.units} x {'1 MB' if g.unitsize == '1M' else '2 GB'}"
     elif segments:
-        n = int(segments.group(1))
-        gb = n / 1024
-        out.out.say(f"SEGMENTS={n}: {n} x 1 MB segments = {fmt(n)} MB ({fmt(gb)} GB) of above-the-bar storage.", *cites)
-        formula, inputs = "SEGMENTS x 1 MB", {"segments": n}
+        g = run(calculators.getstor, calculators.GetstorInput, segments=int(segments.group(1)))
+        said = f"SEGMENTS={g.segments}: {g.segments} x 1 MB segments"
     else:
         return None
-    small = gb < 1  # a few 1 MB units: given in MB, not as a rounded fraction of a GB
-    result, unit_out = (round(gb * 1024, 6), "MB") if small else (round(gb, 6), "GB")
-    out.calculations.append(Calculation("getstor.size", inputs, result, unit_out, formula, cites))
+    out = CalcAnswer("getstor", Composer(), rules=[])
+    cites = _cites(g.citations, "getstor")
+    out.out.say(f"{said} = {fmt(g.size_gb)} GB ({g.size_mb} MB) of above-the-bar storage.", *cites)
+    inputs = g.model_dump(include={"units", "unitsize", "segments"}, exclude_none=True)
+    small = g.size_gb < 1  # a few 1 MB units: given in MB, not as a rounded fraction of a GB
+    result, unit_out = (g.size_mb, "MB") if small else (g.size_gb, "GB")
+    out.calculations.append(Calculation("getstor.size", inputs, result, unit_out, g.formula, cites))
     return out

@@ -19,6 +19,8 @@ _POWER = re.compile(r"(?<![A-Za-z0-9/])(?:POWER|Power|power|PWR|pwr|P|p)[ -]?(\d
 _Z = re.compile(r"(?<![A-Za-z0-9/])(?:IBM\s)?(z(?:EC12|BC12|196|114|1[3-7])s?|EC12|BC12)(?![A-Za-z0-9])", re.IGNORECASE)
 _IBM_Z = re.compile(r"(?<![A-Za-z0-9/])(?:IBM\sZ|System\sz|zSeries|mainframes?|Z)(?![A-Za-z0-9/])")
 # IBM Power servers by model: E980, S922, S1024, E1080, Power E870C: the generation is in the number
+# "p6 570", "p5 box": a bare P5 / P6 followed by a server model number or a word for a server is the processor
+_SERVER_AFTER = re.compile(r"\s(?:[5-9]\d\d\b|(?:server|box|frame|system|machine|LPAR)s?\b)", re.IGNORECASE)
 _POWER_MODEL = re.compile(r"(?<![A-Za-z0-9/])(?:Power\s?)?([ESLH])(8[1-9]\d|9[1-9]\d|1[01][0-9]\d)C?(?![A-Za-z0-9])")
 _HP = re.compile(
     r"(?<![A-Za-z0-9])(rx\d{4}|bl8\d0c|Superdome(?:\s?2)?|Integrity|Itanium(?:\s?2)?|Montecito|IA-?64)(?![A-Za-z0-9])",
@@ -81,7 +83,7 @@ def platforms(text: str) -> list[PlatformMention]:
         gen, plus = m.group(1), m.group(2)
         if not 4 <= int(gen) <= 12:
             continue
-        if m.group(0)[:2].lower() not in ("po", "pw") and int(gen) < 7:
+        if m.group(0)[:2].lower() not in ("po", "pw") and int(gen) < 7 and not _SERVER_AFTER.match(text, m.end()):
             continue  # a bare "P5" / "p6" is too often something else; POWER5 and POWER6 are spelled out
         key = gen + plus
         name = SCHEMA_POWER.get(key, f"POWER{key}")

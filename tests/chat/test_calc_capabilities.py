@@ -1,0 +1,165 @@
+"""The chat's calculators are adapters over advisor/capabilities/calculators.py: the figure a message gets is the
+figure the capability (and so REST, MCP and the CLI) gives for the inputs read from it, with its formula."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.capabilities import BY_NAME, Context
+from advisor.chat.calc import calculate
+
+CTX = Context()
+
+
+def _calc(question: str):
+    result = calculate(question, set())
+    assert result is not None and result.calculations, question
+    return result
+
+
+@pytest.mark.parametrize(
+    "question, tool, args, field, name",
+    [
+        # virtual Ethernet buffers (Redbook 3.8 item 7): the next multiple of the pool's step above Max Allocated
+        (
+            "entstat -d on the client shows Small buffers Max Allocated 700 with min buffers 512 - new min?",
+            "calc_veth_buffers",
+            {"pool": "small", "min_buffers": 512, "max_allocated": 700},
+            "new_min_buffers",
+            "veth_buffers.min_buffers",
+        ),
+        (
+            "large buffers: max allocated hit 40, what do I bump min_buf_large to",
+            "calc_veth_buffers",
+            {"pool": "large", "max_allocated": 40},
+            "new_min_buffers",
+            "veth_buffers.min_buffers",
+        ),
+        (
+            "how big is IARV64 REQUEST=GETSTOR,UNITS=7,UNITSIZE=2G,PAGEFRAMESIZE=2G,TYPE=FIXED?",
+            "calc_getstor",
+            {"units": 7, "unitsize": "2G"},
+            "size_gb",
+            "getstor.size",
+        ),
+        (
+            "memory saved with AME at an expansion factor of 3.5?",
+            "calc_ame_factor",
+            {"expansion_factor": 3.5},
+            "memory_savings_pct",
+            "ame.memory_savings_pct",
+        ),
+        (
+            "what memory gain does factor 1.7 give?",
+            "calc_ame_factor",
+            {"expansion_factor": 1.7},
+            "memory_gain_pct",
+            "ame.memory_gain_pct",
+        ),
+        (
+            "lpar with 24 GB true memory, want AIX to see 60 GB: which expansion factor?",
+            "calc_ame_factor",
+            {"true_memory_gb": 24, "expanded_memory_gb": 60},
+            "expansion_factor",
+            "ame.factor",
+        ),
+        (
+            "hp-ux rx8640 with 96 GB of memory: minimum swap for SAP?",
+            "calc_hpux_kernel",
+            {"memory_gb": 96},
+            "swap_min_gb",
+            "hpux.swap_min",
+        ),
+    ],
+)
+def test_the_chat_figure_is_the_capability_figure(question, tool, args, field, name):
+    result = _calc(question)
+    expected = BY_NAME[tool].invoke(args, CTX)
+    calc = next(c for c in result.calculations if c.name == name)
+    assert calc.result == pytest.approx(
+        round(getattr(expected, field), 1) if field.endswith("_pct") else getattr(expected, field)
+    )
+    formulas = getattr(expected, "formulas", None) or [getattr(expected, "formula", None)]
+    formulas = list(formulas.values()) if isinstance(formulas, dict) else formulas
+    assert calc.formula in formulas
+    assert {(c.source_id, c.section) for c in calc.citations} == {(c.source, c.section) for c in expected.citations}
+
+
+def test_a_buffer_pool_without_max_allocated_gets_no_figure():
+    assert calculate("medium buffers min buffers 128 - what should it be?", set()) is None
+
+
+def test_two_pools_in_one_message_are_not_guessed():
+    assert calculate("tiny buffers and small buffers: max allocated 600, new min buffers?", set()) is None
+
+
+def test_saved_at_a_factor_the_guide_ran_quotes_its_measured_row():
+    text = _calc("how much memory does AME save at factor 4.35").out.text()
+    assert "77%" in text and "3.25 GB true memory" in text
+
+
+def test_z13_smt_over_zec12_states_the_papers_rounded_figure():
+    text = _calc("z13 SMT vs zEC12: how much more throughput for SAP app servers?").out.text()
+    assert "+37.8%" in text and "+38%" in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vios memory: 2 LHEAs with 4 ports",
+        "how much mem for a vios with 3 LHEA having 2 ports",
+        "vios w/ 2 LHEAs (4 ports configured) - mem?",
+        "VIOS sizing for 32 cores, two lheas with 6 ports, 8 virtual ethernet",
+    ],
+)
+def test_lhea_ports_said_neither_per_lhea_nor_in_total_are_asked_never_counted(question):
+    result = calculate(question, set())
+    assert result is not None and not result.calculations
+    assert [q.path for q in result.questions] == ["vios.lhea_ports"]
+
+
+@pytest.mark.parametrize(
+    "question, ports",
+    [
+        ("vios memory for 2 LHEA with 4 active ports apiece", 8),
+        ("vios memory for 2 LHEAs with 4 ports altogether", 4),
+        ("vios memory: 3 LHEAs, 2 ports per LHEA", 6),
+        ("vios memory for two LHEAs with a total of 6 ports", 6),
+        ("VIOS memory for 1 LHEA with 4 ports", 4),
+    ],
+)
+def test_lhea_ports_said_per_lhea_or_in_total_are_counted(question, ports):
+    calc = next(c for c in _calc(question).calculations if c.name == "vios_memory.complex_io")
+    assert calc.inputs["lhea_ports"] == ports
+
+
+def test_every_quantity_the_calculation_did_not_use_is_named_back():
+    result = _calc("expanded memory at factor 2.5 on 10 GB true memory, 20% headroom, 4 cores")
+    assert any("'20%'" in a for a in result.assumptions) and any("'4 cores'" in a for a in result.assumptions)
+    used = _calc("HPT on POWER9 for 6 AIX lpars at 128 GB max")
+    assert not any("not an input" in a for a in used.assumptions)
+
+
+@pytest.mark.parametrize(
+    "question, expanded",
+    [
+        ("expanded memory at factor 2.5 on 10 GB true memory, 20% headroom, 4 cores", 25),
+        ("factor 2 for 6 lpars of 8 GB true - expanded?", 16),  # 6 is a count of partitions, never a second factor
+    ],
+)
+def test_a_count_after_the_factor_is_never_a_factor(question, expanded):
+    calcs = {c.name: c.result for c in _calc(question).calculations}
+    assert calcs == {"ame.expanded_memory": expanded}
+
+
+@pytest.mark.parametrize(
+    "question, true",
+    [
+        ("lpar has 24 GB true at 1.5. moving to factor 2.0, AIX must see the same memory: new true memory?", 18),
+        ("factor 2.4 instead of 1.2 on 20 GB true, same expanded memory - true memory?", 10),
+        ("new factor 3.0, currently 2.0, 12 GB true - true memory?", 8),
+    ],
+)
+def test_the_factor_moved_to_is_the_one_said_as_new(question, true):
+    calcs = {c.name: c.result for c in _calc(question).calculations}
+    assert calcs["ame.true_memory_for_factor"] == pytest.approx(true)
