@@ -772,13 +772,29 @@ class Redactor:
                 return _put(line, tokens[0], self._host(tokens[0].group(0)))
         return line
 
+    def _userids(self, line: str) -> tuple[str, bool]:
+        """A row of z/VM user ids under "Authorized userids:" (the service machines TCPIP, DTCVSWn stay); False
+        when the line is no such row (the list has ended)."""
+        tokens = list(_TOKEN.finditer(line))
+        if not tokens or not all(_upper_zname(t.group(0)) for t in tokens):
+            return line, False
+        for token in reversed(tokens):
+            if re.fullmatch(r"TCPIP|DTCVSW[0-9]|SYSTEM", token.group(0), re.A) is None:
+                line = _put(line, token, self._host(token.group(0)))
+        return line, True
+
     def _next_lines(self, text: str) -> str:
         """The output line of ``hostname`` / ``uname -n`` (a host), ``uname -m`` / ``getconf MACHINE_SERIAL``
         (a serial), typed after a prompt on the line before."""
         lines = text.split("\n")
         ends = tuple(command for command, _ in _NEXT_LINE)
+        userids = False  # in a VSWITCH's "Authorized userids:" list (rows of user ids)
         for i in range(1, len(lines)):
             before = lines[i - 1].rstrip(" \t\r")
+            userids = userids or before.endswith("Authorized userids:")
+            if userids:
+                lines[i], userids = self._userids(lines[i])
+                continue
             if (before.startswith("#") and ":" in before and " " not in before) or before.endswith(" STATUS"):
                 lines[i] = self._under_header(before, lines[i])
                 continue

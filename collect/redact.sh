@@ -29,7 +29,8 @@
 #                  SID() VMUSERID(), &SYSNAME. = "X" (D SYMBOLS), LOADxx SYSPLEX
 #                  HWNAME LPARNAME VMUSERID, D XCF "SYSPLEX X: SYSA SYSB", CPC
 #                  NAME / LP NAME (D M), SYSLOG records, "SYSA IEE174I hh.mm.ss",
-#                  "RO SYSA,", D XCF,S,ALL rows, q userid "LINUX01 AT ZVMSYS1"
+#                  "RO SYSA,", D XCF,S,ALL rows, q userid "LINUX01 AT ZVMSYS1",
+#                  VSWITCH "Authorized userids:" rows
 #   HMC names      -m/-p/-n of HMC commands, name= of lssyscfg -r sys|lpar,
 #                  lpar_name=, remote_lpar_name= (also in -F listings)
 #   HP-UX names    parstatus Complex Name and partition rows, vparstatus rows
@@ -818,6 +819,14 @@ function under_header(b, s,    nf, nv, fl, vl, k, out, end) {  # lsattr -EOl "#p
     if (NT == 2 && (TOK[2] in SGSTATUS) && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
     return s
 }
+function userids(s,    k, all) {  # a row of z/VM user ids under "Authorized userids:"; USERIDS = 0 when the list ends
+    tokens(s)
+    all = NT > 0
+    for (k = 1; k <= NT; k++) if (!upper_zname(TOK[k])) all = 0
+    if (!all) { USERIDS = 0; return s }
+    for (k = NT; k >= 1; k--) if (TOK[k] !~ /^(TCPIP|DTCVSW[0-9]|SYSTEM)$/) s = put(s, k, host(TOK[k]))
+    return s
+}
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
     sub(/[ \t\r]+$/, "", b)
     if (substr(b, 1, 1) == "#" && index(b, ":") && !index(b, " ") || substr(b, length(b) - 6) == " STATUS") return under_header(b, s)
@@ -1090,7 +1099,13 @@ END {
     for (i = 1; i <= NR; i++) L[i] = prompt(L[i])
     for (i = 1; i <= NR; i++) L[i] = ssh(L[i])
     for (i = 1; i <= NR; i++) L[i] = platform(L[i])
-    for (i = 2; i <= NR; i++) L[i] = next_line(L[i - 1], L[i])
+    USERIDS = 0
+    for (i = 2; i <= NR; i++) {
+        b = L[i - 1]; sub(/[ \t\r]+$/, "", b)
+        if (length(b) >= 19 && substr(b, length(b) - 18) == "Authorized userids:") USERIDS = 1
+        if (USERIDS) L[i] = userids(L[i])
+        else L[i] = next_line(L[i - 1], L[i])
+    }
     for (i = 1; i <= NR; i++) L[i] = serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = hmc_serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = location(L[i])

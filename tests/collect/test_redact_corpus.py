@@ -85,9 +85,9 @@ SECRETS = {
         "mgmt.example.de", "001a4b2c3d5f", "hpci07", "3405551212", "hmc31", "21ABCDE", "10.50.3.31", "lnxdb07",
         "0E3C48", "sapprdci", "sapprdas1", "PRDQ", "PRDR",
     ],
-    CORPUS / "pasted-extras2.synthetic.txt": [  # not LNXERP45: a VSWITCH's authorized user list is not read
+    CORPUS / "pasted-extras2.synthetic.txt": [
         "erpapp41", "10.71.3.1", "10.71.3.41", "10.71.3.0", "13CD57E", "FGD0042", "hpsap42", "sapcl42", "hpsap43",
-        "sapprdci42", "LNXERP44", "lnxerp44", "500507630703d3b3", "10.80.1.42", "00c8f1e2c3d4e5f6",
+        "sapprdci42", "LNXERP44", "LNXERP45", "lnxerp44", "500507630703d3b3", "10.80.1.42", "00c8f1e2c3d4e5f6",
         "33213600507680180835E80000000000005F904214503IBMfcp",
     ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
@@ -152,6 +152,7 @@ def test_both_redactions_agree_on_mutated_lines(tmp_path: Path) -> None:
     pieces += ["pts/0 ", "(", ")", " nfs3 ", "link#2 ", "root=", "rw=", "dm-0 ", "0x001A4B2C3D4E", "# uname -L\n"]
     pieces += ["search ", "*SE ", "*NA ", "identification = ", "CPU 00 ID ", " CONNECTED ", ", GREEN", "ping -c 1 "]
     pieces += [" UG ", "default ", " via ", " up ", " running", "CLUSTER STATUS\n", "#pvid:unique_id\n", "Attribute, "]
+    pieces += ["Authorized userids:\n", " TCPIP", "LNXERP07 "]
     rng = random.Random(16)
     mutated = []
     for _ in range(2500):
