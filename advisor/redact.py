@@ -50,8 +50,8 @@ _CSI = r"\x1b\[[0-9;?]{0,32}[A-Za-z]"  # a terminal colour / mode sequence aroun
 _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name|VM\d\d Name|Topas Monitor for host|Hostname|CPC Name|LP Name|Sysplex Name|LPAR Extended Name|"
-    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|SAPLOCALHOST|"
-    r"SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost)[ \t]*[:=][ \t]*|"
+    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|site name|"
+    r"SAPLOCALHOST|SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost)[ \t]*[:=][ \t]*|"
     r"hostname[ \t]+))(?P<value>[\w.-]{1,253})",
     re.I | re.M | re.A,
 )
@@ -122,9 +122,13 @@ _PLATFORM_HINT = linre.compile(
     r"|Complex Name|virtual partition is |(?i:ctive)|[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]"
     r"|hdisk|pvid|unique_id|IDENTIFIER|IBM,|CPC |Machine I|UUID|^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]"
     r"|0x|link#|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|pts/|tty|console|lft|vty|^/|nfs"
-    r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
+    r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|[0-9A-Fa-f]{32}|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
     r"|^search |^domain |\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING"
-    r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src"
+    r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|->|: \[|[ \t\r]-[ \t\r]"
+)
+_LINE_HINT = linre.compile(  # what _ADDRESS_LINE, _WWN_LINE and _MAC_LINE each need (without their word bounds)
+    r"(?i:addr|gateway|server|inet|ip|netmask|subnet|broadcast|route|ww_?name|wwpn|wwnn|world wide|port name"
+    r"|network address|\(z8\)|mac|hardware address|station address|alt_addr)"
 )
 # Cheap tests before a rule splits a line into words: each holds for every line the rule could change.
 _CONSOLE_HINT = re.compile(
@@ -133,8 +137,9 @@ _CONSOLE_HINT = re.compile(
 _QUADISH = re.compile(r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]", re.A)
 _VPAR_HINT = re.compile(r"[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]|[ \t\r](?:Active|Inactive)", re.A)
 _LISTING_HINT = re.compile(
-    r"Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|"
-    r"\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING",
+    r"->|: \[|[ \t\r]-[ \t\r]|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|"
+    r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|"
+    r"CONNECTED|QUIESCED|JOINING|REBUILDING",
     re.A,
 )
 _ACTIVE = re.compile(r"ctive", re.I | re.A)  # parstatus / vparstatus rows: active, inactive
@@ -154,6 +159,12 @@ _SAP_COLOURS = frozenset("GREEN YELLOW RED GRAY".split())
 _SAP_HOST_KEYS = frozenset(
     "SAPLOCALHOST, SAPLOCALHOSTFULL, SAPDBHOST, SAPGLOBALHOST, rdisp/mshost, j2ee/dbhost,".split()
 )
+_CRM_STATES = frozenset("Online: OFFLINE: Offline: Standby: Maintenance: Pending: UNCLEAN:".split())  # crm_mon
+_ZVM_SERVICE = re.compile(  # z/VM service machines: the same name on every system, no identifier
+    r"TCPIP|DTCVSW[0-9]|SYSTEM|OPERATOR|OPERSYMP|DISKACNT|EREP|MAINT[0-9]{0,4}|VSMSERVE|FTPSERVE|PERFSVM|RSCS|GCS"
+    r"|DIRMAINT|DATAMOVE|TSAFVM|PERSMAPI|VMSERV[SURP]|SMTP|PORTMAP|SNMPD|REXECD|LPSERVE|NAMESRV",
+    re.A,
+)
 _SG_STATUS = frozenset("up down unknown starting halting".split())  # Serviceguard cmviewcl
 _SG_STATE = frozenset("running halted failed reforming unknown starting halting".split())
 _ROUTE_FLAGS = re.compile(r"[A-Za-z!*=]{0,7}U[A-Za-z!*=]{0,7}", re.A)  # netstat -rn: UG, UHSb, U
@@ -167,7 +178,9 @@ _INTERFACE = re.compile(r"[a-z]{1,12}[0-9]{0,4}(?::[0-9]{1,4})?\*?", re.A)  # ne
 _DOTTED_MAC = re.compile(r"[0-9A-Fa-f]{1,2}(?:\.[0-9A-Fa-f]{1,2}){5}", re.A)  # AIX netstat -in: fa.16.3e.a1.b2.c3
 _NETWORK = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){0,3}", re.A)
 _HEX_RUN = re.compile(r"[0-9A-Fa-f]+", re.A)
-_LONG_ID_LINE = re.compile(r"wwid|dm-|scsi-|wwn-|mpath", re.I | re.A)  # multipath -ll, by-id names, scsimgr
+_LONG_ID_LINE = re.compile(  # multipath -ll, by-id names, scsimgr; any 32-digit hex word (lsblk SERIAL / WWN)
+    r"wwid|dm-|scsi-|wwn-|mpath|(?<![A-Za-z0-9])(?:0x)?[0-9A-Fa-f]{32,33}(?![A-Za-z0-9])", re.I | re.A
+)
 _VPD = re.compile(r'^[ \t]*"?(?:vpd=)?\*(?P<key>SE|NA)[ \t]+(?P<value>[^ \t\r"]{1,64})', re.A)  # lsvpd, lshmc -v
 _TARGET_FIRST = frozenset("telnet ftp sftp rsh rlogin nslookup host showmount".split())  # the first word not an option
 _TARGET_LAST = frozenset("ping ping6 traceroute traceroute6 tracepath".split())  # the host is the last word
@@ -746,6 +759,27 @@ class Redactor:
         for k in range(len(w) - 2, -1, -1):  # ip route: via ADDRESS, src ADDRESS
             if w[k] in ("via", "src") and _quad(w[k + 1]) and _is_ip(w[k + 1]):
                 line = _put(line, tokens[k + 1], self._stand_in("ip", w[k + 1]))
+        if len(w) == 4 and w[1] == "->" and w[2].startswith("[") and w[2].endswith("]") and len(w[2]) > 2:
+            if _host_word(w[0]) and _host_word(w[3]) and _host_word(w[2][1:-1]):  # hdbnsutil: host -> [SITE] host
+                line = _put(line, tokens[3], self._host(w[3]))
+                site = self._host(w[2][1:-1])
+                line = line[: tokens[2].start() + 1] + site + line[tokens[2].end() - 1 :]
+                return _put(line, tokens[0], self._host(w[0]))
+        for k in range(1, len(w)):  # crm_mon: "Online: [ node1 node2 ]"
+            if w[k] == "[" and w[k - 1] in _CRM_STATES:
+                end = next((j for j in range(k + 1, len(w)) if w[j] == "]"), -1)
+                for j in range(end - 1, k, -1):
+                    if _host_word(w[j]):
+                        line = _put(line, tokens[j], self._host(w[j]))
+                return line
+        if len(w) >= 3 and (len(w) + 1) % 4 == 0 and all(w[g + 1] == "-" for g in range(0, len(w), 4)):
+            if all(w[g + 3] == "," for g in range(0, len(w) - 3, 4)) and all(
+                _upper_zname(w[g]) and _upper_zname(w[g + 2]) for g in range(0, len(w), 4)
+            ):  # z/VM q names: "LNXAPP59 - DSC , LNXAPP60 - DSC , TCPIP - DSC"
+                for g in range(len(w) - 3, -1, -4):
+                    if _ZVM_SERVICE.fullmatch(w[g]) is None:
+                        line = _put(line, tokens[g], self._host(w[g]))
+                return line
         if len(w) >= 2 and len(w) % 2 == 0 and all(w[i] in _GRS_STATES for i in range(1, len(w), 2)):
             if all(_upper_zname(w[i]) for i in range(0, len(w), 2)):
                 for k in range(len(w) - 2, -1, -2):
@@ -779,7 +813,7 @@ class Redactor:
         if not tokens or not all(_upper_zname(t.group(0)) for t in tokens):
             return line, False
         for token in reversed(tokens):
-            if re.fullmatch(r"TCPIP|DTCVSW[0-9]|SYSTEM", token.group(0), re.A) is None:
+            if _ZVM_SERVICE.fullmatch(token.group(0)) is None:
                 line = _put(line, token, self._host(token.group(0)))
         return line, True
 
@@ -918,6 +952,8 @@ class Redactor:
         return value
 
     def _line(self, line: str) -> str:
+        if _LINE_HINT.search(line) is None:  # no address, WWN nor MAC word: none of the three rules applies
+            return line
         if _ADDRESS_LINE.search(line) and not _ATTRIBUTE_LINE.match(line) and not _fileset_row(line):
             line = _IPV4.sub(lambda m: self._stand_in("ip", m.group(0)) if _is_ip(m.group(0)) else m.group(0), line)
         if _WWN_LINE.search(line):

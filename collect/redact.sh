@@ -21,6 +21,7 @@
 #                  hostname= and domain=, resolv.conf search, sapcontrol
 #                  instance rows and SAPLOCALHOST, SAP profile host parameters
 #                  (SAPLOCALHOST, SAPDBHOST, rdisp/mshost, ...), cmviewcl rows,
+#                  hdbnsutil site names and host mappings, crm_mon node lists,
 #                  D GRS rows, the target of ping, traceroute,
 #                  telnet, nslookup, host, showmount, netperf -H typed after a
 #                  prompt (with a digit or a dot) names them -> host1, ...
@@ -30,7 +31,8 @@
 #                  HWNAME LPARNAME VMUSERID, D XCF "SYSPLEX X: SYSA SYSB", CPC
 #                  NAME / LP NAME (D M), SYSLOG records, "SYSA IEE174I hh.mm.ss",
 #                  "RO SYSA,", D XCF,S,ALL rows, q userid "LINUX01 AT ZVMSYS1",
-#                  VSWITCH "Authorized userids:" rows
+#                  VSWITCH "Authorized userids:" rows, q names (not service
+#                  machines such as TCPIP)
 #   HMC names      -m/-p/-n of HMC commands, name= of lssyscfg -r sys|lpar,
 #                  lpar_name=, remote_lpar_name= (also in -F listings)
 #   HP-UX names    parstatus Complex Name and partition rows, vparstatus rows
@@ -48,7 +50,7 @@
 #                  getconf MACHINE_SERIAL, uname -i, VPD *SE, Linux on Z
 #                  identification = and z/VM CPU ID -> SN00001, ...
 #   PVIDs, VG ids  lspv, lsattr's pvid (also -EOl), PV/VG IDENTIFIER; LUN WWIDs (32 or 33
-#   and WWIDs      hex digits on a multipath, by-id or WWID line)
+#   and WWIDs      hex digits as a word: multipath, by-id, scsimgr, lsblk)
 #                  -> 00c0de0000000001 (hex of the same length)
 #   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line; AIX
 #                  netstat -in fa.16.3e.1.b2.c3; HP-UX lanscan 0x001A4B2C3D4E
@@ -189,7 +191,7 @@ function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
 function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|site name|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))
@@ -695,7 +697,7 @@ function nfs(s,    pos, rest, ks, b, v, k, t, r) {  # AIX mount rows; /etc/expor
 }
 function long_ids(s,    l, pos, rest, start, n, b, st) {  # WWIDs of 32 or 33 hex digits (multipath, by-id, scsimgr)
     l = lower(s)
-    if (!index(l, "wwid") && !index(l, "dm-") && !index(l, "scsi-") && !index(l, "wwn-") && !index(l, "mpath")) return s
+    if (!index(l, "wwid") && !index(l, "dm-") && !index(l, "scsi-") && !index(l, "wwn-") && !index(l, "mpath") && l !~ HEXTOK) return s
     pos = 1
     while (pos <= length(s)) {
         rest = substr(s, pos)
@@ -733,7 +735,7 @@ function route_flags_ok(f,    i) {  # a U with at most 7 flags either side (as t
     for (i = 1; i <= length(f) && i <= 8; i++) if (substr(f, i, 1) == "U" && length(f) - i <= 7) return 1
     return 0
 }
-function listings(s,    k, all, at, key, v, j, st, start, f) {  # resolv.conf search, VPD *SE/*NA, CPU ids, sapcontrol, D GRS
+function listings(s,    k, all, at, key, v, j, st, start, f, e, g) {  # resolv.conf search, VPD *SE/*NA, CPU ids, sapcontrol, D GRS
     if (substr(s, 1, 7) == "search " || substr(s, 1, 7) == "domain ") {
         tokens(s)
         all = NT >= 2
@@ -783,6 +785,29 @@ function listings(s,    k, all, at, key, v, j, st, start, f) {  # resolv.conf se
     }
     for (k = NT - 1; k >= 1; k--)  # ip route: via ADDRESS, src ADDRESS
         if ((TOK[k] == "via" || TOK[k] == "src") && quad(TOK[k + 1]) && is_ip(TOK[k + 1])) s = put(s, k + 1, stand_in("ip", TOK[k + 1]))
+    if (NT == 4 && TOK[2] == "->" && TOK[3] ~ /^\[.+\]$/ && host_word(TOK[1]) && host_word(TOK[4]) && host_word(substr(TOK[3], 2, length(TOK[3]) - 2))) {
+        s = put(s, 4, host(TOK[4]))  # hdbnsutil: host -> [SITE] host
+        s = substr(s, 1, TAT[3]) host(substr(TOK[3], 2, length(TOK[3]) - 2)) substr(s, TAT[3] + length(TOK[3]) - 1)
+        return put(s, 1, host(TOK[1]))
+    }
+    for (k = 2; k <= NT; k++)  # crm_mon: "Online: [ node1 node2 ]"
+        if (TOK[k] == "[" && (TOK[k - 1] in CRM)) {
+            e = 0
+            for (j = k + 1; j <= NT; j++) if (TOK[j] == "]") { e = j; break }
+            for (j = (e ? e - 1 : 0); j > k; j--) if (host_word(TOK[j])) s = put(s, j, host(TOK[j]))
+            return s
+        }
+    if (NT >= 3 && (NT + 1) % 4 == 0) {  # z/VM q names: "LNXAPP59 - DSC , LNXAPP60 - DSC , TCPIP - DSC"
+        all = 1
+        for (g = 1; g <= NT; g += 4) {
+            if (TOK[g + 1] != "-" || !upper_zname(TOK[g]) || !upper_zname(TOK[g + 2])) all = 0
+            if (g + 3 <= NT && TOK[g + 3] != ",") all = 0
+        }
+        if (all) {
+            for (g = NT - 2; g >= 1; g -= 4) if (TOK[g] !~ ZVMSERVICE) s = put(s, g, host(TOK[g]))
+            return s
+        }
+    }
     if (NT >= 2 && NT % 2 == 0) {
         all = 1
         for (k = 2; k <= NT; k += 2) if (!(TOK[k] in GRS)) all = 0
@@ -824,7 +849,7 @@ function userids(s,    k, all) {  # a row of z/VM user ids under "Authorized use
     all = NT > 0
     for (k = 1; k <= NT; k++) if (!upper_zname(TOK[k])) all = 0
     if (!all) { USERIDS = 0; return s }
-    for (k = NT; k >= 1; k--) if (TOK[k] !~ /^(TCPIP|DTCVSW[0-9]|SYSTEM)$/) s = put(s, k, host(TOK[k]))
+    for (k = NT; k >= 1; k--) if (TOK[k] !~ ZVMSERVICE) s = put(s, k, host(TOK[k]))
     return s
 }
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
@@ -1054,6 +1079,10 @@ BEGIN {
         "|ubuntu|debian|fedora|centos|rhel|none|default|unknown|active|inactive)$"  # never names (a monoplex is LOCAL)
     ZCH = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@#$"  # a z/OS or z/VM name
     ZERO16 = "0000000000000000"
+    HEXTOK = "(^|[^a-z0-9])(0x)?" H16 H16 "[0-9a-f]?([^a-z0-9]|$)"  # a 32- or 33-digit hex word (on lower-cased text)
+    ZVMSERVICE = "^(TCPIP|DTCVSW[0-9]|SYSTEM|OPERATOR|OPERSYMP|DISKACNT|EREP|MAINT[0-9]?[0-9]?[0-9]?[0-9]?|VSMSERVE|FTPSERVE" \
+        "|PERFSVM|RSCS|GCS|DIRMAINT|DATAMOVE|TSAFVM|PERSMAPI|VMSERV[SURP]|SMTP|PORTMAP|SNMPD|REXECD|LPSERVE|NAMESRV)$"
+    n = split("Online: OFFLINE: Offline: Standby: Maintenance: Pending: UNCLEAN:", w, " "); for (i = 1; i <= n; i++) CRM[w[i]] = 1
     DOTMAC = "^" H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?$"
     IPV4FULL = "^[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?$"
     n = split("Mon Tue Wed Thu Fri Sat Sun", w, " "); for (i = 1; i <= n; i++) DAYS[w[i]] = 1

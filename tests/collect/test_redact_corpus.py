@@ -90,6 +90,11 @@ SECRETS = {
         "sapprdci42", "LNXERP44", "LNXERP45", "lnxerp44", "500507630703d3b3", "10.80.1.42", "00c8f1e2c3d4e5f6",
         "33213600507680180835E80000000000005F904214503IBMfcp",
     ],
+    CORPUS / "pasted-extras3.synthetic.txt": [  # not wdf.example.com: the domain of hanaprd60.wdf.example.com
+        "erpapp51", "nfssrv51", "hmc51", "P9-PRD-51", "WZS0ABD", "erpdb59", "lnxapp59",
+        "600507680180835e8000000000000a99", "10.72.1.59", "fe80::ff:fe00:59", "WDFPRIM", "WDFSEC", "hanaprd59",
+        "hanaprd60", "LNXAPP60", "10.72.1.60",
+    ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
     ],
@@ -152,7 +157,7 @@ def test_both_redactions_agree_on_mutated_lines(tmp_path: Path) -> None:
     pieces += ["pts/0 ", "(", ")", " nfs3 ", "link#2 ", "root=", "rw=", "dm-0 ", "0x001A4B2C3D4E", "# uname -L\n"]
     pieces += ["search ", "*SE ", "*NA ", "identification = ", "CPU 00 ID ", " CONNECTED ", ", GREEN", "ping -c 1 "]
     pieces += [" UG ", "default ", " via ", " up ", " running", "CLUSTER STATUS\n", "#pvid:unique_id\n", "Attribute, "]
-    pieces += ["Authorized userids:\n", " TCPIP", "LNXERP07 "]
+    pieces += ["Authorized userids:\n", " TCPIP", "LNXERP07 ", " -> ", "[SITEB] ", "Online: [ ", " ]", " - DSC , "]
     rng = random.Random(16)
     mutated = []
     for _ in range(2500):
