@@ -124,7 +124,7 @@ _PLATFORM_HINT = linre.compile(
     r"|0x|link#|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|pts/|tty|console|lft|vty|^/|nfs"
     r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|[0-9A-Fa-f]{32}|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
     r"|^search |^domain |\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING"
-    r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|->|: \[|[ \t\r]-[ \t\r]"
+    r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|->|: \[|[ \t\r]-[ \t\r]|has address|Name:"
 )
 _LINE_HINT = linre.compile(  # what _ADDRESS_LINE, _WWN_LINE and _MAC_LINE each need (without their word bounds)
     r"(?i:addr|gateway|server|inet|ip|netmask|subnet|broadcast|route|ww_?name|wwpn|wwnn|world wide|port name"
@@ -137,7 +137,7 @@ _CONSOLE_HINT = re.compile(
 _QUADISH = re.compile(r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]", re.A)
 _VPAR_HINT = re.compile(r"[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]|[ \t\r](?:Active|Inactive)", re.A)
 _LISTING_HINT = re.compile(
-    r"->|: \[|[ \t\r]-[ \t\r]|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|"
+    r"has address|Name:|->|: \[|[ \t\r]-[ \t\r]|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|"
     r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|"
     r"CONNECTED|QUIESCED|JOINING|REBUILDING",
     re.A,
@@ -186,6 +186,7 @@ _TARGET_FIRST = frozenset("telnet ftp sftp rsh rlogin nslookup host showmount".s
 _TARGET_LAST = frozenset("ping ping6 traceroute traceroute6 tracepath".split())  # the host is the last word
 _TARGET_OPTION = {"netperf": "-H", "iperf": "-c", "iperf3": "-c"}  # the host is this option's value
 _TARGET_WORD = re.compile(r"ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf", re.A)
+_DOMAIN = re.compile(r"[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}", re.A)
 _EXPORT_KEY = re.compile(r"(?:root|rw|ro|access)=", re.A)
 _CONTROL = re.compile(r"(\x1b\[[0-9;?]{0,32}[A-Za-z])")
 
@@ -216,6 +217,7 @@ class Redactor:
         self._made: set[tuple[str, str]] = set()  # the stand-ins given, as mapping keys
         self._count: dict[str, int] = {}  # stand-ins given, by kind
         self._number: dict[tuple[str, str], int] = {}  # each mapping key's number
+        self._domains: dict[str, str] = {}  # lower-cased DNS domain -> stand-in
 
     def _stand_in(self, kind: str, value: str) -> str:
         """The stand-in of ``value``; a stand-in met again (two rules on one value) stays as it is."""
@@ -240,6 +242,9 @@ class Redactor:
         stand_in = self._stand_in("host", short)
         self._hosts[short.casefold()] = stand_in
         self._hosts[value.casefold()] = stand_in
+        domain = value.split(".", 1)[1].rstrip(".") if value.count(".") >= 2 else ""
+        if _DOMAIN.fullmatch(domain) and re.search("[A-Za-z]", domain.rsplit(".", 1)[-1]):
+            self._domains[_ascii_lower(domain)] = self._stand_in("domain", domain)  # db01.corp.example.com
         return _cased(stand_in, value)
 
     def text(self, text: str) -> str:
@@ -263,7 +268,7 @@ class Redactor:
         text = _WWPN.sub(lambda m: self._stand_in("wwpn", m.group(0)), text)
         text = _IPV6.sub(lambda m: self._stand_in("ip6", m.group(0)) if _is_ipv6(m.group(0)) else m.group(0), text)
         text = _lines(text, self._line)
-        return self._names(text)
+        return self._domain_names(self._names(text))
 
     def _prompt(self, line: str) -> str:
         """``host:/path``, ``host # cmd``, ``host> cmd`` at the line start (after colour codes)."""
@@ -742,6 +747,12 @@ class Redactor:
         if len(w) == 7 and w[-1] in _SAP_COLOURS and w[0].endswith(",") and _host_word(w[0][:-1]):
             if all(x.endswith(",") and _digits(x[:-1], 0) for x in w[1:4]):  # hostname, instanceNr, httpPort, httpsPort
                 return line[: tokens[0].start()] + self._host(w[0][:-1]) + line[tokens[0].end() - 1 :]
+        if len(w) == 4 and w[1:3] == ["has", "address"] and _host_word(w[0]) and _quad(w[3]) and _is_ip(w[3]):
+            line = _put(line, tokens[3], self._stand_in("ip", w[3]))  # host(1): "db01.corp.example.com has address"
+            return _put(line, tokens[0], self._host(w[0]))
+        if len(w) == 2 and w[0] == "Name:" and _host_word(w[1]) and w[1].count(".") >= 2:  # nslookup: a full name
+            if re.search("[A-Za-z]", w[1].rstrip(".").rsplit(".", 1)[-1]):
+                return _put(line, tokens[1], self._host(w[1]))
         if (
             len(w) >= 3 and w[0] in _SAP_HOST_KEYS and w[1] == "Attribute," and _host_word(w[2])
         ):  # GetInstanceProperties
@@ -990,6 +1001,31 @@ class Redactor:
 
         return _lines(text, line_names)
 
+    def _domain_names(self, text: str) -> str:
+        """Every occurrence of a DNS domain learned from a full name (db01.corp.example.com), also after another
+        host (ntp1.corp.example.com): longest first, then in order, each at word bounds ("." may precede)."""
+        if not self._domains:
+            return text
+        order = sorted(self._domains, key=lambda d: (-len(d), d))
+
+        def line_domains(line: str) -> str:
+            for domain in order:
+                low = _ascii_lower(line)
+                at = low.find(domain)
+                out, pos = [], 0
+                while at >= 0:
+                    before, after = line[at - 1 : at] if at else "", line[at + len(domain) : at + len(domain) + 1]
+                    if _alnum(before) or before == "-" or _alnum(after) or after == "-":
+                        at = low.find(domain, at + 1)
+                        continue
+                    out.append(line[pos:at] + self._domains[domain])
+                    pos = at + len(domain)
+                    at = low.find(domain, pos)
+                line = "".join(out) + line[pos:]
+            return line
+
+        return _lines(text, line_domains)
+
     def texts(self, texts: Iterable[str]) -> list[str]:
         return [self.text(t) for t in texts]
 
@@ -1005,6 +1041,14 @@ def _fileset_row(line: str) -> bool:
     return (len(w) == 3 and _quad(w[1]) and w[2] in _LPP_STATES) or (
         len(w) >= 2 and _quad(w[0]) and w[1] in _LPP_STATES
     )
+
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _ascii_lower(text: str) -> str:
+    """Lower case for A-Z only (as awk's tolower in the C locale): every position stays where it was."""
+    return text.translate(_LOWER)
 
 
 def _word(c: str) -> bool:
@@ -1212,6 +1256,8 @@ def _shape(kind: str, value: str, n: int) -> str:
         if len(value) == 32 and value.endswith("0" * 16):
             return f"00c0de{n:010x}" + "0" * 16
         return f"00c0de{n:0{len(value) - 6}x}"
+    if kind == "domain":  # RFC 2606 reserves .example
+        return f"dom{n}.example"
     if kind == "clone":  # SYSCLONE: two characters
         return "Z" + "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[n % 36]
     return f"host{n}"

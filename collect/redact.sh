@@ -41,6 +41,8 @@
 #                  swapinfo's NFS swap server; then every whole-word occurrence
 #                  of a name, an IPv4 address or a serial (letters and digits,
 #                  six or more) met anywhere
+#   DNS domains    of a full name (db01.corp.example.com): every occurrence,
+#                  also after another host -> dom1.example, ...
 #   serials        after Serial Number, Machine Serial Number, serial_num,
 #                  Sequence Code, Machine Id, LPAR UUID, ..., in the HMC's
 #                  mtms=9009-42A*SERIAL, Server-9009-42A-SNSERIAL and
@@ -144,6 +146,7 @@ function shape(kind, value, n,    digits, out, i, sep, w, s, p, pr) {
         if (length(value) == 32 && substr(value, 17) == ZERO16) return sprintf("00c0de%010x", n) ZERO16
         return sprintf("00c0de%0" (length(value) - 6) "x", n)
     }
+    if (kind == "domain") return "dom" n ".example"  # RFC 2606 reserves .example
     if (kind == "clone") return "Z" substr("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", n % 36 + 1, 1)
     return "host" n
 }
@@ -179,7 +182,17 @@ function host(value,    short, s) {  # a stand-in already, a placeholder or a co
     short = value; sub(/\..*/, "", short)
     s = stand_in("host", short)
     HOSTS[lower(short)] = s; HOSTS[lower(value)] = s
+    if (domain_ok(value)) DOMS[lower(DOM)] = stand_in("domain", DOM)  # db01.corp.example.com: corp.example.com
     return cased(s, value)
+}
+function domain_ok(value,    t, n, i, part) {  # DOM: the DNS domain of a name with two dots or more
+    t = value
+    if (gsub(/\./, ".", t) < 2) return 0
+    DOM = substr(value, index(value, ".") + 1); sub(/\.+$/, "", DOM)
+    n = split(DOM, part, ".")
+    if (n < 2 || n > 9 || DOM !~ /^[A-Za-z0-9.-]+$/ || part[n] !~ /[A-Za-z]/) return 0
+    for (i = 1; i <= n; i++) if (length(part[i]) < 1 || length(part[i]) > 63) return 0
+    return 1
 }
 function name_ok(v) { return v ~ /^[A-Za-z0-9_.-]+$/ && length(v) <= 253 }
 function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
@@ -771,6 +784,14 @@ function listings(s,    k, all, at, key, v, j, st, start, f, e, g) {  # resolv.c
         for (k = 2; k <= 4; k++) if (substr(TOK[k], length(TOK[k]), 1) != "," || !isdigits(substr(TOK[k], 1, length(TOK[k]) - 1), 0)) all = 0
         if (all) return substr(s, 1, TAT[1] - 1) host(substr(TOK[1], 1, length(TOK[1]) - 1)) substr(s, TAT[1] + length(TOK[1]) - 1)
     }
+    if (NT == 4 && TOK[2] == "has" && TOK[3] == "address" && host_word(TOK[1]) && quad(TOK[4]) && is_ip(TOK[4])) {
+        s = put(s, 4, stand_in("ip", TOK[4]))  # host(1): "db01.corp.example.com has address 10.1.1.5"
+        return put(s, 1, host(TOK[1]))
+    }
+    if (NT == 2 && TOK[1] == "Name:" && host_word(TOK[2])) {  # nslookup: a full name
+        v = TOK[2]
+        if (gsub(/\./, ".", v) >= 2) { sub(/\.+$/, "", v); sub(/.*\./, "", v); if (v ~ /[A-Za-z]/) return put(s, 2, host(TOK[2])) }
+    }
     if (NT >= 3 && (TOK[1] in SAPKEY) && TOK[2] == "Attribute," && host_word(TOK[3])) return put(s, 3, host(TOK[3]))  # sapcontrol
     if (NT == 3 && (TOK[2] in SGSTATUS) && (TOK[3] in SGSTATE) && host_word(TOK[1])) return put(s, 1, host(TOK[1]))  # cmviewcl
     if (NT == 5 && (TOK[2] in SGSTATUS) && (TOK[3] in SGSTATE) && (TOK[4] == "enabled" || TOK[4] == "disabled"))
@@ -1042,6 +1063,25 @@ function mark_csi(s,    out, i, p, e) {  # a break (SOH) after each colour code,
     }
     return out substr(s, i)
 }
+function domains(s,    k, d, low, at, p, out, b, a, r) {  # every occurrence of a learned domain ("." may precede)
+    for (k = 1; k <= NDOM; k++) {
+        d = DORDER[k]; low = lower(s)
+        out = ""; p = 1
+        r = index(low, d); at = r
+        while (at > 0) {
+            b = at > 1 ? substr(s, at - 1, 1) : ""; a = substr(s, at + length(d), 1)
+            if (b ~ /^[A-Za-z0-9-]$/ || a ~ /^[A-Za-z0-9-]$/) {
+                r = index(substr(low, at + 1), d); at = r ? at + r : 0
+                continue
+            }
+            out = out substr(s, p, at - p) DOMS[d]
+            p = at + length(d)
+            r = index(substr(low, p), d); at = r ? p + r - 1 : 0
+        }
+        s = out substr(s, p)
+    }
+    return s
+}
 function names(s,    out, i, k, n, c, hit, marked, rest, j, f) {  # every whole-word occurrence of a name, longest first
     if (NNAMES == 0) return s
     marked = index(s, ESC) && !index(s, SOH)
@@ -1190,6 +1230,13 @@ END {
         BY[f, ++NB[f]] = k
     }
     FIRSTRE = FIRSTS ~ /^[a-z0-9_@#$]*$/ ? "[" FIRSTS toupper(FIRSTS) "]" : "."  # other first characters: try each
-    for (i = 1; i <= NR; i++) print names(L[i])
+    NDOM = 0
+    for (d in DOMS) DORDER[++NDOM] = d
+    for (i = 2; i <= NDOM; i++) {  # longest first, then in byte order (as advisor/redact.py sorts them)
+        v = DORDER[i]
+        for (j = i - 1; j >= 1 && (length(DORDER[j]) < length(v) || length(DORDER[j]) == length(v) && DORDER[j] > v); j--) DORDER[j + 1] = DORDER[j]
+        DORDER[j + 1] = v
+    }
+    for (i = 1; i <= NR; i++) print domains(names(L[i]))
 }
 ' ${1+"$1"}
