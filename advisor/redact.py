@@ -1009,9 +1009,11 @@ class Redactor:
         order = sorted(self._domains, key=lambda d: (-len(d), d))
 
         def line_domains(line: str) -> str:
+            low = _ascii_lower(line)
             for domain in order:
-                low = _ascii_lower(line)
                 at = low.find(domain)
+                if at < 0:
+                    continue
                 out, pos = [], 0
                 while at >= 0:
                     before, after = line[at - 1 : at] if at else "", line[at + len(domain) : at + len(domain) + 1]
@@ -1021,7 +1023,9 @@ class Redactor:
                     out.append(line[pos:at] + self._domains[domain])
                     pos = at + len(domain)
                     at = low.find(domain, pos)
-                line = "".join(out) + line[pos:]
+                if out:
+                    line = "".join(out) + line[pos:]
+                    low = _ascii_lower(line)
             return line
 
         return _lines(text, line_domains)

@@ -1064,10 +1064,11 @@ function mark_csi(s,    out, i, p, e) {  # a break (SOH) after each colour code,
     return out substr(s, i)
 }
 function domains(s,    k, d, low, at, p, out, b, a, r) {  # every occurrence of a learned domain ("." may precede)
+    low = lower(s)
     for (k = 1; k <= NDOM; k++) {
-        d = DORDER[k]; low = lower(s)
+        d = DORDER[k]
+        if (!(at = index(low, d))) continue
         out = ""; p = 1
-        r = index(low, d); at = r
         while (at > 0) {
             b = at > 1 ? substr(s, at - 1, 1) : ""; a = substr(s, at + length(d), 1)
             if (b ~ /^[A-Za-z0-9-]$/ || a ~ /^[A-Za-z0-9-]$/) {
@@ -1078,7 +1079,7 @@ function domains(s,    k, d, low, at, p, out, b, a, r) {  # every occurrence of 
             p = at + length(d)
             r = index(substr(low, p), d); at = r ? p + r - 1 : 0
         }
-        s = out substr(s, p)
+        if (out != "") { s = out substr(s, p); low = lower(s) }
     }
     return s
 }
