@@ -50,7 +50,7 @@ _CSI = r"\x1b\[[0-9;?]{0,32}[A-Za-z]"  # a terminal colour / mode sequence aroun
 _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name|VM\d\d Name|Topas Monitor for host|Hostname|CPC Name|LP Name|Sysplex Name|LPAR Extended Name|"
-    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|site name|"
+    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|site name|Sys peer|"
     r"SAPLOCALHOST|SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost)[ \t]*[:=][ \t]*|"
     r"hostname[ \t]+))(?P<value>[\w.-]{1,253})",
     re.I | re.M | re.A,

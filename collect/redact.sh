@@ -204,7 +204,7 @@ function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
 function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|site name|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|site name|sys peer|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))

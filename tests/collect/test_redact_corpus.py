@@ -95,8 +95,8 @@ SECRETS = {
         "600507680180835e8000000000000a99", "10.72.1.59", "fe80::ff:fe00:59", "WDFPRIM", "WDFSEC", "hanaprd59",
         "hanaprd60", "LNXAPP60", "10.72.1.60", "wdf.example.com",
     ],
-    CORPUS / "pasted-extras4.synthetic.txt": [  # not ntp1 (xntpd's Sys peer) nor zosprd7 (a console name): left
-        "sapwd71", "10.73.5.1", "21DE9F7", "10.73.5.71", "emea.example.com", "sapwd72", "10.73.5.72", "GHJ0071",
+    CORPUS / "pasted-extras4.synthetic.txt": [  # not zosprd7 (a name before a z/OS console command): left
+        "sapwd71", "ntp1", "10.73.5.1", "21DE9F7", "10.73.5.71", "emea.example.com", "sapwd72", "10.73.5.72", "GHJ0071",
         "1C9280C0F1", "200000109B6A7D71", "100000109B6A7D71", "hpwd73", "SGH4407WD7", "LNXWD74", "lnxwd74",
         "00000000000A7D74", "WDLP74",
     ],
