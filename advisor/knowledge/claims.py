@@ -68,6 +68,11 @@ _UNIVERSAL = linre.compile(
     linre.IGNORECASE,
 )
 _PREFERENCE = frozenset({"recommend", "improve"})  # a preference turns round with the alternative; others abstain
+# a verb that turns down what follows; "recommend" and "reboot" carry it among their own opposite words
+_AVOIDED = linre.compile(
+    r"\b(?:avoid(?:ing)?|skip(?:ping)?|refrain(?:ing)?\s+from|steer(?:ing)?\s+clear\s+of|stop(?:ping)?|do\s+without)\b",
+    linre.IGNORECASE,
+)
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
 
 
@@ -205,9 +210,9 @@ class Claims:
             asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
-        if asked is None and c.says == "possible" and c.holds == "yes" and _OK.search(asked_text):
+        if asked is None and c.says == "possible" and c.holds != "it depends" and _OK.search(asked_text):
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
-            asked = asked if asked is not None and not asked[0] else None  # "are vSCSI disks ok for it?": usable
+            asked = asked if asked is not None and not asked[0] else None  # "are vSCSI disks ok for it?": usable or not
         if (
             asked is None
             and fragment
@@ -246,6 +251,8 @@ class Claims:
             reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
         if alternative:
             reverse = not reverse  # "instead of through the SEA?" asks the reverse of "should it use the SEA?"
+        if c.says not in ("recommend", "reboot") and _AVOIDED.search(asked_text[:at]):
+            reverse = not reverse  # "should I avoid running amepat during the peak?", "can I skip -M?"
         answer, note = _levels(c, levels)
         if answer == "it depends" and not note and _UNIVERSAL.search(asked_text):
             answer, note = ("yes" if reverse else "no"), "not always"  # what depends does not hold every time
@@ -284,7 +291,7 @@ def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, in
         m = pred.same.search(text)
     if m is None or (pred.not_before is not None and pred.not_before.match(text, m.end())):
         return None
-    if pred.not_after is not None and pred.not_after.search(text[max(0, m.start() - _WINDOW) : m.start()]):
+    if pred.not_after is not None and pred.not_after.search(text[max(0, m.start() - 2 * _WINDOW) : m.start()]):
         return None
     if _NEGATION.search(text[max(0, m.start() - _WINDOW) : m.start()]):
         reverse = not reverse

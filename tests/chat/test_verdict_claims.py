@@ -241,6 +241,18 @@ def test_vios_weight_is_compared_not_guessed(engine: ChatEngine, question: str, 
         ("does a PAGEABLE1MEG request abend when no 1M frames are free?", "no"),
         ("with UNITS, can I omit TYPE?", "no"),
         ("is lparstat -c usable when AME is off?", "no"),
+        # a verb that turns down what follows ("avoid", "skip") reverses a content claim
+        ("should I avoid running amepat during the peak?", "no"),
+        ("should amepat run during the peak?", "yes"),
+        # opposite words: "unavailable", "lost when", a deficit that stays at zero
+        ("is SMT unavailable on IFLs?", "no"),
+        ("is SMT unavailable on general purpose CPs?", "yes"),
+        ("are namefs mounts lost when the global AIX reboots?", "yes"),
+        ("after changing vpm_fold_policy, is a reboot needed?", "no"),
+        ("should dxm stay at zero?", "yes"),
+        ("is a dxm of 200 MB acceptable?", "no"),
+        ("can 40 NPIV clients share one physical port?", "yes"),
+        ("is it fine to put 70 NPIV clients on one FC port?", "no"),
         # a question no claim settles gets no verdict
         ("does the nest accelerator need a firmware update?", None),
         ("is lparstat -c the best tool?", None),
