@@ -120,7 +120,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     if _CHANGES.match(bare) and st.document is not None:
         return Resolution("changes")
     if _MORE.match(bare) and st.subject.question:
-        return Resolution("more", st.subject.question)
+        return Resolution("more", _anchored(st.subject.question, st))  # "more" after "can they be paged out?"
     if _FIX.match(bare):
         return Resolution("fix")
     if _COMMAND.match(bare):
@@ -277,14 +277,14 @@ def _anchored(last: str, st: ChatState) -> str:
     that named its own subject (`subject.anchor`, kept in the state: over the API the turns are not), so that a
     further follow-up still knows what "it" is."""
     anchor = st.subject.anchor
-    if not _PRONOUN.search(last) or not anchor or anchor.strip() == last.strip():
+    if not _BACK_REF.search(last) or not anchor or anchor.strip() == last.strip():
         return last
     return f"{last.strip(' ?.!')} ; {anchor.strip(' ?.!')}"
 
 
 def points_back(text: str) -> bool:
-    """Whether the message refers back with a pronoun ("does it ...", "that", "those")."""
-    return bool(_PRONOUN.search(text))
+    """Whether the message refers back with a pronoun ("does it ...", "can they ...", "those")."""
+    return bool(_BACK_REF.search(text))
 
 
 def with_context(fragment: str, last: str) -> str:
@@ -300,6 +300,7 @@ def with_context(fragment: str, last: str) -> str:
 
 _ASKED = ("ask", "calc", "clarify")
 _PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
+_BACK_REF = linre.compile(r"\b(?:it|that|this|them|those|these|they)\b", linre.IGNORECASE)
 _CONTINUES = linre.compile(r"^\s*(?:and|so|then|but)\b", linre.IGNORECASE)  # a message that goes on from the last
 _BARE = linre.compile(
     r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+|at\s+|with\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$",

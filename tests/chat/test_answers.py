@@ -168,3 +168,15 @@ def test_the_subject_of_it_survives_a_state_stored_without_its_turns(engine):
     assert "deficit" in (state["subject"]["anchor"] or "")
     reply = engine.turn("and if it is, how do we fix it", state)
     assert reply.covered and "true memory" in reply.answer, reply.answer[:300]
+
+
+def test_more_after_a_pronoun_follow_up_over_a_state_without_turns(engine):
+    import json
+
+    def stored(reply):
+        return json.loads(reply.state.model_dump_json(exclude={"turns"}))
+
+    state = stored(engine.turn("explain 2G pages on z/OS"))
+    state = stored(engine.turn("can they be paged out?", state))
+    reply = engine.turn("more", state)
+    assert reply.covered and reply.citations[0].source_id == "ibm-zos-large-memory-share-2014", reply.answer[:200]
