@@ -14,7 +14,8 @@ Only what can be told for sure is replaced, in every form the parsers read:
   ``hostname``, topas's ``host:``...), a bundle marker (``host="..."``), a prompt (``user@host``
   anywhere, ``host:/path``, ``host # cmd`` / ``host> cmd`` before a command the advisor reads, each
   also inside terminal colour codes), an ``ssh [user@]host`` typed after a prompt, ``uname -a``, the
-  output of ``hostname`` / ``uname -n``, a syslog line, an /etc/hosts line, a login banner; then
+  output of ``hostname`` / ``uname -n`` / ``uname -L``, a syslog line, an /etc/hosts line, a login
+  banner, ``who`` / ``last`` rows, NFS mount rows and /etc/exports, the HMC's ``hostname=``; then
   every whole-word occurrence of the name (``_`` counts as a word break: ``PRD_D00_sapprd01``), in
   capitals where the name is written in capitals (z/OS: ``SYSNAME=HOST1``);
 - z/OS system, sysplex, CPC and LPAR names (IEASYSxx, IEASYMxx, LOADxx, SMFPRMxx, D SYMBOLS, D M,
@@ -27,7 +28,8 @@ Only what can be told for sure is replaced, in every form the parsers read:
 - serials after a serial label, in the HMC's ``mtms=``, ``Server-TYPE-MODEL-SN...``,
   ``serial_num=``/``logical_serial_num=``, and in location codes (``U9009.42A.7800ABC-V1-C3``,
   with the WWPN of a ``-W`` part), ``IBM,02SERIAL``, D M's CPC ND/SI, lsattr's ``unique_id``;
-  PVIDs and VG ids (lspv, lsattr's ``pvid``, ``PV/VG IDENTIFIER``) by hex of the same length;
+  PVIDs, VG ids and LUN WWIDs (lspv, lsattr's ``pvid``, ``PV/VG IDENTIFIER``, multipath) by hex of the
+  same length; MACs also in ``netstat -in``'s dotted form and ``lanscan``'s ``0x`` form;
 - IPv4 addresses on lines that speak of an address (a fileset level "7.2.5.1" is no address; on an
   HMC attribute line only in the address attributes, so ``os_version=VIOS 3.1.4.10`` stays), IPv6
   addresses by their shape, MACs by their six pairs or as 12 hex digits on a MAC line, WWPNs as 0x
@@ -48,7 +50,9 @@ _CSI = r"\x1b\[[0-9;?]{0,32}[A-Za-z]"  # a terminal colour / mode sequence aroun
 _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name|VM\d\d Name|Topas Monitor for host|Hostname|CPC Name|LP Name|Sysplex Name|LPAR Extended Name|"
-    r"VM\d\d Extended Name|Node Id)[ \t]*[:=][ \t]*|hostname[ \t]+))(?P<value>[\w.-]{1,253})",
+    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|site name|Sys peer|"
+    r"SAPLOCALHOST|SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost)[ \t]*[:=][ \t]*|"
+    r"hostname[ \t]+))(?P<value>[\w.-]{1,253})",
     re.I | re.M | re.A,
 )
 _LPAR_INFO = re.compile(r"^(?P<lead>[ \t]*LPAR Info[ \t]*:[ \t]*\d+[ \t]+)(?P<value>[\w.-]{1,253})", re.I | re.M | re.A)
@@ -75,7 +79,7 @@ _ADDRESS_LINE = re.compile(r"addr|gateway|server|inet|\bip\b|ipv4|ipv6|netmask|s
 _IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])", re.A)
 _IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f:]{2,45}(?![\w:.])", re.A)
 _MAC = re.compile(r"(?<![\w:])[0-9A-Fa-f]{2}(?:[:-][0-9A-Fa-f]{2}){5}(?![\w:])", re.A)
-_MAC_LINE = re.compile(r"(?<![a-z])mac(?![a-z])|hardware address|network address|alt_addr", re.I | re.A)
+_MAC_LINE = re.compile(r"(?<![a-z])mac(?![a-z])|hardware address|network address|station address|alt_addr", re.I | re.A)
 _BARE_MAC = re.compile(r"(?<![\w:])(?:0x)?[0-9A-Fa-f]{12}(?![\w:])", re.A)
 _WWPN = re.compile(r"(?<![\w:])(?:0x[0-9A-Fa-f]{16}|[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){7})(?![\w:])", re.A)
 _WWN_LINE = re.compile(r"ww_?name|wwpn|wwnn|world wide|port name|network address|\(z8\)", re.I)
@@ -102,12 +106,42 @@ _MESSAGE_ID = re.compile(r"[A-Z]{3,5}[0-9]{3,5}[A-Z]?", re.A)
 _MONTHS = frozenset("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split())
 _WELCOME = re.compile(r"welcome to ", re.I | re.A)
 _PLACE_LABEL = re.compile(r"^[ \t]*Complex Name[ \t]*:[ \t]*", re.A)  # parstatus: the name may hold blanks
-_ID_LABEL = re.compile(r"^[ \t]*(?:Machine Id|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*", re.A)  # errpt, sysinfo
+_ID_LABEL = re.compile(
+    r"^[ \t]*(?:Machine Id|Machine ID|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*", re.A
+)  # errpt, sysinfo
 _PV_LABEL = re.compile(r"(?:PV|VG) IDENTIFIER", re.A)
 _LSATTR_ID = re.compile(r"^[ \t]*(?P<key>pvid|unique_id)[ \t]+", re.A)
 _CPC_ID = re.compile(r"^[ \t]*CPC (?:ND|SI)[ \t]*=[ \t]*", re.A)  # D M=CPU: type.model.maker.plant.SEQUENCE
 _ADDRESS_START = re.compile(r"[0-9]{1,3}\.[0-9]|[0-9A-Fa-f]{0,4}:", re.A)  # how an IPv4 or IPv6 address begins
-_CLOCKISH = re.compile(r"[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]", re.A)  # a SYSLOG or console time
+# What every line a platform rule could change holds (RE2: one linear pass; three lines in four skip them all).
+_PLATFORM_HINT = linre.compile(
+    r"SYSNAME|SYSPLEX|SYSCLONE|HWNAME|LPARNAME|VMUSERID|SID"
+    r"|[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]|[ \t\r]AT[ \t\r]|^[ \t\r]*RO[ \t\r]|[0-9][0-9]/[0-9][0-9]/[0-9]{4}"
+    r"|^(?:AIX|HP-UX|Linux) |^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) |^[0-9]{4}-"
+    r"|^[0-9]{1,3}\.[0-9]|^[0-9A-Fa-f]{0,4}:|(?i:welcome to )|^Last "
+    r"|Complex Name|virtual partition is |(?i:ctive)|[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]"
+    r"|hdisk|pvid|unique_id|IDENTIFIER|IBM,|CPC |Machine I|UUID|^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]"
+    r"|0x|link#|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|pts/|tty|console|lft|vty|^/|nfs"
+    r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|[0-9A-Fa-f]{32}|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
+    r"|^search |^domain |\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING"
+    r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|->|: \[|[ \t\r]-[ \t\r]|has address|Name:"
+)
+_LINE_HINT = linre.compile(  # what _ADDRESS_LINE, _WWN_LINE and _MAC_LINE each need (without their word bounds)
+    r"(?i:addr|gateway|server|inet|ip|netmask|subnet|broadcast|route|ww_?name|wwpn|wwnn|world wide|port name"
+    r"|network address|\(z8\)|mac|hardware address|station address|alt_addr)"
+)
+# Cheap tests before a rule splits a line into words: each holds for every line the rule could change.
+_CONSOLE_HINT = re.compile(
+    r"[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]|[ \t\r]AT[ \t\r]|^[ \t\r]*RO[ \t\r]|[0-9][0-9]/[0-9][0-9]/[0-9]{4}", re.A
+)
+_QUADISH = re.compile(r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]", re.A)
+_VPAR_HINT = re.compile(r"[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]|[ \t\r](?:Active|Inactive)", re.A)
+_LISTING_HINT = re.compile(
+    r"has address|Name:|->|: \[|[ \t\r]-[ \t\r]|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|"
+    r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|"
+    r"CONNECTED|QUIESCED|JOINING|REBUILDING",
+    re.A,
+)
 _ACTIVE = re.compile(r"ctive", re.I | re.A)  # parstatus / vparstatus rows: active, inactive
 _DM_ROW = re.compile(r"^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]", re.A)  # D M=CPU processor rows
 _VPAR_STATES = frozenset("Up Down Load Crash Hung Shut".split())
@@ -117,8 +151,43 @@ _NEXT_LINE = (
     ("hostname", "host"), ("hostname -s", "host"), ("hostname -f", "host"), ("uname -n", "host"),
     ("uname -m", "machine"), ("getconf MACHINE_SERIAL", "serial"), ("getconf CS_MACHINE_SERIAL", "serial"),
     ("getconf CS_MACHINE_IDENT", "serial"), ("getconf CS_PARTITION_IDENT", "serial"),
-    ("getconf MACHINE_IDENT", "serial"), ("getconf PARTITION_IDENT", "serial"),
+    ("getconf MACHINE_IDENT", "serial"), ("getconf PARTITION_IDENT", "serial"), ("uname -L", "lpar"),
+    ("hostname -i", "ip"), ("hostname -I", "ip"), ("uname -i", "serial"), ("cat /etc/hostname", "host"),
 )  # fmt: skip
+_GRS_STATES = frozenset("CONNECTED QUIESCED JOINING REBUILDING".split())  # D GRS: SYSTEM STATE pairs
+_SAP_COLOURS = frozenset("GREEN YELLOW RED GRAY".split())
+_SAP_HOST_KEYS = frozenset(
+    "SAPLOCALHOST, SAPLOCALHOSTFULL, SAPDBHOST, SAPGLOBALHOST, rdisp/mshost, j2ee/dbhost,".split()
+)
+_CRM_STATES = frozenset("Online: OFFLINE: Offline: Standby: Maintenance: Pending: UNCLEAN:".split())  # crm_mon
+_ZVM_SERVICE = re.compile(  # z/VM service machines: the same name on every system, no identifier
+    r"TCPIP|DTCVSW[0-9]|SYSTEM|OPERATOR|OPERSYMP|DISKACNT|EREP|MAINT[0-9]{0,4}|VSMSERVE|FTPSERVE|PERFSVM|RSCS|GCS"
+    r"|DIRMAINT|DATAMOVE|TSAFVM|PERSMAPI|VMSERV[SURP]|SMTP|PORTMAP|SNMPD|REXECD|LPSERVE|NAMESRV",
+    re.A,
+)
+_SG_STATUS = frozenset("up down unknown starting halting".split())  # Serviceguard cmviewcl
+_SG_STATE = frozenset("running halted failed reforming unknown starting halting".split())
+_ROUTE_FLAGS = re.compile(r"[A-Za-z!*=]{0,7}U[A-Za-z!*=]{0,7}", re.A)  # netstat -rn: UG, UHSb, U
+_LPP_STATES = frozenset(
+    "COMMITTED APPLIED BROKEN EFIXLOCKED OBSOLETE APPLYING COMMITTING REJECTING COMMIT APPLY REJECT CLEANUP "
+    "C A B E O M ?".split()
+)  # lslpp -l / -L / -h states and actions
+_TTY = re.compile(r"pts/[0-9]{1,5}|tty[0-9A-Za-z]{0,8}|console|lft[0-9]{1,3}|vty[0-9]{1,3}", re.A)
+_DAYS = frozenset("Mon Tue Wed Thu Fri Sat Sun".split())
+_INTERFACE = re.compile(r"[a-z]{1,12}[0-9]{0,4}(?::[0-9]{1,4})?\*?", re.A)  # netstat -in: en0, lan0:1, en1*
+_DOTTED_MAC = re.compile(r"[0-9A-Fa-f]{1,2}(?:\.[0-9A-Fa-f]{1,2}){5}", re.A)  # AIX netstat -in: fa.16.3e.a1.b2.c3
+_NETWORK = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){0,3}", re.A)
+_HEX_RUN = re.compile(r"[0-9A-Fa-f]+", re.A)
+_LONG_ID_LINE = re.compile(  # multipath -ll, by-id names, scsimgr; any 32-digit hex word (lsblk SERIAL / WWN)
+    r"wwid|dm-|scsi-|wwn-|mpath|(?<![A-Za-z0-9])(?:0x)?[0-9A-Fa-f]{32,33}(?![A-Za-z0-9])", re.I | re.A
+)
+_VPD = re.compile(r'^[ \t]*"?(?:vpd=)?\*(?P<key>SE|NA)[ \t]+(?P<value>[^ \t\r"]{1,64})', re.A)  # lsvpd, lshmc -v
+_TARGET_FIRST = frozenset("telnet ftp sftp rsh rlogin nslookup host showmount".split())  # the first word not an option
+_TARGET_LAST = frozenset("ping ping6 traceroute traceroute6 tracepath".split())  # the host is the last word
+_TARGET_OPTION = {"netperf": "-H", "iperf": "-c", "iperf3": "-c"}  # the host is this option's value
+_TARGET_WORD = re.compile(r"ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf", re.A)
+_DOMAIN = re.compile(r"[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}", re.A)
+_EXPORT_KEY = re.compile(r"(?:root|rw|ro|access)=", re.A)
 _CONTROL = re.compile(r"(\x1b\[[0-9;?]{0,32}[A-Za-z])")
 
 # Commands the advisor reads, as the first word typed after a bare "host #" / "host>" prompt (with
@@ -148,6 +217,7 @@ class Redactor:
         self._made: set[tuple[str, str]] = set()  # the stand-ins given, as mapping keys
         self._count: dict[str, int] = {}  # stand-ins given, by kind
         self._number: dict[tuple[str, str], int] = {}  # each mapping key's number
+        self._domains: dict[str, str] = {}  # lower-cased DNS domain -> stand-in
 
     def _stand_in(self, kind: str, value: str) -> str:
         """The stand-in of ``value``; a stand-in met again (two rules on one value) stays as it is."""
@@ -172,13 +242,18 @@ class Redactor:
         stand_in = self._stand_in("host", short)
         self._hosts[short.casefold()] = stand_in
         self._hosts[value.casefold()] = stand_in
+        domain = value.split(".", 1)[1].rstrip(".") if value.count(".") >= 2 else ""
+        if _DOMAIN.fullmatch(domain) and re.search("[A-Za-z]", domain.rsplit(".", 1)[-1]):
+            self._domains[_ascii_lower(domain)] = self._stand_in("domain", domain)  # db01.corp.example.com
         return _cased(stand_in, value)
 
     def text(self, text: str) -> str:
         """``text`` with every identifying value replaced."""
         for pattern in (_HOST_LABELS, _LPAR_INFO, _DOCUMENT_NAME, _MARKER_HOST):
             text = pattern.sub(lambda m: m.group("lead") + self._host(m.group("value")), text)
-        text = _USER_AT.sub(lambda m: self._host(m.group(0)), text)
+        text = _USER_AT.sub(
+            lambda m: m.group(0) if text[m.end() : m.end() + 1] == "=" else self._host(m.group(0)), text
+        )
         text = _lines(text, self._prompt)
         text = _lines(text, self._ssh)
         text = _lines(text, self._platform)
@@ -193,7 +268,7 @@ class Redactor:
         text = _WWPN.sub(lambda m: self._stand_in("wwpn", m.group(0)), text)
         text = _IPV6.sub(lambda m: self._stand_in("ip6", m.group(0)) if _is_ipv6(m.group(0)) else m.group(0), text)
         text = _lines(text, self._line)
-        return self._names(text)
+        return self._domain_names(self._names(text))
 
     def _prompt(self, line: str) -> str:
         """``host:/path``, ``host # cmd``, ``host> cmd`` at the line start (after colour codes)."""
@@ -231,9 +306,12 @@ class Redactor:
 
     def _platform(self, line: str) -> str:
         """Names and ids each platform prints in its own shape (z/OS, z/VM, HP-UX, AIX, syslog, /etc/hosts)."""
+        if _PLATFORM_HINT.search(line) is None:
+            return line
         for rule in (
             self._z_keywords, self._z_statement, self._console, self._uname, self._log_host, self._hosts_line,
-            self._welcome, self._last_login, self._partitions, self._disk_ids, self._labelled_ids,
+            self._welcome, self._last_login, self._partitions, self._disk_ids, self._labelled_ids, self._network_rows,
+            self._logins, self._nfs, self._long_ids, self._targets, self._listings,
         ):  # fmt: skip
             line = rule(line)
         return line
@@ -281,7 +359,7 @@ class Redactor:
     def _console(self, line: str) -> str:
         """z/OS: the system of a SYSLOG record, of a console message ("SYSA IEE174I 10.24.41 ..."), of
         "RO SYSA,cmd"; z/VM: "q userid" ("LINUX01 AT ZVMSYS1")."""
-        if "AT" not in line and "RO" not in line and _CLOCKISH.search(line) is None:
+        if _CONSOLE_HINT.search(line) is None:
             return line
         tokens = list(_TOKEN.finditer(line))
         words = [t.group(0) for t in tokens]
@@ -302,6 +380,10 @@ class Redactor:
         if n == 3 and words[1] == "AT" and _upper_zname(words[0]) and _upper_zname(words[2]):
             line = _put(line, tokens[2], self._host(words[2]))
             return _put(line, tokens[0], self._host(words[0]))
+        if n >= 5 and _upper_zname(words[0]) and _digits(words[1], 4) and _hex(words[2], 6, 6, upper=True):
+            if _hex(words[3], 2, 2, upper=True) and re.fullmatch(r"[0-9]{2}/[0-9]{2}/[0-9]{4}", words[4], re.A):
+                line = _put(line, tokens[2], self._stand_in("serial", words[2]))  # D XCF,S,ALL: system, CPC serial
+                return _put(line, tokens[0], self._host(words[0]))
         return line
 
     def _uname(self, line: str) -> str:
@@ -388,8 +470,9 @@ class Redactor:
 
     def _partitions(self, line: str) -> str:
         """HP-UX: parstatus's Complex Name and partition rows, vparstatus rows and its -w sentence."""
-        if "/" not in line and "Complex Name" not in line and _ACTIVE.search(line) is None:
-            return line
+        if "Complex Name" not in line and _ACTIVE.search(line) is None and _VPAR_HINT.search(line) is None:
+            if "virtual partition is " not in line:
+                return line
         m = _PLACE_LABEL.match(line)
         if m is not None:
             value = line[m.end() :].rstrip(" \t\r")
@@ -458,7 +541,7 @@ class Redactor:
     def _labelled_ids(self, line: str) -> str:
         """Serials in other shapes: IBM,02SERIAL (uname -u, lsattr sys0's systemid), D M=CPU's CPC ND/SI and its
         processor rows, errpt's Machine Id, /proc/sysinfo's LPAR/VMnn UUID."""
-        if "IBM," not in line and "CPC " not in line and "Id" not in line and "UUID" not in line:
+        if "IBM," not in line and "CPC " not in line and "Machine I" not in line and "UUID" not in line:
             if _DM_ROW.match(line) is None:
                 return line
         pos = 0
@@ -495,22 +578,287 @@ class Redactor:
                 return _put(line, tokens[2], self._stand_in("serial", w[2]))
         return line
 
+    def _network_rows(self, line: str) -> str:
+        """netstat -in rows (AIX: link#N and a dotted MAC, or a network and an address; HP-UX alike), lanscan
+        rows (a hardware path and 0x + 12 hex digits)."""
+        if "0x" not in line and "link#" not in line and _QUADISH.search(line) is None:
+            return line
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        if len(w) >= 4 and _INTERFACE.fullmatch(w[0]) and _digits(w[1], 0):
+            if w[2].startswith("link#") and _DOTTED_MAC.fullmatch(w[3]):
+                return _put(line, tokens[3], self._stand_in("mac", w[3]))
+            if _NETWORK.fullmatch(w[2]) and _IPV4.fullmatch(w[3]) and _is_ip(w[3]) and not w[3].startswith("127."):
+                stand_in = self._stand_in("ip", w[3])
+                line = _put(line, tokens[3], stand_in)
+                network = stand_in.split(".")[:3][: w[2].count(".") + 1] + ["0"] * (w[2].count(".") == 3)
+                return _put(line, tokens[2], ".".join(network))  # the stand-in's network: 192.0.2 or 192.0.2.0
+            return line
+        if len(w) >= 2 and re.fullmatch(r"[0-9]{1,3}(?:/[0-9]{1,3}){1,12}|LinkAgg[0-9]{1,4}", w[0], re.A):
+            if len(w[1]) == 14 and w[1].startswith("0x") and _hex(w[1][2:], 12, 12):
+                return _put(line, tokens[1], self._stand_in("mac", w[1]))
+        return line
+
+    def _logins(self, line: str) -> str:
+        """who: "root pts/0 Nov 24 08:12 (host)"; last: "root pts/0 host Tue Nov 24 08:12 ..."."""
+        if (
+            "pts/" not in line
+            and "tty" not in line
+            and "console" not in line
+            and "lft" not in line
+            and "vty" not in line
+        ):
+            return line
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        if len(w) < 4 or not _TTY.fullmatch(w[1]):
+            return line
+        if w[-1].startswith("(") and w[-1].endswith(")") and len(w[-1]) > 2:
+            value, token, skip = w[-1][1:-1], tokens[-1], 1
+        elif w[3] in _DAYS or w[3] in _MONTHS:
+            value, token, skip = w[2], tokens[2], 0
+        else:
+            return line
+        if _IPV4.fullmatch(value) and _is_ip(value):
+            stand_in = self._stand_in("ip", value)
+        elif len(value) <= 45 and re.fullmatch(r"[0-9A-Fa-f:]+", value, re.A) and _is_ipv6(value):
+            stand_in = self._stand_in("ip6", value)
+        elif _host_word(value):
+            stand_in = self._host(value)
+        else:
+            return line
+        return line[: token.start() + skip] + stand_in + line[token.end() - skip :]
+
+    def _nfs(self, line: str) -> str:
+        """AIX mount rows ("server /export /mnt nfs3 ...") and /etc/exports hosts (root=a:b, rw=, ro=, access=;
+        Linux "host(rw,...)")."""
+        if not line.startswith("/"):
+            tokens = list(_TOKEN.finditer(line)) if "nfs" in line else []
+            w = [t.group(0) for t in tokens]
+            if len(w) >= 4 and w[1].startswith("/") and w[2].startswith("/") and w[3] in ("nfs", "nfs3", "nfs4"):
+                if _host_word(w[0]):
+                    return _put(line, tokens[0], self._host(w[0]))
+            return line
+        pos = 0
+        while (m := _EXPORT_KEY.search(line, pos)) is not None:
+            pos = m.end()
+            if line[m.start() - 1 : m.start()] not in ("-", ",", " ", "\t"):
+                continue
+            while (value := re.match(r"[A-Za-z][\w.-]{0,252}", line[pos:], re.A)) is not None:
+                stand_in = self._host(value.group(0))
+                line = line[:pos] + stand_in + line[pos + len(value.group(0)) :]
+                pos += len(stand_in)
+                if line[pos : pos + 1] != ":":
+                    break
+                pos += 1
+        tokens = list(_TOKEN.finditer(line))
+        for token in reversed(tokens[1:]):  # Linux: host(rw,sync,...)
+            name = re.match(r"[A-Za-z][\w.-]{0,252}", token.group(0), re.A)
+            rest = token.group(0)[len(name.group(0)) :] if name is not None else ""
+            if name is not None and rest.startswith("(") and rest.endswith(")") and ("rw" in rest or "ro" in rest):
+                line = line[: token.start()] + self._host(name.group(0)) + line[token.start() + len(name.group(0)) :]
+        return line
+
+    def _long_ids(self, line: str) -> str:
+        """LUN WWIDs of 32 or 33 hex digits (multipath -ll, /dev/disk/by-id, scsimgr's WWID = 0x...)."""
+        if _LONG_ID_LINE.search(line) is None:
+            return line
+        pos = 0
+        while (m := _HEX_RUN.search(line, pos)) is not None:
+            pos = m.end()
+            start, end = m.span()
+            before = line[start - 1 : start] if start else ""
+            if start >= 2 and line[start - 2 : start] in ("0x", "0X"):
+                before = line[start - 3 : start - 2] if start >= 3 else ""
+            if len(m.group(0)) not in (32, 33) or _alnum(before) or _alnum(line[end : end + 1]):
+                continue
+            stand_in = self._stand_in("pvid", m.group(0))
+            line = line[:start] + stand_in + line[end:]
+            pos = start + len(stand_in)
+        return line
+
+    def _targets(self, line: str) -> str:
+        """A command typed after a prompt that names another host (ping, traceroute, telnet, nslookup, showmount,
+        netperf -H...): its target when it has a digit or a dot (db07, erpci.corp.example.com: not a word such as
+        "ping"), and every IPv4 address among its words."""
+        if _TARGET_WORD.search(line) is None:
+            return line
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        for k, word in enumerate(w):
+            command = _command_word(word)
+            if command not in _TARGET_FIRST and command not in _TARGET_LAST and command not in _TARGET_OPTION:
+                continue
+            if k and w[k - 1][-1] not in "#$>" and w[k - 1] not in ("sudo", "pbrun"):
+                continue
+            target = -1
+            if command in _TARGET_FIRST:
+                target = next((i for i in range(k + 1, len(w)) if not w[i].startswith("-")), -1)
+            elif command in _TARGET_LAST:
+                target = len(w) - 1 if len(w) > k + 1 and not w[-1].startswith("-") else -1
+            else:
+                target = next((i + 1 for i in range(k + 1, len(w) - 1) if w[i] == _TARGET_OPTION[command]), -1)
+            for i in range(len(w) - 1, k, -1):
+                if i == target and _host_word(w[i]) and len(w[i]) >= 3 and re.search(r"[0-9.]", w[i]) is not None:
+                    line = _put(line, tokens[i], self._host(w[i]))
+                elif _IPV4.fullmatch(w[i]) and _is_ip(w[i]):
+                    line = _put(line, tokens[i], self._stand_in("ip", w[i]))
+            return line
+        return line
+
+    def _listings(self, line: str) -> str:
+        """resolv.conf's search domains, VPD keywords (*SE serial, *NA address: lsvpd, lshmc -v), Linux on Z's
+        CPU identification and z/VM's CPU ID, sapcontrol's instance rows, D GRS's system rows."""
+        if not line.startswith(("search ", "domain ")) and _LISTING_HINT.search(line) is None:
+            return line
+        if line.startswith(("search ", "domain ")):
+            tokens = list(_TOKEN.finditer(line))
+            w = [t.group(0) for t in tokens]
+            if len(w) >= 2 and all("." in x and _lower_name(x) for x in w[1:]):
+                for k in range(len(w) - 1, 0, -1):
+                    line = _put(line, tokens[k], self._host(w[k]))
+            return line
+        m = _VPD.match(line)
+        if m is not None:
+            value = m.group("value")
+            if m.group("key") == "SE" and re.fullmatch(r"[A-Za-z0-9-]{3,40}", value, re.A):
+                stand_in = self._stand_in("serial", value)
+            elif m.group("key") == "NA" and _IPV4.fullmatch(value) and _is_ip(value):
+                stand_in = self._stand_in("ip", value)
+            elif m.group("key") == "NA" and _hex(value, 12, 12):
+                stand_in = self._stand_in("mac", value)
+            else:
+                return line
+            return line[: m.start("value")] + stand_in + line[m.end("value") :]
+        at = line.find("identification = ")
+        if at >= 0 and _hex(line[at + 17 : at + 23], 6, 6, upper=True) and not _alnum(line[at + 23 : at + 24]):
+            return line[: at + 17] + self._stand_in("serial", line[at + 17 : at + 23]) + line[at + 23 :]
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        if (
+            len(w) >= 4
+            and w[0] == "CPU"
+            and _hex(w[1], 2, 2, upper=True)
+            and w[2] == "ID"
+            and _hex(w[3], 16, 16, upper=True)
+        ):
+            start = tokens[3].start() + 2  # FF + SERIAL + TYPE + 8000
+            return line[:start] + self._stand_in("serial", w[3][2:8]) + line[start + 6 :]
+        if len(w) == 7 and w[-1] in _SAP_COLOURS and w[0].endswith(",") and _host_word(w[0][:-1]):
+            if all(x.endswith(",") and _digits(x[:-1], 0) for x in w[1:4]):  # hostname, instanceNr, httpPort, httpsPort
+                return line[: tokens[0].start()] + self._host(w[0][:-1]) + line[tokens[0].end() - 1 :]
+        if len(w) == 4 and w[1:3] == ["has", "address"] and _host_word(w[0]) and _quad(w[3]) and _is_ip(w[3]):
+            line = _put(line, tokens[3], self._stand_in("ip", w[3]))  # host(1): "db01.corp.example.com has address"
+            return _put(line, tokens[0], self._host(w[0]))
+        if len(w) == 2 and w[0] == "Name:" and _host_word(w[1]) and w[1].count(".") >= 2:  # nslookup: a full name
+            if re.search("[A-Za-z]", w[1].rstrip(".").rsplit(".", 1)[-1]):
+                return _put(line, tokens[1], self._host(w[1]))
+        if (
+            len(w) >= 3 and w[0] in _SAP_HOST_KEYS and w[1] == "Attribute," and _host_word(w[2])
+        ):  # GetInstanceProperties
+            return _put(line, tokens[2], self._host(w[2]))
+        if len(w) == 3 and w[1] in _SG_STATUS and w[2] in _SG_STATE and _host_word(w[0]):  # cmviewcl: node rows
+            return _put(line, tokens[0], self._host(w[0]))
+        if len(w) == 5 and w[1] in _SG_STATUS and w[2] in _SG_STATE and w[3] in ("enabled", "disabled"):
+            return _put(line, tokens[4], self._host(w[4])) if _host_word(w[4]) else line  # package rows: the node
+        if len(w) >= 3 and (w[0] == "default" or _NETWORK.fullmatch(w[0])) and _quad(w[1]):
+            if _ROUTE_FLAGS.fullmatch(w[3] if len(w) >= 4 and _quad(w[2]) else w[2]) is not None:
+                for k in (1, 0):  # netstat -rn: destination, gateway (Linux: destination, gateway, genmask, flags)
+                    if _quad(w[k]) and _is_ip(w[k]) and w[k] != "0.0.0.0" and not w[k].startswith("127."):
+                        line = _put(line, tokens[k], self._stand_in("ip", w[k]))
+                return line
+        for k in range(len(w) - 2, -1, -1):  # ip route: via ADDRESS, src ADDRESS
+            if w[k] in ("via", "src") and _quad(w[k + 1]) and _is_ip(w[k + 1]):
+                line = _put(line, tokens[k + 1], self._stand_in("ip", w[k + 1]))
+        if len(w) == 4 and w[1] == "->" and w[2].startswith("[") and w[2].endswith("]") and len(w[2]) > 2:
+            if _host_word(w[0]) and _host_word(w[3]) and _host_word(w[2][1:-1]):  # hdbnsutil: host -> [SITE] host
+                line = _put(line, tokens[3], self._host(w[3]))
+                site = self._host(w[2][1:-1])
+                line = line[: tokens[2].start() + 1] + site + line[tokens[2].end() - 1 :]
+                return _put(line, tokens[0], self._host(w[0]))
+        for k in range(1, len(w)):  # crm_mon: "Online: [ node1 node2 ]"
+            if w[k] == "[" and w[k - 1] in _CRM_STATES:
+                end = next((j for j in range(k + 1, len(w)) if w[j] == "]"), -1)
+                for j in range(end - 1, k, -1):
+                    if _host_word(w[j]):
+                        line = _put(line, tokens[j], self._host(w[j]))
+                return line
+        if len(w) >= 3 and (len(w) + 1) % 4 == 0 and all(w[g + 1] == "-" for g in range(0, len(w), 4)):
+            if all(w[g + 3] == "," for g in range(0, len(w) - 3, 4)) and all(
+                _upper_zname(w[g]) and _upper_zname(w[g + 2]) for g in range(0, len(w), 4)
+            ):  # z/VM q names: "LNXAPP59 - DSC , LNXAPP60 - DSC , TCPIP - DSC"
+                for g in range(len(w) - 3, -1, -4):
+                    if _ZVM_SERVICE.fullmatch(w[g]) is None:
+                        line = _put(line, tokens[g], self._host(w[g]))
+                return line
+        if len(w) >= 2 and len(w) % 2 == 0 and all(w[i] in _GRS_STATES for i in range(1, len(w), 2)):
+            if all(_upper_zname(w[i]) for i in range(0, len(w), 2)):
+                for k in range(len(w) - 2, -1, -2):
+                    line = _put(line, tokens[k], self._host(w[k]))
+        return line
+
+    def _under_header(self, header: str, line: str) -> str:
+        """The row under lsattr -EOl's "#pvid:unique_id:..." (values by field name), under cmviewcl's
+        "CLUSTER STATUS" (the cluster's name)."""
+        if header.startswith("#"):
+            fields = header[1:].split(":")
+            values = line.rstrip("\r").split(":")
+            if len(fields) < 2 or len(values) != len(fields) or not all(re.fullmatch("[a-z_0-9]+", f) for f in fields):
+                return line
+            for k, (field, value) in enumerate(zip(fields, values, strict=True)):
+                if field == "pvid" and _hex(value, 16, 32):
+                    values[k] = self._stand_in("pvid", value)
+                elif field == "unique_id" and re.fullmatch(r"[A-Za-z0-9-]{8,80}", value, re.A):
+                    values[k] = self._stand_in("serial", value)
+            return ":".join(values) + line[len(line.rstrip("\r")) :]
+        tokens = list(_TOKEN.finditer(line))
+        if _TOKEN.findall(header) == ["CLUSTER", "STATUS"] and len(tokens) == 2 and tokens[1].group(0) in _SG_STATUS:
+            if _host_word(tokens[0].group(0)):
+                return _put(line, tokens[0], self._host(tokens[0].group(0)))
+        return line
+
+    def _userids(self, line: str) -> tuple[str, bool]:
+        """A row of z/VM user ids under "Authorized userids:" (the service machines TCPIP, DTCVSWn stay); False
+        when the line is no such row (the list has ended)."""
+        tokens = list(_TOKEN.finditer(line))
+        if not tokens or not all(_upper_zname(t.group(0)) for t in tokens):
+            return line, False
+        for token in reversed(tokens):
+            if _ZVM_SERVICE.fullmatch(token.group(0)) is None:
+                line = _put(line, token, self._host(token.group(0)))
+        return line, True
+
     def _next_lines(self, text: str) -> str:
         """The output line of ``hostname`` / ``uname -n`` (a host), ``uname -m`` / ``getconf MACHINE_SERIAL``
         (a serial), typed after a prompt on the line before."""
         lines = text.split("\n")
         ends = tuple(command for command, _ in _NEXT_LINE)
+        userids = False  # in a VSWITCH's "Authorized userids:" list (rows of user ids)
         for i in range(1, len(lines)):
             before = lines[i - 1].rstrip(" \t\r")
+            userids = userids or before.endswith("Authorized userids:")
+            if userids:
+                lines[i], userids = self._userids(lines[i])
+                continue
+            if (before.startswith("#") and ":" in before and " " not in before) or before.endswith(" STATUS"):
+                lines[i] = self._under_header(before, lines[i])
+                continue
             if not before.endswith(ends):
                 continue
             kind = next((k for c, k in _NEXT_LINE if before.endswith(c) and _typed(before[: -len(c)])), "")
             value = lines[i].strip(" \t\r")
+            if kind == "lpar":  # uname -L: "3 sapprd01_lpar"
+                tokens = list(_TOKEN.finditer(lines[i]))
+                if len(tokens) == 2 and _digits(tokens[0].group(0), 0) and _host_word(tokens[1].group(0)):
+                    lines[i] = _put(lines[i], tokens[1], self._host(tokens[1].group(0)))
+                continue
             if not kind or not value or " " in value or "\t" in value:
                 continue
             at = lines[i].index(value)
             if kind == "host" and _host_word(value):
                 stand_in = self._host(value)
+            elif kind == "ip" and _IPV4.fullmatch(value) and _is_ip(value):
+                stand_in = self._stand_in("ip", value)
             elif kind == "machine" and _hex(value, 12, 12, upper=True):
                 stand_in = self._stand_in("serial", value)
             elif (
@@ -603,19 +951,21 @@ class Redactor:
         """One HMC attribute's value, redacted as its name says (``serial_num=`` is a serial label, already
         redacted; in a -F ``row`` it is not)."""
         is_system = ("lpar_env" in keys and "lpar_name" not in keys) or {"type_model", "serial_num"} <= keys
-        if key in _HMC_HOST_KEYS or (key == "name" and is_system):
+        if key in _HMC_HOST_KEYS or key in ("hostname", "domain") or (key == "name" and is_system):
             return self._host_list(value)
         if (key == "logical_serial_num" or (row and key == "serial_num")) and re.fullmatch(
             r"[A-Za-z0-9-]{3,40}", value, re.A
         ):
             return self._stand_in("serial", value)
-        if "ipaddr" in key or "ipv6" in key or "gateway" in key:
+        if "ipaddr" in key or "ipv6" in key or "gateway" in key or "server" in key:
             value = _IPV4.sub(lambda m: self._stand_in("ip", m.group(0)) if _is_ip(m.group(0)) else m.group(0), value)
             return _IPV6.sub(lambda m: self._stand_in("ip6", m.group(0)) if _is_ipv6(m.group(0)) else m.group(0), value)
         return value
 
     def _line(self, line: str) -> str:
-        if _ADDRESS_LINE.search(line) and not _ATTRIBUTE_LINE.match(line):
+        if _LINE_HINT.search(line) is None:  # no address, WWN nor MAC word: none of the three rules applies
+            return line
+        if _ADDRESS_LINE.search(line) and not _ATTRIBUTE_LINE.match(line) and not _fileset_row(line):
             line = _IPV4.sub(lambda m: self._stand_in("ip", m.group(0)) if _is_ip(m.group(0)) else m.group(0), line)
         if _WWN_LINE.search(line):
             line = _BARE_WWN.sub(lambda m: self._stand_in("wwpn", m.group(0)), line)
@@ -624,9 +974,17 @@ class Redactor:
         return line
 
     def _names(self, text: str) -> str:
-        """Every whole-word occurrence of a host name found anywhere (longest first); a colour code
-        before a name is a word break."""
-        names = sorted((n for n in self._hosts if len(n) >= 3 and not _is_stand_in(n)), key=len, reverse=True)
+        """Every whole-word occurrence of a host name, an IPv4 address or a serial (letters and digits, six
+        or more) found anywhere (longest first): "64 bytes from 10.1.1.5", a serial quoted in prose; a colour
+        code before a name is a word break."""
+        table = {
+            plain: stand_in
+            for (kind, plain), stand_in in self.mapping.items()
+            if kind == "ip"
+            or (kind == "serial" and len(plain) >= 6 and re.search("[a-z]", plain) and re.search("[0-9]", plain))
+        }
+        table.update((n, s) for n, s in self._hosts.items() if len(n) >= 3 and not _is_stand_in(n))
+        names = sorted(table, key=len, reverse=True)
         if not names:
             return text
         firsts = "".join(sorted({re.escape(name[0]) for name in names}))  # a position starting otherwise: no name
@@ -637,16 +995,64 @@ class Redactor:
 
         def line_names(line: str) -> str:
             if "\x1b" not in line or "\x01" in line:
-                return pattern.sub(lambda m: _cased(self._hosts[m.group(0).casefold()], m.group(0)), line)
+                return pattern.sub(lambda m: _cased(table[m.group(0).casefold()], m.group(0)), line)
             marked = _CONTROL.sub("\\1\x01", line)  # a break after each colour code, taken out again
-            return pattern.sub(lambda m: _cased(self._hosts[m.group(0).casefold()], m.group(0)), marked).replace(
-                "\x01", ""
-            )
+            return pattern.sub(lambda m: _cased(table[m.group(0).casefold()], m.group(0)), marked).replace("\x01", "")
 
         return _lines(text, line_names)
 
+    def _domain_names(self, text: str) -> str:
+        """Every occurrence of a DNS domain learned from a full name (db01.corp.example.com), also after another
+        host (ntp1.corp.example.com): longest first, then in order, each at word bounds ("." may precede)."""
+        if not self._domains:
+            return text
+        order = sorted(self._domains, key=lambda d: (-len(d), d))
+
+        def line_domains(line: str) -> str:
+            low = _ascii_lower(line)
+            for domain in order:
+                at = low.find(domain)
+                if at < 0:
+                    continue
+                out, pos = [], 0
+                while at >= 0:
+                    before, after = line[at - 1 : at] if at else "", line[at + len(domain) : at + len(domain) + 1]
+                    if _alnum(before) or before == "-" or _alnum(after) or after == "-":
+                        at = low.find(domain, at + 1)
+                        continue
+                    out.append(line[pos:at] + self._domains[domain])
+                    pos = at + len(domain)
+                    at = low.find(domain, pos)
+                if out:
+                    line = "".join(out) + line[pos:]
+                    low = _ascii_lower(line)
+            return line
+
+        return _lines(text, line_domains)
+
     def texts(self, texts: Iterable[str]) -> list[str]:
         return [self.text(t) for t in texts]
+
+
+def _quad(word: str) -> bool:
+    return re.fullmatch(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}", word, re.A) is not None
+
+
+def _fileset_row(line: str) -> bool:
+    """An lslpp row ("bos.net.tcp.server 7.2.5.1 COMMITTED TCP/IP Server", "7.2.5.1 COMMIT COMPLETE ..."): its
+    level is no address, though the line says "IP" and "Server"."""
+    w = _TOKEN.findall(line, 0, 512)[:3]
+    return (len(w) == 3 and _quad(w[1]) and w[2] in _LPP_STATES) or (
+        len(w) >= 2 and _quad(w[0]) and w[1] in _LPP_STATES
+    )
+
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _ascii_lower(text: str) -> str:
+    """Lower case for A-Z only (as awk's tolower in the C locale): every position stays where it was."""
+    return text.translate(_LOWER)
 
 
 def _word(c: str) -> bool:
@@ -731,6 +1137,8 @@ def _put(line: str, token: re.Match[str], value: str) -> str:
 def _plain(kind: str, value: str) -> str:
     """0x10000090FA1B2C3D, 10:00:00:90:fa:1b:2c:3d and the bare digits are one WWPN (MACs alike)."""
     plain = value.casefold()
+    if kind == "mac" and "." in plain:  # AIX netstat -in drops leading zeros: 0.14.5e.c2.1a.b
+        plain = "".join(part.zfill(2) for part in plain.split("."))
     if kind in ("wwpn", "mac"):
         plain = plain.removeprefix("0x").replace(":", "").replace("-", "")
     if kind == "pvid" and len(plain) == 32 and plain.endswith("0" * 16):  # lsattr's pvid: lspv's and 16 zeros
@@ -834,6 +1242,8 @@ def _shape(kind: str, value: str, n: int) -> str:
         return f"2001:db8::{n:x}"
     if kind == "mac":
         pairs = ["02", "00", "00", "00", f"{n // 256 % 256:02x}", f"{n % 256:02x}"]
+        if "." in value:
+            return ".".join(f"{int(pair, 16):x}" for pair in pairs)
         if ":" in value or "-" in value:
             return ("-" if "-" in value else ":").join(pairs)
         return ("0x" if value[:2] in ("0x", "0X") else "") + "".join(pairs)
@@ -850,6 +1260,8 @@ def _shape(kind: str, value: str, n: int) -> str:
         if len(value) == 32 and value.endswith("0" * 16):
             return f"00c0de{n:010x}" + "0" * 16
         return f"00c0de{n:0{len(value) - 6}x}"
+    if kind == "domain":  # RFC 2606 reserves .example
+        return f"dom{n}.example"
     if kind == "clone":  # SYSCLONE: two characters
         return "Z" + "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[n % 36]
     return f"host{n}"

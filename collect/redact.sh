@@ -14,35 +14,57 @@
 #                  (user@host anywhere, host:/path, "host # cmd" and "host> cmd"
 #                  before a command the advisor reads, also inside colour codes),
 #                  "ssh [user@]host", uname -a, the line after "# hostname" or
-#                  "# uname -n", a syslog line's host, an /etc/hosts line, a
-#                  banner "Welcome to host!" or "Last login: ... from host"
-#                  names them -> host1, ... (HOST1 where written in capitals)
+#                  "# uname -n" / "# uname -L", a syslog line's host, an
+#                  /etc/hosts line, a banner "Welcome to host!", "Last login:
+#                  ... from host", who and last rows, AIX NFS mount rows,
+#                  /etc/exports root=/rw=/ro=/access= and host(rw), the HMC's
+#                  hostname= and domain=, resolv.conf search, sapcontrol
+#                  instance rows and SAPLOCALHOST, SAP profile host parameters
+#                  (SAPLOCALHOST, SAPDBHOST, rdisp/mshost, ...), cmviewcl rows,
+#                  hdbnsutil site names and host mappings, crm_mon node lists,
+#                  D GRS rows, the target of ping, traceroute,
+#                  telnet, nslookup, host, showmount, netperf -H typed after a
+#                  prompt (with a digit or a dot) names them -> host1, ...
+#                  (HOST1 where written in capitals)
 #   z/OS, z/VM     SYSNAME= SYSCLONE= SYSNAME() SYSCLONE() HWNAME() LPARNAME()
 #                  SID() VMUSERID(), &SYSNAME. = "X" (D SYMBOLS), LOADxx SYSPLEX
 #                  HWNAME LPARNAME VMUSERID, D XCF "SYSPLEX X: SYSA SYSB", CPC
 #                  NAME / LP NAME (D M), SYSLOG records, "SYSA IEE174I hh.mm.ss",
-#                  "RO SYSA,", q userid "LINUX01 AT ZVMSYS1"
+#                  "RO SYSA,", D XCF,S,ALL rows, q userid "LINUX01 AT ZVMSYS1",
+#                  VSWITCH "Authorized userids:" rows, q names (not service
+#                  machines such as TCPIP)
 #   HMC names      -m/-p/-n of HMC commands, name= of lssyscfg -r sys|lpar,
 #                  lpar_name=, remote_lpar_name= (also in -F listings)
 #   HP-UX names    parstatus Complex Name and partition rows, vparstatus rows
 #                  and "The current virtual partition is X."
 #   other names    lsmap -npiv clients, lswpar WPARs and their host names,
 #                  swapinfo's NFS swap server; then every whole-word occurrence
+#                  of a name, an IPv4 address or a serial (letters and digits,
+#                  six or more) met anywhere
+#   DNS domains    of a full name (db01.corp.example.com): every occurrence,
+#                  also after another host -> dom1.example, ...
 #   serials        after Serial Number, Machine Serial Number, serial_num,
 #                  Sequence Code, Machine Id, LPAR UUID, ..., in the HMC's
 #                  mtms=9009-42A*SERIAL, Server-9009-42A-SNSERIAL and
 #                  logical_serial_num=, in location codes U9009.42A.SERIAL-V1-C3,
 #                  IBM,02SERIAL (uname -u, systemid), uname -a's machine id,
 #                  D M's CPC ND/SI and processor serials, lsattr's unique_id,
-#                  getconf MACHINE_SERIAL -> SN00001, ...
-#   PVIDs, VG ids  lspv, lsattr's pvid, PV/VG IDENTIFIER -> 00c0de0000000001
-#   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line
+#                  getconf MACHINE_SERIAL, uname -i, VPD *SE, Linux on Z
+#                  identification = and z/VM CPU ID -> SN00001, ...
+#   PVIDs, VG ids  lspv, lsattr's pvid (also -EOl), PV/VG IDENTIFIER; LUN WWIDs (32 or 33
+#   and WWIDs      hex digits as a word: multipath, by-id, scsimgr, lsblk)
+#                  -> 00c0de0000000001 (hex of the same length)
+#   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line; AIX
+#                  netstat -in fa.16.3e.1.b2.c3; HP-UX lanscan 0x001A4B2C3D4E
 #                  -> 02:00:00:00:00:01, ...
 #   WWPNs          0x + 16 hex digits or eight colon pairs; 16 bare hex digits
 #                  on a WWN / port name / (Z8) line -> c050760000000001, ...
 #   IPv4 addresses on lines that speak of an address, gateway, server, inet,
 #                  IP, netmask, subnet or broadcast, first on an /etc/hosts
-#                  line, last after "Last login: ... from" (a fileset level
+#                  line, last after "Last login: ... from", in who, last and
+#                  netstat -in and -rn rows, ip route via/src, after
+#                  "# hostname -i", among the words of
+#                  ping, netperf -H, nslookup typed after a prompt (a fileset level
 #                  7.2.5.1 stays; on an HMC attribute line only address
 #                  attributes)
 #                  -> 192.0.2.1, ...
@@ -97,6 +119,7 @@ function shape(kind, value, n,    digits, out, i, sep, w, s, p, pr) {
     if (kind == "mac") {
         p = sprintf("%02x", int(n / 256) % 256) SUBSEP sprintf("%02x", n % 256)
         split(p, pr, SUBSEP)
+        if (index(value, ".")) return "2.0.0.0." hexnz(pr[1]) "." hexnz(pr[2])
         if (index(value, ":") || index(value, "-")) {
             sep = index(value, "-") ? "-" : ":"
             return "02" sep "00" sep "00" sep "00" sep pr[1] sep pr[2]
@@ -123,14 +146,20 @@ function shape(kind, value, n,    digits, out, i, sep, w, s, p, pr) {
         if (length(value) == 32 && substr(value, 17) == ZERO16) return sprintf("00c0de%010x", n) ZERO16
         return sprintf("00c0de%0" (length(value) - 6) "x", n)
     }
+    if (kind == "domain") return "dom" n ".example"  # RFC 2606 reserves .example
     if (kind == "clone") return "Z" substr("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", n % 36 + 1, 1)
     return "host" n
 }
-function plain_of(kind, value,    plain) {  # 0x10000090FA1B2C3D, 10:00:00:90:fa:1b:2c:3d and the bare digits: one WWPN
+function hexnz(h) { sub(/^0/, "", h); return h }  # a pair without its leading zero (00 -> 0)
+function plain_of(kind, value,    plain, n, pr, i) {  # 0x10000090FA1B2C3D, 10:00:00:90:fa:1b:2c:3d and the bare digits: one WWPN
     plain = lower(value)
     if (kind == "wwpn" || kind == "mac") {
         if (substr(plain, 1, 2) == "0x") plain = substr(plain, 3)
         gsub(/[:-]/, "", plain)
+    }
+    if (kind == "mac" && index(plain, ".")) {  # AIX netstat -in drops leading zeros: 0.14.5e.c2.1a.b
+        n = split(plain, pr, "."); plain = ""
+        for (i = 1; i <= n; i++) plain = plain (length(pr[i]) < 2 ? "0" : "") pr[i]
     }
     if (kind == "pvid" && length(plain) == 32 && substr(plain, 17) == ZERO16) plain = substr(plain, 1, 16)
     return plain
@@ -153,7 +182,17 @@ function host(value,    short, s) {  # a stand-in already, a placeholder or a co
     short = value; sub(/\..*/, "", short)
     s = stand_in("host", short)
     HOSTS[lower(short)] = s; HOSTS[lower(value)] = s
+    if (domain_ok(value)) DOMS[lower(DOM)] = stand_in("domain", DOM)  # db01.corp.example.com: corp.example.com
     return cased(s, value)
+}
+function domain_ok(value,    t, n, i, part) {  # DOM: the DNS domain of a name with two dots or more
+    t = value
+    if (gsub(/\./, ".", t) < 2) return 0
+    DOM = substr(value, index(value, ".") + 1); sub(/\.+$/, "", DOM)
+    n = split(DOM, part, ".")
+    if (n < 2 || n > 9 || DOM !~ /^[A-Za-z0-9.-]+$/ || part[n] !~ /[A-Za-z]/) return 0
+    for (i = 1; i <= n; i++) if (length(part[i]) < 1 || length(part[i]) > 63) return 0
+    return 1
 }
 function name_ok(v) { return v ~ /^[A-Za-z0-9_.-]+$/ && length(v) <= 253 }
 function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
@@ -165,7 +204,7 @@ function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
 function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|site name|sys peer|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))
@@ -214,7 +253,8 @@ function user_at(s,    out, p, at, m) {  # user@host anywhere (prompts, titles, 
     out = ""; p = 1
     while ((at = index(substr(s, p), "@")) > 0) {
         at = p + at - 1
-        if (at > 1 && namech(substr(s, at - 1, 1)) && alnum(substr(s, at + 1, 1))) {
+        if (at > 1 && namech(substr(s, at - 1, 1)) && alnum(substr(s, at + 1, 1)) \
+            && substr(s, at + 1 + length(run_of(s, at + 1)), 1) != "=") {  # LDR_CNTRL=DATAPSIZE=64K@TEXTPSIZE=64K: no host
             m = run_of(s, at + 1)
             out = out substr(s, p, at - p + 1) host(m)
             p = at + 1 + length(m)
@@ -361,7 +401,7 @@ function zname(s, i,    j, c) {  # a z/OS or z/VM name (1-8 of A-Z 0-9 @ # $) at
 }
 function full_zname(w) { return w != "" && zname(w, 1) == w }
 function upper_zname(w) { return full_zname(w) && w == toupper(w) && w ~ /[A-Za-z]/ }
-function digits(w, n) { return w ~ /^[0-9]+$/ && (n == 0 || length(w) == n) }
+function isdigits(w, n) { return w ~ /^[0-9]+$/ && (n == 0 || length(w) == n) }
 function clock(w, sep, th,    i) {  # hh:mm:ss (.th when th), hh.mm.ss
     if (length(w) != (th ? 11 : 8) || substr(w, 3, 1) != sep || substr(w, 6, 1) != sep) return 0
     if (th && substr(w, 9, 1) != ".") return 0
@@ -374,6 +414,11 @@ function hexw(w, least, most, up) {
 }
 function host_word(w) { return w ~ /^[A-Za-z][A-Za-z0-9_.-]*$/ && length(w) <= 253 }
 function lower_name(w) { return w ~ /^[a-z0-9][a-z0-9_.-]*$/ && length(w) <= 253 && w ~ /[a-z]/ }
+function quad(w) { return w ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ }
+function fileset_row(s) {  # lslpp rows: "bos.net.tcp.server 7.2.5.1 COMMITTED TCP/IP Server" has no address
+    tokens(substr(s, 1, 512))
+    return (NT >= 3 && quad(TOK[2]) && (TOK[3] in LPP)) || (NT >= 2 && quad(TOK[1]) && (TOK[2] in LPP))
+}
 function put(s, k, v) { return substr(s, 1, TAT[k] - 1) v substr(s, TAT[k] + length(TOK[k])) }
 function z_keywords(s,    pos, rest, ks, key, j, v, r) {  # SYSNAME=X, SYSCLONE(X), &SYSPLEX. = "X", SID(X) ...
     if (!index(s, "SYS") && !index(s, "NAME") && !index(s, "ID")) return s
@@ -417,10 +462,10 @@ function z_statement(s,    m, v, e, k, t) {  # LOADxx SYSPLEX/HWNAME/LPARNAME/VM
     return substr(s, 1, m) host(v) substr(s, e)
 }
 function console(s,    k, v) {  # SYSLOG record, "SYSA IEE174I hh.mm.ss", "RO SYSA,cmd", q userid "X AT Y"
-    if (!index(s, "AT") && !index(s, "RO") && s !~ /[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]/) return s
+    if (!index(s, "AT") && !index(s, "RO") && s !~ /[0-9][0-9][.:][0-9][0-9][.:][0-9][0-9]|[0-9][0-9]\/[0-9][0-9]\/[0-9][0-9][0-9][0-9]/) return s
     tokens(s)
     for (k = 3; k <= 4; k++)
-        if (NT > k && digits(TOK[k], 5) && clock(TOK[k + 1], ":", 1) && full_zname(TOK[k - 1])) return put(s, k - 1, host(TOK[k - 1]))
+        if (NT > k && isdigits(TOK[k], 5) && clock(TOK[k + 1], ":", 1) && full_zname(TOK[k - 1])) return put(s, k - 1, host(TOK[k - 1]))
     if (NT >= 3 && full_zname(TOK[1]) && TOK[2] ~ /^[A-Z][A-Z][A-Z][A-Z]?[A-Z]?[0-9][0-9][0-9][0-9]?[0-9]?[A-Z]?$/ && clock(TOK[3], ".", 0))
         if (TOK[1] ~ /[A-Za-z]/) return put(s, 1, host(TOK[1]))
     if (NT >= 2 && TOK[1] == "RO" && (v = zname(TOK[2], 1)) != "" && substr(TOK[2], length(v) + 1, 1) == ",")
@@ -429,16 +474,21 @@ function console(s,    k, v) {  # SYSLOG record, "SYSA IEE174I hh.mm.ss", "RO SY
         s = put(s, 3, host(TOK[3]))
         return put(s, 1, host(TOK[1]))
     }
+    if (NT >= 5 && upper_zname(TOK[1]) && isdigits(TOK[2], 4) && hexw(TOK[3], 6, 6, 1) && hexw(TOK[4], 2, 2, 1) \
+        && TOK[5] ~ /^[0-9][0-9]\/[0-9][0-9]\/[0-9][0-9][0-9][0-9]$/) {  # D XCF,S,ALL: system, CPC serial
+        s = put(s, 3, stand_in("serial", TOK[3]))
+        return put(s, 1, host(TOK[1]))
+    }
     return s
 }
 function uname_a(s) {  # AIX host 3 7 MACHINEID; HP-UX host B.11.31 U ia64 IDNUMBER; Linux host 5.14... #1
     if (substr(s, 1, 4) != "AIX " && substr(s, 1, 6) != "HP-UX " && substr(s, 1, 6) != "Linux ") return s
     tokens(s)
     if (NT < 3 || !name_ok(TOK[2])) return s
-    if (TOK[1] == "AIX" && NT >= 5 && digits(TOK[3], 0) && digits(TOK[4], 0) && hexw(TOK[5], 12, 12, 1))
+    if (TOK[1] == "AIX" && NT >= 5 && isdigits(TOK[3], 0) && isdigits(TOK[4], 0) && hexw(TOK[5], 12, 12, 1))
         s = put(s, 5, stand_in("serial", TOK[5]))
     else if (TOK[1] == "HP-UX" && TOK[3] ~ /^[A-Z]\.[0-9][0-9]\.[0-9][0-9]$/) {
-        if (NT >= 6 && digits(TOK[6], 0) && length(TOK[6]) >= 6) s = put(s, 6, stand_in("serial", TOK[6]))
+        if (NT >= 6 && isdigits(TOK[6], 0) && length(TOK[6]) >= 6) s = put(s, 6, stand_in("serial", TOK[6]))
     }
     else if (TOK[1] != "Linux" || NT < 4 || TOK[3] !~ /^[0-9]+\.[0-9]/) return s
     else if (!(substr(TOK[4], 1, 1) == "#" && substr(TOK[4], 2, 1) ~ /^[0-9]$/)) return s
@@ -448,26 +498,26 @@ function log_host(s,    k) {  # "Nov 24 10:00:01 host sshd[42]: ...", "2026-11-2
     if (!((substr(s, 4, 1) == " " && (substr(s, 1, 3) in MONTHS)) || (substr(s, 5, 1) == "-" && substr(s, 1, 1) ~ /^[0-9]$/))) return s
     tokens(substr(s, 1, 64))
     k = 0
-    if (NT >= 5 && (TOK[1] in MONTHS) && digits(TOK[2], 0) && length(TOK[2]) <= 2 && clock(TOK[3], ":", 0)) k = 4
+    if (NT >= 5 && (TOK[1] in MONTHS) && isdigits(TOK[2], 0) && length(TOK[2]) <= 2 && clock(TOK[3], ":", 0)) k = 4
     else if (NT >= 3 && TOK[1] ~ /^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9]/) k = 2
     if (k && NT > k && host_word(TOK[k]) && (substr(TOK[k + 1], length(TOK[k + 1]), 1) == ":" || index(TOK[k + 1], "[")))
         return put(s, k, host(TOK[k]))
     return s
 }
-function hosts_line(s,    names, k, all, kind) {  # /etc/hosts: an address, then lower-case names
+function hosts_line(s,    nn, k, all, kind) {  # /etc/hosts: an address, then lower-case nn
     if (!index(substr(s, 1, 5), ".") && !index(substr(s, 1, 5), ":")) return s  # 1.2.3.4 or fe80::1 begins so
     if (s !~ /^([0-9][0-9]?[0-9]?\.[0-9]|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?:)/) return s
     tokens(s)
-    names = 0
-    while (names + 1 < NT && substr(TOK[names + 2], 1, 1) != "#") names++
-    if (names == 0) return s
+    nn = 0
+    while (nn + 1 < NT && substr(TOK[nn + 2], 1, 1) != "#") nn++
+    if (nn == 0) return s
     all = 1
-    for (k = 2; k <= names + 1; k++) { if (!lower_name(TOK[k])) return s; if (lower(TOK[k]) !~ COMMON) all = 0 }
+    for (k = 2; k <= nn + 1; k++) { if (!lower_name(TOK[k])) return s; if (lower(TOK[k]) !~ COMMON) all = 0 }
     if (all) return s
     if (TOK[1] ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ && is_ip(TOK[1])) kind = "ip"
     else if (length(TOK[1]) <= 45 && TOK[1] ~ /^[0-9A-Fa-f:]+$/ && is_ipv6(TOK[1])) kind = "ip6"
     else return s
-    for (k = names + 1; k >= 2; k--) s = put(s, k, host(TOK[k]))
+    for (k = nn + 1; k >= 2; k--) s = put(s, k, host(TOK[k]))
     return put(s, 1, stand_in(kind, TOK[1]))
 }
 function welcome(s,    at, v, rest) {  # "Welcome to db01!" (not "Welcome to AIX Version 7.3")
@@ -489,7 +539,7 @@ function last_login(s,    v) {  # "Last login: ... from HOST"
     return s
 }
 function partitions(s,    at, v) {  # parstatus Complex Name and partition rows, vparstatus rows and -w
-    if (!index(s, "/") && !index(s, "Complex Name") && !index(lower(s), "ctive")) return s
+    if (!index(s, "/") && !index(s, "Complex Name") && !index(lower(s), "ctive") && !index(s, "virtual partition is ")) return s
     if (match(s, /^[ \t]*Complex Name[ \t]*:[ \t]*/)) {
         at = RLENGTH + 1
         v = substr(s, at); sub(/[ \t\r]+$/, "", v)
@@ -504,13 +554,13 @@ function partitions(s,    at, v) {  # parstatus Complex Name and partition rows,
         return s
     }
     tokens(s)
-    if (NT >= 6 && (lower(TOK[2]) == "active" || lower(TOK[2]) == "inactive") && digits(TOK[1], 0) && length(TOK[1]) <= 3 \
-        && digits(TOK[3], 0) && length(TOK[3]) <= 3 && digits(TOK[4], 0) && length(TOK[4]) <= 3) {
+    if (NT >= 6 && (lower(TOK[2]) == "active" || lower(TOK[2]) == "inactive") && isdigits(TOK[1], 0) && length(TOK[1]) <= 3 \
+        && isdigits(TOK[3], 0) && length(TOK[3]) <= 3 && isdigits(TOK[4], 0) && length(TOK[4]) <= 3) {
         v = substr(s, TAT[6]); sub(/[ \t\r]+$/, "", v)
         if (length(v) <= 64) return substr(s, 1, TAT[6] - 1) host(v) substr(s, TAT[6] + length(v))
     }
     if (NT >= 4 && (TOK[2] in VPAR) && substr(TOK[4], 1, 1) == "/" && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
-    if (NT >= 4 && digits(TOK[1], 0) && (TOK[3] in VPAR6) && (TOK[4] == "Active" || TOK[4] == "Inactive") && name_ok(TOK[2]))
+    if (NT >= 4 && isdigits(TOK[1], 0) && (TOK[3] in VPAR6) && (TOK[4] == "Active" || TOK[4] == "Inactive") && name_ok(TOK[2]))
         return put(s, 2, host(TOK[2]))
     return s
 }
@@ -547,7 +597,7 @@ function disk_ids(s,    k, key, v, pos, rest, j, r) {  # PVIDs (lspv, lsattr pvi
     return s
 }
 function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/SI; Machine Id; LPAR/VMnn UUID; D M rows
-    if (!index(s, "IBM,") && !index(s, "CPC ") && !index(s, "Id") && !index(s, "UUID") \
+    if (!index(s, "IBM,") && !index(s, "CPC ") && !index(s, "I") \
         && s !~ /^[ \t\r]*[0-9A-F][0-9A-F][0-9A-F]?[0-9A-F]?[ \t\r]+[-+]/) return s
     pos = 1
     while ((at = index(substr(s, pos), "IBM,")) > 0) {
@@ -560,7 +610,7 @@ function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/
     }
     j = 0
     if (match(s, /^[ \t]*CPC (ND|SI)[ \t]*=[ \t]*/)) { j = RLENGTH + 1; cpc = 1 }
-    else if (match(s, /^[ \t]*(Machine Id|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*/)) { j = RLENGTH + 1; cpc = 0 }
+    else if (match(s, /^[ \t]*(Machine Id|Machine ID|LPAR UUID|VM[0-9][0-9] UUID)[ \t]*:[ \t]*/)) { j = RLENGTH + 1; cpc = 0 }
     if (j) {
         if (cpc) for (i = 1; i <= 4; i++) {
             k = j
@@ -577,25 +627,272 @@ function labelled_ids(s,    pos, at, v, j, k, i, cpc) {  # IBM,02SERIAL; CPC ND/
     if (NT == 3 && hexw(TOK[1], 2, 4, 1) && TOK[2] ~ /^[-+][A-Z]?$/ && hexw(TOK[3], 6, 10, 1)) return put(s, 3, stand_in("serial", TOK[3]))
     return s
 }
+function network_rows(s,    st, n, i, p, q, v) {  # netstat -in (link#N and a dotted MAC; a network and an address), lanscan
+    if (!index(s, "0x") && !index(s, ".")) return s
+    tokens(s)
+    if (NT >= 4 && TOK[1] ~ /^[a-z]+[0-9]*(:[0-9]+)?\*?$/ && isdigits(TOK[2], 0) && ifname_ok(TOK[1])) {
+        if (substr(TOK[3], 1, 5) == "link#" && TOK[4] ~ DOTMAC) return put(s, 4, stand_in("mac", TOK[4]))
+        if (TOK[3] ~ /^[0-9][0-9]?[0-9]?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?$/ && TOK[4] ~ IPV4FULL \
+            && is_ip(TOK[4]) && substr(TOK[4], 1, 4) != "127.") {
+            st = stand_in("ip", TOK[4])
+            s = put(s, 4, st)
+            n = split(TOK[3], p, ".")
+            split(st, q, ".")
+            v = q[1]; for (i = 2; i <= n && i <= 3; i++) v = v "." q[i]
+            if (n == 4) v = v ".0"
+            return put(s, 3, v)
+        }
+        return s
+    }
+    if (NT >= 2 && (TOK[1] ~ /^[0-9][0-9]?[0-9]?(\/[0-9][0-9]?[0-9]?)+$/ && hwpath_ok(TOK[1]) || TOK[1] ~ /^LinkAgg[0-9][0-9]?[0-9]?[0-9]?$/))
+        if (length(TOK[2]) == 14 && substr(TOK[2], 1, 2) == "0x" && hexw(substr(TOK[2], 3), 12, 12, 0)) return put(s, 2, stand_in("mac", TOK[2]))
+    return s
+}
+function ifname_ok(w,    a) {  # at most 12 letters, 4 digits, a :N of 4 digits (as the pattern of advisor/redact.py)
+    a = w; sub(/\*$/, "", a)
+    if (index(a, ":") && length(substr(a, index(a, ":") + 1)) > 4) return 0
+    sub(/:.*/, "", a)
+    match(a, /^[a-z]+/)
+    return RLENGTH <= 12 && length(a) - RLENGTH <= 4
+}
+function hwpath_ok(w,    n) { n = gsub(/\//, "/", w); return n >= 1 && n <= 12 }
+function ttyw(w) {
+    return w ~ /^pts\/[0-9][0-9]?[0-9]?[0-9]?[0-9]?$/ || w ~ /^tty[0-9A-Za-z]*$/ && length(w) <= 11 || w == "console" \
+        || w ~ /^lft[0-9][0-9]?[0-9]?$/ || w ~ /^vty[0-9][0-9]?[0-9]?$/
+}
+function logins(s,    v, k, skip, st) {  # who "... (host)"; last "user tty host Tue Nov 24 ..."
+    if (!index(s, "pts/") && !index(s, "tty") && !index(s, "console") && !index(s, "lft") && !index(s, "vty")) return s
+    tokens(s)
+    if (NT < 4 || !ttyw(TOK[2])) return s
+    if (substr(TOK[NT], 1, 1) == "(" && substr(TOK[NT], length(TOK[NT]), 1) == ")" && length(TOK[NT]) > 2) {
+        v = substr(TOK[NT], 2, length(TOK[NT]) - 2); k = NT; skip = 1
+    } else if ((TOK[4] in DAYS) || (TOK[4] in MONTHS)) { v = TOK[3]; k = 3; skip = 0 }
+    else return s
+    if (v ~ IPV4FULL && is_ip(v)) st = stand_in("ip", v)
+    else if (length(v) <= 45 && v ~ /^[0-9A-Fa-f:]+$/ && is_ipv6(v)) st = stand_in("ip6", v)
+    else if (host_word(v)) st = host(v)
+    else return s
+    return substr(s, 1, TAT[k] - 1 + skip) st substr(s, TAT[k] + length(TOK[k]) - skip)
+}
+function nfs(s,    pos, rest, ks, b, v, k, t, r) {  # AIX mount rows; /etc/exports root=a:b rw= ro= access=, host(rw)
+    if (substr(s, 1, 1) != "/") {
+        if (!index(s, "nfs")) return s
+        tokens(s)
+        if (NT >= 4 && substr(TOK[2], 1, 1) == "/" && substr(TOK[3], 1, 1) == "/" && (TOK[4] == "nfs" || TOK[4] == "nfs3" || TOK[4] == "nfs4") \
+            && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
+        return s
+    }
+    pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, /(root|rw|ro|access)=/)) break
+        ks = pos + RSTART - 1; pos = ks + RLENGTH
+        b = substr(s, ks - 1, 1)
+        if (b != "-" && b != "," && b != " " && b != "\t") continue
+        while (match(substr(s, pos), /^[A-Za-z][A-Za-z0-9_.-]*/)) {
+            v = substr(s, pos, RLENGTH > 253 ? 253 : RLENGTH)
+            r = host(v)
+            s = substr(s, 1, pos - 1) r substr(s, pos + length(v))
+            pos += length(r)
+            if (substr(s, pos, 1) != ":") break
+            pos++
+        }
+    }
+    tokens(s)
+    for (k = NT; k >= 2; k--) {
+        t = TOK[k]
+        if (!match(t, /^[A-Za-z][A-Za-z0-9_.-]*/)) continue
+        v = substr(t, 1, RLENGTH > 253 ? 253 : RLENGTH); r = substr(t, length(v) + 1)
+        if (substr(r, 1, 1) == "(" && substr(r, length(r), 1) == ")" && (index(r, "rw") || index(r, "ro")))
+            s = substr(s, 1, TAT[k] - 1) host(v) substr(s, TAT[k] + length(v))
+    }
+    return s
+}
+function long_ids(s,    l, pos, rest, start, n, b, st) {  # WWIDs of 32 or 33 hex digits (multipath, by-id, scsimgr)
+    l = lower(s)
+    if (!index(l, "wwid") && !index(l, "dm-") && !index(l, "scsi-") && !index(l, "wwn-") && !index(l, "mpath") && l !~ HEXTOK) return s
+    pos = 1
+    while (pos <= length(s)) {
+        rest = substr(s, pos)
+        if (!match(rest, /[0-9A-Fa-f]+/)) break
+        start = pos + RSTART - 1; n = RLENGTH; pos = start + n
+        b = start > 1 ? substr(s, start - 1, 1) : ""
+        if (start > 2 && (substr(s, start - 2, 2) == "0x" || substr(s, start - 2, 2) == "0X")) b = start > 3 ? substr(s, start - 3, 1) : ""
+        if ((n != 32 && n != 33) || b ~ /^[A-Za-z0-9]$/ || substr(s, pos, 1) ~ /^[A-Za-z0-9]$/) continue
+        st = stand_in("pvid", substr(s, start, n))
+        s = substr(s, 1, start - 1) st substr(s, pos)
+        pos = start + length(st)
+    }
+    return s
+}
+function targets(s,    k, c, t, i) {  # ping/traceroute host (last word), telnet/nslookup/showmount host (first), netperf -H
+    if (s !~ /ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf/) return s
+    tokens(s)
+    for (k = 1; k <= NT; k++) {
+        c = cmdword(TOK[k])
+        if (!(c in TFIRST) && !(c in TLAST) && !(c in TOPT)) continue
+        if (k > 1 && substr(TOK[k - 1], length(TOK[k - 1]), 1) !~ /[#$>]/ && TOK[k - 1] != "sudo" && TOK[k - 1] != "pbrun") continue
+        t = 0
+        if (c in TFIRST) { for (i = k + 1; i <= NT; i++) if (substr(TOK[i], 1, 1) != "-") { t = i; break } }
+        else if (c in TLAST) { if (NT > k && substr(TOK[NT], 1, 1) != "-") t = NT }
+        else for (i = k + 1; i < NT; i++) if (TOK[i] == TOPT[c]) { t = i + 1; break }
+        for (i = NT; i > k; i--) {
+            if (i == t && host_word(TOK[i]) && length(TOK[i]) >= 3 && TOK[i] ~ /[0-9.]/) s = put(s, i, host(TOK[i]))
+            else if (TOK[i] ~ IPV4FULL && is_ip(TOK[i])) s = put(s, i, stand_in("ip", TOK[i]))
+        }
+        return s
+    }
+    return s
+}
+function route_flags_ok(f,    i) {  # a U with at most 7 flags either side (as the pattern of advisor/redact.py)
+    for (i = 1; i <= length(f) && i <= 8; i++) if (substr(f, i, 1) == "U" && length(f) - i <= 7) return 1
+    return 0
+}
+function listings(s,    k, all, at, key, v, j, st, start, f, e, g) {  # resolv.conf search, VPD *SE/*NA, CPU ids, sapcontrol, D GRS
+    if (substr(s, 1, 7) == "search " || substr(s, 1, 7) == "domain ") {
+        tokens(s)
+        all = NT >= 2
+        for (k = 2; k <= NT; k++) if (!index(TOK[k], ".") || !lower_name(TOK[k])) all = 0
+        if (all) for (k = NT; k >= 2; k--) s = put(s, k, host(TOK[k]))
+        return s
+    }
+    if (match(s, /^[ \t]*"?(vpd=)?\*(SE|NA)[ \t]+/)) {
+        at = RSTART + RLENGTH; key = substr(s, at - 1, 1)
+        key = index(substr(s, 1, at - 1), "*SE") ? "SE" : "NA"
+        j = at
+        while (j <= length(s) && j - at < 64 && substr(s, j, 1) !~ /[ \t\r"]/) j++
+        v = substr(s, at, j - at)
+        if (v == "") return s
+        if (key == "SE" && v ~ /^[A-Za-z0-9-]+$/ && length(v) >= 3 && length(v) <= 40) st = stand_in("serial", v)
+        else if (key == "NA" && v ~ IPV4FULL && is_ip(v)) st = stand_in("ip", v)
+        else if (key == "NA" && hexw(v, 12, 12, 0)) st = stand_in("mac", v)
+        else return s
+        return substr(s, 1, at - 1) st substr(s, j)
+    }
+    at = index(s, "identification = ")
+    if (at) {
+        v = substr(s, at + 17, 6)
+        if (hexw(v, 6, 6, 1) && substr(s, at + 23, 1) !~ /^[A-Za-z0-9]$/) return substr(s, 1, at + 16) stand_in("serial", v) substr(s, at + 23)
+    }
+    tokens(s)
+    if (NT >= 4 && TOK[1] == "CPU" && hexw(TOK[2], 2, 2, 1) && TOK[3] == "ID" && hexw(TOK[4], 16, 16, 1)) {
+        start = TAT[4] + 2  # FF + SERIAL + TYPE + 8000
+        return substr(s, 1, start - 1) stand_in("serial", substr(TOK[4], 3, 6)) substr(s, start + 6)
+    }
+    if (NT == 7 && (TOK[7] in SAPCOLOUR) && substr(TOK[1], length(TOK[1]), 1) == "," && host_word(substr(TOK[1], 1, length(TOK[1]) - 1))) {
+        all = 1
+        for (k = 2; k <= 4; k++) if (substr(TOK[k], length(TOK[k]), 1) != "," || !isdigits(substr(TOK[k], 1, length(TOK[k]) - 1), 0)) all = 0
+        if (all) return substr(s, 1, TAT[1] - 1) host(substr(TOK[1], 1, length(TOK[1]) - 1)) substr(s, TAT[1] + length(TOK[1]) - 1)
+    }
+    if (NT == 4 && TOK[2] == "has" && TOK[3] == "address" && host_word(TOK[1]) && quad(TOK[4]) && is_ip(TOK[4])) {
+        s = put(s, 4, stand_in("ip", TOK[4]))  # host(1): "db01.corp.example.com has address 10.1.1.5"
+        return put(s, 1, host(TOK[1]))
+    }
+    if (NT == 2 && TOK[1] == "Name:" && host_word(TOK[2])) {  # nslookup: a full name
+        v = TOK[2]
+        if (gsub(/\./, ".", v) >= 2) { sub(/\.+$/, "", v); sub(/.*\./, "", v); if (v ~ /[A-Za-z]/) return put(s, 2, host(TOK[2])) }
+    }
+    if (NT >= 3 && (TOK[1] in SAPKEY) && TOK[2] == "Attribute," && host_word(TOK[3])) return put(s, 3, host(TOK[3]))  # sapcontrol
+    if (NT == 3 && (TOK[2] in SGSTATUS) && (TOK[3] in SGSTATE) && host_word(TOK[1])) return put(s, 1, host(TOK[1]))  # cmviewcl
+    if (NT == 5 && (TOK[2] in SGSTATUS) && (TOK[3] in SGSTATE) && (TOK[4] == "enabled" || TOK[4] == "disabled"))
+        return host_word(TOK[5]) ? put(s, 5, host(TOK[5])) : s
+    if (NT >= 3 && (TOK[1] == "default" || TOK[1] ~ /^[0-9][0-9]?[0-9]?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?(\.[0-9][0-9]?[0-9]?)?$/) && quad(TOK[2])) {
+        f = (NT >= 4 && quad(TOK[3])) ? TOK[4] : TOK[3]
+        if (f ~ /^[A-Za-z!*=]*U[A-Za-z!*=]*$/ && route_flags_ok(f)) {  # netstat -rn: destination, gateway
+            for (k = 2; k >= 1; k--)
+                if (quad(TOK[k]) && is_ip(TOK[k]) && TOK[k] != "0.0.0.0" && substr(TOK[k], 1, 4) != "127.") s = put(s, k, stand_in("ip", TOK[k]))
+            return s
+        }
+    }
+    for (k = NT - 1; k >= 1; k--)  # ip route: via ADDRESS, src ADDRESS
+        if ((TOK[k] == "via" || TOK[k] == "src") && quad(TOK[k + 1]) && is_ip(TOK[k + 1])) s = put(s, k + 1, stand_in("ip", TOK[k + 1]))
+    if (NT == 4 && TOK[2] == "->" && TOK[3] ~ /^\[.+\]$/ && host_word(TOK[1]) && host_word(TOK[4]) && host_word(substr(TOK[3], 2, length(TOK[3]) - 2))) {
+        s = put(s, 4, host(TOK[4]))  # hdbnsutil: host -> [SITE] host
+        s = substr(s, 1, TAT[3]) host(substr(TOK[3], 2, length(TOK[3]) - 2)) substr(s, TAT[3] + length(TOK[3]) - 1)
+        return put(s, 1, host(TOK[1]))
+    }
+    for (k = 2; k <= NT; k++)  # crm_mon: "Online: [ node1 node2 ]"
+        if (TOK[k] == "[" && (TOK[k - 1] in CRM)) {
+            e = 0
+            for (j = k + 1; j <= NT; j++) if (TOK[j] == "]") { e = j; break }
+            for (j = (e ? e - 1 : 0); j > k; j--) if (host_word(TOK[j])) s = put(s, j, host(TOK[j]))
+            return s
+        }
+    if (NT >= 3 && (NT + 1) % 4 == 0) {  # z/VM q names: "LNXAPP59 - DSC , LNXAPP60 - DSC , TCPIP - DSC"
+        all = 1
+        for (g = 1; g <= NT; g += 4) {
+            if (TOK[g + 1] != "-" || !upper_zname(TOK[g]) || !upper_zname(TOK[g + 2])) all = 0
+            if (g + 3 <= NT && TOK[g + 3] != ",") all = 0
+        }
+        if (all) {
+            for (g = NT - 2; g >= 1; g -= 4) if (TOK[g] !~ ZVMSERVICE) s = put(s, g, host(TOK[g]))
+            return s
+        }
+    }
+    if (NT >= 2 && NT % 2 == 0) {
+        all = 1
+        for (k = 2; k <= NT; k += 2) if (!(TOK[k] in GRS)) all = 0
+        for (k = 1; k <= NT; k += 2) if (!upper_zname(TOK[k])) all = 0
+        if (all) for (k = NT - 1; k >= 1; k -= 2) s = put(s, k, host(TOK[k]))
+    }
+    return s
+}
 function platform(s) {
     s = z_keywords(s); s = z_statement(s); s = console(s); s = uname_a(s); s = log_host(s); s = hosts_line(s)
-    s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s)
-    return labelled_ids(s)
+    s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s); s = labelled_ids(s); s = network_rows(s)
+    s = logins(s); s = nfs(s); s = long_ids(s); s = targets(s)
+    return listings(s)
 }
 function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ }
+function under_header(b, s,    nf, nv, fl, vl, k, out, end) {  # lsattr -EOl "#pvid:unique_id" rows; cmviewcl "CLUSTER STATUS"
+    if (substr(b, 1, 1) == "#") {
+        nf = split(substr(b, 2), fl, ":")
+        end = s; sub(/\r+$/, "", end); end = substr(s, length(end) + 1)
+        nv = split(substr(s, 1, length(s) - length(end)), vl, ":")
+        if (nf < 2 || nv != nf) return s
+        for (k = 1; k <= nf; k++) if (fl[k] !~ /^[a-z_0-9]+$/) return s
+        out = ""
+        for (k = 1; k <= nf; k++) {
+            if (fl[k] == "pvid" && hexw(vl[k], 16, 32, 0)) vl[k] = stand_in("pvid", vl[k])
+            else if (fl[k] == "unique_id" && vl[k] ~ /^[A-Za-z0-9-]+$/ && length(vl[k]) >= 8 && length(vl[k]) <= 80) vl[k] = stand_in("serial", vl[k])
+            out = out (k > 1 ? ":" : "") vl[k]
+        }
+        return out end
+    }
+    tokens(b)
+    if (NT != 2 || TOK[1] != "CLUSTER" || TOK[2] != "STATUS") return s
+    tokens(s)
+    if (NT == 2 && (TOK[2] in SGSTATUS) && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
+    return s
+}
+function userids(s,    k, all) {  # a row of z/VM user ids under "Authorized userids:"; USERIDS = 0 when the list ends
+    tokens(s)
+    all = NT > 0
+    for (k = 1; k <= NT; k++) if (!upper_zname(TOK[k])) all = 0
+    if (!all) { USERIDS = 0; return s }
+    for (k = NT; k >= 1; k--) if (TOK[k] !~ ZVMSERVICE) s = put(s, k, host(TOK[k]))
+    return s
+}
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
     sub(/[ \t\r]+$/, "", b)
-    if (!index("esfnmLT", substr(b, length(b), 1)) || b == "") return s  # the last letters of the commands
+    if (substr(b, 1, 1) == "#" && index(b, ":") && !index(b, " ") || substr(b, length(b) - 6) == " STATUS") return under_header(b, s)
+    if (!index("esfnmLTiI", substr(b, length(b), 1)) || b == "") return s  # the last letters of the commands
     kind = ""
     for (k = 1; k <= NNEXT; k++) {
         c = NEXTC[k]
         if (length(b) >= length(c) && substr(b, length(b) - length(c) + 1) == c && typed(substr(b, 1, length(b) - length(c)))) { kind = NEXTK[k]; break }
     }
     if (kind == "") return s
+    if (kind == "lpar") {  # uname -L: "3 sapprd01_lpar"
+        tokens(s)
+        if (NT == 2 && isdigits(TOK[1], 0) && host_word(TOK[2])) return put(s, 2, host(TOK[2]))
+        return s
+    }
     v = s; sub(/^[ \t\r]+/, "", v); sub(/[ \t\r]+$/, "", v)
     if (v == "" || index(v, " ") || index(v, "\t")) return s
     at = index(s, v)
     if (kind == "host" && host_word(v)) v = substr(s, at, length(v)) SUBSEP host(v)
+    else if (kind == "ip" && v ~ IPV4FULL && is_ip(v)) v = v SUBSEP stand_in("ip", v)
     else if (kind == "machine" && hexw(v, 12, 12, 1)) v = v SUBSEP stand_in("serial", v)
     else if (kind == "serial" && v ~ /^[A-Za-z0-9-]+$/ && length(v) >= 3 && length(v) <= 80 && v ~ /[0-9]/) v = v SUBSEP stand_in("serial", v)
     else return s
@@ -666,10 +963,11 @@ function csv_parse(body,    i, j, n, r) {  # comma-separated items IT[1..NI] (IQ
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 function attribute(key, value, row,    sys) {  # one HMC attribute value, redacted as its name says
     sys = (("lpar_env" in KEYS) && !("lpar_name" in KEYS)) || (("type_model" in KEYS) && ("serial_num" in KEYS))
-    if (key == "lpar_name" || key == "remote_lpar_name" || key == "lpar_names" || (key == "name" && sys)) return host_list(value)
+    if (key == "lpar_name" || key == "remote_lpar_name" || key == "lpar_names" || key == "hostname" || key == "domain" \
+        || (key == "name" && sys)) return host_list(value)
     if ((key == "logical_serial_num" || (row && key == "serial_num")) && value ~ /^[A-Za-z0-9-]+$/ && length(value) >= 3 && length(value) <= 40)
         return stand_in("serial", value)
-    if (index(key, "ipaddr") || index(key, "ipv6") || index(key, "gateway"))
+    if (index(key, "ipaddr") || index(key, "ipv6") || index(key, "gateway") || index(key, "server"))
         return ipv6(bounded(value, IPRE, "ip", "[A-Za-z0-9_.]", "[A-Za-z0-9_.]", 1))
     return value
 }
@@ -765,19 +1063,43 @@ function mark_csi(s,    out, i, p, e) {  # a break (SOH) after each colour code,
     }
     return out substr(s, i)
 }
-function names(s,    out, i, k, n, c, hit, marked) {  # every whole-word occurrence of a host name, longest first
+function domains(s,    k, d, low, at, p, out, b, a, r) {  # every occurrence of a learned domain ("." may precede)
+    low = lower(s)
+    for (k = 1; k <= NDOM; k++) {
+        d = DORDER[k]
+        if (!(at = index(low, d))) continue
+        out = ""; p = 1
+        while (at > 0) {
+            b = at > 1 ? substr(s, at - 1, 1) : ""; a = substr(s, at + length(d), 1)
+            if (b ~ /^[A-Za-z0-9-]$/ || a ~ /^[A-Za-z0-9-]$/) {
+                r = index(substr(low, at + 1), d); at = r ? at + r : 0
+                continue
+            }
+            out = out substr(s, p, at - p) DOMS[d]
+            p = at + length(d)
+            r = index(substr(low, p), d); at = r ? p + r - 1 : 0
+        }
+        if (out != "") { s = out substr(s, p); low = lower(s) }
+    }
+    return s
+}
+function names(s,    out, i, k, n, c, hit, marked, rest, j, f) {  # every whole-word occurrence of a name, longest first
     if (NNAMES == 0) return s
     marked = index(s, ESC) && !index(s, SOH)
     if (marked) s = mark_csi(s)
     out = ""; i = 1
     while (i <= length(s)) {
+        rest = substr(s, i)  # jump to the next character that starts a name
+        if (!match(rest, FIRSTRE)) { out = out rest; break }
+        out = out substr(rest, 1, RSTART - 1); i += RSTART - 1
         hit = 0
-        if ((i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9.-]/) && index(FIRSTS, lower(substr(s, i, 1)))) {
-            for (k = 1; k <= NNAMES; k++) {
-                n = length(NAME[k])
+        if (i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9.-]/) {
+            f = lower(substr(s, i, 1))
+            for (j = 1; j <= NB[f]; j++) {
+                k = BY[f, j]; n = length(NAME[k])
                 c = substr(s, i + n, 1)
                 if (lower(substr(s, i, n)) == NAME[k] && (c == "" || c !~ /[A-Za-z0-9-]/)) {
-                    out = out cased(HOSTS[NAME[k]], substr(s, i, n)); i += n; hit = 1; break
+                    out = out cased(WW[NAME[k]], substr(s, i, n)); i += n; hit = 1; break
                 }
             }
         }
@@ -798,14 +1120,33 @@ BEGIN {
         "|ubuntu|debian|fedora|centos|rhel|none|default|unknown|active|inactive)$"  # never names (a monoplex is LOCAL)
     ZCH = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@#$"  # a z/OS or z/VM name
     ZERO16 = "0000000000000000"
+    HEXTOK = "(^|[^a-z0-9])(0x)?" H16 H16 "[0-9a-f]?([^a-z0-9]|$)"  # a 32- or 33-digit hex word (on lower-cased text)
+    ZVMSERVICE = "^(TCPIP|DTCVSW[0-9]|SYSTEM|OPERATOR|OPERSYMP|DISKACNT|EREP|MAINT[0-9]?[0-9]?[0-9]?[0-9]?|VSMSERVE|FTPSERVE" \
+        "|PERFSVM|RSCS|GCS|DIRMAINT|DATAMOVE|TSAFVM|PERSMAPI|VMSERV[SURP]|SMTP|PORTMAP|SNMPD|REXECD|LPSERVE|NAMESRV)$"
+    n = split("Online: OFFLINE: Offline: Standby: Maintenance: Pending: UNCLEAN:", w, " "); for (i = 1; i <= n; i++) CRM[w[i]] = 1
+    DOTMAC = "^" H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?$"
+    IPV4FULL = "^[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?$"
+    n = split("Mon Tue Wed Thu Fri Sat Sun", w, " "); for (i = 1; i <= n; i++) DAYS[w[i]] = 1
+    n = split("telnet ftp sftp rsh rlogin nslookup host showmount", w, " "); for (i = 1; i <= n; i++) TFIRST[w[i]] = 1
+    n = split("ping ping6 traceroute traceroute6 tracepath", w, " "); for (i = 1; i <= n; i++) TLAST[w[i]] = 1
+    TOPT["netperf"] = "-H"; TOPT["iperf"] = "-c"; TOPT["iperf3"] = "-c"
+    n = split("COMMITTED APPLIED BROKEN EFIXLOCKED OBSOLETE APPLYING COMMITTING REJECTING COMMIT APPLY REJECT CLEANUP C A B E O M ?", w, " ")
+    for (i = 1; i <= n; i++) LPP[w[i]] = 1
     n = split("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec", w, " "); for (i = 1; i <= n; i++) MONTHS[w[i]] = 1
     n = split("Up Down Load Crash Hung Shut", w, " "); for (i = 1; i <= n; i++) VPAR[w[i]] = 1
     n = split("UP DOWN EFI BOOT SHUTDOWN HUNG CRASH LOAD", w, " "); for (i = 1; i <= n; i++) VPAR6[w[i]] = 1
     # commands whose output (the next line) is a host name or a serial (_NEXT_LINE in advisor/redact.py)
     NNEXT = split("hostname,host;hostname -s,host;hostname -f,host;uname -n,host;uname -m,machine;" \
         "getconf MACHINE_SERIAL,serial;getconf CS_MACHINE_SERIAL,serial;getconf CS_MACHINE_IDENT,serial;" \
-        "getconf CS_PARTITION_IDENT,serial;getconf MACHINE_IDENT,serial;getconf PARTITION_IDENT,serial", w, ";")
+        "getconf CS_PARTITION_IDENT,serial;getconf MACHINE_IDENT,serial;getconf PARTITION_IDENT,serial;" \
+        "uname -L,lpar;hostname -i,ip;hostname -I,ip;uname -i,serial;cat /etc/hostname,host", w, ";")
     for (i = 1; i <= NNEXT; i++) { split(w[i], pr, ","); NEXTC[i] = pr[1]; NEXTK[i] = pr[2] }
+    n = split("CONNECTED QUIESCED JOINING REBUILDING", w, " "); for (i = 1; i <= n; i++) GRS[w[i]] = 1
+    n = split("GREEN YELLOW RED GRAY", w, " "); for (i = 1; i <= n; i++) SAPCOLOUR[w[i]] = 1
+    n = split("SAPLOCALHOST, SAPLOCALHOSTFULL, SAPDBHOST, SAPGLOBALHOST, rdisp/mshost, j2ee/dbhost,", w, " ")
+    for (i = 1; i <= n; i++) SAPKEY[w[i]] = 1
+    n = split("up down unknown starting halting", w, " "); for (i = 1; i <= n; i++) SGSTATUS[w[i]] = 1
+    n = split("running halted failed reforming unknown starting halting", w, " "); for (i = 1; i <= n; i++) SGSTATE[w[i]] = 1
     ESC = "\033"; SOH = "\001"; Q = "\047"
     SSHARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value
     # commands the advisor reads, first word after a bare "host #" / "host>" prompt (PROMPT_COMMANDS in advisor/redact.py)
@@ -828,7 +1169,13 @@ END {
     for (i = 1; i <= NR; i++) L[i] = prompt(L[i])
     for (i = 1; i <= NR; i++) L[i] = ssh(L[i])
     for (i = 1; i <= NR; i++) L[i] = platform(L[i])
-    for (i = 2; i <= NR; i++) L[i] = next_line(L[i - 1], L[i])
+    USERIDS = 0
+    for (i = 2; i <= NR; i++) {
+        b = L[i - 1]; sub(/[ \t\r]+$/, "", b)
+        if (length(b) >= 19 && substr(b, length(b) - 18) == "Authorized userids:") USERIDS = 1
+        if (USERIDS) L[i] = userids(L[i])
+        else L[i] = next_line(L[i - 1], L[i])
+    }
     for (i = 1; i <= NR; i++) L[i] = serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = hmc_serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = location(L[i])
@@ -858,22 +1205,39 @@ END {
     for (i = 1; i <= NR; i++) {
         l = lower(L[i])
         if ((l ~ /addr|gateway|server|inet|ipv4|ipv6|netmask|subnet|broadcast|route/ || l ~ /(^|[^a-z0-9_])ip([^a-z0-9_]|$)/) \
-            && L[i] !~ /^[ \t]*"?[a-z][a-z0-9_]*=/)
+            && L[i] !~ /^[ \t]*"?[a-z][a-z0-9_]*=/ && !fileset_row(L[i]))
             L[i] = bounded(L[i], IPRE, "ip", "[A-Za-z0-9_.]", "[A-Za-z0-9_.]", 1)
         if (l ~ /ww_?name|wwpn|wwnn|world wide|port name|network address|\(z8\)/)
             L[i] = bounded(L[i], H16, "wwpn", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
-        if (l ~ /(^|[^a-z])mac([^a-z]|$)|hardware address|network address|alt_addr/)
+        if (l ~ /(^|[^a-z])mac([^a-z]|$)|hardware address|network address|station address|alt_addr/)
             L[i] = bounded(L[i], "(0x)?" H12, "mac", "[A-Za-z0-9_:]", "[A-Za-z0-9_:]", 0)
     }
     NNAMES = 0
-    for (h in HOSTS) if (length(h) >= 3 && h !~ /^host[0-9]+$/) NAME[++NNAMES] = h
+    for (h in HOSTS) if (length(h) >= 3 && h !~ /^host[0-9]+$/) WW[h] = HOSTS[h]
+    for (k in MAP) {  # and every IPv4 address, every serial of letters and digits (six or more) met
+        split(k, kp, SUBSEP)
+        if ((kp[1] == "ip" || kp[1] == "serial" && length(kp[2]) >= 6 && kp[2] ~ /[a-z]/ && kp[2] ~ /[0-9]/) && !(kp[2] in WW)) WW[kp[2]] = MAP[k]
+    }
+    for (h in WW) NAME[++NNAMES] = h
     for (i = 2; i <= NNAMES; i++) {  # longest first (insertion sort: a handful of names)
         v = NAME[i]
         for (j = i - 1; j >= 1 && length(NAME[j]) < length(v); j--) NAME[j + 1] = NAME[j]
         NAME[j + 1] = v
     }
     FIRSTS = ""  # the first characters of the names: a position starting with no other is no name
-    for (k = 1; k <= NNAMES; k++) if (!index(FIRSTS, substr(NAME[k], 1, 1))) FIRSTS = FIRSTS substr(NAME[k], 1, 1)
-    for (i = 1; i <= NR; i++) print names(L[i])
+    for (k = 1; k <= NNAMES; k++) {  # BY[c, 1..NB[c]]: the names starting with c, longest first
+        f = substr(NAME[k], 1, 1)
+        if (!index(FIRSTS, f)) FIRSTS = FIRSTS f
+        BY[f, ++NB[f]] = k
+    }
+    FIRSTRE = FIRSTS ~ /^[a-z0-9_@#$]*$/ ? "[" FIRSTS toupper(FIRSTS) "]" : "."  # other first characters: try each
+    NDOM = 0
+    for (d in DOMS) DORDER[++NDOM] = d
+    for (i = 2; i <= NDOM; i++) {  # longest first, then in byte order (as advisor/redact.py sorts them)
+        v = DORDER[i]
+        for (j = i - 1; j >= 1 && (length(DORDER[j]) < length(v) || length(DORDER[j]) == length(v) && DORDER[j] > v); j--) DORDER[j + 1] = DORDER[j]
+        DORDER[j + 1] = v
+    }
+    for (i = 1; i <= NR; i++) print domains(names(L[i]))
 }
 ' ${1+"$1"}

@@ -158,7 +158,16 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         return Resolution("ellipsis", other)
     if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
         # "how do I turn it on?" after "what is AME": the question about the last subject
-        return Resolution("ellipsis", with_context(bare, last))
+        return Resolution("ellipsis", with_context(bare, _anchored(last, st)))
+    if (
+        last
+        and words <= MAX_FOLLOW_UP_WORDS
+        and st.document is None
+        and _CONTINUES.match(text)
+        and _PRONOUN.search(bare)
+    ):
+        # "and how much SAPS did that give vs 4K?" after the large page hints: its own words, on the last subject
+        return Resolution("ellipsis", with_context(bare, _anchored(last, st)))
     # with a document, a bare new amount or platform varies the last what-if ("and 128 GB?"); after
     # an ordinary question it varies that question, as without a document
     whatif = st.document is not None and st.subject.intent == "whatif"
@@ -267,6 +276,16 @@ _ADDS = linre.compile(
 )
 
 
+def _anchored(last: str, st: ChatState) -> str:
+    """The last question, and when it only points back itself ("should it ever be non zero?") the user's last
+    message before it that does not, so that a further follow-up still knows what "it" is."""
+    if not _PRONOUN.search(last):
+        return last
+    said = [t.text for t in st.turns if t.role == "user"]
+    earlier = next((u for u in reversed(said[:-1]) if u.strip() and not _PRONOUN.search(u)), None)
+    return f"{last.strip(' ?.!')} ; {earlier.strip(' ?.!')}" if earlier else last
+
+
 def with_context(fragment: str, last: str) -> str:
     """A follow-up fragment asked together with the question it continues ("how? (can I enable SMT ...)").
 
@@ -280,6 +299,7 @@ def with_context(fragment: str, last: str) -> str:
 
 _ASKED = ("ask", "calc", "clarify")
 _PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
+_CONTINUES = linre.compile(r"^\s*(?:and|so|then|but)\b", linre.IGNORECASE)  # a message that goes on from the last
 _BARE = linre.compile(
     r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+|at\s+|with\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$",
     linre.I,
@@ -332,7 +352,7 @@ _FILLER = frozenset(
     move moving migrate go going switch after upon when then instead there that this box server servers system
     systems lpar lpars partition machine machines frame core cores cpu cpus online storage memory real size
     sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
-    release os ibm""".split()
+    release os ibm numbers figures results values data details""".split()  # "numbers for power10?": the same, there
 )
 # "we have 384 GB", "it's got 16 cores", "192 gigs total": an amount given with nothing else
 _AMOUNT_WORDS = _FILLER | frozenset("have has got total installed physical its it's are there".split())

@@ -24,6 +24,7 @@ from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
+from advisor.chat.judge import earlier_questions
 from advisor.chat.reader import read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
@@ -583,6 +584,7 @@ class ChatEngine:
             reading=reading,
             skip=skip,
             has_document=st.document is not None,
+            context=earlier_questions(st),
         )
         if st.document is not None and reading.yes_no and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text)):
             judged = self._judge_document(self._rules_for_document(reading.text, st), st)

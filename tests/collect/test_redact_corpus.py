@@ -19,7 +19,7 @@ from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text
 from advisor.parsers import registry
 from advisor.parsers.prompts import prompt
-from advisor.redact import HMC_COMMANDS, PROMPT_COMMANDS, Redactor
+from advisor.redact import _NEXT_LINE, _TARGET_FIRST, _TARGET_LAST, HMC_COMMANDS, PROMPT_COMMANDS, Redactor
 
 ROOT = Path(__file__).resolve().parents[2]
 REDACT = ROOT / "collect" / "redact.sh"
@@ -71,6 +71,34 @@ SECRETS = {
         "lnxerp03", "ZVMPRD7", "000000000008E4A2", "LPZVM7", "6f3c2a10-8d4b-4e5f-9a0b-1c2d3e4f5a6b",
         "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "2001:db8:61:4::a1", "10.61.8.13", "10.61.8.14", "lnxerp04",
         "wdf.example.com",
+    ],
+    CORPUS / "free-text.synthetic.txt": [
+        "erpapp11", "fa.16.3e.1.b2.c3", "10.44.20", "10.44.20.31", "ERPAPP11_LPAR", "10.44.9.17", "jumpbox09",
+        "corp.example.net", "nfssrv04", "erpapp12", "erpapp13", "erpprdcl", "hmc07", "mgmt.example.org", "10.50.1.7",
+        "10.50.1.1", "10.50.1.53", "hpdb05", "001A4B2C3D4E", "10.61.7.0", "10.61.7.25",
+        "600508b4000a1b2c0000c00000a10000", "lnxdb06", "3c9d2b1a0f8e4d7c6b5a49382716a5b4",
+        "36005076801808350e800000000000a12", "36005076801808350e800000000000a13", "PRDX", "PRDY", "01E3C4",
+        "erpdb21", "10.44.20.77", "erpci21", "10.44.0.53",
+    ],
+    CORPUS / "pasted-extras.synthetic.txt": [
+        "erpapp31", "12AB34C", "prod.example.de", "10.70.3.31", "10.70.3.1", "10.70.0.10", "10.70.0.11",
+        "mgmt.example.de", "001a4b2c3d5f", "hpci07", "3405551212", "hmc31", "21ABCDE", "10.50.3.31", "lnxdb07",
+        "0E3C48", "sapprdci", "sapprdas1", "PRDQ", "PRDR",
+    ],
+    CORPUS / "pasted-extras2.synthetic.txt": [
+        "erpapp41", "10.71.3.1", "10.71.3.41", "10.71.3.0", "13CD57E", "FGD0042", "hpsap42", "sapcl42", "hpsap43",
+        "sapprdci42", "LNXERP44", "LNXERP45", "lnxerp44", "500507630703d3b3", "10.80.1.42", "00c8f1e2c3d4e5f6",
+        "33213600507680180835E80000000000005F904214503IBMfcp",
+    ],
+    CORPUS / "pasted-extras3.synthetic.txt": [
+        "erpapp51", "nfssrv51", "hmc51", "P9-PRD-51", "WZS0ABD", "erpdb59", "lnxapp59",
+        "600507680180835e8000000000000a99", "10.72.1.59", "fe80::ff:fe00:59", "WDFPRIM", "WDFSEC", "hanaprd59",
+        "hanaprd60", "LNXAPP60", "10.72.1.60", "wdf.example.com",
+    ],
+    CORPUS / "pasted-extras4.synthetic.txt": [  # not zosprd7 (a name before a z/OS console command): left
+        "sapwd71", "ntp1", "10.73.5.1", "21DE9F7", "10.73.5.71", "emea.example.com", "sapwd72", "10.73.5.72", "GHJ0071",
+        "1C9280C0F1", "200000109B6A7D71", "100000109B6A7D71", "hpwd73", "SGH4407WD7", "LNXWD74", "lnxwd74",
+        "00000000000A7D74", "WDLP74",
     ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
@@ -131,6 +159,12 @@ def test_both_redactions_agree_on_mutated_lines(tmp_path: Path) -> None:
     pieces += ["SYSNAME=", "SYSCLONE(", '&SYSPLEX. = "', "SID(", "SYSPLEX ", "RO ", " AT ", "IBM,02", "CPC ND = ", "\n"]
     pieces += ["PV IDENTIFIER ", "pvid ", "unique_id ", "hdisk1 ", "Welcome to ", "Last login: from ", "Complex Name :"]
     pieces += ["virtual partition is ", "# hostname\n", "$ uname -n\n", "Nov 24 10:00:01 ", "AIX ", "Linux ", "HP-UX "]
+    pieces += ["pts/0 ", "(", ")", " nfs3 ", "link#2 ", "root=", "rw=", "dm-0 ", "0x001A4B2C3D4E", "# uname -L\n"]
+    pieces += ["search ", "*SE ", "*NA ", "identification = ", "CPU 00 ID ", " CONNECTED ", ", GREEN", "ping -c 1 "]
+    pieces += [" UG ", "default ", " via ", " up ", " running", "CLUSTER STATUS\n", "#pvid:unique_id\n", "Attribute, "]
+    pieces += ["Authorized userids:\n", " TCPIP", "LNXERP07 ", " -> ", "[SITEB] ", "Online: [ ", " ]", " - DSC , "]
+    pieces += ["db07.corp.example.net ", ".corp.example.net", "ntp1.emea.example.com", "-example.net", "EXAMPLE.NET."]
+    pieces += [" has address 10.9.9.9", "Name:   ", "\nName: db9.x.example.org\n"]
     rng = random.Random(16)
     mutated = []
     for _ in range(2500):
@@ -223,7 +257,8 @@ def test_what_is_no_identifier_stays(tmp_path: Path) -> None:
 
 def test_words_that_name_nothing_stay(tmp_path: Path) -> None:
     """A monoplex's sysplex LOCAL, an OS in a banner, a fileset level before words, a SEA's VLAN pvid, a LUN id,
-    localhost: none is a name, and none may change a value the advisor reads."""
+    localhost, LDR_CNTRL's 64K@TEXTPSIZE, an lslpp level on a TCP/IP line: none is a name or an address, and none may
+    change a value the advisor reads."""
     text = (
         "SYSPLEX  LOCAL\n"
         "The local partition number is 0.\n"
@@ -235,6 +270,11 @@ def test_words_that_name_nothing_stay(tmp_path: Path) -> None:
         "127.0.0.1       localhost loghost\n"
         "hostname\n"  # no prompt before it: a word, not the command
         "7300-02-01-2346\n"
+        "LDR_CNTRL=DATAPSIZE=64K@TEXTPSIZE=64K@STACKPSIZE=64K@SHMPSIZE=64K\n"  # no user@host
+        "  bos.net.tcp.server        7.2.5.1  COMMITTED  TCP/IP Server\n"  # a level, though the line says IP
+        "  bos.net.tcp.client        7.2.5.1    C     F    TCP/IP Client Support\n"
+        "  7.2.5.1  COMMIT     COMPLETE    11/20/26    10:00:01\n"
+        "root@host1:/ # host ping\n"  # a word with no digit or dot is no target
     )
     out = Redactor().text(text)
     assert out == _sh(text, tmp_path) == text
@@ -260,10 +300,15 @@ def test_a_name_keeps_its_case_and_an_id_its_form(tmp_path: Path) -> None:
 
 
 def test_the_command_lists_match_the_registry_and_redact_sh() -> None:
-    """A bare "host # cmd" prompt is one only before a command the advisor reads: both lists are the same."""
+    """A bare "host # cmd" prompt is one only before a command the advisor reads: both lists are the same (and
+    so are the lists of commands that name another host, and of those whose output is a name or a serial)."""
     script = re.sub(r'" \\\n\s*"', "", REDACT.read_text())  # awk's continued string literals, joined
-    lists = [set(found.split()) for found in re.findall(r'split\("([a-z_ ]+)", w, " "\)', script)]
-    assert lists == [PROMPT_COMMANDS, HMC_COMMANDS]
+    lists = [set(found.split()) for found in re.findall(r'split\("([a-z_0-9 ]+)", w, " "\)', script)]
+    assert PROMPT_COMMANDS in lists and HMC_COMMANDS in lists
+    assert set(_TARGET_FIRST) in lists and set(_TARGET_LAST) in lists
+    next_line = re.search(r'NNEXT = split\("([^"]+)", w, ";"\)', script)
+    assert next_line is not None
+    assert [tuple(pair.split(",")) for pair in next_line.group(1).split(";")] == list(_NEXT_LINE)
     read = {command.split()[0] for command in registry.commands()} - {"D", "IEASYSxx"}
     assert read <= PROMPT_COMMANDS
 
@@ -307,3 +352,19 @@ def test_no_name_the_advisor_reads_survives_redaction_in_any_sample_session_or_c
             (path.name, n) for n in names if re.search(rf"(?<![a-z0-9]){re.escape(n.casefold())}(?![a-z0-9])", redacted)
         ]
     assert checked >= 50 and left == []  # 59 names over 134 files
+
+
+def test_redact_sh_is_posix_awk_where_mawk_is_lenient() -> None:
+    """POSIX awk (AIX, HP-UX, gawk --posix) refuses a parameter named as a function and interval expressions;
+    mawk takes both, so the suite's awk would not notice."""
+    script = REDACT.read_text()
+    functions = set(re.findall(r"^function (\w+)\(", script, re.M))
+    clashes = [
+        (name, param)
+        for name, params in re.findall(r"^function (\w+)\(([^)]*)\)", script, re.M)
+        for param in re.split(r"[\s,]+", params.strip())
+        if param in functions
+    ]
+    assert clashes == []
+    program = script[script.index("exec awk '") : script.rindex("' ${1+")]
+    assert re.search(r"\][{][0-9]", program) is None  # no [..]{n,m}: some awks read the braces literally
