@@ -221,6 +221,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     text = reading.text
     if _AMOUNT_ONLY.match(text.split(" (", 1)[0]):
         return None  # "and 1024?": another figure for the earlier calculation, no yes/no about a subject
+    if _WH_FIRST.match(asked_part(text)) and not _ELLIPSIS.match(text):
+        return None  # "at what CPU utilization were the runs held?" asks for a figure, not yes or no
     if not reading.yes_no and not _asks_yes_no(text, claims) and not _ellipsis_of_yes_no(text, context, claims):
         return None
     weighed = vios_weight(claims, reading)
