@@ -50,8 +50,8 @@ _CSI = r"\x1b\[[0-9;?]{0,32}[A-Za-z]"  # a terminal colour / mode sequence aroun
 _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name|VM\d\d Name|Topas Monitor for host|Hostname|CPC Name|LP Name|Sysplex Name|LPAR Extended Name|"
-    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|SAPLOCALHOST|"
-    r"SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost)[ \t]*[:=][ \t]*|"
+    r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|site name|Sys peer|"
+    r"SAPLOCALHOST|SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost)[ \t]*[:=][ \t]*|"
     r"hostname[ \t]+))(?P<value>[\w.-]{1,253})",
     re.I | re.M | re.A,
 )
@@ -122,9 +122,13 @@ _PLATFORM_HINT = linre.compile(
     r"|Complex Name|virtual partition is |(?i:ctive)|[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]"
     r"|hdisk|pvid|unique_id|IDENTIFIER|IBM,|CPC |Machine I|UUID|^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]"
     r"|0x|link#|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|pts/|tty|console|lft|vty|^/|nfs"
-    r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
+    r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|[0-9A-Fa-f]{32}|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
     r"|^search |^domain |\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING"
-    r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src"
+    r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|->|: \[|[ \t\r]-[ \t\r]|has address|Name:"
+)
+_LINE_HINT = linre.compile(  # what _ADDRESS_LINE, _WWN_LINE and _MAC_LINE each need (without their word bounds)
+    r"(?i:addr|gateway|server|inet|ip|netmask|subnet|broadcast|route|ww_?name|wwpn|wwnn|world wide|port name"
+    r"|network address|\(z8\)|mac|hardware address|station address|alt_addr)"
 )
 # Cheap tests before a rule splits a line into words: each holds for every line the rule could change.
 _CONSOLE_HINT = re.compile(
@@ -133,8 +137,9 @@ _CONSOLE_HINT = re.compile(
 _QUADISH = re.compile(r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]", re.A)
 _VPAR_HINT = re.compile(r"[ \t\r](?:Up|Down|Load|Crash|Hung|Shut)[ \t\r]|[ \t\r](?:Active|Inactive)", re.A)
 _LISTING_HINT = re.compile(
-    r"Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|"
-    r"\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING",
+    r"has address|Name:|->|: \[|[ \t\r]-[ \t\r]|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|"
+    r"[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]|\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|"
+    r"CONNECTED|QUIESCED|JOINING|REBUILDING",
     re.A,
 )
 _ACTIVE = re.compile(r"ctive", re.I | re.A)  # parstatus / vparstatus rows: active, inactive
@@ -154,6 +159,12 @@ _SAP_COLOURS = frozenset("GREEN YELLOW RED GRAY".split())
 _SAP_HOST_KEYS = frozenset(
     "SAPLOCALHOST, SAPLOCALHOSTFULL, SAPDBHOST, SAPGLOBALHOST, rdisp/mshost, j2ee/dbhost,".split()
 )
+_CRM_STATES = frozenset("Online: OFFLINE: Offline: Standby: Maintenance: Pending: UNCLEAN:".split())  # crm_mon
+_ZVM_SERVICE = re.compile(  # z/VM service machines: the same name on every system, no identifier
+    r"TCPIP|DTCVSW[0-9]|SYSTEM|OPERATOR|OPERSYMP|DISKACNT|EREP|MAINT[0-9]{0,4}|VSMSERVE|FTPSERVE|PERFSVM|RSCS|GCS"
+    r"|DIRMAINT|DATAMOVE|TSAFVM|PERSMAPI|VMSERV[SURP]|SMTP|PORTMAP|SNMPD|REXECD|LPSERVE|NAMESRV",
+    re.A,
+)
 _SG_STATUS = frozenset("up down unknown starting halting".split())  # Serviceguard cmviewcl
 _SG_STATE = frozenset("running halted failed reforming unknown starting halting".split())
 _ROUTE_FLAGS = re.compile(r"[A-Za-z!*=]{0,7}U[A-Za-z!*=]{0,7}", re.A)  # netstat -rn: UG, UHSb, U
@@ -167,12 +178,15 @@ _INTERFACE = re.compile(r"[a-z]{1,12}[0-9]{0,4}(?::[0-9]{1,4})?\*?", re.A)  # ne
 _DOTTED_MAC = re.compile(r"[0-9A-Fa-f]{1,2}(?:\.[0-9A-Fa-f]{1,2}){5}", re.A)  # AIX netstat -in: fa.16.3e.a1.b2.c3
 _NETWORK = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){0,3}", re.A)
 _HEX_RUN = re.compile(r"[0-9A-Fa-f]+", re.A)
-_LONG_ID_LINE = re.compile(r"wwid|dm-|scsi-|wwn-|mpath", re.I | re.A)  # multipath -ll, by-id names, scsimgr
+_LONG_ID_LINE = re.compile(  # multipath -ll, by-id names, scsimgr; any 32-digit hex word (lsblk SERIAL / WWN)
+    r"wwid|dm-|scsi-|wwn-|mpath|(?<![A-Za-z0-9])(?:0x)?[0-9A-Fa-f]{32,33}(?![A-Za-z0-9])", re.I | re.A
+)
 _VPD = re.compile(r'^[ \t]*"?(?:vpd=)?\*(?P<key>SE|NA)[ \t]+(?P<value>[^ \t\r"]{1,64})', re.A)  # lsvpd, lshmc -v
 _TARGET_FIRST = frozenset("telnet ftp sftp rsh rlogin nslookup host showmount".split())  # the first word not an option
 _TARGET_LAST = frozenset("ping ping6 traceroute traceroute6 tracepath".split())  # the host is the last word
 _TARGET_OPTION = {"netperf": "-H", "iperf": "-c", "iperf3": "-c"}  # the host is this option's value
 _TARGET_WORD = re.compile(r"ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf", re.A)
+_DOMAIN = re.compile(r"[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}", re.A)
 _EXPORT_KEY = re.compile(r"(?:root|rw|ro|access)=", re.A)
 _CONTROL = re.compile(r"(\x1b\[[0-9;?]{0,32}[A-Za-z])")
 
@@ -203,6 +217,7 @@ class Redactor:
         self._made: set[tuple[str, str]] = set()  # the stand-ins given, as mapping keys
         self._count: dict[str, int] = {}  # stand-ins given, by kind
         self._number: dict[tuple[str, str], int] = {}  # each mapping key's number
+        self._domains: dict[str, str] = {}  # lower-cased DNS domain -> stand-in
 
     def _stand_in(self, kind: str, value: str) -> str:
         """The stand-in of ``value``; a stand-in met again (two rules on one value) stays as it is."""
@@ -227,6 +242,9 @@ class Redactor:
         stand_in = self._stand_in("host", short)
         self._hosts[short.casefold()] = stand_in
         self._hosts[value.casefold()] = stand_in
+        domain = value.split(".", 1)[1].rstrip(".") if value.count(".") >= 2 else ""
+        if _DOMAIN.fullmatch(domain) and re.search("[A-Za-z]", domain.rsplit(".", 1)[-1]):
+            self._domains[_ascii_lower(domain)] = self._stand_in("domain", domain)  # db01.corp.example.com
         return _cased(stand_in, value)
 
     def text(self, text: str) -> str:
@@ -250,7 +268,7 @@ class Redactor:
         text = _WWPN.sub(lambda m: self._stand_in("wwpn", m.group(0)), text)
         text = _IPV6.sub(lambda m: self._stand_in("ip6", m.group(0)) if _is_ipv6(m.group(0)) else m.group(0), text)
         text = _lines(text, self._line)
-        return self._names(text)
+        return self._domain_names(self._names(text))
 
     def _prompt(self, line: str) -> str:
         """``host:/path``, ``host # cmd``, ``host> cmd`` at the line start (after colour codes)."""
@@ -729,6 +747,12 @@ class Redactor:
         if len(w) == 7 and w[-1] in _SAP_COLOURS and w[0].endswith(",") and _host_word(w[0][:-1]):
             if all(x.endswith(",") and _digits(x[:-1], 0) for x in w[1:4]):  # hostname, instanceNr, httpPort, httpsPort
                 return line[: tokens[0].start()] + self._host(w[0][:-1]) + line[tokens[0].end() - 1 :]
+        if len(w) == 4 and w[1:3] == ["has", "address"] and _host_word(w[0]) and _quad(w[3]) and _is_ip(w[3]):
+            line = _put(line, tokens[3], self._stand_in("ip", w[3]))  # host(1): "db01.corp.example.com has address"
+            return _put(line, tokens[0], self._host(w[0]))
+        if len(w) == 2 and w[0] == "Name:" and _host_word(w[1]) and w[1].count(".") >= 2:  # nslookup: a full name
+            if re.search("[A-Za-z]", w[1].rstrip(".").rsplit(".", 1)[-1]):
+                return _put(line, tokens[1], self._host(w[1]))
         if (
             len(w) >= 3 and w[0] in _SAP_HOST_KEYS and w[1] == "Attribute," and _host_word(w[2])
         ):  # GetInstanceProperties
@@ -746,6 +770,27 @@ class Redactor:
         for k in range(len(w) - 2, -1, -1):  # ip route: via ADDRESS, src ADDRESS
             if w[k] in ("via", "src") and _quad(w[k + 1]) and _is_ip(w[k + 1]):
                 line = _put(line, tokens[k + 1], self._stand_in("ip", w[k + 1]))
+        if len(w) == 4 and w[1] == "->" and w[2].startswith("[") and w[2].endswith("]") and len(w[2]) > 2:
+            if _host_word(w[0]) and _host_word(w[3]) and _host_word(w[2][1:-1]):  # hdbnsutil: host -> [SITE] host
+                line = _put(line, tokens[3], self._host(w[3]))
+                site = self._host(w[2][1:-1])
+                line = line[: tokens[2].start() + 1] + site + line[tokens[2].end() - 1 :]
+                return _put(line, tokens[0], self._host(w[0]))
+        for k in range(1, len(w)):  # crm_mon: "Online: [ node1 node2 ]"
+            if w[k] == "[" and w[k - 1] in _CRM_STATES:
+                end = next((j for j in range(k + 1, len(w)) if w[j] == "]"), -1)
+                for j in range(end - 1, k, -1):
+                    if _host_word(w[j]):
+                        line = _put(line, tokens[j], self._host(w[j]))
+                return line
+        if len(w) >= 3 and (len(w) + 1) % 4 == 0 and all(w[g + 1] == "-" for g in range(0, len(w), 4)):
+            if all(w[g + 3] == "," for g in range(0, len(w) - 3, 4)) and all(
+                _upper_zname(w[g]) and _upper_zname(w[g + 2]) for g in range(0, len(w), 4)
+            ):  # z/VM q names: "LNXAPP59 - DSC , LNXAPP60 - DSC , TCPIP - DSC"
+                for g in range(len(w) - 3, -1, -4):
+                    if _ZVM_SERVICE.fullmatch(w[g]) is None:
+                        line = _put(line, tokens[g], self._host(w[g]))
+                return line
         if len(w) >= 2 and len(w) % 2 == 0 and all(w[i] in _GRS_STATES for i in range(1, len(w), 2)):
             if all(_upper_zname(w[i]) for i in range(0, len(w), 2)):
                 for k in range(len(w) - 2, -1, -2):
@@ -772,13 +817,29 @@ class Redactor:
                 return _put(line, tokens[0], self._host(tokens[0].group(0)))
         return line
 
+    def _userids(self, line: str) -> tuple[str, bool]:
+        """A row of z/VM user ids under "Authorized userids:" (the service machines TCPIP, DTCVSWn stay); False
+        when the line is no such row (the list has ended)."""
+        tokens = list(_TOKEN.finditer(line))
+        if not tokens or not all(_upper_zname(t.group(0)) for t in tokens):
+            return line, False
+        for token in reversed(tokens):
+            if _ZVM_SERVICE.fullmatch(token.group(0)) is None:
+                line = _put(line, token, self._host(token.group(0)))
+        return line, True
+
     def _next_lines(self, text: str) -> str:
         """The output line of ``hostname`` / ``uname -n`` (a host), ``uname -m`` / ``getconf MACHINE_SERIAL``
         (a serial), typed after a prompt on the line before."""
         lines = text.split("\n")
         ends = tuple(command for command, _ in _NEXT_LINE)
+        userids = False  # in a VSWITCH's "Authorized userids:" list (rows of user ids)
         for i in range(1, len(lines)):
             before = lines[i - 1].rstrip(" \t\r")
+            userids = userids or before.endswith("Authorized userids:")
+            if userids:
+                lines[i], userids = self._userids(lines[i])
+                continue
             if (before.startswith("#") and ":" in before and " " not in before) or before.endswith(" STATUS"):
                 lines[i] = self._under_header(before, lines[i])
                 continue
@@ -902,6 +963,8 @@ class Redactor:
         return value
 
     def _line(self, line: str) -> str:
+        if _LINE_HINT.search(line) is None:  # no address, WWN nor MAC word: none of the three rules applies
+            return line
         if _ADDRESS_LINE.search(line) and not _ATTRIBUTE_LINE.match(line) and not _fileset_row(line):
             line = _IPV4.sub(lambda m: self._stand_in("ip", m.group(0)) if _is_ip(m.group(0)) else m.group(0), line)
         if _WWN_LINE.search(line):
@@ -938,6 +1001,35 @@ class Redactor:
 
         return _lines(text, line_names)
 
+    def _domain_names(self, text: str) -> str:
+        """Every occurrence of a DNS domain learned from a full name (db01.corp.example.com), also after another
+        host (ntp1.corp.example.com): longest first, then in order, each at word bounds ("." may precede)."""
+        if not self._domains:
+            return text
+        order = sorted(self._domains, key=lambda d: (-len(d), d))
+
+        def line_domains(line: str) -> str:
+            low = _ascii_lower(line)
+            for domain in order:
+                at = low.find(domain)
+                if at < 0:
+                    continue
+                out, pos = [], 0
+                while at >= 0:
+                    before, after = line[at - 1 : at] if at else "", line[at + len(domain) : at + len(domain) + 1]
+                    if _alnum(before) or before == "-" or _alnum(after) or after == "-":
+                        at = low.find(domain, at + 1)
+                        continue
+                    out.append(line[pos:at] + self._domains[domain])
+                    pos = at + len(domain)
+                    at = low.find(domain, pos)
+                if out:
+                    line = "".join(out) + line[pos:]
+                    low = _ascii_lower(line)
+            return line
+
+        return _lines(text, line_domains)
+
     def texts(self, texts: Iterable[str]) -> list[str]:
         return [self.text(t) for t in texts]
 
@@ -953,6 +1045,14 @@ def _fileset_row(line: str) -> bool:
     return (len(w) == 3 and _quad(w[1]) and w[2] in _LPP_STATES) or (
         len(w) >= 2 and _quad(w[0]) and w[1] in _LPP_STATES
     )
+
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _ascii_lower(text: str) -> str:
+    """Lower case for A-Z only (as awk's tolower in the C locale): every position stays where it was."""
+    return text.translate(_LOWER)
 
 
 def _word(c: str) -> bool:
@@ -1160,6 +1260,8 @@ def _shape(kind: str, value: str, n: int) -> str:
         if len(value) == 32 and value.endswith("0" * 16):
             return f"00c0de{n:010x}" + "0" * 16
         return f"00c0de{n:0{len(value) - 6}x}"
+    if kind == "domain":  # RFC 2606 reserves .example
+        return f"dom{n}.example"
     if kind == "clone":  # SYSCLONE: two characters
         return "Z" + "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[n % 36]
     return f"host{n}"

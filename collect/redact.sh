@@ -21,6 +21,7 @@
 #                  hostname= and domain=, resolv.conf search, sapcontrol
 #                  instance rows and SAPLOCALHOST, SAP profile host parameters
 #                  (SAPLOCALHOST, SAPDBHOST, rdisp/mshost, ...), cmviewcl rows,
+#                  hdbnsutil site names and host mappings, crm_mon node lists,
 #                  D GRS rows, the target of ping, traceroute,
 #                  telnet, nslookup, host, showmount, netperf -H typed after a
 #                  prompt (with a digit or a dot) names them -> host1, ...
@@ -29,7 +30,9 @@
 #                  SID() VMUSERID(), &SYSNAME. = "X" (D SYMBOLS), LOADxx SYSPLEX
 #                  HWNAME LPARNAME VMUSERID, D XCF "SYSPLEX X: SYSA SYSB", CPC
 #                  NAME / LP NAME (D M), SYSLOG records, "SYSA IEE174I hh.mm.ss",
-#                  "RO SYSA,", D XCF,S,ALL rows, q userid "LINUX01 AT ZVMSYS1"
+#                  "RO SYSA,", D XCF,S,ALL rows, q userid "LINUX01 AT ZVMSYS1",
+#                  VSWITCH "Authorized userids:" rows, q names (not service
+#                  machines such as TCPIP)
 #   HMC names      -m/-p/-n of HMC commands, name= of lssyscfg -r sys|lpar,
 #                  lpar_name=, remote_lpar_name= (also in -F listings)
 #   HP-UX names    parstatus Complex Name and partition rows, vparstatus rows
@@ -38,6 +41,8 @@
 #                  swapinfo's NFS swap server; then every whole-word occurrence
 #                  of a name, an IPv4 address or a serial (letters and digits,
 #                  six or more) met anywhere
+#   DNS domains    of a full name (db01.corp.example.com): every occurrence,
+#                  also after another host -> dom1.example, ...
 #   serials        after Serial Number, Machine Serial Number, serial_num,
 #                  Sequence Code, Machine Id, LPAR UUID, ..., in the HMC's
 #                  mtms=9009-42A*SERIAL, Server-9009-42A-SNSERIAL and
@@ -47,7 +52,7 @@
 #                  getconf MACHINE_SERIAL, uname -i, VPD *SE, Linux on Z
 #                  identification = and z/VM CPU ID -> SN00001, ...
 #   PVIDs, VG ids  lspv, lsattr's pvid (also -EOl), PV/VG IDENTIFIER; LUN WWIDs (32 or 33
-#   and WWIDs      hex digits on a multipath, by-id or WWID line)
+#   and WWIDs      hex digits as a word: multipath, by-id, scsimgr, lsblk)
 #                  -> 00c0de0000000001 (hex of the same length)
 #   MAC addresses  six colon or dash pairs; 12 hex digits on a MAC line; AIX
 #                  netstat -in fa.16.3e.1.b2.c3; HP-UX lanscan 0x001A4B2C3D4E
@@ -141,6 +146,7 @@ function shape(kind, value, n,    digits, out, i, sep, w, s, p, pr) {
         if (length(value) == 32 && substr(value, 17) == ZERO16) return sprintf("00c0de%010x", n) ZERO16
         return sprintf("00c0de%0" (length(value) - 6) "x", n)
     }
+    if (kind == "domain") return "dom" n ".example"  # RFC 2606 reserves .example
     if (kind == "clone") return "Z" substr("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", n % 36 + 1, 1)
     return "host" n
 }
@@ -176,7 +182,17 @@ function host(value,    short, s) {  # a stand-in already, a placeholder or a co
     short = value; sub(/\..*/, "", short)
     s = stand_in("host", short)
     HOSTS[lower(short)] = s; HOSTS[lower(value)] = s
+    if (domain_ok(value)) DOMS[lower(DOM)] = stand_in("domain", DOM)  # db01.corp.example.com: corp.example.com
     return cased(s, value)
+}
+function domain_ok(value,    t, n, i, part) {  # DOM: the DNS domain of a name with two dots or more
+    t = value
+    if (gsub(/\./, ".", t) < 2) return 0
+    DOM = substr(value, index(value, ".") + 1); sub(/\.+$/, "", DOM)
+    n = split(DOM, part, ".")
+    if (n < 2 || n > 9 || DOM !~ /^[A-Za-z0-9.-]+$/ || part[n] !~ /[A-Za-z]/) return 0
+    for (i = 1; i <= n; i++) if (length(part[i]) < 1 || length(part[i]) > 63) return 0
+    return 1
 }
 function name_ok(v) { return v ~ /^[A-Za-z0-9_.-]+$/ && length(v) <= 253 }
 function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
@@ -188,7 +204,7 @@ function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
 function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|site name|sys peer|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))
@@ -694,7 +710,7 @@ function nfs(s,    pos, rest, ks, b, v, k, t, r) {  # AIX mount rows; /etc/expor
 }
 function long_ids(s,    l, pos, rest, start, n, b, st) {  # WWIDs of 32 or 33 hex digits (multipath, by-id, scsimgr)
     l = lower(s)
-    if (!index(l, "wwid") && !index(l, "dm-") && !index(l, "scsi-") && !index(l, "wwn-") && !index(l, "mpath")) return s
+    if (!index(l, "wwid") && !index(l, "dm-") && !index(l, "scsi-") && !index(l, "wwn-") && !index(l, "mpath") && l !~ HEXTOK) return s
     pos = 1
     while (pos <= length(s)) {
         rest = substr(s, pos)
@@ -732,7 +748,7 @@ function route_flags_ok(f,    i) {  # a U with at most 7 flags either side (as t
     for (i = 1; i <= length(f) && i <= 8; i++) if (substr(f, i, 1) == "U" && length(f) - i <= 7) return 1
     return 0
 }
-function listings(s,    k, all, at, key, v, j, st, start, f) {  # resolv.conf search, VPD *SE/*NA, CPU ids, sapcontrol, D GRS
+function listings(s,    k, all, at, key, v, j, st, start, f, e, g) {  # resolv.conf search, VPD *SE/*NA, CPU ids, sapcontrol, D GRS
     if (substr(s, 1, 7) == "search " || substr(s, 1, 7) == "domain ") {
         tokens(s)
         all = NT >= 2
@@ -768,6 +784,14 @@ function listings(s,    k, all, at, key, v, j, st, start, f) {  # resolv.conf se
         for (k = 2; k <= 4; k++) if (substr(TOK[k], length(TOK[k]), 1) != "," || !isdigits(substr(TOK[k], 1, length(TOK[k]) - 1), 0)) all = 0
         if (all) return substr(s, 1, TAT[1] - 1) host(substr(TOK[1], 1, length(TOK[1]) - 1)) substr(s, TAT[1] + length(TOK[1]) - 1)
     }
+    if (NT == 4 && TOK[2] == "has" && TOK[3] == "address" && host_word(TOK[1]) && quad(TOK[4]) && is_ip(TOK[4])) {
+        s = put(s, 4, stand_in("ip", TOK[4]))  # host(1): "db01.corp.example.com has address 10.1.1.5"
+        return put(s, 1, host(TOK[1]))
+    }
+    if (NT == 2 && TOK[1] == "Name:" && host_word(TOK[2])) {  # nslookup: a full name
+        v = TOK[2]
+        if (gsub(/\./, ".", v) >= 2) { sub(/\.+$/, "", v); sub(/.*\./, "", v); if (v ~ /[A-Za-z]/) return put(s, 2, host(TOK[2])) }
+    }
     if (NT >= 3 && (TOK[1] in SAPKEY) && TOK[2] == "Attribute," && host_word(TOK[3])) return put(s, 3, host(TOK[3]))  # sapcontrol
     if (NT == 3 && (TOK[2] in SGSTATUS) && (TOK[3] in SGSTATE) && host_word(TOK[1])) return put(s, 1, host(TOK[1]))  # cmviewcl
     if (NT == 5 && (TOK[2] in SGSTATUS) && (TOK[3] in SGSTATE) && (TOK[4] == "enabled" || TOK[4] == "disabled"))
@@ -782,6 +806,29 @@ function listings(s,    k, all, at, key, v, j, st, start, f) {  # resolv.conf se
     }
     for (k = NT - 1; k >= 1; k--)  # ip route: via ADDRESS, src ADDRESS
         if ((TOK[k] == "via" || TOK[k] == "src") && quad(TOK[k + 1]) && is_ip(TOK[k + 1])) s = put(s, k + 1, stand_in("ip", TOK[k + 1]))
+    if (NT == 4 && TOK[2] == "->" && TOK[3] ~ /^\[.+\]$/ && host_word(TOK[1]) && host_word(TOK[4]) && host_word(substr(TOK[3], 2, length(TOK[3]) - 2))) {
+        s = put(s, 4, host(TOK[4]))  # hdbnsutil: host -> [SITE] host
+        s = substr(s, 1, TAT[3]) host(substr(TOK[3], 2, length(TOK[3]) - 2)) substr(s, TAT[3] + length(TOK[3]) - 1)
+        return put(s, 1, host(TOK[1]))
+    }
+    for (k = 2; k <= NT; k++)  # crm_mon: "Online: [ node1 node2 ]"
+        if (TOK[k] == "[" && (TOK[k - 1] in CRM)) {
+            e = 0
+            for (j = k + 1; j <= NT; j++) if (TOK[j] == "]") { e = j; break }
+            for (j = (e ? e - 1 : 0); j > k; j--) if (host_word(TOK[j])) s = put(s, j, host(TOK[j]))
+            return s
+        }
+    if (NT >= 3 && (NT + 1) % 4 == 0) {  # z/VM q names: "LNXAPP59 - DSC , LNXAPP60 - DSC , TCPIP - DSC"
+        all = 1
+        for (g = 1; g <= NT; g += 4) {
+            if (TOK[g + 1] != "-" || !upper_zname(TOK[g]) || !upper_zname(TOK[g + 2])) all = 0
+            if (g + 3 <= NT && TOK[g + 3] != ",") all = 0
+        }
+        if (all) {
+            for (g = NT - 2; g >= 1; g -= 4) if (TOK[g] !~ ZVMSERVICE) s = put(s, g, host(TOK[g]))
+            return s
+        }
+    }
     if (NT >= 2 && NT % 2 == 0) {
         all = 1
         for (k = 2; k <= NT; k += 2) if (!(TOK[k] in GRS)) all = 0
@@ -816,6 +863,14 @@ function under_header(b, s,    nf, nv, fl, vl, k, out, end) {  # lsattr -EOl "#p
     if (NT != 2 || TOK[1] != "CLUSTER" || TOK[2] != "STATUS") return s
     tokens(s)
     if (NT == 2 && (TOK[2] in SGSTATUS) && host_word(TOK[1])) return put(s, 1, host(TOK[1]))
+    return s
+}
+function userids(s,    k, all) {  # a row of z/VM user ids under "Authorized userids:"; USERIDS = 0 when the list ends
+    tokens(s)
+    all = NT > 0
+    for (k = 1; k <= NT; k++) if (!upper_zname(TOK[k])) all = 0
+    if (!all) { USERIDS = 0; return s }
+    for (k = NT; k >= 1; k--) if (TOK[k] !~ ZVMSERVICE) s = put(s, k, host(TOK[k]))
     return s
 }
 function next_line(b, s,    k, c, kind, v, at) {  # the output of hostname / uname -n (a host), uname -m / getconf (a serial)
@@ -1008,6 +1063,26 @@ function mark_csi(s,    out, i, p, e) {  # a break (SOH) after each colour code,
     }
     return out substr(s, i)
 }
+function domains(s,    k, d, low, at, p, out, b, a, r) {  # every occurrence of a learned domain ("." may precede)
+    low = lower(s)
+    for (k = 1; k <= NDOM; k++) {
+        d = DORDER[k]
+        if (!(at = index(low, d))) continue
+        out = ""; p = 1
+        while (at > 0) {
+            b = at > 1 ? substr(s, at - 1, 1) : ""; a = substr(s, at + length(d), 1)
+            if (b ~ /^[A-Za-z0-9-]$/ || a ~ /^[A-Za-z0-9-]$/) {
+                r = index(substr(low, at + 1), d); at = r ? at + r : 0
+                continue
+            }
+            out = out substr(s, p, at - p) DOMS[d]
+            p = at + length(d)
+            r = index(substr(low, p), d); at = r ? p + r - 1 : 0
+        }
+        if (out != "") { s = out substr(s, p); low = lower(s) }
+    }
+    return s
+}
 function names(s,    out, i, k, n, c, hit, marked, rest, j, f) {  # every whole-word occurrence of a name, longest first
     if (NNAMES == 0) return s
     marked = index(s, ESC) && !index(s, SOH)
@@ -1045,6 +1120,10 @@ BEGIN {
         "|ubuntu|debian|fedora|centos|rhel|none|default|unknown|active|inactive)$"  # never names (a monoplex is LOCAL)
     ZCH = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@#$"  # a z/OS or z/VM name
     ZERO16 = "0000000000000000"
+    HEXTOK = "(^|[^a-z0-9])(0x)?" H16 H16 "[0-9a-f]?([^a-z0-9]|$)"  # a 32- or 33-digit hex word (on lower-cased text)
+    ZVMSERVICE = "^(TCPIP|DTCVSW[0-9]|SYSTEM|OPERATOR|OPERSYMP|DISKACNT|EREP|MAINT[0-9]?[0-9]?[0-9]?[0-9]?|VSMSERVE|FTPSERVE" \
+        "|PERFSVM|RSCS|GCS|DIRMAINT|DATAMOVE|TSAFVM|PERSMAPI|VMSERV[SURP]|SMTP|PORTMAP|SNMPD|REXECD|LPSERVE|NAMESRV)$"
+    n = split("Online: OFFLINE: Offline: Standby: Maintenance: Pending: UNCLEAN:", w, " "); for (i = 1; i <= n; i++) CRM[w[i]] = 1
     DOTMAC = "^" H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?\\." H H "?$"
     IPV4FULL = "^[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?\\.[0-9][0-9]?[0-9]?$"
     n = split("Mon Tue Wed Thu Fri Sat Sun", w, " "); for (i = 1; i <= n; i++) DAYS[w[i]] = 1
@@ -1090,7 +1169,13 @@ END {
     for (i = 1; i <= NR; i++) L[i] = prompt(L[i])
     for (i = 1; i <= NR; i++) L[i] = ssh(L[i])
     for (i = 1; i <= NR; i++) L[i] = platform(L[i])
-    for (i = 2; i <= NR; i++) L[i] = next_line(L[i - 1], L[i])
+    USERIDS = 0
+    for (i = 2; i <= NR; i++) {
+        b = L[i - 1]; sub(/[ \t\r]+$/, "", b)
+        if (length(b) >= 19 && substr(b, length(b) - 18) == "Authorized userids:") USERIDS = 1
+        if (USERIDS) L[i] = userids(L[i])
+        else L[i] = next_line(L[i - 1], L[i])
+    }
     for (i = 1; i <= NR; i++) L[i] = serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = hmc_serials(L[i])
     for (i = 1; i <= NR; i++) L[i] = location(L[i])
@@ -1146,6 +1231,13 @@ END {
         BY[f, ++NB[f]] = k
     }
     FIRSTRE = FIRSTS ~ /^[a-z0-9_@#$]*$/ ? "[" FIRSTS toupper(FIRSTS) "]" : "."  # other first characters: try each
-    for (i = 1; i <= NR; i++) print names(L[i])
+    NDOM = 0
+    for (d in DOMS) DORDER[++NDOM] = d
+    for (i = 2; i <= NDOM; i++) {  # longest first, then in byte order (as advisor/redact.py sorts them)
+        v = DORDER[i]
+        for (j = i - 1; j >= 1 && (length(DORDER[j]) < length(v) || length(DORDER[j]) == length(v) && DORDER[j] > v); j--) DORDER[j + 1] = DORDER[j]
+        DORDER[j + 1] = v
+    }
+    for (i = 1; i <= NR; i++) print domains(names(L[i]))
 }
 ' ${1+"$1"}

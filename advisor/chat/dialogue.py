@@ -157,7 +157,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         return Resolution("ellipsis", other)
     if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
         # "how do I turn it on?" after "what is AME": the question about the last subject
-        return Resolution("ellipsis", with_context(bare, last))
+        return Resolution("ellipsis", with_context(bare, _anchored(last, st)))
     if (
         last
         and words <= MAX_FOLLOW_UP_WORDS
@@ -166,7 +166,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and _PRONOUN.search(bare)
     ):
         # "and how much SAPS did that give vs 4K?" after the large page hints: its own words, on the last subject
-        return Resolution("ellipsis", with_context(bare, last))
+        return Resolution("ellipsis", with_context(bare, _anchored(last, st)))
     # with a document, a bare new amount or platform varies the last what-if ("and 128 GB?"); after
     # an ordinary question it varies that question, as without a document
     whatif = st.document is not None and st.subject.intent == "whatif"
@@ -270,6 +270,16 @@ _ADDS = linre.compile(
     r"(?:and\s+)?plus|(?:and\s+)?with\s+(?:another|an\s+extra|extra|additional)|and\s+also)\b",
     linre.IGNORECASE,
 )
+
+
+def _anchored(last: str, st: ChatState) -> str:
+    """The last question, and when it only points back itself ("should it ever be non zero?") the user's last
+    message before it that does not, so that a further follow-up still knows what "it" is."""
+    if not _PRONOUN.search(last):
+        return last
+    said = [t.text for t in st.turns if t.role == "user"]
+    earlier = next((u for u in reversed(said[:-1]) if u.strip() and not _PRONOUN.search(u)), None)
+    return f"{last.strip(' ?.!')} ; {earlier.strip(' ?.!')}" if earlier else last
 
 
 def with_context(fragment: str, last: str) -> str:

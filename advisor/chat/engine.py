@@ -31,7 +31,7 @@ from advisor.chat.review import refs, review_answer
 from advisor.chat.smalltalk import EXAMPLES, small_talk
 from advisor.chat.state import ChatState, Subject
 from advisor.chat.whatif import _show, whatif_answer
-from advisor.chat.wording import document_changes, word_changes
+from advisor.chat.wording import ambiguous_fields, document_changes, word_changes
 from advisor.diff import ReviewDiff
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
@@ -524,6 +524,13 @@ class ChatEngine:
         if not changes:
             if error and linre.match(r"^\s*(what\s+if|set|change)\b", text, linre.IGNORECASE):
                 return self._error(st, f"Cannot apply the change: {error}")
+            tied = ambiguous_fields(st.document, text, read(text))
+            if tied:  # "make it dedicated": processor or memory? asked, never guessed
+                return self._error(
+                    st,
+                    f"Which setting do you mean: {' or '.join(tied[:4])}? Say it with the field, for example "
+                    f"'set {tied[0]} = ...'.",
+                )
             return self._ask(text, intent, st)
         try:
             new_doc = apply_changes(st.document, changes)

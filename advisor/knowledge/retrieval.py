@@ -21,7 +21,7 @@ from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
 from advisor.knowledge.text import fts_phrase
-from advisor.knowledge.topic import modifiers, topic_phrases
+from advisor.knowledge.topic import compounds, modifiers, topic_phrases
 
 RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
@@ -285,7 +285,7 @@ def rank(
         corrected,
         named,
         topic,
-        [w for w in modifiers(phrases) if not _discussed(kb, w, question)],
+        [w for w in modifiers(phrases) if not _discussed(kb, w, question)] + _unnamed(kb, phrases, question),
         feature_names(kb, question),
         topic_concepts,
     )
@@ -401,6 +401,21 @@ def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str], list[s
             dropped.append(c.label)
             rare.append(c.label)
     return list({c.key: c for c in kept}.values()), unknown, dropped, rare, fixes
+
+
+def _unnamed(kb, phrases: list[list[str]], question: str) -> list[str]:
+    """Particular containers no passage names: "machine pool" (IBM i), "lock structure" (a coupling facility),
+    "intent log" (VxFS), though "machine", "pool", "lock" and "log" each occur in the sources."""
+    syn = kb.synonyms
+    out: list[str] = []
+    for a, b in compounds(phrases):
+        if vocabulary.is_code(a) or syn.platform_tags(a) or a in syn.platform_words(question):
+            continue  # "the 1M area", "the PLAREA z/OS sets up"
+        if a in syn.document_words(question) or any(c.jargon for c in syn.concepts(f"{a} {b}")):
+            continue
+        if not kb.index.df("passages", fts_phrase([a, b])):
+            out.append(f"{a} {b}")
+    return out
 
 
 def _discussed(kb, word: str, question: str) -> bool:

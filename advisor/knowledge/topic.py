@@ -205,6 +205,21 @@ _STATE = frozenset(
 )
 
 
+# Nouns that name a container of some kind: "pool", "structure", "table", "log", "cache". Qualified by another
+# noun they name one particular thing ("machine pool", "lock structure", "intent log", "inode cache"), which is
+# a topic of its own whether or not the sources use each word elsewhere.
+CONTAINERS = frozenset(
+    """pool pools structure structures area areas table tables space log logs cache set sets queue queues buffer
+    buffers file files region regions heap stack segment segments""".split()
+)
+
+
+def compounds(phrases: list[list[str]]) -> list[tuple[str, str]]:
+    """The (modifier, container) pairs that end a topic phrase: ("machine", "pool") of "how big should the
+    machine pool be?"."""
+    return [(p[-2], p[-1]) for p in phrases if len(p) >= 2 and p[-1] in CONTAINERS and modifiers([p[-2:]])]
+
+
 def modifiers(phrases: list[list[str]]) -> list[str]:
     """The words that modify a noun after them in the same phrase ("lock" in "lock structure", "archive" in
     "archive log data sets"): each names what kind of that thing is asked about."""

@@ -114,11 +114,14 @@ def _statement(lines: list[Line], index: int, start: int, out: Builder, numbered
                 return value
         piece = lines[index]
         index += 1
-        if numbered and index < len(lines) and not _SEQUENCE.search(piece.text.rstrip()):
-            rest = lines[index].text.rstrip()
+        after = index
+        while after < len(lines) and not lines[after].text.strip():
+            after += 1  # a double-spaced copy puts a blank line between the pieces too
+        if numbered and after < len(lines) and not _SEQUENCE.search(piece.text.rstrip()):
+            rest = lines[after].text.rstrip()
             if _ONLY_SEQUENCE.match(_tail_digits(piece.text) + rest.strip()):
-                out.known(lines[index])  # the card's own sequence number (or its end) wrapped onto a line of its own
-                index += 1
+                out.known(lines[after])  # the card's own sequence number (or its end) wrapped onto a line of its own
+                index = after + 1
             elif _SEQUENCE.search(rest) and len(rest) < 80:
                 out.warn(piece, "this card is broken in two lines (a wrapped copy): lfarea left out")
                 return None

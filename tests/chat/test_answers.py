@@ -137,3 +137,10 @@ def test_numbers_for_another_platform_is_the_last_question_there(engine):
     reply = engine.turn("figures for power10?", state)
     assert reply.intent == "ask" and "Power10" in reply.answer and "28%" in reply.answer, reply.answer[:300]
     assert "power10" in reply.state.subject.question.lower()
+
+
+def test_a_follow_up_to_a_follow_up_still_knows_what_it_is(engine):
+    state = engine.turn("what does the deficit column of lparstat -c tell me?").state
+    state = engine.turn("can it be above 0?", state).state
+    reply = engine.turn("and if it is, how do we fix it", state)
+    assert reply.covered and "true memory" in reply.answer, reply.answer[:300]

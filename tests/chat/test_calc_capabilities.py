@@ -234,3 +234,32 @@ def test_the_grid_of_factors_is_no_factor():
 def test_the_buffer_cache_verdict_answers_the_question_as_put(question, verdict):
     result = calculate(question, set())
     assert result is not None and result.verdict is not None and result.verdict[0] == verdict
+
+
+@pytest.mark.parametrize(
+    "text, count, speed",
+    [("2 x 10gbe", 2, 10.0), ("2x10GBE ports", 2, 10.0), ("two 10gbe ports", 2, 10.0), ("4 x 16gbps fc", 4, 16.0)],
+)
+def test_a_link_speed_in_any_case_keeps_its_count(text, count, speed):
+    # "2 x 10gbe" was read as 10 Ethernet ports of no stated speed: the count 2 lost, a wrong VIOS figure
+    (q,) = [q for q in read(text).quantities if q.kind == "speed"]
+    assert (q.count, q.value) == (count, speed)
+
+
+def test_a_vios_listed_with_its_inputs_is_sized():
+    calcs = {c.name: c.result for c in _calc("vios: 2 lhea, 3 ports each, 2 x 10gbe, 32 npiv, 24 cores").calculations}
+    assert calcs["vios_memory.complex_io"] == 768 + 2 * 512 + 6 * 102 + 2 * 512 + 32 * 140
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("lfarea 30 pct old form 64 GB online", "lfarea.limit", 49.2),  # LFAREA=30%: 17.2 GB asked
+        ("LFAREA with 25% in the new syntax on 100G online, size?", "lfarea.limit", 76.8),
+        ("medium buf: max alloc 200, min 128", "veth_buffers.min_buffers", 256),
+        ("sap instances, 45k saps", "sap_instances.for_saps", "18 to 30"),
+    ],
+)
+def test_shorthand_of_admins(question, name, value):
+    calcs = {c.name: c.result for c in _calc(question).calculations}
+    assert calcs[name] == value

@@ -146,6 +146,10 @@ def test_a_named_source_answers_before_another_product_line():
         "z/VM CP paging DASD: how much paging space for 256 GB of linux guests?",
         "how much swap space should a z/OS lpar with 64 GB get?",
         "swap space for the linux guests on z/VM?",
+        # a particular container no passage names, though each of its words occurs ("machine", "pool")
+        "IBM i partition on our P9: how big should the machine pool be?",
+        "how big should the IBM i base pool be?",
+        "what size should the JFS2 log be for sapdata?",
     ],
 )
 def test_named_features_and_topics_of_another_product_line_are_not_covered(engine, question):
@@ -160,6 +164,10 @@ def test_named_features_and_topics_of_another_product_line_are_not_covered(engin
         "Hello Team, is Active Memory Sharing possible on POWER6?",  # a capitalised greeting is no name
         "PowerVM Enterprise Edition needed for Active Memory Sharing?",
         "paging space for an AIX lpar with AME?",  # paging space on the product line that discusses it
+        "how big should the compressed pool be with AME?",  # containers the sources name
+        "how big is the uncompressed pool at factor 2?",
+        "how large is the quad area?",
+        "LFAREA=(1M=(30%)) and 48 GB online storage at IPL. size of the 1M area?",
     ],
 )
 def test_names_and_topics_the_sources_use_stay_covered(engine, question):

@@ -85,10 +85,20 @@ SECRETS = {
         "mgmt.example.de", "001a4b2c3d5f", "hpci07", "3405551212", "hmc31", "21ABCDE", "10.50.3.31", "lnxdb07",
         "0E3C48", "sapprdci", "sapprdas1", "PRDQ", "PRDR",
     ],
-    CORPUS / "pasted-extras2.synthetic.txt": [  # not LNXERP45: a VSWITCH's authorized user list is not read
+    CORPUS / "pasted-extras2.synthetic.txt": [
         "erpapp41", "10.71.3.1", "10.71.3.41", "10.71.3.0", "13CD57E", "FGD0042", "hpsap42", "sapcl42", "hpsap43",
-        "sapprdci42", "LNXERP44", "lnxerp44", "500507630703d3b3", "10.80.1.42", "00c8f1e2c3d4e5f6",
+        "sapprdci42", "LNXERP44", "LNXERP45", "lnxerp44", "500507630703d3b3", "10.80.1.42", "00c8f1e2c3d4e5f6",
         "33213600507680180835E80000000000005F904214503IBMfcp",
+    ],
+    CORPUS / "pasted-extras3.synthetic.txt": [
+        "erpapp51", "nfssrv51", "hmc51", "P9-PRD-51", "WZS0ABD", "erpdb59", "lnxapp59",
+        "600507680180835e8000000000000a99", "10.72.1.59", "fe80::ff:fe00:59", "WDFPRIM", "WDFSEC", "hanaprd59",
+        "hanaprd60", "LNXAPP60", "10.72.1.60", "wdf.example.com",
+    ],
+    CORPUS / "pasted-extras4.synthetic.txt": [  # not zosprd7 (a name before a z/OS console command): left
+        "sapwd71", "ntp1", "10.73.5.1", "21DE9F7", "10.73.5.71", "emea.example.com", "sapwd72", "10.73.5.72", "GHJ0071",
+        "1C9280C0F1", "200000109B6A7D71", "100000109B6A7D71", "hpwd73", "SGH4407WD7", "LNXWD74", "lnxwd74",
+        "00000000000A7D74", "WDLP74",
     ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
@@ -152,6 +162,9 @@ def test_both_redactions_agree_on_mutated_lines(tmp_path: Path) -> None:
     pieces += ["pts/0 ", "(", ")", " nfs3 ", "link#2 ", "root=", "rw=", "dm-0 ", "0x001A4B2C3D4E", "# uname -L\n"]
     pieces += ["search ", "*SE ", "*NA ", "identification = ", "CPU 00 ID ", " CONNECTED ", ", GREEN", "ping -c 1 "]
     pieces += [" UG ", "default ", " via ", " up ", " running", "CLUSTER STATUS\n", "#pvid:unique_id\n", "Attribute, "]
+    pieces += ["Authorized userids:\n", " TCPIP", "LNXERP07 ", " -> ", "[SITEB] ", "Online: [ ", " ]", " - DSC , "]
+    pieces += ["db07.corp.example.net ", ".corp.example.net", "ntp1.emea.example.com", "-example.net", "EXAMPLE.NET."]
+    pieces += [" has address 10.9.9.9", "Name:   ", "\nName: db9.x.example.org\n"]
     rng = random.Random(16)
     mutated = []
     for _ in range(2500):

@@ -610,3 +610,84 @@ def test_hmc_rows_wrapped_after_a_wrapped_command_line_still_leave_the_cut_value
     db = next(p for p in loaded.model.partitions if p.name == "sapdb01")
     assert db.memory is None or db.memory.desired_gb is None
     assert any("curr_mem: the line is wrapped inside this value" in w.reason for w in loaded.warnings)
+
+
+# --- wraps at 72-120 columns (mail programs, PDFs, narrow terminals) --------------------------------------------
+
+
+def test_a_double_spaced_numbered_ieasys_wrapped_at_72_keeps_its_lfarea() -> None:
+    text = _wrapped(_IEASYS_NUMBERED, 72).replace("\n", "\r\r\n")
+    assert parse_output(text, "IEASYSxx").data["lfarea"] == "LFAREA=(1M=(10%,6%),2G=(8,4))"
+
+
+def test_a_double_spaced_topas_wrapped_inside_a_value_leaves_it_out() -> None:
+    """Was (76 columns, CR CR LF): "Size,MB    81" / blank / "92 ...": 81 MB of paging space (0.08 GB of 8)."""
+    text = _wrapped(_text("topas.aix72-ame.txt").replace("Size,MB    8192", "Size,MB    8192     "), 60)
+    text = text.replace("\n", "\r\r\n")
+    result = parse_output(text, "topas")
+    assert result.data.get("paging_space", {}).get("size_mb") in (None, 8192)
+    assert "tmem_mb" not in result.data.get("ame", {})
+
+
+def test_an_amepat_recommendation_wrapped_inside_a_number_leaves_it_out() -> None:
+    """Was (78 columns): the one-line recommendation broke "3.74" into "3.7" / "4.": factor 3.7 read as the
+    recommended one."""
+    text = load("amepat.s1-factor-2.0.txt")
+    text = text.replace("expansion factor of 3.74.", "expansion factor of 3.7\n4.")
+    result = parse_output(text, "amepat")
+    assert "expansion_factor" not in result.data.get("recommendation", {})
+    assert result.data["recommendation"]["true_memory_gb"] == 3.75
+    assert any("wrapped line goes on with digits" in r for r in _reasons(result))
+
+
+def test_a_not_activated_partition_gives_no_current_values_even_without_its_zeros() -> None:
+    """Was (wrapped at 120 columns): the row of a Not Activated partition cut before its zeros gave
+    cpu.mode shared (its curr_proc_mode), as if it ran."""
+    text = (
+        "hscroot@hmc01:~> lssyscfg -r lpar -m p9a -F name,lpar_env,state,os_version --header\n"
+        "name,lpar_env,state,os_version\nsapdr01,aixlinux,Not Activated,AIX 7.2 7200-05-03-2148\n"
+        "sapprd01,aixlinux,Running,AIX 7.2 7200-05-03-2148\n"
+        "hscroot@hmc01:~> lshwres -r proc --level lpar -m p9a\n"
+        "lpar_name=sapdr01,lpar_id=4,curr_proc_mode=shared,curr_sharing_mode=uncap\n"
+        "lpar_name=sapprd01,lpar_id=2,curr_proc_mode=shared,curr_proc_units=2.5,curr_procs=4,"
+        "curr_sharing_mode=uncap,curr_uncap_weight=128\n"
+    )
+    parts = {p.name: p for p in load_text(text, "hmc.txt").model.partitions}
+    assert parts["sapdr01"].cpu is None and parts["sapprd01"].cpu is not None
+    assert parts["sapprd01"].cpu.entitled_capacity == 2.5
+
+
+def test_no_mean_nor_peak_over_samples_when_a_row_could_not_be_read() -> None:
+    """Was (90 columns): rows broken by the wrap were skipped and the rest averaged: physc 0.2 for 0.23."""
+    plain = load("vmstat.c-ame.synthetic.txt")
+    loaded = load_text(_wrapped(plain, 90), "vmstat.txt", name="lpar1")
+    peak = loaded.model.workload.peak if loaded.model.workload else None
+    assert peak is None or (peak.physc_avg is None and peak.physc_max is None)
+    assert any("is not averaged nor its peak taken" in w.reason for w in loaded.warnings)
+
+
+# --- lines joined (a lost line end, a mail program removing "extra line breaks") ----------------------------------
+
+
+@pytest.mark.parametrize("glue", [" ", ""], ids=["with-a-blank", "without"])
+def test_two_device_rows_in_one_line_are_not_one_device(glue: str) -> None:
+    """Was: "hdisk1 Available MPIO FC 2145 hdisk2 Available MPIO FC 2145" was one disk whose description
+    held the next row: a disk lost from the listing and a wrong description, without a warning."""
+    lines = load("lsdev_disk.s2-sddpcm.txt").split("\n")
+    joined = "\n".join([*lines[:2], lines[2] + glue + lines[3], *lines[4:]])
+    result = parse_output(joined, "lsdev -Cc disk")
+    assert all("hdisk" not in row["description"] for row in result.data["disks"])
+    assert any("two rows in one line" in r for r in _reasons(result))
+
+
+def test_a_vios_adapter_listing_with_a_row_joined_to_its_header_counts_nothing() -> None:
+    """Was: the header and the first adapter in one line lost that adapter: 1 10 Gb port counted for 2."""
+    text = (
+        "$ lsdev -type adapter\n"
+        "name             status      description ent0             Available   PCIe3 2-Port 10GbE NIC&RoCE SR Adapter\n"
+        "ent1             Available   PCIe3 2-Port 10GbE NIC&RoCE SR Adapter\n"
+        "ent2             Available   Virtual I/O Ethernet Adapter (l-lan)\n"
+        "$ ioslevel\n3.1.4.21\n"
+    )
+    model = load_text(text, "vios.txt", name="vios1").model
+    assert model.adapters is None or model.adapters.eth_10g_ports is None

@@ -183,9 +183,13 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     memory_words = _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
     # "vios on a 48 core frame with 6 GB - ok?": a size said of the VIOS itself is its memory
     own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
-    if not (_has(VIOS, text) and (memory_words or own_size)):
+    if not _has(VIOS, text):
         return None
     cores, adapters, assumptions, questions, unused, ambiguous = vios_inputs(reading)
+    # "vios: 2 lhea, 3 ports each, 2 x 10gbe, 32 npiv, 24 cores": a VIOS's inputs listed with no other question
+    listed = len(adapters) + bool(ambiguous) + bool(cores) >= 2 and "?" not in text
+    if not (memory_words or own_size or listed):
+        return None
     if ambiguous:  # the adapter figure would be wrong under one of the two readings: only the question
         out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], questions=questions)
         out.out.say(

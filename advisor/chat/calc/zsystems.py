@@ -163,6 +163,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     if not _has(r"LFAREA|large frame area", text) or _has(r"pageable\s+large", text):
         return None  # the pageable large frame area is the PLAREA
     stmt, rest = _lfarea_statement(text)
+    if stmt is None:  # "lfarea 30 pct old form on 64 GB": the share and the form said in words
+        stmt = _said_statement(text)
     online = _online_gb(rest)
     if online is None:
         return _syntax_only(stmt, "?" in rest and _YES_NO.search(rest) is not None) if stmt is not None else None
@@ -228,6 +230,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         forms = ["new"] if not _has(r"\bold\b", text) else forms
     if stmt and re.search(r"%|xx", stmt) and not re.search(r"1M=|2G=", stmt, re.IGNORECASE):
         forms = ["old", "new"]
+    if _OLD_FORM.search(rest) and not _NEW_FORM.search(rest):
+        forms = ["old"]  # "old form lfarea max on 64 GB": the form asked for alone
     limits = run(calculators.lfarea_limit, calculators.LfareaLimitInput, online_storage_gb=online)
     cites = _cites(limits.citations, "lfarea")
     for form in forms:
@@ -250,6 +254,20 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *cites,
             )
     return out
+
+
+_SHARE = linre.compile(r"\b(\d{1,2})\s*(?:%|pct|percent)", linre.I)
+_OLD_FORM = linre.compile(r"\bold\b[\w\s]{0,12}?\b(?:form|syntax|format|style)\b", linre.I)
+_NEW_FORM = linre.compile(r"\bnew\b[\w\s=/]{0,12}?\b(?:form|syntax|format|style)\b|\b1M=", linre.I)
+
+
+def _said_statement(text: str) -> str | None:
+    """ "30 pct old form" -> LFAREA=30%; "25% with the new 1M= syntax" -> LFAREA=(1M=(25%)); one share, one form."""
+    shares = _SHARE.findall(text)
+    old, new = _OLD_FORM.search(text) is not None, _NEW_FORM.search(text) is not None
+    if len(shares) != 1 or old == new:
+        return None
+    return f"LFAREA={shares[0]}%" if old else f"LFAREA=(1M=({shares[0]}%))"
 
 
 def plarea_answer(text: str) -> CalcAnswer | None:
