@@ -932,6 +932,8 @@ class Redactor:
         return _csv(line, lambda _k, value, _ks: self._attribute(next(row), value, keys, row=True), pairs=False)
 
     def _hmc_names(self, line: str) -> str:
+        if len(line) > _LONG_LINE:  # as _platform: replacing flag by flag would copy the line each time
+            return line
         line = _FILTER_NAMES.sub(lambda m: m.group("lead") + self._host_list(m.group("value")), line)
         tokens = list(_TOKEN.finditer(line))
         for k in range(len(tokens) - 1, 0, -1):

@@ -918,6 +918,7 @@ function field_list(s,    k, w, n) {  # the -F field list (FLD[1..NFLD]) and the
     }
 }
 function hmc_names(s,    out, pos, rest, at, v, k, w, lead, m, b) {  # lpar_names=a,b; -m SYSTEM, -p/-n PARTITION
+    if (length(s) > 16384) return s  # longer than the advisor reads (as advisor/redact.py)
     out = ""; pos = 1
     while (pos <= length(s)) {
         rest = substr(s, pos)
