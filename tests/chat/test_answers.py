@@ -154,3 +154,17 @@ def test_a_checklist_question_gets_the_passage_steps_in_order(engine):
     assert not is_list("AME compresses memory; the factor sets how much.")
     reply = engine.turn("what steps before our first AME64K factor test on the app lpar?")
     assert all(w in reply.answer for w in ("First", "Second", "Third", "Fourth")), reply.answer[:600]
+
+
+def test_the_subject_of_it_survives_a_state_stored_without_its_turns(engine):
+    """The API stores the state without its turns (they are rows): the subject a pronoun refers to is in the state."""
+    import json
+
+    def stored(reply):
+        return json.loads(reply.state.model_dump_json(exclude={"turns"}))
+
+    state = stored(engine.turn("what does the deficit column of lparstat -c tell me?"))
+    state = stored(engine.turn("can it be above 0?", state))
+    assert "deficit" in (state["subject"]["anchor"] or "")
+    reply = engine.turn("and if it is, how do we fix it", state)
+    assert reply.covered and "true memory" in reply.answer, reply.answer[:300]
