@@ -263,3 +263,15 @@ def test_a_vios_listed_with_its_inputs_is_sized():
 def test_shorthand_of_admins(question, name, value):
     calcs = {c.name: c.result for c in _calc(question).calculations}
     assert calcs[name] == value
+
+
+def test_a_calculators_inputs_given_after_its_topic_are_computed(engine):
+    first = engine.turn("what is the HPT?")
+    second = engine.turn("4 linux lpars, 32 GB max each, POWER9", first.state)
+    assert [(c.name, c.result) for c in second.calculations] == [("hpt.size.POWER9", 1.0)]
+
+
+def test_and_at_another_factor_replaces_the_factor(engine):
+    first = engine.turn("how much true memory for 30 GB expanded at factor 2?")
+    second = engine.turn("and at 3?", first.state)
+    assert [(c.name, c.result) for c in second.calculations] == [("ame.true_memory", 10.0)]

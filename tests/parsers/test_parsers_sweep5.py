@@ -691,3 +691,32 @@ def test_a_vios_adapter_listing_with_a_row_joined_to_its_header_counts_nothing()
     )
     model = load_text(text, "vios.txt", name="vios1").model
     assert model.adapters is None or model.adapters.eth_10g_ports is None
+
+
+def test_svmon_sizes_without_their_unit_line_are_no_page_counts() -> None:
+    """Was: the "Unit: MB" line joined to the command line (or lost) made "32768.00" a count of 4 KB pages:
+    0.125 GB of memory for 32 GB."""
+    text = (
+        "bash-4.4# svmon -G -O unit=MB Unit: MB\n"
+        "               size       inuse        free         pin     virtual  available   mmode\n"
+        "memory     32768.00    30120.45     2647.55     5122.31    18004.12    13801.07     Ded\n"
+        "pg space    8192.00       40.12\n"
+        "bash-4.4# exit\n"
+    )
+    loaded = load_text(text, "svmon.txt", name="aix1")
+    memory = loaded.model.memory
+    assert memory is None or (memory.desired_gb is None and memory.paging_space_gb is None)
+    assert any("a page count with decimals" in w.reason for w in loaded.warnings)
+
+
+def test_kctune_of_1131_without_its_filecache_max_line_still_ignores_dbc_max_pct() -> None:
+    """Was: with the filecache_max row lost (joined to the line before), dbc_max_pct's 50 became the file
+    cache maximum of an 11i v3 system, whose filecache_min shows the release."""
+    text = (
+        "Tunable                             Value  Expression  Changes\n"
+        "dbc_max_pct                            50  Default\n"
+        "filecache_min                  5143400448  5%          Auto\n"
+        "numa_policy                             1  1           Immed\n"
+    )
+    model = load_text(text, "kctune.txt", name="hp1").model
+    assert model.buffer_cache_max_pct is None and model.numa_policy == 1
