@@ -720,3 +720,13 @@ def test_kctune_of_1131_without_its_filecache_max_line_still_ignores_dbc_max_pct
     )
     model = load_text(text, "kctune.txt", name="hp1").model
     assert model.buffer_cache_max_pct is None and model.numa_policy == 1
+
+
+@pytest.mark.parametrize("width", [46, 48, 54])
+def test_lparstat_i_wrapped_inside_a_value_leaves_that_value_out(width: int) -> None:
+    """Was (46-54 columns, a phone or a split pane): "Entitled Capacity : 3" / ".20" read as 3.0, "Type :
+    Shared-SMT-" / "8" as SMT off, "Target Memory Expansion Factor : 1.2" / "5" as 1.2."""
+    plain = parse_output(_text("lparstat_i.aix73-ams-ame.txt"), "lparstat -i").data
+    result = parse_output(_wrapped(_text("lparstat_i.aix73-ams-ame.txt"), width), "lparstat -i")
+    assert all(plain[key] == value for key, value in result.data.items())  # what is read is what is stated
+    assert any("wrapped inside this value" in r for r in _reasons(result))
