@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
+from advisor.chat.calc import calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.zsystems import lfarea_in_form
@@ -204,6 +205,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
+    inputs = _inputs_for(last, bare, reading) if last and st.document is None and not st.subject.calculator else None
+    if inputs is not None:  # "4 linux lpars, 32 GB max each, POWER9" after "what is the HPT?": its inputs
+        return Resolution("ellipsis", inputs)
     if (
         last
         and st.document is None
@@ -316,6 +320,9 @@ def _own_term(reading: Reading) -> bool:
     return bool(reading.terms or reading.rule_ids or reading.platforms or reading.os_levels or reading.quantities)
 
 
+_FACTORISH = linre.compile(r"(?:\bat|\bfactors?|@|\bx)\s*(?:of\s+)?$", linre.IGNORECASE)
+
+
 def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     """ "and for 40?" after a question with one amount: the same question with that amount replaced.
 
@@ -330,7 +337,12 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     bare = [q for q in old_quantities if q.kind == "number" and q.value]
     if len(numbers) != 1:
         return None
-    if len(bare) == 1 and (not old or ("." in numbers[0].raw and "." in bare[0].raw)):
+    # "and at 3?" after "... at factor 2?": both said as a factor
+    factorish = len(bare) == 1 and all(
+        _FACTORISH.search(t[max(0, q.start - 12) : q.start])
+        for t, q in ((reading.text, numbers[0]), (old_reading.text, bare[0]))
+    )
+    if len(bare) == 1 and (not old or ("." in numbers[0].raw and "." in bare[0].raw) or factorish):
         at = last.rfind(bare[0].raw)  # "what about 2.2?" after "raise the expansion factor to 3"
         return f"{last[:at]}{numbers[0].raw}{last[at + len(bare[0].raw) :]}" if at >= 0 else None
     if len(old) != 1 or bare:
@@ -505,6 +517,18 @@ def _only_inputs(text: str, reading: Reading) -> bool:
         q.kind == "speed" or q.noun in ("npiv", "veth", "lhea", "ports", "adapters") for q in reading.quantities
     )
     return has_inputs and all(w in _INPUT_WORDS for w in words)
+
+
+def _inputs_for(last: str, bare: str, reading: Reading) -> str | None:
+    """The last question with this message's amounts, when together they make a calculation and the message
+    alone does not (a calculator's topic asked about, then its inputs given in a message of their own)."""
+    if len(reading.quantities) < 2 or len(bare.split()) > MAX_FOLLOW_UP_WORDS:
+        return None
+    if calculate(bare, {p.tag for p in reading.platforms}, reading) is not None:
+        return None
+    joined = f"{last.rstrip(' ?.!')}: {bare.strip(' ?.!')}"
+    together = read(joined)
+    return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
 
 
 def _amount_only(text: str, reading: Reading) -> str | None:

@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 
 from advisor import linre
 
-RULE_ID = linre.compile(r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)[- ]?(\d{3})([a-z]?)\b", linre.IGNORECASE)
+# "AME-001", "ame 001", "VIOS001"; written without the hyphen only with the rule numbers' leading 0, so that
+# "lpar 512 GB" or "vios 100 npiv adapters" are no rule ids
+RULE_ID = linre.compile(
+    r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)(?:-(\d{3})| ?(0\d{2}))([a-z]?)\b", linre.IGNORECASE
+)
 _ORDINALS = {
     "first": 1,
     "second": 2,
@@ -92,7 +96,11 @@ class Intent:
 
 
 def rule_ids(text: str) -> list[str]:
-    return list(dict.fromkeys(f"{m.group(1).upper()}-{m.group(2)}{m.group(3).lower()}" for m in RULE_ID.finditer(text)))
+    return list(
+        dict.fromkeys(
+            f"{m.group(1).upper()}-{m.group(2) or m.group(3)}{m.group(4).lower()}" for m in RULE_ID.finditer(text)
+        )
+    )
 
 
 def _ordinal(text: str) -> int | None:

@@ -50,7 +50,10 @@ def test_a_follow_up_change_in_words_accumulates(engine):
 
 @pytest.mark.parametrize(
     "message, fields",
-    [("make it dedicated", ["cpu.mode", "memory.mode"]), ("bump ame to 3.0", ["ame.expansion_factor"])],
+    [
+        ("make it dedicated", ["cpu.mode", "memory.mode"]),
+        ("what if the mode were dedicated", ["cpu.mode", "memory.mode"]),
+    ],
 )
 def test_words_that_fit_two_fields_are_asked_back(engine, message, fields):
     reply = engine.turn(message, None, document=_doc("aix-ame4k-64k.json"))
@@ -62,3 +65,19 @@ def test_words_that_fit_two_fields_are_asked_back(engine, message, fields):
 def test_a_page_size_with_no_field_of_its_own_changes_nothing(engine):
     reply = engine.turn("use 64M pages for disp+work", None, document=_doc("hpux-superdome.json"))
     assert "adding_work_processes" not in reply.answer and "large_pages" not in reply.answer.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    "document, message, changes",
+    [
+        ("aix-ame4k-64k.json", "bump ame to 3.0", ["ame.expansion_factor 2.0 -> 3.0"]),
+        (
+            "managed-system.json",
+            "what if sapdb01 had AME at 1.5",  # "at" named amepat.at_peak before: a wrong change
+            ["partitions[3].ame.expansion_factor (not set) -> 1.5", "partitions[3].ame.enabled false -> true"],
+        ),
+    ],
+)
+def test_ame_at_a_factor(engine, document, message, changes):
+    reply = engine.turn(message, None, document=_doc(document))
+    assert all(c in reply.answer for c in changes) and "at_peak" not in reply.answer
