@@ -81,3 +81,21 @@ def test_a_page_size_with_no_field_of_its_own_changes_nothing(engine):
 def test_ame_at_a_factor(engine, document, message, changes):
     reply = engine.turn(message, None, document=_doc(document))
     assert all(c in reply.answer for c in changes) and "at_peak" not in reply.answer
+
+
+@pytest.mark.parametrize(
+    "document, message, change",
+    [
+        ("zvm-z13.json", "smt on", "smt_enabled false -> true"),
+        ("zos-lfarea.json", "2G to 4", 'lfarea "LFAREA=(1M=(10%),2G=(12,10))" -> "LFAREA=(1M=(10%),2G=(4))"'),
+        ("aix-ame4k-64k.json", "smt off", "cpu.smt 8 -> 1"),
+    ],
+)
+def test_a_terse_change_on_the_first_turn(engine, document, message, change):
+    reply = engine.turn(message, None, document=_doc(document))
+    assert reply.intent == "whatif" and change in reply.answer
+
+
+def test_a_share_is_no_amount_of_mb(engine):
+    reply = engine.turn("1M to 20%", None, document=_doc("zos-lfarea.json"))
+    assert "LFAREA=(1M=(20%),2G=(12,10))" in reply.answer and "allocated_1m_mb" not in reply.answer
