@@ -838,6 +838,7 @@ function listings(s,    k, all, at, key, v, j, st, start, f, e, g) {  # resolv.c
     return s
 }
 function platform(s) {
+    if (length(s) > 16384) return s  # longer than the advisor reads: only the rules over the whole text (as advisor/redact.py)
     s = z_keywords(s); s = z_statement(s); s = console(s); s = uname_a(s); s = log_host(s); s = hosts_line(s)
     s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s); s = labelled_ids(s); s = network_rows(s)
     s = logins(s); s = nfs(s); s = long_ids(s); s = targets(s)
@@ -866,6 +867,7 @@ function under_header(b, s,    nf, nv, fl, vl, k, out, end) {  # lsattr -EOl "#p
     return s
 }
 function userids(s,    k, all) {  # a row of z/VM user ids under "Authorized userids:"; USERIDS = 0 when the list ends
+    if (length(s) > 16384) { USERIDS = 0; return s }
     tokens(s)
     all = NT > 0
     for (k = 1; k <= NT; k++) if (!upper_zname(TOK[k])) all = 0
@@ -916,6 +918,7 @@ function field_list(s,    k, w, n) {  # the -F field list (FLD[1..NFLD]) and the
     }
 }
 function hmc_names(s,    out, pos, rest, at, v, k, w, lead, m, b) {  # lpar_names=a,b; -m SYSTEM, -p/-n PARTITION
+    if (length(s) > 16384) return s  # longer than the advisor reads (as advisor/redact.py)
     out = ""; pos = 1
     while (pos <= length(s)) {
         rest = substr(s, pos)

@@ -277,13 +277,18 @@ _ADDS = linre.compile(
 
 
 def _anchored(last: str, st: ChatState) -> str:
-    """The last question, and when it only points back itself ("should it ever be non zero?") the user's last
-    message before it that does not, so that a further follow-up still knows what "it" is."""
-    if not _PRONOUN.search(last):
+    """The last question, and when it only points back itself ("should it ever be non zero?") the last question
+    that named its own subject (`subject.anchor`, kept in the state: over the API the turns are not), so that a
+    further follow-up still knows what "it" is."""
+    anchor = st.subject.anchor
+    if not _PRONOUN.search(last) or not anchor or anchor.strip() == last.strip():
         return last
-    said = [t.text for t in st.turns if t.role == "user"]
-    earlier = next((u for u in reversed(said[:-1]) if u.strip() and not _PRONOUN.search(u)), None)
-    return f"{last.strip(' ?.!')} ; {earlier.strip(' ?.!')}" if earlier else last
+    return f"{last.strip(' ?.!')} ; {anchor.strip(' ?.!')}"
+
+
+def points_back(text: str) -> bool:
+    """Whether the message refers back with a pronoun ("does it ...", "that", "those")."""
+    return bool(_PRONOUN.search(text))
 
 
 def with_context(fragment: str, last: str) -> str:

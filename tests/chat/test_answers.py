@@ -27,6 +27,7 @@ from advisor.knowledge.topic import offers, wanted
         ("when would a second pair of VIOS make sense?", {"condition"}),
         ("in which cases would a third pair of VIOS be justified?", {"condition"}),
         ("is AME transparent to SAP?", set()),
+        ("checklist before the first AME64K test?", {"list"}),
     ],
 )
 def test_the_kind_of_answer_asked_for(question, kinds):
@@ -142,5 +143,28 @@ def test_numbers_for_another_platform_is_the_last_question_there(engine):
 def test_a_follow_up_to_a_follow_up_still_knows_what_it_is(engine):
     state = engine.turn("what does the deficit column of lparstat -c tell me?").state
     state = engine.turn("can it be above 0?", state).state
+    reply = engine.turn("and if it is, how do we fix it", state)
+    assert reply.covered and "true memory" in reply.answer, reply.answer[:300]
+
+
+def test_a_checklist_question_gets_the_passage_steps_in_order(engine):
+    from advisor.knowledge.topic import is_list
+
+    assert is_list("First, check A. Second, set B. Then reboot. Finally, verify C.")
+    assert not is_list("AME compresses memory; the factor sets how much.")
+    reply = engine.turn("what steps before our first AME64K factor test on the app lpar?")
+    assert all(w in reply.answer for w in ("First", "Second", "Third", "Fourth")), reply.answer[:600]
+
+
+def test_the_subject_of_it_survives_a_state_stored_without_its_turns(engine):
+    """The API stores the state without its turns (they are rows): the subject a pronoun refers to is in the state."""
+    import json
+
+    def stored(reply):
+        return json.loads(reply.state.model_dump_json(exclude={"turns"}))
+
+    state = stored(engine.turn("what does the deficit column of lparstat -c tell me?"))
+    state = stored(engine.turn("can it be above 0?", state))
+    assert "deficit" in (state["subject"]["anchor"] or "")
     reply = engine.turn("and if it is, how do we fix it", state)
     assert reply.covered and "true memory" in reply.answer, reply.answer[:300]

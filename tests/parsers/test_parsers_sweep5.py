@@ -691,3 +691,42 @@ def test_a_vios_adapter_listing_with_a_row_joined_to_its_header_counts_nothing()
     )
     model = load_text(text, "vios.txt", name="vios1").model
     assert model.adapters is None or model.adapters.eth_10g_ports is None
+
+
+def test_svmon_sizes_without_their_unit_line_are_no_page_counts() -> None:
+    """Was: the "Unit: MB" line joined to the command line (or lost) made "32768.00" a count of 4 KB pages:
+    0.125 GB of memory for 32 GB."""
+    text = (
+        "bash-4.4# svmon -G -O unit=MB Unit: MB\n"
+        "               size       inuse        free         pin     virtual  available   mmode\n"
+        "memory     32768.00    30120.45     2647.55     5122.31    18004.12    13801.07     Ded\n"
+        "pg space    8192.00       40.12\n"
+        "bash-4.4# exit\n"
+    )
+    loaded = load_text(text, "svmon.txt", name="aix1")
+    memory = loaded.model.memory
+    assert memory is None or (memory.desired_gb is None and memory.paging_space_gb is None)
+    assert any("a page count with decimals" in w.reason for w in loaded.warnings)
+
+
+def test_kctune_of_1131_without_its_filecache_max_line_still_ignores_dbc_max_pct() -> None:
+    """Was: with the filecache_max row lost (joined to the line before), dbc_max_pct's 50 became the file
+    cache maximum of an 11i v3 system, whose filecache_min shows the release."""
+    text = (
+        "Tunable                             Value  Expression  Changes\n"
+        "dbc_max_pct                            50  Default\n"
+        "filecache_min                  5143400448  5%          Auto\n"
+        "numa_policy                             1  1           Immed\n"
+    )
+    model = load_text(text, "kctune.txt", name="hp1").model
+    assert model.buffer_cache_max_pct is None and model.numa_policy == 1
+
+
+@pytest.mark.parametrize("width", [46, 48, 54])
+def test_lparstat_i_wrapped_inside_a_value_leaves_that_value_out(width: int) -> None:
+    """Was (46-54 columns, a phone or a split pane): "Entitled Capacity : 3" / ".20" read as 3.0, "Type :
+    Shared-SMT-" / "8" as SMT off, "Target Memory Expansion Factor : 1.2" / "5" as 1.2."""
+    plain = parse_output(_text("lparstat_i.aix73-ams-ame.txt"), "lparstat -i").data
+    result = parse_output(_wrapped(_text("lparstat_i.aix73-ams-ame.txt"), width), "lparstat -i")
+    assert all(plain[key] == value for key, value in result.data.items())  # what is read is what is stated
+    assert any("wrapped inside this value" in r for r in _reasons(result))
