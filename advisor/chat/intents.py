@@ -61,7 +61,9 @@ _WHATIF = linre.compile(
 )
 # "vios2 memory to 12 GB", "factor 2.5?": a field and its new value with no verb (tried as a what-if)
 _TERSE_CHANGE = linre.compile(
-    r"^\s*[A-Za-z][\w.\[\]-]*(?:\s+[A-Za-z][\w.\[\]-]*){0,4}\s+(?:to|=|->)\s*\d+(?:\.\d+)?\s*(?:[GMT]B?|gigs?|%)?\s*[?.!]*\s*$",
+    r"^\s*(?:[A-Za-z]|\d+[A-Za-z])[\w.\[\]-]*(?:\s+[A-Za-z][\w.\[\]-]*){0,4}\s+(?:to|=|->)\s*\d+(?:\.\d+)?\s*"
+    r"(?:[GMT]B?|gigs?|%)?\s*[?.!]*\s*$"
+    r"|^\s*[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,2}\s+(?:on|off)\s*[?.!]*\s*$",  # "smt off", "2G to 4"
     linre.IGNORECASE,
 )
 # "64 cores instead of 32", "aix 7.2 tl5 instead", "rather than shared": a value put in place of the document's

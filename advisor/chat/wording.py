@@ -218,7 +218,7 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     first: dict[str, Change] = {}
     for c in changes:  # two readings of the same words ("64 cores" by the field's words and by the core count)
         first.setdefault(c.path, c)
-    return list(first.values())
+    return [c for c in first.values() if get_at(doc, c.path) != c.value]  # "z/VM 6.3" on 6.3 changes nothing
 
 
 def _os_changes(doc: dict, level, text: str) -> list[Change]:

@@ -34,6 +34,10 @@ def _doc(name: str) -> dict:
         ("aix-ame4k-64k.json", "cut memory by 1 GB", "memory.desired_gb 7 -> 6"),
         ("aix-ame4k-64k.json", "what if smt were off", "cpu.smt 8 -> 1"),
         ("zvm-z13.json", "32 ifls instead of 16", "engine_count 16 -> 32"),
+        # terse, on the first turn
+        ("zvm-z13.json", "smt on", "smt_enabled false -> true"),
+        ("zos-lfarea.json", "2G to 4", 'lfarea "LFAREA=(1M=(10%),2G=(12,10))" -> "LFAREA=(1M=(10%),2G=(4))"'),
+        ("aix-ame4k-64k.json", "smt off", "cpu.smt 8 -> 1"),
     ],
 )
 def test_a_change_in_words_reaches_its_field(engine, document, message, change):
@@ -81,3 +85,8 @@ def test_a_page_size_with_no_field_of_its_own_changes_nothing(engine):
 def test_ame_at_a_factor(engine, document, message, changes):
     reply = engine.turn(message, None, document=_doc(document))
     assert all(c in reply.answer for c in changes) and "at_peak" not in reply.answer
+
+
+def test_a_share_is_no_amount_of_mb(engine):
+    reply = engine.turn("1M to 20%", None, document=_doc("zos-lfarea.json"))
+    assert "LFAREA=(1M=(20%),2G=(12,10))" in reply.answer and "allocated_1m_mb" not in reply.answer
