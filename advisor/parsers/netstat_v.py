@@ -15,6 +15,8 @@ and ``io_memory_information``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from advisor import linre
 
 from ._text import Builder, Line, Unreadable, as_number, lines_of, score, snake
@@ -46,6 +48,8 @@ _NUMERIC_PAIRS = linre.compile(r"(?:\s*[A-Za-z][^:]*?:\s+-?\d+(?:\.\d+)?)+\s*")
 _PAIR = linre.compile(r"([A-Za-z][^:]*?):\s+(-?\d+(?:\.\d+)?)")
 _TABLE_ROW = linre.compile(r"^\s*(.*?[A-Za-z)])\s+(\d+(?:\s+\d+)*)\s*$")
 _TAG_IDS = linre.compile(r"^VLAN Tag IDs:", linre.I)  # a long list goes on in the lines after, ids only
+_LAST_NUMBER = linre.compile(r"(?:^|\s)-?\d+(?:\.\d+)?$")  # the value a line ends in
+_LAST_LABEL = linre.compile(r"(?:^|\s)([A-Za-z][^:]{0,80}?):\s*$")  # and the label before it
 _IDS = linre.compile(r"\d{1,4}(?:\s+\d{1,4})*")
 _RECEIVE_ONLY = frozenset({"bad_packets"})
 _RENAMES = {"adapter_data_rate": "adapter_data_rate_mbps"}
@@ -92,8 +96,16 @@ def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     st = _State()
     held: tuple[str, Line] | None = None  # a "VLAN Tag IDs:" line, until the next line shows whether it goes on
-    for line in lines_of(text, COMMAND, detect):
+    for line, wrapped in _ahead(lines_of(text, COMMAND, detect)):
         body = line.text.strip()
+        if wrapped and held is None and body and not _TAG_IDS.match(body):
+            cut = _LAST_NUMBER.search(body)
+            label = _LAST_LABEL.search(body[: cut.start()]) if cut is not None else None
+            if cut is not None and label is not None:  # "Packets Dropped: 18" / "04": the count a wrap cut
+                out.warn(line, f"{label.group(1)}: the line is wrapped inside this value; left out")
+                body = body[: label.start()].rstrip()  # the pairs before it are whole
+                if not body:
+                    continue
         if held is not None:
             if not body:  # a double-spaced copy: the next text line decides
                 continue
@@ -136,6 +148,23 @@ def parse(text: str) -> ParseResult:
     if held is not None:
         _line(held[0], held[1], st, out)
     return out.finish()
+
+
+def _ahead(lines: Iterator[Line]) -> Iterator[tuple[Line, bool]]:
+    """Each line, and whether the next text line is its rest: one opening at column 0 with a digit, which
+    entstat never prints (its continuation and table lines are indented), so a terminal or a mail program
+    broke the line there, maybe inside a number."""
+    pending: list[Line] = []  # a text line and the blank lines after it
+    for line in lines:
+        if pending and line.text.strip():
+            rest = line.raw[:1].isdigit()
+            yield pending[0], rest
+            yield from ((blank, False) for blank in pending[1:])
+            pending = []
+        pending.append(line)
+        if not line.text.strip() and len(pending) == 1:
+            yield pending.pop(), False
+    yield from ((line, False) for line in pending)
 
 
 def _line(body: str, line: Line, st: _State, out: Builder) -> None:

@@ -730,3 +730,21 @@ def test_lparstat_i_wrapped_inside_a_value_leaves_that_value_out(width: int) -> 
     result = parse_output(_wrapped(_text("lparstat_i.aix73-ams-ame.txt"), width), "lparstat -i")
     assert all(plain[key] == value for key, value in result.data.items())  # what is read is what is stated
     assert any("wrapped inside this value" in r for r in _reasons(result))
+
+
+@pytest.mark.parametrize("double", [False, True], ids=["single", "double-spaced"])
+def test_an_entstat_counter_wrapped_inside_its_number_is_left_out(double: bool) -> None:
+    """Was (66 columns): "Packets Dropped: 0 ... Packets Dropped: 18" / "04" read 18 dropped packets for 1804,
+    without a warning on its line."""
+    text = _text("entstat.vios-sea-many-vlans.txt")
+    text = text.replace(
+        "Packets Dropped: 0                            Packets Dropped: 3",
+        "Packets Dropped: 0                            Packets Dropped: 18\n04",
+    )
+    if double:
+        text = text.replace("\n", "\n\n")
+    result = parse_output(text, "entstat -all ent8")
+    receive = result.data["adapters"]["ent4"]["receive"]
+    assert "packets_dropped" not in receive
+    assert result.data["adapters"]["ent4"]["transmit"]["packets_dropped"] == 0
+    assert any("wrapped inside this value" in r for r in _reasons(result))
