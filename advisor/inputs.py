@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from advisor import budget
+from advisor import budget, linre
 from advisor.documents.errors import DocumentError, Issue
 from advisor.documents.io import parse_text, validate_document
 
@@ -160,9 +160,13 @@ def read_text(path: str) -> tuple[str, str]:
 # --- what the text is ------------------------------------------------------------------------
 
 
+_KIND_KEY = linre.compile(r"(?m)^[ \t]*[\"']?kind[\"']?[ \t]*:")
+
+
 def _has_prompts(text: str) -> bool:
     """A line is a shell prompt naming a command we read (read a piece at a time: no list of all lines)."""
     from advisor.parsers import registry
+    from advisor.parsers.bundle import is_loop
     from advisor.parsers.prompts import prompt
 
     for piece in _pieces(text):
@@ -170,7 +174,9 @@ def _has_prompts(text: str) -> bool:
             continue
         for line in piece.splitlines():
             found = prompt(line) if "#" in line or "$" in line or ">" in line else None
-            if found is not None and found.command is not None and registry.parser_for(found.command) is not None:
+            if found is None or found.command is None:
+                continue
+            if registry.parser_for(found.command) is not None or is_loop(found.command):  # a loop: over hosts?
                 return True
     return False
 
@@ -280,20 +286,22 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         path="$",
         message=f"nor is it the output of a command the advisor reads ({', '.join(registry.commands())}) or a bundle",
     )
+    neither = (
+        "neither a configuration document (JSON/YAML with 'kind') nor the output of a command "
+        f"the advisor reads ({', '.join(registry.commands())}), nor a bundle"
+    )
     try:
         data = parse_text(text, source)
     except DocumentError as err:  # what the YAML reader says, then what else it could have been
+        if not _KIND_KEY.search(_head(text)):  # no document at all (D IPLINFO): one line, not the YAML reader's
+            raise _error(source, neither) from None
         raise DocumentError(source, [*err.issues, not_output]) from None
     if isinstance(data, dict):  # a mapping without kind: say so as for any document
         try:
             validate_document(data, source)
         except DocumentError as err:
             raise DocumentError(source, [*err.issues, not_output]) from None
-    raise _error(
-        source,
-        "neither a configuration document (JSON/YAML with 'kind') nor the output of a command "
-        f"the advisor reads ({', '.join(registry.commands())}), nor a bundle",
-    )
+    raise _error(source, neither)
 
 
 # --- documents from outputs ------------------------------------------------------------------

@@ -253,6 +253,8 @@ def _svmon(emit: Emit) -> None:
             note="mmode ending in -E = AME on",
         )
         _svmon_memory(emit, str(mmode).strip().lower())
+    elif not _svmon_shows_ame(emit):
+        _svmon_memory(emit, "")  # no mmode column: an AIX before AME (6.1 TL4), whose memory row is real memory
 
     for stem, block, path in (
         ("size", "global.pg_space", "memory.paging_space_gb"),
@@ -281,9 +283,18 @@ def _svmon(emit: Emit) -> None:
         )
 
 
+def _svmon_shows_ame(emit: Emit) -> bool:
+    """Any AME row or figure in svmon -G: the compressed pools, True Memory, the txf/cxf row."""
+    pools = emit.get("global") or {}
+    return bool(emit.get("ame") or emit.get("ame_pools") or "ucomprsd" in pools or "comprsd" in pools) or any(
+        key.startswith("true_memory") for key in emit.data
+    )
+
+
 def _svmon_memory(emit: Emit, mmode: str) -> None:
-    """Memory mode from svmon -G's mmode, and without AME (Ded, Shar) the memory row's size, which is
-    then the partition's memory (with AME, Ded-E, it is the expanded size: True Memory is read instead)."""
+    """Memory mode from svmon -G's mmode, and without AME (Ded, Shar, or no mmode column at all) the memory row's
+    size, which is then the partition's memory (with AME, Ded-E, it is the expanded size: True Memory is read
+    instead)."""
     base = {"ded": "dedicated", "shar": "shared"}.get(mmode.removesuffix("-e"))
     if base is not None and emit.kind != "vios":
         emit.fact("memory.mode", base, "global.memory.mmode", rank=RANK_RUNTIME, note=f"mmode {mmode}")
@@ -295,7 +306,8 @@ def _svmon_memory(emit: Emit, mmode: str) -> None:
             SIZE_SUFFIX_TO_GB[key[len("size") :]](value),
             f"global.memory.{key}",
             rank=RANK_RUNTIME,
-            note=f"memory size without AME, {key[len('size_') :]} as GB",
+            note=f"memory size without AME ({f'mmode {mmode}' if mmode else 'no mmode column'}), "
+            f"{key[len('size_') :]} as GB",
         )
 
 

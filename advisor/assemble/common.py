@@ -8,6 +8,7 @@ from typing import Any
 
 from advisor import linre
 from advisor.assemble.model import Fact, InputWarning, Output, Source
+from advisor.parsers._columns import ROW_SKIPPED
 from advisor.parsers.base import was_cut
 from advisor.parsers.rows import Rows
 
@@ -157,6 +158,13 @@ def column(emit: Emit, table: str, name: str) -> list[tuple[str, float]]:
         return []
     if was_cut(emit.output.result):
         emit.note(f"the output is cut short (its last line has no line end): {name} is not averaged nor its peak taken")
+        return []
+    skipped = [w for w in emit.output.result.warnings if w.reason.startswith(f"{table}:") and ROW_SKIPPED in w.reason]
+    if skipped:  # a wrapped or broken row: the mean and the peak of the rows left are not the recording's
+        emit.note(
+            f"{len(skipped)} {table} rows could not be read (line {skipped[0].line_no}): {name} is not averaged nor "
+            "its peak taken"
+        )
         return []
     return [
         (f"{table}.{i}.{name}", row[name])

@@ -193,4 +193,6 @@ def _kctune(emit: Emit) -> None:
                 f"filecache_max is set as {expression!r}, not as a share of memory; buffer_cache_max_pct left out",
                 "tunables.filecache_max.expression",
             )
-    emit.copy("buffer_cache_max_pct", "tunables.dbc_max_pct.value", note="dbc_max_pct (11i v2)")
+    tunables = emit.get("tunables") or {}
+    if not any(str(name).startswith("filecache_") for name in tunables):  # 11i v3 keeps dbc_max_pct, obsolete there
+        emit.copy("buffer_cache_max_pct", "tunables.dbc_max_pct.value", note="dbc_max_pct (11i v2)")

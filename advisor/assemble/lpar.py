@@ -149,6 +149,14 @@ def _banner(emit: Emit) -> None:
             note="true memory (tmem), MB / 1024",
         )
     mmode = emit.get("configuration.mmode")
+    if mmode is None and emit.get("configuration.tmem_mb") is None and emit.get("configuration.mem_mb") is not None:
+        emit.copy(  # AME prints tmem (and mmode) in the banner: without either, mem is the real memory
+            memory_path(emit.kind),
+            "configuration.mem_mb",
+            rank=RANK_RUNTIME,
+            convert=mb_to_gb,
+            note="mem of a banner without tmem nor mmode (no AME): true memory, MB / 1024",
+        )
     if mmode is not None:
         expanded = str(mmode).strip().lower().endswith("-e")
         emit.fact("ame.enabled", expanded, "configuration.mmode", rank=RANK_RUNTIME, note="mmode ending in -E = AME on")

@@ -40,10 +40,24 @@ TYPE_MODELS = {
     "8286-41A": "POWER8",
     "8286-42A": "POWER8",
     "9080-MHE": "POWER8",
+    "8284-22A": "POWER8",  # S822
+    "8247-22L": "POWER8",  # S822L
+    "8408-E8E": "POWER8",  # E850
+    "9119-MME": "POWER8",  # E870
+    "9119-MHE": "POWER8",  # E880
     "9009-22A": "POWER9",
+    "9009-41A": "POWER9",  # S914
     "9009-42A": "POWER9",
+    "9223-22H": "POWER9",  # H922
+    "9223-42H": "POWER9",  # H924
+    "9040-MR9": "POWER9",  # E950
     "9080-M9S": "POWER9",
+    "9105-22A": "POWER10",  # S1022
+    "9105-41B": "POWER10",  # S1014
     "9105-42A": "POWER10",
+    "9786-22H": "POWER10",  # L1022
+    "9786-42H": "POWER10",  # L1024
+    "9043-MRX": "POWER10",  # E1050
     "9080-HEX": "POWER10",
 }
 PROC_MODES = {"shared": "shared", "ded": "dedicated"}
@@ -64,6 +78,7 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     outputs = [o for o in outputs if o.command in COMMANDS]
     emits = [ctx.emit(o) for o in outputs]
     kinds, refused = _partition_kinds(emits)
+    inactive = _not_activated(emits)
     out: list[Fact] = [fact for o in outputs if (fact := _target(o)) is not None]
     targets = {str(f.value) for f in out}
     unknown: set[str] = set()
@@ -85,6 +100,14 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
                 kind = kinds.get(name)
                 if kind is None:
                     unknown.add(name)
+                    continue
+                read = [a for a in _CURRENT if a in row]
+                if name in inactive and read and not _zeros(row):  # zeros get their own note in _partition
+                    emit.note(
+                        f"partitions[{name}]: lssyscfg says Not Activated: its current cpu and memory are not its "
+                        "configuration (the profile's are: lssyscfg -r prof); left out",
+                        f"{rowkey}.{read[0]}",
+                    )
                     continue
                 _partition(emit, rowkey, row, f"partitions[{name}]", kind)
             elif _is_partition(row):
@@ -227,6 +250,29 @@ def _partition_kinds(emits: list[Emit]) -> tuple[dict[str, str], set[str]]:
     return kinds, refused
 
 
+_CURRENT = (  # what a partition's lshwres rows say of it now: nothing, while it is Not Activated
+    "curr_proc_mode",
+    "curr_proc_units",
+    "curr_procs",
+    "curr_sharing_mode",
+    "curr_uncap_weight",
+    "curr_mem",
+    "curr_max_mem",
+)
+
+
+def _not_activated(emits: list[Emit]) -> set[str]:
+    """Partitions lssyscfg -r lpar lists as Not Activated: whatever lshwres prints as curr_* is no configuration
+    (zeros, or the last values of a row a wrap cut before its zeros)."""
+    names: set[str] = set()
+    for emit in emits:
+        for row in emit.get("rows") or []:
+            name = row.get("name") if "lpar_env" in row or "lpar_id" in row else None
+            if name and str(row.get("state", "")).strip().casefold() == "not activated":
+                names.add(name)
+    return names
+
+
 def _number(emit: Emit, key: str, raw: str | None, pattern: linre.Pattern, what: str) -> float | None:
     if raw is None:
         return None
@@ -296,8 +342,12 @@ def _frame(emit: Emit, rowkey: str, row: dict[str, str]) -> None:
 _ZERO = linre.compile(r"0+(?:\.0+)?")
 
 
+def _zeros(row: dict[str, str]) -> list[str]:
+    return [a for a in ("curr_mem", "curr_procs", "curr_proc_units") if _ZERO.fullmatch(row.get(a) or "")]
+
+
 def _partition(emit: Emit, rowkey: str, row: dict[str, str], base: str, kind: str) -> None:
-    zero = [a for a in ("curr_mem", "curr_procs", "curr_proc_units") if _ZERO.fullmatch(row.get(a) or "")]
+    zero = _zeros(row)
     if zero:  # a running partition always has memory and a processor: these are a stopped one's zeros
         emit.note(
             f"{base}: {zero[0]}=0, the partition is not activated; its current cpu and memory are not its "

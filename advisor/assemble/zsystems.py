@@ -15,6 +15,7 @@ from advisor import linre
 from advisor.assemble.common import Context, Emit
 from advisor.assemble.model import NULL, Fact, Output
 from advisor.documents.zos import ZMachine
+from advisor.parsers.base import was_cut
 
 COMMANDS = ("D VIRTSTOR,LFAREA", "IEASYSxx", "lscpu", "cat /proc/sysinfo", "vmcp q multithread")
 MACHINES = set(get_args(ZMachine))
@@ -36,7 +37,9 @@ LFAREA_USAGE = {
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     out: list[Fact] = []
     outputs = list(outputs)
-    nested = any(o.command == "cat /proc/sysinfo" and len(_zvm_levels(o.data)) > 1 for o in outputs)
+    nested = any(  # z/VM under z/VM, or a copy cut short that may have lost the levels after the first
+        o.command == "cat /proc/sysinfo" and (len(_zvm_levels(o.data)) > 1 or was_cut(o.result)) for o in outputs
+    )
     for output in outputs:
         mapper = {
             "D VIRTSTOR,LFAREA": _virtstor,
@@ -82,21 +85,27 @@ def _lscpu(emit: Emit) -> None:
 
 
 def _nested_lscpu(emit: Emit) -> None:
-    """lscpu beside a /proc/sysinfo with z/VM under z/VM: its Hypervisor line is the first level's (VM00), not
-    necessarily the one this Linux runs on, so it gives no zvm.version either."""
+    """lscpu beside a /proc/sysinfo with z/VM under z/VM (or cut short): its Hypervisor line is the first level's
+    (VM00), not necessarily the one this Linux runs on, so it gives no zvm.version either."""
     _machine(emit)
     if emit.get("hypervisor") is not None:
         emit.note(
-            f"lscpu's Hypervisor {emit.get('hypervisor')!r} is the first z/VM level of /proc/sysinfo's several: "
-            "zvm.version left out",
+            f"lscpu's Hypervisor {emit.get('hypervisor')!r} is the first z/VM level of /proc/sysinfo's several (or of "
+            "a sysinfo cut short): zvm.version left out",
             "hypervisor",
         )
 
 
 def _machine(emit: Emit) -> None:
+    """The generation from IBM's name for the machine type: a model's name ("z15 T02", "z14 ZR1") is its
+    generation's first word; the document's z13s and zBC12 are names of their own."""
     machine = emit.get("machine_name")
+    generation = str(machine).split()[0] if machine is not None else None
     if machine in MACHINES:
         emit.fact("machine", machine, "machine_name", note=f"machine type {emit.get('machine_type')}")
+    elif generation in MACHINES:
+        note = f"machine type {emit.get('machine_type')} ({machine}), a {generation}"
+        emit.fact("machine", generation, "machine_name", note=note)
     elif emit.get("machine_type") is not None:
         emit.note(
             f"machine type {emit.get('machine_type')} is not a generation the document knows; machine left out",
@@ -107,6 +116,13 @@ def _machine(emit: Emit) -> None:
 def _sysinfo(emit: Emit) -> None:
     _machine(emit)
     zvm = _zvm_levels(emit.data)
+    if zvm and was_cut(emit.output.result):
+        emit.note(
+            "/proc/sysinfo is cut short (its last line has no line end): the hypervisor levels after the last one "
+            "shown may be lost; zvm.version left out",
+            f"vm.{zvm[0][0]}.control_program",
+        )
+        return
     if len(zvm) > 1:
         emit.note(
             f"/proc/sysinfo shows {len(zvm)} z/VM levels (z/VM running under z/VM): which one the document describes "

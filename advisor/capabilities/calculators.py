@@ -467,6 +467,11 @@ def hpux_kernel(req: HpuxKernelInput, ctx: Context) -> HpuxKernelSizing:
 BUFFER_CACHE_PCT = 3.0  # HP KOD kernel slide: 3 % of memory is more than enough buffer cache for SAP
 
 
+def buffer_cache_citations() -> list[Cite]:
+    """Where the 3 % buffer cache figure comes from (judging a share needs no memory size)."""
+    return list(derive.everything()["buffer_cache_target_gb"].citations)
+
+
 def veth_buffers_advice(req: VethBuffersInput, ctx: Context) -> VethBuffersAdvice:
     """Virtual Ethernet buffers: Min Buffers above Max Allocated, to the pool's next step; Max Buffers to the pool's
     limit when Max Allocated reached it."""

@@ -21,7 +21,7 @@ from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.text import sentences
-from advisor.knowledge.topic import offers, wanted
+from advisor.knowledge.topic import is_list, offers, wanted
 from advisor.knowledge.verdicts import best_verdict
 from advisor.rulebook.templates import placeholders
 from advisor.sources import load_sources
@@ -37,6 +37,7 @@ SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this s
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
 SENTENCES_OTHER = 2
+SENTENCES_LIST = 6  # a question asking for a checklist or steps
 ANSWER_KIND_SHARE = 0.6  # a sentence of the kind asked for gains this share of the question's rarest concept
 
 SCOPE = (
@@ -101,6 +102,14 @@ def off_platform(r: Retrieval, question_platforms: set[str]) -> bool:
     return bool(question_platforms) and bool(r.hits) and r.hits[0].other_family
 
 
+def topic_elsewhere(r: Retrieval) -> bool:
+    """The question names a product line, and every passage that speaks of the term of the field it asks about
+    ("paging space") belongs to another product line: the sources discuss it, but not for this platform."""
+    asked = set(r.topic_concepts).intersection(r.jargon)
+    speaking = [h for h in r.hits if asked.intersection(h.matched)]
+    return bool(asked and r.families and speaking and all(h.other_family for h in speaking))
+
+
 def beyond_sources(r: Retrieval) -> bool:
     """The question is about something the sources never talk about (advisor/knowledge/vocabulary.py): a term
     they never use, unless the best passage shares several terms of the field with it ("npiv zoning
@@ -108,8 +117,12 @@ def beyond_sources(r: Retrieval) -> bool:
     No verdict, clarification or passage answers such a question; a calculation with its inputs still may."""
     if r.mentioned_rules or not r.hits:
         return False
+    if r.names:
+        return True  # "AIX Live Kernel Update with AME enabled LPARs - supported?": a feature the sources never name
     if r.off_topic:
         return True  # "how big should the lock structure in the CF be?": the passages know structures, not lock ones
+    if topic_elsewhere(r):
+        return True  # "z/VM paging DASD: how much paging space for the guests?": paging space is AIX and HP-UX guidance
     jargon = {c.label for c in r.concepts if c.jargon}
     shared = len(jargon.intersection(r.hits[0].matched) - HOW_WORDS)
     return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)
@@ -176,8 +189,14 @@ def _select(r: Retrieval, limit: int) -> list:
 
 
 def quote(kb: KnowledgeBase, r: Retrieval, out: Composer, passages: list[Passage], used: set[str]) -> None:
+    # "checklist before starting AME64K tests?", "steps?": the first passage's list in its order, not the three
+    # sentences that repeat the question's words
+    listed = "list" in wanted(r.question)
     for i, p in enumerate(passages):
-        picked = pick_sentences(kb, r, p, SENTENCES_FIRST if i == 0 else SENTENCES_OTHER, used)
+        if i == 0 and listed and is_list(p.text):
+            picked = [x for x in sentences(p.text) if x not in used][:SENTENCES_LIST]
+        else:
+            picked = pick_sentences(kb, r, p, SENTENCES_FIRST if i == 0 else SENTENCES_OTHER, used)
         if not picked:
             continue
         used.update(picked)
@@ -294,12 +313,17 @@ def answer(
     reading: Reading | None = None,
     skip: frozenset[str] | set[str] = frozenset(),
     has_document: bool = False,
+    context: str = "",
 ) -> AskResult:
+    """`context`: the conversation's earlier questions, where a yes/no follow-up finds the subject it leaves out
+    ("does it need a reboot?", "and on POWER8?")."""
     reading = reading or read(text)
     text = reading.text
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
     r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
+    if not in_scope(r) and in_scope(r.by_score):
+        r = r.by_score  # a follow-up whose own words only weak passages answer: the question it continues decides
     if r.corrected and r.corrected != text:  # "uper limit for bufer cache": the calculators read it corrected too
         reading = read(r.corrected)
         text = reading.text
@@ -322,7 +346,7 @@ def answer(
             entry = None
     # a claim reads the question's predicate, so it may stand beside a figure ("factor 4.7 ... safe?"); a
     # calculator's own verdict ("is 4 GB enough?") comes first
-    claim = claim_verdict(kb.claims, reading) if not foreign and not (calc and calc.verdict) else None
+    claim = claim_verdict(kb.claims, reading, context) if not foreign and not (calc and calc.verdict) else None
     if claim is not None and claim.claim.says == "possible":
         claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
     judged = (
@@ -360,6 +384,8 @@ def answer(
         result.verdict = Verdict(answer=word, because=because, citations=[n])  # type: ignore[arg-type]
         skip = set(skip) | {p.id}
         result.passages.append(p)
+    elif claim is not None and claim.claim.passage in skip:
+        pass  # "more": the verdict was given with its passage already; go on with what is left
     elif claim is not None:
         p = kb.by_id[claim.claim.passage]
         n = out.cite(passage_cite(kb, p))

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
+from advisor.chat.calc import calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
+from advisor.chat.calc.zsystems import lfarea_in_form
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
 from advisor.knowledge.vocabulary import is_code
@@ -148,12 +150,24 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
+    in_form = lfarea_in_form(last, bare) if last and words <= MAX_FOLLOW_UP_WORDS else None
+    if in_form is not None:  # "and in the new 1M= form?" after an LFAREA question: the same in that form
+        return Resolution("ellipsis", in_form)
     other = _other_platform(kb, text, bare, last) if kb is not None and last and st.document is None else None
     if other is not None:  # "what about z/OS?" after an HP-UX question: the same question for that platform
         return Resolution("ellipsis", other)
     if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
         # "how do I turn it on?" after "what is AME": the question about the last subject
-        return Resolution("ellipsis", with_context(bare, last))
+        return Resolution("ellipsis", with_context(bare, _anchored(last, st)))
+    if (
+        last
+        and words <= MAX_FOLLOW_UP_WORDS
+        and st.document is None
+        and _CONTINUES.match(text)
+        and _PRONOUN.search(bare)
+    ):
+        # "and how much SAPS did that give vs 4K?" after the large page hints: its own words, on the last subject
+        return Resolution("ellipsis", with_context(bare, _anchored(last, st)))
     # with a document, a bare new amount or platform varies the last what-if ("and 128 GB?"); after
     # an ordinary question it varies that question, as without a document
     whatif = st.document is not None and st.subject.intent == "whatif"
@@ -191,6 +205,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
+    inputs = _inputs_for(last, bare, reading) if last and st.document is None and not st.subject.calculator else None
+    if inputs is not None:  # "4 linux lpars, 32 GB max each, POWER9" after "what is the HPT?": its inputs
+        return Resolution("ellipsis", inputs)
     if (
         last
         and st.document is None
@@ -259,6 +276,21 @@ _ADDS = linre.compile(
 )
 
 
+def _anchored(last: str, st: ChatState) -> str:
+    """The last question, and when it only points back itself ("should it ever be non zero?") the last question
+    that named its own subject (`subject.anchor`, kept in the state: over the API the turns are not), so that a
+    further follow-up still knows what "it" is."""
+    anchor = st.subject.anchor
+    if not _PRONOUN.search(last) or not anchor or anchor.strip() == last.strip():
+        return last
+    return f"{last.strip(' ?.!')} ; {anchor.strip(' ?.!')}"
+
+
+def points_back(text: str) -> bool:
+    """Whether the message refers back with a pronoun ("does it ...", "that", "those")."""
+    return bool(_PRONOUN.search(text))
+
+
 def with_context(fragment: str, last: str) -> str:
     """A follow-up fragment asked together with the question it continues ("how? (can I enable SMT ...)").
 
@@ -272,6 +304,7 @@ def with_context(fragment: str, last: str) -> str:
 
 _ASKED = ("ask", "calc", "clarify")
 _PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
+_CONTINUES = linre.compile(r"^\s*(?:and|so|then|but)\b", linre.IGNORECASE)  # a message that goes on from the last
 _BARE = linre.compile(
     r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+|at\s+|with\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$",
     linre.I,
@@ -284,6 +317,9 @@ _LEAD = linre.compile(
 def _own_term(reading: Reading) -> bool:
     """The message names something of its own (a command, tunable, rule, platform or amount)."""
     return bool(reading.terms or reading.rule_ids or reading.platforms or reading.os_levels or reading.quantities)
+
+
+_FACTORISH = linre.compile(r"(?:\bat|\bfactors?|@|\bx)\s*(?:of\s+)?$", linre.IGNORECASE)
 
 
 def _bare_number(text: str, reading: Reading, last: str) -> str | None:
@@ -300,7 +336,12 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     bare = [q for q in old_quantities if q.kind == "number" and q.value]
     if len(numbers) != 1:
         return None
-    if len(bare) == 1 and (not old or ("." in numbers[0].raw and "." in bare[0].raw)):
+    # "and at 3?" after "... at factor 2?": both said as a factor
+    factorish = len(bare) == 1 and all(
+        _FACTORISH.search(t[max(0, q.start - 12) : q.start])
+        for t, q in ((reading.text, numbers[0]), (old_reading.text, bare[0]))
+    )
+    if len(bare) == 1 and (not old or ("." in numbers[0].raw and "." in bare[0].raw) or factorish):
         at = last.rfind(bare[0].raw)  # "what about 2.2?" after "raise the expansion factor to 3"
         return f"{last[:at]}{numbers[0].raw}{last[at + len(bare[0].raw) :]}" if at >= 0 else None
     if len(old) != 1 or bare:
@@ -316,7 +357,7 @@ _FILLER = frozenset(
     move moving migrate go going switch after upon when then instead there that this box server servers system
     systems lpar lpars partition machine machines frame core cores cpu cpus online storage memory real size
     sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
-    release os ibm""".split()
+    release os ibm numbers figures results values data details""".split()  # "numbers for power10?": the same, there
 )
 # "we have 384 GB", "it's got 16 cores", "192 gigs total": an amount given with nothing else
 _AMOUNT_WORDS = _FILLER | frozenset("have has got total installed physical its it's are there".split())
@@ -475,6 +516,18 @@ def _only_inputs(text: str, reading: Reading) -> bool:
         q.kind == "speed" or q.noun in ("npiv", "veth", "lhea", "ports", "adapters") for q in reading.quantities
     )
     return has_inputs and all(w in _INPUT_WORDS for w in words)
+
+
+def _inputs_for(last: str, bare: str, reading: Reading) -> str | None:
+    """The last question with this message's amounts, when together they make a calculation and the message
+    alone does not (a calculator's topic asked about, then its inputs given in a message of their own)."""
+    if len(reading.quantities) < 2 or len(bare.split()) > MAX_FOLLOW_UP_WORDS:
+        return None
+    if calculate(bare, {p.tag for p in reading.platforms}, reading) is not None:
+        return None
+    joined = f"{last.rstrip(' ?.!')}: {bare.strip(' ?.!')}"
+    together = read(joined)
+    return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
 
 
 def _amount_only(text: str, reading: Reading) -> str | None:

@@ -19,18 +19,19 @@ from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
 from advisor.chat import focus, followups
 from advisor.chat.changes import parse_changes
-from advisor.chat.dialogue import Resolution, fragment_of, meaning_asked_of, topicless, with_context
+from advisor.chat.dialogue import Resolution, fragment_of, meaning_asked_of, points_back, topicless, with_context
 from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
+from advisor.chat.judge import earlier_questions
 from advisor.chat.reader import read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
 from advisor.chat.smalltalk import EXAMPLES, small_talk
 from advisor.chat.state import ChatState, Subject
 from advisor.chat.whatif import _show, whatif_answer
-from advisor.chat.wording import document_changes, word_changes
+from advisor.chat.wording import ambiguous_fields, document_changes, word_changes
 from advisor.diff import ReviewDiff
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
@@ -256,6 +257,8 @@ class ChatEngine:
         st.remember(message, reply.intent, reply.answer, reply.citations)
         if reply.intent != "error":
             st.subject.intent = reply.intent
+            if reply.covered and reply.intent in ("ask", "calc") and not points_back(message):
+                st.subject.anchor = st.subject.question  # what "it" of a later follow-up refers to
             if reply.intent in ("review", "explain", "whatif") and st.focus:
                 st.subject.rule = st.focus
         if not reply.needs_input:
@@ -523,6 +526,13 @@ class ChatEngine:
         if not changes:
             if error and linre.match(r"^\s*(what\s+if|set|change)\b", text, linre.IGNORECASE):
                 return self._error(st, f"Cannot apply the change: {error}")
+            tied = ambiguous_fields(st.document, text, read(text))
+            if tied:  # "make it dedicated": processor or memory? asked, never guessed
+                return self._error(
+                    st,
+                    f"Which setting do you mean: {' or '.join(tied[:4])}? Say it with the field, for example "
+                    f"'set {tied[0]} = ...'.",
+                )
             return self._ask(text, intent, st)
         try:
             new_doc = apply_changes(st.document, changes)
@@ -576,6 +586,7 @@ class ChatEngine:
             reading=reading,
             skip=skip,
             has_document=st.document is not None,
+            context=earlier_questions(st),
         )
         if st.document is not None and reading.yes_no and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text)):
             judged = self._judge_document(self._rules_for_document(reading.text, st), st)

@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 
 from advisor import linre
 
-RULE_ID = linre.compile(r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)[- ]?(\d{3})([a-z]?)\b", linre.IGNORECASE)
+# "AME-001", "ame 001", "VIOS001"; written without the hyphen only with the rule numbers' leading 0, so that
+# "lpar 512 GB" or "vios 100 npiv adapters" are no rule ids
+RULE_ID = linre.compile(
+    r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)(?:-(\d{3})| ?(0\d{2}))([a-z]?)\b", linre.IGNORECASE
+)
 _ORDINALS = {
     "first": 1,
     "second": 2,
@@ -52,7 +56,7 @@ _WHATIF = linre.compile(
     r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b)"
     r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
-    r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|flip|toggle|patch|downgrade)\b",
+    r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|flip|toggle|patch|downgrade|chatr)\b",
     linre.IGNORECASE,
 )
 # "vios2 memory to 12 GB", "factor 2.5?": a field and its new value with no verb (tried as a what-if)
@@ -60,6 +64,8 @@ _TERSE_CHANGE = linre.compile(
     r"^\s*[A-Za-z][\w.\[\]-]*(?:\s+[A-Za-z][\w.\[\]-]*){0,4}\s+(?:to|=|->)\s*\d+(?:\.\d+)?\s*(?:[GMT]B?|gigs?|%)?\s*[?.!]*\s*$",
     linre.IGNORECASE,
 )
+# "64 cores instead of 32", "aix 7.2 tl5 instead", "rather than shared": a value put in place of the document's
+_INSTEAD = linre.compile(r"\binstead\b|\brather\s+than\b", linre.IGNORECASE)
 _EXPLAIN = linre.compile(
     r"^\s*(?:why|explain|how\s+come|what\s+about|tell\s+me\s+(?:more\s+)?about|details?\s+(?:on|of))\b",
     linre.IGNORECASE,
@@ -90,7 +96,11 @@ class Intent:
 
 
 def rule_ids(text: str) -> list[str]:
-    return list(dict.fromkeys(f"{m.group(1).upper()}-{m.group(2)}{m.group(3).lower()}" for m in RULE_ID.finditer(text)))
+    return list(
+        dict.fromkeys(
+            f"{m.group(1).upper()}-{m.group(2) or m.group(3)}{m.group(4).lower()}" for m in RULE_ID.finditer(text)
+        )
+    )
 
 
 def _ordinal(text: str) -> int | None:
@@ -109,7 +119,8 @@ def _ordinal(text: str) -> int | None:
 def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent:
     text = message.strip()
     ids = rule_ids(text)
-    if new_document and (not text or _REVIEW.search(text) or not (_EXPLAIN.search(text) or _WHATIF.search(text))):
+    changing = _WHATIF.search(text) or _TERSE_CHANGE.match(text) or _INSTEAD.search(text)
+    if new_document and (not text or _REVIEW.search(text) or not (_EXPLAIN.search(text) or changing)):
         return Intent("review", ids)
     if has_document and _UNDO.search(text):
         return Intent("undo")
@@ -117,7 +128,7 @@ def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent
         m = _SET.match(text)
         if m:
             return Intent("whatif", ids, explicit_set=(m.group(1), m.group(2)))
-        if (_WHATIF.search(text) or _TERSE_CHANGE.match(text)) and not ids and not _EXPLAIN.search(text):
+        if changing and not ids and not _EXPLAIN.search(text):
             return Intent("whatif")
         if _REVIEW.search(text) and not ids:
             return Intent("review")

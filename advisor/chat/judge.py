@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from advisor import linre
 from advisor.calculators import ame
-from advisor.chat.reader import Reading
+from advisor.chat.reader import Reading, read
+from advisor.chat.state import ChatState
 from advisor.knowledge.claims import Claims, ClaimVerdict, Level, parse_level
 
 _AME64K = linre.compile(
@@ -92,8 +93,12 @@ def stated_levels(reading: Reading) -> dict[str, Level]:
 # "SEA load sharing on vios 2.1 - available?", "pageable 1M pages - backed when created?": a topic, then the
 # predicate asked as a fragment; a question whose last part opens with a wh-word is not one
 _TAIL = linre.compile(
-    r"(?:^|\s[-;]\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z]+)[^-:;,?]*\?\s*$", linre.IGNORECASE
+    r"(?:^|\s(?:--?|[;–—])\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z0-9]+)[^-:;,?]*\?\s*$",
+    linre.IGNORECASE,
 )
+_DASH_IN_WORD = linre.compile(r"(?:\w|\s)-\w")
+# "npiv on 4gb cards, doable? (vios 2.2.6)": a remark in brackets after the question mark
+_TRAILING_REMARK = linre.compile(r"\?\s*\([^()]{0,80}\)\s*$")
 _WH = frozenset("what which who whom whose why where how when".split())
 _SENTENCE = linre.compile(r"[^.!?]+(?:[.!?]+|$)")
 # the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
@@ -112,13 +117,17 @@ _INVERTED = linre.compile(
     linre.IGNORECASE,
 )
 _WH_FIRST = linre.compile(
-    r"^\s*(?:what|which|who|whom|whose|why|where|how|when\s+(?:is|are|does|do|did|can|will|should))\b", linre.IGNORECASE
+    r"^\s*(?:(?:at|in|on|for|from|by|with|to|under|of)\s+)?"
+    r"(?:what|which|who|whom|whose|why|where|how|when\s+(?:is|are|does|do|did|can|will|should))\b",
+    linre.IGNORECASE,
 )
 
 
 def _yes_no_for_claims(text: str) -> bool:
     """Any of the last three sentences asks yes or no ("should we compress 64K pages? the sources differ")."""
-    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()]
+    text = _TRAILING_REMARK.sub("?", text[-600:])
+    text = _DASH_IN_WORD.sub(lambda m: m.group(0).replace("-", "_"), text)  # "HP-UX", "-c" are not " - " clauses
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text) if m.group(0).strip()]
     for last in sentences[-3:]:
         last = last.removeprefix("Q:").strip()
         if _YN_TAG.search(last):
@@ -138,6 +147,27 @@ def asked_part(text: str) -> str:
     return " , ".join(kept) if kept else text
 
 
+# "is it shared ...?", "does that need a reboot?", "and on POWER8?": a follow-up that leans on the earlier turns
+_LEANS = linre.compile(
+    r"\b(?:it|its|that|this|they|them|those|these|there|one|ones)\b|^\s*(?:and|what about|how about)\b"
+    r"|\bthe\s+(?:LPAR|partition|VIOS|server|box|system|machine|frame|pool|adapter|guest|instance|WPAR)s?\b",
+    linre.I,
+)
+_ELLIPSIS = linre.compile(r"^\s*(?:and|what about|how about|same (?:for|on|with))\b", linre.I)
+# "and 1024?", "what about 64 GB?": another amount for a figure, not a yes/no question about a subject
+_AMOUNT_ONLY = linre.compile(
+    r"^\s*(?:(?:and|what about|how about)\s+)?(?:(?:for|at|with|to|on)\s+)?\d[\d.,]*\s*(?:[a-z%]{1,5})?\s*[?.!]*\s*$",
+    linre.I,
+)
+_SHORT = 6  # words: "reboot needed?", "dynamic?", "supported on P8?"
+_CONTEXT_CHARS = 600
+_CONTEXT_TURNS = 4  # the subject of "and on POWER7?" may have been named a few turns back
+_IMPERATIVE = linre.compile(
+    r"^\s*(?:add|raise|increase|decrease|lower|reduce|set|use|enable|disable|turn|switch|keep|leave|put|run|go|bump|"
+    r"pin|configure|install|apply|give|move|make|create|mount|map|zone|start|stop|try|drop|remove|change|tune|"
+    r"compress|split|combine|mix|skip|trust|follow|take)\b[^?]*\?\s*$",
+    linre.IGNORECASE,
+)
 _FRAGMENT_WORDS = 10  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
 # a question that opens with its verb ("is the default LFAREA zero?") says what it asks; a fragment has no verb
 _VERB_FIRST = linre.compile(
@@ -172,13 +202,74 @@ def vios_weight(claims: Claims, reading: Reading) -> ClaimVerdict | None:
     return ClaimVerdict("no", f"the VIOS weight {mine} is not above the LPARs' {top}; {claim.because}", claim)
 
 
-def claim_verdict(claims: Claims, reading: Reading) -> ClaimVerdict | None:
-    """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims.yaml), or None."""
-    if not reading.yes_no and not _yes_no_for_claims(reading.text):
+def earlier_questions(st: ChatState) -> str:
+    """The conversation's last two user messages and the last question as resolved, oldest first: where a yes/no
+    follow-up ("is it shared between the cores?", "and on POWER8?") finds the subject it leaves out."""
+    said = [t.text for t in st.turns if t.role == "user"][-_CONTEXT_TURNS:]
+    if st.subject.anchor and not said:  # over the API the state comes without its turns
+        said.append(st.subject.anchor)
+    if st.subject.question:
+        said.append(st.subject.question)
+    return " ; ".join(dict.fromkeys(s.strip() for s in said if s.strip()))[-_CONTEXT_CHARS:]
+
+
+def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimVerdict | None:
+    """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims.yaml), or None.
+
+    A follow-up that leans on the conversation (a pronoun, a short fragment) and that no claim settles alone is
+    read again with the earlier questions (`context`) in front: the subject may come from them, the predicate
+    and the levels it states still come from the follow-up itself ("does plain POWER7 have it?" after the NX
+    unit of POWER7+ asks about the NX unit on POWER7)."""
+    text = reading.text
+    if _AMOUNT_ONLY.match(text.split(" (", 1)[0]):
+        return None  # "and 1024?": another figure for the earlier calculation, no yes/no about a subject
+    if _WH_FIRST.match(asked_part(text)) and not _ELLIPSIS.match(text):
+        return None  # "at what CPU utilization were the runs held?" asks for a figure, not yes or no
+    if not reading.yes_no and not _asks_yes_no(text, claims) and not _ellipsis_of_yes_no(text, context, claims):
         return None
     weighed = vios_weight(claims, reading)
     if weighed is not None:
         return weighed
-    text = reading.text
-    fragment = len(text.split()) <= _FRAGMENT_WORDS and not _WH_FIRST.match(text) and not _VERB_FIRST.match(text)
-    return claims.verdict(text, stated_levels(reading), asked_part(text), fragment)
+    # "does plain POWER7 have it (is it shared between the cores?)": a follow-up asked with the question it
+    # continues asks its own predicate when it has one, the earlier question's when it has none ("and on P8?")
+    head = text[: text.index(" (")] if text.endswith(")") and " (" in text else text
+    own = head if claims.asks_any(head) else text
+    fragment = len(own.split()) <= _FRAGMENT_WORDS and not _WH_FIRST.match(own) and not _VERB_FIRST.match(own)
+    levels = stated_levels(reading)
+    focus = head if head != text else None
+    if _IMPERATIVE.match(own):
+        own = f"should I {own}"  # "add work processes when response is slow?" asks whether to
+    got = claims.verdict(text, levels, asked_part(own), fragment, focus)
+    if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
+        return got
+    earlier = read(context[-_CONTEXT_CHARS:])
+    merged = {**stated_levels(earlier), **levels}  # a level the follow-up states replaces the earlier one
+    combined = f"{earlier.text} ; {text}"
+    if levels and not claims.asks_any(head):
+        # "and on plain POWER7?": a level below what the subject needs at all answers before any predicate does
+        gate = claims.verdict(combined, merged, "is it possible?", False, head)
+        if gate is not None and gate.answer == "no":
+            return gate
+    asked = own if claims.asks_any(own) else f"{earlier.text} ; {own}"
+    return claims.verdict(combined, merged, asked_part(asked), fragment, own)
+
+
+def _ellipsis_of_yes_no(text: str, context: str, claims: Claims) -> bool:
+    """ "what about enabling it the first time?" right after a yes/no question asks yes or no as well."""
+    if not context or not _ELLIPSIS.match(text) or _AMOUNT_ONLY.match(text):
+        return False
+    last = context.rsplit(" ; ", 1)[-1]
+    return _asks_yes_no(last, claims) or read(last).yes_no
+
+
+def _asks_yes_no(text: str, claims: Claims) -> bool:
+    """Yes or no asked, also by a follow-up carried with the question it continues ("changing X (does Y need a
+    reboot)")."""
+    if _yes_no_for_claims(text):
+        return True
+    if text.endswith(")") and " (" in text:
+        head, inner = text[: text.index(" (")].strip(" ?.!"), text[text.index(" (") + 2 : -1].strip(" ?.!")
+        if head and claims.asks_any(head) and _yes_no_for_claims(f"{head}?") and not _WH_FIRST.match(head):
+            return True  # "reboot needed (how do I ...)" asks its own predicate; "core to core (how much ...)" none
+        return bool(inner) and (_yes_no_for_claims(f"{inner}?") or read(inner).yes_no)
+    return False

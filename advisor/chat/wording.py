@@ -15,6 +15,7 @@ from typing import Any
 
 from advisor import linre
 from advisor.capabilities.whatif import ChangeError, get_at
+from advisor.chat.calc.zsystems import _lfarea_statement
 from advisor.chat.changes import Change, field_types, resolve_target
 from advisor.chat.reader import Reading
 from advisor.chat.reader.platforms import SCHEMA_POWER
@@ -24,9 +25,12 @@ _MOVE = re.compile(
     r"update|updating|put|run|running|on)\b",
     re.IGNORECASE,
 )
-_ADD = re.compile(r"\b(?:add|adding|plus|another|extra|more|increase\s+by|raise\s+by|grow\s+by)\b", re.IGNORECASE)
+_ADD = re.compile(
+    r"\b(?:add|adding|plus|another|extra|more|(?:increase|raise|grow|bump)\b[^.?!]{0,24}?\bby)\b", re.IGNORECASE
+)
 _REMOVE = re.compile(
-    r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|minus|less|reduce\s+by|cut\s+by|lower\s+by|shrink\s+by|decrease\s+by)\b",
+    r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|minus|less"
+    r"|(?:reduce|cut|lower|shrink|decrease|trim)\b[^.?!]{0,24}?\bby)\b",
     re.IGNORECASE,
 )
 # an amount the field should have as a whole: "what if it had 32 GB", "give it 8 GB", "bump the memory to 16 GB"
@@ -36,6 +40,12 @@ _HAVING = re.compile(
     re.IGNORECASE,
 )
 _OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
+_AME_AT = re.compile(r"\bAME\s*(?:at|of|with|to|=|@)\s*(?:an?\s+)?(?:factor\s+(?:of\s+)?)?(\d{1,2}\.\d{1,2})\b", re.I)
+_SMT_OFF = re.compile(
+    r"\b(?:turn|switch)\s+SMT\s+off\b|\b(?:disable|turn\s+off|switch\s+off)\s+SMT\b|\bSMT\s+(?:were\s+|was\s+|is\s+)?off\b"
+    r"|\bwithout\s+SMT\b",
+    re.I,
+)
 _SMT_ON = re.compile(r"\b(?:turn|switch)\s+SMT\s+on\b|\b(?:enable|turn\s+on|switch\s+on)\s+SMT\b(?!\s*[1248])", re.I)
 _SCALE = re.compile(r"\b(double|halve|triple)(?:[ds]|ing)?\b|\b(halving|doubling|tripling)\b", re.IGNORECASE)
 _SCALES = {"double": 2.0, "halve": 0.5, "triple": 3.0, "halving": 0.5, "doubling": 2.0, "tripling": 3.0}
@@ -160,6 +170,16 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         changes += _os_changes(doc, level, text)
     if _SMT_ON.search(text) and doc.get("kind") in ("aix-lpar", "vios"):
         raise ChangeError("SMT on AIX has modes 1, 2, 4 and 8: say which one, for example 'set cpu.smt = 8'")
+    if _SMT_OFF.search(text) and doc.get("kind") in ("aix-lpar", "vios") and "cpu.smt" in field_types(doc["kind"]):
+        changes.append(Change("cpu.smt", 1, None, text))  # "SMT off" (smtctl -m off): one thread per core
+    changes += _chatr_changes(doc, text) + _statement_changes(doc, text)
+    factor = _AME_AT.search(text)
+    if factor is not None:  # "what if sapdb01 had AME at 1.5": AME on, at that factor
+        for _, full, name in resolve_target(doc, text, {"aix-lpar": "ame.expansion_factor"}):
+            changes.append(Change(full, float(factor.group(1)), name, text))
+            enabled = full.replace("expansion_factor", "enabled")
+            if get_at(doc, enabled) is not True:
+                changes.append(Change(enabled, True, name, text))
     # an amount a field's words already took ("16M text", "swap to 96 GB") is no memory size
     amount = next(
         (q for q in reading.quantities if q.kind == "size" and not _page_size(q, doc) and q.start not in used), None
@@ -265,7 +285,8 @@ FIELD_SYNONYMS = {
     "osa": "osa",
     "hipersocket": "hipersockets",
 }
-_UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count"})
+# units, and the little words of a field's name ("at_peak", "per_core") that every sentence has ("AME at 1.5")
+_UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count", "at", "of", "to", "in", "on", "per", "by", "for"})
 _CLAUSES = linre.compile(r"[,;]|\s(?:and|then|plus|also|but)\s", linre.IGNORECASE)
 _WORD = linre.compile(r"[a-z0-9]+", linre.IGNORECASE)  # "10g ports", "1m", "vpm_fold_policy" name fields too
 _OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|currently)\s*$", linre.IGNORECASE)
@@ -305,6 +326,19 @@ def _best_field(words: set[str], fields: dict[str, Any], fits, leaf: bool = True
 
     `leaf`: a word of the field's own name must be among them ("sap profile ... 1" is no abap_initrc_degree);
     an enumeration's value names its field itself ("dedicated cpus": cpu.mode), so there the block's words do."""
+    top = _top_fields(words, fields, fits, leaf)
+    return top[0] if len(top) == 1 else None  # two fields fit the words equally: not guessed
+
+
+_NUMBER_FITS = {
+    True: lambda path, ft: ft.type == "number" and path.endswith(("_gb", "_mb")),  # a size
+    False: lambda path, ft: ft.type == "number",
+}
+
+
+def _top_fields(words: set[str], fields: dict[str, Any], fits, leaf: bool = True, by_hits: bool = False) -> list[str]:
+    """The fields that fit the words best, equally (one, several on a tie, or none); `by_hits`: by the number of
+    words named alone, so every field the words could mean is among them."""
     scored = []
     for path, ft in fields.items():
         if not fits(path, ft):
@@ -313,12 +347,31 @@ def _best_field(words: set[str], fields: dict[str, Any], fits, leaf: bool = True
         hit = len(own & words)
         if hit and (not leaf or _path_words(path.rsplit(".", 1)[-1]) & words):
             scored.append((hit, hit / len(own), path))
-    if not scored:
-        return None
     scored.sort(reverse=True)
-    if len(scored) > 1 and scored[0][:2] == scored[1][:2]:
-        return None  # two fields fit the words equally: not guessed
-    return scored[0][2]
+    return [p for h, r, p in scored if (h if by_hits else (h, r)) == (scored[0][0] if by_hits else scored[0][:2])]
+
+
+def ambiguous_fields(doc: dict, text: str, reading: Reading) -> list[str]:
+    """The fields a change in words could mean equally ("make it dedicated": cpu.mode or memory.mode; "bump ame to
+    3.0": ame.expansion_factor or ame.deficit_mb), to ask which one instead of guessing; empty when none."""
+    kind = str(doc.get("kind"))
+    fields = {p: ft for p, ft in field_types(kind).items() if p not in ("kind", "name") and ft.type != "list"}
+    clause = reading.text[:2000]
+    words = {_stem(w) for w in _WORD.findall(clause)}
+    for q in reading.quantities:
+        if q.ambiguous or q.kind not in ("number", "size", "percent"):
+            continue
+        top = _top_fields(words, fields, _NUMBER_FITS[q.kind == "size"], leaf=False, by_hits=True)
+        if len(top) > 1:
+            return top
+    for tok in _ENUM_TOKEN.finditer(clause):
+        low = tok.group(0).lower()
+        if low[:1].isdigit():
+            continue
+        holders = [p for p, ft in fields.items() if ft.type == "enum" and _choice(ft, low) is not None]
+        if len(holders) > 1:
+            return holders
+    return []
 
 
 def _fix_changes(doc: dict, text: str) -> list[Change]:
@@ -375,6 +428,40 @@ def _lfarea_changes(doc: dict, text: str) -> list[Change]:
     return [Change("lfarea", out, None, text)] if out != stmt else []
 
 
+# "chatr +pi 16M +pd 64M disp+work": the instruction (text) and data page size hints of HP-UX
+_CHATR = {
+    "large_pages.text": linre.compile(r"\+pi\s+(\w+)", linre.I),
+    "large_pages.data": linre.compile(r"\+pd\s+(\w+)", linre.I),
+}
+
+
+def _chatr_changes(doc: dict, text: str) -> list[Change]:
+    if doc.get("kind") != "hpux-server" or "chatr" not in text.lower():
+        return []
+    types = field_types("hpux-server")
+    out = []
+    for path, pattern in _CHATR.items():
+        m = pattern.search(text)
+        if m is not None and path in types:
+            value = _choice(types[path], m.group(1).lower())
+            if value is None:
+                raise ChangeError(
+                    f"{m.group(1)} is not a page size chatr takes ({', '.join(map(str, types[path].choices))})"
+                )
+            out.append(Change(path, value, None, text))
+    return out
+
+
+def _statement_changes(doc: dict, text: str) -> list[Change]:
+    """ "what if the statement were LFAREA=(1M=(10%),2G=(2))": the document's LFAREA statement replaced whole."""
+    if doc.get("kind") != "zos-lpar":
+        return []
+    stmt, _ = _lfarea_statement(text)
+    if stmt is None or "xx" in stmt.lower() or "..." in stmt:
+        return []
+    return [Change("lfarea", stmt, None, text)]
+
+
 def _names(text: str, name: str) -> bool:
     at = text.lower().find(name.lower())
     while at >= 0:
@@ -428,23 +515,50 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
                 changes.append(change)
                 seen.add(change.path)
                 numeric = True
+        valued: list[str] = []  # values the clause sets ("16M text"): no on/off reading of its words ("use")
         for tok in _ENUM_TOKEN.finditer(clause):
             if _OLD_VALUE.search(clause[max(0, tok.start() - 16) : tok.start()]):
                 continue
             if any(a <= tok.start() < b for a, b in spans):
                 continue  # the noun of a count already placed ("32 ifls"), not a value of its own
-            others = {_stem(w) for w in _WORD.findall(f"{clause[: tok.start()]} {clause[tok.end() :]}")}
-            change = _enum_change(fields, others, tok.group(0), text, seen)
+            if any(_choice(ft, tok.group(0).lower()) is not None for ft in _ENUMS(fields)):
+                valued.append(_stem(tok.group(0)))
+            # "16M text / 64M data pages": the word right next to a value names its field first
+            near = {_stem(w) for w in _WORD.findall(_adjacent(clause, tok.start(), tok.end()))}
+            change = _enum_change(fields, near, tok.group(0), text, seen) if near else None
+            if change is None:
+                others = {_stem(w) for w in _WORD.findall(f"{clause[: tok.start()]} {clause[tok.end() :]}")}
+                change = _enum_change(fields, others, tok.group(0), text, seen)
             if change is not None:
                 changes.append(change)
                 used.add(lo + tok.start())
                 seen.add(change.path)
         if not numeric:
             change = _bool_change(fields, words, clause, text, seen)
+            if change is not None and valued and _VALUE_WORDS.search(clause):
+                # "use 16M text pages for disp+work" is no switch of a field the value does not name
+                change = change if set(valued) <= _path_words(change.path) else None
             if change is not None:
                 changes.append(change)
                 seen.add(change.path)
     return [c for c in changes if get_at(doc, c.path) != c.value], used  # "engines to ifl" on ifl: no change
+
+
+def _ENUMS(fields: dict) -> list:  # noqa: N802 - reads as the set it returns
+    return [ft for ft in fields.values() if ft.type == "enum"]
+
+
+# a value written with its unit or a page size ("16M", "64K", "4G"): the clause sets a value
+_VALUE_WORDS = linre.compile(r"\b\d+(?:[KMGT]B?|K)\b", linre.IGNORECASE)
+_NEXT_WORD = linre.compile(r"^[\s/,]*([A-Za-z][\w-]*)")
+_PREV_WORD = linre.compile(r"([A-Za-z][\w-]*)[\s/,]*$")
+
+
+def _adjacent(clause: str, start: int, end: int) -> str:
+    """The word right before and the word right after a value ("16M text", "data 64M")."""
+    after = _NEXT_WORD.search(clause[end : end + 40])
+    before = _PREV_WORD.search(clause[max(0, start - 40) : start])
+    return f"{before.group(1) if before else ''} {after.group(1) if after else ''}".strip()
 
 
 def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: str, seen: set[str]) -> Change | None:

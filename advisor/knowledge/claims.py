@@ -53,12 +53,27 @@ _COMBINED = linre.compile(
 )
 _GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
 _MODAL = frozenset({"possible", "need", "recommend"})
+# "does the NX unit move pages between the pools?": a yes/no question whose verb is the statement itself; a claim of
+# this class names two or more subjects and answers only when nothing more specific does
+_GENERIC = "states"
 # "should LPM get its own adapter instead of going through the SEA?": what follows "instead of" is the alternative
 # turned down, not the subject asked about (a phrase up to the next clause mark)
 _INSTEAD = linre.compile(
     r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)\s+[^,;:.?!]{1,60}", linre.IGNORECASE
 )
-_PREFERENCE = frozenset({"recommend", "improve"})  # a preference turns round with the alternative; other claims abstain
+# "will a batch job ALWAYS gain from SMT?", "the same gain for EVERY workload?": asked of what depends, the answer is no
+_UNIVERSAL = linre.compile(
+    r"\b(?:always|every(?:\s+\w+)?|all\s+(?:\w+\s+)?(?:workloads?|cases|systems|situations|LPARs)|in\s+any\s+case|"
+    r"no\s+matter\s+(?:what|how|which)|regardless|guaranteed|any\s+workload|whatever)\b",
+    linre.IGNORECASE,
+)
+_PREFERENCE = frozenset({"recommend", "improve"})  # a preference turns round with the alternative; others abstain
+# a verb that turns down what follows; "recommend" and "reboot" carry it among their own opposite words
+_AVOIDED = linre.compile(
+    r"\b(?:avoid(?:ing)?|skip(?:ping)?|refrain(?:ing)?\s+from|steer(?:ing)?\s+clear\s+of|stop(?:ping)?|do\s+without)\b",
+    linre.IGNORECASE,
+)
+_OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -81,11 +96,12 @@ class Claim:
     holds: str  # yes | no | it depends, where the claim's levels are met (or not stated)
     because: str
     passage: str
-    when: dict[str, Level] = field(default_factory=dict)  # minimum levels for `holds`
+    when: dict[str, Level] = field(default_factory=dict)  # minimum levels for `holds` (the lowest release line)
     otherwise: str | None = None  # the verdict below the minimum (default: the opposite of holds)
     unstated: str | None = None  # the verdict when the question states none of the levels (default: holds)
     ordered: bool = False  # about[0] before about[1] reads as written; the other order is the converse
     unless: tuple[linre.Pattern, ...] = ()  # a question naming one of these is about something else
+    lines: dict[str, tuple[Level, ...]] = field(default_factory=dict)  # a minimum per release line: 6.1 TL8, 7.1 TL2
 
     @property
     def weight(self) -> int:
@@ -98,6 +114,7 @@ class ClaimVerdict:
     because: str
     claim: Claim
     at: int = 0  # where the predicate word stands in the question
+    weak: bool = False  # asked only by a neighbouring predicate ("is it fine to ...?" of a `possible` claim)
 
 
 @dataclass(frozen=True)
@@ -106,14 +123,21 @@ class Claims:
     items: tuple[Claim, ...]
 
     def verdict(
-        self, text: str, levels: dict[str, Level] | None = None, asked: str | None = None, fragment: bool = False
+        self,
+        text: str,
+        levels: dict[str, Level] | None = None,
+        asked: str | None = None,
+        fragment: bool = False,
+        focus: str | None = None,
     ) -> ClaimVerdict | None:
         """The verdict of the claims that settle this question's predicate; None when none does or they disagree.
 
         `asked` is the part of the message that asks yes or no (the predicate is looked for there only: "what
         should we change, and does it need a reboot?" asks about a reboot); the subjects come from the whole text.
         `fragment`: the message is a short yes/no fragment ("AMD on POWER6?"), so a stated level may ask whether the
-        subject is there at all.
+        subject is there at all. `focus`: the follow-up's own words when `text` carries earlier questions too; a
+        claim whose main subject the follow-up names comes first ("and changing ame_mpsize_support?" after a
+        question about the factor asks about ame_mpsize_support).
         """
         subject_text = _COMPARED.sub(" ", text)
         asked_text = text if asked is None else asked
@@ -121,12 +145,12 @@ class Claims:
             p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text, soft=False) is not None
         }
         # "AMD on POWER6?": a fragment that asks no predicate but states a level asks whether the subject is there
-        bare = fragment and not any(_asked(p, asked_text) is not None for p in self.predicates.values())
+        bare = fragment and not self.asks_any(asked_text)
         found: list[tuple[int, ClaimVerdict]] = []
         for c in self.items:
             if dominant and c.says not in dominant:
                 continue
-            got = self._judge(c, text, subject_text, levels or {}, asked_text, bare, fragment)
+            got = self._judge(c, text, subject_text, levels or {}, asked_text, bare, fragment, focus)
             if got is not None:
                 found.append((c.weight, got))
         if not found:
@@ -135,8 +159,13 @@ class Claims:
         # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
         # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
         # ("does amepat know ... when it recommends a factor?").
-        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int]:
-            return (item[1].claim.says in _MODAL, -item[0], item[1].at)
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int, int, int]:
+            about = item[1].claim.about
+            named = focus is None or about[0].search(focus) is not None
+            own = 0 if focus is None else sum(p.search(focus) is not None for p in about)  # "and 4Gb ones?"
+            says = item[1].claim.says
+            tier = 2 if says == _GENERIC or item[1].weak else 1 if says in _MODAL else 0
+            return (not named, -own, tier, -item[0], item[1].at)  # a follow-up's own subject first
 
         found.sort(key=rank)
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
@@ -153,6 +182,7 @@ class Claims:
         asked_text: str,
         bare: bool = False,
         fragment: bool = False,
+        focus: str | None = None,
     ) -> ClaimVerdict | None:
         chosen = _INSTEAD.sub(lambda m: " " * len(m.group(0)), subject_text)
         spans = []
@@ -167,7 +197,9 @@ class Claims:
             spans.append(m.start())
         if alternative and c.says not in _PREFERENCE:
             return None
-        if any(p.search(chosen) for p in c.unless):
+        # the earlier questions a follow-up is read with supply subjects, not exclusions: "does plain POWER7 have it?"
+        # after a question on POWER7+ is about POWER7
+        if any(p.search(chosen if focus is None else focus) for p in c.unless):
             return None
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
@@ -179,6 +211,11 @@ class Claims:
             asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
+        weak = False
+        if asked is None and c.says == "possible" and c.holds != "it depends" and _OK.search(asked_text):
+            asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
+            asked = asked if asked is not None and not asked[0] else None  # "are vSCSI disks ok for it?": usable or not
+            weak = asked is not None  # a claim of the predicate asked, when one matches, comes first
         if (
             asked is None
             and fragment
@@ -217,18 +254,26 @@ class Claims:
             reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
         if alternative:
             reverse = not reverse  # "instead of through the SEA?" asks the reverse of "should it use the SEA?"
+        if c.says not in ("recommend", "reboot") and _AVOIDED.search(asked_text[:at]):
+            reverse = not reverse  # "should I avoid running amepat during the peak?", "can I skip -M?"
         answer, note = _levels(c, levels)
-        if answer != "it depends" and reverse:
+        if answer == "it depends" and not note and _UNIVERSAL.search(asked_text):
+            answer, note = ("yes" if reverse else "no"), "not always"  # what depends does not hold every time
+        elif answer != "it depends" and reverse:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
-        return ClaimVerdict(answer, because, c, at)
+        return ClaimVerdict(answer, because, c, at, weak)
+
+    def asks_any(self, text: str) -> bool:
+        """Whether the text asks any predicate class at all ("and on POWER8?" asks none of its own)."""
+        return any(_asked(p, text) is not None for p in self.predicates.values() if p.name != _GENERIC)
 
     def _bare(self, c: Claim, asked_text: str) -> bool:
         """No predicate asked once the claim's own subject words are set aside ("Active Memory Deduplication on
         POWER6?": "active" names the product, it does not ask whether something is active)."""
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
-        return not any(_asked(p, asked_text) is not None for p in self.predicates.values())
+        return not self.asks_any(asked_text)
 
 
 def _opens(c: Claim, rest: str) -> bool:
@@ -249,7 +294,7 @@ def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, in
         m = pred.same.search(text)
     if m is None or (pred.not_before is not None and pred.not_before.match(text, m.end())):
         return None
-    if pred.not_after is not None and pred.not_after.search(text[max(0, m.start() - _WINDOW) : m.start()]):
+    if pred.not_after is not None and pred.not_after.search(text[max(0, m.start() - 2 * _WINDOW) : m.start()]):
         return None
     if _NEGATION.search(text[max(0, m.start() - _WINDOW) : m.start()]):
         reverse = not reverse
@@ -264,6 +309,17 @@ def _at_least(stated: Level, minimum: Level) -> bool | None:
         if stated[i] != want:
             return stated[i] > want
     return True
+
+
+def _line_minimum(stated: Level, minimums: tuple[Level, ...]) -> Level:
+    """The minimum of the stated level's release line ("AIX 6.1 TL8 or 7.1 TL2": 7.1 TL1 is held against 7.1 TL2);
+    a level above every listed line is held against the highest, one below them against the lowest."""
+    ordered = sorted(minimums)
+    same = [m for m in ordered if m[:2] == stated[:2]]
+    if same:
+        return same[0]
+    above = [m for m in ordered if m[:2] < stated[:2]]
+    return above[-1] if above else ordered[0]
 
 
 def _label(kind: str, level: Level) -> str:
@@ -282,12 +338,13 @@ def _levels(c: Claim, levels: dict[str, Level]) -> tuple[str, str]:
     stated = {k: levels[k] for k in c.when if k in levels}
     if not stated:
         return c.unstated or c.holds, ""
-    below = [k for k, v in stated.items() if _at_least(v, c.when[k]) is False]
+    need = {k: _line_minimum(v, c.lines.get(k) or (c.when[k],)) for k, v in stated.items()}
+    below = [k for k, v in stated.items() if _at_least(v, need[k]) is False]
     if below:
         k = below[0]
         otherwise = c.otherwise or ("no" if c.holds == "yes" else "yes" if c.holds == "no" else "it depends")
-        return otherwise, f"{_label(k, stated[k])} is below the {_label(k, c.when[k])} this needs"
-    if any(_at_least(v, c.when[k]) is None for k, v in stated.items()):
+        return otherwise, f"{_label(k, stated[k])} is below the {_label(k, need[k])} this needs"
+    if any(_at_least(v, need[k]) is None for k, v in stated.items()):
         return "it depends", "it depends on the exact level"
     missing = [k for k in c.when if k not in stated]
     if missing and c.unstated == "it depends":
@@ -372,6 +429,8 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             raise KnowledgeError(path.name, None, "a predicate's polarity_from names no predicate class")
         if item.get("says") not in predicates:
             raise KnowledgeError(path.name, cid, f"unknown predicate class '{item.get('says')}'")
+        if item.get("says") == _GENERIC and len(item.get("about") or []) < 2:
+            raise KnowledgeError(path.name, cid, f"a '{_GENERIC}' claim needs two or more subjects")
         for key in ("holds", "otherwise", "unstated"):
             if key in item and item[key] not in HOLDS:
                 raise KnowledgeError(path.name, cid, f"{key} must be one of {', '.join(HOLDS)}")
@@ -385,7 +444,11 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
         try:
             about = tuple(_subject(p) for p in item["about"])
             unless = tuple(_subject(p) for p in item.get("unless", []))
-            minimum = {k: parse_level(k, v) for k, v in when.items()}
+            lines = {
+                k: tuple(sorted(parse_level(k, x) for x in (v if isinstance(v, list) else [v])))
+                for k, v in when.items()
+            }
+            minimum = {k: v[0] for k, v in lines.items()}
         except (linre.error, ValueError) as exc:
             raise KnowledgeError(path.name, cid, f"bad pattern or level: {exc}") from None
         items.append(
@@ -401,6 +464,7 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
                 item.get("unstated"),
                 bool(item.get("ordered")),
                 unless,
+                lines,
             )
         )
     return Claims(predicates, tuple(items))

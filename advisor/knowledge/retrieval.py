@@ -14,14 +14,14 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from advisor import linre
 from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
 from advisor.knowledge.text import fts_phrase
-from advisor.knowledge.topic import modifiers, topic_phrases
+from advisor.knowledge.topic import compounds, modifiers, topic_phrases
 
 RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
@@ -42,6 +42,53 @@ _WHY = re.compile(r"^\s*why\b", re.IGNORECASE)
 # "amepat -M", "lparstat -c", "ps -eZ", "chatr +pi": a command with an option (RE2: user text)
 _COMMAND_OPTION = linre.compile(r"\b([a-z][a-z0-9_]{1,15})\s+([-+][A-Za-z]{1,3})\b")
 OPTION_WEIGHT = 2.0
+
+
+# "those lpars", "that factor", "such a setup": a thing of the question before, not a word of the follow-up's own
+_REFERENCE = linre.compile(
+    r"\b(?:those|these|that|this|such(?:\s+an?)?|the\s+same)\s+[a-z0-9_]{1,30}", linre.IGNORECASE
+)
+
+
+# A size as admins type it: "256G", "1TB", "512 GB", "64 gigs" (RE2: user text)
+_SIZE = linre.compile(r"\b(\d{1,5})\s?(gb|g|gig|gigs|tb|t|mb|m)\b", linre.IGNORECASE)
+_TO_GB = {"g": 1, "gb": 1, "gig": 1, "gigs": 1, "t": 1024, "tb": 1024}
+SIZE_WEIGHT = 1.0
+
+
+def size_concepts(kb, question: str) -> list[Concept]:
+    """The sizes a question compares, as the passages write them: "256G" is "256 GB" or "256GB", "1TB" also
+    "1024 GB". A measured result is found by its figures ("what did going from 256G to 1TB buy?" -> 256 GB to
+    1024 GB); a single amount ("how big on 256 GB online") is an input for a calculation, not a topic."""
+    out: list[Concept] = []
+    seen: set[str] = set()
+    for m in _SIZE.finditer(question[:2000]):
+        number, unit = m.group(1), m.group(2).lower()
+        if unit in ("m", "mb"):
+            continue  # page sizes ("1M", "16M") are terms of their own
+        gb = int(number) * _TO_GB[unit]
+        forms = {f"{gb} gb", f"{gb}gb", f"{gb}g"}  # with its unit: a bare "33" is "signal 33" too
+        if unit.startswith("t"):
+            forms |= {f"{number} tb", f"{number}tb"}
+        query = " OR ".join(fts_phrase(f.split()) for f in sorted(forms))
+        label = f"{gb} GB"
+        if label in seen or not kb.index.df("passages", query):
+            continue
+        seen.add(label)
+        terms = tuple(fts_phrase(f.split()) for f in sorted(forms))
+        out.append(Concept(label, label, query, SIZE_WEIGHT, False, terms))
+    return out if len(out) >= 2 else []  # a comparison of sizes; one amount alone is an input, not a topic
+
+
+def split_aside(question: str) -> tuple[str, str]:
+    """A question and the aside in brackets at its end: ("tool to measure it", "is 0.9% of cycles in the TLB
+    handler fine") for "tool to measure it (is 0.9% ...)", how a follow-up is asked with the question it
+    continues (advisor/chat/dialogue.py `with_context`); (question, "") when there is none."""
+    text = question.rstrip(" ?.!")
+    at = text.find(" (")
+    if at <= 0 or not text.endswith(")"):
+        return question, ""
+    return text[:at], text[at + 2 : -1]
 
 
 def option_concepts(kb, question: str) -> list[Concept]:
@@ -68,6 +115,7 @@ class Hit:
     matched: list[str] = field(default_factory=list)
     other_family: bool = False  # the passage belongs only to a product line the question does not name
     on_topic: bool = False  # the passage matches every concept of what the question asks about
+    order: float = 0.0  # what the hits are sorted by: the score, or for a follow-up how well it answers its own words
 
 
 @dataclass
@@ -89,7 +137,13 @@ class Retrieval:
     sources: set[str] = field(default_factory=set)  # the source documents the question names
     topic: list[str] = field(default_factory=list)  # what the question asks about (advisor/knowledge/topic.py)
     off_topic: list[str] = field(default_factory=list)  # a kind of it no passage names ("lock" of "lock structure")
+    names: list[str] = field(default_factory=list)  # feature names in title case no source uses ("Live Kernel Update")
     topic_concepts: list[str] = field(default_factory=list)  # the concepts (labels) of the topic words
+
+    @property
+    def by_score(self) -> Retrieval:
+        """The same retrieval with the hits in score order (a follow-up's own-word order set aside)."""
+        return replace(self, hits=sorted(self.hits, key=lambda h: (-h.score, h.passage.id)))
 
     @property
     def jargon(self) -> list[str]:
@@ -129,6 +183,9 @@ def rank(
     named_by = syn.document_words(question)  # "the SHARE large memory deck": "share" names the source, not a topic
     concepts = [c for c in concepts if c.jargon or c.label not in named_by]
     concepts += option_concepts(kb, question)
+    sizes = size_concepts(kb, question)
+    if sizes:  # "1tb" as a word of its own no longer: the size concept has every way of writing it
+        concepts = [c for c in concepts if c.jargon or not _SIZE.fullmatch(c.label)] + sizes
     unknown += command_names(kb, question)
     why = bool(_WHY.match(question))
     why_terms = [t.strip('"').lower() for c in concepts if c.jargon for t in c.term_queries] if why else []
@@ -137,7 +194,12 @@ def rank(
     families = syn.families(platforms)
     topics = syn.topic_tags(question)
     index = kb.index
-    phrases = topic_phrases(corrected)
+    main, aside = split_aside(corrected)
+    # "tool to measure it? (is 0.9% of cycles in the TLB handler fine)": the follow-up's own words order the
+    # passages that speak of the question it continues (scores and coverage count both alike)
+    own = {c.key for c in syn.concepts(_REFERENCE.sub(" ", main))} if aside else set()
+    own = own if own & {c.key for c in concepts} else set()
+    phrases = topic_phrases(main) or topic_phrases(corrected)
     topic = [w for p in phrases for w in p]
     labels = {c.label for c in concepts}
     topic_concepts = [c.label for c in syn.concepts(" ".join(topic))]
@@ -146,6 +208,7 @@ def rank(
 
     per_passage: dict[int, float] = {}
     matched: dict[int, list[tuple[str, float]]] = {}
+    own_idf, own_labels = 0.0, set()
     rule_scores: dict[str, float] = {}
     total_idf = 0.0
     for c in concepts:
@@ -154,6 +217,9 @@ def rank(
         # passage that explains it names; the benefit words ("save", "CPU") are the user's own
         weight = c.weight * (WHY_PLAIN_SHARE if why and not c.jargon else 1.0)
         total_idf += weight * idf
+        if own and c.key in own:
+            own_idf += weight * idf
+            own_labels.add(c.label)
         for rowid, s in _best_of(index, "passages", c.term_queries).items():
             per_passage[rowid] = per_passage.get(rowid, 0.0) + weight * s
             matched.setdefault(rowid, []).append((c.label, weight * idf))
@@ -186,16 +252,22 @@ def rank(
                 score *= WHY_BOOST  # ... and the "Why" section about the very thing asked
         cov = sum(w for _, w in matched[rowid]) / total_idf if total_idf > 0 else 0.0
         score *= COVERAGE_BASE + cov
+        order = score
+        if own_idf > 0:  # a follow-up: the passages that answer its own words come first (the score stays),
+            # among those that speak of the question it continues ("command to check it?" after SEA failover)
+            in_context = any(label not in own_labels for label, _ in matched[rowid])
+            own_cov = sum(w for label, w in matched[rowid] if label in own_labels) / own_idf
+            order *= (COVERAGE_BASE + own_cov) if in_context else 0.0
         labels_here = [label for label, _ in matched[rowid]]
         on_topic = bool(topic_concepts) and all(t in labels_here for t in topic_concepts)
-        hits.append(Hit(p, score, cov, labels_here, other, on_topic))
+        hits.append(Hit(p, score, cov, labels_here, other, on_topic, order))
     for rid in mentioned:
         for p in kb.passages_for_rule(rid):
             if not any(h.passage.id == p.id for h in hits):
-                hits.append(Hit(p, 0.1, 0.0, []))
+                hits.append(Hit(p, 0.1, 0.0, [], order=0.1))
     if named and any(h.passage.source in named and h.coverage > 0 for h in hits):
         hits = [h for h in hits if h.passage.source in named]  # "in the SHARE deck": that document answers
-    hits.sort(key=lambda h: (-h.score, h.passage.id))
+    hits.sort(key=lambda h: (-h.order, h.passage.id))
     return Retrieval(
         question,
         concepts,
@@ -213,7 +285,8 @@ def rank(
         corrected,
         named,
         topic,
-        [w for w in modifiers(phrases) if not _discussed(kb, w, question)],
+        [w for w in modifiers(phrases) if not _discussed(kb, w, question)] + _unnamed(kb, phrases, question),
+        feature_names(kb, question),
         topic_concepts,
     )
 
@@ -241,6 +314,33 @@ def spelled_out(kb, question: str) -> str:
 
 # Words typed in capitals, side by side: "CP SET SHARE", "SET SRM", "D M=STOR" (RE2: user text)
 _CAPITALS_RUN = linre.compile(r"\b[A-Z]{2,12}(?:[ \t]+[A-Z]{2,12})+\b")
+
+
+# Words in title case side by side: "Live Kernel Update", "Power Enterprise Pools" (RE2: user text)
+_TITLE_RUN = linre.compile(r"\b[A-Z][a-z]{2,15}(?:[ \t]+[A-Z][a-z]{2,15}){1,4}\b")
+
+
+def feature_names(kb, question: str) -> list[str]:
+    """Product and feature names in title case that the sources never use ("Live Kernel Update", "Spectrum
+    Scale"): each word may be known ("live", "kernel", "update"), the name is not. A sentence's first word is
+    capitalised anyway and does not count; platform, document and synonym names ("Active Memory Expansion")
+    are known."""
+    syn = kb.synonyms
+    out: list[str] = []
+    text = question[:2000]
+    for m in _TITLE_RUN.finditer(text):
+        words = m.group(0).split()
+        if m.start() == 0 or text[: m.start()].rstrip().endswith((".", "?", "!", ":")):
+            words = words[1:]
+        if len(words) < 2:
+            continue
+        name = " ".join(words)
+        if kb.knows(name) or syn.platform_tags(name) or syn.document_tags(name):
+            continue
+        if any(c.jargon for c in syn.concepts(name)):
+            continue
+        out.append(name.lower())
+    return out
 
 
 def command_names(kb, question: str) -> list[str]:
@@ -301,6 +401,21 @@ def reduce_query(kb, concepts: list) -> tuple[list, list[str], list[str], list[s
             dropped.append(c.label)
             rare.append(c.label)
     return list({c.key: c for c in kept}.values()), unknown, dropped, rare, fixes
+
+
+def _unnamed(kb, phrases: list[list[str]], question: str) -> list[str]:
+    """Particular containers no passage names: "machine pool" (IBM i), "lock structure" (a coupling facility),
+    "intent log" (VxFS), though "machine", "pool", "lock" and "log" each occur in the sources."""
+    syn = kb.synonyms
+    out: list[str] = []
+    for a, b in compounds(phrases):
+        if vocabulary.is_code(a) or syn.platform_tags(a) or a in syn.platform_words(question):
+            continue  # "the 1M area", "the PLAREA z/OS sets up"
+        if a in syn.document_words(question) or any(c.jargon for c in syn.concepts(f"{a} {b}")):
+            continue
+        if not kb.index.df("passages", fts_phrase([a, b])):
+            out.append(f"{a} {b}")
+    return out
 
 
 def _discussed(kb, word: str, question: str) -> bool:

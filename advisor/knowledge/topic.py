@@ -40,6 +40,7 @@ _AUX = frozenset(
 _PRONOUN = frozenset({"i", "we", "you", "they", "it", "he", "she", "one", "u", "someone", "anyone"})
 _DETERMINER = frozenset("the a an our my your their its each every this that these those any some all his her".split())
 _DO = frozenset({"do", "does", "did", "doesn't", "don't", "didn't"})
+_BACK = frozenset({"it", "they", "them"})  # a clause with these speaks of something named before it
 _MODAL = frozenset({"should", "must", "can", "could", "will", "would", "shall", "may", "might"})
 _POSSESSIVE = frozenset({"our", "my", "your", "their"})
 _ADVERB = frozenset({"ever", "really", "actually", "still", "also", "just", "even", "always", "usually", "best"})
@@ -172,10 +173,12 @@ def topic_phrases(question: str) -> list[list[str]]:
         c, q = clauses[n]
         phrases = [p for p in (_content(x) for x in _clause_topic(c, q)) if p]
         fragment = not any(t in _WH for t in c) and c[0] not in _AUX
-        if phrases and not fragment:
+        refers_back = n > 0 and any(t in _BACK for t in c)
+        if phrases and not fragment and not refers_back:
             return phrases
         # a fragment continues the clause before it: "transparent memory encryption on Power10 - any cpu
-        # overhead?" asks about the encryption's overhead; "lock escalation threshold - what value?" likewise
+        # overhead?" asks about the encryption's overhead; "lock escalation threshold - what value?" likewise;
+        # so does a clause that points back: "ipsec tunnels between lpars - how much cpu does it cost?"
         for m in range(n - 1, max(n - 4, -1), -1):
             before = [p for p in (_content(x) for x in _clause_topic(clauses[m][0], True)) if p]
             if before:
@@ -195,15 +198,41 @@ def topic_words(question: str) -> list[str]:
 _NOT_A_NAME = ("est", "ly", "ing", "ed")
 
 
+# Adjectives of state or degree: "open connections", "spare ports" describe which ones, not a kind of thing
+_STATE = frozenset(
+    """open opened closed new old free full empty active inactive idle live dead busy fast slow existing available
+    different other same single double multiple several various entire extra additional spare separate standard
+    normal special common good bad better worse high low big small large huge tiny long early late recent next
+    last first second third previous heavy light hot cold warm safe secure local remote global internal external
+    total whole certain own usual main few many more less most least""".split()
+)
+
+
+# Nouns that name a container of some kind: "pool", "structure", "table", "log", "cache". Qualified by another
+# noun they name one particular thing ("machine pool", "lock structure", "intent log", "inode cache"), which is
+# a topic of its own whether or not the sources use each word elsewhere.
+CONTAINERS = frozenset(
+    """pool pools structure structures area areas table tables space log logs cache set sets queue queues buffer
+    buffers file files region regions heap stack segment segments""".split()
+)
+
+
+def compounds(phrases: list[list[str]]) -> list[tuple[str, str]]:
+    """The (modifier, container) pairs that end a topic phrase: ("machine", "pool") of "how big should the
+    machine pool be?"."""
+    return [(p[-2], p[-1]) for p in phrases if len(p) >= 2 and p[-1] in CONTAINERS and modifiers([p[-2:]])]
+
+
 def modifiers(phrases: list[list[str]]) -> list[str]:
     """The words that modify a noun after them in the same phrase ("lock" in "lock structure", "archive" in
     "archive log data sets"): each names what kind of that thing is asked about."""
-    return [w for p in phrases for w in p[:-1] if not w.endswith(_NOT_A_NAME)]
+    return [w for p in phrases for w in p[:-1] if not w.endswith(_NOT_A_NAME) and w not in _STATE]
 
 
 # What kind of answer the question wants, read from its form, and which sentences give that kind: "how much
-# did it save?" wants a figure, "how do I hand a LUN to a WPAR?" a command, "why?" a reason, "in which release"
-# a level. A passage's sentence that matches the question's words AND gives the kind asked for is the answer.
+# did it save?" wants a figure, "how do I hand a LUN to a WPAR?" a command, "why?" a reason, "when would a
+# second pair make sense?" a condition, "in which release" a level. A passage's sentence that matches the
+# question's words AND gives the kind asked for is the answer.
 _WANTS = {
     "figure": linre.compile(
         r"\bhow\s+(?:much|many|big|large|long|high|far|fast|low|small)\b|\bwhat\s+(?:size|value|percent|percentage|"
@@ -211,12 +240,22 @@ _WANTS = {
         r"min(?:imum)?|limits?|percent(?:age)?|ranges?)\b|%",
         linre.IGNORECASE,
     ),
+    "list": linre.compile(
+        r"\b(?:check\s?lists?|steps|step\s+by\s+step|prerequisites|prereqs|what\s+to\s+(?:check|watch|do)|to-?do)\b",
+        linre.IGNORECASE,
+    ),
     "command": linre.compile(
-        r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+to\b|\bcommands?\b|\bsyntax\b|"
+        r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+(?:i|we)\s+(?:can|could|should)\b|"
+        r"\bhow\s+to\b|\bcommands?\b|\bsyntax\b|"
         r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b",
         linre.IGNORECASE,
     ),
     "reason": linre.compile(r"\bwhy\b|\breasons?\b|\bhow\s+come\b|\bwhat\s+for\b", linre.IGNORECASE),
+    "condition": linre.compile(
+        r"\bwhen\s+(?:would|should|does|do|is|are|will|might|could|can|must|to)\b|\bin\s+which\s+cases?\b|"
+        r"\bunder\s+what\b|\breasons?\s+(?:for|to)\b|\bwhen\s+(?:it|does\s+it)\s+makes?\s+sense\b",
+        linre.IGNORECASE,
+    ),
     "level": linre.compile(
         r"\b(?:which|what)\s+(?:z/os\s+|aix\s+|vios\s+)?(?:release|version|level|tl)\b|\bsince\s+when\b|"
         r"\bfirst\s+(?:show|appear|arriv|introduc|came|come)",
@@ -231,12 +270,16 @@ _OFFERS = {
         r"otherwise|in\s+order\s+to|so\s+the|so\s+a|so\s+it)\b",
         linre.IGNORECASE,
     ),
+    "condition": linre.compile(
+        r"\b(?:if|unless|only\s+(?:if|when|for)|justif(?:y|ies|ied)|in\s+case|where\s+(?:the|a|an))\b", linre.IGNORECASE
+    ),
+    "list": linre.compile(r"\b(?:first|second|third|fourth|then|next|finally)\b", linre.IGNORECASE),
     "level": linre.compile(r"\bV\d+R\d+\b|\b\d+\.\d+(?:\.\d+)*\b|\bTL\s?\d+\b|\brelease\b", linre.IGNORECASE),
 }
 
 
 def wanted(question: str) -> frozenset[str]:
-    """The kinds of answer the question asks for (figure, command, reason, level); empty when it says none."""
+    """The kinds of answer the question asks for (figure, command, reason, condition, level); empty when none."""
     text = question[:MAX_CHARS]
     return frozenset(kind for kind, rx in _WANTS.items() if rx.search(text))
 
@@ -244,3 +287,8 @@ def wanted(question: str) -> frozenset[str]:
 def offers(sentence: str, kinds: frozenset[str]) -> bool:
     """Whether the sentence gives one of the kinds of answer asked for."""
     return any(_OFFERS[k].search(sentence) for k in kinds)
+
+
+def is_list(text: str) -> bool:
+    """A passage written as steps ("First, ... Second, ... Then ..."): at least three step words."""
+    return len(_OFFERS["list"].findall(text[:4000])) >= 3

@@ -20,11 +20,14 @@ def column_key(name: str) -> str:
     return snake(name)
 
 
+ROW_SKIPPED = "row skipped"  # a sample row left out: a mean or a peak over the table is not the recording's
+
+
 def read_row(line: Line, keys: list[str], convert: Callable[[str], Any], out: Builder, table: str) -> None:
     """Store one row of ``table``; ``convert`` types each cell."""
     cells = line.text.split()
     if len(cells) != len(keys):
-        out.warn(line, f"{table}: {len(cells)} cells for {len(keys)} columns; row skipped")
+        out.warn(line, f"{table}: {len(cells)} cells for {len(keys)} columns; {ROW_SKIPPED}")
         return
     row: dict[str, Any] = {}
     for key, raw in zip(keys, cells, strict=True):

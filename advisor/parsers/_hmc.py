@@ -18,7 +18,7 @@ from advisor import linre
 from ._text import Builder, Line, lines_of
 from .base import CUT_REASON, ParseResult
 
-_NAME = linre.compile(r"[a-z][a-z0-9_]{0,63}")
+_NAME = linre.compile(r"[0-9_]{0,9}[a-z][a-z0-9_]{0,63}")  # "5250_application_capable": a digit may open one
 Held = tuple[Line, dict[str, str], str | None]  # a row, and the field it ends in without "=" (None: none)
 NO_RESULTS = linre.compile(r"^No results were found\.?$", linre.I)
 
@@ -56,13 +56,14 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
     out = Builder(command)
     header: list[str] | None = None
     held: Held | None = None
+    by_header = False  # the held row is one of bare values under a --header line (else of name=value pairs)
     for line in lines_of(text, command, detect):
         body = line.text.strip()
         if not body:  # a double-spaced copy puts a blank line inside a wrap too: the next line decides
             continue
         items = fields(body)
         if held is not None:
-            if _continues(held, items, header):
+            if _continues(held, items, header if by_header else None):
                 _put_wrapped(out, held, line)
                 held = None
                 continue
@@ -76,6 +77,7 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
             continue
         named = pairs(items)
         dangling = pairs(items[:-1]) if named is None and len(items) > 1 and "=" not in items[-1] else None
+        by_header = named is None and dangling is None  # a row of bare values under a --header line
         if named is not None:
             held = (line, named, None)
         elif dangling is not None and header is None:
@@ -100,8 +102,9 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
 
 def _continues(held: Held, items: list[str] | None, header: list[str] | None) -> bool:
     """The line goes on with the held row, wrapped by the terminal: the row ended inside an attribute's name,
-    or (name=value lines) the line starts with a bare value, or (-F with --header) it holds one value where
-    the header names several: the rest of the row's last value ("...,131072,655" then "36")."""
+    or (a row of name=value pairs, ``header`` None, whatever line came before as a header) the line starts with
+    a bare value, or (a row under a --header line) it holds one value where the header names several: the rest
+    of the row's last value ("...,131072,655" then "36")."""
     if held[2] is not None:
         return True
     if not items:

@@ -9,10 +9,13 @@ from __future__ import annotations
 from advisor import linre
 
 from ._text import Builder, Line, blocks_of, clean
-from .base import ParseResult
+from .base import NOT_WHOLE, ParseResult
 
 HEADER = linre.compile(r"^\s*name\s+status\s+(physloc\s+)?description\s*$", linre.I)
 ROW = linre.compile(r"^\s*(\S+)\s+(Available|Defined|Stopped|Unknown)\b\s*(.*)$")
+# A row's description holding another row ("... Disk Drive hdisk1 Available MPIO ..."): two lines joined (a mail
+# program's "extra line breaks" removed, a lost line end).
+JOINED = linre.compile(r"[A-Za-z][\w.-]{0,62}\d\s+(?:Available|Defined|Stopped|Unknown)(?:\s|$)")
 LOCATION = linre.compile(r"\d\d(-[0-9A-Za-z]+)+|U[0-9A-Z]+\.[\w.-]+")
 
 
@@ -38,20 +41,23 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
     out = Builder(command)
     # What follows the status ("00-00-02 MPIO IBM 2076 FC Disk") repeats down a listing: each is read
     # once.  Rows are stored by column (Builder.listing), which shares the repeated strings.
-    described: dict[str, tuple[str | None, str]] = {}
+    described: dict[str, tuple[str | None, str, bool]] = {}
     # A device is listed once: when the first device comes again, a second listing starts (the output
     # pasted twice, or run twice); its rows are not counted again (a name set would cost a listing's memory).
     first: str | None = None
     again = False
     rows = out.listing(key)
 
-    def row(words: tuple[str, str, str] | list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def row(words: tuple[str, str, str] | list[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """The row's keys and values; None when what follows the status holds another row (two joined)."""
         rest = described.get(words[2])
         if rest is None:
             rest = _described(words[2])
             if len(described) >= _REMEMBERED:
                 described.clear()
             described[words[2]] = rest
+        if rest[2]:
+            return None
         if rest[0] is None:
             return _FIELDS, (words[0], words[1], rest[1])
         return _LOCATED, (words[0], words[1], rest[0], rest[1])
@@ -63,9 +69,10 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
         words = raw.split(None, 2)  # the text's trailing blanks, if any, stay on words[2]: _described strips
         if len(words) != 3 or words[1] not in _STATUSES or again or words[0] == first:
             return None
-        if first is None:
+        made = row(words)  # None (two rows joined): ``slow`` says so
+        if made is not None and first is None:
             first = words[0]
-        return row(words)
+        return made
 
     def slow(line: Line) -> None:
         nonlocal first, again
@@ -77,6 +84,9 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
                 out.known(line)
                 return
             m = ROW.match(line.text)
+            if not m and JOINED.search(line.text):  # the header and a row in one line: that row is lost
+                out.warn(line, f"a device row joined to other text (a lost line end): skipped; {NOT_WHOLE}")
+                return
             if not m:
                 out.unknown(line)
                 return
@@ -88,18 +98,23 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
         if again:
             out.warn(line, f"{words[0]}: a second listing (pasted twice, or run twice); its rows are not counted")
             return
-        rows.put(*row(words), line)
+        made = row(words)
+        if made is None:
+            out.warn(line, f"{words[0]}: two rows in one line (a lost line end): skipped; {NOT_WHOLE}, nothing counted")
+            return
+        rows.put(*made, line)
 
     rows.read(blocks_of(text, command, lambda t: listing_score(t, names)), fast, slow)
     return out.finish()
 
 
-def _described(text: str) -> tuple[str | None, str]:
-    """(location code or None, description) of the text after the status."""
+def _described(text: str) -> tuple[str | None, str, bool]:
+    """(location code or None, description, whether it holds another row) of the text after the status."""
+    joined = " " in text.strip() and JOINED.search(text) is not None
     first, _, rest = text.partition(" ")
     if LOCATION.fullmatch(first):
-        return first, rest.strip()
-    return None, text.strip()
+        return first, rest.strip(), joined
+    return None, text.strip(), joined
 
 
 _STATUSES = frozenset(("Available", "Defined", "Stopped", "Unknown"))

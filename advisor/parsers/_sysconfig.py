@@ -17,13 +17,40 @@ _MB = size_in("mb")
 _SIZES = frozenset({"mem", "tmem"})  # printed with their unit ("mem=14336MB")
 
 
-def read_banner(line: Line, out: Builder) -> None:
-    """Store the banner's pairs under ``configuration``; ``line`` matches BANNER."""
+_REST = linre.compile(r"^[^\s=-]\S*(?:\s+\w+=\S*)*$|^\w+=\S*(?:\s+\w+=\S*)*$")
+
+
+def is_rest(line: Line) -> bool:
+    """``line`` (the first text line after a banner) is the banner's rest, wrapped by a terminal or a mail program:
+    a cut piece and/or key=value pairs ("336MB tmem=8192MB psize=16", "E").  A banner is followed by a blank
+    line and a table header in the command's own output, never by these."""
+    return bool(_REST.match(line.text.strip()))
+
+
+def read_banner(line: Line, out: Builder, *, wrapped: bool = False) -> None:
+    """Store the banner's pairs under ``configuration``; ``line`` matches BANNER.  ``wrapped``: the next line is
+    its rest, so its last pair may be cut ("mmode=Ded-" of Ded-E, "ent=2." of 2.00) and is left out."""
     banner = BANNER.match(line.text)
     assert banner is not None, "called only for a banner line"
     pairs = _PAIR.findall(banner.group(1))
     if not pairs:
         out.warn(line, "configuration banner without key=value pairs")
+    if wrapped and pairs:
+        name, raw = pairs.pop()
+        out.warn(line, f"{name}={raw}: the banner is wrapped here (it goes on in the next line); left out")
+    _store(pairs, line, out)
+
+
+def read_rest(line: Line, out: Builder) -> None:
+    """The whole pairs of a banner's rest line; its first piece, the end of the cut pair, is skipped."""
+    words = line.text.split()
+    if words and "=" not in words[0]:
+        words = words[1:]
+    out.warn(line, "the rest of the configuration banner, wrapped: its first piece is not read")
+    _store(_PAIR.findall(" ".join(words)), line, out)
+
+
+def _store(pairs: list[tuple[str, str]], line: Line, out: Builder) -> None:
     for name, raw in pairs:
         key = f"configuration.{name.casefold()}"
         if linre.fullmatch(r"[\d.,]+\s*[KMGT]B", raw, linre.I):

@@ -291,10 +291,13 @@ def _factor_row(line: Line, out: Builder) -> tuple[Line, dict[str, Any], str] | 
 
 def _close(kind: str, paragraph: list[Line], out: Builder) -> None:
     """Read the values out of a wrapped prose paragraph, each tied to its own line."""
-    text, starts = "", []
+    text, starts, broken = "", [], []  # broken: where a line ending in a digit goes on with one opening with one
     for line in paragraph:
+        body = line.text.strip()
+        if text and (text[-2:-1].isdigit() or text[-2:-1] == ".") and body[:1].isdigit():
+            broken.append(len(text) - 1)  # amepat breaks its prose between words: this break is a wrap's, in a number
         starts.append(len(text))
-        text += line.text.strip() + " "
+        text += body + " "
         out.known(line)
     wanted = {"recommendation": _RECOMMENDATION, "warning": _WARNING}
     for key, (pattern, convert) in wanted.get(kind, {}).items():
@@ -303,4 +306,7 @@ def _close(kind: str, paragraph: list[Line], out: Builder) -> None:
             out.warn(paragraph[0], f"{key}: not found in the {kind} paragraph")
             continue
         where = paragraph[max(i for i, s in enumerate(starts) if s <= m.start(1))]
+        if any(m.start(1) <= at <= m.end(1) for at in broken):
+            out.warn(where, f"{key}: {m.group(1)!r} ends where a wrapped line goes on with digits; left out")
+            continue
         out.value(key, m.group(1), convert, where)

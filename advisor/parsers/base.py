@@ -334,9 +334,10 @@ class ParseResult(BaseModel):
 
 
 CUT_REASON = "the output ends inside this line"  # every warning about a copy cut short says this
+NOT_WHOLE = "the listing is not whole"  # a row lost inside a listing (two rows joined in one line) says this
 
 
 def was_cut(result: ParseResult) -> bool:
-    """The text stopped inside its last line: a listing read from it is not whole, so nothing may be
-    counted, totalled or concluded from an absence over it (its rows are still what they say)."""
-    return any(CUT_REASON in w.reason for w in result.warnings)
+    """The text stopped inside its last line, or lost a row inside: a listing read from it is not whole, so
+    nothing may be counted, totalled or concluded from an absence over it (its rows are still what they say)."""
+    return any(CUT_REASON in w.reason or NOT_WHOLE in w.reason for w in result.warnings)

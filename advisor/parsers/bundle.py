@@ -199,6 +199,7 @@ class _Cut(NamedTuple):
     section: Section
     attrs: dict[str, str]
     start: int  # offset of the section's text in the (line-end normalised) bundle
+    detected: bool = False  # the command was recognised from the text, not typed nor labelled: no command line
 
 
 def _labelled(origin: str) -> Iterator[_Cut]:
@@ -255,6 +256,15 @@ def _sections(origin: str) -> tuple[str | None, Iterator[_Cut]]:
     return version, iter(()) if version is not None else _unlabelled(origin)
 
 
+_LOOP = linre.compile(r"(?:^|[;&|(]\s*)(?:for\s+\w+\s+in|while|until)\b|\bxargs\b")
+
+
+def is_loop(command: str) -> bool:
+    """A shell loop (``for h in a b; do ssh $h lparstat -i; done``): its outputs follow one another, maybe from
+    several hosts, and are told apart as a text after a bare prompt is."""
+    return bool(_LOOP.search(command))
+
+
 def _unlabelled(origin: str) -> Iterator[_Cut]:
     """Split at shell prompts; split the rest by detection of blank-line-separated blocks."""
     command: str | None = None
@@ -267,8 +277,9 @@ def _unlabelled(origin: str) -> Iterator[_Cut]:
             continue
         yield from _chunk_sections(origin, chunk, command, host, False)
         command, host = found.command, found.host or host
-        # lines after a prompt with a command are that command's: no blocks to tell apart
-        chunk = _Chunk(no + 1, end + 1) if command is None else _Body(no + 1, end + 1)
+        # lines after a prompt with a command are that command's: no blocks to tell apart, unless the command is
+        # a loop (over hosts: "for h in a b; do ssh $h lparstat -i; done"), whose outputs follow one another
+        chunk = _Chunk(no + 1, end + 1) if command is None or is_loop(command) else _Body(no + 1, end + 1)
     yield from _chunk_sections(origin, chunk, command, host, chunk.ends_cut())
 
 
@@ -336,7 +347,7 @@ class _Chunk(_Body):
         if self.open is not None:
             self.blocks.append((self.open[0], self.open[1], self.open[2]))
         group: list[Any] | None = None  # [command, first line index, start, end, opening label]
-        for first, start, end in _undoubled(origin, self.blocks):
+        for first, start, end in _reopened_blocks(origin, _undoubled(origin, self.blocks)):
             detected = registry.detect(origin[start : min(end, start + DETECT_CHARS)])
             label = opening_label(origin, start, end)
             if group is not None and (detected is None or detected == group[0]) and not (label and label == group[4]):
@@ -347,6 +358,23 @@ class _Chunk(_Body):
             group = [detected, first, start, end, label]
         if group is not None:
             yield _group(origin, group, self.first_line_no, host, cut and group[3] == self.end)
+
+
+def _reopened_blocks(origin: str, blocks: list[tuple[int, int, int]]) -> Iterator[tuple[int, int, int]]:
+    """Each block, cut where its opening label opens a line again (``Node Name : b`` in a block that opened with
+    ``Node Name : a``): outputs of a loop over hosts follow one another without a blank line between them."""
+    for first, start, end in blocks:
+        label = opening_label(origin, start, end)
+        colon = origin.find(":", start, end)
+        head = without_controls(origin[start:colon]).strip() if label is not None and colon > 0 else ""
+        at = origin.find(head, start + 1, end) if head else -1
+        while at >= 0:
+            line_start = origin.rfind("\n", start, at) + 1
+            if line_start > start and not origin[line_start:at].strip() and opening_label(origin, at, end) == label:
+                yield first, start, line_start - 1
+                first, start = first + origin.count("\n", start, line_start), line_start
+            at = origin.find(head, at + len(head), end)
+        yield first, start, end
 
 
 def _undoubled(origin: str, blocks: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
@@ -386,7 +414,7 @@ def _group(origin: str, group: list[Any], first_line_no: int, host: str | None, 
         if origin[end : end + 1] == "\n"
         else origin[start:end] + "\n"
     )
-    return _Cut(Section(command, host, text, first_line_no + first), {}, start)
+    return _Cut(Section(command, host, text, first_line_no + first), {}, start, detected=True)
 
 
 def parse_bundle(text: str) -> BundleReport:
@@ -397,7 +425,7 @@ def parse_bundle(text: str) -> BundleReport:
     origin = _normal(text)
     version, sections = _sections(origin)
     report = BundleReport(format=version)
-    for section, attrs, start in sections:
+    for section, attrs, start, detected in sections:
         status = attrs.get("status", "ok")
         reason: str | None = None
         if status == "missing":
@@ -406,7 +434,11 @@ def parse_bundle(text: str) -> BundleReport:
             reason = "cannot tell which command produced this text"
         else:
             try:
-                result = registry.parse_output(section.text, section.command)
+                result = (
+                    registry.parse_output(section.text, detected=section.command)
+                    if detected  # the parser's own name is no command anybody typed ("lsdev -type": VIOS)
+                    else registry.parse_output(section.text, section.command)
+                )
             except ParseError as err:
                 reason = str(err) if status == "ok" else f"command {status} (rc {attrs.get('rc', '?')}): {err}"
             else:

@@ -25,6 +25,9 @@ _KEYWORDS = linre.compile(
     linre.I,
 )
 _LFAREA = linre.compile(r"(?:^|,)(LFAREA=)", linre.I)
+_SEQUENCE = linre.compile(r"(?:^|\s)\d{8}$")  # a card's sequence number, columns 73-80
+_ONLY_SEQUENCE = linre.compile(r"^\s*\d{8}$")
+_NUMBER_END = linre.compile(r"(?:^|\s)\d{1,8}$")
 
 
 def _operand(line: Line) -> str:
@@ -57,7 +60,7 @@ def parse(text: str) -> ParseResult:
         out.known(line)
         m = _LFAREA.search(operand)
         if m:
-            statements.append((_statement(lines, i, m.start(1), out), line))
+            statements.append((_statement(lines, i, m.start(1), out, _numbered(lines)), line))
     if len(statements) == 1:
         out.put("lfarea_specified", True, statements[0][1])
         if statements[0][0] is not None:
@@ -80,9 +83,24 @@ def _between(line: Line) -> bool:
     return not operand or (operand.startswith("/*") and "*/" in line.text)
 
 
-def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str | None:
+def _tail_digits(text: str) -> str:
+    """The digits ``text`` ends in after a blank: the start of a sequence number the wrap cut ("... 0000")."""
+    words = text.rstrip().rsplit(None, 1)
+    return words[-1] if len(words) == 2 and words[-1].isascii() and words[-1].isdigit() else ""
+
+
+def _numbered(lines: list[Line]) -> bool:
+    """The member's cards carry sequence numbers (columns 73-80): three lines or more end in one, or in a piece of
+    one that a wrap left (an operand ends in "," or ")", or in "=64": never in digits after a blank)."""
+    return sum(1 for line in lines if _NUMBER_END.search(line.text.rstrip())) >= 3
+
+
+def _statement(lines: list[Line], index: int, start: int, out: Builder, numbered: bool) -> str | None:
     """The LFAREA=... text from ``start`` on line ``index``, across continuation lines; None when the
-    member stops inside it (a copy cut short: what is left of the statement is not the statement)."""
+    member stops inside it (a copy cut short: what is left of the statement is not the statement), or when
+    a card of it is broken in two lines by a terminal or a mail program (in a numbered member, a line without
+    its sequence number, then the rest of the card ending in it): the rest is skipped when it is only the
+    number, else the statement is left out (the break may be inside the operand)."""
     value, depth = "", 0
     operand = _operand(lines[index])[start:]
     while True:
@@ -94,7 +112,19 @@ def _statement(lines: list[Line], index: int, start: int, out: Builder) -> str |
             if depth < 0:
                 out.warn(lines[index], "LFAREA has an unmatched ')'; statement kept as written")
                 return value
+        piece = lines[index]
         index += 1
+        after = index
+        while after < len(lines) and not lines[after].text.strip():
+            after += 1  # a double-spaced copy puts a blank line between the pieces too
+        if numbered and after < len(lines) and not _SEQUENCE.search(piece.text.rstrip()):
+            rest = lines[after].text.rstrip()
+            if _ONLY_SEQUENCE.match(_tail_digits(piece.text) + rest.strip()):
+                out.known(lines[after])  # the card's own sequence number (or its end) wrapped onto a line of its own
+                index = after + 1
+            elif _SEQUENCE.search(rest) and len(rest) < 80:
+                out.warn(piece, "this card is broken in two lines (a wrapped copy): lfarea left out")
+                return None
         while depth > 0 and operand.endswith(",") and index < len(lines) and _between(lines[index]):
             out.known(lines[index])  # a blank line (a double-spaced copy) or a comment line inside the statement
             index += 1

@@ -7,10 +7,14 @@ are simply absent, unknown labels are reported, never invented.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from advisor import linre
 
 from ._text import (
     Builder,
+    Line,
     as_float,
     as_int,
     as_pct,
@@ -101,11 +105,22 @@ def detect(text: str) -> float:
 
 
 def parse(text: str) -> ParseResult:
+    """Each field is put once the next text line shows it whole: a line that is no "Label : value" right after
+    one is its rest, broken by a narrow terminal or a mail program ("Entitled Capacity : 3" / ".20")."""
     out = Builder(COMMAND)
+    held: tuple[Line, str, str, Callable[[str], Any]] | None = None  # a field's line, key, raw value, converter
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
         kv = split_kv(line.text)
+        if held is not None:
+            if kv is None:
+                out.warn(held[0], f"{held[1]}: the line is wrapped inside this value (it goes on below); left out")
+                out.warn(line, "the rest of the line before, wrapped: skipped")
+                held = None
+                continue
+            out.value(held[1], held[2], held[3], held[0])
+            held = None
         if kv is None:
             out.unknown(line)
             continue
@@ -114,5 +129,7 @@ def parse(text: str) -> ParseResult:
             out.unknown(line, f"unknown field {kv[0]!r}; skipped")
             continue
         key, convert = entry
-        out.value(key, kv[1], convert, line)
+        held = (line, key, kv[1], convert)
+    if held is not None:
+        out.value(held[1], held[2], held[3], held[0])
     return out.finish()

@@ -22,8 +22,9 @@ COMMAND = "lsattr -EOl"
 ALIASES = ("lsattr -EOl *", "lsattr -E -O -l *", "lsattr -O -E -l *", "lsattr -OEl *")
 RESULT_COMMAND = "lsattr -El"
 
-_HEADER = linre.compile(r"^#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+$")
-_SIGNATURES = [linre.compile(r"^[ \t]*#[a-z][a-z0-9_]*(?::[a-z][a-z0-9_]*)+\s*$", linre.M)]
+_NAME = r"[A-Za-z][A-Za-z0-9_]*"  # attribute names: lower case but for a few ("PCM" of every MPIO disk)
+_HEADER = linre.compile(rf"^#{_NAME}(?::{_NAME})+$")
+_SIGNATURES = [linre.compile(rf"^[ \t]*#{_NAME}(?::{_NAME})+\s*$", linre.M)]
 
 
 def detect(text: str) -> float:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from advisor import linre
 
-from ._text import Builder, Line, as_float, as_number, as_str, lines_of, score, size_in, snake
+from ._text import Builder, Line, Unreadable, as_float, as_number, as_str, lines_of, score, size_in, snake
 from .base import ParseResult
 
 COMMAND = "svmon -G"
@@ -62,15 +62,23 @@ def detect(text: str) -> float:
     return score(text, _SIGNATURES, 3)
 
 
+def _pages(raw: str) -> int | float:
+    """A count of pages is whole: "32768.00" is a size in MB or GB whose "Unit:" line the copy lost."""
+    value = as_number(raw)
+    if not float(value).is_integer() or "." in raw or "," in raw:
+        raise Unreadable("a page count with decimals: the 'Unit:' line of -O unit=MB/GB is missing")
+    return value
+
+
 class _Unit:
     def __init__(self) -> None:
         self.suffix = "pages"
-        self.convert: Callable[[str], int | float] = as_number
+        self.convert: Callable[[str], int | float] = _pages
 
     def set(self, name: str) -> None:
         name = name.casefold()
         if name == "page":
-            self.suffix, self.convert = "pages", as_number
+            self.suffix, self.convert = "pages", _pages
         else:
             self.suffix = "mb" if name == "auto" else name
             default = None if name == "auto" else name

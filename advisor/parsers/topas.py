@@ -88,10 +88,10 @@ def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     table: tuple[str, list[str]] | None = None
     processes = False
-    lines = lines_of(text, COMMAND, detect)
+    lines = (line for line in lines_of(text, COMMAND, detect) if line.text.strip())  # blank lines: no rows
     line = next(lines, None)
     while line is not None:
-        following = next(lines, None)
+        following = next(lines, None)  # the next text line (a double-spaced copy's blank lines between)
         wrapped = following is not None and bool(_REST.match(following.text))
         _read(line, wrapped, out, table, processes)
         words = line.text.split()

@@ -21,7 +21,17 @@ _MESSAGE = linre.compile(r"\b(IAR019I)\s+(\d\d\.\d\d\.\d\d)\b")
 _ECHO = linre.compile(r"^\s*(-\s*)?D(ISPLAY)?\s+VIRTSTOR\b", linre.I)
 _ROW = linre.compile(r"^\s*([A-Z][A-Z0-9 ()/]*?)\s*=\s*(.*?)\s*$")
 
-_SIGNATURES = [linre.compile(r"\bIAR019I\b"), linre.compile(r"^\s*(MAX )?LFAREA ALLOCATED\b", linre.M)]
+# A SYSLOG / OPERLOG copy (SDSF LOG) puts each line behind its record type, system, date, time, job and flags:
+#   MR0000000 SYSB     26328 11:32:07.13 TSOADM1  00000090  IAR019I  11.32.07 DISPLAY VIRTSTOR 466
+#   DR                                            466 00000090  SOURCE = 00
+# the message text is what follows the 8 hex digits of the flags; the lines of one message carry its number (466)
+# before them, and other messages' lines may come between: those are no part of it.
+_SYSLOG = linre.compile(r"^[NMDELWOX][CRI ]?\S{0,7}\s(.{0,64}?)\s[0-9A-F]{8} {1,2}(\S.*)$")
+_NUMBER = linre.compile(r"\bDISPLAY VIRTSTOR\s+(\d{1,8})\b")
+_SIGNATURES = [
+    linre.compile(r"\bIAR019I\b"),
+    linre.compile(r"^(?:\s*|[NMDELWOX].{0,80}?\s[0-9A-F]{8} {1,2})(MAX )?LFAREA ALLOCATED\b", linre.M),
+]
 
 
 def detect(text: str) -> float:
@@ -30,15 +40,24 @@ def detect(text: str) -> float:
 
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
+    number: str | None = None  # the message's number, in a SYSLOG copy
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
-        message = _MESSAGE.search(line.text)
-        row = _ROW.match(line.text)
+        logged = _SYSLOG.match(line.text)
+        body = logged.group(2) if logged else line.text
+        message = _MESSAGE.search(body)
+        row = _ROW.match(body)
+        if logged and message:
+            shown = _NUMBER.search(body)
+            number = shown.group(1) if shown else None
+        elif logged and row and number is not None and logged.group(1).split()[-1:] != [number]:
+            out.unknown(line, f"a line of another message than IAR019I {number}; skipped")
+            continue
         if message:
             out.put("message_id", message.group(1), line)
             out.put("time", message.group(2), line)
-        elif _ECHO.match(line.text):
+        elif _ECHO.match(body):
             out.known(line)
         elif row and row.group(1) == "SOURCE":
             out.value("source", row.group(2), as_str, line)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from advisor import linre
 
 from ._columns import column_key, read_row
-from ._sysconfig import BANNER, read_banner
-from ._text import Builder, as_number, lines_of, score
+from ._sysconfig import BANNER, is_rest, read_banner, read_rest
+from ._text import Builder, Line, as_number, lines_of, score
 from .base import ParseResult
 
 COMMAND = "vmstat"
@@ -51,11 +51,19 @@ def _keys(columns: list[str]) -> list[str]:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     keys: list[str] = []
+    banner: Line | None = None  # held until the next text line shows whether a terminal wrapped it
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
+        if banner is not None:
+            wrapped = is_rest(line)
+            read_banner(banner, out, wrapped=wrapped)
+            banner = None
+            if wrapped:
+                read_rest(line, out)
+                continue
         if BANNER.match(line.text):
-            read_banner(line, out)
+            banner = line
         elif _GROUPS.match(line.text) or _RULE.match(line.text):
             out.known(line)
         elif _HEADER.match(line.text):
@@ -65,4 +73,6 @@ def parse(text: str) -> ParseResult:
             read_row(line, keys, as_number, out, "samples")
         else:
             out.unknown(line)
+    if banner is not None:
+        read_banner(banner, out)
     return out.finish()

@@ -218,3 +218,25 @@ def test_zvm_smt_gain_is_table_2(client):
     assert (body["etr_pct"], body["users"]) == (37.8, 2856 - 1968)
     assert client.post("/v1/calculators/zvm-smt", json={}).json()["etr_pct"] == 28.4
     assert client.post("/v1/calculators/zvm-smt", json={"baseline": "z14"}).status_code == 422
+
+
+@pytest.mark.parametrize(
+    "statement, fixed, fits_any, least",
+    [
+        ("LFAREA=(2G=(6))", 12.0, False, 19.0),  # 12 GB <= 0.8 x (online - 4 GB) from 19 GB on
+        ("LFAREA=(1M=(60%))", 0.0, True, 0.0),  # a share within 80 % fits whatever is online
+        ("LFAREA=12G", 12.0, False, 17.5),  # old form: 12 GB <= 0.8 x online - 2 GB
+    ],
+)
+def test_lfarea_request_before_the_online_storage(client, statement, fixed, fits_any, least):
+    body = client.post("/v1/calculators/lfarea-request", json={"statement": statement}).json()
+    assert (body["fixed_gb"], body["fits_any_online"], body["min_online_gb"]) == (fixed, fits_any, least)
+    # at the least online storage the statement fits, as /v1/calculators/lfarea judges it
+    if least:
+        judged = client.post("/v1/calculators/lfarea", json={"statement": statement, "online_storage_gb": least})
+        assert judged.json()["fits_at_target"]
+
+
+def test_lfarea_request_syntax_error_is_the_lfarea_problem(client):
+    r = client.post("/v1/calculators/lfarea-request", json={"statement": "LFAREA=(1M=(90%))"})
+    assert r.status_code == 422 and r.json()["type"] == "/problems/lfarea-syntax"

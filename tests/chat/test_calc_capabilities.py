@@ -7,6 +7,7 @@ import pytest
 
 from advisor.capabilities import BY_NAME, Context
 from advisor.chat.calc import calculate
+from advisor.chat.reader import read
 
 CTX = Context()
 
@@ -163,3 +164,135 @@ def test_a_count_after_the_factor_is_never_a_factor(question, expanded):
 def test_the_factor_moved_to_is_the_one_said_as_new(question, true):
     calcs = {c.name: c.result for c in _calc(question).calculations}
     assert calcs["ame.true_memory_for_factor"] == pytest.approx(true)
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("clm at 25% on a 256 GB rx8640: GB?", "clm.configured", 64),
+        ("hpt on p8: 4 aix lpars of 64 GB max and 2 more at 128 GB max", "hpt.size.POWER8", 4),  # 512 / 128
+        ("HPT for max memory adding up to 300 GB on p9 linux", "hpt.size.POWER9", 2.344),
+        ("HPT on POWER9, total max memory of all linux lpars 2 TB", "hpt.size.POWER9", 16),
+        ("3% buffer cache of 128 gigs?", "hpux.buffer_cache_max", 3.84),
+        ("so 20 GB true at 1.8 gives?", "ame.expanded_memory", 36),
+        ("quad area on a 48G lpar", "plarea.quad", 6),
+    ],
+)
+def test_shapes_of_admin_prose(question, name, value):
+    platforms = {p.tag for p in read(question).platforms}
+    result = calculate(question, platforms)
+    assert result is not None, question
+    assert {c.name: c.result for c in result.calculations}[name] == pytest.approx(value, abs=1e-3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "HPT on P8: AIX and IBM i lpars sum of max memory 512 GB",  # one total, two divisors
+        "hpt for 3 lpars at 32 GB max on p8, 2 of them with AMS",  # AMS said of partitions not placed
+        "HPT on P9: linux guests with 128 GB max",  # how many is not said
+    ],
+)
+def test_hpt_not_guessed(question):
+    platforms = {p.tag for p in read(question).platforms}
+    assert calculate(question, platforms) is None
+
+
+def test_a_buffer_cache_share_is_judged_without_the_memory():
+    result = calculate("buffer cache at 8% of RAM on the superdome, fine for SAP?", set())
+    assert result is not None and result.verdict is not None and result.verdict[0] == "no"
+    assert not result.calculations
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, expected",
+    [
+        ("old form LFAREA=25% on 36 GB, size?", "and the same with the new 1M= syntax?", "LFAREA=(1M=(25%))"),
+        ("LFAREA=(1M=(25%)) on 64 GB online, fits?", "and with the old xx% form?", "LFAREA=25%"),
+        ("largest LFAREA=xx% on 80 GB online?", "and in the new form?", "0.8 x (80 - 4) GB = 60.8 GB"),
+    ],
+)
+def test_an_lfarea_follow_up_in_the_other_form(engine, first, follow_up, expected):
+    second = engine.turn(follow_up, engine.turn(first).state)
+    assert expected in second.answer and second.calculations
+
+
+def test_the_grid_of_factors_is_no_factor():
+    result = calculate("can the ame factor be set in steps of 0.01, e.g. 2.37?", set())
+    assert result is not None and result.verdict is not None and result.verdict[0] == "yes"
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        ("buffer cache at 2% of RAM on an rx8640, ok?", "yes"),
+        ("buffer cache at 12% on our superdome - too big?", "yes"),  # yes, too big
+        ("buffer cache 2% on a 64 GB hpux box, too big?", "no"),
+        ("buffer cache at 5% on a 64GB hp-ux box - ok?", "no"),
+    ],
+)
+def test_the_buffer_cache_verdict_answers_the_question_as_put(question, verdict):
+    result = calculate(question, set())
+    assert result is not None and result.verdict is not None and result.verdict[0] == verdict
+
+
+@pytest.mark.parametrize(
+    "text, count, speed",
+    [("2 x 10gbe", 2, 10.0), ("2x10GBE ports", 2, 10.0), ("two 10gbe ports", 2, 10.0), ("4 x 16gbps fc", 4, 16.0)],
+)
+def test_a_link_speed_in_any_case_keeps_its_count(text, count, speed):
+    # "2 x 10gbe" was read as 10 Ethernet ports of no stated speed: the count 2 lost, a wrong VIOS figure
+    (q,) = [q for q in read(text).quantities if q.kind == "speed"]
+    assert (q.count, q.value) == (count, speed)
+
+
+def test_a_vios_listed_with_its_inputs_is_sized():
+    calcs = {c.name: c.result for c in _calc("vios: 2 lhea, 3 ports each, 2 x 10gbe, 32 npiv, 24 cores").calculations}
+    assert calcs["vios_memory.complex_io"] == 768 + 2 * 512 + 6 * 102 + 2 * 512 + 32 * 140
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("lfarea 30 pct old form 64 GB online", "lfarea.limit", 49.2),  # LFAREA=30%: 17.2 GB asked
+        ("LFAREA with 25% in the new syntax on 100G online, size?", "lfarea.limit", 76.8),
+        ("medium buf: max alloc 200, min 128", "veth_buffers.min_buffers", 256),
+        ("sap instances, 45k saps", "sap_instances.for_saps", "18 to 30"),
+    ],
+)
+def test_shorthand_of_admins(question, name, value):
+    calcs = {c.name: c.result for c in _calc(question).calculations}
+    assert calcs[name] == value
+
+
+def test_a_calculators_inputs_given_after_its_topic_are_computed(engine):
+    first = engine.turn("what is the HPT?")
+    second = engine.turn("4 linux lpars, 32 GB max each, POWER9", first.state)
+    assert [(c.name, c.result) for c in second.calculations] == [("hpt.size.POWER9", 1.0)]
+
+
+def test_and_at_another_factor_replaces_the_factor(engine):
+    first = engine.turn("how much true memory for 30 GB expanded at factor 2?")
+    second = engine.turn("and at 3?", first.state)
+    assert [(c.name, c.result) for c in second.calculations] == [("ame.true_memory", 10.0)]
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("z/OS lpar 512 GB online, plarea?", "plarea.size", 56),  # "lpar 512" was read as rule LPAR-512
+        ("vios 100 npiv adapters and 48 cores, memory?", "vios_memory.required", 768 + 100 * 140),
+        ("swap 256 GB on our 192 GB rx box, enough?", "hpux.swap_min", 384),
+        ("how much memory does amepat's 3.74 save?", "ame.memory_savings_pct", 73.3),
+    ],
+)
+def test_more_prose_of_admins(engine, question, name, value):
+    reply = engine.turn(question)
+    assert {c.name: c.result for c in reply.calculations}[name] == value
+
+
+def test_rule_ids_need_their_hyphen_or_leading_zero():
+    from advisor.chat.intents import rule_ids
+
+    assert rule_ids("why did ame 001 fire, and VIOS001, and NET-123?") == ["AME-001", "VIOS-001", "NET-123"]
+    assert rule_ids("lpar 512 GB and vios 100 npiv adapters") == []

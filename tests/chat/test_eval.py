@@ -23,6 +23,8 @@ from tests.chat.eval import runner
 # heldout6's clean one run was 73.1 % / 4 wrong numbers / 1 cited out-of-scope answer (2026-11-24 20:36 UTC,
 # main 6f2c436); tuned on after (s4-chatfix: the wrong numbers; s5: the cited out-of-scope answer, lock
 # structure sizing in a coupling facility, by the head-topic check); its floor catches regressions.
+# heldout7's clean one run was 74.6 % / 1 wrong number / 4 cited out-of-scope answers (2026-11-24 21:58 UTC,
+# main d2e6f04); tuned on by the three chat lanes of session 5 (93.4 %, 0 and 0 at 22:45 UTC).
 FLOOR = {
     "tuning": 95.0,
     "heldout1": 95.0,
@@ -31,6 +33,7 @@ FLOOR = {
     "heldout4": 92.0,
     "heldout5": 90.0,
     "heldout6": 72.0,
+    "heldout7": 90.0,
 }
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 

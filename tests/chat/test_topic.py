@@ -31,6 +31,8 @@ from advisor.knowledge.topic import modifiers, topic_phrases
         ("GRS star or ring for a 4-way sysplex?", [["grs", "star", "ring"]]),
         ("how do I size the IRLM lock table entries?", [["irlm", "lock", "table", "entries"]]),
         ("lock escalation threshold for the SAP tables - what value?", [["lock", "escalation", "threshold"]]),
+        # a clause that points back ("does it cost") asks about what the clause before it names
+        ("ipsec tunnels between two aix lpars - how much cpu does it cost?", [["ipsec", "tunnels"], ["cpu"]]),
         # a pronoun subject is not the topic; the verb's object is
         ("should we enable aio fastpath for db2?", [["aio", "fastpath"]]),
         # after "does", the subject's verb sits before the object: "eat" is no kind of CPU
@@ -48,6 +50,7 @@ def test_topic_phrases(question, phrases):
 def test_modifiers_are_the_words_before_a_noun_not_adjectives_or_verbs():
     assert modifiers([["lock", "structure"], ["cpu"]]) == ["lock"]
     assert modifiers([["biggest", "lfarea"], ["nightly", "batch"], ["flipping", "amepsize_support"]]) == []
+    assert modifiers([["open", "connections"], ["spare", "ports"]]) == []  # a state, not a kind of thing
 
 
 def test_topic_reading_is_bounded():
@@ -83,6 +86,7 @@ def test_a_kind_of_thing_the_sources_never_discuss_is_not_covered(engine, questi
         "our DBA wants the default of ame_mpsize_support on AIX 7.3",
         "ssp: in what chunk size are vdisks striped over the pool",
         "hey, quick q: our P10 ECC app lpars run AME4K - should we move them to AME64K or not?",
+        "rfc1323=1 via no -p, does it apply to already open connections",
     ],
 )
 def test_topics_the_sources_discuss_stay_covered(engine, question):
@@ -112,6 +116,8 @@ def test_topics_the_sources_discuss_stay_covered(engine, question):
         # a source named with its subject between the words of its name; its passages answer
         ("max memory per z/OS partition mentioned in the SHARE large memory deck?", "ibm-zos-large-memory-share-2014"),
         ("in the HP SAP tuning slides, what do they say about cell local memory?", "hp-hpux-sap-itanium-kod"),
+        # a speed written as one word, as the sources' synonyms list it
+        ("how many 10GbE adapters per vios processor?", "ibm-powervm-virtualization-redbook"),
     ],
 )
 def test_in_scope_questions_with_extra_words_are_answered(engine, question, source):
@@ -129,3 +135,43 @@ def test_a_named_source_answers_before_another_product_line():
     # without the name, the PowerVM passages on maximum memory are candidates again
     r = knowledge_base().search("max memory per partition?")
     assert any(h.passage.source == "ibm-powervm-virtualization-redbook" for h in r.hits)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a feature named in title case that no source uses, whatever its words share with them
+        "AIX Live Kernel Update with AME enabled LPARs - supported?",
+        "does Live Kernel Update work with AME?",
+        "Dynamic Platform Optimizer after adding memory to the frame - does it help SAP lpars?",
+        # a term of the field the sources discuss only for another product line than the one named
+        "z/VM CP paging DASD: how much paging space for 256 GB of linux guests?",
+        "how much swap space should a z/OS lpar with 64 GB get?",
+        "swap space for the linux guests on z/VM?",
+        # a particular container no passage names, though each of its words occurs ("machine", "pool")
+        "IBM i partition on our P9: how big should the machine pool be?",
+        "how big should the IBM i base pool be?",
+        "what size should the JFS2 log be for sapdata?",
+    ],
+)
+def test_named_features_and_topics_of_another_product_line_are_not_covered(engine, question):
+    reply = engine.turn(question)
+    assert not reply.covered and not reply.citations, reply.answer[:200]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can we use Live Partition Mobility with NPIV?",  # a title-case name the sources use
+        "Hello Team, is Active Memory Sharing possible on POWER6?",  # a capitalised greeting is no name
+        "PowerVM Enterprise Edition needed for Active Memory Sharing?",
+        "paging space for an AIX lpar with AME?",  # paging space on the product line that discusses it
+        "how big should the compressed pool be with AME?",  # containers the sources name
+        "how big is the uncompressed pool at factor 2?",
+        "how large is the quad area?",
+        "LFAREA=(1M=(30%)) and 48 GB online storage at IPL. size of the 1M area?",
+    ],
+)
+def test_names_and_topics_the_sources_use_stay_covered(engine, question):
+    reply = engine.turn(question)
+    assert reply.covered and reply.citations, reply.answer[:200]

@@ -194,3 +194,141 @@ def test_probe_set_is_balanced_and_the_held_out_half_is_scored(engine: ChatEngin
 def test_vios_weight_is_compared_not_guessed(engine: ChatEngine, question: str, expected: str) -> None:
     got = claim_verdict(engine.kb.claims, read(question))
     assert got is not None and got.answer == expected and got.claim.id == "vios-weight-higher", (question, got)
+
+
+# Session 5: mechanisms that read the question's polarity and the conversation, each from both sides, worded
+# in phrasings of our own (none of them is an eval turn).
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # an alternative turned down ("rather than X") reverses a preference claim about X
+        ("should migration traffic use a dedicated adapter rather than the shared ethernet adapter?", "yes"),
+        ("should LPM go over the SEA?", "no"),
+        # "while it is running" asks about a reboot only where a reboot claim is about the subject
+        ("is donating idle cycles while the partition is active on by default?", "no"),
+        ("can I change the expansion factor while the LPAR is running?", "yes"),
+        # a verbless fragment: a stated level against the minimum, or the subject and what the claim says of it
+        ("Active Memory Sharing on POWER5?", "no"),
+        ("shared storage pools on VIOS 2.2.3?", "yes"),
+        ("SMT on a z196?", "no"),
+        ("SMT for zIIP engines?", "yes"),
+        # "always" asked of what depends
+        ("does SMT always help batch on z13?", "no"),
+        ("does SMT help batch jobs on z13?", "it depends"),
+        # an imperative fragment asks whether to
+        ("raise the virtual ethernet buffers just in case?", "no"),
+        ("keep the default MxN thread model for liveCache?", "no"),
+        # a minimum per release line: AIX 6.1 TL8 or 7.1 TL2
+        ("will AME use hardware compression on POWER7+ with AIX 7.1 TL3?", "yes"),
+        ("will AME use hardware compression on POWER7+ with AIX 7.1 TL1?", "no"),
+        ("will AME use hardware compression on POWER7+ with AIX 6.1 TL9?", "yes"),
+        ("will AME use hardware compression on POWER7+ with AIX 6.1 TL5?", "no"),
+        # the yes/no frame whose verb is the statement
+        ("does the nest accelerator move pages between the pools?", "no"),
+        # a claim that something is supported answers "is it ok for ...?"
+        ("are vSCSI disks ok for a versioned WPAR?", "yes"),
+        # "at IPL" is when something happens, not a question about a reboot
+        ("if the LFAREA cannot be satisfied at IPL, will the operator be asked?", "it depends"),
+        ("with NOPROMPT and an LFAREA that is too big, will the operator be asked?", "no"),
+        # order of a comparison
+        ("is a remote-cell memory access slower than a local one on a superdome?", "yes"),
+        ("is running three large SAP instances better than a dozen small ones on hp-ux?", "no"),
+        ("are a dozen small SAP instances better than three big ones on hp-ux?", "yes"),
+        # advice whose validity depends on the system
+        ("is the 2013 advice against compressing 64K pages still valid on POWER9 with AIX 7.2 TL4?", "no"),
+        ("is the 2013 advice against compressing 64K pages still valid on POWER7?", "yes"),
+        # opposite words of new predicate classes
+        ("does a PAGEABLE1MEG request abend when no 1M frames are free?", "no"),
+        ("with UNITS, can I omit TYPE?", "no"),
+        ("is lparstat -c usable when AME is off?", "no"),
+        # a verb that turns down what follows ("avoid", "skip") reverses a content claim
+        ("should I avoid running amepat during the peak?", "no"),
+        ("should amepat run during the peak?", "yes"),
+        # opposite words: "unavailable", "lost when", a deficit that stays at zero
+        ("is SMT unavailable on IFLs?", "no"),
+        ("is SMT unavailable on general purpose CPs?", "yes"),
+        ("are namefs mounts lost when the global AIX reboots?", "yes"),
+        ("after changing vpm_fold_policy, is a reboot needed?", "no"),
+        ("should dxm stay at zero?", "yes"),
+        ("is a dxm of 200 MB acceptable?", "no"),
+        ("can 40 NPIV clients share one physical port?", "yes"),
+        ("is it fine to put 70 NPIV clients on one FC port?", "no"),
+        # a question no claim settles gets no verdict
+        ("does the nest accelerator need a firmware update?", None),
+        ("is lparstat -c the best tool?", None),
+    ],
+)
+def test_polarity_and_frames(engine: ChatEngine, question: str, expected: str | None) -> None:
+    assert verdict_of(engine, question) == expected, question
+
+
+def _chat(engine: ChatEngine, *messages: str) -> list[str | None]:
+    state: dict | None = None
+    out: list[str | None] = []
+    for message in messages:
+        reply = engine.turn(message, state)
+        state = reply.state.model_dump(mode="json")
+        out.append(reply.verdict.answer if reply.verdict else None)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("messages", "expected"),
+    [
+        # the subject comes from the earlier turns, the predicate and the level from the follow-up
+        (
+            (
+                "what is the NX unit on power7+",
+                "is it shared between the cores of a chip?",
+                "does plain POWER7 have it?",
+            ),
+            [None, "yes", "no"],
+        ),
+        (("does changing the AME factor need a reboot?", "and changing ame_mpsize_support?"), ["no", "yes"]),
+        (("is NPIV supported on 8Gb FC adapters?", "and 4Gb ones?"), ["yes", "no"]),
+        (("does SMT work on IFLs on a z13?", "what about general purpose CPs?"), ["yes", "no"]),
+        (("can AMS be used on POWER7 with AIX 6.1 TL3?", "and on POWER5?"), ["yes", "no"]),
+        # another amount for the earlier figure is not a yes/no question about a subject
+        (
+            ("share 2014 db2 study: going from 256 to 512 GB real storage, response time improvement?", "and 1024?"),
+            ["yes", None],
+        ),
+    ],
+)
+def test_yes_no_follow_ups_take_the_subject_from_the_conversation(
+    engine: ChatEngine, messages: tuple[str, ...], expected: list[str | None]
+) -> None:
+    assert _chat(engine, *messages) == expected
+
+
+def test_a_claim_level_per_release_line_is_loaded(tmp_path: Path) -> None:
+    claims = load_claims(
+        {"p"},
+        _write(
+            tmp_path,
+            "predicates: {possible: {same: ['can']}}\nclaims:\n"
+            "  - {id: x, about: ['thing'], says: possible, holds: 'yes', when: {aix: ['6.1.8', '7.1.2']},"
+            " because: b, passage: p}\n",
+        ),
+    )
+    assert claims.verdict("can thing run?", {"aix": (7, 1, 1)}).answer == "no"  # type: ignore[union-attr]
+    assert claims.verdict("can thing run?", {"aix": (6, 1, 9)}).answer == "yes"  # type: ignore[union-attr]
+    assert claims.verdict("can thing run?", {"aix": (7, 2, 0)}).answer == "yes"  # type: ignore[union-attr]
+
+
+def test_a_generic_claim_needs_two_subjects(tmp_path: Path) -> None:
+    with pytest.raises(KnowledgeError, match="two or more subjects"):
+        load_claims(
+            {"p"},
+            _write(
+                tmp_path,
+                "predicates: {states: {same: ['does']}}\nclaims:\n"
+                "  - {id: x, about: ['thing'], says: states, holds: 'no', because: b, passage: p}\n",
+            ),
+        )
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "claims.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text
 from advisor.parsers.registry import parse_output
 from tests.parsers.parser_samples import load
@@ -362,3 +363,370 @@ def test_an_indented_copy_reads_as_the_plain_one(sample: str, kind: str | None) 
     plain = load(sample)
     first = load_text(plain, "a.txt", kind=kind, name="h1").model
     assert load_text(_indented(plain), "a.txt", kind=kind, name="h1").model == first
+
+
+# --- the "System configuration:" banner wrapped inside its last pair -------------------------------------------
+
+
+@pytest.mark.parametrize("between", ["\n", "\n\n"], ids=["wrapped", "wrapped-double-spaced"])
+def test_a_banner_wrapped_inside_its_mmode_says_nothing_of_ame(between: str) -> None:
+    """Was: a copy wrapped at 72 columns cut "mmode=Ded-E" after "Ded-": read as mmode Ded-, so AME off (it is
+    on), without a warning on the banner's line."""
+    text = (
+        "System configuration: lcpu=8 mem=16384MB tmem=8192MB ent=2.00 mmode=Ded-" + between + "E\n\n"
+        "kthr    memory              page              faults              cpu\n"
+        "----- ----------- ------------------------ ------------ -----------------------\n"
+        " r  b   avm   fre  re  pi  po  fr   sr  cy  in   sy  cs us sy id wa    pc    ec\n"
+        " 2  0 2559816 173650   0   0   0   0    0   0  31 6524 1843 17  4 79  0  0.24  12.0\n"
+    )
+    result = parse_output(text, "vmstat")
+    assert "mmode" not in result.data["configuration"]
+    assert result.data["configuration"]["tmem_mb"] == 8192 and result.data["configuration"]["ent"] == 2.0
+    assert any("mmode=Ded-: the banner is wrapped here" in r for r in _reasons(result))
+    model = load_text(text, "vmstat.txt", name="lpar1").model
+    assert model.ame is None or model.ame.enabled is None
+
+
+def test_the_whole_pairs_of_a_banners_rest_are_read() -> None:
+    text = (
+        "System configuration: type=Shared mode=Uncapped mmode=Shar-E smt=8 lcpu=16 mem=14\n"
+        "336MB tmem=8192MB psize=16 ent=2.00\n"
+        "\n"
+        "%user  %sys  %wait  %idle physc %entc  lbusy   vcsw phint  %xcpu xphysc    dxm\n"
+        "----- ----- ------ ------ ----- ----- ------ ------ ----- ------ ------ ------\n"
+        " 12.1   3.2    0.1   84.6  0.36  18.0    4.2   1204     0    1.2 0.0043      0\n"
+    )
+    configuration = parse_output(text, "lparstat -c").data["configuration"]
+    assert (configuration["tmem_mb"], configuration["psize"], configuration["ent"]) == (8192, 16, 2.0)
+    assert "mem_mb" not in configuration and configuration["mmode"] == "Shar-E"
+
+
+def test_an_unwrapped_banner_keeps_its_last_pair() -> None:
+    text = "System configuration: lcpu=8 mem=16384MB ent=2.00 mmode=Ded-E\n\nkthr memory\n"
+    assert parse_output(text, "vmstat").data["configuration"]["mmode"] == "Ded-E"
+
+
+# --- outputs recognised from their text carry no command line -------------------------------------------------
+
+
+def test_a_fenced_client_adapter_listing_is_no_vios() -> None:
+    """Was: between ``` fences (a chat's code block) the listing was split as a session and given the parser's
+    own name as its command line, "lsdev -type adapter", the VIOS form: the client LPAR became a VIOS with 0
+    Ethernet ports, 0 FC ports and 0 NPIV adapters, and its two virtual FC client adapters were lost."""
+    listing = load("lsdev_adapter.s2-wpar-npiv.txt")
+    loaded = load_text(f"```\n{listing}\n```\n", "chat.txt", name="lpar1")
+    assert loaded.model.kind == "aix-lpar"
+    assert loaded.model.storage is not None
+    assert [a.name for a in loaded.model.storage.vfc_adapters] == ["fcs2", "fcs3"]
+
+
+# --- shapes of the outside set A (written again here, not copied): each was refused, read partly or accepted ---
+
+_TWO_HOSTS = """$ for h in aixdb11 aixdb12; do ssh $h lparstat -i | egrep "Name|Entitled|Online Memory";{echo} done
+Node Name                                  : aixdb11
+Partition Name                             : AIXDB11
+Entitled Capacity                          : 2.00
+Online Memory                              : 65536 MB
+{blank}Node Name                                  : aixdb12
+Partition Name                             : AIXDB12
+Entitled Capacity                          : 4.00
+Online Memory                              : 131072 MB
+"""
+
+
+@pytest.mark.parametrize(
+    ("echo", "blank", "prompt"),
+    [(" echo;", "\n", True), ("", "", True), ("", "", False)],
+    ids=["loop-with-echo", "loop-without-blank-line", "no-prompt-no-blank-line"],
+)
+def test_a_loop_over_two_hosts_is_refused_as_two_hosts(echo: str, blank: str, prompt: bool) -> None:
+    """Was: the outputs of a `for h in ...; do ssh $h lparstat -i; done` loop were read as one lparstat -i: the
+    first host's values, the second's warned as "repeated with a different value" and the document accepted."""
+    text = _TWO_HOSTS.replace("{echo}", echo).replace("{blank}", blank)
+    if not prompt:
+        text = text.split("\n", 1)[1]
+    with pytest.raises(DocumentError, match="different hosts"):
+        load_text(text, "loop.txt")
+
+
+def test_one_hosts_lparstat_pasted_twice_without_a_blank_line_is_one_system() -> None:
+    one = _TWO_HOSTS.split("\n", 1)[1].split("{blank}")[0]
+    loaded = load_text(one + one, "twice.txt")
+    assert loaded.model.name == "AIXDB11" and loaded.model.cpu is not None and loaded.model.cpu.entitled_capacity == 2
+
+
+def test_lsattr_EOl_of_a_disk_with_its_upper_case_PCM_attribute() -> None:
+    """Was refused: the header '#PCM:algorithm:...' (MPIO disks name one attribute in capitals) was no header."""
+    text = (
+        "root@aixdb11:/# lsattr -EOl hdisk3\n"
+        "#PCM:algorithm:max_transfer:pvid:queue_depth:reserve_policy\n"
+        "PCM/friend/fcpother:round_robin:0x80000:00c8a1b20f0e1d2c0000000000000000:32:no_reserve\n"
+        "root@aixdb11:/# \n"
+    )
+    disk = load_text(text, "a.txt", name="aixdb11").model.storage.disks[0]
+    assert (disk.name, disk.queue_depth, disk.max_transfer_kb) == ("hdisk3", 32, 512)
+    assert (disk.reserve_policy, disk.algorithm) == ("no_reserve", "round_robin")
+
+
+def test_an_hmc_attribute_name_may_open_with_digits() -> None:
+    """Was: "5250_application_capable=0" in lssyscfg -r sys made the whole line no HMC line: the frame's
+    type-model (so its processor) was lost."""
+    text = (
+        "hscroot@hmc02:~> lssyscfg -r sys -m E1050-DEV\n"
+        "name=E1050-DEV,type_model=9043-MRX,serial_num=78ZZ123,state=Operating,5250_application_capable=0,"
+        'sys_time=11/24/2026 09:00:00,"lpar_proc_compat_modes=default,POWER9_base,POWER9,Power10"\n'
+    )
+    model = load_text(text, "hmc.txt").model
+    assert (model.name, model.processor) == ("E1050-DEV", "POWER10")
+
+
+def test_sysinfo_of_a_z15_t02_is_a_z15() -> None:
+    """Was refused ("no field"): machine type 8562 is IBM's z15 T02, a z15; the document names generations."""
+    text = (
+        "Manufacturer:         IBM\nType:                 8562\nModel:                T02              A01\n\n"
+        "LPAR Number:          3\nLPAR Name:            ZVMB\n\n"
+        "VM00 Name:            LNXB01\nVM00 Control Program: z/VM    7.3.0\nVM00 CPUs Total:      2\n"
+    )
+    model = load_text(text, "sysinfo.txt", name="lnxb01").model
+    assert model.machine == "z15" and model.zvm is not None and model.zvm.version == "7.3"
+
+
+def test_svmon_without_the_mmode_column_gives_the_memory_size() -> None:
+    """Was: no mmode column (AIX before AME) left the memory size out without a word; such an svmon knows no
+    AME, so its memory row is the partition's memory."""
+    text = (
+        "               size       inuse        free         pin     virtual\n"
+        "memory      2097152     2011722       85430      401133     1733912\n"
+        "pg space    1048576       30114\n"
+    )
+    model = load_text(text, "svmon.txt", name="aix61").model
+    assert model.memory is not None and (model.memory.desired_gb, model.memory.paging_space_gb) == (8.0, 4.0)
+
+
+def test_svmon_with_ame_rows_but_no_mmode_gives_no_memory_size() -> None:
+    text = (
+        "               size       inuse        free         pin     virtual\n"
+        "memory      2097152     2011722       85430      401133     1733912\n"
+        "ucomprsd          -     1511722\ncomprsd           -      500000\n"
+    )
+    model = load_text(text, "svmon.txt", name="aix").model
+    assert model.memory is None or model.memory.desired_gb is None
+
+
+def test_a_vmstat_banner_without_tmem_nor_mmode_gives_the_memory() -> None:
+    """Was: "mem=49152MB" of a banner without AME fields was left out without a warning."""
+    text = "System configuration: lcpu=16 mem=49152MB ent=3.00\n\nkthr    memory              page\n"
+    model = load_text(text, "vmstat.txt", name="aix").model
+    assert model.memory is not None and model.memory.desired_gb == 48.0
+
+
+def test_kctune_of_1131_takes_the_file_cache_not_the_obsolete_dbc_max_pct() -> None:
+    """Was: dbc_max_pct (obsolete in 11i v3, still listed) against filecache_max's 10%: a conflict, left out."""
+    text = (
+        "Tunable                             Value  Expression  Changes\n"
+        "dbc_max_pct                            50  Default\n"
+        "filecache_max                 6871947673  10%         Auto\n"
+        "numa_policy                             1  1           Immed\n"
+    )
+    model = load_text(text, "kctune.txt", name="hp1").model
+    assert model.buffer_cache_max_pct == 10.0 and model.numa_policy == 1
+
+
+def test_iar019i_in_a_syslog_copy_reads_behind_its_prefixes() -> None:
+    """Was refused: in an SDSF LOG copy each line of IAR019I stands behind the record type, system, time, job
+    and flags; a line of another message (its number differs) between them is no part of it."""
+    text = (
+        "NC0000000 SYSC     26328 09:02:17.10 TSOU01   00000290  D VIRTSTOR,LFAREA\n"
+        "MR0000000 SYSC     26328 09:02:17.11 TSOU01   00000090  IAR019I  09.02.17 DISPLAY VIRTSTOR 118\n"
+        "DR                                            118 00000090  SOURCE = 3A\n"
+        "DR                                            118 00000090  TOTAL LFAREA = 2048M , 0G\n"
+        "DR                                            119 00000090  LFAREA ALLOCATED (4K) = 777M\n"
+        "DR                                            118 00000090  LFAREA ALLOCATED (1M) = 512M\n"
+        "ER                                            118 00000090  LFAREA ALLOCATED (4K) = 0M\n"
+    )
+    model = load_text(text, "log.txt", kind="zos-lpar", name="SYSC").model
+    usage = model.lfarea_usage
+    assert usage is not None and (usage.source, usage.total_mb, usage.allocated_1m_mb) == ("3A", 2048, 512)
+    assert usage.allocated_4k_mb == 0
+
+
+def test_an_output_no_command_is_read_from_is_refused_in_one_issue() -> None:
+    """Was: two issues (the YAML reader's "Expecting value" and "nor is it the output..."): the CLI printed two
+    error lines for a D IPLINFO display."""
+    text = "D IPLINFO\nIEE254I  10.05.13 IPLINFO DISPLAY 310\n SYSTEM IPLED AT 03.12.45 ON 11/02/2026\n"
+    with pytest.raises(DocumentError) as caught:
+        load_text(text, "ipl.txt")
+    assert len(caught.value.issues) == 1 and "neither a configuration document" in caught.value.issues[0].message
+
+
+# --- variants of set A's shapes: wraps at 60/72 columns, a copy cut short -------------------------------------
+
+_IEASYS_NUMBERED = (
+    "CLPA,                                                                   00000100\n"
+    "CSA=(3000,250M),                                                        00000200\n"
+    "GRS=STAR,                                                               00000300\n"
+    "LFAREA=(1M=(10%,6%),  FIXED 1M PAGES FOR THE DB2 POOLS                  00000400\n"
+    "       2G=(8,4)),     2G PAGES                                          00000500\n"
+    "LNK=(00,L),                                                             00000600\n"
+    "SMF=00,                                                                 00000700\n"
+)
+
+
+@pytest.mark.parametrize("width", [60, 72, 76, 78])
+def test_a_numbered_ieasys_wrapped_before_its_sequence_numbers_keeps_its_lfarea(width: int) -> None:
+    """Was: a copy wrapped at 72 columns put each card's sequence number on a line of its own: the LFAREA
+    statement went on with it, "LFAREA=(1M=(10%,6%),00000400", kept as written."""
+    result = parse_output(_wrapped(_IEASYS_NUMBERED, width), "IEASYSxx")
+    assert result.data["lfarea"] == "LFAREA=(1M=(10%,6%),2G=(8,4))"
+
+
+def test_a_numbered_ieasys_card_broken_inside_its_comment_leaves_lfarea_out() -> None:
+    """Was (40 columns): the comment's rest "R THE DB2 POOLS ... 00000400" continued the statement: "...,R"."""
+    result = parse_output(_wrapped(_IEASYS_NUMBERED, 40), "IEASYSxx")
+    assert "lfarea" not in result.data
+    assert any("broken in two lines" in r for r in _reasons(result))
+
+
+def test_a_sysinfo_cut_short_gives_no_zvm_version() -> None:
+    """Was: a copy of /proc/sysinfo cut after its first z/VM level gave that level's version, although the
+    levels after it (z/VM under z/VM) may be lost."""
+    text = _text("session.zvm-under-zvm.txt")
+    cut = text[: text.index("VM01 Control Program") + len("VM01 Contr")]
+    loaded = load_text(cut, "session.txt")
+    assert loaded.model.zvm is None or loaded.model.zvm.version is None
+
+
+def test_hmc_rows_wrapped_after_a_wrapped_command_line_still_leave_the_cut_value_out() -> None:
+    """Was (60 columns): the command line's own wrap left a line "r" that became a --header of one attribute;
+    under it, name=value rows wrapped inside curr_mem=524288 were read whole: curr_mem=5 (5 MB of 512 GB)."""
+    text = (
+        "hscroot@hmc01:~> lssyscfg -r lpar -m p9prod -F name,lpar_env,os_version --header\n"
+        "name,lpar_env,os_version\nsapdb01,aixlinux,AIX 7.2 7200-05-06-2320\n"
+        "hscroot@hmc01:~> lshwres -r mem -m p9prod --level lpa\nr\n"
+        "lpar_name=sapdb01,lpar_id=3,curr_min_mem=131072,curr_mem=5\n"
+        "24288,curr_max_mem=786432,pend_min_mem=131072,pend_mem=52428\n"
+    )
+    loaded = load_text(text, "hmc.txt")
+    db = next(p for p in loaded.model.partitions if p.name == "sapdb01")
+    assert db.memory is None or db.memory.desired_gb is None
+    assert any("curr_mem: the line is wrapped inside this value" in w.reason for w in loaded.warnings)
+
+
+# --- wraps at 72-120 columns (mail programs, PDFs, narrow terminals) --------------------------------------------
+
+
+def test_a_double_spaced_numbered_ieasys_wrapped_at_72_keeps_its_lfarea() -> None:
+    text = _wrapped(_IEASYS_NUMBERED, 72).replace("\n", "\r\r\n")
+    assert parse_output(text, "IEASYSxx").data["lfarea"] == "LFAREA=(1M=(10%,6%),2G=(8,4))"
+
+
+def test_a_double_spaced_topas_wrapped_inside_a_value_leaves_it_out() -> None:
+    """Was (76 columns, CR CR LF): "Size,MB    81" / blank / "92 ...": 81 MB of paging space (0.08 GB of 8)."""
+    text = _wrapped(_text("topas.aix72-ame.txt").replace("Size,MB    8192", "Size,MB    8192     "), 60)
+    text = text.replace("\n", "\r\r\n")
+    result = parse_output(text, "topas")
+    assert result.data.get("paging_space", {}).get("size_mb") in (None, 8192)
+    assert "tmem_mb" not in result.data.get("ame", {})
+
+
+def test_an_amepat_recommendation_wrapped_inside_a_number_leaves_it_out() -> None:
+    """Was (78 columns): the one-line recommendation broke "3.74" into "3.7" / "4.": factor 3.7 read as the
+    recommended one."""
+    text = load("amepat.s1-factor-2.0.txt")
+    text = text.replace("expansion factor of 3.74.", "expansion factor of 3.7\n4.")
+    result = parse_output(text, "amepat")
+    assert "expansion_factor" not in result.data.get("recommendation", {})
+    assert result.data["recommendation"]["true_memory_gb"] == 3.75
+    assert any("wrapped line goes on with digits" in r for r in _reasons(result))
+
+
+def test_a_not_activated_partition_gives_no_current_values_even_without_its_zeros() -> None:
+    """Was (wrapped at 120 columns): the row of a Not Activated partition cut before its zeros gave
+    cpu.mode shared (its curr_proc_mode), as if it ran."""
+    text = (
+        "hscroot@hmc01:~> lssyscfg -r lpar -m p9a -F name,lpar_env,state,os_version --header\n"
+        "name,lpar_env,state,os_version\nsapdr01,aixlinux,Not Activated,AIX 7.2 7200-05-03-2148\n"
+        "sapprd01,aixlinux,Running,AIX 7.2 7200-05-03-2148\n"
+        "hscroot@hmc01:~> lshwres -r proc --level lpar -m p9a\n"
+        "lpar_name=sapdr01,lpar_id=4,curr_proc_mode=shared,curr_sharing_mode=uncap\n"
+        "lpar_name=sapprd01,lpar_id=2,curr_proc_mode=shared,curr_proc_units=2.5,curr_procs=4,"
+        "curr_sharing_mode=uncap,curr_uncap_weight=128\n"
+    )
+    parts = {p.name: p for p in load_text(text, "hmc.txt").model.partitions}
+    assert parts["sapdr01"].cpu is None and parts["sapprd01"].cpu is not None
+    assert parts["sapprd01"].cpu.entitled_capacity == 2.5
+
+
+def test_no_mean_nor_peak_over_samples_when_a_row_could_not_be_read() -> None:
+    """Was (90 columns): rows broken by the wrap were skipped and the rest averaged: physc 0.2 for 0.23."""
+    plain = load("vmstat.c-ame.synthetic.txt")
+    loaded = load_text(_wrapped(plain, 90), "vmstat.txt", name="lpar1")
+    peak = loaded.model.workload.peak if loaded.model.workload else None
+    assert peak is None or (peak.physc_avg is None and peak.physc_max is None)
+    assert any("is not averaged nor its peak taken" in w.reason for w in loaded.warnings)
+
+
+# --- lines joined (a lost line end, a mail program removing "extra line breaks") ----------------------------------
+
+
+@pytest.mark.parametrize("glue", [" ", ""], ids=["with-a-blank", "without"])
+def test_two_device_rows_in_one_line_are_not_one_device(glue: str) -> None:
+    """Was: "hdisk1 Available MPIO FC 2145 hdisk2 Available MPIO FC 2145" was one disk whose description
+    held the next row: a disk lost from the listing and a wrong description, without a warning."""
+    lines = load("lsdev_disk.s2-sddpcm.txt").split("\n")
+    joined = "\n".join([*lines[:2], lines[2] + glue + lines[3], *lines[4:]])
+    result = parse_output(joined, "lsdev -Cc disk")
+    assert all("hdisk" not in row["description"] for row in result.data["disks"])
+    assert any("two rows in one line" in r for r in _reasons(result))
+
+
+def test_a_vios_adapter_listing_with_a_row_joined_to_its_header_counts_nothing() -> None:
+    """Was: the header and the first adapter in one line lost that adapter: 1 10 Gb port counted for 2."""
+    text = (
+        "$ lsdev -type adapter\n"
+        "name             status      description ent0             Available   PCIe3 2-Port 10GbE NIC&RoCE SR Adapter\n"
+        "ent1             Available   PCIe3 2-Port 10GbE NIC&RoCE SR Adapter\n"
+        "ent2             Available   Virtual I/O Ethernet Adapter (l-lan)\n"
+        "$ ioslevel\n3.1.4.21\n"
+    )
+    model = load_text(text, "vios.txt", name="vios1").model
+    assert model.adapters is None or model.adapters.eth_10g_ports is None
+
+
+def test_svmon_sizes_without_their_unit_line_are_no_page_counts() -> None:
+    """Was: the "Unit: MB" line joined to the command line (or lost) made "32768.00" a count of 4 KB pages:
+    0.125 GB of memory for 32 GB."""
+    text = (
+        "bash-4.4# svmon -G -O unit=MB Unit: MB\n"
+        "               size       inuse        free         pin     virtual  available   mmode\n"
+        "memory     32768.00    30120.45     2647.55     5122.31    18004.12    13801.07     Ded\n"
+        "pg space    8192.00       40.12\n"
+        "bash-4.4# exit\n"
+    )
+    loaded = load_text(text, "svmon.txt", name="aix1")
+    memory = loaded.model.memory
+    assert memory is None or (memory.desired_gb is None and memory.paging_space_gb is None)
+    assert any("a page count with decimals" in w.reason for w in loaded.warnings)
+
+
+def test_kctune_of_1131_without_its_filecache_max_line_still_ignores_dbc_max_pct() -> None:
+    """Was: with the filecache_max row lost (joined to the line before), dbc_max_pct's 50 became the file
+    cache maximum of an 11i v3 system, whose filecache_min shows the release."""
+    text = (
+        "Tunable                             Value  Expression  Changes\n"
+        "dbc_max_pct                            50  Default\n"
+        "filecache_min                  5143400448  5%          Auto\n"
+        "numa_policy                             1  1           Immed\n"
+    )
+    model = load_text(text, "kctune.txt", name="hp1").model
+    assert model.buffer_cache_max_pct is None and model.numa_policy == 1
+
+
+@pytest.mark.parametrize("width", [46, 48, 54])
+def test_lparstat_i_wrapped_inside_a_value_leaves_that_value_out(width: int) -> None:
+    """Was (46-54 columns, a phone or a split pane): "Entitled Capacity : 3" / ".20" read as 3.0, "Type :
+    Shared-SMT-" / "8" as SMT off, "Target Memory Expansion Factor : 1.2" / "5" as 1.2."""
+    plain = parse_output(_text("lparstat_i.aix73-ams-ame.txt"), "lparstat -i").data
+    result = parse_output(_wrapped(_text("lparstat_i.aix73-ams-ame.txt"), width), "lparstat -i")
+    assert all(plain[key] == value for key, value in result.data.items())  # what is read is what is stated
+    assert any("wrapped inside this value" in r for r in _reasons(result))

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from advisor import linre
 from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asks_a_figure, asks_other
-from advisor.chat.calc.common import CalcAnswer
+from advisor.chat.calc.common import CalcAnswer, counts_something
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
 from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, veth_buffers_answer, vios_answer
 from advisor.chat.calc.zsystems import _lfarea_statement, getstor_answer, lfarea_answer, plarea_answer, smt_answer
@@ -124,6 +124,7 @@ def _bounded(fn: Callable[..., CalcAnswer | None], *args: Any) -> CalcAnswer | N
 
 
 _NAMED_KINDS = frozenset({"size", "count", "number", "percent", "saps", "cores"})  # what is named back when unused
+_COUNTED = linre.compile(r"\s{1,3}[a-z][a-z-]{2,}(?:\s{1,3}[a-z][a-z-]{2,})?", linre.I)  # "3 address spaces"
 _PAGE_SIZES = frozenset({"4K", "64K", "1M", "16M", "2G"})
 _SPAN_WORDS = linre.compile(r"\b(?:LFAREA|IARV64|UNITS|SEGMENTS|UNITSIZE)\b\s*=?\s*\S*", linre.I)
 
@@ -139,6 +140,17 @@ def _values(data: object) -> set[float]:
     if isinstance(data, list | tuple):
         return set().union(*(_values(v) for v in data)) if data else set()
     return set()
+
+
+def _in_digits(raw: str, said: str) -> bool:
+    """Whether the number was written in digits in the message ("three runs" was not; "z13" holds no 3)."""
+    at = said.find(raw)
+    while at >= 0:
+        end = at + len(raw)
+        if not (at and said[at - 1].isalnum()) and not (end < len(said) and said[end].isdigit()):
+            return True
+        at = said.find(raw, at + 1)
+    return False
 
 
 def _named_back(result: CalcAnswer | None, reading: Reading) -> CalcAnswer | None:
@@ -159,13 +171,15 @@ def _named_back(result: CalcAnswer | None, reading: Reading) -> CalcAnswer | Non
         if q.kind not in _NAMED_KINDS or q.ambiguous or any(a <= q.start < b for a, b in taken):
             continue
         page = q.kind == "size" and (id(q) not in amounts or q.raw.replace(" ", "").upper() in _PAGE_SIZES)
-        if page or (q.kind == "number" and float(q.value).is_integer()):
-            continue  # a page size ("1M pages", "4K requests"), or a whole number without a unit (a model, an id)
+        whole = q.kind == "number" and float(q.value).is_integer()
+        if page or (whole and (not counts_something(text, q.end) or not _in_digits(q.raw, reading.said))):
+            continue  # a page size ("1M pages"), a number without what it counts (a model, an id), a word ("both")
         if round(q.value, 6) in used or (q.count is not None and float(q.count) in used):
             continue
         if any(q.raw in a for a in result.assumptions):
             continue
-        result.assumptions.append(f"'{q.raw}' is not an input of this calculation; not used.")
+        what = text[q.start : q.end] + (m.group(0) if whole and (m := _COUNTED.match(text, q.end)) else "")
+        result.assumptions.append(f"'{what}' is not an input of this calculation; not used.")
     return result
 
 

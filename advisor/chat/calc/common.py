@@ -63,3 +63,15 @@ def run(fn: Callable[[M, Context], R], model: type[M], **inputs: Any) -> R:
     """A calculator capability (advisor/capabilities/calculators.py) on the inputs read from the message: the
     chat is one more adapter over the definition the REST routes, MCP tools and CLI use."""
     return fn(model(**inputs), _context())
+
+
+# "8 frob adapters", "3 address spaces": a whole number followed by a word counts something (unlike a model number,
+# a signal number or a list's "64, 64 and 128 GB")
+_COUNTS = linre.compile(r"\s{1,3}(?:[a-z][a-z-]{2,}\s{1,3})?(?:[a-z][a-z-]{2,})\b", linre.I)
+_NOT_COUNTED = frozenset({"and", "the", "for", "with", "but", "per", "from", "then", "than", "into", "onto", "each"})
+
+
+def counts_something(text: str, end: int) -> bool:
+    """Whether the bare number ending at `end` is followed by the word of what it counts."""
+    m = _COUNTS.match(text, end)
+    return m is not None and m.group(0).split()[0].lower() not in _NOT_COUNTED

@@ -148,9 +148,15 @@ def clm_answer(text: str) -> CalcAnswer | None:
 
 
 def _clm_floor(text: str) -> CalcAnswer | None:
-    """The kernel and process-private share of CLM, when that is what is asked and the memory is given."""
+    """The kernel and process-private share of CLM, when that is what is asked and the memory is given; or the CLM a
+    share of memory makes ("10% CLM on a 512 GB superdome is how much")."""
     sizes = [q for q in quantities(text)[1] if q.kind == "size" and not q.ambiguous]
-    if len(sizes) != 1 or not _FLOOR_ASKED.search(asked(text)) or _has(r"shared\s+memory|\bshm\b", text):
+    if len(sizes) != 1 or _has(r"shared\s+memory|\bshm\b", text):
+        return None
+    share = _CLM_SHARE.search(text)
+    if share is not None:
+        return _clm_share(float(share.group(1) or share.group(2)), sizes[0].value)
+    if not _FLOOR_ASKED.search(asked(text)):
         return None
     memory = sizes[0].value
     floor = run(calculators.clm, calculators.ClmInput, memory_gb=memory, clm_pct=0.0, sap_shared_memory_gb=0.0).floor_gb
@@ -165,10 +171,14 @@ def _clm_floor(text: str) -> CalcAnswer | None:
     return out
 
 
+_HPUX = r"HP-?UX|superdome|itanium|\brx\d{4}\b|\brx\s+(?:box|server|machine|host)|\b11i\b|\b11\.31\b"
+# the buffer cache guidance is HP-UX's alone: a question about it that names no other platform is about HP-UX
+_OTHER_PLATFORM = r"\bAIX\b|z/?OS|\bPOWER\d|\bP\d{1,2}\b|\bVIOS\b|\blinux\b|\bz/?VM\b|\bLPAR"
+
+
 def hpux_kernel_answer(text: str) -> CalcAnswer | None:
-    if not (
-        _has(r"HP-?UX|superdome|itanium|\brx\d{4}\b|\b11i\b|\b11\.31\b", text) and _has(r"buffer cache|swap", text)
-    ):
+    hpux = _has(_HPUX, text) or (_has(r"buffer cache", text) and not _has(_OTHER_PLATFORM, text))
+    if not (hpux and _has(r"buffer cache|swap", text)):
         return None
     memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)
     if memory is None:  # "an hp-ux server with 128 GB": the server's size, unless it is the swap
@@ -183,8 +193,12 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
                 r"npar|vpar|lpar|rx\d{4}|hp-?ux)\b",
                 text,
             )
+    if memory is None:  # "3% buffer cache of 96 gigs?": the one size that is not the swap
+        sizes = [q for q in quantities(text)[1] if q.kind == "size" and not q.ambiguous]
+        mem = [q for q in sizes if not _SWAP_AFTER.match(text, q.end) and not _SWAP_BEFORE.search(text[: q.start])]
+        memory = mem[0].value if len(mem) == 1 else None
     if memory is None:
-        return None
+        return _buffer_cache_share(text)
     share = first_float(r"(\d+(?:\.\d+)?)\s*%", text) if _has(r"buffer cache", text) else None
     configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text) or first_float(
         r"\bswap\s+(?:space\s+)?(?:of\s+|is\s+|=\s*)?(\d+(?:\.\d+)?)\s*GB\b", text
@@ -210,9 +224,9 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
                 cites,
             )
         )
-    if k.buffer_cache_within is not None:  # "buffer cache at 5% on a 64GB box - ok?"
+    if k.buffer_cache_within is not None and _JUDGED.search(text):  # "buffer cache at 5% on a 64GB box - ok?"
         out.verdict = (
-            "yes" if k.buffer_cache_within else "no",
+            "yes" if k.buffer_cache_within != (_TOO.search(text) is not None) else "no",
             f"a buffer cache of {fmt(share or 0)}% of memory is {'within' if k.buffer_cache_within else 'above'} "
             "the 3% the slides call more than enough for SAP",
             cites,
@@ -237,3 +251,56 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             )
         )
     return out if not out.out.empty else None
+
+
+# "10% CLM", "25 % of memory as CLM", "clm at 12%": the share of memory configured as CLM
+_CLM_SHARE = linre.compile(
+    r"(\d{1,3}(?:\.\d+)?)\s*%\s*(?:of\s+(?:the\s+)?(?:memory|ram)\s+)?(?:as\s+)?(?:CLM|cell\s+local)"
+    r"|\b(?:CLM|cell\s+local\s+memory)\s+(?:at|of|is|=)\s*(\d{1,3}(?:\.\d+)?)\s*%",
+    linre.I,
+)
+
+
+def _clm_share(pct: float, memory: float) -> CalcAnswer | None:
+    """The CLM a share of memory makes, against the 10% the kernel and process-private data take."""
+    if pct > 100:
+        return None
+    s = run(calculators.clm, calculators.ClmInput, memory_gb=memory, clm_pct=pct, sap_shared_memory_gb=0.0)
+    out = CalcAnswer("clm", Composer(), rules=["HPUX-005"])
+    cites = _cites(s.citations, "clm")
+    out.out.say(
+        f"{fmt(pct)}% of {fmt(memory)} GB as CLM = {fmt(s.clm_gb)} GB; the kernel and process-private data take about "
+        f"{fmt(clm.KERNEL_FLOOR_PCT, 0)}% ({fmt(s.floor_gb)} GB), and on 11i v3 the SAP shared memory comes on top.",
+        *cites,
+    )
+    out.calculations.append(
+        Calculation("clm.configured", {"memory_gb": memory, "clm_pct": pct}, s.clm_gb, "GB", "CLM % x memory", cites)
+    )
+    return out
+
+
+# "too much?", "oversized?": the question asks whether it is above the guideline, so yes means above
+_TOO = linre.compile(r"\btoo\s+(?:much|big|high|large)\b|\bover-?sized\b|\bexcessive\b|\bexceeds?\b", linre.I)
+_JUDGED = linre.compile(
+    r"\b(?:ok|okay|fine|enough|too\s+(?:big|much|high|large)|right|good|sane|reasonable|acceptable|should|wise)\b",
+    linre.I,
+)
+_SWAP_AFTER = linre.compile(r"\s*(?:of\s+)?(?:swap|paging)", linre.I)
+_SWAP_BEFORE = linre.compile(r"\b(?:swap|paging)(?:\s+space)?\s*(?:of|is|=|:|at)?\s*$", linre.I)
+
+
+def _buffer_cache_share(text: str) -> CalcAnswer | None:
+    """ "buffer cache at 10% of RAM, ok for SAP?": the share against the 3% the slides call enough, no memory needed."""
+    share = first_float(r"(\d+(?:\.\d+)?)\s*%", text) if _has(r"buffer cache", text) else None
+    if share is None:
+        return None
+    out = CalcAnswer("hpux_kernel", Composer(), rules=["HPUX-011"])
+    cites = _cites(calculators.buffer_cache_citations(), "hpux_kernel")
+    within = share <= calculators.BUFFER_CACHE_PCT
+    why = (
+        f"a buffer cache of {fmt(share)}% of memory is {'within' if within else 'above'} the "
+        f"{fmt(calculators.BUFFER_CACHE_PCT, 0)}% the slides call more than enough for SAP"
+    )
+    out.out.say(f"Buffer cache: {why}; what is above it takes memory from SAP and the database.", *cites)
+    out.verdict = ("yes" if within != (_TOO.search(text) is not None) else "no", why, cites)
+    return out

@@ -8,6 +8,7 @@ guide "Test Iteration"), hpt.py (Redbook 3.1 Example 3-1); the AME safety-net fi
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from pydantic import ValidationError
 
@@ -17,7 +18,7 @@ from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asked, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, counts_something, run
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
@@ -148,8 +149,8 @@ def vios_inputs(
                 )
             )
             unused.append(q)
-        elif q.kind in ("size", "count", "percent", "saps"):
-            unused.append(q)
+        elif q.kind in ("size", "count", "percent", "saps") or (q.kind == "number" and counts_something(text, q.end)):
+            unused.append(q)  # "8 frob adapters": a count of something the rules do not know
     if npiv:
         counts["npiv_vfc_adapters"] = max(npiv)  # "60 NPIV adapters, of which 20 are mapped": all 60 count
     return cores, counts, assumptions, questions, unused, ambiguous
@@ -182,9 +183,13 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     memory_words = _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
     # "vios on a 48 core frame with 6 GB - ok?": a size said of the VIOS itself is its memory
     own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
-    if not (_has(VIOS, text) and (memory_words or own_size)):
+    if not _has(VIOS, text):
         return None
     cores, adapters, assumptions, questions, unused, ambiguous = vios_inputs(reading)
+    # "vios: 2 lhea, 3 ports each, 2 x 10gbe, 32 npiv, 24 cores": a VIOS's inputs listed with no other question
+    listed = len(adapters) + bool(ambiguous) + bool(cores) >= 2 and "?" not in text
+    if not (memory_words or own_size or listed):
+        return None
     if ambiguous:  # the adapter figure would be wrong under one of the two readings: only the question
         out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], questions=questions)
         out.out.say(
@@ -304,13 +309,17 @@ def _factors(text: str) -> list[float]:
     norm, qs = quantities(text)
     # "4 cores", "6 lpars", "20%": the reader's counts and amounts are never a factor
     counted = {q.start for q in qs if q.kind != "number"} if norm == text else set()
-    for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", text, re.IGNORECASE):
+    scan = _ABBREVIATION.sub(lambda a: a.group(0).replace(".", " "), text)  # "e.g. 1.37": no sentence end
+    for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", scan, re.IGNORECASE):
         # "4096 mb", "16 gb": a size in any case is no factor
         for v in re.finditer(
-            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b))", m.group(1), re.IGNORECASE
+            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b|decimals?|digits?|places))",
+            m.group(1),
+            re.IGNORECASE,
         ):
-            if m.start(1) + v.start(1) not in counted:
-                found.setdefault(float(v.group(1)), m.start(1) + v.start(1))
+            at = m.start(1) + v.start(1)
+            if at not in counted and not _STEP_BEFORE.search(text[max(0, at - 24) : at]):
+                found.setdefault(float(v.group(1)), at)
     for m in _FACTOR_WORDS.finditer(text):
         g = next(i for i in range(1, 5) if m.group(i) is not None)
         found.setdefault(float(m.group(g)), m.start(g))
@@ -322,6 +331,9 @@ def _factors(text: str) -> list[float]:
     return ordered
 
 
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|approx|ca|vs|resp)\.", re.I)
+# "in steps of 0.01", "increments of 0.05": the grid of factors, never a factor
+_STEP_BEFORE = re.compile(r"\b(?:steps?|increments?|granularity|multiples?|precision)\s+(?:of\s+)?$", re.I)
 _FACTOR_GAP = r"\s+(?:an?\s+)?(?:(?:expansion|ame)\s+)?(?:factors?\s+)?(?:of\s+|=\s*|at\s+)?$"
 _NEW_BEFORE = re.compile(r"\b(?:to|new|target)" + _FACTOR_GAP, re.I)
 _OLD_BEFORE = re.compile(r"\b(?:from|instead\s+of|was|currently|current|old)" + _FACTOR_GAP, re.I)
@@ -329,7 +341,7 @@ _OLD_BEFORE = re.compile(r"\b(?:from|instead\s+of|was|currently|current|old)" + 
 
 # "amepat recommends 2.5", "amepat says 3.74", "a 2.5x expansion": a factor without the word "factor"
 _FACTOR_WORDS = re.compile(
-    r"\bamepat\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+"
+    r"\bamepat(?:'s\s+|\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+)"
     r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
     r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
@@ -409,7 +421,10 @@ def _size(gb: float, in_mb: bool) -> str:
 
 
 def ame_answer(text: str) -> CalcAnswer | None:
-    if not _has(r"\bAME\b|expansion factor|expanded|true memory|factor|\bexpansion\b", text):
+    # "so 16 GB true at 2.2 gives?": a size said as true memory is AME's own word
+    if not _has(
+        r"\bAME\b|\bamepat|expansion factor|expanded|true memory|factor|\bexpansion\b|\d\s*(?:GB|MB|TB)\s+true\b", text
+    ):
         return None
     if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
         return None
@@ -673,6 +688,8 @@ def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | N
     return out
 
 
+# "... and two with 32 GB max", "and 2 more at 64 GB": a count of the partitions named before it
+_ELIDED = linre.compile(r"\b(\d{1,4})()()\s+(?:more\s+|others?\s+)?(?:with|having|at|of)\b", linre.I)
 # "4 aix lpars", "8 linux partitions", "3 AMS lpars", "an lpar": a group of partitions, its OS and AMS in its words
 # "AIX partitions with 256 GB max in total", "our lpars add up to 384 GB": a group without its count, whose total is
 # said; "one IBM i with 64 GB max": a partition named by its OS
@@ -692,7 +709,8 @@ _MAX_ROLE = {
 _SIZE_LIST = linre.compile(r"(?:\d+(?:\.\d+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*))+$", linre.I)
 _LIST_NUMBER = linre.compile(r"\d+(?:\.\d+)?")
 _TOTAL = linre.compile(
-    r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum|adds?\s+up\s+to|sums?\s+to)\b",
+    r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum|add(?:s|ing)?\s+up\s+to|sums?\s+to"
+    r"|sum\s+of)\b",
     linre.I,
 )
 _OS_WORDS = (
@@ -714,7 +732,21 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
     text = text[:2000]
     _, qs = quantities(text)
     sizes = [q for q in qs if q.kind == "size" and not q.ambiguous]
-    counts = list(_LPAR_COUNT.finditer(text))
+    counts: list[linre.Match] = list(_LPAR_COUNT.finditer(text))
+    if counts:  # "three lpars with 64 GB max and two with 32 GB": a count whose partitions are said before
+        named = [(m.start(), m.end()) for m in counts]
+        counts += [m for m in _ELIDED.finditer(text, counts[0].end()) if not any(a <= m.start() < b for a, b in named)]
+        counts.sort(key=lambda m: m.start())
+    else:  # "HPT for sum of max mem 1024 GB": the partitions' total, with no partition named
+        summed = [q for q in sizes if asked_role(text, q, _MAX_ROLE) != "other"]
+        if len(summed) == 1 and _TOTAL.search(text[max(0, summed[0].start - 40) : summed[0].end + 24]):
+            said = [name for name, pattern in _OS_WORDS if pattern.search(text)]
+            if len(said) > 1:
+                return [], []  # "AIX and IBM i lpars sum to 512 GB max": the divisors cannot be shared out
+            os_type = said[0] if said else None
+            ams = _AMS.search(text) is not None
+            part = hpt.HptPartition(name="total", max_memory_gb=summed[0].value, os=os_type or "aix", ams=ams)  # type: ignore[arg-type]
+            return [part], ([] if os_type else [f"{summed[0].raw} of maximum memory"])
     parts: list[hpt.HptPartition] = []
     unnamed: list[str] = []
     taken = 0  # where the size the last group took ends: a size serves one group
@@ -735,20 +767,27 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
             continue  # "3 lpars with 64 and 128 GB": sizes that do not match the count are not guessed
         sizes_gb = [v * SIZE_TO_GB.get((chosen.unit or "g")[0].lower(), 1.0) for v in values]
         span = text[min(m.start(), chosen.start) : min(hi, max(m.end(), chosen.end) + 24)]
-        if m.group(1) is None and m.group(2) is None and m.group(3) is not None and not _TOTAL.search(span):
+        total = _TOTAL.search(text[max(lo, m.start() - 40) : m.start()] + " " + span) is not None
+        if m.group(1) is None and m.group(2) is None and m.group(3) is not None and not total:
             continue  # "AIX lpars with 64 GB max": how many is not said, and the size is not their total
         words = text[max(lo, m.start() - 16) : m.end()] + " " + span
-        os_type = next((name for name, pattern in _OS_WORDS if pattern.search(words)), None)
+        named_os = [name for name, pattern in _OS_WORDS if pattern.search(words)]
+        if len(named_os) > 1:
+            continue  # "AIX and IBM i lpars with 512 GB max in total": the divisors cannot be shared out
+        os_type = named_os[0] if named_os else None
         if os_type is None:
             unnamed.append(text[m.start() : m.end()])
         ams = _AMS.search(words) is not None
-        each = chosen.value / count if _TOTAL.search(span) else chosen.value
+        each = chosen.value / count if total else chosen.value
         name = os_type or "aix"
         own = sizes_gb + [chosen.value] if sizes_gb else [each] * count  # "max mem 64, 64 and 128 GB": one each
         parts += [
             hpt.HptPartition(name=f"{name}{i}-{n}", max_memory_gb=gb, os=name, ams=ams)  # type: ignore[arg-type]
             for n, gb in enumerate(own)
         ]
+    said_ams, said_ibmi = _AMS.search(text) is not None, _OS_WORDS[0][1].search(text) is not None
+    if (said_ams and not any(p.ams for p in parts)) or (said_ibmi and not any(p.os == "ibmi" for p in parts)):
+        return [], unnamed  # "3 lpars at 32 GB max, 2 of them with AMS": a divisor said of partitions not placed
     return parts, unnamed
 
 
@@ -800,6 +839,7 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
                     "partitions": len(parts),
                     "max_memory_gb": total_max,
                     "max_memory_gb_each": sorted({p.max_memory_gb for p in parts}),
+                    "partitions_per_group": list(Counter(p.name.split("-")[0] for p in parts).values()),
                 },
                 round(h.hpt_gb, 3),
                 "GB",

@@ -14,6 +14,7 @@ from advisor.calculators.lfarea import (
     REASONS,
     LfareaSyntaxError,
     assess_lfarea,
+    parse_lfarea,
 )
 from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
@@ -162,6 +163,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     if not _has(r"LFAREA|large frame area", text) or _has(r"pageable\s+large", text):
         return None  # the pageable large frame area is the PLAREA
     stmt, rest = _lfarea_statement(text)
+    if stmt is None:  # "lfarea 30 pct old form on 64 GB": the share and the form said in words
+        stmt = _said_statement(text)
     online = _online_gb(rest)
     if online is None:
         return _syntax_only(stmt, "?" in rest and _YES_NO.search(rest) is not None) if stmt is not None else None
@@ -227,6 +230,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         forms = ["new"] if not _has(r"\bold\b", text) else forms
     if stmt and re.search(r"%|xx", stmt) and not re.search(r"1M=|2G=", stmt, re.IGNORECASE):
         forms = ["old", "new"]
+    if _OLD_FORM.search(rest) and not _NEW_FORM.search(rest):
+        forms = ["old"]  # "old form lfarea max on 64 GB": the form asked for alone
     limits = run(calculators.lfarea_limit, calculators.LfareaLimitInput, online_storage_gb=online)
     cites = _cites(limits.citations, "lfarea")
     for form in forms:
@@ -249,6 +254,20 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *cites,
             )
     return out
+
+
+_SHARE = linre.compile(r"\b(\d{1,2})\s*(?:%|pct|percent)", linre.I)
+_OLD_FORM = linre.compile(r"\bold\b[\w\s]{0,12}?\b(?:form|syntax|format|style)\b", linre.I)
+_NEW_FORM = linre.compile(r"\bnew\b[\w\s=/]{0,12}?\b(?:form|syntax|format|style)\b|\b1M=", linre.I)
+
+
+def _said_statement(text: str) -> str | None:
+    """ "30 pct old form" -> LFAREA=30%; "25% with the new 1M= syntax" -> LFAREA=(1M=(25%)); one share, one form."""
+    shares = _SHARE.findall(text)
+    old, new = _OLD_FORM.search(text) is not None, _NEW_FORM.search(text) is not None
+    if len(shares) != 1 or old == new:
+        return None
+    return f"LFAREA={shares[0]}%" if old else f"LFAREA=(1M=({shares[0]}%))"
 
 
 def plarea_answer(text: str) -> CalcAnswer | None:
@@ -343,3 +362,44 @@ def getstor_answer(text: str) -> CalcAnswer | None:
     result, unit_out = (g.size_mb, "MB") if small else (g.size_gb, "GB")
     out.calculations.append(Calculation("getstor.size", inputs, result, unit_out, g.formula, cites))
     return out
+
+
+# "and in the new 1M= form?", "same 30% with the new syntax?", "and the old xx% form?": the other LFAREA form
+_FORM_ASKED = linre.compile(
+    r"\b(new|old)\b[\w\s=/%]{0,24}?\b(?:form|syntax|format|style|notation|way)\b|(1M=|2G=)|\b(xx%)", linre.I
+)
+
+
+def lfarea_in_form(last: str, fragment: str) -> str | None:
+    """The last LFAREA question asked again in the form the follow-up names: its statement rewritten (an old-form
+    xx% is (1M=(xx%)) in the new form; a new form with a 1M target alone is that target in the old), or, without
+    a statement, the question for that form. None when the follow-up is no such question or the statement has no
+    counterpart (2G pages and minimums exist in the new form only)."""
+    m = _FORM_ASKED.search(fragment)
+    if m is None or not _has(r"LFAREA|large frame area", last) or _has(r"LFAREA\s*=", fragment):
+        return None
+    form = "new" if (m.group(1) or "").lower() == "new" or m.group(2) else "old"
+    stmt, _ = _lfarea_statement(last)
+    share = linre.search(r"(\d{1,2})\s*%", fragment)  # "same 30% with the new syntax"
+    if stmt is None or "xx" in stmt.lower() or "..." in stmt:
+        base = last.replace(stmt, "LFAREA") if stmt else last
+        return f"{base.rstrip(' ?.!')}, in the {form} {'1M=/2G= ' if form == 'new' else 'xx% '}form?"
+    try:
+        req = parse_lfarea(stmt)
+    except (LfareaSyntaxError, ValueError):
+        return None
+    if req.form == form:
+        return None
+    if form == "new":
+        amount = req.one_mb.target if req.one_mb else None
+        if amount is None:
+            return None
+        new = f"LFAREA=(1M=({amount.value}%))" if amount.size_mb is None else f"LFAREA=(1M={amount.size_mb})"
+    else:
+        one = req.one_mb
+        if req.two_gb is not None or one is None or one.minimum is not None:
+            return None
+        new = f"LFAREA={one.target.value}%" if one.target.size_mb is None else f"LFAREA={one.target.size_mb}M"
+    if share is not None and share.group(1) not in new:
+        return None  # "same 40%" after a statement of 30%: not the same statement
+    return last.replace(stmt, new, 1)

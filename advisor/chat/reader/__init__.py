@@ -126,6 +126,7 @@ class Reading(BaseModel):
     """What a message names, in the order it names it."""
 
     text: str = Field(description="The message with shorthand spelled out and number words as digits.")
+    said: str = Field("", description="The message as written (a number in it was written in digits).")
     platforms: list[PlatformMention] = Field(default_factory=list)
     os_levels: list[OsLevel] = Field(default_factory=list)
     quantities: list[Quantity] = Field(default_factory=list)
@@ -174,6 +175,7 @@ def read(message: str) -> Reading:
     yes_no = any(_YES_NO.search(c) and not _WH.match(c) for c in clauses[-2:]) if clauses else False
     return Reading(
         text=text,
+        said=message or "",
         platforms=platforms(text),
         os_levels=os_levels(text),
         quantities=qs,

@@ -21,13 +21,16 @@ from advisor.chat.numbers import normalise
 
 # A number as written: digits with optional grouping or decimal marks, checked in Python.
 _NUMBER = re.compile(
-    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?:SAPS|users|IOPS)\b))?(?![\w]|[.,]\d)"
+    r"(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(k(?=\s?(?i:SAPS|users|IOPS)\b))?(?![\w]|[.,]\d)"
     r"|(?<![A-WYZa-wyz0-9_.,/])(\d[\d,.]*\d|\d)(?=[A-Za-z%])"
 )
 # "4 more 8Gb FC ports", "4 active 8Gb FC ports": a word between a count and the speed it counts
 _COUNT_GAP = re.compile(
     r"\s(?:(?:non-LHEA|more|extra|additional|spare|new|active|configured|enabled|cabled|used|dedicated)\s)?(?=\d)",
     re.IGNORECASE,
+)
+_MORE_SIZE = re.compile(
+    r"\s(?:more|extra|additional)(?=[\s-]?(?:terabytes?|TB|gigabytes?|gigs?|GB|megabytes?|megs?|MB)\b)", re.IGNORECASE
 )
 _PER_ADAPTER = re.compile(r"\s(\d)[\s-]port\s(?=\d)", re.IGNORECASE)
 _PER_ADAPTER_BARE = re.compile(r"\s(\d)[\s-]port\s(?=FC|Fibre|Fiber|Ethernet|Eth|HBA|NIC|adapter|card)", re.IGNORECASE)
@@ -37,7 +40,8 @@ _SIZE_UNIT = re.compile(
     r"(?![A-Za-z])",
     re.IGNORECASE,
 )
-_SPEED_UNIT = re.compile(r"[\s-]?(Gbps|Gbit/s|Gbits?|Gb/s|GbE|Gb|Gig(?:abit)?E?|G)(?![A-Za-z])")
+# "10gbe", "10GBE", "10gbps" are link speeds in any case; "Gb" / "GB" tell speed from size only as written
+_SPEED_UNIT = re.compile(r"[\s-]?((?i:gbps|gbit/s|gbits?|gb/s|gbe)|Gb|Gig(?:abit)?E?|G)(?![A-Za-z])")
 _MEDIUM = re.compile(
     r"[\s-]{0,2}(?:(\d)[\s-]?port\s)?(?:non-LHEA\s)?"
     r"(Ethernet|Eth|ENT|GbE|FC|Fibre\sChannel|Fiber\sChannel|Fibre|Fiber|HBAs?|NICs?|SEA|ports?|adapters?|links?|cards?)"
@@ -49,9 +53,9 @@ _PORTS_OF = re.compile(r"\s?ports?\sof\s(?=\d)", re.IGNORECASE)
 # "2 port 16Gb FC", "a 4-port 10GbE card": the number of ports of the adapter that follows
 _PORT_ADAPTER = re.compile(r"[\s-]?ports?\s(?=\d)", re.IGNORECASE)
 _COUNT_NOUN = re.compile(
-    r"[\s-]{0,2}(?:(?:physical|processor|configured|active|enabled|cabled|used|dedicated|non-LHEA|virtual)\s)?"
-    r"(cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
-    r"virtual\s(?:eth|ent|enet|NICs?)\b|veths?|"
+    r"[\s-]{0,2}(?:(?:physical|processor|configured|active|enabled|cabled|used|dedicated|non-LHEA)\s)?"
+    r"(virtual\s(?:processors?|procs?|CPUs?)|VPs?\b|cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
+    r"virt(?:ual|\.)?\s?(?:eth(?:ernet)?|ent|enet|NICs?)\b|veths?|v-eths?|"
     r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
     r"SAPS|%|percent|pct)(?![A-Za-z])",
     re.IGNORECASE,
@@ -105,11 +109,13 @@ def parse_number(raw: str, *, sized: bool) -> tuple[float | None, str | None]:
 
 def _noun(word: str) -> str:
     w = word.lower().replace("\u00a0", " ")
+    if w.startswith(("virtual p", "virtual c")) or w in ("vp", "vps"):
+        return "vps"  # virtual processors: never the cores of the machine
     if w.startswith(("core", "cpu", "proc", "way")):
         return "cores"
     if w in ("npiv", "vfc") or w.startswith("virtual fc") or w.startswith("virtual fibre"):
         return "npiv"
-    if w.startswith(("virtual e", "virtual nic", "veth")):
+    if w.startswith(("virtual e", "virtual nic", "veth", "v-eth")) or (w.startswith("virt") and "fc" not in w):
         return "veth"
     if w.startswith("lhea"):
         return "lhea"
@@ -158,7 +164,8 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
             pending_count = None
         held = (start, pos, raw)
         kilo = bool(m.group(2))
-        size = _SIZE_UNIT.match(norm, pos)
+        more = _MORE_SIZE.match(norm, pos)  # "4 more gigs", "2 extra GB": the amount with its unit
+        size = _SIZE_UNIT.match(norm, more.end() if more else pos)
         speed = _SPEED_UNIT.match(norm, pos)
         value, ambiguous = parse_number(raw, sized=bool(size or speed))
         if value is None:

@@ -102,6 +102,10 @@ SHORTHAND: dict[str, str] = {
     "itanuim": "Itanium",
     "superdom": "Superdome",
     "entitlment": "entitlement",
+    "buf": "buffers",
+    "bufs": "buffers",
+    "alloc": "allocated",
+    "npivs": "NPIV adapters",
 }
 
 # Terms of the field a calculator or a rule keys on: a word one typo away from one of these (one

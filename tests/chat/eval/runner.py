@@ -37,7 +37,7 @@ EXAMPLES = HERE.parents[2] / "examples"
 PARTS = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
 # heldout1 is tuning material since session 2, heldout2 and heldout3 since session 3 (heldout3 after
 # its first run).
-TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
+TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
 # heldout4 was written in session 3 by the engineer who wrote heldout3 and does not tune, kept outside
 # the repository while the chat was tuned, committed alone by the lead and run once (README.md); it is
 # tuning material from session 4 on. Session 4's held-out parts are written by another engineer who
@@ -51,8 +51,9 @@ TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "
 # structure sizing in a coupling facility) and in the bars since.
 # heldout7 was written in session 5 by s5-evalwriter (who does not read or tune the chat) and ran once
 # (2026-11-24 21:58 UTC, main d2e6f04): 74.6 % fully answered, 1 wrong number, 4 cited out-of-scope answers;
-# tuning material since. It stays out of the bars until its hard-bar misses are fixed.
-SEALED: tuple[str, ...] = ("heldout7",)
+# tuning material since, and in the bars once those were fixed (s5-calc: the wrong number; s5-answers: the
+# four cited out-of-scope answers: lock structure, machine pool, Live Kernel Update, z/VM paging space).
+SEALED: tuple[str, ...] = ()
 
 
 def load(part: str) -> list[dict[str, Any]]:
