@@ -39,10 +39,12 @@ def _config() -> SchemathesisConfig:
         # 1000 full partitions: minutes of generation. These get the examples and fuzzing phases.
         {"include-operation-id": ["createReview", "diffDocuments", "chat"], "phases": {"coverage": {"enabled": False}}},
         # A syntactically wrong LFAREA statement is valid per schema (any string) but has no answer: 422.
-        # Likewise an AME deficit as large as the expanded memory (a cross-field bound no schema states),
-        # and command output text: any string is valid per schema, few are the output of a command.
+        # Likewise an AME deficit as large as the expanded memory (a cross-field bound no schema states), the
+        # inputs of the AME factor and GETSTOR calculators that must come in pairs or alone (the factor, or true and
+        # expanded memory; UNITS with UNITSIZE, or SEGMENTS), and command output text: any string is valid per
+        # schema, few are the output of a command.
         {
-            "include-operation-id": ["lfarea", "ameSizing", "parseOutputs"],
+            "include-operation-id": ["lfarea", "lfareaRequest", "ameSizing", "ameFactor", "getstor", "parseOutputs"],
             "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}},
         },
         # Fleet reads: a cursor is opaque (any string per schema, only those the API returned mean a page),
