@@ -26,6 +26,7 @@ from advisor.assemble.model import Fact, Output
 COMMANDS = ("amepat", "vmo -L", "vmo -o ame_mpsize_support", "vmstat -vc", "topas", "svmon -G", "lsattr -El (mem0)")
 
 PAGE_SUPPORT = {0: "4K", 1: "64K"}
+_MMODES = frozenset({"ded", "ded-e", "shar", "shar-e"})  # svmon -G's memory modes
 # vmo tunable -> (document path, converter from the tunable's unit, the unit it must be in)
 TUNABLES = {
     "ame_minfree_mem": ("ame.tunables.minfree_mem_kb", bytes_to_kb, "bytes"),
@@ -244,7 +245,10 @@ def _svmon(emit: Emit) -> None:
             note=f"dxm in {suffix.strip('_')}, as MB",
         )
     mmode = emit.get("global.memory.mmode")
-    if mmode is not None:
+    if mmode is not None and str(mmode).strip().lower() not in _MMODES:  # "Ded-" of a wrapped "Ded-E"
+        emit.note(f"svmon mmode {mmode!r} is none svmon prints (a wrapped copy?); AME left out", "global.memory.mmode")
+        mmode = None
+    elif mmode is not None:
         emit.fact(
             "ame.enabled",
             str(mmode).strip().lower().endswith("-e"),

@@ -50,7 +50,7 @@ def read(emit: Emit, rows: list[tuple[str, dict[str, str]]], kinds: dict[str, st
         stated = shown.pop() if len(shown) == 1 else None
     if was_cut(emit.output.result):
         emit.note(
-            "lshwres -r virtualio is cut short (its last line has no line end): no adapter counts are read from it",
+            "lshwres -r virtualio is cut short or lost a row to a wrap: no adapter counts are read from it",
             rows[0][0] + ".slot_num",
         )
         return

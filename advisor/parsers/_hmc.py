@@ -16,7 +16,7 @@ from collections.abc import Callable
 from advisor import linre
 
 from ._text import Builder, Line, lines_of
-from .base import CUT_REASON, ParseResult
+from .base import CUT_REASON, NOT_WHOLE, ParseResult
 
 _NAME = linre.compile(r"[0-9_]{0,9}[a-z][a-z0-9_]{0,63}")  # "5250_application_capable": a digit may open one
 Held = tuple[Line, dict[str, str], str | None]  # a row, and the field it ends in without "=" (None: none)
@@ -127,5 +127,5 @@ def _put_wrapped(out: Builder, held: Held, rest: Line) -> None:
         out.warn(line, f"{cut}: the line is wrapped inside this value (it goes on in the next line); left out")
     else:
         out.warn(line, f"the line is wrapped inside the attribute {dangling!r} (it goes on in the next line)")
-    out.warn(rest, "the rest of the line before, wrapped by the terminal: its values are not read; skipped")
+    out.warn(rest, f"the rest of the line before, wrapped by the terminal: its values are not read; {NOT_WHOLE}")
     _put_held(out, (line, row, None))

@@ -748,3 +748,25 @@ def test_an_entstat_counter_wrapped_inside_its_number_is_left_out(double: bool) 
     assert "packets_dropped" not in receive
     assert result.data["adapters"]["ent4"]["transmit"]["packets_dropped"] == 0
     assert any("wrapped inside this value" in r for r in _reasons(result))
+
+
+def test_an_svmon_mmode_cut_by_a_wrap_says_nothing_of_ame() -> None:
+    """Was (86 columns): "Ded-" / "E" read as mmode Ded-: AME off, for an AME partition."""
+    text = (
+        "               size       inuse        free         pin     virtual  available   mmode\n"
+        "memory     25165824    16052224     9113600     2626560    15311360     9228288   Ded-\n"
+        "E\n"
+        "pg space    2097152       60293\n"
+    )
+    loaded = load_text(text, "svmon.txt", name="aix1")
+    assert loaded.model.ame is None or loaded.model.ame.enabled is None
+    assert loaded.model.memory is None or loaded.model.memory.desired_gb is None
+
+
+def test_a_virtual_io_listing_with_a_wrapped_row_counts_nothing() -> None:
+    """Was (56 columns): a row broken over three lines lost a slot: 1 virtual Ethernet adapter for 2."""
+    rows = _ETH.replace("slot_num=3,state=1,is_required=0,", "slot_num=3,state=1,is_requ\nired=0,")
+    loaded = load_text(_eth_listing(rows), "hmc.txt")
+    vios = next(p for p in loaded.model.partitions if p.name == "vios1")
+    assert vios.adapters is None or vios.adapters.virtual_eth_adapters is None
+    assert any("lost a row to a wrap" in w.reason for w in loaded.warnings)
