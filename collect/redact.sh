@@ -838,6 +838,7 @@ function listings(s,    k, all, at, key, v, j, st, start, f, e, g) {  # resolv.c
     return s
 }
 function platform(s) {
+    if (length(s) > 16384) return s  # longer than the advisor reads: only the rules over the whole text (as advisor/redact.py)
     s = z_keywords(s); s = z_statement(s); s = console(s); s = uname_a(s); s = log_host(s); s = hosts_line(s)
     s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s); s = labelled_ids(s); s = network_rows(s)
     s = logins(s); s = nfs(s); s = long_ids(s); s = targets(s)
@@ -866,6 +867,7 @@ function under_header(b, s,    nf, nv, fl, vl, k, out, end) {  # lsattr -EOl "#p
     return s
 }
 function userids(s,    k, all) {  # a row of z/VM user ids under "Authorized userids:"; USERIDS = 0 when the list ends
+    if (length(s) > 16384) { USERIDS = 0; return s }
     tokens(s)
     all = NT > 0
     for (k = 1; k <= NT; k++) if (!upper_zname(TOK[k])) all = 0
@@ -916,6 +918,7 @@ function field_list(s,    k, w, n) {  # the -F field list (FLD[1..NFLD]) and the
     }
 }
 function hmc_names(s,    out, pos, rest, at, v, k, w, lead, m, b) {  # lpar_names=a,b; -m SYSTEM, -p/-n PARTITION
+    if (length(s) > 16384) return s  # longer than the advisor reads (as advisor/redact.py)
     out = ""; pos = 1
     while (pos <= length(s)) {
         rest = substr(s, pos)
@@ -1083,7 +1086,7 @@ function domains(s,    k, d, low, at, p, out, b, a, r) {  # every occurrence of 
     }
     return s
 }
-function names(s,    out, i, k, n, c, hit, marked, rest, j, f) {  # every whole-word occurrence of a name, longest first
+function names(s,    out, i, c, hit, marked, rest, j, best) {  # every whole-word occurrence of a name, longest first
     if (NNAMES == 0) return s
     marked = index(s, ESC) && !index(s, SOH)
     if (marked) s = mark_csi(s)
@@ -1094,14 +1097,12 @@ function names(s,    out, i, k, n, c, hit, marked, rest, j, f) {  # every whole-
         out = out substr(rest, 1, RSTART - 1); i += RSTART - 1
         hit = 0
         if (i == 1 || substr(s, i - 1, 1) !~ /[A-Za-z0-9.-]/) {
-            f = lower(substr(s, i, 1))
-            for (j = 1; j <= NB[f]; j++) {
-                k = BY[f, j]; n = length(NAME[k])
-                c = substr(s, i + n, 1)
-                if (lower(substr(s, i, n)) == NAME[k] && (c == "" || c !~ /[A-Za-z0-9-]/)) {
-                    out = out cased(WW[NAME[k]], substr(s, i, n)); i += n; hit = 1; break
-                }
+            best = 0  # the longest name here: each end before a word break, looked up (cost: the length of a name)
+            for (j = i; j <= length(s) && j - i < MAXLEN && index(NAMECH, substr(s, j, 1)); j++) {
+                c = substr(s, j + 1, 1)
+                if ((c == "" || c !~ /[A-Za-z0-9-]/) && (lower(substr(s, i, j - i + 1)) in WW)) best = j - i + 1
             }
+            if (best) { out = out cased(WW[lower(substr(s, i, best))], substr(s, i, best)); i += best; hit = 1 }
         }
         if (!hit) { out = out substr(s, i, 1); i++ }
     }
@@ -1218,18 +1219,14 @@ END {
         split(k, kp, SUBSEP)
         if ((kp[1] == "ip" || kp[1] == "serial" && length(kp[2]) >= 6 && kp[2] ~ /[a-z]/ && kp[2] ~ /[0-9]/) && !(kp[2] in WW)) WW[kp[2]] = MAP[k]
     }
-    for (h in WW) NAME[++NNAMES] = h
-    for (i = 2; i <= NNAMES; i++) {  # longest first (insertion sort: a handful of names)
-        v = NAME[i]
-        for (j = i - 1; j >= 1 && length(NAME[j]) < length(v); j--) NAME[j + 1] = NAME[j]
-        NAME[j + 1] = v
+    FIRSTS = ""; NAMECH = ""; MAXLEN = 0  # the first characters, all characters and the longest length of the names
+    for (h in WW) {
+        NNAMES++
+        if (length(h) > MAXLEN) MAXLEN = length(h)
+        if (!index(FIRSTS, substr(h, 1, 1))) FIRSTS = FIRSTS substr(h, 1, 1)
+        for (j = 1; j <= length(h); j++) if (!index(NAMECH, substr(h, j, 1))) NAMECH = NAMECH substr(h, j, 1)
     }
-    FIRSTS = ""  # the first characters of the names: a position starting with no other is no name
-    for (k = 1; k <= NNAMES; k++) {  # BY[c, 1..NB[c]]: the names starting with c, longest first
-        f = substr(NAME[k], 1, 1)
-        if (!index(FIRSTS, f)) FIRSTS = FIRSTS f
-        BY[f, ++NB[f]] = k
-    }
+    NAMECH = NAMECH toupper(NAMECH)
     FIRSTRE = FIRSTS ~ /^[a-z0-9_@#$]*$/ ? "[" FIRSTS toupper(FIRSTS) "]" : "."  # other first characters: try each
     NDOM = 0
     for (d in DOMS) DORDER[++NDOM] = d

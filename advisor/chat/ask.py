@@ -21,7 +21,7 @@ from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.text import sentences
-from advisor.knowledge.topic import offers, wanted
+from advisor.knowledge.topic import is_list, offers, wanted
 from advisor.knowledge.verdicts import best_verdict
 from advisor.rulebook.templates import placeholders
 from advisor.sources import load_sources
@@ -37,6 +37,7 @@ SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this s
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
 SENTENCES_OTHER = 2
+SENTENCES_LIST = 6  # a question asking for a checklist or steps
 ANSWER_KIND_SHARE = 0.6  # a sentence of the kind asked for gains this share of the question's rarest concept
 
 SCOPE = (
@@ -188,8 +189,14 @@ def _select(r: Retrieval, limit: int) -> list:
 
 
 def quote(kb: KnowledgeBase, r: Retrieval, out: Composer, passages: list[Passage], used: set[str]) -> None:
+    # "checklist before starting AME64K tests?", "steps?": the first passage's list in its order, not the three
+    # sentences that repeat the question's words
+    listed = "list" in wanted(r.question)
     for i, p in enumerate(passages):
-        picked = pick_sentences(kb, r, p, SENTENCES_FIRST if i == 0 else SENTENCES_OTHER, used)
+        if i == 0 and listed and is_list(p.text):
+            picked = [x for x in sentences(p.text) if x not in used][:SENTENCES_LIST]
+        else:
+            picked = pick_sentences(kb, r, p, SENTENCES_FIRST if i == 0 else SENTENCES_OTHER, used)
         if not picked:
             continue
         used.update(picked)

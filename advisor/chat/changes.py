@@ -277,6 +277,8 @@ def _generic(doc: dict, message: str) -> list[tuple[str, str]]:
             score = hit / len(set(leaf) | words) + (0.5 if name <= words else 0.0)
             if best is None or score > best[0]:
                 best = (score, path)
+    if best and m.group(1).strip().endswith("%") and not best[1].endswith(("_pct", "factor")):
+        return []  # "1M to 20%": a share is no amount of MB (lfarea_usage.allocated_1m_mb was set to 20)
     return [(best[1], m.group(1))] if best else []
 
 

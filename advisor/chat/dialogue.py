@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
+from advisor.chat.calc import calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.zsystems import lfarea_in_form
@@ -120,7 +121,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     if _CHANGES.match(bare) and st.document is not None:
         return Resolution("changes")
     if _MORE.match(bare) and st.subject.question:
-        return Resolution("more", st.subject.question)
+        return Resolution("more", _anchored(st.subject.question, st))  # "more" after "can they be paged out?"
     if _FIX.match(bare):
         return Resolution("fix")
     if _COMMAND.match(bare):
@@ -204,6 +205,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
+    inputs = _inputs_for(last, bare, reading) if last and st.document is None and not st.subject.calculator else None
+    if inputs is not None:  # "4 linux lpars, 32 GB max each, POWER9" after "what is the HPT?": its inputs
+        return Resolution("ellipsis", inputs)
     if (
         last
         and st.document is None
@@ -273,13 +277,18 @@ _ADDS = linre.compile(
 
 
 def _anchored(last: str, st: ChatState) -> str:
-    """The last question, and when it only points back itself ("should it ever be non zero?") the user's last
-    message before it that does not, so that a further follow-up still knows what "it" is."""
-    if not _PRONOUN.search(last):
+    """The last question, and when it only points back itself ("should it ever be non zero?") the last question
+    that named its own subject (`subject.anchor`, kept in the state: over the API the turns are not), so that a
+    further follow-up still knows what "it" is."""
+    anchor = st.subject.anchor
+    if not _BACK_REF.search(last) or not anchor or anchor.strip() == last.strip():
         return last
-    said = [t.text for t in st.turns if t.role == "user"]
-    earlier = next((u for u in reversed(said[:-1]) if u.strip() and not _PRONOUN.search(u)), None)
-    return f"{last.strip(' ?.!')} ; {earlier.strip(' ?.!')}" if earlier else last
+    return f"{last.strip(' ?.!')} ; {anchor.strip(' ?.!')}"
+
+
+def points_back(text: str) -> bool:
+    """Whether the message refers back with a pronoun ("does it ...", "can they ...", "those")."""
+    return bool(_BACK_REF.search(text))
 
 
 def with_context(fragment: str, last: str) -> str:
@@ -295,6 +304,7 @@ def with_context(fragment: str, last: str) -> str:
 
 _ASKED = ("ask", "calc", "clarify")
 _PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
+_BACK_REF = linre.compile(r"\b(?:it|that|this|them|those|these|they)\b", linre.IGNORECASE)
 _CONTINUES = linre.compile(r"^\s*(?:and|so|then|but)\b", linre.IGNORECASE)  # a message that goes on from the last
 _BARE = linre.compile(
     r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+|at\s+|with\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$",
@@ -308,6 +318,9 @@ _LEAD = linre.compile(
 def _own_term(reading: Reading) -> bool:
     """The message names something of its own (a command, tunable, rule, platform or amount)."""
     return bool(reading.terms or reading.rule_ids or reading.platforms or reading.os_levels or reading.quantities)
+
+
+_FACTORISH = linre.compile(r"(?:\bat|\bfactors?|@|\bx)\s*(?:of\s+)?$", linre.IGNORECASE)
 
 
 def _bare_number(text: str, reading: Reading, last: str) -> str | None:
@@ -324,7 +337,12 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     bare = [q for q in old_quantities if q.kind == "number" and q.value]
     if len(numbers) != 1:
         return None
-    if len(bare) == 1 and (not old or ("." in numbers[0].raw and "." in bare[0].raw)):
+    # "and at 3?" after "... at factor 2?": both said as a factor
+    factorish = len(bare) == 1 and all(
+        _FACTORISH.search(t[max(0, q.start - 12) : q.start])
+        for t, q in ((reading.text, numbers[0]), (old_reading.text, bare[0]))
+    )
+    if len(bare) == 1 and (not old or ("." in numbers[0].raw and "." in bare[0].raw) or factorish):
         at = last.rfind(bare[0].raw)  # "what about 2.2?" after "raise the expansion factor to 3"
         return f"{last[:at]}{numbers[0].raw}{last[at + len(bare[0].raw) :]}" if at >= 0 else None
     if len(old) != 1 or bare:
@@ -499,6 +517,18 @@ def _only_inputs(text: str, reading: Reading) -> bool:
         q.kind == "speed" or q.noun in ("npiv", "veth", "lhea", "ports", "adapters") for q in reading.quantities
     )
     return has_inputs and all(w in _INPUT_WORDS for w in words)
+
+
+def _inputs_for(last: str, bare: str, reading: Reading) -> str | None:
+    """The last question with this message's amounts, when together they make a calculation and the message
+    alone does not (a calculator's topic asked about, then its inputs given in a message of their own)."""
+    if len(reading.quantities) < 2 or len(bare.split()) > MAX_FOLLOW_UP_WORDS:
+        return None
+    if calculate(bare, {p.tag for p in reading.platforms}, reading) is not None:
+        return None
+    joined = f"{last.rstrip(' ?.!')}: {bare.strip(' ?.!')}"
+    together = read(joined)
+    return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
 
 
 def _amount_only(text: str, reading: Reading) -> str | None:

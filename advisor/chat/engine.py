@@ -19,7 +19,7 @@ from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
 from advisor.chat import focus, followups
 from advisor.chat.changes import parse_changes
-from advisor.chat.dialogue import Resolution, fragment_of, meaning_asked_of, topicless, with_context
+from advisor.chat.dialogue import Resolution, fragment_of, meaning_asked_of, points_back, topicless, with_context
 from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
@@ -257,6 +257,8 @@ class ChatEngine:
         st.remember(message, reply.intent, reply.answer, reply.citations)
         if reply.intent != "error":
             st.subject.intent = reply.intent
+            if reply.covered and reply.intent in ("ask", "calc") and not points_back(message):
+                st.subject.anchor = st.subject.question  # what "it" of a later follow-up refers to
             if reply.intent in ("review", "explain", "whatif") and st.focus:
                 st.subject.rule = st.focus
         if not reply.needs_input:

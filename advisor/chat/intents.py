@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 
 from advisor import linre
 
-RULE_ID = linre.compile(r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)[- ]?(\d{3})([a-z]?)\b", linre.IGNORECASE)
+# "AME-001", "ame 001", "VIOS001"; written without the hyphen only with the rule numbers' leading 0, so that
+# "lpar 512 GB" or "vios 100 npiv adapters" are no rule ids
+RULE_ID = linre.compile(
+    r"\b(AME|LPAR|VIOS|STOR|NET|WPAR|HPUX|ZOS|ZVM)(?:-(\d{3})| ?(0\d{2}))([a-z]?)\b", linre.IGNORECASE
+)
 _ORDINALS = {
     "first": 1,
     "second": 2,
@@ -57,7 +61,9 @@ _WHATIF = linre.compile(
 )
 # "vios2 memory to 12 GB", "factor 2.5?": a field and its new value with no verb (tried as a what-if)
 _TERSE_CHANGE = linre.compile(
-    r"^\s*[A-Za-z][\w.\[\]-]*(?:\s+[A-Za-z][\w.\[\]-]*){0,4}\s+(?:to|=|->)\s*\d+(?:\.\d+)?\s*(?:[GMT]B?|gigs?|%)?\s*[?.!]*\s*$",
+    r"^\s*(?:[A-Za-z]|\d+[A-Za-z])[\w.\[\]-]*(?:\s+[A-Za-z][\w.\[\]-]*){0,4}\s+(?:to|=|->)\s*\d+(?:\.\d+)?\s*"
+    r"(?:[GMT]B?|gigs?|%)?\s*[?.!]*\s*$"
+    r"|^\s*[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,2}\s+(?:on|off)\s*[?.!]*\s*$",  # "smt off", "2G to 4"
     linre.IGNORECASE,
 )
 # "64 cores instead of 32", "aix 7.2 tl5 instead", "rather than shared": a value put in place of the document's
@@ -92,7 +98,11 @@ class Intent:
 
 
 def rule_ids(text: str) -> list[str]:
-    return list(dict.fromkeys(f"{m.group(1).upper()}-{m.group(2)}{m.group(3).lower()}" for m in RULE_ID.finditer(text)))
+    return list(
+        dict.fromkeys(
+            f"{m.group(1).upper()}-{m.group(2) or m.group(3)}{m.group(4).lower()}" for m in RULE_ID.finditer(text)
+        )
+    )
 
 
 def _ordinal(text: str) -> int | None:

@@ -96,6 +96,7 @@ _TAIL = linre.compile(
     r"(?:^|\s(?:--?|[;–—])\s|[:,]\s)\s*(?:(?:and|or|but|so|then|also)\s+)?([a-z0-9]+)[^-:;,?]*\?\s*$",
     linre.IGNORECASE,
 )
+_DASH_IN_WORD = linre.compile(r"(?:\w|\s)-\w")
 # "npiv on 4gb cards, doable? (vios 2.2.6)": a remark in brackets after the question mark
 _TRAILING_REMARK = linre.compile(r"\?\s*\([^()]{0,80}\)\s*$")
 _WH = frozenset("what which who whom whose why where how when".split())
@@ -125,6 +126,7 @@ _WH_FIRST = linre.compile(
 def _yes_no_for_claims(text: str) -> bool:
     """Any of the last three sentences asks yes or no ("should we compress 64K pages? the sources differ")."""
     text = _TRAILING_REMARK.sub("?", text[-600:])
+    text = _DASH_IN_WORD.sub(lambda m: m.group(0).replace("-", "_"), text)  # "HP-UX", "-c" are not " - " clauses
     sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text) if m.group(0).strip()]
     for last in sentences[-3:]:
         last = last.removeprefix("Q:").strip()
@@ -147,7 +149,9 @@ def asked_part(text: str) -> str:
 
 # "is it shared ...?", "does that need a reboot?", "and on POWER8?": a follow-up that leans on the earlier turns
 _LEANS = linre.compile(
-    r"\b(?:it|its|that|this|they|them|those|these|there|one|ones)\b|^\s*(?:and|what about|how about)\b", linre.I
+    r"\b(?:it|its|that|this|they|them|those|these|there|one|ones)\b|^\s*(?:and|what about|how about)\b"
+    r"|\bthe\s+(?:LPAR|partition|VIOS|server|box|system|machine|frame|pool|adapter|guest|instance|WPAR)s?\b",
+    linre.I,
 )
 _ELLIPSIS = linre.compile(r"^\s*(?:and|what about|how about|same (?:for|on|with))\b", linre.I)
 # "and 1024?", "what about 64 GB?": another amount for a figure, not a yes/no question about a subject
@@ -202,6 +206,8 @@ def earlier_questions(st: ChatState) -> str:
     """The conversation's last two user messages and the last question as resolved, oldest first: where a yes/no
     follow-up ("is it shared between the cores?", "and on POWER8?") finds the subject it leaves out."""
     said = [t.text for t in st.turns if t.role == "user"][-_CONTEXT_TURNS:]
+    if st.subject.anchor and not said:  # over the API the state comes without its turns
+        said.append(st.subject.anchor)
     if st.subject.question:
         said.append(st.subject.question)
     return " ; ".join(dict.fromkeys(s.strip() for s in said if s.strip()))[-_CONTEXT_CHARS:]
@@ -217,6 +223,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     text = reading.text
     if _AMOUNT_ONLY.match(text.split(" (", 1)[0]):
         return None  # "and 1024?": another figure for the earlier calculation, no yes/no about a subject
+    if _WH_FIRST.match(asked_part(text)) and not _ELLIPSIS.match(text):
+        return None  # "at what CPU utilization were the runs held?" asks for a figure, not yes or no
     if not reading.yes_no and not _asks_yes_no(text, claims) and not _ellipsis_of_yes_no(text, context, claims):
         return None
     weighed = vios_weight(claims, reading)

@@ -47,6 +47,9 @@ class Subject(BaseModel):
     calculator: str | None = None
     platforms: list[str] = Field(default_factory=list, description="Processors / platforms named, latest last.")
     os_levels: list[str] = Field(default_factory=list, description="OS levels named, latest last.")
+    anchor: str | None = Field(
+        None, description="The last question that named its own subject (what 'it' of later follow-ups is)."
+    )
 
 
 class Pending(BaseModel):

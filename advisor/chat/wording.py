@@ -40,6 +40,7 @@ _HAVING = re.compile(
     re.IGNORECASE,
 )
 _OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
+_AME_AT = re.compile(r"\bAME\s*(?:at|of|with|to|=|@)\s*(?:an?\s+)?(?:factor\s+(?:of\s+)?)?(\d{1,2}\.\d{1,2})\b", re.I)
 _SMT_OFF = re.compile(
     r"\b(?:turn|switch)\s+SMT\s+off\b|\b(?:disable|turn\s+off|switch\s+off)\s+SMT\b|\bSMT\s+(?:were\s+|was\s+|is\s+)?off\b"
     r"|\bwithout\s+SMT\b",
@@ -172,6 +173,13 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     if _SMT_OFF.search(text) and doc.get("kind") in ("aix-lpar", "vios") and "cpu.smt" in field_types(doc["kind"]):
         changes.append(Change("cpu.smt", 1, None, text))  # "SMT off" (smtctl -m off): one thread per core
     changes += _chatr_changes(doc, text) + _statement_changes(doc, text)
+    factor = _AME_AT.search(text)
+    if factor is not None:  # "what if sapdb01 had AME at 1.5": AME on, at that factor
+        for _, full, name in resolve_target(doc, text, {"aix-lpar": "ame.expansion_factor"}):
+            changes.append(Change(full, float(factor.group(1)), name, text))
+            enabled = full.replace("expansion_factor", "enabled")
+            if get_at(doc, enabled) is not True:
+                changes.append(Change(enabled, True, name, text))
     # an amount a field's words already took ("16M text", "swap to 96 GB") is no memory size
     amount = next(
         (q for q in reading.quantities if q.kind == "size" and not _page_size(q, doc) and q.start not in used), None
@@ -210,7 +218,7 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     first: dict[str, Change] = {}
     for c in changes:  # two readings of the same words ("64 cores" by the field's words and by the core count)
         first.setdefault(c.path, c)
-    return list(first.values())
+    return [c for c in first.values() if get_at(doc, c.path) != c.value]  # "z/VM 6.3" on 6.3 changes nothing
 
 
 def _os_changes(doc: dict, level, text: str) -> list[Change]:
@@ -277,7 +285,8 @@ FIELD_SYNONYMS = {
     "osa": "osa",
     "hipersocket": "hipersockets",
 }
-_UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count"})
+# units, and the little words of a field's name ("at_peak", "per_core") that every sentence has ("AME at 1.5")
+_UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count", "at", "of", "to", "in", "on", "per", "by", "for"})
 _CLAUSES = linre.compile(r"[,;]|\s(?:and|then|plus|also|but)\s", linre.IGNORECASE)
 _WORD = linre.compile(r"[a-z0-9]+", linre.IGNORECASE)  # "10g ports", "1m", "vpm_fold_policy" name fields too
 _OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|currently)\s*$", linre.IGNORECASE)

@@ -114,6 +114,7 @@ class ClaimVerdict:
     because: str
     claim: Claim
     at: int = 0  # where the predicate word stands in the question
+    weak: bool = False  # asked only by a neighbouring predicate ("is it fine to ...?" of a `possible` claim)
 
 
 @dataclass(frozen=True)
@@ -158,13 +159,13 @@ class Claims:
         # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
         # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
         # ("does amepat know ... when it recommends a factor?").
-        def rank(item: tuple[int, ClaimVerdict]) -> tuple[int, bool, int, int, int]:
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int, int, int]:
             about = item[1].claim.about
             named = focus is None or about[0].search(focus) is not None
             own = 0 if focus is None else sum(p.search(focus) is not None for p in about)  # "and 4Gb ones?"
             says = item[1].claim.says
-            tier = 2 if says == _GENERIC else 1 if says in _MODAL else 0
-            return (tier, not named, -own, -item[0], item[1].at)
+            tier = 2 if says == _GENERIC or item[1].weak else 1 if says in _MODAL else 0
+            return (not named, -own, tier, -item[0], item[1].at)  # a follow-up's own subject first
 
         found.sort(key=rank)
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
@@ -210,9 +211,11 @@ class Claims:
             asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
+        weak = False
         if asked is None and c.says == "possible" and c.holds != "it depends" and _OK.search(asked_text):
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
             asked = asked if asked is not None and not asked[0] else None  # "are vSCSI disks ok for it?": usable or not
+            weak = asked is not None  # a claim of the predicate asked, when one matches, comes first
         if (
             asked is None
             and fragment
@@ -259,7 +262,7 @@ class Claims:
         elif answer != "it depends" and reverse:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
-        return ClaimVerdict(answer, because, c, at)
+        return ClaimVerdict(answer, because, c, at, weak)
 
     def asks_any(self, text: str) -> bool:
         """Whether the text asks any predicate class at all ("and on POWER8?" asks none of its own)."""

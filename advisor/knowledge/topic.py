@@ -40,6 +40,7 @@ _AUX = frozenset(
 _PRONOUN = frozenset({"i", "we", "you", "they", "it", "he", "she", "one", "u", "someone", "anyone"})
 _DETERMINER = frozenset("the a an our my your their its each every this that these those any some all his her".split())
 _DO = frozenset({"do", "does", "did", "doesn't", "don't", "didn't"})
+_BACK = frozenset({"it", "they", "them"})  # a clause with these speaks of something named before it
 _MODAL = frozenset({"should", "must", "can", "could", "will", "would", "shall", "may", "might"})
 _POSSESSIVE = frozenset({"our", "my", "your", "their"})
 _ADVERB = frozenset({"ever", "really", "actually", "still", "also", "just", "even", "always", "usually", "best"})
@@ -172,10 +173,12 @@ def topic_phrases(question: str) -> list[list[str]]:
         c, q = clauses[n]
         phrases = [p for p in (_content(x) for x in _clause_topic(c, q)) if p]
         fragment = not any(t in _WH for t in c) and c[0] not in _AUX
-        if phrases and not fragment:
+        refers_back = n > 0 and any(t in _BACK for t in c)
+        if phrases and not fragment and not refers_back:
             return phrases
         # a fragment continues the clause before it: "transparent memory encryption on Power10 - any cpu
-        # overhead?" asks about the encryption's overhead; "lock escalation threshold - what value?" likewise
+        # overhead?" asks about the encryption's overhead; "lock escalation threshold - what value?" likewise;
+        # so does a clause that points back: "ipsec tunnels between lpars - how much cpu does it cost?"
         for m in range(n - 1, max(n - 4, -1), -1):
             before = [p for p in (_content(x) for x in _clause_topic(clauses[m][0], True)) if p]
             if before:
@@ -237,8 +240,13 @@ _WANTS = {
         r"min(?:imum)?|limits?|percent(?:age)?|ranges?)\b|%",
         linre.IGNORECASE,
     ),
+    "list": linre.compile(
+        r"\b(?:check\s?lists?|steps|step\s+by\s+step|prerequisites|prereqs|what\s+to\s+(?:check|watch|do)|to-?do)\b",
+        linre.IGNORECASE,
+    ),
     "command": linre.compile(
-        r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+to\b|\bcommands?\b|\bsyntax\b|"
+        r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+(?:i|we)\s+(?:can|could|should)\b|"
+        r"\bhow\s+to\b|\bcommands?\b|\bsyntax\b|"
         r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b",
         linre.IGNORECASE,
     ),
@@ -265,6 +273,7 @@ _OFFERS = {
     "condition": linre.compile(
         r"\b(?:if|unless|only\s+(?:if|when|for)|justif(?:y|ies|ied)|in\s+case|where\s+(?:the|a|an))\b", linre.IGNORECASE
     ),
+    "list": linre.compile(r"\b(?:first|second|third|fourth|then|next|finally)\b", linre.IGNORECASE),
     "level": linre.compile(r"\bV\d+R\d+\b|\b\d+\.\d+(?:\.\d+)*\b|\bTL\s?\d+\b|\brelease\b", linre.IGNORECASE),
 }
 
@@ -278,3 +287,8 @@ def wanted(question: str) -> frozenset[str]:
 def offers(sentence: str, kinds: frozenset[str]) -> bool:
     """Whether the sentence gives one of the kinds of answer asked for."""
     return any(_OFFERS[k].search(sentence) for k in kinds)
+
+
+def is_list(text: str) -> bool:
+    """A passage written as steps ("First, ... Second, ... Then ..."): at least three step words."""
+    return len(_OFFERS["list"].findall(text[:4000])) >= 3

@@ -27,6 +27,7 @@ from advisor.knowledge.topic import offers, wanted
         ("when would a second pair of VIOS make sense?", {"condition"}),
         ("in which cases would a third pair of VIOS be justified?", {"condition"}),
         ("is AME transparent to SAP?", set()),
+        ("checklist before the first AME64K test?", {"list"}),
     ],
 )
 def test_the_kind_of_answer_asked_for(question, kinds):
@@ -144,3 +145,38 @@ def test_a_follow_up_to_a_follow_up_still_knows_what_it_is(engine):
     state = engine.turn("can it be above 0?", state).state
     reply = engine.turn("and if it is, how do we fix it", state)
     assert reply.covered and "true memory" in reply.answer, reply.answer[:300]
+
+
+def test_a_checklist_question_gets_the_passage_steps_in_order(engine):
+    from advisor.knowledge.topic import is_list
+
+    assert is_list("First, check A. Second, set B. Then reboot. Finally, verify C.")
+    assert not is_list("AME compresses memory; the factor sets how much.")
+    reply = engine.turn("what steps before our first AME64K factor test on the app lpar?")
+    assert all(w in reply.answer for w in ("First", "Second", "Third", "Fourth")), reply.answer[:600]
+
+
+def test_the_subject_of_it_survives_a_state_stored_without_its_turns(engine):
+    """The API stores the state without its turns (they are rows): the subject a pronoun refers to is in the state."""
+    import json
+
+    def stored(reply):
+        return json.loads(reply.state.model_dump_json(exclude={"turns"}))
+
+    state = stored(engine.turn("what does the deficit column of lparstat -c tell me?"))
+    state = stored(engine.turn("can it be above 0?", state))
+    assert "deficit" in (state["subject"]["anchor"] or "")
+    reply = engine.turn("and if it is, how do we fix it", state)
+    assert reply.covered and "true memory" in reply.answer, reply.answer[:300]
+
+
+def test_more_after_a_pronoun_follow_up_over_a_state_without_turns(engine):
+    import json
+
+    def stored(reply):
+        return json.loads(reply.state.model_dump_json(exclude={"turns"}))
+
+    state = stored(engine.turn("explain 2G pages on z/OS"))
+    state = stored(engine.turn("can they be paged out?", state))
+    reply = engine.turn("more", state)
+    assert reply.covered and reply.citations[0].source_id == "ibm-zos-large-memory-share-2014", reply.answer[:200]

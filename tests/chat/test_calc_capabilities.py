@@ -263,3 +263,36 @@ def test_a_vios_listed_with_its_inputs_is_sized():
 def test_shorthand_of_admins(question, name, value):
     calcs = {c.name: c.result for c in _calc(question).calculations}
     assert calcs[name] == value
+
+
+def test_a_calculators_inputs_given_after_its_topic_are_computed(engine):
+    first = engine.turn("what is the HPT?")
+    second = engine.turn("4 linux lpars, 32 GB max each, POWER9", first.state)
+    assert [(c.name, c.result) for c in second.calculations] == [("hpt.size.POWER9", 1.0)]
+
+
+def test_and_at_another_factor_replaces_the_factor(engine):
+    first = engine.turn("how much true memory for 30 GB expanded at factor 2?")
+    second = engine.turn("and at 3?", first.state)
+    assert [(c.name, c.result) for c in second.calculations] == [("ame.true_memory", 10.0)]
+
+
+@pytest.mark.parametrize(
+    "question, name, value",
+    [
+        ("z/OS lpar 512 GB online, plarea?", "plarea.size", 56),  # "lpar 512" was read as rule LPAR-512
+        ("vios 100 npiv adapters and 48 cores, memory?", "vios_memory.required", 768 + 100 * 140),
+        ("swap 256 GB on our 192 GB rx box, enough?", "hpux.swap_min", 384),
+        ("how much memory does amepat's 3.74 save?", "ame.memory_savings_pct", 73.3),
+    ],
+)
+def test_more_prose_of_admins(engine, question, name, value):
+    reply = engine.turn(question)
+    assert {c.name: c.result for c in reply.calculations}[name] == value
+
+
+def test_rule_ids_need_their_hyphen_or_leading_zero():
+    from advisor.chat.intents import rule_ids
+
+    assert rule_ids("why did ame 001 fire, and VIOS001, and NET-123?") == ["AME-001", "VIOS-001", "NET-123"]
+    assert rule_ids("lpar 512 GB and vios 100 npiv adapters") == []

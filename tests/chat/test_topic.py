@@ -31,6 +31,8 @@ from advisor.knowledge.topic import modifiers, topic_phrases
         ("GRS star or ring for a 4-way sysplex?", [["grs", "star", "ring"]]),
         ("how do I size the IRLM lock table entries?", [["irlm", "lock", "table", "entries"]]),
         ("lock escalation threshold for the SAP tables - what value?", [["lock", "escalation", "threshold"]]),
+        # a clause that points back ("does it cost") asks about what the clause before it names
+        ("ipsec tunnels between two aix lpars - how much cpu does it cost?", [["ipsec", "tunnels"], ["cpu"]]),
         # a pronoun subject is not the topic; the verb's object is
         ("should we enable aio fastpath for db2?", [["aio", "fastpath"]]),
         # after "does", the subject's verb sits before the object: "eat" is no kind of CPU

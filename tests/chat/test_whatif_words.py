@@ -34,6 +34,10 @@ def _doc(name: str) -> dict:
         ("aix-ame4k-64k.json", "cut memory by 1 GB", "memory.desired_gb 7 -> 6"),
         ("aix-ame4k-64k.json", "what if smt were off", "cpu.smt 8 -> 1"),
         ("zvm-z13.json", "32 ifls instead of 16", "engine_count 16 -> 32"),
+        # terse, on the first turn
+        ("zvm-z13.json", "smt on", "smt_enabled false -> true"),
+        ("zos-lfarea.json", "2G to 4", 'lfarea "LFAREA=(1M=(10%),2G=(12,10))" -> "LFAREA=(1M=(10%),2G=(4))"'),
+        ("aix-ame4k-64k.json", "smt off", "cpu.smt 8 -> 1"),
     ],
 )
 def test_a_change_in_words_reaches_its_field(engine, document, message, change):
@@ -50,7 +54,10 @@ def test_a_follow_up_change_in_words_accumulates(engine):
 
 @pytest.mark.parametrize(
     "message, fields",
-    [("make it dedicated", ["cpu.mode", "memory.mode"]), ("bump ame to 3.0", ["ame.expansion_factor"])],
+    [
+        ("make it dedicated", ["cpu.mode", "memory.mode"]),
+        ("what if the mode were dedicated", ["cpu.mode", "memory.mode"]),
+    ],
 )
 def test_words_that_fit_two_fields_are_asked_back(engine, message, fields):
     reply = engine.turn(message, None, document=_doc("aix-ame4k-64k.json"))
@@ -62,3 +69,24 @@ def test_words_that_fit_two_fields_are_asked_back(engine, message, fields):
 def test_a_page_size_with_no_field_of_its_own_changes_nothing(engine):
     reply = engine.turn("use 64M pages for disp+work", None, document=_doc("hpux-superdome.json"))
     assert "adding_work_processes" not in reply.answer and "large_pages" not in reply.answer.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    "document, message, changes",
+    [
+        ("aix-ame4k-64k.json", "bump ame to 3.0", ["ame.expansion_factor 2.0 -> 3.0"]),
+        (
+            "managed-system.json",
+            "what if sapdb01 had AME at 1.5",  # "at" named amepat.at_peak before: a wrong change
+            ["partitions[3].ame.expansion_factor (not set) -> 1.5", "partitions[3].ame.enabled false -> true"],
+        ),
+    ],
+)
+def test_ame_at_a_factor(engine, document, message, changes):
+    reply = engine.turn(message, None, document=_doc(document))
+    assert all(c in reply.answer for c in changes) and "at_peak" not in reply.answer
+
+
+def test_a_share_is_no_amount_of_mb(engine):
+    reply = engine.turn("1M to 20%", None, document=_doc("zos-lfarea.json"))
+    assert "LFAREA=(1M=(20%),2G=(12,10))" in reply.answer and "allocated_1m_mb" not in reply.answer

@@ -171,7 +171,7 @@ def _clm_floor(text: str) -> CalcAnswer | None:
     return out
 
 
-_HPUX = r"HP-?UX|superdome|itanium|\brx\d{4}\b|\b11i\b|\b11\.31\b"
+_HPUX = r"HP-?UX|superdome|itanium|\brx\d{4}\b|\brx\s+(?:box|server|machine|host)|\b11i\b|\b11\.31\b"
 # the buffer cache guidance is HP-UX's alone: a question about it that names no other platform is about HP-UX
 _OTHER_PLATFORM = r"\bAIX\b|z/?OS|\bPOWER\d|\bP\d{1,2}\b|\bVIOS\b|\blinux\b|\bz/?VM\b|\bLPAR"
 

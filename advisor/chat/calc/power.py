@@ -341,7 +341,7 @@ _OLD_BEFORE = re.compile(r"\b(?:from|instead\s+of|was|currently|current|old)" + 
 
 # "amepat recommends 2.5", "amepat says 3.74", "a 2.5x expansion": a factor without the word "factor"
 _FACTOR_WORDS = re.compile(
-    r"\bamepat\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+"
+    r"\bamepat(?:'s\s+|\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+)"
     r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
     r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
@@ -422,7 +422,9 @@ def _size(gb: float, in_mb: bool) -> str:
 
 def ame_answer(text: str) -> CalcAnswer | None:
     # "so 16 GB true at 2.2 gives?": a size said as true memory is AME's own word
-    if not _has(r"\bAME\b|expansion factor|expanded|true memory|factor|\bexpansion\b|\d\s*(?:GB|MB|TB)\s+true\b", text):
+    if not _has(
+        r"\bAME\b|\bamepat|expansion factor|expanded|true memory|factor|\bexpansion\b|\d\s*(?:GB|MB|TB)\s+true\b", text
+    ):
         return None
     if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
         return None
