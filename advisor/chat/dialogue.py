@@ -216,6 +216,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and (_ADDS.match(bare) or _only_inputs(bare, reading))
     ):
         # "what if I add 40 NPIV clients?" after a sizing: the same sizing with the new items counted too
+        summed = _summed_counts(last, reading) if _ADDS.match(bare) else None
+        if summed is not None:  # "add 20 NPIV clients" after "16 npiv": 36 of them, not 20
+            return Resolution("ellipsis", summed)
         return Resolution("ellipsis", f"{last.strip(' ?.!')}, plus {_ADDS.sub('', bare, count=1).strip(' ?.!')}")
     if (
         last
@@ -241,6 +244,22 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
 
 
 CONTINUATION_WORDS = 6
+
+
+def _summed_counts(last: str, reading: Reading) -> str | None:
+    """The last question with each count the message adds to summed into the count of the same thing it already
+    had ("16 npiv" plus "20 NPIV clients": "36 npiv"), or None when any added quantity has no single such count
+    (then the additions are appended as they are)."""
+    old = read(last).quantities
+    text = last
+    for q in sorted(reading.quantities, key=lambda q: -q.start):
+        same = [o for o in old if o.kind == "count" and o.noun and o.noun == q.noun]
+        had = same[0].count if len(same) == 1 else None
+        if q.kind != "count" or had is None or q.count is None:
+            return None
+        o = same[0]
+        text = text[: o.start] + o.raw.replace(str(had), str(had + q.count), 1) + text[o.end :]
+    return text
 
 
 def _other_platform(kb, text: str, bare: str, last: str) -> str | None:
@@ -396,7 +415,10 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
             return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"
         # a count of something else ("30 NPIV clients") is another input of the sizing, never the core count
         cores = reading.of_kind("cores") or [
-            q for q in reading.quantities if q.kind == "number" or (q.kind == "count" and q.noun is None)
+            q
+            for q in reading.quantities
+            if (q.kind == "number" or (q.kind == "count" and q.noun is None))
+            and not _ADDS.match(_LEAD_IN.sub("", text, count=1))  # "add 4 more npiv": an addition, never the cores
         ]
         if cores:
             return f"{pending.question} on a {int(cores[0].value)} core server"
@@ -432,7 +454,8 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
         # any other input of the pending sizing ("sizing says 15000 SAPS" when cores were asked): the
         # question with the reply added, for the calculator to read (or to ask again)
-        return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
+        summed = _summed_counts(pending.question, reading) if _ADDS.match(_LEAD_IN.sub("", text, count=1)) else None
+        return summed or f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
 
 

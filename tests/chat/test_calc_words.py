@@ -372,3 +372,28 @@ def test_terabytes_reach_the_hpux_calculators():
 def test_the_memory_to_set_is_asked_not_the_factor_validity():
     results = _results("expansion factor 1.8 and we want to see 36GB in lparstat -i. what do I set desired memory to?")
     assert results == {"ame.true_memory": pytest.approx(20.0)}  # 36 / 1.8; no "factor 1.8 is valid" answer
+
+
+@pytest.mark.parametrize(
+    "first, follow_up, key, expected",
+    [
+        # a count before "frame" is a machine, not a page frame size: the follow-up's count replaces it
+        ("vios mem for a 64 core frame?", "and for 128 cores?", "cores", 128),
+        ("vios sizing for a 32-core frame", "and 48 core frame?", "cores", 48),
+        # "add" sums into the count of the same thing, also while the core count is still asked for
+        ("vios: 4x8G FC, 2x10GbE, 16 npiv - mem?", "what if I add 20 NPIV clients?", "npiv", 36),
+        ("vios: 6 x 8Gb FC ports, 40 NPIV clients - memory", "and if we add 2 npiv clients", "npiv", 42),
+    ],
+)
+def test_a_follow_up_changes_the_sizing_it_follows(engine, first, follow_up, key, expected):
+    one = engine.turn(first)
+    two = engine.turn(follow_up, one.state)
+    text = two.answer.splitlines()[0] if key == "cores" else two.answer
+    assert (f"{expected} cores x" if key == "cores" else f"{expected} x 140 MB") in text
+
+
+def test_an_addition_is_never_taken_for_the_core_count_asked_for(engine):
+    one = engine.turn("vios: 4x8G FC, 2x10GbE, 16 npiv - mem?")
+    assert one.needs_input  # the core count
+    two = engine.turn("and add 4 more npiv", one.state)
+    assert "4 cores x" not in two.answer

@@ -140,12 +140,14 @@ class Reading(BaseModel):
 
     def amounts(self, *kinds: str) -> list[Quantity]:
         """The quantities of these kinds that are amounts of the system, not parts of a statement or a page
-        size: the 1M and 2G of "LFAREA=(1M=(60%),2G=(6))" or of "1M pages" are not the storage it has."""
+        size: the 1M and 2G of "LFAREA=(1M=(60%),2G=(6))" or of "1M pages" are not the storage it has (a count
+        before "frame" is not a page size: "a 64 core frame" is a machine)."""
         spans = [(m.start(), m.end()) for m in _STATEMENT.finditer(self.text)]
         return [
             q
             for q in self.of_kind(*kinds)
-            if not any(a <= q.start < b for a, b in spans) and not _PAGE_AFTER.match(self.text, q.end)
+            if not any(a <= q.start < b for a, b in spans)
+            and not (q.kind == "size" and _PAGE_AFTER.match(self.text, q.end))
         ]
 
     def sizes_gb(self) -> list[float]:

@@ -34,7 +34,18 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parents[2] / "examples"
-PARTS = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9")
+PARTS = (
+    "tuning",
+    "heldout1",
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+    "heldout8",
+    "heldout9",
+)
 # heldout1 is tuning material since session 2, heldout2 and heldout3 since session 3 (heldout3 after
 # its first run).
 TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
