@@ -28,6 +28,8 @@ _LFAREA = linre.compile(r"(?:^|,)(LFAREA=)", linre.I)
 _SEQUENCE = linre.compile(r"(?:^|\s)\d{8}$")  # a card's sequence number, columns 73-80
 _ONLY_SEQUENCE = linre.compile(r"^\s*\d{8}$")
 _NUMBER_END = linre.compile(r"(?:^|\s)\d{1,8}$")
+# what the rest of an LFAREA statement can be: sizes, percentages and page counts in parentheses, NOPROMPT
+_CONTINUES = linre.compile(r"(?:[0-9(),=%MGTKmgtk]*\d[0-9(),=%MGTKmgtk]*|[(]?(?:NO)?PROMPT[)]*,?)")
 
 
 def _operand(line: Line) -> str:
@@ -133,6 +135,9 @@ def _statement(lines: list[Line], index: int, start: int, out: Builder, numbered
             return None
         if depth == 0 or not operand.endswith(",") or index >= len(lines):
             break
+        if not _CONTINUES.fullmatch(_operand(lines[index])):  # "I will send the rest tomorrow": prose after a cut
+            out.warn(piece, "LFAREA goes on with a line that is not part of it: cut short; lfarea left out")
+            return None
         operand = _operand(lines[index])
         out.known(lines[index])
     if depth > 0:

@@ -770,3 +770,25 @@ def test_a_virtual_io_listing_with_a_wrapped_row_counts_nothing() -> None:
     vios = next(p for p in loaded.model.partitions if p.name == "vios1")
     assert vios.adapters is None or vios.adapters.virtual_eth_adapters is None
     assert any("lost a row to a wrap" in w.reason for w in loaded.warnings)
+
+
+_IEASYS_MAILED = """CLPA,
+CMD=(01,K2),
+CSA=(3000,256M),
+LFAREA=(1M=(15%,8%),
+{rest}
+SQA=(12,64),
+"""
+
+
+def test_an_ieasys_statement_cut_before_prose_is_left_out_not_kept_cut() -> None:
+    # a mail quoting the start of a member: the line after the continuation comma is the writer's prose
+    result = parse_output(_IEASYS_MAILED.format(rest="\nRest of the member on Monday, Petra"), "IEASYSxx")
+    assert "lfarea" not in result.data
+    assert any("LFAREA" in w.reason and "left out" in w.reason for w in result.warnings)
+
+
+@pytest.mark.parametrize("rest", ["2G=(4))", " 2G=(4)),", "NOPROMPT)"])
+def test_an_ieasys_statement_continued_on_the_next_card_is_joined(rest: str) -> None:
+    result = parse_output(_IEASYS_MAILED.format(rest=rest), "IEASYSxx")
+    assert result.data["lfarea"] == "LFAREA=(1M=(15%,8%)," + rest.strip().rstrip(",")
