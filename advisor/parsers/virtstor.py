@@ -11,7 +11,7 @@ from __future__ import annotations
 from advisor import linre
 
 from ._text import Builder, as_int, as_str, lines_of, score, size_in, snake
-from .base import ParseResult
+from .base import ParseError, ParseResult
 
 COMMAND = "D VIRTSTOR,LFAREA"
 ALIASES = ("DISPLAY VIRTSTOR,LFAREA", "D VIRTSTOR,LFAREA *")
@@ -59,6 +59,8 @@ def parse(text: str) -> ParseResult:
             out.put("time", message.group(2), line)
         elif _ECHO.match(body):
             out.known(line)
+        elif row and "SHARED" in row.group(1):  # IAR019I answers D VIRTSTOR,HVSHARE too: its SOURCE is not LFAREA's
+            raise ParseError(f"{COMMAND}: this is D VIRTSTOR,HVSHARE output (the shared area), not LFAREA")
         elif row and row.group(1) == "SOURCE":
             out.value("source", row.group(2), as_str, line)
         elif row and "NUMBER OF" in row.group(1):

@@ -792,3 +792,13 @@ def test_an_ieasys_statement_cut_before_prose_is_left_out_not_kept_cut() -> None
 def test_an_ieasys_statement_continued_on_the_next_card_is_joined(rest: str) -> None:
     result = parse_output(_IEASYS_MAILED.format(rest=rest), "IEASYSxx")
     assert result.data["lfarea"] == "LFAREA=(1M=(15%,8%)," + rest.strip().rstrip(",")
+
+
+def test_iar019i_of_d_virtstor_hvshare_is_not_read_as_the_lfarea() -> None:
+    # the same message id answers D VIRTSTOR,HVSHARE: its SOURCE and sizes are the shared area's
+    text = (
+        " D VIRTSTOR,HVSHARE\n IAR019I  09.02.44 DISPLAY VIRTSTOR 120\n SOURCE = 00\n"
+        " TOTAL SHARED = 522240G\n SHARED RANGE = 2048G-524288G\n SHARED ALLOCATED = 2048M\n"
+    )
+    with pytest.raises(ValueError, match="HVSHARE"):
+        parse_output(text, "D VIRTSTOR,LFAREA")
