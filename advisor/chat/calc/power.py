@@ -513,7 +513,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
         out.out.say(
             f"{_size(true, in_mb)} true memory at factor {fmt(factors[0])} gives {_size(r.expanded_memory_gb, in_mb)} "
             f"expanded memory; at factor {fmt(factors[1])} the same expanded memory needs "
-            f"{_size(r.expanded_memory_gb, in_mb)} / {fmt(factors[1])} = {_size(r.true_memory_gb, in_mb)} true memory.",
+            f"{_size(r.expanded_memory_gb, in_mb) if in_mb else fmt(r.expanded_memory_gb)} / {fmt(factors[1])} = "
+            f"{_size(r.true_memory_gb, in_mb)} true memory.",
             *_cites(r.citations, "ame"),
         )
         out.rules = ["AME-006"] if factors[1] < factors[0] else ["AME-007"]
@@ -536,7 +537,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
         cites = _cites(need.citations, "ame")
         in_mb = _said_in_mb(text)
         out.out.say(
-            f"To see {_size(expanded, in_mb)} expanded memory at factor {fmt(factors[0])}: {_size(expanded, in_mb)} / "
+            f"To see {_size(expanded, in_mb)} expanded memory at factor {fmt(factors[0])}: "
+            f"{_size(expanded, in_mb) if in_mb else fmt(expanded)} / "
             f"{fmt(factors[0])} = {_size(need.true_memory_gb, in_mb)} true memory.",
             *cites,
         )
