@@ -82,3 +82,34 @@ def test_a_field_that_opens_with_a_digit_is_no_rest() -> None:
     """ "64K page support : Enabled" is amepat's own field, not the rest of the line before."""
     text = (SAMPLES / "amepat.s1-factor-2.0.txt").read_text(encoding="utf-8")
     assert parse_output(text, "amepat").warnings == []
+
+
+# --- vmstat: the banner's key, the column header and the sample rows cut by a wrap ------------------------------
+
+
+@pytest.mark.parametrize("width", [*WIDTHS, 90])
+def test_vmstat_wrapped_narrow_reads_no_cut_number(width: int) -> None:
+    """Was: at 52 columns each row's rest ("12   4   0   0   31  6524 ...") was read as a sample of its own
+    (4 samples for 2, a deficit of 79 pages); at 60/66 "... 0   3" / "1  6524" gave in=3 for 31; at 42
+    "mem=14336MB t" / "mem=3584MB ..." gave mem 3584 MB, tmem's value."""
+    text = (SAMPLES / "vmstat.c-ame.synthetic.txt").read_text(encoding="utf-8")
+    assert _changed(text, "vmstat", width) == {}
+    samples = parse_output(_wrapped(text, width), "vmstat").data.get("samples", [])
+    assert len(samples) <= 2
+
+
+def test_a_wrapped_vmstat_header_is_read_whole() -> None:
+    """The column names a wrap put on the next line are glued back: the rows that fit are read in full."""
+    text = (SAMPLES / "vmstat.c-ame.synthetic.txt").read_text(encoding="utf-8")
+    header = next(line for line in text.splitlines() if line.lstrip().startswith("r  b"))
+    cut = header.index(" in ") + 2
+    result = parse_output(text.replace(header, f"{header[:cut]}\n{header[cut:]}"), "vmstat")
+    assert result.data["samples"] == parse_output(text, "vmstat").data["samples"]
+    assert not any("rest" in w.reason for w in result.warnings)
+
+
+def test_a_banner_key_cut_by_a_wrap_does_not_lend_its_rest_to_another_key() -> None:
+    text = (SAMPLES / "vmstat.c-ame.synthetic.txt").read_text(encoding="utf-8")
+    result = parse_output(text.replace("mem=14336MB tmem=", "mem=14336MB t\nmem="), "vmstat")
+    assert "mem_mb" not in result.data["configuration"]
+    assert "tmem_mb" not in result.data["configuration"]
