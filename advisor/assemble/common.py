@@ -154,12 +154,12 @@ def column(emit: Emit, table: str, name: str) -> list[tuple[str, float]]:
     """(provenance key, value) of one column over a sample table's rows; none from a table cut short (the copy
     stops inside its last line): a mean or a peak over the rows left is not the recording's."""
     rows = emit.data.get(table)
-    if not isinstance(rows, list):
+    skipped = [w for w in emit.output.result.warnings if w.reason.startswith(f"{table}:") and ROW_SKIPPED in w.reason]
+    if not isinstance(rows, list) and not skipped:  # no table (with every row skipped, it is said below)
         return []
     if was_cut(emit.output.result):
         emit.note(f"the output is cut short (its last line has no line end): {name} is not averaged nor its peak taken")
         return []
-    skipped = [w for w in emit.output.result.warnings if w.reason.startswith(f"{table}:") and ROW_SKIPPED in w.reason]
     if skipped:  # a wrapped or broken row: the mean and the peak of the rows left are not the recording's
         emit.note(
             f"{len(skipped)} {table} rows could not be read (line {skipped[0].line_no}): {name} is not averaged nor "
@@ -168,7 +168,7 @@ def column(emit: Emit, table: str, name: str) -> list[tuple[str, float]]:
         return []
     return [
         (f"{table}.{i}.{name}", row[name])
-        for i, row in enumerate(rows)
+        for i, row in enumerate(rows if isinstance(rows, list) else [])
         if isinstance(row, dict) and isinstance(row.get(name), (int, float))
     ]
 

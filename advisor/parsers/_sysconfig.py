@@ -41,10 +41,12 @@ def read_banner(line: Line, out: Builder, *, wrapped: bool = False) -> None:
     _store(pairs, line, out)
 
 
-def read_rest(line: Line, out: Builder) -> None:
-    """The whole pairs of a banner's rest line; its first piece, the end of the cut pair, is skipped."""
+def read_rest(line: Line, out: Builder, banner: Line) -> None:
+    """The whole pairs of a banner's rest line; its first piece, the end of the cut pair, is skipped: also when
+    it holds a "=", if the banner ends in a word that is no pair ("mem=14336MB t" / "mem=3584MB": tmem cut)."""
     words = line.text.split()
-    if words and "=" not in words[0]:
+    last = banner.text.split()[-1:]
+    if words and ("=" not in words[0] or (last and "=" not in last[0])):
         words = words[1:]
     out.warn(line, "the rest of the configuration banner, wrapped: its first piece is not read")
     _store(_PAIR.findall(" ".join(words)), line, out)

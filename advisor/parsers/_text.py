@@ -152,6 +152,21 @@ def _checked(text: str, command: str, detect: Callable[[str], float], *, defer: 
     NUMBER_STYLE.set(_Deferred(text) if defer else number_style(text))
 
 
+def ahead(lines: Iterator[Line]) -> Iterator[tuple[Line, Line | None]]:
+    """Each line, and the next text line (blank lines between skipped: a double-spaced copy), to tell whether
+    a terminal or a mail program broke the line there, maybe inside a value, which is then cut."""
+    pending: list[Line] = []  # a text line and the blank lines after it
+    for line in lines:
+        if pending and line.text.strip():
+            yield pending[0], line
+            yield from ((blank, None) for blank in pending[1:])
+            pending = []
+        pending.append(line)
+        if not line.text.strip() and len(pending) == 1:
+            yield pending.pop(), None
+    yield from ((line, None) for line in pending)
+
+
 def lines_of(text: str, command: str, detect: Callable[[str], float]) -> Iterator[Line]:
     """Lines of ``text`` (``iter_lines``); ParseError at once when it is empty or has none of the command's marks."""
     _checked(text, command, detect)

@@ -19,6 +19,7 @@ from ._text import (
     Builder,
     Line,
     Unreadable,
+    ahead,
     as_bool,
     as_float,
     as_int,
@@ -39,6 +40,8 @@ ALIASES = ("amepat *",)
 
 GB = size_in("gb")
 _NUM = r"\d+(?:[.,]\d+)?"
+_COMMAND = linre.compile(r"^Command\s+Invoked\b", linre.I)
+_CUT_REST = linre.compile(r"^[\d.,%)\]a-z/-]")
 
 
 def _duration(raw: str) -> int:
@@ -164,8 +167,13 @@ def parse(text: str) -> ParseResult:
     spaced = _double_spaced(text)
     blanks = 0  # blank lines since the last text line
     held: tuple[Line, dict[str, Any], str] | None = None  # the last factor row, and its mark so far
-    for line in lines_of(text, COMMAND, detect):
+    rest = False  # this line is the rest of a field or statistics row a wrap cut
+    for line, following in ahead(lines_of(text, COMMAND, detect)):
         body = line.text.strip()
+        if rest and body:
+            out.warn(line, "the rest of the line before, wrapped: skipped")
+            rest = False
+            continue
         if held is not None and body:
             if _marks(held[2], body):  # the terminal wrapped the row before or inside "<< CURRENT CONFIG"
                 held[1]["current_config"] = True
@@ -203,6 +211,9 @@ def parse(text: str) -> ParseResult:
             held = _factor_row(line, out)
         elif linre.match(rf"^{_NUM}\s", body):
             out.warn(line, "modelled factor row not in the expected layout; skipped")
+        elif following is not None and _rest(following, body):  # "... Size (MB) 1" / "0011": a cut value
+            out.warn(line, "the line is wrapped inside its last value (it goes on below); left out")
+            rest = True
         elif _stat_row(line, stats, columns, out):
             pass
         else:
@@ -212,6 +223,20 @@ def parse(text: str) -> ParseResult:
     if paragraph:
         _close(kind, paragraph, out)
     return out.finish()
+
+
+def _rest(line: Line, before: str) -> bool:
+    """``line`` starts inside the last value of ``before``: a terminal or a mail program broke the line there.
+    It opens with a digit, a sign, a lower-case letter or a path (amepat's fields and rows open with a capital,
+    its factor rows with a factor, "64K page support" is a field), or, after the command line, with anything
+    that is no field (the command's own words: "-O proc=P7" / "=P7")."""
+    body = line.text.strip()
+    if _FACTOR_ROW.match(body) or _RULE.match(body) or _SECTION.match(body):
+        return False
+    if not _CUT_REST.match(body) and not _COMMAND.match(before):
+        return False
+    kv = split_kv(body)
+    return kv is None or FIELDS.get(norm_label(kv[0])) is None
 
 
 def _double_spaced(text: str) -> bool:

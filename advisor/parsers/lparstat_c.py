@@ -47,10 +47,11 @@ def parse(text: str) -> ParseResult:
         if banner is not None:
             wrapped = is_rest(line)
             read_banner(banner, out, wrapped=wrapped)
-            banner = None
             if wrapped:
-                read_rest(line, out)
+                read_rest(line, out, banner)
+                banner = None
                 continue
+            banner = None
         if _NOT_AME.search(line.text):
             out.put("ame_enabled", False, line)
         elif BANNER.match(line.text):

@@ -15,11 +15,9 @@ and ``io_memory_information``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from advisor import linre
 
-from ._text import Builder, Line, Unreadable, as_number, lines_of, score, snake
+from ._text import Builder, Line, Unreadable, ahead, as_number, lines_of, score, snake
 from .base import ParseResult
 
 COMMAND = "netstat -v"
@@ -96,7 +94,8 @@ def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     st = _State()
     held: tuple[str, Line] | None = None  # a "VLAN Tag IDs:" line, until the next line shows whether it goes on
-    for line, wrapped in _ahead(lines_of(text, COMMAND, detect)):
+    for line, following in ahead(lines_of(text, COMMAND, detect)):
+        wrapped = following is not None and _rest(following)
         body = line.text.strip()
         if wrapped and held is None and body and not _TAG_IDS.match(body):
             cut = _LAST_NUMBER.search(body)
@@ -148,23 +147,6 @@ def parse(text: str) -> ParseResult:
     if held is not None:
         _line(held[0], held[1], st, out)
     return out.finish()
-
-
-def _ahead(lines: Iterator[Line]) -> Iterator[tuple[Line, bool]]:
-    """Each line, and whether the next text line is its rest: one opening at column 0 with a digit, which
-    entstat never prints (its continuation and table lines are indented), so a terminal or a mail program
-    broke the line there, maybe inside a number."""
-    pending: list[Line] = []  # a text line and the blank lines after it
-    for line in lines:
-        if pending and line.text.strip():
-            rest = line.raw[:1].isdigit()
-            yield pending[0], rest
-            yield from ((blank, False) for blank in pending[1:])
-            pending = []
-        pending.append(line)
-        if not line.text.strip() and len(pending) == 1:
-            yield pending.pop(), False
-    yield from ((line, False) for line in pending)
 
 
 def _line(body: str, line: Line, st: _State, out: Builder) -> None:
@@ -241,3 +223,9 @@ def _table_line(body: str, line: Line, st: _State, out: Builder) -> None:
             out.value(f"{base}.{column}.{key}", raw, as_number, line)
     else:
         out.warn(line, f"{st.section}.{key}: {len(values)} values for columns {st.columns}; skipped")
+
+
+def _rest(line: Line) -> bool:
+    """A line opening at column 0 with a digit, which entstat never prints (its continuation and table lines
+    are indented): a terminal or a mail program broke the line before it, maybe inside a number."""
+    return line.raw[:1].isdigit()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from advisor import linre
 
-from ._columns import column_key, read_row
+from ._columns import ROW_SKIPPED, column_key, read_row
 from ._sysconfig import BANNER, is_rest, read_banner, read_rest
-from ._text import Builder, Line, as_number, lines_of, score
+from ._text import Builder, Line, ahead, as_number, lines_of, score
 from .base import ParseResult
 
 COMMAND = "vmstat"
@@ -20,6 +20,8 @@ ALIASES = ("vmstat [0-9]*", "vmstat -c", "vmstat -c [0-9]*", "vmstat -t [0-9]*",
 _GROUPS = linre.compile(r"^\s*kthr\s+memory\s+page\s+faults\s+cpu", linre.I)
 _HEADER = linre.compile(r"^\s*r\s+b\s+avm\s+fre\b", linre.I)
 _RULE = linre.compile(r"^[\s-]+$")
+_ROW = linre.compile(r"^\s*\d")
+_HEADER_REST = linre.compile(r"^[\sa-z]+$")  # the names a wrap put on the next line
 _PAGES = frozenset({"avm", "fre", "csz", "cfr", "dxm"})
 _PCT = frozenset({"us", "sy", "id", "wa", "ec"})
 
@@ -48,28 +50,57 @@ def _keys(columns: list[str]) -> list[str]:
     return keys
 
 
+def _whole_header(line: Line, rest: Line) -> list[str]:
+    """The column names of a header a terminal wrapped: its rest's names after its own; a name the wrap cut
+    ("c" / "i  co") is glued back (no blank on either side of the break)."""
+    words, more = line.text.split(), rest.text.split()
+    if words and more and not line.raw[-1:].isspace() and not rest.raw[:1].isspace():
+        return [*words[:-1], words[-1] + more[0], *more[1:]]
+    return [*words, *more]
+
+
+def _cut(following: Line, keys: list[str]) -> bool:
+    """``following`` is the rest of a sample row a wrap broke: it opens at column 0 with a digit (a row is
+    printed right-aligned under its header) and holds fewer cells than the header names."""
+    return following.raw[:1].isdigit() and len(following.text.split()) < len(keys)
+
+
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     keys: list[str] = []
     banner: Line | None = None  # held until the next text line shows whether a terminal wrapped it
-    for line in lines_of(text, COMMAND, detect):
+    rest = False  # this line is the rest of a header or row a wrap cut
+    for line, following in ahead(lines_of(text, COMMAND, detect)):
         if not line.text.strip():
             continue
         if banner is not None:
             wrapped = is_rest(line)
             read_banner(banner, out, wrapped=wrapped)
-            banner = None
             if wrapped:
-                read_rest(line, out)
+                read_rest(line, out, banner)
+                banner = None
                 continue
+            banner = None
+        if rest:
+            out.known(line) if _HEADER_REST.match(line.text) else out.warn(line, "the rest of the line before: skipped")
+            rest = False
+            continue
         if BANNER.match(line.text):
             banner = line
         elif _GROUPS.match(line.text) or _RULE.match(line.text):
             out.known(line)
         elif _HEADER.match(line.text):
-            keys = _keys([c.casefold() for c in line.text.split()])
+            words = line.text.split()
+            if following is not None and not (_ROW.match(following.text) or _RULE.match(following.text)):
+                words = _whole_header(line, following)  # "... po  in" / "    sy    cs ...": read whole
+                rest = True
+            keys = _keys([c.casefold() for c in words])
             out.known(line)
-        elif keys and linre.match(r"^\s*\d", line.text):
+        elif keys and _ROW.match(line.text):
+            if following is not None and _cut(following, keys):  # "... 0   31  652" / "4  1843 ..."
+                out.warn(line, f"samples: wrapped inside its last value (it goes on below); {ROW_SKIPPED}")
+                rest = True
+                continue
             read_row(line, keys, as_number, out, "samples")
         else:
             out.unknown(line)

@@ -1,0 +1,115 @@
+"""Outputs wrapped at narrow widths (40-70 columns: a narrow terminal, a mail program's reflow), issue 16.
+
+A value a wrap cut is left out with a warning on its line, or read whole: never a shorter number.  Each test
+wraps a sample at every even width from 40 to 70 and compares every number read with the plain reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from advisor.parsers.registry import parse_output
+
+SAMPLES = Path(__file__).parent / "samples"
+SWEEP = Path(__file__).parent / "sweep5"
+WIDTHS = range(40, 72, 2)
+
+
+def _wrapped(text: str, width: int) -> str:
+    """The text as a ``width``-column terminal shows it when copied: long lines broken into pieces."""
+    lines = []
+    for line in text.split("\n"):
+        while len(line) > width:
+            lines.append(line[:width])
+            line = line[width:]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _numbers(data: Any, path: str = "") -> Iterator[tuple[str, float]]:
+    """Every number of a reading by its path (list items by their position)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _numbers(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _numbers(value, f"{path}[{i}]")
+    elif isinstance(data, int | float) and not isinstance(data, bool):
+        yield path, data
+
+
+def _changed(text: str, command: str, width: int) -> dict[str, tuple[float, float]]:
+    plain = dict(_numbers(parse_output(text, command).data))
+    wrapped = dict(_numbers(parse_output(_wrapped(text, width), command).data))
+    return {k: (plain[k], v) for k, v in wrapped.items() if k in plain and plain[k] != v}
+
+
+def _reasons(text: str, command: str) -> list[str]:
+    return [w.reason for w in parse_output(text, command).warnings]
+
+
+# --- amepat: a field or statistics row cut inside its last value -----------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("sample", ["sweep5/amepat.aix72-ame-enabled.txt", "samples/amepat.s2-ex3-4.txt"])
+def test_amepat_wrapped_narrow_reads_no_cut_number(sample: str, width: int) -> None:
+    """Was: "Total Monitored time : 1 hrs 0 mins 2" / "0 secs" read as 3600 s for 3620; "Virtual Memory Size
+    (MB) 1" / "0011 ..." gave a statistics row its next column's value; "-O proc=P7" cut off the command line
+    lost the modelled processor's flag."""
+    text = (Path(__file__).parent / sample).read_text(encoding="utf-8")
+    assert _changed(text, "amepat", width) == {}
+    flags = parse_output(_wrapped(text, width), "amepat").data.get("command_flags")
+    assert flags in (None, parse_output(text, "amepat").data["command_flags"])
+
+
+def test_amepat_monitored_time_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
+    text = (SWEEP / "amepat.aix72-ame-enabled.txt").read_text(encoding="utf-8")
+    assert parse_output(text, "amepat").data["total_monitored_time_s"] == 3620
+    result = parse_output(_wrapped(text, 42), "amepat")
+    assert "total_monitored_time_s" not in result.data
+    assert any("Monitored" in w.line and "wrapped inside its last value" in w.reason for w in result.warnings), (
+        result.warnings
+    )
+    assert "the rest of the line before, wrapped: skipped" in _reasons(_wrapped(text, 42), "amepat")
+
+
+def test_a_field_that_opens_with_a_digit_is_no_rest() -> None:
+    """ "64K page support : Enabled" is amepat's own field, not the rest of the line before."""
+    text = (SAMPLES / "amepat.s1-factor-2.0.txt").read_text(encoding="utf-8")
+    assert parse_output(text, "amepat").warnings == []
+
+
+# --- vmstat: the banner's key, the column header and the sample rows cut by a wrap ------------------------------
+
+
+@pytest.mark.parametrize("width", [*WIDTHS, 90])
+def test_vmstat_wrapped_narrow_reads_no_cut_number(width: int) -> None:
+    """Was: at 52 columns each row's rest ("12   4   0   0   31  6524 ...") was read as a sample of its own
+    (4 samples for 2, a deficit of 79 pages); at 60/66 "... 0   3" / "1  6524" gave in=3 for 31; at 42
+    "mem=14336MB t" / "mem=3584MB ..." gave mem 3584 MB, tmem's value."""
+    text = (SAMPLES / "vmstat.c-ame.synthetic.txt").read_text(encoding="utf-8")
+    assert _changed(text, "vmstat", width) == {}
+    samples = parse_output(_wrapped(text, width), "vmstat").data.get("samples", [])
+    assert len(samples) <= 2
+
+
+def test_a_wrapped_vmstat_header_is_read_whole() -> None:
+    """The column names a wrap put on the next line are glued back: the rows that fit are read in full."""
+    text = (SAMPLES / "vmstat.c-ame.synthetic.txt").read_text(encoding="utf-8")
+    header = next(line for line in text.splitlines() if line.lstrip().startswith("r  b"))
+    cut = header.index(" in ") + 2
+    result = parse_output(text.replace(header, f"{header[:cut]}\n{header[cut:]}"), "vmstat")
+    assert result.data["samples"] == parse_output(text, "vmstat").data["samples"]
+    assert not any("rest" in w.reason for w in result.warnings)
+
+
+def test_a_banner_key_cut_by_a_wrap_does_not_lend_its_rest_to_another_key() -> None:
+    text = (SAMPLES / "vmstat.c-ame.synthetic.txt").read_text(encoding="utf-8")
+    result = parse_output(text.replace("mem=14336MB tmem=", "mem=14336MB t\nmem="), "vmstat")
+    assert "mem_mb" not in result.data["configuration"]
+    assert "tmem_mb" not in result.data["configuration"]
