@@ -25,6 +25,9 @@ from tests.chat.eval import runner
 # structure sizing in a coupling facility, by the head-topic check); its floor catches regressions.
 # heldout7's clean one run was 74.6 % / 1 wrong number / 4 cited out-of-scope answers (2026-11-24 21:58 UTC,
 # main d2e6f04); tuned on by the three chat lanes of session 5 (93.4 %, 0 and 0 at 22:45 UTC).
+# heldout8 and heldout9 ran once at the end of session 5 (23:31 UTC, main 71d7379): 72.3 % / 1 wrong number /
+# 2 cited out-of-scope answers and 89.1 % / 3 wrong numbers / 0; only their hard-bar misses were fixed after
+# (a90ef20, s5-chatfix2), so their floors sit just under those clean figures.
 FLOOR = {
     "tuning": 95.0,
     "heldout1": 95.0,
@@ -34,6 +37,8 @@ FLOOR = {
     "heldout5": 90.0,
     "heldout6": 72.0,
     "heldout7": 90.0,
+    "heldout8": 70.0,
+    "heldout9": 86.0,
 }
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
