@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from advisor import linre
+from advisor.inputs import MAX_LINE_CHARS
 
 _NAME = r"[\w.-]"
 _CSI = r"\x1b\[[0-9;?]{0,32}[A-Za-z]"  # a terminal colour / mode sequence around a prompt
@@ -115,7 +116,7 @@ _CPC_ID = re.compile(r"^[ \t]*CPC (?:ND|SI)[ \t]*=[ \t]*", re.A)  # D M=CPU: typ
 _ADDRESS_START = re.compile(r"[0-9]{1,3}\.[0-9]|[0-9A-Fa-f]{0,4}:", re.A)  # how an IPv4 or IPv6 address begins
 # A line longer than the parse accepts (advisor/inputs.py refuses it after redaction) gets only the rules that run
 # over the whole text: the per-line rules replace piece by piece, and 16 MB on one line would take an hour.
-_LONG_LINE = 16 * 1024
+_LONG_LINE = MAX_LINE_CHARS
 # What every line a platform rule could change holds (RE2: one linear pass; three lines in four skip them all).
 _PLATFORM_HINT = linre.compile(
     r"SYSNAME|SYSPLEX|SYSCLONE|HWNAME|LPARNAME|VMUSERID|SID"

@@ -31,6 +31,9 @@ def _text(question: str, platforms=frozenset()) -> str:
             "= 12432 MB",
         ),
         ("how much memory does a VIOS need for four 10 Gb ports and 20 NPIV clients?", "= 5616 MB"),
+        # "NxMG" in a VIOS sizing: N links at M Gb (1G and 10G are the Ethernet speeds the Redbook prices)
+        ("need vios ram: 2 x 10g, 3x1g, 10 veth", "= 2258 MB"),
+        ("vios memory with 4x8G FC and 2x10G", "= 3840 MB"),
         (
             "Size the VIOS memory for a 20-core machine with two 10 Gb ports, 30 NPIV adapters and 4 virtual Ethernet "
             "adapters.",
@@ -100,6 +103,15 @@ def test_hpt_for_two_generations():
             "virtual memory is available?",
             ["= 112 GB of virtual memory"],
         ),
+        (  # sizes given in MB: the answer keeps the user's unit, GB beside it
+            "8192MB true mem, AME 1.5, 2048MB paging space: when does aix start killing processes",
+            ["= 14336 MB (14 GB) of virtual memory"],
+        ),
+        (
+            "32768 MB true at factor 2.0, going to factor 1.6: how much true memory then?",
+            ["= 40960 MB (40 GB) true memory"],
+        ),
+        ("want 24576 MB expanded at factor 1.5, true memory needed?", ["= 16384 MB (16 GB) true memory"]),
         (
             "Can I set an AME expansion factor of 1.255, or one of 12?",
             ["Factor 1.255: not valid", "Factor 12: not valid"],
@@ -149,3 +161,11 @@ def test_number_helpers():
     assert normalise("four 10 Gb ports and twenty-four NPIV") == "4 10 Gb ports and 24 NPIV"
     assert sizes_gb("16 GB online, 512 MB, 1 TB, 1M= pages") == [16.0, 0.5, 1024.0]
     assert _factors("7 GB at factor 2.0 (14 GB expanded). How much at factor 2.8?") == [2.0, 2.8]
+
+
+@pytest.mark.parametrize("question", ["vios mem: 2x16G, 2x10G?", "vios memory: 2x8G plus 1x10G"])
+def test_vios_bare_g_speed_that_is_not_ethernet_is_asked(question):
+    """'2x8G' without FC could be FC or Ethernet ports: asked back, never counted at one increment."""
+    result = calculate(question, set())
+    assert result is not None and result.questions
+    assert "Complex I/O rule" not in result.out.text() and " MB (" not in result.out.text()

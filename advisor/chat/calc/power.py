@@ -140,6 +140,18 @@ def vios_inputs(
                 slot = _port_slot(q, assumptions, questions)
                 counts[slot] = counts.get(slot, 0) + q.count
             last_lhea = None
+        elif q.kind == "size" and q.count and (q.unit or "").upper() == "G":
+            # "2x1G, 2x10G" in a VIOS sizing: counted links at an Ethernet speed; "2x8G" or "2x16G" without FC
+            # could be FC ports or something else: asked, never counted one way
+            speed, said = q.value / q.count, f"{q.count} x {q.raw}"
+            if speed in _ETH_SPEEDS:
+                slot = _ETH_SPEEDS[speed]
+                counts[slot] = counts.get(slot, 0) + q.count
+                assumptions.append(f"'{said}' read as {q.count} x {fmt(speed)} Gb Ethernet ports.")
+            else:
+                questions.append(_speed_question(said, "FC or Ethernet", "the speed"))
+                ambiguous.append(q.model_copy(update={"raw": said}))
+            last_lhea = None
         elif q.kind == "speed" and not q.count:
             questions.append(
                 Question(
@@ -192,9 +204,13 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
         return None
     if ambiguous:  # the adapter figure would be wrong under one of the two readings: only the question
         out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], questions=questions)
+        why = (
+            "does not say whether these are FC or Ethernet ports, and the Redbook's increment differs"
+            if ambiguous[0].kind == "size"
+            else "can be read per LHEA or in total, and the complex I/O rule adds memory for every LHEA port"
+        )
         out.out.say(
-            f"'{ambiguous[0].raw}' can be read per LHEA or in total, and the complex I/O rule adds memory for every "
-            f"LHEA port, so the figure depends on it. {questions[-1].question}",
+            f"'{ambiguous[0].raw}' {why}, so the figure depends on it. {questions[-1].question}",
             *_cites(vios_memory.CITE, "vios_memory"),
         )
         return out
@@ -464,9 +480,11 @@ def ame_answer(text: str) -> CalcAnswer | None:
         v = a.virtual_memory_limit
         if v is not None:
             cites = _cites(v.citations, "ame")
+            in_mb = _said_in_mb(text)
             out.out.say(
-                f"{fmt(factors[0])} x {fmt(true)} GB true memory = {fmt(v.expanded_memory_gb)} GB expanded memory, "
-                f"plus {fmt(paging)} GB paging space = {fmt(v.limit_gb)} GB of virtual memory; when active virtual "
+                f"{fmt(factors[0])} x {_size(true, in_mb)} true memory = {_size(v.expanded_memory_gb, in_mb)} expanded "
+                f"memory, plus {_size(paging, in_mb)} paging space = {_size(v.limit_gb, in_mb)} of virtual memory; "
+                "when active virtual "
                 "memory reaches it, AIX starts killing processes (signal 33).",
                 *cites,
             )
@@ -491,10 +509,12 @@ def ame_answer(text: str) -> CalcAnswer | None:
             target_factor=factors[1],
         ).rebalance
         assert r is not None
+        in_mb = _said_in_mb(text)
         out.out.say(
-            f"{fmt(true)} GB true memory at factor {fmt(factors[0])} gives {fmt(r.expanded_memory_gb)} GB expanded "
-            f"memory; at factor {fmt(factors[1])} the same expanded memory needs {fmt(r.expanded_memory_gb)} / "
-            f"{fmt(factors[1])} = {fmt(r.true_memory_gb)} GB true memory.",
+            f"{_size(true, in_mb)} true memory at factor {fmt(factors[0])} gives {_size(r.expanded_memory_gb, in_mb)} "
+            f"expanded memory; at factor {fmt(factors[1])} the same expanded memory needs "
+            f"{_size(r.expanded_memory_gb, in_mb) if in_mb else fmt(r.expanded_memory_gb)} / {fmt(factors[1])} = "
+            f"{_size(r.true_memory_gb, in_mb)} true memory.",
             *_cites(r.citations, "ame"),
         )
         out.rules = ["AME-006"] if factors[1] < factors[0] else ["AME-007"]
@@ -515,9 +535,11 @@ def ame_answer(text: str) -> CalcAnswer | None:
         )
         assert need.true_memory_gb is not None
         cites = _cites(need.citations, "ame")
+        in_mb = _said_in_mb(text)
         out.out.say(
-            f"To see {fmt(expanded)} GB expanded memory at factor {fmt(factors[0])}: {fmt(expanded)} / "
-            f"{fmt(factors[0])} = {fmt(need.true_memory_gb)} GB true memory.",
+            f"To see {_size(expanded, in_mb)} expanded memory at factor {fmt(factors[0])}: "
+            f"{_size(expanded, in_mb) if in_mb else fmt(expanded)} / "
+            f"{fmt(factors[0])} = {_size(need.true_memory_gb, in_mb)} true memory.",
             *cites,
         )
         out.rules = ["AME-007"]
