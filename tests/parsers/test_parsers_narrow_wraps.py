@@ -160,3 +160,16 @@ def test_iar019i_value_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
     result = parse_output(_wrapped(_SYSLOG, 76), "D VIRTSTOR,LFAREA")  # "TOTAL LFAREA = 20" / "48M , 0G"
     assert "total_lfarea_mb" not in result.data and result.data["source"] == "3A"
     assert any("TOTAL LFAREA" in w.line and "wrapped inside its value" in w.reason for w in result.warnings)
+
+
+# --- lscpu: a field wrapped onto lines without a "Field:" of their own ---------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("sample", ["lscpu.s390x-kvm-guest.synthetic.txt", "lscpu.s390x-zvm-newer.synthetic.txt"])
+def test_lscpu_wrapped_narrow_keeps_no_cut_list(sample: str, width: int) -> None:
+    """Was: "Flags: esan3 zarch" / "stfle msa ..." kept 2 of 16 flags (a flag absent that the machine has)."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    flags = _data(_wrapped(text, width), "lscpu").get("flags")
+    assert flags in (None, parse_output(text, "lscpu").data["flags"])
+    assert _changed(text, "lscpu", width) == {}
