@@ -173,3 +173,22 @@ def test_lscpu_wrapped_narrow_keeps_no_cut_list(sample: str, width: int) -> None
     flags = _data(_wrapped(text, width), "lscpu").get("flags")
     assert flags in (None, parse_output(text, "lscpu").data["flags"])
     assert _changed(text, "lscpu", width) == {}
+
+
+# --- lsmap -all: a server adapter row cut inside its client id ----------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("sample", ["lsmap.vios31.synthetic.txt", "lsmap.vios22-old.synthetic.txt"])
+def test_lsmap_wrapped_narrow_reads_no_cut_client_id(sample: str, width: int) -> None:
+    """Was (64-70 columns): "vhost0  U9009.42A.7800ABC-V1-C20  0x0" / "0000003" gave client id 0 for 3."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    assert _changed(text, "lsmap -all", width) == {}
+
+
+def test_lsmap_client_id_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
+    result = parse_output(
+        _wrapped((SAMPLES / "lsmap.vios31.synthetic.txt").read_text(encoding="utf-8"), 64), "lsmap -all"
+    )
+    assert all(row.get("client_id") != 0 for row in result.data.get("vhosts", []))
+    assert any("wrapped inside its client id" in w.reason for w in result.warnings)
