@@ -192,3 +192,17 @@ def test_lsmap_client_id_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
     )
     assert all(row.get("client_id") != 0 for row in result.data.get("vhosts", []))
     assert any("wrapped inside its client id" in w.reason for w in result.warnings)
+
+
+# --- entstat / netstat -v: an elapsed time cut before its seconds -------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("sample", ["samples/netstat_v.s2.txt", "sweep5/entstat.vios-sea-many-vlans.txt"])
+def test_entstat_wrapped_narrow_reads_no_cut_elapsed_time(sample: str, width: int) -> None:
+    """Was (40-48 columns): "Elapsed Time: 0 days 0 hours 35 minutes" / "48 seconds" read as 2100 s for 2148;
+    an SEA's first elapsed time left out let its statistics section's "0 days ... 0 seconds" stand for it."""
+    text = (Path(__file__).parent / sample).read_text(encoding="utf-8")
+    plain = {k: v for k, v in _numbers(parse_output(text, "netstat -v").data) if k.endswith("elapsed_time_s")}
+    wrapped = _numbers(_data(_wrapped(text, width), "netstat -v"))
+    assert all(plain[k] == v for k, v in wrapped if k.endswith("elapsed_time_s")), width
