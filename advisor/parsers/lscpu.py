@@ -21,6 +21,7 @@ from ._text import (
     Builder,
     Line,
     Unreadable,
+    ahead,
     as_float,
     as_int,
     as_str,
@@ -119,12 +120,18 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     vulnerabilities = summed = False
-    for line in lines_of(text, COMMAND, detect):
+    rest = False  # the line before was wrapped: this one (no "Field:" of its own) is its rest
+    for line, following in ahead(lines_of(text, COMMAND, detect)):
         kv = split_kv(line.text)
         if not line.text.strip():
             continue
         if kv is None:
-            out.unknown(line)
+            out.warn(line, "the rest of the line before, wrapped: skipped") if rest else out.unknown(line)
+            rest = rest and following is not None and split_kv(following.text) is None
+            continue
+        if following is not None and split_kv(following.text) is None:  # "Flags: esan3 zarch" / "stfle msa ..."
+            out.warn(line, f"{kv[0].strip()}: the line is wrapped (it goes on in the next line); left out")
+            rest = True
             continue
         label = norm_label(kv[0])
         node = _NUMA_NODE.match(kv[0])

@@ -29,7 +29,7 @@ from typing import Any
 
 from advisor import linre
 
-from ._text import Builder, Line, lines_of, score, snake
+from ._text import Builder, Line, ahead, lines_of, score, snake
 from .base import ParseResult
 
 COMMAND = "lsmap -all"
@@ -38,6 +38,7 @@ ALIASES = ("lsmap *", "lsmap")
 _SVSA_HEADER = linre.compile(r"^\s*SVSA\s+Physloc\s+Client Partition ID\s*$")
 _NPIV_HEADER = linre.compile(r"^\s*Name\s+Physloc\s+ClntID\s+ClntName\s+ClntOS\s*$")
 _RULE = linre.compile(r"^[\s-]+$")
+_HEX_REST = linre.compile(r"^[0-9a-fA-F]{1,8}\s*$")  # the rest of a client id a wrap cut
 _VHOST = linre.compile(r"^(vhost\d{1,5})\s+(\S+)\s+(0x[0-9a-fA-F]{1,8})\s*$")
 _VFCHOST = linre.compile(r"^(vfchost\d{1,5})\s+(\S+)(?:\s+(\d{1,5}))?(?:\s+(\S+))?(?:\s+(\S+))?\s*$")
 _VTD_FIELD = linre.compile(r"^(VTD|Status|LUN|Backing device|Physloc|Mirrored)(?:\s+(\S.*?))?\s*$")
@@ -69,9 +70,21 @@ def parse(text: str) -> ParseResult:
             out.put_row("vfchosts", vfc[0], vfc[1])
         vtd = vfc = None
 
-    for line in lines_of(text, COMMAND, detect):
+    rest = False  # this line is the rest of a server adapter row a wrap cut
+    for line, following in ahead(lines_of(text, COMMAND, detect)):
         body = line.text.strip()
         if not body:
+            continue
+        if rest:
+            out.warn(line, "the rest of the line before, wrapped: skipped")
+            rest = False
+            continue
+        cut = _VHOST.match(body) if following is not None and _HEX_REST.match(following.text) else None
+        if cut:  # "vhost0  U9009...-C20  0x0" / "0000003"
+            flush()
+            vhost = cut.group(1)
+            out.warn(line, f"{vhost}: the line is wrapped inside its client id (it goes on below); left out")
+            rest = True
             continue
         if line.cut:
             out.warn(line, "the output ends inside this line (no line end): its value may be cut off; left out")

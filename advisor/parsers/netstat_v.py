@@ -77,6 +77,8 @@ def _seconds(raw: str) -> int:
     parts = linre.findall(r"(\d+)\s*(day|hour|minute|second)s?", raw, linre.I)
     if not parts:
         raise Unreadable("not an elapsed time")
+    if parts[-1][1].casefold() != "second":  # "0 days 0 hours 35 minutes" / "48 seconds": a wrap cut it
+        raise Unreadable("the elapsed time does not end in its seconds (a wrapped or cut line)")
     unit = {"day": 86400, "hour": 3600, "minute": 60, "second": 1}
     return sum(int(n) * unit[u.casefold()] for n, u in parts)
 
@@ -88,6 +90,7 @@ class _State:
         self.prefix = ""
         self.columns: list[str] = []
         self.flags = False
+        self.unread: set[str] = set()  # adapters whose first elapsed time could not be read
 
 
 def parse(text: str) -> ParseResult:
@@ -198,8 +201,13 @@ def _pairs(body: str, line: Line, st: _State, out: Builder) -> None:
             for flag in raw.split():
                 out.append(full, flag, line)
             st.flags = True
+        elif key == "elapsed_time" and base in st.unread:  # a later section's (an SEA's 0 days...) is not it
+            out.warn(line, f"{base}.elapsed_time_s: the adapter's first elapsed time was not read; left out")
         elif key == "elapsed_time":
-            out.value(f"{base}.elapsed_time_s", raw, _seconds, line)
+            if out.value(f"{base}.elapsed_time_s", raw, _seconds, line) is None and not out.has(
+                f"{base}.elapsed_time_s"
+            ):
+                st.unread.add(base)
         else:
             out.value(full, raw, _typed, line)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from advisor import linre
 
-from ._text import Builder, as_int, as_str, lines_of, score, size_in, snake
+from ._text import Builder, Line, ahead, as_int, as_str, lines_of, score, size_in, snake
 from .base import ParseError, ParseResult
 
 COMMAND = "D VIRTSTOR,LFAREA"
@@ -27,6 +27,8 @@ _ROW = linre.compile(r"^\s*([A-Z][A-Z0-9 ()/]*?)\s*=\s*(.*?)\s*$")
 # the message text is what follows the 8 hex digits of the flags; the lines of one message carry its number (466)
 # before them, and other messages' lines may come between: those are no part of it.
 _SYSLOG = linre.compile(r"^[NMDELWOX][CRI ]?\S{0,7}\s(.{0,64}?)\s[0-9A-F]{8} {1,2}(\S.*)$")
+_REST = linre.compile(r"^(?:[\d.,]|[KMGT](?:[\s,]|$))")
+_PREFIX = linre.compile(r"^[NMDELWOX][CRI ]?\S{0,7}\s.{0,64}?\s[0-9A-F]{8}\s*$")
 _NUMBER = linre.compile(r"\bDISPLAY VIRTSTOR\s+(\d{1,8})\b")
 _SIGNATURES = [
     linre.compile(r"\bIAR019I\b"),
@@ -38,13 +40,41 @@ def detect(text: str) -> float:
     return score(text, _SIGNATURES, 2)
 
 
+def _cut(following: Line, logged: bool) -> bool:
+    """``following`` is the rest of the line before, broken by a terminal or a mail program: after a SYSLOG
+    line, any line without the record's prefixes; after a console line, one that starts inside a size
+    ("48M , 0G", "M , 4G", ", 0G")."""
+    if logged:
+        return not _SYSLOG.match(following.text)
+    return bool(_REST.match(following.text.strip()))
+
+
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     number: str | None = None  # the message's number, in a SYSLOG copy
-    for line in lines_of(text, COMMAND, detect):
+    rest: str | None = None  # this line is the rest of the one before, which a wrap broke: what to say of it
+    for line, following in ahead(lines_of(text, COMMAND, detect)):
         if not line.text.strip():
             continue
+        if rest is not None:
+            out.warn(line, rest) if rest else out.known(line)
+            rest = None
+            continue
         logged = _SYSLOG.match(line.text)
+        if following is not None and _PREFIX.match(line.text):  # the prefixes alone, the message text below
+            logged, rest = _SYSLOG.match(f"{line.text.rstrip()}  {following.text.strip()}"), ""
+        elif following is not None and _cut(following, logged is not None):
+            whole = (logged.group(2) if logged else line.text) + following.text  # a message's first line, glued
+            message, shown = _MESSAGE.search(whole), _NUMBER.search(whole)
+            if message and shown:  # "... IAR019I  09.02.17 DIS" / "PLAY VIRTSTOR 118": read whole
+                out.put("message_id", message.group(1), line)
+                out.put("time", message.group(2), line)
+                number = shown.group(1) if logged else number
+                rest = ""
+            else:
+                out.warn(line, "the line is wrapped inside its value (it goes on below); left out")
+                rest = "the rest of the line before, wrapped: skipped"
+            continue
         body = logged.group(2) if logged else line.text
         message = _MESSAGE.search(body)
         row = _ROW.match(body)

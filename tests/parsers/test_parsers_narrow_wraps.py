@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from advisor.parsers.base import ParseError
 from advisor.parsers.registry import parse_output
 
 SAMPLES = Path(__file__).parent / "samples"
@@ -42,9 +43,17 @@ def _numbers(data: Any, path: str = "") -> Iterator[tuple[str, float]]:
         yield path, data
 
 
+def _data(text: str, command: str) -> dict[str, Any]:
+    """The reading, or none when the text is refused (a refusal says why: no value is wrong)."""
+    try:
+        return parse_output(text, command).data
+    except ParseError:
+        return {}
+
+
 def _changed(text: str, command: str, width: int) -> dict[str, tuple[float, float]]:
     plain = dict(_numbers(parse_output(text, command).data))
-    wrapped = dict(_numbers(parse_output(_wrapped(text, width), command).data))
+    wrapped = dict(_numbers(_data(_wrapped(text, width), command)))
     return {k: (plain[k], v) for k, v in wrapped.items() if k in plain and plain[k] != v}
 
 
@@ -113,3 +122,87 @@ def test_a_banner_key_cut_by_a_wrap_does_not_lend_its_rest_to_another_key() -> N
     result = parse_output(text.replace("mem=14336MB tmem=", "mem=14336MB t\nmem="), "vmstat")
     assert "mem_mb" not in result.data["configuration"]
     assert "tmem_mb" not in result.data["configuration"]
+
+
+# --- IAR019I (D VIRTSTOR,LFAREA) in a SYSLOG copy: a record's prefixes alone, a value cut -------------------------
+
+_SYSLOG = (
+    "NC0000000 SYSC     26328 09:02:17.10 TSOU01   00000290  D VIRTSTOR,LFAREA\n"
+    "MR0000000 SYSC     26328 09:02:17.11 TSOU01   00000090  IAR019I  09.02.17 DISPLAY VIRTSTOR 118\n"
+    "DR                                            118 00000090  SOURCE = 3A\n"
+    "DR                                            118 00000090  TOTAL LFAREA = 2048M , 0G\n"
+    "DR                                            119 00000090  LFAREA ALLOCATED (4K) = 777M\n"
+    "DR                                            118 00000090  LFAREA ALLOCATED (1M) = 512M\n"
+    "DR                                            118 00000090  LFAREA ALLOCATED (4K) = 0M\n"
+    "DR                                            118 00000090  MAX LFAREA ALLOCATED (1M) = 1536M\n"
+    "ER                                            118 00000090  MAX LFAREA ALLOCATED (4K) = 16M\n"
+)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_iar019i_syslog_wrapped_narrow_reads_no_cut_value(width: int) -> None:
+    """Was: at 64/70 columns "SOURCE = 3" / "A" gave source 3 and the rest of each line ("48M , 0G") was lost
+    while "TOTAL LFAREA = 20" was read as 20 MB; at 58/60 the record's prefixes stood alone on their line, the
+    message text below was read as a console line and another message's (119) 777M taken for IAR019I 118's."""
+    wrapped = _wrapped(_SYSLOG, width)
+    assert _changed(_SYSLOG, "D VIRTSTOR,LFAREA", width) == {}
+    data = _data(wrapped, "D VIRTSTOR,LFAREA")
+    assert data.get("source") in (None, "3A")
+    assert data.get("lfarea_allocated_4k_mb") in (None, 0)
+
+
+def test_iar019i_prefixes_alone_on_their_line_are_read_with_the_text_below() -> None:
+    data = parse_output(_wrapped(_SYSLOG, 58), "D VIRTSTOR,LFAREA").data
+    assert (data["source"], data["total_lfarea_mb"], data["lfarea_allocated_4k_mb"]) == ("3A", 2048, 0)
+
+
+def test_iar019i_value_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
+    result = parse_output(_wrapped(_SYSLOG, 76), "D VIRTSTOR,LFAREA")  # "TOTAL LFAREA = 20" / "48M , 0G"
+    assert "total_lfarea_mb" not in result.data and result.data["source"] == "3A"
+    assert any("TOTAL LFAREA" in w.line and "wrapped inside its value" in w.reason for w in result.warnings)
+
+
+# --- lscpu: a field wrapped onto lines without a "Field:" of their own ---------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("sample", ["lscpu.s390x-kvm-guest.synthetic.txt", "lscpu.s390x-zvm-newer.synthetic.txt"])
+def test_lscpu_wrapped_narrow_keeps_no_cut_list(sample: str, width: int) -> None:
+    """Was: "Flags: esan3 zarch" / "stfle msa ..." kept 2 of 16 flags (a flag absent that the machine has)."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    flags = _data(_wrapped(text, width), "lscpu").get("flags")
+    assert flags in (None, parse_output(text, "lscpu").data["flags"])
+    assert _changed(text, "lscpu", width) == {}
+
+
+# --- lsmap -all: a server adapter row cut inside its client id ----------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("sample", ["lsmap.vios31.synthetic.txt", "lsmap.vios22-old.synthetic.txt"])
+def test_lsmap_wrapped_narrow_reads_no_cut_client_id(sample: str, width: int) -> None:
+    """Was (64-70 columns): "vhost0  U9009.42A.7800ABC-V1-C20  0x0" / "0000003" gave client id 0 for 3."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    assert _changed(text, "lsmap -all", width) == {}
+
+
+def test_lsmap_client_id_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
+    result = parse_output(
+        _wrapped((SAMPLES / "lsmap.vios31.synthetic.txt").read_text(encoding="utf-8"), 64), "lsmap -all"
+    )
+    assert all(row.get("client_id") != 0 for row in result.data.get("vhosts", []))
+    assert any("wrapped inside its client id" in w.reason for w in result.warnings)
+
+
+# --- entstat / netstat -v: an elapsed time cut before its seconds -------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("sample", ["samples/netstat_v.s2.txt", "sweep5/entstat.vios-sea-many-vlans.txt"])
+def test_entstat_wrapped_narrow_reads_no_cut_elapsed_time(sample: str, width: int) -> None:
+    """Was (40-48 columns): "Elapsed Time: 0 days 0 hours 35 minutes" / "48 seconds" read as 2100 s for 2148;
+    an SEA's first elapsed time left out let its statistics section's "0 days ... 0 seconds" stand for it."""
+    text = (Path(__file__).parent / sample).read_text(encoding="utf-8")
+    plain = {k: v for k, v in _numbers(parse_output(text, "netstat -v").data) if k.endswith("elapsed_time_s")}
+    wrapped = _numbers(_data(_wrapped(text, width), "netstat -v"))
+    assert all(plain[k] == v for k, v in wrapped if k.endswith("elapsed_time_s")), width
