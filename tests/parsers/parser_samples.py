@@ -98,3 +98,14 @@ def leaves(data: Any, prefix: str = "") -> dict[str, Any]:
             out.update(leaves(value, f"{prefix}{i}."))
         return out
     return {prefix[:-1]: data}
+
+
+def terminal_wrap(text: str, width: int = 80) -> str:
+    """The text as a ``width``-column terminal shows it when copied: long lines broken into pieces."""
+    lines = []
+    for line in text.split("\n"):
+        while len(line) > width:
+            lines.append(line[:width])
+            line = line[width:]
+        lines.append(line)
+    return "\n".join(lines)

@@ -14,21 +14,11 @@ import pytest
 
 from advisor.parsers.base import ParseError
 from advisor.parsers.registry import parse_output
+from tests.parsers.parser_samples import terminal_wrap
 
 SAMPLES = Path(__file__).parent / "samples"
 SWEEP = Path(__file__).parent / "sweep5"
 WIDTHS = range(40, 72, 2)
-
-
-def _wrapped(text: str, width: int) -> str:
-    """The text as a ``width``-column terminal shows it when copied: long lines broken into pieces."""
-    lines = []
-    for line in text.split("\n"):
-        while len(line) > width:
-            lines.append(line[:width])
-            line = line[width:]
-        lines.append(line)
-    return "\n".join(lines)
 
 
 def _numbers(data: Any, path: str = "") -> Iterator[tuple[str, float]]:
@@ -53,7 +43,7 @@ def _data(text: str, command: str) -> dict[str, Any]:
 
 def _changed(text: str, command: str, width: int) -> dict[str, tuple[float, float]]:
     plain = dict(_numbers(parse_output(text, command).data))
-    wrapped = dict(_numbers(_data(_wrapped(text, width), command)))
+    wrapped = dict(_numbers(_data(terminal_wrap(text, width), command)))
     return {k: (plain[k], v) for k, v in wrapped.items() if k in plain and plain[k] != v}
 
 
@@ -72,19 +62,19 @@ def test_amepat_wrapped_narrow_reads_no_cut_number(sample: str, width: int) -> N
     lost the modelled processor's flag."""
     text = (Path(__file__).parent / sample).read_text(encoding="utf-8")
     assert _changed(text, "amepat", width) == {}
-    flags = parse_output(_wrapped(text, width), "amepat").data.get("command_flags")
+    flags = parse_output(terminal_wrap(text, width), "amepat").data.get("command_flags")
     assert flags in (None, parse_output(text, "amepat").data["command_flags"])
 
 
 def test_amepat_monitored_time_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
     text = (SWEEP / "amepat.aix72-ame-enabled.txt").read_text(encoding="utf-8")
     assert parse_output(text, "amepat").data["total_monitored_time_s"] == 3620
-    result = parse_output(_wrapped(text, 42), "amepat")
+    result = parse_output(terminal_wrap(text, 42), "amepat")
     assert "total_monitored_time_s" not in result.data
     assert any("Monitored" in w.line and "wrapped inside its last value" in w.reason for w in result.warnings), (
         result.warnings
     )
-    assert "the rest of the line before, wrapped: skipped" in _reasons(_wrapped(text, 42), "amepat")
+    assert "the rest of the line before, wrapped: skipped" in _reasons(terminal_wrap(text, 42), "amepat")
 
 
 def test_a_field_that_opens_with_a_digit_is_no_rest() -> None:
@@ -103,7 +93,7 @@ def test_vmstat_wrapped_narrow_reads_no_cut_number(width: int) -> None:
     "mem=14336MB t" / "mem=3584MB ..." gave mem 3584 MB, tmem's value."""
     text = (SAMPLES / "vmstat.c-ame.synthetic.txt").read_text(encoding="utf-8")
     assert _changed(text, "vmstat", width) == {}
-    samples = parse_output(_wrapped(text, width), "vmstat").data.get("samples", [])
+    samples = parse_output(terminal_wrap(text, width), "vmstat").data.get("samples", [])
     assert len(samples) <= 2
 
 
@@ -144,7 +134,7 @@ def test_iar019i_syslog_wrapped_narrow_reads_no_cut_value(width: int) -> None:
     """Was: at 64/70 columns "SOURCE = 3" / "A" gave source 3 and the rest of each line ("48M , 0G") was lost
     while "TOTAL LFAREA = 20" was read as 20 MB; at 58/60 the record's prefixes stood alone on their line, the
     message text below was read as a console line and another message's (119) 777M taken for IAR019I 118's."""
-    wrapped = _wrapped(_SYSLOG, width)
+    wrapped = terminal_wrap(_SYSLOG, width)
     assert _changed(_SYSLOG, "D VIRTSTOR,LFAREA", width) == {}
     data = _data(wrapped, "D VIRTSTOR,LFAREA")
     assert data.get("source") in (None, "3A")
@@ -152,12 +142,12 @@ def test_iar019i_syslog_wrapped_narrow_reads_no_cut_value(width: int) -> None:
 
 
 def test_iar019i_prefixes_alone_on_their_line_are_read_with_the_text_below() -> None:
-    data = parse_output(_wrapped(_SYSLOG, 58), "D VIRTSTOR,LFAREA").data
+    data = parse_output(terminal_wrap(_SYSLOG, 58), "D VIRTSTOR,LFAREA").data
     assert (data["source"], data["total_lfarea_mb"], data["lfarea_allocated_4k_mb"]) == ("3A", 2048, 0)
 
 
 def test_iar019i_value_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
-    result = parse_output(_wrapped(_SYSLOG, 76), "D VIRTSTOR,LFAREA")  # "TOTAL LFAREA = 20" / "48M , 0G"
+    result = parse_output(terminal_wrap(_SYSLOG, 76), "D VIRTSTOR,LFAREA")  # "TOTAL LFAREA = 20" / "48M , 0G"
     assert "total_lfarea_mb" not in result.data and result.data["source"] == "3A"
     assert any("TOTAL LFAREA" in w.line and "wrapped inside its value" in w.reason for w in result.warnings)
 
@@ -170,7 +160,7 @@ def test_iar019i_value_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
 def test_lscpu_wrapped_narrow_keeps_no_cut_list(sample: str, width: int) -> None:
     """Was: "Flags: esan3 zarch" / "stfle msa ..." kept 2 of 16 flags (a flag absent that the machine has)."""
     text = (SAMPLES / sample).read_text(encoding="utf-8")
-    flags = _data(_wrapped(text, width), "lscpu").get("flags")
+    flags = _data(terminal_wrap(text, width), "lscpu").get("flags")
     assert flags in (None, parse_output(text, "lscpu").data["flags"])
     assert _changed(text, "lscpu", width) == {}
 
@@ -188,7 +178,7 @@ def test_lsmap_wrapped_narrow_reads_no_cut_client_id(sample: str, width: int) ->
 
 def test_lsmap_client_id_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
     result = parse_output(
-        _wrapped((SAMPLES / "lsmap.vios31.synthetic.txt").read_text(encoding="utf-8"), 64), "lsmap -all"
+        terminal_wrap((SAMPLES / "lsmap.vios31.synthetic.txt").read_text(encoding="utf-8"), 64), "lsmap -all"
     )
     assert all(row.get("client_id") != 0 for row in result.data.get("vhosts", []))
     assert any("wrapped inside its client id" in w.reason for w in result.warnings)
@@ -204,5 +194,5 @@ def test_entstat_wrapped_narrow_reads_no_cut_elapsed_time(sample: str, width: in
     an SEA's first elapsed time left out let its statistics section's "0 days ... 0 seconds" stand for it."""
     text = (Path(__file__).parent / sample).read_text(encoding="utf-8")
     plain = {k: v for k, v in _numbers(parse_output(text, "netstat -v").data) if k.endswith("elapsed_time_s")}
-    wrapped = _numbers(_data(_wrapped(text, width), "netstat -v"))
+    wrapped = _numbers(_data(terminal_wrap(text, width), "netstat -v"))
     assert all(plain[k] == v for k, v in wrapped if k.endswith("elapsed_time_s")), width

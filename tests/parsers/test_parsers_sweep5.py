@@ -12,7 +12,7 @@ import pytest
 from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text
 from advisor.parsers.registry import parse_output
-from tests.parsers.parser_samples import load
+from tests.parsers.parser_samples import load, terminal_wrap
 
 SWEEP = Path(__file__).parent / "sweep5"
 
@@ -23,17 +23,6 @@ def _text(name: str) -> str:
 
 def _reasons(result) -> list[str]:
     return [w.reason for w in result.warnings]
-
-
-def _wrapped(text: str, width: int = 80) -> str:
-    """The text as an ``width``-column terminal shows it when copied: long lines broken into pieces."""
-    lines = []
-    for line in text.split("\n"):
-        while len(line) > width:
-            lines.append(line[:width])
-            line = line[width:]
-        lines.append(line)
-    return "\n".join(lines)
 
 
 # --- amepat: the "<< CURRENT CONFIG" row wrapped, a double-spaced recommendation ------------------------------
@@ -67,7 +56,7 @@ def test_a_wrapped_current_configuration_row_keeps_its_mark(cut_after: str, rest
 
 
 def test_an_80_column_copy_of_amepat_keeps_its_rows_and_recommendation() -> None:
-    result = parse_output(_wrapped(_text("amepat.aix72-ame-enabled.txt")), "amepat")
+    result = parse_output(terminal_wrap(_text("amepat.aix72-ame-enabled.txt")), "amepat")
     assert _current(result) == [1.5]
     assert result.data["recommendation"]["expansion_factor"] == 1.6
 
@@ -331,7 +320,7 @@ def test_topas_of_aix7_reads_tmem_with_its_unit_in_the_label() -> None:
 def test_topas_wrapped_inside_a_value_leaves_that_value_out() -> None:
     """Was: a copy hard-wrapped at 60 columns broke "TMEM,MB   32768" after "32": 32 MB of true memory
     (0.03 GB for 32 GB), read without a warning; the rest of the line ("768 WPAR Activ 0") was skipped."""
-    text = _wrapped(_text("topas.aix72-ame.txt"), 60)
+    text = terminal_wrap(_text("topas.aix72-ame.txt"), 60)
     assert "TMEM,MB   32\n768" in text
     result = parse_output(text, "topas")
     assert "tmem_mb" not in result.data.get("ame", {})
@@ -576,13 +565,13 @@ _IEASYS_NUMBERED = (
 def test_a_numbered_ieasys_wrapped_before_its_sequence_numbers_keeps_its_lfarea(width: int) -> None:
     """Was: a copy wrapped at 72 columns put each card's sequence number on a line of its own: the LFAREA
     statement went on with it, "LFAREA=(1M=(10%,6%),00000400", kept as written."""
-    result = parse_output(_wrapped(_IEASYS_NUMBERED, width), "IEASYSxx")
+    result = parse_output(terminal_wrap(_IEASYS_NUMBERED, width), "IEASYSxx")
     assert result.data["lfarea"] == "LFAREA=(1M=(10%,6%),2G=(8,4))"
 
 
 def test_a_numbered_ieasys_card_broken_inside_its_comment_leaves_lfarea_out() -> None:
     """Was (40 columns): the comment's rest "R THE DB2 POOLS ... 00000400" continued the statement: "...,R"."""
-    result = parse_output(_wrapped(_IEASYS_NUMBERED, 40), "IEASYSxx")
+    result = parse_output(terminal_wrap(_IEASYS_NUMBERED, 40), "IEASYSxx")
     assert "lfarea" not in result.data
     assert any("broken in two lines" in r for r in _reasons(result))
 
@@ -616,13 +605,13 @@ def test_hmc_rows_wrapped_after_a_wrapped_command_line_still_leave_the_cut_value
 
 
 def test_a_double_spaced_numbered_ieasys_wrapped_at_72_keeps_its_lfarea() -> None:
-    text = _wrapped(_IEASYS_NUMBERED, 72).replace("\n", "\r\r\n")
+    text = terminal_wrap(_IEASYS_NUMBERED, 72).replace("\n", "\r\r\n")
     assert parse_output(text, "IEASYSxx").data["lfarea"] == "LFAREA=(1M=(10%,6%),2G=(8,4))"
 
 
 def test_a_double_spaced_topas_wrapped_inside_a_value_leaves_it_out() -> None:
     """Was (76 columns, CR CR LF): "Size,MB    81" / blank / "92 ...": 81 MB of paging space (0.08 GB of 8)."""
-    text = _wrapped(_text("topas.aix72-ame.txt").replace("Size,MB    8192", "Size,MB    8192     "), 60)
+    text = terminal_wrap(_text("topas.aix72-ame.txt").replace("Size,MB    8192", "Size,MB    8192     "), 60)
     text = text.replace("\n", "\r\r\n")
     result = parse_output(text, "topas")
     assert result.data.get("paging_space", {}).get("size_mb") in (None, 8192)
@@ -660,7 +649,7 @@ def test_a_not_activated_partition_gives_no_current_values_even_without_its_zero
 def test_no_mean_nor_peak_over_samples_when_a_row_could_not_be_read() -> None:
     """Was (90 columns): rows broken by the wrap were skipped and the rest averaged: physc 0.2 for 0.23."""
     plain = load("vmstat.c-ame.synthetic.txt")
-    loaded = load_text(_wrapped(plain, 90), "vmstat.txt", name="lpar1")
+    loaded = load_text(terminal_wrap(plain, 90), "vmstat.txt", name="lpar1")
     peak = loaded.model.workload.peak if loaded.model.workload else None
     assert peak is None or (peak.physc_avg is None and peak.physc_max is None)
     assert any("is not averaged nor its peak taken" in w.reason for w in loaded.warnings)
@@ -727,7 +716,7 @@ def test_lparstat_i_wrapped_inside_a_value_leaves_that_value_out(width: int) -> 
     """Was (46-54 columns, a phone or a split pane): "Entitled Capacity : 3" / ".20" read as 3.0, "Type :
     Shared-SMT-" / "8" as SMT off, "Target Memory Expansion Factor : 1.2" / "5" as 1.2."""
     plain = parse_output(_text("lparstat_i.aix73-ams-ame.txt"), "lparstat -i").data
-    result = parse_output(_wrapped(_text("lparstat_i.aix73-ams-ame.txt"), width), "lparstat -i")
+    result = parse_output(terminal_wrap(_text("lparstat_i.aix73-ams-ame.txt"), width), "lparstat -i")
     assert all(plain[key] == value for key, value in result.data.items())  # what is read is what is stated
     assert any("wrapped inside this value" in r for r in _reasons(result))
 
