@@ -52,6 +52,16 @@ def read_rest(line: Line, out: Builder, banner: Line) -> None:
     _store(_PAIR.findall(" ".join(words)), line, out)
 
 
+def read_held_banner(banner: Line, line: Line, out: Builder) -> bool:
+    """Read a banner held back until ``line``, the next text line, showed whether a terminal wrapped it; True when
+    ``line`` was the banner's rest (and is read with it)."""
+    wrapped = is_rest(line)
+    read_banner(banner, out, wrapped=wrapped)
+    if wrapped:
+        read_rest(line, out, banner)
+    return wrapped
+
+
 def _store(pairs: list[tuple[str, str]], line: Line, out: Builder) -> None:
     for name, raw in pairs:
         key = f"configuration.{name.casefold()}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from advisor import linre
 
 from ._columns import column_key, read_row
-from ._sysconfig import BANNER, is_rest, read_banner, read_rest
+from ._sysconfig import BANNER, read_banner, read_held_banner
 from ._text import Builder, Line, as_number, lines_of, score
 from .base import ParseResult
 
@@ -45,13 +45,10 @@ def parse(text: str) -> ParseResult:
         if not line.text.strip():
             continue
         if banner is not None:
-            wrapped = is_rest(line)
-            read_banner(banner, out, wrapped=wrapped)
-            if wrapped:
-                read_rest(line, out, banner)
-                banner = None
-                continue
+            rest_of_banner = read_held_banner(banner, line, out)
             banner = None
+            if rest_of_banner:
+                continue
         if _NOT_AME.search(line.text):
             out.put("ame_enabled", False, line)
         elif BANNER.match(line.text):
