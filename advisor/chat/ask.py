@@ -38,6 +38,9 @@ MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
 SENTENCES_OTHER = 2
 SENTENCES_LIST = 6  # a question asking for a checklist or steps
+# a verdict line states the claim, not the passage's figures, names or commands: when the question asks for one of
+# these ("response time improvement at 1 TB?"), the verdict's passage is quoted after it too
+DETAIL_KINDS = frozenset({"figure", "name", "command", "level"})
 ANSWER_KIND_SHARE = 0.6  # a sentence of the kind asked for gains this share of the question's rarest concept
 
 SCOPE = (
@@ -386,7 +389,8 @@ def answer(
             claim = None
     if claim is not None:  # a claim reads the question's predicate; an entry only its topic
         entry = None
-    clar = clarification(reading, has_document) if calc is None and not foreign else None
+    # "which message says the LFAREA exceeds the limit?" asks for a name the sources give, never for the user's data
+    clar = clarification(reading, has_document) if calc is None and not foreign and "name" not in wanted(text) else None
     if calc is None and beyond_sources(r):
         return not_covered(r)  # "relocating sap guests live between z/VMs, supported?": no verdict on it either
     if (
@@ -415,7 +419,7 @@ def answer(
         n = out.cite(passage_cite(kb, p))
         out.say(f"{claim.answer.capitalize()}: {claim.because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=claim.answer, because=claim.because, citations=[n])  # type: ignore[arg-type]
-        skip = set(skip) | {p.id}
+        skip = set(skip) if wanted(text) & DETAIL_KINDS else set(skip) | {p.id}
         result.passages.append(p)
     elif entry is not None:
         p = kb.by_id[entry.passage]
@@ -423,7 +427,7 @@ def answer(
         word = entry.answer(text)
         out.say(f"{word.capitalize()}: {entry.because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=word, because=entry.because, citations=[n])  # type: ignore[arg-type]
-        skip = set(skip) | {p.id}
+        skip = set(skip) if wanted(text) & DETAIL_KINDS else set(skip) | {p.id}
         result.passages.append(p)
     elif calc is not None and calc.verdict is not None:
         word, because, cites = calc.verdict
