@@ -327,9 +327,9 @@ def _factors(text: str) -> list[float]:
     counted = {q.start for q in qs if q.kind != "number"} if norm == text else set()
     scan = _ABBREVIATION.sub(lambda a: a.group(0).replace(".", " "), text)  # "e.g. 1.37": no sentence end
     for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", scan, re.IGNORECASE):
-        # "4096 mb", "16 gb": a size in any case is no factor
+        # "4096 mb", "16 gb": a size in any case is no factor; "4 more" is more of something, never a factor
         for v in re.finditer(
-            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b|decimals?|digits?|places))",
+            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b|decimals?|digits?|places|more\b|extra\b|additional\b))",
             m.group(1),
             re.IGNORECASE,
         ):
@@ -887,13 +887,14 @@ _MAX_ALLOCATED = linre.compile(
     r"\bmax(?:imum)?[\s_]allocated\s*(?:(?:reached|hit|was|is|of|at|went\s+to|peaked\s+at|shows?)\s+)?[:=]?\s*(\d{1,7})\b",
     linre.I,
 )
-# "Min Buffers 128", "min buffers is 128", "min_buf_medium=128": the value today, never "min buffers to 512"
+# "Min Buffers 128", "min buffers is 128", "min_buf_medium=128", "min 128" (in a pool's netstat -v figures): the value
+# today, never "min buffers to 512"
 _MIN_BUFFERS = linre.compile(
-    r"\bmin(?:imum)?[\s_]buf(?:fer)?s?(?:_[a-z]+)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
+    r"\bmin(?:imum)?(?:[\s_]buf(?:fer)?s?(?:_[a-z]+)?)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
     linre.I,
 )
 _MAX_BUFFERS = linre.compile(
-    r"\bmax(?:imum)?[\s_]buf(?:fer)?s?(?:_[a-z]+)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
+    r"\bmax(?:imum)?(?:[\s_]buf(?:fer)?s?(?:_[a-z]+)?)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
     linre.I,
 )
 
