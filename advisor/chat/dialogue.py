@@ -486,7 +486,8 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
         # any other input of the pending sizing ("sizing says 15000 SAPS" when cores were asked): the
         # question with the reply added, for the calculator to read (or to ask again)
-        summed = _summed_counts(pending.question, reading) if _ADDS.match(_LEAD_IN.sub("", text, count=1)) else None
+        adds = _ADDS.match(_LEAD_IN.sub("", text, count=1)) or any(q.added for q in reading.quantities)
+        summed = _summed_counts(pending.question, reading) if adds else None
         return summed or f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
 

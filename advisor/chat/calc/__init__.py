@@ -213,6 +213,11 @@ def unplaced(result: CalcAnswer, reading: Reading) -> list[Quantity]:
         if q.kind == "size" and q.added and not q.ambiguous and round(q.value, 6) not in sizes:
             out.append(q)  # "4 more GB" that no input took: more of which amount?
             continue
+        if q.kind in ("count", "cores") and q.added and not q.ambiguous and round(q.value, 6) not in sizes:
+            total = [c for c in reading.quantities if c.noun == q.noun and not c.added]
+            if not any(round(c.value + q.value, 6) in sizes for c in total):
+                out.append(q)  # "8 more npiv clients" that no input took, not even summed with those said
+                continue
         if q.kind != "number" or q.ambiguous or any(a <= q.start < b for a, b in taken):
             continue
         more = _ADDED_WORD.match(text, q.end)

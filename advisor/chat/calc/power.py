@@ -104,12 +104,15 @@ def vios_inputs(
     unused: list[Quantity] = []
     text = reading.text
     npiv: list[int] = []
+    npiv_added = 0
     ambiguous: list[Quantity] = []
     last_lhea: int | None = None
     lhea_end = 0
     for q in reading.quantities:
         if q.kind == "cores" and cores is None:
             cores = int(q.value)
+        elif q.kind == "count" and q.noun == "npiv" and q.count and q.added:
+            npiv_added += q.count  # "and 8 more npiv clients": on top of those said
         elif q.kind == "count" and q.noun == "npiv" and q.count:
             npiv.append(q.count)
         elif q.kind == "count" and q.noun == "veth" and q.count:
@@ -163,8 +166,8 @@ def vios_inputs(
             unused.append(q)
         elif q.kind in ("size", "count", "percent", "saps") or (q.kind == "number" and counts_something(text, q.end)):
             unused.append(q)  # "8 frob adapters": a count of something the rules do not know
-    if npiv:
-        counts["npiv_vfc_adapters"] = max(npiv)  # "60 NPIV adapters, of which 20 are mapped": all 60 count
+    if npiv or npiv_added:  # "60 NPIV adapters, of which 20 are mapped": all 60 count; "8 more" adds to them
+        counts["npiv_vfc_adapters"] = max(npiv, default=0) + npiv_added
     return cores, counts, assumptions, questions, unused, ambiguous
 
 
@@ -850,7 +853,9 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
         by_div: dict[int, float] = {}
         for e in h.partitions:
             by_div[e.divisor] = by_div.get(e.divisor, 0.0) + e.max_memory_gb
-        terms = " + ".join(f"{fmt(gb)} GB / {div}" for div, gb in sorted(by_div.items(), reverse=True))
+        # "2 IBM i partitions ... how much do those add?": each divisor's share is a figure of its own
+        share = (lambda gb, div: f" ({fmt(gb / div, 3)} GB)") if len(by_div) > 1 else (lambda gb, div: "")
+        terms = " + ".join(f"{fmt(gb)} GB / {div}{share(gb, div)}" for div, gb in sorted(by_div.items(), reverse=True))
         cites = _cites(h.citations, "hpt")
         out.out.say(f"{proc}: HPT = {terms} = {fmt(h.hpt_gb, 3)} GB for {fmt(total_max)} GB of maximum memory.", *cites)
         out.calculations.append(
