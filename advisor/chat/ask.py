@@ -298,8 +298,14 @@ def _ambiguous(reading: Reading) -> AskResult | None:
         return None
     questions = [Question(path="message", question=p.question) for p in reading.problems]
     text = " ".join(p.question for p in reading.problems)
+    first = reading.problems[0]  # the reply resumes the question with this number read as the user says
     return AskResult(
-        Composer(), covered=True, intent="clarify", text=f"Before I calculate anything: {text}", questions=questions
+        Composer(),
+        covered=True,
+        intent="clarify",
+        text=f"Before I calculate anything: {text}",
+        questions=questions,
+        pending=Pending(question=reading.text, needs="reading", ask=first.question, raw=first.raw),
     )
 
 
@@ -441,7 +447,13 @@ def answer(
         ]
         speed_q = next((q for q in calc.questions if q.path == "vios.adapters"), None)
         ports_q = next((q for q in calc.questions if q.path == "vios.lhea_ports"), None)
-        if ports_q is not None:  # "2 LHEAs with 4 ports": each or in total, resumed by the reply
+        counts_q = next((q for q in calc.questions if q.path == "message.counts"), None)
+        if counts_q is not None:  # "and add 4 more": what the number counts, resumed by the reply
+            result.pending = Pending(
+                question=text, needs="counts", ask=counts_q.question, raw=counts_q.question.split("'")[1]
+            )
+            result.intent = "clarify"
+        elif ports_q is not None:  # "2 LHEAs with 4 ports": each or in total, resumed by the reply
             result.pending = Pending(
                 question=text, needs="lhea_ports", ask=ports_q.question, raw=ports_q.question.split("'")[1]
             )
