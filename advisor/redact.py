@@ -197,9 +197,9 @@ _CONTROL = re.compile(r"(\x1b\[[0-9;?]{0,32}[A-Za-z])")
 # Commands the advisor reads, as the first word typed after a bare "host #" / "host>" prompt (with
 # the wrappers an admin types before them); collect/redact.sh holds the same list.
 PROMPT_COMMANDS = frozenset(
-    "amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg "
+    "D DISPLAY amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg "
     "lswpar machinfo mpsched netstat entstat oslevel parstatus pbrun prtconf ps psrset schedo ssh sudo svmon "
-    "swapinfo topas vmcp vmo vmstat".split()
+    "swapinfo topas vmcp vmo vmstat vparstatus".split()
 )
 # HMC commands whose -m names a managed system and -p a partition.
 HMC_COMMANDS = frozenset(

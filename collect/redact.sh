@@ -1151,9 +1151,9 @@ BEGIN {
     ESC = "\033"; SOH = "\001"; Q = "\047"
     SSHARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value
     # commands the advisor reads, first word after a bare "host #" / "host>" prompt (PROMPT_COMMANDS in advisor/redact.py)
-    n = split("amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg " \
+    n = split("D DISPLAY amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg " \
         "lswpar machinfo mpsched netstat entstat oslevel parstatus pbrun prtconf ps psrset schedo ssh sudo svmon " \
-        "swapinfo topas vmcp vmo vmstat", w, " ")
+        "swapinfo topas vmcp vmo vmstat vparstatus", w, " ")
     for (i = 1; i <= n; i++) PCMD[w[i]] = 1
     # HMC commands whose -m names a managed system (HMC_COMMANDS in advisor/redact.py)
     n = split("lssyscfg lshwres lslic lsrefcode lscod lsmemopt lslparutil lslparmigr chsyscfg chhwres mksyscfg rmsyscfg " \
