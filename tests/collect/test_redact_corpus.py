@@ -98,9 +98,15 @@ SECRETS = {
         "hanaprd60", "LNXAPP60", "10.72.1.60", "wdf.example.com",
     ],
     CORPUS / "pasted-extras4.synthetic.txt": [  # zosprd7 since session 6 (D IPLINFO is read: a prompt before it)
-        "zosprd7", "sapwd71", "ntp1", "10.73.5.1", "21DE9F7", "10.73.5.71", "emea.example.com", "sapwd72", "10.73.5.72", "GHJ0071",
+        "zosprd7", "sapwd71", "ntp1", "10.73.5.1", "21DE9F7", "10.73.5.71", "emea.example.com", "sapwd72", "10.73.5.72",
+        "GHJ0071",
         "1C9280C0F1", "200000109B6A7D71", "100000109B6A7D71", "hpwd73", "SGH4407WD7", "LNXWD74", "lnxwd74",
         "00000000000A7D74", "WDLP74",
+    ],
+    CORPUS / "pasted-extras5.synthetic.txt": [
+        "sapprd81", "SAPPRD81", "corp81.example.com", "10.20.8.11", "SAPDB82", "sapdb82-boot", "10.20.8.12",
+        "DBSERVER83", "10.20.8.13", "HmcFra84", "10.20.8.14", "PLEXP8", "SYSA8", "SYSE8", "ZPRD86", "ZPRD87", "hpvm88",
+        "sapvm89", "oravm90", "lnxguest91", "erpvm92", "zosprd93",
     ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
