@@ -39,9 +39,9 @@ def _length(line: str) -> int:
 
 def wrap_width(text: str) -> int | None:
     """N when the text looks broken by a terminal N wide: no line is longer than N, and N-long lines go on in
-    a shorter next line (the rest of a line) that is not a row of the same table (its columns do not start
-    where the N-long line's do), at least once inside a word (the cut falls anywhere).  A text this takes
-    for wrapped that was not is read as it is (``read_twice`` asks the reader)."""
+    a next line that is not a row of the same table (its columns do not start, nor end, where the N-long
+    line's do), at least once inside a word (the cut falls anywhere).  A text this takes for wrapped that was
+    not is read as it is (``read_twice`` asks the reader)."""
     if len(text) > MAX_TEXT:
         return None
     lines = _lines(text[:HEAD])
@@ -50,8 +50,12 @@ def wrap_width(text: str) -> int | None:
         return None
     inside = rests = 0
     for line, nxt in zip(lines, lines[1:], strict=False):
-        if _length(line) == width and not line.endswith("\r") and nxt.strip() and _length(nxt) < width:
-            if _aligned(line.rstrip(), nxt.rstrip()):
+        if _length(line) == width and not line.endswith("\r") and nxt.strip():
+            rule = set(line.strip())
+            if len(rule) == 1:  # a rule (-----): wrapped when its rest follows
+                rests += set(nxt.strip()) == rule
+                continue
+            if _aligned(line.rstrip(), nxt.rstrip()):  # a row of the same table
                 continue
             rests += 1
             inside += line[-1] != " " and nxt[0] != " "
@@ -75,9 +79,14 @@ def _columns(line: str) -> tuple[set[int], set[int]]:
 
 
 def _aligned(line: str, nxt: str) -> bool:
-    """``nxt`` is a row of ``line``'s table: its columns start, or end, where ``line``'s do."""
+    """``nxt`` is a row of ``line``'s table: all its columns but one start, or end, where ``line``'s do, or both
+    end in a last column starting at the same place (a rest of a line starts or ends there only by chance)."""
     (starts, ends), (line_starts, line_ends) = _columns(nxt), _columns(line)
-    return bool(starts) and (starts <= line_starts or ends <= line_ends)
+    if starts and len(starts & line_starts) >= max(1, len(starts) - 1):
+        return True
+    if ends and len(ends & line_ends) >= max(1, len(ends) - 1):
+        return True
+    return len(line) == len(nxt) and " " in nxt and line.rfind(" ") == nxt.rfind(" ")
 
 
 def joined(text: str, width: int, apart: frozenset[int] = frozenset()) -> tuple[str, list[int]]:
@@ -105,29 +114,54 @@ def joined(text: str, width: int, apart: frozenset[int] = frozenset()) -> tuple[
 def read_twice(text: str, parse: Callable[[str], ParseResult], result: ParseResult) -> ParseResult:
     """``result`` (``parse(text)``) with only what the wrap-undone reading confirms, when the text is wrapped.
 
-    A joined line the reader warns about was most likely two lines (the first exactly as long as the wrap):
-    it is read again with those lines apart."""
+    A joined line the reader warns about may have been two lines (the first exactly as long as the wrap): the
+    text is read again with those lines apart, and that reading taken if the reader warns less.  The text
+    counts as wrapped when the reader warned about one of the lines the joins put together, or warns less
+    once they are joined; when it cannot read the joined text at all, the values read from those lines are left out."""
     width = wrap_width(text)
     if width is None:
         return result
+    lines = text.count("\n") + 1
+    whole_text, first = joined(text, width)
     try:
-        whole_text, first = joined(text, width)
         whole = parse(whole_text)
-        apart = frozenset(_pieces_warned(whole, first, text.count("\n") + 1))
+        apart = frozenset(_pieces_warned(whole, first, lines))
         if apart:
-            whole_text, first = joined(text, width, apart)
-            whole = parse(whole_text)
+            again_text, again_first = joined(text, width, apart)
+            again = parse(again_text)
+            if len(again.warnings) < len(whole.warnings):
+                whole, first = again, again_first
     except ParseError:
+        pieces = _pieces(first, lines)
+        if not any(w.line_no in pieces for w in result.warnings):
+            return result
+        whole = result.model_copy(update={"data": _unsure(result.data, "", result.provenance, pieces)})
+        return _agreed(result, whole, width, text, first)
+    if whole.data == result.data:
         return result
-    if whole.data == result.data or len(whole.warnings) >= len(result.warnings) or not _warned_inside(result, first):
+    pieces = _pieces(first, lines)
+    if len(whole.warnings) >= len(result.warnings) and not any(w.line_no in pieces for w in result.warnings):
         return result  # the joins mended nothing the reader saw: the text was not wrapped, or not so
     return _agreed(result, whole, width, text, first)
 
 
-def _warned_inside(result: ParseResult, first: list[int]) -> bool:
-    """The reader, given the text as it is, warned about a line the joins put together."""
-    pieces = {no for at, no in enumerate(first[:-1]) if first[at + 1] - no > 1 for no in range(no, first[at + 1])}
-    return any(w.line_no in pieces for w in result.warnings)
+def _pieces(first: list[int], lines: int) -> set[int]:
+    """The lines the joins put together (their numbers in the text as it is)."""
+    ends = [*first[1:], lines + 1]
+    return {no for start, end in zip(first, ends, strict=True) if end - start > 1 for no in range(start, end)}
+
+
+_UNSURE: Any = object()  # a value read from a line the joins would have put together: never alike
+
+
+def _unsure(data: Any, key: str, provenance: ProvenanceMap, pieces: set[int]) -> Any:
+    """``data`` with every value read from one of ``pieces`` replaced by ``_UNSURE``."""
+    if isinstance(data, dict):
+        return {k: _unsure(v, f"{key}.{k}" if key else k, provenance, pieces) for k, v in data.items()}
+    if _is_rows(data):
+        return [_unsure(row, f"{key}.{i}", provenance, pieces) for i, row in enumerate(data)]
+    where = _line_of(provenance, key)
+    return _UNSURE if where is None or where.line_no in pieces else data
 
 
 def _pieces_warned(result: ParseResult, first: list[int], lines: int) -> Iterator[int]:
