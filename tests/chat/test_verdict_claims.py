@@ -287,7 +287,8 @@ def _chat(engine: ChatEngine, *messages: str) -> list[str | None]:
         (("does changing the AME factor need a reboot?", "and changing ame_mpsize_support?"), ["no", "yes"]),
         (("is NPIV supported on 8Gb FC adapters?", "and 4Gb ones?"), ["yes", "no"]),
         (("does SMT work on IFLs on a z13?", "what about general purpose CPs?"), ["yes", "no"]),
-        (("can AMS be used on POWER7 with AIX 6.1 TL3?", "and on POWER5?"), ["yes", "no"]),
+        (("can AMS be used on POWER7 with AIX 6.1 TL5?", "and on POWER5?"), ["yes", "no"]),
+        (("is AMS supported on POWER6 with AIX 6.1 TL3?", "and on a POWER7 at that TL?"), ["yes", "no"]),
         # another amount for the earlier figure is not a yes/no question about a subject
         (
             ("share 2014 db2 study: going from 256 to 512 GB real storage, response time improvement?", "and 1024?"),
@@ -332,3 +333,98 @@ def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "claims.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a number the question states is compared with the source's figure, never answered by topic: a ceiling
+        ("hp-ux box, D2TLB misses at 0.3 per 1000 instructions - within target?", "no"),
+        ("d2tlb miss rate is 0.02 per thousand instr, ok?", "yes"),
+        ("4% of cycles in the TLB handler, acceptable?", "no"),
+        ("0.2 % of cpu cycles in the tlb handler - fine?", "yes"),
+        ("buffer cache at 2% of RAM on our rx box, ok?", "yes"),
+        ("dbc_max_pct at 12 percent - too much?", "yes"),
+        # a floor, with the comparison the question writes
+        ("swap at 1.5x memory enough for SAP on hp-ux?", "no"),
+        ("shld hp-ux swap be less than 2x ram for sap?", "no"),
+        ("swap = 3 times memory, sufficient?", "yes"),
+        ("is 5 % CLM enough on a big superdome?", "no"),
+        # a measured or default value: the same figure (at the precision written), more or less than it
+        ("z13 with smt: more than 40% ITR gain over zEC12?", "no"),
+        ("z13 smt vs zEC12, 38 % more ETR?", "yes"),
+        ("z13 smt vs ec12 - 45% more ETR?", "no"),
+        ("psets: did response time improve by more than 20% on the rx6600?", "yes"),
+        ("psets: 23% better response time?", "yes"),
+        ("default mtu of an aix en interface is 9000?", "no"),
+        ("aix default MSS with rfc1323 disabled = 1460?", "yes"),
+        ("aix default mss when rfc1323 is enabled: 1460?", "no"),
+        ("is 10.0 the max ame expansion factor?", "yes"),
+        ("is 4.0 the highest expansion factor AME allows?", "no"),
+        # a negation before the comparison: "no VIOS over 50 %" states "at most 50 %"
+        ("NIB with both VIOS at 65% busy - ok?", "no"),
+        ("nib: keep each vios at 40 % busy or below?", "yes"),
+    ],
+)
+def test_figures_compare_the_stated_number(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+def test_a_figure_in_another_unit_or_metric_says_nothing(engine: ChatEngine) -> None:
+    # "% CPU" is no figure of the ITR/ETR claim: that claim abstains rather than answer the topic's yes
+    got = claim_verdict(engine.kb.claims, read("did the z13 with smt beat the zEC12 at 90 % cpu?"))
+    assert got is None or got.claim.id != "z13-smt-vs-zec12"
+    got = claim_verdict(engine.kb.claims, read("did the z13 with smt beat the zEC12 by 38 % ETR?"))
+    assert got is not None and got.claim.id == "z13-smt-vs-zec12" and got.answer == "yes"
+    # a buffer-cache claim that answers only stated figures says nothing about the topic alone
+    assert verdict_of(engine, "should I use the buffer cache on hp-ux?") != "yes"
+
+
+def test_a_figure_spec_is_checked_at_load(tmp_path: Path) -> None:
+    bad = tmp_path / "claims.yaml"
+    bad.write_text(
+        "predicates: {possible: {same: ['can']}}\n"
+        "claims:\n"
+        "  - {id: x, about: ['AME'], says: possible, holds: 'yes', because: b, passage: p,"
+        " figures: [{unit: '%', value: 1, max: 2}]}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(KnowledgeError, match="figure"):
+        load_claims({"p"}, bad)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "does X need <level>?": the stated level against the claim's minimum for that line
+        ("does AMS on a POWER7 box require VIOS 2.1.3.10?", "yes"),
+        ("does AMS on POWER7 need VIOS 2.2.3?", "no"),
+        ("amd on power7 - is firmware a prereq?", "yes"),
+        # a short question without a wh-word asks yes or no, a dotted level does not end the sentence
+        ("wpar built from a 4.3.3 mksysb?", "yes"),
+        ("PERF_ENABLE=1 for multithreaded apps on hp-ux?", "yes"),
+        ("enabling ame on an lpar for the first time, reboot or not?", "yes"),
+        # a risk asks whether it can happen
+        ("PROTECT on a range that is not 1MB aligned - demotion risk?", "yes"),
+        # comparisons written with words between ("more hcalls than"), the scale of a weight is no weight
+        ("did the wpar host lpar need more hypervisor calls than the three original lpars?", "no"),
+        ("should the VIOS weight sit in the top half of 0 to 255?", "yes"),
+        # a changes claim and its opposite word
+        ("without ame, are SAPS the same with 64k and 4k app pages?", "yes"),
+        ("no AME: do SAPS differ between 4K and 64K pages?", "no"),
+    ],
+)
+def test_levels_fragments_and_comparisons(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the command to bind an SAP instance to a cell?",
+        "command to raise the tiny buffers on a virtual adapter?",
+        "and to put the shared memory into CLM, the tunable?",
+    ],
+)
+def test_a_request_for_a_command_is_no_yes_no_question(engine: ChatEngine, question: str) -> None:
+    assert verdict_of(engine, question) is None
