@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from advisor import linre
 from advisor.chat.calc import CalcAnswer, calculate
 from advisor.chat.clarify import clarification
 from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
@@ -89,6 +90,9 @@ NOT_A_TOPIC = frozenset(
 
 
 HOW_WORDS = frozenset({"check"})  # synonym groups for how a question asks, not what about
+# "and tomcat?", "what about nginx?": a follow-up that puts another thing in place of the subject ("workaround?"
+# asks about the subject itself)
+_ANOTHER_THING = linre.compile(r"^\s*(?:and|or|what\s+about|how\s+about|same\s+for)\b", linre.IGNORECASE)
 
 
 def topical(r: Retrieval) -> bool:
@@ -121,7 +125,7 @@ def beyond_sources(r: Retrieval) -> bool:
     if r.mentioned_rules:
         return False
     if not r.hits:  # "and redis?": nothing of it in any passage; a verdict read from the context would answer that
-        return bool(r.unknown or r.names)
+        return bool(r.unknown or r.names or (r.rare and _ANOTHER_THING.match(r.question)))
     if r.names:
         return True  # "AIX Live Kernel Update with AME enabled LPARs - supported?": a feature the sources never name
     if r.off_topic:
