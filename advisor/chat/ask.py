@@ -89,7 +89,8 @@ NOT_A_TOPIC = frozenset(
 )
 
 
-HOW_WORDS = frozenset({"check"})  # synonym groups for how a question asks, not what about
+# synonym groups for how a question asks ("verify", "downside", "HWM"), not what about: they share no subject
+HOW_WORDS = frozenset({"check", "drawback", "high-water mark"})
 # "and tomcat?", "what about nginx?": a follow-up that puts another thing in place of the subject ("workaround?"
 # asks about the subject itself)
 _ANOTHER_THING = linre.compile(r"^\s*(?:and|or|what\s+about|how\s+about|same\s+for)\b", linre.IGNORECASE)

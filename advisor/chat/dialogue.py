@@ -559,7 +559,8 @@ _CONVERSATIONAL = frozenset(
     just basically so then there here again instead also too anyway kinda sorta stuff thing things put
     go goes going get gets got do does did done make makes made work works worked happen happens how what
     which why when where who whom whose one ones way ways sure maybe ever never always else
-    mean means meant tell explain show give gives need needs wanted want know say says said""".split()
+    mean means meant tell explain show give gives need needs wanted want know say says said
+    fine good bad safe enough""".split()  # "so putting 80 on one port is fine?": a judgement, not a topic
 )
 
 

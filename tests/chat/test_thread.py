@@ -101,3 +101,30 @@ def test_a_follow_up_with_a_term_of_its_own_is_not_answered_by_the_thread_alone(
     near = kb.thread(["hpux-livecache-threads"])
     r = kb.search("for the JVM heap (PTHREAD_FORCE_SCOPE_SYSTEM for livecache)", near=near)
     assert r.own_terms and not any(h.near and not set(r.own_terms) & set(h.matched) for h in r.hits)
+
+
+@pytest.mark.parametrize(
+    "first, follow, fact",
+    [
+        ("should the VIOS IP go on the SEA?", "downsides?", "HMC"),  # the passages say "drawback"
+        ("which chatr options for disp+work large pages?", "any downside?", "memory"),
+        (
+            "which IARRCE field counts fixed large frames for pageable requests?",
+            "and the HWM for 2G pages?",
+            "RCE2GHWM",
+        ),
+        ("max NPIV clients per physical FC port?", "so 70 on one port is fine?", "64"),  # a judgement word, no topic
+    ],
+)
+def test_how_admins_ask_for_the_other_side(engine, first, follow, fact):
+    _, reply = chain(engine, first, follow)
+    assert reply.covered and fact in reply.answer, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["downside of tomcat on aix?", "tomcat downside?", "what is the high water mark of tomcat?"],
+)
+def test_how_words_share_no_subject_with_an_unknown_product(engine, question):
+    reply = engine.turn(question)
+    assert not reply.covered and not reply.citations
