@@ -230,6 +230,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and len(bare.split()) <= CONTINUATION_WORDS
         and (_ELLIPSIS.match(bare) or (_ELLIPSIS.match(text) and not reading.quantities))
         and not reading.rule_ids
+        and (kb is None or reading.quantities or fragment_of(kb, bare, None))  # "and tomcat?": never named
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
