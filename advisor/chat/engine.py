@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from advisor import budget, linre
@@ -253,8 +254,8 @@ class ChatEngine:
         if follow.kind == "start-over":
             if st.original_document is None:
                 return self._error(st, "Nothing to start over from: no document has been given in this conversation.")
-            st.document, st.previous_documents = st.original_document, []
-            return self._review(text, Intent("review"), st)
+            st.previous_documents = []
+            return whatif.revert(self, text, st, st.original_document, "Back to the document as given")
         if follow.kind == "unclear":
             return self._unclear(follow.question, st)
         if follow.kind == "changes":
@@ -398,7 +399,10 @@ class ChatEngine:
         return ChatReply(intent="error", answer=text, citations=[], covered=True, state=st)
 
     # ------------------------------------------------------------------ intents
-    def _review(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
+    def _review(
+        self, text: str, intent: Intent, st: ChatState, lead: Callable[[Composer], None] | None = None
+    ) -> ChatReply:
+        """The review of the session's document; `lead` writes what comes before it (an undo's fields put back)."""
         if st.document is None:
             kinds = ", ".join(_KIND_TAGS)
             return self._error(
@@ -409,6 +413,8 @@ class ChatEngine:
         doc = self._model(st)
         review = self.advisor.review(doc)
         out, questions = Composer(), list[Question]()
+        if lead is not None:
+            lead(out)
         review_answer(self.advisor, doc, review, out, questions)
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
@@ -492,15 +498,7 @@ class ChatEngine:
     def _undo(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         if not st.previous_documents:
             return self._error(st, "Nothing to undo: the document is as it was given.")
-        undone = document_changes(st.document or {}, st.previous_documents[-1])
-        st.document = st.previous_documents.pop()
-        reply = self._review(text, Intent("review"), st)
-        if undone and reply.citations:
-            shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in undone[:8])
-            line = f"Undone: {shown}. {len(st.previous_documents)} more change(s) can be undone."
-            reply.answer = f"{line} [1]\n{reply.answer}"
-            reply.claims.insert(0, Claim(text=line, citations=[1]))
-        return reply
+        return whatif.revert(self, text, st, st.previous_documents.pop(), "Undone")
 
     def _ask(
         self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()

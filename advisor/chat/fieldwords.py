@@ -9,9 +9,9 @@ these words; `coverage()` measures which fields a rule reads can be changed in w
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from advisor import linre
 from advisor.documents import KIND_MODELS
 from advisor.documents.paths import schema_paths
 
@@ -65,8 +65,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "frame": ("frame", "system"),
 }
 # several words for one path word ("cell local memory" is the clm of clm_pct): read before the words
-PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), word)
+PHRASES: tuple[tuple[linre.Pattern, str], ...] = tuple(
+    (linre.compile(pattern, linre.IGNORECASE), word)
     for pattern, word in (
         (r"\bcell[\s-]+local\s+mem(?:ory)?\b", "clm"),
         (r"\bactive\s+memory\s+expansion\b", "ame"),
@@ -90,7 +90,7 @@ _STOP = frozenset(
     "only also e.g eg etc which what how who default e g i ie shows show used use uses using whether all any one "
     "two same other others more less so if was were has have had".split()
 )
-_TOKEN = re.compile(r"[a-z0-9]+")
+_TOKEN = linre.compile(r"[a-z0-9]+")
 
 
 def stem(word: str) -> str:
@@ -115,11 +115,14 @@ def words_of(text: str) -> set[str]:
 
 
 def path_words(path: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in re.findall(r"[a-z0-9]+", path.lower()) if w not in UNIT_WORDS)
+    return frozenset(stem(w) for w in _TOKEN.findall(path.lower()) if w not in UNIT_WORDS)
+
+
+_ASIDE = linre.compile(r"\([^)]*\)|\"[^\"]*\"")  # "(CLM)", "\"2.2.2.0\"": asides, not the field's words
 
 
 def _content(description: str | None) -> set[str]:
-    text = re.sub(r"\([^)]*\)|\"[^\"]*\"", " ", (description or "").split(". ")[0])
+    text = _ASIDE.sub(" ", (description or "").split(". ")[0])
     return {stem(w) for w in _TOKEN.findall(text.lower()) if len(w) > 2 and w not in _STOP}
 
 

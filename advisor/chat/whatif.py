@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from advisor import linre
 from advisor.capabilities.context import Context
-from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome
+from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
 from advisor.chat import followups
 from advisor.chat.changes import Change, WhichOne, field_types, parse_changes
 from advisor.chat.fieldwords import path_words, words_of
@@ -26,7 +26,7 @@ from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out
 from advisor.chat.review import refs
 from advisor.chat.state import ChatState, Pending
 from advisor.chat.wording import ambiguous_fields, document_changes, word_changes
-from advisor.diff import ReviewDiff
+from advisor.diff import ReviewDiff, diff_reviews
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
 from advisor.findings import Finding
@@ -62,17 +62,7 @@ def whatif_answer(
     ]
     if cites:
         out.say(f"What if {touched}: reviewed again with the change.", *cites)
-    for f in diff.resolved:
-        out.say(f"Resolved: {_line(f)}.", _cite(advisor, f.rule_id))
-    for f in diff.introduced:
-        out.say(f"Introduced: {_line(f)}: {f.message}", _cite(advisor, f.rule_id))
-    for c in diff.changed:
-        why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
-        out.say(
-            f"Changed severity: {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, "
-            f"{c.direction}{why}.",
-            _cite(advisor, c.rule_id),
-        )
+    moved_lines(advisor, diff, out)
     if diff.kept:
         out.say(
             "Kept: " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
@@ -83,6 +73,22 @@ def whatif_answer(
             f"No finding changes: the rules that read {', '.join(c.path for c in changes)} "
             f"({', '.join(rule_ids[:6])}) give the same result before and after.",
             *[_cite(advisor, rid) for rid in rule_ids[:3]],
+        )
+
+
+def moved_lines(advisor, diff: ReviewDiff, out: Composer, brief: bool = False) -> None:
+    """The findings a change resolves, introduces, and whose severity it moves, each cited (`brief`: an introduced
+    finding by its title, when the review that follows gives its message)."""
+    for f in diff.resolved:
+        out.say(f"Resolved: {_line(f)}.", _cite(advisor, f.rule_id))
+    for f in diff.introduced:
+        out.say(f"Introduced: {_line(f)}{'.' if brief else ': ' + f.message}", _cite(advisor, f.rule_id))
+    for c in diff.changed:
+        why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
+        out.say(
+            f"Changed severity: {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, "
+            f"{c.direction}{why}.",
+            _cite(advisor, c.rule_id),
         )
 
 
@@ -328,3 +334,30 @@ def resume(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | None:
             return None
         return turn(engine, text, Intent("whatif", explicit_set=(candidates[0], value)), st)
     return None
+
+
+def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str) -> ChatReply:
+    """ "undo" (`to` the document before the last what-if) or "start over" (the document as given): the fields
+    put back, before and after, what that resolves and introduces (cited), then the review as it stands."""
+    before_doc, before_model = st.document or {}, engine._model(st)
+    st.document = to
+    moved = document_changes(before_doc, to)
+
+    def lead(out: Composer) -> None:
+        if not moved:
+            return
+        after_model = engine._model(st)
+        diff = diff_reviews(engine.advisor.review(before_model), engine.advisor.review(after_model))
+        put_back = [Change(path, b) for path, _, b in moved]
+        read_by = readers(Context(advisor=engine.advisor), before_model, after_model, put_back)
+        after = engine.advisor.review(after_model)
+        cited = read_by[:1] or [f.rule_id for f in (diff.resolved + diff.introduced + after.findings)[:1]]
+        cites = [_cite(engine.advisor, rid) for rid in cited]
+        if not cites:
+            return  # nothing to cite it with: the review below stands alone
+        shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:8])
+        left = len(st.previous_documents)
+        out.say(f"{what}: {shown}. {left} more change(s) can be undone.", *cites)
+        moved_lines(engine.advisor, diff, out, brief=True)
+
+    return engine._review(text, Intent("review"), st, lead=lead)

@@ -16,7 +16,7 @@ from typing import Any
 from advisor import linre
 from advisor.capabilities.whatif import ChangeError, get_at
 from advisor.chat.calc.zsystems import _lfarea_statement
-from advisor.chat.changes import Change, field_types, resolve_target
+from advisor.chat.changes import Change, WhichOne, field_types, resolve_target
 from advisor.chat.fieldwords import described, description_words, path_words, stem, stems, words_of
 from advisor.chat.reader import Reading
 from advisor.chat.reader.platforms import SCHEMA_POWER
@@ -455,16 +455,18 @@ def _names(text: str, name: str) -> bool:
     at = text.lower().find(name.lower())
     while at >= 0:
         before, after = text[at - 1 : at] if at else "", text[at + len(name) : at + len(name) + 1]
-        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
+        # ("" is in every string: a name at the start or the end of the message is a name too)
+        if not (before and (before.isalnum() or before in "-_")) and not (after and (after.isalnum() or after in "-_")):
             return True
         at = text.lower().find(name.lower(), at + 1)
     return False
 
 
-def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change], set[int]]:
-    """(changes named by a value and a field's words, the starts of the quantities they used)."""
+def field_changes(doc: dict, text: str, reading: Reading, frame: bool = False) -> tuple[list[Change], set[int]]:
+    """(changes named by a value and a field's words, the starts of the quantities they used); `frame`: a managed
+    system's own fields only, not its partitions'."""
     kind = str(doc.get("kind"))
-    if kind == "managed-system":
+    if kind == "managed-system" and not frame:
         # "cut sapdb01 paging space to 8 GB": the fields of the partition the message names; none named: the
         # frame's own fields (a partition's field with no partition named is asked for by resolve_target)
         parts = [p for p in doc.get("partitions") or [] if isinstance(p, dict)]
@@ -473,18 +475,34 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
             i, part = named[0]
             sub, took = field_changes(part, text, reading)
             return [Change(f"partitions[{i}].{c.path}", c.value, str(part["name"]), c.raw) for c in sub], took
+        if not named:
+            frame_changes, took = field_changes(doc, text, reading, frame=True)
+            if frame_changes:
+                return frame_changes, took
+            # "what if smt were 2" on a frame: a partition's field, but whose? one partition: it; several: asked
+            fit = [(i, p) for i, p in enumerate(parts) if p.get("name") and field_changes(p, text, reading)[0]]
+            if len(fit) == 1:
+                i, part = fit[0]
+                sub, took = field_changes(part, text, reading)
+                return [Change(f"partitions[{i}].{c.path}", c.value, str(part["name"]), c.raw) for c in sub], took
+            if len(fit) > 1:
+                names = [str(p["name"]) for _, p in fit]
+                raise WhichOne(f"which partition: {', '.join(names)}?", names, "partition")
     fields = {p: ft for p, ft in field_types(kind).items() if p not in ("kind", "name") and ft.type != "list"}
     text = reading.text[:2000]
     changes: list[Change] = []
     used: set[int] = set()
     seen: set[str] = set()
     bounds = [0] + [m.end() for m in _CLAUSES.finditer(text)] + [len(text) + 1]
+    name_words = {w for p in fields for w in path_words(p) if w[:1].isdigit()}
     for lo, hi in zip(bounds, bounds[1:], strict=False):
         clause = text[lo:hi]
         words = words_of(clause)
         before = len(changes)
         values = [q for q in reading.quantities if lo <= q.start < hi and not q.ambiguous]
         values = [q for q in values if not _OLD_VALUE.search(text[max(0, q.start - 16) : q.start])]
+        # "10g" of "eth 10g ports" is a word of a field's name, not a value ("double the eth 10g ports")
+        values = [q for q in values if q.kind == "number" or q.raw.split()[0].lower() not in name_words]
         numeric = False
         spans: list[tuple[int, int]] = []
         for q in reversed(values):  # "from 64 to 128 GB": the last value that fits a field is the new one
@@ -602,7 +620,13 @@ def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: st
     if path is None:
         return None
     default = MEMORY.get(str(doc.get("kind")))
-    if q.kind == "size" and path_words(path) & words <= {"memory"} and default in fields and default not in seen:
+    if (
+        default is not None
+        and q.kind == "size"
+        and path_words(path) & words <= {"memory"}
+        and default in fields
+        and default not in seen
+    ):
         path = default  # "what if we had 10 GB of RAM": the memory it has, not the peak's virtual memory
     if _negative(text, q.start):
         raise ChangeError(f"{path} cannot be negative (-{q.raw})")
