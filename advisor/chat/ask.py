@@ -360,11 +360,12 @@ def answer(
         if not foreign and not (calc and calc.verdict) and not figure_only
         else None
     )
-    if claim is not None and claim.claim.says == "possible":
-        claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
+    computed = claim is not None and claim.claim.says == "possible" and ame64k_support(reading) is not None
+    if computed:
+        claim = None  # the computed AME64K support verdict first, before any claim or entry
     judged = (
         ame64k_support(reading)
-        if not foreign and claim is None and (entry is None or entry.id.startswith("ame64k-on"))
+        if not foreign and claim is None and (computed or entry is None or entry.id.startswith("ame64k-on"))
         else None
     )
     if judged is not None:
@@ -404,7 +405,8 @@ def answer(
         n = out.cite(passage_cite(kb, p))
         out.say(f"{claim.answer.capitalize()}: {claim.because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=claim.answer, because=claim.because, citations=[n])  # type: ignore[arg-type]
-        skip = set(skip) | {p.id}
+        if not (r.hits and r.hits[0].passage.id == p.id):  # the best passage keeps its detail after the verdict
+            skip = set(skip) | {p.id}
         result.passages.append(p)
     elif entry is not None:
         p = kb.by_id[entry.passage]

@@ -541,10 +541,10 @@ def test_iar019i_in_a_syslog_copy_reads_behind_its_prefixes() -> None:
 
 def test_an_output_no_command_is_read_from_is_refused_in_one_issue() -> None:
     """Was: two issues (the YAML reader's "Expecting value" and "nor is it the output..."): the CLI printed two
-    error lines for a D IPLINFO display."""
-    text = "D IPLINFO\nIEE254I  10.05.13 IPLINFO DISPLAY 310\n SYSTEM IPLED AT 03.12.45 ON 11/02/2026\n"
+    error lines for a D IPLINFO display (read since session 6: D ASM here)."""
+    text = "D ASM\nIEE200I 10.05.13 DISPLAY ASM 310\nTYPE     FULL STAT   DEV  DATASET NAME\nPLPA      68%   OK  0D21\n"
     with pytest.raises(DocumentError) as caught:
-        load_text(text, "ipl.txt")
+        load_text(text, "asm.txt")
     assert len(caught.value.issues) == 1 and "neither a configuration document" in caught.value.issues[0].message
 
 
