@@ -45,6 +45,7 @@ NAME_SOURCES = (
     "prtconf: LPAR Name",
     "amepat: Partition Name",
     "machinfo: Nodename",
+    "/proc/sysinfo: LPAR Name, with z/VM the only level",
     "a host name (lparstat -i Node Name, prtconf Host Name, topas)",
 )
 
@@ -253,8 +254,10 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
     from advisor.parsers import registry
     from advisor.parsers.base import ParseError
     from advisor.parsers.bundle import markers
+    from advisor.parsers.commented import uncomment
 
     check_limits(text, source)
+    text = uncomment(text)  # an output quoted in a code comment or a string literal
     try:
         version, sections = markers(text)
     except ParseError as err:
@@ -400,14 +403,17 @@ def _read_one(item: TextInput, document_hint: str) -> tuple[list[Output], list[I
         from advisor.parsers import registry
         from advisor.parsers.base import ParseError
 
+        from advisor.parsers.commented import uncomment
+
         check_limits(item.text, item.source)
+        text = uncomment(item.text)
         parser = registry.parser_for(item.command)
-        if parser is not None and _reopened(item.text, parser.COMMAND):  # two systems' outputs under one name
-            found, issues = _bundle_outputs(item.text, item.source)
+        if parser is not None and _reopened(text, parser.COMMAND):  # two systems' outputs under one name
+            found, issues = _bundle_outputs(text, item.source)
             line = " ".join(item.command.split())
             return [Output(o.result.model_copy(update={"command_line": line}), o.file) for o in found], issues
         try:
-            return [Output(registry.parse_output(item.text, item.command), item.source)], []
+            return [Output(registry.parse_output(text, item.command), item.source)], []
         except ParseError as err:
             raise _error(item.source, str(err)) from None
     form, _, found, issues = read_outputs(item.text, item.source)
