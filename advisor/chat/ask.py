@@ -298,8 +298,14 @@ def _ambiguous(reading: Reading) -> AskResult | None:
         return None
     questions = [Question(path="message", question=p.question) for p in reading.problems]
     text = " ".join(p.question for p in reading.problems)
+    first = reading.problems[0]  # the reply resumes the question with this number read as the user says
     return AskResult(
-        Composer(), covered=True, intent="clarify", text=f"Before I calculate anything: {text}", questions=questions
+        Composer(),
+        covered=True,
+        intent="clarify",
+        text=f"Before I calculate anything: {text}",
+        questions=questions,
+        pending=Pending(question=reading.text, needs="reading", ask=first.question, raw=first.raw),
     )
 
 
@@ -347,11 +353,12 @@ def answer(
     # a claim reads the question's predicate, so it may stand beside a figure ("factor 4.7 ... safe?"); a
     # calculator's own verdict ("is 4 GB enough?") comes first
     claim = claim_verdict(kb.claims, reading, context) if not foreign and not (calc and calc.verdict) else None
-    if claim is not None and claim.claim.says == "possible":
-        claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
+    computed = claim is not None and claim.claim.says == "possible" and ame64k_support(reading) is not None
+    if computed:
+        claim = None  # the computed AME64K support verdict first, before any claim or entry
     judged = (
         ame64k_support(reading)
-        if not foreign and claim is None and (entry is None or entry.id.startswith("ame64k-on"))
+        if not foreign and claim is None and (computed or entry is None or entry.id.startswith("ame64k-on"))
         else None
     )
     if judged is not None:
@@ -391,7 +398,8 @@ def answer(
         n = out.cite(passage_cite(kb, p))
         out.say(f"{claim.answer.capitalize()}: {claim.because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=claim.answer, because=claim.because, citations=[n])  # type: ignore[arg-type]
-        skip = set(skip) | {p.id}
+        if not (r.hits and r.hits[0].passage.id == p.id):  # the best passage keeps its detail after the verdict
+            skip = set(skip) | {p.id}
         result.passages.append(p)
     elif entry is not None:
         p = kb.by_id[entry.passage]
@@ -441,7 +449,13 @@ def answer(
         ]
         speed_q = next((q for q in calc.questions if q.path == "vios.adapters"), None)
         ports_q = next((q for q in calc.questions if q.path == "vios.lhea_ports"), None)
-        if ports_q is not None:  # "2 LHEAs with 4 ports": each or in total, resumed by the reply
+        counts_q = next((q for q in calc.questions if q.path == "message.counts"), None)
+        if counts_q is not None:  # "and add 4 more": what the number counts, resumed by the reply
+            result.pending = Pending(
+                question=text, needs="counts", ask=counts_q.question, raw=counts_q.question.split("'")[1]
+            )
+            result.intent = "clarify"
+        elif ports_q is not None:  # "2 LHEAs with 4 ports": each or in total, resumed by the reply
             result.pending = Pending(
                 question=text, needs="lhea_ports", ask=ports_q.question, raw=ports_q.question.split("'")[1]
             )

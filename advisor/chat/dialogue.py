@@ -87,7 +87,8 @@ def _swap_platforms(old: str, reading: Reading, old_reading: Reading) -> str:
     text = old
     for p in old_reading.platforms:
         if any(n.family == p.family for n in reading.platforms):
-            text = linre.sub(rf"(?:\bon\s+(?:an?\s+)?)?{linre.escape(p.raw)}", " ", text)
+            # "POWER7 740": the server model goes with its processor
+            text = linre.sub(rf"(?:\bon\s+(?:an?\s+)?)?{linre.escape(p.raw)}(?:\s{{0,2}}\d{{3,4}}\b)?", " ", text)
     for o in old_reading.os_levels:
         if any(n.os == o.os for n in reading.os_levels):
             text = text.replace(o.raw, " ")
@@ -185,6 +186,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
             new_things
             and (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text) or words <= 4)
             and not _own_topic(bare, reading)
+            and not any(q.added for q in reading.quantities)  # "and 4 more GB?": an addition, summed below
         ):
             old_reading = read(last)
             swapped, changed = _swap_quantities(last, reading, old_reading)
@@ -213,10 +215,11 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and st.document is None
         and st.subject.calculator
         and reading.quantities
-        and (_ADDS.match(bare) or _only_inputs(bare, reading))
+        and (_ADDS.match(bare) or _only_inputs(bare, reading) or any(q.added for q in reading.quantities))
     ):
         # "what if I add 40 NPIV clients?" after a sizing: the same sizing with the new items counted too
-        summed = _summed_counts(last, reading) if _ADDS.match(bare) else None
+        adds = _ADDS.match(bare) or any(q.added for q in reading.quantities)
+        summed = _summed_counts(last, reading) if adds else None
         if summed is not None:  # "add 20 NPIV clients" after "16 npiv": 36 of them, not 20
             return Resolution("ellipsis", summed)
         return Resolution("ellipsis", f"{last.strip(' ?.!')}, plus {_ADDS.sub('', bare, count=1).strip(' ?.!')}")
@@ -250,9 +253,24 @@ def _summed_counts(last: str, reading: Reading) -> str | None:
     """The last question with each count the message adds to summed into the count of the same thing it already
     had ("16 npiv" plus "20 NPIV clients": "36 npiv"), or None when any added quantity has no single such count
     (then the additions are appended as they are)."""
-    old = read(last).quantities
-    text = last
+    old_reading = read(last)
+    old = old_reading.quantities
+    text = old_reading.text
     for q in sorted(reading.quantities, key=lambda q: -q.start):
+        if q.kind == "size" and not q.ambiguous:  # "4 more GB" after "32 GB true at factor 2": 36 GB, one size only
+            sizes = old_reading.amounts("size")
+            if len(sizes) != 1 or sizes[0].ambiguous:
+                return None
+            o = sizes[0]
+            text = f"{text[: o.start]}{o.value + q.value:g} GB{text[o.end :]}"
+            continue
+        if q.kind == "speed" and q.count:  # "2 more 10GbE ports": the ports of the same speed and medium
+            ports = [o for o in old if o.kind == "speed" and o.value == q.value and o.medium == q.medium and o.count]
+            if len(ports) != 1:
+                return None
+            o = ports[0]
+            text = f"{text[: o.start]}{(o.count or 0) + q.count} x {o.value:g}Gb {o.medium or ''} ports{text[o.end :]}"
+            continue
         same = [o for o in old if o.kind == "count" and o.noun and o.noun == q.noun]
         had = same[0].count if len(same) == 1 else None
         if q.kind != "count" or had is None or q.count is None:
@@ -400,6 +418,20 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     assert pending is not None
     needs = pending.needs
     answer = _ANSWER_ONLY.sub("", text, count=1).strip(" ?.!")
+    if needs == "counts" and pending.raw and pending.raw in pending.question and answer:
+        # "npiv adapters" or "4 more npiv" for "what does the '4 more' count?": the number with what it counts
+        said = [q for q in reading.quantities if q.kind != "number"]
+        placed = said[0].raw if said else f"{pending.raw} {answer}"
+        added = read(placed)
+        if any(q.added for q in added.quantities):  # "4 more GB": summed into the amount it adds to
+            summed = _summed_counts(pending.question.replace(pending.raw, " ", 1), added)
+            if summed is not None:
+                return summed
+        return pending.question.replace(pending.raw, placed, 1)
+    if needs == "reading" and pending.raw and pending.raw in pending.question:
+        # "6144 MB, sorry that's the german format", "30", "the thousands one": the number read as the user says
+        read_as = _read_as(pending.raw, answer, reading)
+        return pending.question.replace(pending.raw, read_as, 1) if read_as is not None else None
     sizes = reading.of_kind("size")
     if needs in ("size", "memory", "true-memory", "paging") and sizes and _role(reading.text, sizes[0]) is not None:
         # "true memory 16 GB" when the paging space was asked: the reply says what it is; never the asked role
@@ -454,9 +486,46 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
         # any other input of the pending sizing ("sizing says 15000 SAPS" when cores were asked): the
         # question with the reply added, for the calculator to read (or to ask again)
-        summed = _summed_counts(pending.question, reading) if _ADDS.match(_LEAD_IN.sub("", text, count=1)) else None
+        adds = _ADDS.match(_LEAD_IN.sub("", text, count=1)) or any(q.added for q in reading.quantities)
+        summed = _summed_counts(pending.question, reading) if adds else None
         return summed or f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
+
+
+_THOUSANDS_REPLY = linre.compile(r"\b(?:thousands?|german|european|separator|grouping|group(?:ed)?)\b", linre.I)
+_DECIMAL_REPLY = linre.compile(r"\b(?:decimals?|fraction(?:al)?|point)\b", linre.I)
+_NUMBER_PART = linre.compile(r"\d[\d.,]*")
+_HIGH_REPLY = linre.compile(
+    r"\b(?:higher|highest|upper|larger|largest|bigger|biggest|max(?:imum)?|more|most|top)\b", linre.I
+)
+_LOW_REPLY = linre.compile(r"\b(?:lower|lowest|smaller|smallest|min(?:imum)?|less|least|fewer|bottom)\b", linre.I)
+
+
+def _read_as(raw: str, answer: str, reading: Reading) -> str | None:
+    """The words that replace `raw` (a number asked about) in the pending question, from the user's reply: the
+    amount the reply gives (as written), or the reading it names (thousands separator or decimal point)."""
+    number = _NUMBER_PART.search(raw)
+    if number is None:
+        return None
+    said = [q for q in reading.quantities if q.value and not q.ambiguous]
+    ends = _NUMBER_PART.findall(raw)
+    if len(ends) == 2:  # a range ("20-30"): the end the reply names, or the value it gives
+        high, low = _HIGH_REPLY.search(answer) is not None, _LOW_REPLY.search(answer) is not None
+        if high != low:
+            return ends[1] if high else ends[0]
+        value = _NUMBER_PART.search(said[0].raw) if said else None
+        return value.group(0) if value else None
+    if said:
+        q = said[0]
+        if q.kind == "size" and raw != number.group(0):  # "6144 MB" for "6.144 MB": the amount with its unit
+            return q.raw
+        value = _NUMBER_PART.search(q.raw)
+        return raw.replace(number.group(0), value.group(0), 1) if value else None
+    thousands, decimal = _THOUSANDS_REPLY.search(answer) is not None, _DECIMAL_REPLY.search(answer) is not None
+    if thousands == decimal:
+        return None  # neither reading named
+    digits = number.group(0)
+    return raw.replace(digits, digits.replace(".", "").replace(",", "") if thousands else digits + "0", 1)
 
 
 _EACH_REPLY = linre.compile(r"\b(?:each|apiece|every|per\s+(?:lhea|adapter|card)|per)\b", linre.I)
@@ -559,6 +628,8 @@ def _amount_only(text: str, reading: Reading) -> str | None:
     if len(reading.quantities) != 1 or reading.platforms or reading.os_levels or reading.terms or reading.rule_ids:
         return None
     q = reading.quantities[0]
+    if q.added:
+        return None  # "4 more GB": added to the amount said before, not the amount itself
     rest = reading.text.replace(q.raw, " ")
     if any(w not in _AMOUNT_WORDS for w in linre.findall(r"[a-z][a-z0-9_'+/-]*", rest.lower())):
         return None

@@ -56,6 +56,7 @@ _MODAL = frozenset({"possible", "need", "recommend"})
 # "does the NX unit move pages between the pools?": a yes/no question whose verb is the statement itself; a claim of
 # this class names two or more subjects and answers only when nothing more specific does
 _GENERIC = "states"
+GENERIC = _GENERIC  # the bare yes/no frame, for the judge
 # "should LPM get its own adapter instead of going through the SEA?": what follows "instead of" is the alternative
 # turned down, not the subject asked about (a phrase up to the next clause mark)
 _INSTEAD = linre.compile(
@@ -312,15 +313,21 @@ class Claims:
                 return None
         without = _WITHOUT.search(text)
         asked = _asked(self.predicates[c.says], asked_text)
+        weak = False
+        if asked is None and c.says == "possible" and c.holds == "yes" and c.when and "need" in self.predicates:
+            needed = _asked(self.predicates["need"], asked_text)
+            if needed is not None and (named := _named_levels(c, levels)):
+                return _level_needed(c, levels, named, needed[0])  # "does AMS on POWER7 need VIOS 2.1.3.10?"
         if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
-            # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?")
+            # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?");
+            # asked by a neighbouring predicate, so a claim of the predicate asked comes first
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
             asked = asked if asked is not None and not asked[0] else None
+            weak = asked is not None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
         if asked is None and c.says == "possible" and set(c.when) & set(levels) and "sufficient" in self.predicates:
             asked = _asked(self.predicates["sufficient"], asked_text)  # "is z/OS 1.12 enough for pageable 1M pages?"
-        weak = False
         if asked is None and c.says == "possible" and c.holds != "it depends" and _OK.search(asked_text):
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
             asked = asked if asked is not None and not asked[0] else None  # "are vSCSI disks ok for it?": usable or not
@@ -328,12 +335,15 @@ class Claims:
         if (
             asked is None
             and fragment
-            and c.says == "possible"
-            and (set(c.when) & set(levels) or len(c.about) >= 2)
+            and (
+                (c.says == "possible" and (set(c.when) & set(levels) or len(c.about) >= 2))
+                or (c.says == "recommend" and len(c.about) >= 2 and not c.when and not self._verb(asked_text))
+            )
             and (bare or self._bare(c, asked_text))
         ):
             # "SSP on VIOS 2.1?": the stated level against the claim's minimum; "SMT on a zEC12?", "z13 smt = 2
-            # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds
+            # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds;
+            # "PERF_ENABLE=1 for liveCache?": a fragment naming a setting and its use asks whether it is advised
             asked = (False, 0, 0)
         if asked is None:
             return None
@@ -400,6 +410,11 @@ class Claims:
             answer = "no" if answer == "yes" else "yes"
         return ClaimVerdict(answer, f"{note}; {c.because}", c, figure=True)
 
+    def _verb(self, text: str) -> bool:
+        """Whether the text has a verb of the bare yes/no frame ("does it add latency?" has one of its own)."""
+        frame = self.predicates.get(_GENERIC)
+        return frame is not None and _asked(frame, text) is not None
+
     def asks_any(self, text: str) -> bool:
         """Whether the text asks any predicate class at all ("and on POWER8?" asks none of its own)."""
         return any(_asked(p, text) is not None for p in self.predicates.values() if p.name != _GENERIC)
@@ -410,6 +425,32 @@ class Claims:
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
         return not self.asks_any(asked_text)
+
+
+def _named_levels(c: Claim, levels: dict[str, Level]) -> list[str]:
+    """The kinds of the claim's minimum levels the question states, the processor last: in "does AMS on POWER7 need
+    VIOS 2.1.3.10?" the processor is the setting and the VIOS level what is asked."""
+    kinds = [k for k in c.when if k in levels]
+    others = [k for k in kinds if k != "power"]
+    return others or kinds
+
+
+def _level_needed(c: Claim, levels: dict[str, Level], kinds: list[str], reverse: bool) -> ClaimVerdict:
+    """ "does X need <level>?": yes when the stated level is the minimum the claim gives, no when a lower one is
+    enough or more is needed (the reason names the minimum)."""
+    k = kinds[0]
+    minimum = _line_minimum(levels[k], c.lines.get(k) or (c.when[k],))
+    stated = levels[k]
+    same = stated[: len(minimum)] == minimum[: len(stated)]
+    if same:
+        answer, note = "yes", f"the minimum is {_label(k, minimum)}"
+    elif _at_least(stated, minimum):
+        answer, note = "no", f"{_label(k, minimum)} is already enough"
+    else:
+        answer, note = "no", f"more than that: it needs {_label(k, minimum)} or later"
+    if reverse and same:
+        answer = "no"
+    return ClaimVerdict(answer, f"{note}; {c.because}", c)
 
 
 def _opens(c: Claim, rest: str) -> bool:
