@@ -55,6 +55,8 @@ _MARKED = linre.compile(r"^[ \t]*(#+|//|\*|--|;)(?:[ \t]|$)")
 _AGENT_SECTION = linre.compile(r"(?m)^<<<[A-Za-z0-9_.:()-]{1,200}>>>[ \t]*\r?$")
 _ESCAPED_END = linre.compile(r'\\n"?[ \t]*\+?[ \t]*\r?$')
 _STRING_LINE = linre.compile(r'^([ \t]*)"?(.*?)(?:\\n"?[ \t]*\+?)?[ \t]*(\r?)$')
+# the lines that open or close the comment or the literal, no part of the output: /*  */  """  """;  x = """
+_DELIMITER = linre.compile(r'(?m)^[ \t]*(?:/\*+|\*+/|[^\n"]{0,80}"""[ \t]*[;),]?)[ \t]*\r?$')
 
 
 def unwrap(text: str) -> str:
@@ -93,14 +95,14 @@ def _counting(numbers: list[str], lines: int) -> bool:
 def _uncomment(text: str) -> str:
     """``text`` out of the comment markers or string-literal escapes around each of its lines (see the module's
     doc); a text with neither is returned as it is."""
-    lines = _text_lines(text)
+    lines = [line for line in _text_lines(text) if not _DELIMITER.match(line)]
     if len(lines) >= 3:
         markers = [_marker(line) for line in lines]
         marker = max(set(markers), key=markers.count)
         if marker and _most(markers.count(marker), len(lines)) and 2 * markers[:10].count(marker) >= len(markers[:10]):
-            text = _rewrite(text, _marker_pattern(marker), "")
+            text = _rewrite(_DELIMITER.sub("", text), _marker_pattern(marker), "")
         elif _most(sum(1 for line in lines if _ESCAPED_END.search(line)), len(lines)):
-            text = _rewrite(text, _STRING_LINE, r"\1\2\3").replace("\\s", " ").replace("\\t", "\t")
+            text = _rewrite(_DELIMITER.sub("", text), _STRING_LINE, r"\1\2\3").replace("\\s", " ").replace("\\t", "\t")
     if "<<<" in text[:_HEAD]:
         text = _AGENT_SECTION.sub("", text)
     return text
