@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
-from advisor.chat.calc import calculate
+from advisor.chat.calc import _factors, calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.zsystems import lfarea_in_form
@@ -57,7 +57,9 @@ _CHANGES = linre.compile(
     linre.IGNORECASE,
 )
 _START_OVER = linre.compile(
-    r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original)\b", linre.IGNORECASE
+    r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original"
+    r"|(?:undo|revert|discard|drop|roll\s*back)\s+(?:all|every\s*thing|(?:all\s+)?(?:the\s+)?(?:changes|what-?ifs)))\b",
+    linre.IGNORECASE,
 )
 # "ok so how do I fix that", "thanks - and the command?": the lead-in says nothing about what is asked
 _LEAD_IN = linre.compile(
@@ -121,6 +123,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     bare = _LEAD_IN.sub("", text, count=1) if words <= MAX_FOLLOW_UP_WORDS else text
     if _CHANGES.match(bare) and st.document is not None:
         return Resolution("changes")
+    same = _same_system(bare, reading, st, kb) if words <= MAX_FOLLOW_UP_WORDS else None
+    if same is not None:  # "swap minimum for the same box?", "how many GB of 1M pages is that now?"
+        return Resolution("ellipsis", same)
     if _MORE.match(bare) and st.subject.question:
         return Resolution("more", _anchored(st.subject.question, st))  # "more" after "can they be paged out?"
     if _FIX.match(bare):
@@ -174,6 +179,8 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     whatif = st.document is not None and st.subject.intent == "whatif"
     if last and words <= MAX_FOLLOW_UP_WORDS and (st.document is None or whatif or st.subject.intent in _ASKED):
         bare_number = _bare_number(text, reading, last)
+        if bare_number is None and st.subject.calculator == "ame" and not whatif:
+            bare_number = _new_factor(reading, last)  # "and if we go to factor 3.0, same expanded?"
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
         new_things = (
@@ -230,6 +237,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and len(bare.split()) <= CONTINUATION_WORDS
         and (_ELLIPSIS.match(bare) or (_ELLIPSIS.match(text) and not reading.quantities))
         and not reading.rule_ids
+        and (kb is None or reading.quantities or fragment_of(kb, bare, None))  # "and tomcat?": never named
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
@@ -247,6 +255,70 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
 
 
 CONTINUATION_WORDS = 6
+
+# "there", "for the same box", "on that lpar", "that now": a question about the system the conversation is about
+_SAME_SYSTEM = linre.compile(
+    r"\b(?:there|same\s+(?:box|server|system|machine|frame|lpar|partition|host|npar|image|config(?:uration)?|one|setup)|"
+    r"(?:that|this|the)\s+(?:box|server|system|machine|frame|lpar|partition|host|npar|image|setup)|(?:is\s+)?(?:that|it)\s+now)\b",
+    linre.I,
+)
+_ROLE_AFTER = linre.compile(r"^\s{0,2}(?:of\s+)?([a-z]+(?:\s+(?:memory|mem|space|storage))?)", linre.I)
+_INPUT_ROLE = frozenset(
+    """online ram memory mem true real physical paging swap max maximum expanded cores core lpars lpars partitions
+    npiv ports adapters shared shm installed""".split()
+)
+
+
+def _inputs_said(last: str, kb=None) -> str:
+    """The inputs of the last question, without what it asked: its statements, platforms and amounts with their
+    role words ("LFAREA=(1M=(50%,30%)) 84 GB online", "superdome 320GB ram")."""
+    old = read(last)
+    text = old.text
+    parts = [m.group(0) for m in _STATEMENT_WORDS.finditer(text)]
+    spans = [m.span() for m in _STATEMENT_WORDS.finditer(text)]
+    parts += [p.raw for p in old.platforms] + [o.raw for o in old.os_levels]
+    if kb is not None:  # "hp-ux", "superdome", "z/OS": the product line, which some calculators need
+        parts += [text[a:b] for a, b, _ in kb.synonyms.platform_spans(text) if text[a:b] not in parts]
+    for q in old.quantities:
+        if q.ambiguous or any(a <= q.start < b for a, b in spans):
+            continue
+        role = _ROLE_AFTER.match(text[q.end : q.end + 24])
+        word = role.group(1) if role and role.group(1).split()[0].lower() in _INPUT_ROLE else ""
+        parts.append(f"{q.raw} {word}".strip())
+    return ", ".join(parts)
+
+
+_STATEMENT_WORDS = linre.compile(r"\b[A-Z][A-Z_]{2,}\s*=\s*(?:\((?:[^()]|\([^()]*\))*\)|\S+)", linre.I)
+
+
+def _document_inputs(doc: dict) -> str:
+    """The calculator inputs an attached document holds, in the words a question gives them."""
+    kind = doc.get("kind")
+    if kind == "zos-lpar" and doc.get("lfarea") and doc.get("online_storage_gb"):
+        return f"{doc['lfarea']} on {doc['online_storage_gb']:g} GB online"
+    if kind == "hpux-server" and doc.get("memory_gb"):
+        return f"hp-ux with {doc['memory_gb']:g} GB memory"
+    return ""
+
+
+def _same_system(bare: str, reading: Reading, st: ChatState, kb=None) -> str | None:
+    """ "swap minimum for the same box?" after a buffer-cache sizing, "how many GB of 1M pages is that now?" on the
+    session's document: a calculation the message names but whose inputs are those of the system the conversation
+    is about (the last calculation's inputs, or the attached document's). None when the message computes alone."""
+    if not _SAME_SYSTEM.search(bare):
+        return None
+    if st.document is not None:
+        inputs = _document_inputs(st.document)
+    elif st.subject.calculator and st.subject.question:
+        inputs = _inputs_said(st.subject.question, kb)
+    else:
+        return None
+    tags = {p.tag for p in reading.platforms}
+    if not inputs or calculate(bare, tags, reading) is not None:
+        return None
+    joined = f"{inputs}, {bare.strip()}"
+    together = read(joined)
+    return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
 
 
 def _summed_counts(last: str, reading: Reading) -> str | None:
@@ -388,6 +460,26 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     unit = {"cores": "cores", "saps": "SAPS", "percent": "%"}.get(q.kind, "GB")
     at = last.rfind(q.raw)
     return f"{last[:at]}{numbers[0].value:g} {unit}{last[at + len(q.raw) :]}" if at >= 0 else None
+
+
+def _new_factor(reading: Reading, last: str) -> str | None:
+    """The last AME question with its one expansion factor replaced by the one factor this message says ("if we go
+    to factor 3.0", "at 2.2 instead"), when that is the message's only number."""
+    numbers = [q for q in reading.quantities if q.value and not q.ambiguous]
+    if len(numbers) != 1 or numbers[0].kind != "number":
+        return None
+    q = numbers[0]
+    if not _FACTORISH.search(reading.text[max(0, q.start - 12) : q.start]):
+        return None
+    old_reading = read(last)
+    said = [f for f in _factors(old_reading.text)]
+    if len(said) != 1:
+        return None
+    old = [o for o in old_reading.quantities if o.kind == "number" and o.value == said[0]]
+    if len(old) != 1:
+        return None
+    o = old[0]
+    return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
 
 
 _FILLER = frozenset(

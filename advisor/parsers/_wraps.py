@@ -197,13 +197,17 @@ class _Merge:
                 sub, sub_cut = f"{key}.{k}" if key else k, f"{cut_key}.{k}" if cut_key else k
                 if k not in whole:
                     self.left_out.append(("cut", sub_cut))
+                    if _is_rows(v):
+                        self.not_whole.append(sub_cut)
                     continue
                 got = self.value(v, whole[k], sub, sub_cut)
                 if got is not _GONE:
                     out[k] = got
-            for k in whole:
+            for k, v in whole.items():
                 if k not in cut:
                     self.left_out.append(("whole", f"{key}.{k}" if key else k))
+                    if _is_rows(v):
+                        self.not_whole.append(f"{key}.{k}" if key else k)
             return out if out or not cut else _GONE
         if _is_rows(cut) and _is_rows(whole):
             return self._rows(list(cut), list(whole), key, cut_key)

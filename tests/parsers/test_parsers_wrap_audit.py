@@ -32,8 +32,6 @@ from tests.parsers.wrap_audit import (
 # docs/parsers.md); every other sample is held to none.
 KNOWN_LEFT = {
     "amepat.N-no-modelling.synthetic.txt",
-    "chatr.disp+work-default.synthetic.txt",
-    "chatr.disp+work-large.synthetic.txt",
     "lsattr.s2-sea-accounting.txt",
     "lsdev_adapter.s2-wpar-npiv.txt",
     "lsdev_adapter.vios.synthetic.txt",
@@ -48,8 +46,6 @@ KNOWN_LEFT = {
     "machinfo.hpux1131-poulson.synthetic.txt",
     "parstatus.rp8440.synthetic.txt",
     "ps_eZ.sap64k.synthetic.txt",
-    "psrset.default.synthetic.txt",
-    "psrset.two-sets.synthetic.txt",
     "swapinfo.hpux1123-ta.synthetic.txt",
     "swapinfo.hpux1131-tam.synthetic.txt",
     "sysinfo.kvm-guest-z15.synthetic.txt",
