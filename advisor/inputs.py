@@ -45,6 +45,7 @@ NAME_SOURCES = (
     "prtconf: LPAR Name",
     "amepat: Partition Name",
     "machinfo: Nodename",
+    "/proc/sysinfo: LPAR Name, with z/VM the only level",
     "a host name (lparstat -i Node Name, prtconf Host Name, topas)",
 )
 
