@@ -26,6 +26,7 @@ from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
 from advisor.chat.judge import earlier_questions
 from advisor.chat.reader import read
+from advisor.chat.reader.wrappers import unwrap
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
 from advisor.chat.smalltalk import EXAMPLES, small_talk
@@ -125,8 +126,9 @@ class ChatEngine:
 
     def _turn(self, message: str, state: ChatState | dict | None, document: dict | None) -> ChatReply:
         st = ChatState.coerce(state)
+        message = unwrap(message or "").text  # "[ci-gate] ...", "Ticket #1: RE: ...", {"text": ...}: the inner message
         try:
-            inline, text = inline_document(message or "")
+            inline, text = inline_document(message)
         except DocumentError as exc:
             return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         new_doc = document if document is not None else inline

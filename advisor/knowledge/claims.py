@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 
@@ -74,6 +74,102 @@ _AVOIDED = linre.compile(
     linre.IGNORECASE,
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
+# "D2TLB misses at 0.3 per 1000 instructions - within target?", "more than 40 % ITR?": a number the question states,
+# with the comparison written before it; the unit that must follow comes from the claim's figure
+_STATED = linre.compile(
+    r"(?:\b(more\s+than|over|above|greater\s+than|higher\s+than|exceeds?|beyond|at\s+least|min(?:imum)?\s+of|"
+    r"less\s+than|under|below|lower\s+than|fewer\s+than|at\s+most|up\s+to|max(?:imum)?\s+of)\s+|(>=?|<=?)\s*)?"
+    r"(\d{1,7}(?:\.\d{1,4})?)",
+    linre.IGNORECASE,
+)
+# asked as the opposite of "within the figure": "too much?", "over the target?", "exceeds it?"
+_BEYOND = linre.compile(
+    r"\b(?:too\s+(?:high|much|many|big|large|low|small|few|little)|(?:over|above|beyond|outside)\s+(?:the\s+|our\s+|its\s+)?"
+    r"(?:target|limit|max\w*|threshold|range|recommend\w*|guidance)|exceed\w*|out\s+of\s+(?:range|bounds|spec))",
+    linre.IGNORECASE,
+)
+_ABOVE = ("more than", "over", "above", "greater than", "higher than", "exceeds", "exceed", "beyond", ">")
+_AT_LEAST = ("at least", "minimum of", "min of", ">=")
+_BELOW = ("less than", "under", "below", "lower than", "fewer than", "<")
+_AT_MOST = ("at most", "up to", "maximum of", "max of", "<=")
+# "no VIOS goes over 50 %", "never below 2x": the comparison the question states, negated
+_NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
+_TURNED = {
+    **{w: "at most" for w in _ABOVE if w != ">"},
+    **{w: "at least" for w in _BELOW if w != "<"},
+    **{w: "less than" for w in ("at least", "minimum of", "min of")},
+    **{w: "more than" for w in ("at most", "up to", "maximum of", "max of")},
+}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure the source gives with a claim: `value` (what was measured or set), or a `max` / `min` (a ceiling or a
+    floor). A question that states a number in the figure's unit is answered by comparing the two, never by topic."""
+
+    unit: linre.Pattern  # what must follow the number ("%", "x", "per 1000 instructions"); matched right after it
+    value: float | None = None
+    most: float | None = None
+    least: float | None = None
+    near: tuple[linre.Pattern, ...] = ()  # the figure applies only when the question names these too ("ITR", "1 TB")
+    label: str = ""  # how the figure is written in a reason ("0.1 per thousand instructions")
+
+    def stated(self, text: str) -> tuple[str, str] | None:
+        """(comparison, number as written) of the first number in this unit the text states, or None. "no VIOS
+        over 50 %" states "at most 50 %": a negation just before the comparison turns it round."""
+        for m in _STATED.finditer(text):
+            at = m.start(3)
+            if (at and (text[at - 1].isalnum() or text[at - 1] in "._")) or self.unit.match(text, m.end(3)) is None:
+                continue  # "P9", "7.2" of "AIX 7.2" are no figure; the unit must follow the number
+            word = " ".join((m.group(1) or m.group(2) or "").lower().split())
+            if word and _NEGATED.search(text[max(0, m.start() - _WINDOW) : m.start()]):
+                word = _TURNED.get(word, word)
+            return word, m.group(3)
+        return None
+
+    def holds(self, word: str, written: str) -> tuple[bool | None, str]:
+        """Whether what the question states agrees with the source's figure (None: partly), and the reason's note."""
+        label = self.label or "{}"
+        x = float(written)
+        above, below = word in _ABOVE, word in _BELOW
+        at_least, at_most = word in _AT_LEAST, word in _AT_MOST
+        shown = label.format(written)
+        if self.value is not None:
+            v = self.value
+            said = label.format(_number(v))
+            if above:
+                ok = v > x
+            elif at_least:
+                ok = v >= x
+            elif below:
+                ok = v < x
+            elif at_most:
+                ok = v <= x
+            else:  # "23 %?" of 23.15 %: the same figure at the precision the question writes it
+                places = len(written.split(".")[1]) if "." in written else 0
+                ok = abs(round(v, places) - x) < 1e-9 or abs(v - x) < 1e-9
+            return ok, f"the source gives {said}" + ("" if ok else f", not {word + ' ' if word else ''}{shown}")
+        if self.most is not None:
+            m = self.most
+            said = label.format(_number(m))
+            if above or at_least:
+                return (False if x >= m else None), f"the source's limit is {said}"
+            ok = x <= m
+            if (below or at_most) and not ok:
+                return None, f"the source's limit is {said}"
+            return ok, f"{shown} is {'within' if ok else 'above'} the source's limit of {said}"
+        m = self.least or 0.0
+        said = label.format(_number(m))
+        if below or at_most:
+            return (False if x <= m else None), f"the source's minimum is {said}"
+        ok = x >= m
+        if (above or at_least) and not ok:
+            return None, f"the source's minimum is {said}"
+        return ok, f"{shown} is {'at or above' if ok else 'below'} the source's minimum of {said}"
+
+
+def _number(x: float) -> str:
+    return f"{x:g}"
 
 
 @dataclass(frozen=True)
@@ -102,6 +198,8 @@ class Claim:
     ordered: bool = False  # about[0] before about[1] reads as written; the other order is the converse
     unless: tuple[linre.Pattern, ...] = ()  # a question naming one of these is about something else
     lines: dict[str, tuple[Level, ...]] = field(default_factory=dict)  # a minimum per release line: 6.1 TL8, 7.1 TL2
+    figures: tuple[Figure, ...] = ()  # the source's figures, compared with a number the question states
+    figure_only: bool = False  # the claim answers only a number stated in its figure's unit ("buffer cache at 8 %?")
 
     @property
     def weight(self) -> int:
@@ -115,6 +213,7 @@ class ClaimVerdict:
     claim: Claim
     at: int = 0  # where the predicate word stands in the question
     weak: bool = False  # asked only by a neighbouring predicate ("is it fine to ...?" of a `possible` claim)
+    figure: bool = False  # settled by comparing a number the question states with the source's figure
 
 
 @dataclass(frozen=True)
@@ -155,6 +254,8 @@ class Claims:
                 found.append((c.weight, got))
         if not found:
             return None
+        if any(v.figure for _, v in found):  # a stated number compared with the source's figure outranks any topic
+            found = [(w, v) for w, v in found if v.figure]
 
         # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
         # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
@@ -203,6 +304,12 @@ class Claims:
             return None
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
+        if c.figures:
+            compared = self._figure(c, asked_text)
+            if compared is not None:
+                return compared or None
+            if c.figure_only:
+                return None
         without = _WITHOUT.search(text)
         asked = _asked(self.predicates[c.says], asked_text)
         if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
@@ -211,6 +318,8 @@ class Claims:
             asked = asked if asked is not None and not asked[0] else None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
+        if asked is None and c.says == "possible" and set(c.when) & set(levels) and "sufficient" in self.predicates:
+            asked = _asked(self.predicates["sufficient"], asked_text)  # "is z/OS 1.12 enough for pageable 1M pages?"
         weak = False
         if asked is None and c.says == "possible" and c.holds != "it depends" and _OK.search(asked_text):
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
@@ -263,6 +372,33 @@ class Claims:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
         return ClaimVerdict(answer, because, c, at, weak)
+
+    def _figure(self, c: Claim, asked_text: str) -> ClaimVerdict | Literal[False] | None:
+        """The verdict of a number the question states against the claim's figure; False: a number in the figure's
+        unit that no figure of the claim speaks of (say nothing); None: no number in its unit stated."""
+        stated = [(f, got) for f in c.figures if (got := f.stated(asked_text)) is not None]
+        if not stated:
+            return None
+        named = [(f, got) for f, got in stated if all(p.search(asked_text) for p in f.near)]
+        if not named:
+            return False  # "38 % more ETR?" against a claim whose only figure is the ITR gain
+        figure, (word, x) = named[0]
+        ok, note = figure.holds(word, x)
+        if ok is None:
+            return ClaimVerdict("it depends", f"{note}; {c.because}", c, figure=True)
+        if figure.value is not None:  # "is the default MTU 1500?": the figure itself is what is asked
+            return ClaimVerdict("yes" if ok else "no", f"{note}; {c.because}", c, figure=True)
+        answer = c.holds if ok else ("no" if c.holds == "yes" else "yes" if c.holds == "no" else "it depends")
+        reverse = _BEYOND.search(asked_text) is not None
+        for name in ("recommend", "sufficient", "fits"):
+            pred = self.predicates.get(name)
+            polarity = _asked(pred, asked_text) if pred is not None else None
+            if polarity is not None:
+                reverse = polarity[0] or reverse
+                break
+        if reverse and answer != "it depends":
+            answer = "no" if answer == "yes" else "yes"
+        return ClaimVerdict(answer, f"{note}; {c.because}", c, figure=True)
 
     def asks_any(self, text: str) -> bool:
         """Whether the text asks any predicate class at all ("and on POWER8?" asks none of its own)."""
@@ -400,6 +536,25 @@ def _subject(pattern: str) -> linre.Pattern:
     return _compile("|".join(parts))
 
 
+def _figure(spec: dict[str, Any]) -> Figure:
+    """A claim's figure from YAML: unit (a pattern right after the number), one of value / max / min, near, label."""
+    kinds = [k for k in ("value", "max", "min") if k in spec]
+    if len(kinds) != 1 or set(spec) - {"unit", "value", "max", "min", "near", "label"}:
+        raise ValueError("a figure needs a unit and exactly one of value, max, min (near and label optional)")
+    unit = linre.compile(r"\s*(?:" + spec["unit"] + r")", linre.IGNORECASE)
+    near = spec.get("near") or []
+    near = tuple(_compile(n) for n in ([near] if isinstance(near, str) else near))
+    number = float(spec[kinds[0]])
+    return Figure(
+        unit,
+        number if kinds[0] == "value" else None,
+        number if kinds[0] == "max" else None,
+        number if kinds[0] == "min" else None,
+        near,
+        str(spec.get("label", "")),
+    )
+
+
 def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
     path = path or knowledge_dir() / "claims.yaml"
     if not path.exists():
@@ -449,8 +604,11 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
                 for k, v in when.items()
             }
             minimum = {k: v[0] for k, v in lines.items()}
-        except (linre.error, ValueError) as exc:
-            raise KnowledgeError(path.name, cid, f"bad pattern or level: {exc}") from None
+            figures = tuple(_figure(f) for f in (item.get("figures") or []))
+            if item.get("figure_only") and not figures:
+                raise ValueError("figure_only needs figures")
+        except (linre.error, ValueError, KeyError, TypeError) as exc:
+            raise KnowledgeError(path.name, cid, f"bad pattern, level or figure: {exc}") from None
         items.append(
             Claim(
                 cid,
@@ -465,6 +623,8 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
                 bool(item.get("ordered")),
                 unless,
                 lines,
+                figures,
+                bool(item.get("figure_only")),
             )
         )
     return Claims(predicates, tuple(items))

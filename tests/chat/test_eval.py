@@ -39,6 +39,7 @@ FLOOR = {
     "heldout7": 90.0,
     "heldout8": 70.0,
     "heldout9": 86.0,
+    "heldout10": 84.0,
 }
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 

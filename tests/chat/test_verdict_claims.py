@@ -332,3 +332,58 @@ def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "claims.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a number the question states is compared with the source's figure, never answered by topic: a ceiling
+        ("hp-ux box, D2TLB misses at 0.3 per 1000 instructions - within target?", "no"),
+        ("d2tlb miss rate is 0.02 per thousand instr, ok?", "yes"),
+        ("4% of cycles in the TLB handler, acceptable?", "no"),
+        ("0.2 % of cpu cycles in the tlb handler - fine?", "yes"),
+        ("buffer cache at 2% of RAM on our rx box, ok?", "yes"),
+        ("dbc_max_pct at 12 percent - too much?", "yes"),
+        # a floor, with the comparison the question writes
+        ("swap at 1.5x memory enough for SAP on hp-ux?", "no"),
+        ("shld hp-ux swap be less than 2x ram for sap?", "no"),
+        ("swap = 3 times memory, sufficient?", "yes"),
+        ("is 5 % CLM enough on a big superdome?", "no"),
+        # a measured or default value: the same figure (at the precision written), more or less than it
+        ("z13 with smt: more than 40% ITR gain over zEC12?", "no"),
+        ("z13 smt vs zEC12, 38 % more ETR?", "yes"),
+        ("z13 smt vs ec12 - 45% more ETR?", "no"),
+        ("psets: did response time improve by more than 20% on the rx6600?", "yes"),
+        ("psets: 23% better response time?", "yes"),
+        ("default mtu of an aix en interface is 9000?", "no"),
+        ("aix default MSS with rfc1323 disabled = 1460?", "yes"),
+        ("aix default mss when rfc1323 is enabled: 1460?", "no"),
+        ("is 10.0 the max ame expansion factor?", "yes"),
+        ("is 4.0 the highest expansion factor AME allows?", "no"),
+        # a negation before the comparison: "no VIOS over 50 %" states "at most 50 %"
+        ("NIB with both VIOS at 65% busy - ok?", "no"),
+        ("nib: keep each vios at 40 % busy or below?", "yes"),
+    ],
+)
+def test_figures_compare_the_stated_number(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+def test_a_figure_in_another_unit_or_metric_says_nothing(engine: ChatEngine) -> None:
+    # "% CPU" is no figure of the ITR/ETR claim: no verdict rather than the topic's yes
+    assert verdict_of(engine, "z13 smt vs zEC12: 90 % cpu busy in both runs?") is None
+    # a buffer-cache claim that answers only stated figures says nothing about the topic alone
+    assert verdict_of(engine, "should I use the buffer cache on hp-ux?") != "yes"
+
+
+def test_a_figure_spec_is_checked_at_load(tmp_path: Path) -> None:
+    bad = tmp_path / "claims.yaml"
+    bad.write_text(
+        "predicates: {possible: {same: ['can']}}\n"
+        "claims:\n"
+        "  - {id: x, about: ['AME'], says: possible, holds: 'yes', because: b, passage: p,"
+        " figures: [{unit: '%', value: 1, max: 2}]}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(KnowledgeError, match="figure"):
+        load_claims({"p"}, bad)

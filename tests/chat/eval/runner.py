@@ -45,6 +45,7 @@ PARTS = (
     "heldout7",
     "heldout8",
     "heldout9",
+    "heldout10",
 )
 # heldout1 is tuning material since session 2, heldout2 and heldout3 since session 3 (heldout3 after
 # its first run).
@@ -68,7 +69,11 @@ TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "
 # not read or tune the chat) were kept in /work/sealed8 and /work/sealed9 while the chat was tuned in session 5,
 # committed alone (71d7379) and run once on the session's final chat: 72.3 % and 89.1 % fully answered (README.md).
 # Only their hard-bar misses were fixed after (4 wrong numbers, 2 cited out-of-scope answers); in the bars since.
-SEALED: tuple[str, ...] = ()
+# heldout10 (by s6-evalwriter, who does not read or tune the chat) was kept in /work/sealed10, committed alone and
+# run once on the chat as session 5 left it (2026-11-25 00:47 UTC, main 7d7e761): 86.8 % fully answered, 0 cited
+# out-of-scope answers, 2 wrong numbers (README.md); tuning material from then on. heldout11 and heldout12 are
+# kept outside the repository until the session's last run.
+SEALED: tuple[str, ...] = ("heldout10",)  # out of the bars until its two wrong numbers are fixed at their causes
 
 
 def load(part: str) -> list[dict[str, Any]]:

@@ -1,0 +1,282 @@
+"""What bots, tickets and mail put around a message, taken off before anything reads it.
+
+Helpdesk bots and CI jobs relay an admin's question inside their own wrapping: a tag
+("[ci-gate]", "[bot:itsm]"), a ticket or change number ("Ticket #4711:", "CHG-2207 -"), mail
+prefixes ("RE: FW:"), a mention ("@advisor", Slack's "<@U024BE7LH>", "/ask"), a JSON envelope
+({"from": "helpdesk-bot", "text": "..."}), quoted mail ("> " lines, "On ... wrote:"), greetings,
+signatures and "thx". None of it says what is asked, and at the start of a message it hides
+what the message is ("[ci-gate] what if ..." is a what-if, "Ticket #1: undo" an undo), so
+`unwrap` runs before everything else in a turn: the what-if, the calculators and the verdicts
+all see the inner text.
+
+Bounded and linear: every pattern runs in linre (linear time), the loops take at most
+`MAX_STRIPS` prefixes and `MAX_LINES` lines, JSON is read once per envelope, two envelopes
+deep at most. A wrapper is only taken off when words remain after it ("hi" alone stays a
+greeting, "thx" alone stays thanks), and a bracketed tag that names something the reader
+knows ("[AIX 7.2 TL5]", "[VIOS-001]") is kept as words, not thrown away.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor import linre
+from advisor.chat.intents import rule_ids
+from advisor.chat.reader.platforms import os_levels, platforms
+from advisor.chat.reader.quantities import quantities
+
+MAX_STRIPS = 8  # prefixes taken off one message at most ("[bot] Ticket #1: RE: FW: @advisor hi, ...")
+MAX_LINES = 400  # lines of a pasted mail looked at; the rest is kept as it is
+MAX_ENVELOPES = 2  # JSON inside JSON ("{"payload": "{\"text\": ...}"}") read this deep
+MAX_JSON_DEPTH = 4  # levels of an envelope searched for the question
+_DOCUMENT_KINDS = frozenset({"aix-lpar", "vios", "managed-system", "hpux-server", "zos-lpar", "zvm-lpar"})
+
+# Keys that carry the question, best first; keys that carry context worth keeping as words; keys that
+# only identify (who, when, which ticket) and say nothing about what is asked.
+_QUESTION_KEYS = (
+    "text",
+    "message",
+    "msg",
+    "question",
+    "q",
+    "query",
+    "user_q",
+    "user_question",
+    "prompt",
+    "ask",
+    "input",
+    "utterance",
+    "followup",
+    "follow_up",
+    "content",
+    "body",
+    "comment",
+    "short_description",
+    "description",
+    "summary",
+    "subject",
+    "title",
+)
+_CONTEXT_KEYS = frozenset(
+    "platform os os_level os_version machine processor system product component topic area category".split()
+)
+
+# "[ci-gate]", "[bot:x]", "[jenkins#812]", "[EXTERNAL]" at the start (a tag, at most 60 characters)
+_TAG = linre.compile(r"^\s*\[([^\[\]\n]{1,60})\]\s*[:\-]?\s*")
+_TAG_TOKEN = linre.compile(r"^[A-Za-z][\w:#./@+-]{0,59}$")
+_MAIL = linre.compile(r"^\s*(?:re|fw|fwd|aw|wg|sv|tr|vs|antw)\s*(?:\[\d{1,3}\])?\s*:\s*", linre.IGNORECASE)
+# "Ticket #4711:", "INC0012345 -", "case 12345:", "CHG-2207:", "#4711:", "OPS-1234 |"
+_TICKET = linre.compile(
+    r"^\s*(?:(?:ticket|incident|inc|case|change|chg|req|request|ritm|task|sctask|prb|problem|sr|pmr|issue|"
+    r"bug|job|build|run)\s*(?:no\.?|nr\.?|number)?\s*[#:]?\s*[a-z]{0,6}[-_]?\d{1,12}|#\d{1,12}|[a-z]{2,10}-\d{2,12})"
+    r"\s*(?:[:|>]|-\s|–\s|\s-|\)|\])\s*",
+    linre.IGNORECASE,
+)
+# "@advisor", Slack's "<@U024BE7LH>", a slash command "/ask" (not a path: "/tmp is full")
+_MENTION = linre.compile(r"^\s*(?:<@[A-Za-z0-9_.|-]{1,40}>|@[A-Za-z0-9_.-]{1,40}|/[a-z][a-z0-9_-]{0,30}\s)[\s,:;-]*")
+_PATHS = frozenset("/tmp /usr /var /etc /opt /home /dev /proc /sys /bin /sbin /lib /export /mnt /sapmnt".split())
+# a greeting, to whom (a few words or a capitalised name), then punctuation: "hi team,", "Good morning Petra -"
+_HELLO = (
+    r"(?i:hi|hello|hey|hiya|hallo|moin|servus|dear|greetings|good\s+(?:morning|afternoon|evening|day)|morning)"
+    r"(?:\s+(?:(?i:all|team|folks|guys|there|everyone|everybody|colleagues|advisor|bot)|[A-Z][a-z]{1,15})){0,2}"
+)
+_GREETING = linre.compile(r"^\s*" + _HELLO + r"\s*(?:[,!:;.]+|\s-+)\s*")
+_GREETING_LINE = linre.compile(r"^\s*" + _HELLO + r"\s*[,!:;.-]*\s*$")
+# "user asks:", "customer wrote:", "Q:", "question:", "quick one:"
+_LABEL = linre.compile(
+    r"^\s*(?:(?:the\s+)?(?:user|customer|client|requester|caller|admin|requestor)\s+"
+    r"(?:asks|asked|wants\s+to\s+know|writes|wrote|says|said)|q|question|query|quick\s+(?:one|question|q)|"
+    r"forwarded\s+question|ticket\s+text)\s*[:\-]\s*",
+    linre.IGNORECASE,
+)
+_THANKS_END = linre.compile(
+    r"[\s,;.!-]*\b(?:(?:many\s+)?(?:thx|thanks|thank\s+you|ty|tia|cheers)(?:\s+(?:a\s+lot|in\s+advance|very\s+much))?"
+    r"|please\s+advise|pls\s+advise|plz\s+advise)[\s.!]*$",
+    linre.IGNORECASE,
+)
+# Lines of mail: where a reply's quoted part starts, where a signature starts, headers, greetings alone.
+_REPLY_HEADER = linre.compile(
+    r"^\s*(?:-{2,}\s*(?:original\s+message|forwarded\s+message|urspr\S*\s+nachricht|weitergeleitete\s+nachricht)"
+    r"\s*-{2,}|on\s.{0,200}\swrote:|am\s.{0,200}\sschrieb\s.{0,100}:|le\s.{0,200}\sa\s+\S+crit\s*:)\s*$",
+    linre.IGNORECASE,
+)
+_HEADER = linre.compile(r"^\s*(?:from|to|cc|bcc|sent|date|von|an|gesendet|datum|betreff|subject)\s*:", linre.IGNORECASE)
+_SIGNATURE = linre.compile(
+    r"^\s*(?:--+|__+|(?:best|kind|warm|many)?\s*regards\b.{0,40}|"
+    r"(?:br|cheers|thanks|thank\s+you|thx|mfg)(?:[\s,]+\w{1,20})?[,.!]*|"
+    r"(?:viele\s+|beste\s+)?gr\S{1,3}e\b.{0,20}|sent\s+from\s+my\s.{0,40}|this\s+e-?mail\s.{0,200})\s*$",
+    linre.IGNORECASE,
+)
+_QUOTED = linre.compile(r"^\s*>+ ?")
+_WORD = linre.compile(r"[A-Za-z0-9]")
+
+
+@dataclass
+class Unwrapped:
+    """The message as the user asked it, and what was taken off around it (in the order taken)."""
+
+    text: str
+    removed: list[str] = field(default_factory=list)
+
+
+def unwrap(message: str) -> Unwrapped:
+    """The inner message: bot, ticket and mail wrappers taken off (see the module docstring)."""
+    out = Unwrapped(message or "")
+    for _ in range(MAX_ENVELOPES + 1):
+        before = out.text
+        out.text = _lines(out.text, out.removed)
+        out.text = _prefixes(out.text, out.removed)
+        inner = _envelope(out.text)
+        if inner is None:
+            break
+        out.removed.append("json envelope")
+        out.text = inner
+        if out.text == before:
+            break
+    out.text = _trailing(out.text, out.removed)
+    return out
+
+
+def _has_words(text: str) -> bool:
+    return bool(_WORD.search(text))
+
+
+def _prefixes(text: str, removed: list[str]) -> str:
+    """Tags, mail prefixes, ticket numbers, mentions, greetings and labels at the start, one at a time; a tag
+    that says where ("[AIX 7.2 TL5]") is kept as words before the rest."""
+    said: list[str] = []
+    for _ in range(MAX_STRIPS):
+        for pattern in (_TAG, _MAIL, _TICKET, _MENTION, _GREETING, _LABEL):
+            m = pattern.match(text)
+            if m is None or not m.group(0).strip() or _kept(pattern, m.group(0)):
+                continue
+            rest = text[m.end() :]
+            if not _has_words(rest):
+                continue
+            if pattern is _TAG and _informative(m.group(1)):
+                said.append(m.group(1).strip())
+            removed.append(m.group(0).strip())
+            text = rest
+            break
+        else:
+            break
+    return " ".join([*said, text.strip()])
+
+
+def _kept(pattern: linre.Pattern, prefix: str) -> bool:
+    """A prefix that looks like a wrapper but is part of the question: a rule id ("AME-001: why?"), a path,
+    a bracket that holds no tag."""
+    if pattern is _TICKET:
+        return bool(rule_ids(prefix))
+    if pattern is _TAG:  # "[ci-gate]", "[bot:x]", "[EXTERNAL]": one token; "[1, 2, 3]" is no tag
+        tag = prefix.strip().lstrip("[").split("]")[0]
+        return not (_informative(tag) or _TAG_TOKEN.match(tag))
+    if pattern is _MENTION:
+        return prefix.strip().split()[0].rstrip(",:;-") in _PATHS
+    return False
+
+
+def _informative(tag: str) -> bool:
+    """A bracketed tag that names something the reader knows: a platform, an OS level, a rule, a quantity
+    with its unit (a bare number is a build or ticket number: "[jenkins#812]")."""
+    return bool(rule_ids(tag) or platforms(tag) or os_levels(tag) or any(q.unit for q in quantities(tag)[1]))
+
+
+def _trailing(text: str, removed: list[str]) -> str:
+    m = _THANKS_END.search(text)
+    if m is not None and m.start() > 0 and _has_words(text[: m.start()]):
+        removed.append(m.group(0).strip())
+        return text[: m.start()].rstrip()
+    return text
+
+
+def _lines(text: str, removed: list[str]) -> str:
+    """A pasted mail: the new part without its greeting, signature and quoted reply; the quoted or
+    forwarded part when the new part says nothing."""
+    if "\n" not in text:
+        quoted = _QUOTED.match(text)
+        if quoted and _has_words(text[quoted.end() :]):
+            removed.append(">")
+            return text[quoted.end() :]
+        return text
+    lines = text.splitlines()
+    head, tail = lines[:MAX_LINES], lines[MAX_LINES:]
+    own, forwarded = _split_reply(head)
+    kept = _body(own, removed)
+    if not any(_has_words(line) for line in kept):
+        kept = _body([_QUOTED.sub("", line, count=1) for line in forwarded if not _HEADER.match(line)], removed)
+    if not any(_has_words(line) for line in kept):
+        return text
+    if forwarded:
+        removed.append("quoted reply")
+    return "\n".join(kept + tail).strip()
+
+
+def _split_reply(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines before a reply header ("On ... wrote:", "-----Original Message-----", a From: block)
+    and the lines after it; quoted "> " lines count as the reply."""
+    for i, line in enumerate(lines):
+        if _REPLY_HEADER.match(line) or (i > 0 and linre.match(r"^\s*(?:from|von)\s*:", line, linre.IGNORECASE)):
+            own = [x for x in lines[:i] if not _QUOTED.match(x)]
+            return own, lines[i + 1 :]
+    own = [x for x in lines if not _QUOTED.match(x)]
+    quoted = [x for x in lines if _QUOTED.match(x)]
+    return own, quoted
+
+
+def _body(lines: list[str], removed: list[str]) -> list[str]:
+    """Lines without headers, a greeting line alone, and everything from the signature on."""
+    kept: list[str] = []
+    for line in lines:
+        if _HEADER.match(line):
+            removed.append(line.strip())
+            continue
+        if _SIGNATURE.match(line) and any(_has_words(x) for x in kept):
+            removed.append("signature")
+            break
+        if not any(_has_words(x) for x in kept) and _GREETING_LINE.match(line):
+            removed.append(line.strip())
+            continue
+        kept.append(line)
+    return kept
+
+
+def _envelope(text: str) -> str | None:
+    """The question inside a JSON object a bot wrapped it in (None: no envelope; a document stays as it is)."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        return None
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("kind") in _DOCUMENT_KINDS:
+        return None
+    found: dict[str, str] = {}
+    context: list[str] = []
+    _walk(data, found, context, MAX_JSON_DEPTH)
+    question = next((found[k] for k in _QUESTION_KEYS if k in found), None)
+    if question is None:
+        return None
+    words = [c for c in context if c.lower() not in question.lower()]
+    return f"{' '.join(words)}: {question.strip()}" if words else question.strip()
+
+
+def _walk(data: Any, found: dict[str, str], context: list[str], depth: int) -> None:
+    """The first string under each question key and the context values, shallowest first."""
+    if depth <= 0 or not isinstance(data, dict):
+        return
+    nested = []
+    for key, value in data.items():
+        name = str(key).lower()
+        if isinstance(value, str) and _has_words(value):
+            if name in _QUESTION_KEYS and name not in found:
+                found[name] = value
+            elif name in _CONTEXT_KEYS and len(value) <= 200:
+                context.append(value.strip())
+        elif isinstance(value, dict):
+            nested.append(value)
+    for value in nested:
+        _walk(value, found, context, depth - 1)
