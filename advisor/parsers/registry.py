@@ -60,6 +60,7 @@ from . import (
     vparstatus,
 )
 from ._text import DETECT_CHARS
+from ._wraps import read_twice
 from .base import CUT_REASON, ParseError, ParseResult, ParseWarning, was_cut
 
 PARSERS: tuple[ModuleType, ...] = (
@@ -194,11 +195,12 @@ def parse_output(text: str, command: str | None = None, *, detected: str | None 
             )
         found = parser_for(detected)
         assert found is not None  # detect() only names registered commands
-        return _cut_noted(text, found.parse(text))
+        return _cut_noted(text, read_twice(text, found.parse, found.parse(text)))
     parser = parser_for(command)
     if parser is None:
         raise ParseError(f"no parser for command {command!r}. Known: {', '.join(commands())}")
-    return _cut_noted(text, parser.parse(text).model_copy(update={"command_line": " ".join(command.split())}))
+    result = read_twice(text, parser.parse, parser.parse(text))
+    return _cut_noted(text, result.model_copy(update={"command_line": " ".join(command.split())}))
 
 
 def _cut_noted(text: str, result: ParseResult) -> ParseResult:
