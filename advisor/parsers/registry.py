@@ -18,8 +18,10 @@ from advisor import budget, linre
 from . import (
     amepat,
     chatr,
+    dmstor,
     ieasys,
     ioslevel,
+    iplinfo,
     kctune,
     lparstat_c,
     lparstat_i,
@@ -54,6 +56,7 @@ from . import (
     vmstat,
     vmstat_s,
     vmstat_v,
+    vparstatus,
 )
 from ._text import DETECT_CHARS
 from ._wraps import read_twice
@@ -82,6 +85,8 @@ PARSERS: tuple[ModuleType, ...] = (
     oslevel,
     prtconf,
     virtstor,
+    dmstor,
+    iplinfo,
     ieasys,
     machinfo,
     kctune,
@@ -96,6 +101,7 @@ PARSERS: tuple[ModuleType, ...] = (
     mpsched,
     psrset,
     chatr,
+    vparstatus,
     sysinfo,
     vmcp_mt,
 )
@@ -134,6 +140,11 @@ def _unprivileged(words: list[str]) -> list[str]:
 
 def _patterns(parser: ModuleType) -> list[str]:
     return [normalize(p) for p in (parser.COMMAND, *getattr(parser, "ALIASES", ()))]
+
+
+def own_names(parser: ModuleType) -> set[str]:
+    """The command names a parser gives without wildcards (``lparstat -i``, ``vmcp q mt``)."""
+    return {p for p in _patterns(parser) if not any(c in p for c in "*?[")}
 
 
 def parser_for(command: str) -> ModuleType | None:
