@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from advisor import linre
 from advisor.chat.calc import CalcAnswer, calculate
+from advisor.chat.calc.asked import asks_judgement
 from advisor.chat.clarify import clarification
 from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
 from advisor.chat.judge import ame64k_support, claim_verdict
@@ -384,7 +385,13 @@ def answer(
             entry = None
     # a claim reads the question's predicate, so it may stand beside a figure ("factor 4.7 ... safe?"); a
     # calculator's own verdict ("is 4 GB enough?") comes first
-    claim = claim_verdict(kb.claims, reading, context) if not foreign and not (calc and calc.verdict) else None
+    # a figure asked for ("LFAREA=(1M=(30%)) on 44 GB online, size?") gets no verdict beside it
+    figure_only = calc is not None and bool(calc.calculations) and not (reading.yes_no or asks_judgement(text))
+    claim = (
+        claim_verdict(kb.claims, reading, context)
+        if not foreign and not (calc and calc.verdict) and not figure_only
+        else None
+    )
     computed = claim is not None and claim.claim.says == "possible" and ame64k_support(reading) is not None
     if computed:
         claim = None  # the computed AME64K support verdict first, before any claim or entry

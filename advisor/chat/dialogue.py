@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
-from advisor.chat.calc import calculate
+from advisor.chat.calc import _factors, calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.zsystems import lfarea_in_form
@@ -57,7 +57,9 @@ _CHANGES = linre.compile(
     linre.IGNORECASE,
 )
 _START_OVER = linre.compile(
-    r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original)\b", linre.IGNORECASE
+    r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original"
+    r"|(?:undo|revert|discard|drop|roll\s*back)\s+(?:all|every\s*thing|(?:all\s+)?(?:the\s+)?(?:changes|what-?ifs)))\b",
+    linre.IGNORECASE,
 )
 # "ok so how do I fix that", "thanks - and the command?": the lead-in says nothing about what is asked
 _LEAD_IN = linre.compile(
@@ -114,13 +116,18 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     if _START_OVER.match(text):
         return Resolution("start-over")
     words = len(text.split())
-    if st.pending is not None and words <= MAX_FOLLOW_UP_WORDS:
+    # a reply to the question asked back; one listing several values may be longer ("32 GB true, 6 GB paging, ...")
+    listed = len(reading.quantities) >= 2 and words <= 2 * MAX_FOLLOW_UP_WORDS
+    if st.pending is not None and (words <= MAX_FOLLOW_UP_WORDS or listed):
         resumed = _resume(text, reading, st)
         if resumed is not None:
             return Resolution("resume", resumed)
     bare = _LEAD_IN.sub("", text, count=1) if words <= MAX_FOLLOW_UP_WORDS else text
     if _CHANGES.match(bare) and st.document is not None:
         return Resolution("changes")
+    same = _same_system(bare, reading, st, kb) if words <= MAX_FOLLOW_UP_WORDS else None
+    if same is not None:  # "swap minimum for the same box?", "how many GB of 1M pages is that now?"
+        return Resolution("ellipsis", same)
     if _MORE.match(bare) and st.subject.question:
         return Resolution("more", _anchored(st.subject.question, st))  # "more" after "can they be paged out?"
     if _FIX.match(bare):
@@ -174,6 +181,8 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     whatif = st.document is not None and st.subject.intent == "whatif"
     if last and words <= MAX_FOLLOW_UP_WORDS and (st.document is None or whatif or st.subject.intent in _ASKED):
         bare_number = _bare_number(text, reading, last)
+        if bare_number is None and st.subject.calculator == "ame" and not whatif:
+            bare_number = _new_factor(reading, last)  # "and if we go to factor 3.0, same expanded?"
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
         new_things = (
@@ -248,6 +257,70 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
 
 
 CONTINUATION_WORDS = 6
+
+# "there", "for the same box", "on that lpar", "that now": a question about the system the conversation is about
+_SAME_SYSTEM = linre.compile(
+    r"\b(?:there|same\s+(?:box|server|system|machine|frame|lpar|partition|host|npar|image|config(?:uration)?|one|setup)|"
+    r"(?:that|this|the)\s+(?:box|server|system|machine|frame|lpar|partition|host|npar|image|setup)|(?:is\s+)?(?:that|it)\s+now)\b",
+    linre.I,
+)
+_ROLE_AFTER = linre.compile(r"^\s{0,2}(?:of\s+)?([a-z]+(?:\s+(?:memory|mem|space|storage))?)", linre.I)
+_INPUT_ROLE = frozenset(
+    """online ram memory mem true real physical paging swap max maximum expanded cores core lpars lpars partitions
+    npiv ports adapters shared shm installed""".split()
+)
+
+
+def _inputs_said(last: str, kb=None) -> str:
+    """The inputs of the last question, without what it asked: its statements, platforms and amounts with their
+    role words ("LFAREA=(1M=(50%,30%)) 84 GB online", "superdome 320GB ram")."""
+    old = read(last)
+    text = old.text
+    parts = [m.group(0) for m in _STATEMENT_WORDS.finditer(text)]
+    spans = [m.span() for m in _STATEMENT_WORDS.finditer(text)]
+    parts += [p.raw for p in old.platforms] + [o.raw for o in old.os_levels]
+    if kb is not None:  # "hp-ux", "superdome", "z/OS": the product line, which some calculators need
+        parts += [text[a:b] for a, b, _ in kb.synonyms.platform_spans(text) if text[a:b] not in parts]
+    for q in old.quantities:
+        if q.ambiguous or any(a <= q.start < b for a, b in spans):
+            continue
+        role = _ROLE_AFTER.match(text[q.end : q.end + 24])
+        word = role.group(1) if role and role.group(1).split()[0].lower() in _INPUT_ROLE else ""
+        parts.append(f"{q.raw} {word}".strip())
+    return ", ".join(parts)
+
+
+_STATEMENT_WORDS = linre.compile(r"\b[A-Z][A-Z_]{2,}\s*=\s*(?:\((?:[^()]|\([^()]*\))*\)|\S+)", linre.I)
+
+
+def _document_inputs(doc: dict) -> str:
+    """The calculator inputs an attached document holds, in the words a question gives them."""
+    kind = doc.get("kind")
+    if kind == "zos-lpar" and doc.get("lfarea") and doc.get("online_storage_gb"):
+        return f"{doc['lfarea']} on {doc['online_storage_gb']:g} GB online"
+    if kind == "hpux-server" and doc.get("memory_gb"):
+        return f"hp-ux with {doc['memory_gb']:g} GB memory"
+    return ""
+
+
+def _same_system(bare: str, reading: Reading, st: ChatState, kb=None) -> str | None:
+    """ "swap minimum for the same box?" after a buffer-cache sizing, "how many GB of 1M pages is that now?" on the
+    session's document: a calculation the message names but whose inputs are those of the system the conversation
+    is about (the last calculation's inputs, or the attached document's). None when the message computes alone."""
+    if not _SAME_SYSTEM.search(bare):
+        return None
+    if st.document is not None:
+        inputs = _document_inputs(st.document)
+    elif st.subject.calculator and st.subject.question:
+        inputs = _inputs_said(st.subject.question, kb)
+    else:
+        return None
+    tags = {p.tag for p in reading.platforms}
+    if not inputs or calculate(bare, tags, reading) is not None:
+        return None
+    joined = f"{inputs}, {bare.strip()}"
+    together = read(joined)
+    return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
 
 
 def _summed_counts(last: str, reading: Reading) -> str | None:
@@ -391,6 +464,26 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     return f"{last[:at]}{numbers[0].value:g} {unit}{last[at + len(q.raw) :]}" if at >= 0 else None
 
 
+def _new_factor(reading: Reading, last: str) -> str | None:
+    """The last AME question with its one expansion factor replaced by the one factor this message says ("if we go
+    to factor 3.0", "at 2.2 instead"), when that is the message's only number."""
+    numbers = [q for q in reading.quantities if q.value and not q.ambiguous]
+    if len(numbers) != 1 or numbers[0].kind != "number":
+        return None
+    q = numbers[0]
+    if not _FACTORISH.search(reading.text[max(0, q.start - 12) : q.start]):
+        return None
+    old_reading = read(last)
+    said = [f for f in _factors(old_reading.text)]
+    if len(said) != 1:
+        return None
+    old = [o for o in old_reading.quantities if o.kind == "number" and o.value == said[0]]
+    if len(old) != 1:
+        return None
+    o = old[0]
+    return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
+
+
 _FILLER = frozenset(
     """a an the and but what about how with on for at in if i we our my to is it its of same using upgrade upgrading
     move moving migrate go going switch after upon when then instead there that this box server servers system
@@ -436,7 +529,7 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     sizes = reading.of_kind("size")
     if needs in ("size", "memory", "true-memory", "paging") and sizes and _role(reading.text, sizes[0]) is not None:
         # "true memory 16 GB" when the paging space was asked: the reply says what it is; never the asked role
-        return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
+        return _with_reply(pending.question, text)
     if needs == "size" and reading.of_kind("size"):
         return f"{pending.question} {reading.of_kind('size')[0].raw} online storage"
     if needs == "memory" and reading.of_kind("size"):
@@ -456,7 +549,7 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         if cores:
             return f"{pending.question} on a {int(cores[0].value)} core server"
     if needs == "details" and reading.quantities:  # several values at once ("128 GB box, 24 GB shared memory")
-        return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"
+        return _with_reply(pending.question, text)
     if needs == "factor":
         factor = [q for q in reading.quantities if q.kind == "number" and q.value]
         if factor and 1.0 <= factor[0].value <= 10.0:
@@ -489,8 +582,15 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         # question with the reply added, for the calculator to read (or to ask again)
         adds = _ADDS.match(_LEAD_IN.sub("", text, count=1)) or any(q.added for q in reading.quantities)
         summed = _summed_counts(pending.question, reading) if adds else None
-        return summed or f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
+        return summed or _with_reply(pending.question, text)
     return None
+
+
+def _with_reply(question: str, text: str) -> str:
+    """The pending question with the user's reply after it; a question mark stays ("too big? 64 GB online"), so the
+    resumed question is still the yes/no question it was."""
+    asked = question.rstrip(" .!")
+    return f"{asked} {text.strip(' ?.!')}" if asked.endswith("?") else f"{asked.rstrip(' ?')}, {text.strip(' ?.!')}"
 
 
 _THOUSANDS_REPLY = linre.compile(r"\b(?:thousands?|german|european|separator|grouping|group(?:ed)?)\b", linre.I)

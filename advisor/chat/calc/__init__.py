@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from advisor import linre
 from advisor.capabilities.errors import CapabilityError
-from advisor.chat.calc.asked import asks_a_figure, asks_other
+from advisor.chat.calc.asked import asks_a_figure, asks_judgement, asks_other
 from advisor.chat.calc.common import CalcAnswer, counts_something
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
 from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, veth_buffers_answer, vios_answer
@@ -100,8 +100,16 @@ def _answers_what_is_asked(result: CalcAnswer | None, text: str, yes_no: bool = 
 
 
 def calculate(text: str, platforms: set[str], reading: Reading | None = None) -> CalcAnswer | None:
-    """The first calculator whose topic and inputs are in the question, and that computes what it asks."""
+    """The first calculator whose topic and inputs are in the question, and that computes what it asks; its
+    yes/no verdict only for a yes/no question ("LFAREA=(1M=(30%)) on 44 GB online, size?" asks for a figure)."""
     reading = reading or read(text)
+    result = _calculate(reading, platforms)
+    if result is not None and result.verdict is not None and not (reading.yes_no or asks_judgement(reading.text)):
+        result.verdict = None
+    return result
+
+
+def _calculate(reading: Reading, platforms: set[str]) -> CalcAnswer | None:
     text = reading.text
     yes_no = reading.yes_no
     result = _answers_what_is_asked(_bounded(vios_answer, text, reading), text, yes_no)
