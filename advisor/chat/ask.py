@@ -261,7 +261,7 @@ def best_rule(advisor, r: Retrieval, passages: list[Passage], extra: list[str]) 
     candidates: dict[str, float] = {}
     for rid in r.mentioned_rules:
         candidates[rid] = 1e9
-    scores = {h.passage.id: h.score for h in r.hits}
+    scores = {h.passage.id: h.order for h in r.hits}  # as ranked: a thread passage or own-word order first
     for rank_, p in enumerate(passages):
         for rid in p.rules:
             candidates[rid] = (

@@ -128,3 +128,15 @@ def test_how_admins_ask_for_the_other_side(engine, first, follow, fact):
 def test_how_words_share_no_subject_with_an_unknown_product(engine, question):
     reply = engine.turn(question)
     assert not reply.covered and not reply.citations
+
+
+def test_the_rule_in_focus_is_the_one_of_the_passage_ranked_first(engine):
+    """After a thread answer the rule named beside it comes from the passage shown first, not from a passage of
+    another platform further down: "the command to create one?" then gives the psets commands."""
+    *_, reply = chain(
+        engine,
+        "do psets help SAP on hp-ux?",
+        "by how much did the DB request time drop?",
+        "the command to create one on cpus 2 and 3?",
+    )
+    assert "psrset -c" in reply.answer and reply.citations[0].source_id == "hp-hpux-sap-itanium-kod"
