@@ -57,7 +57,9 @@ _CHANGES = linre.compile(
     linre.IGNORECASE,
 )
 _START_OVER = linre.compile(
-    r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original)\b", linre.IGNORECASE
+    r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original"
+    r"|(?:undo|revert|discard|drop|roll\s*back)\s+(?:all|every\s*thing|(?:all\s+)?(?:the\s+)?(?:changes|what-?ifs)))\b",
+    linre.IGNORECASE,
 )
 # "ok so how do I fix that", "thanks - and the command?": the lead-in says nothing about what is asked
 _LEAD_IN = linre.compile(
@@ -237,6 +239,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and len(bare.split()) <= CONTINUATION_WORDS
         and (_ELLIPSIS.match(bare) or (_ELLIPSIS.match(text) and not reading.quantities))
         and not reading.rule_ids
+        and (kb is None or reading.quantities or fragment_of(kb, bare, None))  # "and tomcat?": never named
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}

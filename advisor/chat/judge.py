@@ -17,7 +17,9 @@ from advisor.chat.state import ChatState
 from advisor.knowledge.claims import GENERIC, Claims, ClaimVerdict, Level, parse_level
 
 _AME64K = linre.compile(
-    r"\bAME\s?64K\b|\b64K\s+mode\b|\bame_mpsize_support\b|\bcompress(?:ing)?\s+64K", linre.IGNORECASE
+    r"\bAME\s?64K\b|\b64K\s+mode\b|\bame_mpsize_support\b|\bcompress(?:ing)?\s+64K|"
+    r"\bAME\s+(?:with|on|using|for|of)\s+64\s?K(?:B)?\s+(?:app(?:lication)?\s+)?pages?\b",
+    linre.IGNORECASE,
 )
 _NOT_SUPPORT = linre.compile(r"\bdefault\b|\breboot|\brestart|\bfactor\b|\bCPU\b|\bfaster\b", linre.IGNORECASE)
 PASSAGE = "ame64k-overview-ame4k-vs-ame64k-history"  # where the sources state the condition
@@ -181,8 +183,9 @@ def asked_part(text: str) -> str:
 
 # "is it shared ...?", "does that need a reboot?", "and on POWER8?": a follow-up that leans on the earlier turns
 _LEANS = linre.compile(
-    r"\b(?:it|its|that|this|they|them|those|these|there|one|ones)\b|^\s*(?:and|what about|how about)\b"
-    r"|\bthe\s+(?:LPAR|partition|VIOS|server|box|system|machine|frame|pool|adapter|guest|instance|WPAR)s?\b",
+    r"\b(?:it|its|that|this|they|them|those|these|there|one|ones|then)\b|^\s*(?:and|what about|how about)\b"
+    r"|\bthe\s+(?:LPAR|partition|VIOS|server|box|system|machine|frame|pool|adapter|guest|instance|WPAR|I/O|LUN|disk|"
+    r"traffic|factor|setting|value)s?\b",
     linre.I,
 )
 _ELLIPSIS = linre.compile(r"^\s*(?:and|what about|how about|same (?:for|on|with))\b", linre.I)
@@ -314,7 +317,14 @@ def _asks_yes_no(text: str, claims: Claims) -> bool:
         return True
     if text.endswith(")") and " (" in text:
         head, inner = text[: text.index(" (")].strip(" ?.!"), text[text.index(" (") + 2 : -1].strip(" ?.!")
-        if head and claims.asks_any(head) and _yes_no_for_claims(f"{head}?") and not _WH_FIRST.match(head):
-            return True  # "reboot needed (how do I ...)" asks its own predicate; "core to core (how much ...)" none
+        if (
+            head
+            and (claims.asks_any(head) or claims.has_verb(head))
+            and _yes_no_for_claims(f"{head}?")
+            and not _WH_FIRST.match(head)
+        ):
+            # "reboot needed (how do I ...)" asks its own predicate, "3.9 would be inside that range (which range ...)"
+            # its own frame; "core to core (how much ...)" neither
+            return True
         return bool(inner) and (_yes_no_for_claims(f"{inner}?") or read(inner).yes_no)
     return False

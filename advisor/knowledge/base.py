@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import difflib
 import threading
+from collections.abc import Iterable
 from functools import cached_property
 
+from advisor import linre
 from advisor.findings import CitationOut
 from advisor.knowledge.claims import load_claims
 from advisor.knowledge.conflicts import Conflict, load_conflicts
@@ -82,6 +84,18 @@ class KnowledgeBase:
         return {k: tuple(v) for k, v in out.items()}
 
     @cached_property
+    def code_prefixes(self) -> frozenset[str]:
+        """The letters before the digits of the codes the passages and rules use ("iar" of "IAR043I", "phco" of
+        "PHCO_36323"): an acronym that starts such codes names their family, not an unknown product."""
+        texts = [f"{p.title} {p.section} {p.text}" for p in self.passages]
+        texts += [f"{r.title} {r.body}" for r in self.index.rules]
+        out = set()
+        for text in texts:
+            for m in _CODE.finditer(text):
+                out.add(m.group(1).lower())
+        return frozenset(out)
+
+    @cached_property
     def capitals(self) -> frozenset[str]:
         """The words the passages and rules write in capitals (AME, LFAREA, D VIRTSTOR)."""
         texts = [f"{p.title} {p.section} {p.text}" for p in self.passages]
@@ -132,6 +146,19 @@ class KnowledgeBase:
     def passages_for_rule(self, rule_id: str) -> list[Passage]:
         return self._by_rule.get(rule_id, [])
 
+    @cached_property
+    def _by_section(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        out: dict[tuple[str, str], list[str]] = {}
+        for p in self.passages:
+            out.setdefault((p.source, p.section), []).append(p.id)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def thread(self, passage_ids: Iterable[str]) -> frozenset[str]:
+        """The passages an answer came from and the other passages of their sections: where a follow-up that
+        names no new subject of its own finds its answer ("how much better was the response time?")."""
+        known = [self.by_id[pid] for pid in passage_ids if pid in self.by_id]
+        return frozenset(pid for p in known for pid in self._by_section[(p.source, p.section)])
+
     def search(self, question: str, **kwargs) -> Retrieval:
         return rank(self, question, **kwargs)
 
@@ -146,6 +173,7 @@ class KnowledgeBase:
 
 
 MAX_REMEMBERED = 4096
+_CODE = linre.compile(r"\b([A-Za-z]{2,8})_?\d")  # IAR043I, PHCO_36323, VM65586: a family's letters, then digits
 MAX_SHORTHAND = 20  # shorthand is short: a longer word is not checked letter by letter against the sources
 
 

@@ -428,3 +428,64 @@ def test_levels_fragments_and_comparisons(engine: ChatEngine, question: str, exp
 )
 def test_a_request_for_a_command_is_no_yes_no_question(engine: ChatEngine, question: str) -> None:
     assert verdict_of(engine, question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # two quantities the question states, in the relation the source requires
+        ("shared pool of 16 cores, the entitled capacity of all lpars totals 19. fine?", "no"),
+        ("our 24 core frame, EC of the lpars adds up to 20 - ok?", "yes"),
+        ("a 16-way box with 6 x 10GbE ports, is that within the redbook rule?", "yes"),
+        ("12 core server with 8 x 10Gb ports - ok per the 10 gig guidance?", "no"),
+        ("rx box: 64 GB RAM and 100 GB of swap, enough for SAP?", "no"),
+        ("hp-ux server with 48 GB memory, 128 GB swap - sufficient?", "yes"),
+        # the numbers set the scene, the last sentence asks the rule itself
+        ("lpar has 20 VPs on a 16 core pool. should the virtual processors stay within the pool size?", "yes"),
+        # a range the source gives, a year is no figure
+        ("is a factor of 2.4 inside the 2023 guide's range for production?", "yes"),
+        ("factor 3.2 for prod per the 2023 guide, in range?", "no"),
+        # a value that must be exact
+        ("vio server: vpm_fold_policy shows 1, is that right?", "no"),
+        ("vpm_fold_policy=4 on the vios ok?", "yes"),
+        # a statement followed by "any issue?" asks whether what it states is wrong
+        ("dialog and update work processes in different cells, any issue?", "yes"),
+        ("keeping update processes in the same cell as the dialog WPs, a problem?", "no"),
+    ],
+)
+def test_stated_quantities_ranges_and_issue_tags(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+def test_a_follow_up_with_then_leans_on_the_conversation(engine: ChatEngine) -> None:
+    got = _chat(
+        engine,
+        "how should reserve_policy be set for vscsi disks served by two vios?",
+        "is the I/O then spread over both?",
+    )
+    assert got[-1] == "no"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a measurement table's row: the figure the question names, compared with the source's
+        ("at factor 4.7 did SAPS drop to 1253?", "yes"),
+        ("factor 4.7 gave a deficit of 900 MB in table 5?", "no"),
+        ("ame at factor 2.0: memory saving 60 %?", "no"),
+        ("ame64k compression ratio at 2.8 about 7.26?", "yes"),
+        ("was the DB server in the z13 smt study on z/OS 2.1?", "yes"),
+        ("z13 smt run: 3000 users?", "no"),
+        ("power7+ hpt ratio for aix lpars 1/64?", "no"),
+        ("did the final wpar lpar keep 17% of the RAM?", "yes"),
+        # a table row confirms figures, it does not judge them: "safe?" is answered by the guidance
+        ("ame factor 4.7 with 3 GB true memory, safe for prod?", "no"),
+        # a further subject denied after the predicate: the question asserts the claim's opposite for it
+        ("does amepat base its factor on memory only, not on throughput?", "yes"),
+        # "raise CPU", "does no work at all"
+        ("does AME4K at factor 1.0 raise the CPU load?", "yes"),
+        ("with the NX accelerator, does the partition's CPU do no AME work at all?", "no"),
+    ],
+)
+def test_tables_judgements_and_denied_subjects(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
