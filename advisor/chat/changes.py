@@ -29,6 +29,15 @@ NUMBER = r"(\d+(?:\.\d+)?)"
 SIZE = NUMBER + r"\s*(TB|GB|MB|G|M|T)?\b"
 
 
+class WhichOne(ChangeError):
+    """The change fits several places (partitions, fields) equally: the user is asked which one."""
+
+    def __init__(self, message: str, candidates: list[str], what: str):
+        super().__init__(message)
+        self.candidates = candidates
+        self.what = what  # partition | field
+
+
 @dataclass(frozen=True)
 class Change:
     path: str  # dotted, relative to the unit (partition) it applies to
@@ -221,7 +230,11 @@ def resolve_target(doc: dict, message: str, paths_by_kind: dict[str, str]) -> li
     chosen = named or parts
     if len(chosen) > 1:
         names = ", ".join(n for _, _, n in chosen)
-        raise ChangeError(f"which partition: {names}? Name it in the message (e.g. '... on {chosen[0][2]}').")
+        raise WhichOne(
+            f"which partition: {names}? Name it in the message (e.g. '... on {chosen[0][2]}').",
+            [n for _, _, n in chosen],
+            "partition",
+        )
     return [(k, f"partitions[{i}].{paths_by_kind[k]}", n) for i, k, n in chosen]
 
 

@@ -11,15 +11,21 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from advisor import budget, linre
-from advisor.capabilities.context import Context
-from advisor.capabilities.whatif import ChangeError, apply_changes, outcome
 from advisor.chat import ask as asking
-from advisor.chat import focus, followups
-from advisor.chat.changes import parse_changes
-from advisor.chat.dialogue import Resolution, fragment_of, meaning_asked_of, points_back, topicless, with_context
+from advisor.chat import focus, followups, whatif
+from advisor.chat.dialogue import (
+    MAX_FOLLOW_UP_WORDS,
+    Resolution,
+    fragment_of,
+    meaning_asked_of,
+    points_back,
+    topicless,
+    with_context,
+)
 from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
@@ -31,15 +37,15 @@ from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, fr
 from advisor.chat.review import refs, review_answer
 from advisor.chat.smalltalk import EXAMPLES, small_talk
 from advisor.chat.state import ChatState, Subject
-from advisor.chat.whatif import _show, whatif_answer
-from advisor.chat.wording import ambiguous_fields, document_changes, word_changes
-from advisor.diff import ReviewDiff
+from advisor.chat.whatif import _show
+from advisor.chat.wording import document_changes
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
 from advisor.documents.limits import deep_issue
 from advisor.findings import Review
 from advisor.knowledge import KnowledgeBase, knowledge_base
 from advisor.knowledge.inventory import INVENTORY, base_id
+from advisor.knowledge.retrieval import split_aside
 from advisor.knowledge.text import STOPWORDS
 from advisor.review import Advisor, default_advisor, units_of
 
@@ -91,26 +97,11 @@ _JUDGEMENT = linre.compile(
 _ABOUT_IT = linre.compile(r"\b(?:my|our|this|the|it|its|these|that)\b", linre.IGNORECASE)
 
 
-def _same_block(path: str, paths: set[str]) -> bool:
-    """os.tl next to os.version: a phrase's partial reading of a level the reader already took whole."""
-    return any(path.rsplit(".", 1)[0] == p.rsplit(".", 1)[0] and "." in p for p in paths if p.startswith("os."))
-
-
-def _so_far(original, before_doc, after_doc, changes, out: Composer, advisor, rule_ids, diff) -> None:
-    """After several what-ifs: every field that now differs from the document as given, first and now."""
-    if original is None or original == before_doc:
-        return
-    moved = document_changes(original, after_doc)
-    if not moved:
-        return
-    cites = [from_out(advisor.citations(rid)[0], f"rule:{rid}") for rid in rule_ids[:1]] or [
-        from_out(advisor.citations(f.rule_id)[0], f"rule:{f.rule_id}") for f in (diff.resolved + diff.kept)[:1]
-    ]
-    if cites:
-        shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:8])
-        out.say(
-            f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets).", *cites
-        )
+def _amounts(text: str) -> bool:
+    """Amounts with a unit or a thing counted ("256 GB online", "4 FC ports"): a calculator's follow-up, which the
+    dialogue's amount rules and the question before it answer, not the last answer's passages. A figure ("and at
+    4.7?") may name one of those passages' figures; a small whole number ("which one") names nothing."""
+    return any(q.kind != "number" or ("." not in q.raw and q.value < 10) for q in read(text).quantities)
 
 
 class ChatEngine:
@@ -143,6 +134,9 @@ class ChatEngine:
             st.original_document = new_doc
         reading = read(text)
         if new_doc is None:
+            resumed = whatif.resume(self, text, st)  # the reply to a what-if's question back
+            if resumed is not None:
+                return self._finish(st, message, resumed)
             follow = resolve_follow_up(text, reading, st, self.kb)
             if follow is not None:
                 reply = self._follow_up(follow, text, st)
@@ -154,6 +148,8 @@ class ChatEngine:
             reply = self._about_answer(text, st)  # "why?" after "at what CPU utilization were the runs held?"
             if reply is not None:
                 return self._finish(st, message, reply)
+        if intent.name == "ask" and new_doc is None and whatif.reads_as_change(text, reading, st):
+            intent = Intent("whatif")  # "pinned memory 12%" after a what-if: another change
         if intent.name == "review" and new_doc is not None and reading.yes_no and _ABOUT_IT.search(text):
             intent = Intent("ask", intent.rule_ids)  # "is my LFAREA ok?" with the document: judge, then answer
         handler = {
@@ -274,14 +270,14 @@ class ChatEngine:
         if follow.kind == "start-over":
             if st.original_document is None:
                 return self._error(st, "Nothing to start over from: no document has been given in this conversation.")
-            st.document, st.previous_documents = st.original_document, []
-            return self._review(text, Intent("review"), st)
+            st.previous_documents = []
+            return whatif.revert(self, text, st, st.original_document, "Back to the document as given")
         if follow.kind == "unclear":
             return self._unclear(follow.question, st)
         if follow.kind == "changes":
             return self._changes(text, st)
         if follow.kind == "whatif" and st.document is not None:
-            return self._whatif(follow.question, Intent("whatif"), st)
+            return self._whatif(whatif.alone_or(text, follow.question, st), Intent("whatif"), st)
         if follow.kind in ("resume", "ellipsis"):
             st.pending = None
             return self._ask(follow.question, Intent("ask", rule_ids(follow.question)), st)
@@ -302,6 +298,14 @@ class ChatEngine:
             question = st.subject.question
             return self._ask(question, Intent("ask", rule_ids(question)), st, skip=set(st.subject.passages))
         return None
+
+    def _thread(self, text: str, st: ChatState) -> frozenset[str]:
+        """The passages a short follow-up may go on from: the last answer's and their sections' (none for a long
+        message, which states its own subject, or when the last turn answered no question)."""
+        own = split_aside(text)[0]
+        if len(own.split()) > MAX_FOLLOW_UP_WORDS or st.subject.intent not in ("ask", "calc", "clarify"):
+            return frozenset()
+        return self.kb.thread(st.subject.passages)
 
     @staticmethod
     def _answered_question(st: ChatState) -> bool:
@@ -419,7 +423,10 @@ class ChatEngine:
         return ChatReply(intent="error", answer=text, citations=[], covered=True, state=st)
 
     # ------------------------------------------------------------------ intents
-    def _review(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
+    def _review(
+        self, text: str, intent: Intent, st: ChatState, lead: Callable[[Composer], None] | None = None
+    ) -> ChatReply:
+        """The review of the session's document; `lead` writes what comes before it (an undo's fields put back)."""
         if st.document is None:
             kinds = ", ".join(_KIND_TAGS)
             return self._error(
@@ -430,6 +437,8 @@ class ChatEngine:
         doc = self._model(st)
         review = self.advisor.review(doc)
         out, questions = Composer(), list[Question]()
+        if lead is not None:
+            lead(out)
         review_answer(self.advisor, doc, review, out, questions)
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
@@ -508,77 +517,18 @@ class ChatEngine:
         )
 
     def _whatif(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
-        assert st.document is not None
-        try:
-            worded = [] if intent.explicit_set else word_changes(st.document, text, read(text))
-        except ChangeError as exc:
-            return self._error(st, f"Cannot apply the change: {exc}")
-        try:
-            changes = parse_changes(st.document, text, intent.explicit_set)
-        except ChangeError as exc:
-            if intent.explicit_set:
-                return self._error(st, f"Cannot apply the change: {exc}")
-            changes = []
-            error = None if worded else str(exc)
-        else:
-            error = None
-        if worded:  # the reader's reading of amounts and levels wins over a phrase on the same field
-            paths = {c.path for c in worded}
-            changes = worded + [c for c in changes if c.path not in paths and not _same_block(c.path, paths)]
-        if not changes:
-            if error and linre.match(r"^\s*(what\s+if|set|change)\b", text, linre.IGNORECASE):
-                return self._error(st, f"Cannot apply the change: {error}")
-            tied = ambiguous_fields(st.document, text, read(text))
-            if tied:  # "make it dedicated": processor or memory? asked, never guessed
-                return self._error(
-                    st,
-                    f"Which setting do you mean: {' or '.join(tied[:4])}? Say it with the field, for example "
-                    f"'set {tied[0]} = ...'.",
-                )
-            return self._ask(text, intent, st)
-        try:
-            new_doc = apply_changes(st.document, changes)
-            after_model = validate_document(new_doc, "document")
-        except ChangeError as exc:
-            return self._error(st, f"Cannot apply the change: {exc}")
-        except DocumentError as exc:
-            return self._error(st, f"The change makes the document invalid: {exc}")
-        result, after = outcome(
-            Context(advisor=self.advisor), st.document, self._model(st), new_doc, after_model, changes
-        )
-        diff = ReviewDiff.model_construct(**{name: getattr(result, name) for name in ReviewDiff.model_fields})
-        out = Composer()
-        read_by = [r.rule_id for r in result.rules_read]
-        whatif_answer(self.advisor, st.document, changes, diff, read_by, out)
-        if out.empty:
-            return self._error(st, "No rule reads the changed fields; the findings stay as they are.")
-        _so_far(st.original_document, st.document, new_doc, changes, out, self.advisor, read_by, diff)
-        st.push_document(new_doc)
-        st.subject.question = text  # what "and 128 GB?" varies next
-        st.findings = refs(after)
-        lead = diff.introduced or diff.resolved or after.findings  # what a bare "why?" next asks about
-        st.focus = lead[0].rule_id if lead else None
-        return self._reply(
-            "whatif", st, out, findings=after.findings, diff=diff, follow_ups=followups.after_whatif(after)
-        )
+        return whatif.turn(self, text, intent, st)
 
     def _undo(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
         if not st.previous_documents:
             return self._error(st, "Nothing to undo: the document is as it was given.")
-        undone = document_changes(st.document or {}, st.previous_documents[-1])
-        st.document = st.previous_documents.pop()
-        reply = self._review(text, Intent("review"), st)
-        if undone and reply.citations:
-            shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in undone[:8])
-            line = f"Undone: {shown}. {len(st.previous_documents)} more change(s) can be undone."
-            reply.answer = f"{line} [1]\n{reply.answer}"
-            reply.claims.insert(0, Claim(text=line, citations=[1]))
-        return reply
+        return whatif.revert(self, text, st, st.previous_documents.pop(), "Undone")
 
     def _ask(
         self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()
     ) -> ChatReply:
         reading = read(text)
+        near = self._thread(text, st)
         result = asking.answer(
             self.kb,
             self.advisor,
@@ -589,6 +539,8 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
             context=earlier_questions(st),
+            near=near,
+            lean=bool(near) and st.document is None and not _amounts(split_aside(text)[0]),
         )
         if st.document is not None and reading.yes_no and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text)):
             judged = self._judge_document(self._rules_for_document(reading.text, st), st)

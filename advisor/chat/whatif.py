@@ -1,18 +1,40 @@
 """The what-if turn in words: advisor.capabilities.whatif changes the document and compares the reviews.
 
-Findings are compared with advisor.diff (matched on rule id and target): what the change
-introduces, resolves, keeps, and whose severity moved. Lines cite the rules concerned; when no
-finding moves, the answer names the rules that read the changed fields, so even "nothing
-changes" is backed by the rules that were checked.
+The words become changes (advisor/chat/changes.py, advisor/chat/wording.py); what cannot be placed for
+sure is a question back, never a guess: two fields or partitions the words fit equally, a field named
+with no value, a value the schema refuses ("weight 300" is above 255), a negative amount. The question
+is pending in the session, and the reply ("the cpu one", "sapdb01", "200") resumes the change. A change
+to the value the document already has says so, and shows the review. Findings are compared with
+advisor.diff (matched on rule id and target): what the change introduces, resolves, keeps, and whose
+severity moved. Lines cite the rules concerned; when no finding moves, the answer names the rules
+that read the changed fields, so even "nothing changes" is backed by the rules that were checked.
 """
 
 from __future__ import annotations
 
-from advisor.capabilities.whatif import get_at
-from advisor.chat.changes import Change
-from advisor.chat.reply import Composer, from_out
-from advisor.diff import ReviewDiff
+from typing import TYPE_CHECKING
+
+from advisor import linre
+from advisor.capabilities.context import Context
+from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
+from advisor.chat import followups
+from advisor.chat.changes import Change, WhichOne, field_types, parse_changes
+from advisor.chat.fieldwords import path_words, words_of
+from advisor.chat.intents import Intent
+from advisor.chat.reader import Reading, read
+from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out
+from advisor.chat.review import refs
+from advisor.chat.state import ChatState, Pending
+from advisor.chat.wording import ambiguous_fields, document_changes, word_changes
+from advisor.diff import ReviewDiff, diff_reviews
+from advisor.documents.errors import DocumentError
+from advisor.documents.io import validate_document
 from advisor.findings import Finding
+
+if TYPE_CHECKING:
+    from advisor.chat.engine import ChatEngine
+
+PENDING = "whatif"  # Pending.needs of a what-if waiting for the user's choice: whatif-field, -partition, -value
 
 
 def _cite(advisor, rule_id: str):
@@ -40,17 +62,7 @@ def whatif_answer(
     ]
     if cites:
         out.say(f"What if {touched}: reviewed again with the change.", *cites)
-    for f in diff.resolved:
-        out.say(f"Resolved: {_line(f)}.", _cite(advisor, f.rule_id))
-    for f in diff.introduced:
-        out.say(f"Introduced: {_line(f)}: {f.message}", _cite(advisor, f.rule_id))
-    for c in diff.changed:
-        why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
-        out.say(
-            f"Changed severity: {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, "
-            f"{c.direction}{why}.",
-            _cite(advisor, c.rule_id),
-        )
+    moved_lines(advisor, diff, out)
     if diff.kept:
         out.say(
             "Kept: " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
@@ -62,3 +74,290 @@ def whatif_answer(
             f"({', '.join(rule_ids[:6])}) give the same result before and after.",
             *[_cite(advisor, rid) for rid in rule_ids[:3]],
         )
+
+
+def moved_lines(advisor, diff: ReviewDiff, out: Composer, brief: bool = False) -> None:
+    """The findings a change resolves, introduces, and whose severity it moves, each cited (`brief`: an introduced
+    finding by its title, when the review that follows gives its message)."""
+    for f in diff.resolved:
+        out.say(f"Resolved: {_line(f)}.", _cite(advisor, f.rule_id))
+    for f in diff.introduced:
+        out.say(f"Introduced: {_line(f)}{'.' if brief else ': ' + f.message}", _cite(advisor, f.rule_id))
+    for c in diff.changed:
+        why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
+        out.say(
+            f"Changed severity: {c.rule_id} on {c.target}: {c.before.severity} -> {c.after.severity}, "
+            f"{c.direction}{why}.",
+            _cite(advisor, c.rule_id),
+        )
+
+
+def so_far(original, before_doc, after_doc, out: Composer, advisor, rule_ids, diff) -> None:
+    """After several what-ifs: every field that now differs from the document as given, first and now."""
+    if original is None or original == before_doc:
+        return
+    moved = document_changes(original, after_doc)
+    if not moved:
+        return
+    cites = [_cite(advisor, rid) for rid in rule_ids[:1]] or [
+        _cite(advisor, f.rule_id) for f in (diff.resolved + diff.kept)[:1]
+    ]
+    if cites:
+        shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:8])
+        out.say(
+            f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets).", *cites
+        )
+
+
+def read_changes(doc: dict, text: str, explicit: tuple[str, str] | None = None) -> list[Change]:
+    """Every change the words ask for, those to the value the document already has included; ChangeError (or
+    WhichOne) when one cannot be placed for sure."""
+    worded = [] if explicit else word_changes(doc, text, read(text))
+    try:
+        changes = parse_changes(doc, text, explicit)
+    except ChangeError:
+        if explicit or not worded:
+            raise
+        changes = []
+    if worded:  # the reader's reading of amounts and levels wins over a phrase on the same field
+        paths = {c.path for c in worded}
+        changes = worded + [c for c in changes if c.path not in paths and not _same_block(c.path, paths)]
+    return changes
+
+
+def _same_block(path: str, paths: set[str]) -> bool:
+    """os.tl next to os.version: a phrase's partial reading of a level the reader already took whole."""
+    return any(path.rsplit(".", 1)[0] == p.rsplit(".", 1)[0] and "." in p for p in paths if p.startswith("os."))
+
+
+# a question, not a change: "is 4 GB enough?", "what does AME-001 mean?" (but "what if ...", "what about ...")
+_QUESTION = linre.compile(
+    r"^\s*(?:(?:and|so|ok|okay|but)[\s,]+)?(?:what|which|how|why|when|where|who|is|are|can|"
+    r"could|should|would|will|does|do|did|explain|tell)\b",
+    linre.IGNORECASE,
+)
+_SUPPOSED = linre.compile(r"^\s*(?:(?:and|so|ok|okay|but)[\s,]+)?what\s+(?:if|about)\b", linre.IGNORECASE)
+# "and ...", "also ...", "actually ...": a message that goes on from the last what-if
+_GOES_ON = linre.compile(
+    r"^\s*(?:and|also|plus|then|now|ok|okay|actually|instead|rather|hmm+|no|next|oh)\b", linre.IGNORECASE
+)
+
+
+def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
+    """A message with no what-if verb that still changes the session's document: after a what-if, or going on
+    from one ("pinned memory 12%", "and sapapp01 ame factor 1.5", "actually downgrade to P8"); never a
+    question."""
+    if st.document is None or reading.yes_no or (_QUESTION.search(text) and not _SUPPOSED.search(text)):
+        return False
+    if st.subject.intent != "whatif" and not _GOES_ON.search(text):
+        return False
+    try:
+        return bool(word_changes(st.document, text, reading))
+    except ChangeError:
+        return True  # a change that cannot be made: the what-if turn asks about it
+
+
+def alone_or(text: str, question: str, st: ChatState) -> str:
+    """A follow-up that is a change of its own ("and go to AIX 7.3 TL1") stands alone; a bare value ("and
+    128 GB?") is the last what-if with it (`question`, as the dialogue resolved it)."""
+    if st.document is None:
+        return question
+    try:
+        return text if word_changes(st.document, text, read(text)) else question
+    except ChangeError:
+        return question
+
+
+def _question(st: ChatState, text: str, ask: str, needs: str, candidates: list[str], path: str = "") -> ChatReply:
+    question = Question(
+        path=path or (candidates[0] if needs == "whatif-field" and candidates else "message"), question=ask
+    )
+    st.pending = Pending(question=text, needs=needs, ask=ask, raw=",".join(candidates))
+    return ChatReply(
+        intent="clarify",
+        answer=ask,
+        citations=[],
+        covered=True,
+        state=st,
+        questions=[question],
+        needs_input=[question],
+    )
+
+
+def _kind_of(doc: dict, path: str) -> tuple[str, str]:
+    """(kind, path inside the unit) of a document path (`partitions[2].cpu.smt` -> aix-lpar, cpu.smt)."""
+    m = linre.match(r"^partitions\[(\d+)\]\.(.+)$", path)
+    if m is None:
+        return str(doc.get("kind")), path
+    parts = doc.get("partitions") or []
+    i = int(m.group(1))
+    return (str(parts[i].get("kind")) if i < len(parts) else ""), m.group(2)
+
+
+def _named_fields(doc: dict, text: str) -> list[str]:
+    """Fields the words name outright (a word of the field's own name), for "raise the weight" with no value."""
+    words = words_of(text) - {"set", "change", "raise", "lower", "increase", "decrease", "make", "what", "if"}
+    kind = str(doc.get("kind"))
+    scored: list[tuple[int, str]] = []
+    for path, ft in field_types(kind).items():
+        if path in ("kind", "name") or ft.type == "list":
+            continue
+        leaf = path_words(path.rsplit(".", 1)[-1])
+        if leaf and leaf & words:
+            scored.append((len(path_words(path) & words), path))
+    if not scored:
+        return []
+    best = max(h for h, _ in scored)
+    return [p for h, p in scored if h == best]
+
+
+_CHANGE_VERB = linre.compile(
+    r"\b(?:set|change|raise|lower|increase|decrease|reduce|bump|grow|shrink|cut|adjust|modify|resize|tune|alter)\b",
+    linre.IGNORECASE,
+)
+
+
+def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatReply:
+    """One what-if on the session's document: the change applied and judged, or the question it needs."""
+    assert st.document is not None
+    doc = st.document
+    try:
+        changes = read_changes(doc, text, intent.explicit_set)
+    except WhichOne as which:
+        what = "partition" if which.what == "partition" else "setting"
+        ask = (
+            f"Which {what} should the change apply to: {' or '.join(which.candidates[:6])}? "
+            "Name it and I make the change."
+        )
+        return _question(st, text, ask, f"whatif-{which.what}", which.candidates)
+    except ChangeError as exc:
+        if intent.explicit_set:  # `set path = value` is the exact form (bots, `advisor ask`): a clear error
+            return engine._error(st, f"Cannot apply the change: {exc}")
+        return _question(st, text, f"I cannot make that change as said: {exc}. What should it be?", "whatif-none", [])
+    if not changes:
+        tied = ambiguous_fields(doc, text, read(text))
+        if tied:  # "make it dedicated": processor or memory? asked, never guessed
+            ask = f"Which setting do you mean: {' or '.join(tied[:4])}? Name it and I make the change."
+            return _question(st, text, ask, "whatif-field", tied[:4])
+        named = _named_fields(doc, text) if _CHANGE_VERB.search(text) else []
+        if len(named) == 1:  # "raise the weight": to what?
+            ask = f"What value should {named[0]} have? It is {_show(get_at(doc, named[0]))} now."
+            return _question(st, text, ask, "whatif-value", named, named[0])
+        if len(named) > 1:
+            ask = f"Which setting do you mean: {' or '.join(named[:4])}? Say it with its new value."
+            return _question(st, text, ask, "whatif-none", named[:4])
+        return engine._ask(text, intent, st)
+    real = [c for c in changes if get_at(doc, c.path) != c.value]
+    if not real:
+        return _no_op(engine, text, st, changes)
+    try:
+        new_doc = apply_changes(doc, real)
+        after_model = validate_document(new_doc, "document")
+    except ChangeError as exc:
+        return _question(st, text, f"I cannot make that change as said: {exc}. What should it be?", "whatif-none", [])
+    except DocumentError as exc:
+        if intent.explicit_set:
+            return engine._error(st, f"The change makes the document invalid: {exc}")
+        return _refused(st, text, doc, exc)
+    result, after = outcome(Context(advisor=engine.advisor), doc, engine._model(st), new_doc, after_model, real)
+    diff = ReviewDiff.model_construct(**{name: getattr(result, name) for name in ReviewDiff.model_fields})
+    out = Composer()
+    read_by = [r.rule_id for r in result.rules_read]
+    whatif_answer(engine.advisor, doc, real, diff, read_by, out)
+    if out.empty:
+        return engine._error(st, "No rule reads the changed fields; the findings stay as they are.")
+    so_far(st.original_document, doc, new_doc, out, engine.advisor, read_by, diff)
+    st.push_document(new_doc)
+    st.subject.question = text  # what "and 128 GB?" varies next
+    st.findings = refs(after)
+    lead = diff.introduced or diff.resolved or after.findings  # what a bare "why?" next asks about
+    st.focus = lead[0].rule_id if lead else None
+    return engine._reply(
+        "whatif", st, out, findings=after.findings, diff=diff, follow_ups=followups.after_whatif(after)
+    )
+
+
+def _refused(st: ChatState, text: str, doc: dict, exc: DocumentError) -> ChatReply:
+    """A value the schema refuses ("weight 300"): the limit said, and the value asked for again."""
+    issue = exc.issues[0]
+    path = issue.path[2:] if issue.path.startswith("$.") else issue.path
+    now = get_at(doc, path)
+    ask = (
+        f"{path} cannot take that value: {issue.message[:1].lower()}{issue.message[1:]}"
+        f" (it is {_show(now)} now). What value should it have?"
+    )
+    return _question(st, text, ask, "whatif-value", [path], path)
+
+
+def _no_op(engine: ChatEngine, text: str, st: ChatState, changes: list[Change]) -> ChatReply:
+    """ "smt off" when it is off: said so, with the review of the document as it stands."""
+    said = "; ".join(f"{c.path} is already {_show(c.value)}" for c in changes[:6])
+    reply = engine._review(text, Intent("review"), st)
+    line = f"Nothing to change: {said} in this document. The review as it stands:"
+    if reply.citations:
+        reply.answer = f"{line} [1]\n{reply.answer}"
+        reply.claims.insert(0, Claim(text=line, citations=[1]))
+    else:
+        reply.answer = f"{line}\n{reply.answer}"
+    reply.intent = "whatif"
+    return reply
+
+
+def resume(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | None:
+    """The reply to a what-if question back ("the cpu one", "sapdb01", "200"): the change made; None when the
+    message is not an answer to it (the question is dropped and the message taken on its own)."""
+    pending = st.pending
+    if pending is None or not pending.needs.startswith(PENDING) or st.document is None:
+        return None
+    st.pending = None
+    candidates = [c for c in (pending.raw or "").split(",") if c]
+    if len(text.split()) > 8:
+        return None
+    if pending.needs == "whatif-partition":
+        named = [n for n in candidates if n.lower() in text.lower()]
+        if len(named) == 1:
+            return turn(engine, f"{pending.question} on {named[0]}", Intent("whatif"), st)
+        return None
+    if pending.needs == "whatif-field":
+        words = words_of(text)
+        hits = [(len(path_words(c) & words), c) for c in candidates]
+        best = max((h for h, _ in hits), default=0)
+        chosen = [c for h, c in hits if h == best and h > 0]
+        if len(chosen) == 1:
+            spelled = " ".join(sorted(path_words(chosen[0])))
+            return turn(engine, f"{pending.question} ({spelled})", Intent("whatif"), st)
+        return None
+    if pending.needs == "whatif-value" and candidates:
+        value = linre.sub(r"^\s*(?:(?:make\s+it|set\s+it\s+to|to|it|let'?s\s+say|say|use)\s+)+", "", text)
+        value = value.strip(" ?.!")
+        if not value or len(value.split()) > 3:
+            return None
+        return turn(engine, text, Intent("whatif", explicit_set=(candidates[0], value)), st)
+    return None
+
+
+def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str) -> ChatReply:
+    """ "undo" (`to` the document before the last what-if) or "start over" (the document as given): the fields
+    put back, before and after, what that resolves and introduces (cited), then the review as it stands."""
+    before_doc, before_model = st.document or {}, engine._model(st)
+    st.document = to
+    moved = document_changes(before_doc, to)
+
+    def lead(out: Composer) -> None:
+        if not moved:
+            return
+        after_model = engine._model(st)
+        diff = diff_reviews(engine.advisor.review(before_model), engine.advisor.review(after_model))
+        put_back = [Change(path, b) for path, _, b in moved]
+        read_by = readers(Context(advisor=engine.advisor), before_model, after_model, put_back)
+        after = engine.advisor.review(after_model)
+        cited = read_by[:1] or [f.rule_id for f in (diff.resolved + diff.introduced + after.findings)[:1]]
+        cites = [_cite(engine.advisor, rid) for rid in cited]
+        if not cites:
+            return  # nothing to cite it with: the review below stands alone
+        shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:8])
+        left = len(st.previous_documents)
+        out.say(f"{what}: {shown}. {left} more change(s) can be undone.", *cites)
+        moved_lines(engine.advisor, diff, out, brief=True)
+
+    return engine._review(text, Intent("review"), st, lead=lead)

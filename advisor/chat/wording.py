@@ -16,13 +16,14 @@ from typing import Any
 from advisor import linre
 from advisor.capabilities.whatif import ChangeError, get_at
 from advisor.chat.calc.zsystems import _lfarea_statement
-from advisor.chat.changes import Change, field_types, resolve_target
+from advisor.chat.changes import Change, WhichOne, field_types, resolve_target
+from advisor.chat.fieldwords import described, description_words, path_words, stem, stems, words_of
 from advisor.chat.reader import Reading
 from advisor.chat.reader.platforms import SCHEMA_POWER
 
 _MOVE = re.compile(
     r"\b(?:upgrade|upgrading|move|moving|migrate|migrating|go|going|switch|switching|change|replace|refresh|"
-    r"update|updating|put|run|running|on)\b",
+    r"update|updating|put|run|running|on|downgrade|downgrading|back\s+to|revert|stay|stick|instead)\b",
     re.IGNORECASE,
 )
 _ADD = re.compile(
@@ -66,7 +67,7 @@ NAMED_SIZES = (
     (re.compile(r"\bonline\b", re.I), {"zos-lpar": "online_storage_gb"}),
     (re.compile(r"\bshared\s+memory\b", re.I), {"hpux-server": "sap.shared_memory_gb"}),
 )
-Z_MACHINES = {"z13": "z13", "zec12": "zEC12"}
+Z_MACHINES = {str(c).lower(): str(c) for c in field_types("zos-lpar")["machine"].choices}
 
 
 def _number(value: float) -> int | float:
@@ -164,7 +165,7 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     if z and _MOVE.search(text) and doc.get("kind") in MACHINE:
         machine = Z_MACHINES.get(z[-1].tag)
         if machine is None:
-            raise ChangeError(f"{z[-1].name} is not a machine the rules know (zEC12, z13)")
+            raise ChangeError(f"{z[-1].name} is not a machine the documents know ({', '.join(Z_MACHINES.values())})")
         changes.append(Change(MACHINE[doc["kind"]], machine, None, text))
     for level in reading.os_levels:
         changes += _os_changes(doc, level, text)
@@ -218,7 +219,7 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     first: dict[str, Change] = {}
     for c in changes:  # two readings of the same words ("64 cores" by the field's words and by the core count)
         first.setdefault(c.path, c)
-    return [c for c in first.values() if get_at(doc, c.path) != c.value]  # "z/VM 6.3" on 6.3 changes nothing
+    return list(first.values())  # "z/VM 6.3" on 6.3 included: the what-if turn says it is already so
 
 
 def _os_changes(doc: dict, level, text: str) -> list[Change]:
@@ -266,29 +267,8 @@ def document_changes(before: dict, after: dict) -> list[tuple[str, Any, Any]]:
 # Every scalar field of the document's kind is reachable by the words of its own path (swap_gb: "swap";
 # large_pages.data: "data pages"), plus the admin words below; the value must fit the field's type.
 
-# admin word -> the path word it stands for
-FIELD_SYNONYMS = {
-    "ram": "memory",
-    "mem": "memory",
-    "ifl": "engine",
-    "ifls": "engine",
-    "engines": "engine",
-    "ziips": "engine",
-    "ec": "entitled",
-    "entitlement": "entitled",
-    "vps": "virtual",
-    "vp": "virtual",
-    "vcpus": "virtual",
-    "dedup": "deduplication",
-    "dbc_max_pct": "buffer",
-    "pagespace": "paging",
-    "osa": "osa",
-    "hipersocket": "hipersockets",
-}
-# units, and the little words of a field's name ("at_peak", "per_core") that every sentence has ("AME at 1.5")
-_UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count", "at", "of", "to", "in", "on", "per", "by", "for"})
+# the words of each field (its path, its description, the admin words of advisor/chat/fieldwords.py)
 _CLAUSES = linre.compile(r"[,;]|\s(?:and|then|plus|also|but)\s", linre.IGNORECASE)
-_WORD = linre.compile(r"[a-z0-9]+", linre.IGNORECASE)  # "10g ports", "1m", "vpm_fold_policy" name fields too
 _OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|currently)\s*$", linre.IGNORECASE)
 _BY = linre.compile(r"\bby\s*$", linre.IGNORECASE)
 _DOWN = linre.compile(r"\b(?:cut|lower|reduce|decrease|shrink|drop|trim|take|remove|minus|less)\b", linre.IGNORECASE)
@@ -301,6 +281,18 @@ _OFF = linre.compile(
     r"\b(?:disable|disabled|deactivate|turn\s+off|switch\s+off|off|no|not|without|lacks?|lose|remove|removed|false)\b",
     linre.IGNORECASE,
 )
+# "what if ...", "suppose ...", "we plan ...", "... were/had ...": a state supposed, not asked about
+_SUPPOSE = linre.compile(
+    r"\b(?:what\s+if|suppose|supposing|assume|assuming|imagine|say\s+we|if\s+(?:we|it|the|they)|were|was|had|"
+    r"plan|planned|planning|going\s+to)\b",
+    linre.IGNORECASE,
+)
+# a field taken away with no value: "drop cell local memory" (0), "remove the LFAREA statement" (not coded)
+_CLEAR = linre.compile(
+    r"\b(?:drop|dropped|dropping|remove|removed|removing|get\s+rid\s+of|zero|zeroed|clear|cleared|without|"
+    r"no\s+more|no\s+longer|delete|deleted|eliminate|scrap)\b",
+    linre.IGNORECASE,
+)
 _ENUM_TOKEN = linre.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
 # fixes: z/VM APARs (VM65586), z/OS APARs and PTFs (OA12345, UA12345), HP-UX patches (PHKL_12345)
 _FIX_ID = linre.compile(r"\b(?:[A-Z]{2}\d{5}|PH[A-Z]{2}_\d{4,6})\b", linre.IGNORECASE)
@@ -310,15 +302,6 @@ _FIX_REMOVE = linre.compile(
     linre.IGNORECASE,
 )
 FIX_LISTS = {"zvm-lpar": "zvm.apars", "hpux-server": "patches"}
-
-
-def _stem(word: str) -> str:
-    w = FIELD_SYNONYMS.get(word.lower(), word.lower())
-    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "saps")) else w
-
-
-def _path_words(path: str) -> frozenset[str]:
-    return frozenset(_stem(w) for w in re.findall(r"[a-z0-9]+", path.lower()) if w not in _UNIT_WORDS)
 
 
 def _best_field(words: set[str], fields: dict[str, Any], fits, leaf: bool = True) -> str | None:
@@ -338,15 +321,21 @@ _NUMBER_FITS = {
 
 def _top_fields(words: set[str], fields: dict[str, Any], fits, leaf: bool = True, by_hits: bool = False) -> list[str]:
     """The fields that fit the words best, equally (one, several on a tie, or none); `by_hits`: by the number of
-    words named alone, so every field the words could mean is among them."""
+    words named alone, so every field the words could mean is among them. A word of the field's description
+    counts half a word of its path ("the recording lasted 2 hours": amepat.monitored_min); two description
+    words name a field on their own."""
     scored = []
     for path, ft in fields.items():
         if not fits(path, ft):
             continue
-        own = _path_words(path)
+        own = path_words(path)
         hit = len(own & words)
-        if hit and (not leaf or _path_words(path.rsplit(".", 1)[-1]) & words):
-            scored.append((hit, hit / len(own), path))
+        desc = described(words, description_words(path))
+        # a true/false field's own name is often a state ("running", "planned"): its block's words name it too
+        named = hit and (not leaf or path_words(path.rsplit(".", 1)[-1]) & words or (ft.type == "bool" and hit > 1))
+        if named or desc >= 2:
+            score = hit + desc / 2
+            scored.append((score, hit / len(own), path))
     scored.sort(reverse=True)
     return [p for h, r, p in scored if (h if by_hits else (h, r)) == (scored[0][0] if by_hits else scored[0][:2])]
 
@@ -357,7 +346,7 @@ def ambiguous_fields(doc: dict, text: str, reading: Reading) -> list[str]:
     kind = str(doc.get("kind"))
     fields = {p: ft for p, ft in field_types(kind).items() if p not in ("kind", "name") and ft.type != "list"}
     clause = reading.text[:2000]
-    words = {_stem(w) for w in _WORD.findall(clause)}
+    words = words_of(clause)
     for q in reading.quantities:
         if q.ambiguous or q.kind not in ("number", "size", "percent"):
             continue
@@ -466,16 +455,18 @@ def _names(text: str, name: str) -> bool:
     at = text.lower().find(name.lower())
     while at >= 0:
         before, after = text[at - 1 : at] if at else "", text[at + len(name) : at + len(name) + 1]
-        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
+        # ("" is in every string: a name at the start or the end of the message is a name too)
+        if not (before and (before.isalnum() or before in "-_")) and not (after and (after.isalnum() or after in "-_")):
             return True
         at = text.lower().find(name.lower(), at + 1)
     return False
 
 
-def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change], set[int]]:
-    """(changes named by a value and a field's words, the starts of the quantities they used)."""
+def field_changes(doc: dict, text: str, reading: Reading, frame: bool = False) -> tuple[list[Change], set[int]]:
+    """(changes named by a value and a field's words, the starts of the quantities they used); `frame`: a managed
+    system's own fields only, not its partitions'."""
     kind = str(doc.get("kind"))
-    if kind == "managed-system":
+    if kind == "managed-system" and not frame:
         # "cut sapdb01 paging space to 8 GB": the fields of the partition the message names; none named: the
         # frame's own fields (a partition's field with no partition named is asked for by resolve_target)
         parts = [p for p in doc.get("partitions") or [] if isinstance(p, dict)]
@@ -484,22 +475,39 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
             i, part = named[0]
             sub, took = field_changes(part, text, reading)
             return [Change(f"partitions[{i}].{c.path}", c.value, str(part["name"]), c.raw) for c in sub], took
+        if not named:
+            frame_changes, took = field_changes(doc, text, reading, frame=True)
+            if frame_changes:
+                return frame_changes, took
+            # "what if smt were 2" on a frame: a partition's field, but whose? one partition: it; several: asked
+            fit = [(i, p) for i, p in enumerate(parts) if p.get("name") and field_changes(p, text, reading)[0]]
+            if len(fit) == 1:
+                i, part = fit[0]
+                sub, took = field_changes(part, text, reading)
+                return [Change(f"partitions[{i}].{c.path}", c.value, str(part["name"]), c.raw) for c in sub], took
+            if len(fit) > 1:
+                names = [str(p["name"]) for _, p in fit]
+                raise WhichOne(f"which partition: {', '.join(names)}?", names, "partition")
     fields = {p: ft for p, ft in field_types(kind).items() if p not in ("kind", "name") and ft.type != "list"}
     text = reading.text[:2000]
     changes: list[Change] = []
     used: set[int] = set()
     seen: set[str] = set()
     bounds = [0] + [m.end() for m in _CLAUSES.finditer(text)] + [len(text) + 1]
+    name_words = {w for p in fields for w in path_words(p) if w[:1].isdigit()}
     for lo, hi in zip(bounds, bounds[1:], strict=False):
         clause = text[lo:hi]
-        words = {_stem(w) for w in _WORD.findall(clause)}
+        words = words_of(clause)
+        before = len(changes)
         values = [q for q in reading.quantities if lo <= q.start < hi and not q.ambiguous]
         values = [q for q in values if not _OLD_VALUE.search(text[max(0, q.start - 16) : q.start])]
+        # "10g" of "eth 10g ports" is a word of a field's name, not a value ("double the eth 10g ports")
+        values = [q for q in values if q.kind == "number" or q.raw.split()[0].lower() not in name_words]
         numeric = False
         spans: list[tuple[int, int]] = []
         for q in reversed(values):  # "from 64 to 128 GB": the last value that fits a field is the new one
             rest = f"{text[lo : q.start]} {text[q.end : hi]}"  # the value's own text names no field ("1m")
-            own = {_stem(w) for w in _WORD.findall(rest)} | ({_stem(q.noun)} if q.noun else set())  # "8 IFLs"
+            own = words_of(rest) | (stems(q.noun) if q.noun else set())  # "8 IFLs"
             change = _numeric_change(doc, fields, own, q, clause, text, seen)
             if change is not None:
                 changes.append(change)
@@ -516,19 +524,25 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
                 seen.add(change.path)
                 numeric = True
         valued: list[str] = []  # values the clause sets ("16M text"): no on/off reading of its words ("use")
+        taken = 0
         for tok in _ENUM_TOKEN.finditer(clause):
             if _OLD_VALUE.search(clause[max(0, tok.start() - 16) : tok.start()]):
                 continue
             if any(a <= tok.start() < b for a, b in spans):
                 continue  # the noun of a count already placed ("32 ifls"), not a value of its own
             if any(_choice(ft, tok.group(0).lower()) is not None for ft in _ENUMS(fields)):
-                valued.append(_stem(tok.group(0)))
+                valued.append(stem(tok.group(0)))
+            token, end = _compound(clause, tok, fields)
+            if tok.start() < taken:
+                continue  # the second word of a compound value already placed ("1M fixed")
             # "16M text / 64M data pages": the word right next to a value names its field first
-            near = {_stem(w) for w in _WORD.findall(_adjacent(clause, tok.start(), tok.end()))}
-            change = _enum_change(fields, near, tok.group(0), text, seen) if near else None
+            near = words_of(_adjacent(clause, tok.start(), end))
+            change = _enum_change(fields, near, token, text, seen, by_hits=True) if near else None
             if change is None:
-                others = {_stem(w) for w in _WORD.findall(f"{clause[: tok.start()]} {clause[tok.end() :]}")}
-                change = _enum_change(fields, others, tok.group(0), text, seen)
+                others = words_of(f"{clause[: tok.start()]} {clause[end:]}")
+                change = _enum_change(fields, others, token, text, seen)
+            if change is not None and end > tok.end():
+                taken = end
             if change is not None:
                 changes.append(change)
                 used.add(lo + tok.start())
@@ -537,11 +551,31 @@ def field_changes(doc: dict, text: str, reading: Reading) -> tuple[list[Change],
             change = _bool_change(fields, words, clause, text, seen)
             if change is not None and valued and _VALUE_WORDS.search(clause):
                 # "use 16M text pages for disp+work" is no switch of a field the value does not name
-                change = change if set(valued) <= _path_words(change.path) else None
+                change = change if set(valued) <= path_words(change.path) else None
+            if change is None and not values and _CLEAR.search(clause):
+                change = _cleared_change(fields, words, text, seen)
+            if change is None and len(changes) == before:  # nothing else in this clause took its words
+                change = _string_change(fields, words, clause, text, seen)
             if change is not None:
                 changes.append(change)
                 seen.add(change.path)
-    return [c for c in changes if get_at(doc, c.path) != c.value], used  # "engines to ifl" on ifl: no change
+    return changes, used  # "engines to ifl" on ifl included: the what-if turn says it is already so
+
+
+def _compound(clause: str, tok, fields) -> tuple[str, int]:
+    """ "1M fixed", "2G pageable", "share idle procs": a choice written as two or more words, joined as the schema
+    spells it ("1m-fixed", "share_idle_procs"); else the token alone. (value, end in the clause)"""
+    rest = clause[tok.end() : tok.end() + 40]
+    words = linre.findall(r"[\s/-]*([A-Za-z0-9]+)", rest)[:3]
+    for n in range(len(words), 0, -1):
+        for sep in ("-", "_"):
+            joined = sep.join([tok.group(0), *words[:n]]).lower()
+            if any(_choice(ft, joined) is not None for ft in _ENUMS(fields)):
+                end = tok.end()
+                for w in words[:n]:
+                    end = clause.lower().index(w.lower(), end) + len(w)
+                return joined, end
+    return tok.group(0), tok.end()
 
 
 def _ENUMS(fields: dict) -> list:  # noqa: N802 - reads as the set it returns
@@ -572,15 +606,30 @@ def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: st
         return q.kind in ("number", "count", "cores") and not path.endswith("_pct")
 
     if q.kind in ("count", "cores") and q.noun:  # "8 cells", "32 ifls", "4 sap instances": what it counts
-        noun = _stem(q.noun)
+        nouns = stems(q.noun)
         counted = fits
 
         def fits(path: str, ft) -> bool:  # noqa: F811 - the same test, narrowed to fields of that noun
-            return counted(path, ft) and noun in _path_words(path)
+            return counted(path, ft) and bool(nouns & path_words(path))
 
-    path = _best_field(words, fields, fits)
+    top = _top_fields(words, fields, fits)
+    present = [p for p in top if get_at(doc, p) is not None]
+    # two fields the words fit equally: the one the document has ("ame factor 1.5": the expansion factor it is
+    # configured with, not the achieved factor it does not report); both or neither: not guessed
+    path = top[0] if len(top) == 1 else present[0] if len(present) == 1 else None
     if path is None:
         return None
+    default = MEMORY.get(str(doc.get("kind")))
+    if (
+        default is not None
+        and q.kind == "size"
+        and path_words(path) & words <= {"memory"}
+        and default in fields
+        and default not in seen
+    ):
+        path = default  # "what if we had 10 GB of RAM": the memory it has, not the peak's virtual memory
+    if _negative(text, q.start):
+        raise ChangeError(f"{path} cannot be negative (-{q.raw})")
     value = q.value
     if q.kind == "size" and path.endswith("_mb"):
         value *= 1024
@@ -599,6 +648,11 @@ def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: st
     if value < 0:
         raise ChangeError(f"{path} would be {value:g}: it cannot be negative")
     return Change(path, _number(value), None, text)
+
+
+def _negative(text: str, start: int) -> bool:
+    """ "-4 GB": a minus sign right before an amount, not a range ("4-8") or a word ("AIX-7")."""
+    return start > 0 and text[start - 1] == "-" and (start < 2 or not text[start - 2].isalnum())
 
 
 def _choice(ft, low: str) -> Any:
@@ -625,7 +679,11 @@ def _scaled_change(doc: dict, fields, words: set[str], factor: float, text: str,
     return Change(path, _number(get_at(doc, path) * factor), None, text) if path is not None else None
 
 
-def _enum_change(fields, words: set[str], token: str, text: str, seen: set[str]) -> Change | None:
+def _enum_change(
+    fields, words: set[str], token: str, text: str, seen: set[str], by_hits: bool = False
+) -> Change | None:
+    """`by_hits`: the words must name one field more than any other ("on 4K pages" names AME's page support and
+    the application's page size alike: the rest of the clause decides, "run SAP on 4K pages")."""
     low = token.lower()
 
     def fits(path: str, ft) -> bool:
@@ -634,7 +692,8 @@ def _enum_change(fields, words: set[str], token: str, text: str, seen: set[str])
     candidates = [p for p, ft in fields.items() if fits(p, ft)]
     if not candidates:
         return None
-    path = _best_field(words, fields, fits, leaf=False)
+    top = _top_fields(words, fields, fits, leaf=False, by_hits=by_hits)
+    path = top[0] if len(top) == 1 else None
     if path is None and len(candidates) == 1 and not low[:1].isdigit():
         path = candidates[0]  # "switch it to capped": a word only one field of this kind can hold names it
     if path is None:
@@ -642,13 +701,58 @@ def _enum_change(fields, words: set[str], token: str, text: str, seen: set[str])
     return Change(path, _choice(fields[path], low), None, text)
 
 
+def _cleared_change(fields, words: set[str], text: str, seen: set[str]) -> Change | None:
+    """ "drop cell local memory" (clm_pct 0), "remove the LFAREA statement" (not coded), "no segregation": a field
+    named with no value, taken away: a number to 0, an enumeration to its "none", a statement removed."""
+
+    def fits(path: str, ft) -> bool:
+        return path not in seen and (ft.type in ("number", "string") or (ft.type == "enum" and "none" in ft.choices))
+
+    path = _best_field(words, fields, fits)
+    if path is None:
+        return None
+    ft = fields[path]
+    return Change(path, 0 if ft.type == "number" else "none" if ft.type == "enum" else None, None, text)
+
+
+# the value of a free-text field: "ioslevel 3.1.4.10", "what if stat/clock were sap_clock"
+_STRING_VALUE = linre.compile(
+    r"(?:\b(?:to|were|was|is|be|becomes|of)\s+|=\s*|\s)([A-Za-z0-9][\w./+-]{0,40})\s*[?.!]*\s*$"
+)
+_OWN_READERS = ("lfarea", "os.version", "zos_version", "zvm.version", "name")  # levels and statements: their own
+
+
+def _string_change(fields, words: set[str], clause: str, text: str, seen: set[str]) -> Change | None:
+    def fits(path: str, ft) -> bool:
+        return ft.type == "string" and path not in seen and path not in _OWN_READERS
+
+    path = _best_field(words, fields, fits)
+    m = _STRING_VALUE.search(clause.strip()) if path is not None else None
+    if path is None or m is None or m.group(1).lower() in path_words(path) | words_of(path):
+        return None
+    return Change(path, m.group(1), None, text)
+
+
 def _bool_change(fields, words: set[str], clause: str, text: str, seen: set[str]) -> Change | None:
-    on, off = _ON.search(clause), _OFF.search(clause)
-    if not (on or off):
+    """On/off words, or a supposition ("what if the app compressed its own memory", "plan a suspend/resume")
+    that names a true/false field: it supposes the field true unless a negation says otherwise."""
+    on, off = _ON.search(clause), _OFF.search(clause) or _CLEAR.search(clause)
+    if not (on or off or _SUPPOSE.search(text)):
         return None
 
     def fits(path: str, ft) -> bool:
         return ft.type == "bool" and path not in seen
 
     path = _best_field(words - {"on", "off", "enable", "disable", "turn", "switch"}, fields, fits)
-    return Change(path, not off, None, text) if path is not None else None  # a negation wins: "had no ..."
+    if path is None:
+        return None
+    # the field's own words beyond its block and a state ("app", "compressed" of workload.app_memory_compressed)
+    # must be named: "what if we had more memory" switches no memory-related flag on
+    blocks = {w for p in fields for w in path_words(p.rsplit(".", 1)[0]) if "." in p}
+    distinctive = path_words(path.rsplit(".", 1)[-1]) - blocks - _STATES
+    if distinctive and not distinctive & words:
+        return None
+    return Change(path, not off, None, text)  # a negation wins: "had no ..."
+
+
+_STATES = frozenset({"enabled", "running", "installed", "supported", "planned", "used", "on"})

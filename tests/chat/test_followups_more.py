@@ -216,7 +216,7 @@ def test_binding_an_instance_in_words(engine):
     r = s.say("what if we bind D01 to locality domain 1")
     assert r.intent == "whatif" and "sap.instances[1].locality_domain (not set) -> 1" in r.answer
     wrong = s.say("bind D09 to cell 0")
-    assert wrong.intent == "error" and "D00, D01, D02" in wrong.answer
+    assert wrong.intent == "clarify" and wrong.needs_input and "D00, D01, D02" in wrong.answer
 
 
 @pytest.mark.parametrize("message", ["what should I change?", "how do we resolve it", "next steps?"])
