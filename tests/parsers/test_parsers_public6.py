@@ -193,6 +193,16 @@ def test_a_session_of_one_line_outputs_is_no_comment() -> None:
     assert unwrap(text) == text
 
 
+def test_a_bundle_of_missing_sections_keeps_its_markers() -> None:
+    """A collector bundle whose sections are mostly missing is nearly all '#### advisor-bundle' lines."""
+    marker = '#### advisor-bundle command="{}" host="aix1" rc="127" status="missing" ####\n'
+    text = '#### advisor-bundle format="1" host="aix1" collector="aix-collect.sh" collector_version="1" ####\n'
+    text += "".join(marker.format(c) for c in ("amepat", "svmon -G", "vmstat -vc", "topas", "lsmap -all", "lswpar"))
+    text += '#### advisor-bundle command="oslevel -s" host="aix1" rc="0" status="ok" ####\n7300-02-01-2346\n'
+    assert unwrap(text) == text
+    assert _doc(text, name="aix1")["os"] == {"version": "7.3", "tl": 2, "sp": 1}
+
+
 def test_repository_samples_are_not_unwrapped() -> None:
     changed = [name for name in names() if unwrap(load(name)) != load(name)]
     assert not changed, changed
