@@ -149,12 +149,36 @@ def read_text(path: str) -> tuple[str, str]:
         raise _error(source, f"cannot read: {exc}") from None
     if len(raw) > MAX_INPUT_BYTES:
         raise _too_large(source)
+    return source, decode(raw, source)
+
+
+_UTF16 = ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
+
+def decode(raw: bytes, source: str) -> str:
+    """The text of a file's bytes: UTF-8 (its byte-order mark dropped), UTF-16 with a byte-order mark (what
+    Windows editors and PowerShell's ``>`` save), else Latin-1 (a terminal in another code page).  NUL bytes
+    in any other text are binary data; UTF-16 without its mark is refused saying so, never read as Latin-1."""
+    for mark, codec in _UTF16:
+        if raw.startswith(mark):
+            try:
+                text = raw[2:].decode(codec)
+            except UnicodeDecodeError as exc:
+                raise _error(source, f"the file starts as UTF-16 ({codec}) but is not: {exc.reason}") from None
+            if "\x00" in text:
+                raise _error(source, "binary data, not text: give a document, a command output or a bundle")
+            return text
     if b"\x00" in raw:
+        if len(raw) > 3 and raw.count(b"\x00", 0, 4096) * 3 > min(len(raw), 4096):  # every other byte NUL
+            raise _error(
+                source,
+                "the file looks like UTF-16 without a byte-order mark: save it as UTF-8 (or UTF-16 with its mark)",
+            )
         raise _error(source, "binary data, not text: give a document, a command output or a bundle")
     try:
-        return source, raw.decode("utf-8")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return source, raw.decode("latin-1")  # pasted from a terminal in another code page
+        return raw.decode("latin-1")  # pasted from a terminal in another code page
 
 
 # --- what the text is ------------------------------------------------------------------------
@@ -205,6 +229,13 @@ def _opens_with_prompt(text: str) -> bool:
     return prompt(start[: start.find("\n")] if "\n" in start[:4096] else start[:4096]) is not None
 
 
+def _json_array(text: str) -> bool:
+    """A text opening with ``[`` is a JSON array only when a JSON value or ``]`` follows it: ``[Complex]`` and
+    ``[Partition]`` open parstatus output, ``[root@lnx01 ~]# lscpu`` a pasted session."""
+    head = _head(text)[1:64].lstrip()
+    return (not head or head[0] in '{["-0123456789]tfn') and not _opens_with_prompt(text)
+
+
 def _head(text: str) -> str:
     """``text.lstrip()[:4096]`` without copying the whole text."""
     head = text[:4096]
@@ -247,19 +278,21 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
     if len(text) > MAX_INPUT_BYTES:
         raise _too_large(source)
     start = _head(text)[:1]
-    if start == "{" or (start == "[" and not _opens_with_prompt(text)):  # only "[" can open a prompt
+    if start == "{" or (start == "[" and _json_array(text)):
         return "document", parse_text(text, source), [], []
     from advisor.assemble.model import Output
     from advisor.parsers import registry
     from advisor.parsers.base import ParseError
-    from advisor.parsers.bundle import markers
+    from advisor.parsers.bundle import has_typed_command, markers
+    from advisor.parsers.pasted import unwrap
 
     check_limits(text, source)
+    text = unwrap(text)  # a mail's "> " quoting, an ISPF screen's line numbers and furniture
     try:
         version, sections = markers(text)
     except ParseError as err:
         raise _error(source, str(err)) from None
-    if version is not None or sections or _has_prompts(text):
+    if version is not None or sections or _has_prompts(text) or has_typed_command(text):
         outputs, problems = _bundle_outputs(text, source)
         if not outputs:
             raise DocumentError(
@@ -399,15 +432,17 @@ def _read_one(item: TextInput, document_hint: str) -> tuple[list[Output], list[I
         from advisor.assemble.model import Output
         from advisor.parsers import registry
         from advisor.parsers.base import ParseError
+        from advisor.parsers.pasted import unwrap
 
         check_limits(item.text, item.source)
+        text = unwrap(item.text)
         parser = registry.parser_for(item.command)
-        if parser is not None and _reopened(item.text, parser.COMMAND):  # two systems' outputs under one name
-            found, issues = _bundle_outputs(item.text, item.source)
+        if parser is not None and _reopened(text, parser.COMMAND):  # two systems' outputs under one name
+            found, issues = _bundle_outputs(text, item.source)
             line = " ".join(item.command.split())
             return [Output(o.result.model_copy(update={"command_line": line}), o.file) for o in found], issues
         try:
-            return [Output(registry.parse_output(item.text, item.command), item.source)], []
+            return [Output(registry.parse_output(text, item.command), item.source)], []
         except ParseError as err:
             raise _error(item.source, str(err)) from None
     form, _, found, issues = read_outputs(item.text, item.source)

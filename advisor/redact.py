@@ -52,7 +52,8 @@ _HOST_LABELS = re.compile(
     r"^(?P<lead>[ \t]*(?:(?:Node Name|Partition Name|Host Name|Nodename|LPAR Name|Domain Name|Name Server|"
     r"System name|VM\d\d Name|Topas Monitor for host|Hostname|CPC Name|LP Name|Sysplex Name|LPAR Extended Name|"
     r"VM\d\d Extended Name|Node Id|Static hostname|Transient hostname|Pretty hostname|Cluster Name|site name|Sys peer|"
-    r"SAPLOCALHOST|SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost)[ \t]*[:=][ \t]*|"
+    r"SAPLOCALHOST|SAPLOCALHOSTFULL|SAPDBHOST|SAPGLOBALHOST|rdisp/mshost|j2ee/dbhost|enque/serverhost|"
+    r"Virtual Machine Name)[ \t]*[:=][ \t]*|"
     r"hostname[ \t]+))(?P<value>[\w.-]{1,253})",
     re.I | re.M | re.A,
 )
@@ -96,7 +97,8 @@ _FILTER_NAMES = re.compile(r"(?P<lead>\blpar_names?=)(?P<value>[\w.,-]{1,2048})"
 # Words that name no site (a monoplex's sysplex LOCAL, /etc/hosts' localhost, an OS): never learned as names,
 # or every whole-word "local" / "Linux" the parsers read would change.
 _COMMON = re.compile(
-    r"local|localhost[\w.-]*|loghost|ip6-[\w.-]*|ipv6-[\w.-]*|broadcasthost|linux|aix|vios|hmc|ibm|suse|ubuntu|debian|fedora|centos"
+    r"local|localhost[\w.-]*|loghost|loopback|ip6-[\w.-]*|ipv6-[\w.-]*|broadcasthost|linux|aix|vios|hmc|ibm|suse|ubuntu|debian|fedora"
+    r"|centos"
     r"|rhel|none|default|unknown|active|inactive",
     re.I | re.A,
 )
@@ -129,6 +131,7 @@ _PLATFORM_HINT = linre.compile(
     r"|(?i:wwid|dm-|scsi-|wwn-|mpath)|[0-9A-Fa-f]{32}|ping|trace|telnet|ftp|rsh|rlogin|nslookup|host|showmount|netperf|iperf"
     r"|^search |^domain |\*SE|\*NA|identification = |CPU|GREEN|YELLOW|RED|GRAY|CONNECTED|QUIESCED|JOINING|REBUILDING"
     r"|Attribute,|[ \t\r](?:up|down|unknown)[ \t\r]|via|src|->|: \[|[ \t\r]-[ \t\r]|has address|Name:"
+    r"|[ \t\r](?:HPUX|HP-UX|LINUX|WINDOWS|OPENVMS|UNKNOWN)[ \t\r]"
 )
 _LINE_HINT = linre.compile(  # what _ADDRESS_LINE, _WWN_LINE and _MAC_LINE each need (without their word bounds)
     r"(?i:addr|gateway|server|inet|ip|netmask|subnet|broadcast|route|ww_?name|wwpn|wwnn|world wide|port name"
@@ -149,6 +152,7 @@ _LISTING_HINT = re.compile(
 _ACTIVE = re.compile(r"ctive", re.I | re.A)  # parstatus / vparstatus rows: active, inactive
 _DM_ROW = re.compile(r"^[ \t\r]*[0-9A-F]{2,4}[ \t\r]+[-+]", re.A)  # D M=CPU processor rows
 _VPAR_STATES = frozenset("Up Down Load Crash Hung Shut".split())
+_GUEST_OS = frozenset("HPUX HP-UX LINUX WINDOWS OPENVMS UNKNOWN".split())  # hpvmstatus's OS Type column
 _VPAR6_STATES = frozenset("UP DOWN EFI BOOT SHUTDOWN HUNG CRASH LOAD".split())
 # Commands whose whole output (the next line) is a host name or a serial, as typed after a prompt.
 _NEXT_LINE = (
@@ -197,9 +201,9 @@ _CONTROL = re.compile(r"(\x1b\[[0-9;?]{0,32}[A-Za-z])")
 # Commands the advisor reads, as the first word typed after a bare "host #" / "host>" prompt (with
 # the wrappers an admin types before them); collect/redact.sh holds the same list.
 PROMPT_COMMANDS = frozenset(
-    "amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg "
+    "D DISPLAY amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg "
     "lswpar machinfo mpsched netstat entstat oslevel parstatus pbrun prtconf ps psrset schedo ssh sudo svmon "
-    "swapinfo topas vmcp vmo vmstat".split()
+    "swapinfo topas vmcp vmo vmstat vparstatus".split()
 )
 # HMC commands whose -m names a managed system and -p a partition.
 HMC_COMMANDS = frozenset(
@@ -222,6 +226,7 @@ class Redactor:
         self._count: dict[str, int] = {}  # stand-ins given, by kind
         self._number: dict[tuple[str, str], int] = {}  # each mapping key's number
         self._domains: dict[str, str] = {}  # lower-cased DNS domain -> stand-in
+        self._xcf = False  # the line before was a D XCF member list's: this one may go on with it
 
     def _stand_in(self, kind: str, value: str) -> str:
         """The stand-in of ``value``; a stand-in met again (two rules on one value) stays as it is."""
@@ -253,6 +258,7 @@ class Redactor:
 
     def text(self, text: str) -> str:
         """``text`` with every identifying value replaced."""
+        self._xcf = False
         for pattern in (_HOST_LABELS, _LPAR_INFO, _DOCUMENT_NAME, _MARKER_HOST):
             text = pattern.sub(lambda m: m.group("lead") + self._host(m.group("value")), text)
         text = _USER_AT.sub(
@@ -310,11 +316,16 @@ class Redactor:
 
     def _platform(self, line: str) -> str:
         """Names and ids each platform prints in its own shape (z/OS, z/VM, HP-UX, AIX, syslog, /etc/hosts)."""
-        if len(line) > _LONG_LINE or _PLATFORM_HINT.search(line) is None:
+        if len(line) > _LONG_LINE:
+            self._xcf = False
+            return line
+        line = self._xcf_rest(line)
+        if _PLATFORM_HINT.search(line) is None:
             return line
         for rule in (
             self._z_keywords, self._z_statement, self._console, self._uname, self._log_host, self._hosts_line,
-            self._welcome, self._last_login, self._partitions, self._disk_ids, self._labelled_ids, self._network_rows,
+            self._welcome, self._last_login, self._partitions, self._guests, self._disk_ids, self._labelled_ids,
+            self._network_rows,
             self._logins, self._nfs, self._long_ids, self._targets, self._listings,
         ):  # fmt: skip
             line = rule(line)
@@ -347,6 +358,20 @@ class Redactor:
             pos = j + len(stand_in)
         return line
 
+    def _xcf_rest(self, line: str) -> str:
+        """The lines a D XCF member list goes on in (indented, nothing but system names) after its
+        "SYSPLEX PLEX1: SYSA SYSB ..." line."""
+        if not self._xcf:
+            return line
+        self._xcf = False
+        tokens = list(_TOKEN.finditer(line))
+        if line[:1] not in (" ", "\t") or not tokens or not all(_upper_zname(t.group(0)) for t in tokens):
+            return line
+        for token in reversed(tokens):
+            line = _put(line, token, self._host(token.group(0)))
+        self._xcf = True
+        return line
+
     def _z_statement(self, line: str) -> str:
         """LOADxx's SYSPLEX/HWNAME/LPARNAME/VMUSERID statements; D XCF's "SYSPLEX PLEX1: SYSA SYSB"."""
         m = _ZSTATEMENT.match(line)
@@ -354,6 +379,7 @@ class Redactor:
             return line
         end = m.end() + len(value)
         if line[end : end + 1] == ":":
+            self._xcf = m.group(0).strip() == "SYSPLEX"
             tokens = list(_TOKEN.finditer(line, end + 1))
             for token in reversed(tokens):
                 if _zname(token.group(0), 0) == token.group(0):
@@ -425,7 +451,8 @@ class Redactor:
         return line
 
     def _hosts_line(self, line: str) -> str:
-        """An /etc/hosts line: an address, then lower-case names (a fileset level before words is no address)."""
+        """An /etc/hosts line: an address, then names (lower case; in capitals or mixed case from three
+        characters, starting with a letter; a fileset level before words is no address)."""
         if _ADDRESS_START.match(line) is None:
             return line
         tokens = list(_TOKEN.finditer(line))
@@ -433,7 +460,7 @@ class Redactor:
         names = 0
         while names + 1 < len(w) and not w[names + 1].startswith("#"):
             names += 1
-        if names == 0 or not all(_lower_name(x) for x in w[1 : names + 1]):
+        if names == 0 or not all(_hosts_name(x) for x in w[1 : names + 1]):
             return line
         if all(_COMMON.fullmatch(x) for x in w[1 : names + 1]):
             return line
@@ -508,6 +535,18 @@ class Redactor:
         ):
             return _put(line, tokens[1], self._host(w[1]))
         return line
+
+    def _guests(self, line: str) -> str:
+        """HP-UX Integrity VM: hpvmstatus rows ("sapvm01  1 HPUX  On (OS)  4 ..."; HPVM 4 adds a type
+        column: "sapvm01  1 SH HPUX  Off ...")."""
+        tokens = list(_TOKEN.finditer(line))
+        w = [t.group(0) for t in tokens]
+        if len(w) < 4 or not _host_word(w[0]) or not _digits(w[1], 0) or len(w[1]) > 4:
+            return line
+        k = 3 if len(w) >= 5 and re.fullmatch(r"[A-Z]{1,2}", w[2], re.A) else 2
+        if w[k] not in _GUEST_OS or w[k + 1] not in ("On", "Off", "Invalid"):
+            return line
+        return _put(line, tokens[0], self._host(w[0]))
 
     def _disk_ids(self, line: str) -> str:
         """AIX: PVIDs (lspv, lsattr's pvid, PV/VG IDENTIFIER), lsattr's unique_id, lspv -u's unique ids."""
@@ -1115,6 +1154,11 @@ def _name_ok(word: str) -> bool:
 
 def _host_word(word: str) -> bool:
     return re.fullmatch(r"[A-Za-z][\w.-]{0,252}", word, re.A) is not None
+
+
+def _hosts_name(word: str) -> bool:
+    """A name on an /etc/hosts line: ``sapdb02-boot``, ``SAPPRD01``, ``HmcFra01.corp.example.com``."""
+    return _lower_name(word) or re.fullmatch(r"[A-Za-z][A-Za-z0-9_.-]{2,252}", word, re.A) is not None
 
 
 def _lower_name(word: str) -> bool:

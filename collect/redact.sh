@@ -204,7 +204,7 @@ function host_list(value,    n, part, i, out) {  # a,b,c: each a host name
 # --- the passes, each over every line, in advisor/redact.py order ----------------------------
 function labels(s,    l, m) {  # Node Name : x, LPAR Name: x, VM00 Name: x, hostname x (lsattr), ...
     l = lower(s)
-    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|site name|sys peer|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
+    if (match(l, /^[ \t]*((node name|partition name|host name|nodename|lpar name|domain name|name server|system name|vm[0-9][0-9] name|topas monitor for host|hostname|cpc name|lp name|sysplex name|lpar extended name|vm[0-9][0-9] extended name|node id|static hostname|transient hostname|pretty hostname|cluster name|site name|sys peer|saplocalhost|saplocalhostfull|sapdbhost|sapglobalhost|rdisp\/mshost|j2ee\/dbhost|enque\/serverhost|virtual machine name)[ \t]*[:=][ \t]*|hostname[ \t]+)/) \
         && namech(substr(s, RSTART + RLENGTH, 1))) {
         m = run_of(s, RSTART + RLENGTH)
         return substr(s, 1, RSTART + RLENGTH - 1) host(m) substr(s, RSTART + RLENGTH + length(m))
@@ -413,6 +413,7 @@ function hexw(w, least, most, up) {
     return up ? w ~ /^[0-9A-F]+$/ : w ~ /^[0-9A-Fa-f]+$/
 }
 function host_word(w) { return w ~ /^[A-Za-z][A-Za-z0-9_.-]*$/ && length(w) <= 253 }
+function hosts_name(w) { return lower_name(w) || (w ~ /^[A-Za-z][A-Za-z0-9_.-]+$/ && length(w) >= 3 && length(w) <= 253) }
 function lower_name(w) { return w ~ /^[a-z0-9][a-z0-9_.-]*$/ && length(w) <= 253 && w ~ /[a-z]/ }
 function quad(w) { return w ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ }
 function fileset_row(s) {  # lslpp rows: "bos.net.tcp.server 7.2.5.1 COMMITTED TCP/IP Server" has no address
@@ -453,6 +454,7 @@ function z_statement(s,    m, v, e, k, t) {  # LOADxx SYSPLEX/HWNAME/LPARNAME/VM
     if (v == "") return s
     e = m + 1 + length(v)
     if (substr(s, e, 1) == ":") {
+        XCF = (s ~ /^[ \t]*SYSPLEX[ \t]/)
         tokens(substr(s, e + 1))
         for (k = NT; k >= 1; k--) {
             t = TOK[k]
@@ -504,7 +506,7 @@ function log_host(s,    k) {  # "Nov 24 10:00:01 host sshd[42]: ...", "2026-11-2
         return put(s, k, host(TOK[k]))
     return s
 }
-function hosts_line(s,    nn, k, all, kind) {  # /etc/hosts: an address, then lower-case nn
+function hosts_line(s,    nn, k, all, kind) {  # /etc/hosts: an address, then names (lower case, or from 3 characters)
     if (!index(substr(s, 1, 5), ".") && !index(substr(s, 1, 5), ":")) return s  # 1.2.3.4 or fe80::1 begins so
     if (s !~ /^([0-9][0-9]?[0-9]?\.[0-9]|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?:)/) return s
     tokens(s)
@@ -512,7 +514,7 @@ function hosts_line(s,    nn, k, all, kind) {  # /etc/hosts: an address, then lo
     while (nn + 1 < NT && substr(TOK[nn + 2], 1, 1) != "#") nn++
     if (nn == 0) return s
     all = 1
-    for (k = 2; k <= nn + 1; k++) { if (!lower_name(TOK[k])) return s; if (lower(TOK[k]) !~ COMMON) all = 0 }
+    for (k = 2; k <= nn + 1; k++) { if (!hosts_name(TOK[k])) return s; if (lower(TOK[k]) !~ COMMON) all = 0 }
     if (all) return s
     if (TOK[1] ~ /^[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?\.[0-9][0-9]?[0-9]?$/ && is_ip(TOK[1])) kind = "ip"
     else if (length(TOK[1]) <= 45 && TOK[1] ~ /^[0-9A-Fa-f:]+$/ && is_ipv6(TOK[1])) kind = "ip6"
@@ -837,10 +839,30 @@ function listings(s,    k, all, at, key, v, j, st, start, f, e, g) {  # resolv.c
     }
     return s
 }
+function xcf_rest(s,    k, c) {  # a D XCF member list going on (indented, system names only) after "SYSPLEX X: A B"
+    if (!XCF) return s
+    XCF = 0
+    c = substr(s, 1, 1)
+    if (c != " " && c != "\t") return s
+    tokens(s)
+    if (NT == 0) return s
+    for (k = 1; k <= NT; k++) if (!upper_zname(TOK[k])) return s
+    for (k = NT; k >= 1; k--) s = put(s, k, host(TOK[k]))
+    XCF = 1
+    return s
+}
+function guests(s,    k) {  # Integrity VM hpvmstatus rows: "sapvm01  1 [SH] HPUX  On (OS)  4 ..."
+    tokens(s)
+    if (NT < 4 || !host_word(TOK[1]) || !isdigits(TOK[2], 0) || length(TOK[2]) > 4) return s
+    k = (NT >= 5 && TOK[3] ~ /^[A-Z][A-Z]?$/) ? 4 : 3
+    if (TOK[k] !~ /^(HPUX|HP-UX|LINUX|WINDOWS|OPENVMS|UNKNOWN)$/ || TOK[k + 1] !~ /^(On|Off|Invalid)$/) return s
+    return put(s, 1, host(TOK[1]))
+}
 function platform(s) {
-    if (length(s) > 16384) return s  # longer than the advisor reads: only the rules over the whole text (as advisor/redact.py)
+    if (length(s) > 16384) { XCF = 0; return s }  # longer than the advisor reads: only the rules over the whole text (as advisor/redact.py)
+    s = xcf_rest(s)
     s = z_keywords(s); s = z_statement(s); s = console(s); s = uname_a(s); s = log_host(s); s = hosts_line(s)
-    s = welcome(s); s = last_login(s); s = partitions(s); s = disk_ids(s); s = labelled_ids(s); s = network_rows(s)
+    s = welcome(s); s = last_login(s); s = partitions(s); s = guests(s); s = disk_ids(s); s = labelled_ids(s); s = network_rows(s)
     s = logins(s); s = nfs(s); s = long_ids(s); s = targets(s)
     return listings(s)
 }
@@ -1117,7 +1139,7 @@ BEGIN {
     C = "[0-9A-Z]"; LOCRE = "U" C C C C "\\." C C C "\\." C C C C C C C
     IPRE = "[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+"  # octets of more than 3 digits are refused in is_ip
     PLACEHOLDER = "^(xxx+|redacted|removed|hidden|masked|anonymi[sz]ed|(my|your)?[_-]?(host|server|node|lpar|partition)[_-]?name)$"
-    COMMON = "^(local|localhost[a-z0-9_.-]*|loghost|ip6-[a-z0-9_.-]*|ipv6-[a-z0-9_.-]*|broadcasthost|linux|aix|vios|hmc|ibm|suse" \
+    COMMON = "^(local|localhost[a-z0-9_.-]*|loghost|loopback|ip6-[a-z0-9_.-]*|ipv6-[a-z0-9_.-]*|broadcasthost|linux|aix|vios|hmc|ibm|suse" \
         "|ubuntu|debian|fedora|centos|rhel|none|default|unknown|active|inactive)$"  # never names (a monoplex is LOCAL)
     ZCH = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@#$"  # a z/OS or z/VM name
     ZERO16 = "0000000000000000"
@@ -1151,9 +1173,9 @@ BEGIN {
     ESC = "\033"; SOH = "\001"; Q = "\047"
     SSHARGS = "bcDEeFIiJLlmOopQRSWw"  # ssh options that take a value
     # commands the advisor reads, first word after a bare "host #" / "host>" prompt (PROMPT_COMMANDS in advisor/redact.py)
-    n = split("amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg " \
+    n = split("D DISPLAY amepat cat chatr ioscli ioslevel kctune lparstat lsattr lscpu lsdev lshwres lslic lslpp lsmap lssyscfg " \
         "lswpar machinfo mpsched netstat entstat oslevel parstatus pbrun prtconf ps psrset schedo ssh sudo svmon " \
-        "swapinfo topas vmcp vmo vmstat", w, " ")
+        "swapinfo topas vmcp vmo vmstat vparstatus", w, " ")
     for (i = 1; i <= n; i++) PCMD[w[i]] = 1
     # HMC commands whose -m names a managed system (HMC_COMMANDS in advisor/redact.py)
     n = split("lssyscfg lshwres lslic lsrefcode lscod lsmemopt lslparutil lslparmigr chsyscfg chhwres mksyscfg rmsyscfg " \
@@ -1169,6 +1191,7 @@ END {
     for (i = 1; i <= NR; i++) L[i] = user_at(L[i])
     for (i = 1; i <= NR; i++) L[i] = prompt(L[i])
     for (i = 1; i <= NR; i++) L[i] = ssh(L[i])
+    XCF = 0
     for (i = 1; i <= NR; i++) L[i] = platform(L[i])
     USERIDS = 0
     for (i = 2; i <= NR; i++) {

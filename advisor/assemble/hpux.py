@@ -6,6 +6,7 @@
   ``parstatus -w`` names as local; with several and no -w line it is a note.
 - chatr: ``large_pages.text`` / ``.data`` from disp+work's segment size hints (4K..4G, L); ``D``
   (default) follows the kernel's vps tunables and is a note, not a size.
+- vparstatus: the virtual partitions of the nPartition; a note only (a vPar's own machinfo describes it).
 - mpsched -s, psrset: the layout of locality domains and processor sets, but not which SAP process is
   bound where (mpsched -q, psrset -q): notes only.
 """
@@ -21,7 +22,7 @@ from advisor.assemble.model import Fact, Output
 from advisor.documents.hpux import HpuxPageSize
 from advisor.parsers.base import was_cut
 
-COMMANDS = ("machinfo", "kctune", "swapinfo -tam", "parstatus", "chatr", "mpsched -s", "psrset")
+COMMANDS = ("machinfo", "kctune", "swapinfo -tam", "parstatus", "chatr", "mpsched -s", "psrset", "vparstatus")
 PAGE_SIZES = set(get_args(HpuxPageSize))
 SWAP_AREAS = ("dev", "fs", "localfs", "network", "remfs")
 RELEASES = {"11.31": "11iv3", "11.23": "11iv2"}
@@ -33,6 +34,7 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     outputs = list(outputs)
     out: list[Fact] = []
     local = _local_partition(outputs)
+    current = _current_vpar(outputs)
     for output in outputs:
         mapper = {
             "machinfo": _machinfo,
@@ -45,6 +47,8 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
         emit = ctx.emit(output)
         if mapper is not None:
             mapper(emit)
+        elif output.command == "vparstatus":
+            _vparstatus(emit, current)
         elif output.command == "parstatus":
             _parstatus(emit, local)
         out += emit.facts
@@ -101,7 +105,11 @@ def _local_partition(outputs: list[Output]) -> int | None:
 
 def _parstatus(emit: Emit, local: int | None) -> None:
     partitions = list(enumerate(emit.get("partitions") or []))
+    if emit.get("partition.partition_number") is not None:  # parstatus -V -p N: one partition in detail
+        _partition_detail(emit)
+        return
     if not partitions:
+        _cell_table(emit, local)
         return
     if len(partitions) == 1:
         (n, row), how = partitions[0], "the only nPartition of the complex"
@@ -116,6 +124,54 @@ def _parstatus(emit: Emit, local: int | None) -> None:
             return
         (n, row), how = mine[0], f"nPartition {local}, the local one (parstatus -w)"
     emit.fact("cells", row["cells"], f"partitions.{n}.cells", note=how)
+
+
+def _partition_detail(emit: Emit) -> None:
+    """``parstatus -V -p N``: ``cells`` from its [Cell] table (the partition's own cells), ``clm_pct`` from
+    its memory lines, when the interleaved and the cell local memory add up to the good memory."""
+    number = emit.get("partition.partition_number")
+    mine = [n for n, cell in enumerate(emit.get("cells") or []) if cell.get("partition") == number]
+    if mine and not was_cut(emit.output.result):
+        emit.fact("cells", len(mine), f"cells.{mine[0]}.partition", note=f"cells of nPartition {number} (-V)")
+    good = emit.get("partition.total_good_memory_size_gb")
+    clm = emit.get("partition.total_allocated_clm_gb")
+    interleaved = emit.get("partition.total_interleave_memory_gb")
+    if good is None or clm is None:
+        return
+    if not good or interleaved is None or abs(interleaved + clm - good) > 0.1:
+        emit.note(
+            f"parstatus -V: interleaved ({interleaved} GB) and cell local memory ({clm} GB) do not add up to the "
+            f"good memory ({good} GB); clm_pct left out",
+            "partition.total_allocated_clm_gb",
+        )
+        return
+    emit.fact(
+        "clm_pct",
+        round(clm / good * 100, 2),
+        "partition.total_allocated_clm_gb",
+        note=f"Total Allocated CLM {clm} GB of Total Good Memory Size {good} GB",
+    )
+
+
+def _cell_table(emit: Emit, local: int | None) -> None:
+    """``parstatus -C``: the cells of the complex with their partition; ``cells`` for the local one
+    (``parstatus -w``), or for the one partition every assigned cell belongs to."""
+    cells = [(n, c["partition"]) for n, c in enumerate(emit.get("cells") or []) if "partition" in c]
+    if not cells or was_cut(emit.output.result):
+        return
+    owners = {p for _, p in cells}
+    number = local if local is not None else (owners.pop() if len(owners) == 1 else None)
+    if number is None:
+        emit.note(
+            f"parstatus -C shows cells of {len(owners)} nPartitions and no parstatus -w line says which is this "
+            "one; cells left out",
+            f"cells.{cells[0][0]}.partition",
+        )
+        return
+    mine = [n for n, p in cells if p == number]
+    if mine:
+        how = "the local one (parstatus -w)" if local is not None else "the only one with cells"
+        emit.fact("cells", len(mine), f"cells.{mine[0]}.partition", note=f"cells of nPartition {number}, {how}")
 
 
 def _chatr(emit: Emit) -> None:
@@ -149,6 +205,24 @@ def _psrset(emit: Emit) -> None:
         f"psrset lists {len(sets)} processor set(s); which SAP instance runs in which (sap.instances[].pset) is "
         "psrset -q: nothing mapped",
         "psets.0.pset",
+    )
+
+
+def _current_vpar(outputs: list[Output]) -> str | None:
+    found = {str(o.data["current"]) for o in outputs if o.command == "vparstatus" and "current" in o.data}
+    return found.pop() if len(found) == 1 else None
+
+
+def _vparstatus(emit: Emit, current: str | None) -> None:
+    vpars = emit.get("vpars") or emit.get("resources") or []
+    if not vpars and emit.get("current") is not None:  # vparstatus -w: said with the listing's note
+        return
+    current = current or emit.get("details.name")
+    emit.note(
+        f"vparstatus lists {len(vpars)} virtual partition(s)"
+        + (f" (this one: {current})" if current else "")
+        + "; no hpux-server field is a vPar's: a vPar's cores and memory come from its own machinfo",
+        "vpars.0.name" if emit.get("vpars") else None,
     )
 
 

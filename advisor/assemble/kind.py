@@ -27,6 +27,8 @@ PLATFORM_OF = {
     "kctune": "hpux-server",
     "D VIRTSTOR,LFAREA": "zos-lpar",
     "IEASYSxx": "zos-lpar",
+    "D M=STOR": "zos-lpar",
+    "D IPLINFO": "zos-lpar",
     "lscpu": "zvm-lpar",
     "lssyscfg": "managed-system",
     "lshwres": "managed-system",
@@ -36,6 +38,7 @@ PLATFORM_OF = {
     "mpsched -s": "hpux-server",
     "psrset": "hpux-server",
     "chatr": "hpux-server",
+    "vparstatus": "hpux-server",
     "vmcp q multithread": "zvm-lpar",
 }
 _VIOS_LINE = linre.compile(r"^\s*(?:\S*/)?ioscli\b|\blsdev\s+-(?:dev|type)\b|\bentstat\s+-all\b")

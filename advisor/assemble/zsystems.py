@@ -12,12 +12,20 @@ from collections.abc import Iterable
 from typing import get_args
 
 from advisor import linre
-from advisor.assemble.common import Context, Emit
+from advisor.assemble.common import Context, Emit, mb_to_gb
 from advisor.assemble.model import NULL, Fact, Output
 from advisor.documents.zos import ZMachine
 from advisor.parsers.base import was_cut
 
-COMMANDS = ("D VIRTSTOR,LFAREA", "IEASYSxx", "lscpu", "cat /proc/sysinfo", "vmcp q multithread")
+COMMANDS = (
+    "D VIRTSTOR,LFAREA",
+    "D M=STOR",
+    "D IPLINFO",
+    "IEASYSxx",
+    "lscpu",
+    "cat /proc/sysinfo",
+    "vmcp q multithread",
+)
 MACHINES = set(get_args(ZMachine))
 _ZVM = linre.compile(r"^z/VM\s+(\d+)\.(\d+)")
 
@@ -43,6 +51,8 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     for output in outputs:
         mapper = {
             "D VIRTSTOR,LFAREA": _virtstor,
+            "D M=STOR": _storage,
+            "D IPLINFO": _iplinfo,
             "IEASYSxx": _ieasys,
             "lscpu": _nested_lscpu if nested else _lscpu,
             "cat /proc/sysinfo": _sysinfo,
@@ -65,6 +75,16 @@ def _virtstor(emit: Emit) -> None:
     emit.copy("lfarea_usage.source", "source")
     for key, field in LFAREA_USAGE.items():
         emit.copy(f"lfarea_usage.{field}", key)
+
+
+def _storage(emit: Emit) -> None:
+    """D M=STOR: the online sections' ranges together (the parser gives them only for a whole message with
+    nothing pending offline)."""
+    emit.copy("online_storage_gb", "online_mb", convert=mb_to_gb, note="ONLINE ranges of IEE174I, MB / 1024")
+
+
+def _iplinfo(emit: Emit) -> None:
+    emit.copy("zos_version", "version", note=f"RELEASE {emit.get('release')}")
 
 
 def _ieasys(emit: Emit) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from advisor.chat.calc import CalcAnswer, calculate
+from advisor.chat.calc.asked import asks_judgement
 from advisor.chat.clarify import clarification
 from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
 from advisor.chat.judge import ame64k_support, claim_verdict
@@ -38,6 +39,9 @@ MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
 SENTENCES_OTHER = 2
 SENTENCES_LIST = 6  # a question asking for a checklist or steps
+# a verdict line states the claim, not the passage's figures, names or commands: when the question asks for one of
+# these ("response time improvement at 1 TB?"), the verdict's passage is quoted after it too
+DETAIL_KINDS = frozenset({"figure", "name", "command", "level"})
 ANSWER_KIND_SHARE = 0.6  # a sentence of the kind asked for gains this share of the question's rarest concept
 
 SCOPE = (
@@ -115,8 +119,10 @@ def beyond_sources(r: Retrieval) -> bool:
     they never use, unless the best passage shares several terms of the field with it ("npiv zoning
     gotchas?"), or a rare word with no term of the field shared ("would it work for our tomcat servers?").
     No verdict, clarification or passage answers such a question; a calculation with its inputs still may."""
-    if r.mentioned_rules or not r.hits:
+    if r.mentioned_rules:
         return False
+    if not r.hits:  # "and redis?": nothing of it in any passage; a verdict read from the context would answer that
+        return bool(r.unknown or r.names)
     if r.names:
         return True  # "AIX Live Kernel Update with AME enabled LPARs - supported?": a feature the sources never name
     if r.off_topic:
@@ -128,10 +134,17 @@ def beyond_sources(r: Retrieval) -> bool:
     return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)
 
 
+def elsewhere(r: Retrieval) -> bool:
+    """A follow-up names a term of the field of its own ("and the HMC itself?" after VIOS memory, "and for the JVM
+    heap?" after chatr) that the best passage for it with its context does not speak of: the context answers, not
+    the follow-up."""
+    return bool(r.own_terms) and bool(r.hits) and not set(r.own_terms) & set(r.hits[0].matched)
+
+
 def in_scope(r: Retrieval) -> bool:
     if r.foreign and not r.mentioned_rules:
         return False
-    if not r.hits:
+    if not r.hits or elsewhere(r):
         return False
     top = r.hits[0]
     if r.mentioned_rules:
@@ -153,6 +166,14 @@ def in_scope(r: Retrieval) -> bool:
     specific = bool(r.jargon) or any("_" in label.strip("_") for label in top.matched)
     score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and specific else MIN_SCORE
     return top.coverage >= floor and top.score >= score_floor
+
+
+def on_thread(r: Retrieval) -> bool:
+    """The best passage is on the conversation's thread (Retrieval.continues) and matches the question as well as
+    the relevance floor asks, whatever its BM25 sum: "other env var?" after the liveCache variables."""
+    if not r.continues or beyond_sources(r) or (r.foreign and not r.mentioned_rules) or not topical(r):
+        return False
+    return r.hits[0].coverage >= (MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE)
 
 
 def pick_sentences(
@@ -298,8 +319,14 @@ def _ambiguous(reading: Reading) -> AskResult | None:
         return None
     questions = [Question(path="message", question=p.question) for p in reading.problems]
     text = " ".join(p.question for p in reading.problems)
+    first = reading.problems[0]  # the reply resumes the question with this number read as the user says
     return AskResult(
-        Composer(), covered=True, intent="clarify", text=f"Before I calculate anything: {text}", questions=questions
+        Composer(),
+        covered=True,
+        intent="clarify",
+        text=f"Before I calculate anything: {text}",
+        questions=questions,
+        pending=Pending(question=reading.text, needs="reading", ask=first.question, raw=first.raw),
     )
 
 
@@ -314,16 +341,23 @@ def answer(
     skip: frozenset[str] | set[str] = frozenset(),
     has_document: bool = False,
     context: str = "",
+    near: frozenset[str] = frozenset(),
+    lean: bool = False,
 ) -> AskResult:
     """`context`: the conversation's earlier questions, where a yes/no follow-up finds the subject it leaves out
-    ("does it need a reboot?", "and on POWER8?")."""
+    ("does it need a reboot?", "and on POWER8?"); `near`: the passages of the last answer's thread
+    (KnowledgeBase.thread), which a follow-up's answer comes from when they answer it as well as any; `lean`: a
+    follow-up without amounts of its own may be answered from that thread (`on_thread`); amounts go to the
+    calculators' follow-ups and to the question before it, asked with them."""
     reading = reading or read(text)
     text = reading.text
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
-    r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra)
-    if not in_scope(r) and in_scope(r.by_score):
+    r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra, near=near)
+    threaded = lean and on_thread(r)
+    if not in_scope(r) and not threaded and in_scope(r.by_score):
         r = r.by_score  # a follow-up whose own words only weak passages answer: the question it continues decides
+    scoped = threaded or in_scope(r)
     if r.corrected and r.corrected != text:  # "uper limit for bufer cache": the calculators read it corrected too
         reading = read(r.corrected)
         text = reading.text
@@ -346,12 +380,19 @@ def answer(
             entry = None
     # a claim reads the question's predicate, so it may stand beside a figure ("factor 4.7 ... safe?"); a
     # calculator's own verdict ("is 4 GB enough?") comes first
-    claim = claim_verdict(kb.claims, reading, context) if not foreign and not (calc and calc.verdict) else None
-    if claim is not None and claim.claim.says == "possible":
-        claim = None if ame64k_support(reading) is not None else claim  # the computed AME64K support verdict first
+    # a figure asked for ("LFAREA=(1M=(30%)) on 44 GB online, size?") gets no verdict beside it
+    figure_only = calc is not None and bool(calc.calculations) and not (reading.yes_no or asks_judgement(text))
+    claim = (
+        claim_verdict(kb.claims, reading, context)
+        if not foreign and not (calc and calc.verdict) and not figure_only
+        else None
+    )
+    computed = claim is not None and claim.claim.says == "possible" and ame64k_support(reading) is not None
+    if computed:
+        claim = None  # the computed AME64K support verdict first, before any claim or entry
     judged = (
         ame64k_support(reading)
-        if not foreign and claim is None and (entry is None or entry.id.startswith("ame64k-on"))
+        if not foreign and claim is None and (computed or entry is None or entry.id.startswith("ame64k-on"))
         else None
     )
     if judged is not None:
@@ -362,7 +403,8 @@ def answer(
             claim = None
     if claim is not None:  # a claim reads the question's predicate; an entry only its topic
         entry = None
-    clar = clarification(reading, has_document) if calc is None and not foreign else None
+    # "which message says the LFAREA exceeds the limit?" asks for a name the sources give, never for the user's data
+    clar = clarification(reading, has_document) if calc is None and not foreign and "name" not in wanted(text) else None
     if calc is None and beyond_sources(r):
         return not_covered(r)  # "relocating sap guests live between z/VMs, supported?": no verdict on it either
     if (
@@ -371,7 +413,7 @@ def answer(
         and entry is None
         and judged is None
         and claim is None
-        and (not in_scope(r) or off_platform(r, question_platforms))
+        and (not scoped or off_platform(r, question_platforms))
     ):
         return not_covered(r)
     out = Composer()
@@ -391,7 +433,9 @@ def answer(
         n = out.cite(passage_cite(kb, p))
         out.say(f"{claim.answer.capitalize()}: {claim.because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=claim.answer, because=claim.because, citations=[n])  # type: ignore[arg-type]
-        skip = set(skip) | {p.id}
+        best = bool(r.hits) and r.hits[0].passage.id == p.id  # the best passage keeps its detail after the verdict
+        if not best and not wanted(text) & DETAIL_KINDS:
+            skip = set(skip) | {p.id}
         result.passages.append(p)
     elif entry is not None:
         p = kb.by_id[entry.passage]
@@ -399,7 +443,7 @@ def answer(
         word = entry.answer(text)
         out.say(f"{word.capitalize()}: {entry.because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=word, because=entry.because, citations=[n])  # type: ignore[arg-type]
-        skip = set(skip) | {p.id}
+        skip = set(skip) if wanted(text) & DETAIL_KINDS else set(skip) | {p.id}
         result.passages.append(p)
     elif calc is not None and calc.verdict is not None:
         word, because, cites = calc.verdict
@@ -441,7 +485,13 @@ def answer(
         ]
         speed_q = next((q for q in calc.questions if q.path == "vios.adapters"), None)
         ports_q = next((q for q in calc.questions if q.path == "vios.lhea_ports"), None)
-        if ports_q is not None:  # "2 LHEAs with 4 ports": each or in total, resumed by the reply
+        counts_q = next((q for q in calc.questions if q.path == "message.counts"), None)
+        if counts_q is not None:  # "and add 4 more": what the number counts, resumed by the reply
+            result.pending = Pending(
+                question=text, needs="counts", ask=counts_q.question, raw=counts_q.question.split("'")[1]
+            )
+            result.intent = "clarify"
+        elif ports_q is not None:  # "2 LHEAs with 4 ports": each or in total, resumed by the reply
             result.pending = Pending(
                 question=text, needs="lhea_ports", ask=ports_q.question, raw=ports_q.question.split("'")[1]
             )
@@ -462,7 +512,7 @@ def answer(
         hits = [h for h in hits if h.passage.source in sources]
     if skip or calc is not None:
         r = replace(r, hits=hits)
-    picked = _select(r, 2 if calc else MAX_PASSAGES) if r.hits and (calc is None or in_scope(r)) else []
+    picked = _select(r, 2 if calc else MAX_PASSAGES) if r.hits and (calc is None or scoped) else []
     passages = [h.passage for h in picked]
     used: set[str] = set()
     quote(kb, r, out, passages, used)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
-from advisor.chat.calc import calculate
+from advisor.chat.calc import _factors, calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.zsystems import lfarea_in_form
@@ -92,7 +92,8 @@ def _swap_platforms(old: str, reading: Reading, old_reading: Reading) -> str:
     text = old
     for p in old_reading.platforms:
         if any(n.family == p.family for n in reading.platforms):
-            text = linre.sub(rf"(?:\bon\s+(?:an?\s+)?)?{linre.escape(p.raw)}", " ", text)
+            # "POWER7 740": the server model goes with its processor
+            text = linre.sub(rf"(?:\bon\s+(?:an?\s+)?)?{linre.escape(p.raw)}(?:\s{{0,2}}\d{{3,4}}\b)?", " ", text)
     for o in old_reading.os_levels:
         if any(n.os == o.os for n in reading.os_levels):
             text = text.replace(o.raw, " ")
@@ -125,6 +126,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     bare = _LEAD_IN.sub("", text, count=1) if words <= MAX_FOLLOW_UP_WORDS else text
     if _CHANGES.match(bare) and st.document is not None:
         return Resolution("changes")
+    same = _same_system(bare, reading, st, kb) if words <= MAX_FOLLOW_UP_WORDS else None
+    if same is not None:  # "swap minimum for the same box?", "how many GB of 1M pages is that now?"
+        return Resolution("ellipsis", same)
     if _MORE.match(bare) and st.subject.question:
         return Resolution("more", _anchored(st.subject.question, st))  # "more" after "can they be paged out?"
     if _FIX.match(bare):
@@ -178,6 +182,8 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     whatif = st.document is not None and st.subject.intent == "whatif"
     if last and words <= MAX_FOLLOW_UP_WORDS and (st.document is None or whatif or st.subject.intent in _ASKED):
         bare_number = _bare_number(text, reading, last)
+        if bare_number is None and st.subject.calculator == "ame" and not whatif:
+            bare_number = _new_factor(reading, last)  # "and if we go to factor 3.0, same expanded?"
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
         new_things = (
@@ -190,6 +196,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
             new_things
             and (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text) or words <= 4)
             and not _own_topic(bare, reading)
+            and not any(q.added for q in reading.quantities)  # "and 4 more GB?": an addition, summed below
         ):
             old_reading = read(last)
             swapped, changed = _swap_quantities(last, reading, old_reading)
@@ -218,10 +225,11 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and st.document is None
         and st.subject.calculator
         and reading.quantities
-        and (_ADDS.match(bare) or _only_inputs(bare, reading))
+        and (_ADDS.match(bare) or _only_inputs(bare, reading) or any(q.added for q in reading.quantities))
     ):
         # "what if I add 40 NPIV clients?" after a sizing: the same sizing with the new items counted too
-        summed = _summed_counts(last, reading) if _ADDS.match(bare) else None
+        adds = _ADDS.match(bare) or any(q.added for q in reading.quantities)
+        summed = _summed_counts(last, reading) if adds else None
         if summed is not None:  # "add 20 NPIV clients" after "16 npiv": 36 of them, not 20
             return Resolution("ellipsis", summed)
         return Resolution("ellipsis", f"{last.strip(' ?.!')}, plus {_ADDS.sub('', bare, count=1).strip(' ?.!')}")
@@ -232,6 +240,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and len(bare.split()) <= CONTINUATION_WORDS
         and (_ELLIPSIS.match(bare) or (_ELLIPSIS.match(text) and not reading.quantities))
         and not reading.rule_ids
+        and (kb is None or reading.quantities or fragment_of(kb, bare, None))  # "and tomcat?": never named
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
@@ -250,14 +259,93 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
 
 CONTINUATION_WORDS = 6
 
+# "there", "for the same box", "on that lpar", "that now": a question about the system the conversation is about
+_SAME_SYSTEM = linre.compile(
+    r"\b(?:there|same\s+(?:box|server|system|machine|frame|lpar|partition|host|npar|image|config(?:uration)?|one|setup)|"
+    r"(?:that|this|the)\s+(?:box|server|system|machine|frame|lpar|partition|host|npar|image|setup)|(?:is\s+)?(?:that|it)\s+now)\b",
+    linre.I,
+)
+_ROLE_AFTER = linre.compile(r"^\s{0,2}(?:of\s+)?([a-z]+(?:\s+(?:memory|mem|space|storage))?)", linre.I)
+_INPUT_ROLE = frozenset(
+    """online ram memory mem true real physical paging swap max maximum expanded cores core lpars lpars partitions
+    npiv ports adapters shared shm installed""".split()
+)
+
+
+def _inputs_said(last: str, kb=None) -> str:
+    """The inputs of the last question, without what it asked: its statements, platforms and amounts with their
+    role words ("LFAREA=(1M=(50%,30%)) 84 GB online", "superdome 320GB ram")."""
+    old = read(last)
+    text = old.text
+    parts = [m.group(0) for m in _STATEMENT_WORDS.finditer(text)]
+    spans = [m.span() for m in _STATEMENT_WORDS.finditer(text)]
+    parts += [p.raw for p in old.platforms] + [o.raw for o in old.os_levels]
+    if kb is not None:  # "hp-ux", "superdome", "z/OS": the product line, which some calculators need
+        parts += [text[a:b] for a, b, _ in kb.synonyms.platform_spans(text) if text[a:b] not in parts]
+    for q in old.quantities:
+        if q.ambiguous or any(a <= q.start < b for a, b in spans):
+            continue
+        role = _ROLE_AFTER.match(text[q.end : q.end + 24])
+        word = role.group(1) if role and role.group(1).split()[0].lower() in _INPUT_ROLE else ""
+        parts.append(f"{q.raw} {word}".strip())
+    return ", ".join(parts)
+
+
+_STATEMENT_WORDS = linre.compile(r"\b[A-Z][A-Z_]{2,}\s*=\s*(?:\((?:[^()]|\([^()]*\))*\)|\S+)", linre.I)
+
+
+def _document_inputs(doc: dict) -> str:
+    """The calculator inputs an attached document holds, in the words a question gives them."""
+    kind = doc.get("kind")
+    if kind == "zos-lpar" and doc.get("lfarea") and doc.get("online_storage_gb"):
+        return f"{doc['lfarea']} on {doc['online_storage_gb']:g} GB online"
+    if kind == "hpux-server" and doc.get("memory_gb"):
+        return f"hp-ux with {doc['memory_gb']:g} GB memory"
+    return ""
+
+
+def _same_system(bare: str, reading: Reading, st: ChatState, kb=None) -> str | None:
+    """ "swap minimum for the same box?" after a buffer-cache sizing, "how many GB of 1M pages is that now?" on the
+    session's document: a calculation the message names but whose inputs are those of the system the conversation
+    is about (the last calculation's inputs, or the attached document's). None when the message computes alone."""
+    if not _SAME_SYSTEM.search(bare):
+        return None
+    if st.document is not None:
+        inputs = _document_inputs(st.document)
+    elif st.subject.calculator and st.subject.question:
+        inputs = _inputs_said(st.subject.question, kb)
+    else:
+        return None
+    tags = {p.tag for p in reading.platforms}
+    if not inputs or calculate(bare, tags, reading) is not None:
+        return None
+    joined = f"{inputs}, {bare.strip()}"
+    together = read(joined)
+    return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
+
 
 def _summed_counts(last: str, reading: Reading) -> str | None:
     """The last question with each count the message adds to summed into the count of the same thing it already
     had ("16 npiv" plus "20 NPIV clients": "36 npiv"), or None when any added quantity has no single such count
     (then the additions are appended as they are)."""
-    old = read(last).quantities
-    text = last
+    old_reading = read(last)
+    old = old_reading.quantities
+    text = old_reading.text
     for q in sorted(reading.quantities, key=lambda q: -q.start):
+        if q.kind == "size" and not q.ambiguous:  # "4 more GB" after "32 GB true at factor 2": 36 GB, one size only
+            sizes = old_reading.amounts("size")
+            if len(sizes) != 1 or sizes[0].ambiguous:
+                return None
+            o = sizes[0]
+            text = f"{text[: o.start]}{o.value + q.value:g} GB{text[o.end :]}"
+            continue
+        if q.kind == "speed" and q.count:  # "2 more 10GbE ports": the ports of the same speed and medium
+            ports = [o for o in old if o.kind == "speed" and o.value == q.value and o.medium == q.medium and o.count]
+            if len(ports) != 1:
+                return None
+            o = ports[0]
+            text = f"{text[: o.start]}{(o.count or 0) + q.count} x {o.value:g}Gb {o.medium or ''} ports{text[o.end :]}"
+            continue
         same = [o for o in old if o.kind == "count" and o.noun and o.noun == q.noun]
         had = same[0].count if len(same) == 1 else None
         if q.kind != "count" or had is None or q.count is None:
@@ -377,6 +465,26 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     return f"{last[:at]}{numbers[0].value:g} {unit}{last[at + len(q.raw) :]}" if at >= 0 else None
 
 
+def _new_factor(reading: Reading, last: str) -> str | None:
+    """The last AME question with its one expansion factor replaced by the one factor this message says ("if we go
+    to factor 3.0", "at 2.2 instead"), when that is the message's only number."""
+    numbers = [q for q in reading.quantities if q.value and not q.ambiguous]
+    if len(numbers) != 1 or numbers[0].kind != "number":
+        return None
+    q = numbers[0]
+    if not _FACTORISH.search(reading.text[max(0, q.start - 12) : q.start]):
+        return None
+    old_reading = read(last)
+    said = [f for f in _factors(old_reading.text)]
+    if len(said) != 1:
+        return None
+    old = [o for o in old_reading.quantities if o.kind == "number" and o.value == said[0]]
+    if len(old) != 1:
+        return None
+    o = old[0]
+    return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
+
+
 _FILLER = frozenset(
     """a an the and but what about how with on for at in if i we our my to is it its of same using upgrade upgrading
     move moving migrate go going switch after upon when then instead there that this box server servers system
@@ -405,6 +513,20 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     assert pending is not None
     needs = pending.needs
     answer = _ANSWER_ONLY.sub("", text, count=1).strip(" ?.!")
+    if needs == "counts" and pending.raw and pending.raw in pending.question and answer:
+        # "npiv adapters" or "4 more npiv" for "what does the '4 more' count?": the number with what it counts
+        said = [q for q in reading.quantities if q.kind != "number"]
+        placed = said[0].raw if said else f"{pending.raw} {answer}"
+        added = read(placed)
+        if any(q.added for q in added.quantities):  # "4 more GB": summed into the amount it adds to
+            summed = _summed_counts(pending.question.replace(pending.raw, " ", 1), added)
+            if summed is not None:
+                return summed
+        return pending.question.replace(pending.raw, placed, 1)
+    if needs == "reading" and pending.raw and pending.raw in pending.question:
+        # "6144 MB, sorry that's the german format", "30", "the thousands one": the number read as the user says
+        read_as = _read_as(pending.raw, answer, reading)
+        return pending.question.replace(pending.raw, read_as, 1) if read_as is not None else None
     sizes = reading.of_kind("size")
     if needs in ("size", "memory", "true-memory", "paging") and sizes and _role(reading.text, sizes[0]) is not None:
         # "true memory 16 GB" when the paging space was asked: the reply says what it is; never the asked role
@@ -459,9 +581,46 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if reading.of_kind("size", "cores", "saps", "percent", "speed", "count"):
         # any other input of the pending sizing ("sizing says 15000 SAPS" when cores were asked): the
         # question with the reply added, for the calculator to read (or to ask again)
-        summed = _summed_counts(pending.question, reading) if _ADDS.match(_LEAD_IN.sub("", text, count=1)) else None
+        adds = _ADDS.match(_LEAD_IN.sub("", text, count=1)) or any(q.added for q in reading.quantities)
+        summed = _summed_counts(pending.question, reading) if adds else None
         return summed or f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
     return None
+
+
+_THOUSANDS_REPLY = linre.compile(r"\b(?:thousands?|german|european|separator|grouping|group(?:ed)?)\b", linre.I)
+_DECIMAL_REPLY = linre.compile(r"\b(?:decimals?|fraction(?:al)?|point)\b", linre.I)
+_NUMBER_PART = linre.compile(r"\d[\d.,]*")
+_HIGH_REPLY = linre.compile(
+    r"\b(?:higher|highest|upper|larger|largest|bigger|biggest|max(?:imum)?|more|most|top)\b", linre.I
+)
+_LOW_REPLY = linre.compile(r"\b(?:lower|lowest|smaller|smallest|min(?:imum)?|less|least|fewer|bottom)\b", linre.I)
+
+
+def _read_as(raw: str, answer: str, reading: Reading) -> str | None:
+    """The words that replace `raw` (a number asked about) in the pending question, from the user's reply: the
+    amount the reply gives (as written), or the reading it names (thousands separator or decimal point)."""
+    number = _NUMBER_PART.search(raw)
+    if number is None:
+        return None
+    said = [q for q in reading.quantities if q.value and not q.ambiguous]
+    ends = _NUMBER_PART.findall(raw)
+    if len(ends) == 2:  # a range ("20-30"): the end the reply names, or the value it gives
+        high, low = _HIGH_REPLY.search(answer) is not None, _LOW_REPLY.search(answer) is not None
+        if high != low:
+            return ends[1] if high else ends[0]
+        value = _NUMBER_PART.search(said[0].raw) if said else None
+        return value.group(0) if value else None
+    if said:
+        q = said[0]
+        if q.kind == "size" and raw != number.group(0):  # "6144 MB" for "6.144 MB": the amount with its unit
+            return q.raw
+        value = _NUMBER_PART.search(q.raw)
+        return raw.replace(number.group(0), value.group(0), 1) if value else None
+    thousands, decimal = _THOUSANDS_REPLY.search(answer) is not None, _DECIMAL_REPLY.search(answer) is not None
+    if thousands == decimal:
+        return None  # neither reading named
+    digits = number.group(0)
+    return raw.replace(digits, digits.replace(".", "").replace(",", "") if thousands else digits + "0", 1)
 
 
 _EACH_REPLY = linre.compile(r"\b(?:each|apiece|every|per\s+(?:lhea|adapter|card)|per)\b", linre.I)
@@ -564,6 +723,8 @@ def _amount_only(text: str, reading: Reading) -> str | None:
     if len(reading.quantities) != 1 or reading.platforms or reading.os_levels or reading.terms or reading.rule_ids:
         return None
     q = reading.quantities[0]
+    if q.added:
+        return None  # "4 more GB": added to the amount said before, not the amount itself
     rest = reading.text.replace(q.raw, " ")
     if any(w not in _AMOUNT_WORDS for w in linre.findall(r"[a-z][a-z0-9_'+/-]*", rest.lower())):
         return None

@@ -17,7 +17,15 @@ from typing import Any
 from advisor import budget, linre
 from advisor.chat import ask as asking
 from advisor.chat import focus, followups, whatif
-from advisor.chat.dialogue import Resolution, fragment_of, meaning_asked_of, points_back, topicless, with_context
+from advisor.chat.dialogue import (
+    MAX_FOLLOW_UP_WORDS,
+    Resolution,
+    fragment_of,
+    meaning_asked_of,
+    points_back,
+    topicless,
+    with_context,
+)
 from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
@@ -37,6 +45,7 @@ from advisor.documents.limits import deep_issue
 from advisor.findings import Review
 from advisor.knowledge import KnowledgeBase, knowledge_base
 from advisor.knowledge.inventory import INVENTORY, base_id
+from advisor.knowledge.retrieval import split_aside
 from advisor.knowledge.text import STOPWORDS
 from advisor.review import Advisor, default_advisor, units_of
 
@@ -86,6 +95,13 @@ _JUDGEMENT = linre.compile(
     linre.IGNORECASE,
 )
 _ABOUT_IT = linre.compile(r"\b(?:my|our|this|the|it|its|these|that)\b", linre.IGNORECASE)
+
+
+def _amounts(text: str) -> bool:
+    """Amounts with a unit or a thing counted ("256 GB online", "4 FC ports"): a calculator's follow-up, which the
+    dialogue's amount rules and the question before it answer, not the last answer's passages. A figure ("and at
+    4.7?") may name one of those passages' figures; a small whole number ("which one") names nothing."""
+    return any(q.kind != "number" or ("." not in q.raw and q.value < 10) for q in read(text).quantities)
 
 
 class ChatEngine:
@@ -282,6 +298,14 @@ class ChatEngine:
             question = st.subject.question
             return self._ask(question, Intent("ask", rule_ids(question)), st, skip=set(st.subject.passages))
         return None
+
+    def _thread(self, text: str, st: ChatState) -> frozenset[str]:
+        """The passages a short follow-up may go on from: the last answer's and their sections' (none for a long
+        message, which states its own subject, or when the last turn answered no question)."""
+        own = split_aside(text)[0]
+        if len(own.split()) > MAX_FOLLOW_UP_WORDS or st.subject.intent not in ("ask", "calc", "clarify"):
+            return frozenset()
+        return self.kb.thread(st.subject.passages)
 
     @staticmethod
     def _answered_question(st: ChatState) -> bool:
@@ -504,6 +528,7 @@ class ChatEngine:
         self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()
     ) -> ChatReply:
         reading = read(text)
+        near = self._thread(text, st)
         result = asking.answer(
             self.kb,
             self.advisor,
@@ -514,6 +539,8 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
             context=earlier_questions(st),
+            near=near,
+            lean=bool(near) and st.document is None and not _amounts(split_aside(text)[0]),
         )
         if st.document is not None and reading.yes_no and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text)):
             judged = self._judge_document(self._rules_for_document(reading.text, st), st)

@@ -14,10 +14,12 @@ from advisor import linre
 from advisor.calculators import ame
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
-from advisor.knowledge.claims import Claims, ClaimVerdict, Level, parse_level
+from advisor.knowledge.claims import GENERIC, Claims, ClaimVerdict, Level, parse_level
 
 _AME64K = linre.compile(
-    r"\bAME\s?64K\b|\b64K\s+mode\b|\bame_mpsize_support\b|\bcompress(?:ing)?\s+64K", linre.IGNORECASE
+    r"\bAME\s?64K\b|\b64K\s+mode\b|\bame_mpsize_support\b|\bcompress(?:ing)?\s+64K|"
+    r"\bAME\s+(?:with|on|using|for|of)\s+64\s?K(?:B)?\s+(?:app(?:lication)?\s+)?pages?\b",
+    linre.IGNORECASE,
 )
 _NOT_SUPPORT = linre.compile(r"\bdefault\b|\breboot|\brestart|\bfactor\b|\bCPU\b|\bfaster\b", linre.IGNORECASE)
 PASSAGE = "ame64k-overview-ame4k-vs-ame64k-history"  # where the sources state the condition
@@ -100,7 +102,7 @@ _DASH_IN_WORD = linre.compile(r"(?:\w|\s)-\w")
 # "npiv on 4gb cards, doable? (vios 2.2.6)": a remark in brackets after the question mark
 _TRAILING_REMARK = linre.compile(r"\?\s*\([^()]{0,80}\)\s*$")
 _WH = frozenset("what which who whom whose why where how when".split())
-_SENTENCE = linre.compile(r"[^.!?]+(?:[.!?]+|$)")
+_SENTENCE = linre.compile(r"(?:[^.!?]|\.\d)+(?:[.!?]+|$)")  # "AIX 4.3.3?" is one sentence
 # the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
 _CLAUSE = linre.compile(r"[,;:.!?]\s|\s-\s")
 _WH_CLAUSE = linre.compile(
@@ -110,9 +112,9 @@ _WH_CLAUSE = linre.compile(
 
 # "... reboot required y/n", "for AME64K modelling does amepat need the -M flag", "when real is tight can z/OS page
 # out a 2g frame?": yes/no questions the reader's stricter test leaves out; a claim still needs subject and predicate
-_YN_TAG = linre.compile(r"\b(?:y/n|yes\s+or\s+no|yes/no)\W*$", linre.IGNORECASE)
+_YN_TAG = linre.compile(r"\b(?:y/n|yes\s+or\s+no|yes/no|or\s+not)\W*$", linre.IGNORECASE)
 _INVERTED = linre.compile(
-    r"^\s*(?:for|on|in|with|if|when|once|after|before|since|so|and|but|still|now)\b[^?.]{0,100}?"
+    r"^\s*(?:for|on|in|at|with|if|when|once|after|before|since|so|and|but|still|now|over\s+time)\b[^?.]{0,100}?"
     r"\b(?:does|do|did|is|are|can|could|should|will|would|must)\s+[a-z0-9/]",
     linre.IGNORECASE,
 )
@@ -121,6 +123,36 @@ _WH_FIRST = linre.compile(
     r"(?:what|which|who|whom|whose|why|where|how|when\s+(?:is|are|does|do|did|can|will|should))\b",
     linre.IGNORECASE,
 )
+
+
+# "system copy WPAR from a mksysb as old as AIX 4.3.3?", "desired VPs = the peak, not the average?": a short question
+# with no wh-word and no request opener ("the command?") asks yes or no; a claim still needs subject and predicate
+_FRAGMENT_Q = linre.compile(r"^[^?]{3,120}\?\s*$")
+_REQUEST = linre.compile(
+    r"^\s*(?:(?:and|or|so|ok|okay)\s+)?(?:which|what|how|why|where|who|whom|whose|when|tool|command|cmd|name|list|show|"
+    r"give|tell|explain|describe|calculate|compute|size|other|(?:the|your|its|their)\s+(?:command|cmd|tool|syntax|fileset|"
+    r"parameter|tunable|value|option|flag|name|message|figure|number|steps?|procedure|formula|default)s?)\b",
+    linre.IGNORECASE,
+)
+_FRAGMENT_Q_WORDS = 16
+# "and to get the shared memory in there, the command?": asks for a command or a figure, not yes or no
+_REQUEST_END = linre.compile(
+    r"\b(?:the|which|what|its|a)\s+(?:command|cmd|tool|syntax|fileset|parameter|tunable|value|option|flag|name|message|"
+    r"figure|number|steps?|procedure|formula|default)s?\s*\??\s*$",
+    linre.IGNORECASE,
+)
+
+
+def _request(text: str) -> bool:
+    """Whether the message asks for something (a command, a value) rather than yes or no."""
+    return bool(_REQUEST.match(text) or _REQUEST_END.search(text))
+
+
+def _short_question(sentence: str) -> bool:
+    """A short non-wh question ending in "?" ("amepat -O proc option on AIX 6.1 TL8?")."""
+    if not _FRAGMENT_Q.match(sentence) or len(sentence.split()) > _FRAGMENT_Q_WORDS or _request(sentence):
+        return False
+    return not any(_WH_CLAUSE.match(c) for c in _CLAUSE.split(sentence) if c)
 
 
 def _yes_no_for_claims(text: str) -> bool:
@@ -137,6 +169,8 @@ def _yes_no_for_claims(text: str) -> bool:
             return True
         if not _WH_FIRST.match(last) and _INVERTED.match(last):
             return True
+        if not _WH_FIRST.match(last) and _short_question(last):
+            return True
     return False
 
 
@@ -149,8 +183,9 @@ def asked_part(text: str) -> str:
 
 # "is it shared ...?", "does that need a reboot?", "and on POWER8?": a follow-up that leans on the earlier turns
 _LEANS = linre.compile(
-    r"\b(?:it|its|that|this|they|them|those|these|there|one|ones)\b|^\s*(?:and|what about|how about)\b"
-    r"|\bthe\s+(?:LPAR|partition|VIOS|server|box|system|machine|frame|pool|adapter|guest|instance|WPAR)s?\b",
+    r"\b(?:it|its|that|this|they|them|those|these|there|one|ones|then)\b|^\s*(?:and|what about|how about)\b"
+    r"|\bthe\s+(?:LPAR|partition|VIOS|server|box|system|machine|frame|pool|adapter|guest|instance|WPAR|I/O|LUN|disk|"
+    r"traffic|factor|setting|value)s?\b",
     linre.I,
 )
 _ELLIPSIS = linre.compile(r"^\s*(?:and|what about|how about|same (?:for|on|with))\b", linre.I)
@@ -168,7 +203,7 @@ _IMPERATIVE = linre.compile(
     r"compress|split|combine|mix|skip|trust|follow|take)\b[^?]*\?\s*$",
     linre.IGNORECASE,
 )
-_FRAGMENT_WORDS = 10  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
+_FRAGMENT_WORDS = 12  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
 # a question that opens with its verb ("is the default LFAREA zero?") says what it asks; a fragment has no verb
 _VERB_FIRST = linre.compile(
     r"^\s*(?:(?:and|so|but|then|also|ok|okay)\s+)?(?:is|are|was|were|does|do|did|can|could|should|would|will|must|has|have|"
@@ -179,6 +214,8 @@ _VIOS_WORD = linre.compile(r"\b(?:VIOS|VIO\s+servers?|virtual\s+I/O\s+servers?)\
 _WEIGHT_WORD = linre.compile(r"\bweights?\b", linre.IGNORECASE)
 _WHOLE = linre.compile(r"(?:^|[^\d.])(\d{1,3})(\.\d+)?")
 _NEAR = 40  # characters after "VIOS" where its own weight is written
+# "in the upper part of 0-255", "between 0 and 255": the scale of the weights, not a weight
+_SCALE = linre.compile(r"\b0\s*(?:-|–|to|and|\.\.)\s*255\b|\b(?:of|out\s+of|/)\s*255\b", linre.IGNORECASE)
 
 
 def vios_weight(claims: Claims, reading: Reading) -> ClaimVerdict | None:
@@ -188,8 +225,11 @@ def vios_weight(claims: Claims, reading: Reading) -> ClaimVerdict | None:
     claim = next((c for c in claims.items if c.id == "vios-weight-higher"), None)
     if vios is None or claim is None or not _WEIGHT_WORD.search(text):
         return None
+    scale = [(m.start(), m.end()) for m in _SCALE.finditer(text)]
     numbers = [
-        (m.start(1), int(m.group(1))) for m in _WHOLE.finditer(text) if not m.group(2) and int(m.group(1)) <= 255
+        (m.start(1), int(m.group(1)))
+        for m in _WHOLE.finditer(text)
+        if not m.group(2) and int(m.group(1)) <= 255 and not any(a <= m.start(1) < b for a, b in scale)
     ]
     own = [(at, n) for at, n in numbers if vios.end() <= at <= vios.end() + _NEAR]
     if not own or len(numbers) < 2:
@@ -234,7 +274,12 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     # continues asks its own predicate when it has one, the earlier question's when it has none ("and on P8?")
     head = text[: text.index(" (")] if text.endswith(")") and " (" in text else text
     own = head if claims.asks_any(head) else text
-    fragment = len(own.split()) <= _FRAGMENT_WORDS and not _WH_FIRST.match(own) and not _VERB_FIRST.match(own)
+    fragment = (
+        len(own.split()) <= _FRAGMENT_WORDS
+        and not _WH_FIRST.match(own)
+        and not _VERB_FIRST.match(own)
+        and not _request(own)  # "command to raise the huge buffers?" asks for a command
+    )
     levels = stated_levels(reading)
     focus = head if head != text else None
     if _IMPERATIVE.match(own):
@@ -251,7 +296,10 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
         if gate is not None and gate.answer == "no":
             return gate
     asked = own if claims.asks_any(own) else f"{earlier.text} ; {own}"
-    return claims.verdict(combined, merged, asked_part(asked), fragment, own)
+    got = claims.verdict(combined, merged, asked_part(asked), fragment, own)
+    if got is not None and levels and got.claim.says == GENERIC and not got.claim.when:
+        return None  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
+    return got
 
 
 def _ellipsis_of_yes_no(text: str, context: str, claims: Claims) -> bool:
@@ -269,7 +317,14 @@ def _asks_yes_no(text: str, claims: Claims) -> bool:
         return True
     if text.endswith(")") and " (" in text:
         head, inner = text[: text.index(" (")].strip(" ?.!"), text[text.index(" (") + 2 : -1].strip(" ?.!")
-        if head and claims.asks_any(head) and _yes_no_for_claims(f"{head}?") and not _WH_FIRST.match(head):
-            return True  # "reboot needed (how do I ...)" asks its own predicate; "core to core (how much ...)" none
+        if (
+            head
+            and (claims.asks_any(head) or claims.has_verb(head))
+            and _yes_no_for_claims(f"{head}?")
+            and not _WH_FIRST.match(head)
+        ):
+            # "reboot needed (how do I ...)" asks its own predicate, "3.9 would be inside that range (which range ...)"
+            # its own frame; "core to core (how much ...)" neither
+            return True
         return bool(inner) and (_yes_no_for_claims(f"{inner}?") or read(inner).yes_no)
     return False

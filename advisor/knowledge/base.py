@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import threading
+from collections.abc import Iterable
 from functools import cached_property
 
 from advisor.findings import CitationOut
@@ -131,6 +132,19 @@ class KnowledgeBase:
 
     def passages_for_rule(self, rule_id: str) -> list[Passage]:
         return self._by_rule.get(rule_id, [])
+
+    @cached_property
+    def _by_section(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        out: dict[tuple[str, str], list[str]] = {}
+        for p in self.passages:
+            out.setdefault((p.source, p.section), []).append(p.id)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def thread(self, passage_ids: Iterable[str]) -> frozenset[str]:
+        """The passages an answer came from and the other passages of their sections: where a follow-up that
+        names no new subject of its own finds its answer ("how much better was the response time?")."""
+        known = [self.by_id[pid] for pid in passage_ids if pid in self.by_id]
+        return frozenset(pid for p in known for pid in self._by_section[(p.source, p.section)])
 
     def search(self, question: str, **kwargs) -> Retrieval:
         return rank(self, question, **kwargs)

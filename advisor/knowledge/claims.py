@@ -56,6 +56,7 @@ _MODAL = frozenset({"possible", "need", "recommend"})
 # "does the NX unit move pages between the pools?": a yes/no question whose verb is the statement itself; a claim of
 # this class names two or more subjects and answers only when nothing more specific does
 _GENERIC = "states"
+GENERIC = _GENERIC  # the bare yes/no frame, for the judge
 # "should LPM get its own adapter instead of going through the SEA?": what follows "instead of" is the alternative
 # turned down, not the subject asked about (a phrase up to the next clause mark)
 _INSTEAD = linre.compile(
@@ -71,6 +72,12 @@ _PREFERENCE = frozenset({"recommend", "improve"})  # a preference turns round wi
 # a verb that turns down what follows; "recommend" and "reboot" carry it among their own opposite words
 _AVOIDED = linre.compile(
     r"\b(?:avoid(?:ing)?|skip(?:ping)?|refrain(?:ing)?\s+from|steer(?:ing)?\s+clear\s+of|stop(?:ping)?|do\s+without)\b",
+    linre.IGNORECASE,
+)
+# "X on a different cell, any issue?": a statement followed by the question whether it is wrong
+_ISSUE_TAG = linre.compile(
+    r"(?:^|[,;:.?!-]\s*|\s)(?:(?:is\s+(?:that|this|it)|any|an?|a\s+big|big|real)\s+)?(?:issues?|problems?|concerns?|risks?|"
+    r"harm|downsides?|bad(?:\s+idea)?|wrong|mistake|a\s+mistake)\s*\?\s*$",
     linre.IGNORECASE,
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
@@ -93,6 +100,14 @@ _AT_LEAST = ("at least", "minimum of", "min of", ">=")
 _BELOW = ("less than", "under", "below", "lower than", "fewer than", "<")
 _AT_MOST = ("at most", "up to", "maximum of", "max of", "<=")
 # "no VIOS goes over 50 %", "never below 2x": the comparison the question states, negated
+_LEVEL_BEFORE = linre.compile(
+    r"\b(?:AIX|TL|SP|POWER|Power|z/OS|z/VM|VIOS|version|release|level|v|V1R|HP-UX|11i|rx|z)\s*$", linre.IGNORECASE
+)
+# sentence ends: ". " or "? " (not the dot of "7.2" or "0.05")
+_BEFORE = 40  # characters before a number where a figure's `before` pattern must end
+_SENTENCES = linre.compile(r"[.?!]\s+")
+_RULE_WORDS = 5
+_YEAR = linre.compile(r"(?:19[89]\d|20[0-3]\d)")
 _NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
 _TURNED = {
     **{w: "at most" for w in _ABOVE if w != ">"},
@@ -113,6 +128,7 @@ class Figure:
     least: float | None = None
     near: tuple[linre.Pattern, ...] = ()  # the figure applies only when the question names these too ("ITR", "1 TB")
     label: str = ""  # how the figure is written in a reason ("0.1 per thousand instructions")
+    before: linre.Pattern | None = None  # what must stand just before the number ("vpm_fold_policy is 0")
 
     def stated(self, text: str) -> tuple[str, str] | None:
         """(comparison, number as written) of the first number in this unit the text states, or None. "no VIOS
@@ -121,6 +137,12 @@ class Figure:
             at = m.start(3)
             if (at and (text[at - 1].isalnum() or text[at - 1] in "._")) or self.unit.match(text, m.end(3)) is None:
                 continue  # "P9", "7.2" of "AIX 7.2" are no figure; the unit must follow the number
+            if _LEVEL_BEFORE.search(text[max(0, at - 12) : at]):
+                continue  # "AIX 7.2", "TL 5", "VIOS 2.2": a level, not the figure
+            if _YEAR.fullmatch(m.group(3)) and max(self.value or 0, self.most or 0, self.least or 0) < 1000:
+                continue  # "the 2023 paper": a year
+            if self.before is not None and not self.before.search(text[max(0, m.start() - _BEFORE) : m.start()]):
+                continue  # "from VIOS 2.1 to 2.2 the vpm_fold_policy is 0": the number of the tunable, not the level
             word = " ".join((m.group(1) or m.group(2) or "").lower().split())
             if word and _NEGATED.search(text[max(0, m.start() - _WINDOW) : m.start()]):
                 word = _TURNED.get(word, word)
@@ -149,6 +171,10 @@ class Figure:
                 places = len(written.split(".")[1]) if "." in written else 0
                 ok = abs(round(v, places) - x) < 1e-9 or abs(v - x) < 1e-9
             return ok, f"the source gives {said}" + ("" if ok else f", not {word + ' ' if word else ''}{shown}")
+        if self.most is not None and self.least is not None:  # a range: "2.0 to 2.8 for production"
+            low, high = label.format(_number(self.least)), label.format(_number(self.most))
+            ok = self.least <= x <= self.most
+            return ok, f"{shown} is {'inside' if ok else 'outside'} the source's range of {low} to {high}"
         if self.most is not None:
             m = self.most
             said = label.format(_number(m))
@@ -166,6 +192,37 @@ class Figure:
         if (above or at_least) and not ok:
             return None, f"the source's minimum is {said}"
         return ok, f"{shown} is {'at or above' if ok else 'below'} the source's minimum of {said}"
+
+
+@dataclass(frozen=True)
+class Compare:
+    """Two quantities the question states, in the relation the source requires: "the LPARs' entitled capacity adds
+    up to 23 on a 20-core pool" (EC sum <= pool cores), "8 cores with 6 x 10GbE ports" (ports <= cores / 2)."""
+
+    left: linre.Pattern  # captures the quantity in its first group that matches
+    right: linre.Pattern  # captures the bound
+    at_most: bool  # left <= factor x right (else left >= factor x right)
+    factor: float
+    label: str  # the rule in words, for the reason
+
+    def holds(self, text: str) -> tuple[bool, str] | None:
+        a, b = _captured(self.left, text), _captured(self.right, text)
+        if a is None or b is None or a[1] == b[1]:
+            return None  # both, and not the same number read twice
+        bound = self.factor * b[0]
+        ok = a[0] <= bound if self.at_most else a[0] >= bound
+        return ok, f"{_number(a[0])} against {_number(b[0])}: {self.label}"
+
+
+def _captured(pattern: linre.Pattern, text: str) -> tuple[float, int] | None:
+    """The first number a pattern captures (any of its groups) and where it stands."""
+    m = pattern.search(text)
+    if m is None:
+        return None
+    for i, got in enumerate(m.groups(), 1):
+        if got:
+            return float(got.replace(",", "")), m.start(i)
+    return None
 
 
 def _number(x: float) -> str:
@@ -200,6 +257,7 @@ class Claim:
     lines: dict[str, tuple[Level, ...]] = field(default_factory=dict)  # a minimum per release line: 6.1 TL8, 7.1 TL2
     figures: tuple[Figure, ...] = ()  # the source's figures, compared with a number the question states
     figure_only: bool = False  # the claim answers only a number stated in its figure's unit ("buffer cache at 8 %?")
+    compares: tuple[Compare, ...] = ()  # two stated quantities in the relation the source requires
 
     @property
     def weight(self) -> int:
@@ -304,23 +362,36 @@ class Claims:
             return None
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
-        if c.figures:
-            compared = self._figure(c, asked_text)
+        judged = not _asks_the_rule(text)
+        for rule in c.compares if judged else ():
+            held = rule.holds(text)
+            if held is not None:
+                return self._stated_verdict(c, held[0], held[1], asked_text)
+        if c.figures and judged:
+            # a follow-up's own number first ("so 3.9 for prod would be inside that range?")
+            own = focus if focus is not None and any(ch.isdigit() for ch in focus) else asked_text
+            compared = self._figure(c, own)
             if compared is not None:
                 return compared or None
-            if c.figure_only:
-                return None
+        if c.figure_only:
+            return None
         without = _WITHOUT.search(text)
         asked = _asked(self.predicates[c.says], asked_text)
+        weak = False
+        if asked is None and c.says == "possible" and c.holds == "yes" and c.when and "need" in self.predicates:
+            needed = _asked(self.predicates["need"], asked_text)
+            if needed is not None and (named := _named_levels(c, levels)):
+                return _level_needed(c, levels, named, needed[0])  # "does AMS on POWER7 need VIOS 2.1.3.10?"
         if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
-            # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?")
+            # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?");
+            # asked by a neighbouring predicate, so a claim of the predicate asked comes first
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
             asked = asked if asked is not None and not asked[0] else None
+            weak = asked is not None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
         if asked is None and c.says == "possible" and set(c.when) & set(levels) and "sufficient" in self.predicates:
             asked = _asked(self.predicates["sufficient"], asked_text)  # "is z/OS 1.12 enough for pageable 1M pages?"
-        weak = False
         if asked is None and c.says == "possible" and c.holds != "it depends" and _OK.search(asked_text):
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
             asked = asked if asked is not None and not asked[0] else None  # "are vSCSI disks ok for it?": usable or not
@@ -328,12 +399,15 @@ class Claims:
         if (
             asked is None
             and fragment
-            and c.says == "possible"
-            and (set(c.when) & set(levels) or len(c.about) >= 2)
+            and (
+                (c.says == "possible" and (set(c.when) & set(levels) or len(c.about) >= 2))
+                or (c.says == "recommend" and len(c.about) >= 2 and not c.when and not self.has_verb(asked_text))
+            )
             and (bare or self._bare(c, asked_text))
         ):
             # "SSP on VIOS 2.1?": the stated level against the claim's minimum; "SMT on a zEC12?", "z13 smt = 2
-            # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds
+            # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds;
+            # "PERF_ENABLE=1 for liveCache?": a fragment naming a setting and its use asks whether it is advised
             asked = (False, 0, 0)
         if asked is None:
             return None
@@ -365,6 +439,9 @@ class Claims:
             reverse = not reverse  # "instead of through the SEA?" asks the reverse of "should it use the SEA?"
         if c.says not in ("recommend", "reboot") and _AVOIDED.search(asked_text[:at]):
             reverse = not reverse  # "should I avoid running amepat during the peak?", "can I skip -M?"
+        tag = _ISSUE_TAG.search(asked_text) if c.says not in ("recommend", "risk") else None
+        if tag is not None and tag.start() > at:
+            reverse = not reverse  # "updates on another cell than the dialog WPs, any issue?": is what it states wrong
         answer, note = _levels(c, levels)
         if answer == "it depends" and not note and _UNIVERSAL.search(asked_text):
             answer, note = ("yes" if reverse else "no"), "not always"  # what depends does not hold every time
@@ -388,6 +465,11 @@ class Claims:
             return ClaimVerdict("it depends", f"{note}; {c.because}", c, figure=True)
         if figure.value is not None:  # "is the default MTU 1500?": the figure itself is what is asked
             return ClaimVerdict("yes" if ok else "no", f"{note}; {c.because}", c, figure=True)
+        return self._stated_verdict(c, ok, note, asked_text)
+
+    def _stated_verdict(self, c: Claim, ok: bool, note: str, asked_text: str) -> ClaimVerdict:
+        """The claim's verdict for what the question states (within the source's figure or not), asked as worded
+        ("ok?", "enough?") or the other way round ("too much?", "over the limit?")."""
         answer = c.holds if ok else ("no" if c.holds == "yes" else "yes" if c.holds == "no" else "it depends")
         reverse = _BEYOND.search(asked_text) is not None
         for name in ("recommend", "sufficient", "fits"):
@@ -400,6 +482,11 @@ class Claims:
             answer = "no" if answer == "yes" else "yes"
         return ClaimVerdict(answer, f"{note}; {c.because}", c, figure=True)
 
+    def has_verb(self, text: str) -> bool:
+        """Whether the text has a verb of the bare yes/no frame ("does it add latency?" has one of its own)."""
+        frame = self.predicates.get(_GENERIC)
+        return frame is not None and _asked(frame, text) is not None
+
     def asks_any(self, text: str) -> bool:
         """Whether the text asks any predicate class at all ("and on POWER8?" asks none of its own)."""
         return any(_asked(p, text) is not None for p in self.predicates.values() if p.name != _GENERIC)
@@ -410,6 +497,43 @@ class Claims:
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
         return not self.asks_any(asked_text)
+
+
+def _asks_the_rule(asked_text: str) -> bool:
+    """ "LPAR with 40 VPs in a 32-core pool. should the VPs stay at or below the pool's core count?": the numbers set
+    the scene, the last sentence asks the rule itself (several words, no number of its own); "... adds up to 23. ok?"
+    asks about the numbers stated."""
+    sentences = [x for x in _SENTENCES.split(asked_text) if x and x.strip()]
+    if len(sentences) < 2:
+        return False
+    last = sentences[-1]
+    return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last)
+
+
+def _named_levels(c: Claim, levels: dict[str, Level]) -> list[str]:
+    """The kinds of the claim's minimum levels the question states, the processor last: in "does AMS on POWER7 need
+    VIOS 2.1.3.10?" the processor is the setting and the VIOS level what is asked."""
+    kinds = [k for k in c.when if k in levels]
+    others = [k for k in kinds if k != "power"]
+    return others or kinds
+
+
+def _level_needed(c: Claim, levels: dict[str, Level], kinds: list[str], reverse: bool) -> ClaimVerdict:
+    """ "does X need <level>?": yes when the stated level is the minimum the claim gives, no when a lower one is
+    enough or more is needed (the reason names the minimum)."""
+    k = kinds[0]
+    minimum = _line_minimum(levels[k], c.lines.get(k) or (c.when[k],))
+    stated = levels[k]
+    same = stated[: len(minimum)] == minimum[: len(stated)]
+    if same:
+        answer, note = "yes", f"the minimum is {_label(k, minimum)}"
+    elif _at_least(stated, minimum):
+        answer, note = "no", f"{_label(k, minimum)} is already enough"
+    else:
+        answer, note = "no", f"more than that: it needs {_label(k, minimum)} or later"
+    if reverse and same:
+        answer = "no"
+    return ClaimVerdict(answer, f"{note}; {c.because}", c)
 
 
 def _opens(c: Claim, rest: str) -> bool:
@@ -530,7 +654,11 @@ def _subject(pattern: str) -> linre.Pattern:
     digit gets a closing word boundary, a plural s allowed; one ending in a quantifier or a group says for itself
     where it ends)."""
     parts = [
-        a + r"s?\b" if a[-1:].isalnum() and not a.endswith(("\\b", "\\d", "\\w", "\\s")) else a
+        a + r"s?\b"
+        if a[-1:].isalnum() and not a.endswith(("\\b", "\\d", "\\w", "\\s"))
+        else a + r"\b"
+        if a.endswith("?") and a[-2:-1].isalnum()  # "runs?" is not the start of "running"
+        else a
         for a in _alternatives(pattern)
     ]
     return _compile("|".join(parts))
@@ -539,19 +667,34 @@ def _subject(pattern: str) -> linre.Pattern:
 def _figure(spec: dict[str, Any]) -> Figure:
     """A claim's figure from YAML: unit (a pattern right after the number), one of value / max / min, near, label."""
     kinds = [k for k in ("value", "max", "min") if k in spec]
-    if len(kinds) != 1 or set(spec) - {"unit", "value", "max", "min", "near", "label"}:
-        raise ValueError("a figure needs a unit and exactly one of value, max, min (near and label optional)")
+    if kinds == ["max", "min"]:  # both: a range
+        kinds = ["range"]
+    if len(kinds) != 1 or set(spec) - {"unit", "value", "max", "min", "near", "label", "before"}:
+        raise ValueError("a figure needs a unit and one of value, max, min or both max and min (near, label optional)")
     unit = linre.compile(r"\s*(?:" + spec["unit"] + r")", linre.IGNORECASE)
     near = spec.get("near") or []
     near = tuple(_compile(n) for n in ([near] if isinstance(near, str) else near))
-    number = float(spec[kinds[0]])
     return Figure(
         unit,
-        number if kinds[0] == "value" else None,
-        number if kinds[0] == "max" else None,
-        number if kinds[0] == "min" else None,
+        float(spec["value"]) if "value" in spec else None,
+        float(spec["max"]) if "max" in spec else None,
+        float(spec["min"]) if "min" in spec else None,
         near,
         str(spec.get("label", "")),
+        linre.compile(r"(?:" + spec["before"] + r")\s*$", linre.IGNORECASE) if spec.get("before") else None,
+    )
+
+
+def _compare(spec: dict[str, Any]) -> Compare:
+    """A claim's comparison from YAML: left and right (patterns capturing a number), relation <= or >=, factor."""
+    if set(spec) - {"left", "right", "relation", "factor", "label"} or spec.get("relation") not in ("<=", ">="):
+        raise ValueError("a compare needs left, right, relation (<= or >=), label, and optionally factor")
+    return Compare(
+        linre.compile(spec["left"], linre.IGNORECASE),
+        linre.compile(spec["right"], linre.IGNORECASE),
+        spec["relation"] == "<=",
+        float(spec.get("factor", 1.0)),
+        str(spec["label"]),
     )
 
 
@@ -605,8 +748,9 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             }
             minimum = {k: v[0] for k, v in lines.items()}
             figures = tuple(_figure(f) for f in (item.get("figures") or []))
-            if item.get("figure_only") and not figures:
-                raise ValueError("figure_only needs figures")
+            compares = tuple(_compare(f) for f in (item.get("compare") or []))
+            if item.get("figure_only") and not figures and not compares:
+                raise ValueError("figure_only needs figures or compare")
         except (linre.error, ValueError, KeyError, TypeError) as exc:
             raise KnowledgeError(path.name, cid, f"bad pattern, level or figure: {exc}") from None
         items.append(
@@ -625,6 +769,7 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
                 lines,
                 figures,
                 bool(item.get("figure_only")),
+                compares,
             )
         )
     return Claims(predicates, tuple(items))

@@ -7,6 +7,10 @@
 * A rule id named in the question raises the passages that support that rule.
 * Platform words raise passages of that platform and lower passages of another product line
   (a z/OS question is not answered from the AIX guide).
+* In a conversation, the passages the last answer came from and their section's other passages
+  (`near`) come first when they answer the follow-up's words about as well as any passage does:
+  "how much better was the response time?" after psets is about the psets measurement, not the
+  AME guide's response times.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ WHY_PLAIN_SHARE = 0.5  # weight of a plain (non-jargon) word in a "why" question
 NAMED_SOURCE = 1.5  # a passage of the document the question names
 OTHER_SOURCE = 0.5  # a passage of another document, when the question names one
 COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win
+NEAR_SHARE = 0.9  # a passage near the last answer comes first when it covers this share of the best coverage
 
 
 # "z/OS" and "z/VM" name a platform (the platform boost handles it); their "OS" / "VM" halves
@@ -116,6 +121,7 @@ class Hit:
     other_family: bool = False  # the passage belongs only to a product line the question does not name
     on_topic: bool = False  # the passage matches every concept of what the question asks about
     order: float = 0.0  # what the hits are sorted by: the score, or for a follow-up how well it answers its own words
+    near: bool = False  # the last answer's passage or one of its section, answering this question as well as any
 
 
 @dataclass
@@ -139,11 +145,17 @@ class Retrieval:
     off_topic: list[str] = field(default_factory=list)  # a kind of it no passage names ("lock" of "lock structure")
     names: list[str] = field(default_factory=list)  # feature names in title case no source uses ("Live Kernel Update")
     topic_concepts: list[str] = field(default_factory=list)  # the concepts (labels) of the topic words
+    own_terms: list[str] = field(default_factory=list)  # terms of the field a follow-up names besides its context
 
     @property
     def by_score(self) -> Retrieval:
         """The same retrieval with the hits in score order (a follow-up's own-word order set aside)."""
         return replace(self, hits=sorted(self.hits, key=lambda h: (-h.score, h.passage.id)))
+
+    @property
+    def continues(self) -> bool:
+        """The best passage is near the last answer: the question goes on with what was being talked about."""
+        return bool(self.hits) and self.hits[0].near
 
     @property
     def jargon(self) -> list[str]:
@@ -170,8 +182,10 @@ def rank(
     mentioned_rules: Sequence[str] = (),
     extra_platforms: Set[str] = frozenset(),
     limit: int = 12,
+    near: Set[str] = frozenset(),
 ) -> Retrieval:
-    """The passages that best answer `question`, best first (see the module docstring)."""
+    """The passages that best answer `question`, best first (see the module docstring); `near`: the passage ids
+    the conversation's last answer came from, with the other passages of their sections."""
     syn = kb.synonyms
     question = spelled_out(kb, question)
     concepts, unknown, dropped, rare, fixes = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", question)))
@@ -267,6 +281,9 @@ def rank(
                 hits.append(Hit(p, 0.1, 0.0, [], order=0.1))
     if named and any(h.passage.source in named and h.coverage > 0 for h in hits):
         hits = [h for h in hits if h.passage.source in named]  # "in the SHARE deck": that document answers
+    own_terms = [c.label for c in concepts if c.jargon and c.key in own]
+    if near:
+        _continue(hits, near, set(own_terms))
     hits.sort(key=lambda h: (-h.order, h.passage.id))
     return Retrieval(
         question,
@@ -288,7 +305,23 @@ def rank(
         [w for w in modifiers(phrases) if not _discussed(kb, w, question)] + _unnamed(kb, phrases, question),
         feature_names(kb, question),
         topic_concepts,
+        own_terms,
     )
+
+
+def _continue(hits: list[Hit], near: Set[str], own: set[str]) -> None:
+    """The passages near the last answer that answer the question about as well as the best passage does go
+    first, in their own order (rank fusion of the conversation's thread with the question's own ranking); a
+    follow-up asked with its context that names terms of the field of its own (`own`: "Java heap") is answered
+    by a passage that speaks of one of them."""
+    best = max((h.coverage for h in hits), default=0.0)
+    top = max((h.order for h in hits), default=0.0)
+    for h in hits:
+        if own and not own.intersection(h.matched):
+            continue
+        if h.passage.id in near and not h.other_family and h.coverage > 0 and h.coverage >= NEAR_SHARE * best:
+            h.near = True
+            h.order += top
 
 
 # "tcp_sendspace/recvspace", "min/max_buf_tiny": two tunables written with their shared part once (RE2: user text)

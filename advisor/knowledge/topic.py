@@ -237,7 +237,15 @@ _WANTS = {
     "figure": linre.compile(
         r"\bhow\s+(?:much|many|big|large|long|high|far|fast|low|small)\b|\bwhat\s+(?:size|value|percent|percentage|"
         r"factor|ratio|limit|rate|gain|saving|savings)\b|\b(?:numbers?|figures?|values?|defaults?|max(?:imum)?|"
-        r"min(?:imum)?|limits?|percent(?:age)?|ranges?)\b|%",
+        r"min(?:imum)?|limits?|percent(?:age)?|ranges?)\b|%|"
+        # a measured result: "response time improvement?", "what did 1 TB do for response time?", "how much better"
+        r"\b(?:improv(?:e|ed|es|ement|ements)|speed-?up|gains?|slower|faster|better|worse|dropped|delta)\b",
+        linre.IGNORECASE,
+    ),
+    # a name the sources give: "which message says ...", "which field counts ...", "which fileset", "which env var"
+    "name": linre.compile(
+        r"\b(?:which|what)\s+(?:[a-z0-9/-]+\s+){0,2}(?:messages?|msgs?|fields?|filesets?|variables?|vars?|"
+        r"parameters?|params?|tunables?|attributes?|keywords?|macros?|commands?|cmds?|tools?|utilit(?:y|ies))\b",
         linre.IGNORECASE,
     ),
     "list": linre.compile(
@@ -246,7 +254,7 @@ _WANTS = {
     ),
     "command": linre.compile(
         r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+(?:i|we)\s+(?:can|could|should)\b|"
-        r"\bhow\s+to\b|\bcommands?\b|\bsyntax\b|"
+        r"\bhow\s+to\b|\bcommands?\b|\bcmds?\b|\bsyntax\b|\b(?:which|what)\s+(?:\w+\s+)?(?:tool|utility)\b|"
         r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b",
         linre.IGNORECASE,
     ),
@@ -274,6 +282,10 @@ _OFFERS = {
         r"\b(?:if|unless|only\s+(?:if|when|for)|justif(?:y|ies|ied)|in\s+case|where\s+(?:the|a|an))\b", linre.IGNORECASE
     ),
     "list": linre.compile(r"\b(?:first|second|third|fourth|then|next|finally)\b", linre.IGNORECASE),
+    # a message id (IAR043I), a field or variable in capitals (RCE2GHWM, PERF_ENABLE), a fileset (devices.sddpcm)
+    "name": linre.compile(
+        r"\b[A-Z]{3}\d{3}[A-Z]\b|\b[A-Z][A-Z0-9_]{4,}\b|\b[a-z]+\.[a-z0-9]+\.[a-z0-9.]+\b|`[^`]{2,80}`"
+    ),
     "level": linre.compile(r"\bV\d+R\d+\b|\b\d+\.\d+(?:\.\d+)*\b|\bTL\s?\d+\b|\brelease\b", linre.IGNORECASE),
 }
 

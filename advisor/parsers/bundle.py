@@ -23,7 +23,7 @@ stay those of the whole file, so provenance points into it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field
@@ -279,8 +279,17 @@ def _unlabelled(origin: str) -> Iterator[_Cut]:
         command, host = found.command, found.host or host
         # lines after a prompt with a command are that command's: no blocks to tell apart, unless the command is
         # a loop (over hosts: "for h in a b; do ssh $h lparstat -i; done"), whose outputs follow one another
-        chunk = _Chunk(no + 1, end + 1) if command is None or is_loop(command) else _Body(no + 1, end + 1)
+        chunk = _Chunk(no + 1, end + 1) if command is None or is_loop(command) else _after(command, no + 1, end + 1)
     yield from _chunk_sections(origin, chunk, command, host, chunk.ends_cut())
+
+
+def _after(command: str, first_line_no: int, start: int) -> _Body:
+    """The lines after a prompt with ``command``: all of them its output, but for an HMC listing, which has no
+    blank line: text after one (a ticket's or a mail's words) is told apart as lines after a bare prompt are."""
+    parser = registry.parser_for(command)
+    if parser is not None and parser.COMMAND in ONE_BLOCK:
+        return _Chunk(first_line_no, start, (command, parser.COMMAND))
+    return _Body(first_line_no, start)
 
 
 class _PromptMarks:
@@ -316,10 +325,11 @@ def _chunk_sections(origin: str, chunk: _Body, command: str | None, host: str | 
 class _Chunk(_Body):
     """Lines after no prompt or a bare one, and their blank-line-separated blocks (for detection)."""
 
-    __slots__ = ("lines", "blocks", "open")
+    __slots__ = ("lines", "blocks", "open", "typed")
 
-    def __init__(self, first_line_no: int, start: int) -> None:
+    def __init__(self, first_line_no: int, start: int, typed: tuple[str, str] | None = None) -> None:
         super().__init__(first_line_no, start)
+        self.typed = typed  # (command line, its parser's command) typed at the prompt before these lines
         self.lines = 0
         self.blocks: list[tuple[int, int, int]] = []  # (first line index, start, end offset) of each block
         self.open: list[int] | None = None  # [first line index, start, end] of the block being read
@@ -346,16 +356,34 @@ class _Chunk(_Body):
             return
         if self.open is not None:
             self.blocks.append((self.open[0], self.open[1], self.open[2]))
-        group: list[Any] | None = None  # [command, first line index, start, end, opening label]
-        for first, start, end in _reopened_blocks(origin, _undoubled(origin, self.blocks)):
+        # [command, first line index, start, end, opening label, typed command]; after a prompt with an HMC command
+        # (see ``_unlabelled``) a group of that command that takes the first block
+        group: list[Any] | None = None if self.typed is None else [self.typed[1], 0, 0, 0, None, self.typed[0]]
+        for first, start, end in _console_blocks(origin, _reopened_blocks(origin, _undoubled(origin, self.blocks))):
+            typed = typed_command(origin, start, end)
+            if typed is not None:  # "lshwres -r proc -m sys1 ..." on a line of its own: a ticket, a mail
+                if group is not None:
+                    yield _group(origin, group, self.first_line_no, host, False)
+                newline = origin.find("\n", start, end)
+                body = end if newline < 0 else newline + 1  # an empty group when the output is the next block
+                group = [typed[1], first + 1, body, end, None, typed[0]]
+                continue
             detected = registry.detect(origin[start : min(end, start + DETECT_CHARS)])
             label = opening_label(origin, start, end)
+            if group is not None and detected is None and group[0] in ONE_BLOCK and group[2] < group[3]:
+                detected = ""  # text after an HMC listing and a blank line: a ticket's prose, not its rows
+            if group is not None and group[5] is not None and group[2] >= group[3]:  # the typed command's output
+                group[1], group[2], group[3] = first, start, end
+                continue
+            if group is not None and group[5] is not None and (detected is None or detected == group[0]):
+                group[3] = end
+                continue
             if group is not None and (detected is None or detected == group[0]) and not (label and label == group[4]):
                 group[3] = end
                 continue
             if group is not None:
                 yield _group(origin, group, self.first_line_no, host, False)
-            group = [detected, first, start, end, label]
+            group = [detected or None, first, start, end, label, None]
         if group is not None:
             yield _group(origin, group, self.first_line_no, host, cut and group[3] == self.end)
 
@@ -374,6 +402,28 @@ def _reopened_blocks(origin: str, blocks: list[tuple[int, int, int]]) -> Iterato
                 yield first, start, line_start - 1
                 first, start = first + origin.count("\n", start, line_start), line_start
             at = origin.find(head, at + len(head), end)
+        yield first, start, end
+
+
+_CONSOLE_ECHO = linre.compile(r"(?m)^ {0,2}-?D(?:ISPLAY)? [A-Z]")
+
+
+def _console_blocks(origin: str, blocks: Iterable[tuple[int, int, int]]) -> Iterator[tuple[int, int, int]]:
+    """Each block, cut before a z/OS console command's echo inside it (`` D M=STOR`` after the lines of the
+    command before): a console or SDSF copy shows the commands one after the other without blank lines."""
+    for first, start, end in blocks:
+        newline = origin.find("\n", start, end)
+        at = -1 if newline < 0 else newline + 1
+        while 0 <= at < end:
+            m = _CONSOLE_ECHO.search(origin, at, end)
+            if m is None:
+                break
+            line_start = m.start()
+            if typed_command(origin, line_start, end) is not None:
+                yield first, start, line_start - 1
+                first, start = first + origin.count("\n", start, line_start), line_start
+            stop = origin.find("\n", line_start, end)
+            at = -1 if stop < 0 else stop + 1
         yield first, start, end
 
 
@@ -406,15 +456,71 @@ def opening_label(origin: str, start: int, end: int) -> str | None:
 
 
 def _group(origin: str, group: list[Any], first_line_no: int, host: str | None, cut: bool) -> _Cut:
-    command, first, start, end, _label = group
+    command, first, start, end, _label, typed = group
     text = (
-        origin[start:end]
+        ""
+        if start >= end
+        else origin[start:end]
         if cut
         else origin[start : end + 1]
         if origin[end : end + 1] == "\n"
         else origin[start:end] + "\n"
     )
+    if typed is not None:
+        return _Cut(Section(typed, host, text, first_line_no + first), {}, start)
     return _Cut(Section(command, host, text, first_line_no + first), {}, start, detected=True)
+
+
+# The HMC prints a listing without blank lines: a block after one is no part of it (a ticket's or a mail's text)
+ONE_BLOCK = frozenset({"lssyscfg", "lshwres", "lslic"})
+
+
+def has_typed_command(text: str) -> bool:
+    """A block of the text's head (the first line, or one after a blank line) opens with a command typed
+    without a prompt (``typed_command``): the text is a ticket or a mail with outputs under their commands."""
+    origin = _normal(text[: 4 * DETECT_CHARS])
+    start = 0
+    while start >= 0:
+        budget.check()
+        if typed_command(origin, start, len(origin)) is not None:
+            return True
+        at = origin.find("\n\n", start)
+        while 0 <= at < len(origin) - 1 and origin[at + 1] == "\n":
+            at += 1
+        start = -1 if at < 0 else at + 1
+    return False
+
+
+_CONSOLE_COMMAND = linre.compile(r" {0,2}-?((?:D|DISPLAY) [A-Z][A-Z0-9=,.()*]{0,40}(?: [A-Z0-9=,.()*]{1,40})?)\s*")
+_COMMAND_WORD = linre.compile(r"[a-z][a-z0-9_+-]{1,15}")
+_ARGUMENT = linre.compile(r"-\S*|\S*[^A-Za-z\s]\S*|[A-Za-z]{1,2}")  # -F, name=x,y, ent6, /proc/sysinfo, q
+
+
+def typed_command(origin: str, start: int, end: int) -> tuple[str, str] | None:
+    """(the command line, its parser's command) when the line at ``start`` is a command the advisor reads
+    typed on a line of its own, without a prompt (``lssyscfg -r lpar -m sys1 -F name --header`` in a ticket
+    or a mail, with its output below it); None for any other line.  The line opens at its first column with
+    a command word, and every word after it is an option or an argument (``-r``, ``name,lpar_env``, ``ent6``,
+    ``/proc/sysinfo``), not prose, unless the whole line is one of the parsers' own command names."""
+    newline = origin.find("\n", start, end)
+    line = origin[start : end if newline < 0 else newline].rstrip()
+    if len(line) > 512:
+        return None
+    console = _CONSOLE_COMMAND.fullmatch(line)
+    if console is not None:  # a z/OS console command's echo: " D M=STOR", "-D IPLINFO"
+        parser = registry.parser_for(console.group(1))
+        return None if parser is None or parser.COMMAND[:2] != "D " else (console.group(1), parser.COMMAND)
+    if not _COMMAND_WORD.match(line):
+        return None
+    parser = registry.parser_for(line)
+    if parser is None or line.split()[0] != registry.normalize(parser.COMMAND).split()[0]:
+        return None
+    words = line.split()
+    if " ".join(words) not in registry.own_names(parser) and not all(
+        _ARGUMENT.fullmatch(word) or before.startswith("-") for before, word in zip(words, words[1:], strict=False)
+    ):
+        return None
+    return line, parser.COMMAND
 
 
 def parse_bundle(text: str) -> BundleReport:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from advisor import linre
 
 from ._text import Builder, lines_of, score
-from .base import ParseResult
+from .base import NOT_WHOLE, ParseResult
 
 COMMAND = "chatr"
 ALIASES = ("chatr *",)
@@ -28,7 +28,7 @@ _ELF = linre.compile(r"^\s*((?:32|64)-bit ELF (?:executable|shared library))\s*$
 _SEGMENTS = linre.compile(r"^\s*segments:\s*$")
 _SEG_HEADER = linre.compile(r"^\s*index\s+type\s+address\s+flags\s+size\s*$")
 _SEGMENT = linre.compile(
-    r"^\s*(\d{1,3})\s+(text|data)\s+([0-9a-fA-F]{1,16})\s+(\S{1,16})\s+([0-9]{1,4}[KMG]|[DL])(?:\s+\(.*\))?\s*$"
+    r"^\s*(\d{1,3})\s+(text|data)\s+([0-9a-fA-F]{1,16})\s+(\S{1,16})\s+([0-9]{1,4}[KMG]|[DL])(?:\s+\(.*)?\s*$"
 )
 _SEGMENT_LIKE = linre.compile(r"^\s*\d{1,3}\s+(?:text|data)\b")
 
@@ -56,6 +56,8 @@ def parse(text: str) -> ParseResult:
         elif _SEGMENTS.match(line.text) or _SEG_HEADER.match(line.text):
             in_segments = True
             out.known(line)
+        elif in_segments and line.text.split()[0] == "index":  # the header, wrapped
+            out.known(line)
         elif in_segments and (m := _SEGMENT.match(line.text)):
             row = {
                 "index": int(m.group(1)),
@@ -66,7 +68,9 @@ def parse(text: str) -> ParseResult:
             }
             out.put_row("segments", row, line)
         elif in_segments and _SEGMENT_LIKE.match(line.text):
-            out.warn(line, "a segment line whose page size hint is not one chatr prints; skipped")
+            out.warn(line, f"a segment line whose page size hint is not one chatr prints (cut?); skipped; {NOT_WHOLE}")
+        elif in_segments and len(line.raw) - len(line.raw.lstrip()) < 5:  # chatr indents 9: a wrapped line's rest
+            out.warn(line, "the rest of the line before, wrapped: skipped")
         elif out.has("program"):
             in_segments = False
             out.known(line)  # every other line under the program is one of chatr's attribute lines

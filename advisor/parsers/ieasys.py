@@ -56,7 +56,7 @@ def parse(text: str) -> ParseResult:
     for i, line in enumerate(lines):
         operand = _operand(line)
         if operand.startswith("/*") or comment:
-            comment = "*/" not in line.text
+            comment = "*/" not in line.text and not (comment and _closes_wrapped(lines[i - 1], line))
             out.known(line)
             continue
         out.known(line)
@@ -75,9 +75,16 @@ def parse(text: str) -> ParseResult:
             out.warn(line, "LFAREA specified more than once; lfarea left out")
     elif _operand(last := [line for line in lines if _operand(line)][-1]).endswith(","):
         out.warn(last, "the member ends on a continuation comma, it may be cut short; lfarea_specified left out")
+    elif comment:
+        out.warn(last, "a comment never closes (its '*/' lost or cut by the copy?); lfarea_specified left out")
     else:
         out.put("lfarea_specified", False, last)
     return out.finish(allow_empty=True)
+
+
+def _closes_wrapped(before: Line, line: Line) -> bool:
+    """A comment's ``*/`` that a terminal wrap broke in two: one line ends in ``*``, the next starts with ``/``."""
+    return before.text.rstrip().endswith("*") and line.text.lstrip().startswith("/")
 
 
 def _between(line: Line) -> bool:

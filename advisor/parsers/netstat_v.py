@@ -23,6 +23,11 @@ from .base import ParseResult
 COMMAND = "netstat -v"
 ALIASES = ("netstat -v *", "entstat *", "entstat -d *", "entstat -all *")
 
+_FLAGS = frozenset(  # entstat's driver flags (AIX: Ethernet device driver statistics)
+    "Up Broadcast Running Simplex AlternateAddress 64BitSupport ChecksumOffload PrivateSegment LargeSend "
+    "LargeReceive DataRateSet VIOENT Promiscuous AllMulticast Multicast Debug Dead Limbo IPV6_LargeSend "
+    "IPV6_ChecksumOffload".split()
+)
 _FLAG = linre.compile(r"[A-Za-z0-9][A-Za-z0-9_]*")  # a driver flag ("64BitSupport"); "--More--" is none
 _ADAPTER = linre.compile(r"^\s*ETHERNET STATISTICS\s*\(([\w-]+)\)\s*:?\s*$", linre.I)
 _TWO_COLUMNS = linre.compile(r"^\s*Transmit Statistics:\s+Receive Statistics:\s*$", linre.I)
@@ -91,6 +96,9 @@ class _State:
         self.columns: list[str] = []
         self.flags = False
         self.unread: set[str] = set()  # adapters whose first elapsed time could not be read
+        self.cut = False  # the table row being read is wrapped inside its last value
+        self.driver_flags: tuple[str, Line, list[str]] | None = None  # key, first line, flags: put when they end
+        self.flags_raw = ""  # the last flags line as found (does it end inside a word?)
 
 
 def parse(text: str) -> ParseResult:
@@ -108,6 +116,7 @@ def parse(text: str) -> ParseResult:
                 body = body[: label.start()].rstrip()  # the pairs before it are whole
                 if not body:
                     continue
+            st.cut = cut is not None and label is None  # a table row's last cell: "... 2304 4" / "352"
         if held is not None:
             if not body:  # a double-spaced copy: the next text line decides
                 continue
@@ -134,6 +143,7 @@ def parse(text: str) -> ParseResult:
             continue
         adapter = _ADAPTER.match(body)
         if adapter:
+            _put_flags(st, out)
             st = _State()
             st.adapter = adapter.group(1)
             out.known(line)
@@ -142,14 +152,41 @@ def parse(text: str) -> ParseResult:
             out.unknown(line, "statistics before any 'ETHERNET STATISTICS (entN)' line; skipped")
             continue
         if st.flags and ":" not in body and all(_FLAG.fullmatch(word) for word in body.split()):
-            for flag in body.split():
-                out.append(f"adapters.{st.adapter}.general.driver_flags", flag, line)
+            _more_flags(body, line, st, out)
             continue
         st.flags = False
+        _put_flags(st, out)
         _line(body, line, st, out)
+        st.cut = False
     if held is not None:
         _line(held[0], held[1], st, out)
+    _put_flags(st, out)
     return out.finish()
+
+
+def _more_flags(body: str, line: Line, st: _State, out: Builder) -> None:
+    """A line going on with the driver flags.  Right after a line that ends inside a word, at column 0, it may
+    be the rest of a flag a terminal cut in two ("Runn" / "ing"): unless both words are flags entstat prints,
+    no flag list then."""
+    out.known(line)
+    if st.driver_flags is None:
+        return  # the list was dropped (a flag cut in two)
+    key, first, flags = st.driver_flags
+    before, after = st.flags_raw.rsplit(None, 1)[-1:], line.raw.split(None, 1)[:1]
+    if st.flags_raw[-1:].strip() and line.raw[:1].strip() and not {*before, *after} <= _FLAGS:
+        out.warn(first, f"Driver Flags: wrapped inside a flag ({before[0]} / {after[0]}?); no flags read")
+        st.driver_flags = None
+        return
+    flags += body.split()
+    st.flags_raw = line.raw
+
+
+def _put_flags(st: _State, out: Builder) -> None:
+    if st.driver_flags is not None:
+        key, line, flags = st.driver_flags
+        for flag in flags:
+            out.append(key, flag, line)
+    st.driver_flags = None
 
 
 def _line(body: str, line: Line, st: _State, out: Builder) -> None:
@@ -198,8 +235,8 @@ def _pairs(body: str, line: Line, st: _State, out: Builder) -> None:
             side = "receive"
         full = f"{base}.{side}.{key}" if side else f"{base}.{key}"
         if key == "driver_flags":
-            for flag in raw.split():
-                out.append(full, flag, line)
+            _put_flags(st, out)
+            st.driver_flags, st.flags_raw = (full, line, raw.split()), line.raw
             st.flags = True
         elif key == "elapsed_time" and base in st.unread:  # a later section's (an SEA's 0 days...) is not it
             out.warn(line, f"{base}.elapsed_time_s: the adapter's first elapsed time was not read; left out")
@@ -224,10 +261,14 @@ def _table_line(body: str, line: Line, st: _State, out: Builder) -> None:
         return
     key = st.prefix + snake(m.group(1))
     values = m.group(2).split()
+    columns = st.columns
+    if st.cut and len(values) == len(columns):  # the last cell goes on in the next line: left out
+        out.warn(line, f"{st.section}.{columns[-1]}.{key}: the line is wrapped inside this value; left out")
+        values, columns = values[:-1], columns[:-1]
     if len(values) == 1 and not st.columns:
         out.value(f"{base}.{key}", values[0], as_number, line)
-    elif len(values) == len(st.columns):
-        for column, raw in zip(st.columns, values, strict=True):
+    elif len(values) == len(columns):
+        for column, raw in zip(columns, values, strict=True):
             out.value(f"{base}.{column}.{key}", raw, as_number, line)
     else:
         out.warn(line, f"{st.section}.{key}: {len(values)} values for columns {st.columns}; skipped")

@@ -18,8 +18,10 @@ from advisor import budget, linre
 from . import (
     amepat,
     chatr,
+    dmstor,
     ieasys,
     ioslevel,
+    iplinfo,
     kctune,
     lparstat_c,
     lparstat_i,
@@ -54,8 +56,10 @@ from . import (
     vmstat,
     vmstat_s,
     vmstat_v,
+    vparstatus,
 )
 from ._text import DETECT_CHARS
+from ._wraps import read_twice
 from .base import CUT_REASON, ParseError, ParseResult, ParseWarning, was_cut
 
 PARSERS: tuple[ModuleType, ...] = (
@@ -81,6 +85,8 @@ PARSERS: tuple[ModuleType, ...] = (
     oslevel,
     prtconf,
     virtstor,
+    dmstor,
+    iplinfo,
     ieasys,
     machinfo,
     kctune,
@@ -95,6 +101,7 @@ PARSERS: tuple[ModuleType, ...] = (
     mpsched,
     psrset,
     chatr,
+    vparstatus,
     sysinfo,
     vmcp_mt,
 )
@@ -133,6 +140,11 @@ def _unprivileged(words: list[str]) -> list[str]:
 
 def _patterns(parser: ModuleType) -> list[str]:
     return [normalize(p) for p in (parser.COMMAND, *getattr(parser, "ALIASES", ()))]
+
+
+def own_names(parser: ModuleType) -> set[str]:
+    """The command names a parser gives without wildcards (``lparstat -i``, ``vmcp q mt``)."""
+    return {p for p in _patterns(parser) if not any(c in p for c in "*?[")}
 
 
 def parser_for(command: str) -> ModuleType | None:
@@ -181,11 +193,12 @@ def parse_output(text: str, command: str | None = None, *, detected: str | None 
             )
         found = parser_for(detected)
         assert found is not None  # detect() only names registered commands
-        return _cut_noted(text, found.parse(text))
+        return _cut_noted(text, read_twice(text, found.parse, found.parse(text)))
     parser = parser_for(command)
     if parser is None:
         raise ParseError(f"no parser for command {command!r}. Known: {', '.join(commands())}")
-    return _cut_noted(text, parser.parse(text).model_copy(update={"command_line": " ".join(command.split())}))
+    result = read_twice(text, parser.parse, parser.parse(text))
+    return _cut_noted(text, result.model_copy(update={"command_line": " ".join(command.split())}))
 
 
 def _cut_noted(text: str, result: ParseResult) -> ParseResult:

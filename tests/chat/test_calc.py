@@ -72,7 +72,7 @@ def test_hpt_for_two_generations():
         "IBM i LPAR with 32 GB maximum, on POWER7+ and on POWER7.",
         {"power7", "power7+"},
     )
-    assert "POWER7+: HPT = 192 GB / 128 + 32 GB / 64 = 2 GB" in text
+    assert "POWER7+: HPT = 192 GB / 128 (1.5 GB) + 32 GB / 64 (0.5 GB) = 2 GB" in text  # each share stated
     assert "POWER7: HPT = 224 GB / 64 = 3.5 GB" in text
 
 

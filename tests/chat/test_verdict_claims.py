@@ -287,7 +287,8 @@ def _chat(engine: ChatEngine, *messages: str) -> list[str | None]:
         (("does changing the AME factor need a reboot?", "and changing ame_mpsize_support?"), ["no", "yes"]),
         (("is NPIV supported on 8Gb FC adapters?", "and 4Gb ones?"), ["yes", "no"]),
         (("does SMT work on IFLs on a z13?", "what about general purpose CPs?"), ["yes", "no"]),
-        (("can AMS be used on POWER7 with AIX 6.1 TL3?", "and on POWER5?"), ["yes", "no"]),
+        (("can AMS be used on POWER7 with AIX 6.1 TL5?", "and on POWER5?"), ["yes", "no"]),
+        (("is AMS supported on POWER6 with AIX 6.1 TL3?", "and on a POWER7 at that TL?"), ["yes", "no"]),
         # another amount for the earlier figure is not a yes/no question about a subject
         (
             ("share 2014 db2 study: going from 256 to 512 GB real storage, response time improvement?", "and 1024?"),
@@ -370,8 +371,11 @@ def test_figures_compare_the_stated_number(engine: ChatEngine, question: str, ex
 
 
 def test_a_figure_in_another_unit_or_metric_says_nothing(engine: ChatEngine) -> None:
-    # "% CPU" is no figure of the ITR/ETR claim: no verdict rather than the topic's yes
-    assert verdict_of(engine, "z13 smt vs zEC12: 90 % cpu busy in both runs?") is None
+    # "% CPU" is no figure of the ITR/ETR claim: that claim abstains rather than answer the topic's yes
+    got = claim_verdict(engine.kb.claims, read("did the z13 with smt beat the zEC12 at 90 % cpu?"))
+    assert got is None or got.claim.id != "z13-smt-vs-zec12"
+    got = claim_verdict(engine.kb.claims, read("did the z13 with smt beat the zEC12 by 38 % ETR?"))
+    assert got is not None and got.claim.id == "z13-smt-vs-zec12" and got.answer == "yes"
     # a buffer-cache claim that answers only stated figures says nothing about the topic alone
     assert verdict_of(engine, "should I use the buffer cache on hp-ux?") != "yes"
 
@@ -387,3 +391,76 @@ def test_a_figure_spec_is_checked_at_load(tmp_path: Path) -> None:
     )
     with pytest.raises(KnowledgeError, match="figure"):
         load_claims({"p"}, bad)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "does X need <level>?": the stated level against the claim's minimum for that line
+        ("does AMS on a POWER7 box require VIOS 2.1.3.10?", "yes"),
+        ("does AMS on POWER7 need VIOS 2.2.3?", "no"),
+        ("amd on power7 - is firmware a prereq?", "yes"),
+        # a short question without a wh-word asks yes or no, a dotted level does not end the sentence
+        ("wpar built from a 4.3.3 mksysb?", "yes"),
+        ("PERF_ENABLE=1 for multithreaded apps on hp-ux?", "yes"),
+        ("enabling ame on an lpar for the first time, reboot or not?", "yes"),
+        # a risk asks whether it can happen
+        ("PROTECT on a range that is not 1MB aligned - demotion risk?", "yes"),
+        # comparisons written with words between ("more hcalls than"), the scale of a weight is no weight
+        ("did the wpar host lpar need more hypervisor calls than the three original lpars?", "no"),
+        ("should the VIOS weight sit in the top half of 0 to 255?", "yes"),
+        # a changes claim and its opposite word
+        ("without ame, are SAPS the same with 64k and 4k app pages?", "yes"),
+        ("no AME: do SAPS differ between 4K and 64K pages?", "no"),
+    ],
+)
+def test_levels_fragments_and_comparisons(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the command to bind an SAP instance to a cell?",
+        "command to raise the tiny buffers on a virtual adapter?",
+        "and to put the shared memory into CLM, the tunable?",
+    ],
+)
+def test_a_request_for_a_command_is_no_yes_no_question(engine: ChatEngine, question: str) -> None:
+    assert verdict_of(engine, question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # two quantities the question states, in the relation the source requires
+        ("shared pool of 16 cores, the entitled capacity of all lpars totals 19. fine?", "no"),
+        ("our 24 core frame, EC of the lpars adds up to 20 - ok?", "yes"),
+        ("a 16-way box with 6 x 10GbE ports, is that within the redbook rule?", "yes"),
+        ("12 core server with 8 x 10Gb ports - ok per the 10 gig guidance?", "no"),
+        ("rx box: 64 GB RAM and 100 GB of swap, enough for SAP?", "no"),
+        ("hp-ux server with 48 GB memory, 128 GB swap - sufficient?", "yes"),
+        # the numbers set the scene, the last sentence asks the rule itself
+        ("lpar has 20 VPs on a 16 core pool. should the virtual processors stay within the pool size?", "yes"),
+        # a range the source gives, a year is no figure
+        ("is a factor of 2.4 inside the 2023 guide's range for production?", "yes"),
+        ("factor 3.2 for prod per the 2023 guide, in range?", "no"),
+        # a value that must be exact
+        ("vio server: vpm_fold_policy shows 1, is that right?", "no"),
+        ("vpm_fold_policy=4 on the vios ok?", "yes"),
+        # a statement followed by "any issue?" asks whether what it states is wrong
+        ("dialog and update work processes in different cells, any issue?", "yes"),
+        ("keeping update processes in the same cell as the dialog WPs, a problem?", "no"),
+    ],
+)
+def test_stated_quantities_ranges_and_issue_tags(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+def test_a_follow_up_with_then_leans_on_the_conversation(engine: ChatEngine) -> None:
+    got = _chat(
+        engine,
+        "how should reserve_policy be set for vscsi disks served by two vios?",
+        "is the I/O then spread over both?",
+    )
+    assert got[-1] == "no"

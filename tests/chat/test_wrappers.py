@@ -59,7 +59,7 @@ WRAPPERS = [
 def test_the_inner_message_is_left(wrapper):
     got = unwrap(wrapper.format(q=QUESTION)).text
     if "Original Message" in wrapper:
-        assert got == "see below"  # the new part has words of its own: the forwarded mail is not the question
+        assert got == "why does it matter?\nsee below"  # a new part that asks nothing: the forwarded question
     else:
         assert got == QUESTION
 
@@ -96,6 +96,13 @@ def test_what_is_no_wrapper_stays(message):
 )
 def test_what_a_wrapper_says_about_the_question_is_kept(message, inner):
     assert unwrap(message).text == inner
+
+
+def test_a_short_note_over_a_quoted_question_asks_the_quoted_question():
+    got = unwrap("> our lpar runs AME at factor 3.1\n> is that too high?\n\nthoughts pls, thx").text
+    assert got == "our lpar runs AME at factor 3.1\nis that too high?\nthoughts pls"
+    own = unwrap("> is that too high?\n\nwe moved to factor 2.0 last week and the batch got slower, why?").text
+    assert own == "we moved to factor 2.0 last week and the batch got slower, why?"  # the new part asks its own
 
 
 def test_a_json_envelope_inside_a_json_envelope():

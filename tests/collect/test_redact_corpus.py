@@ -97,10 +97,16 @@ SECRETS = {
         "600507680180835e8000000000000a99", "10.72.1.59", "fe80::ff:fe00:59", "WDFPRIM", "WDFSEC", "hanaprd59",
         "hanaprd60", "LNXAPP60", "10.72.1.60", "wdf.example.com",
     ],
-    CORPUS / "pasted-extras4.synthetic.txt": [  # not zosprd7 (a name before a z/OS console command): left
-        "sapwd71", "ntp1", "10.73.5.1", "21DE9F7", "10.73.5.71", "emea.example.com", "sapwd72", "10.73.5.72", "GHJ0071",
+    CORPUS / "pasted-extras4.synthetic.txt": [  # zosprd7 since session 6 (D IPLINFO is read: a prompt before it)
+        "zosprd7", "sapwd71", "ntp1", "10.73.5.1", "21DE9F7", "10.73.5.71", "emea.example.com", "sapwd72", "10.73.5.72",
+        "GHJ0071",
         "1C9280C0F1", "200000109B6A7D71", "100000109B6A7D71", "hpwd73", "SGH4407WD7", "LNXWD74", "lnxwd74",
         "00000000000A7D74", "WDLP74",
+    ],
+    CORPUS / "pasted-extras5.synthetic.txt": [
+        "sapprd81", "SAPPRD81", "corp81.example.com", "10.20.8.11", "SAPDB82", "sapdb82-boot", "10.20.8.12",
+        "DBSERVER83", "10.20.8.13", "HmcFra84", "10.20.8.14", "PLEXP8", "SYSA8", "SYSE8", "ZPRD86", "ZPRD87", "hpvm88",
+        "sapvm89", "oravm90", "lnxguest91", "erpvm92", "zosprd93",
     ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",
@@ -305,13 +311,13 @@ def test_the_command_lists_match_the_registry_and_redact_sh() -> None:
     """A bare "host # cmd" prompt is one only before a command the advisor reads: both lists are the same (and
     so are the lists of commands that name another host, and of those whose output is a name or a serial)."""
     script = re.sub(r'" \\\n\s*"', "", REDACT.read_text())  # awk's continued string literals, joined
-    lists = [set(found.split()) for found in re.findall(r'split\("([a-z_0-9 ]+)", w, " "\)', script)]
+    lists = [set(found.split()) for found in re.findall(r'split\("([A-Za-z_0-9 ]+)", w, " "\)', script)]
     assert PROMPT_COMMANDS in lists and HMC_COMMANDS in lists
     assert set(_TARGET_FIRST) in lists and set(_TARGET_LAST) in lists
     next_line = re.search(r'NNEXT = split\("([^"]+)", w, ";"\)', script)
     assert next_line is not None
     assert [tuple(pair.split(",")) for pair in next_line.group(1).split(";")] == list(_NEXT_LINE)
-    read = {command.split()[0] for command in registry.commands()} - {"D", "IEASYSxx"}
+    read = {command.split()[0] for command in registry.commands()} - {"IEASYSxx"}
     assert read <= PROMPT_COMMANDS
 
 

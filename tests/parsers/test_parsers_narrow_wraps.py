@@ -15,6 +15,7 @@ import pytest
 from advisor.parsers.base import ParseError
 from advisor.parsers.registry import parse_output
 from tests.parsers.parser_samples import terminal_wrap
+from tests.parsers.wrap_audit import Text, audit
 
 SAMPLES = Path(__file__).parent / "samples"
 SWEEP = Path(__file__).parent / "sweep5"
@@ -196,3 +197,54 @@ def test_entstat_wrapped_narrow_reads_no_cut_elapsed_time(sample: str, width: in
     plain = {k: v for k, v in _numbers(parse_output(text, "netstat -v").data) if k.endswith("elapsed_time_s")}
     wrapped = _numbers(_data(terminal_wrap(text, width), "netstat -v"))
     assert all(plain[k] == v for k, v in wrapped if k.endswith("elapsed_time_s")), width
+
+
+# --- session 6: netstat -v's buffer table, driver flags, psrset's SPU_LIST, chatr's segments (40-200 columns) -----
+
+
+def _audited(sample: str, command: str) -> list[str]:
+    """Every value the wrapped copies (40-200 columns) give that the plain text does not (``wrap_audit``)."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    text = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("#:"))
+    return [str(f) for f in audit([Text(sample, text, command)], range(40, 201), documents=False).findings]
+
+
+@pytest.mark.parametrize(
+    ("sample", "command"),
+    [
+        ("netstat_v.s2.txt", "netstat -v"),
+        ("psrset.default.synthetic.txt", "psrset"),
+        ("psrset.two-sets.synthetic.txt", "psrset"),
+        ("chatr.disp+work-large.synthetic.txt", "chatr"),
+        ("chatr.disp+work-default.synthetic.txt", "chatr"),
+    ],
+)
+def test_wrapped_at_any_width_gives_no_other_value_nor_loses_a_row_unmarked(sample: str, command: str) -> None:
+    """Was: netstat -v's "DMA Max Min (KB) ... 8" / "192" read as 8 for 8192 (40-42 columns); psrset's SPU_LIST
+    "0 1 2 3" / "4 5 6 7" kept 4 of 8 processors; chatr's data segment cut inside "(largest possible)" lost without
+    a mark, its header cut left every segment unread."""
+    assert _audited(sample, command) == []
+
+
+def test_a_buffer_cell_cut_by_a_wrap_is_left_out_with_a_warning() -> None:
+    result = parse_output(terminal_wrap((SAMPLES / "netstat_v.s2.txt").read_text(encoding="utf-8"), 40), "netstat -v")
+    huge = result.data["adapters"]["ent0"].get("receive_buffers", {}).get("huge", {})
+    assert "io_memory_dma_max_min_kb" not in huge
+    assert any("huge.io_memory_dma_max_min_kb: the line is wrapped" in w.reason for w in result.warnings)
+
+
+def test_spu_list_going_on_in_the_next_line_is_read_whole_or_left_out() -> None:
+    text = "PSET                0\nSPU_LIST            0    1    2    3    \n4    5    6    7\nOWNID               0\n"
+    assert parse_output(text, "psrset").data["psets"][0]["spus"] == [0, 1, 2, 3, 4, 5, 6, 7]
+    cut = parse_output(text.replace("3    \n4", "3    1\n0"), "psrset")  # "... 3 1" / "0 5 6 7": 10 cut
+    assert "spus" not in cut.data["psets"][0]
+    assert any("wrapped inside a processor number" in w.reason for w in cut.warnings)
+
+
+def test_a_driver_flag_cut_in_two_gives_no_flag_list() -> None:
+    text = (SAMPLES / "netstat_v.s2.txt").read_text(encoding="utf-8")
+    plain = parse_output(text, "netstat -v").data["adapters"]["ent0"]["general"]["driver_flags"]
+    assert plain[:3] == ["Up", "Broadcast", "Running"]
+    cut = parse_output(text.replace("Broadcast Running", "Broadcast Runn\ning"), "netstat -v")
+    assert "driver_flags" not in cut.data["adapters"]["ent0"]["general"]
+    assert any("Runn / ing" in w.reason for w in cut.warnings)

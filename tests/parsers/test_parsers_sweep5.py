@@ -541,10 +541,10 @@ def test_iar019i_in_a_syslog_copy_reads_behind_its_prefixes() -> None:
 
 def test_an_output_no_command_is_read_from_is_refused_in_one_issue() -> None:
     """Was: two issues (the YAML reader's "Expecting value" and "nor is it the output..."): the CLI printed two
-    error lines for a D IPLINFO display."""
-    text = "D IPLINFO\nIEE254I  10.05.13 IPLINFO DISPLAY 310\n SYSTEM IPLED AT 03.12.45 ON 11/02/2026\n"
+    error lines for a D IPLINFO display (read since session 6: D ASM here)."""
+    text = "D ASM\nIEE200I 10.05.13 DISPLAY ASM 310\nTYPE     FULL STAT   DEV  DATASET NAME\nPLPA      68%   OK  0D21\n"
     with pytest.raises(DocumentError) as caught:
-        load_text(text, "ipl.txt")
+        load_text(text, "asm.txt")
     assert len(caught.value.issues) == 1 and "neither a configuration document" in caught.value.issues[0].message
 
 
@@ -574,6 +574,30 @@ def test_a_numbered_ieasys_card_broken_inside_its_comment_leaves_lfarea_out() ->
     result = parse_output(terminal_wrap(_IEASYS_NUMBERED, 40), "IEASYSxx")
     assert "lfarea" not in result.data
     assert any("broken in two lines" in r for r in _reasons(result))
+
+
+_IEASYS_BANNER = (
+    "/* IEASYS00 - SYSA SYSTEM PARAMETERS                                  */ 00000100\n"
+    "CLOCK=00,                       SELECT CLOCK00                          00000200\n"
+    "LFAREA=(1M=(10%),               LARGE FRAME AREA                        00000300\n"
+    "        2G=(12,10)),                                                    00000400\n"
+    "SQA=(12,24)                     SQA SIZE                                00000500\n"
+)
+
+
+def test_an_ieasys_banner_comment_whose_close_a_wrap_moved_to_the_next_line_still_closes() -> None:
+    """Was (71 columns): the banner's "*/" came apart as "*" and "/  00000100", the comment never closed, every
+    card after it was read as comment and the member said lfarea_specified: false (no large pages at all)."""
+    result = parse_output(terminal_wrap(_IEASYS_BANNER, 71), "IEASYSxx")
+    assert result.data["lfarea"] == "LFAREA=(1M=(10%),2G=(12,10))"
+
+
+def test_an_ieasys_comment_that_never_closes_says_nothing_of_lfarea() -> None:
+    """A comment whose "*/" the copy lost swallows every card after it: lfarea_specified is not claimed false."""
+    text = _IEASYS_BANNER.replace("*/", "  ", 1)
+    result = parse_output(text, "IEASYSxx")
+    assert "lfarea_specified" not in result.data
+    assert any("comment never closes" in r for r in _reasons(result))
 
 
 def test_a_sysinfo_cut_short_gives_no_zvm_version() -> None:

@@ -17,12 +17,13 @@ from pydantic import ValidationError
 
 from advisor import linre
 from advisor.capabilities.errors import CapabilityError
-from advisor.chat.calc.asked import asks_a_figure, asks_other
+from advisor.chat.calc.asked import asks_a_figure, asks_judgement, asks_other
 from advisor.chat.calc.common import CalcAnswer, counts_something
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
 from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, veth_buffers_answer, vios_answer
 from advisor.chat.calc.zsystems import _lfarea_statement, getstor_answer, lfarea_answer, plarea_answer, smt_answer
-from advisor.chat.reader import Reading, read
+from advisor.chat.reader import Quantity, Reading, read
+from advisor.chat.reply import Composer, Question
 
 RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
     getstor_answer,
@@ -99,19 +100,29 @@ def _answers_what_is_asked(result: CalcAnswer | None, text: str, yes_no: bool = 
 
 
 def calculate(text: str, platforms: set[str], reading: Reading | None = None) -> CalcAnswer | None:
-    """The first calculator whose topic and inputs are in the question, and that computes what it asks."""
+    """The first calculator whose topic and inputs are in the question, and that computes what it asks; its
+    yes/no verdict only for a yes/no question ("LFAREA=(1M=(30%)) on 44 GB online, size?" asks for a figure)."""
     reading = reading or read(text)
+    result = _calculate(reading, platforms)
+    if result is not None and result.verdict is not None and not (reading.yes_no or asks_judgement(reading.text)):
+        result.verdict = None
+    return result
+
+
+def _calculate(reading: Reading, platforms: set[str]) -> CalcAnswer | None:
     text = reading.text
     yes_no = reading.yes_no
     result = _answers_what_is_asked(_bounded(vios_answer, text, reading), text, yes_no)
     if result is not None:
-        return result  # the VIOS sizing names its own unused quantities (it reads every adapter count)
+        return _placed(result, reading)  # the VIOS sizing names its own unused quantities (it reads every adapter)
     text = _sizes_spelled_out(reading)
     for fn in RECOGNISERS:
         result = _answers_what_is_asked(_bounded(fn, text), text, yes_no)
         if result is not None:
-            return _named_back(result, reading)
-    return _named_back(_answers_what_is_asked(_bounded(hpt_answer, text, platforms), text, yes_no), reading)
+            return _named_back(_placed(result, reading), reading)
+    return _named_back(
+        _placed(_answers_what_is_asked(_bounded(hpt_answer, text, platforms), text, yes_no), reading), reading
+    )
 
 
 def _bounded(fn: Callable[..., CalcAnswer | None], *args: Any) -> CalcAnswer | None:
@@ -153,6 +164,108 @@ def _in_digits(raw: str, said: str) -> bool:
     return False
 
 
+# "lpar 3", "vios 2", "ticket #4411", "table 5": a number that names something, it counts nothing
+_NAMES_BEFORE = linre.compile(
+    r"\b(?:lpars?|vios|partitions?|tickets?|jobs?|steps?|options?|no|nr|number|version|v|tables?|figures?|fig|examples?|"
+    r"sections?|chapters?|slides?|pages?|levels?|tl|sp|fp|sr|id|nodes?|cec|frames?|hosts?|appendix|rows?|cells?|"
+    r"domains?|ldoms?|psets?|cpus?\s+\d+\s+and|run|test|iteration|release|rel|signal|sig|errno|rc|code)\s*[.#:-]?\s*$"
+    r"|#\s*$|[a-z]-$|\d:$",  # "#4411", "CHG-2207", the minutes of "02:00"
+    linre.I,
+)
+_MODEL_AFTER = linre.compile(r"^\+?\s{0,2}\d{3,4}\b")  # "POWER7 750", "P7+ 780": the server model
+_TIME_OR_TOKEN = linre.compile(r"^(?::\d\d|[a-z])", linre.I)  # "02:00", "11iv3": a time or a token, no amount
+_ADDED_WORD = linre.compile(r"\s{1,3}(?:more|extra|additional|spare|new)\b", linre.I)
+_ELIDED_AFTER = linre.compile(r"\s{1,3}(?:with|having|at|of)\s{1,3}\d", linre.I)
+
+
+def _flat(data: object) -> list[float]:
+    """Every number among a calculation's inputs, as given."""
+    if isinstance(data, bool):
+        return []
+    if isinstance(data, int | float):
+        return [float(data)]
+    if isinstance(data, dict):
+        return [v for x in data.values() for v in _flat(x)]
+    if isinstance(data, list | tuple):
+        return [v for x in data for v in _flat(x)]
+    return []
+
+
+def _used_values(result: CalcAnswer) -> set[float]:
+    return set().union(*(_values(c.inputs) | _values(c.result) for c in result.calculations))
+
+
+def _taken(reading: Reading) -> list[tuple[int, int]]:
+    """Spans whose numbers are their own: statements the calculators read (LFAREA=...), OS levels, models."""
+    text = reading.text
+    taken = [m.span() for m in _SPAN_WORDS.finditer(text)]
+    for raw in [o.raw for o in reading.os_levels] + [p.raw for p in reading.platforms]:
+        at = text.find(raw)
+        while at >= 0:  # every place it is said ("POWER7+ (... on a POWER7 770)")
+            model = _MODEL_AFTER.match(text[at + len(raw) : at + len(raw) + 8])
+            taken.append((at, at + len(raw) + (model.end() if model else 0)))
+            at = text.find(raw, at + 1)
+    return taken
+
+
+def unplaced(result: CalcAnswer, reading: Reading) -> list[Quantity]:
+    """The numbers of the message a calculation neither used nor can name as something else: a bare "4" or "4
+    more" (what it counts is not said), a decimal no input took. A number that counts a thing the calculator
+    does not know ("8 frob adapters", "6 lpars") is placed: it is named back as not an input."""
+    text = reading.text
+    used = {round(float(v), 6) for c in result.calculations for v in _flat(c.inputs)}  # as said, not converted
+    taken = _taken(reading)
+    out = []
+    sizes = _used_values(result)
+    for q in reading.quantities:
+        if q.kind == "size" and q.added and not q.ambiguous and round(q.value, 6) not in sizes:
+            out.append(q)  # "4 more GB" that no input took: more of which amount?
+            continue
+        if q.kind in ("count", "cores") and q.added and not q.ambiguous and round(q.value, 6) not in sizes:
+            total = [c for c in reading.quantities if c.noun == q.noun and not c.added]
+            if not any(round(c.value + q.value, 6) in sizes for c in total):
+                out.append(q)  # "8 more npiv clients" that no input took, not even summed with those said
+                continue
+        if q.kind != "number" or q.ambiguous or any(a <= q.start < b for a, b in taken):
+            continue
+        more = _ADDED_WORD.match(text, q.end)
+        if (q.added or more) and not _ELIDED_AFTER.match(text, more.end() if more else q.end):
+            # "and another 5?", "2 more of them": more of what is not said; a value that equals some input (the
+            # factor 2) does not place it ("3 lpars at 64 GB max and 2 more at 128 GB max" does)
+            if not counts_something(text, more.end() if more else q.end):
+                out.append(q)
+                continue
+        if round(q.value, 6) in used or not _in_digits(q.raw, reading.said):
+            continue
+        if counts_something(text, more.end() if more else q.end):
+            continue
+        if _NAMES_BEFORE.search(text[max(0, q.start - 24) : q.start]) or _TIME_OR_TOKEN.match(text[q.end : q.end + 3]):
+            continue
+        out.append(q)
+    return out
+
+
+def _placed(result: CalcAnswer | None, reading: Reading) -> CalcAnswer | None:
+    """The result, or, when a number of the message has no place in it, the question what that number is: a figure
+    that silently leaves out a number the user gave may be a confident wrong answer ("and add 4 more")."""
+    if result is None or not result.calculations:
+        return result
+    left = unplaced(result, reading)
+    if not left:
+        return result
+    said = reading.text[
+        left[0].start : (m.end() if (m := _ADDED_WORD.match(reading.text, left[0].end)) else left[0].end)
+    ]
+    ask = CalcAnswer(result.name, Composer(), rules=result.rules)
+    question = (
+        f"What does the '{said}' in your message count or measure? I cannot place it among the inputs of this "
+        "calculation, and the figure may depend on it."
+    )
+    ask.out.say(question, *result.cites)
+    ask.questions.append(Question(path="message.counts", question=question))
+    return ask
+
+
 def _named_back(result: CalcAnswer | None, reading: Reading) -> CalcAnswer | None:
     """The result with every quantity of the message its calculation did not use named as not used: a number the
     user gave is never dropped silently. Numbers inside a statement the calculator read (LFAREA=..., UNITS=...),
@@ -160,12 +273,8 @@ def _named_back(result: CalcAnswer | None, reading: Reading) -> CalcAnswer | Non
     if result is None or not result.calculations:
         return result
     text = reading.text
-    used = set().union(*(_values(c.inputs) | _values(c.result) for c in result.calculations))
-    taken = [m.span() for m in _SPAN_WORDS.finditer(text)]
-    for raw in [o.raw for o in reading.os_levels] + [p.raw for p in reading.platforms]:
-        at = text.find(raw)
-        if at >= 0:
-            taken.append((at, at + len(raw)))
+    used = _used_values(result)
+    taken = _taken(reading)
     amounts = {id(q) for q in reading.amounts("size")}
     for q in reading.quantities:
         if q.kind not in _NAMED_KINDS or q.ambiguous or any(a <= q.start < b for a, b in taken):

@@ -117,3 +117,22 @@ def blanked(text: str, spans: list[tuple[int, int]]) -> str:
     for start, end in spans:
         chars[start:end] = " " * (end - start)
     return "".join(chars)
+
+
+# A clause that asks for a yes or a no: an auxiliary first ("is it under the limit?", "can i write ...") or a judgement
+# word before its question mark ("valid?", "fits?", "under the 80 %?", "too much?")
+_YES_NO_CLAUSE = linre.compile(
+    r"^\s*(?:and\s+|so\s+|but\s+)?(?:is|are|can|could|should|does|do|will|would|would|may|must|has|have|isn't|aren't|"
+    r"won't|doesn't)\s+(?:i|we|you|it|this|that|the|a|an|my|our|there|they|[a-z0-9_=(),%]+)\b"
+    r"|^\s*any\s[^?]{0,40}\?\s*$"  # "any gain at all?"
+    r"|\b(?:valid|fits?|fit\s+in|under|over|above|below|within|exceeds?|too\s+(?:much|big|high|large|small|low|little|many|few)|"
+    r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient)\b[^?]{0,30}\?\s*$",
+    linre.IGNORECASE,
+)
+_CLAUSES = linre.compile(r"[,;:]\s|[.!?]\s+|\s[-–—]+>?\s|\sand\s")
+
+
+def asks_judgement(text: str) -> bool:
+    """Whether any clause of the message asks for a yes or a no (which a calculation's verdict answers): "how much
+    is that and is it under the limit?", "LFAREA=(1M=(20,30)) valid?", "buffer cache at 8 GB. too much?"."""
+    return any(_YES_NO_CLAUSE.search(c) for c in _CLAUSES.split(text[:MAX_MESSAGE]) if c and c.strip())

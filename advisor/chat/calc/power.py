@@ -104,12 +104,15 @@ def vios_inputs(
     unused: list[Quantity] = []
     text = reading.text
     npiv: list[int] = []
+    npiv_added = 0
     ambiguous: list[Quantity] = []
     last_lhea: int | None = None
     lhea_end = 0
     for q in reading.quantities:
         if q.kind == "cores" and cores is None:
             cores = int(q.value)
+        elif q.kind == "count" and q.noun == "npiv" and q.count and q.added:
+            npiv_added += q.count  # "and 8 more npiv clients": on top of those said
         elif q.kind == "count" and q.noun == "npiv" and q.count:
             npiv.append(q.count)
         elif q.kind == "count" and q.noun == "veth" and q.count:
@@ -163,8 +166,8 @@ def vios_inputs(
             unused.append(q)
         elif q.kind in ("size", "count", "percent", "saps") or (q.kind == "number" and counts_something(text, q.end)):
             unused.append(q)  # "8 frob adapters": a count of something the rules do not know
-    if npiv:
-        counts["npiv_vfc_adapters"] = max(npiv)  # "60 NPIV adapters, of which 20 are mapped": all 60 count
+    if npiv or npiv_added:  # "60 NPIV adapters, of which 20 are mapped": all 60 count; "8 more" adds to them
+        counts["npiv_vfc_adapters"] = max(npiv, default=0) + npiv_added
     return cores, counts, assumptions, questions, unused, ambiguous
 
 
@@ -327,9 +330,9 @@ def _factors(text: str) -> list[float]:
     counted = {q.start for q in qs if q.kind != "number"} if norm == text else set()
     scan = _ABBREVIATION.sub(lambda a: a.group(0).replace(".", " "), text)  # "e.g. 1.37": no sentence end
     for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", scan, re.IGNORECASE):
-        # "4096 mb", "16 gb": a size in any case is no factor
+        # "4096 mb", "16 gb": a size in any case is no factor; "4 more" is more of something, never a factor
         for v in re.finditer(
-            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b|decimals?|digits?|places))",
+            r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b|decimals?|digits?|places|more\b|extra\b|additional\b))",
             m.group(1),
             re.IGNORECASE,
         ):
@@ -850,7 +853,9 @@ def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
         by_div: dict[int, float] = {}
         for e in h.partitions:
             by_div[e.divisor] = by_div.get(e.divisor, 0.0) + e.max_memory_gb
-        terms = " + ".join(f"{fmt(gb)} GB / {div}" for div, gb in sorted(by_div.items(), reverse=True))
+        # "2 IBM i partitions ... how much do those add?": each divisor's share is a figure of its own
+        share = (lambda gb, div: f" ({fmt(gb / div, 3)} GB)") if len(by_div) > 1 else (lambda gb, div: "")
+        terms = " + ".join(f"{fmt(gb)} GB / {div}{share(gb, div)}" for div, gb in sorted(by_div.items(), reverse=True))
         cites = _cites(h.citations, "hpt")
         out.out.say(f"{proc}: HPT = {terms} = {fmt(h.hpt_gb, 3)} GB for {fmt(total_max)} GB of maximum memory.", *cites)
         out.calculations.append(
@@ -887,13 +892,14 @@ _MAX_ALLOCATED = linre.compile(
     r"\bmax(?:imum)?[\s_]allocated\s*(?:(?:reached|hit|was|is|of|at|went\s+to|peaked\s+at|shows?)\s+)?[:=]?\s*(\d{1,7})\b",
     linre.I,
 )
-# "Min Buffers 128", "min buffers is 128", "min_buf_medium=128": the value today, never "min buffers to 512"
+# "Min Buffers 128", "min buffers is 128", "min_buf_medium=128", "min 128" (in a pool's netstat -v figures): the value
+# today, never "min buffers to 512"
 _MIN_BUFFERS = linre.compile(
-    r"\bmin(?:imum)?[\s_]buf(?:fer)?s?(?:_[a-z]+)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
+    r"\bmin(?:imum)?(?:[\s_]buf(?:fer)?s?(?:_[a-z]+)?)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
     linre.I,
 )
 _MAX_BUFFERS = linre.compile(
-    r"\bmax(?:imum)?[\s_]buf(?:fer)?s?(?:_[a-z]+)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
+    r"\bmax(?:imum)?(?:[\s_]buf(?:fer)?s?(?:_[a-z]+)?)?\s*(?:(?:is|are|of|at|currently|was|set\s+to)\s+)?[:=]?\s*(\d{1,7})\b",
     linre.I,
 )
 

@@ -171,7 +171,11 @@ def read(message: str) -> Reading:
     """Read one message (bounded by the API's message limit; every pattern is linear in its length)."""
     expanded = expand(message or "")
     text, qs = quantities(expanded)
-    problems = [Problem(raw=q.raw, question=q.ambiguous) for q in qs if q.ambiguous]
+    # one question per problem: both ends of a range ("20-30 npiv") carry the same one
+    problems = list(
+        {q.ambiguous: Problem(raw=q.raw, question=q.ambiguous) for q in reversed(qs) if q.ambiguous}.values()
+    )
+    problems.reverse()
     terms = list(dict.fromkeys(_CANONICAL.get(m.group(1).lower(), m.group(1)) for m in _TERM.finditer(text)))
     clauses = [c for c in _CLAUSE.split(text) if c.strip()]
     yes_no = any(_YES_NO.search(c) and not _WH.match(c) for c in clauses[-2:]) if clauses else False

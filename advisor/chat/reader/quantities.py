@@ -17,6 +17,7 @@ import re
 
 from pydantic import BaseModel
 
+from advisor import linre
 from advisor.chat.numbers import normalise
 
 # A number as written: digits with optional grouping or decimal marks, checked in Python.
@@ -53,8 +54,9 @@ _PORTS_OF = re.compile(r"\s?ports?\sof\s(?=\d)", re.IGNORECASE)
 # "2 port 16Gb FC", "a 4-port 10GbE card": the number of ports of the adapter that follows
 _PORT_ADAPTER = re.compile(r"[\s-]?ports?\s(?=\d)", re.IGNORECASE)
 _COUNT_NOUN = re.compile(
-    r"[\s-]{0,2}(?:(?:physical|processor|configured|active|enabled|cabled|used|dedicated|non-LHEA)\s)?"
-    r"(virtual\s(?:processors?|procs?|CPUs?)|VPs?\b|cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
+    r"[\s-]{0,2}(?:(?P<more>more|extra|additional|new|spare|x|×)\s?)?"
+    r"(?:(?:physical|processor|configured|active|enabled|cabled|used|dedicated|non-LHEA)\s)?"
+    r"(?P<noun>virtual\s(?:processors?|procs?|CPUs?)|VPs?\b|cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
     r"virt(?:ual|\.)?\s?(?:eth(?:ernet)?|ent|enet|NICs?)\b|veths?|v-eths?|"
     r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
     r"SAPS|%|percent|pct)(?![A-Za-z])",
@@ -77,6 +79,7 @@ class Quantity(BaseModel):
     noun: str | None = None  # what a count counts: cores, npiv, veth, lhea, lpar, ports, adapters, ...
     unit: str | None = None  # the unit as written (GB, gigs, Gb, %)
     ambiguous: str | None = None  # the question to ask instead of using the value
+    added: bool = False  # "4 more npiv", "another 2 10GbE ports": an addition to what was said before
 
 
 def parse_number(raw: str, *, sized: bool) -> tuple[float | None, str | None]:
@@ -148,7 +151,7 @@ def _port_adapter(norm: str, pos: int) -> re.Match[str] | None:
 
 def quantities(text: str) -> tuple[str, list[Quantity]]:
     """(the text with number words as digits, every quantity in it in order)."""
-    norm = normalise(text)
+    norm = plain_numbers(normalise(text))
     out: list[Quantity] = []
     pending_count: int | None = None
     skip_to = -1
@@ -278,7 +281,7 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
                 continue
         noun = _COUNT_NOUN.match(norm, pos)
         if noun is not None:
-            kind_noun = _noun(noun.group(1))
+            kind_noun = _noun(noun.group("noun"))
             end = noun.end()
             if kind_noun == "npiv":
                 more = re.compile(r"\s(?:virtual\s(?:FC|Fibre\sChannel)\s)?(?:clients?|adapters?)", re.I).match(
@@ -340,7 +343,210 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
         )
     if pending_count is not None and held is not None:  # "3 quad-port FC HBAs" at the end: the count is said
         out.append(Quantity(kind="number", value=float(pending_count), raw=held[2], start=held[0], end=held[1]))
-    return norm, out
+    return norm, _placed(norm, out)
 
 
 MAX_COUNT_GAP = 40  # characters between a count ("2 x", "3 quad-port") and the number it multiplies
+
+
+# ---------------------------------------------------------------------------- numbers written with marks
+
+# "12,288", "1,5", "1.234,5", "20 000": a number with grouping or decimal marks, rewritten once in plain digits so
+# that every calculator pattern reads the value the reader decided ("1,5" is 1.5, never 1 and 5); a number the
+# reader cannot decide ("12.288 MB") is left as written and asked about
+_MARKED = linre.compile(r"\d[\d,.]*,[\d,.]*\d")
+_SPACED = linre.compile("\\d{1,3}(?:[ \u00a0\u202f]0\\d\\d)+")  # "20 000 SAPS": a group starting with 0 counts nothing
+_STATEMENT_SPAN = linre.compile(r"[A-Za-z][A-Za-z_]{2,}\s*=\s*(?:\((?:[^()]|\([^()]*\))*\)|\S+)")
+
+
+def _plain(raw: str) -> str | None:
+    value, ambiguous = parse_number(raw, sized=False)
+    if value is None or ambiguous:
+        return None
+    return str(int(value)) if value.is_integer() else repr(value)
+
+
+def plain_numbers(text: str) -> str:
+    """The text with each number written with commas or spaced thousands in plain digits (statements such as
+    "LFAREA=(1M=2048,2G=4)" keep their own punctuation; a comma between numbers with spaces is a list)."""
+    kept = [m.span() for m in _STATEMENT_SPAN.finditer(text)]
+    out: list[str] = []
+    at = 0
+    found = sorted(
+        [
+            (m.start(), m.end(), m.group(0).replace("\xa0", "").replace("\u202f", "").replace(" ", ""))
+            for m in _SPACED.finditer(text)
+        ]
+        + [(m.start(), m.end(), m.group(0)) for m in _MARKED.finditer(text)]
+    )
+    for start, end, raw in found:
+        if start < at or any(a <= start < b for a, b in kept):
+            continue
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if before.isalnum() or before in ".," or after.isdigit() or (after.isalpha() and "," in raw and _DECIMAL(raw)):
+            continue  # "v1,2", "2048,2G": part of a name or a statement
+        plain = _plain(raw)
+        if plain is None:
+            continue
+        out.append(text[at:start] + plain)
+        at = end
+    return "".join(out) + text[at:]
+
+
+def _DECIMAL(raw: str) -> bool:  # noqa: N802 - reads as the predicate it is
+    return len(raw.rsplit(",", 1)[1]) != 3
+
+
+# ---------------------------------------------------------------------------- numbers placed by their neighbours
+
+# "npiv clients: 120", "cores = 64", "lheas 2": the noun said before the number (plural or uncountable nouns only:
+# "lpar 3", "vios 2" name a partition, they count nothing)
+_NOUN_BEFORE = linre.compile(
+    r"\b(cores|cpus|processors|procs|npivs?|npiv\s+(?:clients|adapters)|vfcs|virtual\s+fc\s+adapters|"
+    r"virtual\s+(?:ethernet|eth)\s+adapters|veths|lheas|ifls|saps|users)"
+    r"(?:\s*\([^()]{0,20}\))?\s*(?:[:=]|\bis\b|\bare\b|\bof\b)?\s*$",
+    linre.I,
+)
+# "10GbE ports: 4", "fc ports (8Gb) = 8": the count of ports said after their speed
+_COUNT_AFTER = linre.compile(r"^\s*\)?\s*(?:ports?\s*)?(?:[:=]|\bis\b|\bare\b|\bx\b)\s*$", linre.I)
+_MEDIUM_BEFORE = linre.compile(r"\b(FC|fibre|fiber|eth|ethernet)\s*ports?\s*\(\s*$", linre.I)
+# "2 of the 10GbE ports": a count of the ports named after it
+_OF_THE = linre.compile(r"^\s+of\s+(?:the|our|those|these|them|its)?\s*$", linre.I)
+# "3 FC adapters with 4 ports each at 8Gb": ports of every adapter, and the speed they run at
+_WITH_PORTS = linre.compile(r"^\s*,?\s*(?:with|having|of|each\s+with)\s*$", linre.I)
+_EACH_AFTER = linre.compile(r"^\s*,?\s*(?:each|apiece|per\s+(?:adapter|card|hba|one))\b", linre.I)
+_AT_SPEED = linre.compile(r"^\s*,?\s*(?:each\s+)?(?:at|@|running\s+at|of)?\s*$", linre.I)
+# "20-30 npiv", "16 to 32 GB", "between 10 and 20 npiv", "10 or 20 npiv": two values where one is needed
+_RANGE = linre.compile(r"^\s?(?:-|–|to|or)\s?$", linre.I)
+_BETWEEN = linre.compile(r"\bbetween\s*$", linre.I)
+_AND = linre.compile(r"^\s+and\s+$", linre.I)
+_FROM = linre.compile(r"\b(?:from|going|went|go|grew|grow|moved?|raised?|cut|changed?)\s*$", linre.I)
+# "another 2 10GbE ports", "2 more 10GbE ports" (the count stands before the speed it counts), "4 more npiv"
+_ANOTHER = linre.compile(r"(?:\banother|\d\s+(?:more|extra|additional))\s+(?:\d+\s*)?$", linre.I)
+_MORE_WORD = linre.compile(r"^\d[\d.]*\s(?:more|extra|additional)\b", linre.I)
+_RANGED = frozenset({"count", "cores", "size"})
+_LEADING = linre.compile(r"\d[\d.]*")
+
+
+def _placed(norm: str, qs: list[Quantity]) -> list[Quantity]:
+    """Each number placed by the words around it, where the first reading left it bare or half read."""
+    out: list[Quantity] = []
+    i = 0
+    while i < len(qs):
+        q = qs[i]
+        nxt = qs[i + 1] if i + 1 < len(qs) else None
+        gap = norm[q.end : nxt.start] if nxt is not None else ""
+        bare = q.kind == "number" and not q.ambiguous and float(q.value).is_integer()
+        if bare and nxt is not None and nxt.kind == "speed" and nxt.count is None and _OF_THE.match(gap):
+            out.append(nxt.model_copy(update={"count": int(q.value), "raw": norm[q.start : nxt.end], "start": q.start}))
+            i += 2
+            continue
+        if q.kind == "speed" and q.count is None and q.value and nxt is not None and nxt.kind == "number":
+            whole = float(nxt.value).is_integer() and not nxt.ambiguous
+            if whole and _COUNT_AFTER.match(gap):
+                medium = _MEDIUM_BEFORE.search(norm[max(0, q.start - 20) : q.start])
+                out.append(
+                    q.model_copy(
+                        update={
+                            "count": int(nxt.value),
+                            "raw": norm[q.start : nxt.end],
+                            "end": nxt.end,
+                            "medium": q.medium or (_medium(medium.group(1)) if medium else None),
+                        }
+                    )
+                )
+                i += 2
+                continue
+        ports = _ports_of_adapters(norm, qs, i)
+        if ports is not None:
+            merged, used = ports
+            out.append(merged)
+            i += used
+            continue
+        if bare:
+            lo = max(0, q.start - 40)
+            before = _NOUN_BEFORE.search(norm[lo : q.start])
+            counted = before is not None and norm[lo : lo + before.start()].rstrip()[-1:].isdigit()
+            if before is not None and not counted:  # "16 cores 4 more": the noun has its own number
+                noun = _noun(before.group(1).split()[0] if "npiv" in before.group(1).lower() else before.group(1))
+                kind = {"cores": "cores", "saps": "saps"}.get(noun, "count")
+                raw = norm[lo + before.start() : q.end]
+                out.append(
+                    q.model_copy(
+                        update={
+                            "kind": kind,
+                            "noun": noun,
+                            "count": int(q.value) if kind == "count" else None,
+                            "raw": raw,
+                        }
+                    )
+                )
+                i += 1
+                continue
+        ranged = _range(norm, q, nxt, gap)
+        if ranged is not None and nxt is not None:
+            lead = _LEADING.match(nxt.raw)  # "20-30": both numbers, what the reply replaces
+            said = norm[q.start : nxt.start] + (lead.group(0) if lead else "")
+            first = q.model_copy(update={"ambiguous": ranged, "raw": said})
+            out += [first, nxt.model_copy(update={"ambiguous": ranged})]
+            i += 2
+            continue
+        out.append(q)
+        i += 1
+    for q in out:
+        if _ANOTHER.search(norm[max(0, q.start - 24) : q.start]) or _MORE_WORD.match(norm[q.start : q.start + 24]):
+            q.added = True
+    return out
+
+
+def _range(norm: str, q: Quantity, nxt: Quantity | None, gap: str) -> str | None:
+    """The question to ask when `q` and the next quantity are the two ends of a range, else None."""
+    if nxt is None or q.kind != "number" or q.ambiguous or nxt.kind not in _RANGED or nxt.ambiguous:
+        return None
+    if _FROM.search(norm[max(0, q.start - 12) : q.start]):
+        return None  # "from 256 to 512 GB": a change from one value to the other, both said
+    ranged = _RANGE.match(gap) is not None or (
+        _AND.match(gap) is not None and _BETWEEN.search(norm[max(0, q.start - 12) : q.start]) is not None
+    )
+    if not ranged or (nxt.kind == "count" and nxt.count is None):
+        return None
+    said = norm[q.start : nxt.end]
+    return f"'{said}' gives two values: which one should I use (the figure differs)?"
+
+
+def _ports_of_adapters(norm: str, qs: list[Quantity], i: int) -> tuple[Quantity, int] | None:
+    """ "3 FC adapters with 4 ports each (at 8Gb)": one group of 12 ports; said without "each", the ports may be
+    those of every adapter or all of them, so the group is asked about (None: not this shape)."""
+    q = qs[i]
+    if q.kind != "speed" or q.value or not q.count or not any(w in q.raw.lower() for w in ("adapter", "card", "hba")):
+        return None
+    if i + 1 >= len(qs):
+        return None
+    ports = qs[i + 1]
+    if ports.kind != "speed" or ports.value or not ports.count or ports.medium not in (None, q.medium):
+        return None
+    if not _WITH_PORTS.match(norm[q.end : ports.start]):
+        return None
+    each = _EACH_AFTER.match(norm[ports.end : ports.end + 24])
+    end = ports.end + (each.end() if each else 0)
+    used = 2
+    value, unit = 0.0, None
+    if i + 2 < len(qs):
+        speed = qs[i + 2]
+        if speed.kind == "speed" and speed.value and speed.count is None and _AT_SPEED.match(norm[end : speed.start]):
+            value, unit, end, used = speed.value, speed.unit, speed.end, 3
+    merged = q.model_copy(
+        update={
+            "value": value,
+            "unit": unit,
+            "raw": norm[q.start : end],
+            "end": end,
+            "count": q.count * ports.count if each else q.count,
+            "ambiguous": None
+            if each
+            else f"Are the '{norm[q.start : end]}' {ports.count} ports on each of the {q.count} adapters "
+            f"({q.count * ports.count} in all), or {ports.count} in total?",
+        }
+    )
+    return merged, used

@@ -31,6 +31,7 @@ MAX_STRIPS = 8  # prefixes taken off one message at most ("[bot] Ticket #1: RE: 
 MAX_LINES = 400  # lines of a pasted mail looked at; the rest is kept as it is
 MAX_ENVELOPES = 2  # JSON inside JSON ("{"payload": "{\"text\": ...}"}") read this deep
 MAX_JSON_DEPTH = 4  # levels of an envelope searched for the question
+SHORT_NOTE_WORDS = 5  # "please advise, thx", "see below": a new part of a mail this short asks nothing of its own
 _DOCUMENT_KINDS = frozenset({"aix-lpar", "vios", "managed-system", "hpux-server", "zos-lpar", "zvm-lpar"})
 
 # Keys that carry the question, best first; keys that carry context worth keeping as words; keys that
@@ -185,10 +186,13 @@ def _informative(tag: str) -> bool:
 
 
 def _trailing(text: str, removed: list[str]) -> str:
-    m = _THANKS_END.search(text)
-    if m is not None and m.start() > 0 and _has_words(text[: m.start()]):
+    """ "..., please advise, thx": the courtesies at the end, while words remain before them."""
+    for _ in range(MAX_STRIPS):
+        m = _THANKS_END.search(text)
+        if m is None or m.start() == 0 or not _has_words(text[: m.start()]):
+            break
         removed.append(m.group(0).strip())
-        return text[: m.start()].rstrip()
+        text = text[: m.start()].rstrip()
     return text
 
 
@@ -196,22 +200,33 @@ def _lines(text: str, removed: list[str]) -> str:
     """A pasted mail: the new part without its greeting, signature and quoted reply; the quoted or
     forwarded part when the new part says nothing."""
     if "\n" not in text:
-        quoted = _QUOTED.match(text)
-        if quoted and _has_words(text[quoted.end() :]):
+        mark = _QUOTED.match(text)
+        if mark and _has_words(text[mark.end() :]):
             removed.append(">")
-            return text[quoted.end() :]
+            return text[mark.end() :]
         return text
     lines = text.splitlines()
     head, tail = lines[:MAX_LINES], lines[MAX_LINES:]
     own, forwarded = _split_reply(head)
     kept = _body(own, removed)
-    if not any(_has_words(line) for line in kept):
-        kept = _body([_QUOTED.sub("", line, count=1) for line in forwarded if not _HEADER.match(line)], removed)
+    quoted = _body([_QUOTED.sub("", line, count=1) for line in forwarded if not _HEADER.match(line)], [])
+    if not _says_much(kept) and any("?" in line for line in quoted):
+        # "please advise, thx" under the quoted question, "see below" over a forwarded one: that question,
+        # then what the new part adds
+        kept = [line for line in quoted + kept if _has_words(line)]
+    elif not any(_has_words(line) for line in kept):
+        kept = quoted
     if not any(_has_words(line) for line in kept):
         return text
     if forwarded:
         removed.append("quoted reply")
     return "\n".join(kept + tail).strip()
+
+
+def _says_much(lines: list[str]) -> bool:
+    """The new part of a mail asks something of its own: a question mark, or more than a few words."""
+    words = " ".join(lines).split()
+    return "?" in " ".join(lines) or len(words) > SHORT_NOTE_WORDS
 
 
 def _split_reply(lines: list[str]) -> tuple[list[str], list[str]]:

@@ -1,0 +1,73 @@
+"""Calculator follow-ups that lean on the conversation, and verdicts only where a yes or a no is asked.
+
+"swap minimum for the same box?" takes the inputs of the system the last calculation was about (or of the
+attached document) for another calculator; "and if we go to factor 3.0?" replaces the one factor said before.
+A calculator's yes/no verdict answers a yes/no clause ("valid?", "is it under the limit?"), never a question
+for a figure ("size?"). Figures by hand from the sources' formulas.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def _chain(engine, *messages: str, document: dict | None = None):
+    state, reply = None, None
+    for i, message in enumerate(messages):
+        reply = engine.turn(message, state, document=document if i == 0 else None)
+        state = json.loads(reply.state.model_dump_json())
+    return reply
+
+
+@pytest.mark.parametrize(
+    ("first", "follow", "figure"),
+    [
+        ("buffer cache for 96 GB hp-ux?", "and the swap floor on that box?", "192 GB"),  # 2 x 96
+        ("hp-ux 200 GB memory: swap minimum?", "buffer cache cap on the same server?", "6 GB"),  # 3 % x 200
+        ("LFAREA=(1M=(30%)) on 44 GB online, size?", "max new form limit there?", "32 GB"),  # 0.8 x 40
+        ("plarea for 64 GB online storage?", "and the lfarea max for the same lpar, new form?", "48 GB"),  # 0.8 x 60
+    ],
+)
+def test_a_question_about_the_same_system_takes_its_inputs(engine, first, follow, figure):
+    reply = _chain(engine, first, follow)
+    assert figure in reply.answer, reply.answer[:300]
+
+
+def test_a_question_about_the_document_now_takes_its_values(engine):
+    doc = {"kind": "zos-lpar", "name": "T1", "machine": "zEC12", "zos_version": "2.1", "online_storage_gb": 64}
+    doc["lfarea"] = "LFAREA=(1M=(85%))"
+    reply = _chain(engine, "set lfarea = LFAREA=(1M=(25%))", "how many GB of 1M frames is that now?", document=doc)
+    assert "15 GB" in reply.answer, reply.answer[:300]  # 0.25 x (64 - 4)
+
+
+@pytest.mark.parametrize(
+    ("first", "follow", "figure"),
+    [
+        ("true 20 GB at factor 1.5, expanded?", "what if we push it to factor 2.2?", "44 GB"),
+        (
+            "need 48 GB expanded at factor 2, how much true memory?",
+            "and if we go to factor 3.0, same expanded?",
+            "16 GB",
+        ),
+        ("true 20 GB at factor 1.5, expanded?", "and @ 2.5 instead", "50 GB"),
+    ],
+)
+def test_a_new_factor_replaces_the_one_said(engine, first, follow, figure):
+    reply = _chain(engine, first, follow)
+    assert figure in reply.answer, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("message", "verdict"),
+    [
+        ("LFAREA=(1M=(30%)) on 44 GB online, size?", None),
+        ("LFAREA=(1M=(20,30)) valid?", "no"),
+        ("LFAREA=(2G=(8)) on a lpar with 48G online - how much is that and is it under the limit?", "yes"),
+        ("old form LFAREA=40%, 50 GB online: how many GB is that", None),
+    ],
+)
+def test_a_calculator_verdict_only_answers_a_yes_no_clause(engine, message, verdict):
+    reply = engine.turn(message)
+    assert (reply.verdict.answer if reply.verdict else None) == verdict, reply.answer[:300]
