@@ -289,7 +289,7 @@ _SUPPOSE = linre.compile(
 )
 # a field taken away with no value: "drop cell local memory" (0), "remove the LFAREA statement" (not coded)
 _CLEAR = linre.compile(
-    r"\b(?:drop|dropped|dropping|remove|removed|removing|get\s+rid\s+of|zero|zeroed|clear|cleared|without|"
+    r"\b(?:drop|dropped|dropping|remove|removed|removing|(?:get|got|getting)\s+rid\s+of|zero|zeroed|clear|cleared|without|"
     r"no\s+more|no\s+longer|delete|deleted|eliminate|scrap)\b",
     linre.IGNORECASE,
 )
