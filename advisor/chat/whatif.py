@@ -193,6 +193,24 @@ def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
         return True  # a change that cannot be made: the what-if turn asks about it
 
 
+def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
+    """A what-if in so many words ("what if there was no flash express", "suppose 15% CLM") that changes the
+    session's document on its own: it is not a follow-up of the last question, whatever words it shares."""
+    if st.document is None or st.pending is not None or not _SUPPOSED_CHANGE.search(text):
+        return False
+    try:
+        return bool(word_changes(st.document, text, reading))
+    except ChangeError:
+        return False
+
+
+_SUPPOSED_CHANGE = linre.compile(
+    r"^\s*(?:(?:and|so|ok|okay|also|then|now)[\s,]+)*(?:what\s+if|suppose|supposing|assume|imagine|hypothetically|"
+    r"let'?s\s+say|say\s+we)\b",
+    linre.IGNORECASE,
+)
+
+
 def alone_or(text: str, question: str, st: ChatState) -> str:
     """A follow-up that is a change of its own ("and go to AIX 7.3 TL1") stands alone; a bare value ("and
     128 GB?") is the last what-if with it (`question`, as the dialogue resolved it)."""
