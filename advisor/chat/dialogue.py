@@ -53,13 +53,16 @@ _COMMAND = linre.compile(
 # "what changed?", "what have we changed so far?": the what-ifs made on the session's document
 _CHANGES = linre.compile(
     r"^\s*(?:what(?:'s|\s+has|\s+have|\s+did)?\s+(?:(?:i|we)\s+)?changed?(?:\s+so\s+far)?|"
-    r"(?:show\s+(?:me\s+)?)?(?:the\s+)?changes(?:\s+so\s+far)?|what\s+(?:did|have)\s+(?:i|we)\s+change(?:d)?(?:\s+so\s+far)?)"
+    r"(?:show\s+(?:me\s+)?|list\s+)?(?:the\s+)?changes(?:\s+so\s+far)?"
+    r"|(?:show\s+(?:me\s+)?|tell\s+me\s+|list\s+)?what\s+(?:did|have)?\s*(?:i|we)(?:'ve)?\s+change(?:d)?(?:\s+so\s+far)?)"
     r"\s*[?.!]*\s*$",
     linre.IGNORECASE,
 )
 _START_OVER = linre.compile(
     r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original"
-    r"|(?:undo|revert|discard|drop|roll\s*back)\s+(?:all|every\s*thing|(?:all\s+)?(?:the\s+)?(?:changes|what-?ifs)))\b",
+    r"|(?:undo|revert|discard|drop|roll\s*back|forget|scrap|throw\s+away)\s+(?:every\s*thing|all(?:\s+of\s+(?:that|it|them))?"
+    r"|(?:all\s+)?(?:of\s+)?(?:the|those|these|my|our)\s+(?:changes|what-?ifs)|changes|what-?ifs)"
+    r"|back\s+to\s+square\s+one)\b",
     linre.IGNORECASE,
 )
 # "ok so how do I fix that", "thanks - and the command?": the lead-in says nothing about what is asked
