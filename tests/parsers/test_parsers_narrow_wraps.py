@@ -217,12 +217,15 @@ def _audited(sample: str, command: str) -> list[str]:
         ("psrset.two-sets.synthetic.txt", "psrset"),
         ("chatr.disp+work-large.synthetic.txt", "chatr"),
         ("chatr.disp+work-default.synthetic.txt", "chatr"),
+        ("parstatus.rp8440.synthetic.txt", "parstatus"),
     ],
 )
 def test_wrapped_at_any_width_gives_no_other_value_nor_loses_a_row_unmarked(sample: str, command: str) -> None:
     """Was: netstat -v's "DMA Max Min (KB) ... 8" / "192" read as 8 for 8192 (40-42 columns); psrset's SPU_LIST
     "0 1 2 3" / "4 5 6 7" kept 4 of 8 processors; chatr's data segment cut inside "(largest possible)" lost without
-    a mark, its header cut left every segment unread.  (HMC listings: test_parsers_wrap_audit.py.)"""
+    a mark, its header cut left every segment unread; parstatus's cell row "cab0,cell2 ... 16.0/ 0" / ".0 ... 1"
+    gave the cell to partition 0 (the memory's "0") for 1, a partition name cut ("s" of sapprd) was kept.
+    (HMC listings: test_parsers_wrap_audit.py.)"""
     assert _audited(sample, command) == []
 
 
