@@ -62,6 +62,7 @@ def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     section: str | None = None
     rest: Line | None = None  # the rest of a row a wrap cut (skipped)
+    cell_rows = False  # past the [Cell] table's rule: every line is a cell row
     for line, following in ahead(lines_of(text, COMMAND, detect)):
         if not line.text.strip():
             continue
@@ -69,7 +70,7 @@ def parse(text: str) -> ParseResult:
             out.warn(line, "the rest of the row before, wrapped: skipped")
             continue
         if m := _SECTION.match(line.text):
-            section = m.group(1)
+            section, cell_rows = m.group(1), False
             out.known(line)
         elif m := _LOCAL.match(line.text):
             out.value("local_partition", m.group(1), as_int, line)
@@ -90,6 +91,11 @@ def parse(text: str) -> ParseResult:
             out.put_row("cells", cell, line)
         elif section == "Cell" and _CELL_LIKE.match(line.text):
             out.warn(line, f"a cell row without its last columns (wrapped, cut?); skipped; {NOT_WHOLE}")
+        elif section == "Cell" and cell_rows and not line.text.lstrip().startswith("Notes"):
+            out.warn(line, f"not a cell row (a row cut by a wrap, or its rest): skipped; {NOT_WHOLE}")
+        elif section == "Cell" and _RULE.match(line.text):
+            cell_rows = True
+            out.known(line)
         elif section is not None or _RULE.match(line.text):
             out.known(line)  # tables of the other sections, headers and rules: nothing the documents read
         else:
