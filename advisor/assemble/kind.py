@@ -29,6 +29,7 @@ PLATFORM_OF = {
     "IEASYSxx": "zos-lpar",
     "D M=STOR": "zos-lpar",
     "D IPLINFO": "zos-lpar",
+    "IAR040I/IAR048I": "zos-lpar",
     "lscpu": "zvm-lpar",
     "lssyscfg": "managed-system",
     "lshwres": "managed-system",

@@ -22,6 +22,7 @@ COMMANDS = (
     "D VIRTSTOR,LFAREA",
     "D M=STOR",
     "D IPLINFO",
+    "IAR040I/IAR048I",
     "IEASYSxx",
     "lscpu",
     "cat /proc/sysinfo",
@@ -54,6 +55,7 @@ def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
             "D VIRTSTOR,LFAREA": _virtstor,
             "D M=STOR": _storage,
             "D IPLINFO": _iplinfo,
+            "IAR040I/IAR048I": _ipl_messages,
             "IEASYSxx": _ieasys,
             "lscpu": _nested_lscpu if nested else _lscpu,
             "cat /proc/sysinfo": _sysinfo,
@@ -86,6 +88,17 @@ def _storage(emit: Emit) -> None:
 
 def _iplinfo(emit: Emit) -> None:
     emit.copy("zos_version", "version", note=f"RELEASE {emit.get('release')}")
+
+
+def _ipl_messages(emit: Emit) -> None:
+    """IAR040I's online storage at IPL (what the document's field is) and IAR048I's LFAREA as processed."""
+    emit.copy("online_storage_gb", "online_mb", convert=mb_to_gb, note="IAR040I TOTAL AVAILABLE ONLINE, MB / 1024")
+    if emit.get("lfarea") is not None:
+        emit.copy("lfarea", "lfarea", note="IAR048I: the LFAREA parameter the IPL processed")
+    elif emit.get("lfarea_specified") is False:
+        emit.fact("lfarea", NULL, "lfarea_specified", note="IAR048I: LFAREA WAS NOT SPECIFIED")
+    elif emit.get("lfarea_canceled"):
+        emit.note("IAR048I: the LFAREA request was canceled at the prompt; lfarea left out", "lfarea_canceled")
 
 
 def _ieasys(emit: Emit) -> None:

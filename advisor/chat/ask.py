@@ -16,7 +16,7 @@ from advisor.chat.calc import CalcAnswer, calculate
 from advisor.chat.calc.asked import asks_judgement
 from advisor.chat.clarify import clarification
 from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
-from advisor.chat.judge import ame64k_support, claim_verdict
+from advisor.chat.judge import ame64k_support, claim_verdict, states_yes_no
 from advisor.chat.reader import Reading, read
 from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question, Verdict, from_out
 from advisor.chat.reply import resolve as resolve_cite
@@ -386,7 +386,11 @@ def answer(
     # a claim reads the question's predicate, so it may stand beside a figure ("factor 4.7 ... safe?"); a
     # calculator's own verdict ("is 4 GB enough?") comes first
     # a figure asked for ("LFAREA=(1M=(30%)) on 44 GB online, size?") gets no verdict beside it
-    figure_only = calc is not None and bool(calc.calculations) and not (reading.yes_no or asks_judgement(text))
+    figure_only = (
+        calc is not None
+        and bool(calc.calculations)
+        and not (reading.yes_no or asks_judgement(text) or states_yes_no(text))
+    )
     claim = (
         claim_verdict(kb.claims, reading, context)
         if not foreign and not (calc and calc.verdict) and not figure_only

@@ -228,6 +228,8 @@ def resolve_target(doc: dict, message: str, paths_by_kind: dict[str, str]) -> li
     parts = [(i, k, n) for i, k, n in _partition_kinds(doc) if k in paths_by_kind]
     named = [(i, k, n) for i, k, n in parts if n and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", message)]
     chosen = named or parts
+    if len(chosen) > 1 and re.search(r"\bvios\b|\bvio\s+server", message, re.IGNORECASE):
+        chosen = [c for c in chosen if c[1] == "vios"] or chosen  # "what if the vios had 16 GB": one of the VIOS
     if len(chosen) > 1:
         names = ", ".join(n for _, _, n in chosen)
         raise WhichOne(

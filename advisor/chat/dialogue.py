@@ -15,6 +15,7 @@ from advisor import linre
 from advisor.chat.calc import _factors, calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
+from advisor.chat.calc.power import NO_AME as _NO_AME
 from advisor.chat.calc.zsystems import lfarea_in_form
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
@@ -52,13 +53,16 @@ _COMMAND = linre.compile(
 # "what changed?", "what have we changed so far?": the what-ifs made on the session's document
 _CHANGES = linre.compile(
     r"^\s*(?:what(?:'s|\s+has|\s+have|\s+did)?\s+(?:(?:i|we)\s+)?changed?(?:\s+so\s+far)?|"
-    r"(?:show\s+(?:me\s+)?)?(?:the\s+)?changes(?:\s+so\s+far)?|what\s+(?:did|have)\s+(?:i|we)\s+change(?:d)?(?:\s+so\s+far)?)"
+    r"(?:show\s+(?:me\s+)?|list\s+)?(?:the\s+)?changes(?:\s+so\s+far)?"
+    r"|(?:show\s+(?:me\s+)?|tell\s+me\s+|list\s+)?what\s+(?:did|have)?\s*(?:i|we)(?:'ve)?\s+change(?:d)?(?:\s+so\s+far)?)"
     r"\s*[?.!]*\s*$",
     linre.IGNORECASE,
 )
 _START_OVER = linre.compile(
     r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original"
-    r"|(?:undo|revert|discard|drop|roll\s*back)\s+(?:all|every\s*thing|(?:all\s+)?(?:the\s+)?(?:changes|what-?ifs)))\b",
+    r"|(?:undo|revert|discard|drop|roll\s*back|forget|scrap|throw\s+away)\s+(?:every\s*thing|all(?:\s+of\s+(?:that|it|them))?"
+    r"|(?:all\s+)?(?:of\s+)?(?:the|those|these|my|our)\s+(?:changes|what-?ifs)|changes|what-?ifs)"
+    r"|back\s+to\s+square\s+one)\b",
     linre.IGNORECASE,
 )
 # "ok so how do I fix that", "thanks - and the command?": the lead-in says nothing about what is asked
@@ -103,6 +107,8 @@ def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[
         # "and 6 lpars?" after "3 lpars, max 100 GB each": a count replaces the count of the same thing
         new = reading.amounts(kind) if kind != "lpar" else [q for q in reading.quantities if q.noun == "lpar"]
         was = old_reading.amounts(kind) if kind != "lpar" else [q for q in old_reading.quantities if q.noun == "lpar"]
+        if kind == "percent" and not was and len(old_reading.of_kind("percent")) == 1:
+            was = old_reading.of_kind("percent")  # "and 40%?" after "LFAREA=(1M=(20%)) ...": the statement's one share
         if new and was:  # the last one: "LFAREA=12G on a 32 GB system", "and 64 GB?" means the system's size
             at = text.rfind(was[-1].raw)
             text = text[:at] + new[0].raw + text[at + len(was[-1].raw) :]
@@ -125,7 +131,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     bare = _LEAD_IN.sub("", text, count=1) if words <= MAX_FOLLOW_UP_WORDS else text
     if _CHANGES.match(bare) and st.document is not None:
         return Resolution("changes")
-    same = _same_system(bare, reading, st, kb) if words <= MAX_FOLLOW_UP_WORDS else None
+    same = _same_system(text, bare, reading, st, kb) if words <= MAX_FOLLOW_UP_WORDS else None
     if same is not None:  # "swap minimum for the same box?", "how many GB of 1M pages is that now?"
         return Resolution("ellipsis", same)
     if _MORE.match(bare) and st.subject.question:
@@ -264,6 +270,7 @@ _SAME_SYSTEM = linre.compile(
     r"(?:that|this|the)\s+(?:box|server|system|machine|frame|lpar|partition|host|npar|image|setup)|(?:is\s+)?(?:that|it)\s+now)\b",
     linre.I,
 )
+_LIMIT_WORDS = linre.compile(r"\b(?:limit|ceiling|cap|max(?:imum)?|upper\s+bound)\b", linre.I)
 _ROLE_AFTER = linre.compile(r"^\s{0,2}(?:of\s+)?([a-z]+(?:\s+(?:memory|mem|space|storage))?)", linre.I)
 _INPUT_ROLE = frozenset(
     """online ram memory mem true real physical paging swap max maximum expanded cores core lpars lpars partitions
@@ -303,11 +310,12 @@ def _document_inputs(doc: dict) -> str:
     return ""
 
 
-def _same_system(bare: str, reading: Reading, st: ChatState, kb=None) -> str | None:
+def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None) -> str | None:
     """ "swap minimum for the same box?" after a buffer-cache sizing, "how many GB of 1M pages is that now?" on the
     session's document: a calculation the message names but whose inputs are those of the system the conversation
     is about (the last calculation's inputs, or the attached document's). None when the message computes alone."""
-    if not _SAME_SYSTEM.search(bare):
+    limit = _ELLIPSIS.match(text) is not None and _LIMIT_WORDS.search(bare) is not None and len(bare.split()) <= 6
+    if not (_SAME_SYSTEM.search(bare) or limit):  # "and the 80% ceiling?": the limit of the same system
         return None
     if st.document is not None:
         inputs = _document_inputs(st.document)
@@ -467,14 +475,19 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
 def _new_factor(reading: Reading, last: str) -> str | None:
     """The last AME question with its one expansion factor replaced by the one factor this message says ("if we go
     to factor 3.0", "at 2.2 instead"), when that is the message's only number."""
-    numbers = [q for q in reading.quantities if q.value and not q.ambiguous]
+    old_reading = read(last)
+    had = {round(o.value, 6) for o in old_reading.quantities}
+    # "on the same 96 GB": an amount said again is no change
+    numbers = [q for q in reading.quantities if q.value and not q.ambiguous and round(q.value, 6) not in had]
     if len(numbers) != 1 or numbers[0].kind != "number":
         return None
     q = numbers[0]
     if not _FACTORISH.search(reading.text[max(0, q.start - 12) : q.start]):
         return None
-    old_reading = read(last)
     said = [f for f in _factors(old_reading.text)]
+    no_ame = _NO_AME.search(old_reading.text)
+    if not said and no_ame is not None:  # "no AME" before, "and with AME at 1.5" now
+        return f"{old_reading.text[: no_ame.start()]}AME factor {q.raw}{old_reading.text[no_ame.end() :]}"
     if len(said) != 1:
         return None
     old = [o for o in old_reading.quantities if o.kind == "number" and o.value == said[0]]

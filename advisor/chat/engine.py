@@ -137,6 +137,8 @@ class ChatEngine:
             resumed = whatif.resume(self, text, st)  # the reply to a what-if's question back
             if resumed is not None:
                 return self._finish(st, message, resumed)
+            if whatif.stands_alone(text, reading, st):  # "what if there was no flash express": its own change
+                return self._finish(st, message, self._whatif(text, Intent("whatif"), st))
             follow = resolve_follow_up(text, reading, st, self.kb)
             if follow is not None:
                 reply = self._follow_up(follow, text, st)

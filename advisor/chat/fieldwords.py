@@ -83,6 +83,8 @@ PHRASES: tuple[tuple[linre.Pattern, str], ...] = tuple(
         (r"\bsuspend\s*/\s*resume\b", "suspend resume"),
     )
 )
+# the state a true/false field's name ends in ("ame.enabled", "other_applications.running"): the block names it
+STATES = frozenset({"enabled", "running", "installed", "supported", "planned", "used", "on"})
 # units and the little words of a field's name ("at_peak", "per_core") that every sentence has ("AME at 1.5")
 UNIT_WORDS = frozenset({"gb", "mb", "kb", "pct", "count", "at", "of", "to", "in", "on", "per", "by", "for"})
 _STOP = frozenset(

@@ -53,7 +53,8 @@ _REVIEW = linre.compile(
 _UNDO = linre.compile(r"^\s*(?:undo|revert|roll\s*back|go back)\b", linre.IGNORECASE)
 _SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
 _WHATIF = linre.compile(
-    r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b)"
+    r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
+    r"imagine|pretend|let'?s\s+say|say\s+we|in\s+theory|theoretically)"
     r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
     r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|flip|toggle|patch|downgrade|chatr)\b",

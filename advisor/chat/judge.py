@@ -135,6 +135,12 @@ _REQUEST = linre.compile(
     linre.IGNORECASE,
 )
 _FRAGMENT_Q_WORDS = 16
+# a verb that makes a short question a statement to confirm: "gave", "is", "did", "uses"
+_STATEMENT_VERB = linre.compile(
+    r"\b(?:is|are|was|were|did|does|do|has|have|had|gave|gives|got|gets|reached|made|makes|ran|runs|uses|used|"
+    r"needs|needed|saved|saves|beat|beats|improved|improves|dropped|rose|fell|went)\b",
+    linre.IGNORECASE,
+)
 # "and to get the shared memory in there, the command?": asks for a command or a figure, not yes or no
 _REQUEST_END = linre.compile(
     r"\b(?:the|which|what|its|a)\s+(?:command|cmd|tool|syntax|fileset|parameter|tunable|value|option|flag|name|message|"
@@ -172,6 +178,13 @@ def _yes_no_for_claims(text: str) -> bool:
         if not _WH_FIRST.match(last) and _short_question(last):
             return True
     return False
+
+
+def states_yes_no(text: str) -> bool:
+    """ "z13 without SMT gave 7 % more ETR than zEC12?": a statement put as a question, yes or no whatever figures a
+    calculator adds (a short topic-and-predicate tail such as ", size?" is not one)."""
+    last = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()][-1:]
+    return bool(last) and _short_question(last[0]) and _STATEMENT_VERB.search(last[0]) is not None
 
 
 def asked_part(text: str) -> str:
@@ -299,6 +312,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     got = claims.verdict(combined, merged, asked_part(asked), fragment, own)
     if got is not None and levels and got.claim.says == GENERIC and not got.claim.when:
         return None  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
+    if got is not None and not levels and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
+        return None  # "and tomcat?": the follow-up swaps the subject for one this claim does not speak of
     return got
 
 

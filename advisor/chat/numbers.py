@@ -114,3 +114,16 @@ def fmt(value: float, digits: int = 2) -> str:
     if "." in text:  # only fractional zeros go: 20000 stays 20000, 6.40 becomes 6.4
         text = text.rstrip("0").rstrip(".")
     return text if text != "-0" else "0"
+
+
+# "90 %", "90\u00a0%": the chat writes a percentage as admins and the sources' figures do, "90%" (one style for
+# calculators, claims and passages alike; docs/chat.md "Numbers")
+_PERCENT_SPACE = linre.compile(r"(\d) %")
+
+
+def percent_style(text: str) -> str:
+    """The text with no space between a number and its percent sign."""
+    if "%" not in text:
+        return text
+    text = text.replace("\u00a0%", " %").replace("\u202f%", " %")
+    return _PERCENT_SPACE.sub(r"\1%", text)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
+from advisor.chat.numbers import percent_style
 from advisor.chat.state import ChatState
 from advisor.citations import Cite
 from advisor.diff import ReviewDiff
@@ -49,6 +50,11 @@ class Verdict(BaseModel):
     answer: Literal["yes", "no", "it depends"]
     because: str = Field(description="Why, in one sentence (for 'it depends': the condition it depends on).")
     citations: list[int] = Field(description="Indexes into `citations`, from 1.")
+
+    @field_validator("because")
+    @classmethod
+    def _one_number_style(cls, value: str) -> str:
+        return percent_style(value)
 
 
 class CalculationOut(BaseModel):
@@ -126,7 +132,7 @@ class Composer:
         if not citations:
             raise ValueError("every line of an answer needs a citation")
         nums = tuple(dict.fromkeys(self.cite(c) for c in citations))
-        body = " ".join(text.split())
+        body = percent_style(" ".join(text.split()))  # one number style on every path (calculators, claims, passages)
         self.lines.append(f"{body} {''.join(f'[{n}]' for n in nums)}")
         self._claims.append((body, nums))
 

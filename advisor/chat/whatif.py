@@ -25,7 +25,7 @@ from advisor.chat.reader import Reading, read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out
 from advisor.chat.review import refs
 from advisor.chat.state import ChatState, Pending
-from advisor.chat.wording import ambiguous_fields, document_changes, word_changes
+from advisor.chat.wording import MEMORY, ambiguous_fields, document_changes, word_changes
 from advisor.diff import ReviewDiff, diff_reviews
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
@@ -143,6 +143,42 @@ _GOES_ON = linre.compile(
 )
 
 
+# "cut it by 44 GB", "double that": the field the last what-if changed
+_ON_IT = linre.compile(
+    r"\b(?:cut|raise|lower|increase|decrease|reduce|double|halve|triple|bump|drop|trim|shrink|grow|set|change)\s+"
+    r"(?:it|that|this|them)\b",
+    linre.IGNORECASE,
+)
+_LEAD = linre.compile(r"^\s*(?:(?:and|also|plus|then|now|ok|okay|so)\b[\s,]*)+", linre.IGNORECASE)
+
+
+def _read(doc: dict, text: str, st: ChatState, explicit: tuple[str, str] | None = None) -> list[Change]:
+    """The changes of a message in the session: "it" of "cut it by 44 GB" is the field the last what-if changed,
+    and a message going on from a what-if ("and network intensive too") is supposed as that one was."""
+    if explicit:
+        return read_changes(doc, text, explicit)
+    last = _last_fields(st)
+    if _ON_IT.search(text) and len(last) == 1 and not _named_fields(doc, text):
+        text = f"{text} ({last[0]})"
+    changes = read_changes(doc, text)
+    if not changes and st.subject.intent == "whatif" and not _SUPPOSED.search(text):
+        changes = read_changes(doc, "what if " + _LEAD.sub("", text, count=1))
+    return changes
+
+
+def _last_fields(st: ChatState) -> list[str]:
+    """The fields the last what-if changed, in words ("sapapp01 memory desired"), when the session has one."""
+    if st.subject.intent != "whatif" or not st.previous_documents or st.document is None:
+        return []
+    out = []
+    for path, _, _ in document_changes(st.previous_documents[-1], st.document):
+        m = linre.match(r"^partitions\[(\d+)\]\.(.+)$", path)
+        parts = st.document.get("partitions") or []
+        name = str(parts[int(m.group(1))].get("name", "")) if m and int(m.group(1)) < len(parts) else ""
+        out.append(" ".join([name, *sorted(path_words(m.group(2) if m else path))]).strip())
+    return out
+
+
 def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     """A message with no what-if verb that still changes the session's document: after a what-if, or going on
     from one ("pinned memory 12%", "and sapapp01 ame factor 1.5", "actually downgrade to P8"); never a
@@ -152,9 +188,27 @@ def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     if st.subject.intent != "whatif" and not _GOES_ON.search(text):
         return False
     try:
-        return bool(word_changes(st.document, text, reading))
+        return bool(word_changes(st.document, text, reading) or _read(st.document, text, st))
     except ChangeError:
         return True  # a change that cannot be made: the what-if turn asks about it
+
+
+def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
+    """A what-if in so many words ("what if there was no flash express", "suppose 15% CLM") that changes the
+    session's document on its own: it is not a follow-up of the last question, whatever words it shares."""
+    if st.document is None or st.pending is not None or not _SUPPOSED_CHANGE.search(text):
+        return False
+    try:
+        return bool(word_changes(st.document, text, reading))
+    except ChangeError:
+        return False
+
+
+_SUPPOSED_CHANGE = linre.compile(
+    r"^\s*(?:(?:and|so|ok|okay|also|then|now)[\s,]+)*(?:what\s+if|suppose|supposing|assume|imagine|hypothetically|"
+    r"let'?s\s+say|say\s+we)\b",
+    linre.IGNORECASE,
+)
 
 
 def alone_or(text: str, question: str, st: ChatState) -> str:
@@ -205,6 +259,9 @@ def _named_fields(doc: dict, text: str) -> list[str]:
         leaf = path_words(path.rsplit(".", 1)[-1])
         if leaf and leaf & words:
             scored.append((len(path_words(path) & words), path))
+    default = MEMORY.get(kind)
+    if default and "memory" in words and all(path_words(p) & words <= {"memory"} for _, p in scored):
+        return [default]  # "lower the memory": the memory it has, not a measurement of memory
     if not scored:
         return []
     best = max(h for h, _ in scored)
@@ -212,7 +269,8 @@ def _named_fields(doc: dict, text: str) -> list[str]:
 
 
 _CHANGE_VERB = linre.compile(
-    r"\b(?:set|change|raise|lower|increase|decrease|reduce|bump|grow|shrink|cut|adjust|modify|resize|tune|alter)\b",
+    r"\b(?:set|change|raise|lower|increase|decrease|reduce|bump|grow|shrink|cut|adjust|modify|resize|tune|alter)"
+    r"(?:s|d|ed|ing)?\b",
     linre.IGNORECASE,
 )
 
@@ -222,7 +280,7 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
     assert st.document is not None
     doc = st.document
     try:
-        changes = read_changes(doc, text, intent.explicit_set)
+        changes = _read(doc, text, st, intent.explicit_set)
     except WhichOne as which:
         what = "partition" if which.what == "partition" else "setting"
         ask = (
@@ -291,7 +349,7 @@ def _refused(st: ChatState, text: str, doc: dict, exc: DocumentError) -> ChatRep
 
 def _no_op(engine: ChatEngine, text: str, st: ChatState, changes: list[Change]) -> ChatReply:
     """ "smt off" when it is off: said so, with the review of the document as it stands."""
-    said = "; ".join(f"{c.path} is already {_show(c.value)}" for c in changes[:6])
+    said = "; ".join(f"{c.path} is already {_show(get_at(st.document or {}, c.path))}" for c in changes[:6])
     reply = engine._review(text, Intent("review"), st)
     line = f"Nothing to change: {said} in this document. The review as it stands:"
     if reply.citations:

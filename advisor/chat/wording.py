@@ -17,7 +17,7 @@ from advisor import linre
 from advisor.capabilities.whatif import ChangeError, get_at
 from advisor.chat.calc.zsystems import _lfarea_statement
 from advisor.chat.changes import Change, WhichOne, field_types, resolve_target
-from advisor.chat.fieldwords import described, description_words, path_words, stem, stems, words_of
+from advisor.chat.fieldwords import STATES, described, description_words, path_words, stem, stems, words_of
 from advisor.chat.reader import Reading
 from advisor.chat.reader.platforms import SCHEMA_POWER
 
@@ -289,7 +289,7 @@ _SUPPOSE = linre.compile(
 )
 # a field taken away with no value: "drop cell local memory" (0), "remove the LFAREA statement" (not coded)
 _CLEAR = linre.compile(
-    r"\b(?:drop|dropped|dropping|remove|removed|removing|get\s+rid\s+of|zero|zeroed|clear|cleared|without|"
+    r"\b(?:drop|dropped|dropping|remove|removed|removing|(?:get|got|getting)\s+rid\s+of|zero|zeroed|clear|cleared|without|"
     r"no\s+more|no\s+longer|delete|deleted|eliminate|scrap)\b",
     linre.IGNORECASE,
 )
@@ -332,7 +332,14 @@ def _top_fields(words: set[str], fields: dict[str, Any], fits, leaf: bool = True
         hit = len(own & words)
         desc = described(words, description_words(path))
         # a true/false field's own name is often a state ("running", "planned"): its block's words name it too
-        named = hit and (not leaf or path_words(path.rsplit(".", 1)[-1]) & words or (ft.type == "bool" and hit > 1))
+        own_name = path_words(path.rsplit(".", 1)[-1])
+        named = hit and (
+            not leaf
+            or own_name & words
+            or (ft.type == "bool" and hit > 1)
+            # "AME off": a state's block, all of it ("sap" alone is no "multithreaded apps running")
+            or (ft.type == "bool" and own_name <= STATES and path_words(path.rsplit(".", 1)[0]) <= words)
+        )
         if named or desc >= 2:
             score = hit + desc / 2
             scored.append((score, hit / len(own), path))
@@ -647,7 +654,8 @@ def _numeric_change(doc: dict, fields, words: set[str], q, clause: str, text: st
         raise ChangeError(f"{path} is not set in this document, so there is nothing to add to or take from")
     if value < 0:
         raise ChangeError(f"{path} would be {value:g}: it cannot be negative")
-    return Change(path, _number(value), None, text)
+    written = "." in q.raw and isinstance(current, float)  # "2.0" for a factor of 1.0 stays 2.0
+    return Change(path, float(value) if written else _number(value), None, text)
 
 
 def _negative(text: str, start: int) -> bool:
@@ -749,10 +757,9 @@ def _bool_change(fields, words: set[str], clause: str, text: str, seen: set[str]
     # the field's own words beyond its block and a state ("app", "compressed" of workload.app_memory_compressed)
     # must be named: "what if we had more memory" switches no memory-related flag on
     blocks = {w for p in fields for w in path_words(p.rsplit(".", 1)[0]) if "." in p}
-    distinctive = path_words(path.rsplit(".", 1)[-1]) - blocks - _STATES
+    distinctive = path_words(path.rsplit(".", 1)[-1]) - blocks - STATES
     if distinctive and not distinctive & words:
         return None
+    if not (on or off) and len(distinctive & words) < min(2, len(distinctive)):
+        return None  # a supposition names its flag in full: "the server was a zEC12" is no "db server in the same CEC"
     return Change(path, not off, None, text)  # a negation wins: "had no ..."
-
-
-_STATES = frozenset({"enabled", "running", "installed", "supported", "planned", "used", "on"})

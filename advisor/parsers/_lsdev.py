@@ -87,6 +87,9 @@ def parse_listing(text: str, command: str, key: str, names: linre.Pattern) -> Pa
             if not m and JOINED.search(line.text):  # the header and a row in one line: that row is lost
                 out.warn(line, f"a device row joined to other text (a lost line end): skipped; {NOT_WHOLE}")
                 return
+            if not m and first is not None and not line.text.endswith(_PROMPT_ENDS):  # a wrapped row's rest?
+                out.unknown(line, f"no device row (the rest of a wrapped row?): skipped; {NOT_WHOLE}")
+                return
             if not m:
                 out.unknown(line)
                 return
@@ -117,6 +120,7 @@ def _described(text: str) -> tuple[str | None, str, bool]:
     return None, text.strip(), joined
 
 
+_PROMPT_ENDS = ("#", "$", ">")  # a prompt left at the listing's end is no row's rest
 _STATUSES = frozenset(("Available", "Defined", "Stopped", "Unknown"))
 _FIELDS = ("name", "status", "description")
 _LOCATED = ("name", "status", "location", "description")

@@ -26,6 +26,7 @@ HEAD = 16384  # the width is decided from this much of the text (as a command is
 MAX_TEXT = 262144  # a longer text is read once (a paste of a terminal is far shorter)
 MIN_WIDTH = 20  # no terminal is narrower
 MAX_LOOKS = 256  # N-long lines looked at (a listing's rows may all be that long)
+SURE_RESTS = 3  # as many: wrapped even when the reader warns the same about both readings (a prose line cut)
 MIN_RESTS = 2  # N-long lines going on in a rest line (one alone is as often a longest line and the next)
 _GONE: Any = object()
 
@@ -38,8 +39,8 @@ def _length(line: str) -> int:
     return len(line) - line.endswith("\r")
 
 
-def wrap_width(text: str) -> int | None:
-    """N when the text looks broken by a terminal N wide: no line is longer than N, and N-long lines go on in
+def wrap_width(text: str) -> tuple[int, int] | None:
+    """(N, rests) when the text looks broken by a terminal N wide: no line is longer than N, and N-long lines go on in
     a next line that is not a row of the same listing (it opens as the N-long line does, or its columns start
     or end where that line's do), at least once inside a word (the cut falls anywhere).  A text this takes
     for wrapped that was not is read as it is (``read_twice`` asks the reader)."""
@@ -64,9 +65,9 @@ def wrap_width(text: str) -> int | None:
             continue
         rests += 1
         inside += line[-1] != " " and nxt[0] != " "
-        if inside and rests >= MIN_RESTS:
-            return width
-    return None
+        if inside and rests >= SURE_RESTS:
+            break
+    return (width, rests) if inside and rests >= MIN_RESTS else None
 
 
 def _columns(line: str) -> tuple[set[int], set[int]]:
@@ -123,11 +124,13 @@ def read_twice(text: str, parse: Callable[[str], ParseResult], result: ParseResu
 
     A joined line the reader warns about may have been two lines (the first exactly as long as the wrap): the
     text is read again with those lines apart, and that reading taken if the reader warns less.  The text
-    counts as wrapped when the reader warned about one of the lines the joins put together, or warns less
-    once they are joined; when it cannot read the joined text at all, the values read from those lines are left out."""
-    width = wrap_width(text)
-    if width is None:
+    counts as wrapped when the reader warned about one of the lines the joins put together, or warns less once
+    they are joined (as much, with three rests of lines or more); when it cannot read the joined text at all,
+    the values read from those lines are left out."""
+    found = wrap_width(text)
+    if found is None:
         return result
+    width, rests = found
     lines = text.count("\n") + 1
     whole_text, first = joined(text, width)
     try:
@@ -147,7 +150,10 @@ def read_twice(text: str, parse: Callable[[str], ParseResult], result: ParseResu
     if whole.data == result.data:
         return result
     pieces = _pieces(first, lines)
-    if len(whole.warnings) >= len(result.warnings) and not any(w.line_no in pieces for w in result.warnings):
+    fewer = len(whole.warnings) < len(result.warnings) or (
+        rests >= SURE_RESTS and len(whole.warnings) == len(result.warnings)
+    )
+    if not fewer and not any(w.line_no in pieces for w in result.warnings):
         return result  # the joins mended nothing the reader saw: the text was not wrapped, or not so
     return _agreed(result, whole, width, text, first)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from advisor import linre
 
-from ._text import Builder, as_int, as_str, lines_of, score, size_in, snake
+from ._text import Builder, Line, ahead, as_int, as_str, lines_of, score, size_in, snake
 from .base import NOT_WHOLE, ParseResult
 
 COMMAND = "parstatus"
@@ -41,7 +41,8 @@ _LOCAL = linre.compile(r"^\s*The local partition number is (\d{1,3})\.?\s*$")
 _PARTITION = linre.compile(r"^\s*(\d{1,3})\s+(active|inactive|\S+)\s+(\d{1,3})\s+(\d{1,3})\s+(\S+)\s+(\S.*?)\s*$")
 _RULE = linre.compile(r"^[\s=]+$")
 _DETAIL = linre.compile(r"^\s*([A-Za-z][A-Za-z0-9 ()#/\[\]-]{0,40}?)\s*:\s*(.*?)\s*$")
-_CELL = linre.compile(r"^\s*(\w{1,8},cell\d{1,3})\s+(?:\S.*?\s)?(\d{1,3}|-)\s*$")
+_CELL = linre.compile(r"^\s*(\w{1,8},cell\d{1,3})\s+(?:\S.*?\s)?(?:yes|no|-)\s+(\d{1,3}|-)\s*$")  # Next Boot, Par
+_CELL_LIKE = linre.compile(r"^\s*\w{1,8},cell\d{1,3}\b")
 _SIZES = frozenset({"total_good_memory_size", "total_interleave_memory", "total_requested_clm", "total_allocated_clm"})
 GB = size_in("gb")
 _SIGNATURES = [
@@ -60,16 +61,23 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     section: str | None = None
+    rest: Line | None = None  # the rest of a row a wrap cut (skipped)
     cell_rows = False  # past the [Cell] table's rule: every line is a cell row
-    for line in lines_of(text, COMMAND, detect):
+    for line, following in ahead(lines_of(text, COMMAND, detect)):
         if not line.text.strip():
+            continue
+        if line is rest:
+            out.warn(line, "the rest of the row before, wrapped: skipped")
             continue
         if m := _SECTION.match(line.text):
             section, cell_rows = m.group(1), False
             out.known(line)
         elif m := _LOCAL.match(line.text):
             out.value("local_partition", m.group(1), as_int, line)
-        elif section == "Partition" and (m := _PARTITION.match(line.text)):
+        elif section == "Partition" and (m := _PARTITION.match(line.text)) and _goes_on(following):
+            out.warn(line, f"a partition row wrapped (it goes on in the next line): its name may be cut; {NOT_WHOLE}")
+            rest = following
+        elif section == "Partition" and m:
             row = {"number": int(m.group(1)), "status": m.group(2), "cells": int(m.group(3)), "name": m.group(6)}
             out.put_row("partitions", row, line)
         elif section == "Partition" and (m := _DETAIL.match(line.text)) and m.group(2):
@@ -81,6 +89,8 @@ def parse(text: str) -> ParseResult:
         elif section == "Cell" and (m := _CELL.match(line.text)):
             cell = {"location": m.group(1)} | ({} if m.group(2) == "-" else {"partition": int(m.group(2))})
             out.put_row("cells", cell, line)
+        elif section == "Cell" and _CELL_LIKE.match(line.text):
+            out.warn(line, f"a cell row without its last columns (wrapped, cut?); skipped; {NOT_WHOLE}")
         elif section == "Cell" and cell_rows and not line.text.lstrip().startswith("Notes"):
             out.warn(line, f"not a cell row (a row cut by a wrap, or its rest): skipped; {NOT_WHOLE}")
         elif section == "Cell" and _RULE.match(line.text):
@@ -91,3 +101,13 @@ def parse(text: str) -> ParseResult:
         else:
             out.unknown(line)
     return out.finish()
+
+
+def _goes_on(following: Line | None) -> bool:
+    """The next text line is no line of parstatus's own: the rest of the row before, which a wrap cut."""
+    if following is None:
+        return False
+    text = following.text
+    return not (
+        _PARTITION.match(text) or _SECTION.match(text) or _LOCAL.match(text) or _RULE.match(text) or _DETAIL.match(text)
+    )

@@ -96,7 +96,7 @@ def _uncomment(text: str) -> str:
     """``text`` out of the comment markers or string-literal escapes around each of its lines (see the module's
     doc); a text with neither is returned as it is."""
     lines = [line for line in _text_lines(text) if not _DELIMITER.match(line)]
-    if len(lines) >= 3:
+    if len(lines) >= 3 and "#### advisor-bundle" not in text[:_HEAD]:  # a bundle's markers are no comments
         markers = [_marker(line) for line in lines]
         marker = max(set(markers), key=markers.count)
         if marker and _most(markers.count(marker), len(lines)) and 2 * markers[:10].count(marker) >= len(markers[:10]):

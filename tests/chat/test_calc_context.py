@@ -114,3 +114,26 @@ def test_an_lfarea_too_much_question_is_asked_then_answered_no_when_it_fits(engi
     reply = engine.turn("80 GB online", json.loads(asked.state.model_dump_json()))
     assert reply.verdict is not None and reply.verdict.answer == "no", reply.answer[:300]
     assert "34 GB" in reply.answer  # 0.45 x 80 - 2
+
+
+def test_one_percent_style_on_every_path(engine):
+    """Calculators, claims and quoted passages print a percentage one way ("3%"), as docs/chat.md says."""
+    for message in ("buffer cache for 128 GB hp-ux?", "is 10% buffer cache ok for sap on hp-ux?", "what is CLM?"):
+        reply = engine.turn(message)
+        assert "%" in reply.answer, (message, reply.answer[:200])
+        assert " %" not in reply.answer and "\u00a0%" not in reply.answer, (message, reply.answer[:300])
+        assert all(" %" not in c.text for c in reply.claims)
+        assert reply.verdict is None or " %" not in reply.verdict.because
+
+
+@pytest.mark.parametrize(
+    ("first", "follow", "figure"),
+    [
+        ("without AME: 64 GB real, 8 GB paging, virtual memory limit?", "what about with ame at factor 2?", "136 GB"),
+        ("LFAREA=(1M=(20%)) on 44 GB online, size?", "and 40%?", "16 GB"),  # 0.4 x 40
+        ("LFAREA=(1M=(40%,20%)) on 54 GB online, target and minimum?", "and the 80% ceiling?", "40 GB"),  # 0.8 x 50
+    ],
+)
+def test_a_follow_up_changes_or_asks_what_it_names(engine, first, follow, figure):
+    reply = _chain(engine, first, follow)
+    assert figure in reply.answer, reply.answer[:300]

@@ -81,3 +81,11 @@ def test_what_ifs_over_http_with_a_bot_prefix(tmp_path):
         assert client.get(f"/v1/chat/{sid}").json()["document"] == doc
     finally:
         app.state.store.close()
+
+
+def test_a_partition_kind_named_narrows_the_question(engine):
+    doc = json.loads((whatif_chains.EXAMPLES / "managed-system.json").read_text(encoding="utf-8"))
+    asked = engine.turn("what if the vios had 16 GB", None, document=doc)
+    assert asked.intent == "clarify" and "vios1 or vios2?" in asked.answer and "sapapp01" not in asked.answer
+    done = engine.turn("vios2", asked.state)
+    assert "partitions[1].memory_gb 4 -> 16" in done.answer

@@ -31,6 +31,26 @@ class TurnResult:
     say: str
     answer: str
     failures: list[str] = field(default_factory=list)
+    score: int = 1  # 1-5, as an admin judges it (see `judge`)
+    held: bool = False
+
+
+def judge(reply, failures: list[str]) -> int:
+    """1 when the turn does not do what it was asked (wrong change, no question back, no-op unsaid); else 2 plus one
+    point each for: findings those of `advisor check`, the values before and after stated (or the candidates named,
+    or "already"), cited (or a needs_input question), concise (a what-if under 1,500 characters)."""
+    if [f for f in failures if "advisor check" not in f]:
+        return 1
+    points = 2 + (not failures)
+    if reply.intent == "whatif":
+        points += "->" in reply.answer or "already" in reply.answer
+        points += "[1]" in reply.answer
+        points += len(reply.answer) <= 1500 or "already" in reply.answer
+    elif reply.intent == "clarify":
+        points += 1 + bool(reply.needs_input) + (len(reply.answer) <= 400)
+    else:  # a review (undo, start over, what changed?)
+        points += ("->" in reply.answer) + ("[1]" in reply.answer) + 1
+    return min(points, 5)
 
 
 def load() -> list[dict[str, Any]]:
@@ -89,7 +109,9 @@ def play(engine: ChatEngine, chains: list[dict[str, Any]] | None = None) -> list
             from advisor.chat.state import ChatState
 
             state = ChatState.coerce(state)
-            out.append(TurnResult(chain["id"], turn["say"], reply.answer, fails))
+            out.append(
+                TurnResult(chain["id"], turn["say"], reply.answer, fails, judge(reply, fails), bool(chain.get("held")))
+            )
     return out
 
 
@@ -99,10 +121,17 @@ def main(argv: list[str]) -> int:
     for r in results:
         if r.failures or verbose:
             print(f"[{r.chain}] {r.say}\n   {'; '.join(r.failures) or 'ok'}\n   {r.answer[:400]!r}")
-    chains = {r.chain for r in results}
-    bad = {r.chain for r in results if r.failures}
-    ok_turns = sum(not r.failures for r in results)
-    print(f"turns {ok_turns}/{len(results)} passed; chains {len(chains) - len(bad)}/{len(chains)} fully passed")
+    for name, part in (("tune", [r for r in results if not r.held]), ("held", [r for r in results if r.held])):
+        if not part:
+            continue
+        chains = {r.chain for r in part}
+        bad = {r.chain for r in part if r.failures}
+        ok_turns = sum(not r.failures for r in part)
+        mean = sum(r.score for r in part) / len(part)
+        print(
+            f"{name}: turns {ok_turns}/{len(part)} passed; chains {len(chains) - len(bad)}/{len(chains)} fully passed; "
+            f"admin score {mean:.2f} of 5"
+        )
     return 0
 
 

@@ -67,6 +67,7 @@ COMMAND_OF_PREFIX = {
     "virtstor": "D VIRTSTOR,LFAREA",
     "dmstor": "D M=STOR",
     "iplinfo": "D IPLINFO",
+    "iplmsg": "IAR040I/IAR048I",
     "vparstatus": "vparstatus",
     "vmo_L": "vmo -L",
     "vmo_o": "vmo -o ame_mpsize_support",

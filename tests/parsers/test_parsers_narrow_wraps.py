@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from advisor.parsers.base import ParseError
+from advisor.parsers.base import ParseError, was_cut
 from advisor.parsers.registry import parse_output
 from tests.parsers.parser_samples import terminal_wrap
 from tests.parsers.wrap_audit import Text, audit
@@ -217,12 +217,15 @@ def _audited(sample: str, command: str) -> list[str]:
         ("psrset.two-sets.synthetic.txt", "psrset"),
         ("chatr.disp+work-large.synthetic.txt", "chatr"),
         ("chatr.disp+work-default.synthetic.txt", "chatr"),
+        ("parstatus.rp8440.synthetic.txt", "parstatus"),
     ],
 )
 def test_wrapped_at_any_width_gives_no_other_value_nor_loses_a_row_unmarked(sample: str, command: str) -> None:
     """Was: netstat -v's "DMA Max Min (KB) ... 8" / "192" read as 8 for 8192 (40-42 columns); psrset's SPU_LIST
     "0 1 2 3" / "4 5 6 7" kept 4 of 8 processors; chatr's data segment cut inside "(largest possible)" lost without
-    a mark, its header cut left every segment unread.  (HMC listings: test_parsers_wrap_audit.py.)"""
+    a mark, its header cut left every segment unread; parstatus's cell row "cab0,cell2 ... 16.0/ 0" / ".0 ... 1"
+    gave the cell to partition 0 (the memory's "0") for 1, a partition name cut ("s" of sapprd) was kept.
+    (HMC listings: test_parsers_wrap_audit.py.)"""
     assert _audited(sample, command) == []
 
 
@@ -265,3 +268,18 @@ def test_an_hmc_line_not_opening_with_the_first_attribute_is_a_rest_not_a_row() 
     result = parse_output(text, "lshwres")
     assert [row["lpar_name"] for row in result.data["rows"]] == ["a"]
     assert any("not opening with lpar_name=" in w.reason for w in result.warnings)
+
+
+def test_an_lsdev_row_going_on_in_a_line_of_its_own_counts_no_adapters() -> None:
+    """Was (a VIOS's lsdev -type adapter at 41-60 columns): "ent2  Available  Virtual I/O " / "Ethernet Adapter
+    (l-lan)" read the virtual adapters as physical ports, 0 virtual Ethernet adapters for 2."""
+    text = (
+        "name             status      description\n"
+        "ent0             Available   PCIe3 2-Port 10GbE NIC&RoCE SR/Cu Adapter (b315151877101f0)\n"
+        "ent2             Available   Virtual I/O Ethernet Adapter (l-lan)\n"
+        "ent3             Available   Virtual I/O Ethernet Adapter (l-lan)\n"
+    )
+    result = parse_output(terminal_wrap(text, 41), "lsdev -type adapter")
+    assert was_cut(result)
+    assert any("rest of a wrapped row" in w.reason for w in result.warnings)
+    assert not was_cut(parse_output(text + "vios1 # \n", "lsdev -type adapter"))  # a prompt left at the end

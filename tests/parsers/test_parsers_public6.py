@@ -14,7 +14,7 @@ import pytest
 from advisor.documents.errors import DocumentError
 from advisor.inputs import load_text, read_outputs
 from advisor.parsers.pasted import unwrap
-from tests.parsers.parser_samples import SAMPLES, load, names
+from tests.parsers.parser_samples import SAMPLES, load, names, terminal_wrap
 
 HERE = Path(__file__).parent / "public6"
 SESSIONS = Path(__file__).parent / "sessions"
@@ -193,6 +193,16 @@ def test_a_session_of_one_line_outputs_is_no_comment() -> None:
     assert unwrap(text) == text
 
 
+def test_a_bundle_of_missing_sections_keeps_its_markers() -> None:
+    """A collector bundle whose sections are mostly missing is nearly all '#### advisor-bundle' lines."""
+    marker = '#### advisor-bundle command="{}" host="aix1" rc="127" status="missing" ####\n'
+    text = '#### advisor-bundle format="1" host="aix1" collector="aix-collect.sh" collector_version="1" ####\n'
+    text += "".join(marker.format(c) for c in ("amepat", "svmon -G", "vmstat -vc", "topas", "lsmap -all", "lswpar"))
+    text += '#### advisor-bundle command="oslevel -s" host="aix1" rc="0" status="ok" ####\n7300-02-01-2346\n'
+    assert unwrap(text) == text
+    assert _doc(text, name="aix1")["os"] == {"version": "7.3", "tl": 2, "sp": 1}
+
+
 def test_repository_samples_are_not_unwrapped() -> None:
     changed = [name for name in names() if unwrap(load(name)) != load(name)]
     assert not changed, changed
@@ -245,3 +255,70 @@ def test_a_power5_frame_gives_its_processor(state: str, cap: str, lpars: str) ->
     """Was: refused ("state no field"): the p5 type-models were not in the table."""
     doc = _doc(_P5.format(state=state, cap=cap, lpars=lpars))
     assert (doc["kind"], doc["name"], doc["processor"]) == ("managed-system", "p5-520-prod", "POWER5")
+
+
+# --- z/OS IPL messages IAR040I / IAR048I: the online storage at IPL and the LFAREA processed ------------------
+
+_IAR = (
+    "IAR040I REAL STORAGE AMOUNTS: 105\n  TOTAL AVAILABLE ONLINE: {online}\n"
+    "    LFAREA LIMIT FOR xM, xG, OR xT      : 24985M\n    LFAREA LIMIT FOR SUM OF 1M= AND 2G= : 22937M\n"
+    "    LFAREA LIMIT FOR 2GB PAGES FOR 2G=  : 11\n{iar048i}\n"
+)
+
+
+def test_ipl_messages_in_a_syslog_copy() -> None:
+    doc = _doc(load("iplmsg.synthetic.txt"), name="SYSP")
+    assert (doc["kind"], doc["online_storage_gb"], doc["lfarea"]) == ("zos-lpar", 256.0, "LFAREA=(1M=(20%,10%),2G=(4))")
+
+
+@pytest.mark.parametrize(
+    ("online", "iar048i", "expected"),
+    [
+        (
+            "32G",
+            "IAR048I LFAREA=(2G=(2)) WAS PROCESSED WHICH RESULTED IN 0 1MB PAGES AND 2 2GB PAGES.",
+            ("32.0", "(2G=(2))"),
+        ),
+        ("32768M", "IAR048I LFAREA WAS NOT SPECIFIED WHICH RESULTED IN 0 1MB PAGES AND 0 2GB PAGES.", ("32.0", None)),
+        (
+            "1T",
+            "IAR048I LFAREA=(1M=(10%)) WAS PROCESSED WHICH RESULTED IN\n 1024 1MB PAGES AND 0 2GB PAGES.",
+            ("1024.0", "(1M=(10%))"),
+        ),
+    ],
+    ids=["2g-pages", "not-specified", "terabytes"],
+)
+def test_ipl_messages_give_online_storage_and_lfarea(online: str, iar048i: str, expected: tuple) -> None:
+    doc = _doc(_IAR.format(online=online, iar048i=iar048i), name="SYSA")
+    assert str(doc["online_storage_gb"]) == expected[0]
+    assert doc["lfarea"] == (None if expected[1] is None else f"LFAREA={expected[1]}")
+
+
+def test_a_canceled_lfarea_is_left_out_with_a_note() -> None:
+    text = _IAR.format(
+        online="64G", iar048i="IAR048I LFAREA WAS CANCELED WHICH RESULTED IN 0 1MB PAGES AND 0 2GB PAGES."
+    )
+    assert "lfarea" not in _doc(text, name="SYSA")
+    assert any("canceled" in w for w in _warnings(text, name="SYSA"))
+
+
+@pytest.mark.parametrize(
+    ("online", "iar048i"),
+    [
+        ("12", "IAR048I LFAREA=(1M=(15%,0%),NOPR"),  # cut inside the amount and inside the parameter
+        ("12", "IAR048I LFAREA=(1M=(15%,0%) WAS PROCESSED WHICH RESULTED IN"),  # parentheses not closed
+    ],
+)
+def test_ipl_messages_cut_inside_a_value_give_none(online: str, iar048i: str) -> None:
+    assert "IAR040I/IAR048I" in _refusal(_IAR.format(online=online, iar048i=iar048i), name="SYSA")
+
+
+def test_a_narrow_copy_of_the_ipl_messages_gives_no_other_value() -> None:
+    """Wrapped at every width from 40 to 80 columns: each value is the plain one or left out."""
+    plain = _doc(load("iplmsg.synthetic.txt"), name="SYSP")
+    for width in range(40, 81, 2):
+        try:
+            doc = _doc(terminal_wrap(load("iplmsg.synthetic.txt"), width), name="SYSP")
+        except DocumentError:
+            continue
+        assert all(doc[k] == plain[k] for k in doc), (width, doc)

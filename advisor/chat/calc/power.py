@@ -388,7 +388,7 @@ AME_ROLES = {
     ),
 }
 # "no AME", "without AME": real memory plus paging space is the limit (factor 1)
-_NO_AME = linre.compile(
+NO_AME = linre.compile(
     r"\b(?:no|without|w/o|before)\s+AME\b|\bAME\s+(?:off|disabled|not\s+(?:on|enabled|used))\b", linre.I
 )
 # A factor the question gives ("factor of 2.5", "expansion factor 2", "at factor 1.2"), never what it asks
@@ -461,7 +461,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
     if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
         return None
     factors = _factors(text)
-    if not factors and _NO_AME.search(text):
+    if not factors and NO_AME.search(text):
         factors = [1.0]  # "96 GB real + 24 GB paging, no AME": the limit is real memory plus paging space
     sizes, rest = ame_sizes(text)
     # what is asked, without the amounts given with their role words ("12 GB true") and the factors given
@@ -501,7 +501,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
             in_mb = _said_in_mb(text)
             memory = (
                 f"without AME, {_size(true, in_mb)} real memory"
-                if factors[0] == 1.0 and _NO_AME.search(text)
+                if factors[0] == 1.0 and NO_AME.search(text)
                 else f"{fmt(factors[0])} x {_size(true, in_mb)} true memory = {_size(v.expanded_memory_gb, in_mb)} "
                 "expanded memory"
             )

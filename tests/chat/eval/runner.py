@@ -112,7 +112,8 @@ def check(expect: dict[str, Any], reply: Any) -> list[str]:
     if "source" in expect and expect["source"] not in {c.source_id for c in reply.citations}:
         out.append(f"source {expect['source']} not cited")
     for fact in expect.get("facts", []):
-        if str(fact).lower() not in answer:
+        # a fact with a percentage is found whatever the space before the sign ("90 %" and "90%")
+        if _no_space_before_percent(str(fact).lower()) not in _no_space_before_percent(answer):
             out.append(f"fact {fact!r} missing")
     for number in expect.get("numbers", []):
         # "220%" and "220 %" state the same figure (the chat prints a space before units and %)
