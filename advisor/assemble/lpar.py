@@ -22,12 +22,21 @@ from advisor.assemble.common import (
 )
 from advisor.assemble.model import Fact, Output
 
-COMMANDS = ("lparstat -i", "lparstat -c", "vmstat", "prtconf", "oslevel -s", "ioslevel", "schedo -o vpm_fold_policy")
+COMMANDS = (
+    "lparstat -i",
+    "lparstat -c",
+    "lparstat -E",
+    "vmstat",
+    "prtconf",
+    "oslevel -s",
+    "ioslevel",
+    "schedo -o vpm_fold_policy",
+)
 
 _TYPE = linre.compile(r"^(Shared|Dedicated)(-SMT(?:-(\d+))?)?$", linre.I)
 _PROCESSOR = linre.compile(r"^PowerPC_(POWER(?:5|6|7|8|9|10)\+?)$", linre.I)
 _FIRMWARE = linre.compile(r"^[A-Z]{2}(\d{3,4})_\w+$")
-_PROC_KEYS = frozenset({"smt_threads", "smt_enabled", "type"})
+_PROC_KEYS = frozenset({"smt_threads", "smt_enabled", "frequency"})
 
 
 def memory_path(kind: str) -> str:
@@ -35,17 +44,24 @@ def memory_path(kind: str) -> str:
 
 
 def is_processor(output: Output) -> bool:
-    """lsattr -El procN: named by the command as run, or told by its attributes."""
+    """lsattr -El procN: named by the command as run, or told by its attributes: a processor ``type``
+    (PowerPC_POWERn) beside an SMT or clock attribute (``lsattr -EOl`` prints only those asked for with ``-a``)."""
+    if output.command != "lsattr -El":
+        return False
     device = device_of(output)
-    return output.command == "lsattr -El" and (
-        (device or "").startswith("proc") or (device is None and _PROC_KEYS <= set(output.data))
-    )
+    if device is not None:
+        return device.startswith("proc")
+    kind = output.data.get("type")
+    return isinstance(kind, str) and kind.startswith("PowerPC_") and not _PROC_KEYS.isdisjoint(output.data)
 
 
 def facts(outputs: Iterable[Output], ctx: Context) -> list[Fact]:
     out: list[Fact] = []
+    outputs = list(outputs)
+    clocks = {o.data.get("processor_clock_speed_mhz") for o in outputs if o.command == "prtconf"} - {None}
     for output in outputs:
-        mapper = _proc if is_processor(output) else _MAPPERS.get(output.command)
+        mapper = (_proc if _clock_agrees(output, clocks) else _proc_elsewhere) if is_processor(output) else None
+        mapper = mapper or _MAPPERS.get(output.command)
         if mapper is not None:
             emit = ctx.emit(output)
             mapper(emit)
@@ -134,12 +150,14 @@ def _lparstat_i(emit: Emit) -> None:
     emit.copy("ame.expansion_factor", "target_memory_expansion_factor")
 
 
-def _banner(emit: Emit) -> None:
+def _banner(emit: Emit, *, memory: bool = True) -> None:
     """The configuration line lparstat -c and vmstat print: type, mode, smt, ent, mem, tmem."""
     mode = _cpu_type(emit, "configuration.type", RANK_RUNTIME, smt=False)
     _sharing(emit, "configuration.mode", mode, RANK_RUNTIME)
     emit.copy("cpu.smt", "configuration.smt", rank=RANK_RUNTIME)
     emit.copy("cpu.entitled_capacity", "configuration.ent", rank=RANK_RUNTIME)
+    if not memory:
+        return
     if emit.get("configuration.tmem_mb") is not None:
         emit.copy(
             memory_path(emit.kind),
@@ -177,6 +195,17 @@ def _lparstat_c(emit: Emit) -> None:
     mean(emit, "ame.cpu_pct", "samples", "xcpu_pct", rank=RANK_RUNTIME)
     mean(emit, "ame.cpu_physc", "samples", "xphysc", rank=RANK_RUNTIME)
     _physc(emit, "physc")
+
+
+def _lparstat_e(emit: Emit) -> None:
+    """lparstat -E: its banner's processor fields.  Whether its mem is true or expanded memory (AME) no
+    documentation of -E shows (no mmode nor tmem is printed beside it): memory left out."""
+    _banner(emit, memory=False)
+    if emit.get("configuration.mem_mb") is not None:
+        emit.note(
+            "lparstat -E's banner may print expanded memory (AME) as mem, without tmem: memory left out",
+            "configuration.mem_mb",
+        )
 
 
 def _vmstat(emit: Emit) -> None:
@@ -227,6 +256,24 @@ def _proc(emit: Emit) -> None:
         emit.copy("cpu.smt", "smt_threads")
 
 
+def _clock_agrees(output: Output, clocks: set) -> bool:
+    """An lsattr procN's ``frequency`` (Hz) within 1 % of prtconf's clock speed (MHz), or nothing to compare:
+    both print the same nominal clock of one machine, so a different one is another machine's output (a script's
+    comments that quote two systems)."""
+    hertz = output.data.get("frequency")
+    if not isinstance(hertz, int | float) or not clocks:
+        return True
+    return all(isinstance(mhz, int | float) and abs(hertz / 1e6 - mhz) <= 0.01 * mhz for mhz in clocks)
+
+
+def _proc_elsewhere(emit: Emit) -> None:
+    emit.note(
+        f"lsattr's processor frequency {emit.get('frequency')} Hz is not the clock speed prtconf prints: the two "
+        "outputs are not of one machine; processor and cpu.smt from lsattr left out",
+        "frequency",
+    )
+
+
 def _prtconf(emit: Emit) -> None:
     emit.copy("name", "lpar_name")
     emit.copy("_host", "network.host_name")
@@ -256,6 +303,7 @@ def _schedo(emit: Emit) -> None:
 _MAPPERS = {
     "lparstat -i": _lparstat_i,
     "lparstat -c": _lparstat_c,
+    "lparstat -E": _lparstat_e,
     "vmstat": _vmstat,
     "prtconf": _prtconf,
     "oslevel -s": _oslevel,

@@ -34,6 +34,18 @@ COMMANDS = ("lssyscfg", "lshwres", "lslic")
 # Machine type-models whose processor generation is certain (IBM announcement letters).  Any other
 # type-model is a note: POWER7 and POWER7+ share machine types, so no rule of thumb is used.
 TYPE_MODELS = {
+    # eServer / System p5: POWER5 or POWER5+, both printed PowerPC_POWER5 by prtconf; the document's POWER5
+    "9110-510": "POWER5",  # p5 510
+    "9115-505": "POWER5",  # p5 505
+    "9111-520": "POWER5",  # p5 520
+    "9131-52A": "POWER5",  # p5 520 (POWER5+)
+    "9113-550": "POWER5",  # p5 550
+    "9133-55A": "POWER5",  # p5 550 (POWER5+)
+    "9116-561": "POWER5",  # p5 560Q
+    "9117-570": "POWER5",  # p5 570
+    "9118-575": "POWER5",  # p5 575
+    "9119-590": "POWER5",  # p5 590
+    "9119-595": "POWER5",  # p5 595
     "9117-MMA": "POWER6",
     "8233-E8B": "POWER7",
     "9119-FHB": "POWER7",

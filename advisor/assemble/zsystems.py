@@ -2,8 +2,9 @@
 
 ``vmcp q multithread`` gives ``smt_enabled`` (enabled / disabled).  /proc/sysinfo gives ``machine``
 (its Type line, through the same table as lscpu) and ``zvm.version``
-from the one VMnn Control Program line that names z/VM.  Its VMnn Name is the guest's own user id,
-not the z/VM system's name, so it never names the document.
+from the one VMnn Control Program line that names z/VM, and ``name`` from LPAR Name where that z/VM is the
+only level, right in the partition.  Its VMnn Name is the guest's own user id, not the z/VM system's name,
+so it never names the document.
 """
 
 from __future__ import annotations
@@ -151,6 +152,7 @@ def _sysinfo(emit: Emit) -> None:
         )
     elif zvm:
         n, row = zvm[0]
+        _lpar_name(emit, row)
         m = _ZVM.match(str(row["control_program"]))
         if m:
             emit.fact(
@@ -159,6 +161,15 @@ def _sysinfo(emit: Emit) -> None:
                 f"vm.{n}.control_program",
                 note=f"{row['control_program']}, as release",
             )
+
+
+def _lpar_name(emit: Emit, level: dict) -> None:
+    """name from LPAR Name where z/VM runs right in the partition (the only level, VM00): the document is that
+    z/VM partition.  Its VM00 Name is the guest's own user id, and below another hypervisor level the LPAR is
+    not the z/VM this Linux runs on, so neither names it."""
+    name = emit.get("lpar.name")
+    if level.get("level") == 0 and len(emit.data.get("vm") or []) == 1 and isinstance(name, str) and name.strip():
+        emit.fact("name", name.strip(), "lpar.name", note="LPAR Name: the partition z/VM runs in")
 
 
 def _multithread(emit: Emit) -> None:

@@ -12,6 +12,18 @@ What is taken away here is no part of any output, and only where the text shows 
   ``EDIT ... Columns 00001 00072`` and ``SDSF ...`` title lines, ``Command ===>`` lines, the
   ``*** Top of Data ***`` / ``Bottom of Data`` rules, ISPF's ``==MSG>`` / ``=COLS>`` lines and the PF-key
   lines become blank lines.
+- **Code comments** holding an output, as projects publish them (``# System Model: ...``, a C block's
+  ``     *      Processor Type: ...``, ``// ``, ``-- ``, ``; ``): when at least four in five of the text lines,
+  and half of its first ten, open with the same marker (blanks before it allowed), the marker and one blank
+  after it are taken off every line that has it, and then the indentation all those lines share.  A root
+  prompt's ``# cmd`` lines never make four in five of a session; the lines without the marker (the code between
+  the comments) stay.
+- **String literals whose lines end in an escaped line end** (a Java text block or a concatenated string in a
+  test: ``Type:  8561\\n``, ``"Type:  8561\\n" +``): when at least four in five of the text lines end so, the
+  escape and the quote and ``+`` around each line are taken off, and the shared indentation; ``\\s`` is a
+  blank, ``\\t`` a tab.
+- **A monitoring agent's section header** (Checkmk's ``<<<prtconf:sep(58)>>>``) becomes a blank line, so what
+  follows it reads as an output of its own.
 
 Every line keeps its number (a line taken away becomes a blank line), so provenance still points at the
 line of the file; the line it quotes is the unwrapped one.  The tests are made on the text's head and the
@@ -39,6 +51,12 @@ _FURNITURE = linre.compile(
     r"|[ \t]?(?:==MSG>|=NOTE=|=COLS>|=PROF>|=TABS>|=BNDS>|=MASK>|''''''|\.{6} )[^\n]*"  # ISPF special lines
     r")\r?$"
 )
+_MARKED = linre.compile(r"^[ \t]*(#+|//|\*|--|;)(?:[ \t]|$)")
+_AGENT_SECTION = linre.compile(r"(?m)^<<<[A-Za-z0-9_.:()-]{1,200}>>>[ \t]*\r?$")
+_ESCAPED_END = linre.compile(r'\\n"?[ \t]*\+?[ \t]*\r?$')
+_STRING_LINE = linre.compile(r'^([ \t]*)"?(.*?)(?:\\n"?[ \t]*\+?)?[ \t]*(\r?)$')
+# the lines that open or close the comment or the literal, no part of the output: /*  */  """  """;  x = """
+_DELIMITER = linre.compile(r'(?m)^[ \t]*(?:/\*+|\*+/|[^\n"]{0,80}"""[ \t]*[;),]?)[ \t]*\r?$')
 
 
 def unwrap(text: str) -> str:
@@ -50,6 +68,7 @@ def unwrap(text: str) -> str:
     quoted = sum(1 for line in lines if line.lstrip(" \t")[:1] == ">")
     if quoted >= 3 and 2 * quoted >= len(lines):
         text = _QUOTE.sub("", text)
+    text = _uncomment(text)
     if _SCREEN.search(text[:_HEAD]) is not None:
         text = _FURNITURE.sub("", text)
     head, lines = text[:_HEAD], _text_lines(text)
@@ -71,3 +90,53 @@ def _counting(numbers: list[str], lines: int) -> bool:
         return False
     values = [int(n) for n in numbers]
     return all(a < b for a, b in zip(values, values[1:], strict=False))
+
+
+def _uncomment(text: str) -> str:
+    """``text`` out of the comment markers or string-literal escapes around each of its lines (see the module's
+    doc); a text with neither is returned as it is."""
+    lines = [line for line in _text_lines(text) if not _DELIMITER.match(line)]
+    if len(lines) >= 3:
+        markers = [_marker(line) for line in lines]
+        marker = max(set(markers), key=markers.count)
+        if marker and _most(markers.count(marker), len(lines)) and 2 * markers[:10].count(marker) >= len(markers[:10]):
+            text = _rewrite(_DELIMITER.sub("", text), _marker_pattern(marker), "")
+        elif _most(sum(1 for line in lines if _ESCAPED_END.search(line)), len(lines)):
+            text = _rewrite(_DELIMITER.sub("", text), _STRING_LINE, r"\1\2\3").replace("\\s", " ").replace("\\t", "\t")
+    if "<<<" in text[:_HEAD]:
+        text = _AGENT_SECTION.sub("", text)
+    return text
+
+
+def _most(count: int, lines: int) -> bool:
+    """At least four in five of the text lines: a root prompt's ``# cmd`` lines never make that many."""
+    return 5 * count >= 4 * lines
+
+
+def _marker(line: str) -> str:
+    """The comment marker the line opens with ('#' for any run of them), or ''."""
+    m = _MARKED.match(line)
+    return "" if m is None else m.group(1)[:1] if m.group(1)[0] == "#" else m.group(1)
+
+
+def _marker_pattern(marker: str) -> linre.Pattern:
+    more = "#*" if marker == "#" else ""  # "## 1310720 memory pages": a converted page's heading marks
+    return linre.compile(rf"^[ \t]*{linre.escape(marker)}{more}(?:[ \t]|$)")
+
+
+def _rewrite(text: str, pattern: linre.Pattern, keep: str) -> str:
+    """Each line ``pattern`` matches, as ``keep`` of the match (``\\1``) or with the match taken off (''), then
+    without the indentation all those lines share; other lines as they are."""
+    out = text.split("\n")
+    rewritten: list[int] = []
+    for i, line in enumerate(out):
+        m = pattern.match(line)
+        if m is not None:
+            rewritten.append(i)
+            out[i] = m.expand(keep) if keep else line[m.end() :]
+    indents = [len(out[i]) - len(out[i].lstrip(" \t")) for i in rewritten if out[i].strip()]
+    cut = min(indents, default=0)
+    if cut:
+        for i in rewritten:
+            out[i] = out[i][cut:]
+    return "\n".join(out)

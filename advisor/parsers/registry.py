@@ -24,6 +24,7 @@ from . import (
     iplinfo,
     kctune,
     lparstat_c,
+    lparstat_e,
     lparstat_i,
     lsattr,
     lsattr_colon,
@@ -65,6 +66,7 @@ from .base import CUT_REASON, ParseError, ParseResult, ParseWarning, was_cut
 PARSERS: tuple[ModuleType, ...] = (
     lparstat_i,
     lparstat_c,
+    lparstat_e,
     amepat,
     vmstat_v,
     vmstat_s,

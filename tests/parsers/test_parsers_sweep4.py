@@ -248,7 +248,8 @@ def test_an_old_lscpu_with_proc_sysinfo_is_a_zvm_guest() -> None:
     """Was: refused even with /proc/sysinfo naming z/VM 6.4 beside it."""
     text = "linux01:~ # lscpu\n" + OLD_LSCPU + "linux01:~ # cat /proc/sysinfo\n" + SYSINFO_ZVM
     loaded = load_text(text, "session.txt")
-    assert (loaded.model.kind, loaded.model.name, loaded.model.machine) == ("zvm-lpar", "linux01", "z13")
+    # the z/VM partition is named by sysinfo's LPAR Name (session 6), no longer by the guest's prompt host
+    assert (loaded.model.kind, loaded.model.name, loaded.model.machine) == ("zvm-lpar", "ZLP21", "z13")
     assert loaded.model.zvm.version == "6.4"
 
 
