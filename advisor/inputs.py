@@ -195,10 +195,11 @@ def _has_prompts(text: str) -> bool:
     from advisor.parsers.prompts import prompt
 
     for piece in _pieces(text):
-        if "#" not in piece and "$" not in piece and ">" not in piece:  # every prompt ends in one of them
+        traced = piece.startswith("+") or "\n+" in piece  # a shell trace (set -x): "+ lparstat -i"
+        if "#" not in piece and "$" not in piece and ">" not in piece and not traced:  # every prompt ends in one
             continue
         for line in piece.splitlines():
-            found = prompt(line) if "#" in line or "$" in line or ">" in line else None
+            found = prompt(line) if "#" in line or "$" in line or ">" in line or line[:1] == "+" else None
             if found is None or found.command is None:
                 continue
             if registry.parser_for(found.command) is not None or is_loop(found.command):  # a loop: over hosts?
@@ -295,12 +296,9 @@ def read_outputs(text: str, source: str) -> tuple[str, Any, list[Output], list[I
         raise _error(source, str(err)) from None
     if version is not None or sections or _has_prompts(text) or has_typed_command(text):
         outputs, problems = _bundle_outputs(text, source)
-        if not outputs:
-            raise DocumentError(
-                source,
-                [Issue(path="$", message="no command output in it could be parsed")]
-                + [Issue(path="$", message=str(p)) for p in problems],
-            )
+        if not outputs:  # one line (the CLI's one error line), the sections' problems in it
+            reasons = "; ".join(str(p) for p in problems)
+            raise _error(source, "no command output in it could be parsed" + (f": {reasons}" if reasons else ""))
         return "bundle", None, outputs, problems
     detected = registry.detect(text)
     if detected is not None and _reopened(text, detected):  # two outputs of one command, maybe two systems

@@ -198,6 +198,8 @@ _DOMAIN = re.compile(r"[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}", re.A)
 _EXPORT_KEY = re.compile(r"(?:root|rw|ro|access)=", re.A)
 _CONTROL = re.compile(r"(\x1b\[[0-9;?]{0,32}[A-Za-z])")
 
+_TRACE = ("+", "++", "+++")  # a shell trace (set -x) before each command it runs
+_BEFORE_COMMAND = ("sudo", "pbrun", *_TRACE)  # words a typed command may follow, besides a prompt
 # Commands the advisor reads, as the first word typed after a bare "host #" / "host>" prompt (with
 # the wrappers an admin types before them); collect/redact.sh holds the same list.
 PROMPT_COMMANDS = frozenset(
@@ -298,7 +300,7 @@ class Redactor:
             if _command_word(token.group(0)) != "ssh":
                 continue
             before = tokens[k - 1].group(0) if k else ""
-            if k and before[-1] not in "#$>" and before not in ("sudo", "pbrun"):
+            if k and before[-1] not in "#$>" and before not in _BEFORE_COMMAND:
                 continue
             i = k + 1
             while i < len(tokens) and tokens[i].group(0).startswith("-"):
@@ -732,7 +734,7 @@ class Redactor:
             command = _command_word(word)
             if command not in _TARGET_FIRST and command not in _TARGET_LAST and command not in _TARGET_OPTION:
                 continue
-            if k and w[k - 1][-1] not in "#$>" and w[k - 1] not in ("sudo", "pbrun"):
+            if k and w[k - 1][-1] not in "#$>" and w[k - 1] not in _BEFORE_COMMAND:
                 continue
             target = -1
             if command in _TARGET_FIRST:
@@ -1171,9 +1173,9 @@ def _run(s: str, i: int) -> str:
 
 
 def _typed(before: str) -> bool:
-    """What precedes a command: nothing, or a prompt (ending in # $ > %, blanks after it)."""
+    """What precedes a command: nothing, a prompt (ending in # $ > %, blanks after it) or a shell trace's "+"."""
     before = before.rstrip(" \t")
-    return before == "" or before[-1] in "#$>%"
+    return before == "" or before[-1] in "#$>%" or before in _TRACE
 
 
 def _put(line: str, token: re.Match[str], value: str) -> str:

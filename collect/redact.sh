@@ -290,7 +290,7 @@ function ssh(s,    k, b, i, w, t, h, at) {  # ssh [options] [user@]host typed af
         if (cmdword(TOK[k]) != "ssh") continue
         if (k > 1) {
             b = TOK[k - 1]
-            if (substr(b, length(b), 1) !~ /[#$>]/ && b != "sudo" && b != "pbrun") continue
+            if (substr(b, length(b), 1) !~ /[#$>]/ && b != "sudo" && b != "pbrun" && b !~ /^[+][+]?[+]?$/) continue
         }
         i = k + 1
         while (i <= NT && substr(TOK[i], 1, 1) == "-") {
@@ -733,7 +733,8 @@ function targets(s,    k, c, t, i) {  # ping/traceroute host (last word), telnet
     for (k = 1; k <= NT; k++) {
         c = cmdword(TOK[k])
         if (!(c in TFIRST) && !(c in TLAST) && !(c in TOPT)) continue
-        if (k > 1 && substr(TOK[k - 1], length(TOK[k - 1]), 1) !~ /[#$>]/ && TOK[k - 1] != "sudo" && TOK[k - 1] != "pbrun") continue
+        if (k > 1 && substr(TOK[k - 1], length(TOK[k - 1]), 1) !~ /[#$>]/ && TOK[k - 1] != "sudo" && TOK[k - 1] != "pbrun" \
+            && TOK[k - 1] !~ /^[+][+]?[+]?$/) continue
         t = 0
         if (c in TFIRST) { for (i = k + 1; i <= NT; i++) if (substr(TOK[i], 1, 1) != "-") { t = i; break } }
         else if (c in TLAST) { if (NT > k && substr(TOK[NT], 1, 1) != "-") t = NT }
@@ -866,7 +867,7 @@ function platform(s) {
     s = logins(s); s = nfs(s); s = long_ids(s); s = targets(s)
     return listings(s)
 }
-function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ }
+function typed(b) { sub(/[ \t]+$/, "", b); return b == "" || substr(b, length(b), 1) ~ /[#$>%]/ || b ~ /^[+][+]?[+]?$/ }
 function under_header(b, s,    nf, nv, fl, vl, k, out, end) {  # lsattr -EOl "#pvid:unique_id" rows; cmviewcl "CLUSTER STATUS"
     if (substr(b, 1, 1) == "#") {
         nf = split(substr(b, 2), fl, ":")

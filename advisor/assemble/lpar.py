@@ -22,7 +22,16 @@ from advisor.assemble.common import (
 )
 from advisor.assemble.model import Fact, Output
 
-COMMANDS = ("lparstat -i", "lparstat -c", "vmstat", "prtconf", "oslevel -s", "ioslevel", "schedo -o vpm_fold_policy")
+COMMANDS = (
+    "lparstat -i",
+    "lparstat -c",
+    "lparstat -E",
+    "vmstat",
+    "prtconf",
+    "oslevel -s",
+    "ioslevel",
+    "schedo -o vpm_fold_policy",
+)
 
 _TYPE = linre.compile(r"^(Shared|Dedicated)(-SMT(?:-(\d+))?)?$", linre.I)
 _PROCESSOR = linre.compile(r"^PowerPC_(POWER(?:5|6|7|8|9|10)\+?)$", linre.I)
@@ -141,12 +150,14 @@ def _lparstat_i(emit: Emit) -> None:
     emit.copy("ame.expansion_factor", "target_memory_expansion_factor")
 
 
-def _banner(emit: Emit) -> None:
+def _banner(emit: Emit, *, memory: bool = True) -> None:
     """The configuration line lparstat -c and vmstat print: type, mode, smt, ent, mem, tmem."""
     mode = _cpu_type(emit, "configuration.type", RANK_RUNTIME, smt=False)
     _sharing(emit, "configuration.mode", mode, RANK_RUNTIME)
     emit.copy("cpu.smt", "configuration.smt", rank=RANK_RUNTIME)
     emit.copy("cpu.entitled_capacity", "configuration.ent", rank=RANK_RUNTIME)
+    if not memory:
+        return
     if emit.get("configuration.tmem_mb") is not None:
         emit.copy(
             memory_path(emit.kind),
@@ -184,6 +195,17 @@ def _lparstat_c(emit: Emit) -> None:
     mean(emit, "ame.cpu_pct", "samples", "xcpu_pct", rank=RANK_RUNTIME)
     mean(emit, "ame.cpu_physc", "samples", "xphysc", rank=RANK_RUNTIME)
     _physc(emit, "physc")
+
+
+def _lparstat_e(emit: Emit) -> None:
+    """lparstat -E: its banner's processor fields.  Whether its mem is true or expanded memory (AME) no
+    documentation of -E shows (no mmode nor tmem is printed beside it): memory left out."""
+    _banner(emit, memory=False)
+    if emit.get("configuration.mem_mb") is not None:
+        emit.note(
+            "lparstat -E's banner may print expanded memory (AME) as mem, without tmem: memory left out",
+            "configuration.mem_mb",
+        )
 
 
 def _vmstat(emit: Emit) -> None:
@@ -281,6 +303,7 @@ def _schedo(emit: Emit) -> None:
 _MAPPERS = {
     "lparstat -i": _lparstat_i,
     "lparstat -c": _lparstat_c,
+    "lparstat -E": _lparstat_e,
     "vmstat": _vmstat,
     "prtconf": _prtconf,
     "oslevel -s": _oslevel,

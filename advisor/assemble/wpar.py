@@ -33,7 +33,8 @@ def _note(ctx: Context, reason: str) -> None:
 
 
 def _versioned_state(outputs: list[Output]) -> str:
-    """'none' (a full lslpp -l without vwpar filesets), 'installed', or 'unknown' (no full listing)."""
+    """'none' (a full lslpp -l without vwpar filesets, or lslpp's "not installed" for ``vwpar*``), 'installed',
+    or 'unknown' (no full listing)."""
     full = False
     for output in outputs:
         if output.command != "lslpp -l":
@@ -41,6 +42,9 @@ def _versioned_state(outputs: list[Output]) -> str:
         names = [str(f.get("name", "")) for f in output.data.get("filesets") or []]
         if any(n.startswith("vwpar.") for n in names):
             return "installed"
+        if any(str(p).strip("'\"") in ("vwpar*", "vwpar.*") for p in output.data.get("not_installed") or []):
+            full = True  # lslpp -l "vwpar*": "0504-132 Fileset vwpar* not installed": none of them
+            continue
         line = output.result.command_line
         whole = line is not None and line.split("|")[0].split() == ["lslpp", "-l"] and not was_cut(output.result)
         full = full or (whole and bool(names))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from advisor import linre
 from advisor.chat.calc import CalcAnswer, calculate
 from advisor.chat.calc.asked import asks_judgement
 from advisor.chat.clarify import clarification
@@ -90,6 +91,9 @@ NOT_A_TOPIC = frozenset(
 
 
 HOW_WORDS = frozenset({"check"})  # synonym groups for how a question asks, not what about
+# "and tomcat?", "what about nginx?": a follow-up that puts another thing in place of the subject ("workaround?"
+# asks about the subject itself)
+_ANOTHER_THING = linre.compile(r"^\s*(?:and|or|what\s+about|how\s+about|same\s+for)\b", linre.IGNORECASE)
 
 
 def topical(r: Retrieval) -> bool:
@@ -122,7 +126,7 @@ def beyond_sources(r: Retrieval) -> bool:
     if r.mentioned_rules:
         return False
     if not r.hits:  # "and redis?": nothing of it in any passage; a verdict read from the context would answer that
-        return bool(r.unknown or r.names)
+        return bool(r.unknown or r.names or (r.rare and _ANOTHER_THING.match(r.question)))
     if r.names:
         return True  # "AIX Live Kernel Update with AME enabled LPARs - supported?": a feature the sources never name
     if r.off_topic:
@@ -433,8 +437,9 @@ def answer(
         n = out.cite(passage_cite(kb, p))
         out.say(f"{claim.answer.capitalize()}: {claim.because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=claim.answer, because=claim.because, citations=[n])  # type: ignore[arg-type]
-        best = bool(r.hits) and r.hits[0].passage.id == p.id  # the best passage keeps its detail after the verdict
-        if not best and not wanted(text) & DETAIL_KINDS:
+        # the best passage keeps its detail after the verdict, and so does any verdict passage when the question asks
+        # for a figure, name, command or level the verdict line does not state
+        if not (r.hits and r.hits[0].passage.id == p.id) and not wanted(text) & DETAIL_KINDS:
             skip = set(skip) | {p.id}
         result.passages.append(p)
     elif entry is not None:

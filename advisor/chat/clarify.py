@@ -16,7 +16,7 @@ from advisor import derive
 from advisor.calculators import ame, clm, hpt, lfarea, plarea, sap_instances, vios_memory
 from advisor.chat.calc.asked import asked
 from advisor.chat.calc.hpux import instances_topic
-from advisor.chat.calc.power import ASK_LIMIT, VIOS, _factors, ame_sizes, hpt_groups
+from advisor.chat.calc.power import ASK_EXPANDED, ASK_LIMIT, ASK_TRUE, VIOS, _factors, ame_sizes, hpt_groups
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
 
@@ -53,11 +53,17 @@ _INSTANCES_ASKED = (
 )
 _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
+    r"|too\s+(?:much|big|high)"
     r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b"
 )
 
 
 _SAFETY_NET = tuple(derive.everything()["virtual_memory_limit_gb"].citations)
+# "how big is the HPT", "HPT for our frame?", "what's the hpt going to be": a size asked for this system
+_HPT_ASKED = (
+    r"how (?:much|big|large)|size|\bcost|\b(?:our|my|this|the)\s+(?:frame|box|system|server|machine|cec)"
+    r"|going\s+to\s+be|will\s+(?:it\s+)?be|calculat|estimat|\bneed"
+)
 
 
 def _ame_limit(text: str) -> Clarification | None:
@@ -67,6 +73,19 @@ def _ame_limit(text: str) -> Clarification | None:
         return None
     roles, rest = ame_sizes(text)
     if not roles and not _factors(text):  # "explain the safety net idea": nothing of the user's to compute
+        if _has(r"\b(?:our|my|this)\b.{0,30}safety\s+net|safety\s+net.{0,30}\b(?:enough|big|ok|right|sized)", text):
+            return Clarification(  # "is our AME safety net big enough?": every input is the user's
+                "details",
+                "How much true memory and paging space does the LPAR have, at which expansion factor, and how much "
+                "memory may the workload need at worst? Shown by: lparstat -i; lsps -s; svmon -G (virtual).",
+                "The virtual memory AIX can use before it starts killing processes is the expansion factor times "
+                "true memory, plus the paging space.",
+                _SAFETY_NET,
+                "AME-012",
+                "memory",
+                "lparstat -i; lsps -s",
+                calculator="ame",
+            )
         return None
     if not ASK_LIMIT.search(asked(rest)):
         return None
@@ -105,7 +124,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     limit = _ame_limit(text)
     if limit is not None:
         return limit
-    if _has(r"\bHPT\b|hypervisor page table", text) and _has(r"how (?:much|big|large)|size|\bcost", text):
+    if _has(r"\bHPT\b|hypervisor page table", text) and _has(_HPT_ASKED, text):
         if not hpt_groups(text)[0]:  # "how big is the HPT?": it needs the partitions' maximum memory
             return Clarification(
                 "details",
@@ -244,12 +263,28 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             calculator="ame",
         )
     if (
-        _has(r"\bexpanded\b|how much memory", text)
+        ASK_TRUE.search(asked(text))
+        and _factors(text)
+        and not sizes
+        and not _has(r"\bCPU\b|deficit|SAPS|response|paging|swap", text)
+    ):  # "what true memory should i configure for factor 2.6?": the expanded memory it is to give
+        return Clarification(
+            "details",
+            "How much expanded memory should the LPAR show (the memory SAP is sized for)?",
+            "True memory is the expanded memory divided by the expansion factor.",
+            ame.CITE_EXPANDED + ame.CITE_GAIN,
+            "AME-005",
+            "memory.expanded_gb",
+            "lparstat -i",
+            calculator="ame",
+        )
+    if (
+        (_has(r"\bexpanded\b|how much memory", text) or ASK_EXPANDED.search(asked(text)))
         and _has(r"how much|what|calculat", text)
         and not _has(r"\bCPU\b|deficit|SAPS|response", text)
         and reading.of_kind("number")
         and not sizes
-        and _has(r"\bAME\b|expan", text)
+        and _has(r"\bAME\b|expan|factor", text)
     ):
         return Clarification(
             "true-memory",

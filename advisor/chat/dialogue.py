@@ -116,7 +116,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     if _START_OVER.match(text):
         return Resolution("start-over")
     words = len(text.split())
-    if st.pending is not None and words <= MAX_FOLLOW_UP_WORDS:
+    # a reply to the question asked back; one listing several values may be longer ("32 GB true, 6 GB paging, ...")
+    listed = len(reading.quantities) >= 2 and words <= 2 * MAX_FOLLOW_UP_WORDS
+    if st.pending is not None and (words <= MAX_FOLLOW_UP_WORDS or listed):
         resumed = _resume(text, reading, st)
         if resumed is not None:
             return Resolution("resume", resumed)
@@ -527,7 +529,7 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     sizes = reading.of_kind("size")
     if needs in ("size", "memory", "true-memory", "paging") and sizes and _role(reading.text, sizes[0]) is not None:
         # "true memory 16 GB" when the paging space was asked: the reply says what it is; never the asked role
-        return f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
+        return _with_reply(pending.question, text)
     if needs == "size" and reading.of_kind("size"):
         return f"{pending.question} {reading.of_kind('size')[0].raw} online storage"
     if needs == "memory" and reading.of_kind("size"):
@@ -547,7 +549,7 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         if cores:
             return f"{pending.question} on a {int(cores[0].value)} core server"
     if needs == "details" and reading.quantities:  # several values at once ("128 GB box, 24 GB shared memory")
-        return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"
+        return _with_reply(pending.question, text)
     if needs == "factor":
         factor = [q for q in reading.quantities if q.kind == "number" and q.value]
         if factor and 1.0 <= factor[0].value <= 10.0:
@@ -580,8 +582,15 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         # question with the reply added, for the calculator to read (or to ask again)
         adds = _ADDS.match(_LEAD_IN.sub("", text, count=1)) or any(q.added for q in reading.quantities)
         summed = _summed_counts(pending.question, reading) if adds else None
-        return summed or f"{pending.question.rstrip(' ?.!')}, {text.strip(' ?.!')}"
+        return summed or _with_reply(pending.question, text)
     return None
+
+
+def _with_reply(question: str, text: str) -> str:
+    """The pending question with the user's reply after it; a question mark stays ("too big? 64 GB online"), so the
+    resumed question is still the yes/no question it was."""
+    asked = question.rstrip(" .!")
+    return f"{asked} {text.strip(' ?.!')}" if asked.endswith("?") else f"{asked.rstrip(' ?')}, {text.strip(' ?.!')}"
 
 
 _THOUSANDS_REPLY = linre.compile(r"\b(?:thousands?|german|european|separator|grouping|group(?:ed)?)\b", linre.I)

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterable
 from functools import cached_property
 
+from advisor import linre
 from advisor.findings import CitationOut
 from advisor.knowledge.claims import load_claims
 from advisor.knowledge.conflicts import Conflict, load_conflicts
@@ -81,6 +82,18 @@ class KnowledgeBase:
         for w in self.words:
             out.setdefault(w[0], []).append(w)
         return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def code_prefixes(self) -> frozenset[str]:
+        """The letters before the digits of the codes the passages and rules use ("iar" of "IAR043I", "phco" of
+        "PHCO_36323"): an acronym that starts such codes names their family, not an unknown product."""
+        texts = [f"{p.title} {p.section} {p.text}" for p in self.passages]
+        texts += [f"{r.title} {r.body}" for r in self.index.rules]
+        out = set()
+        for text in texts:
+            for m in _CODE.finditer(text):
+                out.add(m.group(1).lower())
+        return frozenset(out)
 
     @cached_property
     def capitals(self) -> frozenset[str]:
@@ -160,6 +173,7 @@ class KnowledgeBase:
 
 
 MAX_REMEMBERED = 4096
+_CODE = linre.compile(r"\b([A-Za-z]{2,8})_?\d")  # IAR043I, PHCO_36323, VM65586: a family's letters, then digits
 MAX_SHORTHAND = 20  # shorthand is short: a longer word is not checked letter by letter against the sources
 
 

@@ -68,6 +68,11 @@ _UNIVERSAL = linre.compile(
     r"no\s+matter\s+(?:what|how|which)|regardless|guaranteed|any\s+workload|whatever)\b",
     linre.IGNORECASE,
 )
+# "safe?", "enough?", "should we?": a judgement, which a confirmed table figure does not give
+_JUDGED = linre.compile(
+    r"\b(?:safe|ok|okay|fine|acceptable|enough|sufficient|good|bad|wise|advis\w*|recommend\w*|should|risky|too)\b",
+    linre.IGNORECASE,
+)
 _PREFERENCE = frozenset({"recommend", "improve"})  # a preference turns round with the alternative; others abstain
 # a verb that turns down what follows; "recommend" and "reboot" carry it among their own opposite words
 _AVOIDED = linre.compile(
@@ -78,6 +83,12 @@ _AVOIDED = linre.compile(
 _ISSUE_TAG = linre.compile(
     r"(?:^|[,;:.?!-]\s*|\s)(?:(?:is\s+(?:that|this|it)|any|an?|a\s+big|big|real)\s+)?(?:issues?|problems?|concerns?|risks?|"
     r"harm|downsides?|bad(?:\s+idea)?|wrong|mistake|a\s+mistake)\s*\?\s*$",
+    linre.IGNORECASE,
+)
+# ", not at the app's response time", "rather than on throughput": a subject denied after the predicate
+_NOT_SUBJECT = linre.compile(
+    r"(?:,|;|\s-)\s*(?:but\s+)?(?:not|never|rather\s+than)\s+(?:(?:at|on|in|for|with|about|to|by|into)\s+)?"
+    r"(?:(?:the|a|an|my|our|its|their|your)\s+)?(?:[\w-]+'s\s+)?",
     linre.IGNORECASE,
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
@@ -130,14 +141,17 @@ class Figure:
     label: str = ""  # how the figure is written in a reason ("0.1 per thousand instructions")
     before: linre.Pattern | None = None  # what must stand just before the number ("vpm_fold_policy is 0")
 
-    def stated(self, text: str) -> tuple[str, str] | None:
+    def stated(self, text: str, keys: tuple[linre.Pattern, ...] = ()) -> tuple[str, str] | None:
         """(comparison, number as written) of the first number in this unit the text states, or None. "no VIOS
         over 50 %" states "at most 50 %": a negation just before the comparison turns it round."""
+        spans = [(k.start(), k.end()) for p in keys for k in p.finditer(text)]
         for m in _STATED.finditer(text):
             at = m.start(3)
+            if any(a <= at < b for a, b in spans):
+                continue  # "at factor 4.7 did SAPS drop to 1253?": 4.7 names the table row, 1253 is the figure
             if (at and (text[at - 1].isalnum() or text[at - 1] in "._")) or self.unit.match(text, m.end(3)) is None:
                 continue  # "P9", "7.2" of "AIX 7.2" are no figure; the unit must follow the number
-            if _LEVEL_BEFORE.search(text[max(0, at - 12) : at]):
+            if self.before is None and _LEVEL_BEFORE.search(text[max(0, at - 12) : at]):
                 continue  # "AIX 7.2", "TL 5", "VIOS 2.2": a level, not the figure
             if _YEAR.fullmatch(m.group(3)) and max(self.value or 0, self.most or 0, self.least or 0) < 1000:
                 continue  # "the 2023 paper": a year
@@ -312,8 +326,6 @@ class Claims:
                 found.append((c.weight, got))
         if not found:
             return None
-        if any(v.figure for _, v in found):  # a stated number compared with the source's figure outranks any topic
-            found = [(w, v) for w, v in found if v.figure]
 
         # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
         # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
@@ -328,6 +340,12 @@ class Claims:
 
         found.sort(key=rank)
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
+        figured = {v.answer for _, v in found if v.figure}
+        if figured and ({v.answer for v in first} - figured or len(figured) > 1):
+            # a stated number compared with the source's figure outranks a topic that says otherwise; when they agree
+            # the most specific claim still speaks ("factor 4.7 ... safe?": the tipping-point claim, with its deficit)
+            found = [(w, v) for w, v in found if v.figure]
+            first = [v for w, v in found if rank((w, v)) == rank(found[0])]
         if len({v.answer for v in first}) > 1:
             return None  # the most specific claims disagree: say nothing rather than guess
         return first[0]
@@ -363,6 +381,8 @@ class Claims:
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
         judged = not _asks_the_rule(text)
+        if c.says == _GENERIC and any(f.value is not None for f in c.figures) and _JUDGED.search(asked_text):
+            return None  # "factor 4.7 on 3 GB true, safe?": a table row confirms figures, it does not judge them
         for rule in c.compares if judged else ():
             held = rule.holds(text)
             if held is not None:
@@ -390,6 +410,8 @@ class Claims:
             weak = asked is not None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
+        if asked is None and c.says == "need" and without is not None and "sufficient" in self.predicates:
+            asked = _asked(self.predicates["sufficient"], asked_text)  # "is z/VM 6.3 without the APAR enough?"
         if asked is None and c.says == "possible" and set(c.when) & set(levels) and "sufficient" in self.predicates:
             asked = _asked(self.predicates["sufficient"], asked_text)  # "is z/OS 1.12 enough for pageable 1M pages?"
         if asked is None and c.says == "possible" and c.holds != "it depends" and _OK.search(asked_text):
@@ -412,6 +434,9 @@ class Claims:
         if asked is None:
             return None
         reverse, at, end = asked
+        denied = len(c.about) >= 2 and _negated_subject(c, asked_text, at)
+        if denied:
+            without = None  # ", not on throughput" denies a subject; it is no condition "without" on the question
         flip = self.predicates.get(self.predicates[c.says].polarity_from or "")
         if flip is not None and flip.opposite is not None and flip.opposite.search(asked_text):
             reverse = not reverse
@@ -437,6 +462,8 @@ class Claims:
             reverse = not reverse  # "does RSU take precedence over LFAREA?": the converse of the claim
         if alternative:
             reverse = not reverse  # "instead of through the SEA?" asks the reverse of "should it use the SEA?"
+        if denied:
+            reverse = not reverse  # "does amepat only look at memory, not at response time?": the subject denied
         if c.says not in ("recommend", "reboot") and _AVOIDED.search(asked_text[:at]):
             reverse = not reverse  # "should I avoid running amepat during the peak?", "can I skip -M?"
         tag = _ISSUE_TAG.search(asked_text) if c.says not in ("recommend", "risk") else None
@@ -453,7 +480,7 @@ class Claims:
     def _figure(self, c: Claim, asked_text: str) -> ClaimVerdict | Literal[False] | None:
         """The verdict of a number the question states against the claim's figure; False: a number in the figure's
         unit that no figure of the claim speaks of (say nothing); None: no number in its unit stated."""
-        stated = [(f, got) for f in c.figures if (got := f.stated(asked_text)) is not None]
+        stated = [(f, got) for f in c.figures if (got := f.stated(asked_text, c.about)) is not None]
         if not stated:
             return None
         named = [(f, got) for f, got in stated if all(p.search(asked_text) for p in f.near)]
@@ -508,6 +535,16 @@ def _asks_the_rule(asked_text: str) -> bool:
         return False
     last = sentences[-1]
     return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last)
+
+
+def _negated_subject(c: Claim, text: str, at: int) -> bool:
+    """Whether, after the predicate, one of the claim's further subjects is named only as denied ("..., not at the
+    app's response time"): the question then asserts the claim's opposite for it."""
+    for m in _NOT_SUBJECT.finditer(text, at):
+        rest = text[m.end() : m.end() + _GOVERNS * 4]
+        if any((n := p.match(rest)) is not None for p in c.about[1:]):
+            return n is not None and not any(p.search(text[at : m.start()]) for p in c.about[1:])
+    return False
 
 
 def _named_levels(c: Claim, levels: dict[str, Level]) -> list[str]:
@@ -727,8 +764,8 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             raise KnowledgeError(path.name, None, "a predicate's polarity_from names no predicate class")
         if item.get("says") not in predicates:
             raise KnowledgeError(path.name, cid, f"unknown predicate class '{item.get('says')}'")
-        if item.get("says") == _GENERIC and len(item.get("about") or []) < 2:
-            raise KnowledgeError(path.name, cid, f"a '{_GENERIC}' claim needs two or more subjects")
+        if item.get("says") == _GENERIC and len(item.get("about") or []) < 2 and not item.get("figure_only"):
+            raise KnowledgeError(path.name, cid, f"a '{_GENERIC}' claim needs two or more subjects (or figure_only)")
         for key in ("holds", "otherwise", "unstated"):
             if key in item and item[key] not in HOLDS:
                 raise KnowledgeError(path.name, cid, f"{key} must be one of {', '.join(HOLDS)}")

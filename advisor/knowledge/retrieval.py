@@ -303,7 +303,7 @@ def rank(
         named,
         topic,
         [w for w in modifiers(phrases) if not _discussed(kb, w, question)] + _unnamed(kb, phrases, question),
-        feature_names(kb, question),
+        feature_names(kb, question) + acronym_names(kb, question, topic),
         topic_concepts,
         own_terms,
     )
@@ -373,6 +373,28 @@ def feature_names(kb, question: str) -> list[str]:
         if any(c.jargon for c in syn.concepts(name)):
             continue
         out.append(name.lower())
+    return out
+
+
+# "TSM", "BLU", "TWS", "HANA": a name written in capitals (two to six characters, at least two letters)
+_ACRONYM = linre.compile(r"\b[A-Z][A-Z0-9]{1,5}\b")
+
+
+def acronym_names(kb, question: str, topic: list[str]) -> list[str]:
+    """Acronyms the sources never use, named in what the question asks about ("how much RAM does the TSM client
+    need?"): a product or feature they do not cover. The same acronym in a clause of context ("old p6 in the DR
+    site, can we use AME?") is not the subject and does not count; neither do platforms and named documents."""
+    syn = kb.synonyms
+    asked = set(topic)
+    out: list[str] = []
+    for m in _ACRONYM.finditer(question[:2000]):
+        word = m.group(0)
+        low = word.lower()
+        if low not in asked or sum(ch.isalpha() for ch in word) < 2 or kb.knows(low) or low in kb.code_prefixes:
+            continue
+        if syn.platform_tags(word) or syn.document_tags(word) or any(c.jargon for c in syn.concepts(word)):
+            continue
+        out.append(word.lower())
     return out
 
 

@@ -11,7 +11,7 @@ them and says where it cannot.
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from advisor import linre
 
@@ -20,6 +20,7 @@ from .base import CUT_REASON, NOT_WHOLE, ParseResult
 
 _NAME = linre.compile(r"[0-9_]{0,9}[a-z][a-z0-9_]{0,63}")  # "5250_application_capable": a digit may open one
 Held = tuple[Line, dict[str, str], str | None]  # a row, and the field it ends in without "=" (None: none)
+WIDTH_HEAD = 65536  # the wrap width is read from this much of the text
 NO_RESULTS = linre.compile(r"^No results were found\.?$", linre.I)
 
 
@@ -57,7 +58,8 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
     header: list[str] | None = None
     held: Held | None = None
     by_header = False  # the held row is one of bare values under a --header line (else of name=value pairs)
-    for line in lines_of(text, command, detect):
+    first: str | None = None  # the attribute every name=value row opens with
+    for line in _unwrapped(lines_of(text, command, detect), _wrap_width(text)):
         body = line.text.strip()
         if not body:  # a double-spaced copy puts a blank line inside a wrap too: the next line decides
             continue
@@ -73,12 +75,18 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
             out.known(line)
             continue
         if items is None:
-            out.warn(line, "unbalanced quotes: the line cannot be split for sure; skipped")
+            first = first or (body.split("=", 1)[0].strip('"') if "=" in body else None)
+            out.warn(line, f"unbalanced quotes: the line cannot be split for sure; skipped; {NOT_WHOLE}")
             continue
         named = pairs(items)
         dangling = pairs(items[:-1]) if named is None and len(items) > 1 and "=" not in items[-1] else None
         by_header = named is None and dangling is None  # a row of bare values under a --header line
-        if named is not None:
+        if named is not None and first is not None and next(iter(named)) != first:
+            out.warn(
+                line, f"a row not opening with {first}= as the others do (a wrapped line's rest?); skipped; {NOT_WHOLE}"
+            )
+        elif named is not None:
+            first = first or next(iter(named), None)
             held = (line, named, None)
         elif dangling is not None and header is None:
             held = (line, dangling, items[-1])
@@ -98,6 +106,43 @@ def parse_rows(text: str, command: str, detect: Callable[[str], float]) -> Parse
         out.warn(held[0], f"{CUT_REASON}, inside the attribute {held[2]!r}: the listing is cut; that field left out")
     _put_held(out, held)
     return out.finish()
+
+
+def _wrap_width(text: str) -> int:
+    """The width a terminal broke the lines at: the longest line's, when two lines or more are that long (the
+    pieces of a broken line are); 0 otherwise."""
+    lengths = [len(line) - line.endswith("\r") for line in text[:WIDTH_HEAD].split("\n")]
+    width = max(lengths, default=0)
+    return width if width >= 20 and lengths.count(width) >= 2 else 0
+
+
+def _unwrapped(lines: Iterator[Line], width: int) -> Iterator[Line]:
+    """The lines with a row a terminal broke joined again: a ``width``-long line of ``name=value`` pairs and
+    the lines after it up to the next row (a line opening with the first row's first attribute, ``name=``).
+    The pieces are exactly as the terminal cut them, so nothing is lost between them; a row that was exactly
+    ``width`` long is followed by a row of its own and stays apart."""
+    first_key = ""
+    held: Line | None = None
+    for line in lines:
+        if held is not None:
+            if line.text.strip() and not line.text.startswith(first_key):
+                joined = held.raw + line.raw  # the piece is exactly ``width`` long: its blanks are there
+                held = Line(held.no, joined, joined.expandtabs().rstrip(), line.cut)
+                if len(line.raw) == width:
+                    continue
+                yield held
+                held = None
+                continue
+            yield held
+            held = None
+        if not first_key and "=" in line.text:
+            first_key = line.text.split("=", 1)[0].strip().strip('"') + "="
+        if width and len(line.raw) == width and first_key and line.text.startswith(first_key):
+            held = line
+            continue
+        yield line
+    if held is not None:
+        yield held
 
 
 def _continues(held: Held, items: list[str] | None, header: list[str] | None) -> bool:

@@ -17,7 +17,8 @@ _MB = size_in("mb")
 _SIZES = frozenset({"mem", "tmem"})  # printed with their unit ("mem=14336MB")
 
 
-_REST = linre.compile(r"^[^\s=-]\S*(?:\s+\w+=\S*)*$|^\w+=\S*(?:\s+\w+=\S*)*$")
+# a piece ("336MB", "-E" of mmode=Ded-E: a dash, not a rule of dashes), then whole pairs; or pairs only
+_REST = linre.compile(r"^(?:[^\s=-]|-[^\s=-])\S*(?:\s+\w+=\S*)*$|^\w+=\S*(?:\s+\w+=\S*)*$")
 
 
 def is_rest(line: Line) -> bool:

@@ -9,7 +9,7 @@ sure either (a line that was exactly N long is joined to a line of its own), so 
 give alike is kept; every other value of the wrapped lines is left out with a warning naming its line and the
 width, and a listing whose rows differ is marked not whole (nothing is counted over it).
 
-Bounded: the width is decided from the text's first 64 KB, the join is one pass over the lines, and a text
+Bounded: the width is decided from the text's first 16 KB, the join is one pass over the lines, and a text
 over 256 KB (no terminal paste is) is not read twice.
 """
 
@@ -22,9 +22,10 @@ from typing import Any
 from .base import NOT_WHOLE, ParseError, ParseResult, ParseWarning, Provenance, ProvenanceMap
 from .rows import Rows
 
-HEAD = 65536  # the width is decided from this much of the text
+HEAD = 16384  # the width is decided from this much of the text (as a command is detected)
 MAX_TEXT = 262144  # a longer text is read once (a paste of a terminal is far shorter)
 MIN_WIDTH = 20  # no terminal is narrower
+MAX_LOOKS = 256  # N-long lines looked at (a listing's rows may all be that long)
 MIN_RESTS = 2  # N-long lines going on in a rest line (one alone is as often a longest line and the next)
 _GONE: Any = object()
 
@@ -39,27 +40,33 @@ def _length(line: str) -> int:
 
 def wrap_width(text: str) -> int | None:
     """N when the text looks broken by a terminal N wide: no line is longer than N, and N-long lines go on in
-    a next line that is not a row of the same table (its columns do not start, nor end, where the N-long
-    line's do), at least once inside a word (the cut falls anywhere).  A text this takes for wrapped that was
-    not is read as it is (``read_twice`` asks the reader)."""
+    a next line that is not a row of the same listing (it opens as the N-long line does, or its columns start
+    or end where that line's do), at least once inside a word (the cut falls anywhere).  A text this takes
+    for wrapped that was not is read as it is (``read_twice`` asks the reader)."""
     if len(text) > MAX_TEXT:
         return None
     lines = _lines(text[:HEAD])
     width = max(map(_length, lines), default=0)
     if width < MIN_WIDTH:
         return None
-    inside = rests = 0
+    inside = rests = looked = 0
     for line, nxt in zip(lines, lines[1:], strict=False):
-        if _length(line) == width and not line.endswith("\r") and nxt.strip():
-            rule = set(line.strip())
-            if len(rule) == 1:  # a rule (-----): wrapped when its rest follows
-                rests += set(nxt.strip()) == rule
-                continue
-            if _aligned(line.rstrip(), nxt.rstrip()):  # a row of the same table
-                continue
-            rests += 1
-            inside += line[-1] != " " and nxt[0] != " "
-    return width if inside and rests >= MIN_RESTS else None
+        if _length(line) != width or line.endswith("\r") or not nxt.strip():
+            continue
+        looked += 1
+        if looked > MAX_LOOKS:  # rows as long as the longest, and no rest among the first ones
+            break
+        rule = set(line.strip())
+        if len(rule) == 1:  # a rule (-----): wrapped when its rest follows
+            rests += set(nxt.strip()) == rule
+            continue
+        if line[:3] == nxt[:3] or _aligned(line.rstrip(), nxt.rstrip()):  # a row of the same listing
+            continue
+        rests += 1
+        inside += line[-1] != " " and nxt[0] != " "
+        if inside and rests >= MIN_RESTS:
+            return width
+    return None
 
 
 def _columns(line: str) -> tuple[set[int], set[int]]:

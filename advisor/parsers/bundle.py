@@ -294,25 +294,31 @@ def _after(command: str, first_line_no: int, start: int) -> _Body:
 
 class _PromptMarks:
     """``next(pos)``: the offset of the next character a prompt ends in (``#``, ``$``, ``>``, see
-    ``prompts.prompt``) at or after ``pos``; each character's next place is looked up again only once
-    passed, so a whole scan reads the text once per character."""
+    ``prompts.prompt``), or of a line opening with a shell trace's ``+``, at or after ``pos``; each mark's
+    next place is looked up again only once passed, so a whole scan reads the text once per mark."""
 
     __slots__ = ("origin", "places")
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
         self.places = [origin.find(mark) for mark in _PROMPT_MARKS]
+        self.places[-1] = 0 if origin.startswith("+ ") else self._trace(0)
+
+    def _trace(self, pos: int) -> int:
+        """Where the next line opening with a shell trace's "+ " starts (-1: none)."""
+        at = self.origin.find("\n+", max(pos - 1, 0))
+        return -1 if at < 0 else at + 1
 
     def next(self, pos: int) -> int:
         places = self.places
         for i, place in enumerate(places):
             if 0 <= place < pos:
-                places[i] = self.origin.find(_PROMPT_MARKS[i], pos)
+                places[i] = self._trace(pos) if i == len(places) - 1 else self.origin.find(_PROMPT_MARKS[i], pos)
         found = [place for place in places if place >= 0]
         return min(found) if found else -1
 
 
-_PROMPT_MARKS = "#$>"
+_PROMPT_MARKS = ("#", "$", ">", "\n+")  # the last: a trace's "+ " at a line start (see ``_trace``)
 
 
 def _chunk_sections(origin: str, chunk: _Body, command: str | None, host: str | None, cut: bool) -> Iterator[_Cut]:

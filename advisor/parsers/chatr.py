@@ -23,7 +23,8 @@ from .base import NOT_WHOLE, ParseResult
 COMMAND = "chatr"
 ALIASES = ("chatr *",)
 
-_PROGRAM = linre.compile(r"^\s*(/\S{1,1000}|\S{1,1000}/\S{0,1000}):\s*$")
+# the program as typed: a path, or a bare name run in its directory ("disp+work:"); "segments:" is a heading
+_PROGRAM = linre.compile(r"^\s*(/\S{1,1000}|\S{1,1000}/\S{0,1000}|[A-Za-z0-9_.+-]{1,255}):\s*$")
 _ELF = linre.compile(r"^\s*((?:32|64)-bit ELF (?:executable|shared library))\s*$")
 _SEGMENTS = linre.compile(r"^\s*segments:\s*$")
 _SEG_HEADER = linre.compile(r"^\s*index\s+type\s+address\s+flags\s+size\s*$")
@@ -49,7 +50,7 @@ def parse(text: str) -> ParseResult:
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
-        if (m := _PROGRAM.match(line.text)) and not out.has("program"):
+        if (m := _PROGRAM.match(line.text)) and not out.has("program") and m.group(1) != "segments":
             out.put("program", m.group(1), line)
         elif m := _ELF.match(line.text):
             out.put("elf", m.group(1), line)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from advisor import linre
 
 from ._text import Builder, as_int, as_str, lines_of, score, size_in, snake
-from .base import ParseResult
+from .base import NOT_WHOLE, ParseResult
 
 COMMAND = "parstatus"
 ALIASES = ("parstatus *",)
@@ -60,11 +60,12 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     section: str | None = None
+    cell_rows = False  # past the [Cell] table's rule: every line is a cell row
     for line in lines_of(text, COMMAND, detect):
         if not line.text.strip():
             continue
         if m := _SECTION.match(line.text):
-            section = m.group(1)
+            section, cell_rows = m.group(1), False
             out.known(line)
         elif m := _LOCAL.match(line.text):
             out.value("local_partition", m.group(1), as_int, line)
@@ -80,6 +81,11 @@ def parse(text: str) -> ParseResult:
         elif section == "Cell" and (m := _CELL.match(line.text)):
             cell = {"location": m.group(1)} | ({} if m.group(2) == "-" else {"partition": int(m.group(2))})
             out.put_row("cells", cell, line)
+        elif section == "Cell" and cell_rows and not line.text.lstrip().startswith("Notes"):
+            out.warn(line, f"not a cell row (a row cut by a wrap, or its rest): skipped; {NOT_WHOLE}")
+        elif section == "Cell" and _RULE.match(line.text):
+            cell_rows = True
+            out.known(line)
         elif section is not None or _RULE.match(line.text):
             out.known(line)  # tables of the other sections, headers and rules: nothing the documents read
         else:

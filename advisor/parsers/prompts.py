@@ -7,9 +7,10 @@ Admins paste sessions as their shells show them::
     # vmo -L                         $ oslevel -s                       [root@aix1:/home/root]# prtconf
     sapaix01 # lparstat -i           sapaix01> svmon -G   (these two only before a command the advisor reads)
 
-A prompt is a boundary with or without a command after it; without one the output that follows is
-recognised by detection.  Each form is anchored at the line start and built from single character
-classes, so matching is linear in the line's length.
+A shell's trace (``set -x``: ``+ lparstat -i``) marks a command too.  A prompt is a boundary with or
+without a command after it; without one the output that follows is recognised by detection.  Each form
+is anchored at the line start and built from single character classes, so matching is linear in the
+line's length.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ _PATTERN = re.compile(
 _LOOSE = linre.compile(r"[ \t]*(?P<host>[A-Za-z][\w.-]{0,252})[ \t]?[#$>][ \t]*(?P<command>[A-Za-z/][^\n]*)")
 
 
+# A shell's trace (`set -x`, a script run with `sh -x`): each command it runs, behind PS4 ("+ ", nested "++ ").
+_TRACE = linre.compile(r"\+{1,3} (?P<command>[a-z][\w.+/-]{0,63}(?:[ \t][^\n]*)?)")
+
+
 class Prompt(NamedTuple):
     host: str | None
     command: str | None  # the command typed after the prompt, None for a bare prompt
@@ -46,6 +51,8 @@ _CONTROL = linre.compile(r"\x1b\[[0-9;?]{0,32}[A-Za-z]|\x1b\][^\x07\x1b]{0,512}(
 
 def prompt(line: str) -> Prompt | None:
     """The prompt on ``line`` (a shell prompt, optionally followed by the command typed), or None."""
+    if line[:1] == "+" and (trace := _TRACE.fullmatch(line.rstrip())) is not None:
+        return _remote(Prompt(None, trace.group("command").strip()))
     if "#" not in line and "$" not in line and ">" not in line:
         return None  # every form ends in one of them: most lines of a session are rejected here
     if "\x1b" in line:

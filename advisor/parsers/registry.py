@@ -25,6 +25,7 @@ from . import (
     iplmsg,
     kctune,
     lparstat_c,
+    lparstat_e,
     lparstat_i,
     lsattr,
     lsattr_colon,
@@ -66,6 +67,7 @@ from .base import CUT_REASON, ParseError, ParseResult, ParseWarning, was_cut
 PARSERS: tuple[ModuleType, ...] = (
     lparstat_i,
     lparstat_c,
+    lparstat_e,
     amepat,
     vmstat_v,
     vmstat_s,

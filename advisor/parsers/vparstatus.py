@@ -37,6 +37,7 @@ _RULE = linre.compile(r"^[\s=]+$")
 _VPAR = linre.compile(r"^\s*(\S+)\s+(Up|Down|Load|Boot|Crash|Hung|Shut|N/A|\S+)\s+(\S+)\s+(/\S*)(?:\s+(\S.*?))?\s*$")
 _RESOURCE = linre.compile(r"^\s*(\S+)\s+(\d{1,4})/\s*(\d{1,4})\s+\d")
 _DETAIL = linre.compile(r"^\s*([A-Za-z][A-Za-z /()\[\]-]{0,40}?)\s*:\s*(.*?)\s*$")
+_TABLES = frozenset({"Virtual Partition", "Virtual Partition Resource Summary"})
 _SIGNATURES = [
     linre.compile(r"^\s*\[Virtual Partition(?: Resource Summary| Details)?\]\s*$", linre.M),
     linre.compile(r"^\s*The current virtual partition is \S+", linre.M),
@@ -51,27 +52,30 @@ def detect(text: str) -> float:
 def parse(text: str) -> ParseResult:
     out = Builder(COMMAND)
     section: str | None = None
+    ruled = False  # the table's rule (=====) is passed: its rows follow, every other line is not one
     for line in lines_of(text, COMMAND, detect):
         body = line.text.strip()
         if not body:
             continue
+        table = section in _TABLES and ruled
         if m := _SECTION.match(body):
-            section = " ".join(m.group(1).split())
+            section, ruled = " ".join(m.group(1).split()), False
             out.known(line)
         elif m := _CURRENT.match(body):
             out.value("current", m.group(1), as_str, line)
-        elif _RULE.match(line.text) or body.startswith("Virtual Partition Name"):
+        elif _RULE.match(line.text):
+            ruled = True
             out.known(line)
-        elif section == "Virtual Partition" and (m := _VPAR.match(line.text)):
+        elif section == "Virtual Partition" and table and (m := _VPAR.match(line.text)):
             row = {"name": m.group(1), "state": m.group(2), "attributes": m.group(3), "kernel_path": m.group(4)}
             out.put_row("vpars", row, line)
-        elif section == "Virtual Partition Resource Summary" and (m := _RESOURCE.match(line.text)):
+        elif section == "Virtual Partition Resource Summary" and table and (m := _RESOURCE.match(line.text)):
             row = {"name": m.group(1), "cpu_min": as_int(m.group(2)), "cpu_max": as_int(m.group(3))}
             out.put_row("resources", row, line)
         elif section == "Virtual Partition Details" and (m := _DETAIL.match(line.text)) and m.group(2):
             out.value(f"details.{snake(m.group(1))}", m.group(2), as_str, line)
-        elif section is not None:
+        elif section is not None and not table:
             out.known(line)  # column headings, the CPU, I/O and memory details: nothing a document reads
         else:
-            out.unknown(line)
+            out.unknown(line)  # in a table: a row cut by a wrap, or its rest
     return out.finish()

@@ -71,3 +71,46 @@ def test_a_new_factor_replaces_the_one_said(engine, first, follow, figure):
 def test_a_calculator_verdict_only_answers_a_yes_no_clause(engine, message, verdict):
     reply = engine.turn(message)
     assert (reply.verdict.answer if reply.verdict else None) == verdict, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("first", "reply", "figure"),
+    [
+        ("how much true memory for factor 3?", "45 GB expanded", "15 GB"),  # 45 / 3
+        ("true memory to configure at factor 2.5?", "we want 50 GB expanded", "20 GB"),
+        ("factor 2.4, what does aix see", "true memory is 10 GB", "24 GB"),
+        ("HPT for our frame?", "POWER7, the lpars max mem adds to 384 GB", "6 GB"),  # 384 / 64
+        ("what will the hpt be on this box", "power8, 4 aix lpars at 64 GB max", "2 GB"),  # 256 / 128
+        ("is our AME safety net big enough?", "24 GB true, 4 GB paging, factor 1.5, peak demand 45 GB", "40 GB"),
+    ],
+)
+def test_a_calculation_missing_its_inputs_asks_then_resumes(engine, first, reply, figure):
+    asked = engine.turn(first)
+    assert asked.needs_input and not asked.calculations, asked.answer[:300]
+    resumed = engine.turn(reply, json.loads(asked.state.model_dump_json()))
+    assert figure in resumed.answer, resumed.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("message", "verdict", "figure"),
+    [
+        ("hp-ux 200 GB ram, buffer cache currently 9 GB - too much?", "yes", "6 GB"),  # 3 % x 200 = 6 < 9
+        ("superdome 512 GB memory, 12 GB of buffer cache: too big?", "no", "15.36 GB"),
+        ("the frame has 64 cores and vios1 has 6 GB, not sure if that is enough for the vios", "no", "8192 MB"),
+        ("AME factor 2, 20 GB true, 6 GB paging, peak of 40 GB - enough?", "yes", "46 GB"),  # 40 + 6
+        ("AME factor 1.5, 20 GB true, 2 GB paging, worst case demand 40 GB: is the safety net enough?", "no", "32 GB"),
+        ("no AME, 64 GB real and 16 GB paging - virtual memory limit?", None, "80 GB"),
+    ],
+)
+def test_verdicts_read_the_figure_said_against_the_computed_one(engine, message, verdict, figure):
+    reply = engine.turn(message)
+    assert (reply.verdict.answer if reply.verdict else None) == verdict, reply.answer[:300]
+    assert figure in reply.answer, reply.answer[:300]
+
+
+def test_an_lfarea_too_much_question_is_asked_then_answered_no_when_it_fits(engine):
+    asked = engine.turn("old form LFAREA=45% on our lpar, too much?")
+    assert asked.needs_input, asked.answer[:300]
+    reply = engine.turn("80 GB online", json.loads(asked.state.model_dump_json()))
+    assert reply.verdict is not None and reply.verdict.answer == "no", reply.answer[:300]
+    assert "34 GB" in reply.answer  # 0.45 x 80 - 2

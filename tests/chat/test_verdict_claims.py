@@ -464,3 +464,28 @@ def test_a_follow_up_with_then_leans_on_the_conversation(engine: ChatEngine) -> 
         "is the I/O then spread over both?",
     )
     assert got[-1] == "no"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a measurement table's row: the figure the question names, compared with the source's
+        ("at factor 4.7 did SAPS drop to 1253?", "yes"),
+        ("factor 4.7 gave a deficit of 900 MB in table 5?", "no"),
+        ("ame at factor 2.0: memory saving 60 %?", "no"),
+        ("ame64k compression ratio at 2.8 about 7.26?", "yes"),
+        ("was the DB server in the z13 smt study on z/OS 2.1?", "yes"),
+        ("z13 smt run: 3000 users?", "no"),
+        ("power7+ hpt ratio for aix lpars 1/64?", "no"),
+        ("did the final wpar lpar keep 17% of the RAM?", "yes"),
+        # a table row confirms figures, it does not judge them: "safe?" is answered by the guidance
+        ("ame factor 4.7 with 3 GB true memory, safe for prod?", "no"),
+        # a further subject denied after the predicate: the question asserts the claim's opposite for it
+        ("does amepat base its factor on memory only, not on throughput?", "yes"),
+        # "raise CPU", "does no work at all"
+        ("does AME4K at factor 1.0 raise the CPU load?", "yes"),
+        ("with the NX accelerator, does the partition's CPU do no AME work at all?", "no"),
+    ],
+)
+def test_tables_judgements_and_denied_subjects(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected

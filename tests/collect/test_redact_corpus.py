@@ -106,7 +106,7 @@ SECRETS = {
     CORPUS / "pasted-extras5.synthetic.txt": [
         "sapprd81", "SAPPRD81", "corp81.example.com", "10.20.8.11", "SAPDB82", "sapdb82-boot", "10.20.8.12",
         "DBSERVER83", "10.20.8.13", "HmcFra84", "10.20.8.14", "PLEXP8", "SYSA8", "SYSE8", "ZPRD86", "ZPRD87", "hpvm88",
-        "sapvm89", "oravm90", "lnxguest91", "erpvm92", "zosprd93",
+        "sapvm89", "oravm90", "lnxguest91", "erpvm92", "zosprd93", "trcaix94", "trcaix95", "trcdb96", "trchmc97",
     ],
     SESSIONS / "hmc-all-frames.synthetic.txt": [
         "hmc01", "7800ABC", "7899XYZ", "10.1.2.3", "10.1.2.4", "vios1", "sapprd01", "Server-9080-HEX",

@@ -30,6 +30,7 @@ COMMAND_OF_PREFIX = {
     "ioslevel": "ioslevel",
     "kctune": "kctune",
     "lparstat_c": "lparstat -c",
+    "lparstat_e": "lparstat -E",
     "lparstat_i": "lparstat -i",
     "lsattr": "lsattr -El",
     "lsattr_colon": "lsattr -EOl",

@@ -222,7 +222,7 @@ def _audited(sample: str, command: str) -> list[str]:
 def test_wrapped_at_any_width_gives_no_other_value_nor_loses_a_row_unmarked(sample: str, command: str) -> None:
     """Was: netstat -v's "DMA Max Min (KB) ... 8" / "192" read as 8 for 8192 (40-42 columns); psrset's SPU_LIST
     "0 1 2 3" / "4 5 6 7" kept 4 of 8 processors; chatr's data segment cut inside "(largest possible)" lost without
-    a mark, its header cut left every segment unread."""
+    a mark, its header cut left every segment unread.  (HMC listings: test_parsers_wrap_audit.py.)"""
     assert _audited(sample, command) == []
 
 
@@ -248,3 +248,20 @@ def test_a_driver_flag_cut_in_two_gives_no_flag_list() -> None:
     cut = parse_output(text.replace("Broadcast Running", "Broadcast Runn\ning"), "netstat -v")
     assert "driver_flags" not in cut.data["adapters"]["ent0"]["general"]
     assert any("Runn / ing" in w.reason for w in cut.warnings)
+
+
+def test_an_hmc_row_a_terminal_broke_is_joined_again() -> None:
+    """Was: the pieces of a row read as rows of their own ("emote_lpar_name=sapprd01"), 5 virtual adapters for 8;
+    a row whose pieces are exactly as wide as the terminal is now joined again (nothing is lost between them)."""
+    text = (SAMPLES / "lshwres_virtualio_fc.synthetic.txt").read_text(encoding="utf-8")
+    text = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("#:"))
+    plain = parse_output(text, "lshwres").data["rows"]
+    for width in (47, 60, 68):
+        assert parse_output(terminal_wrap(text, width), "lshwres").data["rows"] == plain
+
+
+def test_an_hmc_line_not_opening_with_the_first_attribute_is_a_rest_not_a_row() -> None:
+    text = 'lpar_name=vios1,lpar_id=1,"backing_devices=drc_\nname=U9009.42A-V1-C20/hdisk4"\nlpar_name=a,lpar_id=2\n'
+    result = parse_output(text, "lshwres")
+    assert [row["lpar_name"] for row in result.data["rows"]] == ["a"]
+    assert any("not opening with lpar_name=" in w.reason for w in result.warnings)

@@ -250,3 +250,65 @@ def test_cat_n_numbers_are_taken_off() -> None:
     numbered = "".join(f"{n:6}\t{line}\n" for n, line in enumerate(plain.splitlines(), 1))
     assert unwrap(numbered) == plain if plain.endswith("\n") else plain + "\n"
     assert detect(unwrap(numbered)) == "lparstat -i"
+
+
+# --- sweep sets A-C: readable outputs that were refused in full -------------------------------------------------
+
+
+def test_lparstat_e_gives_its_banners_processor_fields_not_its_memory() -> None:
+    """Was refused (not read). Its banner prints mem without tmem or mmode: whether that is expanded memory
+    (AME) -E's documentation does not say, so memory is left out with a note."""
+    loaded = load_text("# lparstat -E 2 3\n" + load("lparstat_e.synthetic.txt"), "e.txt", name="aix1")
+    doc = loaded.document_json()
+    assert doc["cpu"] == {"mode": "shared", "entitled_capacity": 2.0, "sharing": "uncapped", "smt": 8}
+    assert "memory" not in doc
+    assert any("memory left out" in w.reason for w in loaded.warnings)
+
+
+def test_chatr_of_a_program_named_without_its_path() -> None:
+    """Was refused: `chatr disp+work` run in its directory prints "disp+work:", which was no program line."""
+    text = load("chatr.disp+work-large.synthetic.txt")
+    first = text.splitlines()[0]
+    bare = text.replace(first, "disp+work:", 1)
+    doc = _doc("hperp05:/usr/sap/PR1/SYS/exe/run# chatr disp+work\n" + bare, name="hperp05")
+    assert doc["large_pages"] == _doc("# chatr disp+work\n" + text, name="hperp05")["large_pages"]
+
+
+def test_lslpp_saying_no_vwpar_fileset_is_installed_lets_the_wpars_be_read() -> None:
+    session = _text("lswpar.session.txt")
+    doc = _doc(session, name="aixglb07")
+    assert [(w["name"], w["type"], w["rootvg"]) for w in doc["wpar"]["wpars"]] == [
+        ("wpsapdv1", "system", False),
+        ("wpsapdv2", "system", True),
+    ]
+    assert doc["wpar"]["wpars"][1]["disks"] == ["hdisk4", "hdisk5"]
+    one = session.replace('lslpp -l "vwpar*"', 'lslpp -l "vwpar.images.52"').replace(
+        "vwpar* not", "vwpar.images.52 not"
+    )
+    assert "state no field" in _refusal(one, name="aixglb07")  # one fileset missing says nothing of the others
+
+
+def test_a_paste_no_section_of_which_parses_is_refused_in_one_line() -> None:
+    text = "# lshwres -r mem -m sys1 --level lpar -F lpar_name,curr_mem\nlpar1,8192\n# lshwres -r proc -m sys1\nx\n"
+    message = _refusal(text)
+    assert message.startswith("no command output in it could be parsed: ")
+    assert message.count("this is not 'lshwres' output") == 2
+
+
+def test_a_shell_trace_splits_a_script_log_at_its_commands() -> None:
+    """Was: a `sh -x` log ("+ oslevel -s" before each output) was one lparstat -i output with unknown lines:
+    the oslevel lost. The trace's "+ " (nested "++ ") marks each command as a prompt does."""
+    text = (
+        "+ hostname\naixtr01\n+ oslevel -s\n7200-05-07-2346\n++ date\nTue Nov 24 10:00:00 CET 2026\n+ lparstat -i\n"
+        + load("lparstat_i.s2.txt")
+    )
+    assert [s.command for s in split_bundle(text)] == ["hostname", "oslevel -s", "date", "lparstat -i"]
+    doc = _doc(text)
+    assert doc["os"] == {"version": "7.2", "tl": 5, "sp": 7}
+    assert doc["cpu"]["entitled_capacity"] == parse_output(load("lparstat_i.s2.txt")).data["entitled_capacity"]
+
+
+def test_plus_signs_inside_outputs_are_no_trace() -> None:
+    text = "# ps -efZ\n" + "     root  4587620  1  0 10:00 - 0:00  64K 64K 64K 64K  disp+work pf=x\n" * 3
+    assert [s.command for s in split_bundle(text)] == ["ps -efZ"]
+    assert [s.command for s in split_bundle("+5 more lines\n+ 3 were cut\n")] == [None]

@@ -75,3 +75,8 @@ def counts_something(text: str, end: int) -> bool:
     """Whether the bare number ending at `end` is followed by the word of what it counts."""
     m = _COUNTS.match(text, end)
     return m is not None and m.group(0).split()[0].lower() not in _NOT_COUNTED
+
+
+# "too much?", "oversized?", "does it exceed ...?": the question asks whether it is over, so a figure within the
+# guideline answers "no"
+TOO = linre.compile(r"\btoo\s+(?:much|big|high|large)\b|\bover-?sized\b|\bexcessive\b|\bexceeds?\b", linre.I)

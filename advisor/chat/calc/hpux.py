@@ -10,6 +10,7 @@ from advisor import linre
 from advisor.calculators import clm, sap_instances
 from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked
+from advisor.chat.calc.common import TOO as _TOO
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import first_float, first_int, fmt
 from advisor.chat.reader.quantities import quantities
@@ -200,6 +201,9 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
     if memory is None:
         return _buffer_cache_share(text)
     share = first_float(r"(\d+(?:\.\d+)?)\s*%", text) if _has(r"buffer cache", text) else None
+    cache_gb = _cache_size(text) if share is None and _has(r"buffer cache", text) else None
+    if cache_gb is not None and memory:  # "buffer cache is at 8 GB" on 160 GB: its share of memory
+        share = round(100 * cache_gb / memory, 4)
     configured = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?swap\b", text) or first_float(
         r"\bswap\s+(?:space\s+)?(?:of\s+|is\s+|=\s*)?(\d+(?:\.\d+)?)\s*GB\b", text
     )
@@ -217,7 +221,9 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
         out.calculations.append(
             Calculation(
                 "hpux.buffer_cache_max",
-                {"memory_gb": memory} | ({"buffer_cache_pct": share} if share is not None else {}),
+                {"memory_gb": memory}
+                | ({"buffer_cache_pct": share} if share is not None else {})
+                | ({"buffer_cache_gb": cache_gb} if cache_gb is not None else {}),
                 k.buffer_cache_max_gb,
                 "GB",
                 k.formulas["buffer_cache_max_gb"],
@@ -227,8 +233,9 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
     if k.buffer_cache_within is not None and _JUDGED.search(text):  # "buffer cache at 5% on a 64GB box - ok?"
         out.verdict = (
             "yes" if k.buffer_cache_within != (_TOO.search(text) is not None) else "no",
-            f"a buffer cache of {fmt(share or 0)}% of memory is {'within' if k.buffer_cache_within else 'above'} "
-            "the 3% the slides call more than enough for SAP",
+            "a buffer cache of "
+            + (f"{fmt(cache_gb)} GB ({fmt(share or 0)}% of memory)" if cache_gb is not None else f"{fmt(share or 0)}%")
+            + f" is {'within' if k.buffer_cache_within else 'above'} the 3% the slides call more than enough for SAP",
             cites,
         )
     if _has(r"swap", text):
@@ -280,11 +287,29 @@ def _clm_share(pct: float, memory: float) -> CalcAnswer | None:
 
 
 # "too much?", "oversized?": the question asks whether it is above the guideline, so yes means above
-_TOO = linre.compile(r"\btoo\s+(?:much|big|high|large)\b|\bover-?sized\b|\bexcessive\b|\bexceeds?\b", linre.I)
 _JUDGED = linre.compile(
     r"\b(?:ok|okay|fine|enough|too\s+(?:big|much|high|large)|right|good|sane|reasonable|acceptable|should|wise)\b",
     linre.I,
 )
+# "buffer cache is at 8 GB", "8 GB of buffer cache", "buffer cache = 8G": the size configured today
+_CACHE_BEFORE = linre.compile(
+    r"\bbuffer\s+cache\s*(?:size\s*)?(?:(?:is|are|of|currently|now|today|at|set\s+to|configured\s+(?:at|to))\s+|[=:]\s*){0,3}$",
+    linre.I,
+)
+_CACHE_AFTER = linre.compile(r"\s*(?:of\s+)?buffer\s+cache\b", linre.I)
+
+
+def _cache_size(text: str) -> float | None:
+    """The buffer cache size the message says is configured, in GB (one size only)."""
+    sizes = [q for q in quantities(text)[1] if q.kind == "size" and not q.ambiguous]
+    said = [
+        q
+        for q in sizes
+        if _CACHE_AFTER.match(text, q.end) or _CACHE_BEFORE.search(text[max(0, q.start - 30) : q.start])
+    ]
+    return said[0].value if len(said) == 1 else None
+
+
 _SWAP_AFTER = linre.compile(r"\s*(?:of\s+)?(?:swap|paging)", linre.I)
 _SWAP_BEFORE = linre.compile(r"\b(?:swap|paging)(?:\s+space)?\s*(?:of|is|=|:|at)?\s*$", linre.I)
 

@@ -16,9 +16,9 @@ from advisor import linre
 from advisor.calculators import ame, hpt, vios_memory
 from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
-from advisor.chat.calc.asked import asked, asks_other, blanked, role_patterns, role_span
+from advisor.chat.calc.asked import asked, asks_judgement, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, counts_something, run
+from advisor.chat.calc.common import TOO, CalcAnswer, Calculation, _cites, _has, counts_something, run
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
@@ -298,7 +298,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             *cites,
         )
     have = [q for q in unused if q.kind == "size"]
-    if have and cores and reading.yes_no:
+    if have and cores and (reading.yes_no or asks_judgement(text)):
         gb = have[0].value
         enough = gb * 1024 >= req.required_mb
         out.verdict = (
@@ -377,7 +377,20 @@ AME_ROLES = {
     "true": role_patterns(r"true|real|physical|phys|actual", r"true|real|physical|phys|actual|installed"),
     # "a 32 GB lpar", "32 GB of memory": what the partition has, which with AME is its true memory
     "lpar": role_patterns(r"lpar|partition", r"mem(?:ory)?|ram|lpar|partition|box|server"),
+    # "worst case demand ~60 GB", "a peak of 70 GB": what the workload may need, set against the limit
+    "demand": (
+        linre.compile(r"^\s*(?:of\s+)?(?:demand|peak|usage|needed|required)\b", linre.I),
+        linre.compile(
+            r"\b(?:demand|peak|usage|need(?:s|ed)?|worst[\s-]+case)(?:\s+(?:demand|usage|of|is|at|reaches|hits|about|"
+            r"around|approx\.?|up\s+to)){0,3}\s*~?\s*$",
+            linre.I,
+        ),
+    ),
 }
+# "no AME", "without AME": real memory plus paging space is the limit (factor 1)
+_NO_AME = linre.compile(
+    r"\b(?:no|without|w/o|before)\s+AME\b|\bAME\s+(?:off|disabled|not\s+(?:on|enabled|used))\b", linre.I
+)
 # A factor the question gives ("factor of 2.5", "expansion factor 2", "at factor 1.2"), never what it asks
 _GIVEN_FACTOR = linre.compile(r"\b(?:(?:expansion|ame)\s+)?factors?\s*(?:of|at|=|is|to|@)?\s*\d+(?:\.\d+)?", linre.I)
 # What the question asks for (in the words `asked()` returns)
@@ -448,12 +461,14 @@ def ame_answer(text: str) -> CalcAnswer | None:
     if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
         return None
     factors = _factors(text)
+    if not factors and _NO_AME.search(text):
+        factors = [1.0]  # "96 GB real + 24 GB paging, no AME": the limit is real memory plus paging space
     sizes, rest = ame_sizes(text)
     # what is asked, without the amounts given with their role words ("12 GB true") and the factors given
     want = asked(blanked(rest, [m.span() for m in _GIVEN_FACTOR.finditer(rest)]))
     loose = sizes.pop("unlabelled", None)
     true, paging, expanded = sizes.get("true"), sizes.get("paging"), sizes.get("expanded")
-    deficit = sizes.get("deficit")
+    deficit, demand = sizes.get("deficit"), sizes.get("demand")
     if loose is not None:  # one size said without its role: the one the question does not ask for
         if ASK_TRUE.search(want) and expanded is None and true is None:
             expanded = loose
@@ -484,18 +499,32 @@ def ame_answer(text: str) -> CalcAnswer | None:
         if v is not None:
             cites = _cites(v.citations, "ame")
             in_mb = _said_in_mb(text)
+            memory = (
+                f"without AME, {_size(true, in_mb)} real memory"
+                if factors[0] == 1.0 and _NO_AME.search(text)
+                else f"{fmt(factors[0])} x {_size(true, in_mb)} true memory = {_size(v.expanded_memory_gb, in_mb)} "
+                "expanded memory"
+            )
             out.out.say(
-                f"{fmt(factors[0])} x {_size(true, in_mb)} true memory = {_size(v.expanded_memory_gb, in_mb)} expanded "
-                f"memory, plus {_size(paging, in_mb)} paging space = {_size(v.limit_gb, in_mb)} of virtual memory; "
-                "when active virtual "
-                "memory reaches it, AIX starts killing processes (signal 33).",
+                f"{memory[0].upper()}{memory[1:]}, plus {_size(paging, in_mb)} paging space = "
+                f"{_size(v.limit_gb, in_mb)} of virtual memory; when active virtual memory reaches it, AIX starts "
+                "killing processes (signal 33).",
                 *cites,
             )
             out.rules = ["AME-012"]
+            if demand is not None:  # "worst case demand ~60 GB": is the limit above it?
+                enough = v.limit_gb >= demand
+                out.verdict = (
+                    "yes" if enough != (TOO.search(text) is not None) else "no",
+                    f"the {_size(v.limit_gb, in_mb)} of virtual memory {'covers' if enough else 'is below'} the "
+                    f"{_size(demand, in_mb)} the workload may need",
+                    cites,
+                )
             out.calculations.append(
                 Calculation(
                     "ame.virtual_memory_limit",
-                    {"true_memory_gb": true, "expansion_factor": factors[0], "paging_space_gb": paging},
+                    {"true_memory_gb": true, "expansion_factor": factors[0], "paging_space_gb": paging}
+                    | ({"demand_gb": demand} if demand is not None else {}),
                     v.limit_gb,
                     "GB",
                     v.formula,
@@ -734,7 +763,8 @@ _MAX_ROLE = {
 _SIZE_LIST = linre.compile(r"(?:\d+(?:\.\d+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*))+$", linre.I)
 _LIST_NUMBER = linre.compile(r"\d+(?:\.\d+)?")
 _TOTAL = linre.compile(
-    r"\b(?:in\s+total|total(?:ling)?|combined|altogether|all\s+together|summed|in\s+sum|add(?:s|ing)?\s+up\s+to|sums?\s+to"
+    r"\b(?:in\s+total|total(?:ling|s)?|combined|altogether|all\s+together|summed|in\s+sum|add(?:s|ing)?\s+(?:up\s+)?to"
+    r"|sums?\s+to|comes?\s+to|amounts?\s+to"
     r"|sum\s+of)\b",
     linre.I,
 )

@@ -18,7 +18,7 @@ from advisor.calculators.lfarea import (
 )
 from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
+from advisor.chat.calc.common import TOO, CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer, Question
 
@@ -202,9 +202,13 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *cites,
             )
             out.out.say(f"At IPL: {a.ipl_message}", *cites)
+            if a.requested_1m_gb and a.requested_2g_gb:  # "how many GB is each": both parts' sizes
+                out.out.say(
+                    f"Of that, 1M pages: {fmt(a.requested_1m_gb)} GB, 2G pages: {fmt(a.requested_2g_gb)} GB.", *cites
+                )
             fits = a.total_requested_gb <= a.limit_gb
             out.verdict = (
-                "yes" if fits else "no",
+                "yes" if fits != (TOO.search(text) is not None) else "no",  # "is it too much?": fits answers no
                 f"{a.request.statement} asks for {fmt(a.total_requested_gb)} GB, "
                 f"{'within' if fits else 'over'} the {fmt(a.limit_gb)} GB limit on {fmt(online)} GB online storage",
                 cites,
