@@ -356,19 +356,25 @@ def _grouping_style(number: str, whole: bool) -> str:
 # after the groups is its decimal mark, unless the output's other numbers use the other one or group
 # thousands with a mark (mixed locales: refused).  Digits parted by blanks in any other way ("12 28",
 # "1 2345", "12  288") may be two numbers or a broken copy: refused, never joined.
-_BLANK_IN_NUMBER = linre.compile(r"[+-]?\d+ \d")
-_BLANK_GROUPED = linre.compile(r"([+-]?\d{1,3}(?: \d{3})+)([.,]\d+)?((?:\s*[A-Za-z%].*)?)")
+# Swiss German and Italian group them with an apostrophe ("24'576 MB", also the typographic ’): read by the same
+# rule, one kind of separator in a number.
+_BLANK_IN_NUMBER = linre.compile(r"[+-]?\d+[ '\x{2019}]\d")
+_BLANK_GROUPED = linre.compile(
+    r"([+-]?\d{1,3}(?:(?: \d{3})+|(?:'\d{3})+|(?:\x{2019}\d{3})+))([.,]\d+)?((?:\s*[A-Za-z%].*)?)"
+)
 
 
 def _ungrouped(raw: str) -> str:
-    """``raw`` with blank-grouped thousands joined ("12 288,5 MB" -> "12288,5 MB"), or as it is."""
+    """``raw`` with blank- or apostrophe-grouped thousands joined ("12 288,5 MB" -> "12288,5 MB", "24'576 MB"
+    -> "24576 MB"), or as it is."""
     text = raw.strip()
     if _BLANK_IN_NUMBER.match(text) is None:
         return raw
     m = _BLANK_GROUPED.fullmatch(text)
     if m is None:
         raise Unreadable(
-            "ambiguous: digits parted by blanks that are not groups of three (two numbers, or a broken copy)"
+            "ambiguous: digits parted by blanks or apostrophes that are not groups of three "
+            "(two numbers, or a broken copy)"
         )
     fraction = m.group(2) or ""
     if _output_style().grouping:
@@ -381,7 +387,7 @@ def _ungrouped(raw: str) -> str:
                 f"the value groups thousands with blanks and uses {fraction[0]!r} as decimal mark, "
                 f"the output's other numbers the other mark"
             )
-    return m.group(1).replace(" ", "") + fraction + m.group(3)
+    return m.group(1).replace(" ", "").replace("'", "").replace("\u2019", "") + fraction + m.group(3)
 
 
 def as_str(raw: str) -> str:

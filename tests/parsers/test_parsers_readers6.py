@@ -312,3 +312,19 @@ def test_plus_signs_inside_outputs_are_no_trace() -> None:
     text = "# ps -efZ\n" + "     root  4587620  1  0 10:00 - 0:00  64K 64K 64K 64K  disp+work pf=x\n" * 3
     assert [s.command for s in split_bundle(text)] == ["ps -efZ"]
     assert [s.command for s in split_bundle("+5 more lines\n+ 3 were cut\n")] == [None]
+
+
+@pytest.mark.parametrize("mark", ["'", "\u2019"])
+def test_swiss_apostrophe_grouped_thousands(mark: str) -> None:
+    """Was: "24'576 MB" (de_CH, it_CH) left out as unreadable. An apostrophe is never a decimal mark: groups of
+    three after it are one number, as with a blank; "12'28" is not."""
+    text = load("lparstat_i.s2.txt")
+    line = next(x for x in text.splitlines() if x.startswith("Online Memory"))
+    value = line.split(":", 1)[1].split()[0]
+    mb = int(value)
+    grouped = f"{mb // 1000}{mark}{mb % 1000:03d}" if mb >= 1000 else value
+    result = parse_output(text.replace(line, line.replace(value, grouped)), "lparstat -i")
+    assert result.data["online_memory_mb"] == mb
+    broken = parse_output(text.replace(line, line.replace(value, f"12{mark}28")), "lparstat -i")
+    assert "online_memory_mb" not in broken.data
+    assert any("not groups of three" in w.reason for w in broken.warnings)
