@@ -135,8 +135,9 @@ def _unwrapped(lines: Iterator[Line], width: int) -> Iterator[Line]:
                 continue
             yield held
             held = None
-        if not first_key and "=" in line.text:
-            first_key = line.text.split("=", 1)[0].strip().strip('"') + "="
+        key = line.text.split("=", 1)[0].strip().strip('"') if not first_key and "=" in line.text else ""
+        if _NAME.fullmatch(key):  # an attribute name opens a row; a remark's "name=value" in prose does not
+            first_key = key + "="
         if width and len(line.raw) == width and first_key and line.text.startswith(first_key):
             held = line
             continue

@@ -102,7 +102,9 @@ def test_zvm_collector_reads_lscpu_and_asks_vmcp_only_when_present(tmp_path: Pat
     assert report.results[0].data["hypervisor"].startswith("z/VM")
     assert report.results[1].data["machine_name"] == "z14" and not report.problems
     review = check_bundle(tmp_path, run.stdout)
-    assert review["kind"] == "zvm-lpar" and review["target"] == "linuxz01"  # named by the bundle host
+    # named by LPAR Name, the partition z/VM runs in (as lparstat's Partition Name names an AIX document over the
+    # bundle's host, linuxz01, which is the Linux guest's)
+    assert review["kind"] == "zvm-lpar" and review["target"] == "ZVMLP44"
 
 
 def test_zvm_collector_with_vmcp(tmp_path: Path) -> None:

@@ -609,6 +609,15 @@ def test_a_sysinfo_cut_short_gives_no_zvm_version() -> None:
     assert loaded.model.zvm is None or loaded.model.zvm.version is None
 
 
+def test_an_hmc_row_as_long_as_a_remark_above_it_that_says_name_value_stays_a_row() -> None:
+    """Was: a remark line holding "name=value" gave the listing its first attribute ("... comma-separated name="),
+    and with the remark exactly as long as the row, the row was taken for the remark's wrapped rest: no row."""
+    row = "name=p9prod,type_model=9009-42A,serial_num=78ABC12,state=Operating,sys_time=11/25/2026 01:00:00"
+    remark = ("# ticket: lssyscfg -r sys as asked, plain name=value output " + "x" * len(row))[: len(row)]
+    result = parse_output(remark + "\n" + row + "\n", "lssyscfg")
+    assert [r["name"] for r in result.data["rows"]] == ["p9prod"]
+
+
 def test_hmc_rows_wrapped_after_a_wrapped_command_line_still_leave_the_cut_value_out() -> None:
     """Was (60 columns): the command line's own wrap left a line "r" that became a --header of one attribute;
     under it, name=value rows wrapped inside curr_mem=524288 were read whole: curr_mem=5 (5 MB of 512 GB)."""
