@@ -31,7 +31,6 @@ from tests.parsers.wrap_audit import (
 # Samples whose wrapped copies still give a value the plain text does not (the readers' defects left, named in
 # docs/parsers.md); every other sample is held to none.
 KNOWN_LEFT = {
-    "lparstat_c.s1.txt",
     "lsattr.s2-sea-accounting.txt",
     "lsattr_sea.vios.synthetic.txt",
     "lsdev_adapter.s2-wpar-npiv.txt",
