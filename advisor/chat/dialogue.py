@@ -121,6 +121,17 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     platform words tell "what about z/OS?" from a new question)."""
     if _START_OVER.match(text):
         return Resolution("start-over")
+    if (st.subject.calculator or st.pending is not None) and _PART_OF.search(text):
+        # "only cable 4 of the FC ports": 4 FC ports, the new count of that thing
+        text = _PART_OF.sub(r"\1 ", text)
+        reading = read(text)
+    them = _OF_THEM.search(text) if st.subject.calculator or st.pending is not None else None
+    if them is not None:  # "only connect 2 of them": them is the one counted thing of the last sizing, else asked
+        before = (st.pending.question if st.pending is not None else st.subject.question) or ""
+        counted = [q for q in read(before).quantities if q.count and q.kind in ("speed", "count")]
+        if len(counted) != 1 or not _replaced_counts(before, read(f"{them.group(1)} {counted[0].raw}")):
+            return Resolution("unclear", text)
+        return Resolution("ellipsis", _replaced_counts(before, read(f"{them.group(1)} {counted[0].raw}")) or before)
     words = len(text.split())
     # a reply to the question asked back; one listing several values may be longer ("32 GB true, 6 GB paging, ...")
     listed = len(reading.quantities) >= 2 and words <= 2 * MAX_FOLLOW_UP_WORDS
@@ -234,6 +245,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     ):
         # "what if I add 40 NPIV clients?" after a sizing: the same sizing with the new items counted too
         adds = _ADDS.match(bare) or any(q.added for q in reading.quantities)
+        replaced = None if adds else _replaced_counts(last, reading)
+        if replaced is not None:  # "and if we only cable 4 of the FC ports" after "8 x 8Gb FC": 4 of them, not 12
+            return Resolution("ellipsis", replaced)
         summed = _summed_counts(last, reading) if adds else None
         if summed is not None:  # "add 20 NPIV clients" after "16 npiv": 36 of them, not 20
             return Resolution("ellipsis", summed)
@@ -250,6 +264,8 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
             by_role = _swap_by_role(last, reading) or _swap_by_noun(last, reading)
+            if by_role is None and st.subject.calculator:
+                by_role = _replaced_counts(last, reading)  # "and if we connect 5 fc ports?": that count replaced
             if by_role is not None:  # "and with 64 GB shm?", "and 4 vlans?": the amount of the same thing replaced
                 return Resolution("ellipsis", by_role)
             if st.subject.calculator and not old_kinds & {q.kind for q in reading.quantities}:
@@ -329,6 +345,52 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
     joined = f"{inputs}, {bare.strip()}"
     together = read(joined)
     return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
+
+
+# "4 of the FC ports", "6 of our npiv adapters": a count of the thing named after it
+_PART_OF = linre.compile(r"\b(\d{1,4})\s+of\s+(?:the|those|these|our|its|their)\s+", linre.IGNORECASE)
+
+
+# "2 of them": a count of the things the last sizing counted
+_OF_THEM = linre.compile(r"\b(\d{1,4})\s+of\s+(?:them|those|these)\b", linre.IGNORECASE)
+
+
+def _replaced_counts(last: str, reading: Reading) -> str | None:
+    """The last question with each port or adapter count this message states put in place of the count of the same
+    thing ("8 x 8Gb FC ports" then "only 4 FC ports": "4 x 8Gb FC ports"), or None when a count has no single such
+    thing to replace. A count with no "more"/"add" is the new number of that thing, never an addition to it."""
+    old_reading = read(last)
+    text = old_reading.text
+    counted = [q for q in reading.quantities if q.count and q.kind in ("speed", "count")]
+    if not counted or len(counted) != len(reading.quantities):
+        return None
+    for q in sorted(counted, key=lambda q: -q.start):
+        if q.kind == "speed":  # the same medium; the same speed when one is said ("4 FC ports": the FC ports)
+            same = [
+                o
+                for o in old_reading.quantities
+                if o.kind == "speed" and o.count and o.medium == q.medium and (not q.value or o.value == q.value)
+            ]
+        else:
+            same = [o for o in old_reading.quantities if o.kind == "count" and o.noun and o.noun == q.noun]
+        if len(same) != 1 or not q.count:
+            return None
+        o = same[0]
+        at = max(0, o.start - 12)
+        before = _COUNT_BEFORE.search(text[at : o.start])  # "8 x 8Gb FC ports": the count written before the speed
+        if before is not None and before.group(1) == str(o.count):
+            text = f"{text[: at + before.start(1)]}{q.count}{text[at + before.end(1) :]}"
+        elif (first := _COUNT_FIRST.match(o.raw)) is not None and first.group(1) == str(o.count):
+            text = f"{text[: o.start]}{q.count}{o.raw[len(str(o.count)) :]}{text[o.end :]}"
+        else:
+            return None
+    return text
+
+
+# "8 x " / "2x" right before a port's speed: where its count is written
+_COUNT_BEFORE = linre.compile(r"\b(\d{1,4})\s{0,2}[x*]\s{0,2}$", linre.IGNORECASE)
+# "48 npiv adapters", "4 FC ports": the count first, then a space
+_COUNT_FIRST = linre.compile(r"(\d{1,4})\s")
 
 
 def _summed_counts(last: str, reading: Reading) -> str | None:
@@ -595,7 +657,8 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         # question with the reply added, for the calculator to read (or to ask again)
         adds = _ADDS.match(_LEAD_IN.sub("", text, count=1)) or any(q.added for q in reading.quantities)
         summed = _summed_counts(pending.question, reading) if adds else None
-        return summed or _with_reply(pending.question, text)
+        replaced = None if adds else _replaced_counts(pending.question, reading)
+        return summed or replaced or _with_reply(pending.question, text)
     return None
 
 

@@ -397,3 +397,79 @@ def test_an_addition_is_never_taken_for_the_core_count_asked_for(engine):
     assert one.needs_input  # the core count
     two = engine.turn("and add 4 more npiv", one.state)
     assert "4 cores x" not in two.answer
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "expected"),
+    [
+        # a count without "add"/"more" is the new count of that thing, never an addition to it
+        ("vios: 2 x 10GbE, 6 x 8Gb FC ports, 30 npiv adapters - memory?", "what if we only cable 3 of the fc ports", 3),
+        ("vios: 2 x 10GbE, 6 x 8Gb FC ports, 30 npiv adapters - memory?", "just 2 fc ports then", 2),
+        ("vios with 12 x 8Gb FC ports, 24 cores, memory?", "and if we connect 5 of our fc ports?", 5),
+        ("vios with 5 x 8Gb FC ports, memory?", "we'll cable 1 of them", 1),
+    ],
+)
+def test_a_follow_up_count_replaces_the_count_of_the_same_thing(engine, first, follow_up, expected):
+    one = engine.turn(first)
+    two = engine.turn(follow_up, one.state)
+    assert f"+ {expected} x 512 MB (8 Gb FC port)" in two.answer
+
+
+def test_of_them_with_two_counted_things_is_asked_not_guessed(engine):
+    one = engine.turn("vios: 4 x 8Gb FC ports, 20 npiv adapters - memory?")
+    two = engine.turn("only connect 2 of them", one.state)
+    assert two.intent != "calc" and "512 MB" not in two.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "limit"),
+    [
+        # the demand that takes the partition down is the AME safety net: expanded memory plus paging space
+        ("lpar has 20 GB real, 4 GB paging space, expansion factor 2.0 - when does it run out of memory?", "44 GB"),
+        ("AME factor 1.5 on 40 GB true with 8 GB of paging: how much demand before the instance falls over", "68 GB"),
+        ("24 GB true mem, 3 GB paging, ame 2.5 - at which load does the lpar go down", "63 GB"),
+    ],
+)
+def test_a_go_down_question_with_paging_gets_the_safety_net(engine, question, limit):
+    reply = engine.turn(question)
+    assert reply.intent == "calc"
+    assert f"= {limit} of virtual memory" in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "limit"),
+    [
+        # "nn%", "xx%", "N%", "<n>%": the form written with a placeholder, never a value that is invalid
+        ("LFAREA=xx% on 40 GB online, max?", "30 GB"),
+        ("largest LFAREA=N% on a 96 GB z/OS image", "74.8 GB"),
+        ("LFAREA=nnn% with 20 GB online - the most we can ask for?", "14 GB"),
+        ("LFAREA=(1M=(<n>%)) with 72 GB online - how big can it go?", "54.4 GB"),
+    ],
+)
+def test_an_lfarea_placeholder_reads_as_the_form(engine, question, limit):
+    reply = engine.turn(question)
+    assert "not valid" not in reply.answer
+    assert f"= {limit} on" in reply.answer
+
+
+def test_an_lfarea_with_letters_that_are_no_placeholder_stays_invalid(engine):
+    assert "is not valid" in engine.turn("LFAREA=abc on 64 GB online?").answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a definition asked: the sources' passage, never the calculator's comparisons
+        "what does ITR mean in the z13 SMT paper",
+        "z13 smt report - what does ETR stand for?",
+        "meaning of ITR in that z13 SMT redpaper",
+    ],
+)
+def test_a_meaning_question_gets_no_calculation(engine, question):
+    reply = engine.turn(question)
+    assert reply.intent != "calc" and not reply.calculations
+    assert reply.citations and reply.citations[0].source_id == "ibm-z13-smt-sap-redp5287"
+
+
+def test_a_figure_question_on_the_same_report_still_computes(engine):
+    assert engine.turn("how much more ITR with SMT on z13?").intent == "calc"

@@ -99,10 +99,20 @@ def _answers_what_is_asked(result: CalcAnswer | None, text: str, yes_no: bool = 
     return None if computes is not None and asks_other(text, computes) else result
 
 
+# "what does ITR mean", "what is meant by ETR", "what does HPT stand for", "meaning of LFAREA": a definition asked
+_MEANING_OF = linre.compile(
+    r"\bwhat\s+(?:does|do|did)\s+(?:the\s+)?[\w/+-]{1,30}(?:\s+[\w/+-]{1,30})?\s+(?:mean|stand\s+for)\b"
+    r"|\bwhat\s+is\s+meant\s+by\b|\bmeaning\s+of\b|\bdefin(?:e|ition\s+of)\b",
+    linre.IGNORECASE,
+)
+
+
 def calculate(text: str, platforms: set[str], reading: Reading | None = None) -> CalcAnswer | None:
     """The first calculator whose topic and inputs are in the question, and that computes what it asks; its
     yes/no verdict only for a yes/no question ("LFAREA=(1M=(30%)) on 44 GB online, size?" asks for a figure)."""
     reading = reading or read(text)
+    if not reading.quantities and _MEANING_OF.search(reading.text[:400]):
+        return None  # "what does ITR mean in that report?": the definition from the sources, no figures computed
     result = _calculate(reading, platforms)
     if result is not None and result.verdict is not None and not (reading.yes_no or asks_judgement(reading.text)):
         result.verdict = None

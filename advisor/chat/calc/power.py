@@ -396,7 +396,9 @@ _GIVEN_FACTOR = linre.compile(r"\b(?:(?:expansion|ame)\s+)?factors?\s*(?:of|at|=
 # What the question asks for (in the words `asked()` returns)
 ASK_LIMIT = linre.compile(
     r"\bvirtual\b|\bkill|\boutage|signal\s*33|\bcrash|out\s+of\s+memory|\boom\b|ceiling|safety\s+net"
-    r"|\bbefore\b.{0,30}\b(?:die|fail|hang)",
+    r"|\bbefore\b.{0,30}\b(?:die|fail|hang)"
+    # "at what demand does it go down?", "when do we run out?": the demand the partition survives
+    r"|\bdemand\b|\bgo(?:es)?\s+down\b|\bruns?\s+out\b|\bfalls?\s+over\b|\bdies?\b|\bfail(?:s)?\b",
     linre.I,
 )
 ASK_TRUE = linre.compile(

@@ -153,6 +153,12 @@ LIMIT_WORDS = {"new": "80% of (online storage - 4 GB)", "old": "80% of online st
 SYNTAX_PROBE_GB = 1024.0  # any size: the syntax checks do not depend on it
 
 
+# "LFAREA=nn%", "1M=(xxG)", "<n>%", "N%": a value's placeholder in the syntax as written, the form and not a value
+_PLACEHOLDER = re.compile(
+    r"<[^<>]{0,12}>|(?<![A-Za-z0-9])(?:[nN]{1,8}|[xX]{1,8}|m{2,8}|g{2,8}|t{2,8})(?=\s{0,2}(?:%|[MGT]\b|[),]|$))"
+)
+
+
 def lfarea_answer(text: str) -> CalcAnswer | None:
     reason = next((code for code, (ibm, _) in REASONS.items() if ibm.rstrip(".").lower() in text.lower()), None)
     if reason and _has(r"IAR046I|LFAREA", text):
@@ -169,7 +175,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
     if online is None:
         return _syntax_only(stmt, "?" in rest and _YES_NO.search(rest) is not None) if stmt is not None else None
     out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
-    placeholder = stmt is None or "..." in stmt or "xx" in stmt.lower()
+    placeholder = stmt is None or "..." in stmt or _PLACEHOLDER.search(stmt) is not None
     if stmt is not None and not placeholder:
         try:
             a = assess_lfarea(stmt, online)
