@@ -92,6 +92,8 @@ NOT_A_TOPIC = frozenset(
 
 # synonym groups for how a question asks ("verify", "downside", "HWM"), not what about: they share no subject
 HOW_WORDS = frozenset({"check", "drawback", "high-water mark"})
+# the words that ask for a procedure, and "managed system" (the HMC's word for any server): none names its subject
+PROCEDURE_WORDS = frozenset("steps step procedure process how way ways know tell managed".split())
 # "and tomcat?", "what about nginx?": a follow-up that puts another thing in place of the subject ("workaround?"
 # asks about the subject itself)
 _ANOTHER_THING = linre.compile(r"^\s*(?:and|or|what\s+about|how\s+about|same\s+for)\b", linre.IGNORECASE)
@@ -136,7 +138,32 @@ def beyond_sources(r: Retrieval) -> bool:
         return True  # "z/VM paging DASD: how much paging space for the guests?": paging space is AIX and HP-UX guidance
     jargon = {c.label for c in r.concepts if c.jargon}
     shared = len(jargon.intersection(r.hits[0].matched) - HOW_WORDS)
+    if procedure_elsewhere(r, jargon, shared):
+        return True  # "steps to update the firmware from the HMC?": the passage shares the HMC, not the procedure
     return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)
+
+
+def procedure_elsewhere(r: Retrieval, jargon: set[str], shared: int) -> bool:
+    """A procedure asked for ("steps to ...", "how do I ...") whose subject words the best passage matches none
+    of: it shares only a product or a term of the field with the question (one at most), not what is to be done."""
+    if shared >= JARGON_HITS or len(jargon.intersection(r.hits[0].matched)) >= JARGON_HITS:
+        return False  # "how to check if LFAREA is sized right": the check and the LFAREA, the procedure's subject
+    if not wanted(r.question) & {"list", "command"}:
+        return False
+    top = r.hits[0]
+    generic = NOT_A_TOPIC | PROCEDURE_WORDS | r.platform_words
+    subject = {c.label for c in r.concepts if not c.jargon and c.label.lower() not in generic}
+    # the subject is a word the sources use in other passages ("firmware"), never in the best one
+    spoken_elsewhere: set[str] = set()
+    for h in r.hits[1:5]:
+        spoken_elsewhere |= subject.intersection(h.matched)
+    # one word of its own ("is AME available?") is too little to say the passage misses the subject
+    return (
+        top.coverage < FULL_COVERAGE
+        and len(subject) >= 2
+        and bool(spoken_elsewhere)
+        and not subject.intersection(top.matched)
+    )
 
 
 def elsewhere(r: Retrieval) -> bool:

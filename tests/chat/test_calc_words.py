@@ -473,3 +473,23 @@ def test_a_meaning_question_gets_no_calculation(engine, question):
 
 def test_a_figure_question_on_the_same_report_still_computes(engine):
     assert engine.turn("how much more ITR with SMT on z13?").intent == "calc"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a procedure whose subject the sources speak of elsewhere but no passage covers: not covered, no citations
+        "what are the steps to flash new system firmware through the hmc",
+        "how to upgrade firmware on the managed system without an outage",
+        "procedure for a concurrent microcode update on a POWER9 frame",
+    ],
+)
+def test_a_procedure_the_sources_do_not_cover_is_out_of_scope(engine, question):
+    reply = engine.turn(question)
+    assert not reply.covered and not reply.citations
+
+
+@pytest.mark.parametrize("question", ["steps to set up NPIV on the VIOS", "how do I enable AME?"])
+def test_a_procedure_the_sources_cover_is_answered(engine, question):
+    reply = engine.turn(question)
+    assert reply.covered and reply.citations
