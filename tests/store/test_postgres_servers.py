@@ -96,7 +96,11 @@ def test_a_database_restart_mid_burst_loses_no_acknowledged_review(postgres_serv
                 while len(acked) < 30:
                     await asyncio.sleep(0.05)
                 await asyncio.to_thread(postgres_server.stop, "immediate")  # a crash: recovery from its WAL
-                await asyncio.sleep(1.0)
+                # down until a writer has been told so (a 503), at most 20 s: a fixed second was too short on a
+                # quiet machine, where every request of that second was answered before or after it
+                deadline = time.monotonic() + 20
+                while 503 not in statuses and time.monotonic() < deadline:
+                    await asyncio.sleep(0.1)
                 await asyncio.to_thread(postgres_server.start)
 
             await asyncio.gather(crash(), *(writer(w) for w in range(6)))
