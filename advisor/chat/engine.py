@@ -216,16 +216,7 @@ class ChatEngine:
             f"Which value of your last question ({last!r}) should {text.strip(' ?.!')!r} replace? "
             "Please ask again with the whole question (for example with its unit: GB, cores, ports, factor)."
         )
-        question = Question(path="message", question=ask)
-        return ChatReply(
-            intent="clarify",
-            answer=ask,
-            citations=[],
-            covered=True,
-            state=st,
-            questions=[question],
-            needs_input=[question],
-        )
+        return ChatReply.clarify(ask, [Question(path="message", question=ask)], st)
 
     def _about_document(self, text: str, st: ChatState) -> ChatReply | None:
         """A short message refused on its own in a session with a document ("is 4 GB enough?", "how much does
@@ -554,15 +545,7 @@ class ChatEngine:
         st.subject.question = reading.text
         st.pending = result.pending
         if result.intent == "clarify" and result.out.empty:
-            return ChatReply(
-                intent="clarify",
-                answer=result.text,
-                citations=[],
-                covered=True,
-                state=st,
-                questions=result.questions,
-                needs_input=result.questions,
-            )
+            return ChatReply.clarify(result.text, result.questions, st)
         if not result.covered:
             return ChatReply(
                 intent="out-of-scope",

@@ -90,6 +90,19 @@ class ChatReply(BaseModel):
     )
     state: ChatState
 
+    @classmethod
+    def clarify(cls, ask: str, questions: list[Question], state: ChatState) -> ChatReply:
+        """A question back and nothing else: what the answer needs before it can be given."""
+        return cls(
+            intent="clarify",
+            answer=ask,
+            citations=[],
+            covered=True,
+            state=state,
+            questions=questions,
+            needs_input=questions,
+        )
+
     def public(self) -> dict[str, Any]:
         """The `/v1/chat` response body (contract section 4), without the session state."""
         body = self.model_dump(mode="json", exclude={"state"})

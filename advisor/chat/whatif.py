@@ -227,15 +227,7 @@ def _question(st: ChatState, text: str, ask: str, needs: str, candidates: list[s
         path=path or (candidates[0] if needs == "whatif-field" and candidates else "message"), question=ask
     )
     st.pending = Pending(question=text, needs=needs, ask=ask, raw=",".join(candidates))
-    return ChatReply(
-        intent="clarify",
-        answer=ask,
-        citations=[],
-        covered=True,
-        state=st,
-        questions=[question],
-        needs_input=[question],
-    )
+    return ChatReply.clarify(ask, [question], st)
 
 
 def _kind_of(doc: dict, path: str) -> tuple[str, str]:
