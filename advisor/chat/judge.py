@@ -267,7 +267,7 @@ def earlier_questions(st: ChatState) -> str:
 
 
 def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimVerdict | None:
-    """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims.yaml), or None.
+    """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims/), or None.
 
     A follow-up that leans on the conversation (a pronoun, a short fragment) and that no claim settles alone is
     read again with the earlier questions (`context`) in front: the subject may come from them, the predicate

@@ -1,10 +1,11 @@
-"""Claims: atomic statements of the sources (knowledge/claims.yaml), matched to a yes/no question by what it asks.
+"""Claims: atomic statements of the sources (knowledge/claims/, a file per source), matched to a yes/no question by
+what it asks.
 
 A verdict entry (verdicts.py) fires on a question's topic; a claim fires only when the question
 names the claim's subject AND asks the claim's predicate. Each claim says one thing about one
 subject: "NPIV LUNs are visible on the VIOS: no", "namefs mounts persist over a reboot: no",
 "SEA load sharing is available: yes from VIOS 2.2.1.0". The predicate is one of a closed set of
-classes (knowledge/claims.yaml `predicates`), each with the words that ask it ("visible", "show
+classes (knowledge/claims/predicates.yaml), each with the words that ask it ("visible", "show
 up", "see") and the words that ask its opposite ("hidden"); a question that asks the opposite, or
 puts "not" before the predicate, reverses the verdict, and "can I ... without X?" reverses a
 claim that X is needed. A claim can carry minimum levels (processor, AIX, VIOS, z/OS, z/VM): a
@@ -735,47 +736,67 @@ def _compare(spec: dict[str, Any]) -> Compare:
     )
 
 
+def _claim_files(path: Path) -> list[tuple[str, dict[str, Any]]]:
+    """The YAML files of the claims, by name: one file, or a directory of them (predicates.yaml and a file per
+    source, so that engineers adding claims to different sources do not edit the same file)."""
+    files = sorted(path.glob("*.yaml")) if path.is_dir() else [path] if path.exists() else []
+    return [(f.name, yaml.load(f.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}) for f in files]
+
+
 def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
-    path = path or knowledge_dir() / "claims.yaml"
-    if not path.exists():
+    path = path or knowledge_dir() / "claims"
+    files = _claim_files(path)
+    if not files:
         return Claims({}, ())
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
     predicates: dict[str, Predicate] = {}
-    for name, spec in (data.get("predicates") or {}).items():
-        try:
-            same = _compile("|".join(spec["same"]))
-            opposite = _compile("|".join(spec["opposite"])) if spec.get("opposite") else None
-            not_before = linre.compile(spec["not_before"], linre.IGNORECASE) if spec.get("not_before") else None
-            not_after = linre.compile(spec["not_after"] + "$", linre.IGNORECASE) if spec.get("not_after") else None
-            soft = _compile("|".join(spec["soft"])) if spec.get("soft") else None
-        except (KeyError, linre.error) as exc:
-            raise KnowledgeError(path.name, f"predicate {name}", f"bad predicate: {exc}") from None
-        predicates[name] = Predicate(
-            name, same, opposite, not_before, bool(spec.get("dominant")), not_after, spec.get("polarity_from"), soft
-        )
+    for fname, data in files:
+        for name, spec in (data.get("predicates") or {}).items():
+            if name in predicates:
+                raise KnowledgeError(fname, f"predicate {name}", "predicate class defined twice")
+            try:
+                same = _compile("|".join(spec["same"]))
+                opposite = _compile("|".join(spec["opposite"])) if spec.get("opposite") else None
+                not_before = linre.compile(spec["not_before"], linre.IGNORECASE) if spec.get("not_before") else None
+                not_after = linre.compile(spec["not_after"] + "$", linre.IGNORECASE) if spec.get("not_after") else None
+                soft = _compile("|".join(spec["soft"])) if spec.get("soft") else None
+            except (KeyError, linre.error) as exc:
+                raise KnowledgeError(fname, f"predicate {name}", f"bad predicate: {exc}") from None
+            predicates[name] = Predicate(
+                name, same, opposite, not_before, bool(spec.get("dominant")), not_after, spec.get("polarity_from"), soft
+            )
+    if any(p.polarity_from and p.polarity_from not in predicates for p in predicates.values()):
+        raise KnowledgeError(files[0][0], None, "a predicate's polarity_from names no predicate class")
     items: list[Claim] = []
     seen: set[str] = set()
+    for fname, data in files:
+        items.extend(_claims_of(fname, data, predicates, passage_ids, seen))
+    return Claims(predicates, tuple(items))
+
+
+def _claims_of(
+    fname: str, data: dict[str, Any], predicates: dict[str, Predicate], passage_ids: set[str], seen: set[str]
+) -> list[Claim]:
+    """The claims of one file, each checked (a duplicate id is one across all the files)."""
+    items: list[Claim] = []
     for i, item in enumerate(data.get("claims") or []):
         cid = str(item.get("id", f"#{i}"))
         if cid in seen:
-            raise KnowledgeError(path.name, cid, "duplicate claim id")
+            raise KnowledgeError(fname, cid, "duplicate claim id")
         seen.add(cid)
-        if any(p.polarity_from and p.polarity_from not in predicates for p in predicates.values()):
-            raise KnowledgeError(path.name, None, "a predicate's polarity_from names no predicate class")
         if item.get("says") not in predicates:
-            raise KnowledgeError(path.name, cid, f"unknown predicate class '{item.get('says')}'")
+            raise KnowledgeError(fname, cid, f"unknown predicate class '{item.get('says')}'")
         if item.get("says") == _GENERIC and len(item.get("about") or []) < 2 and not item.get("figure_only"):
-            raise KnowledgeError(path.name, cid, f"a '{_GENERIC}' claim needs two or more subjects (or figure_only)")
+            raise KnowledgeError(fname, cid, f"a '{_GENERIC}' claim needs two or more subjects (or figure_only)")
         for key in ("holds", "otherwise", "unstated"):
             if key in item and item[key] not in HOLDS:
-                raise KnowledgeError(path.name, cid, f"{key} must be one of {', '.join(HOLDS)}")
+                raise KnowledgeError(fname, cid, f"{key} must be one of {', '.join(HOLDS)}")
         if "holds" not in item or not item.get("about") or not item.get("because"):
-            raise KnowledgeError(path.name, cid, "needs `about`, `holds` and `because`")
+            raise KnowledgeError(fname, cid, "needs `about`, `holds` and `because`")
         if item.get("passage") not in passage_ids:
-            raise KnowledgeError(path.name, cid, f"unknown passage id '{item.get('passage')}'")
+            raise KnowledgeError(fname, cid, f"unknown passage id '{item.get('passage')}'")
         when = item.get("when") or {}
         if set(when) - set(LEVEL_KINDS):
-            raise KnowledgeError(path.name, cid, f"`when` keys must be among {', '.join(LEVEL_KINDS)}")
+            raise KnowledgeError(fname, cid, f"`when` keys must be among {', '.join(LEVEL_KINDS)}")
         try:
             about = tuple(_subject(p) for p in item["about"])
             unless = tuple(_subject(p) for p in item.get("unless", []))
@@ -789,7 +810,7 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             if item.get("figure_only") and not figures and not compares:
                 raise ValueError("figure_only needs figures or compare")
         except (linre.error, ValueError, KeyError, TypeError) as exc:
-            raise KnowledgeError(path.name, cid, f"bad pattern, level or figure: {exc}") from None
+            raise KnowledgeError(fname, cid, f"bad pattern, level or figure: {exc}") from None
         items.append(
             Claim(
                 cid,
@@ -809,4 +830,4 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
                 compares,
             )
         )
-    return Claims(predicates, tuple(items))
+    return items

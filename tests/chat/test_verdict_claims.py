@@ -1,4 +1,4 @@
-"""Verdicts from claims (knowledge/claims.yaml): the question's predicate decides, not only its topic.
+"""Verdicts from claims (knowledge/claims/): the question's predicate decides, not only its topic.
 
 Each mechanism is tested from both sides with the real claims: the predicate as worded and its
 opposite word, "not" before it, "can I ... without X?" against a claim that X is needed, the
@@ -154,6 +154,27 @@ def test_a_claim_with_an_unknown_passage_or_predicate_is_a_load_error(tmp_path: 
     )
     with pytest.raises(KnowledgeError, match="y: unknown predicate class 'maybe'"):
         load_claims({"p"}, bad)
+
+
+def test_claims_load_from_a_directory_of_files_and_an_id_is_unique_across_them(tmp_path: Path) -> None:
+    (tmp_path / "predicates.yaml").write_text("predicates: {possible: {same: ['can']}}\n", encoding="utf-8")
+    (tmp_path / "a-source.yaml").write_text(
+        "claims: [{id: x, about: ['AME'], says: possible, holds: 'yes', because: b, passage: p}]\n", encoding="utf-8"
+    )
+    (tmp_path / "b-source.yaml").write_text(
+        "claims: [{id: y, about: ['SMT'], says: possible, holds: 'no', because: b, passage: p}]\n", encoding="utf-8"
+    )
+    claims = load_claims({"p"}, tmp_path)
+    assert claims.verdict("can AME run?", {}).answer == "yes"  # type: ignore[union-attr]
+    assert claims.verdict("can SMT run?", {}).answer == "no"  # type: ignore[union-attr]
+    (tmp_path / "c-source.yaml").write_text(
+        "claims: [{id: x, about: ['SMT'], says: possible, holds: 'no', because: b, passage: p}]\n", encoding="utf-8"
+    )
+    with pytest.raises(KnowledgeError, match="c-source.yaml.*x: duplicate claim id"):
+        load_claims({"p"}, tmp_path)
+    (tmp_path / "c-source.yaml").write_text("predicates: {possible: {same: ['could']}}\n", encoding="utf-8")
+    with pytest.raises(KnowledgeError, match="defined twice"):
+        load_claims({"p"}, tmp_path)
 
 
 def _score(engine: ChatEngine, probes: list[dict]) -> tuple[int, int, int]:
