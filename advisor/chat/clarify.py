@@ -16,7 +16,16 @@ from advisor import derive
 from advisor.calculators import ame, clm, hpt, lfarea, plarea, sap_instances, vios_memory
 from advisor.chat.calc.asked import asked
 from advisor.chat.calc.hpux import instances_topic
-from advisor.chat.calc.power import ASK_EXPANDED, ASK_LIMIT, ASK_TRUE, VIOS, _factors, ame_sizes, hpt_groups
+from advisor.chat.calc.power import (
+    ASK_EXPANDED,
+    ASK_FACTOR,
+    ASK_LIMIT,
+    ASK_TRUE,
+    VIOS,
+    _factors,
+    ame_sizes,
+    hpt_groups,
+)
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
 
@@ -113,6 +122,40 @@ def _ame_limit(text: str) -> Clarification | None:
             calculator="ame",
         )
     return None
+
+
+def _factor_needs(text: str) -> Clarification | None:
+    """ "expansion factor if we give 10 GB true?": a factor is expanded / true memory, so the one of the two not
+    said is asked; None when the question gives a factor, both memories, or none of them."""
+    if not (_has(r"\bAME\b|expan", text) and ASK_FACTOR.search(asked(text))) or _factors(text):
+        return None
+    roles, _ = ame_sizes(text)
+    true, expanded = roles.get("true"), roles.get("expanded")
+    if set(roles) - {"true", "expanded"} or (true is None) == (expanded is None):
+        return None
+    missing, ask, path = (
+        (
+            "expanded",
+            "How much expanded memory should the LPAR show (the memory SAP is sized for)?",
+            "memory.expanded_gb",
+        )
+        if expanded is None
+        else (
+            "true-memory",
+            "How much true (physical) memory does the LPAR have? Shown by: lparstat -i (Online Memory).",
+            "memory.desired_gb",
+        )
+    )
+    return Clarification(
+        missing,
+        ask,
+        "The expansion factor is the expanded memory divided by the true memory.",
+        ame.CITE_EXPANDED + ame.CITE_GAIN,
+        "AME-005",
+        path,
+        "lparstat -i",
+        calculator="ame",
+    )
 
 
 def clarification(reading: Reading, has_document: bool) -> Clarification | None:
@@ -262,6 +305,9 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "prtconf; oslevel -s",
             calculator="ame",
         )
+    factor_for = _factor_needs(text)
+    if factor_for is not None:  # "what factor if we give 10 GB true?": the expanded memory it is to reach
+        return factor_for
     if (
         ASK_TRUE.search(asked(text))
         and _factors(text)
