@@ -323,13 +323,16 @@ def _system_swapped(text: str, bare: str, reading: Reading, st: ChatState) -> Re
     if words - _SYSTEM_WORDS and not os_named:  # "and if the box were a POWER7 with more memory?": more than that
         return None
     if os_named and (words - _SYSTEM_WORDS or reading.platforms):
-        # "and if some were linux?": which partitions is not said; the HPT of a guess is never given
-        swapped = hpt_os_swapped(last, bare) if not reading.platforms else None
-        return (
-            Resolution("ellipsis", swapped)
-            if swapped is not None and _ALL_SAID.search(bare) and not _part_said(bare)
-            else Resolution("unclear", text)
-        )
+        # "and if the box were POWER7+ (aix only)?": the processor and the partitions' OS both; "and if some were
+        # linux?": which partitions is not said, and the HPT of a guess is never given
+        base = last
+        if reading.platforms:
+            names = " with ".join(p.name for p in reading.platforms)
+            base = f"{_swap_platforms(last, reading, read(last)).rstrip(' ?.!')} on {names}?"
+        swapped = hpt_os_swapped(base, bare)
+        one_group = len({m.group(0).lower() for m in _OS_NAMED.finditer(last)}) <= 1
+        whole = (one_group or _ALL_SAID.search(bare) is not None) and not _part_said(bare)
+        return Resolution("ellipsis", swapped) if swapped is not None and whole else Resolution("unclear", text)
     if reading.platforms and not reading.os_levels:
         names = " with ".join(p.name for p in reading.platforms)
         return Resolution("ellipsis", f"{_swap_platforms(last, reading, read(last)).rstrip(' ?.!')} on {names}?")
