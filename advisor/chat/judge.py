@@ -189,9 +189,13 @@ def states_yes_no(text: str) -> bool:
 
 def asked_part(text: str) -> str:
     """The message without its wh-clauses: "what should we change, and does it need a reboot?" asks about a reboot."""
-    clauses = [c for c in _CLAUSE.split(text) if c and c.strip()]
-    kept = [c for c in clauses if not _WH_CLAUSE.match(c)]
-    return " , ".join(kept) if kept else text
+    pieces, at = [], 0
+    for m in _CLAUSE.finditer(text):
+        pieces.append(text[at : m.end()])  # each clause keeps its own mark: a sentence end stays one (claims._asked)
+        at = m.end()
+    pieces.append(text[at:])
+    kept = [c for c in pieces if c.strip() and not _WH_CLAUSE.match(c)]
+    return " ".join(c.strip() for c in kept) if kept else text
 
 
 # "is it shared ...?", "does that need a reboot?", "and on POWER8?": a follow-up that leans on the earlier turns
@@ -216,6 +220,8 @@ _IMPERATIVE = linre.compile(
     r"compress|split|combine|mix|skip|trust|follow|take)\b[^?]*\?\s*$",
     linre.IGNORECASE,
 )
+# the end of a statement before the question that follows it ("... no memory headroom. add work processes?")
+_STATEMENT_END = linre.compile(r"[.!;]\s+")
 _FRAGMENT_WORDS = 12  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
 # a question that opens with its verb ("is the default LFAREA zero?") says what it asks; a fragment has no verb
 _VERB_FIRST = linre.compile(
@@ -297,6 +303,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     focus = head if head != text else None
     if _IMPERATIVE.match(own):
         own = f"should I {own}"  # "add work processes when response is slow?" asks whether to
+    elif (last := _STATEMENT_END.split(own)[-1] or "") != own and _IMPERATIVE.match(last):
+        own = f"should I {last}"  # "CPU is at 100 % and response is bad. add work processes?": the last sentence asks
     got = claims.verdict(text, levels, asked_part(own), fragment, focus)
     if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
         return got

@@ -121,6 +121,7 @@ _LEVEL_BEFORE = linre.compile(
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
+_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|it|our|we|us|my)\b", linre.IGNORECASE)
 _YEAR = linre.compile(r"(?:19[89]\d|20[0-3]\d)")
 _NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
 _TURNED = {
@@ -221,13 +222,17 @@ class Compare:
     at_most: bool  # left <= factor x right (else left >= factor x right)
     factor: float
     label: str  # the rule in words, for the reason
+    upto: float | None = None  # a range: factor x right <= left <= upto x right ("1 instance per 2 to 4 cores")
 
     def holds(self, text: str) -> tuple[bool, str] | None:
         a, b = _captured(self.left, text), _captured(self.right, text)
         if a is None or b is None or a[1] == b[1]:
             return None  # both, and not the same number read twice
         bound = self.factor * b[0]
-        ok = a[0] <= bound if self.at_most else a[0] >= bound
+        if self.upto is not None:
+            ok = bound <= a[0] <= self.upto * b[0]
+        else:
+            ok = a[0] <= bound if self.at_most else a[0] >= bound
         return ok, f"{_number(a[0])} against {_number(b[0])}: {self.label}"
 
 
@@ -537,7 +542,8 @@ def _asks_the_rule(asked_text: str) -> bool:
     if len(sentences) < 2:
         return False
     last = sentences[-1]
-    return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last)
+    # "... on 32 cores. is this the recommended layout?": a sentence pointing back at what was stated asks about it
+    return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last) and not _POINTS_BACK.search(last)
 
 
 def _negated_subject(c: Claim, text: str, at: int) -> bool:
@@ -585,7 +591,13 @@ def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, in
     """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None.
 
     `soft`: whether the predicate's soft words count ("while it's running" asks "no reboot?" only where a reboot
-    claim is about the subject; it does not make a reboot what the question is about)."""
+    claim is about the subject; it does not make a reboot what the question is about). A statement followed by its
+    question ("response times are bad, CPUs pegged. should we add WPs?") asks in the question when that names it."""
+    cut = max((m.end() for m in _SENTENCES.finditer(text.rstrip())), default=0)
+    if cut:
+        got = _asked(pred, text[cut:], soft)
+        if got is not None:
+            return got[0], got[1] + cut, got[2] + cut
     m = pred.opposite.search(text) if pred.opposite is not None else None
     if m is None and soft and pred.soft is not None:
         m = pred.soft.search(text)
@@ -726,15 +738,22 @@ def _figure(spec: dict[str, Any]) -> Figure:
 
 
 def _compare(spec: dict[str, Any]) -> Compare:
-    """A claim's comparison from YAML: left and right (patterns capturing a number), relation <= or >=, factor."""
-    if set(spec) - {"left", "right", "relation", "factor", "label"} or spec.get("relation") not in ("<=", ">="):
-        raise ValueError("a compare needs left, right, relation (<= or >=), label, and optionally factor")
+    """A claim's comparison from YAML: left and right (patterns capturing a number), relation <= or >=, factor; or
+    relation "between" with factor and upto, the lowest and highest multiples of right that left may be."""
+    relation = spec.get("relation")
+    if (
+        set(spec) - {"left", "right", "relation", "factor", "label", "upto"}
+        or relation not in ("<=", ">=", "between")
+        or (relation == "between") != ("upto" in spec)
+    ):
+        raise ValueError("a compare needs left, right, relation (<=, >= or between with upto), label, and factor")
     return Compare(
         linre.compile(spec["left"], linre.IGNORECASE),
         linre.compile(spec["right"], linre.IGNORECASE),
-        spec["relation"] == "<=",
+        relation == "<=",
         float(spec.get("factor", 1.0)),
         str(spec["label"]),
+        float(spec["upto"]) if "upto" in spec else None,
     )
 
 
