@@ -55,6 +55,8 @@ _HOW_TO_CHECK = (
     r"\bhow\s+(?:do|can|should|would|could|to)\s+(?:i\s+|we\s+|you\s+|one\s+)?"
     r"(?:check|verify|see|tell|monitor|find\s+out|display|determine|know)\b"
     r"|\b(?:which|what)\s+(?:command|cmd)s?\b"
+    # "is there a tool on the vios that recommends its sizing?": a tool is asked for, not a figure
+    r"|\b(?:is\s+there|are\s+there|any|which|what)\s+(?:\w+\s+){0,2}(?:tools?|utilit(?:y|ies)|advisors?)\b"
 )
 # the question asks for a number of instances (not "do instances span cells?")
 _INSTANCES_ASKED = (
