@@ -213,7 +213,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         )
     if (
         _has(VIOS, text)
-        and _has(r"memory|how much|siz", text)
+        and _has(r"memory|how much|\bsiz", text)  # not max_xfer_size, an adapter attribute
         and not reading.of_kind("cores", "speed", "count")
         and not has_document
     ):
