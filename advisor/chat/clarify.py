@@ -69,6 +69,13 @@ _JUDGE = (
 )
 
 
+# "no LFAREA in IEASYSxx - how many large pages?": nothing is reserved whatever the storage (the default is zero)
+_NO_LFAREA = (
+    r"\b(?:no|without|omit\w*|missing|drop\w*)\s+(?:an?\s+|the\s+)?LFAREA\b"
+    r"|\bLFAREA\s+(?:is\s+|was\s+)?(?:not|never)\s+(?:coded|specified|set|there)\b|\bleave\s+(?:out\s+)?(?:the\s+)?LFAREA\b"
+)
+
+
 _SAFETY_NET = tuple(derive.everything()["virtual_memory_limit_gb"].citations)
 # "how big is the HPT", "HPT for our frame?", "what's the hpt going to be": a size asked for this system
 _HPT_ASKED = (
@@ -183,7 +190,13 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
                 "HMC: lshwres -r mem --level lpar",
                 calculator="hpt",
             )
-    if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):
+    if (
+        _has(r"LFAREA|large frame area", text)
+        and not sizes
+        and _has(_JUDGE, text)
+        and not _has(r"IAR0\d\dI", text)
+        and not _has(_NO_LFAREA, text)
+    ):
         return Clarification(
             "size",
             "How much online (real) storage does the z/OS LPAR have? Shown by: D M=STOR. "
