@@ -98,6 +98,8 @@ SHORTHAND: dict[str, str] = {
     "multithreding": "multithreading",
     "hypervsior": "hypervisor",
     "pagable": "pageable",
+    "icache": "instruction cache",
+    "i-cache": "instruction cache",
     "pagaeble": "pageable",
     "itanuim": "Itanium",
     "superdom": "Superdome",
