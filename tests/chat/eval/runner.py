@@ -23,6 +23,7 @@ states figures but not the expected ones), and the median turn latency in proces
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -122,12 +123,10 @@ def check(expect: dict[str, Any], reply: Any) -> list[str]:
     if "source" in expect and expect["source"] not in {c.source_id for c in reply.citations}:
         out.append(f"source {expect['source']} not cited")
     for fact in expect.get("facts", []):
-        # a fact with a percentage is found whatever the space before the sign ("90 %" and "90%")
-        if _no_space_before_percent(str(fact).lower()) not in _no_space_before_percent(answer):
+        if _as_written(str(fact)) not in _as_written(answer):
             out.append(f"fact {fact!r} missing")
     for number in expect.get("numbers", []):
-        # "220%" and "220 %" state the same figure (the chat prints a space before units and %)
-        if _no_space_before_percent(str(number).lower()) not in _no_space_before_percent(answer):
+        if _as_written(str(number)) not in _as_written(answer):
             out.append(f"number {number!r} missing")
     if "verdict" in expect:
         got = reply.verdict.answer if reply.verdict else None
@@ -221,8 +220,14 @@ def run_api(part: str, *, resend: bool = False) -> list[TurnResult]:
     return results
 
 
-def _no_space_before_percent(text: str) -> str:
-    return text.replace(" %", "%").replace("\u202f%", "%").replace("\xa0%", "%")
+def _as_written(text: str) -> str:
+    """The text with a figure's typography taken out, so that one figure written two ways is found: "90 %" and "90%",
+    "8 Gb" and "8Gb", "12,240" and "12240", "9.60" and "9.6" (a decimal's trailing zeros; "2.0" stays, so that it
+    does not turn into a bare "2" found in any other figure)."""
+    text = re.sub(r"[\u00a0\u202f\u2009]", " ", text.lower())
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
+    text = re.sub(r"(\d\.\d*[1-9])0+(?!\d)", r"\1", text)
+    return re.sub(r"(?<=\d) +(?=[a-z%])", "", text)
 
 
 def wrong_number(r: TurnResult) -> bool:
