@@ -215,13 +215,11 @@ _SHORT = 6  # words: "reboot needed?", "dynamic?", "supported on P8?"
 _CONTEXT_CHARS = 600
 _CONTEXT_TURNS = 4  # the subject of "and on POWER7?" may have been named a few turns back
 _IMPERATIVE = linre.compile(
-    r"^\s*(?:add|raise|increase|decrease|lower|reduce|set|use|enable|disable|turn|switch|keep|leave|put|run|go|bump|"
+    r"^\s*(?:add|raise|increase|decrease|lower|reduce|grow|shrink|expand|enlarge|bump|set|use|enable|disable|turn|switch|keep|leave|put|run|go|bump|"
     r"pin|configure|install|apply|give|move|make|create|mount|map|zone|start|stop|try|drop|remove|change|tune|"
     r"compress|split|combine|mix|skip|trust|follow|take)\b[^?]*\?\s*$",
     linre.IGNORECASE,
 )
-# the end of a statement before the question that follows it ("... no memory headroom. add work processes?")
-_STATEMENT_END = linre.compile(r"[.!;]\s+")
 _FRAGMENT_WORDS = 12  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
 # a question that opens with its verb ("is the default LFAREA zero?") says what it asks; a fragment has no verb
 _VERB_FIRST = linre.compile(
@@ -303,8 +301,10 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     focus = head if head != text else None
     if _IMPERATIVE.match(own):
         own = f"should I {own}"  # "add work processes when response is slow?" asks whether to
-    elif (last := _STATEMENT_END.split(own)[-1] or "") != own and _IMPERATIVE.match(last):
-        own = f"should I {last}"  # "CPU is at 100 % and response is bad. add work processes?": the last sentence asks
+    else:  # "HWM of 4K use is high in D VIRTSTOR. raise LFAREA?": the last sentence asks whether to
+        sents = [m.group(0) for m in _SENTENCE.finditer(own[-600:]) if m.group(0).strip()]
+        if len(sents) > 1 and _IMPERATIVE.match(sents[-1]):
+            own = f"{own[: len(own) - len(sents[-1])]} should I {sents[-1].strip()}"
     got = claims.verdict(text, levels, asked_part(own), fragment, focus)
     if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
         return got
