@@ -194,10 +194,19 @@ def in_scope(r: Retrieval) -> bool:
         return True  # "old p6 box in the DR site (dont ask). can we use AME on it?": the context is not the topic
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
     # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance;
-    # a tunable the sources name ("ame_min_ucpool_size") is as specific as a term of the field
-    specific = bool(r.jargon) or any("_" in label.strip("_") for label in top.matched)
+    # a tunable the sources name ("ame_min_ucpool_size") is as specific as a term of the field, and so is a
+    # keyword or message id of letters and digits ("DREF1MEG", "IAR019I")
+    specific = bool(r.jargon) or any(_identifier(label) for label in top.matched)
     score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and specific else MIN_SCORE
     return top.coverage >= floor and top.score >= score_floor
+
+
+def _identifier(label: str) -> bool:
+    """A tunable, keyword or message id: underscores inside, or letters and digits in one word of 5+ characters."""
+    word = label.strip("_")
+    if "_" in word:
+        return True
+    return len(word) >= 5 and " " not in word and any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
 
 
 def on_thread(r: Retrieval) -> bool:

@@ -212,7 +212,9 @@ def rank(
     # "tool to measure it? (is 0.9% of cycles in the TLB handler fine)": the follow-up's own words order the
     # passages that speak of the question it continues (scores and coverage count both alike)
     own = {c.key for c in syn.concepts(_REFERENCE.sub(" ", main))} if aside else set()
-    own = own if own & {c.key for c in concepts} else set()
+    keys = {c.key for c in concepts}
+    # an aside that adds no concept of its own ("... native LPAR (no z/VM)?") is a remark, not the context
+    own = own if own & keys and keys - own else set()
     phrases = topic_phrases(main) or topic_phrases(corrected)
     topic = [w for p in phrases for w in p]
     labels = {c.label for c in concepts}
