@@ -188,10 +188,22 @@ def states_yes_no(text: str) -> bool:
 
 
 def asked_part(text: str) -> str:
-    """The message without its wh-clauses: "what should we change, and does it need a reboot?" asks about a reboot."""
-    clauses = [c for c in _CLAUSE.split(text) if c and c.strip()]
-    kept = [c for c in clauses if not _WH_CLAUSE.match(c)]
-    return " , ".join(kept) if kept else text
+    """The message without its wh-clauses: "what should we change, and does it need a reboot?" asks about a reboot.
+    A sentence end stays one ("We zoned the first WWPN. Do we have to zone the second?": the question is the last
+    sentence, the one before sets the scene)."""
+    pieces: list[tuple[str, str]] = []
+    start = 0
+    for m in _CLAUSE.finditer(text):
+        pieces.append((text[start : m.start()], m.group(0)))
+        start = m.end()
+    pieces.append((text[start:], ""))
+    kept = [(c, sep) for c, sep in pieces if c.strip() and not _WH_CLAUSE.match(c)]
+    if not kept:
+        return text
+    out = ""
+    for i, (clause, sep) in enumerate(kept):
+        out += clause if i == len(kept) - 1 else clause + (" . " if sep[:1] in ".!?" else " , ")
+    return out
 
 
 # "is it shared ...?", "does that need a reboot?", "and on POWER8?": a follow-up that leans on the earlier turns

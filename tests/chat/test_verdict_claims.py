@@ -498,6 +498,25 @@ def test_settings_that_must_match_and_counts_spread_evenly(engine: ChatEngine, q
     assert verdict_of(engine, question) == expected
 
 
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # the sentences before the question set the scene: "shows up" / "logged in" there is no predicate asked
+        ("We only see one WWPN logged in on the switch. Should the other one be zoned too?", "yes"),
+        ("The fabric shows just one wwpn for the vfc adapter. Do we have to zone the second WWPN as well?", "yes"),
+        # a short tag after the statement still asks about the statement as a whole
+        ("thinking about AME factor 4.7 for a prod S/4 app server to save RAM. safe?", "no"),
+        # "both" read as "2" by the reader is still both
+        ("classic SEA failover: does traffic go through both vios at once?", "no"),
+        ("may both wwpns of a vfc adapter share one zone?", "yes"),
+    ],
+)
+def test_the_question_sentence_asks_the_scene_before_it_does_not(
+    engine: ChatEngine, question: str, expected: str
+) -> None:
+    assert verdict_of(engine, question) == expected
+
+
 def test_a_device_instance_or_hex_value_is_no_unknown_term(engine: ChatEngine) -> None:
     """ "hdisk2", "0x100000": the sources name the device type and the attribute, the question its own instance and
     value; neither makes the question one about something the sources never discuss."""
