@@ -170,7 +170,8 @@ def elsewhere(r: Retrieval) -> bool:
     """A follow-up names a term of the field of its own ("and the HMC itself?" after VIOS memory, "and for the JVM
     heap?" after chatr) that the best passage for it with its context does not speak of: the context answers, not
     the follow-up."""
-    return bool(r.own_terms) and bool(r.hits) and not set(r.own_terms) & set(r.hits[0].matched)
+    own = set(r.own_terms) - HOW_WORDS  # "downside? (...)": how it is asked, not another thing
+    return bool(own) and bool(r.hits) and not own & set(r.hits[0].matched)
 
 
 def in_scope(r: Retrieval) -> bool:
