@@ -39,8 +39,12 @@ MIN_PART = 3  # shortest half of a run-together pair ("sap" + "data")
 WORKLOADS = frozenset({"sap", "db2", "ora"})  # names that prefix a workload's directories ("sapdata", "db2inst")
 
 # A model, level or document code: a few letters and a number ("E980", "TL5", "SP6", "z15",
-# "redp5287", "v10"), or a number and a letter ("19c", "11.31").
-_CODE = linre.compile(r"^(?:[a-z]{0,4}\d+(?:\.\d+)*[a-z]?|\d+[a-z]{1,3})$")
+# "redp5287", "v10"), or a number and a letter ("19c", "11.31"); an AIX device instance ("hdisk2", "vfchost0",
+# "sfwcomm3": the sources name the device type, a question its own instance) or a value written in hex
+# ("0x200000", as lsattr shows max_xfer_size)
+_CODE = linre.compile(
+    r"^(?:[a-z]{0,4}\d+(?:\.\d+)*[a-z]?|\d+[a-z]{1,3}|(?:hdisk|vhost|vfchost|fscsi|vscsi|sfwcomm|rmt)\d+|0x[0-9a-f]+)$"
+)
 _VOWELS = linre.compile(r"[aeiou]")
 # A host, partition or device instance name: a word and a short number ("sapapp07", "erpdb7", "hdisk14", "vios2"):
 # which system the question is about, not a thing the sources could discuss

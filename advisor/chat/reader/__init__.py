@@ -114,7 +114,7 @@ _YES_NO = re.compile(
     r"will|would|must|has|have)\s+(?:the|a|an|it|this|that|there|my|our|we|i|you|smt|ame)\b",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s")
+_CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s|\s?(?:->|=>)\s")  # "factor 2.5 -> how much true?": two clauses
 _WH = re.compile(r"^\s*(?:what|which|how|why|when|where|who)\b", re.IGNORECASE)
 
 

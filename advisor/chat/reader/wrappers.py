@@ -212,7 +212,7 @@ def _lines(text: str, removed: list[str]) -> str:
     own, forwarded = _split_reply(head)
     kept = _body(own, removed)
     quoted = _body([_QUOTED.sub("", line, count=1) for line in forwarded if not _HEADER.match(line)], [])
-    if not _says_much(kept) and any("?" in line for line in quoted):
+    if (not _says_much(kept) and any("?" in line for line in quoted)) or (_points_back(kept) and quoted):
         # "please advise, thx" under the quoted question, "see below" over a forwarded one: that question,
         # then what the new part adds
         kept = [line for line in quoted + kept if _has_words(line)]
@@ -232,6 +232,16 @@ def _judges(lines: list[str]) -> bool:
     """The new part is a short question about what it quotes: "good idea?", "thoughts?", "is that right?"."""
     text = " ".join(lines).strip()
     return text.endswith("?") and 0 < len(text.split()) <= SHORT_NOTE_WORDS
+
+
+# "what do i tell them?", "thoughts on this?", "is that right?": a short new part about the quoted one
+_BACK = linre.compile(r"\b(?:them|they|this|that|these|those|it|above|below)\b", linre.IGNORECASE)
+
+
+def _points_back(lines: list[str]) -> bool:
+    """The new part is a short question about the quoted part: that part is what is asked."""
+    said = " ".join(lines)
+    return len(said.split()) <= SHORT_NOTE_WORDS and "?" in said and _BACK.search(said) is not None
 
 
 def _says_much(lines: list[str]) -> bool:
