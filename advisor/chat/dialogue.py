@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
-from advisor.chat.ask import HOW_WORDS
 from advisor.chat.calc import _factors, calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
@@ -862,8 +861,7 @@ def topicless(kb, text: str, reading: Reading) -> bool:
     if len(bare.split()) > TOPICLESS_WORDS or _own_term(reading) or reading.yes_no and _PRONOUN.search(bare):
         return False
     r = kb.search(bare)
-    own = [c for c in r.concepts if c.label not in HOW_WORDS]  # "downside?", "how to verify?": how, not what
-    return not (r.foreign or r.unknown or r.mentioned_rules or any(c.jargon or c.technical for c in own))
+    return not (r.foreign or r.unknown or r.mentioned_rules or any(c.jargon or c.technical for c in r.concepts))
 
 
 # Words a calculator's inputs come with ("4 FC ports and 2 x 10Gb eth", "60 NPIV clients")
