@@ -55,6 +55,8 @@ _HOW_TO_CHECK = (
     r"\bhow\s+(?:do|can|should|would|could|to)\s+(?:i\s+|we\s+|you\s+|one\s+)?"
     r"(?:check|verify|see|tell|monitor|find\s+out|display|determine|know)\b"
     r"|\b(?:which|what)\s+(?:command|cmd)s?\b"
+    # "is there a tool on the vios that recommends its sizing?": a tool is asked for, not a figure
+    r"|\b(?:is\s+there|are\s+there|any|which|what)\s+(?:\w+\s+){0,2}(?:tools?|utilit(?:y|ies)|advisors?)\b"
 )
 # the question asks for a number of instances (not "do instances span cells?")
 _INSTANCES_ASKED = (
@@ -65,6 +67,13 @@ _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
     r"|too\s+(?:much|big|high)"
     r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b"
+)
+
+
+# "no LFAREA in IEASYSxx - how many large pages?": nothing is reserved whatever the storage (the default is zero)
+_NO_LFAREA = (
+    r"\b(?:no|without|omit\w*|missing|drop\w*)\s+(?:an?\s+|the\s+)?LFAREA\b"
+    r"|\bLFAREA\s+(?:is\s+|was\s+)?(?:not|never)\s+(?:coded|specified|set|there)\b|\bleave\s+(?:out\s+)?(?:the\s+)?LFAREA\b"
 )
 
 
@@ -182,7 +191,13 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
                 "HMC: lshwres -r mem --level lpar",
                 calculator="hpt",
             )
-    if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):
+    if (
+        _has(r"LFAREA|large frame area", text)
+        and not sizes
+        and _has(_JUDGE, text)
+        and not _has(r"IAR0\d\dI", text)
+        and not _has(_NO_LFAREA, text)
+    ):
         return Clarification(
             "size",
             "How much online (real) storage does the z/OS LPAR have? Shown by: D M=STOR. "
@@ -212,7 +227,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         )
     if (
         _has(VIOS, text)
-        and _has(r"memory|how much|siz", text)
+        and _has(r"memory|how much|\bsiz", text)  # not max_xfer_size, an adapter attribute
         and not reading.of_kind("cores", "speed", "count")
         and not has_document
     ):

@@ -67,7 +67,9 @@ def _sizes_spelled_out(reading: Reading) -> str:
         unit = (q.unit or "").lower()
         # "16G true mem" is 16 GB; the 12G of "LFAREA=12G" stays as written (a statement's own number)
         plain = (unit in _PLAIN_UNITS and "," not in q.raw) and not (len(unit) == 1 and id(q) in amounts)
-        if q.kind == "size" and not q.ambiguous and not plain and text[q.start : q.end] == q.raw:
+        # "4K requests": a size under 1 MB is a page size, kept as written ("3.8147e-06 GB" would read as 6 GB)
+        tiny = q.kind == "size" and q.value < 1 / 1024
+        if q.kind == "size" and not q.ambiguous and not plain and not tiny and text[q.start : q.end] == q.raw:
             # "12,288 MB" stays in MB ("12288 MB"): an answer is stated in the unit the user gave
             mb = unit in ("mb", "mib") and (q.value * 1024).is_integer()
             spelled = f"{q.value * 1024:g} MB" if mb else f"{q.value:g} GB"

@@ -1036,10 +1036,12 @@ _POOL = linre.compile(
     linre.I,
 )
 _POOL_ATTR = linre.compile(r"\b(?:min|max)_buf_(tiny|small|medium|large|huge)\b", linre.I)
-# "Max Allocated 300", "Max Allocated reached 70", "max allocated hit 165", "max_allocated=64"
+# "Max Allocated 300", "Max Allocated reached 70", "max allocated hit 165", "max_allocated=64", "Max Allocated for
+# Small buffers = 600" (the pool named between the label and its value)
 _MAX_ALLOCATED = linre.compile(
-    r"\bmax(?:imum)?[\s_]allocated\s*(?:(?:for|of|in)\s+(?:the\s+)?[a-z]+\s+(?:receive\s+)?(?:buffers?|pool|bufs?)\s*)?"
-    r"(?:(?:reached|hit|was|is|of|at|went\s+to|peaked\s+at|shows?)\s+)?[:=]?\s*(\d{1,7})\b",
+    r"\bmax(?:imum)?[\s_]allocated"
+    r"(?:\s+(?:for|of|on|in)\s+(?:the\s+)?(?:tiny|small|medium|large|huge)(?:\s+(?:receive\s+)?(?:buffers?|pool|bufs?))?)?"
+    r"\s*(?:(?:reached|hit|was|is|of|at|went\s+to|peaked\s+at|shows?)\s+)?[:=]?\s*(\d{1,7})\b",
     linre.I,
 )
 # "Min Buffers 128", "min buffers is 128", "min_buf_medium=128", "min 128" (in a pool's netstat -v figures): the value
