@@ -315,6 +315,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         and not reading.os_levels
         and not has_document
         and _has(_AME64K_USE, text)
+        and not _has(r"^\W*why\b", text)  # "why would anyone run AME64K at factor 1.0?" asks a reason, not leave
     ):
         return Clarification(
             "processor",

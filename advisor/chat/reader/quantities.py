@@ -155,9 +155,55 @@ def _port_adapter(norm: str, pos: int) -> re.Match[str] | None:
     return m if nxt is not None and _SPEED_UNIT.match(norm, nxt.end()) else None
 
 
+# "cores=48 fc8g=4 eth10g=2 npiv=64 veth=10" (a bot's or a form's key=value inputs, the schema's adapter names too): the
+# value is the count of its key, never of the word after it ("48 fc...")
+_KEYED = linre.compile(
+    r"\b(system_cores|cores|fc_?8g(?:_ports)?|eth_?10g(?:_ports)?|10gbe|eth_?1g(?:_ports)?|1gbe|"
+    r"npiv(?:_vfc_adapters)?|vfcs?|veths?|virtual_eth_adapters|lhea_ports|lheas?)\s?[:=]\s?(\d{1,5})\b",
+    linre.I,
+)
+_KEYED_AS = {
+    "cores": "{} cores",
+    "fc8g": "{} x 8Gb FC ports",
+    "eth10g": "{} x 10Gb Ethernet ports",
+    "10gbe": "{} x 10Gb Ethernet ports",
+    "eth1g": "{} x 1Gb Ethernet ports",
+    "1gbe": "{} x 1Gb Ethernet ports",
+    "npiv": "{} NPIV adapters",
+    "vfc": "{} NPIV adapters",
+    "veth": "{} virtual ethernet adapters",
+    "lhea": "{} LHEAs",
+    "lheaports": "{} LHEA ports",
+}
+
+
+_KEY_ALIASES = {
+    "systemcores": "cores",
+    "fc8gports": "fc8g",
+    "eth10gports": "eth10g",
+    "eth1gports": "eth1g",
+    "npivvfcadapters": "npiv",
+    "vfcs": "vfc",
+    "veths": "veth",
+    "virtualethadapters": "veth",
+    "lheas": "lhea",
+}
+
+
+def _keyed(text: str) -> str:
+    """The key=value inputs said as counts of what they name ("fc8g=4" -> "4 x 8Gb FC ports")."""
+
+    def spelled(m: linre.Match) -> str:
+        key = m.group(1).lower().replace("_", "")
+        form = _KEYED_AS.get(_KEY_ALIASES.get(key, key))
+        return form.format(m.group(2)) if form else m.group(0)
+
+    return _KEYED.sub(spelled, text) if "=" in text or ":" in text else text
+
+
 def quantities(text: str) -> tuple[str, list[Quantity]]:
     """(the text with number words as digits, every quantity in it in order)."""
-    norm = plain_numbers(normalise(text))
+    norm = plain_numbers(_keyed(normalise(text)))
     out: list[Quantity] = []
     pending_count: int | None = None
     skip_to = -1
