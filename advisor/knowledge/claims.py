@@ -41,6 +41,8 @@ _COMPARED = linre.compile(
     r"\b(?:like|unlike|as\s+(?:on|in|with|for))\s+(?:(?:on|in|with|for|the|a|an)\s+){0,2}[A-Za-z0-9_/+.-]+",
     linre.IGNORECASE,
 )
+# "weight 128 like the others": "like" here says equal to the rest, it names no other subject to set aside
+_LIKE_OTHERS = linre.compile(r"\blike\s+(?:(?:all|every|each|any)\s+)?(?:the\s+)?others?\b", linre.IGNORECASE)
 _NEGATION = linre.compile(r"\b(?:not|never|no\s+longer)\s+(?:[a-z]+\s+){0,2}$", linre.IGNORECASE)
 # "without AMS", "w/o SMT", "LPARs that aren't using AMS"
 _WITHOUT = linre.compile(
@@ -311,7 +313,7 @@ class Claims:
         claim whose main subject the follow-up names comes first ("and changing ame_mpsize_support?" after a
         question about the factor asks about ame_mpsize_support).
         """
-        subject_text = _COMPARED.sub(" ", text)
+        subject_text = _COMPARED.sub(" ", _LIKE_OTHERS.sub(lambda m: " same as the " + m.group(0).split()[-1], text))
         asked_text = text if asked is None else asked
         dominant = {
             p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text, soft=False) is not None

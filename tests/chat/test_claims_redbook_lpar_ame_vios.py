@@ -1,0 +1,64 @@
+"""Verdicts on Redbook 3.1-3.5 (LPAR sizing, AME on POWER7/7+, AMS/AMD, VIOS sizing) in words of our own.
+
+Each statement is asked from both sides where the source settles both, and with numbers of the user's own that the
+claim compares with the source's relation or figure; a question no claim settles gets no verdict. The phrasings
+here are not eval turns: they check that a claim reads the statement, not one wording of it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.chat import ChatEngine
+from advisor.chat.judge import claim_verdict
+from advisor.chat.reader import read
+
+
+def verdict_of(engine: ChatEngine, question: str) -> str | None:
+    got = claim_verdict(engine.kb.claims, read(question))
+    return got.answer if got else None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # 3.5.1 / Table 3-9: the VIOS weighs more than every other LPAR; "like the others" says equal
+        ("the vios has weight 128, same as the app lpars - acceptable?", "no"),
+        ("VIOS weight equal to all client partitions, fine?", "no"),
+        ("vio servers at the same uncapped weight as everyone else ok?", "no"),
+        ("our VIO servers carry weight 128 like all the others, ok?", "no"),
+        ("should the VIOS have a higher weight than the other LPARs?", "yes"),
+        # 3.2.1: NX compresses, the LPAR still moves pages; one NX per chip, shared by its cores
+        ("does the NX unit make AME free of LPAR CPU?", "no"),
+        ("does hardware compression do everything so cmemd uses zero cpu?", "no"),
+        ("P7+ hardware compression: does AME still burn some lpar cpu?", "yes"),
+        ("does each POWER7+ core get its own NX unit?", "no"),
+        ("is the nx accelerator shared by all cores of a chip?", "yes"),
+        # 3.1: EC sum <= pool cores (a pool's number is no quantity), VPs <= pool cores
+        ("summed EC of all partitions in SPP 1 is 18.5, pool has 16 cores, ok?", "no"),
+        ("ECs add up to 14 in shared pool 2 which has 16 cores, ok?", "yes"),
+        ("lpar with 24 virtual processors, shared pool is 20 cores, fine?", "no"),
+        ("12 VPs on a box of 16 cores - acceptable?", "yes"),
+        # 3.1 Table 3-1: EC is the average at the peak, not its maximum
+        ("should we size the entitled capacity to the maximum seen at peak?", "no"),
+        # 3.4: AMD needs firmware 740
+        ("AMD on a P7 with firmware 760, ok?", "yes"),
+        ("want AMD, system firmware is 720 - possible?", "no"),
+        # 3.2.3: file cache is not compressed
+        ("file server lpar with most memory in file cache, worth turning on AME?", "no"),
+        ("AME on a db lpar with little file cache, good candidate?", None),
+        # 3.1 Table 3-2: DLPAR memory and affinity; desired memory at activation
+        ("will memory added with dlpar later hurt performance because of affinity?", "yes"),
+        ("could adding RAM later with DLPAR impact performance?", "yes"),
+        ("desired memory not all available at activation - does the lpar get as much as possible?", "yes"),
+        ("if desired memory is not available does activation fail?", "no"),
+        # 3.5.1: folding is off by default only on a VIOS installed from 2.1.0.13-FP23
+        ("vios migrated from 2.1 years ago, is folding definitely off?", "no"),
+        # 3.1 HPT: a needlessly high maximum memory costs hypervisor memory
+        ("any drawbacks to a max memory of 2 TB on all lpars?", "yes"),
+        # 3.1 Figures 3-3/3-4: low EC on many VPs delays the workload (unfolding)
+        ("EC 1.5 on 32 VPs, batch slow to get cpu when it starts - related?", "yes"),
+    ],
+)
+def test_redbook_3_1_to_3_5_statements(engine: ChatEngine, question: str, expected: str | None) -> None:
+    assert verdict_of(engine, question) == expected
