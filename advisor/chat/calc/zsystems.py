@@ -159,6 +159,31 @@ _PLACEHOLDER = re.compile(
 )
 
 
+# "1M=(25%) on a 68G lpar": the new form's keywords without the word LFAREA ("1M=" is no other thing's syntax)
+_BARE_REQUEST = linre.compile(r"(?:^|[\s(:])((?:1M|2G)\s*=\s*\()", linre.IGNORECASE)
+
+
+def _bare_request(text: str) -> str:
+    """The text with a bare "1M=(...)[,2G=(...)]" written as the LFAREA statement it is (unchanged otherwise)."""
+    m = _BARE_REQUEST.search(text)
+    if m is None or _has(r"LFAREA|large frame area", text):
+        return text
+    start, i, depth = m.start(1), m.start(1), 0
+    while i < len(text):
+        c = text[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif depth == 0 and (c.isspace() or c in "?;"):
+            break
+        i += 1
+    if depth != 0:
+        return text  # unbalanced: left as written, never guessed
+    spec = text[start:i].rstrip(".,")
+    return f"{text[:start]}LFAREA=({spec}){text[start + len(spec) :]}"
+
+
 def lfarea_answer(text: str) -> CalcAnswer | None:
     reason = next((code for code, (ibm, _) in REASONS.items() if ibm.rstrip(".").lower() in text.lower()), None)
     if reason and _has(r"IAR046I|LFAREA", text):
@@ -166,6 +191,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         ibm, why = REASONS[reason]
         out.out.say(f'IAR046I reason "{ibm.rstrip(".")}": {why}', *_cites([CITE_IAR046I], "lfarea"))
         return out
+    text = _bare_request(text)
     if not _has(r"LFAREA|large frame area", text) or _has(r"pageable\s+large", text):
         return None  # the pageable large frame area is the PLAREA
     stmt, rest = _lfarea_statement(text)
