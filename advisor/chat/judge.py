@@ -189,9 +189,13 @@ def states_yes_no(text: str) -> bool:
 
 def asked_part(text: str) -> str:
     """The message without its wh-clauses: "what should we change, and does it need a reboot?" asks about a reboot."""
-    clauses = [c for c in _CLAUSE.split(text) if c and c.strip()]
-    kept = [c for c in clauses if not _WH_CLAUSE.match(c)]
-    return " , ".join(kept) if kept else text
+    pieces, at = [], 0
+    for m in _CLAUSE.finditer(text):
+        pieces.append(text[at : m.end()])  # each clause keeps its own mark: a sentence end stays one (claims._asked)
+        at = m.end()
+    pieces.append(text[at:])
+    kept = [c for c in pieces if c.strip() and not _WH_CLAUSE.match(c)]
+    return " ".join(c.strip() for c in kept) if kept else text
 
 
 # "is it shared ...?", "does that need a reboot?", "and on POWER8?": a follow-up that leans on the earlier turns

@@ -121,6 +121,7 @@ _LEVEL_BEFORE = linre.compile(
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
+_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|such|it|our|we|us|my)\b", linre.IGNORECASE)
 _YEAR = linre.compile(r"(?:19[89]\d|20[0-3]\d)")
 _NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
 _TURNED = {
@@ -214,31 +215,47 @@ class Figure:
 @dataclass(frozen=True)
 class Compare:
     """Two quantities the question states, in the relation the source requires: "the LPARs' entitled capacity adds
-    up to 23 on a 20-core pool" (EC sum <= pool cores), "8 cores with 6 x 10GbE ports" (ports <= cores / 2)."""
+    up to 23 on a 20-core pool" (EC sum <= pool cores), "8 cores with 6 x 10GbE ports" (ports <= cores / 2), "client
+    num_cmd_elems 1024, VIOS 512" (the two must match), "40 clients on fcs0, 6 on fcs1" (spread evenly)."""
 
     left: linre.Pattern  # captures the quantity in its first group that matches
     right: linre.Pattern  # captures the bound
     at_most: bool  # left <= factor x right (else left >= factor x right)
     factor: float
     label: str  # the rule in words, for the reason
+    upto: float | None = None  # a range: factor x right <= left <= upto x right ("1 instance per 2 to 4 cores")
+    equal: bool = False  # the two match: the larger at most `factor` times the smaller (1: the same number)
+    cap: float | None = None  # a limit each of the two quantities stays within as well ("64 clients per port")
 
     def holds(self, text: str) -> tuple[bool, str] | None:
         a, b = _captured(self.left, text), _captured(self.right, text)
         if a is None or b is None or a[1] == b[1]:
             return None  # both, and not the same number read twice
+        said = f"{a[2]} against {b[2]}"
+        if self.cap is not None and max(a[0], b[0]) > self.cap:
+            over = a[2] if a[0] >= b[0] else b[2]
+            return False, f"{said}: {over} is above the limit of {_number(self.cap)}; {self.label}"
+        if self.equal:
+            low, high = sorted((a[0], b[0]))
+            return high <= self.factor * low, f"{said}: {self.label}"
         bound = self.factor * b[0]
-        ok = a[0] <= bound if self.at_most else a[0] >= bound
-        return ok, f"{_number(a[0])} against {_number(b[0])}: {self.label}"
+        if self.upto is not None:
+            ok = bound <= a[0] <= self.upto * b[0]
+        else:
+            ok = a[0] <= bound if self.at_most else a[0] >= bound
+        return ok, f"{said}: {self.label}"
 
 
-def _captured(pattern: linre.Pattern, text: str) -> tuple[float, int] | None:
-    """The first number a pattern captures (any of its groups) and where it stands."""
+def _captured(pattern: linre.Pattern, text: str) -> tuple[float, int, str] | None:
+    """The first number a pattern captures (any of its groups), where it stands, and how it is written."""
     m = pattern.search(text)
     if m is None:
         return None
     for i, got in enumerate(m.groups(), 1):
         if got:
-            return float(got.replace(",", "")), m.start(i)
+            if got[:2].lower() == "0x":  # "max_xfer_size=0x200000": an attribute written in hex
+                return float(int(got, 16)), m.start(i), got
+            return float(got.replace(",", "")), m.start(i), got
     return None
 
 
@@ -501,7 +518,8 @@ class Claims:
         """The claim's verdict for what the question states (within the source's figure or not), asked as worded
         ("ok?", "enough?") or the other way round ("too much?", "over the limit?")."""
         answer = c.holds if ok else ("no" if c.holds == "yes" else "yes" if c.holds == "no" else "it depends")
-        reverse = _BEYOND.search(asked_text) is not None
+        # "too much?", "over the limit?", and a statement followed by "- issue?" ask whether what it states is wrong
+        reverse = _BEYOND.search(asked_text) is not None or _ISSUE_TAG.search(asked_text) is not None
         for name in ("recommend", "sufficient", "fits"):
             pred = self.predicates.get(name)
             polarity = _asked(pred, asked_text) if pred is not None else None
@@ -537,7 +555,9 @@ def _asks_the_rule(asked_text: str) -> bool:
     if len(sentences) < 2:
         return False
     last = sentences[-1]
-    return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last)
+    # "... on 32 cores. is this the recommended layout?", "is that a good spread?": a sentence pointing back at what
+    # was stated asks about it
+    return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last) and not _POINTS_BACK.search(last)
 
 
 def _negated_subject(c: Claim, text: str, at: int) -> bool:
@@ -585,7 +605,13 @@ def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, in
     """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None.
 
     `soft`: whether the predicate's soft words count ("while it's running" asks "no reboot?" only where a reboot
-    claim is about the subject; it does not make a reboot what the question is about)."""
+    claim is about the subject; it does not make a reboot what the question is about). A statement followed by its
+    question ("response times are bad, CPUs pegged. should we add WPs?") asks in the question when that names it."""
+    cut = max((m.end() for m in _SENTENCES.finditer(text.rstrip())), default=0)
+    if cut:
+        got = _asked(pred, text[cut:], soft)
+        if got is not None:
+            return got[0], got[1] + cut, got[2] + cut
     m = pred.opposite.search(text) if pred.opposite is not None else None
     if m is None and soft and pred.soft is not None:
         m = pred.soft.search(text)
@@ -726,15 +752,27 @@ def _figure(spec: dict[str, Any]) -> Figure:
 
 
 def _compare(spec: dict[str, Any]) -> Compare:
-    """A claim's comparison from YAML: left and right (patterns capturing a number), relation <= or >=, factor."""
-    if set(spec) - {"left", "right", "relation", "factor", "label"} or spec.get("relation") not in ("<=", ">="):
-        raise ValueError("a compare needs left, right, relation (<= or >=), label, and optionally factor")
+    """A claim's comparison from YAML: left and right (patterns capturing a number), relation <= or >=, factor; or
+    relation "between" with factor and upto, the lowest and highest multiples of right that left may be; or relation
+    == (factor the tolerance: the larger at most factor times the smaller); optionally a cap on both."""
+    relation = spec.get("relation")
+    if (
+        set(spec) - {"left", "right", "relation", "factor", "label", "upto", "cap"}
+        or relation not in ("<=", ">=", "==", "between")
+        or (relation == "between") != ("upto" in spec)
+    ):
+        raise ValueError(
+            "a compare needs left, right, relation (<=, >=, == or between with upto), label, optionally factor and cap"
+        )
     return Compare(
         linre.compile(spec["left"], linre.IGNORECASE),
         linre.compile(spec["right"], linre.IGNORECASE),
-        spec["relation"] == "<=",
+        relation == "<=",
         float(spec.get("factor", 1.0)),
         str(spec["label"]),
+        float(spec["upto"]) if "upto" in spec else None,
+        relation == "==",
+        float(spec["cap"]) if "cap" in spec else None,
     )
 
 

@@ -4,8 +4,9 @@ The knowledge base's vocabulary is closed: every word of its passages and rules 
 A question word outside it is one of two kinds:
 
 * phrasing and context: common English ("downside", "night", "basis"), shorthand of a known word
-  ("shld", "perf"), a model, level or document code ("E980", "TL5", "19c", "redp5287"), or a
-  run-together pair of known words ("filesystem", "sapdata");
+  ("shld", "perf"), a model, level or document code ("E980", "TL5", "19c", "redp5287"), a host or
+  device instance name ("sapapp07", "hdisk14"), or a run-together pair of known words ("filesystem",
+  "sapdata");
 * a term of the trade the sources never discuss: a command, product or feature name ("ioscan",
   "zHyperLink", "mirrorvg", "RACF", "hyperpav").
 
@@ -38,9 +39,16 @@ MIN_PART = 3  # shortest half of a run-together pair ("sap" + "data")
 WORKLOADS = frozenset({"sap", "db2", "ora"})  # names that prefix a workload's directories ("sapdata", "db2inst")
 
 # A model, level or document code: a few letters and a number ("E980", "TL5", "SP6", "z15",
-# "redp5287", "v10"), or a number and a letter ("19c", "11.31").
-_CODE = linre.compile(r"^(?:[a-z]{0,4}\d+(?:\.\d+)*[a-z]?|\d+[a-z]{1,3})$")
+# "redp5287", "v10"), or a number and a letter ("19c", "11.31"); an AIX device instance ("hdisk2", "vfchost0",
+# "sfwcomm3": the sources name the device type, a question its own instance) or a value written in hex
+# ("0x200000", as lsattr shows max_xfer_size)
+_CODE = linre.compile(
+    r"^(?:[a-z]{0,4}\d+(?:\.\d+)*[a-z]?|\d+[a-z]{1,3}|(?:hdisk|vhost|vfchost|fscsi|vscsi|sfwcomm|rmt)\d+|0x[0-9a-f]+)$"
+)
 _VOWELS = linre.compile(r"[aeiou]")
+# A host, partition or device instance name: a word and a short number ("sapapp07", "erpdb7", "hdisk14", "vios2"):
+# which system the question is about, not a thing the sources could discuss
+_INSTANCE = linre.compile(r"^[a-z]{3,14}\d{1,3}$")
 
 
 def is_code(word: str) -> bool:
@@ -101,7 +109,7 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
     low = word.lower()
     if len(low) > MAX_WORD:
         return True  # no word of the sources or of English is this long; the checks below are per letter
-    if is_code(low) or not any(ch.isalpha() for ch in low):
+    if is_code(low) or not any(ch.isalpha() for ch in low) or _INSTANCE.match(low):
         return False
     if "_" in low.strip("_"):
         return True  # a tunable or message label: "hcheck_interval", "DISK_ERR4"

@@ -20,7 +20,14 @@ from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asks_a_figure, asks_judgement, asks_other
 from advisor.chat.calc.common import CalcAnswer, counts_something
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
-from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, veth_buffers_answer, vios_answer
+from advisor.chat.calc.power import (
+    _factors,
+    ame_answer,
+    cpu_sizing_answer,
+    hpt_answer,
+    veth_buffers_answer,
+    vios_answer,
+)
 from advisor.chat.calc.zsystems import _lfarea_statement, getstor_answer, lfarea_answer, plarea_answer, smt_answer
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reply import Composer, Question
@@ -35,6 +42,7 @@ RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
     ame_answer,
     smt_answer,
     veth_buffers_answer,
+    cpu_sizing_answer,
 )
 
 
@@ -83,6 +91,7 @@ COMPUTES = {
     "hpt": r"\b(?:hpt|page\s+table|size|mem(?:ory)?|gb|reserved)\b",
     "getstor": r"\b(?:storage|size|mem(?:ory)?|gb|mb|big|much)\b",
     "zvm_smt": r"\b(?:throughput|gain|etr|itr|users?|faster|more)\b",
+    "cpu_sizing": r"\b(?:ec|ce|entitle\w*|vps?|vcpus?|virtual|processing|units?|size|sizing|set|values?)\b",
     "veth_buffers": r"\b(?:min(?:imum)?|buffers?|value|set|raise|go|increase|bump|new)\b",
 }
 # calculators whose figure is a requirement or a limit: it settles "is my X ok?"
@@ -183,7 +192,8 @@ def _in_digits(raw: str, said: str) -> bool:
 _NAMES_BEFORE = linre.compile(
     r"\b(?:lpars?|vios|partitions?|tickets?|jobs?|steps?|options?|no|nr|number|version|v|tables?|figures?|fig|examples?|"
     r"sections?|chapters?|slides?|pages?|levels?|tl|sp|fp|sr|id|nodes?|cec|frames?|hosts?|appendix|rows?|cells?|"
-    r"domains?|ldoms?|psets?|cpus?\s+\d+\s+and|run|test|iteration|release|rel|signal|sig|errno|rc|code)\s*[.#:-]?\s*$"
+    r"domains?|ldoms?|psets?|cpus?\s+\d+\s+and|run|test|iteration|release|rel|signal|sig|errno|rc|code|"
+    r"priority|prio|severity|sev|impact|urgency|incident|case|change|request)\s*[.#:-]?\s*$"
     r"|#\s*$|[a-z]-$|\d:$",  # "#4411", "CHG-2207", the minutes of "02:00"
     linre.I,
 )
