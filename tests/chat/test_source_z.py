@@ -145,3 +145,22 @@ def test_a_percentage_of_another_metric_is_not_the_utilisation(engine):
 def test_a_question_about_the_study_s_lfarea_is_not_asked_back(engine):
     r = engine.turn("how big an LFAREA did they use in the DB2 11 large memory study?")
     assert r.intent != "clarify" and "675" in r.answer, r.answer
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        ("several JVMs with a large combined heap: will 2G pages help?", "yes"),  # the deck's multi-JVM result
+        ("do 2GB pages help a single small JVM?", "it depends"),  # the deck shows no single-JVM result
+    ],
+)
+def test_2g_pages_for_java_as_far_as_the_deck_goes(engine, question, verdict):
+    r = engine.turn(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer
+
+
+def test_smt_on_versus_off_on_the_same_z13_gives_table_2_s_figures(engine):
+    r = engine.turn(
+        "z13 IFLs under z/VM for SAP app servers: what does turning SMT on buy us compared to keeping it off?"
+    )
+    assert "28" in r.answer and "29" in r.answer, r.answer
