@@ -164,3 +164,26 @@ def test_smt_on_versus_off_on_the_same_z13_gives_table_2_s_figures(engine):
         "z13 IFLs under z/VM for SAP app servers: what does turning SMT on buy us compared to keeping it off?"
     )
     assert "28" in r.answer and "29" in r.answer, r.answer
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        ("once split into 4K pages, does a pageable 1MB page get promoted back immediately?", "no"),
+        ("is a demoted large page merged back to 1M right away?", "no"),
+        ("does an unaligned PROTECT get a pageable 1M page demoted?", "yes"),
+        (
+            "running low on 4K frames - can 1 MB pages back 4K requests?",
+            "yes",
+        ),  # demotion words absent: the other claim
+    ],
+)
+def test_demotion_and_promotion(engine, question, verdict):
+    r = engine.turn(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer
+
+
+def test_a_follow_up_in_the_new_form_after_a_placeholder_statement(engine):
+    state = engine.turn("64 GB online, old form LFAREA=nn% - biggest LFAREA possible?").state
+    r = engine.turn("and in the new 1M= syntax?", state)
+    assert "48 GB" in r.answer, r.answer  # 0.8 x (64 - 4)
