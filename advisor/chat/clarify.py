@@ -84,6 +84,10 @@ _NO_LFAREA = (
 )
 
 
+# "how much LFAREA did they configure in the DB2 11 test?": the source's setup, not the user's system
+_THE_SOURCE = r"\bdid\s+they\b|\b(?:test|tests|study|benchmark|measurements?|deck|paper|presentation)\b"
+
+
 _SAFETY_NET = tuple(derive.everything()["virtual_memory_limit_gb"].citations)
 # "how big is the HPT", "HPT for our frame?", "what's the hpt going to be": a size asked for this system
 _HPT_ASKED = (
@@ -204,6 +208,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         and _has(_JUDGE, text)
         and not _has(r"IAR0\d\dI", text)
         and not _has(_NO_LFAREA, text)
+        and not _has(_THE_SOURCE, text)
     ):
         return Clarification(
             "size",

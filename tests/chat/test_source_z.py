@@ -102,3 +102,88 @@ def test_no_lfarea_is_answered_zero_not_asked_for_storage(engine, question):
 def test_an_lfarea_judgement_still_asks_for_the_online_storage(engine):
     r = engine.turn("is our LFAREA too large?")
     assert r.needs_input, r.answer
+
+
+@pytest.mark.parametrize(
+    "question, number",
+    [
+        # the new form's keywords without the word LFAREA are the LFAREA statement they are
+        ("1M=(20%) on a 54 GB lpar, how many GB is that?", "10 GB"),
+        ("2G=(3) with 40G online - fits?", "6 GB"),
+    ],
+)
+def test_a_bare_new_form_request_is_computed(engine, question, number):
+    r = engine.turn(question)
+    assert r.calculations and number in r.answer, r.answer
+
+
+def test_a_bare_request_with_an_unplaced_number_is_still_asked_about(engine):
+    r = engine.turn("1M=(20%) on 54 GB, and 3 more?")
+    assert r.needs_input and not r.calculations, r.answer
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        ("our z13 with SMT gives 38% more ETR than the zEC12, same as the paper?", "yes"),  # a figure, confirmed
+        ("the SMT runs were done at 60% CPU?", "no"),  # the paper held about 90 % busy
+        ("were REDP-5287's measurements taken at roughly 90% cpu?", "yes"),
+        ("do 2 GB frames have to be contiguous in real storage?", "yes"),
+    ],
+)
+def test_figures_and_needs_of_the_paper_and_the_deck(engine, question, verdict):
+    r = engine.turn(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer
+
+
+def test_a_percentage_of_another_metric_is_not_the_utilisation(engine):
+    # 40 % is the ITR gain, 90 % the utilisation: the claim compares the percentage said of the CPU only
+    r = engine.turn("SMT gave 40% more ITR at 90% busy in the paper?")
+    assert not (r.verdict and r.verdict.answer == "no" and "40% CPU" in r.verdict.because), r.answer
+
+
+def test_a_question_about_the_study_s_lfarea_is_not_asked_back(engine):
+    r = engine.turn("how big an LFAREA did they use in the DB2 11 large memory study?")
+    assert r.intent != "clarify" and "675" in r.answer, r.answer
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        ("several JVMs with a large combined heap: will 2G pages help?", "yes"),  # the deck's multi-JVM result
+        ("do 2GB pages help a single small JVM?", "it depends"),  # the deck shows no single-JVM result
+    ],
+)
+def test_2g_pages_for_java_as_far_as_the_deck_goes(engine, question, verdict):
+    r = engine.turn(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer
+
+
+def test_smt_on_versus_off_on_the_same_z13_gives_table_2_s_figures(engine):
+    r = engine.turn(
+        "z13 IFLs under z/VM for SAP app servers: what does turning SMT on buy us compared to keeping it off?"
+    )
+    assert "28" in r.answer and "29" in r.answer, r.answer
+
+
+@pytest.mark.parametrize(
+    "question, verdict",
+    [
+        ("once split into 4K pages, does a pageable 1MB page get promoted back immediately?", "no"),
+        ("is a demoted large page merged back to 1M right away?", "no"),
+        ("does an unaligned PROTECT get a pageable 1M page demoted?", "yes"),
+        (
+            "running low on 4K frames - can 1 MB pages back 4K requests?",
+            "yes",
+        ),  # demotion words absent: the other claim
+    ],
+)
+def test_demotion_and_promotion(engine, question, verdict):
+    r = engine.turn(question)
+    assert r.verdict is not None and r.verdict.answer == verdict, r.answer
+
+
+def test_a_follow_up_in_the_new_form_after_a_placeholder_statement(engine):
+    state = engine.turn("64 GB online, old form LFAREA=nn% - biggest LFAREA possible?").state
+    r = engine.turn("and in the new 1M= syntax?", state)
+    assert "48 GB" in r.answer, r.answer  # 0.8 x (64 - 4)

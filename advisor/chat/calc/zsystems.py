@@ -159,6 +159,31 @@ _PLACEHOLDER = re.compile(
 )
 
 
+# "1M=(25%) on a 68G lpar": the new form's keywords without the word LFAREA ("1M=" is no other thing's syntax)
+_BARE_REQUEST = linre.compile(r"(?:^|[\s(:])((?:1M|2G)\s*=\s*\()", linre.IGNORECASE)
+
+
+def _bare_request(text: str) -> str:
+    """The text with a bare "1M=(...)[,2G=(...)]" written as the LFAREA statement it is (unchanged otherwise)."""
+    m = _BARE_REQUEST.search(text)
+    if m is None or _has(r"LFAREA|large frame area", text):
+        return text
+    start, i, depth = m.start(1), m.start(1), 0
+    while i < len(text):
+        c = text[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif depth == 0 and (c.isspace() or c in "?;"):
+            break
+        i += 1
+    if depth != 0:
+        return text  # unbalanced: left as written, never guessed
+    spec = text[start:i].rstrip(".,")
+    return f"{text[:start]}LFAREA=({spec}){text[start + len(spec) :]}"
+
+
 def lfarea_answer(text: str) -> CalcAnswer | None:
     reason = next((code for code, (ibm, _) in REASONS.items() if ibm.rstrip(".").lower() in text.lower()), None)
     if reason and _has(r"IAR046I|LFAREA", text):
@@ -166,6 +191,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         ibm, why = REASONS[reason]
         out.out.say(f'IAR046I reason "{ibm.rstrip(".")}": {why}', *_cites([CITE_IAR046I], "lfarea"))
         return out
+    text = _bare_request(text)
     if not _has(r"LFAREA|large frame area", text) or _has(r"pageable\s+large", text):
         return None  # the pageable large frame area is the PLAREA
     stmt, rest = _lfarea_statement(text)
@@ -392,8 +418,8 @@ def lfarea_in_form(last: str, fragment: str) -> str | None:
     form = "new" if (m.group(1) or "").lower() == "new" or m.group(2) else "old"
     stmt, _ = _lfarea_statement(last)
     share = linre.search(r"(\d{1,2})\s*%", fragment)  # "same 30% with the new syntax"
-    if stmt is None or "..." in stmt or _PLACEHOLDER.search(stmt) is not None:  # "LFAREA=nn%": the form only
-        base = last.replace(stmt, "LFAREA") if stmt else last
+    if stmt is None or "xx" in stmt.lower() or "..." in stmt or _PLACEHOLDER.search(stmt) is not None:
+        base = last.replace(stmt, "LFAREA") if stmt else last  # "LFAREA=nn%": a form named, not a value
         return f"{base.rstrip(' ?.!')}, in the {form} {'1M=/2G= ' if form == 'new' else 'xx% '}form?"
     try:
         req = parse_lfarea(stmt)
