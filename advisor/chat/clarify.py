@@ -49,6 +49,8 @@ def _has(pattern: str, text: str) -> bool:
 _AME64K_USE = (
     r"\b(?:use|using|enable|enabling|switch\s+to|switch|turn\s+on|go\s+with|go\s+to|activate|move\s+to|run)\s+"
     r"(?:the\s+)?(?:AME\s?64K|64K\s+mode)|\bAME\s?64K\s+(?:supported|available|possible|ok|an\s+option)"
+    # "switch our SAP app LPAR to AME64K": the partition named between the verb and the mode
+    r"|\b(?:switch|move|migrate|convert|change|go)\w*\s+(?:\w+\s+){0,5}?to\s+(?:AME\s?64K|64K\s+mode)"
 )
 # "how do I check whether the LFAREA is right?" asks for the method (a command), not for a judgement
 _HOW_TO_CHECK = (
@@ -315,6 +317,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         and not reading.os_levels
         and not has_document
         and _has(_AME64K_USE, text)
+        and not _has(r"^\W*why\b", text)  # "why would anyone run AME64K at factor 1.0?" asks a reason, not leave
     ):
         return Clarification(
             "processor",

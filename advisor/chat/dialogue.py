@@ -293,6 +293,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
                 return Resolution(
                     "ellipsis", f"{last.strip(' ?.!')}, with {_LEAD.sub('', bare, count=1).strip(' ?.!')}"
                 )
+            model = _model_swapped(last, reading)
+            if model is not None:  # "and for the 795" after "... for a Power 750?": the other server model
+                return Resolution("ellipsis", model)
             return Resolution("unclear", text)  # a number with no single place in the last question: ask
         return Resolution("ellipsis", with_context(bare, last))
     return None
@@ -301,6 +304,23 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
 CONTINUATION_WORDS = 6
 # "... instead", "only 20 npiv", "rather 4 ports": a count said in place of the one before
 _INSTEAD = linre.compile(r"\b(?:instead|only|rather|just|reduce|cut|down\s+to|drop\s+to)\b", linre.I)
+
+
+# "Power 750", "POWER7 780", "model 770", "p 795": a server model number (three digits after the product name)
+_MODEL_NUMBER = linre.compile(r"\b(?:power\s?\d{0,2}\+?|p\d{0,2}\+?|model|type)\s{0,2}(\d{3})\b", linre.I)
+
+
+def _model_swapped(last: str, reading: Reading) -> str | None:
+    """ "and for the 795" after a question about the Power 750: the one model number of the last question replaced by
+    the one three-digit number the follow-up says, or None."""
+    said = [q for q in reading.quantities if q.kind == "number"]
+    if len(said) != 1 or len(reading.quantities) != 1 or not (said[0].raw.isdigit() and len(said[0].raw) == 3):
+        return None
+    models = list(_MODEL_NUMBER.finditer(last))
+    if len(models) != 1:
+        return None
+    m = models[0]
+    return f"{last[: m.start(1)]}{said[0].raw}{last[m.end(1) :]}"
 
 
 def _system_swapped(text: str, bare: str, reading: Reading, st: ChatState) -> Resolution | None:

@@ -190,3 +190,51 @@ def test_how_much_it_needs_after_a_judgement_of_the_document(engine):
     first = engine.turn("is the memory of this vios enough?", None, document=doc)
     reply = engine.turn("how much does it need?", json.loads(first.state.model_dump_json()))
     assert reply.intent == "explain" and "6940 MB" in reply.answer
+
+
+def test_key_value_inputs_count_their_key_not_the_next_word():
+    from advisor.chat.reader import read
+
+    reading = read("vios: cores=24 fc8g=2 eth10g=2 npiv=16 veth=4, memory?")
+    said = {(q.kind, q.medium or q.noun, q.count or q.value) for q in reading.quantities}
+    assert said == {
+        ("cores", "cores", 24.0),
+        ("speed", "fc", 2),
+        ("speed", "ethernet", 2),
+        ("count", "npiv", 16),
+        ("count", "veth", 4),
+    }
+    assert "48 fc" not in read("cores=48 fc8g=4").text  # 48 cores, never 48 FC ports
+
+
+def test_peak_alone_is_the_highest_use_and_at_peak_the_window():
+    result = calculate("avg at peak 2.5 physc, peak 4.1: EC + VPs?", set())
+    assert result is not None and [c.result for c in result.calculations] == [2.5, 5]
+
+
+def test_ame_from_to_and_true_asked_as_a_noun(engine):
+    reply = _chat(engine, "ame from 1.5 to 3.0 on 12 GB true, same expanded - new true?")
+    assert _results(reply) == {"ame.true_memory_for_factor": 6.0} and reply.verdict is None
+
+
+def test_a_role_word_after_a_size_that_names_the_next_size():
+    from advisor.chat.calc.power import ame_sizes
+
+    assert ame_sizes("factor 2 true 20 GB paging 4 GB")[0] == {"true": 20.0, "paging": 4.0}
+    assert ame_sizes("20 GB true 4 GB paging, factor 2")[0] == {"true": 20.0, "paging": 4.0}
+
+
+def test_buffer_cache_tunables_are_the_buffer_cache(engine):
+    reply = _chat(engine, "dbc_max_pct at 8% on a 100 GB box for sap - ok?")
+    assert reply.verdict is not None and reply.verdict.answer == "no" and "3 GB" in reply.answer
+
+
+def test_a_server_model_follow_up_replaces_the_model(engine):
+    from advisor.chat.dialogue import _model_swapped
+    from advisor.chat.reader import read
+
+    assert (
+        _model_swapped("AME feature code for a Power 750?", read("and for the 795"))
+        == "AME feature code for a Power 795?"
+    )
+    assert _model_swapped("750 GB and a Power 750?", read("and 12")) is None

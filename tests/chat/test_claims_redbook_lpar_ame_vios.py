@@ -113,3 +113,12 @@ def test_a_question_on_the_sources_own_test_is_not_asked_back(engine: ChatEngine
     reply = engine.turn("redbook oracle batch test: how much memory did test 0 have without AME?", None)
     assert reply.intent != "clarify" and "120 GB" in reply.answer
     assert engine.turn("how much expanded memory at factor 2?", None).intent == "clarify"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [("set ame expansion factor 11 on the sandbox lpar?", "no"), ("use an AME factor of 2.45 on our test box?", "yes")],
+)
+def test_an_imperative_with_a_value_asks_whether_to(engine: ChatEngine, question: str, expected: str) -> None:
+    reply = engine.turn(question, None)
+    assert reply.verdict is not None and reply.verdict.answer == expected

@@ -177,7 +177,13 @@ _HPUX = r"HP-?UX|superdome|itanium|\brx\d{4}\b|\brx\s+(?:box|server|machine|host
 _OTHER_PLATFORM = r"\bAIX\b|z/?OS|\bPOWER\d|\bP\d{1,2}\b|\bVIOS\b|\blinux\b|\bz/?VM\b|\bLPAR"
 
 
+# HP-UX's buffer cache tunables (filecache_max on 11i v3, dbc_max_pct before): the buffer cache the slides size
+_CACHE_TUNABLE = linre.compile(r"\b(?:filecache_max|dbc_max_pct)\b", linre.I)
+
+
 def hpux_kernel_answer(text: str) -> CalcAnswer | None:
+    if _CACHE_TUNABLE.search(text):  # "filecache_max at 5% on a 64 GB server": the buffer cache, on HP-UX
+        text = _CACHE_TUNABLE.sub("hp-ux buffer cache", text)
     hpux = _has(_HPUX, text) or (_has(r"buffer cache", text) and not _has(_OTHER_PLATFORM, text))
     if not (hpux and _has(r"buffer cache|swap", text)):
         return None

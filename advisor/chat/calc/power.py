@@ -344,8 +344,9 @@ def _factors(text: str) -> list[float]:
     for m in _FACTOR_WORDS.finditer(text):
         g = next(i for i in range(1, 5) if m.group(i) is not None)
         found.setdefault(float(m.group(g)), m.start(g))
-    for m in _MOVED_TO.finditer(text):
+    for m in _MOVED_TO.finditer(text):  # "ame from 2.0 to 2.5": both, the one moved to last
         found.setdefault(float(m.group(1)), m.start(1))
+        found.setdefault(float(m.group(2)), m.start(2))
     ordered = sorted(found, key=lambda f: found[f])
     if len(ordered) == 2:
         first, second = (text[max(0, found[f] - 32) : found[f]] for f in ordered)
@@ -373,7 +374,8 @@ _FACTOR_WORDS = re.compile(
 )
 # "from ame 1.4 to 2.1", "ame 1.5 -> 2.0": the factor moved to, after the one moved from
 _MOVED_TO = re.compile(
-    r"\bAME\s+(?:of\s+)?\d+\.\d+\s*(?:to|->|=>)\s*(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))",
+    r"\bAME\s+(?:(?:expansion\s+)?factor\s+)?(?:of\s+|from\s+)?(\d+\.\d+)\s*(?:to|->|=>)\s*(\d+(?:\.\d+)?)"
+    r"(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))",
     re.IGNORECASE,
 )
 
@@ -436,6 +438,23 @@ AME_COMPUTES = linre.compile(
 )
 
 
+def _ame_role(text: str, q: Quantity, qs: list[Quantity]) -> tuple[str, int, int] | None:
+    """The role of one AME size: by the words after it, unless those name the next size ("true 24 GB paging 6 GB":
+    "paging" is the 6 GB's, so the 24 GB is the true memory named before it)."""
+    found = role_span(text, q, AME_ROLES)
+    if found is None or found[1] != q.start:
+        return found  # a role said before the size, or none
+    nxt = next((o for o in qs if o.start >= found[2] and o.kind == "size"), None)
+    if nxt is None or nxt.start - found[2] > 4:
+        return found
+    lo = max(0, q.start - 40)
+    for name, (_, before_pattern) in AME_ROLES.items():
+        m = before_pattern.search(text[lo : q.start])
+        if m and name != found[0]:
+            return name, lo + m.start(), q.end
+    return found
+
+
 def ame_sizes(text: str) -> tuple[dict[str, float], str]:
     """(the AME amounts of a question by role: true, paging, expanded, in GiB; the message with those amounts
     and their role words blanked). One size said in GB or TB without a role is `unlabelled`: the caller
@@ -447,7 +466,7 @@ def ame_sizes(text: str) -> tuple[dict[str, float], str]:
     for q in qs:
         if q.kind != "size" or q.ambiguous:
             continue
-        found = role_span(text, q, AME_ROLES)
+        found = _ame_role(text, q, qs)
         if found is None:
             # "64K LDR_CNTRL", "16M pages" are page sizes, no memory of the LPAR; "12288 MB" is memory
             unit = (q.unit or "G")[0].upper()
@@ -1132,6 +1151,10 @@ _HIGHEST = linre.compile(
 )
 
 
+_PEAK = linre.compile(r"\bpeak(?:ed|s)?\b", linre.I)
+_WINDOW = linre.compile(r"\b(?:at|during|in|over|on|the|of)\s{1,2}$", linre.I)
+
+
 def _statistic(text: str, q: Quantity) -> str | None:
     """ "averages 9 cores", "max 5", "14 max", "6.5 cores on average": which statistic of the peak the figure is,
     by the nearest such word before it in its clause (or right after it); None when neither or both are said."""
@@ -1140,6 +1163,8 @@ def _statistic(text: str, q: Quantity) -> str | None:
     marks = [(m.end(), "average") for m in _AVERAGE.finditer(before)] + [
         (m.end(), "highest") for m in _HIGHEST.finditer(before)
     ]
+    # "peak 6.2" is the highest use; "average at peak 3.6", "during the peak" name the window, not a statistic
+    marks += [(m.end(), "highest") for m in _PEAK.finditer(before) if not _WINDOW.search(before[: m.start()])]
     if marks:
         return max(marks)[1]
     after = text[q.end : q.end + 16]

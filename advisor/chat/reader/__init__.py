@@ -116,6 +116,8 @@ _YES_NO = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s|\s?(?:->|=>)\s")  # "factor 2.5 -> how much true?": two clauses
+# "keep expanded - new true?", "how much true?": AME's true memory asked for, not "is that true?"
+_TRUE_MEMORY = re.compile(r"\b(?:new|the|much|needed|required|min(?:imum)?|resulting)\s+true\s?\?\s*$", re.IGNORECASE)
 _WH = re.compile(r"^\s*(?:what|which|how|why|when|where|who)\b", re.IGNORECASE)
 
 
@@ -182,7 +184,11 @@ def read(message: str) -> Reading:
     problems.reverse()
     terms = list(dict.fromkeys(_CANONICAL.get(m.group(1).lower(), m.group(1)) for m in _TERM.finditer(text)))
     clauses = [c for c in _CLAUSE.split(text) if c.strip()]
-    yes_no = any(_YES_NO.search(c) and not _WH.match(c) for c in clauses[-2:]) if clauses else False
+    yes_no = (
+        any(_YES_NO.search(c) and not _WH.match(c) and not _TRUE_MEMORY.search(c) for c in clauses[-2:])
+        if clauses
+        else False
+    )
     return Reading(
         text=text,
         said=message or "",

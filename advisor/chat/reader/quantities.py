@@ -110,6 +110,12 @@ def parse_number(raw: str, *, sized: bool) -> tuple[float | None, str | None]:
     return float(raw), None
 
 
+def _dotted_level(raw: str) -> bool:
+    """Three or more dotted groups that are no thousands separators ("2.2.6", "2.2.1.3", not "1.234.567")."""
+    groups = raw.split(".")
+    return len(groups) >= 3 and all(g.isdigit() for g in groups) and not all(len(g) == 3 for g in groups[1:])
+
+
 def _noun(word: str) -> str:
     w = word.lower().replace("\u00a0", " ")
     if w.startswith(("virtual p", "virtual c")) or w in ("vp", "vps"):
@@ -149,9 +155,55 @@ def _port_adapter(norm: str, pos: int) -> re.Match[str] | None:
     return m if nxt is not None and _SPEED_UNIT.match(norm, nxt.end()) else None
 
 
+# "cores=48 fc8g=4 eth10g=2 npiv=64 veth=10" (a bot's or a form's key=value inputs, the schema's adapter names too): the
+# value is the count of its key, never of the word after it ("48 fc...")
+_KEYED = linre.compile(
+    r"\b(system_cores|cores|fc_?8g(?:_ports)?|eth_?10g(?:_ports)?|10gbe|eth_?1g(?:_ports)?|1gbe|"
+    r"npiv(?:_vfc_adapters)?|vfcs?|veths?|virtual_eth_adapters|lhea_ports|lheas?)\s?[:=]\s?(\d{1,5})\b",
+    linre.I,
+)
+_KEYED_AS = {
+    "cores": "{} cores",
+    "fc8g": "{} x 8Gb FC ports",
+    "eth10g": "{} x 10Gb Ethernet ports",
+    "10gbe": "{} x 10Gb Ethernet ports",
+    "eth1g": "{} x 1Gb Ethernet ports",
+    "1gbe": "{} x 1Gb Ethernet ports",
+    "npiv": "{} NPIV adapters",
+    "vfc": "{} NPIV adapters",
+    "veth": "{} virtual ethernet adapters",
+    "lhea": "{} LHEAs",
+    "lheaports": "{} LHEA ports",
+}
+
+
+_KEY_ALIASES = {
+    "systemcores": "cores",
+    "fc8gports": "fc8g",
+    "eth10gports": "eth10g",
+    "eth1gports": "eth1g",
+    "npivvfcadapters": "npiv",
+    "vfcs": "vfc",
+    "veths": "veth",
+    "virtualethadapters": "veth",
+    "lheas": "lhea",
+}
+
+
+def _keyed(text: str) -> str:
+    """The key=value inputs said as counts of what they name ("fc8g=4" -> "4 x 8Gb FC ports")."""
+
+    def spelled(m: linre.Match) -> str:
+        key = m.group(1).lower().replace("_", "")
+        form = _KEYED_AS.get(_KEY_ALIASES.get(key, key))
+        return form.format(m.group(2)) if form else m.group(0)
+
+    return _KEYED.sub(spelled, text) if "=" in text or ":" in text else text
+
+
 def quantities(text: str) -> tuple[str, list[Quantity]]:
     """(the text with number words as digits, every quantity in it in order)."""
-    norm = plain_numbers(normalise(text))
+    norm = plain_numbers(_keyed(normalise(text)))
     out: list[Quantity] = []
     pending_count: int | None = None
     skip_to = -1
@@ -170,6 +222,8 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
         more = _MORE_SIZE.match(norm, pos)  # "4 more gigs", "2 extra GB": the amount with its unit
         size = _SIZE_UNIT.match(norm, more.end() if more else pos)
         speed = _SPEED_UNIT.match(norm, pos)
+        if _dotted_level(raw):
+            continue  # "VIOS 2.2.6", "2.2.1.3", "7.1.3": a level or version, no quantity
         value, ambiguous = parse_number(raw, sized=bool(size or speed))
         if value is None:
             out.append(Quantity(kind="number", value=0.0, raw=raw, start=start, end=pos, ambiguous=ambiguous))
