@@ -885,7 +885,14 @@ def fragment_of(kb, text: str, prior) -> bool:
     unknown = [u for u in r.unknown if u.lower() not in named]  # "P9", "TL3": read by the reader, not unknown
     if r.foreign or unknown:
         return False
-    return all(w.lower() in _CONVERSATIONAL or w.lower() in named or is_code(w) for w in r.dropped)
+    # "and if we forgot?", "what if they skip it?": a case of the same subject, told in everyday words
+    everyday = bool(_HYPOTHETICAL.match(text)) and not r.rare
+    return all(w.lower() in _CONVERSATIONAL or w.lower() in named or is_code(w) or everyday for w in r.dropped)
+
+
+_HYPOTHETICAL = linre.compile(
+    r"^\s*(?:(?:and|but|so)\s+)?(?:what\s+)?if\s+(?:we|i|you|they|it|someone|nobody|one)\b", linre.IGNORECASE
+)
 
 
 MAX_FRAGMENT_WORDS = 12

@@ -117,7 +117,10 @@ def document_platforms(doc: dict | None) -> set[str]:
 
 JUDGED_RULES = 8  # rules of the topic a "is my X ok?" judges: any that fires answers No
 # words that ask about the document as a whole, not about a part of it ("config attached. is AME ok here?")
-_WHOLE_DOCUMENT = frozenset("config configuration setup attached here whole overall everything things all".split())
+_WHOLE_DOCUMENT = frozenset(
+    """config configuration setup attached here whole overall everything things all lpar vios server system partition
+    box host point view perspective side respect standpoint""".split()
+)
 
 _JUDGEMENT = linre.compile(
     r"\b(?:ok|okay|enough|fine|right|correct|good|big|large|small|sized|safe|sane|set|configured|high|low)\b",

@@ -97,3 +97,16 @@ def test_a_downside_follow_up_stays_on_the_thread(engine, follow):
     reply = engine.turn(follow, first.state)
     assert reply.covered and any(c.source_id == "ibm-aix-ame64k-sap-2023" for c in reply.citations), reply.answer
     assert "virtual memory" in reply.answer
+
+
+@pytest.mark.parametrize("follow", ["and if we forgot?", "what if they never set it?", "but if someone skips that?"])
+def test_a_hypothetical_in_everyday_words_continues_the_subject(engine, follow):
+    first = engine.turn("shared storage pool LUNs: when must queue_depth and max_transfer be set?")
+    reply = engine.turn(follow, first.state)
+    assert reply.covered and "queue_depth" in reply.answer, reply.answer
+
+
+@pytest.mark.parametrize("follow", ["and if we use tomcat?", "what if we run redis there?"])
+def test_a_hypothetical_naming_another_thing_stays_refused(engine, follow):
+    first = engine.turn("shared storage pool LUNs: when must queue_depth and max_transfer be set?")
+    assert not engine.turn(follow, first.state).covered
