@@ -351,7 +351,8 @@ def _system_swapped(text: str, bare: str, reading: Reading, st: ChatState) -> Re
             base = f"{_swap_platforms(last, reading, read(last)).rstrip(' ?.!')} on {names}?"
         swapped = hpt_os_swapped(base, bare)
         one_group = len({m.group(0).lower() for m in _OS_NAMED.finditer(last)}) <= 1
-        whole = (one_group or _ALL_SAID.search(bare) is not None) and not _part_said(bare)
+        named_part = len({m.group(0).lower() for m in _OS_NAMED.finditer(bare)}) > 1  # "the aix ones were ibm i"
+        whole = (one_group or named_part or _ALL_SAID.search(bare) is not None) and not _part_said(bare)
         return Resolution("ellipsis", swapped) if swapped is not None and whole else Resolution("unclear", text)
     if reading.platforms and not reading.os_levels:
         names = " with ".join(p.name for p in reading.platforms)

@@ -238,3 +238,8 @@ def test_a_server_model_follow_up_replaces_the_model(engine):
         == "AME feature code for a Power 795?"
     )
     assert _model_swapped("750 GB and a Power 750?", read("and 12")) is None
+
+
+def test_the_part_named_by_its_os_changes(engine):
+    reply = _chat(engine, "hpt: power7+, 2 aix lpars 128G max, 1 ibm i 64G max", "what if the aix ones were ibm i too?")
+    assert _results(reply) == {"hpt.size.POWER7+": 5.0}  # 320 / 64
