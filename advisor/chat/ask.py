@@ -170,7 +170,8 @@ def elsewhere(r: Retrieval) -> bool:
     """A follow-up names a term of the field of its own ("and the HMC itself?" after VIOS memory, "and for the JVM
     heap?" after chatr) that the best passage for it with its context does not speak of: the context answers, not
     the follow-up."""
-    return bool(r.own_terms) and bool(r.hits) and not set(r.own_terms) & set(r.hits[0].matched)
+    own = set(r.own_terms) - HOW_WORDS  # "downside? (...)": how it is asked, not another thing
+    return bool(own) and bool(r.hits) and not own & set(r.hits[0].matched)
 
 
 def in_scope(r: Retrieval) -> bool:
@@ -396,6 +397,8 @@ def answer(
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
     r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra, near=near)
     threaded = lean and on_thread(r)
+    if near and r.concepts and all(c.label in HOW_WORDS for c in r.concepts) and not r.continues:
+        return not_covered(r)  # "downside?" that no passage of the thread speaks of: asked with its context instead
     if not in_scope(r) and not threaded and in_scope(r.by_score):
         r = r.by_score  # a follow-up whose own words only weak passages answer: the question it continues decides
     scoped = threaded or in_scope(r)

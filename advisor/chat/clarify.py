@@ -49,6 +49,8 @@ def _has(pattern: str, text: str) -> bool:
 _AME64K_USE = (
     r"\b(?:use|using|enable|enabling|switch\s+to|switch|turn\s+on|go\s+with|go\s+to|activate|move\s+to|run)\s+"
     r"(?:the\s+)?(?:AME\s?64K|64K\s+mode)|\bAME\s?64K\s+(?:supported|available|possible|ok|an\s+option)"
+    # "switch our SAP app LPAR to AME64K": the partition named between the verb and the mode
+    r"|\b(?:switch|move|migrate|convert|change|go)\w*\s+(?:\w+\s+){0,5}?to\s+(?:AME\s?64K|64K\s+mode)"
 )
 # "how do I check whether the LFAREA is right?" asks for the method (a command), not for a judgement
 _HOW_TO_CHECK = (
@@ -57,6 +59,11 @@ _HOW_TO_CHECK = (
     r"|\b(?:which|what)\s+(?:command|cmd)s?\b"
     # "is there a tool on the vios that recommends its sizing?": a tool is asked for, not a figure
     r"|\b(?:is\s+there|are\s+there|any|which|what)\s+(?:\w+\s+){0,2}(?:tools?|utilit(?:y|ies)|advisors?)\b"
+)
+# "in the redbook oracle batch test, how much memory did test 0 have?": the source's own case, nothing of the user's
+_THE_SOURCES_CASE = (
+    r"\b(?:redbook|guide|paper|book|redpaper)\W{0,3}(?:\w+\s+){0,3}(?:test|scenario|example|case)s?\b"
+    r"|\b(?:test|scenario|example|figure|table)\s+\d+(?:-\d+)?\b"
 )
 # the question asks for a number of instances (not "do instances span cells?")
 _INSTANCES_ASKED = (
@@ -172,7 +179,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     """The one input missing for the calculation the question is about, or None."""
     text = reading.text
     sizes = reading.amounts("size")
-    if _has(_HOW_TO_CHECK, text):
+    if _has(_HOW_TO_CHECK, text) or _has(_THE_SOURCES_CASE, text):
         return None
     limit = _ame_limit(text)
     if limit is not None:

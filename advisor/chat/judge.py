@@ -120,6 +120,8 @@ _INVERTED = linre.compile(
 )
 _WH_FIRST = linre.compile(
     r"^\s*(?:(?:at|in|on|for|from|by|with|to|under|of)\s+)?"
+    # "besides AME, what else does the NX unit do?": a set-aside subject before the wh-word
+    r"(?:(?:besides|apart\s+from|other\s+than|except(?:\s+for)?|aside\s+from)\s+[\w+./-]+(?:\s+[\w+./-]+)?,?\s+)?"
     r"(?:what|which|who|whom|whose|why|where|how|when\s+(?:is|are|does|do|did|can|will|should))\b",
     linre.IGNORECASE,
 )

@@ -121,7 +121,8 @@ _LEVEL_BEFORE = linre.compile(
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
-_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|such|it|our|we|us|my)\b", linre.IGNORECASE)
+_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|such|our|we|us|my)\b", linre.IGNORECASE)
+_QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
 _YEAR = linre.compile(r"(?:19[89]\d|20[0-3]\d)")
 _NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
 _TURNED = {
@@ -350,13 +351,18 @@ class Claims:
         # a modal ("can", "should", "need") frames a question; a predicate of its own ("span cells", "carry more
         # users", "survive a reboot") is what it asks. Then the most specific claim, then the predicate asked first
         # ("does amepat know ... when it recommends a factor?").
-        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, int, int, int]:
+        # "We zoned the WWPN that shows up on the fabric. Do we have to zone the second one?": the sentences before the
+        # question set the scene; a predicate worded in the question itself comes before one worded in the scene
+        scene = _scene_end(asked_text)
+
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, bool, int, int, int]:
             about = item[1].claim.about
             named = focus is None or about[0].search(focus) is not None
             own = 0 if focus is None else sum(p.search(focus) is not None for p in about)  # "and 4Gb ones?"
             says = item[1].claim.says
             tier = 2 if says == _GENERIC or item[1].weak else 1 if says in _MODAL else 0
-            return (not named, -own, tier, -item[0], item[1].at)  # a follow-up's own subject first
+            in_scene = not item[1].figure and item[1].at < scene
+            return (not named, -own, in_scene, tier, -item[0], item[1].at)  # a follow-up's own subject first
 
         found.sort(key=rank)
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
@@ -545,6 +551,16 @@ class Claims:
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
         return not self.asks_any(asked_text)
+
+
+def _scene_end(asked_text: str) -> int:
+    """Where the last sentence of a message that ends in a question starts (0: one sentence, no question, or a tag
+    such as "safe?" or "any issue?", which asks about the whole statement before it)."""
+    text = asked_text.rstrip()
+    ends = [m.end() for m in _SENTENCES.finditer(text)]
+    if not text.endswith("?") or not ends or len(text[ends[-1] :].split()) < _QUESTION_WORDS:
+        return 0
+    return ends[-1]
 
 
 def _asks_the_rule(asked_text: str) -> bool:

@@ -68,6 +68,16 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         # all-interleaved memory: move to CLM, never to ILM
         ("our superdome runs 100% interleaved memory, should we change that?", "yes"),
         ("should we change the rx8640 to 100% interleaved memory?", "no"),
+        # SAP ABAP app servers benefit; not a Java stack; factor 1.0 saves nothing; 4.7 waited on the compression unit
+        ("is AME a good idea for our NetWeaver ABAP app servers?", "yes"),
+        ("is AME a good idea for our SAP Java app servers?", "no"),
+        ("does AME64K at factor 1.0 free any memory?", "no"),
+        ("at factor 4.7 was there CPU wait for the compression unit?", "yes"),
+        # buffer cache tunable as a bare percentage; the pthread patches are 11i v2 patches
+        ("dbc_max_pct = 2 on the SAP server, ok?", "yes"),
+        ("dbc_max_pct set to 10, acceptable?", "no"),
+        ("is PHCO_36323 required on 11i v3?", "no"),
+        ("is PHCO_36323 required on 11i v2?", "yes"),
     ],
 )
 def test_statements_of_the_two_sources(engine: ChatEngine, question: str, expected: str | None) -> None:
@@ -101,3 +111,17 @@ def test_a_range_comparison_is_loaded_and_checked(tmp_path: Path) -> None:
     bad.write_text(good.read_text(encoding="utf-8").replace(", upto: 0.5", ""), encoding="utf-8")
     with pytest.raises(KnowledgeError):
         load_claims({"p"}, bad)
+
+
+def test_switching_a_named_partition_to_ame64k_asks_for_its_levels_first(engine: ChatEngine) -> None:
+    # AME64K needs POWER8+ and AIX 7.2 TL1+: unknown levels are asked for, never guessed; the reply resumes it
+    first = engine.turn("can we move our ECC app lpar over to AME64K?")
+    assert first.needs_input and first.verdict is not None and first.verdict.answer == "it depends"
+    yes = engine.turn("power9, aix 7.2 tl5", first.state)
+    assert yes.verdict is not None and yes.verdict.answer == "yes", yes.answer[:200]
+    first = engine.turn("can we migrate the SAP dialog instance partition to AME64K?")
+    no = engine.turn("POWER7+ with AIX 7.1", first.state)
+    assert no.verdict is not None and no.verdict.answer == "no", no.answer[:200]
+    # asked why, not whether: the reason from the guide, no question about our levels
+    why = engine.turn("why keep AME64K at factor 1.0 at all?")
+    assert not why.needs_input and "amepat" in why.answer

@@ -89,3 +89,11 @@ def test_a_broad_topic_is_judged_by_every_rule_of_it_that_fires(engine, question
     reply = engine.turn(question, None, AIX)
     assert reply.verdict is not None and reply.verdict.answer == "no", reply.answer
     assert "AME-004" in reply.answer
+
+
+@pytest.mark.parametrize("follow", ["downside?", "any downsides?"])
+def test_a_downside_follow_up_stays_on_the_thread(engine, follow):
+    first = engine.turn("does running the SAP kernel on 64K pages pay off on Power10 when AME is off?")
+    reply = engine.turn(follow, first.state)
+    assert reply.covered and any(c.source_id == "ibm-aix-ame64k-sap-2023" for c in reply.citations), reply.answer
+    assert "virtual memory" in reply.answer

@@ -478,38 +478,6 @@ def test_stated_quantities_ranges_and_issue_tags(engine: ChatEngine, question: s
     assert verdict_of(engine, question) == expected
 
 
-@pytest.mark.parametrize(
-    ("question", "expected"),
-    [
-        # two settings that must match (client against VIOS), in decimal or hex, either way round
-        ("npiv client has num_cmd_elems 2048 but the vio server fcs only 1024 - issue?", "yes"),
-        ("num_cmd_elems is 512 on the vios and 512 on the client lpar, fine?", "yes"),
-        ("client max_xfer_size=0x200000 while vios1 has 0x100000. acceptable?", "no"),
-        ("vios hdisk queue_depth 32, client vscsi disk queue_depth 3. ok?", "no"),
-        # a level between the device and its value is no setting ("VIOS 3.1")
-        ("AIX client num_cmd_elems 512 and VIOS 3.1 num_cmd_elems 512, good?", "yes"),
-        # counts spread over ports: evenly, and each within the 64-client limit
-        ("30 npiv lpars on fcs0, 4 on fcs2. is that a good spread?", "no"),
-        ("fcs0 has 21 clients and fcs1 has 19, ok?", "yes"),
-        ("66 clients on fcs0 and 64 on fcs1 via npiv, fine?", "no"),
-    ],
-)
-def test_settings_that_must_match_and_counts_spread_evenly(engine: ChatEngine, question: str, expected: str) -> None:
-    assert verdict_of(engine, question) == expected
-
-
-def test_a_device_instance_or_hex_value_is_no_unknown_term(engine: ChatEngine) -> None:
-    """ "hdisk2", "0x100000": the sources name the device type and the attribute, the question its own instance and
-    value; neither makes the question one about something the sources never discuss."""
-    for question in (
-        "hdisk2 is a vscsi disk on the client with queue_depth 3. leave it?",
-        "client max_xfer_size=0x100000 and vios1 max_xfer_size=0x100000, fine?",
-    ):
-        reply = engine.turn(question)
-        assert reply.covered and reply.verdict is not None, question
-        assert reply.intent == "ask", question  # "max_xfer_size" asks no VIOS memory size: no question back
-
-
 def test_a_follow_up_with_then_leans_on_the_conversation(engine: ChatEngine) -> None:
     got = _chat(
         engine,

@@ -241,3 +241,9 @@ def test_over_the_api_a_bot_prefix_changes_nothing(tmp_path):
 
 
 CHAIN_INTENTS = ["review", "whatif", "whatif", "review", "review"]
+
+
+@pytest.mark.parametrize("note", ["good idea?", "wise?", "thoughts?"])
+def test_a_short_question_under_a_quoted_plan_asks_about_the_plan(note):
+    got = unwrap(f"> From: app-team\n> we will double the work processes on every instance tonight\n\n{note}").text
+    assert got == f"we will double the work processes on every instance tonight\n{note}"

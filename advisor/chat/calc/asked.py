@@ -125,8 +125,11 @@ _YES_NO_CLAUSE = linre.compile(
     r"^\s*(?:and\s+|so\s+|but\s+)?(?:is|are|can|could|should|does|do|will|would|would|may|must|has|have|isn't|aren't|"
     r"won't|doesn't)\s+(?:i|we|you|it|this|that|the|a|an|my|our|there|they|[a-z0-9_=(),%]+)\b"
     r"|^\s*any\s[^?]{0,40}\?\s*$"  # "any gain at all?"
+    # "set the expansion factor to 12 on a test lpar?", "give the vios 4 GB?": whether to, with the user's value
+    r"|^\s*(?:set|use|configure|apply|enable|give|put)\s[^?]{0,80}\d[^?]{0,40}\?\s*$"
     r"|\b(?:valid|fits?|fit\s+in|under|over|above|below|within|exceeds?|too\s+(?:much|big|high|large|small|low|little|many|few)|"
-    r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient)\b[^?]{0,30}\?"
+    r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient|trust(?:worthy)?|reliable|realistic|"
+    r"believable|sensible)\b[^?]{0,30}\?"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
     r"|\b(?:wonder(?:ing)?|whether|not\s+sure\s+if|unsure\s+if)\b.{0,60}\b(?:enough|ok|okay|fine|sufficient|"
     r"too\s+(?:much|big|small|little|low)|valid|fits?|right)\b",

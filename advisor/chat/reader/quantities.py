@@ -110,6 +110,12 @@ def parse_number(raw: str, *, sized: bool) -> tuple[float | None, str | None]:
     return float(raw), None
 
 
+def _dotted_level(raw: str) -> bool:
+    """Three or more dotted groups that are no thousands separators ("2.2.6", "2.2.1.3", not "1.234.567")."""
+    groups = raw.split(".")
+    return len(groups) >= 3 and all(g.isdigit() for g in groups) and not all(len(g) == 3 for g in groups[1:])
+
+
 def _noun(word: str) -> str:
     w = word.lower().replace("\u00a0", " ")
     if w.startswith(("virtual p", "virtual c")) or w in ("vp", "vps"):
@@ -216,6 +222,8 @@ def quantities(text: str) -> tuple[str, list[Quantity]]:
         more = _MORE_SIZE.match(norm, pos)  # "4 more gigs", "2 extra GB": the amount with its unit
         size = _SIZE_UNIT.match(norm, more.end() if more else pos)
         speed = _SPEED_UNIT.match(norm, pos)
+        if _dotted_level(raw):
+            continue  # "VIOS 2.2.6", "2.2.1.3", "7.1.3": a level or version, no quantity
         value, ambiguous = parse_number(raw, sized=bool(size or speed))
         if value is None:
             out.append(Quantity(kind="number", value=0.0, raw=raw, start=start, end=pos, ambiguous=ambiguous))

@@ -216,6 +216,9 @@ def _lines(text: str, removed: list[str]) -> str:
         # "please advise, thx" under the quoted question, "see below" over a forwarded one: that question,
         # then what the new part adds
         kept = [line for line in quoted + kept if _has_words(line)]
+    elif _judges(kept) and any(_has_words(line) for line in quoted) and not any("?" in line for line in quoted):
+        # "good idea?" under a quoted plan ("> let's add 20 more dialog WPs"): the plan is what is asked about
+        kept = [line for line in quoted + kept if _has_words(line)]
     elif not any(_has_words(line) for line in kept):
         kept = quoted
     if not any(_has_words(line) for line in kept):
@@ -223,6 +226,12 @@ def _lines(text: str, removed: list[str]) -> str:
     if forwarded:
         removed.append("quoted reply")
     return "\n".join(kept + tail).strip()
+
+
+def _judges(lines: list[str]) -> bool:
+    """The new part is a short question about what it quotes: "good idea?", "thoughts?", "is that right?"."""
+    text = " ".join(lines).strip()
+    return text.endswith("?") and 0 < len(text.split()) <= SHORT_NOTE_WORDS
 
 
 # "what do i tell them?", "thoughts on this?", "is that right?": a short new part about the quoted one

@@ -1,0 +1,116 @@
+"""Verdicts and answers on Redbook 3.6 to 3.10 (vSCSI, SSP, NPIV, SEA and the hypervisor LAN, the 10 Gbit stack, WPARs,
+suspend and resume) in words of our own, and the general mechanisms that lane added: two stated settings that must
+match, counts spread over ports, the question sentence against the scene before it, device instances and hex values,
+levels that are no quantities, netstat counters beside a calculation. None of these phrasings is an eval turn.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.chat import ChatEngine
+from advisor.chat.judge import claim_verdict
+from advisor.chat.reader import read
+
+
+def verdict_of(engine: ChatEngine, question: str) -> str | None:
+    got = claim_verdict(engine.kb.claims, read(question))
+    return got.answer if got else None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # 3.6.1 vSCSI: tunables on both sides; internal disk; the client's default queue depth
+        ("is it enough to tune queue_depth on the VIO server side only for vscsi disks?", "no"),
+        ("we changed max_transfer just on the VIOS, clients untouched, sufficient?", "no"),
+        ("queue_depth on my vscsi disks is still the default 3, leave it at that?", "no"),
+        # 3.6.3 NPIV: adapter speeds, vendor disk, WWPN pairs and zones, LPM
+        ("npiv with 4Gb fc adapters possible?", "no"),
+        ("with NPIV will AIX show the native 2145 disk type?", "yes"),
+        ("we only zoned the first wwpn, is that sufficient for lpm?", "no"),
+        ("can both WWPNs of a vfc adapter be in one zone?", "yes"),
+        ("do the two wwpns of one virtual fc need to be zoned together in the same zone?", "no"),
+        ("does lpm with npiv lpars need any extra zoning work?", "yes"),
+        ("25 partitions on one fc port with npiv, ok?", "yes"),
+        # 3.7 SEA and the hypervisor LAN
+        ("SEA load sharing - any special configuration on the client side?", "no"),
+        ("should LPM go over a different adapter than the SEA?", "yes"),
+        ("can I change max_buf_small while ent0 is online?", "no"),
+        ("is it possible to enable dcbflush_local without bringing en0 down?", "no"),
+        # 3.8 adapter density; 3.9 versioned WPARs
+        ("one 10G port per two cores already, can I still put in a 1 gig adapter?", "no"),
+        ("is it fine to give an AIX 5.3 versioned WPAR an NPIV adapter?", "no"),
+        ("does SSP offer snapshots?", "yes"),
+    ],
+)
+def test_statements_of_the_sections_asked_in_other_words(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # two settings that must match (client against VIOS), in decimal or hex, either way round
+        ("npiv client has num_cmd_elems 2048 but the vio server fcs only 1024 - issue?", "yes"),
+        ("num_cmd_elems is 512 on the vios and 512 on the client lpar, fine?", "yes"),
+        ("client max_xfer_size=0x200000 while vios1 has 0x100000. acceptable?", "no"),
+        ("vios hdisk queue_depth 32, client vscsi disk queue_depth 3. ok?", "no"),
+        # a level between the device and its value is no setting ("VIOS 3.1")
+        ("AIX client num_cmd_elems 512 and VIOS 3.1 num_cmd_elems 512, good?", "yes"),
+        # counts spread over ports: evenly, and each within the 64-client limit
+        ("30 npiv lpars on fcs0, 4 on fcs2. is that a good spread?", "no"),
+        ("fcs0 has 21 clients and fcs1 has 19, ok?", "yes"),
+        ("66 clients on fcs0 and 64 on fcs1 via npiv, fine?", "no"),
+    ],
+)
+def test_settings_that_must_match_and_counts_spread_evenly(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # the sentences before the question set the scene: "shows up" / "logged in" there is no predicate asked
+        ("We only see one WWPN logged in on the switch. Should the other one be zoned too?", "yes"),
+        ("The fabric shows just one wwpn for the vfc adapter. Do we have to zone the second WWPN as well?", "yes"),
+        # a short tag after the statement still asks about the statement as a whole
+        ("thinking about AME factor 4.7 for a prod S/4 app server to save RAM. safe?", "no"),
+        # "both" read as "2" by the reader is still both
+        ("classic SEA failover: does traffic go through both vios at once?", "no"),
+        ("may both wwpns of a vfc adapter share one zone?", "yes"),
+    ],
+)
+def test_the_question_sentence_asks_the_scene_before_it_does_not(
+    engine: ChatEngine, question: str, expected: str
+) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+def test_a_device_instance_or_hex_value_is_no_unknown_term(engine: ChatEngine) -> None:
+    """ "hdisk2", "0x100000": the sources name the device type and the attribute, the question its own instance and
+    value; neither makes the question one about something the sources never discuss."""
+    for question in (
+        "hdisk2 is a vscsi disk on the client with queue_depth 3. leave it?",
+        "client max_xfer_size=0x100000 and vios1 max_xfer_size=0x100000, fine?",
+    ):
+        reply = engine.turn(question)
+        assert reply.covered and reply.verdict is not None, question
+        assert reply.intent == "ask", question  # "max_xfer_size" asks no VIOS memory size: no question back
+
+
+def test_a_dotted_level_is_no_number_to_ask_about(engine: ChatEngine) -> None:
+    """ "vios 2.2.6", "2.2.1.3": a level, never "I cannot read the number"; "1.234.567" stays a thousands number."""
+    assert not read("npiv on 4gb fc cards, doable? (vios 2.2.6)").problems
+    assert not read("is SSP supported on VIOS 2.2.1.1?").problems
+    assert read("vios memory for 1.234.567 MB").of_kind("size")
+    reply = engine.turn("npiv on our old 4 gig fc cards, doable? (vios 2.2.6.10)")
+    assert reply.intent == "ask" and reply.verdict is not None and reply.verdict.answer == "no"
+
+
+def test_a_netstat_counter_beside_the_buffer_figures_is_no_unplaced_number(engine: ChatEngine) -> None:
+    reply = engine.turn("huge pool: Max Allocated 64, Max Buffers 64, Hypervisor Receive Failures 912. what to change?")
+    assert reply.intent == "calc" and "max_buf_huge=128" in reply.answer
+    # a bare number that counts nothing named is still asked about
+    asked = engine.turn("huge pool: Max Allocated 64, Max Buffers 64 and 912. what to change?")
+    assert asked.needs_input
