@@ -243,3 +243,21 @@ def test_a_server_model_follow_up_replaces_the_model(engine):
 def test_the_part_named_by_its_os_changes(engine):
     reply = _chat(engine, "hpt: power7+, 2 aix lpars 128G max, 1 ibm i 64G max", "what if the aix ones were ibm i too?")
     assert _results(reply) == {"hpt.size.POWER7+": 5.0}  # 320 / 64
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up"),
+    [
+        ("vios memory for 32 cores, 4 x 8Gb FC, 40 npiv", "and how much CPU?"),
+        ("ame 2.0, 24 GB true, 8 GB paging: limit?", "and the CPU cost?"),
+        ("our lpar averages 9 cores at peak and hits 14 max. EC and VPs?", "and the weight?"),
+    ],
+)
+def test_a_follow_up_asking_another_quantity_gets_no_figure_of_the_last(engine, first, follow_up):
+    assert not _chat(engine, first, follow_up).calculations
+
+
+def test_a_follow_up_asking_another_figure_of_the_same_inputs(engine):
+    assert _results(_chat(engine, "ame 2.0, 24 GB true, 8 GB paging: limit?", "and the slowdown?")) == {
+        "ame.paging_starts": 48.0
+    }
