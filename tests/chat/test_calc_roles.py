@@ -261,3 +261,8 @@ def test_a_follow_up_asking_another_figure_of_the_same_inputs(engine):
     assert _results(_chat(engine, "ame 2.0, 24 GB true, 8 GB paging: limit?", "and the slowdown?")) == {
         "ame.paging_starts": 48.0
     }
+
+
+def test_a_clm_share_said_after_the_word():
+    result = calculate("clm 10% of 512G?", set())
+    assert result is not None and [c.result for c in result.calculations] == [51.2]
