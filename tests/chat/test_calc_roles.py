@@ -266,3 +266,18 @@ def test_a_follow_up_asking_another_figure_of_the_same_inputs(engine):
 def test_a_clm_share_said_after_the_word():
     result = calculate("clm 10% of 512G?", set())
     assert result is not None and [c.result for c in result.calculations] == [51.2]
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "figure"),
+    [
+        ("swap sizing for SAP on hp-ux?", "box has 96 GB", "192 GB"),
+        ("max buffer cache for our sap on hp-ux?", "it has 200 GB", "6 GB"),
+        ("what is the biggest LFAREA we can code?", "D M=STOR says 104G online", "80 GB"),  # 0.8 x (104 - 4)
+        ("how much expanded memory will AIX see on that lpar?", "16 GB true, factor 1.5", "24 GB"),
+    ],
+)
+def test_the_missing_input_is_asked_then_resumed(engine, question, reply, figure):
+    asked_back = _chat(engine, question)
+    assert asked_back.intent == "clarify" and asked_back.needs_input and not asked_back.calculations
+    assert figure in _chat(engine, question, reply).answer
