@@ -73,7 +73,7 @@ _INSTANCES_ASKED = (
 _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
     r"|too\s+(?:much|big|high)"
-    r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b"
+    r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b|\bbiggest|\blargest|\bmost\b"
 )
 
 
@@ -288,7 +288,9 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         _has(r"\bswap\b|buffer cache", text)
         and _has(r"HP-?UX|Superdome|Itanium|11i|11\.31|11\.23|rx\d{4}", text)
         and not sizes
-        and _has(r"how much|how big|size|enough|\bok\b|right|need", text)
+        and _has(
+            r"how much|how big|size|sizing|enough|\bok\b|right|need|\bmax|limit|upper|\bcap\b|minimum|\bmin\b", text
+        )
     ):
         return Clarification(
             "memory",
@@ -350,6 +352,27 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             ame.CITE_EXPANDED + ame.CITE_GAIN,
             "AME-005",
             "memory.expanded_gb",
+            "lparstat -i",
+            calculator="ame",
+        )
+    if (
+        _has(r"\bexpanded\s+mem|\bAIX\s+see|\bAME\b", text)
+        and ASK_EXPANDED.search(asked(text))
+        and _has(r"how much|what|calculat", text)
+        and not sizes
+        and not _factors(text)
+        and not reading.quantities
+        and not has_document
+        and not _has(r"\bCPU\b|deficit|SAPS|response|\bpool\b|compressed|monitor|topas|lparstat|command", text)
+    ):  # "how much expanded memory will AIX see on sapapp07?": both of its inputs are the user's
+        return Clarification(
+            "details",
+            "How much true (physical) memory does the LPAR have, and at which expansion factor? Shown by: lparstat -i "
+            "(Desired Memory, Target Memory Expansion Factor).",
+            "Expanded memory is the expansion factor times true memory.",
+            ame.CITE_EXPANDED + ame.CITE_GAIN,
+            "AME-005",
+            "memory.desired_gb",
             "lparstat -i",
             calculator="ame",
         )

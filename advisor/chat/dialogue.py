@@ -351,7 +351,8 @@ def _system_swapped(text: str, bare: str, reading: Reading, st: ChatState) -> Re
             base = f"{_swap_platforms(last, reading, read(last)).rstrip(' ?.!')} on {names}?"
         swapped = hpt_os_swapped(base, bare)
         one_group = len({m.group(0).lower() for m in _OS_NAMED.finditer(last)}) <= 1
-        whole = (one_group or _ALL_SAID.search(bare) is not None) and not _part_said(bare)
+        named_part = len({m.group(0).lower() for m in _OS_NAMED.finditer(bare)}) > 1  # "the aix ones were ibm i"
+        whole = (one_group or named_part or _ALL_SAID.search(bare) is not None) and not _part_said(bare)
         return Resolution("ellipsis", swapped) if swapped is not None and whole else Resolution("unclear", text)
     if reading.platforms and not reading.os_levels:
         names = " with ".join(p.name for p in reading.platforms)
@@ -424,6 +425,18 @@ def _inputs_said(last: str, kb=None) -> str:
     return ", ".join(parts)
 
 
+# The figures a calculation gives besides the one asked first ("and the slowdown?" after the AME limit): only these
+# follow-ups take the last calculation's inputs without naming the system again
+_FIGURE_OF = {
+    "ame": linre.compile(
+        r"\bslow\s?down|\bpaging|\blimit|\bceiling|\bexpanded|\btrue\b|\bgain|\bsaving|\bgo(?:es)?\s+down|\bdie|\bfail",
+        linre.I,
+    ),
+    "lfarea": linre.compile(r"\blimit|\bmax(?:imum)?\b|\bceiling|\bminimum|\b(?:1M|2G)\b|\bpages?\b", linre.I),
+    "hpux_kernel": linre.compile(r"\bswap|\bbuffer\s+cache", linre.I),
+}
+_NO_FIGURE = linre.compile(r"$^")
+_OTHER_THING = linre.compile(r"\b(?:cpu|cpus|processors?|weight|vps?|entitle\w*|cost|overhead|time|latency)\b", linre.I)
 # "AME 1.7", "factor of 2.0", "expansion factor 1.5": the word that says what a bare number is
 _ROLE_BEFORE = linre.compile(r"\b((?:expansion\s+)?factor|AME)\s*(?:of|=|:|at|is)?\s*$", linre.I)
 _ID_BEFORE = linre.compile(r"(?:[a-z]-|#)\s?$", linre.I)
@@ -451,6 +464,8 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
         and not reading.quantities
         and st.subject.calculator is not None
         and lfarea_in_form(st.subject.question or "", bare) is None  # "and in the old xx% form?": that form's figure
+        and _FIGURE_OF.get(st.subject.calculator or "", _NO_FIGURE).search(bare) is not None
+        and _OTHER_THING.search(bare) is None  # "and how much CPU?": another quantity, never the last one's figure
     )
     if not (_SAME_SYSTEM.search(bare) or limit or other_figure):  # "and the 80% ceiling?": the same system's limit
         return None

@@ -238,3 +238,46 @@ def test_a_server_model_follow_up_replaces_the_model(engine):
         == "AME feature code for a Power 795?"
     )
     assert _model_swapped("750 GB and a Power 750?", read("and 12")) is None
+
+
+def test_the_part_named_by_its_os_changes(engine):
+    reply = _chat(engine, "hpt: power7+, 2 aix lpars 128G max, 1 ibm i 64G max", "what if the aix ones were ibm i too?")
+    assert _results(reply) == {"hpt.size.POWER7+": 5.0}  # 320 / 64
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up"),
+    [
+        ("vios memory for 32 cores, 4 x 8Gb FC, 40 npiv", "and how much CPU?"),
+        ("ame 2.0, 24 GB true, 8 GB paging: limit?", "and the CPU cost?"),
+        ("our lpar averages 9 cores at peak and hits 14 max. EC and VPs?", "and the weight?"),
+    ],
+)
+def test_a_follow_up_asking_another_quantity_gets_no_figure_of_the_last(engine, first, follow_up):
+    assert not _chat(engine, first, follow_up).calculations
+
+
+def test_a_follow_up_asking_another_figure_of_the_same_inputs(engine):
+    assert _results(_chat(engine, "ame 2.0, 24 GB true, 8 GB paging: limit?", "and the slowdown?")) == {
+        "ame.paging_starts": 48.0
+    }
+
+
+def test_a_clm_share_said_after_the_word():
+    result = calculate("clm 10% of 512G?", set())
+    assert result is not None and [c.result for c in result.calculations] == [51.2]
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "figure"),
+    [
+        ("swap sizing for SAP on hp-ux?", "box has 96 GB", "192 GB"),
+        ("max buffer cache for our sap on hp-ux?", "it has 200 GB", "6 GB"),
+        ("what is the biggest LFAREA we can code?", "D M=STOR says 104G online", "80 GB"),  # 0.8 x (104 - 4)
+        ("how much expanded memory will AIX see on that lpar?", "16 GB true, factor 1.5", "24 GB"),
+    ],
+)
+def test_the_missing_input_is_asked_then_resumed(engine, question, reply, figure):
+    asked_back = _chat(engine, question)
+    assert asked_back.intent == "clarify" and asked_back.needs_input and not asked_back.calculations
+    assert figure in _chat(engine, question, reply).answer

@@ -30,14 +30,23 @@ _QUESTION = linre.compile(
 # Quantities no calculator computes: a question that asks for one of them gets no calculated figure
 _OTHER = linre.compile(
     r"\b(?:cpu|cpus|cost|costs|overhead|response\s+times?|latency|latencies|throughput|iops|bandwidth|users?|"
-    r"licen[cs]es?|price|dollars?|hours?|minutes?|seconds?|duration|downtime|reboot|outage\s+time)\b",
+    r"licen[cs]es?|price|dollars?|hours?|minutes?|seconds?|duration|downtime|reboot|outage\s+time|weights?)\b",
     linre.IGNORECASE,
 )
 
 
+def _fragment(text: str) -> str | None:
+    """ "how much CPU (vios memory for 32 cores, ...)": a follow-up asked with the question it continues
+    (dialogue.with_context); the fragment before the parenthesis is what it asks. None for any other message."""
+    if not (text.rstrip().endswith(")") and " (" in text):
+        return None
+    fragment = text[: text.index(" (")]
+    return fragment if fragment.strip() and "(" not in fragment else None
+
+
 def asked(text: str) -> str:
     """The words of the message that say what is wanted (the whole message when nothing marks them)."""
-    text = text[:MAX_MESSAGE]
+    text = _fragment(text[:MAX_MESSAGE]) or text[:MAX_MESSAGE]
     parts = [p for p in _SPLIT.split(text) if p and p.strip()]
     for part in reversed(parts):
         if "?" in part or _QUESTION.search(part):
@@ -73,7 +82,11 @@ def asks_other(text: str, computes: linre.Pattern) -> bool:
     """The question asks for a quantity the calculator does not compute (and none it does). A message with no
     asking clause ("plarea for 64 GB online, we have 12 cpus") asks for what it names anywhere."""
     want = asked(text)
-    marked = "?" in text[:MAX_MESSAGE] or _QUESTION.search(text[:MAX_MESSAGE]) is not None
+    marked = (
+        "?" in text[:MAX_MESSAGE]
+        or _QUESTION.search(text[:MAX_MESSAGE]) is not None
+        or _fragment(text[:MAX_MESSAGE]) is not None
+    )
     return bool(_OTHER.search(want)) and not computes.search(want if marked else text[:MAX_MESSAGE])
 
 

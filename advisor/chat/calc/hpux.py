@@ -269,7 +269,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
 # "10% CLM", "25 % of memory as CLM", "clm at 12%": the share of memory configured as CLM
 _CLM_SHARE = linre.compile(
     r"(\d{1,3}(?:\.\d+)?)\s*%\s*(?:of\s+(?:the\s+)?(?:memory|ram)\s+)?(?:as\s+)?(?:CLM|cell\s+local)"
-    r"|\b(?:CLM|cell\s+local\s+memory)\s+(?:at|of|is|=)\s*(\d{1,3}(?:\.\d+)?)\s*%",
+    r"|\b(?:CLM|cell\s+local\s+memory)\s*(?:(?:at|of|is|=|:)\s*)?(\d{1,3}(?:\.\d+)?)\s*%",  # "clm 10% of 512G"
     linre.I,
 )
 
