@@ -66,6 +66,7 @@ _THE_SOURCES_CASE = (
 # the question asks for a number of instances (not "do instances span cells?")
 _INSTANCES_ASKED = (
     r"how many|number of|instance count|instances? (?:should|do) (?:we|i) run|instances? do (?:we|i) need|\bsizing\b"
+    r"|\binstances\s+for\b|\binstances\s*\?"
 )
 _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"

@@ -138,7 +138,19 @@ _YES_NO_CLAUSE = linre.compile(
 _CLAUSES = linre.compile(r"[,;:]\s|[.!]\s+|\s[-–—]+>?\s|\sand\s")
 
 
+# "set AME factor 12 on a test lpar?", "go with 3 instances?": an action put as a question asks leave to do it
+_ACTION_ASKED = linre.compile(
+    r"^\s*(?:(?:so|and|ok|then)\s+)?(?:set|use|put|go\s+with|run|make|apply|enable|configure|bump)\s[^?]{1,80}\?\s*$",
+    linre.IGNORECASE,
+)
+_WH_WORD = linre.compile(r"\b(?:what|which|how|where|when|why)\b", linre.IGNORECASE)
+
+
 def asks_judgement(text: str) -> bool:
     """Whether any clause of the message asks for a yes or a no (which a calculation's verdict answers): "how much
     is that and is it under the limit?", "LFAREA=(1M=(20,30)) valid?", "buffer cache at 8 GB. too much?"."""
-    return any(_YES_NO_CLAUSE.search(c) for c in _CLAUSES.split(text[:MAX_MESSAGE]) if c and c.strip())
+    return any(
+        _YES_NO_CLAUSE.search(c) or (_ACTION_ASKED.search(c) and not _WH_WORD.search(c))
+        for c in _CLAUSES.split(text[:MAX_MESSAGE])
+        if c and c.strip()
+    )
