@@ -83,6 +83,13 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         # 3.2.5: the AME tunables only under IBM support's guidance
         ("can I change ame_maxfree_mem without involving IBM support?", "no"),
         ("change ame_min_ucpool_size with IBM support guidance - ok?", "yes"),
+        # 3.2.3: AME memory cannot hold a RAM disk (the reader writes "RAM" as "memory")
+        ("can I build a RAM disk out of AME expanded memory?", "no"),
+        # 3.5.1 Table 3-9: VIOS EC at its average use, not its peak
+        ("should the VIOS entitled capacity be sized to its peak?", "no"),
+        # Tables 3-1/3-2: DLPAR stops at the profile minimum; 3.1: HPT from hypervisor memory
+        ("can I dlpar memory out of an lpar past its min memory?", "no"),
+        ("is the HPT taken from hypervisor memory?", "yes"),
     ],
 )
 def test_redbook_3_1_to_3_5_statements(engine: ChatEngine, question: str, expected: str | None) -> None:
