@@ -42,6 +42,14 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("one 10G port per two cores already, can I still put in a 1 gig adapter?", "no"),
         ("is it fine to give an AIX 5.3 versioned WPAR an NPIV adapter?", "no"),
         ("does SSP offer snapshots?", "yes"),
+        # second pass: POWER5, mixed LUN sizes, several VLANs, WPAR hosting AIX 5.3, CIO only in the WPAR, suspend time
+        ("on POWER5 was virtual SCSI the only method to share disk through a VIOS?", "yes"),
+        ("ssp built from a mix of LUN sizes, good idea?", "no"),
+        ("two VLANs on plain SEA failover without load sharing - the recommended way?", "no"),
+        ("single VLAN, is SEA failover the preferred method?", "yes"),
+        ("could a wpar on AIX 7.1 run AIX 5.2?", "yes"),
+        ("is DIO possible for a wpar mount without turning it on in the global aix?", "yes"),
+        ("does a larger lpar take longer to resume?", "yes"),
     ],
 )
 def test_statements_of_the_sections_asked_in_other_words(engine: ChatEngine, question: str, expected: str) -> None:
