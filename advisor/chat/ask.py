@@ -546,10 +546,14 @@ def answer(
         elif speed_q is not None:
             raw = speed_q.question.split("'")[1] if "'" in speed_q.question else None
             result.pending = Pending(question=text, needs="speed", ask=speed_q.question, raw=raw)
+            # "4 FC ports": the figure at the Redbook's one FC increment, said as assumed, and the speed asked back
+            result.intent = "clarify"
         elif any(q.path == "system_cores" for q in calc.questions):
             result.pending = Pending(question=text, needs="cores", ask=calc.questions[-1].question)
         elif any(q.path == "online_storage_gb" for q in calc.questions):  # "will LFAREA=12G fit?": its online storage
             result.pending = Pending(question=text, needs="size", ask=calc.questions[-1].question)
+            if not calc.calculations:  # "LFAREA=(1M=(25%)) - ok?": how many GB needs the online storage, asked
+                result.intent = "clarify"
         elif any(q.path == "memory_gb" for q in calc.questions):
             result.pending = Pending(question=text, needs="memory", ask=calc.questions[-1].question)
     hits = [h for h in r.hits if h.passage.id not in skip]

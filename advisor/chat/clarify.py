@@ -16,7 +16,16 @@ from advisor import derive
 from advisor.calculators import ame, clm, hpt, lfarea, plarea, sap_instances, vios_memory
 from advisor.chat.calc.asked import asked
 from advisor.chat.calc.hpux import instances_topic
-from advisor.chat.calc.power import ASK_EXPANDED, ASK_LIMIT, ASK_TRUE, VIOS, _factors, ame_sizes, hpt_groups
+from advisor.chat.calc.power import (
+    ASK_EXPANDED,
+    ASK_FACTOR,
+    ASK_LIMIT,
+    ASK_TRUE,
+    VIOS,
+    _factors,
+    ame_sizes,
+    hpt_groups,
+)
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
 
@@ -46,6 +55,8 @@ _HOW_TO_CHECK = (
     r"\bhow\s+(?:do|can|should|would|could|to)\s+(?:i\s+|we\s+|you\s+|one\s+)?"
     r"(?:check|verify|see|tell|monitor|find\s+out|display|determine|know)\b"
     r"|\b(?:which|what)\s+(?:command|cmd)s?\b"
+    # "is there a tool on the vios that recommends its sizing?": a tool is asked for, not a figure
+    r"|\b(?:is\s+there|are\s+there|any|which|what)\s+(?:\w+\s+){0,2}(?:tools?|utilit(?:y|ies)|advisors?)\b"
 )
 # the question asks for a number of instances (not "do instances span cells?")
 _INSTANCES_ASKED = (
@@ -55,6 +66,13 @@ _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
     r"|too\s+(?:much|big|high)"
     r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b"
+)
+
+
+# "no LFAREA in IEASYSxx - how many large pages?": nothing is reserved whatever the storage (the default is zero)
+_NO_LFAREA = (
+    r"\b(?:no|without|omit\w*|missing|drop\w*)\s+(?:an?\s+|the\s+)?LFAREA\b"
+    r"|\bLFAREA\s+(?:is\s+|was\s+)?(?:not|never)\s+(?:coded|specified|set|there)\b|\bleave\s+(?:out\s+)?(?:the\s+)?LFAREA\b"
 )
 
 
@@ -115,6 +133,40 @@ def _ame_limit(text: str) -> Clarification | None:
     return None
 
 
+def _factor_needs(text: str) -> Clarification | None:
+    """ "expansion factor if we give 10 GB true?": a factor is expanded / true memory, so the one of the two not
+    said is asked; None when the question gives a factor, both memories, or none of them."""
+    if not (_has(r"\bAME\b|expan", text) and ASK_FACTOR.search(asked(text))) or _factors(text):
+        return None
+    roles, _ = ame_sizes(text)
+    true, expanded = roles.get("true"), roles.get("expanded")
+    if set(roles) - {"true", "expanded"} or (true is None) == (expanded is None):
+        return None
+    missing, ask, path = (
+        (
+            "expanded",
+            "How much expanded memory should the LPAR show (the memory SAP is sized for)?",
+            "memory.expanded_gb",
+        )
+        if expanded is None
+        else (
+            "true-memory",
+            "How much true (physical) memory does the LPAR have? Shown by: lparstat -i (Online Memory).",
+            "memory.desired_gb",
+        )
+    )
+    return Clarification(
+        missing,
+        ask,
+        "The expansion factor is the expanded memory divided by the true memory.",
+        ame.CITE_EXPANDED + ame.CITE_GAIN,
+        "AME-005",
+        path,
+        "lparstat -i",
+        calculator="ame",
+    )
+
+
 def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     """The one input missing for the calculation the question is about, or None."""
     text = reading.text
@@ -138,7 +190,13 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
                 "HMC: lshwres -r mem --level lpar",
                 calculator="hpt",
             )
-    if _has(r"LFAREA|large frame area", text) and not sizes and _has(_JUDGE, text) and not _has(r"IAR0\d\dI", text):
+    if (
+        _has(r"LFAREA|large frame area", text)
+        and not sizes
+        and _has(_JUDGE, text)
+        and not _has(r"IAR0\d\dI", text)
+        and not _has(_NO_LFAREA, text)
+    ):
         return Clarification(
             "size",
             "How much online (real) storage does the z/OS LPAR have? Shown by: D M=STOR. "
@@ -262,6 +320,9 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "prtconf; oslevel -s",
             calculator="ame",
         )
+    factor_for = _factor_needs(text)
+    if factor_for is not None:  # "what factor if we give 10 GB true?": the expanded memory it is to reach
+        return factor_for
     if (
         ASK_TRUE.search(asked(text))
         and _factors(text)

@@ -16,6 +16,7 @@ from advisor.chat.calc import _factors, calculate
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.power import NO_AME as _NO_AME
+from advisor.chat.calc.power import hpt_os_swapped
 from advisor.chat.calc.zsystems import lfarea_in_form
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
@@ -121,6 +122,10 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     platform words tell "what about z/OS?" from a new question)."""
     if _START_OVER.match(text):
         return Resolution("start-over")
+    if st.subject.calculator == "hpt" and _OS_NAMED.search(text) and _WERE.search(text) and st.pending is None:
+        os_changed = _system_swapped(text, text, reading, st)  # "and if two of them were linux?": which two, asked
+        if os_changed is not None:
+            return os_changed
     if (st.subject.calculator or st.pending is not None) and _PART_OF.search(text):
         # "only cable 4 of the FC ports": 4 FC ports, the new count of that thing
         text = _PART_OF.sub(r"\1 ", text)
@@ -178,6 +183,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     in_form = lfarea_in_form(last, bare) if last and words <= MAX_FOLLOW_UP_WORDS else None
     if in_form is not None:  # "and in the new 1M= form?" after an LFAREA question: the same in that form
         return Resolution("ellipsis", in_form)
+    swapped_system = _system_swapped(text, bare, reading, st) if last and words <= MAX_FOLLOW_UP_WORDS else None
+    if swapped_system is not None:  # "and if the box were a POWER7?", "and if they were all AIX?" after an HPT
+        return swapped_system
     other = _other_platform(kb, text, bare, last) if kb is not None and last and st.document is None else None
     if other is not None:  # "what about z/OS?" after an HP-UX question: the same question for that platform
         return Resolution("ellipsis", other)
@@ -230,6 +238,18 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and _ELLIPSIS.match(bare)
     ):
         return Resolution("whatif", text)  # "and with 64 GB online?" after a what-if: another change of the document
+    if (
+        last
+        and st.document is None
+        and st.subject.calculator
+        and reading.quantities
+        and words <= MAX_FOLLOW_UP_WORDS
+        and (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text) or _INSTEAD.search(bare))
+        and not (_ADDS.match(bare) or any(q.added for q in reading.quantities))
+    ):  # "and if we go with only 20 npiv instead": the count of that thing replaced, never added
+        replaced = _replaced_counts(last, reading)
+        if replaced is not None:
+            return Resolution("ellipsis", replaced)
     amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
@@ -279,6 +299,72 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
 
 
 CONTINUATION_WORDS = 6
+# "... instead", "only 20 npiv", "rather 4 ports": a count said in place of the one before
+_INSTEAD = linre.compile(r"\b(?:instead|only|rather|just|reduce|cut|down\s+to|drop\s+to)\b", linre.I)
+
+
+def _system_swapped(text: str, bare: str, reading: Reading, st: ChatState) -> Resolution | None:
+    """A follow-up of a calculation that only names another processor or, for the HPT, another operating system of
+    the partitions: the last question with that replaced (never the last figure again), or asked when the change
+    has no single place in it."""
+    last = st.subject.question or ""
+    if not st.subject.calculator or st.document is not None:
+        return None
+    said = {q.value for q in read(last).quantities} | {1.0}
+    if any(q.kind != "number" or q.value not in said for q in reading.quantities):
+        return None  # "those six", "the one": the partitions counted before; any other number is a new input
+    rest = reading.text
+    for q in reading.quantities:
+        rest = rest.replace(q.raw, " ")
+    for raw in [p.raw for p in reading.platforms]:
+        rest = rest.replace(raw, " ")
+    words = {w for w in linre.findall(r"[a-z][a-z0-9_+/-]*", rest.lower()) if w not in _FILLER}
+    os_named = st.subject.calculator == "hpt" and _OS_NAMED.search(bare) is not None and _WERE.search(bare) is not None
+    if words - _SYSTEM_WORDS and not os_named:  # "and if the box were a POWER7 with more memory?": more than that
+        return None
+    if os_named and (words - _SYSTEM_WORDS or reading.platforms):
+        # "and if the box were POWER7+ (aix only)?": the processor and the partitions' OS both; "and if some were
+        # linux?": which partitions is not said, and the HPT of a guess is never given
+        base = last
+        if reading.platforms:
+            names = " with ".join(p.name for p in reading.platforms)
+            base = f"{_swap_platforms(last, reading, read(last)).rstrip(' ?.!')} on {names}?"
+        swapped = hpt_os_swapped(base, bare)
+        one_group = len({m.group(0).lower() for m in _OS_NAMED.finditer(last)}) <= 1
+        whole = (one_group or _ALL_SAID.search(bare) is not None) and not _part_said(bare)
+        return Resolution("ellipsis", swapped) if swapped is not None and whole else Resolution("unclear", text)
+    if reading.platforms and not reading.os_levels:
+        names = " with ".join(p.name for p in reading.platforms)
+        return Resolution("ellipsis", f"{_swap_platforms(last, reading, read(last)).rstrip(' ?.!')} on {names}?")
+    if st.subject.calculator != "hpt" or not (_ELLIPSIS.match(text) or _WERE.search(bare)):
+        return None
+    swapped = hpt_os_swapped(last, bare)
+    if swapped is None or _part_said(bare):  # "and if two of them were linux?": which two is not said
+        return Resolution("unclear", text) if _WERE.search(bare) else None
+    return Resolution("ellipsis", swapped)
+
+
+# the words of "and if they were all IBM i partitions?" / "what if the frame was a POWER9 instead": the system said
+_SYSTEM_WORDS = frozenset(
+    "were was are is being ran run running they them those these all every each both one ones frames hosts whole "
+    "partitions guests vms ibm i linux aix rather".split()
+)
+_OS_NAMED = linre.compile(r"\b(?:linux|aix|ibm\s?i|i5/?os|os/?400|rhel|sles|suse)\b", linre.I)
+
+
+def _part_said(text: str) -> bool:
+    """ "and if two of them were linux?": part of the partitions changes OS, and which part is not said ("the IBM i
+    one ran AIX" names its part by the OS it had)."""
+    return _SOME_SAID.search(text) is not None and len({m.group(0).lower() for m in _OS_NAMED.finditer(text)}) < 2
+
+
+# "half of them", "some were", "two of them": part of the partitions, which part is not said
+_SOME_SAID = linre.compile(
+    r"\b(?:some|half|few|part|several|most|couple|\d+|one|two|three|four)\s+(?:of|were|was|ran)\b", linre.I
+)
+_ALL_SAID = linre.compile(r"\b(?:all|every|each|both|they|them|those|these)\b", linre.I)
+# "if they were IBM i", "were all AIX", "ran linux instead": the partitions said to be something else
+_WERE = linre.compile(r"\b(?:were|was|are|is|being|ran|run|running)\b", linre.I)
 
 # "there", "for the same box", "on that lpar", "that now": a question about the system the conversation is about
 _SAME_SYSTEM = linre.compile(
@@ -337,6 +423,8 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
         inputs = _document_inputs(st.document)
     elif st.subject.calculator and st.subject.question:
         inputs = _inputs_said(st.subject.question, kb)
+        if reading.platforms:  # "and if the box were a POWER7?": the box's processor replaced, not added
+            inputs = _swap_platforms(inputs, reading, read(inputs))
     else:
         return None
     tags = {p.tag for p in reading.platforms}
@@ -602,7 +690,11 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         read_as = _read_as(pending.raw, answer, reading)
         return pending.question.replace(pending.raw, read_as, 1) if read_as is not None else None
     sizes = reading.of_kind("size")
-    if needs in ("size", "memory", "true-memory", "paging") and sizes and _role(reading.text, sizes[0]) is not None:
+    if (
+        needs in ("size", "memory", "true-memory", "paging", "expanded")
+        and sizes
+        and _role(reading.text, sizes[0]) is not None
+    ):
         # "true memory 16 GB" when the paging space was asked: the reply says what it is; never the asked role
         return _with_reply(pending.question, text)
     if needs == "size" and reading.of_kind("size"):
@@ -611,6 +703,8 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         return f"{pending.question} with {reading.of_kind('size')[0].raw} of memory"
     if needs == "true-memory" and reading.of_kind("size"):
         return f"{pending.question} with {reading.of_kind('size')[0].raw} of true memory"
+    if needs == "expanded" and reading.of_kind("size"):
+        return f"{pending.question.rstrip(' ?.!')} with {reading.of_kind('size')[0].raw} expanded?"
     if needs == "cores":
         if reading.of_kind("cores") and len(reading.quantities) > 1:  # "32 cores, 4 x 8Gb FC, 2 x 10Gb": all of it
             return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"

@@ -79,6 +79,30 @@ def inline_document(message: str) -> tuple[dict | None, str]:
     return data, (message[:start] + " " + message[end + 1 :]).strip()
 
 
+# what a document's name stands for in a question ("will SYSA IPL with this LFAREA?" -> "will this system IPL ...")
+_KIND_NOUNS = {
+    "aix-lpar": "this LPAR",
+    "vios": "this VIOS",
+    "managed-system": "this server",
+    "hpux-server": "this server",
+    "zos-lpar": "this system",
+    "zvm-lpar": "this LPAR",
+}
+
+
+def without_document_name(text: str, doc: dict | None) -> str:
+    """The question with the session's document named by its kind, not its name: a host or system name ("SYSA",
+    "sapapp07", "PRD1") is no topic the sources could discuss, and read as one it makes the question look like
+    one about an unknown product."""
+    name = doc.get("name") if doc else None
+    noun = _KIND_NOUNS.get(str(doc.get("kind", ""))) if doc else None
+    if not isinstance(name, str) or not noun or not 2 <= len(name) <= 60 or name.lower() not in text.lower():
+        return text
+    pattern = r"(?:\b(?:the|this|our|my)\s+(?:lpar|vios|server|system|box|partition|host)\s+)?"
+    pattern += r"(?:\b|^)" + linre.escape(name) + r"(?:'s)?(?:\b|$)"
+    return linre.sub(pattern, noun, text, flags=linre.IGNORECASE)
+
+
 def document_platforms(doc: dict | None) -> set[str]:
     if not doc:
         return set()
@@ -90,12 +114,14 @@ def document_platforms(doc: dict | None) -> set[str]:
 
 
 JUDGED_RULES = 8  # rules of the topic a "is my X ok?" judges: any that fires answers No
+# words that ask about the document as a whole, not about a part of it ("config attached. is AME ok here?")
+_WHOLE_DOCUMENT = frozenset("config configuration setup attached here whole overall everything things all".split())
 
 _JUDGEMENT = linre.compile(
     r"\b(?:ok|okay|enough|fine|right|correct|good|big|large|small|sized|safe|sane|set|configured|high|low)\b",
     linre.IGNORECASE,
 )
-_ABOUT_IT = linre.compile(r"\b(?:my|our|this|the|it|its|these|that)\b", linre.IGNORECASE)
+_ABOUT_IT = linre.compile(r"\b(?:my|our|this|the|it|its|these|that|here)\b", linre.IGNORECASE)
 
 
 def _amounts(text: str) -> bool:
@@ -134,6 +160,7 @@ class ChatEngine:
                 return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
             st.document, st.previous_documents, st.findings, st.focus = new_doc, [], [], None
             st.original_document = new_doc
+        text = without_document_name(text, st.document)
         reading = read(text)
         if new_doc is None:
             resumed = whatif.resume(self, text, st)  # the reply to a what-if's question back
@@ -349,7 +376,19 @@ class ChatEngine:
         ranked = [
             rid for _, rid in sorted(((s, rid) for rid, s in r.rule_scores.items() if applies(rid)), reverse=True)
         ]
-        return list(dict.fromkeys(from_passages + ranked))[:JUDGED_RULES]
+        # "is AME ok here?": the question names a family of rules and nothing narrower, so every rule of it that
+        # fires on this document answers it, before the quiet ones the passages name ("is the AME factor ok?" is
+        # narrower: the passages' rules answer that)
+        families = {rid.split("-")[0].lower() for rid in self.advisor.rulebook.rules}
+        narrower = topic - families - asking.NOT_A_TOPIC - _WHOLE_DOCUMENT - {w[:-1] for w in topic if w.endswith("s")}
+        first: list[str] = []
+        if doc is not None and topic & families and not narrower:
+            first = [
+                f.rule_id
+                for f in self.advisor.review(doc).findings
+                if f.rule_id.split("-")[0].lower() in topic and applies(f.rule_id)
+            ]
+        return list(dict.fromkeys(first + from_passages + ranked))[:JUDGED_RULES]
 
     def _judge_document(self, rule_ids: list[str], st: ChatState) -> ChatReply | None:
         """ "is my LFAREA ok?" with a document in the session: the rules' verdict on that document.

@@ -188,22 +188,14 @@ def states_yes_no(text: str) -> bool:
 
 
 def asked_part(text: str) -> str:
-    """The message without its wh-clauses: "what should we change, and does it need a reboot?" asks about a reboot.
-    A sentence end stays one ("We zoned the first WWPN. Do we have to zone the second?": the question is the last
-    sentence, the one before sets the scene)."""
-    pieces: list[tuple[str, str]] = []
-    start = 0
+    """The message without its wh-clauses: "what should we change, and does it need a reboot?" asks about a reboot."""
+    pieces, at = [], 0
     for m in _CLAUSE.finditer(text):
-        pieces.append((text[start : m.start()], m.group(0)))
-        start = m.end()
-    pieces.append((text[start:], ""))
-    kept = [(c, sep) for c, sep in pieces if c.strip() and not _WH_CLAUSE.match(c)]
-    if not kept:
-        return text
-    out = ""
-    for i, (clause, sep) in enumerate(kept):
-        out += clause if i == len(kept) - 1 else clause + (" . " if sep[:1] in ".!?" else " , ")
-    return out
+        pieces.append(text[at : m.end()])  # each clause keeps its own mark: a sentence end stays one (claims._asked)
+        at = m.end()
+    pieces.append(text[at:])
+    kept = [c for c in pieces if c.strip() and not _WH_CLAUSE.match(c)]
+    return " ".join(c.strip() for c in kept) if kept else text
 
 
 # "is it shared ...?", "does that need a reboot?", "and on POWER8?": a follow-up that leans on the earlier turns
@@ -223,7 +215,7 @@ _SHORT = 6  # words: "reboot needed?", "dynamic?", "supported on P8?"
 _CONTEXT_CHARS = 600
 _CONTEXT_TURNS = 4  # the subject of "and on POWER7?" may have been named a few turns back
 _IMPERATIVE = linre.compile(
-    r"^\s*(?:add|raise|increase|decrease|lower|reduce|set|use|enable|disable|turn|switch|keep|leave|put|run|go|bump|"
+    r"^\s*(?:add|raise|increase|decrease|lower|reduce|grow|shrink|expand|enlarge|bump|set|use|enable|disable|turn|switch|keep|leave|put|run|go|bump|"
     r"pin|configure|install|apply|give|move|make|create|mount|map|zone|start|stop|try|drop|remove|change|tune|"
     r"compress|split|combine|mix|skip|trust|follow|take)\b[^?]*\?\s*$",
     linre.IGNORECASE,
@@ -309,6 +301,10 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     focus = head if head != text else None
     if _IMPERATIVE.match(own):
         own = f"should I {own}"  # "add work processes when response is slow?" asks whether to
+    else:  # "HWM of 4K use is high in D VIRTSTOR. raise LFAREA?": the last sentence asks whether to
+        sents = [m.group(0) for m in _SENTENCE.finditer(own[-600:]) if m.group(0).strip()]
+        if len(sents) > 1 and _IMPERATIVE.match(sents[-1]):
+            own = f"{own[: len(own) - len(sents[-1])]} should I {sents[-1].strip()}"
     got = claims.verdict(text, levels, asked_part(own), fragment, focus)
     if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
         return got

@@ -122,7 +122,7 @@ _BEFORE = 40  # characters before a number where a figure's `before` pattern mus
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
 _QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
-_POINTER = linre.compile(r"\b(?:that|this|those|these|them|such)\b", linre.IGNORECASE)
+_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|such|it|our|we|us|my)\b", linre.IGNORECASE)
 _YEAR = linre.compile(r"(?:19[89]\d|20[0-3]\d)")
 _NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
 _TURNED = {
@@ -224,6 +224,7 @@ class Compare:
     at_most: bool  # left <= factor x right (else left >= factor x right)
     factor: float
     label: str  # the rule in words, for the reason
+    upto: float | None = None  # a range: factor x right <= left <= upto x right ("1 instance per 2 to 4 cores")
     equal: bool = False  # the two match: the larger at most `factor` times the smaller (1: the same number)
     cap: float | None = None  # a limit each of the two quantities stays within as well ("64 clients per port")
 
@@ -239,7 +240,10 @@ class Compare:
             low, high = sorted((a[0], b[0]))
             return high <= self.factor * low, f"{said}: {self.label}"
         bound = self.factor * b[0]
-        ok = a[0] <= bound if self.at_most else a[0] >= bound
+        if self.upto is not None:
+            ok = bound <= a[0] <= self.upto * b[0]
+        else:
+            ok = a[0] <= bound if self.at_most else a[0] >= bound
         return ok, f"{said}: {self.label}"
 
 
@@ -567,8 +571,9 @@ def _asks_the_rule(asked_text: str) -> bool:
     if len(sentences) < 2:
         return False
     last = sentences[-1]
-    # "is that a good spread?", "are these ok per the guide?": a pointer back asks about the numbers stated
-    return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last) and not _POINTER.search(last)
+    # "... on 32 cores. is this the recommended layout?", "is that a good spread?": a sentence pointing back at what
+    # was stated asks about it
+    return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last) and not _POINTS_BACK.search(last)
 
 
 def _negated_subject(c: Claim, text: str, at: int) -> bool:
@@ -616,7 +621,13 @@ def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, in
     """Whether the question asks this predicate (reversed: an opposite word or "not"; and where), or None.
 
     `soft`: whether the predicate's soft words count ("while it's running" asks "no reboot?" only where a reboot
-    claim is about the subject; it does not make a reboot what the question is about)."""
+    claim is about the subject; it does not make a reboot what the question is about). A statement followed by its
+    question ("response times are bad, CPUs pegged. should we add WPs?") asks in the question when that names it."""
+    cut = max((m.end() for m in _SENTENCES.finditer(text.rstrip())), default=0)
+    if cut:
+        got = _asked(pred, text[cut:], soft)
+        if got is not None:
+            return got[0], got[1] + cut, got[2] + cut
     m = pred.opposite.search(text) if pred.opposite is not None else None
     if m is None and soft and pred.soft is not None:
         m = pred.soft.search(text)
@@ -757,18 +768,26 @@ def _figure(spec: dict[str, Any]) -> Figure:
 
 
 def _compare(spec: dict[str, Any]) -> Compare:
-    """A claim's comparison from YAML: left and right (patterns capturing a number), relation <=, >= or == (with
-    factor the tolerance: the larger at most factor times the smaller), factor, and optionally a cap on both."""
-    keys = {"left", "right", "relation", "factor", "label", "cap"}
-    if set(spec) - keys or spec.get("relation") not in ("<=", ">=", "=="):
-        raise ValueError("a compare needs left, right, relation (<=, >= or ==), label, and optionally factor and cap")
+    """A claim's comparison from YAML: left and right (patterns capturing a number), relation <= or >=, factor; or
+    relation "between" with factor and upto, the lowest and highest multiples of right that left may be; or relation
+    == (factor the tolerance: the larger at most factor times the smaller); optionally a cap on both."""
+    relation = spec.get("relation")
+    if (
+        set(spec) - {"left", "right", "relation", "factor", "label", "upto", "cap"}
+        or relation not in ("<=", ">=", "==", "between")
+        or (relation == "between") != ("upto" in spec)
+    ):
+        raise ValueError(
+            "a compare needs left, right, relation (<=, >=, == or between with upto), label, optionally factor and cap"
+        )
     return Compare(
         linre.compile(spec["left"], linre.IGNORECASE),
         linre.compile(spec["right"], linre.IGNORECASE),
-        spec["relation"] == "<=",
+        relation == "<=",
         float(spec.get("factor", 1.0)),
         str(spec["label"]),
-        spec["relation"] == "==",
+        float(spec["upto"]) if "upto" in spec else None,
+        relation == "==",
         float(spec["cap"]) if "cap" in spec else None,
     )
 

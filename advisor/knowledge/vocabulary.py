@@ -4,8 +4,9 @@ The knowledge base's vocabulary is closed: every word of its passages and rules 
 A question word outside it is one of two kinds:
 
 * phrasing and context: common English ("downside", "night", "basis"), shorthand of a known word
-  ("shld", "perf"), a model, level or document code ("E980", "TL5", "19c", "redp5287"), or a
-  run-together pair of known words ("filesystem", "sapdata");
+  ("shld", "perf"), a model, level or document code ("E980", "TL5", "19c", "redp5287"), a host or
+  device instance name ("sapapp07", "hdisk14"), or a run-together pair of known words ("filesystem",
+  "sapdata");
 * a term of the trade the sources never discuss: a command, product or feature name ("ioscan",
   "zHyperLink", "mirrorvg", "RACF", "hyperpav").
 
@@ -45,6 +46,9 @@ _CODE = linre.compile(
     r"^(?:[a-z]{0,4}\d+(?:\.\d+)*[a-z]?|\d+[a-z]{1,3}|(?:hdisk|vhost|vfchost|fscsi|vscsi|sfwcomm|rmt)\d+|0x[0-9a-f]+)$"
 )
 _VOWELS = linre.compile(r"[aeiou]")
+# A host, partition or device instance name: a word and a short number ("sapapp07", "erpdb7", "hdisk14", "vios2"):
+# which system the question is about, not a thing the sources could discuss
+_INSTANCE = linre.compile(r"^[a-z]{3,14}\d{1,3}$")
 
 
 def is_code(word: str) -> bool:
@@ -105,7 +109,7 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
     low = word.lower()
     if len(low) > MAX_WORD:
         return True  # no word of the sources or of English is this long; the checks below are per letter
-    if is_code(low) or not any(ch.isalpha() for ch in low):
+    if is_code(low) or not any(ch.isalpha() for ch in low) or _INSTANCE.match(low):
         return False
     if "_" in low.strip("_"):
         return True  # a tunable or message label: "hcheck_interval", "DISK_ERR4"

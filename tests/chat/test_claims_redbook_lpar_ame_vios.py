@@ -58,7 +58,31 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("any drawbacks to a max memory of 2 TB on all lpars?", "yes"),
         # 3.1 Figures 3-3/3-4: low EC on many VPs delays the workload (unfolding)
         ("EC 1.5 on 32 VPs, batch slow to get cpu when it starts - related?", "yes"),
+        # 3.2.7 / 3.2.8: the measured results, a stated figure against the table's
+        ("was the batch run time impact under 10% in the AME test?", "yes"),
+        ("in the oracle batch test did the run take more than 10 % longer with AME?", "no"),
+        ("oracle batch at factor 3.0 took 134 minutes?", "yes"),
+        ("batch test at factor 2.0: did it take 140 min?", "no"),
+        ("did the batch test cut memory to a third?", "yes"),
+        ("in the OLTP test did they shrink RAM?", "no"),
+        ("oltp test at factor 1.6 reached 500 users?", "yes"),
+        ("OLTP with AME 1.25 gave 400 users?", "no"),
+        ("in the batch scenario were 24 VPs used?", None),
     ],
 )
 def test_redbook_3_1_to_3_5_statements(engine: ChatEngine, question: str, expected: str | None) -> None:
     assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["is there a tool on the vios itself that recommends its sizing?", "which advisor tool sizes a running VIOS?"],
+)
+def test_asking_for_a_tool_is_no_request_for_a_figure(engine: ChatEngine, question: str) -> None:
+    reply = engine.turn(question, None)
+    assert reply.intent != "clarify" and not reply.needs_input
+    assert "part" in reply.answer and "Performance Advisor" in reply.answer
+
+
+def test_a_sizing_request_without_data_still_asks(engine: ChatEngine) -> None:
+    assert engine.turn("how much memory for my vios?", None).intent == "clarify"

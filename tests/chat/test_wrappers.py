@@ -52,6 +52,9 @@ WRAPPERS = [
     "see below\n\n-----Original Message-----\nFrom: Ana\nSent: Monday\nSubject: AME\n\nwhy does it matter?",
     "{q}\n\nOn Tue, 3 Mar 2026 at 10:12, Bo <bo@example.com> wrote:\n> we plan the change friday\n> ok?",
     "[bot:itsm] Ticket #4412: RE: FW: @advisor hi team, Q: {q} thx",
+    "Storage Ops bot: {q}",
+    "[Slack] Jira PLAT-4410 bot -> {q}",
+    "user a.meyer asks -> {q}",
 ]
 
 

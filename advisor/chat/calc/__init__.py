@@ -20,7 +20,14 @@ from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asks_a_figure, asks_judgement, asks_other
 from advisor.chat.calc.common import CalcAnswer, counts_something
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
-from advisor.chat.calc.power import _factors, ame_answer, hpt_answer, veth_buffers_answer, vios_answer
+from advisor.chat.calc.power import (
+    _factors,
+    ame_answer,
+    cpu_sizing_answer,
+    hpt_answer,
+    veth_buffers_answer,
+    vios_answer,
+)
 from advisor.chat.calc.zsystems import _lfarea_statement, getstor_answer, lfarea_answer, plarea_answer, smt_answer
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reply import Composer, Question
@@ -35,6 +42,7 @@ RECOGNISERS: tuple[Callable[[str], CalcAnswer | None], ...] = (
     ame_answer,
     smt_answer,
     veth_buffers_answer,
+    cpu_sizing_answer,
 )
 
 
@@ -59,7 +67,9 @@ def _sizes_spelled_out(reading: Reading) -> str:
         unit = (q.unit or "").lower()
         # "16G true mem" is 16 GB; the 12G of "LFAREA=12G" stays as written (a statement's own number)
         plain = (unit in _PLAIN_UNITS and "," not in q.raw) and not (len(unit) == 1 and id(q) in amounts)
-        if q.kind == "size" and not q.ambiguous and not plain and text[q.start : q.end] == q.raw:
+        # "4K requests": a size under 1 MB is a page size, kept as written ("3.8147e-06 GB" would read as 6 GB)
+        tiny = q.kind == "size" and q.value < 1 / 1024
+        if q.kind == "size" and not q.ambiguous and not plain and not tiny and text[q.start : q.end] == q.raw:
             # "12,288 MB" stays in MB ("12288 MB"): an answer is stated in the unit the user gave
             mb = unit in ("mb", "mib") and (q.value * 1024).is_integer()
             spelled = f"{q.value * 1024:g} MB" if mb else f"{q.value:g} GB"
@@ -81,6 +91,7 @@ COMPUTES = {
     "hpt": r"\b(?:hpt|page\s+table|size|mem(?:ory)?|gb|reserved)\b",
     "getstor": r"\b(?:storage|size|mem(?:ory)?|gb|mb|big|much)\b",
     "zvm_smt": r"\b(?:throughput|gain|etr|itr|users?|faster|more)\b",
+    "cpu_sizing": r"\b(?:ec|ce|entitle\w*|vps?|vcpus?|virtual|processing|units?|size|sizing|set|values?)\b",
     "veth_buffers": r"\b(?:min(?:imum)?|buffers?|value|set|raise|go|increase|bump|new)\b",
 }
 # calculators whose figure is a requirement or a limit: it settles "is my X ok?"
@@ -179,6 +190,7 @@ _NAMES_BEFORE = linre.compile(
     r"\b(?:lpars?|vios|partitions?|tickets?|jobs?|steps?|options?|no|nr|number|version|v|tables?|figures?|fig|examples?|"
     r"sections?|chapters?|slides?|pages?|levels?|tl|sp|fp|sr|id|nodes?|cec|frames?|hosts?|appendix|rows?|cells?|"
     r"domains?|ldoms?|psets?|cpus?\s+\d+\s+and|run|test|iteration|release|rel|signal|sig|errno|rc|code|"
+    r"priority|prio|severity|sev|impact|urgency|incident|case|change|request|"
     r"failures|errors|dropped|discarded|overflows?)\s*[.#:=-]?\s*$"  # netstat -v counters: "Receive Failures 5121"
     r"|#\s*$|[a-z]-$|\d:$",  # "#4411", "CHG-2207", the minutes of "02:00"
     linre.I,

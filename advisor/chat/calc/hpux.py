@@ -157,7 +157,7 @@ def _clm_floor(text: str) -> CalcAnswer | None:
     share = _CLM_SHARE.search(text)
     if share is not None:
         return _clm_share(float(share.group(1) or share.group(2)), sizes[0].value)
-    if not _FLOOR_ASKED.search(asked(text)):
+    if not (_FLOOR_ASKED.search(asked(text)) or _FLOOR_ASKED.search(text[:400])):  # "CLM at least how much on ...?"
         return None
     memory = sizes[0].value
     floor = run(calculators.clm, calculators.ClmInput, memory_gb=memory, clm_pct=0.0, sap_shared_memory_gb=0.0).floor_gb

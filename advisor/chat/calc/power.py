@@ -7,6 +7,7 @@ guide "Test Iteration"), hpt.py (Redbook 3.1 Example 3-1); the AME safety-net fi
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 
@@ -23,6 +24,7 @@ from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
 from advisor.chat.reply import Composer, Question
+from advisor.citations import Cite
 
 VIOS = r"\bVIOS\d{0,2}\b|\bVIO\s*servers?\b|virtual I/?O server"  # "vios1", "vio server"
 _LABELS = {
@@ -342,6 +344,8 @@ def _factors(text: str) -> list[float]:
     for m in _FACTOR_WORDS.finditer(text):
         g = next(i for i in range(1, 5) if m.group(i) is not None)
         found.setdefault(float(m.group(g)), m.start(g))
+    for m in _MOVED_TO.finditer(text):
+        found.setdefault(float(m.group(1)), m.start(1))
     ordered = sorted(found, key=lambda f: found[f])
     if len(ordered) == 2:
         first, second = (text[max(0, found[f] - 32) : found[f]] for f in ordered)
@@ -367,14 +371,23 @@ _FACTOR_WORDS = re.compile(
     r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%|x\b))",
     re.IGNORECASE,
 )
+# "from ame 1.4 to 2.1", "ame 1.5 -> 2.0": the factor moved to, after the one moved from
+_MOVED_TO = re.compile(
+    r"\bAME\s+(?:of\s+)?\d+\.\d+\s*(?:to|->|=>)\s*(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))",
+    re.IGNORECASE,
+)
 
 
 # The role of each size in an AME question, by the words after it or before it (advisor/chat/calc/asked.py)
 AME_ROLES = {
     "deficit": role_patterns(r"deficit|dxm"),
     "paging": role_patterns(r"paging|page\s*space|swap"),
-    "expanded": role_patterns(r"expanded|effective"),
-    "true": role_patterns(r"true|real|physical|phys|actual", r"true|real|physical|phys|actual|installed"),
+    # "27 GB target expanded size", "target 25G": the expanded memory AME is to reach
+    "expanded": role_patterns(r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target"),
+    # "12 GB desired" (lparstat -i, the HMC profile): with AME the memory assigned is the true memory
+    "true": role_patterns(
+        r"true|real|physical|phys|actual|desired|assigned", r"true|real|physical|phys|actual|installed|desired|assigned"
+    ),
     # "a 32 GB lpar", "32 GB of memory": what the partition has, which with AME is its true memory
     "lpar": role_patterns(r"lpar|partition", r"mem(?:ory)?|ram|lpar|partition|box|server"),
     # "worst case demand ~60 GB", "a peak of 70 GB": what the workload may need, set against the limit
@@ -563,24 +576,36 @@ def ame_answer(text: str) -> CalcAnswer | None:
             )
         )
         return out
-    if expanded is not None and (true is None or ASK_TRUE.search(want)) and len(factors) == 1:
+    # "going from 1.4 to 2.1, keeping 42 GB expanded": the true memory at the factor it moves to (said last)
+    moving = len(factors) == 2 and true is None
+    if expanded is not None and (true is None or ASK_TRUE.search(want)) and (len(factors) == 1 or moving):
         need = run(
-            calculators.ame_factor, calculators.AmeFactorInput, expansion_factor=factors[0], expanded_memory_gb=expanded
+            calculators.ame_factor,
+            calculators.AmeFactorInput,
+            expansion_factor=factors[-1],
+            expanded_memory_gb=expanded,
         )
         assert need.true_memory_gb is not None
         cites = _cites(need.citations, "ame")
         in_mb = _said_in_mb(text)
+        was = (
+            f" (at factor {fmt(factors[0])} it took {fmt(expanded)} / {fmt(factors[0])} = "
+            f"{_size(expanded / factors[0], in_mb)})"
+            if moving
+            else ""
+        )
         out.out.say(
-            f"To see {_size(expanded, in_mb)} expanded memory at factor {fmt(factors[0])}: "
+            f"To see {_size(expanded, in_mb)} expanded memory at factor {fmt(factors[-1])}: "
             f"{_size(expanded, in_mb) if in_mb else fmt(expanded)} / "
-            f"{fmt(factors[0])} = {_size(need.true_memory_gb, in_mb)} true memory.",
+            f"{fmt(factors[-1])} = {_size(need.true_memory_gb, in_mb)} true memory{was}.",
             *cites,
         )
         out.rules = ["AME-007"]
         out.calculations.append(
             Calculation(
                 "ame.true_memory",
-                {"expanded_memory_gb": expanded, "expansion_factor": factors[0]},
+                {"expanded_memory_gb": expanded, "expansion_factor": factors[-1]}
+                | ({"expansion_factor_before": factors[0]} if moving else {}),
                 need.true_memory_gb,
                 "GB",
                 need.formulas[0],
@@ -817,15 +842,17 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
         if chosen is None:
             continue
         taken = chosen.end
-        count = int(m.group(1)) if m.group(1) else 1
         listed = _SIZE_LIST.search(text[max(lo, m.end()) : chosen.start])
         values = [float(v) for v in _LIST_NUMBER.findall(listed.group(0))] if listed else []
+        unsaid = m.group(1) is None and m.group(2) is None and m.group(3) is not None
+        # "lpars with max mem 256, 128, 64 and 64 GB": a list of sizes, one a partition, counts them itself
+        count = int(m.group(1)) if m.group(1) else (len(values) + 1 if unsaid and values else 1)
         if values and len(values) + 1 != count:
             continue  # "3 lpars with 64 and 128 GB": sizes that do not match the count are not guessed
         sizes_gb = [v * SIZE_TO_GB.get((chosen.unit or "g")[0].lower(), 1.0) for v in values]
         span = text[min(m.start(), chosen.start) : min(hi, max(m.end(), chosen.end) + 24)]
         total = _TOTAL.search(text[max(lo, m.start() - 40) : m.start()] + " " + span) is not None
-        if m.group(1) is None and m.group(2) is None and m.group(3) is not None and not total:
+        if unsaid and not values and not total:
             continue  # "AIX lpars with 64 GB max": how many is not said, and the size is not their total
         words = text[max(lo, m.start() - 16) : m.end()] + " " + span
         named_os = [name for name, pattern in _OS_WORDS if pattern.search(words)]
@@ -846,6 +873,57 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
     if (said_ams and not any(p.ams for p in parts)) or (said_ibmi and not any(p.os == "ibmi" for p in parts)):
         return [], unnamed  # "3 lpars at 32 GB max, 2 of them with AMS": a divisor said of partitions not placed
     return parts, unnamed
+
+
+# "and if they were all AIX?", "if those six were IBM i partitions?": the partitions' OS changed in a follow-up
+_OS_NAMES = {"ibmi": "IBM i", "vios": "VIOS", "linux": "Linux", "aix": "AIX"}
+_ALL = linre.compile(r"\b(?:all|every|each|both|they|them|those|these|the\s+(?:lpars|partitions))\b", linre.I)
+
+
+def hpt_os_swapped(last: str, text: str) -> str | None:
+    """The last HPT question with its partitions' operating system replaced by the one a follow-up names, or None
+    when the follow-up names none or several, or the last question's groups ran several and the follow-up does not
+    say it means all of them ("and if the IBM i one were AIX?" is not guessed)."""
+    said = sorted((m.start(), name) for name, pattern in _OS_WORDS for m in pattern.finditer(text))
+    verb = _BECOMES.search(text)
+    if len({name for _, name in said}) == 2 and verb is not None:  # "if the IBM i one ran AIX": that one only
+        before = {name for at, name in said if at < verb.start()}
+        after = {name for at, name in said if at >= verb.start()}
+        if len(before) != 1 or len(after) != 1 or before == after:
+            return None
+        old = before.pop()
+        said = [(0, after.pop())]
+    else:
+        old = None
+    if len({name for _, name in said}) != 1:
+        return None
+    new = _OS_NAMES[said[0][1]]
+    spans = sorted(
+        (m.start(), m.end(), name)
+        for name, pattern in _OS_WORDS
+        for m in pattern.finditer(last)
+        if name != "vios" and name == (old or name)
+    )
+    if old is not None and not spans:
+        return None
+    if not spans:  # "4 lpars, 64 GB max each" said no OS (counted as AIX): the OS goes before the partitions
+        m = _LPAR_COUNT.search(last)
+        if m is None:
+            return None
+        at = m.end(1) if m.group(1) else (m.end(2) if m.group(2) else m.start())
+        return f"{last[:at]} {new} {last[at:].lstrip()}" if at else f"{new} {last}"
+    if len({name for _, _, name in spans}) > 1 and not _ALL.search(text):
+        return None
+    out = last
+    for a, b, name in reversed(spans):
+        # "one IBM i with 64 GB max" names the partition by its OS: "one AIX partition with 64 GB max"
+        noun = "" if name != "ibmi" or _PARTITION_AFTER.match(out[b:]) else " partition"
+        out = f"{out[:a]}{new}{noun}{out[b:]}"
+    return out
+
+
+_BECOMES = linre.compile(r"\b(?:were|was|is|are|ran|run|runs|running|became|become|turned|switched|moved)\b", linre.I)
+_PARTITION_AFTER = linre.compile(r"\s{1,2}(?:lpars?|partitions?|guests?)\b", linre.I)
 
 
 _PROCESSOR_NAMES = {
@@ -993,5 +1071,88 @@ def veth_buffers_answer(text: str) -> CalcAnswer | None:
     }
     out.calculations.append(
         Calculation("veth_buffers.min_buffers", inputs, a.new_min_buffers, "buffers", a.formula, cites)
+    )
+    return out
+
+
+# ---------------------------------------------------------------------------- entitled capacity and VPs
+
+_CPU_CITE = (
+    Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Processor, Table 3-1"),
+    Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Figure 3-1"),
+)
+# "EC and VPs?", "entitlement + virtual procs", "processing units": what the Redbook sizes from the peak
+_EC_VP = linre.compile(
+    r"\b(?:EC|CE|entitle(?:d|ment)?|entitled\s+capacity|processing\s+units?|PUs?|VPs?|vcpus?|virtual\s+(?:procs?|processors?|cpus?))\b",
+    linre.I,
+)
+# the two statistics of the peak window: its average and its highest use
+_AVERAGE = linre.compile(r"\b(?:averag\w*|avg|mean|typically|sustained)\b", linre.I)
+_HIGHEST = linre.compile(
+    r"\b(?:max\w*|highest|tops?(?:\s+out)?|spikes?|hits?|bursts?|up\s+to|peaks?\s+(?:at|of)|most)\b", linre.I
+)
+
+
+def _statistic(text: str, q: Quantity) -> str | None:
+    """ "averages 9 cores", "max 5", "14 max", "6.5 cores on average": which statistic of the peak the figure is,
+    by the nearest such word before it in its clause (or right after it); None when neither or both are said."""
+    start = max(0, q.start - 36, text.rfind(",", 0, q.start) + 1, text.rfind(".", 0, max(0, q.start - 1)) + 1)
+    before = text[start : q.start]
+    marks = [(m.end(), "average") for m in _AVERAGE.finditer(before)] + [
+        (m.end(), "highest") for m in _HIGHEST.finditer(before)
+    ]
+    if marks:
+        return max(marks)[1]
+    after = text[q.end : q.end + 16]
+    found = {"average" for _ in _AVERAGE.finditer(after)} | {"highest" for _ in _HIGHEST.finditer(after)}
+    return found.pop() if len(found) == 1 else None
+
+
+def cpu_sizing_answer(text: str) -> CalcAnswer | None:
+    """ "averages 9 cores at peak and hits 14 max: EC and VPs?": Redbook Table 3-1 and Figure 3-1 size the entitled
+    capacity to the average processor use during the peak and the virtual processors to the highest use in it."""
+    if not _EC_VP.search(text):
+        return None
+    _, qs = quantities(text)
+    figures = [q for q in qs if q.kind in ("cores", "number") and q.noun in (None, "cores") and 0 < q.value <= 1024]
+    roles: dict[str, list[Quantity]] = {"average": [], "highest": []}
+    for q in figures:
+        which = _statistic(text, q)
+        if which is not None:
+            roles[which].append(q)
+    if len(roles["average"]) != 1 or len(roles["highest"]) != 1:
+        return None
+    avg, top = roles["average"][0].value, roles["highest"][0].value
+    if top < avg:
+        return None  # "average 12, max 8": the figures are not what they seem; not guessed
+    vps = math.ceil(round(top, 6))
+    cites = _cites(_CPU_CITE, "cpu_sizing")
+    out = CalcAnswer("cpu_sizing", Composer(), rules=["LPAR-001", "LPAR-003"])
+    whole = "" if vps == top else f" (virtual processors are whole: {fmt(top)} rounded up)"
+    out.out.say(
+        f"Entitled capacity (desired processing units) = the average processor use during the peak = {fmt(avg)}; "
+        f"desired virtual processors = the highest use during the peak = {vps}{whole}. Keep the virtual processors "
+        "at or below the processors of the system or shared pool, and the summed EC of all LPARs within them.",
+        *cites,
+    )
+    out.calculations.append(
+        Calculation(
+            "lpar.entitled_capacity",
+            {"average_peak_use": avg},
+            avg,
+            "processing units",
+            "average use during peak",
+            cites,
+        )
+    )
+    out.calculations.append(
+        Calculation(
+            "lpar.virtual_processors",
+            {"highest_peak_use": top},
+            vps,
+            None,
+            "highest use during peak, rounded up",
+            cites,
+        )
     )
     return out

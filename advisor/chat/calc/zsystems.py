@@ -351,7 +351,7 @@ _SEGMENTS = linre.compile(r"\bSEGMENTS\s*=\s*(\d{1,9})\b", linre.I)
 
 def getstor_answer(text: str) -> CalcAnswer | None:
     """ "IARV64 REQUEST=GETSTOR,UNITS=5,UNITSIZE=2G,... - how much storage is that": UNITS x UNITSIZE."""
-    if not _has(r"GETSTOR|GETCOMMON|IARV64", text):
+    if not _has(r"GETSTOR|GETCOMMON|IARV64|\bUNITSIZE\s*=", text):  # UNITSIZE= is IARV64's own keyword
         return None
     units, size, segments = _UNITS.search(text), _UNITSIZE.search(text), _SEGMENTS.search(text)
     if units and size:
@@ -366,9 +366,10 @@ def getstor_answer(text: str) -> CalcAnswer | None:
         return None
     out = CalcAnswer("getstor", Composer(), rules=[])
     cites = _cites(g.citations, "getstor")
-    out.out.say(f"{said} = {fmt(g.size_gb)} GB ({g.size_mb} MB) of above-the-bar storage.", *cites)
-    inputs = g.model_dump(include={"units", "unitsize", "segments"}, exclude_none=True)
     small = g.size_gb < 1  # a few 1 MB units: given in MB, not as a rounded fraction of a GB
+    shown = f"{g.size_mb} MB" if small else f"{fmt(g.size_gb)} GB ({g.size_mb} MB)"
+    out.out.say(f"{said} = {shown} of above-the-bar storage.", *cites)
+    inputs = g.model_dump(include={"units", "unitsize", "segments"}, exclude_none=True)
     result, unit_out = (g.size_mb, "MB") if small else (g.size_gb, "GB")
     out.calculations.append(Calculation("getstor.size", inputs, result, unit_out, g.formula, cites))
     return out

@@ -106,12 +106,15 @@ _YES_NO = re.compile(
     r"|\b(?:is\s+it|is\s+that|is\s+this)\s+(?:ok|okay|safe|fine|supported|allowed|true|correct|right|possible|wise)\b"
     # "ok to leave it like that?", "in the new syntax is the percentage taken of ...?", "in the study was SMT on?"
     r"|^\s*(?:ok|okay|fine|safe|alright|good)\s+to\s+\w"
+    # "AME fine on bwapp02?", "lfarea ok for this system?": a subject, a judgement, where
+    r"|^\s*[\w/.-]{1,30}(?:\s+[\w/.-]{1,30}){0,3}\s+(?:ok|okay|fine|good|sane|safe|right|correct)\s+"
+    r"(?:on|for|with|in|at|here)\b[^?]{0,60}\?\s*$"
     r"|^\s*(?:in|on|for|with|during|under|at)\s+(?:(?!(?:what|which|how|why|when|where|who)\b)[a-z0-9'/+.-]+\s+){1,6}?"
     r"(?:is|are|was|were|does|do|did|can|could|should|"
     r"will|would|must|has|have)\s+(?:the|a|an|it|this|that|there|my|our|we|i|you|smt|ame)\b",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s")
+_CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s|\s?(?:->|=>)\s")  # "factor 2.5 -> how much true?": two clauses
 _WH = re.compile(r"^\s*(?:what|which|how|why|when|where|who)\b", re.IGNORECASE)
 
 

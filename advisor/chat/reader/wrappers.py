@@ -87,11 +87,13 @@ _GREETING = linre.compile(r"^\s*" + _HELLO + r"\s*(?:[,!:;.]+|\s-+)\s*")
 _GREETING_LINE = linre.compile(r"^\s*" + _HELLO + r"\s*[,!:;.-]*\s*$")
 # "user asks:", "customer wrote:", "Q:", "question:", "quick one:"
 _LABEL = linre.compile(
-    r"^\s*(?:(?:the\s+)?(?:user|customer|client|requester|caller|admin|requestor)\s+"
+    r"^\s*(?:(?:the\s+)?(?:user|customer|client|requester|caller|admin|requestor)(?:\s+[\w.@-]{1,30})?\s+"
     r"(?:asks|asked|wants\s+to\s+know|writes|wrote|says|said)|q|question|query|quick\s+(?:one|question|q)|"
-    r"forwarded\s+question|ticket\s+text)\s*[:\-]\s*",
+    r"forwarded\s+question|ticket\s+text)\s*(?:->|=>|[:\-])\s*",
     linre.IGNORECASE,
 )
+# "Storage Ops bot:", "Jira SAPOPS-881 bot:", "ServiceNow bot ->": who relays the message (a few words, then "bot")
+_BOT = linre.compile(r"^\s*(?:[A-Za-z][\w.#-]{0,24}\s+){0,3}bot\s*(?:->|=>|[:>|-])\s*", linre.IGNORECASE)
 _THANKS_END = linre.compile(
     r"[\s,;.!-]*\b(?:(?:many\s+)?(?:thx|thanks|thank\s+you|ty|tia|cheers)(?:\s+(?:a\s+lot|in\s+advance|very\s+much))?"
     r"|please\s+advise|pls\s+advise|plz\s+advise)[\s.!]*$",
@@ -149,7 +151,7 @@ def _prefixes(text: str, removed: list[str]) -> str:
     that says where ("[AIX 7.2 TL5]") is kept as words before the rest."""
     said: list[str] = []
     for _ in range(MAX_STRIPS):
-        for pattern in (_TAG, _MAIL, _TICKET, _MENTION, _GREETING, _LABEL):
+        for pattern in (_TAG, _MAIL, _TICKET, _MENTION, _GREETING, _LABEL, _BOT):
             m = pattern.match(text)
             if m is None or not m.group(0).strip() or _kept(pattern, m.group(0)):
                 continue
@@ -210,7 +212,7 @@ def _lines(text: str, removed: list[str]) -> str:
     own, forwarded = _split_reply(head)
     kept = _body(own, removed)
     quoted = _body([_QUOTED.sub("", line, count=1) for line in forwarded if not _HEADER.match(line)], [])
-    if not _says_much(kept) and any("?" in line for line in quoted):
+    if (not _says_much(kept) and any("?" in line for line in quoted)) or (_points_back(kept) and quoted):
         # "please advise, thx" under the quoted question, "see below" over a forwarded one: that question,
         # then what the new part adds
         kept = [line for line in quoted + kept if _has_words(line)]
@@ -221,6 +223,16 @@ def _lines(text: str, removed: list[str]) -> str:
     if forwarded:
         removed.append("quoted reply")
     return "\n".join(kept + tail).strip()
+
+
+# "what do i tell them?", "thoughts on this?", "is that right?": a short new part about the quoted one
+_BACK = linre.compile(r"\b(?:them|they|this|that|these|those|it|above|below)\b", linre.IGNORECASE)
+
+
+def _points_back(lines: list[str]) -> bool:
+    """The new part is a short question about the quoted part: that part is what is asked."""
+    said = " ".join(lines)
+    return len(said.split()) <= SHORT_NOTE_WORDS and "?" in said and _BACK.search(said) is not None
 
 
 def _says_much(lines: list[str]) -> bool:

@@ -1,0 +1,140 @@
+"""Figures from the user's own numbers read by their role (issue 14): which factor is moved to, which memory is the
+true one, which processor figure is the average at peak, which count a follow-up replaces, which partitions'
+OS changed. Each mechanism is checked on phrasings of its own and on one that must not compute (or must ask).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from advisor.chat.calc import calculate
+from advisor.chat.reader.wrappers import unwrap
+
+
+def _chat(engine, *messages: str):
+    state = None
+    reply = None
+    for message in messages:
+        reply = engine.turn(message, state)
+        state = json.loads(reply.state.model_dump_json())
+    assert reply is not None
+    return reply
+
+
+def _results(reply) -> dict[str, object]:
+    return {c.name: c.result for c in reply.calculations}
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "gb"),
+    [
+        # 3 x 128 / 128 + 64 / 64 = 4 GB; all AIX: 448 / 128
+        (
+            "POWER7+ box: 3 AIX LPARs at max 128 GB each and one IBM i with max 64 GB. HPT?",
+            "and if they were all AIX?",
+            3.5,
+        ),
+        (
+            "POWER7+ box: 3 AIX LPARs at max 128 GB each and one IBM i with max 64 GB. HPT?",
+            "what if the ibm i one ran aix",
+            3.5,
+        ),
+        (
+            "hpt size on a power7+ box w/ 6 aix lpars, max memory 64G each?",
+            "and if those six were IBM i partitions?",
+            6.0,
+        ),
+        ("P7+ frame, AIX lpars with max mem 256, 128, 64 and 64 GB. HPT size?", "and if the box were a POWER7?", 8.0),
+    ],
+)
+def test_an_hpt_follow_up_changes_the_os_or_processor_never_repeats_the_figure(engine, first, follow_up, gb):
+    before = _results(_chat(engine, first))
+    after = _results(_chat(engine, first, follow_up))
+    assert list(after.values()) == [gb], (follow_up, after)
+    assert after != before
+
+
+@pytest.mark.parametrize("follow_up", ["and if some were linux?", "and if two of them were linux?"])
+def test_an_os_change_of_part_of_the_partitions_is_asked(engine, follow_up):
+    reply = _chat(engine, "POWER7+: 2 AIX lpars at 64 GB max and 2 IBM i lpars at 32 GB max, hpt?", follow_up)
+    assert not reply.calculations and reply.needs_input  # which partitions: not guessed
+
+
+def test_a_list_of_sizes_counts_the_partitions_itself():
+    result = calculate("power6 570, lpars max 48, 48 and 96 GB. hpt?", {"power6"})
+    assert result is not None and [c.result for c in result.calculations] == [3.0]  # 192 / 64
+    assert calculate("3 lpars with max 48 and 96 GB, hpt?", {"power6"}) is None  # 2 sizes for 3 partitions
+
+
+@pytest.mark.parametrize(
+    ("question", "true_gb"),
+    [
+        ("going from ame 1.4 to 2.1, keeping expanded at 42 GB. new true memory?", 20.0),
+        ("ame 1.25 -> 2.0 with expanded mem staying 40G: how much true?", 20.0),
+        ("need 50 GB expanded, factor 2.5 -> how much true?", 20.0),
+    ],
+)
+def test_the_true_memory_is_taken_at_the_factor_moved_to(engine, question, true_gb):
+    assert _results(_chat(engine, question)).get("ame.true_memory") == true_gb
+
+
+def test_desired_and_target_are_the_true_and_expanded_memory(engine):
+    reply = _chat(engine, "lparstat -i: 16 GB desired, 36 GB target expanded. which factor?")
+    assert _results(reply) == {"ame.factor": 2.25}
+
+
+def test_a_factor_without_the_expanded_memory_is_asked_and_resumed(engine):
+    asked = _chat(engine, "what expansion factor if we give the lpar 8 GB true?")
+    assert asked.intent == "clarify" and not asked.calculations
+    assert _results(_chat(engine, "what expansion factor if we give the lpar 8 GB true?", "20 GB")) == {
+        "ame.factor": 2.5
+    }
+
+
+@pytest.mark.parametrize(
+    ("question", "ec", "vps"),
+    [
+        ("nmon: lpar averages 4.2 cores during the peak window, max 7. EC / VP?", 4.2, 7),
+        ("peak avg 12 processors, spikes up to 17.5 - how to set entitlement and virtual procs", 12.0, 18),
+    ],
+)
+def test_entitlement_and_virtual_processors_from_the_peak(engine, question, ec, vps):
+    assert _results(_chat(engine, question)) == {"lpar.entitled_capacity": ec, "lpar.virtual_processors": vps}
+
+
+def test_processor_figures_without_their_statistic_compute_nothing():
+    assert calculate("lpar with 6 cores and 12 VPs, EC?", set()) is None
+    assert calculate("average 12 cores, max 8 cores: EC and VPs?", set()) is None  # max below average
+
+
+def test_a_count_said_instead_replaces_the_one_before(engine):
+    reply = _chat(engine, "vios: 24 cores, 2 x 10GbE, 6 x 8Gb FC, 60 npiv", "we'll only use 30 npiv clients")
+    assert _results(reply)["vios_memory.complex_io"] == 768 + 2 * 512 + 6 * 512 + 30 * 140
+
+
+def test_ticket_fields_are_no_inputs(engine):
+    reply = _chat(engine, "INC0001 | Priority: 2 | vios memory for 2 x 10GbE, 4 x 8Gb FC and 30 npiv?")
+    assert _results(reply) == {"vios_memory.complex_io": 768 + 2 * 512 + 4 * 512 + 30 * 140}
+
+
+def test_fc_ports_without_a_speed_are_asked_with_the_figure_at_the_one_fc_increment(engine):
+    reply = _chat(engine, "vios memory for 6 FC ports and 10 npiv?")
+    assert reply.intent == "clarify" and reply.needs_input and "Assumed" in reply.answer
+    assert _results(reply) == {"vios_memory.complex_io": 768 + 6 * 512 + 10 * 140}
+
+
+def test_clm_at_least_is_the_kernel_share(engine):
+    assert _results(_chat(engine, "at least how much CLM on a 384 GB npar?")) == {"clm.kernel_floor": 38.4}
+
+
+def test_getstor_keywords_alone_are_the_request(engine):
+    assert _results(_chat(engine, "UNITS=300 UNITSIZE=2G - how big?")) == {"getstor.size": 600.0}
+    assert "12 MB" in _chat(engine, "UNITS=12,UNITSIZE=1M size?").answer
+
+
+def test_a_short_note_about_a_quoted_request_asks_that_request():
+    text = unwrap("> From: ops\n> vios memory for 2 x 10GbE and 40 npiv please\nwhat do i tell them?").text
+    assert "40 npiv" in text and "what do i tell them" in text
+    assert unwrap("> old stuff here\nhow much memory does a vios need for 32 cores?").text.startswith("how much")

@@ -1,0 +1,91 @@
+"""Names of systems are context, not topics: a host or device instance ("sapci04", "hdisk9") and the session
+document's own name ("SYSB", "PRD1") never make a question look like one about an unknown product; and "is AME ok
+here?" on a document judges every rule of the topic that fires. Own phrasings, not the eval's."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.chat.engine import ChatEngine, without_document_name
+from advisor.knowledge.vocabulary import is_term
+
+
+@pytest.fixture(scope="module")
+def engine() -> ChatEngine:
+    return ChatEngine()
+
+
+def _known(word: str) -> bool:
+    return False
+
+
+@pytest.mark.parametrize("word", ["sapci04", "erpdb7", "hdisk19", "bwprd12"])
+def test_an_instance_name_is_no_term(word):
+    assert not is_term(word, _known)
+
+
+@pytest.mark.parametrize("word", ["ioscan", "zHyperLink", "mirrorvg", "hcheck_interval"])
+def test_a_term_stays_a_term(word):
+    assert is_term(word, _known)
+
+
+def test_the_document_is_named_by_its_kind():
+    doc = {"kind": "zos-lpar", "name": "SYSB"}
+    assert without_document_name("can SYSB IPL with that LFAREA?", doc) == "can this system IPL with that LFAREA?"
+    assert without_document_name("is the lpar sysb's LFAREA ok?", doc) == "is this system LFAREA ok?"
+    assert without_document_name("is SYSBX fine?", doc) == "is SYSBX fine?"  # another word
+    assert without_document_name("is it fine?", None) == "is it fine?"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how much expanded memory does AIX get on sapci04?",
+        "is queue_depth on hdisk19 of bwprd12 too low for a vscsi disk?",
+    ],
+)
+def test_a_question_naming_a_host_is_answered(engine, question):
+    assert engine.turn(question).covered
+
+
+ZOS = {
+    "kind": "zos-lpar",
+    "name": "SYSB",
+    "machine": "z13",
+    "zos_version": "2.1",
+    "online_storage_gb": 32,
+    "lfarea": "LFAREA=(1M=(85%))",
+}
+
+
+def test_a_question_naming_the_document_judges_it(engine):
+    reply = engine.turn("will SYSB come up with this LFAREA?", None, ZOS)
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert "ZOS-" in reply.answer
+
+
+AIX = {
+    "kind": "aix-lpar",
+    "name": "bwapp02",
+    "environment": "production",
+    "processor": "POWER8",
+    "os": {"version": "7.1", "tl": 5, "sp": 3},
+    "cpu": {
+        "mode": "shared",
+        "entitled_capacity": 1.0,
+        "virtual_processors": 2,
+        "sharing": "uncapped",
+        "weight": 128,
+        "smt": 8,
+    },
+    "memory": {"desired_gb": 16, "max_gb": 32, "paging_space_gb": 4},
+    "ame": {"enabled": True, "page_support": "64K", "expansion_factor": 1.5, "deficit_mb": 0},
+    "workload": {"type": "sap-abap", "app_page_size": "64K"},
+}
+
+
+@pytest.mark.parametrize("question", ["is AME ok here?", "Jira BW-91 bot: attached. AME fine on bwapp02?"])
+def test_a_broad_topic_is_judged_by_every_rule_of_it_that_fires(engine, question):
+    reply = engine.turn(question, None, AIX)
+    assert reply.verdict is not None and reply.verdict.answer == "no", reply.answer
+    assert "AME-004" in reply.answer
