@@ -122,6 +122,10 @@ _BEFORE = 40  # characters before a number where a figure's `before` pattern mus
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
 _QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
+_VIOS_LEVEL = linre.compile(
+    r"\b(?:VIOS|VIO\s+servers?|ioslevel)\s*(?:(?:level|version|release|is|at|on)\s+){0,2}v?\d+(?:\.\d+){1,3}",
+    linre.IGNORECASE,
+)
 _POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|such|our|we|us|my)\b", linre.IGNORECASE)
 _YEAR = linre.compile(r"(?:19[89]\d|20[0-3]\d)")
 _NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
@@ -332,6 +336,9 @@ class Claims:
         question about the factor asks about ame_mpsize_support).
         """
         subject_text = _COMPARED.sub(" ", _LIKE_OTHERS.sub(lambda m: " same as the " + m.group(0).split()[-1], text))
+        # "ssp on vios 2.2.0.10?": a level is read by `levels`; its digits are no count of VIOS ("2 VIOS"): written
+        # 2_2_0_10 they stay one token of the same length
+        subject_text = _VIOS_LEVEL.sub(lambda m: m.group(0).replace(".", "_"), subject_text)
         asked_text = text if asked is None else asked
         dominant = {
             p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text, soft=False) is not None

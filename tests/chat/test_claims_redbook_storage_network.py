@@ -50,6 +50,15 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("could a wpar on AIX 7.1 run AIX 5.2?", "yes"),
         ("is DIO possible for a wpar mount without turning it on in the global aix?", "yes"),
         ("does a larger lpar take longer to resume?", "yes"),
+        # third pass: wrong or missing verdicts found by a batch of our own
+        ("is the physical fc port wwpn required in the npiv zone?", "no"),
+        ("should I ping the router virtual IP for the SEA netaddr?", "no"),
+        ("vscsi cdrom on an adapter with disks tuned to 1MB max_transfer, problem?", "yes"),
+        ("is the SEA failover control channel needed for NIB?", "no"),
+        ("is ISNO enabled by default?", "yes"),
+        ("are namefs mounts mounted before the /wpars file systems at boot?", "no"),
+        ("does the wpar start script have to exist before chwpar -u?", "yes"),
+        ("apart from LRO does the 10gbit config apply to 1 gbit too?", "yes"),
     ],
 )
 def test_statements_of_the_sections_asked_in_other_words(engine: ChatEngine, question: str, expected: str) -> None:
@@ -122,3 +131,20 @@ def test_a_netstat_counter_beside_the_buffer_figures_is_no_unplaced_number(engin
     # a bare number that counts nothing named is still asked about
     asked = engine.turn("huge pool: Max Allocated 64, Max Buffers 64 and 912. what to change?")
     assert asked.needs_input
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a VIOS level's digits are no count of VIOS ("2.2.0.10" is no "2 VIOS"); the level itself still decides
+        ("ssp on vios 2.2.0.10?", "no"),
+        ("SSP supported on vios 2.2.3.4?", "yes"),
+        ("we run 2 VIOS, good practice?", "yes"),
+        # "suspend with VIOS 2.2" names the level, "suspend the VIOS" the partition
+        ("LPAR suspend with VIOS 2.2.1.4 possible?", "yes"),
+        ("LPAR suspend with VIOS 2.1.3 possible?", "no"),
+        ("can we suspend both VIOS before the power cycle?", "no"),
+    ],
+)
+def test_a_vios_level_is_no_count_and_no_suspended_vios(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
