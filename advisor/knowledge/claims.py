@@ -750,7 +750,13 @@ def _subject(pattern: str) -> linre.Pattern:
         else a
         for a in _alternatives(pattern)
     ]
-    return _compile("|".join(parts))
+    # "-o cio", "/wpars": an alternative that opens with a mark starts where the mark is, as typed after a space (the
+    # word boundary every other alternative opens with would need a letter before it)
+    opened = [a if a[:1] in _MARKS else r"\b" + a for a in parts]
+    return linre.compile("(?:" + "|".join(opened) + ")", linre.IGNORECASE)
+
+
+_MARKS = frozenset("-/.#")
 
 
 def _figure(spec: dict[str, Any]) -> Figure:

@@ -148,3 +148,14 @@ def test_a_netstat_counter_beside_the_buffer_figures_is_no_unplaced_number(engin
 )
 def test_a_vios_level_is_no_count_and_no_suspended_vios(engine: ChatEngine, question: str, expected: str) -> None:
     assert verdict_of(engine, question) == expected
+
+
+def test_a_subject_that_opens_with_a_mark_matches_as_typed() -> None:
+    """ "-o cio", "/wpars", "-R": a subject alternative opening with a mark matched nowhere behind a space before
+    (the word boundary every alternative opened with needs a letter before it)."""
+    from advisor.knowledge.claims import _subject
+
+    subject = _subject("amepat|-R\\b|/wpars|AME")
+    for text in ("amepat -R 10", "mounted under /wpars/aix71wp", "the AME factor"):
+        assert subject.search(text), text
+    assert not subject.search("amepatch") and not subject.search("-Rx")
