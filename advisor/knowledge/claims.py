@@ -21,6 +21,8 @@ question's length.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -121,6 +123,7 @@ _LEVEL_BEFORE = linre.compile(
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
+_MAX_STATED = 8  # numbers in one unit a question is read for against a limit
 _QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
 _VIOS_LEVEL = linre.compile(
     r"\b(?:VIOS|VIO\s+servers?|ioslevel)\s*(?:(?:level|version|release|is|at|on)\s+){0,2}v?\d+(?:\.\d+){1,3}",
@@ -153,6 +156,14 @@ class Figure:
     def stated(self, text: str, keys: tuple[linre.Pattern, ...] = ()) -> tuple[str, str] | None:
         """(comparison, number as written) of the first number in this unit the text states, or None. "no VIOS
         over 50 %" states "at most 50 %": a negation just before the comparison turns it round."""
+        return next(self.each(text, keys), None)
+
+    def every(self, text: str, keys: tuple[linre.Pattern, ...] = ()) -> list[tuple[str, str]]:
+        """Each number in this unit the text states, in order ("vios1 at 48 % and vios2 at 55 %")."""
+        return list(itertools.islice(self.each(text, keys), _MAX_STATED))
+
+    def each(self, text: str, keys: tuple[linre.Pattern, ...] = ()) -> Iterator[tuple[str, str]]:
+        """The numbers in this unit, lazily: `stated` needs only the first."""
         spans = [(k.start(), k.end()) for p in keys for k in p.finditer(text)]
         for m in _STATED.finditer(text):
             at = m.start(3)
@@ -169,8 +180,7 @@ class Figure:
             word = " ".join((m.group(1) or m.group(2) or "").lower().split())
             if word and _NEGATED.search(text[max(0, m.start() - _WINDOW) : m.start()]):
                 word = _TURNED.get(word, word)
-            return word, m.group(3)
-        return None
+            yield word, m.group(3)
 
     def holds(self, word: str, written: str) -> tuple[bool | None, str]:
         """Whether what the question states agrees with the source's figure (None: partly), and the reason's note."""
@@ -521,6 +531,13 @@ class Claims:
             return False  # "38 % more ETR?" against a claim whose only figure is the ITR gain
         figure, (word, x) = named[0]
         ok, note = figure.holds(word, x)
+        if figure.value is None and ok:
+            # "vios1 at 48 % and vios2 at 55 % busy": every number stated against a limit must keep it
+            for other, y in figure.every(asked_text, c.about)[1:]:
+                held, said = figure.holds(other, y)
+                if not held:
+                    ok, note = held, said
+                    break
         if ok is None:
             return ClaimVerdict("it depends", f"{note}; {c.because}", c, figure=True)
         if figure.value is not None:  # "is the default MTU 1500?": the figure itself is what is asked

@@ -159,3 +159,18 @@ def test_a_subject_that_opens_with_a_mark_matches_as_typed() -> None:
     for text in ("amepat -R 10", "mounted under /wpars/aix71wp", "the AME factor"):
         assert subject.search(text), text
     assert not subject.search("amepatch") and not subject.search("-Rx")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # every number stated against a limit must keep it, not only the first
+        ("NIB with vios1 at 48% and vios2 at 55% busy, ok?", "no"),
+        ("NIB, vios1 40% and vios2 45% busy. fine?", "yes"),
+        # clients per port, with or without an article before the port
+        ("is 30 clients per npiv port too many?", "no"),
+        ("our vios runs 70 npiv clients per fc port. Too much?", "yes"),
+    ],
+)
+def test_every_stated_number_is_held_against_the_limit(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
