@@ -247,12 +247,19 @@ class Compare:
         if a is None or b is None or a[1] == b[1]:
             return None  # both, and not the same number read twice
         said = f"{a[2]} against {b[2]}"
+        if self.equal:
+            # "20 on fcs0, 20 on fcs1 and 2 on fcs2": every quantity the left side reads, not only the first two
+            found = {b[1]: b, **{at: got for got in _every_captured(self.left, text) for at in (got[1],)}}
+            quantities = sorted(found.values(), key=lambda q: q[1])
+            said = ", ".join(q[2] for q in quantities[:-1]) + f" and {quantities[-1][2]}" if len(found) > 2 else said
+            low, high = min(q[0] for q in quantities), max(q[0] for q in quantities)
+            if self.cap is not None and high > self.cap:
+                over = next(q[2] for q in quantities if q[0] == high)
+                return False, f"{said}: {over} is above the limit of {_number(self.cap)}; {self.label}"
+            return high <= self.factor * low, f"{said}: {self.label}"
         if self.cap is not None and max(a[0], b[0]) > self.cap:
             over = a[2] if a[0] >= b[0] else b[2]
             return False, f"{said}: {over} is above the limit of {_number(self.cap)}; {self.label}"
-        if self.equal:
-            low, high = sorted((a[0], b[0]))
-            return high <= self.factor * low, f"{said}: {self.label}"
         bound = self.factor * b[0]
         if self.upto is not None:
             ok = bound <= a[0] <= self.upto * b[0]
@@ -263,15 +270,19 @@ class Compare:
 
 def _captured(pattern: linre.Pattern, text: str) -> tuple[float, int, str] | None:
     """The first number a pattern captures (any of its groups), where it stands, and how it is written."""
-    m = pattern.search(text)
-    if m is None:
-        return None
-    for i, got in enumerate(m.groups(), 1):
-        if got:
-            if got[:2].lower() == "0x":  # "max_xfer_size=0x200000": an attribute written in hex
-                return float(int(got, 16)), m.start(i), got
-            return float(got.replace(",", "")), m.start(i), got
-    return None
+    found = _every_captured(pattern, text, 1)
+    return found[0] if found else None
+
+
+def _every_captured(pattern: linre.Pattern, text: str, most: int = _MAX_STATED) -> list[tuple[float, int, str]]:
+    """Each number a pattern captures, match by match (at most a handful); "max_xfer_size=0x200000" is read in hex."""
+    out = []
+    for m in itertools.islice(pattern.finditer(text), most):
+        got = next(((g, m.start(i)) for i, g in enumerate(m.groups(), 1) if g), None)
+        if got is not None:
+            value = float(int(got[0], 16)) if got[0][:2].lower() == "0x" else float(got[0].replace(",", ""))
+            out.append((value, got[1], got[0]))
+    return out
 
 
 def _number(x: float) -> str:

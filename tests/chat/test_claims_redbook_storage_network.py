@@ -174,3 +174,16 @@ def test_a_subject_that_opens_with_a_mark_matches_as_typed() -> None:
 )
 def test_every_stated_number_is_held_against_the_limit(engine: ChatEngine, question: str, expected: str) -> None:
     assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # every port's count is held to the others, not only the first two
+        ("fcs0 has 20 clients, fcs1 has 20, fcs2 has 2. balanced?", "no"),
+        ("20 npiv clients on fcs0, 20 on fcs1 and 60 on fcs2 - ok?", "no"),
+        ("npiv: 12 on fcs0, 12 on fcs1 and 11 on fcs2, good?", "yes"),
+    ],
+)
+def test_every_port_count_is_held_to_the_others(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
