@@ -21,6 +21,8 @@ question's length.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -121,8 +123,13 @@ _LEVEL_BEFORE = linre.compile(
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
-_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|such|our|we|us|my)\b", linre.IGNORECASE)
+_MAX_STATED = 8  # numbers in one unit a question is read for against a limit
 _QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
+_VIOS_LEVEL = linre.compile(
+    r"\b(?:VIOS|VIO\s+servers?|ioslevel)\s*(?:(?:level|version|release|is|at|on)\s+){0,2}v?\d+(?:\.\d+){1,3}",
+    linre.IGNORECASE,
+)
+_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|such|our|we|us|my)\b", linre.IGNORECASE)
 _YEAR = linre.compile(r"(?:19[89]\d|20[0-3]\d)")
 _NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
 _TURNED = {
@@ -149,6 +156,14 @@ class Figure:
     def stated(self, text: str, keys: tuple[linre.Pattern, ...] = ()) -> tuple[str, str] | None:
         """(comparison, number as written) of the first number in this unit the text states, or None. "no VIOS
         over 50 %" states "at most 50 %": a negation just before the comparison turns it round."""
+        return next(self.each(text, keys), None)
+
+    def every(self, text: str, keys: tuple[linre.Pattern, ...] = ()) -> list[tuple[str, str]]:
+        """Each number in this unit the text states, in order ("vios1 at 48 % and vios2 at 55 %")."""
+        return list(itertools.islice(self.each(text, keys), _MAX_STATED))
+
+    def each(self, text: str, keys: tuple[linre.Pattern, ...] = ()) -> Iterator[tuple[str, str]]:
+        """The numbers in this unit, lazily: `stated` needs only the first."""
         spans = [(k.start(), k.end()) for p in keys for k in p.finditer(text)]
         for m in _STATED.finditer(text):
             at = m.start(3)
@@ -165,8 +180,7 @@ class Figure:
             word = " ".join((m.group(1) or m.group(2) or "").lower().split())
             if word and _NEGATED.search(text[max(0, m.start() - _WINDOW) : m.start()]):
                 word = _TURNED.get(word, word)
-            return word, m.group(3)
-        return None
+            yield word, m.group(3)
 
     def holds(self, word: str, written: str) -> tuple[bool | None, str]:
         """Whether what the question states agrees with the source's figure (None: partly), and the reason's note."""
@@ -233,12 +247,19 @@ class Compare:
         if a is None or b is None or a[1] == b[1]:
             return None  # both, and not the same number read twice
         said = f"{a[2]} against {b[2]}"
+        if self.equal:
+            # "20 on fcs0, 20 on fcs1 and 2 on fcs2": every quantity the left side reads, not only the first two
+            found = {b[1]: b, **{at: got for got in _every_captured(self.left, text) for at in (got[1],)}}
+            quantities = sorted(found.values(), key=lambda q: q[1])
+            said = ", ".join(q[2] for q in quantities[:-1]) + f" and {quantities[-1][2]}" if len(found) > 2 else said
+            low, high = min(q[0] for q in quantities), max(q[0] for q in quantities)
+            if self.cap is not None and high > self.cap:
+                over = next(q[2] for q in quantities if q[0] == high)
+                return False, f"{said}: {over} is above the limit of {_number(self.cap)}; {self.label}"
+            return high <= self.factor * low, f"{said}: {self.label}"
         if self.cap is not None and max(a[0], b[0]) > self.cap:
             over = a[2] if a[0] >= b[0] else b[2]
             return False, f"{said}: {over} is above the limit of {_number(self.cap)}; {self.label}"
-        if self.equal:
-            low, high = sorted((a[0], b[0]))
-            return high <= self.factor * low, f"{said}: {self.label}"
         bound = self.factor * b[0]
         if self.upto is not None:
             ok = bound <= a[0] <= self.upto * b[0]
@@ -249,15 +270,19 @@ class Compare:
 
 def _captured(pattern: linre.Pattern, text: str) -> tuple[float, int, str] | None:
     """The first number a pattern captures (any of its groups), where it stands, and how it is written."""
-    m = pattern.search(text)
-    if m is None:
-        return None
-    for i, got in enumerate(m.groups(), 1):
-        if got:
-            if got[:2].lower() == "0x":  # "max_xfer_size=0x200000": an attribute written in hex
-                return float(int(got, 16)), m.start(i), got
-            return float(got.replace(",", "")), m.start(i), got
-    return None
+    found = _every_captured(pattern, text, 1)
+    return found[0] if found else None
+
+
+def _every_captured(pattern: linre.Pattern, text: str, most: int = _MAX_STATED) -> list[tuple[float, int, str]]:
+    """Each number a pattern captures, match by match (at most a handful); "max_xfer_size=0x200000" is read in hex."""
+    out = []
+    for m in itertools.islice(pattern.finditer(text), most):
+        got = next(((g, m.start(i)) for i, g in enumerate(m.groups(), 1) if g), None)
+        if got is not None:
+            value = float(int(got[0], 16)) if got[0][:2].lower() == "0x" else float(got[0].replace(",", ""))
+            out.append((value, got[1], got[0]))
+    return out
 
 
 def _number(x: float) -> str:
@@ -332,6 +357,9 @@ class Claims:
         question about the factor asks about ame_mpsize_support).
         """
         subject_text = _COMPARED.sub(" ", _LIKE_OTHERS.sub(lambda m: " same as the " + m.group(0).split()[-1], text))
+        # "ssp on vios 2.2.0.10?": a level is read by `levels`; its digits are no count of VIOS ("2 VIOS"): written
+        # 2_2_0_10 they stay one token of the same length
+        subject_text = _VIOS_LEVEL.sub(lambda m: m.group(0).replace(".", "_"), subject_text)
         asked_text = text if asked is None else asked
         dominant = {
             p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text, soft=False) is not None
@@ -514,6 +542,13 @@ class Claims:
             return False  # "38 % more ETR?" against a claim whose only figure is the ITR gain
         figure, (word, x) = named[0]
         ok, note = figure.holds(word, x)
+        if figure.value is None and ok:
+            # "vios1 at 48 % and vios2 at 55 % busy": every number stated against a limit must keep it
+            for other, y in figure.every(asked_text, c.about)[1:]:
+                held, said = figure.holds(other, y)
+                if not held:
+                    ok, note = held, said
+                    break
         if ok is None:
             return ClaimVerdict("it depends", f"{note}; {c.because}", c, figure=True)
         if figure.value is not None:  # "is the default MTU 1500?": the figure itself is what is asked
@@ -743,7 +778,13 @@ def _subject(pattern: str) -> linre.Pattern:
         else a
         for a in _alternatives(pattern)
     ]
-    return _compile("|".join(parts))
+    # "-o cio", "/wpars": an alternative that opens with a mark starts where the mark is, as typed after a space (the
+    # word boundary every other alternative opens with would need a letter before it)
+    opened = [a if a[:1] in _MARKS else r"\b" + a for a in parts]
+    return linre.compile("(?:" + "|".join(opened) + ")", linre.IGNORECASE)
+
+
+_MARKS = frozenset("-/.#")
 
 
 def _figure(spec: dict[str, Any]) -> Figure:

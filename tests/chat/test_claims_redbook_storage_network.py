@@ -42,6 +42,23 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("one 10G port per two cores already, can I still put in a 1 gig adapter?", "no"),
         ("is it fine to give an AIX 5.3 versioned WPAR an NPIV adapter?", "no"),
         ("does SSP offer snapshots?", "yes"),
+        # second pass: POWER5, mixed LUN sizes, several VLANs, WPAR hosting AIX 5.3, CIO only in the WPAR, suspend time
+        ("on POWER5 was virtual SCSI the only method to share disk through a VIOS?", "yes"),
+        ("ssp built from a mix of LUN sizes, good idea?", "no"),
+        ("two VLANs on plain SEA failover without load sharing - the recommended way?", "no"),
+        ("single VLAN, is SEA failover the preferred method?", "yes"),
+        ("could a wpar on AIX 7.1 run AIX 5.2?", "yes"),
+        ("is DIO possible for a wpar mount without turning it on in the global aix?", "yes"),
+        ("does a larger lpar take longer to resume?", "yes"),
+        # third pass: wrong or missing verdicts found by a batch of our own
+        ("is the physical fc port wwpn required in the npiv zone?", "no"),
+        ("should I ping the router virtual IP for the SEA netaddr?", "no"),
+        ("vscsi cdrom on an adapter with disks tuned to 1MB max_transfer, problem?", "yes"),
+        ("is the SEA failover control channel needed for NIB?", "no"),
+        ("is ISNO enabled by default?", "yes"),
+        ("are namefs mounts mounted before the /wpars file systems at boot?", "no"),
+        ("does the wpar start script have to exist before chwpar -u?", "yes"),
+        ("apart from LRO does the 10gbit config apply to 1 gbit too?", "yes"),
     ],
 )
 def test_statements_of_the_sections_asked_in_other_words(engine: ChatEngine, question: str, expected: str) -> None:
@@ -114,3 +131,59 @@ def test_a_netstat_counter_beside_the_buffer_figures_is_no_unplaced_number(engin
     # a bare number that counts nothing named is still asked about
     asked = engine.turn("huge pool: Max Allocated 64, Max Buffers 64 and 912. what to change?")
     assert asked.needs_input
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a VIOS level's digits are no count of VIOS ("2.2.0.10" is no "2 VIOS"); the level itself still decides
+        ("ssp on vios 2.2.0.10?", "no"),
+        ("SSP supported on vios 2.2.3.4?", "yes"),
+        ("we run 2 VIOS, good practice?", "yes"),
+        # "suspend with VIOS 2.2" names the level, "suspend the VIOS" the partition
+        ("LPAR suspend with VIOS 2.2.1.4 possible?", "yes"),
+        ("LPAR suspend with VIOS 2.1.3 possible?", "no"),
+        ("can we suspend both VIOS before the power cycle?", "no"),
+    ],
+)
+def test_a_vios_level_is_no_count_and_no_suspended_vios(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+def test_a_subject_that_opens_with_a_mark_matches_as_typed() -> None:
+    """ "-o cio", "/wpars", "-R": a subject alternative opening with a mark matched nowhere behind a space before
+    (the word boundary every alternative opened with needs a letter before it)."""
+    from advisor.knowledge.claims import _subject
+
+    subject = _subject("amepat|-R\\b|/wpars|AME")
+    for text in ("amepat -R 10", "mounted under /wpars/aix71wp", "the AME factor"):
+        assert subject.search(text), text
+    assert not subject.search("amepatch") and not subject.search("-Rx")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # every number stated against a limit must keep it, not only the first
+        ("NIB with vios1 at 48% and vios2 at 55% busy, ok?", "no"),
+        ("NIB, vios1 40% and vios2 45% busy. fine?", "yes"),
+        # clients per port, with or without an article before the port
+        ("is 30 clients per npiv port too many?", "no"),
+        ("our vios runs 70 npiv clients per fc port. Too much?", "yes"),
+    ],
+)
+def test_every_stated_number_is_held_against_the_limit(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # every port's count is held to the others, not only the first two
+        ("fcs0 has 20 clients, fcs1 has 20, fcs2 has 2. balanced?", "no"),
+        ("20 npiv clients on fcs0, 20 on fcs1 and 60 on fcs2 - ok?", "no"),
+        ("npiv: 12 on fcs0, 12 on fcs1 and 11 on fcs2, good?", "yes"),
+    ],
+)
+def test_every_port_count_is_held_to_the_others(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected

@@ -194,7 +194,7 @@ _NAMES_BEFORE = linre.compile(
     r"sections?|chapters?|slides?|pages?|levels?|tl|sp|fp|sr|id|nodes?|cec|frames?|hosts?|appendix|rows?|cells?|"
     r"domains?|ldoms?|psets?|cpus?\s+\d+\s+and|run|test|iteration|release|rel|signal|sig|errno|rc|code|"
     r"priority|prio|severity|sev|impact|urgency|incident|case|change|request|"
-    r"failures|errors|dropped|discarded|overflows?)\s*[.#:=-]?\s*$"  # also netstat -v counters: "Receive Failures 5121"
+    r"failures|errors|dropped|discarded|overflows?)\s*[.#:=-]?\s*$"  # netstat -v counters: "Receive Failures 5121"
     r"|#\s*$|[a-z]-$|\d:$",  # "#4411", "CHG-2207", the minutes of "02:00"
     linre.I,
 )
