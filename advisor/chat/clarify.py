@@ -58,9 +58,15 @@ _HOW_TO_CHECK = (
     # "is there a tool on the vios that recommends its sizing?": a tool is asked for, not a figure
     r"|\b(?:is\s+there|are\s+there|any|which|what)\s+(?:\w+\s+){0,2}(?:tools?|utilit(?:y|ies)|advisors?)\b"
 )
+# "in the redbook oracle batch test, how much memory did test 0 have?": the source's own case, nothing of the user's
+_THE_SOURCES_CASE = (
+    r"\b(?:redbook|guide|paper|book|redpaper)\W{0,3}(?:\w+\s+){0,3}(?:test|scenario|example|case)s?\b"
+    r"|\b(?:test|scenario|example|figure|table)\s+\d+(?:-\d+)?\b"
+)
 # the question asks for a number of instances (not "do instances span cells?")
 _INSTANCES_ASKED = (
     r"how many|number of|instance count|instances? (?:should|do) (?:we|i) run|instances? do (?:we|i) need|\bsizing\b"
+    r"|\binstances\s+for\b|\binstances\s*\?"
 )
 _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
@@ -175,7 +181,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     """The one input missing for the calculation the question is about, or None."""
     text = reading.text
     sizes = reading.amounts("size")
-    if _has(_HOW_TO_CHECK, text):
+    if _has(_HOW_TO_CHECK, text) or _has(_THE_SOURCES_CASE, text):
         return None
     limit = _ame_limit(text)
     if limit is not None:

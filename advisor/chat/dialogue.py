@@ -391,18 +391,26 @@ def _inputs_said(last: str, kb=None) -> str:
     if kb is not None:  # "hp-ux", "superdome", "z/OS": the product line, which some calculators need
         parts += [text[a:b] for a, b, _ in kb.synonyms.platform_spans(text) if text[a:b] not in parts]
     for q in old.quantities:
-        if q.ambiguous or any(a <= q.start < b for a, b in spans):
-            continue
+        if (
+            q.ambiguous
+            or any(a <= q.start < b for a, b in spans)
+            or _ID_BEFORE.search(text[max(0, q.start - 12) : q.start])
+        ):
+            continue  # "OPS-2231", "#4411": an id, no input
         role = _ROLE_AFTER.match(text[q.end : q.end + 24])
         word = role.group(1) if role and role.group(1).split()[0].lower() in _INPUT_ROLE else ""
-        parts.append(f"{q.raw} {word}".strip())
+        named = _ROLE_BEFORE.search(text[max(0, q.start - 24) : q.start]) if q.kind == "number" else None
+        parts.append(f"{named.group(1) + ' ' if named else ''}{q.raw} {word}".strip())  # "AME 1.7": its factor
     return ", ".join(parts)
 
 
+# "AME 1.7", "factor of 2.0", "expansion factor 1.5": the word that says what a bare number is
+_ROLE_BEFORE = linre.compile(r"\b((?:expansion\s+)?factor|AME)\s*(?:of|=|:|at|is)?\s*$", linre.I)
+_ID_BEFORE = linre.compile(r"(?:[a-z]-|#)\s?$", linre.I)
 _STATEMENT_WORDS = linre.compile(r"\b[A-Z][A-Z_]{2,}\s*=\s*(?:\((?:[^()]|\([^()]*\))*\)|\S+)", linre.I)
 
 
-def _document_inputs(doc: dict) -> str:
+def document_inputs(doc: dict) -> str:
     """The calculator inputs an attached document holds, in the words a question gives them."""
     kind = doc.get("kind")
     if kind == "zos-lpar" and doc.get("lfarea") and doc.get("online_storage_gb"):
@@ -417,10 +425,17 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
     session's document: a calculation the message names but whose inputs are those of the system the conversation
     is about (the last calculation's inputs, or the attached document's). None when the message computes alone."""
     limit = _ELLIPSIS.match(text) is not None and _LIMIT_WORDS.search(bare) is not None and len(bare.split()) <= 6
-    if not (_SAME_SYSTEM.search(bare) or limit):  # "and the 80% ceiling?": the limit of the same system
+    # "and where does the heavy paging slowdown start?" after the AME limit: another figure of the same inputs
+    other_figure = (
+        _ELLIPSIS.match(text) is not None
+        and not reading.quantities
+        and st.subject.calculator is not None
+        and lfarea_in_form(st.subject.question or "", bare) is None  # "and in the old xx% form?": that form's figure
+    )
+    if not (_SAME_SYSTEM.search(bare) or limit or other_figure):  # "and the 80% ceiling?": the same system's limit
         return None
     if st.document is not None:
-        inputs = _document_inputs(st.document)
+        inputs = document_inputs(st.document)
     elif st.subject.calculator and st.subject.question:
         inputs = _inputs_said(st.subject.question, kb)
         if reading.platforms:  # "and if the box were a POWER7?": the box's processor replaced, not added
@@ -705,6 +720,9 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         return f"{pending.question} with {reading.of_kind('size')[0].raw} of true memory"
     if needs == "expanded" and reading.of_kind("size"):
         return f"{pending.question.rstrip(' ?.!')} with {reading.of_kind('size')[0].raw} expanded?"
+    if needs == "cores" and reading.of_kind("saps") and not reading.of_kind("cores"):
+        # "sizing says 22500 SAPS" for "how many cores?" of an instance count: the SAPS size it as well
+        return f"{pending.question.rstrip(' ?.!')} for {reading.of_kind('saps')[0].raw}?"
     if needs == "cores":
         if reading.of_kind("cores") and len(reading.quantities) > 1:  # "32 cores, 4 x 8Gb FC, 2 x 10Gb": all of it
             return f"{pending.question.rstrip(' ?.!')}: {text.strip(' ?.!')}"

@@ -17,9 +17,11 @@ from typing import Any
 from advisor import budget, linre
 from advisor.chat import ask as asking
 from advisor.chat import focus, followups, whatif
+from advisor.chat.calc import calculate
 from advisor.chat.dialogue import (
     MAX_FOLLOW_UP_WORDS,
     Resolution,
+    document_inputs,
     fragment_of,
     meaning_asked_of,
     points_back,
@@ -121,6 +123,15 @@ _JUDGEMENT = linre.compile(
     r"\b(?:ok|okay|enough|fine|right|correct|good|big|large|small|sized|safe|sane|set|configured|high|low)\b",
     linre.IGNORECASE,
 )
+# "how much does it need?", "what should it be?", "what's the limit?": the figure of the rule in focus
+_FIGURE_ASKED = linre.compile(
+    r"\bhow\s+(?:much|many|big|large)\b|\bwhat\s+(?:should|would|must)\s+it\s+be\b|\b(?:the\s+)?(?:limit|minimum|maximum|"
+    r"target|recommended\s+(?:size|value))\s*\?",
+    linre.IGNORECASE,
+)
+# "how much 1M memory does this reserve?", "what size is the swap then?": a figure asked of the attached document
+_SIZE_ASKED = linre.compile(r"\bhow\s+(?:much|many|big|large)\b|\bwhat\s+size\b|\bsize\s+of\b", linre.IGNORECASE)
+_IT = linre.compile(r"\b(?:it|its|it's|this|that|they|them)\b", linre.IGNORECASE)
 _ABOUT_IT = linre.compile(r"\b(?:my|our|this|the|it|its|these|that|here)\b", linre.IGNORECASE)
 
 
@@ -181,6 +192,12 @@ class ChatEngine:
                 return self._finish(st, message, reply)
         if intent.name == "ask" and new_doc is None and whatif.reads_as_change(text, reading, st):
             intent = Intent("whatif")  # "pinned memory 12%" after a what-if: another change
+        if intent.name == "review" and new_doc is not None and _SIZE_ASKED.search(text):
+            joined = f"{document_inputs(new_doc)}, {text.strip()}"
+            together = read(joined)
+            computed = calculate(joined, {p.tag for p in together.platforms}, together)
+            if computed is not None and computed.calculations:  # "how much 1M memory does this reserve?": its figure
+                return self._finish(st, message, self._ask(joined, Intent("ask"), st))
         if intent.name == "review" and new_doc is not None and reading.yes_no and _ABOUT_IT.search(text):
             intent = Intent("ask", intent.rule_ids)  # "is my LFAREA ok?" with the document: judge, then answer
         handler = {
@@ -191,6 +208,18 @@ class ChatEngine:
             "ask": self._ask,
         }[intent.name]
         prior = st.subject.model_copy(deep=True)
+        rule = st.focus or st.subject.rule
+        if (
+            new_doc is None
+            and intent.name == "ask"
+            and st.document is not None
+            and rule in self.advisor.rulebook.rules
+            and len(text.split()) <= 6
+            and not reading.quantities
+            and _FIGURE_ASKED.search(text)
+            and _IT.search(text)
+        ):  # "how much does it need?" after "is the memory of this vios enough?": the rule's figure on the document
+            return self._finish(st, message, self._explain(text, Intent("explain", [rule]), st))
         if new_doc is None and intent.name == "ask" and prior.question and topicless(self.kb, text, reading):
             in_context = self._in_context(text, prior, st)  # "syntax?" after "explain LFAREA"
             if in_context is not None:

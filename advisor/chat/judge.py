@@ -120,6 +120,8 @@ _INVERTED = linre.compile(
 )
 _WH_FIRST = linre.compile(
     r"^\s*(?:(?:at|in|on|for|from|by|with|to|under|of)\s+)?"
+    # "besides AME, what else does the NX unit do?": a set-aside subject before the wh-word
+    r"(?:(?:besides|apart\s+from|other\s+than|except(?:\s+for)?|aside\s+from)\s+[\w+./-]+(?:\s+[\w+./-]+)?,?\s+)?"
     r"(?:what|which|who|whom|whose|why|where|how|when\s+(?:is|are|does|do|did|can|will|should))\b",
     linre.IGNORECASE,
 )
@@ -184,7 +186,13 @@ def states_yes_no(text: str) -> bool:
     """ "z13 without SMT gave 7 % more ETR than zEC12?": a statement put as a question, yes or no whatever figures a
     calculator adds (a short topic-and-predicate tail such as ", size?" is not one)."""
     last = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()][-1:]
+    clause = [c for c in _CLAUSE.split(last[0]) if c and c.strip()][-1:] if last else []
+    if clause and (_WH_CLAUSE.match(clause[0]) or _WHEN_ASKED.match(clause[0])):
+        return False  # "AME 2.0 with 40 GB true: when does paging start?" asks a figure, not yes or no
     return bool(last) and _short_question(last[0]) and _STATEMENT_VERB.search(last[0]) is not None
+
+
+_WHEN_ASKED = linre.compile(r"^\s*(?:(?:and|so|then)\s+)?when\s+(?:does|do|is|are|will|would|did)\b", linre.I)
 
 
 def asked_part(text: str) -> str:

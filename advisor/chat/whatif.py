@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from advisor import linre
+from advisor import derive, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
 from advisor.chat import followups
 from advisor.chat.changes import Change, WhichOne, field_types, parse_changes
 from advisor.chat.fieldwords import path_words, words_of
 from advisor.chat.intents import Intent
+from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading, read
-from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out
+from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out, resolve
 from advisor.chat.review import refs
 from advisor.chat.state import ChatState, Pending
 from advisor.chat.wording import MEMORY, ambiguous_fields, document_changes, word_changes
@@ -73,6 +74,41 @@ def whatif_answer(
             f"No finding changes: the rules that read {', '.join(c.path for c in changes)} "
             f"({', '.join(rule_ids[:6])}) give the same result before and after.",
             *[_cite(advisor, rid) for rid in rule_ids[:3]],
+        )
+
+
+# The sizing figures a what-if compares before and after (advisor/derive): what the calculators compute on a document
+SIZING_FIGURES = {
+    "vios_required_memory_mb": "VIOS memory the guideline asks for",
+    "expanded_memory_gb": "expanded memory",
+    "virtual_memory_limit_gb": "virtual memory limit (expanded memory + paging space)",
+    "hpt_mb": "hypervisor page table",
+    "clm_needed_gb": "CLM needed",
+    "buffer_cache_max_gb": "largest buffer cache",
+    "swap_min_gb": "swap needed (2 x memory)",
+    "lfarea_limit_gb": "LFAREA limit",
+    "lfarea_requested_gb": "LFAREA request",
+    "lfarea_reserved_gb": "large pages IPL reserves",
+}
+
+
+def figures_moved(before, after, out: Composer) -> None:
+    """ "what if we had 128 GB online?": each sizing figure of the document that the change moves, before -> after,
+    cited by the derivation that computes it (a change that moves no figure adds nothing)."""
+    if before is None or after is None or getattr(before, "kind", None) != getattr(after, "kind", None):
+        return
+    kind = after.kind
+    was, now = derive.compute(kind, before).values, derive.compute(kind, after).values
+    table = derive.everything()
+    for name, label in SIZING_FIGURES.items():
+        a, b = was.get(name), now.get(name)
+        if not isinstance(b, int | float) or isinstance(b, bool) or a == b or name not in table:
+            continue
+        d = table[name]
+        shown = f"{fmt(a)} -> {fmt(b)}" if isinstance(a, int | float) else f"{fmt(b)} (not computable before)"
+        out.say(
+            f"{label[0].upper()}{label[1:]}: {shown} {d.unit or ''}".rstrip() + ".",
+            *[resolve(c, f"derived:{name}") for c in d.citations],
         )
 
 
@@ -316,6 +352,7 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
     whatif_answer(engine.advisor, doc, real, diff, read_by, out)
     if out.empty:
         return engine._error(st, "No rule reads the changed fields; the findings stay as they are.")
+    figures_moved(engine._model(st), after_model, out)
     so_far(st.original_document, doc, new_doc, out, engine.advisor, read_by, diff)
     st.push_document(new_doc)
     st.subject.question = text  # what "and 128 GB?" varies next

@@ -389,8 +389,8 @@ def _fix_changes(doc: dict, text: str) -> list[Change]:
 
 _LFAREA_PAGES = linre.compile(
     r"(\d{1,6})\s*(?:x\s*)?(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)\b"
-    r"|\b(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)?\s*(?:to|=|of|at|were|is|becomes?|be)\s*(\d{1,6})"
-    r"\s*(%?)",
+    r"|\b(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)?\s*(?:to|=|of|at|were|is|becomes?|be)\s*\(?\s*(\d{1,6})"
+    r"\s*(%?)",  # "1M=(50%)": the statement's own syntax, one part of it
     linre.IGNORECASE,
 )
 _USAGE = linre.compile(r"\b(?:allocated|usage|used|in\s+use|hwm|high\s*water|peak)\b", linre.IGNORECASE)

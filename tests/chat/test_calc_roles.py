@@ -138,3 +138,55 @@ def test_a_short_note_about_a_quoted_request_asks_that_request():
     text = unwrap("> From: ops\n> vios memory for 2 x 10GbE and 40 npiv please\nwhat do i tell them?").text
     assert "40 npiv" in text and "what do i tell them" in text
     assert unwrap("> old stuff here\nhow much memory does a vios need for 32 cores?").text.startswith("how much")
+
+
+def test_paging_slowdown_starts_at_the_expanded_memory(engine):
+    # AME64K guide, "Using AME as a safety net": slowdown near factor x true memory, outage near it plus paging space
+    alone = _chat(engine, "ame 2.5 on 24 GB true memory: when does it start paging heavily?")
+    assert _results(alone) == {"ame.paging_starts": 60.0} and alone.verdict is None
+    follow = _chat(engine, "32 GB true, 4 GB paging, AME 1.5: at what demand does sap go down?", "and the slowdown?")
+    assert _results(follow) == {"ame.paging_starts": 48.0} and "52 GB" in follow.answer
+
+
+def test_an_action_put_as_a_question_gets_the_validity_verdict(engine):
+    reply = _chat(engine, "set the expansion factor to 10.5 on prod?")
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert _chat(engine, "set the expansion factor to what for 40 GB expanded on 16 GB?").verdict is None
+
+
+def test_buffers_named_after_max_allocated():
+    result = calculate("Max Allocated for Medium buffers = 140, Min Buffers = 128. new min?", set())
+    assert result is not None and [c.result for c in result.calculations] == [256]
+
+
+def test_an_old_form_placeholder_follow_up_in_the_new_form(engine):
+    reply = _chat(engine, "72 GB online, LFAREA=xx% form: biggest we can ask?", "and in the 1M= syntax?")
+    assert "54.4 GB" in reply.answer  # 0.8 x (72 - 4)
+
+
+def test_instances_asked_then_sized_by_saps(engine):
+    reply = _chat(engine, "instances for the hp-ux sap box?", "sizing says 12000 SAPS")
+    assert _results(reply) == {"sap_instances.for_saps": "5 to 8"}  # ceil(12000/2500), floor(12000/1500)
+    assert _results(_chat(engine, "20 core superdome for sap, instances?")) == {"sap_instances.for_cores": "5 to 10"}
+
+
+def test_a_figure_of_the_attached_document(engine):
+    doc = {
+        "kind": "zos-lpar",
+        "name": "T1",
+        "zos_version": "2.3",
+        "online_storage_gb": 84,
+        "lfarea": "LFAREA=(1M=(25%))",
+    }
+    reply = engine.turn("how much 1M memory does this reserve?", None, document=doc)
+    assert reply.intent == "calc" and "20 GB" in reply.answer  # 0.25 x (84 - 4)
+    state = json.loads(reply.state.model_dump_json())
+    after = engine.turn("what if we had 100 GB online", state)
+    assert after.intent == "whatif" and "LFAREA request: 20 -> 24 GB" in after.answer  # 0.25 x 96
+
+
+def test_how_much_it_needs_after_a_judgement_of_the_document(engine):
+    doc = json.loads((__import__("pathlib").Path(__file__).parents[2] / "examples/vios-undersized.json").read_text())
+    first = engine.turn("is the memory of this vios enough?", None, document=doc)
+    reply = engine.turn("how much does it need?", json.loads(first.state.model_dump_json()))
+    assert reply.intent == "explain" and "6940 MB" in reply.answer

@@ -68,6 +68,16 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         # all-interleaved memory: move to CLM, never to ILM
         ("our superdome runs 100% interleaved memory, should we change that?", "yes"),
         ("should we change the rx8640 to 100% interleaved memory?", "no"),
+        # SAP ABAP app servers benefit; not a Java stack; factor 1.0 saves nothing; 4.7 waited on the compression unit
+        ("is AME a good idea for our NetWeaver ABAP app servers?", "yes"),
+        ("is AME a good idea for our SAP Java app servers?", "no"),
+        ("does AME64K at factor 1.0 free any memory?", "no"),
+        ("at factor 4.7 was there CPU wait for the compression unit?", "yes"),
+        # buffer cache tunable as a bare percentage; the pthread patches are 11i v2 patches
+        ("dbc_max_pct = 2 on the SAP server, ok?", "yes"),
+        ("dbc_max_pct set to 10, acceptable?", "no"),
+        ("is PHCO_36323 required on 11i v3?", "no"),
+        ("is PHCO_36323 required on 11i v2?", "yes"),
     ],
 )
 def test_statements_of_the_two_sources(engine: ChatEngine, question: str, expected: str | None) -> None:

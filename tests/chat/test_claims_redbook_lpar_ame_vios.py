@@ -68,6 +68,21 @@ def verdict_of(engine: ChatEngine, question: str) -> str | None:
         ("oltp test at factor 1.6 reached 500 users?", "yes"),
         ("OLTP with AME 1.25 gave 400 users?", "no"),
         ("in the batch scenario were 24 VPs used?", None),
+        # 3.5.3: an IVM-managed server has one VIOS only
+        ("no HMC, just IVM: second vios possible?", "no"),
+        ("should we run the VIOS as a redundant pair?", "yes"),
+        # 3.5.4: third-party drivers may cost extra
+        ("is EMC powerpath free for the vios?", "it depends"),
+        # 3.2.6 vmstat -vc: the achieved factor against the target (a stated pair of figures)
+        ("target factor 1.6, achieved 1.6 in vmstat -vc, fine?", "yes"),
+        ("achieved expansion factor 1.2 vs target 2.0, problem?", "yes"),
+        ("vmstat -vc: target 2.0, achieved 1.7 - ok?", "no"),
+        ("current EC 4, set VPs to 8?", None),
+        # 3.2.9: amepat on an LPAR far bigger than what its workload uses
+        ("our 32G lpar has only 9 GB in use and amepat says 4.0, go with it?", "no"),
+        # 3.2.5: the AME tunables only under IBM support's guidance
+        ("can I change ame_maxfree_mem without involving IBM support?", "no"),
+        ("change ame_min_ucpool_size with IBM support guidance - ok?", "yes"),
     ],
 )
 def test_redbook_3_1_to_3_5_statements(engine: ChatEngine, question: str, expected: str | None) -> None:
@@ -86,3 +101,15 @@ def test_asking_for_a_tool_is_no_request_for_a_figure(engine: ChatEngine, questi
 
 def test_a_sizing_request_without_data_still_asks(engine: ChatEngine) -> None:
     assert engine.turn("how much memory for my vios?", None).intent == "clarify"
+
+
+def test_a_wh_question_after_a_set_aside_subject_gets_no_verdict(engine: ChatEngine) -> None:
+    # "besides AME, what else ...?" asks for a list, not yes or no; the NX passage answers it
+    reply = engine.turn("besides AME what else does the P7+ NX unit do?", None)
+    assert reply.verdict is None and "cryptograph" in reply.answer
+
+
+def test_a_question_on_the_sources_own_test_is_not_asked_back(engine: ChatEngine) -> None:
+    reply = engine.turn("redbook oracle batch test: how much memory did test 0 have without AME?", None)
+    assert reply.intent != "clarify" and "120 GB" in reply.answer
+    assert engine.turn("how much expanded memory at factor 2?", None).intent == "clarify"

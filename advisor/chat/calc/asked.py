@@ -126,7 +126,8 @@ _YES_NO_CLAUSE = linre.compile(
     r"won't|doesn't)\s+(?:i|we|you|it|this|that|the|a|an|my|our|there|they|[a-z0-9_=(),%]+)\b"
     r"|^\s*any\s[^?]{0,40}\?\s*$"  # "any gain at all?"
     r"|\b(?:valid|fits?|fit\s+in|under|over|above|below|within|exceeds?|too\s+(?:much|big|high|large|small|low|little|many|few)|"
-    r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient)\b[^?]{0,30}\?"
+    r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient|trust(?:worthy)?|reliable|realistic|"
+    r"believable|sensible)\b[^?]{0,30}\?"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
     r"|\b(?:wonder(?:ing)?|whether|not\s+sure\s+if|unsure\s+if)\b.{0,60}\b(?:enough|ok|okay|fine|sufficient|"
     r"too\s+(?:much|big|small|little|low)|valid|fits?|right)\b",
@@ -135,7 +136,19 @@ _YES_NO_CLAUSE = linre.compile(
 _CLAUSES = linre.compile(r"[,;:]\s|[.!]\s+|\s[-–—]+>?\s|\sand\s")
 
 
+# "set AME factor 12 on a test lpar?", "go with 3 instances?": an action put as a question asks leave to do it
+_ACTION_ASKED = linre.compile(
+    r"^\s*(?:(?:so|and|ok|then)\s+)?(?:set|use|put|go\s+with|run|make|apply|enable|configure|bump)\s[^?]{1,80}\?\s*$",
+    linre.IGNORECASE,
+)
+_WH_WORD = linre.compile(r"\b(?:what|which|how|where|when|why)\b", linre.IGNORECASE)
+
+
 def asks_judgement(text: str) -> bool:
     """Whether any clause of the message asks for a yes or a no (which a calculation's verdict answers): "how much
     is that and is it under the limit?", "LFAREA=(1M=(20,30)) valid?", "buffer cache at 8 GB. too much?"."""
-    return any(_YES_NO_CLAUSE.search(c) for c in _CLAUSES.split(text[:MAX_MESSAGE]) if c and c.strip())
+    return any(
+        _YES_NO_CLAUSE.search(c) or (_ACTION_ASKED.search(c) and not _WH_WORD.search(c))
+        for c in _CLAUSES.split(text[:MAX_MESSAGE])
+        if c and c.strip()
+    )

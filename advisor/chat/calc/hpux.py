@@ -21,7 +21,7 @@ from advisor.chat.reply import Composer, Question
 INSTANCES_TOPIC = linre.compile(
     r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances\b"
     r"|\binstance\s+count\b|\binstances?\s+(?:should|for|on|with|per|do|to)\b|\bSAP\s+instances?\b"
-    r"|\binstances?\s*[:=-]\s*\d",
+    r"|\binstances?\s*[:=-]\s*\d|(?:^|[,;:.]\s{0,2}|\s-\s)instances\s*\?",  # "24 cores for sap, instances?"
     linre.I,
 )
 _NOT_SAP = linre.compile(r"\b(?:WPARs?|LPARs?|DB2|Oracle|JVMs?|containers?|VMs?|guests?|EC2|cloud)\b", linre.I)

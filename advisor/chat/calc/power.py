@@ -414,6 +414,12 @@ ASK_LIMIT = linre.compile(
     r"|\bdemand\b|\bgo(?:es)?\s+down\b|\bruns?\s+out\b|\bfalls?\s+over\b|\bdies?\b|\bfail(?:s)?\b",
     linre.I,
 )
+# "where does the heavy paging slowdown start?", "when does it start paging?": the demand paging begins at
+ASK_SLOWDOWN = linre.compile(
+    r"\bslow\s?down|\bslows?\s+down|\b(?:start|begin)s?\s+(?:to\s+)?pag|\bpaging\s+(?:start|begin|kick)"
+    r"|\bheavy\s+paging|\bperformance\s+(?:drop|suffer|degrad)",
+    linre.I,
+)
 ASK_TRUE = linre.compile(
     r"\b(?:true|real|physical|phys|actual|desired)\b|\b(?:give|assign|allocate|configure|provision)\b"
     r"|\bset\b.{0,30}\bmem",
@@ -500,6 +506,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
         return _deficit_for(true, factors[0], deficit, out)
     if ASK_FACTOR.search(want) and not (true is not None and expanded is not None):
         return None  # a factor asked for from what it cannot be computed from: not another figure
+    if ASK_SLOWDOWN.search(want) and not ASK_LIMIT.search(want) and true is not None:
+        return _slowdown_at(true, factors[0], paging, _said_in_mb(text), out)
     if ASK_LIMIT.search(want) and (true is None or paging is None):
         return None  # the limit needs both: asked back (advisor/chat/clarify.py), never another figure
     if true is not None and paging is not None and not (ASK_EXPANDED.search(want) and not ASK_LIMIT.search(want)):
@@ -669,6 +677,37 @@ def ame_answer(text: str) -> CalcAnswer | None:
         out.rules = ["AME-005"]
         return out
     return None
+
+
+def _slowdown_at(true: float, factor: float, paging: float | None, in_mb: bool, out: CalcAnswer) -> CalcAnswer:
+    """ "where does the heavy paging slowdown start?": AME as a safety net (AME64K guide) pages, and SAP slows down
+    markedly, once memory demand approaches the expanded memory; with the paging space it fails at the limit."""
+    v = run(
+        calculators.ame,
+        calculators.AmeInput,
+        true_memory_gb=true,
+        expansion_factor=factor,
+        paging_space_gb=paging or 0.0,
+    ).virtual_memory_limit
+    assert v is not None
+    cites = _cites(v.citations, "ame")
+    fails = (
+        f"; the instance goes down near the virtual memory limit, {_size(v.expanded_memory_gb, in_mb)} + "
+        f"{_size(paging, in_mb)} paging space = {_size(v.limit_gb, in_mb)}"
+        if paging is not None
+        else ""
+    )
+    out.out.say(
+        f"Heavy paging, and with it a marked SAP slowdown, starts when memory demand approaches the expanded memory: "
+        f"{fmt(factor)} x {_size(true, in_mb)} true memory = {_size(v.expanded_memory_gb, in_mb)}{fails}.",
+        *cites,
+    )
+    out.rules = ["AME-012"]
+    inputs = {"true_memory_gb": true, "expansion_factor": factor} | ({"paging_space_gb": paging} if paging else {})
+    out.calculations.append(
+        Calculation("ame.paging_starts", inputs, v.expanded_memory_gb, "GB", "factor x true memory", cites)
+    )
+    return out
 
 
 def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer) -> CalcAnswer | None:

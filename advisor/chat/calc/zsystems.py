@@ -418,8 +418,8 @@ def lfarea_in_form(last: str, fragment: str) -> str | None:
     form = "new" if (m.group(1) or "").lower() == "new" or m.group(2) else "old"
     stmt, _ = _lfarea_statement(last)
     share = linre.search(r"(\d{1,2})\s*%", fragment)  # "same 30% with the new syntax"
-    if stmt is None or "xx" in stmt.lower() or "..." in stmt or _PLACEHOLDER.search(stmt) is not None:
-        base = last.replace(stmt, "LFAREA") if stmt else last  # "LFAREA=nn%": a form named, not a value
+    if stmt is None or "..." in stmt or _PLACEHOLDER.search(stmt) is not None:  # "LFAREA=nn%": the form only
+        base = last.replace(stmt, "LFAREA") if stmt else last
         return f"{base.rstrip(' ?.!')}, in the {form} {'1M=/2G= ' if form == 'new' else 'xx% '}form?"
     try:
         req = parse_lfarea(stmt)
