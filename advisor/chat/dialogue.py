@@ -794,7 +794,9 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
             elif linre.search(r"Eth|NIC|GbE", answer, linre.IGNORECASE):
                 medium = "Ethernet"
             new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
-            return pending.question.replace(raw, new, 1)
+            resumed = pending.question.replace(raw, new, 1)
+            cores = reading.of_kind("cores")  # "fc is 8 gig, frame has 64 cores": the other missing input, too
+            return f"{resumed.rstrip(' ?.!')} on a {int(cores[0].value)} core server" if cores else resumed
     if needs == "lhea_ports" and pending.raw:
         return _lhea_ports(answer, reading, pending.question, pending.raw)
     if needs == "paging" and reading.of_kind("size"):

@@ -45,6 +45,18 @@ def test_vios_memory(question, expected):
     assert expected in _text(question)
 
 
+def test_vios_memory_with_cores_and_adapters_says_the_combination_is_a_reading():
+    """Redbook 3.5.2 never says how its two guidelines combine: the larger is said to be our reading, the sum beside."""
+    result = calculate("vios memory on a 48 core frame with 2 x 10 Gb ports and 40 npiv adapters", set())
+    assert result is not None
+    figures = {c.name: c.result for c in result.calculations}
+    # base 48 x 128 MB = 6144; complex I/O 768 + 2 x 512 + 40 x 140 = 7392; the larger 7392; both 13536
+    assert figures == {"vios_memory.base": 6144, "vios_memory.complex_io": 7392, "vios_memory.required": 7392}
+    assert any("does not say how its two guidelines combine" in a and "13536 MB" in a for a in result.assumptions)
+    only_adapters = calculate("vios memory with 2 x 10 Gb ports and 40 npiv adapters", set())
+    assert only_adapters is not None and not any("combine" in a for a in only_adapters.assumptions)
+
+
 def test_vios_memory_asks_for_cores_when_missing():
     result = calculate("how much memory does a VIOS need for four 10 Gb ports and 20 NPIV clients?", set())
     assert [q.path for q in result.questions] == ["system_cores"]

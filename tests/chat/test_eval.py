@@ -31,21 +31,26 @@ from tests.chat.eval import runner
 # Session 6 tuned on heldout6-10 (heldout10: one clean run at 00:47 UTC, 86.8 % / 2 wrong numbers / 0): the floors sit a
 # few points under the session's final figures (94.9, 97.7, 95.9, 99.4, 96.7).
 FLOOR = {
-    "tuning": 95.0,
-    "heldout1": 95.0,
-    "heldout2": 92.0,
-    "heldout3": 92.0,
-    "heldout4": 92.0,
-    "heldout5": 90.0,
-    "heldout6": 90.0,
-    "heldout7": 94.0,
-    "heldout8": 92.0,
-    "heldout9": 96.0,
-    "heldout10": 93.0,
-    "heldout11": 79.0,
-    "heldout12": 84.0,
-    "heldout13": 73.0,
+    "tuning": 98.0,
+    "heldout1": 98.0,
+    "heldout2": 96.0,
+    "heldout3": 97.0,
+    "heldout4": 96.0,
+    "heldout5": 97.0,
+    "heldout6": 96.0,
+    "heldout7": 96.0,
+    "heldout8": 96.0,
+    "heldout9": 97.0,
+    "heldout10": 96.0,
+    "heldout11": 96.0,
+    "heldout12": 96.0,
+    "heldout13": 92.0,
+    "heldout14": 79.0,
+    "heldout15": 78.0,
+    "heldout16": 75.0,
 }
+# Session 7 (source-first coverage): floors a few points under the session's final figures; heldout14-16 just under
+# their one clean run (79.0 %, 80.3 %, 76.8 %; heldout14 81.7 % after its wrong numbers were fixed).
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 

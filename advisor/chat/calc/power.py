@@ -278,6 +278,13 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
                 cites,
             )
         )
+        both = req.base_mb + req.adapters_mb
+        # Redbook 3.5.2 gives the two as separate starting points and never says how they combine: the larger is
+        # our reading, so it is said as one, with the cautious sum beside it (an outside reader added the two).
+        out.assumptions.append(
+            "Redbook 3.5.2 does not say how its two guidelines combine; this answer takes the larger. "
+            f"Added together they come to {both} MB ({fmt(both / 1024)} GB), the cautious figure."
+        )
     elif adapters:
         out.out.say(
             "The 2 GB per 16 cores base also applies and needs the machine's core count; the VIOS needs "

@@ -59,7 +59,7 @@ _COUNT_NOUN = re.compile(
     r"(?P<noun>virtual\s(?:processors?|procs?|CPUs?)|VPs?\b|cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
     r"virt(?:ual|\.)?\s?(?:eth(?:ernet)?|ent|enet|NICs?)\b|veths?|v-eths?|"
     r"LHEAs?|LPARs?|partitions?|instances?|users?|ports?|adapters?|clients?|IFLs?|CPs?|engines?|cells?|"
-    r"SAPS|%|percent|pct)(?![A-Za-z])",
+    r"SAPS|%|percent|pct|(?<=\d)c(?=\s|,|$))(?![A-Za-z])",  # "96c e980": cores, the c right after the digits
     re.IGNORECASE,
 )
 
@@ -120,7 +120,7 @@ def _noun(word: str) -> str:
     w = word.lower().replace("\u00a0", " ")
     if w.startswith(("virtual p", "virtual c")) or w in ("vp", "vps"):
         return "vps"  # virtual processors: never the cores of the machine
-    if w.startswith(("core", "cpu", "proc", "way")):
+    if w.startswith(("core", "cpu", "proc", "way")) or w == "c":
         return "cores"
     if w in ("npiv", "vfc") or w.startswith("virtual fc") or w.startswith("virtual fibre"):
         return "npiv"
