@@ -181,3 +181,11 @@ def test_vios_bare_g_speed_that_is_not_ethernet_is_asked(question):
     result = calculate(question, set())
     assert result is not None and result.questions
     assert "Complex I/O rule" not in result.out.text() and " MB (" not in result.out.text()
+
+
+def test_without_ame_and_no_memory_size_there_is_nothing_to_compute_at_factor_one():
+    """ "no AME" sets factor 1 for the real-memory-plus-paging limit; a page size ("64k pages") is no memory size."""
+    result = calculate("cpu saving from 64k pages on power9 w/o AME?", set())
+    assert result is None or not any(c.name.startswith("ame.") for c in result.calculations)
+    limit = calculate("96 GB real + 24 GB paging, no AME, when does it go down?", set())
+    assert limit is not None and "= 120 GB" in limit.out.text()

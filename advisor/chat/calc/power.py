@@ -508,9 +508,11 @@ def ame_answer(text: str) -> CalcAnswer | None:
     if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
         return None
     factors = _factors(text)
-    if not factors and NO_AME.search(text):
-        factors = [1.0]  # "96 GB real + 24 GB paging, no AME": the limit is real memory plus paging space
     sizes, rest = ame_sizes(text)
+    if not factors and NO_AME.search(text) and sizes:
+        # "96 GB real + 24 GB paging, no AME": the limit is real memory plus paging space; without a memory size
+        # ("cpu saving from 64k pages w/o AME?") there is nothing to compute at factor 1
+        factors = [1.0]
     # what is asked, without the amounts given with their role words ("12 GB true") and the factors given
     want = asked(blanked(rest, [m.span() for m in _GIVEN_FACTOR.finditer(rest)]))
     loose = sizes.pop("unlabelled", None)
