@@ -187,3 +187,22 @@ def test_every_stated_number_is_held_against_the_limit(engine: ChatEngine, quest
 )
 def test_every_port_count_is_held_to_the_others(engine: ChatEngine, question: str, expected: str) -> None:
     assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("vscsi client disk has queue_depth 3. should we raise it?", "yes"),
+        ("should I increase queue_depth on my vscsi client disks?", "yes"),
+        ("queue depth still at the default 3 on the vscsi client disks, should we bump it up?", "yes"),
+        ("vscsi client disk has queue_depth 3. leave it?", "no"),
+        ("is the default queue_depth of 3 ok for vscsi disks?", "no"),
+        ("should we lower queue_depth on the vscsi disk?", None),
+    ],
+)
+def test_raising_the_default_queue_depth_is_yes_keeping_it_is_no(
+    engine: ChatEngine, question: str, expected: str | None
+) -> None:
+    """Both sides of one statement (3.6.x: a vSCSI disk's default queue_depth of 3 is too low in most cases): asked
+    as "keep it?" the answer is no, asked as "raise it?" yes, never the keep-claim's no for a raise."""
+    assert verdict_of(engine, question) == expected
