@@ -15,15 +15,10 @@ from pathlib import Path
 import pytest
 
 from advisor.chat import ChatEngine
-from advisor.chat.judge import asked_part, claim_verdict
-from advisor.chat.reader import read
+from advisor.chat.judge import asked_part
 from advisor.knowledge.claims import load_claims
 from advisor.knowledge.passages import KnowledgeError
-
-
-def verdict_of(engine: ChatEngine, question: str) -> str | None:
-    got = claim_verdict(engine.kb.claims, read(question))
-    return got.answer if got else None
+from tests.support.claims import verdict_of
 
 
 @pytest.mark.parametrize(

@@ -9,13 +9,8 @@ from __future__ import annotations
 import pytest
 
 from advisor.chat import ChatEngine
-from advisor.chat.judge import claim_verdict
 from advisor.chat.reader import read
-
-
-def verdict_of(engine: ChatEngine, question: str) -> str | None:
-    got = claim_verdict(engine.kb.claims, read(question))
-    return got.answer if got else None
+from tests.support.claims import verdict_of
 
 
 @pytest.mark.parametrize(

@@ -19,13 +19,9 @@ from advisor.chat.judge import claim_verdict, stated_levels
 from advisor.chat.reader import read
 from advisor.knowledge.claims import Claims, load_claims
 from advisor.knowledge.passages import KnowledgeError
+from tests.support.claims import verdict_of
 
 PROBES = yaml.safe_load((Path(__file__).parent / "verdict_probes.yaml").read_text(encoding="utf-8"))["probes"]
-
-
-def verdict_of(engine: ChatEngine, question: str) -> str | None:
-    got = claim_verdict(engine.kb.claims, read(question))
-    return got.answer if got else None
 
 
 @pytest.mark.parametrize(
