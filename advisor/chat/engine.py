@@ -34,6 +34,7 @@ from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
 from advisor.chat.judge import earlier_questions
 from advisor.chat.reader import read
+from advisor.chat.reader.bridge import to_english
 from advisor.chat.reader.pasted import condense
 from advisor.chat.reader.wrappers import unwrap
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
@@ -170,6 +171,7 @@ class ChatEngine:
         except DocumentError as exc:
             return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         text = condense(text, self.kb.knows).text  # pasted command output: its known words, not its host names
+        text = to_english(text).text  # "wie viele SAP Instanzen pro Core?": the frame around the terms in English
         new_doc = document if document is not None else inline
         if new_doc is not None and st.document is not None and new_doc in (st.document, st.original_document):
             new_doc = None  # a bot attaching the same document to every turn: the session goes on, what-ifs kept

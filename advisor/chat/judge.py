@@ -102,9 +102,10 @@ _DASH_IN_WORD = linre.compile(r"(?:\w|\s)-\w")
 # "npiv on 4gb cards, doable? (vios 2.2.6)": a remark in brackets after the question mark
 _TRAILING_REMARK = linre.compile(r"\?\s*\([^()]{0,80}\)\s*$")
 _WH = frozenset("what which who whom whose why where how when".split())
-_SENTENCE = linre.compile(r"(?:[^.!?]|\.\d)+(?:[.!?]+|$)")  # "AIX 4.3.3?" is one sentence
+# "AIX 4.3.3?" is one sentence; a line of a ticket ends one
+_SENTENCE = linre.compile(r"(?:[^.!?\n]|\.\d)+(?:[.!?]+|\n|$)")
 # the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
-_CLAUSE = linre.compile(r"[,;:.!?]\s|\s-\s")
+_CLAUSE = linre.compile(r"[,;:.!?]\s|\n|\s-\s")  # a line of a ticket ends a clause too
 _WH_CLAUSE = linre.compile(
     r"^\s*(?:(?:and|or|but|so|then|also)\s+)?(?:what|which|how|why|where|who)\b", linre.IGNORECASE
 )
