@@ -142,7 +142,8 @@ _YES_NO_CLAUSE = linre.compile(
     r"|^\s*(?:set|use|configure|apply|enable|give|put)\s[^?]{0,80}\d[^?]{0,40}\?\s*$"
     r"|\b(?:valid|fits?|fit\s+in|under|over|above|below|within|exceeds?|too\s+(?:much|big|high|large|small|low|little|many|few)|"
     r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient|trust(?:worthy)?|reliable|realistic|"
-    r"believable|sensible)\b[^?]{0,30}\?"
+    r"believable|sensible|in\s+line|consistent|compliant|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most)\b"
+    r"[^?]{0,30}\?"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
     r"|\b(?:wonder(?:ing)?|whether|not\s+sure\s+if|unsure\s+if)\b.{0,60}\b(?:enough|ok|okay|fine|sufficient|"
     r"too\s+(?:much|big|small|little|low)|valid|fits?|right)\b",
