@@ -590,6 +590,11 @@ class ChatEngine:
             return self._error(st, "Nothing to undo: the document is as it was given.")
         return whatif.revert(self, text, st, st.previous_documents.pop(), "Undone")
 
+    def _answered(self, st: ChatState) -> str:
+        """The title of the passage the last answer led with (what "that" of a yes/no follow-up may point at)."""
+        first = self.kb.by_id.get(st.subject.passages[0]) if st.subject.passages else None
+        return first.title if first is not None else ""
+
     def _ask(
         self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()
     ) -> ChatReply:
@@ -605,6 +610,7 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
             context=earlier_questions(st),
+            answered=self._answered(st),
             near=near,
             lean=bool(near) and st.document is None and not _amounts(split_aside(text)[0]),
         )

@@ -213,6 +213,9 @@ _LEANS = linre.compile(
     r"traffic|factor|setting|value)s?\b",
     linre.I,
 )
+# "that mount", "this setting", "is it ...": a follow-up pointing at something named before
+_POINTS_AT = linre.compile(r"\b(?:that|this|these|those|it|they|them)\b", linre.I)
+_DIGITS = linre.compile(r"\d+(?:[.,]\d+)*")
 _ELLIPSIS = linre.compile(r"^\s*(?:and|what about|how about|same (?:for|on|with))\b", linre.I)
 # "and 1024?", "what about 64 GB?": another amount for a figure, not a yes/no question about a subject
 _AMOUNT_ONLY = linre.compile(
@@ -278,13 +281,15 @@ def earlier_questions(st: ChatState) -> str:
     return " ; ".join(dict.fromkeys(s.strip() for s in said if s.strip()))[-_CONTEXT_CHARS:]
 
 
-def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimVerdict | None:
+def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered: str = "") -> ClaimVerdict | None:
     """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims/), or None.
 
     A follow-up that leans on the conversation (a pronoun, a short fragment) and that no claim settles alone is
     read again with the earlier questions (`context`) in front: the subject may come from them, the predicate
     and the levels it states still come from the follow-up itself ("does plain POWER7 have it?" after the NX
-    unit of POWER7+ asks about the NX unit on POWER7)."""
+    unit of POWER7+ asks about the NX unit on POWER7). `answered`: the title of what the last answer put forward,
+    which supplies subjects only ("does that mount survive a reboot?" after an answer proposing a namefs mount);
+    its words never ask the predicate."""
     text = reading.text
     if _AMOUNT_ONLY.match(text.split(" (", 1)[0]):
         return None  # "and 1024?": another figure for the earlier calculation, no yes/no about a subject
@@ -326,6 +331,11 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
             return gate
     asked = own if claims.asks_any(own) else f"{earlier.text} ; {own}"
     got = claims.verdict(combined, merged, asked_part(asked), fragment, own)
+    if got is None and answered and _POINTS_AT.search(own):
+        # "does that mount survive a reboot?": what "that" points at may be what the last answer proposed, named in
+        # no question; its title lends subjects (never figures: its digits are set aside), the follow-up the predicate
+        title = _DIGITS.sub(" ", answered)
+        got = claims.verdict(f"{earlier.text} ; {title} ; {text}", merged, asked_part(own), fragment, own, title)
     if got is not None and levels and got.claim.says == GENERIC and not got.claim.when:
         return None  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
     if got is not None and not levels and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
