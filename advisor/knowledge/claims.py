@@ -99,6 +99,13 @@ _NOT_SUBJECT = linre.compile(
     linre.IGNORECASE,
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
+# "vpm_fold_policy = 4 on both vios. do I need to change anything?": whether the stated value has to be changed
+_CHANGE_ASKED = linre.compile(
+    r"\b(?:need|needs|have|has|got)\s+to\s+(?:change|fix|adjust|correct|touch|tweak|modify|do)\s+(?:anything|something|it|"
+    r"this|that|them)\b|\b(?:anything|something)\s+to\s+(?:change|fix|adjust|correct|do)\b|\b(?:needs?|has|have)\s+to\s+be\s+"
+    r"(?:changed|fixed|adjusted|corrected)\b",
+    linre.IGNORECASE,
+)
 # "D2TLB misses at 0.3 per 1000 instructions - within target?", "more than 40 % ITR?": a number the question states,
 # with the comparison written before it; the unit that must follow comes from the claim's figure
 _STATED = linre.compile(
@@ -123,6 +130,13 @@ _LEVEL_BEFORE = linre.compile(
 )
 # sentence ends: ". " or "? " (not the dot of "7.2" or "0.05")
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
+# "vpm_fold_policy on my vios shows 3", "firmware on the 780 is 730": where the setting is read, between its name and
+# the verb that gives its value; set aside when the figure's `before` pattern looks for the name
+_PLACE = linre.compile(
+    r"\s+(?:on|for|of|in|at)\s+(?:(?:the|my|our|both|all|this|that|each|every|a|an)\s+)?[\w/+-]+(?:\s+[\w/+-]+)?(\s+(?:is|was|=|shows?|"
+    r"says|reads?|returns?|reports?|at|set\s+to)\b)",
+    linre.IGNORECASE,
+)
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
 _MAX_STATED = 8  # numbers in one unit a question is read for against a limit
@@ -183,7 +197,10 @@ class Figure:
                 continue  # "AIX 7.2", "TL 5", "VIOS 2.2": a level, not the figure
             if _YEAR.fullmatch(m.group(3)) and max(self.value or 0, self.most or 0, self.least or 0) < 1000:
                 continue  # "the 2023 paper": a year
-            if self.before is not None and not self.before.search(text[max(0, m.start() - _BEFORE) : m.start()]):
+            window = text[max(0, m.start() - _BEFORE) : m.start()]
+            if self.before is not None and not (
+                self.before.search(window) or self.before.search(_PLACE.sub(lambda p: p.group(1), window))
+            ):
                 continue  # "from VIOS 2.1 to 2.2 the vpm_fold_policy is 0": the number of the tunable, not the level
             word = " ".join((m.group(1) or m.group(2) or "").lower().split())
             if word and _NEGATED.search(text[max(0, m.start() - _WINDOW) : m.start()]):
@@ -464,9 +481,13 @@ class Claims:
         # after a question on POWER7+ is about POWER7
         if any(p.search(chosen if focus is None else focus) for p in c.unless):
             return None
+        judged = not _asks_the_rule(text)
+        if c.breach:  # before "together": "zoned the physical WWPN together with the clients' WWPNs" is the breach
+            broken = self._breached(c, text, asked_text, judged)
+            if broken is not None:
+                return broken
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
-        judged = not _asks_the_rule(text)
         if c.says == _GENERIC and any(f.value is not None for f in c.figures) and _JUDGED.search(asked_text):
             return None  # "factor 4.7 on 3 GB true, safe?": a table row confirms figures, it does not judge them
         for rule in c.compares if judged else ():
@@ -479,10 +500,6 @@ class Claims:
             compared = self._figure(c, own)
             if compared is not None:
                 return compared or None
-        if c.breach:
-            broken = self._breached(c, text, asked_text, judged)
-            if broken is not None:
-                return broken
         if c.figure_only:
             return None
         # a follow-up read with the question before it keeps that question's "without ..." only when it asks with
@@ -614,8 +631,9 @@ class Claims:
         """The claim's verdict for what the question states (within the source's figure or not), asked as worded
         ("ok?", "enough?") or the other way round ("too much?", "over the limit?")."""
         answer = c.holds if ok else ("no" if c.holds == "yes" else "yes" if c.holds == "no" else "it depends")
-        # "too much?", "over the limit?", and a statement followed by "- issue?" ask whether what it states is wrong
-        reverse = _BEYOND.search(asked_text) is not None or _ISSUE_TAG.search(asked_text) is not None
+        # "too much?", "over the limit?", a statement followed by "- issue?", and "do I need to change anything?" ask
+        # whether what it states is wrong
+        reverse = any(p.search(asked_text) is not None for p in (_BEYOND, _ISSUE_TAG, _CHANGE_ASKED))
         for name in ("recommend", "sufficient", "fits"):
             pred = self.predicates.get(name)
             polarity = _asked(pred, asked_text) if pred is not None else None
@@ -665,6 +683,8 @@ def _asks_the_rule(asked_text: str) -> bool:
     last = sentences[-1]
     # "... on 32 cores. is this the recommended layout?", "is that a good spread?": a sentence pointing back at what
     # was stated asks about it
+    if _CHANGE_ASKED.search(last):
+        return False  # "... = 4 on both vios. do I need to change anything?": whether what was stated must change
     return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last) and not _POINTS_BACK.search(last)
 
 

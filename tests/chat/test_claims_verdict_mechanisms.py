@@ -48,6 +48,26 @@ from tests.support.claims import verdict_of
         ("fcs1 on vios2 carries 40 virtual FC clients. within limits?", "yes"),
         ("fcs1 on vios2 carries 90 virtual FC clients. within limits?", "no"),
         ("disks on the vios all show as MPIO Other FC SCSI Disk Drive. issue?", "yes"),
+        # a setting's value read where it stands ("on our vio server is 0"); whether it has to change
+        ("vpm_fold_policy on our vio server is 0 - leave it?", "no"),
+        ("firmware of the 770 is 720. can we use AMD?", "no"),
+        ("schedo on vios1 shows vpm_fold_policy=4, anything to fix?", "no"),
+        ("vpm_fold_policy on vios2 shows 0. do I need to change anything?", "yes"),
+        # weights of numbered VIO servers; Max Allocated against Max Buffers; VPs set to the average
+        ("the vio1/vio2 weights are 255 and the lpars 200 - good?", "yes"),
+        ("vios1 and vios2 weight 100, prod lpars 200. ok?", "no"),
+        ("huge buffers: max allocated 128, max buffers 128. should i increase them?", "yes"),
+        ("small buffers max allocated 300 of max buffers 2048. bump max_buf_small?", "no"),
+        ("desired virtual processors set to the average physc of the day - right way?", "no"),
+        # the physical WWPN zoned with the clients'; the NX unit's order; what AME cannot compress
+        ("our SAN guy zoned the physical WWPN of fcs0 together with the client vWWPNs. any issue?", "yes"),
+        ("nx unit: do lpars with bigger entitlement get served first?", "no"),
+        ("is NX access first come first served?", "yes"),
+        ("with NX on P7+, is it still the partition's own cores that move pages between the pools?", "yes"),
+        ("lots of 16MB pages in this lpar - will AME give us the full benefit?", "no"),
+        ("app holds gzip archives in memory. good candidate for AME?", "no"),
+        ("AME is part of PowerVM Enterprise, isn't it?", "no"),
+        ("turning AME on for the first time, possible with no reactivation of the lpar?", "no"),
     ],
 )
 def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
@@ -73,3 +93,10 @@ def test_the_title_lends_no_figures(engine: ChatEngine) -> None:
     first = engine.turn("explain the ame safety net idea")
     then = engine.turn("the numbers in their example?", first.state)
     assert then.verdict is None
+
+
+@pytest.mark.parametrize(("second", "expected"), [("and on 2.2.3.0?", "yes"), ("and 2.2.1.0?", "no")])
+def test_a_bare_level_after_a_vios_level_is_a_vios_level(engine: ChatEngine, second: str, expected: str) -> None:
+    first = engine.turn("shared storage pool on VIOS 2.2.1.1 - supported?")
+    then = engine.turn(second, first.state)
+    assert then.verdict is not None and then.verdict.answer == expected
