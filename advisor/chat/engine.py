@@ -656,6 +656,11 @@ class ChatEngine:
             reply.claims.insert(0, Claim(text=line, citations=[1]))
         return reply
 
+    def _answered(self, st: ChatState) -> str:
+        """The title of the passage the last answer led with (what "that" of a yes/no follow-up may point at)."""
+        first = self.kb.by_id.get(st.subject.passages[0]) if st.subject.passages else None
+        return first.title if first is not None else ""
+
     def _ask(
         self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()
     ) -> ChatReply:
@@ -671,6 +676,7 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
             context=earlier_questions(st),
+            answered=self._answered(st),
             near=near,
             lean=bool(near) and st.document is None and not _amounts(split_aside(text)[0]),
         )
