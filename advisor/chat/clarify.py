@@ -373,6 +373,27 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             calculator="ame",
         )
     if (
+        _has(r"\bAME\b|expansion\s+factor|\bfactor\b", text)
+        and _has(r"\b(?:raise|increase|lower|reduce|change|go|move|bump|drop)\b", text)
+        and ASK_TRUE.search(asked(text))
+        and not sizes
+        and not _factors(text)
+        and not reading.quantities
+        and not has_document
+        and not _has(r"\bCPU\b|deficit|SAPS|response|paging|swap|commands?|\bshow|display|verify|monitor", text)
+    ):  # "raise the factor but keep the same expanded memory: what true memory?": none of the figures is said
+        return Clarification(
+            "details",
+            "How much expanded memory does the LPAR show today (or its true memory and factor), and which factor do "
+            "you move to? Shown by: lparstat -i (Desired Memory, Target Memory Expansion Factor).",
+            "At the new factor the same expanded memory needs expanded memory / new factor of true memory.",
+            ame.CITE_EXPANDED + ame.CITE_GAIN,
+            "AME-007",
+            "memory.expanded_gb",
+            "lparstat -i",
+            calculator="ame",
+        )
+    if (
         _has(r"\bexpanded\s+mem|\bAIX\s+see|\bAME\b", text)
         and ASK_EXPANDED.search(asked(text))
         and _has(r"how much|what|calculat", text)

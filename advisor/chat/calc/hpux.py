@@ -19,7 +19,9 @@ from advisor.chat.reply import Composer, Question
 # "how many dialog instances", "SAP instance count", "instances for 40 cores", "instance count for the ERP":
 # the number of SAP instances a server should run; never WPAR, LPAR or database instances
 INSTANCES_TOPIC = linre.compile(
-    r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances\b"
+    # "how many instance of SAP" (non-native English): the singular too
+    r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances?\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances?\b"
+    r"|\binstances?\s+of\s+SAP\b"
     r"|\binstance\s+count\b|\binstances?\s+(?:should|for|on|with|per|do|to)\b|\bSAP\s+instances?\b"
     r"|\binstances?\s*[:=-]\s*\d|(?:^|[,;:.]\s{0,2}|\s-\s)instances\s*\?",  # "24 cores for sap, instances?"
     linre.I,
