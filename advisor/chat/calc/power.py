@@ -1238,7 +1238,7 @@ def veth_buffers_answer(text: str) -> CalcAnswer | None:
 
 # ---------------------------------------------------------------------------- entitled capacity and VPs
 
-_CPU_CITE = (
+CPU_SIZING_CITES = (
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Processor, Table 3-1"),
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Figure 3-1"),
 )
@@ -1306,7 +1306,7 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
     if top < avg:
         return None  # "average 12, max 8": the figures are not what they seem; not guessed
     vps = math.ceil(round(top, 6))
-    cites = _cites(_CPU_CITE, "cpu_sizing")
+    cites = _cites(CPU_SIZING_CITES, "cpu_sizing")
     out = CalcAnswer("cpu_sizing", Composer(), rules=["LPAR-001", "LPAR-003"])
     whole = "" if vps == top else f" (virtual processors are whole: {fmt(top)} rounded up)"
     out.out.say(
