@@ -97,7 +97,7 @@ _SAFETY_NET = tuple(derive.everything()["virtual_memory_limit_gb"].citations)
 # "how big is the HPT", "HPT for our frame?", "what's the hpt going to be": a size asked for this system
 _HPT_ASKED = (
     r"how (?:much|big|large)|size|\bcost|\b(?:our|my|this|the)\s+(?:frame|box|system|server|machine|cec)"
-    r"|going\s+to\s+be|will\s+(?:it\s+)?be|calculat|estimat|\bneed|\bHPT\s*\?"
+    r"|going\s+to\s+be|will\s+(?:it\s+)?be|calculat|estimat|\bneed|\bHPT\s*\?|page\s+table\s*\?"
 )
 
 

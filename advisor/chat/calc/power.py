@@ -402,7 +402,10 @@ AME_ROLES = {
     "deficit": role_patterns(r"deficit|dxm"),
     "paging": role_patterns(r"paging|page\s*space|swap"),
     # "27 GB target expanded size", "target 25G": the expanded memory AME is to reach
-    "expanded": role_patterns(r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target"),
+    # "45 GB visible to SAP": what AIX and the applications see is the expanded memory
+    "expanded": role_patterns(
+        r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target|visible|seen|presented"
+    ),
     # "12 GB desired" (lparstat -i, the HMC profile): with AME the memory assigned is the true memory
     "true": role_patterns(
         r"true|real|physical|phys|actual|desired|assigned", r"true|real|physical|phys|actual|installed|desired|assigned"
