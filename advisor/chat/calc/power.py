@@ -402,7 +402,10 @@ AME_ROLES = {
     "deficit": role_patterns(r"deficit|dxm"),
     "paging": role_patterns(r"paging|page\s*space|swap"),
     # "27 GB target expanded size", "target 25G": the expanded memory AME is to reach
-    "expanded": role_patterns(r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target"),
+    # "45 GB visible to SAP": what AIX and the applications see is the expanded memory
+    "expanded": role_patterns(
+        r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target|visible|seen|presented"
+    ),
     # "12 GB desired" (lparstat -i, the HMC profile): with AME the memory assigned is the true memory
     "true": role_patterns(
         r"true|real|physical|phys|actual|desired|assigned", r"true|real|physical|phys|actual|installed|desired|assigned"
@@ -1238,7 +1241,7 @@ def veth_buffers_answer(text: str) -> CalcAnswer | None:
 
 # ---------------------------------------------------------------------------- entitled capacity and VPs
 
-_CPU_CITE = (
+CPU_SIZING_CITES = (
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Processor, Table 3-1"),
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Figure 3-1"),
 )
@@ -1306,7 +1309,7 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
     if top < avg:
         return None  # "average 12, max 8": the figures are not what they seem; not guessed
     vps = math.ceil(round(top, 6))
-    cites = _cites(_CPU_CITE, "cpu_sizing")
+    cites = _cites(CPU_SIZING_CITES, "cpu_sizing")
     out = CalcAnswer("cpu_sizing", Composer(), rules=["LPAR-001", "LPAR-003"])
     whole = "" if vps == top else f" (virtual processors are whole: {fmt(top)} rounded up)"
     out.out.say(
