@@ -449,8 +449,30 @@ def document_inputs(doc: dict) -> str:
     if kind == "zos-lpar" and doc.get("lfarea") and doc.get("online_storage_gb"):
         return f"{doc['lfarea']} on {doc['online_storage_gb']:g} GB online"
     if kind == "hpux-server" and doc.get("memory_gb"):
-        return f"hp-ux with {doc['memory_gb']:g} GB memory"
+        cores = f" and {doc['cores']:g} cores" if isinstance(doc.get("cores"), int | float) else ""
+        return f"hp-ux with {doc['memory_gb']:g} GB memory{cores}"
+    if kind == "vios" and isinstance(doc.get("system_cores"), int | float):
+        given = doc.get("adapters")
+        adapters: dict = given if isinstance(given, dict) else {}
+        said = [
+            f"{adapters[k]:g} {words}"
+            for k, words in _VIOS_ADAPTER_WORDS
+            if isinstance(adapters.get(k), int | float) and adapters[k]
+        ]
+        return f"vios on a {doc['system_cores']:g}-core system" + (f" with {', '.join(said)}" if said else "")
     return ""
+
+
+# a VIOS document's adapters in the words the VIOS memory calculator reads (Redbook 3.5.2's increments)
+_VIOS_ADAPTER_WORDS = (
+    ("lhea", "LHEA"),
+    ("lhea_ports", "LHEA ports"),
+    ("eth_1g_ports", "x 1 Gb Ethernet ports"),
+    ("eth_10g_ports", "x 10 Gb Ethernet ports"),
+    ("fc_8g_ports", "x 8 Gb FC ports"),
+    ("npiv_vfc_adapters", "NPIV virtual FC adapters"),
+    ("virtual_eth_adapters", "virtual Ethernet adapters"),
+)
 
 
 def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None) -> str | None:

@@ -224,7 +224,7 @@ def _lines(text: str, removed: list[str]) -> str:
         own_lines[0] = _prefixes(own_lines[0], removed)  # "INC0048211 - Prio 3 - ...": the ticket's own wrapper
         cited = [line for line in quoted if _has_words(line) and (leans or ("?" not in line and _informative(line)))]
         kept = cited + own_lines
-    elif (not _says_much(kept) and any("?" in line for line in quoted)) or (_points_back(kept) and quoted):
+    elif (not _says_much(kept) and any("?" in line for line in quoted)) or (quoted and _points_back(kept, quoted)):
         # "please advise, thx" under the quoted question, "see below" over a forwarded one: that question,
         # then what the new part adds
         kept = [line for line in quoted + kept if _has_words(line)]
@@ -247,13 +247,23 @@ def _judges(lines: list[str]) -> bool:
 
 
 # "what do i tell them?", "thoughts on this?", "is that right?": a short new part about the quoted one
-_BACK = linre.compile(r"\b(?:them|they|this|that|these|those|it|above|below)\b", linre.IGNORECASE)
+_BACK = linre.compile(
+    r"\b(?:them|they|this|that|these|those|it|above|below|the\s+(?:number|figure|value|limit|answer))\b",
+    linre.IGNORECASE,
+)
+# "LFAREA=(1M=(60%),2G=(20))", "dbc_max_pct=20": a setting written out, which a question about "that" may mean
+_STATEMENT = linre.compile(r"\b[A-Za-z][A-Za-z_]{2,}\s?=\s?[(\d]")
+POINTING_NOTE_WORDS = 16  # "SYSB has 96G online. is that ok?" under a quoted "we plan LFAREA=(...)": about that
 
 
-def _points_back(lines: list[str]) -> bool:
-    """The new part is a short question about the quoted part: that part is what is asked."""
+def _points_back(lines: list[str], quoted: list[str]) -> bool:
+    """The new part is a short question about the quoted part: that part is what is asked. A little longer one
+    still is when the quoted part holds a question or a setting written out that the new part can mean."""
     said = " ".join(lines)
-    return len(said.split()) <= SHORT_NOTE_WORDS and "?" in said and _BACK.search(said) is not None
+    if "?" not in said or _BACK.search(said) is None:
+        return False
+    holds = any("?" in line or _STATEMENT.search(line) for line in quoted)
+    return len(said.split()) <= (POINTING_NOTE_WORDS if holds else SHORT_NOTE_WORDS)
 
 
 def _says_much(lines: list[str]) -> bool:
