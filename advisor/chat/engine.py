@@ -171,7 +171,6 @@ class ChatEngine:
         except DocumentError as exc:
             return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         text = condense(text, self.kb.knows).text  # pasted command output: its known words, not its host names
-        text = to_english(text).text  # "wie viele SAP Instanzen pro Core?": the frame around the terms in English
         new_doc = document if document is not None else inline
         if new_doc is not None and st.document is not None and new_doc in (st.document, st.original_document):
             new_doc = None  # a bot attaching the same document to every turn: the session goes on, what-ifs kept
@@ -185,6 +184,7 @@ class ChatEngine:
         said, text = text, without_document_name(text, st.document)
         if st.document is not None:
             text = changewords.english(text)  # "y si migramos a z13?": the what-if in the words the reader knows
+        text = to_english(text).text  # "wie viele SAP Instanzen pro Core?": the frame around the terms in English
         reading = read(text)
         picked = self._picked(said, reading, st)
         if picked is not None:  # "why is sapapp01 critical?", "the remaining medium one": that finding explained
