@@ -61,3 +61,13 @@ def test_a_told_setting_and_an_os_level_are_no_factor_question():
     assert told is None or told.verdict is None  # nothing asked about the factor's validity
     asked = calculate("can I set an AME expansion factor of 1.255 on AIX 7.3?", set())
     assert asked is not None and asked.verdict is not None and asked.verdict[0] == "no"
+
+
+def test_which_options_of_a_command_are_shown_with_the_command(engine):
+    reply = engine.turn("Itanium box with SAP: which chatr flags should disp+work get against TLB misses?")
+    assert "chatr +pi 16M +pd 64M" in reply.answer
+
+
+def test_the_figures_of_the_platform_asked_come_first(engine):
+    reply = engine.turn("64K vs 4K pages for SAP with AME off - figures for Power9 please")
+    assert "42" in reply.answer and "46" in reply.answer
