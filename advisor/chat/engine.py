@@ -16,7 +16,7 @@ from typing import Any
 
 from advisor import budget, linre
 from advisor.chat import ask as asking
-from advisor.chat import focus, followups, whatif
+from advisor.chat import changewords, focus, followups, selector, whatif
 from advisor.chat.calc import calculate
 from advisor.chat.dialogue import (
     MAX_FOLLOW_UP_WORDS,
@@ -134,6 +134,12 @@ _FIGURE_ASKED = linre.compile(
 )
 # "how much 1M memory does this reserve?", "what size is the swap then?": a figure asked of the attached document
 _SIZE_ASKED = linre.compile(r"\bhow\s+(?:much|many|big|large)\b|\bwhat\s+size\b|\bsize\s+of\b", linre.IGNORECASE)
+# "undo that.", "revert the last change and", "roll back, then": the undo, before a change said with it
+_AFTER_UNDO = linre.compile(
+    r"^\s*(?:undo|revert|roll\s*back|go\s+back)\b(?:\s+(?:that|it|this|the\s+last(?:\s+(?:one|change))?))?"
+    r"[\s.,;:!-]*(?:(?:and|then)\b[\s,]*)*",
+    linre.IGNORECASE,
+)
 _IT = linre.compile(r"\b(?:it|its|it's|this|that|they|them)\b", linre.IGNORECASE)
 _ABOUT_IT = linre.compile(r"\b(?:my|our|this|the|it|its|these|that|here)\b", linre.IGNORECASE)
 
@@ -174,9 +180,17 @@ class ChatEngine:
                 return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
             st.document, st.previous_documents, st.findings, st.focus = new_doc, [], [], None
             st.original_document = new_doc
-        text = without_document_name(text, st.document)
+        said, text = text, without_document_name(text, st.document)
+        if st.document is not None:
+            text = changewords.english(text)  # "y si migramos a z13?": the what-if in the words the reader knows
         reading = read(text)
+        picked = self._picked(said, reading, st)
+        if picked is not None:  # "why is sapapp01 critical?", "the remaining medium one": that finding explained
+            return self._finish(st, message, self._explain(text, picked, st))
         if new_doc is None:
+            applied = whatif.applied_fix(self, text, st)  # "apply it": the fix just explained or suggested
+            if applied is not None:
+                return self._finish(st, message, applied)
             resumed = whatif.resume(self, text, st)  # the reply to a what-if's question back
             if resumed is not None:
                 return self._finish(st, message, resumed)
@@ -233,6 +247,26 @@ class ChatEngine:
                 self._about_document(text, st) or self._small_talk(text, st) or reply
             )
         return self._finish(st, message, reply)
+
+    def _picked(self, said: str, reading, st: ChatState) -> Intent | None:
+        """An explain of the findings a message points at by severity, target or topic (advisor/chat/selector.py);
+        None for a message with a rule id or a rank (the intents read those), a change, a yes/no question or a
+        figure asked, which other turns answer."""
+        if st.document is None or rule_ids(said) or not selector.points_at(said) or reading.yes_no:
+            return None
+        intent = recognise(said, has_document=True, new_document=False)
+        if intent.name in ("whatif", "undo") or intent.ordinal is not None:
+            return None
+        doc = self._model(st)
+        findings = self.advisor.review(doc).findings if doc is not None else []
+        name = st.document.get("name")
+        chosen = selector.select(
+            self.kb, said, findings, document_name=name if isinstance(name, str) else None, focus=st.focus
+        )
+        if not chosen or len(chosen) > 3:
+            return None
+        units = sorted(selector.named_targets(said, chosen))
+        return Intent("explain", [f.rule_id for f in chosen], units=units)
 
     def _small_talk(self, text: str, st: ChatState) -> ChatReply | None:
         """A greeting, thanks or "what can you do?": a short help answer, not a refusal."""
@@ -559,7 +593,7 @@ class ChatEngine:
         for rid in targets[:3]:
             if rid in self.advisor.rulebook.rules:
                 if doc is not None and review is not None:
-                    explain_with_document(self.advisor, rid, doc, review, out, questions)
+                    explain_with_document(self.advisor, rid, doc, review, out, questions, intent.units)
                 else:
                     explain_rule_alone(self.advisor, rid, out)
                 shown.append(rid)
@@ -586,9 +620,25 @@ class ChatEngine:
         return whatif.turn(self, text, intent, st)
 
     def _undo(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
+        rest = _AFTER_UNDO.sub("", text, count=1).strip()
+        if rest and recognise(rest, has_document=True, new_document=False).name == "whatif":
+            return self._undo_then(rest, st)  # "undo that. what if the profile drops LDR_CNTRL?"
         if not st.previous_documents:
             return self._error(st, "Nothing to undo: the document is as it was given.")
         return whatif.revert(self, text, st, st.previous_documents.pop(), "Undone")
+
+    def _undo_then(self, change: str, st: ChatState) -> ChatReply:
+        """Undo the last what-if (when there is one), then the new change on the document as it was before it."""
+        undone = document_changes(st.previous_documents[-1], st.document or {}) if st.previous_documents else []
+        if st.previous_documents:
+            st.document = st.previous_documents.pop()
+        reply = self._whatif(change, Intent("whatif"), st)
+        if undone and reply.citations:
+            shown = "; ".join(f"{path}: {_show(b)} -> {_show(a)}" for path, a, b in undone[:8])
+            line = f"Undone first: {shown}."
+            reply.answer = f"{line} [1]\n{reply.answer}"
+            reply.claims.insert(0, Claim(text=line, citations=[1]))
+        return reply
 
     def _ask(
         self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()

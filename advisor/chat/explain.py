@@ -7,6 +7,7 @@ missing fields); this module phrases that, every line citing the rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -115,8 +116,11 @@ def explain_rule_alone(advisor, rule_id: str, out: Composer) -> None:
         out.say(f"Fix: {r.recommendation}", *cites)
 
 
-def explain_with_document(advisor, rule_id: str, doc, review: Review, out: Composer, questions: list[Question]) -> bool:
-    """Explain `rule_id` for every unit of the document it applies to; False if it applies to none."""
+def explain_with_document(
+    advisor, rule_id: str, doc, review: Review, out: Composer, questions: list[Question], units: Sequence[str] = ()
+) -> bool:
+    """Explain `rule_id` for every unit of the document it applies to (only the `units` named, when the user named
+    any it applies to); False if it applies to none."""
     result = explain_system(Context(advisor=advisor), rule_id, doc, review)
     if not result.applies:
         out.say(
@@ -125,7 +129,8 @@ def explain_with_document(advisor, rule_id: str, doc, review: Review, out: Compo
             *_rule_cites(advisor, rule_id, 1),
         )
         return False
-    for t in result.targets[:MAX_UNITS]:
+    named = [t for t in result.targets if t.target.lower() in {u.lower() for u in units}]
+    for t in (named or result.targets)[:MAX_UNITS]:
         if t.finding is not None:
             explain_fired(advisor, t.finding, out)
         elif t.not_assessed is not None:

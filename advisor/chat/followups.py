@@ -58,7 +58,7 @@ def _candidates(advisor, finding: Finding, kind: str) -> list[tuple[int, str, ob
         if ft.type == "enum" and leaf.op == "==":
             out += [(0, leaf.path, c) for c in ft.choices if c != v]
         elif ft.type == "number" and isinstance(v, (int, float)) and not isinstance(v, bool):
-            new = {"<": v, "<=": v + 1, ">": v, ">=": v - 1, "==": v + 1}.get(leaf.op)
+            new = {"<": v, "<=": v + 1, ">": v, ">=": v - 1, "==": v + 1, "!=": v}.get(leaf.op)
             if new is not None:
                 out.append((1, leaf.path, new))
         elif ft.type == "bool" and leaf.op == "==":

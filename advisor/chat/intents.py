@@ -50,7 +50,11 @@ _REVIEW = linre.compile(
     r"\s*[?.!]*\s*$",
     linre.IGNORECASE,
 )
-_UNDO = linre.compile(r"^\s*(?:undo|revert|roll\s*back|go back)\b", linre.IGNORECASE)
+# "undo", and the word for it in German, Spanish, French, Portuguese and Italian
+_UNDO = linre.compile(
+    r"^\s*(?:undo|revert|roll\s*back|go back|r(?:ü|ue|u)ckg(?:ä|ae|a)ngig|deshacer|deshaz|annuler|annule|desfazer|annulla)\b",
+    linre.IGNORECASE,
+)
 _SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
 _WHATIF = linre.compile(
     r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
@@ -96,6 +100,7 @@ class Intent:
     ordinal: int | None = None  # 1-based finding rank the user points at; -1 = last
     negative: bool = False  # "why didn't ... fire"
     explicit_set: tuple[str, str] | None = None
+    units: list[str] = field(default_factory=list)  # the partitions or systems named with the finding ("the vios2 one")
 
 
 def rule_ids(text: str) -> list[str]:
@@ -110,17 +115,28 @@ def _ordinal(text: str) -> int | None:
     m = _ORDINAL.search(text)
     if not m:
         return None
-    word = (m.group(1) or m.group(2) or "").lower()
+    group = 1 if m.group(1) else 2
+    if m.start(group) > 0 and text[m.start(group) - 1] in ".,":
+        return None  # "the factor 1.0 finding": a figure of the finding, not its rank
+    word = (m.group(group) or "").lower()
     if word == "last":
         return -1
     if word in _ORDINALS:
         return _ORDINALS[word]
     digits = linre.match(r"\d+", word)
-    return int(digits.group()) if digits else None
+    return int(digits.group()) or None if digits else None
+
+
+# "ci-bot: enable smt", "jenkins-advisor: ...", "rx66a: explain the finding": one word and a colon that say who
+# relays the message or which system it is about; what the message asks starts after it
+_LABEL = linre.compile(r"^\s*[A-Za-z][\w.#-]{0,39}:\s+(\S)")
 
 
 def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent:
     text = message.strip()
+    label = _LABEL.match(text)
+    if label is not None:
+        text = text[label.start(1) :]
     ids = rule_ids(text)
     changing = _WHATIF.search(text) or _TERSE_CHANGE.match(text) or _INSTEAD.search(text)
     if new_document and (not text or _REVIEW.search(text) or not (_EXPLAIN.search(text) or changing)):

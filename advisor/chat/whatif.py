@@ -31,6 +31,7 @@ from advisor.diff import ReviewDiff, diff_reviews
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
 from advisor.findings import Finding
+from advisor.review import units_of
 
 if TYPE_CHECKING:
     from advisor.chat.engine import ChatEngine
@@ -448,3 +449,41 @@ def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str) ->
         moved_lines(engine.advisor, diff, out, brief=True)
 
     return engine._review(text, Intent("review"), st, lead=lead)
+
+
+# "apply it", "ok do that", "apply the fix please": the change the last answer suggested, made
+_APPLY = linre.compile(
+    r"^\s*(?:(?:ok(?:ay)?|yes|yep|sure|fine|good|please|pls|then|so|now|go\s+ahead\s+and|let'?s)[\s,.!]+)*"
+    r"(?:apply|do|make|implement|take|try)\s+(?:it|that|this|them|the\s+(?:fix|change|suggestion|recommendation|"
+    r"suggested\s+(?:fix|change)|recommended\s+(?:fix|change|value)|command|one\s+command))"
+    r"(?:[\s,]+(?:please|pls|then|now|for\s+me))*\s*[.!]*\s*$",
+    linre.IGNORECASE,
+)
+
+
+def applied_fix(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | None:
+    """ "apply it" after findings were explained or suggested: the change that clears the finding in focus, or else
+    the first finding the last answer named that one change clears (the change the follow-ups offer, checked by
+    reviewing the changed document), made as a what-if; None when the message is no such request or no finding
+    the conversation is on has such a change."""
+    if st.document is None or not _APPLY.match(text):
+        return None
+    doc = engine._model(st)
+    if doc is None:
+        return None
+    review = engine.advisor.review(doc)
+    last = next((t.text for t in reversed(st.turns) if t.role == "advisor"), "")
+    named = [f for f in review.findings if f.rule_id in last]
+    order = [f for f in review.findings if f.rule_id == st.focus] + sorted(named, key=lambda f: last.index(f.rule_id))
+    for finding in order:
+        kind = doc.kind if finding.path == "$" else next(u.kind for u in units_of(doc) if u.path == finding.path)
+        match = _SET_FORM.match(
+            followups.fix_suggestion(engine.advisor, finding, st.document, kind, before=review) or ""
+        )
+        if match is not None:
+            st.focus = finding.rule_id
+            return turn(engine, match.group(0), Intent("whatif", explicit_set=(match.group(1), match.group(2))), st)
+    return None
+
+
+_SET_FORM = linre.compile(r"^set\s+(\S+)\s+=\s+(.+)$")

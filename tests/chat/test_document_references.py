@@ -1,0 +1,168 @@
+"""Conversations about an attached document: a finding named by severity, system or topic (advisor/chat/selector.py),
+what-ifs in German, Spanish and French (advisor/chat/changewords.py), behind a bot's label, after an undo in the
+same message, and "apply it" (the fix of the finding the conversation is on)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from advisor.chat import changewords, selector
+from advisor.documents.io import validate_document
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+VIOS = {
+    "kind": "vios",
+    "name": "viost9",
+    "environment": "production",
+    "processor": "POWER9",
+    "system_cores": 48,
+    "cpu": {"mode": "shared", "entitled_capacity": 1.0, "virtual_processors": 2, "sharing": "uncapped", "weight": 150},
+    "memory_gb": 16,
+    "vpm_fold_policy": 2,
+    "adapters": {
+        "lhea": 0,
+        "lhea_ports": 0,
+        "eth_1g_ports": 0,
+        "eth_10g_ports": 2,
+        "fc_8g_ports": 2,
+        "npiv_vfc_adapters": 8,
+        "virtual_eth_adapters": 4,
+    },
+}
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def chat(engine, document: dict, *messages: str):
+    state, replies = None, []
+    for i, message in enumerate(messages):
+        reply = engine.turn(message, state, document=document if i == 0 else None)
+        state = json.loads(reply.state.model_dump_json())
+        replies.append(reply)
+    return replies
+
+
+def shown(reply) -> list[tuple[str, str]]:
+    return [(f.rule_id, f.target) for f in reply.findings]
+
+
+@pytest.mark.parametrize(
+    ("document", "message", "rule", "target"),
+    [
+        ("zos-lfarea.json", "SYSA - what is the critical one about?", "ZOS-001", "SYSA"),
+        ("managed-system.json", "tell me about the vios2 processor thing", "VIOS-002", "vios2"),
+        ("managed-system.json", "vios2 memory finding, details pls", "VIOS-001", "vios2"),
+        ("managed-system.json", "why does the frame have that low HPT finding", "LPAR-008", "p9-frame1"),
+        ("hpux-superdome.json", "sd64 is high on cell local memory - why", "HPUX-004", "sd64"),
+        ("zvm-z13.json", "how come ZVMSAP is medium", "ZVM-001", "ZVMSAP"),
+    ],
+)
+def test_a_finding_named_by_severity_system_or_topic_is_explained(engine, document, message, rule, target):
+    (reply,) = chat(engine, example(document), message)
+    assert reply.intent == "explain"
+    assert (rule, target) in shown(reply)
+    assert reply.answer.startswith(rule)
+    assert reply.citations
+
+
+def test_the_system_named_narrows_the_explanation_to_it(engine):
+    (reply,) = chat(engine, example("managed-system.json"), "for p9-frame1: the vios2 folding finding, explain")
+    assert shown(reply) == [("VIOS-002", "vios2")]
+    assert "vios1" not in reply.answer  # vios1 folds nothing: only vios2 was asked about
+
+
+def test_the_remaining_one_is_not_the_one_just_explained(engine):
+    first, other = chat(
+        engine,
+        example("managed-system.json"),
+        "explain the AME factor 1.0 finding on sapapp01",
+        "and the other medium one on sapapp01?",
+    )
+    assert shown(first) == [("AME-002", "sapapp01")]
+    assert shown(other) == [("AME-003", "sapapp01")]
+
+
+def test_no_finding_is_picked_without_a_cue_or_for_a_severity_nobody_has(engine):
+    doc = example("zos-lfarea.json")
+    findings = engine.advisor.review(validate_document(doc, "d")).findings
+    assert selector.select(engine.kb, "explain the low one", findings, document_name="SYSA") == []
+    assert selector.select(engine.kb, "why are 2G pages not pageable?", findings, document_name="SYSA") == []
+    assert selector.select(engine.kb, "the critical one", findings, document_name="SYSA")[0].rule_id == "ZOS-001"
+
+
+def test_a_question_to_the_sources_stays_one_in_a_document_session(engine):
+    (reply,) = chat(engine, example("aix-ame4k-64k.json"), "why does AME cost more CPU with 4K pages than with 64K?")
+    assert reply.intent != "explain"
+
+
+@pytest.mark.parametrize(
+    ("said", "english"),
+    [
+        ("Was wäre, wenn wir AME ausschalten?", "what if we AME disable?"),
+        ("¿Y si desactivamos SMT?", "what if disable SMT?"),
+        ("et si on passe le facteur à 3 ?", "what if on set the factor to 3 ?"),
+        ("e se attiviamo SMT?", "what if enable SMT?"),
+        ("what if we disable AME?", "what if we disable AME?"),
+        ("si el vios tuviera 8 GB de memoria", "what if the vios tuviera 8 GB of memory"),
+    ],
+)
+def test_a_foreign_what_if_is_put_in_english_words(said, english):
+    assert changewords.english(said) == english
+
+
+def test_the_bridge_leaves_a_message_without_a_what_if_lead_in_alone():
+    for text in ("AME auf 4K ist schlecht?", "la memoria del vios", "sizing en GB"):
+        assert changewords.english(text) == text
+
+
+@pytest.mark.parametrize(
+    "message", ["Was wäre, wenn wir SMT einschalten?", "y si encendemos SMT?", "et si on activait le SMT"]
+)
+def test_a_foreign_what_if_changes_the_document(engine, message):
+    (reply,) = chat(engine, example("zvm-z13.json"), message)
+    assert reply.intent == "whatif"
+    assert reply.state.document["smt_enabled"] is True
+    assert "Resolved: ZVM-001" in reply.answer
+
+
+def test_a_bot_label_before_a_change_does_not_hide_it(engine):
+    (reply,) = chat(engine, example("zvm-z13.json"), "gitlab-runner: switch smt on")
+    assert reply.intent == "whatif"
+    assert reply.state.document["smt_enabled"] is True
+
+
+def test_undo_and_a_new_change_in_one_message(engine):
+    doc = example("aix-clean.json")
+    _, reply = chat(engine, doc, "what if the expansion factor were 3.2", "revert that, then try the app on 4K pages")
+    assert reply.intent == "whatif"
+    assert reply.answer.startswith("Undone first: ame.expansion_factor: 3.2 -> 2.0.")
+    assert reply.state.document["ame"]["expansion_factor"] == 2.0
+    assert reply.state.document["workload"]["app_page_size"] == "4K"
+    assert len(reply.state.previous_documents) == 1  # the undone change is gone from the undo stack
+
+
+def test_undo_with_a_change_and_nothing_to_undo_makes_the_change(engine):
+    _, reply = chat(engine, example("aix-clean.json"), "review", "undo. what if the expansion factor were 3.2")
+    assert reply.intent == "whatif"
+    assert reply.state.document["ame"]["expansion_factor"] == 3.2
+    assert "Undone first" not in reply.answer
+
+
+def test_apply_it_makes_the_fix_of_the_finding_explained(engine):
+    explained, applied = chat(engine, VIOS, "explain the folding finding on viost9", "ok apply it")
+    assert shown(explained) == [("VIOS-002", "viost9")]
+    assert applied.intent == "whatif"
+    assert applied.state.document["vpm_fold_policy"] == 4
+    assert "Resolved: VIOS-002" in applied.answer
+
+
+def test_apply_it_without_a_finding_changes_nothing(engine):
+    _, reply = chat(engine, example("aix-clean.json"), "review", "apply it")
+    assert reply.intent != "whatif"
+    assert reply.state.document == example("aix-clean.json")
