@@ -59,6 +59,14 @@ def engine() -> ChatEngine:
         # the first activation needs a reboot, a factor change does not
         ("AME never enabled on this lpar so far. can I switch it on in the HMC while the lpar stays up?", "no"),
         ("AME is already on. can I change the factor while the lpar stays up?", "yes"),
+        # AME4K at factor 1.0 costs CPU, AME64K at 1.0 does not ("any cost?" asks about a cost)
+        ("P9 app lpar, AME4K on but factor left at 1.0 for safety. any cost?", "yes"),
+        ("AME64K on at factor 1.0 to collect data. any cost?", "no"),
+        # amepat's own modelling adds CPU
+        ("amepat reports 35% cpu where we measured 31% before. is amepat itself burning cpu?", "yes"),
+        # without Flash a paged-out pageable 1M page comes back as 4K pages
+        ("no flash on this box. pageable 1M pages get paged out as 1M to DASD?", "no"),
+        ("zEC12 without Flash Express: do paged-out pageable 1M pages keep their large attribute?", "no"),
         # TEXTFSIZE is a misprint; "AME" of "the AME guide" names a document
         ("the IBM AME guide uses TEXTFSIZE in LDR_CNTRL. is that a real AIX keyword?", "no"),
     ],
@@ -92,3 +100,23 @@ def test_comparison_beside_a_calculation_keeps_its_verdict(engine: ChatEngine, q
 def test_repeated_question_marks_read_as_one() -> None:
     assert read("AME4K with LDR_CNTRL 64K, any issue??").text.endswith("any issue?")
     assert read("really?!").text == "really?"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a choice between two gets "it depends" from a claim that says so, and no yes or no
+        ("SAP app servers to DB2 on z/OS, hipersockets or OSA?", "it depends"),
+        ("2013 redbook vs 2023 AME guide on compressing 64k pages - which one is right?", "it depends"),
+        ("hipersockets or OSA for network-heavy batch?", None),
+    ],
+)
+def test_choice_between_two(engine: ChatEngine, question: str, expected: str | None) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+def test_invalid_lfarea_asked_whether_accepted(engine: ChatEngine) -> None:
+    reply = engine.turn("LFAREA=4096 without M or G - accepted?", None)
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    reply = engine.turn("LFAREA=4096M accepted?", None)
+    assert reply.verdict is not None and reply.verdict.answer == "yes"

@@ -141,7 +141,7 @@ _YES_NO_CLAUSE = linre.compile(
     # "set the expansion factor to 12 on a test lpar?", "give the vios 4 GB?": whether to, with the user's value
     r"|^\s*(?:set|use|configure|apply|enable|give|put)\s[^?]{0,80}\d[^?]{0,40}\?\s*$"
     r"|\b(?:valid|fits?|fit\s+in|under|over|above|below|within|exceeds?|too\s+(?:much|big|high|large|small|low|little|many|few)|"
-    r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient|trust(?:worthy)?|reliable|realistic|"
+    r"ok|okay|enough|right|allowed|accepted|acceptable|possible|safe|sane|correct|good|fine|sufficient|trust(?:worthy)?|reliable|realistic|"
     r"believable|sensible|in\s+line|consistent|compliant|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most)\b"
     r"[^?]{0,30}\?"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
