@@ -52,7 +52,8 @@ _REVIEW = linre.compile(
 )
 # "undo", and the word for it in German, Spanish, French, Portuguese and Italian
 _UNDO = linre.compile(
-    r"^\s*(?:undo|revert|roll\s*back|go back|r(?:ü|ue|u)ckg(?:ä|ae|a)ngig|deshacer|deshaz|annuler|annule|desfazer|annulla)\b",
+    r"^\s*(?:undo|revert|roll\s*back|go back|r(?:ü|ue|u)ckg(?:ä|ae|a)ngig|deshacer|deshaz|annuler|annule|desfazer"
+    r"|annulla)\b",
     linre.IGNORECASE,
 )
 _SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
