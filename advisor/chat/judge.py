@@ -311,7 +311,11 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     )
     levels = stated_levels(reading)
     focus = head if head != text else None
-    if _IMPERATIVE.match(own) or _adds(own):
+    inner = own[len(head) + 2 : -1] if own != head and own.endswith(")") else ""
+    if inner and (_IMPERATIVE.match(f"{inner}?") or _adds(f"{inner}?")):
+        # "and the db2 lpar?" after "turn on AME for the Java LPARs too?": the question it continues asks whether to
+        own = f"{head} (should I {'add ' if _adds(f'{inner}?') else ''}{inner})"
+    elif _IMPERATIVE.match(own) or _adds(own):
         own = f"should I {'add ' if _adds(own) else ''}{own}"  # "add work processes when response is slow?"
     else:  # "HWM of 4K use is high in D VIRTSTOR. raise LFAREA?": the last sentence asks whether to
         sents = [m.group(0) for m in _SENTENCE.finditer(own[-600:]) if m.group(0).strip()]

@@ -144,6 +144,8 @@ _YES_NO_CLAUSE = linre.compile(
     r"ok|okay|enough|right|allowed|accepted|acceptable|possible|safe|sane|correct|good|fine|sufficient|trust(?:worthy)?|reliable|realistic|"
     r"believable|sensible|in\s+line|consistent|compliant|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most)\b"
     r"[^?]{0,30}\?"
+    # "z13 with SMT vs zEC12: roughly 38 % more ETR?": a figure put up to be confirmed
+    r"|\b(?:roughly|about|approx(?:imately)?|around|circa)\s+\d[^?]{0,30}\?"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
     r"|\b(?:wonder(?:ing)?|whether|not\s+sure\s+if|unsure\s+if)\b.{0,60}\b(?:enough|ok|okay|fine|sufficient|"
     r"too\s+(?:much|big|small|little|low)|valid|fits?|right)\b",
