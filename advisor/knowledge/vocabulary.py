@@ -52,6 +52,11 @@ _VOWELS = linre.compile(r"[aeiou]")
 _INSTANCE = linre.compile(r"^(?:[a-z]{3,14}\d{1,3}|sys[a-z0-9])$")
 
 
+def is_instance(word: str) -> bool:
+    """A host, partition or system name ("sapapp07", "PRD1", "SYSC"): which system, not what about it."""
+    return bool(_INSTANCE.match(word.lower()))
+
+
 def is_code(word: str) -> bool:
     return bool(_CODE.match(word.lower()))
 
@@ -125,7 +130,7 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
     low = word.lower()
     if len(low) > MAX_WORD:
         return True  # no word of the sources or of English is this long; the checks below are per letter
-    if is_code(low) or not any(ch.isalpha() for ch in low) or _INSTANCE.match(low):
+    if is_code(low) or not any(ch.isalpha() for ch in low) or is_instance(low):
         return False
     if "_" in low.strip("_"):
         return True  # a tunable or message label: "hcheck_interval", "DISK_ERR4"
