@@ -253,3 +253,12 @@ def test_a_bare_number_after_a_word_of_assent_replaces_the_last_questions_number
 def test_a_number_said_after_the_same_name_replaces_that_one(engine, first, follow_up, expected):
     reply = _chat(engine, first, follow_up)
     assert expected in [c.result for c in reply.calculations], (follow_up, reply.answer[:200])
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["LFAREA=(1M=(40%),2G=(2)) in IEASYS02 - would the system IPL?", "does it IPL fine with LFAREA=(1M=(15%))?"],
+)
+def test_whether_an_lfarea_ipls_asks_for_the_online_storage(engine, question):
+    reply = _chat(engine, question)
+    assert reply.intent == "clarify" and reply.needs_input and not reply.calculations
