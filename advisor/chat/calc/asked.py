@@ -67,6 +67,11 @@ _QUANTITY_WORDS = linre.compile(
 )
 
 
+# "... with same expanded. true?", "new expanded?": a clause of one memory role word asks for that amount
+_BARE_ROLE = linre.compile(
+    r"^\s*(?:and\s+|so\s+|the\s+|new\s+)*(?:true|real|physical|expanded|effective)(?:\s+mem(?:ory)?)?\s*\?+\s*$",
+    linre.I,
+)
 _JUDGED = linre.compile(r"\b(?:ok|okay|right|fine|correct|good|sane|reasonable)\b", linre.IGNORECASE)
 
 
@@ -76,7 +81,7 @@ def asks_a_figure(text: str, requirement: linre.Pattern | None = None) -> bool:
     "is my LFAREA ok?" is such a check, and so is a message that names what it computes in another clause
     ("VIOS with ...: memory, and do unmapped ones count?")."""
     want = asked(text)
-    if _QUANTITY_WORDS.search(want) is not None:
+    if _QUANTITY_WORDS.search(want) is not None or _BARE_ROLE.match(want) is not None:
         return True
     return requirement is not None and (_JUDGED.search(want) is not None or requirement.search(text) is not None)
 
