@@ -204,7 +204,8 @@ _STATE = frozenset(
     different other same single double multiple several various entire extra additional spare separate standard
     normal special common good bad better worse high low big small large huge tiny long early late recent next
     last first second third previous heavy light hot cold warm safe secure local remote global internal external
-    total whole certain own usual main few many more less most least""".split()
+    total whole certain own usual main few many more less most least fat thin little short wide narrow simple
+    complex smaller bigger larger fewer""".split()
 )
 
 
