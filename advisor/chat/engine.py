@@ -266,16 +266,23 @@ class ChatEngine:
         return computed is not None and bool(computed.calculations)
 
     def _picked(self, said: str, reading, st: ChatState) -> Intent | None:
-        """An explain of the findings a message points at by severity, target or topic (advisor/chat/selector.py);
-        None for a message with a rule id or a rank (the intents read those), a change, a yes/no question or a
-        figure asked, which other turns answer."""
-        if st.document is None or rule_ids(said) or not selector.points_at(said) or reading.yes_no:
+        """An explain of the findings a message points at by severity, target or topic (advisor/chat/selector.py),
+        or by rule id with a system named ("what is this LPAR-008 low finding on p9-frame1 about?", on that system);
+        None for a rank (the intents read it), a change, a yes/no question or a figure asked, which other turns
+        answer."""
+        if st.document is None or not selector.points_at(said) or reading.yes_no:
             return None
         intent = recognise(said, has_document=True, new_document=False)
         if intent.name in ("whatif", "undo") or intent.ordinal is not None:
             return None
         doc = self._model(st)
         findings = self.advisor.review(doc).findings if doc is not None else []
+        ids = rule_ids(said)
+        if ids:  # the rule named; the systems named with it narrow the explanation to them
+            named = sorted(selector.named_targets(said, [f for f in findings if f.rule_id in ids]))
+            return (
+                Intent("explain", ids, negative=intent.negative, units=named) if intent.name != "ask" or named else None
+            )
         name = st.document.get("name")
         chosen = selector.select(
             self.kb, said, findings, document_name=name if isinstance(name, str) else None, focus=st.focus

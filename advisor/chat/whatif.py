@@ -638,6 +638,9 @@ def applied_fix(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | Non
         if match is not None:
             st.focus = finding.rule_id
             return turn(engine, match.group(0), Intent("whatif", explicit_set=(match.group(1), match.group(2))), st)
+    if named is not None and order:  # "fix the vios2 memory": no one change clears it; its fix, with its figure
+        targets = sorted({f.target for f in order} & selector.named_targets(text, order))
+        return engine._explain(text, Intent("explain", [f.rule_id for f in order[:3]], units=targets), st)
     return None
 
 
