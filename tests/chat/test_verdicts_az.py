@@ -97,6 +97,9 @@ def engine() -> ChatEngine:
         ("in IBM's AME table did throughput drop at factor 4.7?", "yes"),
         ("DB2 10 brokerage test: was page-fixed 1MB the best performer for the buffer pools?", "yes"),
         ("are 2G frames backed by contiguous real storage?", "yes"),
+        # update work processes in the dialog work processes' cell: the two stated cell numbers compared
+        ("updates run in cell 3 and the dialog WPs in cell 1. any issue?", "yes"),
+        ("dialog in cell 2, update processes in cell 2. fine?", "yes"),
         # TEXTFSIZE is a misprint; "AME" of "the AME guide" names a document
         ("the IBM AME guide uses TEXTFSIZE in LDR_CNTRL. is that a real AIX keyword?", "no"),
     ],
