@@ -100,6 +100,15 @@ _NOT_SUBJECT = linre.compile(
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
 # "vpm_fold_policy = 4 on both vios. do I need to change anything?": whether the stated value has to be changed
+# "no mtu_bypass attribute", "don't have an mtu_bypass option", "lacks NPIV support": a subject named as missing
+_NO_BEFORE = linre.compile(
+    r"(?:\bno|\blacks?|\blacking|\bmissing|n't\s+have|\bnot\s+have|\bwithout)\s+(?:(?:the|an?|any)\s+)?$",
+    linre.IGNORECASE,
+)
+_LACKS = linre.compile(r"(?:\blacks?|\blacking|\bmissing|n't\s+have|\bnot\s+have)\s+(?:(?:the|an?|any)\s+)?$", linre.I)
+_KIND_AFTER = linre.compile(
+    r"\s*(?:attribute|option|flag|parameter|setting|tunable|support|fileset|feature|capability)s?\b", linre.IGNORECASE
+)
 _CHANGE_ASKED = linre.compile(
     r"\b(?:need|needs|have|has|got)\s+to\s+(?:change|fix|adjust|correct|touch|tweak|modify|do)\s+(?:anything|something|it|"
     r"this|that|them)\b|\b(?:anything|something)\s+to\s+(?:change|fix|adjust|correct|do)\b|\b(?:needs?|has|have)\s+to\s+be\s+"
@@ -477,6 +486,8 @@ class Claims:
             spans.append(m.start())
         if alternative and c.says not in _PREFERENCE:
             return None
+        if c.says != "need" and any(_absent(p, chosen) for p in c.about):
+            return None  # "no mtu_bypass attribute on our adapter. ifconfig largesend survives a reboot?": not about it
         # the earlier questions a follow-up is read with supply subjects, not exclusions: "does plain POWER7 have it?"
         # after a question on POWER7+ is about POWER7
         if any(p.search(chosen if focus is None else focus) for p in c.unless):
@@ -659,6 +670,16 @@ class Claims:
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
         return not self.asks_any(asked_text)
+
+
+def _absent(subject: linre.Pattern, text: str) -> bool:
+    """Whether every mention of a subject names it as missing: "no mtu_bypass attribute", "we don't have NPIV"."""
+    found = list(itertools.islice(subject.finditer(text), _MAX_STATED))
+    return bool(found) and all(
+        _NO_BEFORE.search(text[max(0, m.start() - _WINDOW) : m.start()])
+        and (_KIND_AFTER.match(text, m.end()) or _LACKS.search(text[max(0, m.start() - _WINDOW) : m.start()]))
+        for m in found
+    )
 
 
 def _scene_end(asked_text: str) -> int:

@@ -68,6 +68,15 @@ from tests.support.claims import verdict_of
         ("app holds gzip archives in memory. good candidate for AME?", "no"),
         ("AME is part of PowerVM Enterprise, isn't it?", "no"),
         ("turning AME on for the first time, possible with no reactivation of the lpar?", "no"),
+        # a subject named as missing is not what is asked about; a level at a sentence end is still read
+        ("our adapter lacks the mtu_bypass option. does ifconfig largesend persist?", "no"),
+        ("no mtu_bypass attribute here - is ifconfig en0 largesend kept after reboot?", "no"),
+        ("mtu_bypass=on - survives a reboot?", "yes"),
+        ("POWER7+ 740, aix 6.1 TL7. will AME compress in hardware?", "no"),
+        ("POWER7+ 740, aix 6.1 TL8. will AME compress in hardware?", "yes"),
+        # adapters not yet in use still count in the VIOS memory sizing
+        ("should we ignore the unused 10G ports when sizing vios memory?", "no"),
+        ("a third of the vfc adapters are still unassigned - ok to skip them in the vios memory calculation?", "no"),
     ],
 )
 def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
@@ -100,3 +109,11 @@ def test_a_bare_level_after_a_vios_level_is_a_vios_level(engine: ChatEngine, sec
     first = engine.turn("shared storage pool on VIOS 2.2.1.1 - supported?")
     then = engine.turn(second, first.state)
     assert then.verdict is not None and then.verdict.answer == expected
+
+
+def test_a_change_asked_after_an_answer_is_judged(engine: ChatEngine) -> None:
+    """ "can I do it online?" after the answer to exhausted buffers: raising them needs the interface down."""
+    first = engine.turn("netstat -v on ent1: Max Allocated for huge buffers equals Max Buffers, 128. what now?")
+    then = engine.turn("is that possible online?", first.state)
+    assert then.verdict is not None and then.verdict.answer == "no"
+    assert "down" in then.answer
