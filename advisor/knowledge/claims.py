@@ -100,6 +100,12 @@ _NOT_SUBJECT = linre.compile(
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
 # "vpm_fold_policy = 4 on both vios. do I need to change anything?": whether the stated value has to be changed
+# "vio EC 0.5, physc 0.9 - increase its entitlement?": a change put as a bare question asks whether to make it
+_DO_IT = linre.compile(
+    r"(?:^|[-–—:;,.]\s*)(?:raise|increase|bump|lower|decrease|reduce|add|remove|change|set|enable|disable|turn|switch|leave|"
+    r"keep)\b[^?]{0,60}\?\s*$",
+    linre.IGNORECASE,
+)
 # "no mtu_bypass attribute", "don't have an mtu_bypass option", "lacks NPIV support": a subject named as missing
 _NO_BEFORE = linre.compile(
     r"(?:\bno|\blacks?|\blacking|\bmissing|n't\s+have|\bnot\s+have|\bwithout)\s+(?:(?:the|an?|any)\s+)?$",
@@ -148,13 +154,19 @@ _PLACE = linre.compile(
 )
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
+_TL_PART = 3  # (7, 1, TL, SP): parts of a level up to the technology level decide; an unstated SP does not
 _MAX_STATED = 8  # numbers in one unit a question is read for against a limit
 _QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
 _VIOS_LEVEL = linre.compile(
     r"\b(?:VIOS|VIO\s+servers?|ioslevel)\s*(?:(?:level|version|release|is|at|on)\s+){0,2}v?\d+(?:\.\d+){1,3}",
     linre.IGNORECASE,
 )
-_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|they|their|such|our|we|us|my)\b", linre.IGNORECASE)
+# "... dxm is 0 the whole day. is there a memory deficit?": whether the stated situation has a problem
+_POINTS_BACK = linre.compile(
+    r"\b(?:this|that|these|those|them|they|their|such|our|we|us|my)\b|\b(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:\w+\s+)?"
+    r"(?:deficit|problem|issue|shortage|bottleneck|risk|concern|contention)s?\b",
+    linre.IGNORECASE,
+)
 # "client 1024, the VIOS 500. must they match?": the last clause asks whether the rule applies, not whether it is kept
 _RULE_ASKED = linre.compile(
     r"\b(?:must|should|do|does|need|needs|have|has|are|is)\b[^?.;,]{0,30}?\b(?:match|be\s+equal|be\s+(?:the\s+)?same|"
@@ -275,6 +287,9 @@ class Compare:
     upto: float | None = None  # a range: factor x right <= left <= upto x right ("1 instance per 2 to 4 cores")
     equal: bool = False  # the two match: the larger at most `factor` times the smaller (1: the same number)
     cap: float | None = None  # a limit each of the two quantities stays within as well ("64 clients per port")
+    # only a breach speaks: "VIOS EC 2.0, physc 0.8. fine?" keeps "EC >= use" but is no confirmation (the source sets
+    # EC to the average use, and says nothing of how far above it is too far)
+    breach_only: bool = False
 
     def holds(self, text: str) -> tuple[bool, str] | None:
         a, b = _captured(self.left, text), _captured(self.right, text)
@@ -299,6 +314,8 @@ class Compare:
             ok = bound <= a[0] <= self.upto * b[0]
         else:
             ok = a[0] <= bound if self.at_most else a[0] >= bound
+        if ok and self.breach_only:
+            return None
         return ok, f"{said}: {self.label}"
 
 
@@ -503,6 +520,8 @@ class Claims:
             return None  # "factor 4.7 on 3 GB true, safe?": a table row confirms figures, it does not judge them
         for rule in c.compares if judged else ():
             held = rule.holds(text)
+            if held is not None and held[0] and not self._judgement(c, asked_text):
+                return None  # "capped, EC 2.0 ... can it grab 3 cores?": numbers within a rule answer nothing else
             if held is not None:
                 return self._stated_verdict(c, held[0], held[1], asked_text)
         if c.figures and judged:
@@ -637,6 +656,16 @@ class Claims:
         if figure.value is not None:  # "is the default MTU 1500?": the figure itself is what is asked
             return ClaimVerdict("yes" if ok else "no", f"{note}; {c.because}", c, figure=True)
         return self._stated_verdict(c, ok, note, asked_text)
+
+    def _judgement(self, c: Claim, asked_text: str) -> bool:
+        """Whether the question asks the claim's own predicate, a judgement of what it states ("ok?", "enough?",
+        "within limits?", "any issue?", "- raise it?") or no predicate at all ("EC 23 on a 20-core pool?"), rather than
+        something else ("capped, EC 2.0: can it grab 3 cores?" of the EC-sum rule)."""
+        if any(p.search(asked_text) for p in (_BEYOND, _ISSUE_TAG, _CHANGE_ASKED, _DO_IT)):
+            return True
+        names = (c.says, "recommend", "sufficient", "fits", "matters")
+        judging = [self.predicates[n] for n in names if n in self.predicates]
+        return any(_asked(p, asked_text) is not None for p in judging) or not self.asks_any(asked_text)
 
     def _stated_verdict(self, c: Claim, ok: bool, note: str, asked_text: str) -> ClaimVerdict:
         """The claim's verdict for what the question states (within the source's figure or not), asked as worded
@@ -779,8 +808,8 @@ def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, in
 def _at_least(stated: Level, minimum: Level) -> bool | None:
     """stated >= minimum, or None when the stated level is too coarse to tell (AIX 7.2 against 7.2 TL1)."""
     for i, want in enumerate(minimum):
-        if i >= len(stated):
-            return None if any(minimum[i:]) else True
+        if i >= len(stated):  # a level given without its service pack ("AIX 7.1") is taken at a current one
+            return None if any(minimum[i:_TL_PART]) else True
         if stated[i] != want:
             return stated[i] > want
     return True
@@ -801,7 +830,11 @@ def _label(kind: str, level: Level) -> str:
     if kind == "power":
         return f"POWER{level[0]}" + ("+" if len(level) > 1 and level[1] else "")
     if kind == "aix":
-        return f"AIX {level[0]}.{level[1]}" + (f" TL{level[2]}" if len(level) > 2 else "")
+        return (
+            f"AIX {level[0]}.{level[1]}"
+            + (f" TL{level[2]}" if len(level) > 2 else "")
+            + (f" SP{level[3]}" if len(level) > 3 else "")
+        )
     names = {"vios": "VIOS", "zos": "z/OS", "zvm": "z/VM", "hpux": "HP-UX"}
     return f"{names[kind]} {'.'.join(str(x) for x in level)}"
 
@@ -912,12 +945,13 @@ def _compare(spec: dict[str, Any]) -> Compare:
     == (factor the tolerance: the larger at most factor times the smaller); optionally a cap on both."""
     relation = spec.get("relation")
     if (
-        set(spec) - {"left", "right", "relation", "factor", "label", "upto", "cap"}
+        set(spec) - {"left", "right", "relation", "factor", "label", "upto", "cap", "breach_only"}
         or relation not in ("<=", ">=", "==", "between")
         or (relation == "between") != ("upto" in spec)
     ):
         raise ValueError(
-            "a compare needs left, right, relation (<=, >=, == or between with upto), label, optionally factor and cap"
+            "a compare needs left, right, relation (<=, >=, == or between with upto), label, optionally factor, cap and"
+            " breach_only"
         )
     return Compare(
         linre.compile(spec["left"], linre.IGNORECASE),
@@ -928,6 +962,7 @@ def _compare(spec: dict[str, Any]) -> Compare:
         float(spec["upto"]) if "upto" in spec else None,
         relation == "==",
         float(spec["cap"]) if "cap" in spec else None,
+        bool(spec.get("breach_only")),
     )
 
 
