@@ -92,8 +92,11 @@ NOT_A_TOPIC = frozenset(
 
 # synonym groups for how a question asks ("verify", "downside", "HWM"), not what about: they share no subject
 HOW_WORDS = frozenset({"check", "drawback", "high-water mark"})
-# the words that ask for a procedure, and "managed system" (the HMC's word for any server): none names its subject
-PROCEDURE_WORDS = frozenset("steps step procedure process how way ways know tell managed".split())
+# the words that ask for a procedure, and "managed system" (the HMC's word for any server): none names its subject,
+# and the verbs of doing ("how do I set large pages", "how to get", "use", "give"): the action, not what it acts on
+PROCEDURE_WORDS = frozenset(
+    "steps step procedure process how way ways know tell managed set use give get put make apply turn".split()
+)
 # "and tomcat?", "what about nginx?": a follow-up that puts another thing in place of the subject ("workaround?"
 # asks about the subject itself)
 _ANOTHER_THING = linre.compile(r"^\s*(?:and|or|what\s+about|how\s+about|same\s+for)\b", linre.IGNORECASE)
@@ -232,8 +235,15 @@ def pick_sentences(
     # among those that match the question: "how much did AME save?" is answered by the sentence with the figure
     bonus = ANSWER_KIND_SHARE * max(weights, default=0.0)
     kinds = wanted(r.question)
+    # "numbers for P9?": of the sentences that match, the one about the platform the question names comes first
+    named = set(r.platforms) if kinds and r.platforms else set()
     scored = [
-        (sum(weights[i] for i in m) + (bonus if m and kinds and offers(sents[pos], kinds) else 0.0), -pos)
+        (
+            sum(weights[i] for i in m)
+            + (bonus if m and kinds and offers(sents[pos], kinds) else 0.0)
+            + (bonus if m and named and named & kb.synonyms.platform_tags(sents[pos]) else 0.0),
+            -pos,
+        )
         for pos, m in enumerate(matches)
     ]
     ranked = sorted(range(len(sents)), key=lambda i: scored[i], reverse=True)

@@ -227,7 +227,11 @@ def resolve_target(doc: dict, message: str, paths_by_kind: dict[str, str]) -> li
         return [("managed-system", paths_by_kind["managed-system"], None)]
     parts = [(i, k, n) for i, k, n in _partition_kinds(doc) if k in paths_by_kind]
     named = [(i, k, n) for i, k, n in parts if n and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", message)]
-    chosen = named or parts
+    # "give vios2 8 GB like vios1", "same as sapapp01": a partition named as the model of the change is not its target
+    models = [
+        c for c in named if re.search(rf"\b(?:like|as|than|match(?:es|ing)?)\s+{re.escape(c[2])}\b", message, re.I)
+    ]
+    chosen = [c for c in named if c not in models] or named or parts
     if len(chosen) > 1 and re.search(r"\bvios\b|\bvio\s+server", message, re.IGNORECASE):
         chosen = [c for c in chosen if c[1] == "vios"] or chosen  # "what if the vios had 16 GB": one of the VIOS
     if len(chosen) > 1:

@@ -449,8 +449,30 @@ def document_inputs(doc: dict) -> str:
     if kind == "zos-lpar" and doc.get("lfarea") and doc.get("online_storage_gb"):
         return f"{doc['lfarea']} on {doc['online_storage_gb']:g} GB online"
     if kind == "hpux-server" and doc.get("memory_gb"):
-        return f"hp-ux with {doc['memory_gb']:g} GB memory"
+        cores = f" and {doc['cores']:g} cores" if isinstance(doc.get("cores"), int | float) else ""
+        return f"hp-ux with {doc['memory_gb']:g} GB memory{cores}"
+    if kind == "vios" and isinstance(doc.get("system_cores"), int | float):
+        given = doc.get("adapters")
+        adapters: dict = given if isinstance(given, dict) else {}
+        said = [
+            f"{adapters[k]:g} {words}"
+            for k, words in _VIOS_ADAPTER_WORDS
+            if isinstance(adapters.get(k), int | float) and adapters[k]
+        ]
+        return f"vios on a {doc['system_cores']:g}-core system" + (f" with {', '.join(said)}" if said else "")
     return ""
+
+
+# a VIOS document's adapters in the words the VIOS memory calculator reads (Redbook 3.5.2's increments)
+_VIOS_ADAPTER_WORDS = (
+    ("lhea", "LHEA"),
+    ("lhea_ports", "LHEA ports"),
+    ("eth_1g_ports", "x 1 Gb Ethernet ports"),
+    ("eth_10g_ports", "x 10 Gb Ethernet ports"),
+    ("fc_8g_ports", "x 8 Gb FC ports"),
+    ("npiv_vfc_adapters", "NPIV virtual FC adapters"),
+    ("virtual_eth_adapters", "virtual Ethernet adapters"),
+)
 
 
 def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None) -> str | None:
@@ -499,6 +521,7 @@ def _replaced_counts(last: str, reading: Reading) -> str | None:
     thing to replace. A count with no "more"/"add" is the new number of that thing, never an addition to it."""
     old_reading = read(last)
     text = old_reading.text
+    reading = _thing_named_before(reading)
     counted = [q for q in reading.quantities if q.count and q.kind in ("speed", "count")]
     if not counted or len(counted) != len(reading.quantities):
         return None
@@ -523,6 +546,28 @@ def _replaced_counts(last: str, reading: Reading) -> str | None:
         else:
             return None
     return text
+
+
+# "cut npiv down to 8 adapters", "fc ports to 4": the thing a bare "8 adapters" counts, named before it in the message
+_THING = r"\b(npiv|vfc|virtual\s+(?:fc|fibre\s+channel|ethernet|eth)|veth|lhea|fc|fibre\s+channel|1\s?gbe?|10\s?gbe?)\b"
+_THING_BEFORE = linre.compile(_THING + r"[^,.;?\d]{0,24}$", linre.I)
+_THING_WORD = linre.compile(_THING, linre.I)
+
+
+def _thing_named_before(reading: Reading) -> Reading:
+    """The message read with a bare count of adapters or ports ("8 adapters", no medium or kind) counting the thing
+    named before it ("npiv down to 8 adapters": 8 NPIV adapters); the message as read when there is none or several."""
+    bare = [q for q in reading.quantities if q.kind == "speed" and not q.value and q.medium is None and q.count]
+    if len(bare) != 1 or len(reading.quantities) != 1:
+        return reading
+    q = bare[0]
+    window = reading.text[max(0, q.start - 48) : q.start]
+    things = {linre.sub(r"\s+", " ", m.group(1).lower()) for m in _THING_WORD.finditer(window)}
+    thing = _THING_BEFORE.search(window)
+    if thing is None or len(things) != 1:
+        return reading  # "fc and npiv to 4 adapters": which one is not guessed
+    placed = read(f"{q.count} {thing.group(1)} {q.raw.split(maxsplit=1)[-1]}")
+    return placed if len(placed.quantities) == 1 and placed.quantities[0].count == q.count else reading
 
 
 # "8 x " / "2x" right before a port's speed: where its count is written

@@ -34,6 +34,7 @@ from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
 from advisor.chat.judge import earlier_questions
 from advisor.chat.reader import read
+from advisor.chat.reader.bridge import to_english
 from advisor.chat.reader.pasted import condense
 from advisor.chat.reader.wrappers import unwrap
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
@@ -171,6 +172,9 @@ class ChatEngine:
             return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         text = condense(text, self.kb.knows).text  # pasted command output: its known words, not its host names
         new_doc = document if document is not None else inline
+        if new_doc is not None or st.document is not None:
+            text = changewords.english(text)  # "y si migramos a z13?": the what-if in the words the reader knows
+        text = to_english(text).text  # "wie viele SAP Instanzen pro Core?": the frame around the terms in English
         if new_doc is not None and st.document is not None and new_doc in (st.document, st.original_document):
             new_doc = None  # a bot attaching the same document to every turn: the session goes on, what-ifs kept
         if new_doc is not None:
@@ -181,8 +185,6 @@ class ChatEngine:
             st.document, st.previous_documents, st.findings, st.focus = new_doc, [], [], None
             st.original_document = new_doc
         said, text = text, without_document_name(text, st.document)
-        if st.document is not None:
-            text = changewords.english(text)  # "y si migramos a z13?": the what-if in the words the reader knows
         reading = read(text)
         picked = self._picked(said, reading, st)
         if picked is not None:  # "why is sapapp01 critical?", "the remaining medium one": that finding explained
@@ -209,12 +211,6 @@ class ChatEngine:
                 return self._finish(st, message, reply)
         if intent.name == "ask" and new_doc is None and whatif.reads_as_change(text, reading, st):
             intent = Intent("whatif")  # "pinned memory 12%" after a what-if: another change
-        if intent.name == "review" and new_doc is not None and _SIZE_ASKED.search(text):
-            joined = f"{document_inputs(new_doc)}, {text.strip()}"
-            together = read(joined)
-            computed = calculate(joined, {p.tag for p in together.platforms}, together)
-            if computed is not None and computed.calculations:  # "how much 1M memory does this reserve?": its figure
-                return self._finish(st, message, self._ask(joined, Intent("ask"), st))
         if intent.name == "review" and new_doc is not None and reading.yes_no and _ABOUT_IT.search(text):
             intent = Intent("ask", intent.rule_ids)  # "is my LFAREA ok?" with the document: judge, then answer
         handler = {
@@ -237,6 +233,9 @@ class ChatEngine:
             and _IT.search(text)
         ):  # "how much does it need?" after "is the memory of this vios enough?": the rule's figure on the document
             return self._finish(st, message, self._explain(text, Intent("explain", [rule]), st))
+        if self._figure_of_document(text, intent, reading, st, new_doc is not None):
+            joined = f"{document_inputs(st.document or {})}, {text.strip()}"  # "how much memory does this vios need?"
+            return self._finish(st, message, self._ask(joined, Intent("ask"), st))
         if new_doc is None and intent.name == "ask" and prior.question and topicless(self.kb, text, reading):
             in_context = self._in_context(text, prior, st)  # "syntax?" after "explain LFAREA"
             if in_context is not None:
@@ -247,6 +246,23 @@ class ChatEngine:
                 self._about_document(text, st) or self._small_talk(text, st) or reply
             )
         return self._finish(st, message, reply)
+
+    def _figure_of_document(self, text: str, intent: Intent, reading, st: ChatState, new_doc: bool) -> bool:
+        """A figure asked of the attached document ("how much 1M memory does this reserve?", "how many SAP instances
+        should it run?") that a calculator computes from the document's own inputs, where the message alone does
+        not (figures the user gives win)."""
+        if st.document is None or not _SIZE_ASKED.search(text):
+            return False
+        if not (intent.name == "ask" or (intent.name == "review" and new_doc) or _SIZE_ASKED.match(text)):
+            return False  # a change ("what if it had 4 more ports, how much then?") is the what-if's
+        alone = calculate(text, {p.tag for p in reading.platforms}, reading)
+        inputs = document_inputs(st.document)
+        if not inputs or (alone is not None and alone.calculations):
+            return False
+        joined = f"{inputs}, {text.strip()}"
+        together = read(joined)
+        computed = calculate(joined, {p.tag for p in together.platforms}, together)
+        return computed is not None and bool(computed.calculations)
 
     def _picked(self, said: str, reading, st: ChatState) -> Intent | None:
         """An explain of the findings a message points at by severity, target or topic (advisor/chat/selector.py);

@@ -58,7 +58,7 @@ _UNDO = linre.compile(
 )
 _SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
 _WHATIF = linre.compile(
-    r"^\s*(?:what\s+(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
+    r"^\s*(?:what[\s-]*(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
     r"imagine|pretend|let'?s\s+say|say\s+we|in\s+theory|theoretically)"
     r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
@@ -128,17 +128,24 @@ def _ordinal(text: str) -> int | None:
     return int(digits.group()) or None if digits else None
 
 
-# "ci-bot: enable smt", "jenkins-advisor: ...", "rx66a: explain the finding": one word and a colon that say who
-# relays the message or which system it is about; what the message asks starts after it
-_LABEL = linre.compile(r"^\s*[A-Za-z][\w.#-]{0,39}:\s+(\S)")
+# "ci-bot: enable smt", "[MR bot] what-if: ...", "rx66a: explain the finding": bracketed tags, and one word and a
+# colon, that say who relays the message or which system it is about; what the message asks starts after them
+_TAGS = linre.compile(r"^\s*(?:\[[^\]\n]{1,40}\]\s*)+")
+_LABEL = linre.compile(r"^\s*[A-Za-z][\w.#-]{0,39}:\s+")
+
+
+def unlabelled(text: str) -> str:
+    """The message without the tags and the label in front of it; a what-if lead-in ("what-if:") is no label."""
+    tags = _TAGS.match(text)
+    if tags is not None and text[tags.end() :].strip():
+        text = text[tags.end() :]
+    label = None if _WHATIF.match(text) else _LABEL.match(text)
+    return text[label.end() :] if label is not None and text[label.end() :].strip() else text
 
 
 def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent:
-    text = message.strip()
-    label = _LABEL.match(text)
-    if label is not None:
-        text = text[label.start(1) :]
-    ids = rule_ids(text)
+    ids = rule_ids(message)  # "[VIOS-001] why?": a rule id in a tag still names the rule
+    text = unlabelled(message.strip())
     changing = _WHATIF.search(text) or _TERSE_CHANGE.match(text) or _INSTEAD.search(text)
     if new_document and (not text or _REVIEW.search(text) or not (_EXPLAIN.search(text) or changing)):
         return Intent("review", ids)

@@ -14,7 +14,7 @@ from advisor import linre
 from advisor.calculators import ame
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
-from advisor.knowledge.claims import GENERIC, Claims, ClaimVerdict, Level, parse_level
+from advisor.knowledge.claims import GENERIC, Claims, ClaimVerdict, Level, below_minimum, parse_level
 
 _AME64K = linre.compile(
     r"\bAME\s?64K\b|\b64K\s+mode\b|\bame_mpsize_support\b|\bcompress(?:ing)?\s+64K|"
@@ -109,9 +109,10 @@ _DASH_IN_WORD = linre.compile(r"(?:\w|\s)-\w")
 # "npiv on 4gb cards, doable? (vios 2.2.6)": a remark in brackets after the question mark
 _TRAILING_REMARK = linre.compile(r"\?\s*\([^()]{0,80}\)\s*$")
 _WH = frozenset("what which who whom whose why where how when".split())
-_SENTENCE = linre.compile(r"(?:[^.!?]|\.\d)+(?:[.!?]+|$)")  # "AIX 4.3.3?" is one sentence
+# "AIX 4.3.3?" is one sentence; a line of a ticket ends one
+_SENTENCE = linre.compile(r"(?:[^.!?\n]|\.\d)+(?:[.!?]+|\n|$)")
 # the reader's clause marks; a clause that opens with a wh-word asks something else than yes or no
-_CLAUSE = linre.compile(r"[,;:.!?]\s|\s-\s")
+_CLAUSE = linre.compile(r"[,;:.!?]\s|\n|\s-\s")  # a line of a ticket ends a clause too
 _WH_CLAUSE = linre.compile(
     r"^\s*(?:(?:and|or|but|so|then|also)\s+)?(?:what|which|how|why|where|who)\b", linre.IGNORECASE
 )
@@ -238,6 +239,7 @@ _IMPERATIVE = linre.compile(
     r"compress|split|combine|mix|skip|trust|follow|take)\b[^?]*\?\s*$",
     linre.IGNORECASE,
 )
+_MORE = linre.compile(r"^\s*(?:(?:and|so|then)\s+)?(?:more|extra|additional|another)\s+([\w/+-]+)[^?]*\?\s*$", linre.I)
 _FRAGMENT_WORDS = 12  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
 # a question that opens with its verb ("is the default LFAREA zero?") says what it asks; a fragment has no verb
 _VERB_FIRST = linre.compile(
@@ -328,13 +330,18 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
     focus = head if head != text else None
     if focus is not None:  # "on VIOS 2.2.2.0 (ssp on vios 2.2.0.13 - doable)": the follow-up's own level wins
         levels = {**levels, **stated_levels(read(head))}
-    if _IMPERATIVE.match(own):
-        own = f"should I {own}"  # "add work processes when response is slow?" asks whether to
+    if _IMPERATIVE.match(own) or _adds(own):
+        own = f"should I {'add ' if _adds(own) else ''}{own}"  # "add work processes when response is slow?"
     else:  # "HWM of 4K use is high in D VIRTSTOR. raise LFAREA?": the last sentence asks whether to
         sents = [m.group(0) for m in _SENTENCE.finditer(own[-600:]) if m.group(0).strip()]
-        if len(sents) > 1 and _IMPERATIVE.match(sents[-1]):
-            own = f"{own[: len(own) - len(sents[-1])]} should I {sents[-1].strip()}"
+        if len(sents) > 1 and (_IMPERATIVE.match(sents[-1]) or _adds(sents[-1])):
+            said = f"{'add ' if _adds(sents[-1]) else ''}{sents[-1].strip()}"
+            own = f"{own[: len(own) - len(sents[-1])]} should I {said}"
     got = claims.verdict(text, levels, asked_part(own), fragment, focus)
+    if got is None and levels:
+        # "HP-UX 11.23 here. will kctune numa_policy=1 put shm into CLM?": whatever it asks of the subject, a stated
+        # level below what the subject needs at all settles it
+        got = _below_minimum(claims.verdict(text, levels, "is it possible?", False, focus), levels)
     if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
         return got
     earlier = read(context[-_CONTEXT_CHARS:])
@@ -357,6 +364,20 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
     if got is not None and not levels and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
         return None  # "and tomcat?": the follow-up swaps the subject for one this claim does not speak of
     return got
+
+
+def _adds(sentence: str) -> bool:
+    """ "... 0 idle cpu. more dialog work processes?": a bare "more X?" asks whether to add them ("more than 10 %?"
+    compares a figure)."""
+    m = _MORE.match(sentence)
+    return m is not None and m.group(1).lower() not in ("than", "of", "or", "and")
+
+
+def _below_minimum(gate: ClaimVerdict | None, levels: dict[str, Level]) -> ClaimVerdict | None:
+    """The "not available at that level" verdict of an availability claim, or None (any other verdict)."""
+    if gate is None or gate.answer != "no" or gate.claim.says != "possible" or gate.claim.holds != "yes":
+        return None
+    return gate if below_minimum(gate.claim, levels) else None
 
 
 def _ellipsis_of_yes_no(text: str, context: str, claims: Claims) -> bool:

@@ -59,6 +59,7 @@ def whatif_answer(
     advisor, before_doc: dict, changes: list[Change], diff: ReviewDiff, rule_ids: list[str], out: Composer
 ) -> None:
     touched = ", ".join(f"{c.path} {_show(get_at(before_doc, c.path))} -> {_show(c.value)}" for c in changes)
+    touched += _os_levels(before_doc, changes)
     cites = [_cite(advisor, rid) for rid in rule_ids[:3]] or [
         _cite(advisor, f.rule_id) for f in (diff.introduced + diff.resolved + diff.kept)[:3]
     ]
@@ -76,6 +77,35 @@ def whatif_answer(
             f"({', '.join(rule_ids[:6])}) give the same result before and after.",
             *[_cite(advisor, rid) for rid in rule_ids[:3]],
         )
+
+
+_OS_FIELD = linre.compile(r"^(.*?)\bos\.(?:version|tl|sp)$")
+
+
+def _level(os: object) -> str:
+    """ "7.2 TL5 SP1" from an os block (what admins call a level; the fields alone read "os.tl 0 -> 5")."""
+    if not isinstance(os, dict) or os.get("version") is None:
+        return "(not set)"
+    tl, sp = os.get("tl"), os.get("sp")
+    return " ".join(
+        [str(os["version"]), *([f"TL{tl}"] if tl is not None else []), *([f"SP{sp}"] if sp is not None else [])]
+    )
+
+
+def _os_levels(before_doc: dict, changes: list[Change]) -> str:
+    """The OS level before and after, for a change of its version, TL or SP ("(AIX 7.2 TL0 SP4 -> 7.2 TL5)")."""
+    prefixes = list(dict.fromkeys(m.group(1) for c in changes if (m := _OS_FIELD.match(c.path))))
+    if not prefixes:
+        return ""
+    try:
+        after_doc = apply_changes(before_doc, changes)
+    except ChangeError:
+        return ""
+    shown = []
+    for prefix in prefixes[:2]:
+        before, after = get_at(before_doc, prefix + "os"), get_at(after_doc, prefix + "os")
+        shown.append(f"{prefix.rstrip('.') + ': ' if prefix else ''}AIX {_level(before)} -> {_level(after)}")
+    return f" ({'; '.join(shown)})"
 
 
 # The sizing figures a what-if compares before and after (advisor/derive): what the calculators compute on a document
@@ -101,16 +131,46 @@ def figures_moved(before, after, out: Composer) -> None:
     kind = after.kind
     was, now = derive.compute(kind, before).values, derive.compute(kind, after).values
     table = derive.everything()
+    moved = {n for n in SIZING_FIGURES if _value(now.get(n)) is not None and now.get(n) != was.get(n)}
+    # a request that moved is shown beside its limit, even when the limit stays ("LFAREA request: 25.2 -> 5.2 GB"
+    # says nothing of whether it fits without "LFAREA limit: 9.6 GB")
+    shown_too = {_LIMIT_OF[n] for n in moved if n in _LIMIT_OF and _value(now.get(_LIMIT_OF[n])) is not None}
     for name, label in SIZING_FIGURES.items():
-        a, b = was.get(name), now.get(name)
-        if not isinstance(b, int | float) or isinstance(b, bool) or a == b or name not in table:
+        a, b = _value(was.get(name)), _value(now.get(name))
+        if name not in table or b is None or not (name in moved or name in shown_too):
             continue
         d = table[name]
-        shown = f"{fmt(a)} -> {fmt(b)}" if isinstance(a, int | float) else f"{fmt(b)} (not computable before)"
-        out.say(
-            f"{label[0].upper()}{label[1:]}: {shown} {d.unit or ''}".rstrip() + ".",
-            *[resolve(c, f"derived:{name}") for c in d.citations],
-        )
+        unit = f" {d.unit}" if d.unit else ""
+        if a == b:
+            shown = f"{fmt(b)}{unit} (unchanged)"
+        elif a is not None:
+            shown = f"{fmt(a)} -> {fmt(b)}{unit}"
+        else:
+            shown = f"{fmt(b)}{unit} (not computable before)"
+        if name == "vios_required_memory_mb":
+            shown += _vios_sum(was, now)
+        out.say(f"{label[0].upper()}{label[1:]}: {shown}.", *[resolve(c, f"derived:{name}") for c in d.citations])
+
+
+_LIMIT_OF = {"lfarea_requested_gb": "lfarea_limit_gb", "lfarea_reserved_gb": "lfarea_limit_gb"}
+
+
+def _value(value: object) -> float | None:
+    """A figure of the derivations as a number; None for one that is absent, a flag or a text."""
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _vios_sum(was: dict, now: dict) -> str:
+    """Redbook 3.5.2's two VIOS memory guidelines added together, beside the larger the rule takes: the section
+    never says how they combine, and some readers add them (the chat's calculator says the same)."""
+    parts = ("vios_memory_base_mb", "vios_memory_adapters_mb")
+    after_parts, before_parts = [_value(now.get(p)) for p in parts], [_value(was.get(p)) for p in parts]
+    if None in after_parts:
+        return ""
+    after = sum(v or 0.0 for v in after_parts)
+    before = None if None in before_parts else sum(v or 0.0 for v in before_parts)
+    figure = f"{fmt(after)} MB" if before is None or before == after else f"{fmt(before)} -> {fmt(after)} MB"
+    return f" (Redbook 3.5.2 does not say how its two guidelines combine; added together: {figure})"
 
 
 def moved_lines(advisor, diff: ReviewDiff, out: Composer, brief: bool = False) -> None:
@@ -243,7 +303,7 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
 
 _SUPPOSED_CHANGE = linre.compile(
     r"^\s*(?:(?:and|so|ok|okay|also|then|now)[\s,]+)*(?:what\s+if|suppose|supposing|assume|imagine|hypothetically|"
-    r"let'?s\s+say|say\s+we)\b",
+    r"let'?s\s+say|say\s+we|with\s+(?:\d|an?\s|one\s|two\s|(?:\w+\s+)?(?:more|fewer|less|extra|additional)\b))",
     linre.IGNORECASE,
 )
 

@@ -57,6 +57,8 @@ _COMBINED = linre.compile(
     linre.IGNORECASE,
 )
 _GOVERNS = 12  # a predicate word this close after "without" is what "without" negates
+# "64K pages without AME - will SAP use more memory?": "without" governs nothing past a clause mark
+_CLAUSE_MARK = linre.compile(r"[,;:.?!]\s|\s[-–—]+\s")
 _MODAL = frozenset({"possible", "need", "recommend"})
 # "does the NX unit move pages between the pools?": a yes/no question whose verb is the statement itself; a claim of
 # this class names two or more subjects and answers only when nothing more specific does
@@ -81,7 +83,8 @@ _JUDGED = linre.compile(
 _PREFERENCE = frozenset({"recommend", "improve"})  # a preference turns round with the alternative; others abstain
 # a verb that turns down what follows; "recommend" and "reboot" carry it among their own opposite words
 _AVOIDED = linre.compile(
-    r"\b(?:avoid(?:ing)?|skip(?:ping)?|refrain(?:ing)?\s+from|steer(?:ing)?\s+clear\s+of|stop(?:ping)?|do\s+without)\b",
+    r"\b(?:avoid(?:ing)?|skip(?:ping)?|refrain(?:ing)?\s+from|steer(?:ing)?\s+clear\s+of|stop(?:ping)?|do\s+without|"
+    r"quit(?:ting)?|ceas(?:e|ing)|giv(?:e|ing)\s+up|abandon(?:ing)?)\b",
     linre.IGNORECASE,
 )
 # "X on a different cell, any issue?": a statement followed by the question whether it is wrong; "client 1024, VIOS 500.
@@ -161,10 +164,17 @@ _VIOS_LEVEL = linre.compile(
     r"\b(?:VIOS|VIO\s+servers?|ioslevel)\s*(?:(?:level|version|release|is|at|on)\s+){0,2}v?\d+(?:\.\d+){1,3}",
     linre.IGNORECASE,
 )
+# a last sentence that opens with the judgement itself ("enough per HP?", "within what IBM validated?")
+_VERDICT_TAG = linre.compile(
+    r"^\s*(?:(?:and|so|but)\s+)?(?:(?:is|are)\s+(?:that|this|it|they|these)\s+)?(?:safe|ok|okay|fine|acceptable|enough|"
+    r"sufficient|good|bad|risky|too\s+(?:much|many|big|high|large|small|low|few|little)|within|inside|outside|in\s+line|"
+    r"compliant|consistent|correct|right|valid|supported)\b",
+    linre.IGNORECASE,
+)
 # "... dxm is 0 the whole day. is there a memory deficit?": whether the stated situation has a problem
 _POINTS_BACK = linre.compile(
-    r"\b(?:this|that|these|those|them|they|their|such|our|we|us|my)\b|\b(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:\w+\s+)?"
-    r"(?:deficit|problem|issue|shortage|bottleneck|risk|concern|contention)s?\b",
+    r"\b(?:this|that|these|those|them|they|their|its|such|our|we|us|my)\b|\b(?:is|are)\s+there\s+(?:an?\s+|any\s+)?"
+    r"(?:\w+\s+)?(?:deficit|problem|issue|shortage|bottleneck|risk|concern|contention)s?\b",
     linre.IGNORECASE,
 )
 # "client 1024, the VIOS 500. must they match?": the last clause asks whether the rule applies, not whether it is kept
@@ -212,8 +222,13 @@ class Figure:
             at = m.start(3)
             if any(a <= at < b for a, b in spans):
                 continue  # "at factor 4.7 did SAPS drop to 1253?": 4.7 names the table row, 1253 is the figure
-            if (at and (text[at - 1].isalnum() or text[at - 1] in "._")) or self.unit.match(text, m.end(3)) is None:
+            unit = self.unit.match(text, m.end(3))
+            if (at and (text[at - 1].isalnum() or text[at - 1] in "._")) or unit is None:
                 continue  # "P9", "7.2" of "AIX 7.2" are no figure; the unit must follow the number
+            glued = unit.end() == m.end(3) and text[m.end(3) : m.end(3) + 1].isalpha()
+            before = text[max(0, at - 2) : at]
+            if glued or (len(before) == 2 and before[0].isalpha() and before[1] == "/"):
+                continue  # "S/4HANA": a digit inside a name is no figure of a claim whose unit is left open
             if self.before is None and _LEVEL_BEFORE.search(text[max(0, at - 12) : at]):
                 continue  # "AIX 7.2", "TL 5", "VIOS 2.2": a level, not the figure
             if _YEAR.fullmatch(m.group(3)) and max(self.value or 0, self.most or 0, self.least or 0) < 1000:
@@ -422,8 +437,11 @@ class Claims:
         # 2_2_0_10 they stay one token of the same length
         subject_text = _VIOS_LEVEL.sub(lambda m: m.group(0).replace(".", "_"), subject_text)
         asked_text = text if asked is None else asked
+        # "the box has 0 idle cpu left. add more dialog WPs?": a dominant predicate worded only in the scene before the
+        # question does not make it what the question asks
+        question = asked_text[_scene_end(asked_text) :]
         dominant = {
-            p.name for p in self.predicates.values() if p.dominant and _asked(p, asked_text, soft=False) is not None
+            p.name for p in self.predicates.values() if p.dominant and _asked(p, question, soft=False) is not None
         }
         # "AMD on POWER6?": a fragment that asks no predicate but states a level asks whether the subject is there
         bare = fragment and not self.asks_any(asked_text)
@@ -549,6 +567,8 @@ class Claims:
             weak = asked is not None
             if asked is None and without is not None and "possible" in self.predicates:
                 asked = _asked(self.predicates["possible"], asked_text)  # "can AMD run without AMS?"
+            if asked is None and _AVOIDED.search(asked_text) is not None and "possible" in self.predicates:
+                asked = _asked(self.predicates["possible"], asked_text)  # "can I stop monitoring AME now?"
         if asked is None and c.says == "need" and without is not None and "sufficient" in self.predicates:
             asked = _asked(self.predicates["sufficient"], asked_text)  # "is z/VM 6.3 without the APAR enough?"
         if asked is None and c.says == "possible" and set(c.when) & set(levels) and "sufficient" in self.predicates:
@@ -573,6 +593,8 @@ class Claims:
         if asked is None:
             return None
         reverse, at, end = asked
+        if len(c.about) == 1 and c.says == "possible" and end and _governs_other(c.about[0], asked_text, end):
+            return None  # "can I stop monitoring AME?": the modal asks of monitoring, not whether AME is there
         worded = end > 0  # the predicate is worded, not read from a bare fragment ("SMT on a zEC12?")
         denied = len(c.about) >= 2 and _negated_subject(c, asked_text, at)
         if denied:
@@ -587,6 +609,7 @@ class Claims:
             without is not None
             and inner is not None
             and inner.end() <= at <= inner.end() + _GOVERNS
+            and not _CLAUSE_MARK.search(asked_text, inner.end(), at)
             and not _opens(c, text[without.start() : without.end() + 40])
         ):
             without, reverse = None, not reverse  # "... without paying extra CPU?": the predicate, negated
@@ -606,6 +629,8 @@ class Claims:
             reverse = not reverse  # "does amepat only look at memory, not at response time?": the subject denied
         if c.says not in ("recommend", "reboot") and _AVOIDED.search(asked_text[:at]):
             reverse = not reverse  # "should I avoid running amepat during the peak?", "can I skip -M?"
+        elif c.says == "need" and (stop := _AVOIDED.search(asked_text, end)) and stop.start() - end <= _GOVERNS:
+            reverse = not reverse  # "can I stop monitoring AME?", "ok to quit watching it?": what is needed, given up
         tag = _ISSUE_TAG.search(asked_text) if c.says not in ("recommend", "risk") else None
         if tag is not None and tag.start() > at:
             reverse = not reverse  # "updates on another cell than the dialog WPs, any issue?": is what it states wrong
@@ -731,6 +756,8 @@ def _asks_the_rule(asked_text: str) -> bool:
     if len(sentences) < 2:
         return False
     last = sentences[-1]
+    if _VERDICT_TAG.match(last):
+        return False  # "swap is 1.5x RAM. enough according to the KOD slides?": a judgement of what was stated
     # "... on 32 cores. is this the recommended layout?", "is that a good spread?": a sentence pointing back at what
     # was stated asks about it
     if _CHANGE_ASKED.search(last):
@@ -746,6 +773,28 @@ def _negated_subject(c: Claim, text: str, at: int) -> bool:
         if any((n := p.match(rest)) is not None for p in c.about[1:]):
             return n is not None and not any(p.search(text[at : m.start()]) for p in c.about[1:])
     return False
+
+
+def _governs_other(subject: linre.Pattern, asked_text: str, end: int) -> bool:
+    """Whether a verb or noun of its own stands between a modal predicate and the claim's only subject named after it
+    ("ok to quit watching AME?"); pronouns, articles and light verbs ("can we use AME?", "is it possible to turn on
+    AME?") leave the subject what the modal asks about."""
+    if subject.search(asked_text[:end]) is not None:
+        return False
+    after = subject.search(asked_text, end)
+    if after is None:
+        return False
+    return any(w.lower() not in _LIGHT for w in _WORD.findall(asked_text[end : after.start()]))
+
+
+_WORD = linre.compile(r"[A-Za-z]+")
+_LIGHT = frozenset(
+    """i we you they it he she one us them me my our your their its the a an this that these those some any to be being
+    been is are was were do does did have has had get got use used using run running enable enabled enabling turn
+    turned turning on switch switched switching activate activated activating configure configured set setting put
+    try still also just really even now already then safely actually with in for at of from by as via per and or both
+    there here so ever again simply please""".split()
+)
 
 
 def _named_levels(c: Claim, levels: dict[str, Level]) -> list[str]:
@@ -837,6 +886,14 @@ def _label(kind: str, level: Level) -> str:
         )
     names = {"vios": "VIOS", "zos": "z/OS", "zvm": "z/VM", "hpux": "HP-UX"}
     return f"{names[kind]} {'.'.join(str(x) for x in level)}"
+
+
+def below_minimum(c: Claim, levels: dict[str, Level]) -> bool:
+    """Whether a level the question states is below the claim's minimum for its release line."""
+    return any(
+        k in levels and _at_least(levels[k], _line_minimum(levels[k], c.lines.get(k) or (c.when[k],))) is False
+        for k in c.when
+    )
 
 
 def _levels(c: Claim, levels: dict[str, Level]) -> tuple[str, str]:

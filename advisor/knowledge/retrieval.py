@@ -188,6 +188,8 @@ def rank(
     the conversation's last answer came from, with the other passages of their sections."""
     syn = kb.synonyms
     question = spelled_out(kb, question)
+    if shouted(question):  # "PROD FRAME HAS ONE VIOS ONLY. ACCEPTABLE?": capitals say nothing of names there
+        question = question.lower()
     concepts, unknown, dropped, rare, fixes = reduce_query(kb, syn.concepts(_PLATFORM_FRAGMENTS.sub(" ", question)))
     corrected = question
     if fixes:  # "uper limit for bufer cache": read with the words corrected, which may form a term of the field
@@ -394,10 +396,21 @@ def acronym_names(kb, question: str, topic: list[str]) -> list[str]:
         low = word.lower()
         if low not in asked or sum(ch.isalpha() for ch in word) < 2 or kb.knows(low) or low in kb.code_prefixes:
             continue
+        if vocabulary.is_instance(low) or vocabulary.is_code(low) and low.rstrip("0123456789") in kb.code_prefixes:
+            continue  # "PRD1": a system; "TL5": a code of a family the sources use (AIX 7.2 TL1); not "FW1050"
         if syn.platform_tags(word) or syn.document_tags(word) or any(c.jargon for c in syn.concepts(word)):
             continue
         out.append(word.lower())
     return out
+
+
+SHOUTED_SHARE = 0.8  # of a message's letters in capitals: the whole message is typed in capitals
+
+
+def shouted(text: str) -> bool:
+    """The message is typed in capitals throughout ("WHAT DOES IAR043I MEAN AT IPL?"): capitals say nothing there."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 12 and sum(ch.isupper() for ch in letters) >= SHOUTED_SHARE * len(letters)
 
 
 def command_names(kb, question: str) -> list[str]:
@@ -408,9 +421,12 @@ def command_names(kb, question: str) -> list[str]:
     capitals, and never written together in the sources, are the name of a command they do not cover.
     """
     out: list[str] = []
-    for m in _CAPITALS_RUN.finditer(question[:2000]):
+    text = question[:2000]
+    for m in _CAPITALS_RUN.finditer(text):
         run = m.group(0)
         words = run.split()
+        if text[m.end() : m.end() + 1] == ":" and not text[: m.start()].strip(" \t"):
+            continue  # "CAP PLAN: ...", "PROD ISSUE: ...": a heading the ticket starts with
         if kb.synonyms.platform_tags(run) or kb.knows(run) or kb.synonyms.is_jargon(run):
             continue
         if any(w not in kb.capitals and vocabulary.zipf(w) >= vocabulary.RARE_ZIPF for w in words):
@@ -486,6 +502,8 @@ def _discussed(kb, word: str, question: str) -> bool:
 
     if in_passages(word) or any(c.jargon and kb.index.df("passages", c.query) for c in syn.concepts(word)):
         return True
+    if len(word) >= 3 and word.endswith("s") and _discussed(kb, word[:-1], question):
+        return True  # "bps": the plural of a thing the sources speak of ("BP", a buffer pool)
     if syn.platform_tags(word) or word in syn.platform_words(question) or word in syn.document_words(question):
         return True
     if vocabulary.is_code(word) or word in kb.abbreviations or vocabulary.run_together(word, kb.knows):

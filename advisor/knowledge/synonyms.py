@@ -22,12 +22,16 @@ from advisor.knowledge.text import SAFE_LOADER, STOPWORDS, fts_phrase, is_decima
 _WORD = re.compile(r"\d+\.\d+|[A-Za-z0-9_]+")
 
 
-def _norm(token: str) -> str:
+def _norm(token: str, asked: bool = False) -> str:
     """Plural-insensitive form for matching jargon ("VPs" = "VP", "psets" = "pset").
 
-    Only a lower-case trailing s is a plural: "SAPS" is a unit, not many "SAP"s.
+    Only a lower-case trailing s is a plural: "SAPS" is a unit, not many "SAP"s. In a question (`asked`) two
+    capitals and an s ("BPs", "WPs") are the plural of the acronym; a group's own term stays as written, so its
+    "CPs" (general purpose processors) does not make z/VM's "CP" one of them.
     """
     t = token.lower()
+    if asked and len(token) == 3 and token[:2].isupper() and token[2] == "s":
+        return t[:-1]
     return t[:-1] if len(t) > 3 and token.endswith("s") and not t.endswith("ss") else t
 
 
@@ -86,7 +90,7 @@ class Synonyms:
     # ------------------------------------------------------------------ concepts
     def concepts(self, text: str) -> list[Concept]:
         raw = _WORD.findall(text)
-        norm = [_norm(t) for t in raw]
+        norm = [_norm(t, asked=True) for t in raw]
         out: dict[str, Concept] = {}
         i = 0
         while i < len(raw):

@@ -204,7 +204,8 @@ _STATE = frozenset(
     different other same single double multiple several various entire extra additional spare separate standard
     normal special common good bad better worse high low big small large huge tiny long early late recent next
     last first second third previous heavy light hot cold warm safe secure local remote global internal external
-    total whole certain own usual main few many more less most least""".split()
+    total whole certain own usual main few many more less most least fat thin little short wide narrow simple
+    complex smaller bigger larger fewer""".split()
 )
 
 
@@ -255,6 +256,8 @@ _WANTS = {
     "command": linre.compile(
         r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+(?:i|we)\s+(?:can|could|should)\b|"
         r"\bhow\s+to\b|\bcommands?\b|\bcmds?\b|\bsyntax\b|\b(?:which|what)\s+(?:\w+\s+)?(?:tool|utility)\b|"
+        # "which chatr options", "what flags", "which settings must we give": the options of a command are shown with it
+        r"\b(?:which|what)\s+(?:[\w+-]+\s+)?(?:options?|flags?|switch(?:es)?|settings?)\b|"
         r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b",
         linre.IGNORECASE,
     ),

@@ -46,9 +46,15 @@ _CODE = linre.compile(
     r"^(?:[a-z]{0,4}\d+(?:\.\d+)*[a-z]?|\d+[a-z]{1,3}|(?:hdisk|vhost|vfchost|fscsi|vscsi|sfwcomm|rmt)\d+|0x[0-9a-f]+)$"
 )
 _VOWELS = linre.compile(r"[aeiou]")
-# A host, partition or device instance name: a word and a short number ("sapapp07", "erpdb7", "hdisk14", "vios2"):
-# which system the question is about, not a thing the sources could discuss
-_INSTANCE = linre.compile(r"^[a-z]{3,14}\d{1,3}$")
+# A host, partition or device instance name: a word and a short number ("sapapp07", "erpdb7", "hdisk14", "vios2"),
+# or a z/OS system name by the usual convention ("SYSA", "SYSC", "SYS1"): which system the question is about, not a
+# thing the sources could discuss
+_INSTANCE = linre.compile(r"^(?:[a-z]{3,14}\d{1,3}|sys[a-z0-9])$")
+
+
+def is_instance(word: str) -> bool:
+    """A host, partition or system name ("sapapp07", "PRD1", "SYSC"): which system, not what about it."""
+    return bool(_INSTANCE.match(word.lower()))
 
 
 def is_code(word: str) -> bool:
@@ -70,11 +76,26 @@ def _frequencies() -> dict[str, int]:
     wordfreq's own reader would hold the whole list (~50 MB) in every chat process. Loaded on first
     use: the chat pays for it, the CLI's start-up does not.
     """
+    return _read_list("large_en", COMMON_ZIPF)
+
+
+FOREIGN_ZIPF = 3.5  # a word at least this common in German, Spanish, ... is everyday language there
+
+
+@cache
+def foreign_words(language: str) -> dict[str, int]:
+    """wordfreq's small list of another language (de, es, fr, pt, it) as word -> Zipf x 100, its everyday words
+    only (FOREIGN_ZIPF and above); loaded when a message in that language first comes."""
+    return _read_list(f"small_{language}", FOREIGN_ZIPF)
+
+
+def _read_list(name: str, floor: float) -> dict[str, int]:
+    """One of wordfreq's cBpack lists as word -> Zipf x 100, read down to `floor` only."""
     spec = importlib.util.find_spec("wordfreq")  # the data file, without importing wordfreq's tokenizers
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError("wordfreq is not installed (pyproject.toml lists it)")
-    path = Path(next(iter(spec.submodule_search_locations))) / "data" / "large_en.msgpack.gz"
-    last = int(round((9.0 - COMMON_ZIPF) * 100))
+    path = Path(next(iter(spec.submodule_search_locations))) / "data" / f"{name}.msgpack.gz"
+    last = int(round((9.0 - floor) * 100))
     out: dict[str, int] = {}
     with gzip.open(path, "rb") as fh:
         unpacker = msgpack.Unpacker(fh, raw=False)
@@ -109,7 +130,7 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
     low = word.lower()
     if len(low) > MAX_WORD:
         return True  # no word of the sources or of English is this long; the checks below are per letter
-    if is_code(low) or not any(ch.isalpha() for ch in low) or _INSTANCE.match(low):
+    if is_code(low) or not any(ch.isalpha() for ch in low) or is_instance(low):
         return False
     if "_" in low.strip("_"):
         return True  # a tunable or message label: "hcheck_interval", "DISK_ERR4"

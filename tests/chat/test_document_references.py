@@ -106,10 +106,10 @@ def test_a_question_to_the_sources_stays_one_in_a_document_session(engine):
     [
         ("Was wäre, wenn wir AME ausschalten?", "what if we AME disable?"),
         ("¿Y si desactivamos SMT?", "what if disable SMT?"),
-        ("et si on passe le facteur à 3 ?", "what if on set the factor to 3 ?"),
+        ("et si on passe le facteur à 3 ?", "what if we set the factor to 3 ?"),
         ("e se attiviamo SMT?", "what if enable SMT?"),
         ("what if we disable AME?", "what if we disable AME?"),
-        ("si el vios tuviera 8 GB de memoria", "what if the vios tuviera 8 GB of memory"),
+        ("si el vios tuviera 8 GB de memoria", "what if the vios 8 GB of memory"),
     ],
 )
 def test_a_foreign_what_if_is_put_in_english_words(said, english):
@@ -166,3 +166,61 @@ def test_apply_it_without_a_finding_changes_nothing(engine):
     _, reply = chat(engine, example("aix-clean.json"), "review", "apply it")
     assert reply.intent != "whatif"
     assert reply.state.document == example("aix-clean.json")
+
+
+def test_a_figure_asked_of_the_document_is_computed_from_its_inputs(engine):
+    (vios,) = chat(engine, VIOS, "how much memory should viost9 have?")
+    # 48 cores: 6144 MB; 768 + 2 x 512 + 2 x 512 + 8 x 140 + 4 x 16 = 4000 MB; the larger, and the sum beside it
+    assert vios.intent == "calc"
+    assert "6144 MB" in vios.answer and "4000 MB" in vios.answer
+    assert any("10144 MB" in a for a in vios.assumptions)
+    (hpux,) = chat(engine, example("hpux-superdome.json"), "how many SAP instances should this box run?")
+    assert "32 cores -> 8 to 16 instances" in hpux.answer
+
+
+def test_figures_the_user_gives_win_over_the_document(engine):
+    _, reply = chat(engine, VIOS, "review", "how much memory would a vios on a 16 core box need?")
+    assert "16 cores x 128 MB = 2048 MB" in reply.answer
+
+
+def test_a_what_if_states_the_limit_beside_the_request_and_the_vios_sum(engine):
+    (lfarea,) = chat(engine, example("zos-lfarea.json"), "what if LFAREA=(1M=(10%),2G=(2))")
+    assert "LFAREA limit: 9.6 GB (unchanged)." in lfarea.answer
+    assert "LFAREA request: 25.2 -> 5.2 GB." in lfarea.answer  # 10 % of (16 - 4) GB + 2 x 2 GB
+    _, vios = chat(engine, example("vios-undersized.json"), "review", "add 4 npiv adapters")
+    assert (
+        "6940 -> 7500 MB (Redbook 3.5.2 does not say how its two guidelines combine; added together: 11036 -> 11596 MB)"
+        in vios.answer
+    )
+
+
+def test_a_value_once_uncomputable_is_shown_with_its_unit_first(engine):
+    doc = {
+        "kind": "zos-lpar",
+        "name": "ZT1",
+        "machine": "z13",
+        "zos_version": "2.2",
+        "online_storage_gb": 64,
+        "lfarea": "LFAREA=(1M=(95%))",
+    }
+    _, reply = chat(engine, doc, "review", "what if LFAREA=(1M=(40%))")
+    assert "LFAREA request: 24 GB (not computable before)." in reply.answer
+
+
+def test_an_os_level_change_is_said_as_a_level(engine):
+    _, reply = chat(engine, example("aix-ame4k-64k.json"), "review", "what if it went to AIX 7.3 TL2")
+    assert "(AIX 7.2 TL4 SP5 -> 7.3 TL2)" in reply.answer
+
+
+def test_a_partition_named_as_the_model_of_a_change_is_not_its_target(engine):
+    _, reply = chat(engine, example("managed-system.json"), "review", "give vios2 the same 8 GB as vios1")
+    assert reply.intent == "whatif"
+    assert "Resolved: VIOS-001 (high) on vios2" in reply.answer
+    _, both = chat(engine, example("managed-system.json"), "review", "what if the vios had 16 GB")
+    assert both.intent == "clarify"  # vios1 or vios2: asked, never guessed
+
+
+def test_tags_and_a_label_before_a_what_if(engine):
+    _, tagged = chat(engine, example("aix-clean.json"), "review", "[CAB] [chg-77] what-if: ame factor 2.5")
+    assert tagged.intent == "whatif"
+    assert tagged.state.document["ame"]["expansion_factor"] == 2.5

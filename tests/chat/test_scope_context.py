@@ -19,12 +19,12 @@ def _known(word: str) -> bool:
     return False
 
 
-@pytest.mark.parametrize("word", ["sapci04", "erpdb7", "hdisk19", "bwprd12"])
+@pytest.mark.parametrize("word", ["sapci04", "erpdb7", "hdisk19", "bwprd12", "SYSD", "sys2"])
 def test_an_instance_name_is_no_term(word):
     assert not is_term(word, _known)
 
 
-@pytest.mark.parametrize("word", ["ioscan", "zHyperLink", "mirrorvg", "hcheck_interval"])
+@pytest.mark.parametrize("word", ["ioscan", "zHyperLink", "mirrorvg", "hcheck_interval", "sysplex"])
 def test_a_term_stays_a_term(word):
     assert is_term(word, _known)
 
@@ -42,6 +42,7 @@ def test_the_document_is_named_by_its_kind():
     [
         "how much expanded memory does AIX get on sapci04?",
         "is queue_depth on hdisk19 of bwprd12 too low for a vscsi disk?",
+        "which display command tells me the LFAREA usage on SYSD?",  # a z/OS system name by convention
     ],
 )
 def test_a_question_naming_a_host_is_answered(engine, question):

@@ -247,3 +247,45 @@ CHAIN_INTENTS = ["review", "whatif", "whatif", "review", "review"]
 def test_a_short_question_under_a_quoted_plan_asks_about_the_plan(note):
     got = unwrap(f"> From: app-team\n> we will double the work processes on every instance tonight\n\n{note}").text
     assert got == f"we will double the work processes on every instance tonight\n{note}"
+
+
+@pytest.mark.parametrize(
+    ("message", "inner"),
+    [
+        # lines quoted into a ticket (no reply header) hold what the own question is about
+        (
+            "Hi,\n> From: storage team\n> we plan 24 npiv adapters on each vios of the p9 frame\n"
+            "is that ok for 8 GB vios memory?\nCheers, Ola (SAN)",
+            "we plan 24 npiv adapters on each vios of the p9 frame\nis that ok for 8 GB vios memory?",
+        ),
+        (
+            "> Please check which page size IBM advises for the SAP kernel on AIX 7.2\n\nfwd from app team - any idea?",
+            "Please check which page size IBM advises for the SAP kernel on AIX 7.2\nfwd from app team - any idea?",
+        ),
+        # a quoted line that names nothing the reader knows is left out when the own question stands alone
+        (
+            "> lunch at 12?\nhow much memory does a vios need for 48 cores?",
+            "how much memory does a vios need for 48 cores?",
+        ),
+    ],
+)
+def test_lines_quoted_into_a_ticket_are_what_the_question_is_about(message, inner):
+    assert unwrap(message).text == inner
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "Thanks & regards\nJonas | Unix Ops\n+1 555 0100",
+        "BR, Priya | Basis team | Sent from Outlook",
+        "Thx, Kim (capacity mgmt)",
+        "Saludos, Ana",
+    ],
+)
+def test_a_signature_with_a_name_and_team_is_taken_off(closing):
+    assert unwrap(f"{QUESTION}\n{closing}").text == QUESTION
+
+
+def test_a_tracker_assignment_line_is_a_wrapper():
+    assert unwrap(f"OPS-4410 assigned to you: {QUESTION}").text == QUESTION
+    assert unwrap(f"[Jira] mentioned you in SAPOPS-12: {QUESTION}").text == QUESTION

@@ -20,7 +20,10 @@ from advisor.chat.reader import Quantity
 MAX_MESSAGE = 4000  # the chat bounds messages before this; the slices below keep every pattern linear
 
 # The last clause, or what follows a question word: "... - total virtual memory before an outage?"
-_SPLIT = linre.compile(r"[,;:]\s|[.!]\s+|\s[-–—]+>?\s|->|=>|→|\?\s")  # a decimal point has no space after it
+# a decimal point has no space after it; a question mark stays with its clause (marked by a NUL to split at), and a
+# quoted question ends at its closing quote ('"... too much?" Answer for the user')
+_SPLIT = linre.compile(r"[,;:]\s|[.!]\s+|\s[-–—]+>?\s|->|=>|→|\x00")
+_QUESTION_END = linre.compile(r"\?[\"'”’»)]{0,2}\s")
 _QUESTION = linre.compile(
     r"\b(?:how\s+(?:much|many|big|large)|what(?:'s|\s+is|\s+are|\s+will|\s+would|\s+does)?|which|when|calculate|compute|"
     r"estimate|size\s+of|give\s+me)\b",
@@ -47,7 +50,7 @@ def _fragment(text: str) -> str | None:
 def asked(text: str) -> str:
     """The words of the message that say what is wanted (the whole message when nothing marks them)."""
     text = _fragment(text[:MAX_MESSAGE]) or text[:MAX_MESSAGE]
-    parts = [p for p in _SPLIT.split(text) if p and p.strip()]
+    parts = [p for p in _SPLIT.split(_QUESTION_END.sub("?\x00", text)) if p and p.strip()]
     for part in reversed(parts):
         if "?" in part or _QUESTION.search(part):
             m = _QUESTION.search(part)
@@ -64,6 +67,11 @@ _QUANTITY_WORDS = linre.compile(
 )
 
 
+# "... with same expanded. true?", "new expanded?": a clause of one memory role word asks for that amount
+_BARE_ROLE = linre.compile(
+    r"^\s*(?:and\s+|so\s+|the\s+|new\s+)*(?:true|real|physical|expanded|effective)(?:\s+mem(?:ory)?)?\s*\?+\s*$",
+    linre.I,
+)
 _JUDGED = linre.compile(r"\b(?:ok|okay|right|fine|correct|good|sane|reasonable)\b", linre.IGNORECASE)
 
 
@@ -73,7 +81,7 @@ def asks_a_figure(text: str, requirement: linre.Pattern | None = None) -> bool:
     "is my LFAREA ok?" is such a check, and so is a message that names what it computes in another clause
     ("VIOS with ...: memory, and do unmapped ones count?")."""
     want = asked(text)
-    if _QUANTITY_WORDS.search(want) is not None:
+    if _QUANTITY_WORDS.search(want) is not None or _BARE_ROLE.match(want) is not None:
         return True
     return requirement is not None and (_JUDGED.search(want) is not None or requirement.search(text) is not None)
 
@@ -110,12 +118,13 @@ def role_span(
     text: str, q: Quantity, roles: dict[str, tuple[linre.Pattern, linre.Pattern]]
 ) -> tuple[str, int, int] | None:
     """(role, start, end of the amount with its role words) of amount `q`, or None."""
-    after = text[q.end : q.end + 40]
+    # a role is said on the amount's own line: pasted "Desired Memory : 12288 MB" is not the next line's "Target"
+    after = text[q.end : q.end + 40].split("\n", 1)[0]
     for name, (after_pattern, _) in roles.items():
         m = after_pattern.match(after)
         if m:
             return name, q.start, q.end + m.end()
-    lo = max(0, q.start - 40)
+    lo = max(0, q.start - 40, text.rfind("\n", 0, q.start) + 1)
     before = text[lo : q.start]
     for name, (_, before_pattern) in roles.items():
         m = before_pattern.search(before)
@@ -142,7 +151,11 @@ _YES_NO_CLAUSE = linre.compile(
     r"|^\s*(?:set|use|configure|apply|enable|give|put)\s[^?]{0,80}\d[^?]{0,40}\?\s*$"
     r"|\b(?:valid|fits?|fit\s+in|under|over|above|below|within|exceeds?|too\s+(?:much|big|high|large|small|low|little|many|few)|"
     r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient|trust(?:worthy)?|reliable|realistic|"
-    r"believable|sensible)\b[^?]{0,30}\?"
+    r"believable|sensible|accepted|acceptable|feasible|supported|permitted|legal|adequate|in\s+line|consistent|"
+    r"compliant|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most)\b[^?]{0,30}\?"
+    # "please check: LFAREA=...", "pls sanity-check this": a check of the user's own value asked for
+    r"|^\s*(?:\[[^\]]{0,40}\]\s*)?(?:(?:pls|please|kindly|can\s+you|could\s+you)\s+)?"
+    r"(?:check|verify|validate|sanity[\s-]?check|double[\s-]?check)\b"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
     r"|\b(?:wonder(?:ing)?|whether|not\s+sure\s+if|unsure\s+if)\b.{0,60}\b(?:enough|ok|okay|fine|sufficient|"
     r"too\s+(?:much|big|small|little|low)|valid|fits?|right)\b",

@@ -19,7 +19,9 @@ from advisor.chat.reply import Composer, Question
 # "how many dialog instances", "SAP instance count", "instances for 40 cores", "instance count for the ERP":
 # the number of SAP instances a server should run; never WPAR, LPAR or database instances
 INSTANCES_TOPIC = linre.compile(
-    r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances\b"
+    # "how many instance of SAP" (non-native English): the singular too
+    r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances?\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances?\b"
+    r"|\binstances?\s+of\s+SAP\b"
     r"|\binstance\s+count\b|\binstances?\s+(?:should|for|on|with|per|do|to)\b|\bSAP\s+instances?\b"
     r"|\binstances?\s*[:=-]\s*\d|(?:^|[,;:.]\s{0,2}|\s-\s)instances\s*\?",  # "24 cores for sap, instances?"
     linre.I,
@@ -96,7 +98,12 @@ def _clm_sizes(text: str) -> tuple[float | None, float | None]:
 
 
 # "minimum CLM for kernel + process private data": the 10 % floor alone, without the SAP shared memory
-_FLOOR_ASKED = linre.compile(r"\b(?:kernel|process[\s-]private|private\s+data|floor|at\s+least|minimum|min)\b", linre.I)
+# "CLM at least?", "per the 10% rule": the kernel and process-private floor (the slides' 10 % of memory)
+_FLOOR_ASKED = linre.compile(
+    r"\b(?:kernel|process[\s-]private|private\s+data|floor|at\s+least|minimum|min)\b"
+    r"|\b10\s?%\s(?:rule|guideline|recommendation|floor|minimum)\b",
+    linre.I,
+)
 
 
 def clm_answer(text: str) -> CalcAnswer | None:
@@ -173,18 +180,23 @@ def _clm_floor(text: str) -> CalcAnswer | None:
 
 
 _HPUX = r"HP-?UX|superdome|itanium|\brx\d{4}\b|\brx\s+(?:box|server|machine|host)|\b11i\b|\b11\.31\b"
-# the buffer cache guidance is HP-UX's alone: a question about it that names no other platform is about HP-UX
+# the buffer cache and swap guidance is HP-UX's alone: a question about it that names no other platform is about HP-UX
 _OTHER_PLATFORM = r"\bAIX\b|z/?OS|\bPOWER\d|\bP\d{1,2}\b|\bVIOS\b|\blinux\b|\bz/?VM\b|\bLPAR"
 
 
 # HP-UX's buffer cache tunables (filecache_max on 11i v3, dbc_max_pct before): the buffer cache the slides size
 _CACHE_TUNABLE = linre.compile(r"\b(?:filecache_max|dbc_max_pct)\b", linre.I)
+_PCT_TUNABLE = linre.compile(
+    r"(\bdbc_(?:max|min)_pct\s{0,2}(?:(?:is|was|at|of|to|set\s+to)\s{1,2}|[=:]\s{0,2}))(\d{1,3})(?:\s{0,2}%)?", linre.I
+)
 
 
 def hpux_kernel_answer(text: str) -> CalcAnswer | None:
+    # "dbc_max_pct is 20": the tunable is a percentage of memory, said without its sign
+    text = _PCT_TUNABLE.sub(lambda m: f"{m.group(1)}{m.group(2)}%", text)
     if _CACHE_TUNABLE.search(text):  # "filecache_max at 5% on a 64 GB server": the buffer cache, on HP-UX
         text = _CACHE_TUNABLE.sub("hp-ux buffer cache", text)
-    hpux = _has(_HPUX, text) or (_has(r"buffer cache", text) and not _has(_OTHER_PLATFORM, text))
+    hpux = _has(_HPUX, text) or (_has(r"buffer cache|\bswap\b", text) and not _has(_OTHER_PLATFORM, text))
     if not (hpux and _has(r"buffer cache|swap", text)):
         return None
     memory = first_float(r"(\d+(?:\.\d+)?)\s*GB\s+(?:of\s+)?(?:RAM|memory|physical memory)\b", text)

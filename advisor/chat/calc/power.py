@@ -19,7 +19,7 @@ from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asked, asks_judgement, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
-from advisor.chat.calc.common import TOO, CalcAnswer, Calculation, _cites, _has, counts_something, run
+from advisor.chat.calc.common import CLOCK, TOO, CalcAnswer, Calculation, _cites, _has, counts_something, run
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
@@ -194,6 +194,9 @@ def _lhea_ports_question(raw: str, count: int, lheas: int) -> Question:
 _NOT_MEMORY = linre.compile(r"\s*(?:of\s+)?(?:disks?|hdisks?|luns?|rootvg|storage|san|pool|ssp|volumes?|vg)\b", linre.I)
 
 
+_ADDS = linre.compile(r"\b(?:add|adds|added|on\s+top|extra|increments?)\b", linre.I)
+
+
 def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     reading = reading or read(text)
     text = reading.text
@@ -248,10 +251,17 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             for k in vios_memory.INCREMENTS_MB
             if req.inputs.get(k)
         ]
+        # "how much does that add?": the adapters' increments on top of the 768 MB start, a figure of its own
+        added = req.adapters_mb - vios_memory.COMPLEX_START_MB
+        on_top = (
+            f" The adapters add {added} MB to the {vios_memory.COMPLEX_START_MB} MB start."
+            if _ADDS.search(asked(text))
+            else ""
+        )
         out.out.say(
             f"Complex I/O rule: {vios_memory.COMPLEX_START_MB} MB + "
             + " + ".join(terms)
-            + f" = {req.adapters_mb} MB ({fmt(req.adapters_mb / 1024)} GB).",
+            + f" = {req.adapters_mb} MB ({fmt(req.adapters_mb / 1024)} GB).{on_top}",
             *cites,
         )
         out.calculations.append(
@@ -326,6 +336,19 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
 # ---------------------------------------------------------------------------- AME
 
 
+def _questions(text: str) -> str:
+    """The sentences of a message that end in a question mark (the whole message when none does); a decimal
+    point or "e.g." ends no sentence."""
+    scan = _ABBREVIATION.sub(lambda a: a.group(0).replace(".", " "), text[-2000:])
+    asked, start = [], 0
+    for i, ch in enumerate(scan):
+        if ch in "?!\n" or (ch == "." and (i + 1 == len(scan) or scan[i + 1].isspace())):
+            if ch == "?":
+                asked.append(scan[start : i + 1])
+            start = i + 1
+    return " ".join(asked) if asked else text
+
+
 def _factors(text: str) -> list[float]:
     """Expansion factors named in the question ("factor 2.0", "factor of 1.255, or one of 12"), in the order
     the question says them, the one it moves to last ("at 1.2 ... going to factor 1.6", "factor 1.6 instead of 1.2").
@@ -338,7 +361,7 @@ def _factors(text: str) -> list[float]:
     # "4 cores", "6 lpars", "20%": the reader's counts and amounts are never a factor
     counted = {q.start for q in qs if q.kind != "number"} if norm == text else set()
     scan = _ABBREVIATION.sub(lambda a: a.group(0).replace(".", " "), text)  # "e.g. 1.37": no sentence end
-    for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|$)", scan, re.IGNORECASE):
+    for m in re.finditer(r"\bfactors?\b(.*?)(?:[.?!](?=\s|$)|\n|$)", scan, re.IGNORECASE):
         # "4096 mb", "16 gb": a size in any case is no factor; "4 more" is more of something, never a factor
         for v in re.finditer(
             r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|%|GiB|x\b|decimals?|digits?|places|more\b|extra\b|additional\b))",
@@ -346,7 +369,8 @@ def _factors(text: str) -> list[float]:
             re.IGNORECASE,
         ):
             at = m.start(1) + v.start(1)
-            if at not in counted and not _STEP_BEFORE.search(text[max(0, at - 24) : at]):
+            before = text[max(0, at - 24) : at]
+            if at not in counted and not _STEP_BEFORE.search(before) and not _LEVEL_BEFORE.search(before):
                 found.setdefault(float(v.group(1)), at)
     for m in _FACTOR_WORDS.finditer(text):
         g = next(i for i in range(1, 5) if m.group(i) is not None)
@@ -365,6 +389,8 @@ def _factors(text: str) -> list[float]:
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|approx|ca|vs|resp)\.", re.I)
 # "in steps of 0.01", "increments of 0.05": the grid of factors, never a factor
 _STEP_BEFORE = re.compile(r"\b(?:steps?|increments?|granularity|multiples?|precision)\s+(?:of\s+)?$", re.I)
+# "factor 1.2 on sapdi03, AIX 7.2 TL5": a level after the name of an OS or a release word is no factor
+_LEVEL_BEFORE = re.compile(r"\b(?:aix|z/?os|z/?vm|hp-?ux|vios|sles|rhel|linux|version|release|level|tl|sp)\s*$", re.I)
 _FACTOR_GAP = r"\s+(?:an?\s+)?(?:(?:expansion|ame)\s+)?(?:factors?\s+)?(?:of\s+|=\s*|at\s+)?$"
 _NEW_BEFORE = re.compile(r"\b(?:to|new|target)" + _FACTOR_GAP, re.I)
 _OLD_BEFORE = re.compile(r"\b(?:from|instead\s+of|was|currently|current|old)" + _FACTOR_GAP, re.I)
@@ -392,7 +418,10 @@ AME_ROLES = {
     "deficit": role_patterns(r"deficit|dxm"),
     "paging": role_patterns(r"paging|page\s*space|swap"),
     # "27 GB target expanded size", "target 25G": the expanded memory AME is to reach
-    "expanded": role_patterns(r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target"),
+    # "45 GB visible to SAP": what AIX and the applications see is the expanded memory
+    "expanded": role_patterns(
+        r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target|visible|seen|presented"
+    ),
     # "12 GB desired" (lparstat -i, the HMC profile): with AME the memory assigned is the true memory
     "true": role_patterns(
         r"true|real|physical|phys|actual|desired|assigned", r"true|real|physical|phys|actual|installed|desired|assigned"
@@ -502,7 +531,9 @@ def _size(gb: float, in_mb: bool) -> str:
 def ame_answer(text: str) -> CalcAnswer | None:
     # "so 16 GB true at 2.2 gives?": a size said as true memory is AME's own word
     if not _has(
-        r"\bAME\b|\bamepat|expansion factor|expanded|true memory|factor|\bexpansion\b|\d\s*(?:GB|MB|TB)\s+true\b", text
+        r"\bAME\b|\bAME\s?(?:4|64)K\b|\bamepat|expansion factor|expanded|true memory|factor|\bexpansion\b"
+        r"|\d\s*(?:GB|MB|TB)\s+true\b",
+        text,
     ):
         return None
     if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
@@ -527,7 +558,9 @@ def ame_answer(text: str) -> CalcAnswer | None:
             expanded = loose  # "24 GB true, want AIX to see 60 GB: which factor?": the other size is the target
     out = CalcAnswer("ame", Composer(), rules=[])
     if not factors:
-        if true is not None and expanded is not None and ASK_FACTOR.search(want):
+        # "ame factor for 12 GB physical -> 30 GB expanded?": with no factor given, the factor the message names is
+        # the one asked, wherever the asking clause is
+        if true is not None and expanded is not None and (ASK_FACTOR.search(want) or ASK_FACTOR.search(text)):
             return _factor_for(true, expanded, out)
         return None
     if deficit is not None and true is not None:  # "512 MB deficit at 2.5 on 8 GB true": what AME achieves
@@ -678,7 +711,9 @@ def ame_answer(text: str) -> CalcAnswer | None:
         true is None
         and expanded is None
         and not other
-        and _has(r"\b(set|valid|allowed|possible|permitted|accept)", text)
+        # "valid", never "validated" (what IBM measured is the guide's tables, not the factor's syntax)
+        # asked, not told: "SAP kernel set to 64K pages ... what is going on?" asks no factor's validity
+        and _has(r"\b(?:set|valid|allowed|possible|permitted|accept(?:ed|able)?)\b", _questions(text))
     ):
         cites = _cites(ame.CITE_FACTOR, "ame")
         for f in factors:
@@ -857,10 +892,23 @@ _MAX_ROLE = {
 _SIZE_LIST = linre.compile(r"(?:\d+(?:\.\d+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*))+$", linre.I)
 _LIST_NUMBER = linre.compile(r"\d+(?:\.\d+)?")
 _TOTAL = linre.compile(
-    r"\b(?:in\s+total|total(?:ling|s)?|combined|altogether|all\s+together|summed|in\s+sum|add(?:s|ing)?\s+(?:up\s+)?to"
+    r"\b(?:in\s+total|total(?:ling|s)?|combined|altogether|(?:all\s+)?together|summed|in\s+sum|add(?:s|ing)?\s+(?:up\s+)?to"
     r"|sums?\s+to|comes?\s+to|amounts?\s+to"
-    r"|sum\s+of)\b",
+    r"|sums?)\b",
     linre.I,
+)
+# "200G, 100G and 20G": sizes listed one after the other, each with its unit (only separators between them)
+_LIST_GAP = linre.compile(r"\s{0,2}(?:,\s{0,2}(?:and\s{1,2})?|\s{1,2}and\s{1,2}|\s{0,2}[&/]\s{0,2})$", linre.I)
+# "64GB x 10", "10 x 64 GB": a size said with how many partitions have it
+_TIMES_AFTER = linre.compile(r"^\s{0,2}[x*×]\s{0,2}(\d{1,4})(?:$|[^\d.])", linre.I)
+_TIMES_BEFORE = linre.compile(r"(?:^|[^\d.])(\d{1,4})\s{0,2}[x*×]\s{0,2}$", linre.I)
+# "every lpar's max mem is 1 TB", "all lpars at 256 GB max": each partition has the size; how many is said elsewhere
+_EVERY = linre.compile(r"\b(?:every|each)\b", linre.I)
+# "6 lpars", "4 aix": a count of partitions, by their name or their OS
+_COUNTED_OS = linre.compile(r"\b\d{1,4}\s{1,2}(?:aix|linux|ibm\s?i|vios|lpars?|partitions?)\b", linre.I)
+# "..., all IBM i", "all of them run AIX", "each is linux": the OS of every partition said, apart from their sizes
+_ALL_OS = linre.compile(
+    r"\b(?:all|each)\s+(?:of\s+them\s+)?(?:(?:are|is|run|running|on)\s+)?(IBM\s?i|AIX|linux)\b", linre.I
 )
 _OS_WORDS = (
     ("ibmi", linre.compile(r"\bIBM\s?i\b|\bi5/?OS\b|\bOS/?400\b|\bAS/?400\b|\biSeries\b", linre.I)),
@@ -879,6 +927,11 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
     size said as a total ("512 GB max in total") is shared out over the group, which gives the same
     sum. A group with several sizes and none named as the maximum is not guessed (no partition)."""
     text = text[:2000]
+    every_os = list(_ALL_OS.finditer(text))
+    said_of_all = {_os_of(m.group(1)) for m in every_os}
+    default_os = said_of_all.pop() if len(said_of_all) == 1 else None
+    for m in every_os if default_os else []:  # said of all of them: no group of its own
+        text = f"{text[: m.start()]}{' ' * (m.end() - m.start())}{text[m.end() :]}"
     _, qs = quantities(text)
     sizes = [q for q in qs if q.kind == "size" and not q.ambiguous]
     counts: list[linre.Match] = list(_LPAR_COUNT.finditer(text))
@@ -892,12 +945,14 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
             said = [name for name, pattern in _OS_WORDS if pattern.search(text)]
             if len(said) > 1:
                 return [], []  # "AIX and IBM i lpars sum to 512 GB max": the divisors cannot be shared out
-            os_type = said[0] if said else None
+            os_type = said[0] if said else default_os
             ams = _AMS.search(text) is not None
             part = hpt.HptPartition(name="total", max_memory_gb=summed[0].value, os=os_type or "aix", ams=ams)  # type: ignore[arg-type]
             return [part], ([] if os_type else [f"{summed[0].raw} of maximum memory"])
     parts: list[hpt.HptPartition] = []
     unnamed: list[str] = []
+    orphans: list[int] = []  # counts of partitions said without a size
+    everyone: list[int] = []  # groups whose size is said of every partition, without their count
     taken = 0  # where the size the last group took ends: a size serves one group
     for i, m in enumerate(counts):
         lo = max(counts[i - 1].end() if i else 0, taken)
@@ -906,40 +961,87 @@ def hpt_groups(text: str) -> tuple[list[hpt.HptPartition], list[str]]:
         maxed = [q for q in near if asked_role(text, q, _MAX_ROLE) == "max"]
         plain = [q for q in near if asked_role(text, q, _MAX_ROLE) is None]
         chosen = maxed[0] if len(maxed) == 1 else (plain[0] if not maxed and len(plain) == 1 else None)
+        chosen, following = _listed_after(text, near, maxed, plain, chosen)
         if chosen is None:
+            if m.group(1) and not near:
+                orphans.append(int(m.group(1)))  # "6 lpars on a power7": a count whose size is said of "every lpar"
             continue
-        taken = chosen.end
+        taken = (following[-1] if following else chosen).end
         listed = _SIZE_LIST.search(text[max(lo, m.end()) : chosen.start])
         values = [float(v) for v in _LIST_NUMBER.findall(listed.group(0))] if listed else []
-        unsaid = m.group(1) is None and m.group(2) is None and m.group(3) is not None
-        # "lpars with max mem 256, 128, 64 and 64 GB": a list of sizes, one a partition, counts them itself
-        count = int(m.group(1)) if m.group(1) else (len(values) + 1 if unsaid and values else 1)
-        if values and len(values) + 1 != count:
-            continue  # "3 lpars with 64 and 128 GB": sizes that do not match the count are not guessed
         sizes_gb = [v * SIZE_TO_GB.get((chosen.unit or "g")[0].lower(), 1.0) for v in values]
+        if sizes_gb or following:
+            sizes_gb += [chosen.value] + [q.value for q in following]
+        times = _TIMES_AFTER.match(text[chosen.end : chosen.end + 12]) or _TIMES_BEFORE.search(
+            text[max(lo, chosen.start - 8) : chosen.start]
+        )
+        said_count = int(m.group(1)) if m.group(1) and m.start(1) != chosen.start else None  # "64 GB lpars": no count
+        # "lpars with max mem 256, 128, 64 and 64 GB", "lpar max mem: 96, 64 and 32 GB": a list counts its partitions
+        unsaid = said_count is None and m.group(2) is None and (m.group(3) is not None or bool(sizes_gb))
+        count = said_count if said_count is not None else (len(sizes_gb) if unsaid and sizes_gb else 1)
+        if chosen.count and not sizes_gb and said_count in (None, chosen.count):
+            count, unsaid, times = chosen.count, False, None  # "10 x 64 GB lpars": the reader's total of ten
+        if times is not None and not sizes_gb and said_count in (None, int(times.group(1))):
+            count, unsaid = int(times.group(1)), False  # "64GB x 10": ten partitions of 64 GB
+        elif times is not None:
+            continue  # "4 lpars, 64GB x 10": two counts of one group, not guessed
+        if sizes_gb and len(sizes_gb) != count:
+            continue  # "3 lpars with 64 and 128 GB": sizes that do not match the count are not guessed
+        if (
+            said_count is None
+            and m.group(2) is None
+            and not sizes_gb
+            and not chosen.count
+            and _EVERY.search(m.group(0))
+        ):
+            everyone.append(len(parts))  # "every lpar's max mem is 1 TB": how many is said_count by another count
+            unsaid = False
         span = text[min(m.start(), chosen.start) : min(hi, max(m.end(), chosen.end) + 24)]
         total = _TOTAL.search(text[max(lo, m.start() - 40) : m.start()] + " " + span) is not None
-        if unsaid and not values and not total:
-            continue  # "AIX lpars with 64 GB max": how many is not said, and the size is not their total
+        if unsaid and not sizes_gb and not total:
+            continue  # "AIX lpars with 64 GB max": how many is not said_count, and the size is not their total
         words = text[max(lo, m.start() - 16) : m.end()] + " " + span
         named_os = [name for name, pattern in _OS_WORDS if pattern.search(words)]
         if len(named_os) > 1:
             continue  # "AIX and IBM i lpars with 512 GB max in total": the divisors cannot be shared out
-        os_type = named_os[0] if named_os else None
+        os_type = named_os[0] if named_os else default_os
         if os_type is None:
             unnamed.append(text[m.start() : m.end()])
         ams = _AMS.search(words) is not None
-        each = chosen.value / count if total else chosen.value
+        each = chosen.value / count if total or chosen.count else chosen.value
         name = os_type or "aix"
-        own = sizes_gb + [chosen.value] if sizes_gb else [each] * count  # "max mem 64, 64 and 128 GB": one each
+        own = sizes_gb or [each] * count  # "max mem 64, 64 and 128 GB": one each
         parts += [
             hpt.HptPartition(name=f"{name}{i}-{n}", max_memory_gb=gb, os=name, ams=ams)  # type: ignore[arg-type]
             for n, gb in enumerate(own)
         ]
+    if everyone:  # "every lpar's max mem is 1 TB ... 6 lpars": one count said apart from the size, else not guessed
+        if len(everyone) != 1 or len(orphans) != 1 or len(parts) != 1 or len(_COUNTED_OS.findall(text)) != 1:
+            return [], unnamed  # "each has 64 GB, 4 aix and 2 linux lpars": which count, not guessed
+        parts = [p.model_copy(update={"name": f"{p.name}-{n}"}) for p in parts for n in range(orphans[0])]
     said_ams, said_ibmi = _AMS.search(text) is not None, _OS_WORDS[0][1].search(text) is not None
     if (said_ams and not any(p.ams for p in parts)) or (said_ibmi and not any(p.os == "ibmi" for p in parts)):
         return [], unnamed  # "3 lpars at 32 GB max, 2 of them with AMS": a divisor said of partitions not placed
     return parts, unnamed
+
+
+def _os_of(word: str) -> str:
+    """The calculator's OS name of a word that names one ("IBM i" -> ibmi)."""
+    return next(name for name, pattern in _OS_WORDS if pattern.search(word))
+
+
+def _listed_after(
+    text: str, near: list[Quantity], maxed: list[Quantity], plain: list[Quantity], chosen: Quantity | None
+) -> tuple[Quantity | None, list[Quantity]]:
+    """The first size of a list of sizes each said with its unit ("max mem 200G, 100G and 20G") and the sizes that
+    follow it, or (chosen, []) when the group's sizes are no such list."""
+    if len(near) < 2 or len(maxed) > 1 or (maxed and maxed[0] is not near[0]):
+        return chosen, []
+    if any(not _LIST_GAP.search(text[a.end : b.start]) for a, b in zip(near, near[1:], strict=False)):
+        return chosen, []
+    if len(plain) != len(near) - len(maxed):
+        return chosen, []  # a desired or minimum memory among them: not a list of maximum memories
+    return near[0], near[1:]
 
 
 # "and if they were all AIX?", "if those six were IBM i partitions?": the partitions' OS changed in a follow-up
@@ -1004,14 +1106,26 @@ _PROCESSOR_NAMES = {
 }
 
 
+HPT_PROCESSORS = frozenset(_PROCESSOR_NAMES)  # the platform tags whose HPT divisor the Redbook gives
+
+
+def hpt_same_everywhere(parts: list[hpt.HptPartition]) -> bool:
+    """Whether the partitions' HPT is the same on every processor generation: IBM i and AMS partitions divide by
+    64 on all of them (Redbook 3.1); AIX and Linux ones divide by 128 from POWER7+ on."""
+    return bool(parts) and all(p.os == "ibmi" or p.ams for p in parts)
+
+
 def hpt_answer(text: str, platforms: set[str]) -> CalcAnswer | None:
     if not _has(r"\bHPT\b|page table", text):
         return None
     parts, unnamed = hpt_groups(normalise(text))
     if not parts:
         return None
+    platforms = platforms | {p.tag for p in read(text).platforms}  # the processor said in the question itself
     named = [t for t in _PROCESSOR_NAMES if t in platforms]
-    processors = [_PROCESSOR_NAMES[t] for t in reversed(named)] or ["POWER7+", "POWER7"]
+    if not named and not hpt_same_everywhere(parts):
+        return None  # the divisor depends on the processor generation: asked back (clarify.py), never both guessed
+    processors = [_PROCESSOR_NAMES[t] for t in reversed(named)] or ["POWER7"]
     out = CalcAnswer("hpt", Composer(), rules=["LPAR-008"])
     if unnamed and any(p not in ("POWER5", "POWER6", "POWER7") for p in processors):  # before POWER7+: always 64
         out.assumptions.append(
@@ -1144,7 +1258,7 @@ def veth_buffers_answer(text: str) -> CalcAnswer | None:
 
 # ---------------------------------------------------------------------------- entitled capacity and VPs
 
-_CPU_CITE = (
+CPU_SIZING_CITES = (
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Processor, Table 3-1"),
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Figure 3-1"),
 )
@@ -1167,8 +1281,9 @@ _WINDOW = linre.compile(r"\b(?:at|during|in|over|on|the|of)\s{1,2}$", linre.I)
 def _statistic(text: str, q: Quantity) -> str | None:
     """ "averages 9 cores", "max 5", "14 max", "6.5 cores on average": which statistic of the peak the figure is,
     by the nearest such word before it in its clause (or right after it); None when neither or both are said."""
-    start = max(0, q.start - 36, text.rfind(",", 0, q.start) + 1, text.rfind(".", 0, max(0, q.start - 1)) + 1)
-    before = text[start : q.start]
+    start = max(0, q.start - 72, text.rfind(",", 0, q.start) + 1, text.rfind(".", 0, max(0, q.start - 1)) + 1)
+    # "during the 08:00-18:00 peak": the window's times are no words of the clause; 36 characters of the rest
+    before = CLOCK.sub("", text[start : q.start])[-36:]
     marks = [(m.end(), "average") for m in _AVERAGE.finditer(before)] + [
         (m.end(), "highest") for m in _HIGHEST.finditer(before)
     ]
@@ -1176,9 +1291,12 @@ def _statistic(text: str, q: Quantity) -> str | None:
     marks += [(m.end(), "highest") for m in _PEAK.finditer(before) if not _WINDOW.search(before[: m.start()])]
     if marks:
         return max(marks)[1]
-    after = text[q.end : q.end + 16]
+    after = _CLAUSE_END.split(text[q.end : q.end + 16], maxsplit=1)[0] or ""  # its own clause only
     found = {"average" for _ in _AVERAGE.finditer(after)} | {"highest" for _ in _HIGHEST.finditer(after)}
     return found.pop() if len(found) == 1 else None
+
+
+_CLAUSE_END = linre.compile(r"[,;]|[.!?](?:\s|$)")
 
 
 def cpu_sizing_answer(text: str) -> CalcAnswer | None:
@@ -1187,7 +1305,16 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
     if not _EC_VP.search(text):
         return None
     _, qs = quantities(text)
-    figures = [q for q in qs if q.kind in ("cores", "number") and q.noun in (None, "cores") and 0 < q.value <= 1024]
+    # "the 08:00-18:00 peak": a clock time names the window, it is no use figure
+    clock = [m.span() for m in CLOCK.finditer(text)]
+    figures = [
+        q
+        for q in qs
+        if q.kind in ("cores", "number")
+        and q.noun in (None, "cores")
+        and 0 < q.value <= 1024
+        and not any(a <= q.start < b for a, b in clock)
+    ]
     roles: dict[str, list[Quantity]] = {"average": [], "highest": []}
     for q in figures:
         which = _statistic(text, q)
@@ -1199,7 +1326,7 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
     if top < avg:
         return None  # "average 12, max 8": the figures are not what they seem; not guessed
     vps = math.ceil(round(top, 6))
-    cites = _cites(_CPU_CITE, "cpu_sizing")
+    cites = _cites(CPU_SIZING_CITES, "cpu_sizing")
     out = CalcAnswer("cpu_sizing", Composer(), rules=["LPAR-001", "LPAR-003"])
     whole = "" if vps == top else f" (virtual processors are whole: {fmt(top)} rounded up)"
     out.out.say(

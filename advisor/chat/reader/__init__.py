@@ -117,7 +117,8 @@ _YES_NO = re.compile(
     r"will|would|must|has|have)\s+(?:the|a|an|it|this|that|there|my|our|we|i|you|smt|ame)\b",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"[,;:.!?]\s|\s-\s|\s?(?:->|=>)\s")  # "factor 2.5 -> how much true?": two clauses
+# "factor 2.5 -> how much true?": two clauses; so are two lines of a ticket ("...on disp+work\nwhat chatr options?")
+_CLAUSE = re.compile(r"[,;:.!?]\s|\n|\s-\s|\s?(?:->|=>)\s")
 # "keep expanded - new true?", "how much true?": AME's true memory asked for, not "is that true?"
 _TRUE_MEMORY = re.compile(r"\b(?:new|the|much|needed|required|min(?:imum)?|resulting)\s+true\s?\?\s*$", re.IGNORECASE)
 _WH = re.compile(r"^\s*(?:what|which|how|why|when|where|who)\b", re.IGNORECASE)

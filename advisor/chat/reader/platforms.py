@@ -29,10 +29,10 @@ _HP = re.compile(
 
 _AIX_LEVEL = re.compile(
     # a full stop after the level ends the sentence ("aix 7.1 TL1. will it ..."); "7.1.3" is another level
-    r"(?<![\w.])(?:[Aa][Ii][Xx]\s?)?([5-7])\.?([1-3])(?:\s?(?:TL|tl)\s?(\d{1,2}))?(?:\s?(?:SP|sp)\s?(\d{1,2}))?(?!\w|\.\d)"
+    r"(?<![\w.])(?:[Aa][Ii][Xx]\s?)?([5-7])\.?([1-3])(?:\s?(?:TL|tl)\s?(\d{1,2}))?(?:\s?(?:SP|sp)\s?(\d{1,2}))?(?!\w|\.\w)"
 )
 _AIX_OSLEVEL = re.compile(r"(?<!\d)([5-7])([1-3])00-(\d{2})(?:-(\d{2}))?(?:-(\d{4}))?(?!\d)")
-_HPUX_LEVEL = re.compile(r"(?<![\w.])(?:11\s?i\s?v\s?([123])|(?:B\.)?11\.(11|23|31))(?![\w.])", re.IGNORECASE)
+_HPUX_LEVEL = re.compile(r"(?<![\w.])(?:11\s?i\s?v\s?([123])|(?:B\.)?11\.(11|23|31))(?!\w|\.\w)", re.IGNORECASE)
 _ZOS_LEVEL = re.compile(r"z/?OS\s?(?:V\s?)?(\d)(?:\.|\s?R\s?)(\d{1,2})", re.IGNORECASE)
 _ZVM_LEVEL = re.compile(r"z/?VM\s?(?:V\s?)?(\d)(?:\.|\s?R\s?)(\d)", re.IGNORECASE)
 

@@ -178,10 +178,13 @@ def key_term(word: str) -> str | None:
 
 # A token: a word possibly with one inner apostrophe or slash ("what's", "w/o", "b/c"), or "w/".
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+\-]*(?:['/][A-Za-z0-9]+)?/?")
+# "any issue??", "really?!": the marks after a question mark add emphasis, not another question
+_EMPHASIS = re.compile(r"(?<=\?)[?!]+")
 
 
 def expand(text: str) -> str:
-    """The message with shorthand spelled out; everything else (case, numbers, punctuation) unchanged."""
+    """The message with shorthand spelled out; everything else (case, numbers, punctuation) unchanged, but for the
+    marks repeated after a question mark ("any issue??")."""
 
     def repl(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -194,4 +197,4 @@ def expand(text: str) -> str:
             return SHORTHAND[low[:-1]] + "/"
         return key_term(word) or word
 
-    return re.sub(r"\s{2,}", " ", _TOKEN.sub(repl, text)).strip()
+    return re.sub(r"\s{2,}", " ", _TOKEN.sub(repl, _EMPHASIS.sub("", text))).strip()

@@ -85,10 +85,11 @@ _HELLO = (
 )
 _GREETING = linre.compile(r"^\s*" + _HELLO + r"\s*(?:[,!:;.]+|\s-+)\s*")
 _GREETING_LINE = linre.compile(r"^\s*" + _HELLO + r"\s*[,!:;.-]*\s*$")
-# "user asks:", "customer wrote:", "Q:", "question:", "quick one:"
+# "user asks:", "customer wrote:", "Q:", "question:", "quick one:", "UNIX-7731 assigned to you:"
 _LABEL = linre.compile(
     r"^\s*(?:(?:the\s+)?(?:user|customer|client|requester|caller|admin|requestor)(?:\s+[\w.@-]{1,30})?\s+"
     r"(?:asks|asked|wants\s+to\s+know|writes|wrote|says|said)|q|question|query|quick\s+(?:one|question|q)|"
+    r"(?:[a-z]{2,10}-\d{1,12}\s+)?(?:was\s+)?(?:assigned\s+to\s+you|mentioned\s+you(?:\s+in\s+[\w-]{1,30})?)|"
     r"forwarded\s+question|ticket\s+text)\s*(?:->|=>|[:\-])\s*",
     linre.IGNORECASE,
 )
@@ -109,6 +110,9 @@ _HEADER = linre.compile(r"^\s*(?:from|to|cc|bcc|sent|date|von|an|gesendet|datum|
 _SIGNATURE = linre.compile(
     r"^\s*(?:--+|__+|(?:best|kind|warm|many)?\s*regards\b.{0,40}|"
     r"(?:br|cheers|thanks|thank\s+you|thx|mfg)(?:[\s,]+\w{1,20})?[,.!]*|"
+    # "Thanks & regards", "BR, Rajesh | Unix Ops | Sent from Outlook", "Thx, Marta (storage mgmt)": a closing word,
+    # then a name and who they are, no question
+    r"(?:br|cheers|thanks|thank\s+you|thx|mfg|saludos|cordialement|grazie|obrigad[oa]|gr\S{1,3}e)\s*[,&|-][^?]{0,80}|"
     r"(?:viele\s+|beste\s+)?gr\S{1,3}e\b.{0,20}|sent\s+from\s+my\s.{0,40}|this\s+e-?mail\s.{0,200})\s*$",
     linre.IGNORECASE,
 )
@@ -182,8 +186,8 @@ def _kept(pattern: linre.Pattern, prefix: str) -> bool:
 
 
 def _informative(tag: str) -> bool:
-    """A bracketed tag that names something the reader knows: a platform, an OS level, a rule, a quantity
-    with its unit (a bare number is a build or ticket number: "[jenkins#812]")."""
+    """A bracketed tag, or a quoted line, that names something the reader knows: a platform, an OS level, a rule, a
+    quantity with its unit (a bare number is a build or ticket number: "[jenkins#812]")."""
     return bool(rule_ids(tag) or platforms(tag) or os_levels(tag) or any(q.unit for q in quantities(tag)[1]))
 
 
@@ -209,10 +213,18 @@ def _lines(text: str, removed: list[str]) -> str:
         return text
     lines = text.splitlines()
     head, tail = lines[:MAX_LINES], lines[MAX_LINES:]
-    own, forwarded = _split_reply(head)
+    own, forwarded, replied = _split_reply(head)
     kept = _body(own, removed)
     quoted = _body([_QUOTED.sub("", line, count=1) for line in forwarded if not _HEADER.match(line)], [])
-    if (not _says_much(kept) and any("?" in line for line in quoted)) or (_points_back(kept) and quoted):
+    if not replied and _cited(kept, quoted):
+        # "> For the March IPL we plan LFAREA=... on SYSB" over "SYSB has 96G online, is that ok?": lines quoted
+        # into a ticket or chat (no reply header) are what the question is about, not an older mail
+        leans = _leans(kept)
+        own_lines = [line for line in kept if _has_words(line)]
+        own_lines[0] = _prefixes(own_lines[0], removed)  # "INC0048211 - Prio 3 - ...": the ticket's own wrapper
+        cited = [line for line in quoted if _has_words(line) and (leans or ("?" not in line and _informative(line)))]
+        kept = cited + own_lines
+    elif (not _says_much(kept) and any("?" in line for line in quoted)) or (quoted and _points_back(kept, quoted)):
         # "please advise, thx" under the quoted question, "see below" over a forwarded one: that question,
         # then what the new part adds
         kept = [line for line in quoted + kept if _has_words(line)]
@@ -235,13 +247,23 @@ def _judges(lines: list[str]) -> bool:
 
 
 # "what do i tell them?", "thoughts on this?", "is that right?": a short new part about the quoted one
-_BACK = linre.compile(r"\b(?:them|they|this|that|these|those|it|above|below)\b", linre.IGNORECASE)
+_BACK = linre.compile(
+    r"\b(?:them|they|this|that|these|those|it|above|below|the\s+(?:number|figure|value|limit|answer))\b",
+    linre.IGNORECASE,
+)
+# "LFAREA=(1M=(60%),2G=(20))", "dbc_max_pct=20": a setting written out, which a question about "that" may mean
+_STATEMENT = linre.compile(r"\b[A-Za-z][A-Za-z_]{2,}\s?=\s?[(\d]")
+POINTING_NOTE_WORDS = 16  # "SYSB has 96G online. is that ok?" under a quoted "we plan LFAREA=(...)": about that
 
 
-def _points_back(lines: list[str]) -> bool:
-    """The new part is a short question about the quoted part: that part is what is asked."""
+def _points_back(lines: list[str], quoted: list[str]) -> bool:
+    """The new part is a short question about the quoted part: that part is what is asked. A little longer one
+    still is when the quoted part holds a question or a setting written out that the new part can mean."""
     said = " ".join(lines)
-    return len(said.split()) <= SHORT_NOTE_WORDS and "?" in said and _BACK.search(said) is not None
+    if "?" not in said or _BACK.search(said) is None:
+        return False
+    holds = any("?" in line or _STATEMENT.search(line) for line in quoted)
+    return len(said.split()) <= (POINTING_NOTE_WORDS if holds else SHORT_NOTE_WORDS)
 
 
 def _says_much(lines: list[str]) -> bool:
@@ -250,16 +272,42 @@ def _says_much(lines: list[str]) -> bool:
     return "?" in " ".join(lines) or len(words) > SHORT_NOTE_WORDS
 
 
-def _split_reply(lines: list[str]) -> tuple[list[str], list[str]]:
+def _split_reply(lines: list[str]) -> tuple[list[str], list[str], bool]:
     """The lines before a reply header ("On ... wrote:", "-----Original Message-----", a From: block)
-    and the lines after it; quoted "> " lines count as the reply."""
+    and the lines after it; quoted "> " lines count as the reply. The flag: a reply header was found."""
     for i, line in enumerate(lines):
         if _REPLY_HEADER.match(line) or (i > 0 and linre.match(r"^\s*(?:from|von)\s*:", line, linre.IGNORECASE)):
             own = [x for x in lines[:i] if not _QUOTED.match(x)]
-            return own, lines[i + 1 :]
+            return own, lines[i + 1 :], True
     own = [x for x in lines if not _QUOTED.match(x)]
     quoted = [x for x in lines if _QUOTED.match(x)]
-    return own, quoted
+    return own, quoted, False
+
+
+MAX_CITED_LINES = 12  # quoted lines kept as what a question is about; more is a pasted thread, not a citation
+SHORT_QUESTION_WORDS = 6  # "what is the number?", "any pointer?": a question that leans on what it quotes
+
+
+def _cited(own: list[str], quoted: list[str]) -> bool:
+    """Quoted lines that a question of the message's own part is about: both have words, and the quote is short
+    enough to be a citation rather than a whole pasted thread."""
+    said = [line for line in quoted if _has_words(line)]
+    return bool(said) and len(said) <= MAX_CITED_LINES and any("?" in line for line in own)
+
+
+_SENTENCE_END = linre.compile(r"[.!?:;\n]|\s-+\s")
+
+
+def _leans(own: list[str]) -> bool:
+    """The own part's last question leans on the quote: a few words ("what is the number?", "any pointer?") or a
+    word pointing back ("is that ok or will it blow up?"); it asks what the quote says or asks."""
+    text = "\n".join(own).strip()
+    at = text.rfind("?")
+    if at < 0:
+        return False
+    head = text[:at]
+    cut = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
+    return len(head[cut:].split()) <= SHORT_QUESTION_WORDS or _BACK.search(head[cut:]) is not None
 
 
 def _body(lines: list[str], removed: list[str]) -> list[str]:
@@ -272,7 +320,7 @@ def _body(lines: list[str], removed: list[str]) -> list[str]:
         if _SIGNATURE.match(line) and any(_has_words(x) for x in kept):
             removed.append("signature")
             break
-        if not any(_has_words(x) for x in kept) and _GREETING_LINE.match(line):
+        if _GREETING_LINE.match(line):  # "Hi all," on a line of its own, wherever it stands
             removed.append(line.strip())
             continue
         kept.append(line)
