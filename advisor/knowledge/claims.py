@@ -102,7 +102,6 @@ _NOT_SUBJECT = linre.compile(
     linre.IGNORECASE,
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
-# "vpm_fold_policy = 4 on both vios. do I need to change anything?": whether the stated value has to be changed
 # "vio EC 0.5, physc 0.9 - increase its entitlement?": a change put as a bare question asks whether to make it
 _DO_IT = linre.compile(
     r"(?:^|[-–—:;,.]\s*)(?:raise|increase|bump|lower|decrease|reduce|add|remove|change|set|enable|disable|turn|switch|leave|"
@@ -110,14 +109,13 @@ _DO_IT = linre.compile(
     linre.IGNORECASE,
 )
 # "no mtu_bypass attribute", "don't have an mtu_bypass option", "lacks NPIV support": a subject named as missing
-_NO_BEFORE = linre.compile(
-    r"(?:\bno|\blacks?|\blacking|\bmissing|n't\s+have|\bnot\s+have|\bwithout)\s+(?:(?:the|an?|any)\s+)?$",
-    linre.IGNORECASE,
-)
-_LACKS = linre.compile(r"(?:\blacks?|\blacking|\bmissing|n't\s+have|\bnot\s+have)\s+(?:(?:the|an?|any)\s+)?$", linre.I)
+_LACKING = r"\blacks?|\blacking|\bmissing|n't\s+have|\bnot\s+have"
+_NO_BEFORE = linre.compile(r"(?:\bno|\bwithout|" + _LACKING + r")\s+(?:(?:the|an?|any)\s+)?$", linre.IGNORECASE)
+_LACKS = linre.compile(r"(?:" + _LACKING + r")\s+(?:(?:the|an?|any)\s+)?$", linre.IGNORECASE)
 _KIND_AFTER = linre.compile(
     r"\s*(?:attribute|option|flag|parameter|setting|tunable|support|fileset|feature|capability)s?\b", linre.IGNORECASE
 )
+# "vpm_fold_policy = 4 on both vios. do I need to change anything?": whether the stated value has to be changed
 _CHANGE_ASKED = linre.compile(
     r"\b(?:need|needs|have|has|got)\s+to\s+(?:change|fix|adjust|correct|touch|tweak|modify|do)\s+(?:anything|something|it|"
     r"this|that|them)\b|\b(?:anything|something)\s+to\s+(?:change|fix|adjust|correct|do)\b|\b(?:needs?|has|have)\s+to\s+be\s+"
