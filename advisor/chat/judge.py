@@ -18,7 +18,7 @@ from advisor.knowledge.claims import GENERIC, Claims, ClaimVerdict, Level, below
 
 _AME64K = linre.compile(
     r"\bAME\s?64K\b|\b64K\s+mode\b|\bame_mpsize_support\b|\bcompress(?:ing)?\s+64K|"
-    r"\bAME\s+(?:with|on|using|for|of)\s+64\s?K(?:B)?\s+(?:app(?:lication)?\s+)?pages?\b",
+    r"\bAME\s+(?:with|on|using|for|of|to)\s+64\s?K(?:B)?\s+(?:app(?:lication)?\s+)?pages?\b",
     linre.IGNORECASE,
 )
 _NOT_SUPPORT = linre.compile(r"\bdefault\b|\breboot|\brestart|\bfactor\b|\bCPU\b|\bfaster\b", linre.IGNORECASE)
@@ -90,7 +90,10 @@ def stated_levels(reading: Reading) -> dict[str, Level]:
             level = parse_level(o.os, o.version)
         except ValueError:
             continue
-        out[o.os] = (*level, o.tl) if o.os == "aix" and o.tl is not None else level
+        if o.os == "aix" and o.sp is not None:  # "AIX 7.1 SP1" is 7.1 TL0 SP1, below the 7.1 SP2 AME needs
+            out[o.os] = (*level, o.tl or 0, o.sp)
+        else:
+            out[o.os] = (*level, o.tl) if o.os == "aix" and o.tl is not None else level
     for m in _VIOS_LEVEL.finditer(reading.text):
         out["vios"] = parse_level("vios", m.group(1))
     return out

@@ -102,6 +102,19 @@ _NOT_SUBJECT = linre.compile(
     linre.IGNORECASE,
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
+# "vio EC 0.5, physc 0.9 - increase its entitlement?": a change put as a bare question asks whether to make it
+_DO_IT = linre.compile(
+    r"(?:^|[-–—:;,.]\s*)(?:raise|increase|bump|lower|decrease|reduce|add|remove|change|set|enable|disable|turn|switch|leave|"
+    r"keep)\b[^?]{0,60}\?\s*$",
+    linre.IGNORECASE,
+)
+# "no mtu_bypass attribute", "don't have an mtu_bypass option", "lacks NPIV support": a subject named as missing
+_LACKING = r"\blacks?|\blacking|\bmissing|n't\s+have|\bnot\s+have"
+_NO_BEFORE = linre.compile(r"(?:\bno|\bwithout|" + _LACKING + r")\s+(?:(?:the|an?|any)\s+)?$", linre.IGNORECASE)
+_LACKS = linre.compile(r"(?:" + _LACKING + r")\s+(?:(?:the|an?|any)\s+)?$", linre.IGNORECASE)
+_KIND_AFTER = linre.compile(
+    r"\s*(?:attribute|option|flag|parameter|setting|tunable|support|fileset|feature|capability)s?\b", linre.IGNORECASE
+)
 # "vpm_fold_policy = 4 on both vios. do I need to change anything?": whether the stated value has to be changed
 _CHANGE_ASKED = linre.compile(
     r"\b(?:need|needs|have|has|got)\s+to\s+(?:change|fix|adjust|correct|touch|tweak|modify|do)\s+(?:anything|something|it|"
@@ -142,6 +155,7 @@ _PLACE = linre.compile(
 )
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
+_TL_PART = 3  # (7, 1, TL, SP): parts of a level up to the technology level decide; an unstated SP does not
 _MAX_STATED = 8  # numbers in one unit a question is read for against a limit
 _QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
 _VIOS_LEVEL = linre.compile(
@@ -155,7 +169,12 @@ _VERDICT_TAG = linre.compile(
     r"compliant|consistent|correct|right|valid|supported)\b",
     linre.IGNORECASE,
 )
-_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|they|their|its|such|our|we|us|my)\b", linre.IGNORECASE)
+# "... dxm is 0 the whole day. is there a memory deficit?": whether the stated situation has a problem
+_POINTS_BACK = linre.compile(
+    r"\b(?:this|that|these|those|them|they|their|its|such|our|we|us|my)\b|\b(?:is|are)\s+there\s+(?:an?\s+|any\s+)?"
+    r"(?:\w+\s+)?(?:deficit|problem|issue|shortage|bottleneck|risk|concern|contention)s?\b",
+    linre.IGNORECASE,
+)
 # "client 1024, the VIOS 500. must they match?": the last clause asks whether the rule applies, not whether it is kept
 _RULE_ASKED = linre.compile(
     r"\b(?:must|should|do|does|need|needs|have|has|are|is)\b[^?.;,]{0,30}?\b(?:match|be\s+equal|be\s+(?:the\s+)?same|"
@@ -281,6 +300,9 @@ class Compare:
     upto: float | None = None  # a range: factor x right <= left <= upto x right ("1 instance per 2 to 4 cores")
     equal: bool = False  # the two match: the larger at most `factor` times the smaller (1: the same number)
     cap: float | None = None  # a limit each of the two quantities stays within as well ("64 clients per port")
+    # only a breach speaks: "VIOS EC 2.0, physc 0.8. fine?" keeps "EC >= use" but is no confirmation (the source sets
+    # EC to the average use, and says nothing of how far above it is too far)
+    breach_only: bool = False
 
     def holds(self, text: str) -> tuple[bool, str] | None:
         a, b = _captured(self.left, text), _captured(self.right, text)
@@ -305,6 +327,8 @@ class Compare:
             ok = bound <= a[0] <= self.upto * b[0]
         else:
             ok = a[0] <= bound if self.at_most else a[0] >= bound
+        if ok and self.breach_only:
+            return None
         return ok, f"{said}: {self.label}"
 
 
@@ -495,6 +519,8 @@ class Claims:
             spans.append(m.start())
         if alternative and c.says not in _PREFERENCE:
             return None
+        if c.says != "need" and any(_absent(p, chosen) for p in c.about):
+            return None  # "no mtu_bypass attribute on our adapter. ifconfig largesend survives a reboot?": not about it
         # the earlier questions a follow-up is read with supply subjects, not exclusions: "does plain POWER7 have it?"
         # after a question on POWER7+ is about POWER7
         if any(p.search(chosen if focus is None else focus) for p in c.unless):
@@ -510,6 +536,8 @@ class Claims:
             return None  # "factor 4.7 on 3 GB true, safe?": a table row confirms figures, it does not judge them
         for rule in c.compares if judged else ():
             held = rule.holds(text)
+            if held is not None and held[0] and not self._judgement(c, asked_text):
+                return None  # "capped, EC 2.0 ... can it grab 3 cores?": numbers within a rule answer nothing else
             if held is not None:
                 return self._stated_verdict(c, held[0], held[1], asked_text)
         if c.figures and judged:
@@ -652,6 +680,16 @@ class Claims:
             return ClaimVerdict("yes" if ok else "no", f"{note}; {c.because}", c, figure=True)
         return self._stated_verdict(c, ok, note, asked_text)
 
+    def _judgement(self, c: Claim, asked_text: str) -> bool:
+        """Whether the question asks the claim's own predicate, a judgement of what it states ("ok?", "enough?",
+        "within limits?", "any issue?", "- raise it?") or no predicate at all ("EC 23 on a 20-core pool?"), rather than
+        something else ("capped, EC 2.0: can it grab 3 cores?" of the EC-sum rule)."""
+        if any(p.search(asked_text) for p in (_BEYOND, _ISSUE_TAG, _CHANGE_ASKED, _DO_IT)):
+            return True
+        names = (c.says, "recommend", "sufficient", "fits", "matters")
+        judging = [self.predicates[n] for n in names if n in self.predicates]
+        return any(_asked(p, asked_text) is not None for p in judging) or not self.asks_any(asked_text)
+
     def _stated_verdict(self, c: Claim, ok: bool, note: str, asked_text: str) -> ClaimVerdict:
         """The claim's verdict for what the question states (within the source's figure or not), asked as worded
         ("ok?", "enough?") or the other way round ("too much?", "over the limit?")."""
@@ -684,6 +722,16 @@ class Claims:
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
         return not self.asks_any(asked_text)
+
+
+def _absent(subject: linre.Pattern, text: str) -> bool:
+    """Whether every mention of a subject names it as missing: "no mtu_bypass attribute", "we don't have NPIV"."""
+    found = list(itertools.islice(subject.finditer(text), _MAX_STATED))
+    return bool(found) and all(
+        _NO_BEFORE.search(text[max(0, m.start() - _WINDOW) : m.start()])
+        and (_KIND_AFTER.match(text, m.end()) or _LACKS.search(text[max(0, m.start() - _WINDOW) : m.start()]))
+        for m in found
+    )
 
 
 def _scene_end(asked_text: str) -> int:
@@ -833,8 +881,8 @@ def _predicative(pattern: linre.Pattern, text: str) -> linre.Match | None:
 def _at_least(stated: Level, minimum: Level) -> bool | None:
     """stated >= minimum, or None when the stated level is too coarse to tell (AIX 7.2 against 7.2 TL1)."""
     for i, want in enumerate(minimum):
-        if i >= len(stated):
-            return None if any(minimum[i:]) else True
+        if i >= len(stated):  # a level given without its service pack ("AIX 7.1") is taken at a current one
+            return None if any(minimum[i:_TL_PART]) else True
         if stated[i] != want:
             return stated[i] > want
     return True
@@ -855,7 +903,11 @@ def _label(kind: str, level: Level) -> str:
     if kind == "power":
         return f"POWER{level[0]}" + ("+" if len(level) > 1 and level[1] else "")
     if kind == "aix":
-        return f"AIX {level[0]}.{level[1]}" + (f" TL{level[2]}" if len(level) > 2 else "")
+        return (
+            f"AIX {level[0]}.{level[1]}"
+            + (f" TL{level[2]}" if len(level) > 2 else "")
+            + (f" SP{level[3]}" if len(level) > 3 else "")
+        )
     names = {"vios": "VIOS", "zos": "z/OS", "zvm": "z/VM", "hpux": "HP-UX"}
     return f"{names[kind]} {'.'.join(str(x) for x in level)}"
 
@@ -974,12 +1026,13 @@ def _compare(spec: dict[str, Any]) -> Compare:
     == (factor the tolerance: the larger at most factor times the smaller); optionally a cap on both."""
     relation = spec.get("relation")
     if (
-        set(spec) - {"left", "right", "relation", "factor", "label", "upto", "cap"}
+        set(spec) - {"left", "right", "relation", "factor", "label", "upto", "cap", "breach_only"}
         or relation not in ("<=", ">=", "==", "between")
         or (relation == "between") != ("upto" in spec)
     ):
         raise ValueError(
-            "a compare needs left, right, relation (<=, >=, == or between with upto), label, optionally factor and cap"
+            "a compare needs left, right, relation (<=, >=, == or between with upto), label, optionally factor, cap and"
+            " breach_only"
         )
     return Compare(
         linre.compile(spec["left"], linre.IGNORECASE),
@@ -990,6 +1043,7 @@ def _compare(spec: dict[str, Any]) -> Compare:
         float(spec["upto"]) if "upto" in spec else None,
         relation == "==",
         float(spec["cap"]) if "cap" in spec else None,
+        bool(spec.get("breach_only")),
     )
 
 

@@ -68,6 +68,31 @@ from tests.support.claims import verdict_of
         ("app holds gzip archives in memory. good candidate for AME?", "no"),
         ("AME is part of PowerVM Enterprise, isn't it?", "no"),
         ("turning AME on for the first time, possible with no reactivation of the lpar?", "no"),
+        # a subject named as missing is not what is asked about; a level at a sentence end is still read
+        ("our adapter lacks the mtu_bypass option. does ifconfig largesend persist?", "no"),
+        ("no mtu_bypass attribute here - is ifconfig en0 largesend kept after reboot?", "no"),
+        ("mtu_bypass=on - survives a reboot?", "yes"),
+        ("POWER7+ 740, aix 6.1 TL7. will AME compress in hardware?", "no"),
+        ("POWER7+ 740, aix 6.1 TL8. will AME compress in hardware?", "yes"),
+        # adapters not yet in use still count in the VIOS memory sizing
+        ("should we ignore the unused 10G ports when sizing vios memory?", "no"),
+        ("a third of the vfc adapters are still unassigned - ok to skip them in the vios memory calculation?", "no"),
+        # numbers within a rule say nothing of another question; a compare of use against VPs or entitlement
+        ("capped partition with EC 1.5, the pool has spare capacity. can it use 2 cores?", "no"),
+        ("uncapped lpar, 3 virtual processors, EC 0.5. could it run on 5 cores when the pool is idle?", "no"),
+        ("uncapped lpar, 8 virtual processors, EC 2. could it use 5 cores when the pool is idle?", "yes"),
+        ("vio server EC 0.5 but physc averages 0.9 - increase its entitlement?", "yes"),
+        ("vios1 EC 1.0, lparstat shows physc 1.6-1.9 all day long. leave it?", "no"),
+        # a service pack as a level; dxm read against zero; a stated setup against the switch or the reserve policy
+        ("AIX 7.1 SP1 on POWER7 - can we enable AME?", "no"),
+        ("POWER7 with AIX 7.1 SP3 - AME possible?", "yes"),
+        ("lparstat -c: dxm is 0 the whole day. is there a memory deficit?", "no"),
+        ("dxm sits at 3400 in lparstat -c. is there a deficit?", "yes"),
+        ("both vios map the hdisk, reserve_policy still single_path - fine?", "no"),
+        ("SEA has jumbo_frames=yes but the switch isn't configured for jumbo. problem?", "yes"),
+        # "1.0" is no count of VIOS
+        ("vios EC is 1.0 but it runs at 1.3 physc all the time. raise the entitlement?", "yes"),
+        ("we run 1 VIOS per frame. acceptable?", "no"),
     ],
 )
 def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
@@ -100,3 +125,11 @@ def test_a_bare_level_after_a_vios_level_is_a_vios_level(engine: ChatEngine, sec
     first = engine.turn("shared storage pool on VIOS 2.2.1.1 - supported?")
     then = engine.turn(second, first.state)
     assert then.verdict is not None and then.verdict.answer == expected
+
+
+def test_a_change_asked_after_an_answer_is_judged(engine: ChatEngine) -> None:
+    """ "can I do it online?" after the answer to exhausted buffers: raising them needs the interface down."""
+    first = engine.turn("netstat -v on ent1: Max Allocated for huge buffers equals Max Buffers, 128. what now?")
+    then = engine.turn("is that possible online?", first.state)
+    assert then.verdict is not None and then.verdict.answer == "no"
+    assert "down" in then.answer

@@ -28,6 +28,7 @@ _HP = re.compile(
 )
 
 _AIX_LEVEL = re.compile(
+    # a full stop after the level ends the sentence ("aix 7.1 TL1. will it ..."); "7.1.3" is another level
     r"(?<![\w.])(?:[Aa][Ii][Xx]\s?)?([5-7])\.?([1-3])(?:\s?(?:TL|tl)\s?(\d{1,2}))?(?:\s?(?:SP|sp)\s?(\d{1,2}))?(?!\w|\.\w)"
 )
 _AIX_OSLEVEL = re.compile(r"(?<!\d)([5-7])([1-3])00-(\d{2})(?:-(\d{2}))?(?:-(\d{4}))?(?!\d)")
