@@ -235,8 +235,15 @@ def pick_sentences(
     # among those that match the question: "how much did AME save?" is answered by the sentence with the figure
     bonus = ANSWER_KIND_SHARE * max(weights, default=0.0)
     kinds = wanted(r.question)
+    # "numbers for P9?": of the sentences that match, the one about the platform the question names comes first
+    named = set(r.platforms) if kinds and r.platforms else set()
     scored = [
-        (sum(weights[i] for i in m) + (bonus if m and kinds and offers(sents[pos], kinds) else 0.0), -pos)
+        (
+            sum(weights[i] for i in m)
+            + (bonus if m and kinds and offers(sents[pos], kinds) else 0.0)
+            + (bonus if m and named and named & kb.synonyms.platform_tags(sents[pos]) else 0.0),
+            -pos,
+        )
         for pos, m in enumerate(matches)
     ]
     ranked = sorted(range(len(sents)), key=lambda i: scored[i], reverse=True)

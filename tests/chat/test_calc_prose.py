@@ -199,3 +199,66 @@ def test_a_factor_change_without_figures_is_asked_back_then_resumed(engine):
 def test_the_factor_named_in_the_message_is_the_one_asked():
     result = calculate("AME factor: 16 GB real -> 36 GB expanded?", set())
     assert result is not None and [c.result for c in result.calculations] == [2.25]
+
+
+def test_ec_and_vps_for_the_users_lpar_are_asked_back_then_resumed(engine):
+    first = "which EC and how many virtual processors for our payroll lpar?"
+    reply = _chat(engine, first)
+    assert reply.intent == "clarify" and reply.needs_input and not reply.calculations
+    reply = _chat(engine, first, "peak hours average 1.6 physc, peaks at 2.2")
+    assert _results(reply) == {"lpar.entitled_capacity": 1.6, "lpar.virtual_processors": 3}
+
+
+def test_what_ec_and_vp_mean_is_no_question_back(engine):
+    reply = _chat(engine, "what is the difference between entitled capacity and virtual processors on our lpars?")
+    assert reply.intent != "clarify"
+
+
+def test_clm_per_the_ten_percent_rule_is_the_floor():
+    result = calculate("CLM by the 10% guideline on a 384 GB superdome?", set())
+    assert result is not None and [c.result for c in result.calculations] == [38.4]
+
+
+def test_a_bare_role_word_asks_for_that_amount():
+    result = calculate("AME: 30 GB true at factor 1.2 today, moving to factor 1.8, same expanded. real?", set())
+    assert result is not None and [c.result for c in result.calculations] == [20.0]  # 36 / 1.8
+
+
+def test_memory_visible_to_the_applications_is_the_expanded_memory():
+    result = calculate("apps must have 63 GB visible, AME factor 2.1: real memory to assign?", set())
+    assert result is not None and [c.result for c in result.calculations] == [30.0]
+
+
+def test_an_hour_span_with_its_unit_is_no_figure():
+    result = calculate("8-18h window: avg physc 2.2, max 3.9 - EC and VPs?", set())
+    assert result is not None
+    assert {c.name: c.result for c in result.calculations} == {
+        "lpar.entitled_capacity": 2.2,
+        "lpar.virtual_processors": 4,
+    }
+
+
+def test_a_bare_number_after_a_word_of_assent_replaces_the_last_questions_number(engine):
+    reply = _chat(engine, "can I set the AME expansion factor to 11?", "ok and 2.345?")
+    assert reply.verdict is not None and reply.verdict.answer == "no"  # finer than 0.01
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "expected"),
+    [
+        ("HPT on POWER7 for 4 lpars with max 64 GB each?", "and with max 128 GB each?", 8.0),  # 512 / 64
+        ("vios memory for a frame with cores 48?", "and with cores 96?", 12288),
+    ],
+)
+def test_a_number_said_after_the_same_name_replaces_that_one(engine, first, follow_up, expected):
+    reply = _chat(engine, first, follow_up)
+    assert expected in [c.result for c in reply.calculations], (follow_up, reply.answer[:200])
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["LFAREA=(1M=(40%),2G=(2)) in IEASYS02 - would the system IPL?", "does it IPL fine with LFAREA=(1M=(15%))?"],
+)
+def test_whether_an_lfarea_ipls_asks_for_the_online_storage(engine, question):
+    reply = _chat(engine, question)
+    assert reply.intent == "clarify" and reply.needs_input and not reply.calculations

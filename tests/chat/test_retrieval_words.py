@@ -51,3 +51,23 @@ def test_shouted_is_the_whole_message_not_an_acronym():
     assert shouted("PROD LPAR HAS AME ON. OK?")
     assert not shouted("is AME on the PROD LPAR ok?")
     assert not shouted("OK?")  # too few letters to tell
+
+
+def test_a_told_setting_and_an_os_level_are_no_factor_question():
+    from advisor.chat.calc import calculate
+
+    told = calculate("AME at factor 1.4 on erp07, AIX 7.3 TL1, profile set to 64K pages. why is cpu higher?", set())
+    assert told is None or not any("7.3" in str(c.inputs) for c in told.calculations)
+    assert told is None or told.verdict is None  # nothing asked about the factor's validity
+    asked = calculate("can I set an AME expansion factor of 1.255 on AIX 7.3?", set())
+    assert asked is not None and asked.verdict is not None and asked.verdict[0] == "no"
+
+
+def test_which_options_of_a_command_are_shown_with_the_command(engine):
+    reply = engine.turn("Itanium box with SAP: which chatr flags should disp+work get against TLB misses?")
+    assert "chatr +pi 16M +pd 64M" in reply.answer
+
+
+def test_the_figures_of_the_platform_asked_come_first(engine):
+    reply = engine.turn("64K vs 4K pages for SAP with AME off - figures for Power9 please")
+    assert "42" in reply.answer and "46" in reply.answer

@@ -67,6 +67,11 @@ _QUANTITY_WORDS = linre.compile(
 )
 
 
+# "... with same expanded. true?", "new expanded?": a clause of one memory role word asks for that amount
+_BARE_ROLE = linre.compile(
+    r"^\s*(?:and\s+|so\s+|the\s+|new\s+)*(?:true|real|physical|expanded|effective)(?:\s+mem(?:ory)?)?\s*\?+\s*$",
+    linre.I,
+)
 _JUDGED = linre.compile(r"\b(?:ok|okay|right|fine|correct|good|sane|reasonable)\b", linre.IGNORECASE)
 
 
@@ -76,7 +81,7 @@ def asks_a_figure(text: str, requirement: linre.Pattern | None = None) -> bool:
     "is my LFAREA ok?" is such a check, and so is a message that names what it computes in another clause
     ("VIOS with ...: memory, and do unmapped ones count?")."""
     want = asked(text)
-    if _QUANTITY_WORDS.search(want) is not None:
+    if _QUANTITY_WORDS.search(want) is not None or _BARE_ROLE.match(want) is not None:
         return True
     return requirement is not None and (_JUDGED.search(want) is not None or requirement.search(text) is not None)
 
@@ -151,6 +156,8 @@ _YES_NO_CLAUSE = linre.compile(
     # "please check: LFAREA=...", "pls sanity-check this": a check of the user's own value asked for
     r"|^\s*(?:\[[^\]]{0,40}\]\s*)?(?:(?:pls|please|kindly|can\s+you|could\s+you)\s+)?"
     r"(?:check|verify|validate|sanity[\s-]?check|double[\s-]?check)\b"
+    # "z13 with SMT vs zEC12: roughly 38 % more ETR?": a figure put up to be confirmed
+    r"|\b(?:roughly|about|approx(?:imately)?|around|circa)\s+\d[^?]{0,30}\?"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
     r"|\b(?:wonder(?:ing)?|whether|not\s+sure\s+if|unsure\s+if)\b.{0,60}\b(?:enough|ok|okay|fine|sufficient|"
     r"too\s+(?:much|big|small|little|low)|valid|fits?|right)\b",

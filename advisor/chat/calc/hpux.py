@@ -98,7 +98,12 @@ def _clm_sizes(text: str) -> tuple[float | None, float | None]:
 
 
 # "minimum CLM for kernel + process private data": the 10 % floor alone, without the SAP shared memory
-_FLOOR_ASKED = linre.compile(r"\b(?:kernel|process[\s-]private|private\s+data|floor|at\s+least|minimum|min)\b", linre.I)
+# "CLM at least?", "per the 10% rule": the kernel and process-private floor (the slides' 10 % of memory)
+_FLOOR_ASKED = linre.compile(
+    r"\b(?:kernel|process[\s-]private|private\s+data|floor|at\s+least|minimum|min)\b"
+    r"|\b10\s?%\s(?:rule|guideline|recommendation|floor|minimum)\b",
+    linre.I,
+)
 
 
 def clm_answer(text: str) -> CalcAnswer | None:

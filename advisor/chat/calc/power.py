@@ -336,6 +336,19 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
 # ---------------------------------------------------------------------------- AME
 
 
+def _questions(text: str) -> str:
+    """The sentences of a message that end in a question mark (the whole message when none does); a decimal
+    point or "e.g." ends no sentence."""
+    scan = _ABBREVIATION.sub(lambda a: a.group(0).replace(".", " "), text[-2000:])
+    asked, start = [], 0
+    for i, ch in enumerate(scan):
+        if ch in "?!\n" or (ch == "." and (i + 1 == len(scan) or scan[i + 1].isspace())):
+            if ch == "?":
+                asked.append(scan[start : i + 1])
+            start = i + 1
+    return " ".join(asked) if asked else text
+
+
 def _factors(text: str) -> list[float]:
     """Expansion factors named in the question ("factor 2.0", "factor of 1.255, or one of 12"), in the order
     the question says them, the one it moves to last ("at 1.2 ... going to factor 1.6", "factor 1.6 instead of 1.2").
@@ -356,7 +369,8 @@ def _factors(text: str) -> list[float]:
             re.IGNORECASE,
         ):
             at = m.start(1) + v.start(1)
-            if at not in counted and not _STEP_BEFORE.search(text[max(0, at - 24) : at]):
+            before = text[max(0, at - 24) : at]
+            if at not in counted and not _STEP_BEFORE.search(before) and not _LEVEL_BEFORE.search(before):
                 found.setdefault(float(v.group(1)), at)
     for m in _FACTOR_WORDS.finditer(text):
         g = next(i for i in range(1, 5) if m.group(i) is not None)
@@ -375,6 +389,8 @@ def _factors(text: str) -> list[float]:
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|approx|ca|vs|resp)\.", re.I)
 # "in steps of 0.01", "increments of 0.05": the grid of factors, never a factor
 _STEP_BEFORE = re.compile(r"\b(?:steps?|increments?|granularity|multiples?|precision)\s+(?:of\s+)?$", re.I)
+# "factor 1.2 on sapdi03, AIX 7.2 TL5": a level after the name of an OS or a release word is no factor
+_LEVEL_BEFORE = re.compile(r"\b(?:aix|z/?os|z/?vm|hp-?ux|vios|sles|rhel|linux|version|release|level|tl|sp)\s*$", re.I)
 _FACTOR_GAP = r"\s+(?:an?\s+)?(?:(?:expansion|ame)\s+)?(?:factors?\s+)?(?:of\s+|=\s*|at\s+)?$"
 _NEW_BEFORE = re.compile(r"\b(?:to|new|target)" + _FACTOR_GAP, re.I)
 _OLD_BEFORE = re.compile(r"\b(?:from|instead\s+of|was|currently|current|old)" + _FACTOR_GAP, re.I)
@@ -402,7 +418,10 @@ AME_ROLES = {
     "deficit": role_patterns(r"deficit|dxm"),
     "paging": role_patterns(r"paging|page\s*space|swap"),
     # "27 GB target expanded size", "target 25G": the expanded memory AME is to reach
-    "expanded": role_patterns(r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target"),
+    # "45 GB visible to SAP": what AIX and the applications see is the expanded memory
+    "expanded": role_patterns(
+        r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target|visible|seen|presented"
+    ),
     # "12 GB desired" (lparstat -i, the HMC profile): with AME the memory assigned is the true memory
     "true": role_patterns(
         r"true|real|physical|phys|actual|desired|assigned", r"true|real|physical|phys|actual|installed|desired|assigned"
@@ -693,7 +712,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
         and expanded is None
         and not other
         # "valid", never "validated" (what IBM measured is the guide's tables, not the factor's syntax)
-        and _has(r"\b(?:set|valid|allowed|possible|permitted|accept(?:ed|able)?)\b", text)
+        # asked, not told: "SAP kernel set to 64K pages ... what is going on?" asks no factor's validity
+        and _has(r"\b(?:set|valid|allowed|possible|permitted|accept(?:ed|able)?)\b", _questions(text))
     ):
         cites = _cites(ame.CITE_FACTOR, "ame")
         for f in factors:
@@ -1238,7 +1258,7 @@ def veth_buffers_answer(text: str) -> CalcAnswer | None:
 
 # ---------------------------------------------------------------------------- entitled capacity and VPs
 
-_CPU_CITE = (
+CPU_SIZING_CITES = (
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Processor, Table 3-1"),
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Figure 3-1"),
 )
@@ -1306,7 +1326,7 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
     if top < avg:
         return None  # "average 12, max 8": the figures are not what they seem; not guessed
     vps = math.ceil(round(top, 6))
-    cites = _cites(_CPU_CITE, "cpu_sizing")
+    cites = _cites(CPU_SIZING_CITES, "cpu_sizing")
     out = CalcAnswer("cpu_sizing", Composer(), rules=["LPAR-001", "LPAR-003"])
     whole = "" if vps == top else f" (virtual processors are whole: {fmt(top)} rounded up)"
     out.out.say(
