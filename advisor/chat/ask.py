@@ -393,11 +393,13 @@ def answer(
     skip: frozenset[str] | set[str] = frozenset(),
     has_document: bool = False,
     context: str = "",
+    answered: str = "",
     near: frozenset[str] = frozenset(),
     lean: bool = False,
 ) -> AskResult:
     """`context`: the conversation's earlier questions, where a yes/no follow-up finds the subject it leaves out
-    ("does it need a reboot?", "and on POWER8?"); `near`: the passages of the last answer's thread
+    ("does it need a reboot?", "and on POWER8?"); `answered`: the title of the last answer's first passage, subjects
+    for such a follow-up ("does that mount survive a reboot?"); `near`: the passages of the last answer's thread
     (KnowledgeBase.thread), which a follow-up's answer comes from when they answer it as well as any; `lean`: a
     follow-up without amounts of its own may be answered from that thread (`on_thread`); amounts go to the
     calculators' follow-ups and to the question before it, asked with them."""
@@ -441,7 +443,7 @@ def answer(
         and not (reading.yes_no or asks_judgement(text) or states_yes_no(text))
     )
     claim = (
-        claim_verdict(kb.claims, reading, context)
+        claim_verdict(kb.claims, reading, context, answered)
         if not foreign and not (calc and calc.verdict) and not figure_only
         else None
     )

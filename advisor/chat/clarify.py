@@ -21,6 +21,7 @@ from advisor.chat.calc.power import (
     ASK_FACTOR,
     ASK_LIMIT,
     ASK_TRUE,
+    CPU_SIZING_CITES,
     HPT_PROCESSORS,
     VIOS,
     _factors,
@@ -72,6 +73,8 @@ _INSTANCES_ASKED = (
     r"how many|number of|instance count|instances? (?:should|do) (?:we|i) run|instances? do (?:we|i) need|\bsizing\b"
     r"|\binstances\s+for\b|\binstances\s*\?"
 )
+_EC_WORDS = r"\b(?:EC|entitle(?:d|ment)|entitled\s+capacity|processing\s+units?)\b"
+_VP_WORDS = r"\b(?:VPs?|vcpus?|virtual\s+(?:procs?|processors?|cpus?))\b"
 _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
     r"|too\s+(?:much|big|high)"
@@ -94,7 +97,7 @@ _SAFETY_NET = tuple(derive.everything()["virtual_memory_limit_gb"].citations)
 # "how big is the HPT", "HPT for our frame?", "what's the hpt going to be": a size asked for this system
 _HPT_ASKED = (
     r"how (?:much|big|large)|size|\bcost|\b(?:our|my|this|the)\s+(?:frame|box|system|server|machine|cec)"
-    r"|going\s+to\s+be|will\s+(?:it\s+)?be|calculat|estimat|\bneed|\bHPT\s*\?"
+    r"|going\s+to\s+be|will\s+(?:it\s+)?be|calculat|estimat|\bneed|\bHPT\s*\?|page\s+table\s*\?"
 )
 
 
@@ -190,6 +193,27 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     limit = _ame_limit(text)
     if limit is not None:
         return limit
+    if (
+        _has(_EC_WORDS, text)
+        and _has(_VP_WORDS, text)
+        and _has(r"\b(?:what|how\s+many|which|size|sizing|set)\b|\bfor\s+(?:our|my|this|the)\b", text)
+        and _has(r"\b(?:our|my|this|that|the\s+new)\b", text)
+        and not reading.quantities
+        and not has_document
+        and not _has(r"\bmean|\bdefin|\bdifference|\bvs\b|\bversus\b|\bsum\b|\btotal\b|\bwhy\b|\bVIOS\b", text)
+    ):  # "EC and VPs for our BW lpar?": Table 3-1 sizes them from two statistics of the peak that only the user has
+        return Clarification(
+            "details",
+            "What is the LPAR's average processor use (physc) during its peak window, and the highest it reaches "
+            "there? Shown by: lparstat or nmon over the peak hours.",
+            "The entitled capacity is the average processor use during the peak; the virtual processors cover the "
+            "highest use during the peak.",
+            tuple(CPU_SIZING_CITES),
+            "LPAR-001",
+            "lpar.peak_processor_use",
+            "lparstat 60 (over the peak window); nmon",
+            calculator="cpu_sizing",
+        )
     if _has(r"\bHPT\b|(?:hypervisor|hardware)\s+page\s+table", text) and _has(_HPT_ASKED, text):
         groups = hpt_groups(text)[0]
         if groups and not hpt_same_everywhere(groups) and not {p.tag for p in reading.platforms} & HPT_PROCESSORS:
@@ -368,6 +392,27 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "True memory is the expanded memory divided by the expansion factor.",
             ame.CITE_EXPANDED + ame.CITE_GAIN,
             "AME-005",
+            "memory.expanded_gb",
+            "lparstat -i",
+            calculator="ame",
+        )
+    if (
+        _has(r"\bAME\b|expansion\s+factor|\bfactor\b", text)
+        and _has(r"\b(?:raise|increase|lower|reduce|change|go|move|bump|drop)\b", text)
+        and ASK_TRUE.search(asked(text))
+        and not sizes
+        and not _factors(text)
+        and not reading.quantities
+        and not has_document
+        and not _has(r"\bCPU\b|deficit|SAPS|response|paging|swap|commands?|\bshow|display|verify|monitor", text)
+    ):  # "raise the factor but keep the same expanded memory: what true memory?": none of the figures is said
+        return Clarification(
+            "details",
+            "How much expanded memory does the LPAR show today (or its true memory and factor), and which factor do "
+            "you move to? Shown by: lparstat -i (Desired Memory, Target Memory Expansion Factor).",
+            "At the new factor the same expanded memory needs expanded memory / new factor of true memory.",
+            ame.CITE_EXPANDED + ame.CITE_GAIN,
+            "AME-007",
             "memory.expanded_gb",
             "lparstat -i",
             calculator="ame",

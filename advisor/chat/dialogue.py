@@ -521,6 +521,7 @@ def _replaced_counts(last: str, reading: Reading) -> str | None:
     thing to replace. A count with no "more"/"add" is the new number of that thing, never an addition to it."""
     old_reading = read(last)
     text = old_reading.text
+    reading = _thing_named_before(reading)
     counted = [q for q in reading.quantities if q.count and q.kind in ("speed", "count")]
     if not counted or len(counted) != len(reading.quantities):
         return None
@@ -545,6 +546,28 @@ def _replaced_counts(last: str, reading: Reading) -> str | None:
         else:
             return None
     return text
+
+
+# "cut npiv down to 8 adapters", "fc ports to 4": the thing a bare "8 adapters" counts, named before it in the message
+_THING = r"\b(npiv|vfc|virtual\s+(?:fc|fibre\s+channel|ethernet|eth)|veth|lhea|fc|fibre\s+channel|1\s?gbe?|10\s?gbe?)\b"
+_THING_BEFORE = linre.compile(_THING + r"[^,.;?\d]{0,24}$", linre.I)
+_THING_WORD = linre.compile(_THING, linre.I)
+
+
+def _thing_named_before(reading: Reading) -> Reading:
+    """The message read with a bare count of adapters or ports ("8 adapters", no medium or kind) counting the thing
+    named before it ("npiv down to 8 adapters": 8 NPIV adapters); the message as read when there is none or several."""
+    bare = [q for q in reading.quantities if q.kind == "speed" and not q.value and q.medium is None and q.count]
+    if len(bare) != 1 or len(reading.quantities) != 1:
+        return reading
+    q = bare[0]
+    window = reading.text[max(0, q.start - 48) : q.start]
+    things = {linre.sub(r"\s+", " ", m.group(1).lower()) for m in _THING_WORD.finditer(window)}
+    thing = _THING_BEFORE.search(window)
+    if thing is None or len(things) != 1:
+        return reading  # "fc and npiv to 4 adapters": which one is not guessed
+    placed = read(f"{q.count} {thing.group(1)} {q.raw.split(maxsplit=1)[-1]}")
+    return placed if len(placed.quantities) == 1 and placed.quantities[0].count == q.count else reading
 
 
 # "8 x " / "2x" right before a port's speed: where its count is written

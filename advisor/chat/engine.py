@@ -172,6 +172,9 @@ class ChatEngine:
             return self._finish(st, message, self._error(st, f"The document is not valid: {exc}"))
         text = condense(text, self.kb.knows).text  # pasted command output: its known words, not its host names
         new_doc = document if document is not None else inline
+        if new_doc is not None or st.document is not None:
+            text = changewords.english(text)  # "y si migramos a z13?": the what-if in the words the reader knows
+        text = to_english(text).text  # "wie viele SAP Instanzen pro Core?": the frame around the terms in English
         if new_doc is not None and st.document is not None and new_doc in (st.document, st.original_document):
             new_doc = None  # a bot attaching the same document to every turn: the session goes on, what-ifs kept
         if new_doc is not None:
@@ -182,9 +185,6 @@ class ChatEngine:
             st.document, st.previous_documents, st.findings, st.focus = new_doc, [], [], None
             st.original_document = new_doc
         said, text = text, without_document_name(text, st.document)
-        if st.document is not None:
-            text = changewords.english(text)  # "y si migramos a z13?": the what-if in the words the reader knows
-        text = to_english(text).text  # "wie viele SAP Instanzen pro Core?": the frame around the terms in English
         reading = read(text)
         picked = self._picked(said, reading, st)
         if picked is not None:  # "why is sapapp01 critical?", "the remaining medium one": that finding explained
@@ -656,6 +656,11 @@ class ChatEngine:
             reply.claims.insert(0, Claim(text=line, citations=[1]))
         return reply
 
+    def _answered(self, st: ChatState) -> str:
+        """The title of the passage the last answer led with (what "that" of a yes/no follow-up may point at)."""
+        first = self.kb.by_id.get(st.subject.passages[0]) if st.subject.passages else None
+        return first.title if first is not None else ""
+
     def _ask(
         self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()
     ) -> ChatReply:
@@ -671,6 +676,7 @@ class ChatEngine:
             skip=skip,
             has_document=st.document is not None,
             context=earlier_questions(st),
+            answered=self._answered(st),
             near=near,
             lean=bool(near) and st.document is None and not _amounts(split_aside(text)[0]),
         )

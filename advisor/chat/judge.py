@@ -65,6 +65,10 @@ _VIOS_LEVEL = linre.compile(
     r"\b(?:VIOS|VIO\s+servers?|virtual\s+I/O\s+servers?|ioslevel)\s+(?:version\s+|level\s+|is\s+|at\s+)?v?(\d(?:\.\d{1,3}){1,3})\b",
     linre.IGNORECASE,
 )
+# "and on 2.2.2.0?": a four-part level alone, after a question that stated a VIOS level
+_BARE_LEVEL = linre.compile(
+    r"^(\s*(?:(?:and|what about|how about)\s+)?(?:(?:on|with|at|for)\s+)?)(\d\.\d{1,2}\.\d{1,2}\.\d{1,3})\b"
+)
 _HPUX_VERSIONS = {"11iv1": (11, 11), "11iv2": (11, 23), "11iv3": (11, 31)}
 
 
@@ -214,6 +218,9 @@ _LEANS = linre.compile(
     r"traffic|factor|setting|value)s?\b",
     linre.I,
 )
+# "that mount", "this setting", "is it ...": a follow-up pointing at something named before
+_POINTS_AT = linre.compile(r"\b(?:that|this|these|those|it|they|them)\b", linre.I)
+_DIGITS = linre.compile(r"\d+(?:[.,]\d+)*")
 _ELLIPSIS = linre.compile(r"^\s*(?:and|what about|how about|same (?:for|on|with))\b", linre.I)
 # "and 1024?", "what about 64 GB?": another amount for a figure, not a yes/no question about a subject
 _AMOUNT_ONLY = linre.compile(
@@ -237,9 +244,10 @@ _VERB_FIRST = linre.compile(
     r"may|might|isn't|aren't|doesn't|don't)\b",
     linre.IGNORECASE,
 )
-_VIOS_WORD = linre.compile(r"\b(?:VIOS|VIO\s+servers?|virtual\s+I/O\s+servers?)\b", linre.IGNORECASE)
+# "vios1", "vio2": a numbered VIO server is one too
+_VIOS_WORD = linre.compile(r"\b(?:VIOS\d*|VIO\d+|VIO\s+servers?|virtual\s+I/O\s+servers?)\b", linre.IGNORECASE)
 _WEIGHT_WORD = linre.compile(r"\bweights?\b", linre.IGNORECASE)
-_WHOLE = linre.compile(r"(?:^|[^\d.])(\d{1,3})(\.\d+)?")
+_WHOLE = linre.compile(r"(?:^|[^\w.])(\d{1,3})(\.\d+)?")  # not the 2 of "vios2"
 _NEAR = 40  # characters after "VIOS" where its own weight is written
 # "in the upper part of 0-255", "between 0 and 255": the scale of the weights, not a weight
 _SCALE = linre.compile(r"\b0\s*(?:-|–|to|and|\.\.)\s*255\b|\b(?:of|out\s+of|/)\s*255\b", linre.IGNORECASE)
@@ -280,14 +288,20 @@ def earlier_questions(st: ChatState) -> str:
     return " ; ".join(dict.fromkeys(s.strip() for s in said if s.strip()))[-_CONTEXT_CHARS:]
 
 
-def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimVerdict | None:
+def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered: str = "") -> ClaimVerdict | None:
     """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims/), or None.
 
     A follow-up that leans on the conversation (a pronoun, a short fragment) and that no claim settles alone is
     read again with the earlier questions (`context`) in front: the subject may come from them, the predicate
     and the levels it states still come from the follow-up itself ("does plain POWER7 have it?" after the NX
-    unit of POWER7+ asks about the NX unit on POWER7)."""
+    unit of POWER7+ asks about the NX unit on POWER7). `answered`: the title of what the last answer put forward,
+    which supplies subjects only ("does that mount survive a reboot?" after an answer proposing a namefs mount);
+    its words never ask the predicate."""
     text = reading.text
+    if _BARE_LEVEL.match(text) and context and _VIOS_LEVEL.search(context):
+        # "ssp on vios 2.2.0.13?" then "and on 2.2.2.0?": a dotted level of four parts is another VIOS level
+        reading = read(_BARE_LEVEL.sub(lambda m: f"{m.group(1)}VIOS {m.group(2)}", text))
+        text = reading.text
     if _AMOUNT_ONLY.match(text.split(" (", 1)[0]):
         return None  # "and 1024?": another figure for the earlier calculation, no yes/no about a subject
     if _WH_FIRST.match(asked_part(text)) and not _ELLIPSIS.match(text):
@@ -300,6 +314,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     # "does plain POWER7 have it (is it shared between the cores?)": a follow-up asked with the question it
     # continues asks its own predicate when it has one, the earlier question's when it has none ("and on P8?")
     head = text[: text.index(" (")] if text.endswith(")") and " (" in text else text
+    if head != text:  # the carried form drops the follow-up's "?": "1 VIOS ONLY. ACCEPTABLE (earlier question)"
+        head = head.rstrip(" ?.!") + "?"
     own = head if claims.asks_any(head) else text
     fragment = (
         len(own.split()) <= _FRAGMENT_WORDS
@@ -309,6 +325,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
     )
     levels = stated_levels(reading)
     focus = head if head != text else None
+    if focus is not None:  # "on VIOS 2.2.2.0 (ssp on vios 2.2.0.13 - doable)": the follow-up's own level wins
+        levels = {**levels, **stated_levels(read(head))}
     if _IMPERATIVE.match(own) or _adds(own):
         own = f"should I {'add ' if _adds(own) else ''}{own}"  # "add work processes when response is slow?"
     else:  # "HWM of 4K use is high in D VIRTSTOR. raise LFAREA?": the last sentence asks whether to
@@ -333,6 +351,11 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "") -> ClaimV
             return gate
     asked = own if claims.asks_any(own) else f"{earlier.text} ; {own}"
     got = claims.verdict(combined, merged, asked_part(asked), fragment, own)
+    if got is None and answered and _POINTS_AT.search(own):
+        # "does that mount survive a reboot?": what "that" points at may be what the last answer proposed, named in
+        # no question; its title lends subjects (never figures: its digits are set aside), the follow-up the predicate
+        title = _DIGITS.sub(" ", answered)
+        got = claims.verdict(f"{earlier.text} ; {title} ; {text}", merged, asked_part(own), fragment, own, title)
     if got is not None and levels and got.claim.says == GENERIC and not got.claim.when:
         return None  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
     if got is not None and not levels and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):

@@ -87,10 +87,12 @@ _AVOIDED = linre.compile(
     r"quit(?:ting)?|ceas(?:e|ing)|giv(?:e|ing)\s+up|abandon(?:ing)?)\b",
     linre.IGNORECASE,
 )
-# "X on a different cell, any issue?": a statement followed by the question whether it is wrong
+# "X on a different cell, any issue?": a statement followed by the question whether it is wrong; "client 1024, VIOS 500.
+# matter?", "LPM fails; zoned only one WWPN. related?": whether what it states is the problem
 _ISSUE_TAG = linre.compile(
     r"(?:^|[,;:.?!-]\s*|\s)(?:(?:is\s+(?:that|this|it)|any|an?|a\s+big|big|real)\s+)?(?:issues?|problems?|concerns?|risks?|"
-    r"harm|downsides?|bad(?:\s+idea)?|wrong|mistake|a\s+mistake)\s*\?\s*$",
+    r"harm|downsides?|bad(?:\s+idea)?|wrong|mistake|a\s+mistake|related|linked|connected|the\s+(?:root\s+)?cause|"
+    r"(?:does\s+(?:it|that|this)\s+)?matters?|relevant)\s*\?\s*$",
     linre.IGNORECASE,
 )
 # ", not at the app's response time", "rather than on throughput": a subject denied after the predicate
@@ -100,6 +102,13 @@ _NOT_SUBJECT = linre.compile(
     linre.IGNORECASE,
 )
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
+# "vpm_fold_policy = 4 on both vios. do I need to change anything?": whether the stated value has to be changed
+_CHANGE_ASKED = linre.compile(
+    r"\b(?:need|needs|have|has|got)\s+to\s+(?:change|fix|adjust|correct|touch|tweak|modify|do)\s+(?:anything|something|it|"
+    r"this|that|them)\b|\b(?:anything|something)\s+to\s+(?:change|fix|adjust|correct|do)\b|\b(?:needs?|has|have)\s+to\s+be\s+"
+    r"(?:changed|fixed|adjusted|corrected)\b",
+    linre.IGNORECASE,
+)
 # "D2TLB misses at 0.3 per 1000 instructions - within target?", "more than 40 % ITR?": a number the question states,
 # with the comparison written before it; the unit that must follow comes from the claim's figure
 _STATED = linre.compile(
@@ -124,6 +133,13 @@ _LEVEL_BEFORE = linre.compile(
 )
 # sentence ends: ". " or "? " (not the dot of "7.2" or "0.05")
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
+# "vpm_fold_policy on my vios shows 3", "firmware on the 780 is 730": where the setting is read, between its name and
+# the verb that gives its value; set aside when the figure's `before` pattern looks for the name
+_PLACE = linre.compile(
+    r"\s+(?:on|for|of|in|at)\s+(?:(?:the|my|our|both|all|this|that|each|every|a|an)\s+)?[\w/+-]+(?:\s+[\w/+-]+)?(\s+(?:is|was|=|shows?|"
+    r"says|reads?|returns?|reports?|at|set\s+to)\b)",
+    linre.IGNORECASE,
+)
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
 _MAX_STATED = 8  # numbers in one unit a question is read for against a limit
@@ -139,7 +155,13 @@ _VERDICT_TAG = linre.compile(
     r"compliant|consistent|correct|right|valid|supported)\b",
     linre.IGNORECASE,
 )
-_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|such|our|we|us|my|its|their)\b", linre.IGNORECASE)
+_POINTS_BACK = linre.compile(r"\b(?:this|that|these|those|them|they|their|its|such|our|we|us|my)\b", linre.IGNORECASE)
+# "client 1024, the VIOS 500. must they match?": the last clause asks whether the rule applies, not whether it is kept
+_RULE_ASKED = linre.compile(
+    r"\b(?:must|should|do|does|need|needs|have|has|are|is)\b[^?.;,]{0,30}?\b(?:match|be\s+equal|be\s+(?:the\s+)?same|"
+    r"be\s+identical)\b[^?.;,]{0,20}\??\s*$",
+    linre.IGNORECASE,
+)
 _YEAR = linre.compile(r"(?:19[89]\d|20[0-3]\d)")
 _NEGATED = linre.compile(r"\b(?:no|not|never|none|nothing)\b|n't\b", linre.IGNORECASE)
 _TURNED = {
@@ -190,7 +212,10 @@ class Figure:
                 continue  # "AIX 7.2", "TL 5", "VIOS 2.2": a level, not the figure
             if _YEAR.fullmatch(m.group(3)) and max(self.value or 0, self.most or 0, self.least or 0) < 1000:
                 continue  # "the 2023 paper": a year
-            if self.before is not None and not self.before.search(text[max(0, m.start() - _BEFORE) : m.start()]):
+            window = text[max(0, m.start() - _BEFORE) : m.start()]
+            if self.before is not None and not (
+                self.before.search(window) or self.before.search(_PLACE.sub(lambda p: p.group(1), window))
+            ):
                 continue  # "from VIOS 2.1 to 2.2 the vpm_fold_policy is 0": the number of the tunable, not the level
             word = " ".join((m.group(1) or m.group(2) or "").lower().split())
             if word and _NEGATED.search(text[max(0, m.start() - _WINDOW) : m.start()]):
@@ -333,6 +358,9 @@ class Claim:
     figures: tuple[Figure, ...] = ()  # the source's figures, compared with a number the question states
     figure_only: bool = False  # the claim answers only a number stated in its figure's unit ("buffer cache at 8 %?")
     compares: tuple[Compare, ...] = ()  # two stated quantities in the relation the source requires
+    # what a question states that breaks the claim's rule ("zoned only the WWPN that shows up on the fabric"): judged
+    # like a number outside the claim's figure ("enough?" no, "will LPM work?" no, "related?" yes)
+    breach: tuple[linre.Pattern, ...] = ()
 
     @property
     def weight(self) -> int:
@@ -347,6 +375,10 @@ class ClaimVerdict:
     at: int = 0  # where the predicate word stands in the question
     weak: bool = False  # asked only by a neighbouring predicate ("is it fine to ...?" of a `possible` claim)
     figure: bool = False  # settled by comparing a number the question states with the source's figure
+    # "AMS on P7 with PowerVM Standard - possible?": a `possible` claim that rules the thing out (Standard lacks AMS)
+    # settles a plan on its own; another claim's "yes" only says that some other part of the plan is possible
+    obstacle: bool = False
+    conditional: bool = False  # holds only if levels the question does not state are met ("yes, from VIOS 2.1.3.10")
 
 
 @dataclass(frozen=True)
@@ -361,6 +393,7 @@ class Claims:
         asked: str | None = None,
         fragment: bool = False,
         focus: str | None = None,
+        answered: str = "",
     ) -> ClaimVerdict | None:
         """The verdict of the claims that settle this question's predicate; None when none does or they disagree.
 
@@ -369,7 +402,9 @@ class Claims:
         `fragment`: the message is a short yes/no fragment ("AMD on POWER6?"), so a stated level may ask whether the
         subject is there at all. `focus`: the follow-up's own words when `text` carries earlier questions too; a
         claim whose main subject the follow-up names comes first ("and changing ame_mpsize_support?" after a
-        question about the factor asks about ame_mpsize_support).
+        question about the factor asks about ame_mpsize_support). `answered`: the title of what the last answer put
+        forward; when given, only a claim whose main subject that title names and the earlier questions do not may
+        answer ("does that mount survive a reboot?" after an answer proposing a namefs mount).
         """
         subject_text = _COMPARED.sub(" ", _LIKE_OTHERS.sub(lambda m: " same as the " + m.group(0).split()[-1], text))
         # "ssp on vios 2.2.0.10?": a level is read by `levels`; its digits are no count of VIOS ("2 VIOS"): written
@@ -385,9 +420,12 @@ class Claims:
         # "AMD on POWER6?": a fragment that asks no predicate but states a level asks whether the subject is there
         bare = fragment and not self.asks_any(asked_text)
         found: list[tuple[int, ClaimVerdict]] = []
+        asked_before = text.replace(answered, "") if answered else text
         for c in self.items:
-            if dominant and c.says not in dominant:
-                continue
+            if answered and (c.about[0].search(answered) is None or c.about[0].search(asked_before) is not None):
+                continue  # the title resolves what the follow-up points at: a subject no question named
+            if dominant and c.says not in dominant and not (c.breach and c.figure_only):
+                continue  # a stated setup that breaks a rule is judged whatever is asked of it ("... live, no outage?")
             got = self._judge(c, text, subject_text, levels or {}, asked_text, bare, fragment, focus)
             if got is not None:
                 found.append((c.weight, got))
@@ -411,6 +449,12 @@ class Claims:
             return (not named, -own, in_scene, tier, -item[0], item[1].at)  # a follow-up's own subject first
 
         found.sort(key=rank)
+        # "AMD with PowerVM Standard on firmware 760?": a claim naming the thing and a condition that rules it out
+        # settles a plan whatever else holds of it (a firmware figure met, another part possible)
+        # (a follow-up read with the question before it asks of its own subject: "and on a z13?" after the zEC12)
+        blocked = [(w, v) for w, v in found if v.obstacle and not v.weak and w >= 2 and focus is None]
+        if blocked and len({v.answer for _, v in blocked}) == 1:
+            found = blocked
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
         figured = {v.answer for _, v in found if v.figure}
         if figured and ({v.answer for v in first} - figured or len(figured) > 1):
@@ -419,6 +463,11 @@ class Claims:
             found = [(w, v) for w, v in found if v.figure]
             first = [v for w, v in found if rank((w, v)) == rank(found[0])]
         if len({v.answer for v in first}) > 1:
+            # a plan is possible only if every part is: a claim that rules a named part out settles it; else a claim
+            # that holds as stated comes before one that holds only on levels the question does not give
+            settled = [v for v in first if v.obstacle and focus is None] or [v for v in first if not v.conditional]
+            if settled and len({v.answer for v in settled}) == 1:
+                return settled[0]
             return None  # the most specific claims disagree: say nothing rather than guess
         return first[0]
 
@@ -450,9 +499,13 @@ class Claims:
         # after a question on POWER7+ is about POWER7
         if any(p.search(chosen if focus is None else focus) for p in c.unless):
             return None
+        judged = not _asks_the_rule(text)
+        if c.breach:  # before "together": "zoned the physical WWPN together with the clients' WWPNs" is the breach
+            broken = self._breached(c, text, asked_text, judged)
+            if broken is not None:
+                return broken
         if len(c.about) == 1 and c.says in _MODAL and _COMBINED.search(asked_text):
             return None
-        judged = not _asks_the_rule(text)
         if c.says == _GENERIC and any(f.value is not None for f in c.figures) and _JUDGED.search(asked_text):
             return None  # "factor 4.7 on 3 GB true, safe?": a table row confirms figures, it does not judge them
         for rule in c.compares if judged else ():
@@ -467,7 +520,9 @@ class Claims:
                 return compared or None
         if c.figure_only:
             return None
-        without = _WITHOUT.search(text)
+        # a follow-up read with the question before it keeps that question's "without ..." only when it asks with
+        # that question's words ("and on POWER8?"), not when it asks a predicate of its own ("is it balancing packets?")
+        without = _WITHOUT.search(text if focus is None else asked_text)
         asked = _asked(self.predicates[c.says], asked_text)
         weak = False
         if asked is None and c.says == "possible" and c.holds == "yes" and c.when and "need" in self.predicates:
@@ -510,6 +565,7 @@ class Claims:
         reverse, at, end = asked
         if len(c.about) == 1 and c.says == "possible" and end and _governs_other(c.about[0], asked_text, end):
             return None  # "can I stop monitoring AME?": the modal asks of monitoring, not whether AME is there
+        worded = end > 0  # the predicate is worded, not read from a bare fragment ("SMT on a zEC12?")
         denied = len(c.about) >= 2 and _negated_subject(c, asked_text, at)
         if denied:
             without = None  # ", not on throughput" denies a subject; it is no condition "without" on the question
@@ -549,12 +605,28 @@ class Claims:
         if tag is not None and tag.start() > at:
             reverse = not reverse  # "updates on another cell than the dialog WPs, any issue?": is what it states wrong
         answer, note = _levels(c, levels)
+        obstacle = c.says == "possible" and answer == "no" and worded
+        conditional = any(k not in levels for k in c.when) and answer == c.holds and c.unstated is None
         if answer == "it depends" and not note and _UNIVERSAL.search(asked_text):
             answer, note = ("yes" if reverse else "no"), "not always"  # what depends does not hold every time
         elif answer != "it depends" and reverse:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
-        return ClaimVerdict(answer, because, c, at, weak)
+        return ClaimVerdict(answer, because, c, at, weak, obstacle=obstacle, conditional=conditional)
+
+    def _breached(self, c: Claim, text: str, asked_text: str, judged: bool) -> ClaimVerdict | None:
+        """The stated setup judged against the claim's rule when the question states what breaks it and asks about
+        that setup ("... zoned only the logged-in WWPN. enough?"), not the rule itself ("do we have to zone both?").
+        `judged`: the last sentence asks about what was stated (_asks_the_rule); one that states the breach itself
+        ("... can I chdev them live?") asks about it too."""
+        if not any(p.search(text) for p in c.breach):
+            return None
+        last = text[max((m.end() for m in _SENTENCES.finditer(text.rstrip())), default=0) :]
+        if not judged and not any(p.search(last) for p in c.breach):
+            return None
+        if c.says != "recommend" and _asked(self.predicates[c.says], asked_text) is not None:
+            return None  # "do we need to zone the second WWPN too?" asks the rule: the claim answers as written
+        return self._stated_verdict(c, False, "what you describe does not meet this", asked_text)
 
     def _figure(self, c: Claim, asked_text: str) -> ClaimVerdict | Literal[False] | None:
         """The verdict of a number the question states against the claim's figure; False: a number in the figure's
@@ -584,8 +656,9 @@ class Claims:
         """The claim's verdict for what the question states (within the source's figure or not), asked as worded
         ("ok?", "enough?") or the other way round ("too much?", "over the limit?")."""
         answer = c.holds if ok else ("no" if c.holds == "yes" else "yes" if c.holds == "no" else "it depends")
-        # "too much?", "over the limit?", and a statement followed by "- issue?" ask whether what it states is wrong
-        reverse = _BEYOND.search(asked_text) is not None or _ISSUE_TAG.search(asked_text) is not None
+        # "too much?", "over the limit?", a statement followed by "- issue?", and "do I need to change anything?" ask
+        # whether what it states is wrong
+        reverse = any(p.search(asked_text) is not None for p in (_BEYOND, _ISSUE_TAG, _CHANGE_ASKED))
         for name in ("recommend", "sufficient", "fits"):
             pred = self.predicates.get(name)
             polarity = _asked(pred, asked_text) if pred is not None else None
@@ -627,6 +700,8 @@ def _asks_the_rule(asked_text: str) -> bool:
     """ "LPAR with 40 VPs in a 32-core pool. should the VPs stay at or below the pool's core count?": the numbers set
     the scene, the last sentence asks the rule itself (several words, no number of its own); "... adds up to 23. ok?"
     asks about the numbers stated."""
+    if _RULE_ASKED.search(asked_text.rstrip()):
+        return True
     sentences = [x for x in _SENTENCES.split(asked_text) if x and x.strip()]
     if len(sentences) < 2:
         return False
@@ -635,6 +710,8 @@ def _asks_the_rule(asked_text: str) -> bool:
         return False  # "swap is 1.5x RAM. enough according to the KOD slides?": a judgement of what was stated
     # "... on 32 cores. is this the recommended layout?", "is that a good spread?": a sentence pointing back at what
     # was stated asks about it
+    if _CHANGE_ASKED.search(last):
+        return False  # "... = 4 on both vios. do I need to change anything?": whether what was stated must change
     return len(last.split()) >= _RULE_WORDS and not any(ch.isdigit() for ch in last) and not _POINTS_BACK.search(last)
 
 
@@ -961,8 +1038,9 @@ def _claims_of(
             minimum = {k: v[0] for k, v in lines.items()}
             figures = tuple(_figure(f) for f in (item.get("figures") or []))
             compares = tuple(_compare(f) for f in (item.get("compare") or []))
-            if item.get("figure_only") and not figures and not compares:
-                raise ValueError("figure_only needs figures or compare")
+            breach = tuple(_compile(b) for b in (item.get("breach") or []))
+            if item.get("figure_only") and not figures and not compares and not breach:
+                raise ValueError("figure_only needs figures, compare or breach")
         except (linre.error, ValueError, KeyError, TypeError) as exc:
             raise KnowledgeError(fname, cid, f"bad pattern, level or figure: {exc}") from None
         items.append(
@@ -982,6 +1060,7 @@ def _claims_of(
                 figures,
                 bool(item.get("figure_only")),
                 compares,
+                breach,
             )
         )
     return items

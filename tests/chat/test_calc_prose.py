@@ -131,3 +131,108 @@ def test_ame64k_names_the_ame_topic():
 def test_a_question_about_a_quoted_statement_reads_the_statement(engine):
     reply = _chat(engine, "> we will code LFAREA=(1M=(70%)) on SYSC\nSYSC has 40G online - is that within limits?")
     assert reply.verdict is not None and reply.verdict.answer == "yes"  # 0.7 x 36 = 25.2 GB within 28.8 GB
+
+
+@pytest.mark.parametrize(
+    ("question", "ec", "vps"),
+    [
+        ("between 9:00 and 17:30 the lpar averages 4.2 physc and tops out at 7.5. EC and VPs?", 4.2, 8),
+        ("nmon, peak 07:00-19:00: avg physc 3, max seen 5 cores - what EC/VP?", 3.0, 5),
+        ("busiest window 8am-6pm, average there 2.5 cores, highest 4: entitled capacity and virtual procs?", 2.5, 4),
+    ],
+)
+def test_clock_times_name_the_peak_window_never_a_figure(question, ec, vps):
+    result = calculate(question, set())
+    assert result is not None, question
+    assert {c.name: c.result for c in result.calculations} == {
+        "lpar.entitled_capacity": ec,
+        "lpar.virtual_processors": vps,
+    }
+    assert not any("00" in a or "30" in a for a in result.assumptions), result.assumptions
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "npiv"),
+    [("and if we reduce npiv to 10 adapters?", 10), ("what if we bring the virtual fc down to 6 adapters", 6)],
+)
+def test_a_count_of_adapters_counts_the_thing_named_before_it(engine, follow_up, npiv):
+    first = "vios: 32 cores, 4 x 8Gb FC ports, 30 npiv adapters - memory?"
+    reply = _chat(engine, first, follow_up)
+    complex_io = next(c for c in reply.calculations if c.name == "vios_memory.complex_io")
+    assert complex_io.result == 768 + 4 * 512 + npiv * 140
+
+
+def test_a_count_of_adapters_with_two_things_before_it_is_not_placed(engine):
+    first = "vios: 32 cores, 4 x 8Gb FC ports, 30 npiv adapters - memory?"
+    reply = _chat(engine, first, "and fc and npiv to 4 adapters?")
+    assert reply.needs_input  # which of the two the 4 adapters are is asked, never one of them guessed
+    assert not any(c.result == 768 + 4 * 512 + 4 * 140 for c in reply.calculations)
+
+
+def test_the_increments_are_stated_when_asked_what_adapters_add():
+    result = calculate("2 x 10GbE and 10 npiv adapters - what do they add to the vios memory?", set())
+    assert result is not None
+    assert "add 2424 MB" in " ".join(result.out.lines)  # 2 x 512 + 10 x 140
+
+
+def test_a_quoted_question_ends_at_its_closing_quote(engine):
+    reply = _chat(engine, 'bot: user asks "64 GB hp-ux server, buffer cache at 8%. ok?" Reply for the user please.')
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert any(c.result == 1.92 for c in reply.calculations)
+
+
+def test_an_instance_count_asked_in_the_singular_asks_for_the_cores(engine):
+    reply = _chat(engine, "how many instance of SAP should run on our rx8640?")
+    assert reply.intent == "clarify" and reply.needs_input
+    reply = _chat(engine, "how many instance of SAP should run on our rx8640?", "it has 16 cores")
+    assert any(c.result for c in reply.calculations)
+
+
+def test_a_factor_change_without_figures_is_asked_back_then_resumed(engine):
+    first = "we want to bump the AME factor but AIX must keep seeing the same memory. what real memory then?"
+    reply = _chat(engine, first)
+    assert reply.intent == "clarify" and reply.needs_input and not reply.calculations
+    reply = _chat(engine, first, "AIX sees 40 GB, new factor 2.5")
+    assert [c.result for c in reply.calculations] == [16.0]
+
+
+def test_the_factor_named_in_the_message_is_the_one_asked():
+    result = calculate("AME factor: 16 GB real -> 36 GB expanded?", set())
+    assert result is not None and [c.result for c in result.calculations] == [2.25]
+
+
+def test_ec_and_vps_for_the_users_lpar_are_asked_back_then_resumed(engine):
+    first = "which EC and how many virtual processors for our payroll lpar?"
+    reply = _chat(engine, first)
+    assert reply.intent == "clarify" and reply.needs_input and not reply.calculations
+    reply = _chat(engine, first, "peak hours average 1.6 physc, peaks at 2.2")
+    assert _results(reply) == {"lpar.entitled_capacity": 1.6, "lpar.virtual_processors": 3}
+
+
+def test_what_ec_and_vp_mean_is_no_question_back(engine):
+    reply = _chat(engine, "what is the difference between entitled capacity and virtual processors on our lpars?")
+    assert reply.intent != "clarify"
+
+
+def test_clm_per_the_ten_percent_rule_is_the_floor():
+    result = calculate("CLM by the 10% guideline on a 384 GB superdome?", set())
+    assert result is not None and [c.result for c in result.calculations] == [38.4]
+
+
+def test_a_bare_role_word_asks_for_that_amount():
+    result = calculate("AME: 30 GB true at factor 1.2 today, moving to factor 1.8, same expanded. real?", set())
+    assert result is not None and [c.result for c in result.calculations] == [20.0]  # 36 / 1.8
+
+
+def test_memory_visible_to_the_applications_is_the_expanded_memory():
+    result = calculate("apps must have 63 GB visible, AME factor 2.1: real memory to assign?", set())
+    assert result is not None and [c.result for c in result.calculations] == [30.0]
+
+
+def test_an_hour_span_with_its_unit_is_no_figure():
+    result = calculate("8-18h window: avg physc 2.2, max 3.9 - EC and VPs?", set())
+    assert result is not None
+    assert {c.name: c.result for c in result.calculations} == {
+        "lpar.entitled_capacity": 2.2,
+        "lpar.virtual_processors": 4,
+    }

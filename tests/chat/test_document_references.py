@@ -106,10 +106,10 @@ def test_a_question_to_the_sources_stays_one_in_a_document_session(engine):
     [
         ("Was wäre, wenn wir AME ausschalten?", "what if we AME disable?"),
         ("¿Y si desactivamos SMT?", "what if disable SMT?"),
-        ("et si on passe le facteur à 3 ?", "what if on set the factor to 3 ?"),
+        ("et si on passe le facteur à 3 ?", "what if we set the factor to 3 ?"),
         ("e se attiviamo SMT?", "what if enable SMT?"),
         ("what if we disable AME?", "what if we disable AME?"),
-        ("si el vios tuviera 8 GB de memoria", "what if the vios tuviera 8 GB of memory"),
+        ("si el vios tuviera 8 GB de memoria", "what if the vios 8 GB of memory"),
     ],
 )
 def test_a_foreign_what_if_is_put_in_english_words(said, english):

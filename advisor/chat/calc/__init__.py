@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from advisor import linre
 from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asks_a_figure, asks_judgement, asks_other
-from advisor.chat.calc.common import CalcAnswer, counts_something
+from advisor.chat.calc.common import CLOCK, CalcAnswer, counts_something
 from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
 from advisor.chat.calc.power import (
     _factors,
@@ -222,9 +222,9 @@ def _used_values(result: CalcAnswer) -> set[float]:
 
 
 def _taken(reading: Reading) -> list[tuple[int, int]]:
-    """Spans whose numbers are their own: statements the calculators read (LFAREA=...), OS levels, models."""
+    """Spans whose numbers are their own: statements the calculators read (LFAREA=...), OS levels, models, times."""
     text = reading.text
-    taken = [m.span() for m in _SPAN_WORDS.finditer(text)]
+    taken = [m.span() for m in _SPAN_WORDS.finditer(text)] + [m.span() for m in CLOCK.finditer(text)]
     for raw in [o.raw for o in reading.os_levels] + [p.raw for p in reading.platforms]:
         at = text.find(raw)
         while at >= 0:  # every place it is said ("POWER7+ (... on a POWER7 770)")

@@ -20,7 +20,10 @@ from advisor.chat.reader import Quantity
 MAX_MESSAGE = 4000  # the chat bounds messages before this; the slices below keep every pattern linear
 
 # The last clause, or what follows a question word: "... - total virtual memory before an outage?"
-_SPLIT = linre.compile(r"[,;:]\s|[.!]\s+|\s[-–—]+>?\s|->|=>|→|\?\s")  # a decimal point has no space after it
+# a decimal point has no space after it; a question mark stays with its clause (marked by a NUL to split at), and a
+# quoted question ends at its closing quote ('"... too much?" Answer for the user')
+_SPLIT = linre.compile(r"[,;:]\s|[.!]\s+|\s[-–—]+>?\s|->|=>|→|\x00")
+_QUESTION_END = linre.compile(r"\?[\"'”’»)]{0,2}\s")
 _QUESTION = linre.compile(
     r"\b(?:how\s+(?:much|many|big|large)|what(?:'s|\s+is|\s+are|\s+will|\s+would|\s+does)?|which|when|calculate|compute|"
     r"estimate|size\s+of|give\s+me)\b",
@@ -47,7 +50,7 @@ def _fragment(text: str) -> str | None:
 def asked(text: str) -> str:
     """The words of the message that say what is wanted (the whole message when nothing marks them)."""
     text = _fragment(text[:MAX_MESSAGE]) or text[:MAX_MESSAGE]
-    parts = [p for p in _SPLIT.split(text) if p and p.strip()]
+    parts = [p for p in _SPLIT.split(_QUESTION_END.sub("?\x00", text)) if p and p.strip()]
     for part in reversed(parts):
         if "?" in part or _QUESTION.search(part):
             m = _QUESTION.search(part)
@@ -64,6 +67,11 @@ _QUANTITY_WORDS = linre.compile(
 )
 
 
+# "... with same expanded. true?", "new expanded?": a clause of one memory role word asks for that amount
+_BARE_ROLE = linre.compile(
+    r"^\s*(?:and\s+|so\s+|the\s+|new\s+)*(?:true|real|physical|expanded|effective)(?:\s+mem(?:ory)?)?\s*\?+\s*$",
+    linre.I,
+)
 _JUDGED = linre.compile(r"\b(?:ok|okay|right|fine|correct|good|sane|reasonable)\b", linre.IGNORECASE)
 
 
@@ -73,7 +81,7 @@ def asks_a_figure(text: str, requirement: linre.Pattern | None = None) -> bool:
     "is my LFAREA ok?" is such a check, and so is a message that names what it computes in another clause
     ("VIOS with ...: memory, and do unmapped ones count?")."""
     want = asked(text)
-    if _QUANTITY_WORDS.search(want) is not None:
+    if _QUANTITY_WORDS.search(want) is not None or _BARE_ROLE.match(want) is not None:
         return True
     return requirement is not None and (_JUDGED.search(want) is not None or requirement.search(text) is not None)
 

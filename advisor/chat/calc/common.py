@@ -13,6 +13,12 @@ from advisor import linre
 from advisor.capabilities.context import Context
 from advisor.chat.reply import ChatCitation, Composer, Question, resolve
 
+_TIME = r"\b\d{1,2}(?::[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\b\.?)?|\s?[ap]\.?m\b\.?)"
+# "08:00", "6:30 pm", "8am", "08:00-18:00": clock times (and a span of them), which name a window, never a use figure
+# "9-17 business hours", "8 to 18h": a span of hours said with its unit
+_HOURS = r"\b\d{1,2}\s?(?:-|–|to|until)\s?\d{1,2}\s?(?:h\b|hrs?\b|hours?\b|o'?clock\b|business\s+hours\b)"
+CLOCK = linre.compile(rf"{_HOURS}|{_TIME}(?:\s{{0,2}}(?:-|–|to|until)\s{{0,2}}{_TIME})?\s?", linre.I)
+
 
 @dataclass
 class Calculation:

@@ -19,7 +19,9 @@ from advisor.chat.reply import Composer, Question
 # "how many dialog instances", "SAP instance count", "instances for 40 cores", "instance count for the ERP":
 # the number of SAP instances a server should run; never WPAR, LPAR or database instances
 INSTANCES_TOPIC = linre.compile(
-    r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances\b"
+    # "how many instance of SAP" (non-native English): the singular too
+    r"\bhow\s+many\s+(?:[\w/+-]+\s+){0,3}?instances?\b|\bnumber\s+of\s+(?:[\w/+-]+\s+){0,2}?instances?\b"
+    r"|\binstances?\s+of\s+SAP\b"
     r"|\binstance\s+count\b|\binstances?\s+(?:should|for|on|with|per|do|to)\b|\bSAP\s+instances?\b"
     r"|\binstances?\s*[:=-]\s*\d|(?:^|[,;:.]\s{0,2}|\s-\s)instances\s*\?",  # "24 cores for sap, instances?"
     linre.I,
@@ -96,7 +98,12 @@ def _clm_sizes(text: str) -> tuple[float | None, float | None]:
 
 
 # "minimum CLM for kernel + process private data": the 10 % floor alone, without the SAP shared memory
-_FLOOR_ASKED = linre.compile(r"\b(?:kernel|process[\s-]private|private\s+data|floor|at\s+least|minimum|min)\b", linre.I)
+# "CLM at least?", "per the 10% rule": the kernel and process-private floor (the slides' 10 % of memory)
+_FLOOR_ASKED = linre.compile(
+    r"\b(?:kernel|process[\s-]private|private\s+data|floor|at\s+least|minimum|min)\b"
+    r"|\b10\s?%\s(?:rule|guideline|recommendation|floor|minimum)\b",
+    linre.I,
+)
 
 
 def clm_answer(text: str) -> CalcAnswer | None:

@@ -19,7 +19,7 @@ from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asked, asks_judgement, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
-from advisor.chat.calc.common import TOO, CalcAnswer, Calculation, _cites, _has, counts_something, run
+from advisor.chat.calc.common import CLOCK, TOO, CalcAnswer, Calculation, _cites, _has, counts_something, run
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
@@ -194,6 +194,9 @@ def _lhea_ports_question(raw: str, count: int, lheas: int) -> Question:
 _NOT_MEMORY = linre.compile(r"\s*(?:of\s+)?(?:disks?|hdisks?|luns?|rootvg|storage|san|pool|ssp|volumes?|vg)\b", linre.I)
 
 
+_ADDS = linre.compile(r"\b(?:add|adds|added|on\s+top|extra|increments?)\b", linre.I)
+
+
 def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     reading = reading or read(text)
     text = reading.text
@@ -248,10 +251,17 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             for k in vios_memory.INCREMENTS_MB
             if req.inputs.get(k)
         ]
+        # "how much does that add?": the adapters' increments on top of the 768 MB start, a figure of its own
+        added = req.adapters_mb - vios_memory.COMPLEX_START_MB
+        on_top = (
+            f" The adapters add {added} MB to the {vios_memory.COMPLEX_START_MB} MB start."
+            if _ADDS.search(asked(text))
+            else ""
+        )
         out.out.say(
             f"Complex I/O rule: {vios_memory.COMPLEX_START_MB} MB + "
             + " + ".join(terms)
-            + f" = {req.adapters_mb} MB ({fmt(req.adapters_mb / 1024)} GB).",
+            + f" = {req.adapters_mb} MB ({fmt(req.adapters_mb / 1024)} GB).{on_top}",
             *cites,
         )
         out.calculations.append(
@@ -408,7 +418,10 @@ AME_ROLES = {
     "deficit": role_patterns(r"deficit|dxm"),
     "paging": role_patterns(r"paging|page\s*space|swap"),
     # "27 GB target expanded size", "target 25G": the expanded memory AME is to reach
-    "expanded": role_patterns(r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target"),
+    # "45 GB visible to SAP": what AIX and the applications see is the expanded memory
+    "expanded": role_patterns(
+        r"(?:target\s+)?(?:expanded|effective)|target", r"expanded|effective|target|visible|seen|presented"
+    ),
     # "12 GB desired" (lparstat -i, the HMC profile): with AME the memory assigned is the true memory
     "true": role_patterns(
         r"true|real|physical|phys|actual|desired|assigned", r"true|real|physical|phys|actual|installed|desired|assigned"
@@ -545,7 +558,9 @@ def ame_answer(text: str) -> CalcAnswer | None:
             expanded = loose  # "24 GB true, want AIX to see 60 GB: which factor?": the other size is the target
     out = CalcAnswer("ame", Composer(), rules=[])
     if not factors:
-        if true is not None and expanded is not None and ASK_FACTOR.search(want):
+        # "ame factor for 12 GB physical -> 30 GB expanded?": with no factor given, the factor the message names is
+        # the one asked, wherever the asking clause is
+        if true is not None and expanded is not None and (ASK_FACTOR.search(want) or ASK_FACTOR.search(text)):
             return _factor_for(true, expanded, out)
         return None
     if deficit is not None and true is not None:  # "512 MB deficit at 2.5 on 8 GB true": what AME achieves
@@ -1243,7 +1258,7 @@ def veth_buffers_answer(text: str) -> CalcAnswer | None:
 
 # ---------------------------------------------------------------------------- entitled capacity and VPs
 
-_CPU_CITE = (
+CPU_SIZING_CITES = (
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Processor, Table 3-1"),
     Cite(source=ame.REDBOOK, section="3.1 Optimal logical partition (LPAR) sizing", locator="Figure 3-1"),
 )
@@ -1266,8 +1281,9 @@ _WINDOW = linre.compile(r"\b(?:at|during|in|over|on|the|of)\s{1,2}$", linre.I)
 def _statistic(text: str, q: Quantity) -> str | None:
     """ "averages 9 cores", "max 5", "14 max", "6.5 cores on average": which statistic of the peak the figure is,
     by the nearest such word before it in its clause (or right after it); None when neither or both are said."""
-    start = max(0, q.start - 36, text.rfind(",", 0, q.start) + 1, text.rfind(".", 0, max(0, q.start - 1)) + 1)
-    before = text[start : q.start]
+    start = max(0, q.start - 72, text.rfind(",", 0, q.start) + 1, text.rfind(".", 0, max(0, q.start - 1)) + 1)
+    # "during the 08:00-18:00 peak": the window's times are no words of the clause; 36 characters of the rest
+    before = CLOCK.sub("", text[start : q.start])[-36:]
     marks = [(m.end(), "average") for m in _AVERAGE.finditer(before)] + [
         (m.end(), "highest") for m in _HIGHEST.finditer(before)
     ]
@@ -1275,9 +1291,12 @@ def _statistic(text: str, q: Quantity) -> str | None:
     marks += [(m.end(), "highest") for m in _PEAK.finditer(before) if not _WINDOW.search(before[: m.start()])]
     if marks:
         return max(marks)[1]
-    after = text[q.end : q.end + 16]
+    after = _CLAUSE_END.split(text[q.end : q.end + 16], maxsplit=1)[0] or ""  # its own clause only
     found = {"average" for _ in _AVERAGE.finditer(after)} | {"highest" for _ in _HIGHEST.finditer(after)}
     return found.pop() if len(found) == 1 else None
+
+
+_CLAUSE_END = linre.compile(r"[,;]|[.!?](?:\s|$)")
 
 
 def cpu_sizing_answer(text: str) -> CalcAnswer | None:
@@ -1286,7 +1305,16 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
     if not _EC_VP.search(text):
         return None
     _, qs = quantities(text)
-    figures = [q for q in qs if q.kind in ("cores", "number") and q.noun in (None, "cores") and 0 < q.value <= 1024]
+    # "the 08:00-18:00 peak": a clock time names the window, it is no use figure
+    clock = [m.span() for m in CLOCK.finditer(text)]
+    figures = [
+        q
+        for q in qs
+        if q.kind in ("cores", "number")
+        and q.noun in (None, "cores")
+        and 0 < q.value <= 1024
+        and not any(a <= q.start < b for a, b in clock)
+    ]
     roles: dict[str, list[Quantity]] = {"average": [], "highest": []}
     for q in figures:
         which = _statistic(text, q)
@@ -1298,7 +1326,7 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
     if top < avg:
         return None  # "average 12, max 8": the figures are not what they seem; not guessed
     vps = math.ceil(round(top, 6))
-    cites = _cites(_CPU_CITE, "cpu_sizing")
+    cites = _cites(CPU_SIZING_CITES, "cpu_sizing")
     out = CalcAnswer("cpu_sizing", Composer(), rules=["LPAR-001", "LPAR-003"])
     whole = "" if vps == top else f" (virtual processors are whole: {fmt(top)} rounded up)"
     out.out.say(

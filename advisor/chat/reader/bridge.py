@@ -21,6 +21,7 @@ backtrack (the one pattern splits words and runs in linre).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -257,14 +258,19 @@ def to_english(message: str) -> Bridged:
     if not message or len(message) > MAX_CHARS or message.isascii() and not _maybe_foreign(message):
         return Bridged(message)
     text = plain(message)
-    spans = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
-    lang = language([w for _, _, w in spans])
+    lang = language([m.group(0) for m in _WORD.finditer(text)])
     if lang == "en":
         return Bridged(message)
+    return Bridged(read_in_english(text, lang), lang)
+
+
+def read_in_english(text: str, lang: str, first: Mapping[str, str] | None = None) -> str:
+    """`text` (accents off) with each word of `lang` the tables know read in English; `first`: entries looked up
+    before the language's table (the what-if reader's verbs of change, advisor/chat/changewords.py)."""
     if lang in ("fr", "it"):  # "d'après", "l'LPAR", "dell'AME": the elided article is a word of its own
         text = text.replace("'", " ").replace("\u2019", " ")
-        spans = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
-    table = WORDS[lang]
+    spans = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text)]
+    table = {**WORDS[lang], **(first or {})}
     out: list[str] = []
     pos, i = 0, 0
     while i < len(spans):
@@ -287,7 +293,7 @@ def to_english(message: str) -> Bridged:
             pos = end
         i += 1
     out.append(text[pos:])
-    return Bridged(_SPACES.sub(" ", "".join(out)).strip(), lang)
+    return _SPACES.sub(" ", "".join(out)).strip()
 
 
 @cache
