@@ -306,7 +306,8 @@ def rank(
         corrected,
         named,
         topic,
-        [w for w in modifiers(phrases) if not _discussed(kb, w, question)] + _unnamed(kb, phrases, question),
+        [w for w in modifiers(phrases) if not _discussed(kb, w, question) and vocabulary.zipf(w) < EVERYDAY_ZIPF]
+        + _unnamed(kb, phrases, question),
         feature_names(kb, question) + acronym_names(kb, question, topic),
         topic_concepts,
         own_terms,
@@ -404,13 +405,17 @@ def acronym_names(kb, question: str, topic: list[str]) -> list[str]:
     return out
 
 
-SHOUTED_SHARE = 0.8  # of a message's letters in capitals: the whole message is typed in capitals
+# A word this common in English ("went", "got", "done") is how the question is put, never the kind of a thing
+EVERYDAY_ZIPF = 5.0
+SHOUTED_SHARE = 0.75  # of a message's words in capitals: the whole message is typed in capitals
+_WORDS = linre.compile(r"[A-Za-z]{2,}")
 
 
 def shouted(text: str) -> bool:
-    """The message is typed in capitals throughout ("WHAT DOES IAR043I MEAN AT IPL?"): capitals say nothing there."""
-    letters = [ch for ch in text if ch.isalpha()]
-    return len(letters) >= 12 and sum(ch.isupper() for ch in letters) >= SHOUTED_SHARE * len(letters)
+    """The message is typed in capitals throughout ("WHAT DOES IAR043I MEAN AT IPL?"): capitals say nothing there.
+    Counted in words, as the reader may have spelt a shorthand out ("PROD" -> "production")."""
+    words = [m.group(0) for m in _WORDS.finditer(text[:2000])]
+    return len(words) >= 3 and sum(w.isupper() for w in words) >= SHOUTED_SHARE * len(words)
 
 
 def command_names(kb, question: str) -> list[str]:
