@@ -144,7 +144,11 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
 )
 
 # linear-time (advisor/linre.py): in `re`, a message of dots after "to" cost quadratic time (issue 12)
-_VALUE_AFTER_TO = linre.compile(r"\b(?:to|=|at)\s+(.+?)\s*[?.!]*\s*$", linre.IGNORECASE)
+# "change the numa policy to 1"; "what if clm_pct were 30" (after were / was / becomes only a number: "the mode were
+# dedicated" fits two fields and is asked back elsewhere)
+_VALUE_AFTER_TO = linre.compile(
+    r"(?:\b(?:to|=|at)\s+(.+?)|\b(?:were|was|becomes?)\s+(\d+(?:\.\d+)?\s*%?))\s*[?.!]*\s*$", linre.IGNORECASE
+)
 _FILLER = {
     "the",
     "a",
@@ -296,9 +300,10 @@ def _generic(doc: dict, message: str) -> list[tuple[str, str]]:
             score = hit / len(set(leaf) | words) + (0.5 if name <= words else 0.0)
             if best is None or score > best[0]:
                 best = (score, path)
-    if best and m.group(1).strip().endswith("%") and not best[1].endswith(("_pct", "factor")):
+    value = m.group(1) or m.group(2)
+    if best and value.strip().endswith("%") and not best[1].endswith(("_pct", "factor")):
         return []  # "1M to 20%": a share is no amount of MB (lfarea_usage.allocated_1m_mb was set to 20)
-    return [(best[1], m.group(1))] if best else []
+    return [(best[1], value)] if best else []
 
 
 def parse_changes(doc: dict, message: str, explicit: tuple[str, str] | None = None) -> list[Change]:

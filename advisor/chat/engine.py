@@ -31,6 +31,7 @@ from advisor.chat.dialogue import (
 from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
+from advisor.chat.fieldwords import stem
 from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
 from advisor.chat.judge import earlier_questions
 from advisor.chat.reader import read
@@ -265,16 +266,23 @@ class ChatEngine:
         return computed is not None and bool(computed.calculations)
 
     def _picked(self, said: str, reading, st: ChatState) -> Intent | None:
-        """An explain of the findings a message points at by severity, target or topic (advisor/chat/selector.py);
-        None for a message with a rule id or a rank (the intents read those), a change, a yes/no question or a
-        figure asked, which other turns answer."""
-        if st.document is None or rule_ids(said) or not selector.points_at(said) or reading.yes_no:
+        """An explain of the findings a message points at by severity, target or topic (advisor/chat/selector.py),
+        or by rule id with a system named ("what is this LPAR-008 low finding on p9-frame1 about?", on that system);
+        None for a rank (the intents read it), a change, a yes/no question or a figure asked, which other turns
+        answer."""
+        if st.document is None or not selector.points_at(said) or reading.yes_no:
             return None
         intent = recognise(said, has_document=True, new_document=False)
         if intent.name in ("whatif", "undo") or intent.ordinal is not None:
             return None
         doc = self._model(st)
         findings = self.advisor.review(doc).findings if doc is not None else []
+        ids = rule_ids(said)
+        if ids:  # the rule named; the systems named with it narrow the explanation to them
+            named = sorted(selector.named_targets(said, [f for f in findings if f.rule_id in ids]))
+            return (
+                Intent("explain", ids, negative=intent.negative, units=named) if intent.name != "ask" or named else None
+            )
         name = st.document.get("name")
         chosen = selector.select(
             self.kb, said, findings, document_name=name if isinstance(name, str) else None, focus=st.focus
@@ -470,6 +478,20 @@ class ChatEngine:
                 for f in self.advisor.review(doc).findings
                 if f.rule_id.split("-")[0].lower() in topic and applies(f.rule_id)
             ]
+
+        # "is SYSZ's LFAREA within the limit?": the rules whose titles name two or more of the question's words (here
+        # LFAREA and limit) settle what is asked; the verdict is theirs, not that of every rule the passages name
+        asked = topic - families - _WHOLE_DOCUMENT - asking.NOT_A_TOPIC
+
+        def overlap(rid: str) -> int:
+            title = {stem(w) for w in linre.findall(r"[a-z0-9]+", self.advisor.rulebook.rules[rid].rule.title.lower())}
+            return len({stem(w) for w in asked} & title)
+
+        best = max((overlap(rid) for rid in self.advisor.rulebook.rules if applies(rid)), default=0)
+        titled = [rid for rid in self.advisor.rulebook.rules if applies(rid) and overlap(rid) == best]
+        unassessed = {n.rule_id for n in self.advisor.review(doc).not_assessed} if doc is not None else set()
+        if best >= 2 and not first and any(rid not in unassessed for rid in titled):
+            return titled[:JUDGED_RULES]  # judged where it could be assessed; else every rule the words name
         return list(dict.fromkeys(first + from_passages + ranked))[:JUDGED_RULES]
 
     def _judge_document(self, rule_ids: list[str], st: ChatState) -> ChatReply | None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from advisor import derive, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.explain import ConditionCheck, ExplainResult, TargetExplanation, explain_rule, explain_system
 from advisor.chat.numbers import fmt
@@ -19,6 +20,7 @@ from advisor.chat.reply import Composer, Question, from_out
 from advisor.documents.meta import question_for
 from advisor.engine.reference import MISSING
 from advisor.findings import Finding, NotAssessed, Review
+from advisor.review import units_of
 
 MAX_UNITS = 3
 
@@ -94,8 +96,9 @@ def explain_not_assessed(advisor, n: NotAssessed, kind: str, out: Composer, ques
         )
 
 
-def explain_quiet(advisor, result: ExplainResult, t: TargetExplanation, out: Composer) -> None:
-    """The rule was assessed and did not fire: which comparisons were false, with the values."""
+def explain_quiet(advisor, result: ExplainResult, t: TargetExplanation, out: Composer, doc=None) -> None:
+    """The rule was assessed and did not fire: which comparisons were false, with the values, and the figures the
+    rule would have reported ("is SYSZ's LFAREA within the limit?": the request and the limit, not only a flag)."""
     cites = _rule_cites(advisor, result.rule_id, 1)
     out.say(
         f"{result.rule_id} ({result.title}) did not fire for {t.target}: its condition {result.condition} "
@@ -104,6 +107,31 @@ def explain_quiet(advisor, result: ExplainResult, t: TargetExplanation, out: Com
     )
     for c in t.conditions[:6]:
         out.say(describe_check(c) + ".", *cites)
+    figures = _reported_figures(advisor, result.rule_id, t, doc)
+    if figures:
+        out.say(f"Figures for this document: {figures}.", *cites)
+
+
+MAX_FIGURES = 4
+_FIELD = linre.compile(r"\{(derived\.[a-z0-9_]+)")
+
+
+def _reported_figures(advisor, rule_id: str, t: TargetExplanation, doc) -> str:
+    """The derived numbers the rule's message reports, for this unit of the document (none shown by a false
+    comparison already)."""
+    cr = advisor.rulebook.rules.get(rule_id)
+    unit = next((u for u in units_of(doc) if u.path == t.path), None) if doc is not None else None
+    if cr is None or unit is None:
+        return ""
+    values = derive.compute(unit.kind, unit.model).values
+    shown = {c.path for c in t.conditions}
+    names = [f for f in dict.fromkeys(_FIELD.findall(cr.rule.message)) if f not in shown]
+    said = [
+        f"{name} = {fmt(values[name[8:]], 3)}"
+        for name in names
+        if isinstance(values.get(name[8:]), int | float) and not isinstance(values.get(name[8:]), bool)
+    ]
+    return ", ".join(said[:MAX_FIGURES])
 
 
 def explain_rule_alone(advisor, rule_id: str, out: Composer) -> None:
@@ -136,5 +164,5 @@ def explain_with_document(
         elif t.not_assessed is not None:
             explain_not_assessed(advisor, t.not_assessed, t.kind, out, questions)
         else:
-            explain_quiet(advisor, result, t, out)
+            explain_quiet(advisor, result, t, out, doc)
     return True

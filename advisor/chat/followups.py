@@ -41,7 +41,7 @@ def _num(v: float) -> str:
     return f"{v:g}"
 
 
-def _candidates(advisor, finding: Finding, kind: str) -> list[tuple[int, str, object]]:
+def candidates(advisor, finding: Finding, kind: str) -> list[tuple[int, str, object]]:
     """(preference, path, value) that would make one comparison of the rule's condition false."""
     cr = advisor.rulebook.rules.get(finding.rule_id)
     if cr is None:
@@ -89,7 +89,7 @@ def fix_suggestion(advisor, finding: Finding, doc_dict: dict, kind: str, before:
         except DocumentError:
             return None
     best = None
-    for pref, path, value in _candidates(advisor, finding, kind)[:6]:
+    for pref, path, value in candidates(advisor, finding, kind)[:6]:
         try:
             after = advisor.review(validate_document(apply(doc_dict, [Change(prefix + path, value)])))
         except (ChangeError, DocumentError):

@@ -62,7 +62,7 @@ _WHATIF = linre.compile(
     r"imagine|pretend|let'?s\s+say|say\s+we|in\s+theory|theoretically)"
     r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
-    r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|flip|toggle|patch|downgrade|chatr)\b",
+    r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|flip|toggle|patch|downgrade|chatr|bring|pull)\b",
     linre.IGNORECASE,
 )
 # "vios2 memory to 12 GB", "factor 2.5?": a field and its new value with no verb (tried as a what-if)

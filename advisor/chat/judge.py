@@ -330,10 +330,10 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
     focus = head if head != text else None
     if focus is not None:  # "on VIOS 2.2.2.0 (ssp on vios 2.2.0.13 - doable)": the follow-up's own level wins
         levels = {**levels, **stated_levels(read(head))}
-    said, inner = (text[: text.index(" (")], text[text.index(" (") + 2 : -1]) if own == text != head else (own, "")
+    inner = text[text.index(" (") + 2 : -1] if own == text and focus is not None else ""
     if inner and (_IMPERATIVE.match(f"{inner}?") or _adds(f"{inner}?")):
         # "and the db2 lpar?" after "turn on AME for the Java LPARs too?": the question it continues asks whether to
-        own = f"{said} (should I {'add ' if _adds(f'{inner}?') else ''}{inner})"
+        own = f"{head} (should I {'add ' if _adds(f'{inner}?') else ''}{inner})"
     elif _IMPERATIVE.match(own) or _adds(own):
         own = f"should I {'add ' if _adds(own) else ''}{own}"  # "add work processes when response is slow?"
     else:  # "HWM of 4K use is high in D VIRTSTOR. raise LFAREA?": the last sentence asks whether to

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from advisor import derive, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
-from advisor.chat import followups
+from advisor.chat import followups, selector
 from advisor.chat.changes import Change, WhichOne, field_types, parse_changes
 from advisor.chat.fieldwords import path_words, words_of
 from advisor.chat.intents import Intent
@@ -128,7 +128,14 @@ def figures_moved(before, after, out: Composer) -> None:
     cited by the derivation that computes it (a change that moves no figure adds nothing)."""
     if before is None or after is None or getattr(before, "kind", None) != getattr(after, "kind", None):
         return
-    kind = after.kind
+    units = {u.path: u for u in units_of(before)}
+    pairs = [(units[v.path], v) for v in units_of(after) if v.path in units and units[v.path].kind == v.kind]
+    for u, v in pairs:  # a frame's partitions each with their own figures ("vioA: VIOS memory ...: 12640 -> 9840")
+        where = f"{v.target}: " if len(pairs) > 1 and v.path != "$" else ""
+        _unit_figures(v.kind, u.model, v.model, where, out)
+
+
+def _unit_figures(kind: str, before, after, where: str, out: Composer) -> None:
     was, now = derive.compute(kind, before).values, derive.compute(kind, after).values
     table = derive.everything()
     moved = {n for n in SIZING_FIGURES if _value(now.get(n)) is not None and now.get(n) != was.get(n)}
@@ -149,7 +156,8 @@ def figures_moved(before, after, out: Composer) -> None:
             shown = f"{fmt(b)}{unit} (not computable before)"
         if name == "vios_required_memory_mb":
             shown += _vios_sum(was, now)
-        out.say(f"{label[0].upper()}{label[1:]}: {shown}.", *[resolve(c, f"derived:{name}") for c in d.citations])
+        said = f"{where}{label}" if where else f"{label[0].upper()}{label[1:]}"
+        out.say(f"{said}: {shown}.", *[resolve(c, f"derived:{name}") for c in d.citations])
 
 
 _LIMIT_OF = {"lfarea_requested_gb": "lfarea_limit_gb", "lfarea_reserved_gb": "lfarea_limit_gb"}
@@ -242,25 +250,80 @@ _GOES_ON = linre.compile(
 
 # "cut it by 44 GB", "double that": the field the last what-if changed
 _ON_IT = linre.compile(
-    r"\b(?:cut|raise|lower|increase|decrease|reduce|double|halve|triple|bump|drop|trim|shrink|grow|set|change)\s+"
-    r"(?:it|that|this|them)\b",
+    r"\b(?:cut|raise|lower|increase|decrease|reduce|double|halve|triple|bump|drop|trim|shrink|grow|set|change|bring|"
+    r"put|move|take)\s+(?:it|that|this|them)\b",
     linre.IGNORECASE,
 )
 _LEAD = linre.compile(r"^\s*(?:(?:and|also|plus|then|now|ok|okay|so)\b[\s,]*)+", linre.IGNORECASE)
 
 
-def _read(doc: dict, text: str, st: ChatState, explicit: tuple[str, str] | None = None) -> list[Change]:
-    """The changes of a message in the session: "it" of "cut it by 44 GB" is the field the last what-if changed,
-    and a message going on from a what-if ("and network intensive too") is supposed as that one was."""
+def _read(
+    doc: dict, text: str, st: ChatState, explicit: tuple[str, str] | None = None, focus: list[str] | None = None
+) -> list[Change]:
+    """The changes of a message in the session: "it" of "cut it by 44 GB" is the field the last what-if changed
+    (or, after an explanation, the one number field of the finding explained: `focus`), and a message going on
+    from a what-if ("and network intensive too") is supposed as that one was."""
     if explicit:
         return read_changes(doc, text, explicit)
-    last = _last_fields(st)
+    last = _last_fields(st) or (focus or [])
     if _ON_IT.search(text) and len(last) == 1 and not _named_fields(doc, text):
         text = f"{text} ({last[0]})"
     changes = read_changes(doc, text)
     if not changes and st.subject.intent == "whatif" and not _SUPPOSED.search(text):
         changes = read_changes(doc, "what if " + _LEAD.sub("", text, count=1))
     return changes
+
+
+def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:
+    """After a finding was explained, the one number field of the document its rule compares, in words
+    ("sapapp01 ame expansion factor"): what "lower it to 2.5" changes. Empty when the rule compares none or
+    several (then "it" is asked about, never guessed)."""
+    finding = _finding_in_focus(engine, st)
+    if finding is None or st.document is None:
+        return []
+    doc = engine._model(st)
+    unit = next((u for u in units_of(doc) if u.path == finding.path), None) if doc is not None else None
+    if unit is None:
+        return []
+    types = field_types(unit.kind)
+    paths = {
+        path
+        for _, path, _ in followups.candidates(engine.advisor, finding, unit.kind)
+        if path in types and types[path].type == "number"
+    }
+    if len(paths) != 1:
+        return []
+    name = finding.target if doc is not None and doc.kind == "managed-system" else ""
+    return [" ".join([name, *sorted(path_words(paths.pop()))]).strip()]
+
+
+def _finding_in_focus(engine: ChatEngine, st: ChatState) -> Finding | None:
+    """The finding the last answer explained (one target of the rule in focus), if the last turn explained one."""
+    if st.subject.intent != "explain" or not st.focus or st.document is None:
+        return None
+    doc = engine._model(st)
+    fired = [f for f in engine.advisor.review(doc).findings if f.rule_id == st.focus] if doc is not None else []
+    return fired[0] if len({f.target for f in fired}) == 1 else None
+
+
+def _current_partition(engine: ChatEngine, st: ChatState) -> str | None:
+    """The partition the conversation is on: the one the last what-if changed, or the one whose finding the last
+    answer explained ("und wenn wir vpm_fold_policy auf 4 setzen?" after "warum ist vioB auffällig?")."""
+    if st.document is None or st.document.get("kind") != "managed-system":
+        return None
+    parts = st.document.get("partitions") or []
+    if st.subject.intent == "whatif" and st.previous_documents:
+        changed = {
+            int(m.group(1))
+            for path, _, _ in document_changes(st.previous_documents[-1], st.document)
+            if (m := linre.match(r"^partitions\[(\d+)\]\.", path))
+        }
+        if len(changed) == 1 and (i := changed.pop()) < len(parts):
+            return str(parts[i].get("name", "")) or None
+        return None
+    finding = _finding_in_focus(engine, st)
+    names = {str(p.get("name", "")) for p in parts}
+    return finding.target if finding is not None and finding.target in names else None
 
 
 def _last_fields(st: ChatState) -> list[str]:
@@ -369,7 +432,13 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
     assert st.document is not None
     doc = st.document
     try:
-        changes = _read(doc, text, st, intent.explicit_set)
+        try:
+            changes = _read(doc, text, st, intent.explicit_set, _focus_fields(engine, st))
+        except WhichOne as which:
+            current = _current_partition(engine, st) if which.what == "partition" else None
+            if current is None or current not in which.candidates:
+                raise
+            changes = _read(doc, f"{text} (on {current})", st, intent.explicit_set)
     except WhichOne as which:
         what = "partition" if which.what == "partition" else "setting"
         ask = (
@@ -521,28 +590,69 @@ _APPLY = linre.compile(
 )
 
 
+# "fix the fold policy on vios2 too", "and resolve the HPT one": the fix of the finding the words point at
+_FIX_NAMED = linre.compile(
+    r"^\s*(?:(?:and|also|now|then|please|pls|ok(?:ay)?|so)[\s,]+)*(?:fix|resolve|clear|correct|sort\s+out|remediate)\s+"
+    r"(.+?)(?:\s+(?:too|as\s+well|also|please|pls))*\s*[?.!]*\s*$",
+    linre.IGNORECASE,
+)
+
+
+_NOT_AN_ORDER = linre.compile(r"^(?:for|of|is|was|would|should|could|here|there|it\?)\b", linre.IGNORECASE)
+
+
 def applied_fix(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | None:
     """ "apply it" after findings were explained or suggested: the change that clears the finding in focus, or else
-    the first finding the last answer named that one change clears (the change the follow-ups offer, checked by
-    reviewing the changed document), made as a what-if; None when the message is no such request or no finding
+    the first finding the last answer named that one change clears; "fix the fold policy on vios2" the finding
+    those words point at (advisor/chat/selector.py). The change is the follow-ups' `set path = value` from the
+    rule's own condition, or a value the derivations suggest for a field ("lfarea_suggested"), checked by
+    reviewing the changed document, and made as a what-if. None when the message is no such request or no finding
     the conversation is on has such a change."""
-    if st.document is None or not _APPLY.match(text):
+    named = _FIX_NAMED.match(text)
+    if named is not None and ("?" in text or _NOT_AN_ORDER.match(named.group(1))):
+        named = None  # "fix for the critical one?": what the fix is, asked (the follow-ups answer it)
+    if st.document is None or not (_APPLY.match(text) or named):
         return None
     doc = engine._model(st)
     if doc is None:
         return None
     review = engine.advisor.review(doc)
-    last = next((t.text for t in reversed(st.turns) if t.role == "advisor"), "")
-    named = [f for f in review.findings if f.rule_id in last]
-    order = [f for f in review.findings if f.rule_id == st.focus] + sorted(named, key=lambda f: last.index(f.rule_id))
-    for finding in order:
-        kind = doc.kind if finding.path == "$" else next(u.kind for u in units_of(doc) if u.path == finding.path)
-        match = _SET_FORM.match(
-            followups.fix_suggestion(engine.advisor, finding, st.document, kind, before=review) or ""
+    if named is not None:
+        name = st.document.get("name")
+        order = selector.select(
+            engine.kb,
+            f"{named.group(1)} finding",
+            review.findings,
+            document_name=name if isinstance(name, str) else None,
         )
+    else:
+        last = next((t.text for t in reversed(st.turns) if t.role == "advisor"), "")
+        mentioned = sorted((f for f in review.findings if f.rule_id in last), key=lambda f: last.index(f.rule_id))
+        order = [f for f in review.findings if f.rule_id == st.focus] + mentioned
+    for finding in order:
+        unit = next((u for u in units_of(doc) if u.path == finding.path), None)
+        if unit is None:
+            continue
+        fix = followups.fix_suggestion(engine.advisor, finding, st.document, unit.kind, before=review)
+        match = _SET_FORM.match(fix or "") or _SET_FORM.match(_suggested(finding, unit) or "")
         if match is not None:
             st.focus = finding.rule_id
             return turn(engine, match.group(0), Intent("whatif", explicit_set=(match.group(1), match.group(2))), st)
+    if named is not None and order:  # "fix the vios2 memory": no one change clears it; its fix, with its figure
+        targets = sorted({f.target for f in order} & selector.named_targets(text, order))
+        return engine._explain(text, Intent("explain", [f.rule_id for f in order[:3]], units=targets), st)
+    return None
+
+
+def _suggested(finding: Finding, unit) -> str | None:
+    """A value the derivations compute for a document field as the way out ("lfarea_suggested" for `lfarea`), as a
+    `set path = value`; None when they suggest none for this unit."""
+    prefix = "" if finding.path == "$" else finding.path[2:] + "."
+    types = field_types(unit.kind)
+    for key, value in derive.compute(unit.kind, unit.model).values.items():
+        field = key.removesuffix("_suggested")
+        if key.endswith("_suggested") and field in types and isinstance(value, str | int | float) and value != "":
+            return f"set {prefix}{field} = {value}"
     return None
 
 

@@ -30,7 +30,7 @@ _ADD = re.compile(
     r"\b(?:add|adding|plus|another|extra|more|(?:increase|raise|grow|bump)\b[^.?!]{0,24}?\bby)\b", re.IGNORECASE
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|minus|less"
+    r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|(?:pull|take|rip)\s+out|minus|less"
     r"|(?:reduce|cut|lower|shrink|decrease|trim)\b[^.?!]{0,24}?\bby)\b",
     re.IGNORECASE,
 )
@@ -77,7 +77,11 @@ def _number(value: float) -> int | float:
 # "bind D01 to locality domain 1", "put D02 in pset 2", "start D00 in cell 0" (HP-UX SAP instances)
 _BIND = re.compile(
     r"\b(?:bind|put|start|run|place|move|pin)\s+(?:instance\s+)?([A-Za-z][A-Za-z0-9]{1,7})\s+(?:to|in|into|on)\s+"
-    r"(?:the\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b",
+    r"(?:the\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b"
+    # "D01 gets locality domain 1", "D02 goes to pset 2", "D01 in cell 0", "D01 bound to LD 1"
+    r"|\b(?:instance\s+)?([A-Za-z][A-Za-z0-9]{1,7})\s+(?:gets?|got|goes\s+(?:to|into)|went\s+to|moves?\s+to|"
+    r"(?:is\s+|were\s+|was\s+)?(?:bound|pinned|placed|put)\s+(?:to|in|into|on)|runs?\s+in|in|on)\s+"
+    r"(?:the\s+|a\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b",
     re.IGNORECASE,
 )
 
@@ -89,8 +93,12 @@ def _instance_changes(doc: dict, text: str) -> list[Change]:
     out: list[Change] = []
     instances = (doc.get("sap") or {}).get("instances") or []
     for m in _BIND.finditer(text[:2000]):
-        name, where, number = m.group(1), m.group(2).lower(), int(m.group(3))
+        first = m.group(1) is not None
+        name = m.group(1) if first else m.group(4)
+        where, number = (m.group(2) if first else m.group(5)).lower(), int(m.group(3) if first else m.group(6))
         index = next((i for i, inst in enumerate(instances) if str(inst.get("name", "")).lower() == name.lower()), None)
+        if index is None and not first:
+            continue  # "20% CLM in cell 0": a name-first form needs a name the document has
         if index is None:
             known = ", ".join(str(i.get("name")) for i in instances) or "none"
             raise ChangeError(f"no SAP instance {name} in this document (instances: {known})")
@@ -107,6 +115,9 @@ def _adapter_field(q) -> str | None:
         return None
     key = (q.medium, q.value)
     fields = {("fc", 8.0): "fc_8g_ports", ("ethernet", 10.0): "eth_10g_ports", ("ethernet", 1.0): "eth_1g_ports"}
+    by_speed = [f for (_, speed), f in fields.items() if speed == q.value]
+    if q.medium is None and len(by_speed) == 1:
+        return by_speed[0]  # "the two 1G ports": the document has ports of that speed of one kind only
     if key not in fields:
         speed = f"{q.value:g} Gb " if q.value else ""
         raise ChangeError(

@@ -224,3 +224,60 @@ def test_tags_and_a_label_before_a_what_if(engine):
     _, tagged = chat(engine, example("aix-clean.json"), "review", "[CAB] [chg-77] what-if: ame factor 2.5")
     assert tagged.intent == "whatif"
     assert tagged.state.document["ame"]["expansion_factor"] == 2.5
+
+
+def test_it_after_an_explanation_is_the_number_field_of_the_finding(engine):
+    doc = example("aix-clean.json") | {"ame": {"enabled": True, "page_support": "64K", "expansion_factor": 3.6}}
+    explained, changed = chat(engine, doc, "explain the expansion factor finding", "bring it down to 2.4")
+    assert shown(explained)[0][0] == "AME-007"
+    assert changed.intent == "whatif" and changed.state.document["ame"]["expansion_factor"] == 2.4
+
+
+def test_the_partition_the_conversation_is_on_takes_a_change_both_vios_have(engine):
+    doc = example("managed-system.json")
+    _, changed = chat(engine, doc, "vios2 folding finding - why?", "set vpm_fold_policy to 4 then")
+    assert changed.intent == "whatif"
+    assert [p["vpm_fold_policy"] for p in changed.state.document["partitions"][:2]] == [4, 4]  # vios1 had 4
+    assert "Resolved: VIOS-002 (medium) on vios2" in changed.answer
+    _, asked = chat(engine, doc, "review", "set vpm_fold_policy to 2")
+    assert asked.intent == "clarify"  # no partition in focus: asked, never guessed
+
+
+def test_fix_named_in_words_and_a_suggested_value_applied(engine):
+    _, folded = chat(engine, example("managed-system.json"), "review", "pls fix the folding on vios2")
+    assert folded.intent == "whatif" and "Resolved: VIOS-002" in folded.answer
+    _, asked = chat(engine, example("managed-system.json"), "review", "fix for the folding on vios2?")
+    assert asked.intent != "whatif"  # what the fix is, asked
+    _, lfarea = chat(engine, example("zos-lfarea.json"), "explain the critical one", "ok apply that")
+    assert lfarea.state.document["lfarea"] == "LFAREA=(1M=(10%),2G=(4))"  # the statement the derivations suggest
+    assert "Resolved: ZOS-001" in lfarea.answer
+
+
+def test_instances_named_first_and_ports_by_speed_alone(engine):
+    _, bound = chat(engine, example("hpux-superdome.json"), "review", "what if D01 goes to locality domain 2")
+    assert bound.state.document["sap"]["instances"][1]["locality_domain"] == 2
+    _, clm = chat(engine, example("hpux-superdome.json"), "review", "what if CLM in cell 0 were 20%")
+    assert clm.state.document["clm_pct"] == 20  # "CLM in cell 0" names no instance
+    _, ports = chat(engine, example("vios-undersized.json"), "review", "what if we pull out both 1G ports")
+    assert ports.state.document["adapters"]["eth_1g_ports"] == 0
+    assert "6940 -> 6736 MB" in ports.answer
+
+
+def test_a_frame_what_if_gives_the_partition_figures(engine):
+    _, reply = chat(engine, example("managed-system.json"), "review", "what if vios2 had 12 npiv adapters")
+    assert "vios2: VIOS memory the guideline asks for: 6940 -> 5820 MB" in reply.answer
+
+
+def test_a_judgement_is_that_of_the_rule_its_words_name_with_its_figures(engine):
+    doc = {
+        "kind": "zos-lpar",
+        "name": "SYSQ",
+        "machine": "z13",
+        "zos_version": "2.2",
+        "online_storage_gb": 128,
+        "lfarea": "LFAREA=(1M=(50%),2G=(8))",
+    }
+    (reply,) = chat(engine, doc, "is SYSQ's LFAREA under the limit?")
+    # 0.5 x 124 + 8 x 2 = 78 GB against 0.8 x 124 = 99.2 GB
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+    assert "derived.lfarea_limit_gb = 99.2" in reply.answer and "derived.lfarea_requested_gb = 78" in reply.answer

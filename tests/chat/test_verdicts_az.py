@@ -91,6 +91,15 @@ def engine() -> ChatEngine:
         # a subject that opens with "=" ("= 0") is matched after a space as well
         ("HP-UX SAP profile: abap/initrc_degree = 0 recommended?", "yes"),
         ("abap/initrc_degree = 2 ok?", "no"),
+        # statements of the AME test, the deficit fix, Table 5's tipping point, the DB2 brokerage test, 2G backing
+        ("were the lpars of IBM's AME SAP test in a shared processor pool?", "no"),
+        ("deficit shows: lower the factor and add true memory to keep expanded the same - right approach?", "yes"),
+        ("in IBM's AME table did throughput drop at factor 4.7?", "yes"),
+        ("DB2 10 brokerage test: was page-fixed 1MB the best performer for the buffer pools?", "yes"),
+        ("are 2G frames backed by contiguous real storage?", "yes"),
+        # update work processes in the dialog work processes' cell: the two stated cell numbers compared
+        ("updates run in cell 3 and the dialog WPs in cell 1. any issue?", "yes"),
+        ("dialog in cell 2, update processes in cell 2. fine?", "yes"),
         # TEXTFSIZE is a misprint; "AME" of "the AME guide" names a document
         ("the IBM AME guide uses TEXTFSIZE in LDR_CNTRL. is that a real AIX keyword?", "no"),
     ],
@@ -155,3 +164,10 @@ def test_follow_up_of_an_imperative_question() -> None:
     assert first.verdict is not None and first.verdict.answer == "no"
     reply = engine.turn("and the db2 lpar?", json.loads(first.state.model_dump_json()))
     assert reply.verdict is not None and reply.verdict.answer == "no"
+
+
+def test_claim_settles_a_question_with_an_unnamed_kind(engine: ChatEngine) -> None:
+    """ "outage window" is a kind of thing no passage names; the claim on changing the factor still answers."""
+    reply = engine.turn("raising the AME factor from 2.0 to 2.4 via DLPAR - do we need an outage window?", None)
+    assert reply.covered and reply.verdict is not None and reply.verdict.answer == "no"
+    assert not engine.turn("how big should the lock structure in the CF be?", None).covered
