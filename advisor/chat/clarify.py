@@ -79,6 +79,7 @@ _JUDGE = (
     r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
     r"|too\s+(?:much|big|high)"
     r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b|\bbiggest|\blargest|\bmost\b"
+    r"|\b(?:will|would|does|can)\s+(?:it|that|this|the\s+system|we|sys\w*)\s+IPL\b|\bIPL\s+(?:clean|fine|ok)"
 )
 
 

@@ -283,7 +283,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
         if reading.quantities:
             old_kinds = {q.kind for q in read(last).quantities}
-            by_role = _swap_by_role(last, reading) or _swap_by_noun(last, reading)
+            by_role = _swap_by_role(last, reading) or _swap_by_noun(last, reading) or _swap_by_label(last, reading)
             if by_role is None and st.subject.calculator:
                 by_role = _replaced_counts(last, reading)  # "and if we connect 5 fc ports?": that count replaced
             if by_role is not None:  # "and with 64 GB shm?", "and 4 vlans?": the amount of the same thing replaced
@@ -671,7 +671,8 @@ _PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
 _BACK_REF = linre.compile(r"\b(?:it|that|this|them|those|these|they)\b", linre.IGNORECASE)
 _CONTINUES = linre.compile(r"^\s*(?:and|so|then|but)\b", linre.IGNORECASE)  # a message that goes on from the last
 _BARE = linre.compile(
-    r"^\s*(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+|at\s+|with\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$",
+    r"^\s*(?:(?:ok|okay|so|hmm|right|fine|then|well|thanks)[,.!]?\s+)?"  # "ok what about 1.375"
+    r"(?:and|what\s+about|how\s+about|or|with|for|at|on)?\s*(?:for\s+|at\s+|with\s+)?\d+(?:\.\d+)?\s*[?.!]*\s*$",
     linre.I,
 )
 _LEAD = linre.compile(
@@ -1059,6 +1060,25 @@ def _swap_by_noun(last: str, reading: Reading) -> str | None:
         return None
     o = same[0]
     return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
+
+
+# "EC 50", "factor=2.5", "queue_depth 32": a setting's name said right before its number
+_LABELLED = linre.compile(r"\b([A-Za-z][A-Za-z_]{1,24})\s{0,2}(?:=|:|of|at|to)?\s{0,2}(\d+(?:\.\d+)?)\b")
+
+
+def _swap_by_label(last: str, reading: Reading) -> str | None:
+    """ "and with EC 50?" after "... with EC 6.4 and 64 VPs ...": the one number the last question said after the same
+    name replaced by the new one, or None when the name labels no number there, or several."""
+    said = [m for m in _LABELLED.finditer(reading.text) if m.group(1).lower() not in _FILLER]
+    if len(said) != 1 or len([q for q in reading.quantities if q.value]) != 1:
+        return None
+    name, value = said[0].group(1), said[0].group(2)
+    old = read(last).text
+    same = [m for m in _LABELLED.finditer(old) if m.group(1).lower() == name.lower()]
+    if len(same) != 1:
+        return None
+    m = same[0]
+    return f"{old[: m.start(2)]}{value}{old[m.end(2) :]}"
 
 
 def _swap_by_role(last: str, reading: Reading) -> str | None:

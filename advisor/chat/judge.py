@@ -240,6 +240,7 @@ _IMPERATIVE = linre.compile(
     linre.IGNORECASE,
 )
 _MORE = linre.compile(r"^\s*(?:(?:and|so|then)\s+)?(?:more|extra|additional|another)\s+([\w/+-]+)[^?]*\?\s*$", linre.I)
+_POINTED = linre.compile(r"^\s*[a-z]+\s+(?:it|that|this|them)\s*\?\s*$", linre.I)
 _FRAGMENT_WORDS = 12  # "active memory dedup on POWER6?", "and SSP on VIOS 2.1?": short enough to be one fragment
 # a question that opens with its verb ("is the default LFAREA zero?") says what it asks; a fragment has no verb
 _VERB_FIRST = linre.compile(
@@ -307,6 +308,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         text = reading.text
     if _AMOUNT_ONLY.match(text.split(" (", 1)[0]):
         return None  # "and 1024?": another figure for the earlier calculation, no yes/no about a subject
+    if _asks_choice(text):
+        return _choice(claims, text, stated_levels(reading))
     if _WH_FIRST.match(asked_part(text)) and not _ELLIPSIS.match(text):
         return None  # "at what CPU utilization were the runs held?" asks for a figure, not yes or no
     if not reading.yes_no and not _asks_yes_no(text, claims) and not _ellipsis_of_yes_no(text, context, claims):
@@ -330,11 +333,16 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
     focus = head if head != text else None
     if focus is not None:  # "on VIOS 2.2.2.0 (ssp on vios 2.2.0.13 - doable)": the follow-up's own level wins
         levels = {**levels, **stated_levels(read(head))}
-    if _IMPERATIVE.match(own) or _adds(own):
+    said, inner = (text[: text.index(" (")], text[text.index(" (") + 2 : -1]) if own == text != head else (own, "")
+    if inner and (_IMPERATIVE.match(f"{inner}?") or _adds(f"{inner}?")):
+        # "and the db2 lpar?" after "turn on AME for the Java LPARs too?": the question it continues asks whether to
+        own = f"{said} (should I {'add ' if _adds(f'{inner}?') else ''}{inner})"
+    elif _IMPERATIVE.match(own) or _adds(own):
         own = f"should I {'add ' if _adds(own) else ''}{own}"  # "add work processes when response is slow?"
     else:  # "HWM of 4K use is high in D VIRTSTOR. raise LFAREA?": the last sentence asks whether to
         sents = [m.group(0) for m in _SENTENCE.finditer(own[-600:]) if m.group(0).strip()]
-        if len(sents) > 1 and (_IMPERATIVE.match(sents[-1]) or _adds(sents[-1])):
+        tagged = _POINTED.match(sents[-1]) if sents else None  # "trust it?" judges the statement before it
+        if len(sents) > 1 and not tagged and (_IMPERATIVE.match(sents[-1]) or _adds(sents[-1])):
             said = f"{'add ' if _adds(sents[-1]) else ''}{sents[-1].strip()}"
             own = f"{own[: len(own) - len(sents[-1])]} should I {said}"
     got = claims.verdict(text, levels, asked_part(own), fragment, focus)
@@ -364,6 +372,40 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
     if got is not None and not levels and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
         return None  # "and tomcat?": the follow-up swaps the subject for one this claim does not speak of
     return got
+
+
+# "app servers <-> DB on z, hipersockets or OSA?", "Redbook vs SAP guide: who's right?": a choice between two, which no
+# yes or no answers; a claim that says it depends on the case does
+_CHOICE_CLAUSE = linre.compile(
+    r"(?:^|[,:;]\s|\s[-–—]+\s|[.?!]\s)\s*(?:(?:so|and|but)\s+)?((?:[\w/+.-]+\s+){0,2}[\w/+.-]+)\s+or\s+"
+    r"(?:[\w/+.-]+\s+){0,2}[\w/+.-]+(?:\s+(?:for|in|on|with|between|under)\s+[^?,;]{1,40})?\s*\?\s*$",
+    linre.I,
+)
+_WHO_RIGHT = linre.compile(
+    r"\b(?:who|which(?:\s+(?:one|1|source|document|guide|paper))?)(?:'s|\s+is)?\s+(?:right|correct|wrong|better|best|"
+    r"to\s+(?:follow|trust|believe))\b[^?]{0,40}\?\s*$",
+    linre.I,
+)
+_NOT_CHOICE = frozenset("not no yes is are can could should would will does do did was were has have must".split())
+_CHOICE_PROBES = ("is it recommended?", "is it still valid?", "is it possible?")
+
+
+def _asks_choice(text: str) -> bool:
+    """Whether the message ends by asking to choose between two ("hipersockets or OSA?", "who's right?")."""
+    tail = text[-300:]
+    if _WHO_RIGHT.search(tail):
+        return True
+    m = _CHOICE_CLAUSE.search(tail)
+    return m is not None and m.group(1).split()[0].lower() not in _NOT_CHOICE and "or not" not in tail.lower()
+
+
+def _choice(claims: Claims, text: str, levels: dict[str, Level]) -> ClaimVerdict | None:
+    """ "it depends" from a claim that says so about the subjects of a choice; no other verdict answers one."""
+    for probe in _CHOICE_PROBES:
+        got = claims.verdict(text, levels, probe)
+        if got is not None and got.answer == "it depends":
+            return got
+    return None
 
 
 def _adds(sentence: str) -> bool:

@@ -837,12 +837,12 @@ def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, in
         got = _asked(pred, text[cut:], soft)
         if got is not None:
             return got[0], got[1] + cut, got[2] + cut
-    m = pred.opposite.search(text) if pred.opposite is not None else None
+    m = _predicative(pred.opposite, text) if pred.opposite is not None else None
     if m is None and soft and pred.soft is not None:
         m = pred.soft.search(text)
     reverse = m is not None
     if m is None:
-        m = pred.same.search(text)
+        m = _predicative(pred.same, text)
     if m is None or (pred.not_before is not None and pred.not_before.match(text, m.end())):
         return None
     if pred.not_after is not None and pred.not_after.search(text[max(0, m.start() - 2 * _WINDOW) : m.start()]):
@@ -850,6 +850,32 @@ def _asked(pred: Predicate, text: str, soft: bool = True) -> tuple[bool, int, in
     if _NEGATION.search(text[max(0, m.start() - _WINDOW) : m.start()]):
         reverse = not reverse
     return reverse, m.start(), m.end()
+
+
+# adjectives that name a kind when a noun follows ("fixed large frames", "shared memory", "Active Memory Sharing") and
+# ask the predicate only when said of something ("are 2G frames fixed?", "is it shared between the cores?")
+_ATTRIBUTIVE = frozenset("fixed pinned resident pageable shared dedicated active enabled compressed".split())
+_NEXT_WORD = linre.compile(r"\s+([A-Za-z0-9][\w/+-]*)")
+# what stands before a kind of thing: an article, a determiner or a size ("the shared pool", "1M fixed large frames")
+_KIND_BEFORE = linre.compile(r"(?:^|\s)(?:the|a|an|all|our|their|its|these|those|some|any|no|\d[\w.]*)\s+$", linre.I)
+_PREDICATIVE_NEXT = frozenset(
+    """in on at to by for from out when if and or but because after before during while until via over under between
+    across with without once too as than so now then again anyway always forever permanently""".split()
+)
+
+
+def _predicative(pattern: linre.Pattern, text: str) -> linre.Match | None:
+    """The first match of a predicate's words that asks it: an adjective of `_ATTRIBUTIVE` right before a noun, after
+    an article or a size or written as a name, names a kind of thing ("1M fixed large frames", "Active Memory
+    Sharing"); it does not ask whether something is fixed."""
+    for m in itertools.islice(pattern.finditer(text), _MAX_STATED):
+        if m.group(0).strip().lower() not in _ATTRIBUTIVE:
+            return m
+        after = _NEXT_WORD.match(text, m.end())
+        named = m.group(0)[:1].isupper() or _KIND_BEFORE.search(text[max(0, m.start() - 24) : m.start()]) is not None
+        if after is None or after.group(1).lower() in _PREDICATIVE_NEXT or not named:
+            return m  # "does that cost pinned memory?" asks whether memory is pinned
+    return None
 
 
 def _at_least(stated: Level, minimum: Level) -> bool | None:
@@ -970,7 +996,7 @@ def _subject(pattern: str) -> linre.Pattern:
     return linre.compile("(?:" + "|".join(opened) + ")", linre.IGNORECASE)
 
 
-_MARKS = frozenset("-/.#")
+_MARKS = frozenset("-/.#=")
 
 
 def _figure(spec: dict[str, Any]) -> Figure:

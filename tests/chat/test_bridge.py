@@ -97,3 +97,9 @@ def test_an_everyday_word_no_table_carries_is_set_aside_and_a_name_is_kept():
     assert "laut" not in said and "eigentlich" not in said and "Swap" in said
     kept = to_english("wie viele Tomcat Instanzen pro Core?").text
     assert "Tomcat" in kept  # a product is no everyday German word: the question is judged on it
+
+
+def test_a_platform_or_acronym_is_never_read_as_a_word_of_the_language():
+    said = to_english("as páginas de 2G são fixas no z/OS?").text
+    assert "z/OS" in said and "the?" not in said
+    assert "VM" in to_english("und wenn es z/VM ist, wie viele IFL?").text

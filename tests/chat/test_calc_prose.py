@@ -236,3 +236,29 @@ def test_an_hour_span_with_its_unit_is_no_figure():
         "lpar.entitled_capacity": 2.2,
         "lpar.virtual_processors": 4,
     }
+
+
+def test_a_bare_number_after_a_word_of_assent_replaces_the_last_questions_number(engine):
+    reply = _chat(engine, "can I set the AME expansion factor to 11?", "ok and 2.345?")
+    assert reply.verdict is not None and reply.verdict.answer == "no"  # finer than 0.01
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "expected"),
+    [
+        ("HPT on POWER7 for 4 lpars with max 64 GB each?", "and with max 128 GB each?", 8.0),  # 512 / 64
+        ("vios memory for a frame with cores 48?", "and with cores 96?", 12288),
+    ],
+)
+def test_a_number_said_after_the_same_name_replaces_that_one(engine, first, follow_up, expected):
+    reply = _chat(engine, first, follow_up)
+    assert expected in [c.result for c in reply.calculations], (follow_up, reply.answer[:200])
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["LFAREA=(1M=(40%),2G=(2)) in IEASYS02 - would the system IPL?", "does it IPL fine with LFAREA=(1M=(15%))?"],
+)
+def test_whether_an_lfarea_ipls_asks_for_the_online_storage(engine, question):
+    reply = _chat(engine, question)
+    assert reply.intent == "clarify" and reply.needs_input and not reply.calculations

@@ -156,6 +156,8 @@ _YES_NO_CLAUSE = linre.compile(
     # "please check: LFAREA=...", "pls sanity-check this": a check of the user's own value asked for
     r"|^\s*(?:\[[^\]]{0,40}\]\s*)?(?:(?:pls|please|kindly|can\s+you|could\s+you)\s+)?"
     r"(?:check|verify|validate|sanity[\s-]?check|double[\s-]?check)\b"
+    # "z13 with SMT vs zEC12: roughly 38 % more ETR?": a figure put up to be confirmed
+    r"|\b(?:roughly|about|approx(?:imately)?|around|circa)\s+\d[^?]{0,30}\?"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
     r"|\b(?:wonder(?:ing)?|whether|not\s+sure\s+if|unsure\s+if)\b.{0,60}\b(?:enough|ok|okay|fine|sufficient|"
     r"too\s+(?:much|big|small|little|low)|valid|fits?|right)\b",

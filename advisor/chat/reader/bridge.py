@@ -53,7 +53,7 @@ MARKERS: dict[str, frozenset[str]] = {
     "es": frozenset(
         """el los las del que por para como cuanto cuantos cuantas cual cuales es hay una uno puedo podemos puede
         se si y pero tenemos tiene hace falta necesito necesitamos debo debemos mi nuestro nuestra nuestros esta
-        este estos muy mas tambien cuando donde porque lo al migramos hola gracias""".split()
+        este estos muy mas tambien cuando donde porque lo al migramos hola gracias segun""".split()
     ),
     "fr": frozenset(
         """le la les des du est sont avec sans une un combien quel quelle quels quelles pourquoi faut il nous je
@@ -63,7 +63,7 @@ MARKERS: dict[str, frozenset[str]] = {
     "pt": frozenset(
         """o um uma com sem para como quanto quantos quantas qual quais e nao preciso precisa podemos pode temos
         da dos das na nos nas ao pelo pela nosso nossa isso esse essa este esta muito mais quando onde porque se
-        ja tambem obrigado""".split()
+        ja tambem obrigado por ter tem sao estao voce meu minha ou""".split()
     ),
     "it": frozenset(
         """il lo la gli le un una uno di del della dei delle con senza quanto quanti quante quanta ogni che cosa
@@ -74,6 +74,7 @@ MARKERS: dict[str, frozenset[str]] = {
 
 # ... and each word (or two-word phrase) of it read in English; "" drops a word that carries nothing here.
 _DE = """
+zwei=two|drei=three|vier=four|acht=eight|zehn=ten|hundert=hundred
 wie viele=how many|der standard=the default|den standard=the default|im standard=by default|pro=per
 wie viel=how much|und wenn=and if|was passiert=what happens|gibt es=is there|wieviele=how many|wieviel=how much
 viele=many|viel=much|wie=how|was=what|welche=which|welcher=which|welches=which|welchen=which|warum=why|wieso=why
@@ -96,6 +97,8 @@ hochstens=at most|klein=small|kleine=small|anfordern=request|anzufordern=request
 bitte=please|danke=thanks|hallo=hello|gemessen=measured
 """
 _ES = """
+segun=according to|basta=is enough|bastan=are enough|suficientes=enough
+dos=two|tres=three|cuatro=four|ocho=eight|servidor=server|servidores=servers
 hace falta=is needed|y si=and if|que pasa=what happens|por que=why|por defecto=default|cuantos=how many
 cuantas=how many|cuanto=how much|cuanta=how much|que=what|cual=which|cuales=which|como=how|porque=because
 cuando=when|donde=where|si=if|y=and|o=or|pero=but|es=is|son=are|esta=is|estan=are|hay=is there|puedo=can I
@@ -114,6 +117,7 @@ adaptador=adapter|adaptadores=adapters|varios=several|libres=free|libre=free|tam
 gracias=thanks
 """
 _FR = """
+deux=two|trois=three|quatre=four|huit=eight|serveur=server|serveurs=servers|paginable=pageable|paginables=pageable|elles=they|ils=they
 est-ce que=|faut il=is needed|combien de=how much|et si=and if|par defaut=default|qu est-ce que=what
 combien=how much|quel=which|quelle=which|quels=which|quelles=which|comment=how|pourquoi=why|quand=when|ou=or|si=if
 et=and|mais=but|est=is|sont=are|peut=can|peux=can|pouvons=can|doit=must|dois=must|devons=must|faut=needed|il=it
@@ -128,6 +132,8 @@ facteur=factor|machine=machine|reseau=network|debit=throughput|lent=slow|meilleu
 grande=large|maximale=maximum|maximal=maximum|minimale=minimum|petit=small|taille=size|bonjour=hello|merci=thanks
 """
 _PT = """
+paginaveis=pageable|fixos=fixed|segundo=according to
+dois=two|duas=two|tres=three|quatro=four|oito=eight|ter=have|por=per|servidor=server|servidores=servers|paginavel=pageable
 o que=what|e se=and if|por que=why|por padrao=default|quantos=how many|quantas=how many|quanto=how much
 quanta=how much|qual=which|ou=or|quais=which|como=how|porque=because|quando=when|onde=where|se=if|e=is|sao=are
 esta=is|estao=are|ha=is there|posso=can I|podemos=can we|pode=can|devo=should I|devemos=should we|deve=should
@@ -143,6 +149,7 @@ maquina=machine|rede=network|lento=slow|melhor=better|limite=limit|maximo=maximu
 pequeno=small|tamanho=size|acontece=happens|obrigado=thanks|ola=hello
 """
 _IT = """
+due=two|tre=three|quattro=four|otto=eight|paginabile=pageable|paginabili=pageable
 e se=and if|che cosa=what|cosa=what|quanti=how many|quante=how many|quanto=how much|quanta=how much|quale=which
 quali=which|come=how|perche=why|quando=when|dove=where|se=if|e=and|o=or|ma=but|sono=are|funziona=works
 possiamo=can we|posso=can I|puo=can|devo=should I|dobbiamo=should we|deve=should|serve=needed|servono=needed
@@ -268,6 +275,9 @@ def read_in_english(text: str, lang: str, first: Mapping[str, str] | None = None
     pos, i = 0, 0
     while i < len(spans):
         start, end, word = spans[i]
+        if (len(word) >= 2 and word.isupper()) or "/" in (text[start - 1 : start], text[end : end + 1]):
+            i += 1  # "OS" of "z/OS", "AME", "VM": a name or acronym, never a word of the language
+            continue
         key = _key(word, lang, table)
         if i + 1 < len(spans) and text[end : spans[i + 1][0]] in (" ", "-", "'"):
             pair = f"{key} {_key(spans[i + 1][2], lang, table)}"
