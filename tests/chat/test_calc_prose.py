@@ -262,3 +262,21 @@ def test_a_number_said_after_the_same_name_replaces_that_one(engine, first, foll
 def test_whether_an_lfarea_ipls_asks_for_the_online_storage(engine, question):
     reply = _chat(engine, question)
     assert reply.intent == "clarify" and reply.needs_input and not reply.calculations
+
+
+@pytest.mark.parametrize(
+    ("question", "role", "gb"),
+    [
+        # lparstat -i lines run together: the next line's "Target ... Factor" label is not this amount's role
+        ("Desired Memory : 12288 MB Target Memory Expansion Factor : 1.50 what does AIX see?", "true", 12.0),
+        ("Desired Memory : 8192 MB\nTarget Memory Expansion Factor : 2.00\nexpanded size?", "true", 8.0),
+        # a role said before what the amount must be
+        ("expanded memory must be 24 GB and we want factor 2.0", "expanded", 24.0),
+        ("the expanded memory needs to be 30 GB at factor 1.5, how much true memory?", "expanded", 30.0),
+        ("27 GB target, factor 1.5: true memory?", "expanded", 27.0),
+    ],
+)
+def test_ame_amounts_keep_their_own_role(question, role, gb):
+    from advisor.chat.calc.power import ame_sizes
+
+    assert ame_sizes(question)[0] == {role: gb}

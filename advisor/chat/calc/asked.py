@@ -98,12 +98,19 @@ def asks_other(text: str, computes: linre.Pattern) -> bool:
     return bool(_OTHER.search(want)) and not computes.search(want if marked else text[:MAX_MESSAGE])
 
 
+# the next pasted label ("Target Memory Expansion Factor : "), capitalised words before a colon, after an amount
+_NEXT_LABEL = linre.compile(r"^\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,5}\s*:\s")
+
+
 def role_patterns(before: str, after: str | None = None) -> tuple[linre.Pattern, linre.Pattern]:
     """The (words after, words before) patterns of one role: "12 GB true", "true mem 12 GB", "paging is 6 GB"."""
     return (
         linre.compile(rf"^\s*(?:of\s+)?(?:{after or before})\b", linre.I),
         linre.compile(
-            rf"\b(?:{before})(?:\s+(?:mem(?:ory)?|ram|space|size))?\s*(?:of|is|=|:|at|to|has|with)?\s*$", linre.I
+            # "expanded memory must be 24 GB": a role said before its amount, also as what the amount must be
+            rf"\b(?:{before})(?:\s+(?:mem(?:ory)?|ram|space|size))?\s*"
+            r"(?:of|is|=|:|at|to|has|with|(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+to)\s+be)?\s*$",
+            linre.I,
         ),
     )
 
@@ -120,6 +127,8 @@ def role_span(
     """(role, start, end of the amount with its role words) of amount `q`, or None."""
     # a role is said on the amount's own line: pasted "Desired Memory : 12288 MB" is not the next line's "Target"
     after = text[q.end : q.end + 40].split("\n", 1)[0]
+    label = _NEXT_LABEL.match(after)  # "12288 MB Target Memory Expansion Factor : 1.50": lines run together
+    after = "" if label else after
     for name, (after_pattern, _) in roles.items():
         m = after_pattern.match(after)
         if m:
