@@ -344,6 +344,7 @@ class ZvmSmtGain(BaseModel):
     itr_pct: float
     users: int
     formula: str
+    paper_states: str | None = None  # the paper's own rounding of the gain, where it states one
     citations: list[Cite]
 
 
@@ -511,6 +512,7 @@ def zvm_smt_gain(req: ZvmSmtInput, ctx: Context) -> ZvmSmtGain:
         itr_pct=g.itr_pct,
         users=g.users,
         formula="gain = (z13 with SMT / baseline - 1) x 100%, for ETR and ITR",
+        paper_states=zvm_smt.PAPER_STATES.get(req.baseline),
         citations=[zvm_smt.CITE_TABLE2],
     )
 

@@ -280,3 +280,21 @@ def test_ame_amounts_keep_their_own_role(question, role, gb):
     from advisor.chat.calc.power import ame_sizes
 
     assert ame_sizes(question)[0] == {role: gb}
+
+
+@pytest.mark.parametrize(
+    ("question", "limit"),
+    [
+        ("LFAREA=(1M=(50%),2G=(50%)) on 200G online - ok??", "156.8 GB"),  # new form: 0.8 x (200 - 4)
+        ("LFAREA=95% with 64 GB online, valid?", "49.2 GB"),  # old form: 0.8 x 64 - 2
+    ],
+)
+def test_an_invalid_lfarea_with_online_storage_states_the_limit(engine, question, limit):
+    reply = engine.turn(question, None)
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert limit in reply.answer
+
+
+def test_the_paper_s_own_smt_figures_are_quoted_beside_table_2s(engine):
+    answer = engine.turn("z13 SMT vs zEC12, how much more ITR for SAP app servers?", None).answer
+    assert "+40.6%" in answer and "up to 40% more ITR (Figure 5)" in answer

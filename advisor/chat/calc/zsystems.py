@@ -10,10 +10,12 @@ import re
 
 from advisor import linre
 from advisor.calculators.lfarea import (
+    CITE_FORMS,
     CITE_IAR046I,
     REASONS,
     LfareaSyntaxError,
     assess_lfarea,
+    lfarea_limit_gb,
     parse_lfarea,
 )
 from advisor.capabilities import calculators
@@ -211,6 +213,16 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 "prompts for a new LFAREA.",
                 *_cites(e.citations, "lfarea"),
             )
+            # the online storage was given: what a valid statement of the same form may reserve there
+            new_form = _has(r"\b(?:1M|2G)\s*=", stmt)
+            form = "new" if new_form else "old"
+            limit = lfarea_limit_gb(online, "new" if new_form else "old")
+            rule = "80% of (online storage - 4 GB)" if form == "new" else "80% of online storage - 2 GB"
+            out.out.say(
+                f"On {fmt(online)} GB online storage a valid {form}-form statement may reserve at most "
+                f"{fmt(limit)} GB ({rule}).",
+                *_cites([CITE_FORMS], "lfarea"),
+            )
             out.rules = ["ZOS-002"]
             out.verdict = (
                 "no",
@@ -359,9 +371,10 @@ def smt_answer(text: str) -> CalcAnswer | None:
         a, b = g.baseline, g.smt
         cites = _cites(g.citations, "zvm_smt")
         out.out.say(
-            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)}%, the paper's "
+            f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)}%, about "
             f"+{fmt(g.etr_pct, 0)}%), ITR {fmt(a.itr)} -> {fmt(b.itr)} (+{fmt(g.itr_pct, 1)}%), "
-            f"{a.users} -> {b.users} users, measured at about 90% CPU.",
+            f"{a.users} -> {b.users} users, measured at about 90% CPU"
+            + (f"; the paper states {g.paper_states}." if g.paper_states else "."),
             *cites,
         )
         out.calculations.append(
