@@ -289,3 +289,25 @@ def test_a_signature_with_a_name_and_team_is_taken_off(closing):
 def test_a_tracker_assignment_line_is_a_wrapper():
     assert unwrap(f"OPS-4410 assigned to you: {QUESTION}").text == QUESTION
     assert unwrap(f"[Jira] mentioned you in SAPOPS-12: {QUESTION}").text == QUESTION
+
+
+@pytest.mark.parametrize(
+    "mail",
+    [
+        "> From: SAN team\n> we will add 16 more NPIV clients on vios1 next week\nvios1 has 24 NPIV adapters. "
+        "After the change how much memory?",
+        "-----Original Message-----\nFrom: storage\nwe plan to add 16 more NPIV clients\n\nvios1 has 24 NPIV adapters."
+        " memory with their plan?",
+    ],
+)
+def test_a_change_only_the_quoted_part_states_is_kept(mail):
+    """ "after the change" names something only the quoted mail says: its lines stay, ahead of the new part."""
+    text = unwrap(mail).text
+    assert "16 more NPIV" in text and "24 NPIV" in text
+
+
+def test_an_ibm_i_work_management_question_is_not_covered(engine):
+    for question in ("IBM i 7.4 shared pool *INTERACT sizing for our ERP?", "QPFRADJ on or off for the IBM i lpar?"):
+        reply = engine.turn(question, None)
+        assert not reply.covered and not reply.citations
+    assert engine.turn("what HPT ratio does an IBM i partition use?", None).covered

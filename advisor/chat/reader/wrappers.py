@@ -219,7 +219,7 @@ def _lines(text: str, removed: list[str]) -> str:
     if not replied and _cited(kept, quoted):
         # "> For the March IPL we plan LFAREA=... on SYSB" over "SYSB has 96G online, is that ok?": lines quoted
         # into a ticket or chat (no reply header) are what the question is about, not an older mail
-        leans = _leans(kept)
+        leans = _leans(kept) or _UNSAID.search(" ".join(kept)) is not None  # "after the change": the quote says it
         own_lines = [line for line in kept if _has_words(line)]
         own_lines[0] = _prefixes(own_lines[0], removed)  # "INC0048211 - Prio 3 - ...": the ticket's own wrapper
         cited = [line for line in quoted if _has_words(line) and (leans or ("?" not in line and _informative(line)))]
@@ -227,6 +227,10 @@ def _lines(text: str, removed: list[str]) -> str:
     elif (not _says_much(kept) and any("?" in line for line in quoted)) or (quoted and _points_back(kept, quoted)):
         # "please advise, thx" under the quoted question, "see below" over a forwarded one: that question,
         # then what the new part adds
+        kept = [line for line in quoted + kept if _has_words(line)]
+    elif _UNSAID.search(" ".join(kept)) and any(_has_words(line) for line in quoted):
+        # "after the change, how much memory?" under a quoted "> we will add 16 more NPIV clients": the new part names
+        # something only the quoted part says, which comes first so that its figures are read with the new ones
         kept = [line for line in quoted + kept if _has_words(line)]
     elif _judges(kept) and any(_has_words(line) for line in quoted) and not any("?" in line for line in quoted):
         # "good idea?" under a quoted plan ("> let's add 20 more dialog WPs"): the plan is what is asked about
@@ -249,6 +253,12 @@ def _judges(lines: list[str]) -> bool:
 # "what do i tell them?", "thoughts on this?", "is that right?": a short new part about the quoted one
 _BACK = linre.compile(
     r"\b(?:them|they|this|that|these|those|it|above|below|the\s+(?:number|figure|value|limit|answer))\b",
+    linre.IGNORECASE,
+)
+# "after the change", "with their plan", "the request below": a definite change or plan the new part does not state
+_UNSAID = linre.compile(
+    r"\b(?:the|that|this|their|your|his|her)\s+(?:planned\s+|proposed\s+)?(?:change|changes|plan|request|proposal|"
+    r"migration|upgrade)\b",
     linre.IGNORECASE,
 )
 # "LFAREA=(1M=(60%),2G=(20))", "dbc_max_pct=20": a setting written out, which a question about "that" may mean
