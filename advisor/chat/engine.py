@@ -304,7 +304,7 @@ class ChatEngine:
         moved = document_changes(st.original_document or {}, st.document or {})
         reply = self._review(text, Intent("review"), st)
         if moved:
-            shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:12])
+            shown = "; ".join(f"{path}: {_show(a, path)} -> {_show(b, path)}" for path, a, b in moved[:12])
             line = f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets)."
         else:
             line = "No changes yet: the document is as it was given."
@@ -672,7 +672,7 @@ class ChatEngine:
             st.document = st.previous_documents.pop()
         reply = self._whatif(change, Intent("whatif"), st)
         if undone and reply.citations:
-            shown = "; ".join(f"{path}: {_show(b)} -> {_show(a)}" for path, a, b in undone[:8])
+            shown = "; ".join(f"{path}: {_show(b, path)} -> {_show(a, path)}" for path, a, b in undone[:8])
             line = f"Undone first: {shown}."
             reply.answer = f"{line} [1]\n{reply.answer}"
             reply.claims.insert(0, Claim(text=line, citations=[1]))

@@ -43,11 +43,19 @@ def _cite(advisor, rule_id: str):
     return from_out(advisor.citations(rule_id)[0], f"rule:{rule_id}")
 
 
-def _show(value) -> str:
+# a field's unit by the schema's name for it ("memory_gb", "clm_pct"): a what-if states "4 GB -> 6 GB", not "4 -> 6"
+_UNITS = (("_gb", " GB"), ("_mb", " MB"), ("_tb", " TB"), ("_pct", "%"), ("_percent", "%"))
+
+
+def _show(value, path: str = "") -> str:
     if value is None:
         return "(not set)"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        field = path.rsplit(".", 1)[-1]
+        unit = next((u for suffix, u in _UNITS if field.endswith(suffix)), "")
+        return f"{value}{unit}"
     return f'"{value}"' if isinstance(value, str) else str(value)
 
 
@@ -58,7 +66,9 @@ def _line(f: Finding) -> str:
 def whatif_answer(
     advisor, before_doc: dict, changes: list[Change], diff: ReviewDiff, rule_ids: list[str], out: Composer
 ) -> None:
-    touched = ", ".join(f"{c.path} {_show(get_at(before_doc, c.path))} -> {_show(c.value)}" for c in changes)
+    touched = ", ".join(
+        f"{c.path} {_show(get_at(before_doc, c.path), c.path)} -> {_show(c.value, c.path)}" for c in changes
+    )
     touched += _os_levels(before_doc, changes)
     cites = [_cite(advisor, rid) for rid in rule_ids[:3]] or [
         _cite(advisor, f.rule_id) for f in (diff.introduced + diff.resolved + diff.kept)[:3]
@@ -208,7 +218,7 @@ def so_far(original, before_doc, after_doc, out: Composer, advisor, rule_ids, di
         _cite(advisor, f.rule_id) for f in (diff.resolved + diff.kept)[:1]
     ]
     if cites:
-        shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:8])
+        shown = "; ".join(f"{path}: {_show(a, path)} -> {_show(b, path)}" for path, a, b in moved[:8])
         out.say(
             f"Changes so far against the document as given: {shown} ('undo' steps back, 'start over' resets).", *cites
         )
@@ -457,7 +467,7 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
             return _question(st, text, ask, "whatif-field", tied[:4])
         named = _named_fields(doc, text) if _CHANGE_VERB.search(text) else []
         if len(named) == 1:  # "raise the weight": to what?
-            ask = f"What value should {named[0]} have? It is {_show(get_at(doc, named[0]))} now."
+            ask = f"What value should {named[0]} have? It is {_show(get_at(doc, named[0]), named[0])} now."
             return _question(st, text, ask, "whatif-value", named, named[0])
         if len(named) > 1:
             ask = f"Which setting do you mean: {' or '.join(named[:4])}? Say it with its new value."
@@ -501,14 +511,14 @@ def _refused(st: ChatState, text: str, doc: dict, exc: DocumentError) -> ChatRep
     now = get_at(doc, path)
     ask = (
         f"{path} cannot take that value: {issue.message[:1].lower()}{issue.message[1:]}"
-        f" (it is {_show(now)} now). What value should it have?"
+        f" (it is {_show(now, path)} now). What value should it have?"
     )
     return _question(st, text, ask, "whatif-value", [path], path)
 
 
 def _no_op(engine: ChatEngine, text: str, st: ChatState, changes: list[Change]) -> ChatReply:
     """ "smt off" when it is off: said so, with the review of the document as it stands."""
-    said = "; ".join(f"{c.path} is already {_show(get_at(st.document or {}, c.path))}" for c in changes[:6])
+    said = "; ".join(f"{c.path} is already {_show(get_at(st.document or {}, c.path), c.path)}" for c in changes[:6])
     reply = engine._review(text, Intent("review"), st)
     line = f"Nothing to change: {said} in this document. The review as it stands:"
     if reply.citations:
@@ -572,7 +582,7 @@ def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str) ->
         cites = [_cite(engine.advisor, rid) for rid in cited]
         if not cites:
             return  # nothing to cite it with: the review below stands alone
-        shown = "; ".join(f"{path}: {_show(a)} -> {_show(b)}" for path, a, b in moved[:8])
+        shown = "; ".join(f"{path}: {_show(a, path)} -> {_show(b, path)}" for path, a, b in moved[:8])
         left = len(st.previous_documents)
         out.say(f"{what}: {shown}. {left} more change(s) can be undone.", *cites)
         moved_lines(engine.advisor, diff, out, brief=True)

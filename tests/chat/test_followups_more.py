@@ -24,29 +24,29 @@ def test_a_lead_in_does_not_hide_the_fix_question(engine, lead_in):
 def test_a_bare_amount_after_a_what_if_varies_that_what_if(engine):
     s = Session(engine, "zos-lfarea.json")
     first = s.say("what if we had 64 GB online")
-    assert first.intent == "whatif" and "online_storage_gb 16 -> 64" in first.answer
+    assert first.intent == "whatif" and "online_storage_gb 16 GB -> 64 GB" in first.answer
     again = s.say("and 128 GB?")
-    assert again.intent == "whatif" and "online_storage_gb 64 -> 128" in again.answer
-    assert "online_storage_gb: 16 -> 128" in again.answer  # changes so far, against the document as given
+    assert again.intent == "whatif" and "online_storage_gb 64 GB -> 128 GB" in again.answer
+    assert "online_storage_gb: 16 GB -> 128 GB" in again.answer  # changes so far, against the document as given
     undone = s.say("undo")
-    assert "online_storage_gb: 128 -> 64" in undone.answer
+    assert "online_storage_gb: 128 GB -> 64 GB" in undone.answer
 
 
 def test_and_add_continues_a_what_if_chain(engine):
     s = Session(engine, "aix-ame4k-64k.json")
     s.say("what if we set the factor to 2.8")
     r = s.say("and add 2 GB")
-    assert r.intent == "whatif" and "memory.desired_gb 7 -> 9" in r.answer
+    assert r.intent == "whatif" and "memory.desired_gb 7 GB -> 9 GB" in r.answer
 
 
 @pytest.mark.parametrize(
     ("document", "message", "expected"),
     [
-        ("vios-undersized.json", "make it 12 GB", "memory_gb 4 -> 12"),
-        ("vios-undersized.json", "give it 8 GB", "memory_gb 4 -> 8"),
-        ("aix-clean.json", "resize it to 5 GB", "memory.desired_gb 7 -> 5"),
+        ("vios-undersized.json", "make it 12 GB", "memory_gb 4 GB -> 12 GB"),
+        ("vios-undersized.json", "give it 8 GB", "memory_gb 4 GB -> 8 GB"),
+        ("aix-clean.json", "resize it to 5 GB", "memory.desired_gb 7 GB -> 5 GB"),
         ("aix-clean.json", "what if the factor were 3.5", "ame.expansion_factor 2.0 -> 3.5"),
-        ("hpux-superdome.json", "suppose we configure 25% cell local memory", "clm_pct 0 -> 25"),
+        ("hpux-superdome.json", "suppose we configure 25% cell local memory", "clm_pct 0% -> 25%"),
         ("hpux-superdome.json", "what if swap was 300 GB", "swap_gb (not set) -> 300"),
     ],
 )

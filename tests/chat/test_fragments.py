@@ -182,7 +182,7 @@ def test_what_ifs_in_words_vary_and_accumulate(engine):
     assert r.intent == "whatif" and "ame.expansion_factor 3 -> 2.2" in r.answer
     z = Session(engine, "zos-lfarea.json")
     z.say("set lfarea to LFAREA=(1M=(5%),2G=(2))")
-    assert "online_storage_gb 16 -> 64" in z.say("and with 64 GB online?").answer
+    assert "online_storage_gb 16 GB -> 64 GB" in z.say("and with 64 GB online?").answer
 
 
 def test_a_verdict_is_not_turned_round_by_a_question_it_was_not_written_for(engine):
@@ -227,7 +227,9 @@ def test_a_new_amount_replaces_the_amount_said_with_the_same_words(engine):
 
 def test_shared_memory_in_words_is_never_the_servers_memory(engine):
     r = Session(engine, "hpux-superdome.json").say("set sap shared memory to 40 GB")
-    assert r.intent == "whatif" and "sap.shared_memory_gb 20 -> 40" in r.answer and "memory_gb 128" not in r.answer
+    assert (
+        r.intent == "whatif" and "sap.shared_memory_gb 20 GB -> 40 GB" in r.answer and "memory_gb 128" not in r.answer
+    )
     r = Session(engine, "zvm-z13.json").say("make it 32 IFLs")
     assert r.intent == "whatif" and "engine_count 16 -> 32" in r.answer
 
@@ -248,7 +250,7 @@ def test_what_changed_lists_the_what_ifs_against_the_document_as_given(engine):
     s.say("switch to AME64K")
     s.say("add 2 GB")
     r = s.say("what have we changed so far?")
-    assert "memory.desired_gb: 7 -> 9" in r.answer and 'ame.page_support: "4K" -> "64K"' in r.answer
+    assert "memory.desired_gb: 7 GB -> 9 GB" in r.answer and 'ame.page_support: "4K" -> "64K"' in r.answer
 
 
 def test_judgements_on_the_document_chain_and_need_no_my(engine):

@@ -170,9 +170,9 @@ def test_what_if_in_words_accumulates_undoes_and_starts_over(engine):
     r = s.say("go to AIX 7.3 TL2")
     assert s.state["document"]["os"] == {"version": "7.3", "tl": 2}
     r = s.say("add 2 GB")
-    assert s.state["document"]["memory"]["desired_gb"] == 9 and "memory.desired_gb 7 -> 9" in r.answer
+    assert s.state["document"]["memory"]["desired_gb"] == 9 and "memory.desired_gb 7 GB -> 9 GB" in r.answer
     r = s.say("undo")
-    assert s.state["document"]["memory"]["desired_gb"] == 7 and "Undone: memory.desired_gb: 9 -> 7" in r.answer
+    assert s.state["document"]["memory"]["desired_gb"] == 7 and "Undone: memory.desired_gb: 9 GB -> 7 GB" in r.answer
     r = s.say("start over")
     assert s.state["document"]["ame"]["page_support"] == "4K" and s.state["previous_documents"] == []
     assert r.findings[0].rule_id == "AME-001"

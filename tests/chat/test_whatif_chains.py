@@ -74,9 +74,9 @@ def test_what_ifs_over_http_with_a_bot_prefix(tmp_path):
         sid = first.json()["session_id"]
         assert "HPUX-004" in {f["rule_id"] for f in first.json()["diff"]["resolved"]}
         dropped = client.post("/v1/chat", json={"message": "[ci-gate] what if we drop the CLM", "session_id": sid})
-        assert "clm_pct 15 -> 0" in dropped.json()["answer"]
+        assert "clm_pct 15% -> 0%" in dropped.json()["answer"]
         undone = client.post("/v1/chat", json={"message": "[ci-gate] undo", "session_id": sid}).json()
-        assert undone["answer"].startswith("Undone: clm_pct: 0 -> 15") and "Resolved: HPUX-004" in undone["answer"]
+        assert undone["answer"].startswith("Undone: clm_pct: 0% -> 15%") and "Resolved: HPUX-004" in undone["answer"]
         client.post("/v1/chat", json={"message": "[ci-gate] undo all", "session_id": sid})
         assert client.get(f"/v1/chat/{sid}").json()["document"] == doc
     finally:
@@ -88,4 +88,4 @@ def test_a_partition_kind_named_narrows_the_question(engine):
     asked = engine.turn("what if the vios had 16 GB", None, document=doc)
     assert asked.intent == "clarify" and "vios1 or vios2?" in asked.answer and "sapapp01" not in asked.answer
     done = engine.turn("vios2", asked.state)
-    assert "partitions[1].memory_gb 4 -> 16" in done.answer
+    assert "partitions[1].memory_gb 4 GB -> 16 GB" in done.answer

@@ -26,12 +26,12 @@ def _doc(name: str) -> dict:
             "what if the statement were LFAREA=(1M=(10%),2G=(2))",
             'lfarea "LFAREA=(1M=(10%),2G=(12,10))" -> "LFAREA=(1M=(10%),2G=(2))"',
         ),
-        ("vios-undersized.json", "vios1 memory to 12 GB", "memory_gb 4 -> 12"),
+        ("vios-undersized.json", "vios1 memory to 12 GB", "memory_gb 4 GB -> 12 GB"),
         ("vios-undersized.json", "64 cores instead of 32", "system_cores 32 -> 64"),
         ("aix-ame4k-64k.json", "4 virtual processors instead of 2", "cpu.virtual_processors 2 -> 4"),
         ("aix-ame4k-64k.json", "what if it had 3 virtual cpus", "cpu.virtual_processors 2 -> 3"),
-        ("aix-ame4k-64k.json", "give it 4 more gigs of memory", "memory.desired_gb 7 -> 11"),
-        ("aix-ame4k-64k.json", "cut memory by 1 GB", "memory.desired_gb 7 -> 6"),
+        ("aix-ame4k-64k.json", "give it 4 more gigs of memory", "memory.desired_gb 7 GB -> 11 GB"),
+        ("aix-ame4k-64k.json", "cut memory by 1 GB", "memory.desired_gb 7 GB -> 6 GB"),
         ("aix-ame4k-64k.json", "what if smt were off", "cpu.smt 8 -> 1"),
         ("zvm-z13.json", "32 ifls instead of 16", "engine_count 16 -> 32"),
         # terse, on the first turn
@@ -49,7 +49,7 @@ def test_a_follow_up_change_in_words_accumulates(engine):
     first = engine.turn("suppose we configure 20% cell local memory", None, document=_doc("hpux-superdome.json"))
     second = engine.turn("and use 16M text / 64M data pages for disp+work", first.state)
     assert second.intent == "whatif" and 'large_pages.text "4K" -> "16M"' in second.answer
-    assert "clm_pct: 0 -> 20" in second.answer  # the changes so far
+    assert "clm_pct: 0% -> 20%" in second.answer  # the changes so far
 
 
 @pytest.mark.parametrize(
