@@ -107,8 +107,9 @@ class ChatService:
 
     @staticmethod
     def _records(reply: ChatReply, message: str, before: int, now: str) -> tuple[str, list[ChatTurnRecord]]:
-        """The state to store (its turns left out: they are rows of chat_turns) and the turn's two messages."""
-        state = reply.state.model_dump_json(exclude={"turns"})
+        """The state to store (with only the latest messages the dialogue reads back: every message is a row of
+        chat_turns) and the turn's two messages."""
+        state = reply.state.stored()
         citations = [c.model_dump(mode="json") for c in reply.citations]
         return state, [
             ChatTurnRecord(before + 1, "user", message, None, [], now),

@@ -284,8 +284,8 @@ def vios_weight(claims: Claims, reading: Reading) -> ClaimVerdict | None:
 def earlier_questions(st: ChatState) -> str:
     """The conversation's last two user messages and the last question as resolved, oldest first: where a yes/no
     follow-up ("is it shared between the cores?", "and on POWER8?") finds the subject it leaves out."""
-    said = [t.text for t in st.turns if t.role == "user"][-_CONTEXT_TURNS:]
-    if st.subject.anchor and not said:  # over the API the state comes without its turns
+    said = st.recalled("user")[-_CONTEXT_TURNS:]
+    if st.subject.anchor and not said:  # a session stored before its state kept the latest messages
         said.append(st.subject.anchor)
     if st.subject.question:
         said.append(st.subject.question)

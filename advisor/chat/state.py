@@ -18,6 +18,10 @@ from advisor.findings import CitationOut
 
 MAX_TURNS = 200
 MAX_UNDO = 10
+# The dialogue reads back at most this many of the latest messages (user and advisor): the user's last questions a
+# follow-up takes its subject from, and the last answer ("apply it" applies the fix it put forward). A session stored
+# apart from its turns (the API keeps every message in its own table) keeps these, so that it answers as in process.
+RECALLED = 8
 
 
 class FindingRef(BaseModel):
@@ -95,6 +99,14 @@ class ChatState(BaseModel):
             )
         )
         del self.turns[:-MAX_TURNS]
+
+    def stored(self) -> str:
+        """The state as JSON for a store that keeps every message apart: only the messages the dialogue reads back."""
+        return self.model_copy(update={"turns": self.turns[-RECALLED:]}).model_dump_json()
+
+    def recalled(self, role: Literal["user", "advisor"]) -> list[str]:
+        """The texts of the latest messages of `role` the dialogue may read back, oldest first."""
+        return [t.text for t in self.turns[-RECALLED:] if t.role == role]
 
     def note(self, name: str, values: list[str], limit: int = 6) -> None:
         """Remember entities named in a message (latest last, no repeats)."""

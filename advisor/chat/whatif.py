@@ -636,7 +636,7 @@ def applied_fix(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | Non
             document_name=name if isinstance(name, str) else None,
         )
     else:
-        last = next((t.text for t in reversed(st.turns) if t.role == "advisor"), "")
+        last = next(reversed(st.recalled("advisor")), "")
         mentioned = sorted((f for f in review.findings if f.rule_id in last), key=lambda f: last.index(f.rule_id))
         order = [f for f in review.findings if f.rule_id == st.focus] + mentioned
     for finding in order:

@@ -1,6 +1,6 @@
 """Chat sessions: the state of each session and its numbered turns, written with optimistic concurrency.
 
-`chat_sessions` holds each session's state (the ChatState JSON without its turns) and
+`chat_sessions` holds each session's state (the ChatState JSON with only the latest messages) and
 `message_count`; `chat_turns` holds every message, user and advisor, numbered 1, 2, ... per
 session, so the state stays small however long the conversation. A turn is stored with
 `append_chat_turns(..., expected=N)`: it applies only while the session still has N messages,

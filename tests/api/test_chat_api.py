@@ -8,6 +8,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
+from advisor.chat.state import RECALLED
 from api.app import create_app
 from api.examples import EXAMPLE_DOCUMENT, EXAMPLE_OUTPUTS
 from tests.api.test_errors import assert_problem
@@ -197,6 +198,29 @@ def test_sessions_survive_a_restart_and_are_audited(settings, client):
             0
         ]
         assert (key, count) == (key_id, 6)
-        assert "turns" not in json.loads(state)  # the turns are rows of chat_turns, not copies in the state
+        # every message is a row of chat_turns; the state keeps only the latest ones the dialogue reads back
+        assert len(json.loads(state)["turns"]) <= RECALLED
     finally:
         again.state.store.close()
+
+
+def test_a_follow_up_leaning_on_two_turns_back_answers_over_the_api_as_in_process(app, client):
+    """The stored state keeps the latest messages the dialogue reads back: "is it shared between the cores?" takes
+    its subject from the first question (the NX unit), two turns back, over the API as in process."""
+    from advisor.chat import ChatEngine
+
+    said = ["is the NX unit on POWER7+ used for AME?", "what AIX TL?", "is it shared between the cores?"]
+    engine, state, session = ChatEngine(), None, {}
+    for message in said:
+        local = engine.turn(message, state)
+        state = json.loads(local.state.model_dump_json())
+        body = turn(client, message, **session)
+        session = {"session_id": body["session_id"]}
+        assert body["answer"] == local.answer
+    assert body["verdict"]["answer"] == "yes"
+    stored = app.state.store.get_chat_session(OPERATOR, session["session_id"]).state
+    assert [t["text"] for t in stored["turns"] if t["role"] == "user"] == said
+    for message in ("what does it compress?", "and on POWER7?", "how much CPU does it save?"):
+        session = {"session_id": turn(client, message, **session)["session_id"]}
+    stored = app.state.store.get_chat_session(OPERATOR, session["session_id"]).state
+    assert len(stored["turns"]) == RECALLED and stored["turns"][-2]["text"] == "how much CPU does it save?"
