@@ -9,6 +9,7 @@ covers, the answer says so and lists the closest topics instead of guessing.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass, field, replace
 
 from advisor import linre
@@ -251,14 +252,32 @@ def pick_sentences(
     return [sents[i] for i in chosen]
 
 
-def _select(r: Retrieval, limit: int) -> list:
+def _select(r: Retrieval, limit: int, apart: Set[str] = frozenset()) -> list:
+    """The passages to quote: the best, then those that score near it; never one of another product line than the
+    question's when the best one is of that line, nor one of `apart` (`other_lines`: "and response time?" after an
+    HP-UX table does not quote a z/OS measurement)."""
     hits = r.hits[:1]
     for h in r.hits[1:]:
         if len(hits) >= limit:
             break
+        if (h.other_family and not r.hits[0].other_family) or h.passage.id in apart:
+            continue
         if h.score >= SECOND_PASSAGE_SHARE * r.hits[0].score and h.passage.id not in {x.passage.id for x in hits}:
             hits.append(h)
     return hits
+
+
+def other_lines(kb: KnowledgeBase, r: Retrieval, near: frozenset[str]) -> set[str]:
+    """In a follow-up, the passages of product lines that are neither the conversation's (those of the passages the
+    last answer came from) nor the question's own: never quoted beside the best one."""
+    lines = kb.synonyms.families({t for pid in near if pid in kb.by_id for t in kb.by_id[pid].platforms})
+    if not lines:
+        return set()
+    return {
+        h.passage.id
+        for h in r.hits
+        if (own := kb.synonyms.families(set(h.passage.platforms))) and not own & (lines | r.families)
+    }
 
 
 def quote(kb: KnowledgeBase, r: Retrieval, out: Composer, passages: list[Passage], used: set[str]) -> None:
@@ -580,7 +599,8 @@ def answer(
         hits = [h for h in hits if h.passage.source in sources]
     if skip or calc is not None:
         r = replace(r, hits=hits)
-    picked = _select(r, 2 if calc else MAX_PASSAGES) if r.hits and (calc is None or scoped) else []
+    apart = other_lines(kb, r, near) if near else set()
+    picked = _select(r, 2 if calc else MAX_PASSAGES, apart) if r.hits and (calc is None or scoped) else []
     passages = [h.passage for h in picked]
     used: set[str] = set()
     quote(kb, r, out, passages, used)

@@ -67,6 +67,9 @@ _HOW_TO_CHECK = (
 _THE_SOURCES_CASE = (
     r"\b(?:redbook|guide|paper|book|redpaper)\W{0,3}(?:\w+\s+){0,3}(?:test|scenario|example|case)s?\b"
     r"|\b(?:test|scenario|example|figure|table)\s+\d+(?:-\d+)?\b"
+    # "in the ibm ame64k sap test with 14GB expanded", "what did HP measure": the authors' own runs
+    r"|\b(?:ibm|hp|their|they)(?:'s)?\s+(?:\w+\s+){0,3}(?:tests?|benchmarks?|measurements?|runs?|lab)\b"
+    r"|\bdid\s+(?:ibm|hp|they)\s+(?:\w+\s+)?(?:measure|test|see|get|find|use|run)\b"
 )
 # the question asks for a number of instances (not "do instances span cells?")
 _INSTANCES_ASKED = (
@@ -76,7 +79,7 @@ _INSTANCES_ASKED = (
 _EC_WORDS = r"\b(?:EC|entitle(?:d|ment)|entitled\s+capacity|processing\s+units?)\b"
 _VP_WORDS = r"\b(?:VPs?|vcpus?|virtual\s+(?:procs?|processors?|cpus?))\b"
 _JUDGE = (
-    r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large)|max|limit|size|sized|large|check"
+    r"\bok\b|okay|right|enough|fine|correct|valid|good|how (?:much|big|large|many)|max|limit|size|sized|large|check"
     r"|too\s+(?:much|big|high)"
     r"|\bfit\b|\bfits\b|\bfly\b|\bsafe\b|\bwork\b|\bsucceed|\bgo\s+through\b|\bbiggest|\blargest|\bmost\b"
     r"|\b(?:will|would|does|can)\s+(?:it|that|this|the\s+system|we|sys\w*)\s+IPL\b|\bIPL\s+(?:clean|fine|ok)"
@@ -414,6 +417,26 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "At the new factor the same expanded memory needs expanded memory / new factor of true memory.",
             ame.CITE_EXPANDED + ame.CITE_GAIN,
             "AME-007",
+            "memory.expanded_gb",
+            "lparstat -i",
+            calculator="ame",
+        )
+    if (
+        _has(r"\bAME\b|active\s+memory\s+expansion", text)
+        and _has(r"\b(?:true|real|physical)\s+(?:mem|ram)", asked(text))
+        and _has(r"how\s+much|\bwhat\b|how\s+big|\bneed|calculat", text)
+        and not reading.quantities
+        and not _factors(text)
+        and not has_document
+        and not _has(r"\bCPU\b|deficit|SAPS|response|paging|swap|commands?|\bshow|display|verify|monitor", text)
+    ):  # "how much true memory do I need once AME is on?": the memory the workload needs and the factor are the user's
+        return Clarification(
+            "details",
+            "How much memory must AIX and SAP see (the expanded memory, the memory the workload is sized for), and "
+            "at which expansion factor (the guide found 2.0 to 2.8 suitable for SAP ABAP)?",
+            "True memory is the expanded memory divided by the expansion factor.",
+            ame.CITE_EXPANDED + ame.CITE_GAIN,
+            "AME-005",
             "memory.expanded_gb",
             "lparstat -i",
             calculator="ame",

@@ -276,8 +276,13 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         last
         and st.subject.intent in (*_ASKED, "explain")
         and (st.document is None or st.subject.intent in _ASKED)
-        and len(bare.split()) <= CONTINUATION_WORDS
-        and (_ELLIPSIS.match(bare) or (_ELLIPSIS.match(text) and not reading.quantities))
+        # a further input of the last calculation may come with a few words of its own ("and going by SAPS, sizing
+        # says 30k SAPS?"); a fragment without amounts stays short
+        and len(bare.split()) <= (MAX_FOLLOW_UP_WORDS if _further_input(last, st, reading) else CONTINUATION_WORDS)
+        and (
+            _ELLIPSIS.match(bare)
+            or (_ELLIPSIS.match(text) and (not reading.quantities or _further_input(last, st, reading)))
+        )
         and not reading.rule_ids
         and (kb is None or reading.quantities or fragment_of(kb, bare, None))  # "and tomcat?": never named
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
@@ -302,6 +307,16 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
 
 
 CONTINUATION_WORDS = 6
+
+
+def _further_input(last: str, st: ChatState, reading: Reading) -> bool:
+    """The follow-up's amounts are all of kinds the last calculation's question did not give ("and going by SAPS,
+    sizing says 30k SAPS?" after instances for 24 cores): a further input of the same sizing."""
+    return bool(st.subject.calculator and reading.quantities) and not {q.kind for q in read(last).quantities} & {
+        q.kind for q in reading.quantities
+    }
+
+
 # "... instead", "only 20 npiv", "rather 4 ports": a count said in place of the one before
 _INSTEAD = linre.compile(r"\b(?:instead|only|rather|just|reduce|cut|down\s+to|drop\s+to)\b", linre.I)
 
@@ -642,7 +657,7 @@ _ADDS = linre.compile(
 
 def _anchored(last: str, st: ChatState) -> str:
     """The last question, and when it only points back itself ("should it ever be non zero?") the last question
-    that named its own subject (`subject.anchor`, kept in the state: over the API the turns are not), so that a
+    that named its own subject (`subject.anchor`, kept in the state: the state keeps only the latest turns), so that a
     further follow-up still knows what "it" is."""
     anchor = st.subject.anchor
     if not _BACK_REF.search(last) or not anchor or anchor.strip() == last.strip():

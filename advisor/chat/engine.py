@@ -397,13 +397,16 @@ class ChatEngine:
             return self._ask(
                 follow.question, Intent("ask", rule_ids(follow.question)), st, skip=set(st.subject.passages)
             )
+        rule = st.focus or st.subject.rule
         if self._answered_question(st) and (
-            follow.kind == "fix" or (follow.kind == "meaning" and meaning_asked_of(text))
-        ):  # "so what should we do with those lpars?", "what does that mean for batch?" after a question, no document
+            follow.kind == "fix"
+            or (follow.kind == "command" and not self._rule_of_answer(rule, st))
+            or (follow.kind == "meaning" and meaning_asked_of(text))
+        ):  # "so what should we do with those lpars?", "what does that mean for batch?" after a question, no document;
+            # "the command?" when the rule named last is not one of the quoted passages' (a side topic of the answer)
             reply = self._about_answer(text, st)
             if reply is not None:
                 return reply
-        rule = st.focus or st.subject.rule
         if follow.kind in ("fix", "command", "meaning") and rule and rule in self.advisor.rulebook.rules:
             return self._focus(follow.kind, rule, st)
         if follow.kind == "meaning" and st.subject.question:
@@ -418,6 +421,10 @@ class ChatEngine:
         if len(own.split()) > MAX_FOLLOW_UP_WORDS or st.subject.intent not in ("ask", "calc", "clarify"):
             return frozenset()
         return self.kb.thread(st.subject.passages)
+
+    def _rule_of_answer(self, rule: str | None, st: ChatState) -> bool:
+        """The rule is one that a passage the last answer quoted speaks for."""
+        return bool(rule) and any(rule in p.rules for pid in st.subject.passages if (p := self.kb.by_id.get(pid)))
 
     @staticmethod
     def _answered_question(st: ChatState) -> bool:

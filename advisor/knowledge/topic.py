@@ -258,7 +258,9 @@ _WANTS = {
         r"\bhow\s+to\b|\bcommands?\b|\bcmds?\b|\bsyntax\b|\b(?:which|what)\s+(?:\w+\s+)?(?:tool|utility)\b|"
         # "which chatr options", "what flags", "which settings must we give": the options of a command are shown with it
         r"\b(?:which|what)\s+(?:[\w+-]+\s+)?(?:options?|flags?|switch(?:es)?|settings?)\b|"
-        r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b",
+        r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b|"
+        # "tools to check?", "what do I monitor that with?": the tool that shows it
+        r"\btools?\s+(?:to|for)\b|\b(?:monitor|check|watch|measure|see|track)\s+(?:\w+\s+){0,2}with\s*[?.!]*\s*$",
         linre.IGNORECASE,
     ),
     "reason": linre.compile(r"\bwhy\b|\breasons?\b|\bhow\s+come\b|\bwhat\s+for\b", linre.IGNORECASE),

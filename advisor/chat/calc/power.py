@@ -893,7 +893,7 @@ _SIZE_LIST = linre.compile(r"(?:\d+(?:\.\d+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*
 _LIST_NUMBER = linre.compile(r"\d+(?:\.\d+)?")
 _TOTAL = linre.compile(
     r"\b(?:in\s+total|total(?:ling|s)?|combined|altogether|(?:all\s+)?together|summed|in\s+sum|add(?:s|ing)?\s+(?:up\s+)?to"
-    r"|sums?\s+to|comes?\s+to|amounts?\s+to"
+    r"|sum(?:s|ming)?\s+(?:up\s+)?to|comes?\s+to|amounts?\s+to"
     r"|sums?)\b",
     linre.I,
 )
