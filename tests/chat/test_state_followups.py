@@ -1,0 +1,73 @@
+"""Questions back and follow-ups of session 9 (s9-state), on phrasings of our own.
+
+* A figure asked with none of its inputs is a question back, resumed by the reply: true memory once AME is on
+  (expanded memory and factor), the GB an LFAREA percentage reserves (the online storage).
+* A question about the authors' own runs ("in the ibm test") is never asked back for the user's data.
+* "the command?" after an answer whose named rule is a side topic asks the question again for its command.
+* In a follow-up, passages of another product line than the conversation's are not quoted beside the best one.
+* A further input of the last sizing may come with a few words of its own ("and going by SAPS, ...").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.chat.calc.power import hpt_groups
+from tests.chat.test_issue14 import Session, sources
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "once AME is switched on for our ERP app server, how much real memory must the LPAR get?",
+        "we plan to turn on active memory expansion - what true memory do we need then?",
+    ],
+)
+def test_true_memory_once_ame_is_on_is_asked_back_and_resumed(engine, question):
+    s = Session(engine)
+    r = s.say(question)
+    assert r.intent == "clarify" and r.needs_input, r.answer[:300]
+    r = s.say("the workload needs 48 GB expanded, factor 1.6")
+    assert "30 GB" in r.answer and r.intent == "calc", r.answer[:300]
+
+
+def test_the_gb_of_an_lfarea_percentage_is_asked_back_and_resumed(engine):
+    s = Session(engine)
+    r = s.say("LFAREA=(1M=(25%)) - how many gigabytes of 1M pages does that give us?")
+    assert r.intent == "clarify" and r.needs_input, r.answer[:300]
+    r = s.say("68 GB online")
+    assert "16 GB" in r.answer, r.answer[:300]  # 25% of (68 - 4) GB
+
+
+def test_the_authors_runs_are_not_asked_back_for_the_users_data(engine):
+    s = Session(engine)
+    s.say("which AME factors did the 2023 guide's SD benchmark on Power10 find good for production?")
+    r = s.say("and at which factor did it fall over in their test?")  # "fall over": the limit an LPAR survives
+    assert r.covered and r.intent == "ask" and not r.needs_input, r.answer[:300]
+
+
+def test_the_command_after_an_answer_is_the_command_of_what_was_asked(engine):
+    s = Session(engine)
+    s.say("are processor sets worth it for SAP on HP-UX?")
+    s.say("how much faster did the response time get")
+    r = s.say("the command?")
+    assert "psrset" in r.answer and sources(r) == {"hp-hpux-sap-itanium-kod"}, r.answer[:300]
+
+
+def test_a_follow_up_quotes_no_passage_of_another_product_line(engine):
+    s = Session(engine)
+    s.say("are processor sets worth it for SAP on HP-UX?")
+    r = s.say("how much faster did the response time get")
+    assert "23.15%" in r.answer and sources(r) == {"hp-hpux-sap-itanium-kod"}, sources(r)
+
+
+def test_a_further_input_of_the_last_sizing_with_words_of_its_own(engine):
+    s = Session(engine)
+    s.say("how many SAP instances for a 16-core rx7640?")
+    r = s.say("and going by SAPS instead, the sizing came out at 15000 SAPS?")
+    assert "6 to 10 instances" in r.answer, r.answer[:300]  # 15000 / 2500 to 15000 / 1500
+
+
+def test_a_total_said_as_summing_to(engine):
+    parts, unnamed = hpt_groups("HPT on POWER7 for partitions summing up to 768 GB of max memory?")
+    assert [p.max_memory_gb for p in parts] == [768.0] and unnamed
