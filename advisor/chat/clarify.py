@@ -76,6 +76,11 @@ _INSTANCES_ASKED = (
     r"how many|number of|instance count|instances? (?:should|do) (?:we|i) run|instances? do (?:we|i) need|\bsizing\b"
     r"|\binstances\s+for\b|\binstances\s*\?"
 )
+# "how many work processes should an SAP instance have?": a count of something else than instances
+_OTHER_COUNT = (
+    r"\bhow\s+many\s+(?:\w+\s+){0,2}?(?:work\s*process(?:es)?|WPs?|users|threads|cells|cpus|psets)\b"
+    r"|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:work\s*process(?:es)?|WPs?|users|threads)\b"
+)
 _EC_WORDS = r"\b(?:EC|entitle(?:d|ment)|entitled\s+capacity|processing\s+units?)\b"
 _VP_WORDS = r"\b(?:VPs?|vcpus?|virtual\s+(?:procs?|processors?|cpus?))\b"
 _JUDGE = (
@@ -284,7 +289,8 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         )
     if (
         _has(VIOS, text)
-        and _has(r"memory|how much|\bsiz", text)  # not max_xfer_size, an adapter attribute
+        # not max_xfer_size, an adapter attribute; "is 2.2 GB enough for my vios?": its memory judged
+        and (_has(r"memory|how much|\bsiz", text) or (sizes and _has(r"\benough|\bok\b|okay|sufficient|fine", text)))
         and not reading.of_kind("cores", "speed", "count")
         and not has_document
     ):
@@ -300,7 +306,12 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "HMC: lshwres -r proc --level sys",
             calculator="vios_memory",
         )
-    if instances_topic(text) and not reading.of_kind("cores", "saps") and _has(_INSTANCES_ASKED, text):
+    if (
+        instances_topic(text)
+        and not reading.of_kind("cores", "saps")
+        and _has(_INSTANCES_ASKED, text)
+        and not _has(_OTHER_COUNT, text)
+    ):
         return Clarification(
             "cores",
             "How many cores does the HP-UX server (or cell) have? Shown by: machinfo.",

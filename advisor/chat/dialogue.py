@@ -102,6 +102,10 @@ def _swap_platforms(old: str, reading: Reading, old_reading: Reading) -> str:
     return " ".join(text.split())
 
 
+_PAGE_SIZE = linre.compile(r"^\d{1,3}\s?[KMG]B?$", linre.I)
+_PAGES_AFTER = linre.compile(r"\s{0,2}(?:byte\s+)?(?:large\s+)?pages?\b", linre.I)
+
+
 def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[str, bool]:
     text, swapped = old, False
     for kind in ("size", "cores", "saps", "percent", "lpar"):
@@ -110,6 +114,10 @@ def _swap_quantities(old: str, reading: Reading, old_reading: Reading) -> tuple[
         was = old_reading.amounts(kind) if kind != "lpar" else [q for q in old_reading.quantities if q.noun == "lpar"]
         if kind == "percent" and not was and len(old_reading.of_kind("percent")) == 1:
             was = old_reading.of_kind("percent")  # "and 40%?" after "LFAREA=(1M=(20%)) ...": the statement's one share
+        if kind == "size" and not was and len(new) == 1 and _PAGE_SIZE.match(new[0].raw):
+            # "and with 16K?" after "... with 4K pages": the one page size of the last question
+            was = [q for q in old_reading.of_kind("size") if _PAGES_AFTER.match(old_reading.text, q.end)][:2]
+            was = was if len(was) == 1 else []
         if new and was:  # the last one: "LFAREA=12G on a 32 GB system", "and 64 GB?" means the system's size
             at = text.rfind(was[-1].raw)
             text = text[:at] + new[0].raw + text[at + len(was[-1].raw) :]
@@ -218,7 +226,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         )
         if (
             new_things
-            and (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text) or words <= 4)
+            and (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text) or _WHAT_IF.match(text) or words <= 4)
             and not _own_topic(bare, reading)
             and not any(q.added for q in reading.quantities)  # "and 4 more GB?": an addition, summed below
         ):
@@ -250,7 +258,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         replaced = _replaced_counts(last, reading)
         if replaced is not None:
             return Resolution("ellipsis", replaced)
-    amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
+    amount = _amount_only(bare, reading, last) if last and st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
     inputs = _inputs_for(last, bare, reading) if last and st.document is None and not st.subject.calculator else None
@@ -307,6 +315,10 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
 
 
 CONTINUATION_WORDS = 6
+# "what if we had 128 GB online?", "what if it was 24 cores": the same question with another amount
+_WHAT_IF = linre.compile(
+    r"^\s*(?:and\s+|so\s+)?what\s+if\s+(?:i|we|it|they|the\s+\w+)\s+(?:had|have|has|was|were|is|are)\b", linre.I
+)
 
 
 def _further_input(last: str, st: ChatState, reading: Reading) -> bool:
@@ -447,10 +459,14 @@ _FIGURE_OF = {
         r"\bslow\s?down|\bpaging|\blimit|\bceiling|\bexpanded|\btrue\b|\bgain|\bsaving|\bgo(?:es)?\s+down|\bdie|\bfail",
         linre.I,
     ),
-    "lfarea": linre.compile(r"\blimit|\bmax(?:imum)?\b|\bceiling|\bminimum|\b(?:1M|2G)\b|\bpages?\b", linre.I),
+    "lfarea": linre.compile(
+        r"\blimit|\bmax(?:imum)?\b|\bmost\b|\blargest\b|\bbiggest\b|\bceiling|\bminimum|\b(?:1M|2G)\b|\bpages?\b",
+        linre.I,
+    ),
     "hpux_kernel": linre.compile(r"\bswap|\bbuffer\s+cache", linre.I),
 }
 _NO_FIGURE = linre.compile(r"$^")
+_ASKS_FIGURE = linre.compile(r"^\s*(?:what|how\s+(?:much|many|big|far|high)|which)\b", linre.I)
 _OTHER_THING = linre.compile(r"\b(?:cpu|cpus|processors?|weight|vps?|entitle\w*|cost|overhead|time|latency)\b", linre.I)
 # "AME 1.7", "factor of 2.0", "expansion factor 1.5": the word that says what a bare number is
 _ROLE_BEFORE = linre.compile(r"\b((?:expansion\s+)?factor|AME)\s*(?:of|=|:|at|is)?\s*$", linre.I)
@@ -497,8 +513,10 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
     limit = _ELLIPSIS.match(text) is not None and _LIMIT_WORDS.search(bare) is not None and len(bare.split()) <= 6
     # "and where does the heavy paging slowdown start?" after the AME limit: another figure of the same inputs
     other_figure = (
-        _ELLIPSIS.match(text) is not None
+        # "what's the max i can set?": a short question of its own words about the same system
+        (_ELLIPSIS.match(text) is not None or (len(bare.split()) <= 8 and _ASKS_FIGURE.match(bare) is not None))
         and not reading.quantities
+        and not _own_term(reading)
         and st.subject.calculator is not None
         and lfarea_in_form(st.subject.question or "", bare) is None  # "and in the old xx% form?": that form's figure
         and _FIGURE_OF.get(st.subject.calculator or "", _NO_FIGURE).search(bare) is not None
@@ -649,8 +667,10 @@ def _other_platform(kb, text: str, bare: str, last: str) -> str | None:
 
 MAX_CONTEXT_CHARS = 400
 _ADDS = linre.compile(
-    r"^\s*(?:(?:and\s+)?what\s+if\s+(?:i|we)\s+(?:add|also\s+have|had)|(?:and\s+)?(?:if\s+(?:i|we)\s+)?add(?:ing)?|"
-    r"(?:and\s+)?plus|(?:and\s+)?with\s+(?:another|an\s+extra|extra|additional)|and\s+also)\b",
+    r"^\s*(?:(?:and\s+)?what\s+if\s+(?:i|we)\s+(?:add|also\s+(?:have|had))|(?:and\s+)?(?:if\s+(?:i|we)\s+)?add(?:ing)?|"
+    r"(?:and\s+)?plus|(?:and\s+)?with\s+(?:another|an\s+extra|extra|additional)|and\s+also"
+    # "it also has 6 x 8Gb FC ports": further inputs of the same sizing
+    r"|(?:and\s+)?(?:it|we|they|the\s+(?:box|vios|system|server|frame))\s+also\s+(?:has|have|got|runs?|serves?))\b",
     linre.IGNORECASE,
 )
 
@@ -758,12 +778,13 @@ def _new_factor(reading: Reading, last: str) -> str | None:
     return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
 
 
+# "numbers for power10?": the same, there; "and if we had 128 GB?": another amount of the same
 _FILLER = frozenset(
     """a an the and but what about how with on for at in if i we our my to is it its of same using upgrade upgrading
     move moving migrate go going switch after upon when then instead there that this box server servers system
     systems lpar lpars partition machine machines frame core cores cpu cpus online storage memory real size
     sized ram gb please pls ok so also version level aix hp-ux hpux hp ux z/os zos z/vm zvm linux tl sp
-    release os ibm numbers figures results values data details""".split()  # "numbers for power10?": the same, there
+    release os ibm numbers figures results values data details had have were was would""".split()
 )
 # "we have 384 GB", "it's got 16 cores", "192 gigs total": an amount given with nothing else
 _AMOUNT_WORDS = _FILLER | frozenset("have has got total installed physical its it's are there".split())
@@ -940,13 +961,15 @@ def lead_in_stripped(text: str) -> str:
 # Words of a follow-up that no passage needs to contain: how people talk, not what they ask about.
 # A follow-up with any other word the sources do not know ("what about exadata?") is not read as a
 # fragment of the last question: it may name something the sources do not cover.
+# "so putting 80 on one port is fine?": a judgement; "which one won?": a comparison of what the last answer compared;
+# neither names a topic
 _CONVERSATIONAL = frozenset(
     """ok okay yes yeah yep no nope thanks thank thx cool great nice hmm please pls exactly actually really
     just basically so then there here again instead also too anyway kinda sorta stuff thing things put
     go goes going get gets got do does did done make makes made work works worked happen happens how what
     which why when where who whom whose one ones way ways sure maybe ever never always else
     mean means meant tell explain show give gives need needs wanted want know say says said
-    fine good bad safe enough""".split()  # "so putting 80 on one port is fine?": a judgement, not a topic
+    fine good bad safe enough won win wins winner ahead beat beats""".split()
 )
 
 
@@ -1018,11 +1041,14 @@ def _inputs_for(last: str, bare: str, reading: Reading) -> str | None:
     return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
 
 
-def _amount_only(text: str, reading: Reading) -> str | None:
-    """The words that put an amount said on its own into the last question ("with 384 GB of memory")."""
+def _amount_only(text: str, reading: Reading, last: str) -> str | None:
+    """The words that put an amount said on its own into the last question ("with 384 GB of memory"); None when the
+    last question states an amount of that kind already (which one the new one replaces is not said)."""
     if len(reading.quantities) != 1 or reading.platforms or reading.os_levels or reading.terms or reading.rule_ids:
         return None
     q = reading.quantities[0]
+    if read(last).amounts(q.kind):
+        return None
     if q.added:
         return None  # "4 more GB": added to the amount said before, not the amount itself
     rest = reading.text.replace(q.raw, " ")

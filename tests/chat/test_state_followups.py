@@ -71,3 +71,54 @@ def test_a_further_input_of_the_last_sizing_with_words_of_its_own(engine):
 def test_a_total_said_as_summing_to(engine):
     parts, unnamed = hpt_groups("HPT on POWER7 for partitions summing up to 768 GB of max memory?")
     assert [p.max_memory_gb for p in parts] == [768.0] and unnamed
+
+
+@pytest.mark.parametrize("follow_up", ["what if we had 96 GB online?", "and if we had 96 GB?"])
+def test_what_if_we_had_another_amount_replaces_it_and_never_adds(engine, follow_up):
+    s = Session(engine)
+    s.say("LFAREA=(1M=(20%)) with 48 GB online - how much does it reserve?")
+    r = s.say(follow_up)
+    assert "on 96 GB online storage" in r.answer and "18.4 GB" in r.answer, r.answer[:300]  # 20% of (96 - 4) GB
+    assert "144 GB" not in r.answer
+
+
+def test_which_one_won_compares_what_the_last_answer_compared(engine):
+    s = Session(engine)
+    s.say("z13 SMT on vs SMT off, ETR in the SAP banking test?")
+    r = s.say("which one won?")
+    assert r.covered and sources(r) == {"ibm-z13-smt-sap-redp5287"}, r.answer[:300]
+
+
+def test_a_count_of_work_processes_is_not_asked_back_as_instances(engine):
+    r = Session(engine).say("how many dialog work processes per SAP instance on our HP-UX server?")
+    assert r.intent != "clarify" and "as few" in r.answer.lower(), r.answer[:300]
+
+
+def test_another_page_size_replaces_the_page_size_of_the_last_question(engine):
+    s = Session(engine)
+    s.say("how many DTLB misses per kinst did HP measure with 4K pages for disp+work?")
+    r = s.say("and with 16K?")
+    assert r.covered and "0.635" in r.answer, r.answer[:300]  # the 16K/16K row of the slide's table
+
+
+def test_a_short_question_for_another_figure_of_the_same_system(engine):
+    s = Session(engine)
+    s.say("LFAREA=(1M=(85%)) on 40 GB online storage, will it work?")
+    r = s.say("what's the most i can ask for then?")
+    assert "28.8 GB" in r.answer, r.answer[:400]  # 80% of (40 - 4) GB
+
+
+def test_inputs_the_system_also_has_are_added_to_the_sizing(engine):
+    s = Session(engine)
+    s.say("what memory does a vios need on a 32 core server?")
+    r = s.say("it also has 4 x 8Gb fc ports and 10 npiv")
+    assert "768 MB + 4 x 512 MB" in r.answer and "10 x 140 MB" in r.answer, r.answer[:400]  # 4216 MB
+    assert "4216 MB" in r.answer
+
+
+def test_a_vios_memory_judged_without_the_cores_is_asked_back(engine):
+    s = Session(engine)
+    r = s.say("3 GB on our vios, enough?")
+    assert r.intent == "clarify" and r.needs_input, r.answer[:300]
+    r = s.say("48 cores")
+    assert r.verdict is not None and r.verdict.answer == "no" and "6144 MB" in r.answer, r.answer[:300]
