@@ -107,6 +107,7 @@ _SAFETY_NET = tuple(derive.everything()["virtual_memory_limit_gb"].citations)
 _HPT_ASKED = (
     r"how (?:much|big|large)|size|\bcost|\b(?:our|my|this|the)\s+(?:frame|box|system|server|machine|cec)"
     r"|going\s+to\s+be|will\s+(?:it\s+)?be|calculat|estimat|\bneed|\bHPT\s*\?|page\s+table\s*\?"
+    r"|\b(?:my|our|the)\s+HPT\b.{0,20}\btoo\s+(?:big|large|high)"
 )
 
 

@@ -522,7 +522,10 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
         and _FIGURE_OF.get(st.subject.calculator or "", _NO_FIGURE).search(bare) is not None
         and _OTHER_THING.search(bare) is None  # "and how much CPU?": another quantity, never the last one's figure
     )
-    if not (_SAME_SYSTEM.search(bare) or limit or other_figure):  # "and the 80% ceiling?": the same system's limit
+    # "we gave each vios 8 gigs, is that enough then?" after a sizing: the amount judged against the same inputs
+    judged = reading.yes_no and st.subject.calculator is not None and bool(reading.amounts("size"))
+    named = _SAME_SYSTEM.search(bare) is not None or limit or other_figure
+    if not (named or judged):  # "and the 80% ceiling?": the same system's limit
         return None
     if st.document is not None:
         inputs = document_inputs(st.document)
@@ -537,7 +540,19 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
         return None
     joined = f"{inputs}, {bare.strip()}"
     together = read(joined)
-    return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
+    calc = calculate(joined, {p.tag for p in together.platforms}, together)
+    if calc is None or not (named or _judges(calc, reading)):
+        return None
+    return joined
+
+
+def _judges(calc, reading: Reading) -> bool:
+    """The calculation's verdict speaks of the amount the message states ("No: 6 GB is less than the 8 GB this VIOS
+    needs"), not of some other figure of the system ("the request is 18 GB" when "we need 30 GB" was asked)."""
+    if calc.verdict is None:
+        return False
+    because = calc.verdict[1]
+    return any(f"{q.value:g} GB" in because for q in reading.amounts("size"))
 
 
 # "4 of the FC ports", "6 of our npiv adapters": a count of the thing named after it

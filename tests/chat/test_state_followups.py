@@ -122,3 +122,32 @@ def test_a_vios_memory_judged_without_the_cores_is_asked_back(engine):
     assert r.intent == "clarify" and r.needs_input, r.answer[:300]
     r = s.say("48 cores")
     assert r.verdict is not None and r.verdict.answer == "no" and "6144 MB" in r.answer, r.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "word", "said"),
+    [
+        ("memory for a vios on an 80 core machine?", "we run them with 8 GB each, is that ok then?", "no", "8 GB"),
+        ("swap for SAP on hp-ux 11.31 with 96 GB of memory?", "we configured 200 GB swap, enough?", "yes", "200 GB"),
+    ],
+)
+def test_an_amount_judged_after_a_sizing_is_judged_against_its_inputs(engine, first, follow_up, word, said):
+    s = Session(engine)
+    s.say(first)
+    r = s.say(follow_up)
+    assert r.verdict is not None and r.verdict.answer == word and said in r.verdict.because, r.answer[:300]
+
+
+def test_an_amount_the_calculation_does_not_judge_is_not_given_its_verdict(engine):
+    s = Session(engine)
+    s.say("LFAREA=(1M=(25%)) with 100 GB online, how big is that?")
+    r = s.say("our db2 pools need 40 GB, enough?")
+    assert "24 GB, within" not in r.answer  # the statement's own request judged, not the 40 GB asked about
+
+
+def test_is_my_hpt_too_big_asks_for_the_partitions(engine):
+    s = Session(engine)
+    r = s.say("is our HPT too large?")
+    assert r.intent == "clarify" and r.needs_input, r.answer[:300]
+    r = s.say("4 linux lpars, 512 GB max each, POWER7+")
+    assert "16 GB" in r.answer, r.answer[:300]  # 2048 GB / 128
