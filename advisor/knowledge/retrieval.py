@@ -25,7 +25,7 @@ from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
 from advisor.knowledge.text import fts_phrase
-from advisor.knowledge.topic import compounds, modifiers, topic_phrases
+from advisor.knowledge.topic import compounds, modifiers, offers, topic_phrases, wanted
 
 RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
@@ -287,7 +287,7 @@ def rank(
         hits = [h for h in hits if h.passage.source in named]  # "in the SHARE deck": that document answers
     own_terms = [c.label for c in concepts if c.jargon and c.key in own]
     if near:
-        _continue(hits, near, set(own_terms))
+        _continue(hits, near, set(own_terms), "command" in wanted(main) if aside else False)
     hits.sort(key=lambda h: (-h.order, h.passage.id))
     return Retrieval(
         question,
@@ -314,19 +314,21 @@ def rank(
     )
 
 
-def _continue(hits: list[Hit], near: Set[str], own: set[str]) -> None:
+def _continue(hits: list[Hit], near: Set[str], own: set[str], command: bool = False) -> None:
     """The passages near the last answer that answer the question about as well as the best passage does go
     first, in their own order (rank fusion of the conversation's thread with the question's own ranking); a
     follow-up asked with its context that names terms of the field of its own (`own`: "Java heap") is answered
-    by a passage that speaks of one of them."""
+    by a passage that speaks of one of them, or, when it asks for a command or tool (`command`: "tools to
+    check?", "how do we measure it?"), by one that gives a command."""
     best = max((h.coverage for h in hits), default=0.0)
     top = max((h.order for h in hits), default=0.0)
     for h in hits:
-        if own and not own.intersection(h.matched):
-            continue
+        gives = command and offers(h.passage.text, frozenset({"command"}))
+        if own and not gives and not own.intersection(h.matched):
+            continue  # the words of a command ask ("check", "measure") are said by the command, not the passage
         if h.passage.id in near and not h.other_family and h.coverage > 0 and h.coverage >= NEAR_SHARE * best:
             h.near = True
-            h.order += top
+            h.order += 2 * top if gives else top  # of the thread's passages, those that give the command first
 
 
 # "tcp_sendspace/recvspace", "min/max_buf_tiny": two tunables written with their shared part once (RE2: user text)

@@ -151,3 +151,10 @@ def test_is_my_hpt_too_big_asks_for_the_partitions(engine):
     assert r.intent == "clarify" and r.needs_input, r.answer[:300]
     r = s.say("4 linux lpars, 512 GB max each, POWER7+")
     assert "16 GB" in r.answer, r.answer[:300]  # 2048 GB / 128
+
+
+def test_tools_to_check_after_an_answer_gives_the_threads_command(engine):
+    s = Session(engine)
+    s.say("our sap lpar shows an AME memory deficit, what does that mean for us?")
+    r = s.say("tools to check?")
+    assert "lparstat -c" in r.answer.split("\n")[0], r.answer[:300]
