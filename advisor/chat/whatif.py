@@ -63,7 +63,13 @@ def _line(f: Finding) -> str:
 
 
 def whatif_answer(
-    advisor, before_doc: dict, changes: list[Change], diff: ReviewDiff, rule_ids: list[str], out: Composer
+    advisor,
+    before_doc: dict,
+    changes: list[Change],
+    diff: ReviewDiff,
+    rule_ids: list[str],
+    out: Composer,
+    before: list[Finding] | None = None,
 ) -> None:
     touched = ", ".join(
         f"{c.path} {_show(get_at(before_doc, c.path), c.path)} -> {_show(c.value, c.path)}" for c in changes
@@ -74,18 +80,29 @@ def whatif_answer(
     ]
     if cites:
         out.say(f"What if {touched}: reviewed again with the change.", *cites)
-    moved_lines(advisor, diff, out)
+    moved_lines(advisor, diff, out, changes=changes)
     if diff.kept:
         out.say(
             "Kept: " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
             *[_cite(advisor, f.rule_id) for f in diff.kept[:3]],
         )
+    _restated(advisor, diff.kept, before or [], rule_ids, out)
     if not (diff.resolved or diff.introduced or diff.changed) and rule_ids:
         out.say(
             f"No finding changes: the rules that read {', '.join(c.path for c in changes)} "
             f"({', '.join(rule_ids[:6])}) give the same result before and after.",
             *[_cite(advisor, rid) for rid in rule_ids[:3]],
         )
+
+
+def _restated(advisor, kept: list[Finding], before: list[Finding], rule_ids: list[str], out: Composer) -> None:
+    """A finding the change keeps but whose message it moves (POWER7 -> POWER9 keeps AME-004, now for the AIX level
+    alone): its message after the change, so the answer says what still stands in the way."""
+    was = {(f.rule_id, f.target, f.path): f.message for f in before}
+    for f in [f for f in kept if f.rule_id in rule_ids][:2]:
+        message = was.get((f.rule_id, f.target, f.path))
+        if message is not None and message != f.message:
+            out.say(f"Still {f.rule_id} on {f.target}, now: {f.message}", _cite(advisor, f.rule_id))
 
 
 _OS_FIELD = linre.compile(r"^(.*?)\bos\.(?:version|tl|sp)$")
@@ -117,11 +134,26 @@ def _os_levels(before_doc: dict, changes: list[Change]) -> str:
     return f" ({'; '.join(shown)})"
 
 
-def moved_lines(advisor, diff: ReviewDiff, out: Composer, brief: bool = False) -> None:
-    """The findings a change resolves, introduces, and whose severity it moves, each cited (`brief`: an introduced
-    finding by its title, when the review that follows gives its message)."""
+def _made_with(finding: Finding, changes: list[Change]) -> str | None:
+    """The command of the finding's fix that makes the change: the first that names a changed field or a new value
+    given as text ("chatr +pi 16M +pd 64M disp+work" for text 4K -> 16M, "kctune numa_policy=1")."""
+    marks = {c.path.rsplit(".", 1)[-1] for c in changes if "_" in c.path.rsplit(".", 1)[-1]}
+    marks |= {c.value for c in changes if isinstance(c.value, str) and len(c.value) >= 2}
+    commands = [cmd for step in finding.remediation for cmd in step.commands]
+    return next((cmd for cmd in commands if any(m in cmd for m in marks)), None)
+
+
+def moved_lines(
+    advisor, diff: ReviewDiff, out: Composer, brief: bool = False, changes: list[Change] | None = None
+) -> None:
+    """The findings a change resolves (with the command of their fix that makes the change, when one names the
+    field or the new value), introduces, and whose severity it moves, each cited (`brief`: an introduced finding by
+    its title, when the review that follows gives its message)."""
     for f in diff.resolved:
-        out.say(f"Resolved: {_line(f)}.", _cite(advisor, f.rule_id))
+        made = _made_with(f, changes or [])
+        out.say(
+            f"Resolved: {_line(f)}{f' (the change is made with `{made}`)' if made else ''}.", _cite(advisor, f.rule_id)
+        )
     for f in diff.introduced:
         out.say(f"Introduced: {_line(f)}{'.' if brief else ': ' + f.message}", _cite(advisor, f.rule_id))
     for c in diff.changed:
@@ -207,13 +239,14 @@ def _read(
     changes = read_changes(doc, text)
     if not changes and st.subject.intent == "whatif" and not _SUPPOSED.search(text):
         changes = read_changes(doc, "what if " + _LEAD.sub("", text, count=1))
-    return changes or _onto_last(doc, text, st)
+    return changes or _onto_last(doc, text, st, focus)
 
 
-def _onto_last(doc: dict, text: str, st: ChatState) -> list[Change]:
+def _onto_last(doc: dict, text: str, st: ChatState, focus: list[str] | None = None) -> list[Change]:
     """ "what if we went to 30%" after "CLM 15%" (and a question about it): the one amount of a message that names
-    no field, put on the one field the last what-if changed."""
-    last, reading = _last_fields(st, any_turn=True), read(text)
+    no field, put on the one field the last what-if changed (or, with none, the one field of the finding in focus:
+    "make it 50%" after a review whose one finding is the LFAREA statement)."""
+    last, reading = _last_fields(st, any_turn=True) or (focus or []), read(text)
     if len(last) != 1 or len(reading.quantities) != 1 or _named_fields(doc, text):
         return []
     at = reading.quantities[0].start  # the field's words before the amount ("what if memory 8 GB then")
@@ -228,9 +261,11 @@ def _onto_last(doc: dict, text: str, st: ChatState) -> list[Change]:
 
 
 def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:
-    """After a finding was explained, the one number field of the document its rule compares, in words
-    ("sapapp01 ame expansion factor"): what "lower it to 2.5" changes. Empty when the rule compares none or
-    several (then "it" is asked about, never guessed)."""
+    """After a finding was explained (or was the one finding of a review), the one number or text field of the
+    document its rule compares, in words ("sapapp01 ame expansion factor"), or else the one document field its
+    evidence shows (the LFAREA statement of ZOS-002, whose condition reads derived values only): what "lower it to
+    2.5", "make it 50%" change. Empty when the rule compares none or several (then "it" is asked about, never
+    guessed)."""
     finding = _finding_in_focus(engine, st)
     if finding is None or st.document is None:
         return []
@@ -239,11 +274,9 @@ def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:
     if unit is None:
         return []
     types = field_types(unit.kind)
-    paths = {
-        path
-        for _, path, _ in followups.candidates(engine.advisor, finding, unit.kind)
-        if path in types and types[path].type == "number"
-    }
+    settable = {path for path, ft in types.items() if ft.type in ("number", "string")}
+    paths = {path for _, path, _ in followups.candidates(engine.advisor, finding, unit.kind)} & settable
+    paths = paths or set(finding.evidence) & settable
     if len(paths) != 1:
         return []
     name = finding.target if doc is not None and doc.kind == "managed-system" else ""
@@ -251,8 +284,10 @@ def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:
 
 
 def _finding_in_focus(engine: ChatEngine, st: ChatState) -> Finding | None:
-    """The finding the last answer explained (one target of the rule in focus), if the last turn explained one."""
-    if st.subject.intent != "explain" or not st.focus or st.document is None:
+    """The finding the last answer explained (one target of the rule in focus), if the last turn explained one or
+    reviewed the document and found just that one."""
+    single = st.subject.intent == "review" and len(st.findings) == 1
+    if not (st.subject.intent == "explain" or single) or not st.focus or st.document is None:
         return None
     doc = engine._model(st)
     fired = [f for f in engine.advisor.review(doc).findings if f.rule_id == st.focus] if doc is not None else []
@@ -445,7 +480,8 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
     diff = ReviewDiff.model_construct(**{name: getattr(result, name) for name in ReviewDiff.model_fields})
     out = Composer()
     read_by = [r.rule_id for r in result.rules_read]
-    whatif_answer(engine.advisor, doc, real, diff, read_by, out)
+    before = engine.advisor.review(engine._model(st)).findings
+    whatif_answer(engine.advisor, doc, real, diff, read_by, out, before)
     if out.empty:
         return engine._error(st, "No rule reads the changed fields; the findings stay as they are.")
     docfigures.moved(engine._model(st), after_model, out)

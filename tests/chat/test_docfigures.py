@@ -74,3 +74,27 @@ def test_a_bare_amount_goes_on_the_field_the_last_what_if_changed(engine):
     assert replies[0].intent == "whatif" and replies[0].state.document["clm_pct"] == 15
     assert "19.2 GB" in replies[1].answer  # 15 % of 128 GB
     assert replies[2].state.document["clm_pct"] == 30 and "38.4 GB" in replies[2].answer
+
+
+def test_a_kept_finding_whose_message_the_change_moves_is_restated(engine):
+    doc = {**example("aix-clean.json"), "processor": "POWER7", "os": {"version": "7.1", "tl": 4, "sp": 3}}
+    (reply,) = chat(engine, doc, "what if we moved it to a POWER9 box")
+    assert "Still AME-004 on sapapp02, now:" in reply.answer and "on POWER9 with AIX 7.1 TL4" in reply.answer
+
+
+def test_a_resolved_finding_says_the_command_that_makes_the_change(engine):
+    (reply,) = chat(engine, example("vios-undersized.json") | {"vpm_fold_policy": 2}, "fold policy 4 pls")
+    assert "(the change is made with `schedo -p -o vpm_fold_policy=4`)" in reply.answer
+
+
+def test_instances_bound_in_pairs_as_said(engine):
+    (reply,) = chat(engine, example("hpux-superdome.json"), "what if we bind D01 and D02 to locality domains 2 and 3")
+    instances = reply.state.document["sap"]["instances"]
+    assert [i["locality_domain"] for i in instances] == [0, 2, 3]
+
+
+def test_it_after_a_review_with_one_finding_is_the_field_that_finding_shows(engine):
+    doc = {"kind": "zos-lpar", "name": "ZX", "machine": "z13", "zos_version": "2.2", "online_storage_gb": 64}
+    _, reply = chat(engine, doc | {"lfarea": "LFAREA=85%"}, "valid?", "make it 40%")
+    assert reply.intent == "whatif" and "LFAREA=85%" in reply.answer
+    assert "LFAREA limit: 49.2 GB" in reply.answer  # 0.8 x 64 - 2 GB, the old form
