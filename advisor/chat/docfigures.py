@@ -43,9 +43,11 @@ class Figure:
     against: str = ""  # the derived value it is held against
     holds: str = ""  # ">=": the figure must reach `against` (a need); "<=": stay within it (a limit)
     shown: bool = True  # stated in a what-if when its change moves it
+    cite_as: str = ""  # a document field (not a derived value): the derived value whose citations it goes by
 
 
 _AIX = ("aix-lpar",)
+_PEAK = "workload.peak.virtual_memory_gb"  # the workload's need AME's memory is held against (AME-012)
 FIGURES: tuple[Figure, ...] = (
     Figure(
         "expanded_memory_gb",
@@ -53,6 +55,8 @@ FIGURES: tuple[Figure, ...] = (
         "expanded memory",
         "true memory x expansion factor",
         r"\bexpan\w*\s+mem|\bexpan\w*\b|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)",
+        against=_PEAK,
+        holds=">=",
     ),
     Figure(
         "virtual_memory_limit_gb",
@@ -60,6 +64,17 @@ FIGURES: tuple[Figure, ...] = (
         "virtual memory limit (expanded memory + paging space)",
         "expanded memory + paging space",
         r"\bvirtual\s+mem\w*\s+limit|\bbefore\s+(?:aix\s+)?(?:starts\s+)?kill",
+        against=_PEAK,
+        holds=">=",
+    ),
+    Figure(
+        _PEAK,
+        _AIX,
+        "peak virtual memory of the workload",
+        "as measured at the peak",
+        r"\bpeak\b|\bworkload\s+(?:needs?|uses?)",
+        shown=False,
+        cite_as="virtual_memory_limit_gb",
     ),
     Figure(
         "hpt_mb",
@@ -205,11 +220,18 @@ def _value(value: object) -> float | None:
 
 
 def _cites(name: str):
+    name = BY_NAME[name].cite_as or name if name in BY_NAME else name
     return [resolve(c, f"derived:{name}") for c in derive.everything()[name].citations]
 
 
+def _known(name: str) -> bool:
+    """A figure this module can compute: a derived value, or a document field standing in for one."""
+    return name in derive.everything() or bool(name in BY_NAME and BY_NAME[name].cite_as)
+
+
 def _unit(name: str) -> str:
-    unit = derive.everything()[name].unit
+    table = derive.everything()
+    unit = table[name].unit if name in table else ("GB" if name.endswith("_gb") else None)
     return f" {unit}" if unit and unit not in ("count",) else ""
 
 
@@ -243,7 +265,15 @@ def _standing(figure: Figure, values: dict) -> str:
 
 
 def _values(kind: str, model) -> dict:
-    return derive.compute(kind, model).values
+    """The derived values of a unit, with the document fields the figures are held against."""
+    values = dict(derive.compute(kind, model).values)
+    for f in FIGURES:
+        if f.cite_as and kind in f.kinds:
+            value: object = model
+            for part in f.name.split("."):
+                value = getattr(value, part, None)
+            values[f.name] = value
+    return values
 
 
 def moved(before, after, out: Composer) -> None:
@@ -260,7 +290,7 @@ def moved(before, after, out: Composer) -> None:
 
 def _unit_figures(kind: str, before, after, where: str, out: Composer) -> None:
     was, now = _values(kind, before), _values(kind, after)
-    figures = [f for f in FIGURES if kind in f.kinds and f.name in derive.everything()]
+    figures = [f for f in FIGURES if kind in f.kinds and _known(f.name)]
     changed = {f.name for f in figures if _value(now.get(f.name)) is not None and now.get(f.name) != was.get(f.name)}
     # a figure with a need or limit is shown when either side moved, and the other side beside it
     paired = {f.name for f in figures if f.against and (f.name in changed or f.against in changed)}
@@ -346,7 +376,7 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
     out, verdict_of = Composer(), []
     fit = bool(_FIT.search(text))
     for unit in units:
-        figures = [f for f in FIGURES if unit.kind in f.kinds and f.name in derive.everything()]
+        figures = [f for f in FIGURES if unit.kind in f.kinds and _known(f.name)]
         named = [f for f in figures if f.asked and linre.search(f.asked, text, linre.IGNORECASE)]
         if fit:  # "big enough to hold the SAP shm?": the figure held against the need or limit the words name
             names = {f.name for f in named}

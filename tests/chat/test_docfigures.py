@@ -98,3 +98,9 @@ def test_it_after_a_review_with_one_finding_is_the_field_that_finding_shows(engi
     _, reply = chat(engine, doc | {"lfarea": "LFAREA=85%"}, "valid?", "make it 40%")
     assert reply.intent == "whatif" and "LFAREA=85%" in reply.answer
     assert "LFAREA limit: 49.2 GB" in reply.answer  # 0.8 x 64 - 2 GB, the old form
+
+
+def test_expanded_memory_is_held_against_the_workloads_peak(engine):
+    _, fits = chat(engine, example("aix-clean.json"), "what if factor 1.3", "fits now?")
+    assert "Expanded memory: 14 -> 9.1 GB, 1.1 GB short of the 10.2 GB peak virtual memory" in fits.state.turns[1].text
+    assert fits.verdict is not None and fits.verdict.answer == "no"  # 7 GB x 1.3 = 9.1 GB against 10.2 GB
