@@ -16,7 +16,7 @@ from typing import Any
 
 from advisor import budget, linre
 from advisor.chat import ask as asking
-from advisor.chat import changewords, focus, followups, selector, whatif
+from advisor.chat import changewords, docfigures, focus, followups, selector, whatif
 from advisor.chat.calc import calculate
 from advisor.chat.dialogue import (
     MAX_FOLLOW_UP_WORDS,
@@ -210,7 +210,9 @@ class ChatEngine:
             reply = self._about_answer(text, st)  # "why?" after "at what CPU utilization were the runs held?"
             if reply is not None:
                 return self._finish(st, message, reply)
-        if intent.name == "ask" and new_doc is None and whatif.reads_as_change(text, reading, st):
+        if (intent.name == "ask" or (intent.name == "review" and new_doc is not None)) and whatif.reads_as_change(
+            text, reading, st
+        ):
             intent = Intent("whatif")  # "pinned memory 12%" after a what-if: another change
         if intent.name == "review" and new_doc is not None and reading.yes_no and _ABOUT_IT.search(text):
             intent = Intent("ask", intent.rule_ids)  # "is my LFAREA ok?" with the document: judge, then answer
@@ -221,6 +223,9 @@ class ChatEngine:
             "explain": self._explain,
             "ask": self._ask,
         }[intent.name]
+        figure = docfigures.turn(self, text, reading, st) if new_doc is None and intent.name != "whatif" else None
+        if figure is not None:  # "expanded memory now?" after a what-if: the figure of the document as it stands
+            return self._finish(st, message, figure)
         prior = st.subject.model_copy(deep=True)
         rule = st.focus or st.subject.rule
         if (
@@ -669,7 +674,7 @@ class ChatEngine:
         if rest and recognise(rest, has_document=True, new_document=False).name == "whatif":
             return self._undo_then(rest, st)  # "undo that. what if the profile drops LDR_CNTRL?"
         if not st.previous_documents:
-            return self._error(st, "Nothing to undo: the document is as it was given.")
+            return whatif.nothing_to_undo(self, text, st)
         return whatif.revert(self, text, st, st.previous_documents.pop(), "Undone")
 
     def _undo_then(self, change: str, st: ChatState) -> ChatReply:

@@ -58,9 +58,11 @@ _UNDO = linre.compile(
 )
 _SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
 _WHATIF = linre.compile(
-    r"^\s*(?:what[\s-]*(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
+    r"^\s*(?:w(?:h?at|aht|ht)[\s-]*(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
     r"imagine|pretend|let'?s\s+say|say\s+we|in\s+theory|theoretically)"
-    r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
+    r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*"
+    r"(?:(?:(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+)?(?:plan(?:ning)?|want(?:ing)?|going|intend(?:ing)?|would\s+like)\s+to\s+)?"
+    r"(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
     r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|flip|toggle|patch|downgrade|chatr|bring|pull)\b",
     linre.IGNORECASE,
@@ -143,10 +145,20 @@ def unlabelled(text: str) -> str:
     return text[label.end() :] if label is not None and text[label.end() :].strip() else text
 
 
+# "DR has a POWER7+ with AIX 7.1 TL3. what if this LPAR ran there as is?": a what-if after a sentence that sets it up
+_SUPPOSED_LATER = linre.compile(
+    r"[.!?;:]\s+(?:(?:and|so|ok|okay|now)[\s,]+)?(?:w(?:h?at|aht|ht)[\s-]*if|suppose|assume|imagine|hypothetically|"
+    r"let'?s\s+say)\b",
+    linre.IGNORECASE,
+)
+
+
 def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent:
     ids = rule_ids(message)  # "[VIOS-001] why?": a rule id in a tag still names the rule
     text = unlabelled(message.strip())
-    changing = _WHATIF.search(text) or _TERSE_CHANGE.match(text) or _INSTEAD.search(text)
+    changing = (
+        _WHATIF.search(text) or _TERSE_CHANGE.match(text) or _INSTEAD.search(text) or _SUPPOSED_LATER.search(text)
+    )
     if new_document and (not text or _REVIEW.search(text) or not (_EXPLAIN.search(text) or changing)):
         return Intent("review", ids)
     if has_document and _UNDO.search(text):

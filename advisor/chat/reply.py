@@ -112,14 +112,22 @@ class ChatReply(BaseModel):
 
 
 def resolve(cite: Cite, ref: str | None = None) -> ChatCitation:
+    """A citation of the answer; one whose source gives no finer locator (table, figure, example) is located by its
+    section, so every cited line says where in the source it rests."""
     src = load_sources()[cite.source]
     return ChatCitation(
-        source_id=cite.source, title=src.title, section=cite.section, locator=cite.locator, url=src.url, ref=ref
+        source_id=cite.source,
+        title=src.title,
+        section=cite.section,
+        locator=cite.locator or cite.section,
+        url=src.url,
+        ref=ref,
     )
 
 
 def from_out(c: CitationOut, ref: str | None = None) -> ChatCitation:
-    return ChatCitation(**c.model_dump(include=set(CitationOut.model_fields)), ref=ref)
+    fields = c.model_dump(include=set(CitationOut.model_fields))
+    return ChatCitation(**{**fields, "locator": fields.get("locator") or fields.get("section")}, ref=ref)
 
 
 class Composer:

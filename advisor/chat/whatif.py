@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING
 from advisor import derive, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
-from advisor.chat import followups, selector
+from advisor.chat import docfigures, followups, selector
 from advisor.chat.changes import Change, WhichOne, field_types, parse_changes
 from advisor.chat.fieldwords import path_words, words_of
 from advisor.chat.intents import Intent
-from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading, read
-from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out, resolve
+from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out
 from advisor.chat.review import refs
 from advisor.chat.state import ChatState, Pending
 from advisor.chat.wording import MEMORY, ambiguous_fields, document_changes, word_changes
@@ -64,7 +63,13 @@ def _line(f: Finding) -> str:
 
 
 def whatif_answer(
-    advisor, before_doc: dict, changes: list[Change], diff: ReviewDiff, rule_ids: list[str], out: Composer
+    advisor,
+    before_doc: dict,
+    changes: list[Change],
+    diff: ReviewDiff,
+    rule_ids: list[str],
+    out: Composer,
+    before: list[Finding] | None = None,
 ) -> None:
     touched = ", ".join(
         f"{c.path} {_show(get_at(before_doc, c.path), c.path)} -> {_show(c.value, c.path)}" for c in changes
@@ -75,18 +80,29 @@ def whatif_answer(
     ]
     if cites:
         out.say(f"What if {touched}: reviewed again with the change.", *cites)
-    moved_lines(advisor, diff, out)
+    moved_lines(advisor, diff, out, changes=changes)
     if diff.kept:
         out.say(
             "Kept: " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
             *[_cite(advisor, f.rule_id) for f in diff.kept[:3]],
         )
+    _restated(advisor, diff.kept, before or [], rule_ids, out)
     if not (diff.resolved or diff.introduced or diff.changed) and rule_ids:
         out.say(
             f"No finding changes: the rules that read {', '.join(c.path for c in changes)} "
             f"({', '.join(rule_ids[:6])}) give the same result before and after.",
             *[_cite(advisor, rid) for rid in rule_ids[:3]],
         )
+
+
+def _restated(advisor, kept: list[Finding], before: list[Finding], rule_ids: list[str], out: Composer) -> None:
+    """A finding the change keeps but whose message it moves (POWER7 -> POWER9 keeps AME-004, now for the AIX level
+    alone): its message after the change, so the answer says what still stands in the way."""
+    was = {(f.rule_id, f.target, f.path): f.message for f in before}
+    for f in [f for f in kept if f.rule_id in rule_ids][:2]:
+        message = was.get((f.rule_id, f.target, f.path))
+        if message is not None and message != f.message:
+            out.say(f"Still {f.rule_id} on {f.target}, now: {f.message}", _cite(advisor, f.rule_id))
 
 
 _OS_FIELD = linre.compile(r"^(.*?)\bos\.(?:version|tl|sp)$")
@@ -118,84 +134,26 @@ def _os_levels(before_doc: dict, changes: list[Change]) -> str:
     return f" ({'; '.join(shown)})"
 
 
-# The sizing figures a what-if compares before and after (advisor/derive): what the calculators compute on a document
-SIZING_FIGURES = {
-    "vios_required_memory_mb": "VIOS memory the guideline asks for",
-    "expanded_memory_gb": "expanded memory",
-    "virtual_memory_limit_gb": "virtual memory limit (expanded memory + paging space)",
-    "hpt_mb": "hypervisor page table",
-    "clm_needed_gb": "CLM needed",
-    "buffer_cache_max_gb": "largest buffer cache",
-    "swap_min_gb": "swap needed (2 x memory)",
-    "lfarea_limit_gb": "LFAREA limit",
-    "lfarea_requested_gb": "LFAREA request",
-    "lfarea_reserved_gb": "large pages IPL reserves",
-}
+def _made_with(finding: Finding, changes: list[Change]) -> str | None:
+    """The command of the finding's fix that makes the change: the first that names a changed field or a new value
+    given as text ("chatr +pi 16M +pd 64M disp+work" for text 4K -> 16M, "kctune numa_policy=1")."""
+    marks = {c.path.rsplit(".", 1)[-1] for c in changes if "_" in c.path.rsplit(".", 1)[-1]}
+    marks |= {c.value for c in changes if isinstance(c.value, str) and len(c.value) >= 2}
+    commands = [cmd for step in finding.remediation for cmd in step.commands]
+    return next((cmd for cmd in commands if any(m in cmd for m in marks)), None)
 
 
-def figures_moved(before, after, out: Composer) -> None:
-    """ "what if we had 128 GB online?": each sizing figure of the document that the change moves, before -> after,
-    cited by the derivation that computes it (a change that moves no figure adds nothing)."""
-    if before is None or after is None or getattr(before, "kind", None) != getattr(after, "kind", None):
-        return
-    units = {u.path: u for u in units_of(before)}
-    pairs = [(units[v.path], v) for v in units_of(after) if v.path in units and units[v.path].kind == v.kind]
-    for u, v in pairs:  # a frame's partitions each with their own figures ("vioA: VIOS memory ...: 12640 -> 9840")
-        where = f"{v.target}: " if len(pairs) > 1 and v.path != "$" else ""
-        _unit_figures(v.kind, u.model, v.model, where, out)
-
-
-def _unit_figures(kind: str, before, after, where: str, out: Composer) -> None:
-    was, now = derive.compute(kind, before).values, derive.compute(kind, after).values
-    table = derive.everything()
-    moved = {n for n in SIZING_FIGURES if _value(now.get(n)) is not None and now.get(n) != was.get(n)}
-    # a request that moved is shown beside its limit, even when the limit stays ("LFAREA request: 25.2 -> 5.2 GB"
-    # says nothing of whether it fits without "LFAREA limit: 9.6 GB")
-    shown_too = {_LIMIT_OF[n] for n in moved if n in _LIMIT_OF and _value(now.get(_LIMIT_OF[n])) is not None}
-    for name, label in SIZING_FIGURES.items():
-        a, b = _value(was.get(name)), _value(now.get(name))
-        if name not in table or b is None or not (name in moved or name in shown_too):
-            continue
-        d = table[name]
-        unit = f" {d.unit}" if d.unit else ""
-        if a == b:
-            shown = f"{fmt(b)}{unit} (unchanged)"
-        elif a is not None:
-            shown = f"{fmt(a)} -> {fmt(b)}{unit}"
-        else:
-            shown = f"{fmt(b)}{unit} (not computable before)"
-        if name == "vios_required_memory_mb":
-            shown += _vios_sum(was, now)
-        said = f"{where}{label}" if where else f"{label[0].upper()}{label[1:]}"
-        out.say(f"{said}: {shown}.", *[resolve(c, f"derived:{name}") for c in d.citations])
-
-
-_LIMIT_OF = {"lfarea_requested_gb": "lfarea_limit_gb", "lfarea_reserved_gb": "lfarea_limit_gb"}
-
-
-def _value(value: object) -> float | None:
-    """A figure of the derivations as a number; None for one that is absent, a flag or a text."""
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def _vios_sum(was: dict, now: dict) -> str:
-    """Redbook 3.5.2's two VIOS memory guidelines added together, beside the larger the rule takes: the section
-    never says how they combine, and some readers add them (the chat's calculator says the same)."""
-    parts = ("vios_memory_base_mb", "vios_memory_adapters_mb")
-    after_parts, before_parts = [_value(now.get(p)) for p in parts], [_value(was.get(p)) for p in parts]
-    if None in after_parts:
-        return ""
-    after = sum(v or 0.0 for v in after_parts)
-    before = None if None in before_parts else sum(v or 0.0 for v in before_parts)
-    figure = f"{fmt(after)} MB" if before is None or before == after else f"{fmt(before)} -> {fmt(after)} MB"
-    return f" (Redbook 3.5.2 does not say how its two guidelines combine; added together: {figure})"
-
-
-def moved_lines(advisor, diff: ReviewDiff, out: Composer, brief: bool = False) -> None:
-    """The findings a change resolves, introduces, and whose severity it moves, each cited (`brief`: an introduced
-    finding by its title, when the review that follows gives its message)."""
+def moved_lines(
+    advisor, diff: ReviewDiff, out: Composer, brief: bool = False, changes: list[Change] | None = None
+) -> None:
+    """The findings a change resolves (with the command of their fix that makes the change, when one names the
+    field or the new value), introduces, and whose severity it moves, each cited (`brief`: an introduced finding by
+    its title, when the review that follows gives its message)."""
     for f in diff.resolved:
-        out.say(f"Resolved: {_line(f)}.", _cite(advisor, f.rule_id))
+        made = _made_with(f, changes or [])
+        out.say(
+            f"Resolved: {_line(f)}{f' (the change is made with `{made}`)' if made else ''}.", _cite(advisor, f.rule_id)
+        )
     for f in diff.introduced:
         out.say(f"Introduced: {_line(f)}{'.' if brief else ': ' + f.message}", _cite(advisor, f.rule_id))
     for c in diff.changed:
@@ -281,13 +239,33 @@ def _read(
     changes = read_changes(doc, text)
     if not changes and st.subject.intent == "whatif" and not _SUPPOSED.search(text):
         changes = read_changes(doc, "what if " + _LEAD.sub("", text, count=1))
-    return changes
+    return changes or _onto_last(doc, text, st, focus)
+
+
+def _onto_last(doc: dict, text: str, st: ChatState, focus: list[str] | None = None) -> list[Change]:
+    """ "what if we went to 30%" after "CLM 15%" (and a question about it): the one amount of a message that names
+    no field, put on the one field the last what-if changed (or, with none, the one field of the finding in focus:
+    "make it 50%" after a review whose one finding is the LFAREA statement)."""
+    last, reading = _last_fields(st, any_turn=True) or (focus or []), read(text)
+    if len(last) != 1 or len(reading.quantities) != 1 or _named_fields(doc, text):
+        return []
+    at = reading.quantities[0].start  # the field's words before the amount ("what if memory 8 GB then")
+    for said in (f"{text} ({last[0]})", f"{reading.text[:at]}{last[0]} {reading.text[at:]}"):
+        try:
+            changes = read_changes(doc, said)
+        except ChangeError:
+            continue
+        if changes:
+            return changes
+    return []
 
 
 def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:
-    """After a finding was explained, the one number field of the document its rule compares, in words
-    ("sapapp01 ame expansion factor"): what "lower it to 2.5" changes. Empty when the rule compares none or
-    several (then "it" is asked about, never guessed)."""
+    """After a finding was explained (or was the one finding of a review), the one number or text field of the
+    document its rule compares, in words ("sapapp01 ame expansion factor"), or else the one document field its
+    evidence shows (the LFAREA statement of ZOS-002, whose condition reads derived values only): what "lower it to
+    2.5", "make it 50%" change. Empty when the rule compares none or several (then "it" is asked about, never
+    guessed)."""
     finding = _finding_in_focus(engine, st)
     if finding is None or st.document is None:
         return []
@@ -296,11 +274,9 @@ def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:
     if unit is None:
         return []
     types = field_types(unit.kind)
-    paths = {
-        path
-        for _, path, _ in followups.candidates(engine.advisor, finding, unit.kind)
-        if path in types and types[path].type == "number"
-    }
+    settable = {path for path, ft in types.items() if ft.type in ("number", "string")}
+    paths = {path for _, path, _ in followups.candidates(engine.advisor, finding, unit.kind)} & settable
+    paths = paths or set(finding.evidence) & settable
     if len(paths) != 1:
         return []
     name = finding.target if doc is not None and doc.kind == "managed-system" else ""
@@ -308,8 +284,10 @@ def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:
 
 
 def _finding_in_focus(engine: ChatEngine, st: ChatState) -> Finding | None:
-    """The finding the last answer explained (one target of the rule in focus), if the last turn explained one."""
-    if st.subject.intent != "explain" or not st.focus or st.document is None:
+    """The finding the last answer explained (one target of the rule in focus), if the last turn explained one or
+    reviewed the document and found just that one."""
+    single = st.subject.intent == "review" and len(st.findings) == 1
+    if not (st.subject.intent == "explain" or single) or not st.focus or st.document is None:
         return None
     doc = engine._model(st)
     fired = [f for f in engine.advisor.review(doc).findings if f.rule_id == st.focus] if doc is not None else []
@@ -336,9 +314,10 @@ def _current_partition(engine: ChatEngine, st: ChatState) -> str | None:
     return finding.target if finding is not None and finding.target in names else None
 
 
-def _last_fields(st: ChatState) -> list[str]:
-    """The fields the last what-if changed, in words ("sapapp01 memory desired"), when the session has one."""
-    if st.subject.intent != "whatif" or not st.previous_documents or st.document is None:
+def _last_fields(st: ChatState, any_turn: bool = False) -> list[str]:
+    """The fields the last what-if changed, in words ("sapapp01 memory desired"), when the last turn was one (or,
+    `any_turn`, whatever came after it)."""
+    if (st.subject.intent != "whatif" and not any_turn) or not st.previous_documents or st.document is None:
         return []
     out = []
     for path, _, _ in document_changes(st.previous_documents[-1], st.document):
@@ -349,13 +328,21 @@ def _last_fields(st: ChatState) -> list[str]:
     return out
 
 
+# "CLM 15% pls", "factor 2.5", "vios1 8 GB": a few words with an amount and no question, a change in shorthand
+_TERSE = linre.compile(
+    r"^\s*(?:[A-Za-z][\w.+-]*\s+){1,3}\d+(?:\.\d+)?\s*(?:%|[GMT]B?\b|gigs?\b)?"
+    r"(?:\s+(?:pls|please|plz|thx|thanks|then|instead))*\s*[.!]*\s*$",
+    linre.IGNORECASE,
+)
+
+
 def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     """A message with no what-if verb that still changes the session's document: after a what-if, or going on
     from one ("pinned memory 12%", "and sapapp01 ame factor 1.5", "actually downgrade to P8"); never a
     question."""
     if st.document is None or reading.yes_no or (_QUESTION.search(text) and not _SUPPOSED.search(text)):
         return False
-    if st.subject.intent != "whatif" and not _GOES_ON.search(text):
+    if st.subject.intent != "whatif" and not _GOES_ON.search(text) and not _TERSE.match(text):
         return False
     try:
         return bool(word_changes(st.document, text, reading) or _read(st.document, text, st))
@@ -366,10 +353,14 @@ def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
 def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
     """A what-if in so many words ("what if there was no flash express", "suppose 15% CLM") that changes the
     session's document on its own: it is not a follow-up of the last question, whatever words it shares."""
-    if st.document is None or st.pending is not None or not _SUPPOSED_CHANGE.search(text):
+    if st.document is None or st.pending is not None:
+        return False
+    if st.subject.calculator == docfigures.ASKED and not _QUESTION.search(text):
+        return bool(_onto_last(st.document, text, st))  # "and at 30%?" after "how many GB is that?": the change again
+    if not _SUPPOSED_CHANGE.search(text):
         return False
     try:
-        return bool(word_changes(st.document, text, reading))
+        return bool(word_changes(st.document, text, reading) or _onto_last(st.document, text, st))
     except ChangeError:
         return False
 
@@ -489,10 +480,11 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
     diff = ReviewDiff.model_construct(**{name: getattr(result, name) for name in ReviewDiff.model_fields})
     out = Composer()
     read_by = [r.rule_id for r in result.rules_read]
-    whatif_answer(engine.advisor, doc, real, diff, read_by, out)
+    before = engine.advisor.review(engine._model(st)).findings
+    whatif_answer(engine.advisor, doc, real, diff, read_by, out, before)
     if out.empty:
         return engine._error(st, "No rule reads the changed fields; the findings stay as they are.")
-    figures_moved(engine._model(st), after_model, out)
+    docfigures.moved(engine._model(st), after_model, out)
     so_far(st.original_document, doc, new_doc, out, engine.advisor, read_by, diff)
     st.push_document(new_doc)
     st.subject.question = text  # what "and 128 GB?" varies next
@@ -519,14 +511,32 @@ def _refused(st: ChatState, text: str, doc: dict, exc: DocumentError) -> ChatRep
 def _no_op(engine: ChatEngine, text: str, st: ChatState, changes: list[Change]) -> ChatReply:
     """ "smt off" when it is off: said so, with the review of the document as it stands."""
     said = "; ".join(f"{c.path} is already {_show(get_at(st.document or {}, c.path), c.path)}" for c in changes[:6])
+    return _before_review(engine, text, st, f"Nothing to change: {said} in this document. The review as it stands:")
+
+
+def nothing_to_undo(engine: ChatEngine, text: str, st: ChatState) -> ChatReply:
+    """ "undo" when no what-if has changed the document (the last one asked for the value it already had): said so,
+    with the review of the document as it stands, never an error."""
+    moved = document_changes(st.original_document or {}, st.document or {})
+    now = "; ".join(f"{path} {_show(b, path)}" for path, _, b in moved[:8])
+    line = (
+        f"Nothing more to undo (only the last changes are kept): the document keeps {now}; 'start over' goes back to "
+        "the document as given. The review as it stands:"
+        if moved
+        else "Nothing to undo: no what-if has changed the document, which is as it was given. The review as it stands:"
+    )
+    return _before_review(engine, text, st, line, "undo")
+
+
+def _before_review(engine: ChatEngine, text: str, st: ChatState, line: str, intent: str = "whatif") -> ChatReply:
+    """The review of the session's document with one line before it, cited as the review is."""
     reply = engine._review(text, Intent("review"), st)
-    line = f"Nothing to change: {said} in this document. The review as it stands:"
     if reply.citations:
         reply.answer = f"{line} [1]\n{reply.answer}"
         reply.claims.insert(0, Claim(text=line, citations=[1]))
     else:
         reply.answer = f"{line}\n{reply.answer}"
-    reply.intent = "whatif"
+    reply.intent = intent
     return reply
 
 

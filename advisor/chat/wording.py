@@ -86,12 +86,33 @@ _BIND = re.compile(
 )
 
 
+# "bind D01 and D02 to locality domains 1 and 2": instances and numbers in pairs, in the order said
+_BIND_EACH = re.compile(
+    r"\b(?:bind|put|start|run|place|move|pin)\s+(?:instances?\s+)?([A-Za-z][A-Za-z0-9]{1,7}(?:\s*(?:,|and|&)\s*"
+    r"[A-Za-z][A-Za-z0-9]{1,7}){1,7})\s+(?:to|in|into|on)\s+(?:the\s+)?(locality\s+domains?|LDOMs?|LDs?|cells?|psets?|"
+    r"processor\s+sets?)\s*(\d{1,3}(?:\s*(?:,|and|&)\s*\d{1,3}){1,7})\b",
+    re.IGNORECASE,
+)
+_EACH = re.compile(r",|\band\b|&", re.IGNORECASE)
+
+
 def _instance_changes(doc: dict, text: str) -> list[Change]:
     """Binding a named SAP instance of an HP-UX server to a locality domain or a processor set."""
     if doc.get("kind") != "hpux-server":
         return []
     out: list[Change] = []
     instances = (doc.get("sap") or {}).get("instances") or []
+    names = {str(inst.get("name", "")).lower(): i for i, inst in enumerate(instances)}
+    for m in _BIND_EACH.finditer(text[:2000]):
+        said, numbers = [w.strip() for w in _EACH.split(m.group(1))], [w.strip() for w in _EACH.split(m.group(3))]
+        if len(said) == len(numbers) and all(n.lower() in names for n in said):
+            field = "pset" if "set" in m.group(2).lower() else "locality_domain"
+            out += [
+                Change(f"sap.instances[{names[n.lower()]}].{field}", int(k), None, text)
+                for n, k in zip(said, numbers, strict=True)
+            ]
+    if out:
+        return out
     for m in _BIND.finditer(text[:2000]):
         first = m.group(1) is not None
         name = m.group(1) if first else m.group(4)

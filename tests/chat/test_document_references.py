@@ -186,7 +186,8 @@ def test_figures_the_user_gives_win_over_the_document(engine):
 def test_a_what_if_states_the_limit_beside_the_request_and_the_vios_sum(engine):
     (lfarea,) = chat(engine, example("zos-lfarea.json"), "what if LFAREA=(1M=(10%),2G=(2))")
     assert "LFAREA limit: 9.6 GB (unchanged)." in lfarea.answer
-    assert "LFAREA request: 25.2 -> 5.2 GB." in lfarea.answer  # 10 % of (16 - 4) GB + 2 x 2 GB
+    # 10 % of (16 - 4) GB + 2 x 2 GB, beside the limit it is held against
+    assert "LFAREA request: 25.2 -> 5.2 GB, within the 9.6 GB LFAREA limit." in lfarea.answer
     _, vios = chat(engine, example("vios-undersized.json"), "review", "add 4 npiv adapters")
     assert (
         "6940 -> 7500 MB (Redbook 3.5.2 does not say how its two guidelines combine; added together: 11036 -> 11596 MB)"
@@ -204,7 +205,7 @@ def test_a_value_once_uncomputable_is_shown_with_its_unit_first(engine):
         "lfarea": "LFAREA=(1M=(95%))",
     }
     _, reply = chat(engine, doc, "review", "what if LFAREA=(1M=(40%))")
-    assert "LFAREA request: 24 GB (not computable before)." in reply.answer
+    assert "LFAREA request: 24 GB (not computable before), within the 48 GB LFAREA limit." in reply.answer
 
 
 def test_an_os_level_change_is_said_as_a_level(engine):

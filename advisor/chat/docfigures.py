@@ -1,0 +1,478 @@
+"""The figures the sources define, derived from a document's own fields, per document kind.
+
+One table (FIGURES) says, for each kind, which derived values (advisor/derive) are figures an admin reasons with
+(AME expanded memory = true memory x factor, CLM in GB = clm_pct x memory, the LFAREA request against its limit,
+the VIOS memory Redbook 3.5.2 asks for from the adapters, SAP instances for the cores, swap and buffer cache, the
+hypervisor page table), how people name them, how they are computed, and the figure each is held against (a need
+or a limit). Two uses:
+
+* a what-if states the figures its change moves, before -> after, each beside the figure it is held against
+  (`moved`), and for a new expansion factor the true memory that keeps the expanded memory as it was;
+* a question about one of them after the document changed ("expanded memory now?", "fits now?", "memory
+  requirement for its adapters?") is answered from the session's current document, with the value as given when
+  the what-ifs moved it, and a yes/no when it asks whether the figure holds against its need or limit (`asked`).
+
+Every line is cited by the derivation that computes the figure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from advisor import derive, linre
+from advisor.chat.numbers import fmt
+from advisor.chat.reader import Reading
+from advisor.chat.reply import ChatReply, Composer, Verdict, resolve
+from advisor.chat.state import ChatState
+from advisor.chat.wording import document_changes
+from advisor.documents.io import validate_document
+from advisor.review import units_of
+
+if TYPE_CHECKING:
+    from advisor.chat.engine import ChatEngine
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str  # the derived value (advisor/derive)
+    kinds: tuple[str, ...]
+    label: str
+    formula: str  # how it is computed, in words
+    asked: str = ""  # how people name it (a regex, searched case-insensitively); empty: never asked by itself
+    against: str = ""  # the derived value it is held against
+    holds: str = ""  # ">=": the figure must reach `against` (a need); "<=": stay within it (a limit)
+    shown: bool = True  # stated in a what-if when its change moves it
+    cite_as: str = ""  # a document field (not a derived value): the derived value whose citations it goes by
+
+
+_AIX = ("aix-lpar",)
+_PEAK = "workload.peak.virtual_memory_gb"  # the workload's need AME's memory is held against (AME-012)
+FIGURES: tuple[Figure, ...] = (
+    Figure(
+        "expanded_memory_gb",
+        _AIX,
+        "expanded memory",
+        "true memory x expansion factor",
+        r"\bexpan\w*\s+mem|\bexpan\w*\b|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)",
+        against=_PEAK,
+        holds=">=",
+    ),
+    Figure(
+        "virtual_memory_limit_gb",
+        _AIX,
+        "virtual memory limit (expanded memory + paging space)",
+        "expanded memory + paging space",
+        r"\bvirtual\s+mem\w*\s+limit|\bbefore\s+(?:aix\s+)?(?:starts\s+)?kill",
+        against=_PEAK,
+        holds=">=",
+    ),
+    Figure(
+        _PEAK,
+        _AIX,
+        "peak virtual memory of the workload",
+        "as measured at the peak",
+        r"\bpeak\b|\bworkload\s+(?:needs?|uses?)",
+        shown=False,
+        cite_as="virtual_memory_limit_gb",
+    ),
+    Figure(
+        "hpt_mb",
+        ("aix-lpar", "managed-system"),
+        "hypervisor page table",
+        "maximum memory / the HPT divisor (Redbook 3.1, Example 3-1)",
+        r"\bhpt\b|\bhypervisor\s+page\s+table|\bpage\s+table",
+    ),
+    Figure(
+        "vios_memory_mb",
+        ("vios",),
+        "VIOS memory",
+        "memory_gb x 1024",
+        r"\bvios\s+(?:has|gets|memory)\b|\bmemory\s+(?:it\s+)?has\b",
+        against="vios_required_memory_mb",
+        holds=">=",
+    ),
+    Figure(
+        "vios_required_memory_mb",
+        ("vios",),
+        "VIOS memory the guideline asks for",
+        "the larger of 2 GB per 16 cores and 768 MB plus the adapter increments",
+        r"\b(?:need|needs|needed|require\w*|ask\w*\s+for|guideline|minimum)\b",
+    ),
+    Figure(
+        "vios_memory_adapters_mb",
+        ("vios",),
+        "memory for its adapters (768 MB plus the per-adapter increments)",
+        "768 MB + 512 per LHEA + 102 per LHEA port + 102 per 1 Gb port + 512 per 10 Gb port + 512 per 8 Gb FC port "
+        "+ 140 per NPIV adapter + 16 per virtual Ethernet adapter",
+        r"\badapter|\bports?\b|\bnpiv\b",
+        shown=False,
+    ),
+    Figure(
+        "vios_memory_base_mb",
+        ("vios",),
+        "base memory for the machine's cores (2 GB per 16 cores)",
+        "2 GB per 16 cores of the machine",
+        r"\bbase\b|\bper\s+16\s+cores|\bfor\s+the\s+cores",
+        shown=False,
+    ),
+    Figure(
+        "clm_gb",
+        ("hpux-server",),
+        "cell local memory (CLM)",
+        "clm_pct x memory",
+        r"\bclm\b|\bcell\s+local",
+        against="clm_needed_gb",
+        holds=">=",
+    ),
+    Figure(
+        "clm_needed_gb",
+        ("hpux-server",),
+        "CLM needed (SAP shared memory + 10% of memory)",
+        "SAP shared memory + 10% of memory",
+        r"\bclm\s+(?:is\s+)?need|\bneed\w*\s+(?:for\s+)?(?:the\s+)?(?:clm|sap\s+sh)|\bhold\s+(?:the\s+)?sap",
+    ),
+    Figure(
+        "swap_min_gb",
+        ("hpux-server",),
+        "swap needed (2 x memory)",
+        "2 x memory",
+        r"\bswap\b",
+    ),
+    Figure(
+        "buffer_cache_max_gb",
+        ("hpux-server",),
+        "largest buffer cache",
+        "buffer_cache_max_pct x memory",
+        r"\bbuffer\s+cache|\bdbc_max|\bfilecache",
+        against="buffer_cache_target_gb",
+    ),
+    Figure(
+        "buffer_cache_target_gb",
+        ("hpux-server",),
+        "buffer cache the slides call more than sufficient (3% of memory)",
+        "3% x memory",
+        shown=False,
+    ),
+    Figure(
+        "sap_instances_min",
+        ("hpux-server",),
+        "fewest SAP instances for the cores (one per at most 4 cores)",
+        "SAP cores / 4, rounded up",
+        r"\binstances?\b",
+    ),
+    Figure(
+        "sap_instances_max",
+        ("hpux-server",),
+        "most SAP instances for the cores (one per at least 2 cores)",
+        "SAP cores / 2",
+        r"\binstances?\b",
+    ),
+    Figure(
+        "lfarea_requested_gb",
+        ("zos-lpar",),
+        "LFAREA request",
+        "the 1M= and 2G= targets added up",
+        r"\bask\w*\s+for|\brequest\w*|\bstatement\b",
+        against="lfarea_limit_gb",
+        holds="<=",
+    ),
+    Figure(
+        "lfarea_reserved_gb",
+        ("zos-lpar",),
+        "large pages IPL reserves",
+        "what IPL reserves for the request within the limit",
+        r"\breserv\w*|\bset\s+aside|\blarge\s+(?:frames?|pages?)\s+(?:do\s+)?(?:we|i)\s+get",
+        against="lfarea_limit_gb",
+        holds="<=",
+    ),
+    Figure(
+        "lfarea_limit_gb",
+        ("zos-lpar",),
+        "LFAREA limit",
+        "80% x (online storage - 4 GB) in the new form, 80% x online storage - 2 GB in the old form",
+        r"\blimit\b|\bmax\w*\s+(?:lfarea|large)",
+    ),
+    Figure(
+        "shared_ec_sum",
+        ("managed-system",),
+        "sum of entitled capacity of the shared partitions",
+        "the entitled capacities of the shared-processor partitions added up",
+        r"\bentitle\w*|\b(?:sum|total)\s+(?:of\s+)?ec\b",
+        against="pool_cores",
+        holds="<=",
+    ),
+)
+BY_NAME = {f.name: f for f in FIGURES}
+
+# "fits now?", "enough now?", "still short?": whether the figures hold against their need or limit
+_FIT = linre.compile(
+    r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
+    r"ok|okay|fine|good|valid|clean|pass\w*)\b",
+    linre.IGNORECASE,
+)
+_NEGATIVE_FIT = linre.compile(r"\b(?:short|over|exceed\w*|too\s+(?:small|big|much|little))\b", linre.IGNORECASE)
+
+
+def _value(value: object) -> float | None:
+    """A figure of the derivations as a number; None for one that is absent, a flag or a text."""
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _cites(name: str):
+    name = BY_NAME[name].cite_as or name if name in BY_NAME else name
+    return [resolve(c, f"derived:{name}") for c in derive.everything()[name].citations]
+
+
+def _known(name: str) -> bool:
+    """A figure this module can compute: a derived value, or a document field standing in for one."""
+    return name in derive.everything() or bool(name in BY_NAME and BY_NAME[name].cite_as)
+
+
+def _unit(name: str) -> str:
+    table = derive.everything()
+    unit = table[name].unit if name in table else ("GB" if name.endswith("_gb") else None)
+    return f" {unit}" if unit and unit not in ("count",) else ""
+
+
+def holds(figure: Figure, values: dict) -> bool | None:
+    """Whether the figure reaches its need or stays within its limit; None when either is unknown."""
+    have, bound = _value(values.get(figure.name)), _value(values.get(figure.against))
+    if have is None or bound is None or not figure.holds:
+        return None
+    return have >= bound if figure.holds == ">=" else have <= bound
+
+
+def _standing(figure: Figure, values: dict) -> str:
+    """ ", within the 9.6 GB LFAREA limit", ", 796 MB short of the 6940 MB ..." for a figure with a need or limit."""
+    ok = holds(figure, values)
+    if ok is None:
+        return ""
+    have, bound = _value(values[figure.name]) or 0.0, _value(values[figure.against]) or 0.0
+    what = BY_NAME[figure.against].label if figure.against in BY_NAME else figure.against.replace("_", " ")
+    unit = _unit(figure.name)
+    if figure.holds == ">=":
+        return (
+            f", which meets the {fmt(bound)}{unit} {what}"
+            if ok
+            else f", {fmt(bound - have)}{unit} short of the {fmt(bound)}{unit} {what}"
+        )
+    return (
+        f", within the {fmt(bound)}{unit} {what}"
+        if ok
+        else f", {fmt(have - bound)}{unit} over the {fmt(bound)}{unit} {what}"
+    )
+
+
+def _values(kind: str, model) -> dict:
+    """The derived values of a unit, with the document fields the figures are held against."""
+    values = dict(derive.compute(kind, model).values)
+    for f in FIGURES:
+        if f.cite_as and kind in f.kinds:
+            value: object = model
+            for part in f.name.split("."):
+                value = getattr(value, part, None)
+            values[f.name] = value
+    return values
+
+
+def moved(before, after, out: Composer) -> None:
+    """Each figure of the document that the change moves, before -> after, beside the figure it is held against
+    (the limit or need shown too when only it moved), cited by the derivation that computes it."""
+    if before is None or after is None or getattr(before, "kind", None) != getattr(after, "kind", None):
+        return
+    units = {u.path: u for u in units_of(before)}
+    pairs = [(units[v.path], v) for v in units_of(after) if v.path in units and units[v.path].kind == v.kind]
+    for u, v in pairs:  # a frame's partitions each with their own figures ("vioA: VIOS memory ...: 12640 -> 9840")
+        where = f"{v.target}: " if len(pairs) > 1 and v.path != "$" else ""
+        _unit_figures(v.kind, u.model, v.model, where, out)
+
+
+def _unit_figures(kind: str, before, after, where: str, out: Composer) -> None:
+    was, now = _values(kind, before), _values(kind, after)
+    figures = [f for f in FIGURES if kind in f.kinds and _known(f.name)]
+    changed = {f.name for f in figures if _value(now.get(f.name)) is not None and now.get(f.name) != was.get(f.name)}
+    # a figure with a need or limit is shown when either side moved, and the other side beside it
+    paired = {f.name for f in figures if f.against and (f.name in changed or f.against in changed)}
+    paired |= {f.against for f in figures if f.name in paired and f.against}
+    for f in figures:
+        a, b = _value(was.get(f.name)), _value(now.get(f.name))
+        if b is None or not ((f.shown and f.name in changed) or f.name in paired):
+            continue
+        unit = _unit(f.name)
+        if a == b:
+            shown = f"{fmt(b)}{unit} (unchanged)"
+        elif a is not None:
+            shown = f"{fmt(a)} -> {fmt(b)}{unit}"
+        else:
+            shown = f"{fmt(b)}{unit} (not computable before)"
+        if f.name == "vios_required_memory_mb":
+            shown += _vios_sum(was, now)
+        label = f"{where}{f.label}" if where else f"{f.label[0].upper()}{f.label[1:]}"
+        out.say(f"{label}: {shown}{_standing(f, now)}.", *_cites(f.name))
+    _keep_expanded(kind, before, after, was, now, where, out)
+
+
+def _keep_expanded(kind: str, before, after, was: dict, now: dict, where: str, out: Composer) -> None:
+    """A new expansion factor: the true memory that keeps the expanded memory as it was (expanded / factor)."""
+    if kind != "aix-lpar":
+        return
+    f0, f1 = _factor(before), _factor(after)
+    expanded = _value(was.get("expanded_memory_gb"))
+    if f0 is None or f1 is None or f0 == f1 or expanded is None or f1 <= 0:
+        return
+    true_now = _value(getattr(getattr(after, "memory", None), "desired_gb", None))
+    has = "" if true_now is None else f"; the document now has {fmt(true_now)} GB"
+    keep = fmt(round(expanded / f1, 2))
+    said = (
+        f"{where}Keeping the {fmt(expanded)} GB of expanded memory at factor {fmt(f1)} takes {keep} GB of true "
+        f"memory (expanded memory / factor){has}."
+    )
+    out.say(said, *_cites("expanded_memory_gb"))
+
+
+def _factor(model) -> float | None:
+    ame = getattr(model, "ame", None)
+    if ame is None or not getattr(ame, "enabled", False):
+        return None
+    return _value(getattr(ame, "expansion_factor", None))
+
+
+def _vios_sum(was: dict, now: dict) -> str:
+    """Redbook 3.5.2's two VIOS memory guidelines added together, beside the larger the rule takes: the section
+    never says how they combine, and some readers add them (the chat's calculator says the same)."""
+    parts = ("vios_memory_base_mb", "vios_memory_adapters_mb")
+    after_parts, before_parts = [_value(now.get(p)) for p in parts], [_value(was.get(p)) for p in parts]
+    if None in after_parts:
+        return ""
+    after = sum(v or 0.0 for v in after_parts)
+    before = None if None in before_parts else sum(v or 0.0 for v in before_parts)
+    figure = f"{fmt(after)} MB" if before is None or before == after else f"{fmt(before)} -> {fmt(after)} MB"
+    return f" (Redbook 3.5.2 does not say how its two guidelines combine; added together: {figure})"
+
+
+@dataclass
+class Asked:
+    """The answer to a figure asked of the session's document: its lines, and a verdict when the question asked
+    whether the figure holds against its need or limit."""
+
+    out: Composer
+    verdict: Verdict | None
+
+
+def asked(text: str, model, original, target: str | None = None, last=None) -> Asked | None:
+    """ "expanded memory now?", "fits now?", "memory requirement for its adapters?": the figures the words name (or,
+    for a bare "fits?" / "enough?", the kind's figures that have a need or limit), computed from the session's
+    current document, with the value as given when it differs; None when the words name no figure of this
+    document's kind. On a managed system, the partition `target` (the one the conversation is on) or the frame.
+    "how many GB is that?", naming none, asks for the figures the last change (from `last`) moved."""
+    if model is None:
+        return None
+    given_units = {u.path: u for u in units_of(original)} if original is not None else {}
+    last_units = {u.path: u for u in units_of(last)} if last is not None and _THAT.search(text) else {}
+    units = units_of(model)
+    if len(units) > 1:
+        units = [u for u in units if u.target == target] or [u for u in units if u.path == "$"]
+    out, verdict_of = Composer(), []
+    fit = bool(_FIT.search(text))
+    for unit in units:
+        figures = [f for f in FIGURES if unit.kind in f.kinds and _known(f.name)]
+        named = [f for f in figures if f.asked and linre.search(f.asked, text, linre.IGNORECASE)]
+        if fit:  # "big enough to hold the SAP shm?": the figure held against the need or limit the words name
+            names = {f.name for f in named}
+            named = [f for f in figures if f.against in names and f.holds and f not in named] + named
+        if not named and fit:
+            named = [f for f in figures if f.against and f.holds]
+        now = _values(unit.kind, unit.model)
+        before = last_units.get(unit.path)
+        if not named and before is not None and before.kind == unit.kind:  # "how many GB is that?"
+            was = _values(unit.kind, before.model)
+            named = [f for f in figures if f.shown and _value(now.get(f.name)) not in (None, _value(was.get(f.name)))]
+        if not named:
+            continue
+        was_unit = given_units.get(unit.path)
+        given = _values(unit.kind, was_unit.model) if was_unit is not None and was_unit.kind == unit.kind else {}
+        where = f"{unit.target}: " if len(units_of(model)) > 1 else ""
+        said: set[str] = set()
+        for f in named:
+            if _value(now.get(f.name)) is None:
+                continue
+            for g in [f, *([BY_NAME[f.against]] if f.against in BY_NAME else [])]:
+                if g.name in said or _value(now.get(g.name)) is None:
+                    continue
+                said.add(g.name)
+                b, a = _value(now.get(g.name)) or 0.0, _value(given.get(g.name))
+                unit_s = _unit(g.name)
+                as_given = f" (as given: {fmt(a)}{unit_s})" if a is not None and a != b else ""
+                label = f"{where}{g.label}" if where else f"{g.label[0].upper()}{g.label[1:]}"
+                out.say(f"{label}, now: {fmt(b)}{unit_s}{as_given} ({g.formula}){_standing(g, now)}.", *_cites(g.name))
+            ok = holds(f, now)
+            if ok is not None and fit:
+                verdict_of.append((f, ok, now))
+    if out.empty:
+        return None
+    verdict = None
+    if verdict_of:
+        f, ok, now = verdict_of[0]
+        yes = ok != bool(_NEGATIVE_FIT.search(text))
+        citations = [i + 1 for i, c in enumerate(out.citations) if c.ref == f"derived:{f.name}"][:2] or [1]
+        verdict = Verdict(
+            answer="yes" if yes else "no",
+            because=f"{f.label[0].upper()}{f.label[1:]}: {fmt(_value(now[f.name]) or 0.0)}{_unit(f.name)}"
+            f"{_standing(f, now)}.",
+            citations=citations,
+        )
+    return Asked(out, verdict)
+
+
+ASKED = "document-figures"  # Subject.calculator of an answer from the document's figures (what "and at 30%?" varies)
+_THAT = linre.compile(r"\b(?:that|this|it)\b", linre.IGNORECASE)
+# "now?", "with that?", "after the change", "does that give": a question about the document as the what-ifs left it
+_AFTER_CHANGE = linre.compile(
+    r"\b(?:now|then|anymore|still|with\s+(?:that|this|it)|after\s+(?:that|this|it|the\s+change|the\s+what.?if)|"
+    r"(?:does|would|will)\s+(?:that|this|it)\s+give|that\s+gives?)\b",
+    linre.IGNORECASE,
+)
+# a value asked ("how much", "what ... is", a short "expanded memory?"), not how a thing works or why
+_VALUE = linre.compile(
+    r"\bhow\s+(?:much|many|big|large)\b|\bwhat(?:'s|\s+is|\s+are|\s+does|\s+would|\s+will)?\b|\bsize\b|\?\s*$",
+    linre.IGNORECASE,
+)
+_NOT_A_VALUE = linre.compile(
+    r"\bwhy\b|\bexplain\b|\bhow\s+(?:does|do|is|are|can|to)\b|\bmean(?:s|ing)?\b|\bcommand|\bwhich\s+rule",
+    linre.IGNORECASE,
+)
+
+
+def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> ChatReply | None:
+    """A figure of the session's document asked after a what-if changed it ("expanded memory now?", "fits now?"):
+    answered from the document as it stands, with the value as given; None for any other message (one that gives
+    figures of its own, asks why or how something works, or comes before any change)."""
+    if st.document is None or st.original_document in (None, st.document) or reading.quantities:
+        return None
+    if len(text.split()) > 14 or _NOT_A_VALUE.search(text) or not _VALUE.search(text):
+        return None
+    if st.subject.intent != "whatif" and not _AFTER_CHANGE.search(text):
+        return None
+    model, original = engine._model(st), validate_document(st.original_document, "document")
+    last = validate_document(st.previous_documents[-1], "document") if st.previous_documents else None
+    found = asked(text, model, original, _partition(st), last)
+    if found is None:
+        return None
+    st.subject.question, st.subject.calculator = text, ASKED
+    return engine._reply("ask", st, found.out, verdict=found.verdict, findings=[])
+
+
+def _partition(st: ChatState) -> str | None:
+    """The partition of a managed system the what-ifs changed last (the one "now?" is about), if one."""
+    if st.document is None or st.document.get("kind") != "managed-system" or not st.previous_documents:
+        return None
+    parts = st.document.get("partitions") or []
+    changed = {
+        int(m.group(1))
+        for path, _, _ in document_changes(st.previous_documents[-1], st.document)
+        if (m := linre.match(r"^partitions\[(\d+)\]\.", path))
+    }
+    if len(changed) != 1 or (i := changed.pop()) >= len(parts):
+        return None
+    return str(parts[i].get("name", "")) or None
