@@ -142,8 +142,14 @@ _BELOW = ("less than", "under", "below", "lower than", "fewer than", "<")
 _AT_MOST = ("at most", "up to", "maximum of", "max of", "<=")
 # "no VIOS goes over 50 %", "never below 2x": the comparison the question states, negated
 _LEVEL_BEFORE = linre.compile(
-    r"\b(?:AIX|TL|SP|POWER|Power|z/OS|z/VM|VIOS|version|release|level|v|V1R|HP-UX|11i|rx|z)\s*$", linre.IGNORECASE
+    r"\b(?:AIX|TL|SP|POWER|Power|z/OS|z/VM|VIOS|version|release|level|v|V1R|HP-UX|11i|rx|z|(?:POWER|Power|P)\s?\d{1,2}\+?)\s*$",
+    linre.IGNORECASE,
+)  # "P7+ 770", "POWER7 780": the number after a processor generation is the server model
+_USUAL = linre.compile(
+    r"\b(?:normally|usually|typically|generally|in general|as a rule|in most (?:cases|situations)|most of the time)\b",
+    linre.IGNORECASE,
 )
+_RATIO = linre.compile(r"[/:]\d")  # "1/128", "1:64" after a number: it is a ratio's numerator
 # sentence ends: ". " or "? " (not the dot of "7.2" or "0.05")
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
 # "vpm_fold_policy on my vios shows 3", "firmware on the 780 is 730": where the setting is read, between its name and
@@ -223,6 +229,8 @@ class Figure:
             unit = self.unit.match(text, m.end(3))
             if (at and (text[at - 1].isalnum() or text[at - 1] in "._")) or unit is None:
                 continue  # "P9", "7.2" of "AIX 7.2" are no figure; the unit must follow the number
+            if _RATIO.match(text, m.end(3)):
+                continue  # "1/128", "1:64": the numerator of a ratio; the figure is what it is divided by
             glued = unit.end() == m.end(3) and text[m.end(3) : m.end(3) + 1].isalpha()
             before = text[max(0, at - 2) : at]
             if glued or (len(before) == 2 and before[0].isalpha() and before[1] == "/"):
@@ -463,14 +471,19 @@ class Claims:
         # question set the scene; a predicate worded in the question itself comes before one worded in the scene
         scene = _scene_end(asked_text)
 
-        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, bool, int, int, int]:
+        # "is one VIOS pair normally enough for a 780?": asked of the usual case, the rule answers before a claim that
+        # it depends on the case
+        usual = _USUAL.search(asked_text) is not None
+
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, bool, int, bool, int, int]:
             about = item[1].claim.about
             named = focus is None or about[0].search(focus) is not None
             own = 0 if focus is None else sum(p.search(focus) is not None for p in about)  # "and 4Gb ones?"
             says = item[1].claim.says
             tier = 2 if says == _GENERIC or item[1].weak else 1 if says in _MODAL else 0
             in_scene = not item[1].figure and item[1].at < scene
-            return (not named, -own, in_scene, tier, -item[0], item[1].at)  # a follow-up's own subject first
+            case = usual and item[1].answer == "it depends"
+            return (not named, -own, in_scene, tier, case, -item[0], item[1].at)  # a follow-up's own subject first
 
         found.sort(key=rank)
         # "AMD with PowerVM Standard on firmware 760?": a claim naming the thing and a condition that rules it out
@@ -492,6 +505,14 @@ class Claims:
             settled = [v for v in first if v.obstacle and focus is None] or [v for v in first if not v.conditional]
             if settled and len({v.answer for v in settled}) == 1:
                 return settled[0]
+            # "vios capped or uncapped? we run them capped now, ok?": the claim whose subjects the question sentence
+            # itself names (capped) speaks; the words of the scene before it only set it
+            last = asked_text[_scene_end(asked_text) :]
+            named = {id(v): sum(p.search(last) is not None for p in v.claim.about) for v in first}
+            most = max(named.values())
+            spoken = [v for v in first if named[id(v)] == most]
+            if _scene_end(asked_text) and len({v.answer for v in spoken}) == 1:
+                return spoken[0]
             return None  # the most specific claims disagree: say nothing rather than guess
         return first[0]
 
@@ -978,17 +999,19 @@ def _alternatives(pattern: str) -> list[str]:
     return [*out, pattern[start:]]
 
 
-def _subject(pattern: str) -> linre.Pattern:
+def _subject(pattern: str, terms: dict[str, list[str]] | None = None) -> linre.Pattern:
     """A subject matches whole words: "AME" is not the start of "amepat" (an alternative ending in a letter or
     digit gets a closing word boundary, a plural s allowed; one ending in a quantifier or a group says for itself
-    where it ends)."""
+    where it ends). An alternative that is a term of predicates.yaml's `terms` also matches the term's other
+    phrasings ("AME\\s?4K": "the 4k variant of AME")."""
+    alternatives = [x for a in _alternatives(pattern) for x in (a, *(terms or {}).get(a, ()))]
     parts = [
         a + r"s?\b"
         if a[-1:].isalnum() and not a.endswith(("\\b", "\\d", "\\w", "\\s"))
         else a + r"\b"
         if a.endswith("?") and a[-2:-1].isalnum()  # "runs?" is not the start of "running"
         else a
-        for a in _alternatives(pattern)
+        for a in alternatives
     ]
     # "-o cio", "/wpars": an alternative that opens with a mark starts where the mark is, as typed after a space (the
     # word boundary every other alternative opens with would need a letter before it)
@@ -1077,15 +1100,21 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             )
     if any(p.polarity_from and p.polarity_from not in predicates for p in predicates.values()):
         raise KnowledgeError(files[0][0], None, "a predicate's polarity_from names no predicate class")
+    terms = {str(k): [str(x) for x in v] for _, data in files for k, v in (data.get("terms") or {}).items()}
     items: list[Claim] = []
     seen: set[str] = set()
     for fname, data in files:
-        items.extend(_claims_of(fname, data, predicates, passage_ids, seen))
+        items.extend(_claims_of(fname, data, predicates, passage_ids, seen, terms))
     return Claims(predicates, tuple(items))
 
 
 def _claims_of(
-    fname: str, data: dict[str, Any], predicates: dict[str, Predicate], passage_ids: set[str], seen: set[str]
+    fname: str,
+    data: dict[str, Any],
+    predicates: dict[str, Predicate],
+    passage_ids: set[str],
+    seen: set[str],
+    terms: dict[str, list[str]],
 ) -> list[Claim]:
     """The claims of one file, each checked (a duplicate id is one across all the files)."""
     items: list[Claim] = []
@@ -1109,8 +1138,8 @@ def _claims_of(
         if set(when) - set(LEVEL_KINDS):
             raise KnowledgeError(fname, cid, f"`when` keys must be among {', '.join(LEVEL_KINDS)}")
         try:
-            about = tuple(_subject(p) for p in item["about"])
-            unless = tuple(_subject(p) for p in item.get("unless", []))
+            about = tuple(_subject(p, terms) for p in item["about"])
+            unless = tuple(_subject(p, terms) for p in item.get("unless", []))
             lines = {
                 k: tuple(sorted(parse_level(k, x) for x in (v if isinstance(v, list) else [v])))
                 for k, v in when.items()

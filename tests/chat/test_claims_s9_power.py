@@ -1,0 +1,54 @@
+"""Session 9's census of the Redbook chapter 3 and the 2023 AME64K guide: the claim matcher's general mechanisms and
+the claims added, each from both sides in words of our own (none is an eval turn)."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.chat import ChatEngine
+from tests.support.claims import verdict_of
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a ratio's numerator and the server model after a processor generation are no figure of the claim
+        ("POWER7+ box with only Linux and AIX partitions: is the HPT sized at 1:128 of max memory?", "yes"),
+        ("Power 750 (POWER7): is the HPT 1/128 of max memory?", "no"),
+        ("P7 780 - HPT = max mem / 64?", "yes"),
+        # asked of the usual case, the rule answers before the claim that it depends
+        ("is one pair of VIO servers usually enough, even on a 795?", "yes"),
+        ("is one pair of VIO servers enough on our 795?", "it depends"),
+        # claims that disagree: the one whose subject the question sentence itself names speaks
+        ("should the vios be capped or uncapped? ours are uncapped, fine?", "yes"),
+        ("vio servers: capped or uncapped? we made them capped, good?", "no"),
+        # a term's other phrasings (predicates.yaml `terms`) and the ", or?" tag
+        ("the 4K flavour of AME with 64K LDR_CNTRL pages in the SAP profile - recommended?", "no"),
+        ("AME in 4k mode while the SAP kernel asks for 64K pages. that is ok, or?", "no"),
+        # "only some ports" asks per port
+        ("on brocade, npiv only for selected ports possible?", "yes"),
+        ("cisco fabric: can we enable NPIV only on the two ports of the VIOS?", "no"),
+        # a statement that the CPUs do no work, tagged "right?"
+        ("so the P7+ partition's processors don't do anything for AME any more, right?", "no"),
+        # an LPAR above its entitlement should be uncapped
+        ("the batch lpar keeps running above its entitlement at peak, leave it capped?", "no"),
+        # compressing 64K pages on POWER7 (the 2013 Redbook), by default and as advice
+        ("AIX 6.1 on POWER7 - should we turn on AME compression of 64K pages?", "no"),
+        ("does AME on P7 with AIX 7.1 compress 64KB pages by default?", "no"),
+    ],
+)
+def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
+    assert verdict_of(engine, question) == expected
+
+
+def test_io_in_capitals_is_no_unknown_product(engine: ChatEngine) -> None:
+    """ "IO" written in capitals is I/O, not a thing the sources do not cover."""
+    reply = engine.turn("vscsi with two VIO servers: is one LUN's IO load balanced across both?")
+    assert reply.intent != "out-of-scope"
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+
+
+def test_a_sum_of_entitlements_is_not_one_uncapped_lpar(engine: ChatEngine) -> None:
+    """The outright "an uncapped LPAR may exceed its entitlement" does not answer a question about their sum."""
+    reply = engine.turn("all our lpars are uncapped. may the total of their entitlement be more than the pool's cores?")
+    assert reply.verdict is None or reply.verdict.answer == "no"
