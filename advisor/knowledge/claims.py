@@ -119,7 +119,7 @@ _KIND_AFTER = linre.compile(
 _CHANGE_ASKED = linre.compile(
     r"\b(?:need|needs|have|has|got)\s+to\s+(?:change|fix|adjust|correct|touch|tweak|modify|do)\s+(?:anything|something|it|"
     r"this|that|them)\b|\b(?:anything|something)\s+to\s+(?:change|fix|adjust|correct|do)\b|\b(?:needs?|has|have)\s+to\s+be\s+"
-    r"(?:changed|fixed|adjusted|corrected)\b",
+    r"(?:changed|fixed|adjusted|corrected)\b|\bneeds?\s+(?:changing|fixing|adjusting|correcting|a\s+change|a\s+fix)\b",
     linre.IGNORECASE,
 )
 # "D2TLB misses at 0.3 per 1000 instructions - within target?", "more than 40 % ITR?": a number the question states,
@@ -149,7 +149,7 @@ _USUAL = linre.compile(
     r"\b(?:normally|usually|typically|generally|in general|as a rule|in most (?:cases|situations)|most of the time)\b",
     linre.IGNORECASE,
 )
-_RATIO = linre.compile(r"[/:]\d")  # "1/128", "1:64" after a number: it is a ratio's numerator
+_RATIO = linre.compile(r"[/:]\d")  # "1/128", "1:64": the 1 is a ratio's numerator ("2.5/2.5" is a pair of values)
 # sentence ends: ". " or "? " (not the dot of "7.2" or "0.05")
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
 # "vpm_fold_policy on my vios shows 3", "firmware on the 780 is 730": where the setting is read, between its name and
@@ -161,6 +161,7 @@ _PLACE = linre.compile(
 )
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
+_NAMED_STATEMENT = 3  # subjects of a statement a short fragment names to ask whether it holds, whatever its verb
 _TL_PART = 3  # (7, 1, TL, SP): parts of a level up to the technology level decide; an unstated SP does not
 _MAX_STATED = 8  # numbers in one unit a question is read for against a limit
 _QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
@@ -229,7 +230,7 @@ class Figure:
             unit = self.unit.match(text, m.end(3))
             if (at and (text[at - 1].isalnum() or text[at - 1] in "._")) or unit is None:
                 continue  # "P9", "7.2" of "AIX 7.2" are no figure; the unit must follow the number
-            if _RATIO.match(text, m.end(3)):
+            if m.group(3) == "1" and _RATIO.match(text, m.end(3)):
                 continue  # "1/128", "1:64": the numerator of a ratio; the figure is what it is divided by
             glued = unit.end() == m.end(3) and text[m.end(3) : m.end(3) + 1].isalpha()
             before = text[max(0, at - 2) : at]
@@ -489,7 +490,13 @@ class Claims:
         # "AMD with PowerVM Standard on firmware 760?": a claim naming the thing and a condition that rules it out
         # settles a plan whatever else holds of it (a firmware figure met, another part possible)
         # (a follow-up read with the question before it asks of its own subject: "and on a z13?" after the zEC12)
-        blocked = [(w, v) for w, v in found if v.obstacle and not v.weak and w >= 2 and focus is None]
+        # ... unless a claim about the same thing that names more of the question says otherwise ("vios upgraded from
+        # 2.1 - could folding still be on?": folding on a VIOS is not supported, but an upgraded one may keep it)
+        blocked = [
+            (w, v)
+            for w, v in found
+            if v.obstacle and not v.weak and w >= 2 and focus is None and not _refined(v, w, found)
+        ]
         if blocked and len({v.answer for _, v in blocked}) == 1:
             found = blocked
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
@@ -602,13 +609,17 @@ class Claims:
             and (
                 (c.says == "possible" and (set(c.when) & set(levels) or len(c.about) >= 2))
                 or (c.says == "recommend" and len(c.about) >= 2 and not c.when and not self.has_verb(asked_text))
+                or (c.says == _GENERIC and len(c.about) >= 2 and not self.has_verb(asked_text))
             )
             and (bare or self._bare(c, asked_text))
         ):
             # "SSP on VIOS 2.1?": the stated level against the claim's minimum; "SMT on a zEC12?", "z13 smt = 2
             # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds;
-            # "PERF_ENABLE=1 for liveCache?": a fragment naming a setting and its use asks whether it is advised
+            # "PERF_ENABLE=1 for liveCache?": a fragment naming a setting and its use asks whether it is advised;
+            # "HPT for IBM i partitions: divided by 128?": a fragment naming what a statement names asks if it holds
             asked = (False, 0, 0)
+        if asked is None and fragment and c.says == _GENERIC and len(c.about) >= _NAMED_STATEMENT:
+            asked = (False, 0, 0)  # "factor 1.0 means no compression?": a fragment naming all a statement names
         if asked is None:
             return None
         reverse, at, end = asked
@@ -743,6 +754,12 @@ class Claims:
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
         return not self.asks_any(asked_text)
+
+
+def _refined(v: ClaimVerdict, weight: int, found: list[tuple[int, ClaimVerdict]]) -> bool:
+    """Whether a claim about the same main subject that names more of the question answers otherwise."""
+    main = v.claim.about[0].pattern
+    return any(w > weight and o.claim.about[0].pattern == main and o.answer != v.answer for w, o in found)
 
 
 def _absent(subject: linre.Pattern, text: str) -> bool:

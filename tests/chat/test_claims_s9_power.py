@@ -35,6 +35,37 @@ from tests.support.claims import verdict_of
         # compressing 64K pages on POWER7 (the 2013 Redbook), by default and as advice
         ("AIX 6.1 on POWER7 - should we turn on AME compression of 64K pages?", "no"),
         ("does AME on P7 with AIX 7.1 compress 64KB pages by default?", "no"),
+        # a fragment naming all three subjects of a statement asks whether it holds, whatever its verb
+        ("ame factor of 1.0 = nothing compressed?", "yes"),
+        ("IBM i lpars on a POWER7+: HPT divided by 128?", "no"),
+        # a claim naming more of the question refines an obstacle about the same thing
+        ("migrated our vios from an old level, might processor folding still be active?", "yes"),
+        ("is processor folding supported on a vio server?", "no"),
+        # "does it need changing?" asks whether the stated value must change
+        ("vios2 has vpm_fold_policy = 4. does that need changing?", "no"),
+        ("vios1 has vpm_fold_policy = 1. does that need changing?", "yes"),
+        # "needs no X" asks the reverse of "needs X"
+        ("network interface backup needs no special setup on the client lpars, correct?", "no"),
+        # "eat a lot of CPU" asks the cost; "consume more than its VPs" does not
+        ("10 gig SEAs on the vio server - do they burn a lot of cpu?", "yes"),
+        ("uncapped partition: can it ever consume more than its VPs?", "no"),
+        # census claims: per LPAR, the factor's ends, amepat, the hot set, IVM, SSP, NPIV, network
+        ("is AME switched on per partition?", "yes"),
+        ("does AME have to run on every lpar of the server?", "no"),
+        ("can we hand the memory AME saves on one lpar to another lpar?", "yes"),
+        ("is amepat there on AIX 6.1 TL2?", "no"),
+        ("amepat recording mode preferable to foreground runs?", "yes"),
+        ("amepat keeps flip-flopping between 8.0 and 1.5 - should we shrink the lpar first?", "yes"),
+        ("are compressed 16M pages possible?", "no"),
+        ("our hot data is small and most memory is rarely touched. good for AME?", "yes"),
+        ("IVM managed box - can we run two VIO servers?", "no"),
+        ("does SSP include snapshots?", "yes"),
+        ("with virtual FC, is the SDDPCM driver installed on the client lpar?", "yes"),
+        ("SEA with the VIOS IP on it: if the SEA fails, is the VIOS unreachable?", "yes"),
+        ("bump the huge buffers now, before max allocated ever reaches max buffers?", "no"),
+        ("is LACP 8023ad the suggested mode for the aggregation under the SEA?", "yes"),
+        ("one 10GbE port for every core of the box, ok?", "no"),
+        ("mtu_bypass attribute on AIX 7.1 SP0?", "no"),
     ],
 )
 def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
