@@ -91,7 +91,8 @@ _AVOIDED = linre.compile(
 # matter?", "LPM fails; zoned only one WWPN. related?": whether what it states is the problem
 _ISSUE_TAG = linre.compile(
     r"(?:^|[,;:.?!-]\s*|\s)(?:(?:is\s+(?:that|this|it)|any|an?|a\s+big|big|real)\s+)?(?:issues?|problems?|concerns?|risks?|"
-    r"harm|downsides?|bad(?:\s+idea)?|wrong|mistake|a\s+mistake|related|linked|connected|the\s+(?:root\s+)?cause|"
+    r"harm|downsides?|side[\s-]?effects?|bugs?|a\s+bug|buggy|broken|bad(?:\s+idea)?|wrong|mistake|a\s+mistake|related|linked|"
+    r"connected|the\s+(?:root\s+)?cause|"
     r"(?:does\s+(?:it|that|this)\s+)?matters?|relevant)\s*\?\s*$",
     linre.IGNORECASE,
 )
@@ -630,7 +631,12 @@ class Claims:
         if denied:
             without = None  # ", not on throughput" denies a subject; it is no condition "without" on the question
         flip = self.predicates.get(self.predicates[c.says].polarity_from or "")
-        if flip is not None and flip.opposite is not None and flip.opposite.search(asked_text):
+        # "is sharing of a powered off LPAR on by default?": "off" of the claim's own subject words flips nothing
+        if (
+            flip is not None
+            and flip.opposite is not None
+            and flip.opposite.search(_blanked(c.about + c.unless, asked_text))
+        ):
             reverse = not reverse
         inner = _WITHOUT.search(asked_text) if without is not None else None
         if inner is not None and at <= inner.start() < end:
@@ -754,6 +760,13 @@ class Claims:
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
         return not self.asks_any(asked_text)
+
+
+def _blanked(patterns: tuple[linre.Pattern, ...], text: str) -> str:
+    """The text with what the patterns match blanked out (same length, so positions hold)."""
+    for p in patterns:
+        text = p.sub(lambda m: " " * len(m.group(0)), text)
+    return text
 
 
 def _refined(v: ClaimVerdict, weight: int, found: list[tuple[int, ClaimVerdict]]) -> bool:

@@ -66,6 +66,26 @@ from tests.support.claims import verdict_of
         ("is LACP 8023ad the suggested mode for the aggregation under the SEA?", "yes"),
         ("one 10GbE port for every core of the box, ok?", "no"),
         ("mtu_bypass attribute on AIX 7.1 SP0?", "no"),
+        # "lower overhead than" asks the reverse of "more overhead than"
+        ("does AME64K have lower CPU overhead than AME4K?", "yes"),
+        ("is AME4K lighter on CPU, i.e. less overhead than AME64K?", "no"),
+        # "off" of the subject's own words ("powered off") does not flip a default
+        ("idle capacity of a dedicated lpar that is powered off: shared by default?", "yes"),
+        ("idle sharing for a running dedicated partition: on out of the box?", "no"),
+        # "side effect?" and "bug?" ask whether something is wrong
+        ("any side effects if we run AME4K with SAP configured for 64K pages?", "yes"),
+        ("lparstat -c dxm stays 0 all week. a bug?", "no"),
+        ("any side effect of giving the lpar a huge maximum memory?", "yes"),
+        # the setting itself asked on Power10 with AIX 7.3 and elsewhere
+        ("Power10 with AIX 7.3: do I have to set ame_mpsize_support by hand?", "no"),
+        ("POWER9, AIX 7.2 TL5: must I change ame_mpsize_support myself for AME64K?", "yes"),
+        ("fresh VIOS 3.1 install: do I need to disable processor folding myself?", "no"),
+        # census claims of the guide and 3.9-3.10
+        ("can we get rid of an AME deficit without a reboot?", "yes"),
+        ("does topas show the target and actual expansion factor?", "yes"),
+        ("AME4K: does it force all applications onto 4K pages?", "yes"),
+        ("was dedicated more efficient than shared processors in the redbook test?", "no"),
+        ("can chwpar -u run a script when the wpar starts?", "yes"),
     ],
 )
 def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
@@ -77,6 +97,20 @@ def test_io_in_capitals_is_no_unknown_product(engine: ChatEngine) -> None:
     reply = engine.turn("vscsi with two VIO servers: is one LUN's IO load balanced across both?")
     assert reply.intent != "out-of-scope"
     assert reply.verdict is not None and reply.verdict.answer == "no"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("weight 128 for vios and 200 for clients ok?", "no"),
+        ("weight 255 for both vios and 128 for the lpars, fine?", "yes"),
+        ("uncapped weight 200 for the 2 VIO servers, 128 for everything else. good?", "yes"),
+    ],
+)
+def test_a_weight_written_before_for_the_vios_is_the_vios_weight(
+    engine: ChatEngine, question: str, expected: str
+) -> None:
+    assert verdict_of(engine, question) == expected
 
 
 def test_a_sum_of_entitlements_is_not_one_uncapped_lpar(engine: ChatEngine) -> None:
