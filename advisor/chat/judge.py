@@ -253,6 +253,11 @@ _VIOS_WORD = linre.compile(r"\b(?:VIOS\d*|VIO\d+|VIO\s+servers?|virtual\s+I/O\s+
 _WEIGHT_WORD = linre.compile(r"\bweights?\b", linre.IGNORECASE)
 _WHOLE = linre.compile(r"(?:^|[^\w.])(\d{1,3})(\.\d+)?")  # not the 2 of "vios2"
 _NEAR = 40  # characters after "VIOS" where its own weight is written
+# "weight 128 for the vios and 200 for the clients": a weight written before "for the VIOS" is the VIOS's own
+_FOR_VIOS = linre.compile(
+    r"(?:^|[^\w.])(\d{1,3})\s+(?:for|on)\s+(?:(?:the|both|our|all|\d)\s+){0,2}(?:VIOS\d*|VIO\d+|VIO\s+servers?)\b",
+    linre.IGNORECASE,
+)
 # "in the upper part of 0-255", "between 0 and 255": the scale of the weights, not a weight
 _SCALE = linre.compile(r"\b0\s*(?:-|–|to|and|\.\.)\s*255\b|\b(?:of|out\s+of|/)\s*255\b", linre.IGNORECASE)
 
@@ -270,7 +275,12 @@ def vios_weight(claims: Claims, reading: Reading) -> ClaimVerdict | None:
         for m in _WHOLE.finditer(text)
         if not m.group(2) and int(m.group(1)) <= 255 and not any(a <= m.start(1) < b for a, b in scale)
     ]
+    before = _FOR_VIOS.search(text)
+    if before is not None:  # "... for 2 vios": the 2 counts servers, it is no weight
+        numbers = [(at, n) for at, n in numbers if not _VIOS_WORD.match(text, at + len(str(n)) + 1)]
     own = [(at, n) for at, n in numbers if vios.end() <= at <= vios.end() + _NEAR]
+    if before is not None:
+        own = [(at, n) for at, n in numbers if at == before.start(1)]
     if not own or len(numbers) < 2:
         return None
     mine = own[0][1]

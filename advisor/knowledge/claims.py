@@ -91,7 +91,8 @@ _AVOIDED = linre.compile(
 # matter?", "LPM fails; zoned only one WWPN. related?": whether what it states is the problem
 _ISSUE_TAG = linre.compile(
     r"(?:^|[,;:.?!-]\s*|\s)(?:(?:is\s+(?:that|this|it)|any|an?|a\s+big|big|real)\s+)?(?:issues?|problems?|concerns?|risks?|"
-    r"harm|downsides?|bad(?:\s+idea)?|wrong|mistake|a\s+mistake|related|linked|connected|the\s+(?:root\s+)?cause|"
+    r"harm|downsides?|side[\s-]?effects?|bugs?|a\s+bug|buggy|broken|bad(?:\s+idea)?|wrong|mistake|a\s+mistake|related|linked|"
+    r"connected|the\s+(?:root\s+)?cause|"
     r"(?:does\s+(?:it|that|this)\s+)?matters?|relevant)\s*\?\s*$",
     linre.IGNORECASE,
 )
@@ -119,7 +120,7 @@ _KIND_AFTER = linre.compile(
 _CHANGE_ASKED = linre.compile(
     r"\b(?:need|needs|have|has|got)\s+to\s+(?:change|fix|adjust|correct|touch|tweak|modify|do)\s+(?:anything|something|it|"
     r"this|that|them)\b|\b(?:anything|something)\s+to\s+(?:change|fix|adjust|correct|do)\b|\b(?:needs?|has|have)\s+to\s+be\s+"
-    r"(?:changed|fixed|adjusted|corrected)\b",
+    r"(?:changed|fixed|adjusted|corrected)\b|\bneeds?\s+(?:changing|fixing|adjusting|correcting|a\s+change|a\s+fix)\b",
     linre.IGNORECASE,
 )
 # "D2TLB misses at 0.3 per 1000 instructions - within target?", "more than 40 % ITR?": a number the question states,
@@ -142,8 +143,14 @@ _BELOW = ("less than", "under", "below", "lower than", "fewer than", "<")
 _AT_MOST = ("at most", "up to", "maximum of", "max of", "<=")
 # "no VIOS goes over 50 %", "never below 2x": the comparison the question states, negated
 _LEVEL_BEFORE = linre.compile(
-    r"\b(?:AIX|TL|SP|POWER|Power|z/OS|z/VM|VIOS|version|release|level|v|V1R|HP-UX|11i|rx|z)\s*$", linre.IGNORECASE
+    r"\b(?:AIX|TL|SP|POWER|Power|z/OS|z/VM|VIOS|version|release|level|v|V1R|HP-UX|11i|rx|z|(?:POWER|Power|P)\s?\d{1,2}\+?)\s*$",
+    linre.IGNORECASE,
+)  # "P7+ 770", "POWER7 780": the number after a processor generation is the server model
+_USUAL = linre.compile(
+    r"\b(?:normally|usually|typically|generally|in general|as a rule|in most (?:cases|situations)|most of the time)\b",
+    linre.IGNORECASE,
 )
+_RATIO = linre.compile(r"[/:]\d")  # "1/128", "1:64": the 1 is a ratio's numerator ("2.5/2.5" is a pair of values)
 # sentence ends: ". " or "? " (not the dot of "7.2" or "0.05")
 _BEFORE = 40  # characters before a number where a figure's `before` pattern must end
 # "vpm_fold_policy on my vios shows 3", "firmware on the 780 is 730": where the setting is read, between its name and
@@ -155,6 +162,7 @@ _PLACE = linre.compile(
 )
 _SENTENCES = linre.compile(r"[.?!]\s+")
 _RULE_WORDS = 5
+_NAMED_STATEMENT = 3  # subjects of a statement a short fragment names to ask whether it holds, whatever its verb
 _TL_PART = 3  # (7, 1, TL, SP): parts of a level up to the technology level decide; an unstated SP does not
 _MAX_STATED = 8  # numbers in one unit a question is read for against a limit
 _QUESTION_WORDS = 4  # a last sentence this long is a question of its own, not a tag ("ok?")
@@ -223,6 +231,8 @@ class Figure:
             unit = self.unit.match(text, m.end(3))
             if (at and (text[at - 1].isalnum() or text[at - 1] in "._")) or unit is None:
                 continue  # "P9", "7.2" of "AIX 7.2" are no figure; the unit must follow the number
+            if m.group(3) == "1" and _RATIO.match(text, m.end(3)):
+                continue  # "1/128", "1:64": the numerator of a ratio; the figure is what it is divided by
             glued = unit.end() == m.end(3) and text[m.end(3) : m.end(3) + 1].isalpha()
             before = text[max(0, at - 2) : at]
             if glued or (len(before) == 2 and before[0].isalpha() and before[1] == "/"):
@@ -463,20 +473,31 @@ class Claims:
         # question set the scene; a predicate worded in the question itself comes before one worded in the scene
         scene = _scene_end(asked_text)
 
-        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, bool, int, int, int]:
+        # "is one VIOS pair normally enough for a 780?": asked of the usual case, the rule answers before a claim that
+        # it depends on the case
+        usual = _USUAL.search(asked_text) is not None
+
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, bool, int, bool, int, int]:
             about = item[1].claim.about
             named = focus is None or about[0].search(focus) is not None
             own = 0 if focus is None else sum(p.search(focus) is not None for p in about)  # "and 4Gb ones?"
             says = item[1].claim.says
             tier = 2 if says == _GENERIC or item[1].weak else 1 if says in _MODAL else 0
             in_scene = not item[1].figure and item[1].at < scene
-            return (not named, -own, in_scene, tier, -item[0], item[1].at)  # a follow-up's own subject first
+            case = usual and item[1].answer == "it depends"
+            return (not named, -own, in_scene, tier, case, -item[0], item[1].at)  # a follow-up's own subject first
 
         found.sort(key=rank)
         # "AMD with PowerVM Standard on firmware 760?": a claim naming the thing and a condition that rules it out
         # settles a plan whatever else holds of it (a firmware figure met, another part possible)
         # (a follow-up read with the question before it asks of its own subject: "and on a z13?" after the zEC12)
-        blocked = [(w, v) for w, v in found if v.obstacle and not v.weak and w >= 2 and focus is None]
+        # ... unless a claim about the same thing that names more of the question says otherwise ("vios upgraded from
+        # 2.1 - could folding still be on?": folding on a VIOS is not supported, but an upgraded one may keep it)
+        blocked = [
+            (w, v)
+            for w, v in found
+            if v.obstacle and not v.weak and w >= 2 and focus is None and not _refined(v, w, found)
+        ]
         if blocked and len({v.answer for _, v in blocked}) == 1:
             found = blocked
         first = [v for w, v in found if rank((w, v)) == rank(found[0])]
@@ -492,6 +513,14 @@ class Claims:
             settled = [v for v in first if v.obstacle and focus is None] or [v for v in first if not v.conditional]
             if settled and len({v.answer for v in settled}) == 1:
                 return settled[0]
+            # "vios capped or uncapped? we run them capped now, ok?": the claim whose subjects the question sentence
+            # itself names (capped) speaks; the words of the scene before it only set it
+            last = asked_text[_scene_end(asked_text) :]
+            named = {id(v): sum(p.search(last) is not None for p in v.claim.about) for v in first}
+            most = max(named.values())
+            spoken = [v for v in first if named[id(v)] == most]
+            if _scene_end(asked_text) and len({v.answer for v in spoken}) == 1:
+                return spoken[0]
             return None  # the most specific claims disagree: say nothing rather than guess
         return first[0]
 
@@ -581,13 +610,17 @@ class Claims:
             and (
                 (c.says == "possible" and (set(c.when) & set(levels) or len(c.about) >= 2))
                 or (c.says == "recommend" and len(c.about) >= 2 and not c.when and not self.has_verb(asked_text))
+                or (c.says == _GENERIC and len(c.about) >= 2 and not self.has_verb(asked_text))
             )
             and (bare or self._bare(c, asked_text))
         ):
             # "SSP on VIOS 2.1?": the stated level against the claim's minimum; "SMT on a zEC12?", "z13 smt = 2
             # threads per core?": a fragment naming the subject and what the claim says of it asks whether it holds;
-            # "PERF_ENABLE=1 for liveCache?": a fragment naming a setting and its use asks whether it is advised
+            # "PERF_ENABLE=1 for liveCache?": a fragment naming a setting and its use asks whether it is advised;
+            # "HPT for IBM i partitions: divided by 128?": a fragment naming what a statement names asks if it holds
             asked = (False, 0, 0)
+        if asked is None and fragment and c.says == _GENERIC and len(c.about) >= _NAMED_STATEMENT:
+            asked = (False, 0, 0)  # "factor 1.0 means no compression?": a fragment naming all a statement names
         if asked is None:
             return None
         reverse, at, end = asked
@@ -598,7 +631,12 @@ class Claims:
         if denied:
             without = None  # ", not on throughput" denies a subject; it is no condition "without" on the question
         flip = self.predicates.get(self.predicates[c.says].polarity_from or "")
-        if flip is not None and flip.opposite is not None and flip.opposite.search(asked_text):
+        # "is sharing of a powered off LPAR on by default?": "off" of the claim's own subject words flips nothing
+        if (
+            flip is not None
+            and flip.opposite is not None
+            and flip.opposite.search(_blanked(c.about + c.unless, asked_text))
+        ):
             reverse = not reverse
         inner = _WITHOUT.search(asked_text) if without is not None else None
         if inner is not None and at <= inner.start() < end:
@@ -722,6 +760,19 @@ class Claims:
         for p in c.about:
             asked_text = p.sub(lambda m: " " * len(m.group(0)), asked_text)
         return not self.asks_any(asked_text)
+
+
+def _blanked(patterns: tuple[linre.Pattern, ...], text: str) -> str:
+    """The text with what the patterns match blanked out (same length, so positions hold)."""
+    for p in patterns:
+        text = p.sub(lambda m: " " * len(m.group(0)), text)
+    return text
+
+
+def _refined(v: ClaimVerdict, weight: int, found: list[tuple[int, ClaimVerdict]]) -> bool:
+    """Whether a claim about the same main subject that names more of the question answers otherwise."""
+    main = v.claim.about[0].pattern
+    return any(w > weight and o.claim.about[0].pattern == main and o.answer != v.answer for w, o in found)
 
 
 def _absent(subject: linre.Pattern, text: str) -> bool:
@@ -978,17 +1029,19 @@ def _alternatives(pattern: str) -> list[str]:
     return [*out, pattern[start:]]
 
 
-def _subject(pattern: str) -> linre.Pattern:
+def _subject(pattern: str, terms: dict[str, list[str]] | None = None) -> linre.Pattern:
     """A subject matches whole words: "AME" is not the start of "amepat" (an alternative ending in a letter or
     digit gets a closing word boundary, a plural s allowed; one ending in a quantifier or a group says for itself
-    where it ends)."""
+    where it ends). An alternative that is a term of predicates.yaml's `terms` also matches the term's other
+    phrasings ("AME\\s?4K": "the 4k variant of AME")."""
+    alternatives = [x for a in _alternatives(pattern) for x in (a, *(terms or {}).get(a, ()))]
     parts = [
         a + r"s?\b"
         if a[-1:].isalnum() and not a.endswith(("\\b", "\\d", "\\w", "\\s"))
         else a + r"\b"
         if a.endswith("?") and a[-2:-1].isalnum()  # "runs?" is not the start of "running"
         else a
-        for a in _alternatives(pattern)
+        for a in alternatives
     ]
     # "-o cio", "/wpars": an alternative that opens with a mark starts where the mark is, as typed after a space (the
     # word boundary every other alternative opens with would need a letter before it)
@@ -1077,15 +1130,21 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
             )
     if any(p.polarity_from and p.polarity_from not in predicates for p in predicates.values()):
         raise KnowledgeError(files[0][0], None, "a predicate's polarity_from names no predicate class")
+    terms = {str(k): [str(x) for x in v] for _, data in files for k, v in (data.get("terms") or {}).items()}
     items: list[Claim] = []
     seen: set[str] = set()
     for fname, data in files:
-        items.extend(_claims_of(fname, data, predicates, passage_ids, seen))
+        items.extend(_claims_of(fname, data, predicates, passage_ids, seen, terms))
     return Claims(predicates, tuple(items))
 
 
 def _claims_of(
-    fname: str, data: dict[str, Any], predicates: dict[str, Predicate], passage_ids: set[str], seen: set[str]
+    fname: str,
+    data: dict[str, Any],
+    predicates: dict[str, Predicate],
+    passage_ids: set[str],
+    seen: set[str],
+    terms: dict[str, list[str]],
 ) -> list[Claim]:
     """The claims of one file, each checked (a duplicate id is one across all the files)."""
     items: list[Claim] = []
@@ -1109,8 +1168,8 @@ def _claims_of(
         if set(when) - set(LEVEL_KINDS):
             raise KnowledgeError(fname, cid, f"`when` keys must be among {', '.join(LEVEL_KINDS)}")
         try:
-            about = tuple(_subject(p) for p in item["about"])
-            unless = tuple(_subject(p) for p in item.get("unless", []))
+            about = tuple(_subject(p, terms) for p in item["about"])
+            unless = tuple(_subject(p, terms) for p in item.get("unless", []))
             lines = {
                 k: tuple(sorted(parse_level(k, x) for x in (v if isinstance(v, list) else [v])))
                 for k, v in when.items()

@@ -399,6 +399,8 @@ def acronym_names(kb, question: str, topic: list[str]) -> list[str]:
         low = word.lower()
         if low not in asked or sum(ch.isalpha() for ch in word) < 2 or kb.knows(low) or low in kb.code_prefixes:
             continue
+        if len(low) == 2 and kb.knows(f"{low[0]} {low[1]}"):
+            continue  # "IO": what the sources write I/O
         if vocabulary.is_instance(low) or vocabulary.is_code(low) and low.rstrip("0123456789") in kb.code_prefixes:
             continue  # "PRD1": a system; "TL5": a code of a family the sources use (AIX 7.2 TL1); not "FW1050"
         if syn.platform_tags(word) or syn.document_tags(word) or any(c.jargon for c in syn.concepts(word)):
