@@ -190,6 +190,13 @@ def _yes_no_for_claims(text: str) -> bool:
     return False
 
 
+def short_yes_no(text: str) -> bool:
+    """ "one instance with 120 work processes on 32 cores?": the last sentence is a short question with no wh-word and
+    no request, which asks whether what it states holds."""
+    last = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()][-1:]
+    return bool(last) and _short_question(last[0])
+
+
 def states_yes_no(text: str) -> bool:
     """ "z13 without SMT gave 7 % more ETR than zEC12?": a statement put as a question, yes or no whatever figures a
     calculator adds (a short topic-and-predicate tail such as ", size?" is not one)."""

@@ -327,6 +327,27 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             cites,
         )
         unused = [q for q in unused if q is not have[0]]
+    elif have and adapters and (reading.yes_no or asks_judgement(text)):
+        # "2 GB on a VIOS with 4x1Gb + 2x8Gb FC, ok?": without the core count the need is at least the larger of the
+        # adapters' figure and the 2 GB floor; below that it is short whatever the cores, above it the cores decide
+        mb = have[0].value * 1024
+        least = max(req.adapters_mb, vios_memory.BASE_MB_PER_16_CORES)
+        out.verdict = (
+            (
+                "no",
+                f"{fmt(have[0].value)} GB is less than the {least} MB ({fmt(least / 1024)} GB) this VIOS needs "
+                "at least, whatever the machine's core count",
+                cites,
+            )
+            if mb < least
+            else (
+                "it depends",
+                f"{fmt(have[0].value)} GB covers the {req.adapters_mb} MB the adapters need; the 2 GB "
+                "per 16 cores base may need more, which depends on the machine's core count",
+                cites,
+            )
+        )
+        unused = [q for q in unused if q is not have[0]]
     for q in unused:  # every number the sizing did not count is said, never dropped silently
         if q.kind in ("size", "count", "number") and q.noun not in ("lpar", "users", "instances"):
             out.assumptions.append(f"'{q.raw}' is not an input of the VIOS memory rules; not used.")
