@@ -861,7 +861,11 @@ def _with_reply(question: str, text: str) -> str:
     """The pending question with the user's reply after it; a question mark stays ("too big? 64 GB online"), so the
     resumed question is still the yes/no question it was."""
     asked = question.rstrip(" .!")
-    return f"{asked} {text.strip(' ?.!')}" if asked.endswith("?") else f"{asked.rstrip(' ?')}, {text.strip(' ?.!')}"
+    if asked.endswith("?"):
+        return f"{asked} {text.strip(' ?.!')}"
+    # "we gave it 4 GB, enough?": a reply that asks yes or no itself keeps its question mark
+    mark = "?" if text.rstrip().endswith("?") else ""
+    return f"{asked.rstrip(' ?')}, {text.strip(' ?.!')}{mark}"
 
 
 _THOUSANDS_REPLY = linre.compile(r"\b(?:thousands?|german|european|separator|grouping|group(?:ed)?)\b", linre.I)

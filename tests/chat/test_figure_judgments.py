@@ -115,3 +115,31 @@ def test_census_claims(engine, question, expected):
 def test_a_new_form_statement_is_not_read_as_the_old_form(engine):
     reply = _ask(engine, "is LFAREA=(1M=(40%),2G=(16)) ok?")
     assert "old form LFAREA=(xx%" not in reply.answer and "still accepted" not in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("IS 12.0 A VALID AME EXPANSION FACTOR", "no"),
+        ("is 0.5 a valid expansion factor?", "no"),
+        ("we set 1.005 as factor, ok?", "no"),
+        ("does SMT on z13 help every workload equally?", "no"),
+        ("is cache to cache on same FSB around 85ns?", "yes"),
+        ("is a demoted 1M page re-promoted as soon as one 4K page comes back?", "no"),
+        ("does noprompt apply to syntax errors too?", "no"),
+        ("with noprompt, will a typo in the LFAREA still prompt?", "yes"),
+        ("is there a software dependency for pageable large pages?", "no"),
+        ("do pageable large pages have a hardware prereq?", "yes"),
+        ("is the PLAREA 12.5% of online storage minus quad?", "yes"),
+        ("PLAREA = 20% of online storage?", "no"),
+    ],
+)
+def test_census_claims_second_round(engine, question, expected):
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+def test_a_reply_that_asks_yes_or_no_keeps_its_question(engine):
+    first = engine.turn("vios sizing: 2x10GbE ports, 4x8Gb FC ports, 16 virtual eth adapters", None)
+    second = engine.turn("we gave it 3 GB, enough?", first.state)
+    assert second.verdict is not None and second.verdict.answer == "no", second.answer
