@@ -143,3 +143,27 @@ def test_a_reply_that_asks_yes_or_no_keeps_its_question(engine):
     first = engine.turn("vios sizing: 2x10GbE ports, 4x8Gb FC ports, 16 virtual eth adapters", None)
     second = engine.turn("we gave it 3 GB, enough?", first.state)
     assert second.verdict is not None and second.verdict.answer == "no", second.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("we have 24000 SAPS on the box and 6 instances, ok?", "no"),
+        ("30000 SAPS spread over 15 instances - fine?", "yes"),
+        ("we run 3 instances on 32 cores, ok?", "no"),
+        ("we turned SMT on for our z/VM IFLs and got 25% more ITR. in line with the redpaper?", "no"),
+        (
+            "with SMT on we get about 28% more ETR than with it off on the same z13, is that what the paper shows?",
+            "yes",
+        ),
+        ("after moving to z13 we see 50% more throughput than on the zEC12 with 16 IFLs - plausible per IBM?", "no"),
+    ],
+)
+def test_stated_figures_against_the_sources(engine, question, expected):
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+def test_a_database_instance_count_is_no_sap_instance_count(engine):
+    reply = _ask(engine, "3 DB2 instances on 16 cores, ok?")
+    assert reply.verdict is None  # the 2 of "DB2" is no instance count, and DB2 instances are not SAP instances

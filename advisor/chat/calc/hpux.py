@@ -34,7 +34,8 @@ def instances_topic(text: str) -> bool:
 
 
 def sap_instances_answer(text: str) -> CalcAnswer | None:
-    if not instances_topic(text):
+    running = _running(text)  # "24000 SAPS on the box and 6 instances, ok?": the instances run today name the topic
+    if not (instances_topic(text) or (running is not None and _NOT_SAP.search(text) is None)):
         return None
     cores = first_int(r"(\d+)[\s-]*(?:processor\s+)?cores?\b", text, largest=True)  # not "1 per 2 cores"
     saps = first_float(r"(\d[\d,]*)\s*SAPS", text.replace(",", ""))
@@ -48,7 +49,6 @@ def sap_instances_answer(text: str) -> CalcAnswer | None:
             f"One SAP instance per 2 to 4 cores: {cores} cores -> {r.min_instances} to {r.max_instances} instances.",
             *cites,
         )
-        running = _running(text)
         out.calculations.append(
             Calculation(
                 "sap_instances.for_cores",
@@ -59,26 +59,28 @@ def sap_instances_answer(text: str) -> CalcAnswer | None:
                 cites,
             )
         )
-        out.verdict = _instances_verdict(
-            running, r, _TOO_MANY.search(text) is not None, _TOO_FEW.search(text) is not None, cites
-        )
-        out.judges_stated = out.verdict is not None
+        span = (r.min_instances, r.max_instances)
+        out.verdict = _instances_verdict(running, (cores, "cores"), span, "one per 2 to 4 cores", text, cites)
     if saps:
         out.out.say(
             f"At 1 500 to 2 500 SAPS per instance: {fmt(saps, 0)} SAPS -> {r.min_instances_for_saps} to "
             f"{r.max_instances_for_saps} instances.",
             *cites,
         )
+        if out.verdict is None and r.min_instances_for_saps is not None and r.max_instances_for_saps is not None:
+            span = (r.min_instances_for_saps, r.max_instances_for_saps)
+            out.verdict = _instances_verdict(running, (saps, "SAPS"), span, "1 500 to 2 500 SAPS each", text, cites)
         out.calculations.append(
             Calculation(
                 "sap_instances.for_saps",
-                {"saps": saps},
+                {"saps": saps} | ({"instances_running": running} if running is not None and not cores else {}),
                 f"{r.min_instances_for_saps} to {r.max_instances_for_saps}",
                 "instances",
                 "ceil(SAPS / 2500) to floor(SAPS / 1500)",
                 cites,
             )
         )
+    out.judges_stated = out.verdict is not None
     return out
 
 
@@ -107,22 +109,22 @@ def _running(text: str) -> int | None:
 
 
 def _instances_verdict(
-    n: int | None, r: sap_instances.InstanceRange, too_many: bool, too_few: bool, cites: list
+    n: int | None, basis: tuple[float, str], span: tuple[int, int], rule: str, text: str, cites: list
 ) -> tuple[str, str, list] | None:
-    """ "one instance with 120 work processes on 32 cores?": the instances run today against one per 2 to 4 cores
-    ("too many?" and "too few?" ask whether it is above or below the range)."""
+    """ "one instance with 120 work processes on 32 cores?": the instances run today against the range the slides give
+    for the cores (or the SAPS); "too many?" and "too few?" ask whether it is above or below the range."""
     if n is None:
         return None
-    low, high = r.min_instances, r.max_instances
+    low, high = span
     inside = low <= n <= high
     where = "within" if inside else "below" if n < low else "above"
     plural = "s" if n != 1 else ""
-    why = f"{n} instance{plural} on {fmt(r.cores)} cores is {where} the {low} to {high} of one per 2 to 4 cores"
+    why = f"{n} instance{plural} for {fmt(basis[0], 0)} {basis[1]} is {where} the {low} to {high} of {rule}"
     if n < low:
         why += f"; {_DISPATCHER}"
-    if too_many:
+    if _TOO_MANY.search(text):
         return ("yes" if n > high else "no"), why, cites
-    if too_few:
+    if _TOO_FEW.search(text):
         return ("yes" if n < low else "no"), why, cites
     return ("yes" if inside else "no"), why, cites
 
