@@ -167,3 +167,21 @@ def test_stated_figures_against_the_sources(engine, question, expected):
 def test_a_database_instance_count_is_no_sap_instance_count(engine):
     reply = _ask(engine, "3 DB2 instances on 16 cores, ok?")
     assert reply.verdict is None  # the 2 of "DB2" is no instance count, and DB2 instances are not SAP instances
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("24 cores for sap on one hp-ux box, how many instances?", "we have 2 big instances today. ok?", "no"),
+        (
+            "hp superdome partition with 48 cores. how many SAP instances?",
+            "currently 4 large ones, is that fine?",
+            "no",
+        ),
+        ("hp superdome partition with 48 cores. how many SAP instances?", "we have 16 instances right now, ok?", "yes"),
+    ],
+)
+def test_a_follow_up_states_its_count_against_the_cores_said_before(engine, first, second, expected):
+    reply = engine.turn(second, engine.turn(first, None).state)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+    assert "cell local" not in reply.answer.split("\n")[0].lower()  # not what the last answer's first passage named
