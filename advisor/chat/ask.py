@@ -476,6 +476,9 @@ def answer(
     # "... via DLPAR, do we need an outage window?": a claim that names two of its subjects and the predicate asked
     # settles a question whose only strange word is a kind of thing the passages never name ("outage window")
     settled = claim is not None and claim.claim.weight >= 2 and r.off_topic and not (r.unknown or r.names)
+    # "ServiceNow RITM0042 note: 'EC of all shared lpars on the 16-core pool totals 19'. acceptable?": the user's own
+    # figures judged against a source's relation are in scope whatever ticket words stand around them
+    settled = settled or (claim is not None and claim.figure and not (r.names or r.foreign))
     # "sysprog question: is LFAREA=(1M=(40%),2G=(16)) ok?": a word the sources never use beside a calculator's
     # question back for its input is talk, not the subject (a named product or an off-topic thing still refuses)
     asked_back = clar is not None and clar.calculator != "" and not (r.names or r.off_topic or r.rare)

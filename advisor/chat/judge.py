@@ -412,7 +412,11 @@ _WHO_RIGHT = linre.compile(
     r"to\s+(?:follow|trust|believe))\b[^?]{0,40}\?\s*$",
     linre.I,
 )
-_NOT_CHOICE = frozenset("not no yes is are can could should would will does do did was were has have must".split())
+# "acceptable or act?", "fine or too low?": a judgement asked with its alternative is still a yes or no
+_NOT_CHOICE = frozenset(
+    "not no yes is are can could should would will does do did was were has have must acceptable ok okay fine "
+    "enough sufficient valid correct right good safe sane".split()
+)
 _CHOICE_PROBES = ("is it recommended?", "is it still valid?", "is it possible?")
 
 

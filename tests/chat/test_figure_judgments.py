@@ -185,3 +185,22 @@ def test_a_follow_up_states_its_count_against_the_cores_said_before(engine, firs
     reply = engine.turn(second, engine.turn(first, None).state)
     assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
     assert "cell local" not in reply.answer.split("\n")[0].lower()  # not what the last answer's first passage named
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "ServiceNow RITM0042 note from the capacity team: 'entitled capacity of all shared lpars on the 16-core "
+            "pool totals 19 after the onboarding.' Is that acceptable or do we need to act?",
+            "no",
+        ),
+        ("entitled capacity across the 32-core pool sums to 30. ok?", "yes"),
+        ("EC total 27.5 on our 24 core shared pool - acceptable or act?", "no"),
+    ],
+)
+def test_pool_figures_in_ticket_words(engine, question, expected):
+    """The pool's cores said before the EC sum are the bound, not the sum; a judgement asked with its alternative
+    ("acceptable or act?") is still yes or no; ticket words around stated figures do not make them out of scope."""
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
