@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from advisor import linre
 from advisor.chat.calc import _factors, calculate
+from advisor.chat.calc.asked import asks_judgement, role_patterns
 from advisor.chat.calc.asked import role as amount_role
-from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.power import NO_AME as _NO_AME
 from advisor.chat.calc.power import hpt_os_swapped
 from advisor.chat.calc.zsystems import lfarea_in_form
@@ -250,6 +250,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         replaced = _replaced_counts(last, reading)
         if replaced is not None:
             return Resolution("ellipsis", replaced)
+    judged = _judged_amount(last, text, reading) if last and st.subject.calculator and st.document is None else None
+    if judged is not None:  # "we have 150 GB of swap, enough?" after a swap sizing: the user's figure against it
+        return Resolution("ellipsis", judged)
     amount = _amount_only(bare, reading) if st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
@@ -1005,6 +1008,21 @@ def _inputs_for(last: str, bare: str, reading: Reading) -> str | None:
     joined = f"{last.rstrip(' ?.!')}: {bare.strip(' ?.!')}"
     together = read(joined)
     return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
+
+
+def _judged_amount(last: str, text: str, reading: Reading) -> str | None:
+    """ "we gave each vios 6 gigs, is that enough then?" after a VIOS sizing: the user's own amount judged against the
+    figure the last question computed, asked with that question (its question mark kept); None when the message judges
+    on its own or the two together give no verdict."""
+    if not reading.amounts("size", "percent") or len(text.split()) > MAX_FOLLOW_UP_WORDS or not asks_judgement(text):
+        return None
+    alone = calculate(text, {p.tag for p in reading.platforms}, reading)
+    if alone is not None and alone.verdict is not None:
+        return None
+    joined = f"{last.rstrip(' ?.!')}. {text.strip()}"
+    together = read(joined)
+    result = calculate(joined, {p.tag for p in together.platforms}, together)
+    return joined if result is not None and result.verdict is not None else None
 
 
 def _amount_only(text: str, reading: Reading) -> str | None:

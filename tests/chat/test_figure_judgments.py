@@ -204,3 +204,24 @@ def test_pool_figures_in_ticket_words(engine, question, expected):
     ("acceptable or act?") is still yes or no; ticket words around stated figures do not make them out of scope."""
     reply = _ask(engine, question)
     assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected", "figure"),
+    [
+        (
+            "how much memory does a vios need on a 64 core box with 2 x 10GbE ports and 4 x 8Gb FC ports?",
+            "we gave each vios 6 gigs, is that enough then?",
+            "no",
+            "8192 MB",
+        ),
+        ("vios memory for a 32-core p9?", "we have 4 GB on each, ok?", "yes", "4096 MB"),
+        ("swap recommendation for SAP on a 96 GB hp-ux box?", "we have 150 GB of swap, enough?", "no", "192 GB"),
+        ("CLM for a 256 GB superdome with 40 GB of SAP shared memory?", "we set 20%, enough?", "it depends", "65.6 GB"),
+        ("CLM for a 256 GB superdome with 40 GB of SAP shared memory?", "we configured 30% CLM, ok?", "yes", "76.8 GB"),
+    ],
+)
+def test_the_users_amount_judged_against_the_last_sizing(engine, first, second, expected, figure):
+    reply = engine.turn(second, engine.turn(first, None).state)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+    assert figure in reply.answer

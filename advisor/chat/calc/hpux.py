@@ -172,6 +172,9 @@ def clm_answer(text: str) -> CalcAnswer | None:
         return _clm_floor(text)
     share = _CLM_SHARE.search(text)  # "15% CLM", "CLM 10% of 192 GB", "cell local memory 25 %"
     given = float(share.group(1) or share.group(2)) if share is not None else None
+    shares = [q for q in quantities(text)[1] if q.kind == "percent"]
+    if given is None and len(shares) == 1:  # "CLM for ... 40 GB of SAP shared memory. we set 20%": the one share said
+        given = shares[0].value
     pct = given or 0.0
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005", "HPUX-004"])
     cites = _cites(clm.CITE, "clm")
