@@ -466,7 +466,11 @@ def answer(
         if not foreign and not (calc and calc.verdict) and not figure_only
         else None
     )
-    computed = claim is not None and claim.claim.says == "possible" and ame64k_support(reading) is not None
+    computed = (
+        claim is not None
+        and (claim.claim.says == "possible" or (claim.weak and claim.claim.says == "recommend"))  # "can we ...?"
+        and ame64k_support(reading) is not None
+    )
     if computed:
         claim = None  # the computed AME64K support verdict first, before any claim or entry
     judged = (
@@ -484,10 +488,20 @@ def answer(
         entry = None
     # "which message says the LFAREA exceeds the limit?" asks for a name the sources give, never for the user's data
     clar = clarification(reading, has_document) if calc is None and not foreign and "name" not in wanted(text) else None
+    if clar is not None and claim is not None and claim.weak and reading.quantities:
+        # "is LFAREA=(1M=(40%),2G=(16)) ok?": the user's figures, judged once the input asked back is given, decide;
+        # not a claim that "ok?" only leans on
+        claim = None
     # "... via DLPAR, do we need an outage window?": a claim that names two of its subjects and the predicate asked
     # settles a question whose only strange word is a kind of thing the passages never name ("outage window")
     settled = claim is not None and claim.claim.weight >= 2 and r.off_topic and not (r.unknown or r.names)
-    if calc is None and beyond_sources(r) and not settled:
+    # "ServiceNow RITM0042 note: 'EC of all shared lpars on the 16-core pool totals 19'. acceptable?": the user's own
+    # figures judged against a source's relation are in scope whatever ticket words stand around them
+    settled = settled or (claim is not None and claim.figure and not (r.names or r.foreign))
+    # "sysprog question: is LFAREA=(1M=(40%),2G=(16)) ok?": a word the sources never use beside a calculator's
+    # question back for its input is talk, not the subject (a named product or an off-topic thing still refuses)
+    asked_back = clar is not None and clar.calculator != "" and not (r.names or r.off_topic or r.rare)
+    if calc is None and beyond_sources(r) and not settled and not asked_back:
         return not_covered(r)  # "relocating sap guests live between z/VMs, supported?": no verdict on it either
     if (
         calc is None

@@ -29,6 +29,8 @@ from advisor.chat.calc.power import (
     hpt_groups,
     hpt_same_everywhere,
 )
+from advisor.chat.calc.zsystems import _lfarea_statement
+from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
 
@@ -43,6 +45,24 @@ class Clarification:
     path: str | None = None
     command: str | None = None
     calculator: str = ""
+
+
+def _fits_from(text: str) -> str:
+    """ "LFAREA=(1M=(40%),2G=(16)) ok?": a share plus a fixed size fits from some online storage on, which the
+    question back states beside its question ("" for any other statement, or none)."""
+    stmt, _ = _lfarea_statement(text)
+    try:
+        r = lfarea.request_alone(stmt) if stmt else None
+    except ValueError:  # a syntax error (LfareaSyntaxError) is answered by the calculator itself
+        return ""
+    if r is None or not (r.percent and r.fixed_gb):
+        return ""
+    if r.min_online_gb is None:
+        return f" {r.statement} asks for {r.percent}% of ({r.base}) plus {fmt(r.fixed_gb)} GB: never within 80%."
+    return (
+        f" {r.statement} asks for {r.percent}% of ({r.base}) plus {fmt(r.fixed_gb)} GB at target, so it fits from "
+        f"{fmt(r.min_online_gb)} GB of online storage on."
+    )
 
 
 def _has(pattern: str, text: str) -> bool:
@@ -266,7 +286,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "How much online (real) storage does the z/OS LPAR have? Shown by: D M=STOR. "
             "If you have it, paste the LFAREA statement from IEASYSxx too.",
             "Whether an LFAREA fits depends on the online storage: the limit is 80% of online storage minus 2 GB "
-            "(old form) or 80% of (online storage - 4 GB) (new form).",
+            "(old form) or 80% of (online storage - 4 GB) (new form)." + _fits_from(text),
             (lfarea.CITE_FORMS,),
             "ZOS-001",
             "online_storage_gb",

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from advisor import linre
 from advisor.chat.calc import _factors, calculate
+from advisor.chat.calc.asked import asks_judgement, role_patterns
 from advisor.chat.calc.asked import role as amount_role
-from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.power import NO_AME as _NO_AME
 from advisor.chat.calc.power import hpt_os_swapped
 from advisor.chat.calc.zsystems import lfarea_in_form
@@ -258,6 +258,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         replaced = _replaced_counts(last, reading)
         if replaced is not None:
             return Resolution("ellipsis", replaced)
+    judged = _judged_amount(last, text, reading) if last and st.subject.calculator and st.document is None else None
+    if judged is not None:  # "we have 150 GB of swap, enough?" after a swap sizing: the user's figure against it
+        return Resolution("ellipsis", judged)
     amount = _amount_only(bare, reading, last) if last and st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
@@ -912,7 +915,11 @@ def _with_reply(question: str, text: str) -> str:
     """The pending question with the user's reply after it; a question mark stays ("too big? 64 GB online"), so the
     resumed question is still the yes/no question it was."""
     asked = question.rstrip(" .!")
-    return f"{asked} {text.strip(' ?.!')}" if asked.endswith("?") else f"{asked.rstrip(' ?')}, {text.strip(' ?.!')}"
+    if asked.endswith("?"):
+        return f"{asked} {text.strip(' ?.!')}"
+    # "we gave it 4 GB, enough?": a reply that asks yes or no itself keeps its question mark
+    mark = "?" if text.rstrip().endswith("?") else ""
+    return f"{asked.rstrip(' ?')}, {text.strip(' ?.!')}{mark}"
 
 
 _THOUSANDS_REPLY = linre.compile(r"\b(?:thousands?|german|european|separator|grouping|group(?:ed)?)\b", linre.I)
@@ -1054,6 +1061,21 @@ def _inputs_for(last: str, bare: str, reading: Reading) -> str | None:
     joined = f"{last.rstrip(' ?.!')}: {bare.strip(' ?.!')}"
     together = read(joined)
     return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
+
+
+def _judged_amount(last: str, text: str, reading: Reading) -> str | None:
+    """ "we gave each vios 6 gigs, is that enough then?" after a VIOS sizing: the user's own amount judged against the
+    figure the last question computed, asked with that question (its question mark kept); None when the message judges
+    on its own or the two together give no verdict."""
+    if not reading.amounts("size", "percent") or len(text.split()) > MAX_FOLLOW_UP_WORDS or not asks_judgement(text):
+        return None
+    alone = calculate(text, {p.tag for p in reading.platforms}, reading)
+    if alone is not None and alone.verdict is not None:
+        return None
+    joined = f"{last.rstrip(' ?.!')}. {text.strip()}"
+    together = read(joined)
+    result = calculate(joined, {p.tag for p in together.platforms}, together)
+    return joined if result is not None and result.verdict is not None else None
 
 
 def _amount_only(text: str, reading: Reading, last: str) -> str | None:

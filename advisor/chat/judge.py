@@ -190,6 +190,13 @@ def _yes_no_for_claims(text: str) -> bool:
     return False
 
 
+def short_yes_no(text: str) -> bool:
+    """ "one instance with 120 work processes on 32 cores?": the last sentence is a short question with no wh-word and
+    no request, which asks whether what it states holds."""
+    last = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()][-1:]
+    return bool(last) and _short_question(last[0])
+
+
 def states_yes_no(text: str) -> bool:
     """ "z13 without SMT gave 7 % more ETR than zEC12?": a statement put as a question, yes or no whatever figures a
     calculator adds (a short topic-and-predicate tail such as ", size?" is not one)."""
@@ -230,6 +237,9 @@ _AMOUNT_ONLY = linre.compile(
     r"^\s*(?:(?:and|what about|how about)\s+)?(?:(?:for|at|with|to|on)\s+)?\d[\d.,]*\s*(?:[a-z%]{1,5})?\s*[?.!]*\s*$",
     linre.I,
 )
+# "4 large ones": a count of the things an earlier question counted ("how many SAP instances ...?")
+_ONES = linre.compile(r"\b(\d+\s+(?:[a-z]+\s+)?)ones\b", linre.I)
+_COUNTED_NOUN = linre.compile(r"\bhow\s+many\s+(?:[a-z/]+\s+){0,2}?([a-z]+s)\b", linre.I)
 _SHORT = 6  # words: "reboot needed?", "dynamic?", "supported on P8?"
 _CONTEXT_CHARS = 600
 _CONTEXT_TURNS = 4  # the subject of "and on POWER7?" may have been named a few turns back
@@ -360,6 +370,22 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         # "HP-UX 11.23 here. will kctune numa_policy=1 put shm into CLM?": whatever it asks of the subject, a stated
         # level below what the subject needs at all settles it
         got = _below_minimum(claims.verdict(text, levels, "is it possible?", False, focus), levels)
+    if context and _ONES.search(own):
+        # "currently 4 large ones, is that fine?" after "how many SAP instances ...?": the ones the question counted
+        counted = _COUNTED_NOUN.search(context)
+        if counted is not None:
+            text = _ONES.sub(lambda m: f"{m.group(1)}{counted.group(1)}", text)
+            own = _ONES.sub(lambda m: f"{m.group(1)}{counted.group(1)}", own)
+            reading = read(text)
+            got = claims.verdict(text, levels, asked_part(own), fragment, focus)
+    if got is not None and got.answer == "it depends" and not got.figure and context and _DIGITS.search(own):
+        # "we have 2 big instances today. ok?" after "32 cores, how many instances?": the figures stated now, judged
+        # with those stated before, outrank what depends in general
+        earlier = read(context[-_CONTEXT_CHARS:])
+        merged = {**stated_levels(earlier), **levels}
+        judged = claims.verdict(f"{earlier.text} ; {text}", merged, asked_part(own), fragment, own)
+        if judged is not None and judged.figure:
+            return judged
     if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
         return got
     earlier = read(context[-_CONTEXT_CHARS:])
@@ -372,7 +398,7 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
             return gate
     asked = own if claims.asks_any(own) else f"{earlier.text} ; {own}"
     got = claims.verdict(combined, merged, asked_part(asked), fragment, own)
-    if got is None and answered and _POINTS_AT.search(own):
+    if got is None and answered and _POINTS_AT.search(own) and not _DIGITS.search(own):
         # "does that mount survive a reboot?": what "that" points at may be what the last answer proposed, named in
         # no question; its title lends subjects (never figures: its digits are set aside), the follow-up the predicate
         title = _DIGITS.sub(" ", answered)
@@ -396,7 +422,11 @@ _WHO_RIGHT = linre.compile(
     r"to\s+(?:follow|trust|believe))\b[^?]{0,40}\?\s*$",
     linre.I,
 )
-_NOT_CHOICE = frozenset("not no yes is are can could should would will does do did was were has have must".split())
+# "acceptable or act?", "fine or too low?": a judgement asked with its alternative is still a yes or no
+_NOT_CHOICE = frozenset(
+    "not no yes is are can could should would will does do did was were has have must acceptable ok okay fine "
+    "enough sufficient valid correct right good safe sane".split()
+)
 _CHOICE_PROBES = ("is it recommended?", "is it still valid?", "is it possible?")
 
 

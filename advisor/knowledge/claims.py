@@ -102,6 +102,7 @@ _NOT_SUBJECT = linre.compile(
     r"(?:(?:the|a|an|my|our|its|their|your)\s+)?(?:[\w-]+'s\s+)?",
     linre.IGNORECASE,
 )
+_MAY_WE = linre.compile(r"\b(?:can|could|may)\s+(?:I|we)\b", linre.IGNORECASE)
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
 # "vio EC 0.5, physc 0.9 - increase its entitlement?": a change put as a bare question asks whether to make it
 _DO_IT = linre.compile(
@@ -316,6 +317,9 @@ class Compare:
 
     def holds(self, text: str) -> tuple[bool, str] | None:
         a, b = _captured(self.left, text), _captured(self.right, text)
+        if a is not None and b is not None and a[1] == b[1]:
+            # "EC of all lpars on the 16-core pool totals 19": a number read as both is the bound its unit names
+            a = _captured(self.left, f"{text[: b[1]]}{' ' * len(b[2])}{text[b[1] + len(b[2]) :]}")
         if a is None or b is None or a[1] == b[1]:
             return None  # both, and not the same number read twice
         said = f"{a[2]} against {b[2]}"
@@ -604,6 +608,12 @@ class Claims:
             asked = _asked(self.predicates["recommend"], asked_text) if "recommend" in self.predicates else None
             asked = asked if asked is not None and not asked[0] else None  # "are vSCSI disks ok for it?": usable or not
             weak = asked is not None  # a claim of the predicate asked, when one matches, comes first
+        if asked is None and c.says == "recommend" and c.holds != "it depends" and _MAY_WE.search(asked_text):
+            # "can we put Tomcat on the SAP box without psets?": asking leave to do it asks whether it is advised, when
+            # no claim says whether it is possible at all (asked by a neighbouring predicate, so that one comes first)
+            asked = _asked(self.predicates["possible"], asked_text) if "possible" in self.predicates else None
+            asked = asked if asked is not None and not asked[0] else None
+            weak = asked is not None
         if (
             asked is None
             and fragment

@@ -29,6 +29,7 @@ from advisor.chat.calc.power import (
     vios_answer,
 )
 from advisor.chat.calc.zsystems import _lfarea_statement, getstor_answer, lfarea_answer, plarea_answer, smt_answer
+from advisor.chat.judge import short_yes_no
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reply import Composer, Question
 
@@ -126,7 +127,10 @@ def calculate(text: str, platforms: set[str], reading: Reading | None = None) ->
         return None  # "what does ITR mean in that report?": the definition from the sources, no figures computed
     result = _calculate(reading, platforms)
     if result is not None and result.verdict is not None and not (reading.yes_no or asks_judgement(reading.text)):
-        result.verdict = None
+        # "one instance with 120 work processes on 32 cores?": a verdict on a figure the user states of their own
+        # setup answers a short question that states it
+        if not (result.judges_stated and short_yes_no(reading.text)):
+            result.verdict = None
     return result
 
 

@@ -41,6 +41,7 @@ class CalcAnswer:
     calculations: list[Calculation] = field(default_factory=list)
     assumptions: list[str] = field(default_factory=list)
     verdict: tuple[str, str, list[ChatCitation]] | None = None  # (yes|no|it depends, why, citations)
+    judges_stated: bool = False  # the verdict compares a figure the user states of their own setup with the guideline
 
     @property
     def cites(self) -> list[ChatCitation]:

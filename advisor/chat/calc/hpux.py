@@ -34,9 +34,10 @@ def instances_topic(text: str) -> bool:
 
 
 def sap_instances_answer(text: str) -> CalcAnswer | None:
-    if not instances_topic(text):
+    running = _running(text)  # "24000 SAPS on the box and 6 instances, ok?": the instances run today name the topic
+    if not (instances_topic(text) or (running is not None and _NOT_SAP.search(text) is None)):
         return None
-    cores = first_int(r"(\d+)[\s-]*(?:processor\s+)?cores?\b", text)
+    cores = first_int(r"(\d+)[\s-]*(?:processor\s+)?cores?\b", text, largest=True)  # not "1 per 2 cores"
     saps = first_float(r"(\d[\d,]*)\s*SAPS", text.replace(",", ""))
     if cores is None and saps is None:
         return None
@@ -51,30 +52,87 @@ def sap_instances_answer(text: str) -> CalcAnswer | None:
         out.calculations.append(
             Calculation(
                 "sap_instances.for_cores",
-                {"cores": cores},
+                {"cores": cores} | ({"instances_running": running} if running is not None else {}),
                 f"{r.min_instances} to {r.max_instances}",
                 "instances",
                 "ceil(cores / 4) to floor(cores / 2)",
                 cites,
             )
         )
+        span = (r.min_instances, r.max_instances)
+        out.verdict = _instances_verdict(running, (cores, "cores"), span, "one per 2 to 4 cores", text, cites)
     if saps:
         out.out.say(
             f"At 1 500 to 2 500 SAPS per instance: {fmt(saps, 0)} SAPS -> {r.min_instances_for_saps} to "
             f"{r.max_instances_for_saps} instances.",
             *cites,
         )
+        if out.verdict is None and r.min_instances_for_saps is not None and r.max_instances_for_saps is not None:
+            span = (r.min_instances_for_saps, r.max_instances_for_saps)
+            out.verdict = _instances_verdict(running, (saps, "SAPS"), span, "1 500 to 2 500 SAPS each", text, cites)
         out.calculations.append(
             Calculation(
                 "sap_instances.for_saps",
-                {"saps": saps},
+                {"saps": saps} | ({"instances_running": running} if running is not None and not cores else {}),
                 f"{r.min_instances_for_saps} to {r.max_instances_for_saps}",
                 "instances",
                 "ceil(SAPS / 2500) to floor(SAPS / 1500)",
                 cites,
             )
         )
+    out.judges_stated = out.verdict is not None
     return out
+
+
+# "we run 6 sap instances", "one big instance", "just 1 SAP instance": the instances the server runs today (not the
+# rule's "1 instance for every 2 cores", not "how many instances")
+_SPELLED = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_RUNNING = linre.compile(
+    r"\b(\d{1,3}|one|single|two|three|four|five|six|seven|eight)\s+"
+    r"(?:(?:big|bigger|large|larger|huge|giant|fat|small|smaller|SAP|dialog|app(?:lication)?|ABAP)\s+){0,3}"
+    r"instances?\b(\s+(?:per|for\s+(?:every|each)|every|each)\b)?",
+    linre.I,
+)
+_COUNT_ASKED = linre.compile(r"\b(?:how\s+many|number\s+of)\s*$", linre.I)
+_DISPATCHER = "more, smaller instances keep the dispatcher from becoming the bottleneck"
+
+
+def _running(text: str) -> int | None:
+    """The SAP instances the message says run today ("one big instance", "6 sap instances"), or None."""
+    m = next(
+        (m for m in _RUNNING.finditer(text) if not m.group(2) and not _COUNT_ASKED.search(text[: m.start()])), None
+    )
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    return int(word) if word.isdigit() else _SPELLED[word]
+
+
+def _instances_verdict(
+    n: int | None, basis: tuple[float, str], span: tuple[int, int], rule: str, text: str, cites: list
+) -> tuple[str, str, list] | None:
+    """ "one instance with 120 work processes on 32 cores?": the instances run today against the range the slides give
+    for the cores (or the SAPS); "too many?" and "too few?" ask whether it is above or below the range."""
+    if n is None:
+        return None
+    low, high = span
+    inside = low <= n <= high
+    where = "within" if inside else "below" if n < low else "above"
+    plural = "s" if n != 1 else ""
+    why = f"{n} instance{plural} for {fmt(basis[0], 0)} {basis[1]} is {where} the {low} to {high} of {rule}"
+    if n < low:
+        why += f"; {_DISPATCHER}"
+    if _TOO_MANY.search(text):
+        return ("yes" if n > high else "no"), why, cites
+    if _TOO_FEW.search(text):
+        return ("yes" if n < low else "no"), why, cites
+    return ("yes" if inside else "no"), why, cites
+
+
+_TOO_MANY = linre.compile(
+    r"\btoo\s+(?:many|much|big|large|high)\b|\bover-?(?:sized|configured|kill)\b|\bexcessive\b", linre.I
+)
+_TOO_FEW = linre.compile(r"\btoo\s+(?:few|little|small|low)\b|\bunder-?(?:sized|configured)\b", linre.I)
 
 
 def _clm_sizes(text: str) -> tuple[float | None, float | None]:
@@ -112,7 +170,11 @@ def clm_answer(text: str) -> CalcAnswer | None:
     shared, memory = _clm_sizes(text)
     if shared is None:
         return _clm_floor(text)
-    given = first_float(r"(\d+(?:\.\d+)?)\s*%\s*(?:of\s+memory\s+)?(?:as\s+)?(?:CLM|cell local)", text)
+    share = _CLM_SHARE.search(text)  # "15% CLM", "CLM 10% of 192 GB", "cell local memory 25 %"
+    given = float(share.group(1) or share.group(2)) if share is not None else None
+    shares = [q for q in quantities(text)[1] if q.kind == "percent"]
+    if given is None and len(shares) == 1:  # "CLM for ... 40 GB of SAP shared memory. we set 20%": the one share said
+        given = shares[0].value
     pct = given or 0.0
     out = CalcAnswer("clm", Composer(), rules=["HPUX-005", "HPUX-004"])
     cites = _cites(clm.CITE, "clm")
@@ -122,7 +184,13 @@ def clm_answer(text: str) -> CalcAnswer | None:
             f"CLM needed: {fmt(clm.KERNEL_FLOOR_PCT, 0)}% of {fmt(memory)} GB for kernel and process-private "
             f"data ({fmt(s.floor_gb)} GB) + {fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB"
             + (  # the configured CLM only when the question gives it: never a 0% nobody said
-                f"; configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB." if given is not None else "."
+                (
+                    f"; configured {fmt(s.clm_gb)} GB, short by {fmt(s.shortfall_gb)} GB."
+                    if s.shortfall_gb
+                    else f"; configured {fmt(s.clm_gb)} GB covers it."
+                )
+                if given is not None
+                else "."
             ),
             *cites,
         )
@@ -136,6 +204,8 @@ def clm_answer(text: str) -> CalcAnswer | None:
                 cites,
             )
         )
+        if given is not None and given <= 100:
+            out.verdict = _clm_verdict(s, memory, given, shared, _TOO.search(text) is not None, cites)
     else:
         out.out.say(
             f"On 11i v3 the CLM should hold the SAP shared memory, {fmt(shared)} GB here, on top of about "
@@ -153,6 +223,32 @@ def clm_answer(text: str) -> CalcAnswer | None:
             )
         )
     return out
+
+
+def _clm_verdict(
+    s: clm.ClmSizing, memory: float, pct: float, shared: float, too: bool, cites: list
+) -> tuple[str, str, list]:
+    """ "CLM 10% of 192 GB, SAP shm 30 GB, enough?": the configured CLM against what the slides want it to hold, the
+    kernel share plus the SAP shared memory; a CLM that holds the shared memory alone but not the kernel share on top
+    is "it depends" ("too much?" asks the other way round)."""
+    have = f"{fmt(pct)}% of {fmt(memory)} GB is {fmt(s.clm_gb)} GB of CLM"
+    need = (
+        f"{fmt(clm.KERNEL_FLOOR_PCT, 0)}% for kernel and process-private data ({fmt(s.floor_gb)} GB) + "
+        f"{fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB"
+    )
+    if s.clm_gb >= s.needed_gb:
+        return ("no" if too else "yes"), f"{have}, which covers {need}", cites
+    if s.clm_gb < shared:
+        return (
+            ("yes" if too else "no"),
+            f"{have}, less than the {fmt(shared)} GB of SAP shared memory alone ({need})",
+            cites,
+        )
+    return (
+        "it depends",
+        f"{have}: it holds the {fmt(shared)} GB of SAP shared memory, but not the kernel share on top ({need})",
+        cites,
+    )
 
 
 def _clm_floor(text: str) -> CalcAnswer | None:

@@ -327,6 +327,27 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             cites,
         )
         unused = [q for q in unused if q is not have[0]]
+    elif have and adapters and (reading.yes_no or asks_judgement(text)):
+        # "2 GB on a VIOS with 4x1Gb + 2x8Gb FC, ok?": without the core count the need is at least the larger of the
+        # adapters' figure and the 2 GB floor; below that it is short whatever the cores, above it the cores decide
+        mb = have[0].value * 1024
+        least = max(req.adapters_mb, vios_memory.BASE_MB_PER_16_CORES)
+        out.verdict = (
+            (
+                "no",
+                f"{fmt(have[0].value)} GB is less than the {least} MB ({fmt(least / 1024)} GB) this VIOS needs "
+                "at least, whatever the machine's core count",
+                cites,
+            )
+            if mb < least
+            else (
+                "it depends",
+                f"{fmt(have[0].value)} GB covers the {req.adapters_mb} MB the adapters need; the 2 GB "
+                "per 16 cores base may need more, which depends on the machine's core count",
+                cites,
+            )
+        )
+        unused = [q for q in unused if q is not have[0]]
     for q in unused:  # every number the sizing did not count is said, never dropped silently
         if q.kind in ("size", "count", "number") and q.noun not in ("lpar", "users", "instances"):
             out.assumptions.append(f"'{q.raw}' is not an input of the VIOS memory rules; not used.")
@@ -373,7 +394,7 @@ def _factors(text: str) -> list[float]:
             if at not in counted and not _STEP_BEFORE.search(before) and not _LEVEL_BEFORE.search(before):
                 found.setdefault(float(v.group(1)), at)
     for m in _FACTOR_WORDS.finditer(text):
-        g = next(i for i in range(1, 5) if m.group(i) is not None)
+        g = next(i for i in range(1, 6) if m.group(i) is not None)
         found.setdefault(float(m.group(g)), m.start(g))
     for m in _MOVED_TO.finditer(text):  # "ame from 2.0 to 2.5": both, the one moved to last
         found.setdefault(float(m.group(1)), m.start(1))
@@ -402,7 +423,11 @@ _FACTOR_WORDS = re.compile(
     r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
     r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
-    r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%|x\b))",
+    r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%|x\b))"
+    # "is 12.0 a valid AME expansion factor", "we set 1.005 as factor": the number named as a factor after it
+    r"|(?<![\w.])(\d+(?:\.\d+)?)\s+(?:is\s+)?(?:an?|the|as(?:\s+(?:an?|the|our))?)\s+"
+    r"(?:(?:valid|allowed|possible|good|acceptable|legal|ok|okay|proper|sane|realistic|new)\s+)?(?:AME\s+)?"
+    r"(?:expansion\s+)?factor\b",
     re.IGNORECASE,
 )
 # "from ame 1.4 to 2.1", "ame 1.5 -> 2.0": the factor moved to, after the one moved from
@@ -443,7 +468,12 @@ NO_AME = linre.compile(
     r"\b(?:no|without|w/o|before)\s+AME\b|\bAME\s+(?:off|disabled|not\s+(?:on|enabled|used))\b", linre.I
 )
 # A factor the question gives ("factor of 2.5", "expansion factor 2", "at factor 1.2"), never what it asks
-_GIVEN_FACTOR = linre.compile(r"\b(?:(?:expansion|ame)\s+)?factors?\s*(?:of|at|=|is|to|@)?\s*\d+(?:\.\d+)?", linre.I)
+_GIVEN_FACTOR = linre.compile(
+    r"\b(?:(?:expansion|ame)\s+)?factors?\s*(?:of|at|=|is|to|@)?\s*\d+(?:\.\d+)?"
+    # "12.0 a valid AME expansion factor", "1.005 as factor": given before the word
+    r"|\b\d+(?:\.\d+)?\s+(?:is\s+)?(?:an?|the|as(?:\s+(?:an?|the|our))?)\s+(?:[a-z]+\s+)?(?:AME\s+)?(?:expansion\s+)?factor\b",
+    linre.I,
+)
 # What the question asks for (in the words `asked()` returns)
 ASK_LIMIT = linre.compile(
     r"\bvirtual\b|\bkill|\boutage|signal\s*33|\bcrash|out\s+of\s+memory|\boom\b|ceiling|safety\s+net"
@@ -732,7 +762,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
                 "steps of 0.01.",
                 *cites,
             )
-        if "?" in text:  # "expansion factor 12 possible on p7?": the verdict first
+        # "expansion factor 12 possible on p7?", "IS 12.0 A VALID AME EXPANSION FACTOR": the verdict first
+        if "?" in text or asks_judgement(text):
             valid = [f for f in factors if ame.factor_valid(f)]
             word = "yes" if len(valid) == len(factors) else "no" if not valid else "it depends"
             shown = ", ".join(f"{f:g} {'valid' if f in valid else 'not valid'}" for f in factors)
