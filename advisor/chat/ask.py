@@ -22,8 +22,8 @@ from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question,
 from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
-from advisor.knowledge.text import sentences
-from advisor.knowledge.topic import is_list, offers, wanted
+from advisor.knowledge.text import sentences, tokens
+from advisor.knowledge.topic import is_list, offers, stated, wanted
 from advisor.knowledge.verdicts import best_verdict
 from advisor.rulebook.templates import placeholders
 from advisor.sources import load_sources
@@ -175,6 +175,24 @@ def elsewhere(r: Retrieval) -> bool:
     the follow-up."""
     own = set(r.own_terms) - HOW_WORDS  # "downside? (...)": how it is asked, not another thing
     return bool(own) and bool(r.hits) and not own & set(r.hits[0].matched)
+
+
+def foreign_aside(r: Retrieval) -> Retrieval:
+    """A product no source covers, named only in a statement outside the asking clause (topic.stated), when the
+    best passage shares several terms of the field with the question: "our TSM server LPAR and the DB LPAR talk
+    over a separate VLAN on the same frame - which MTU should that internal VLAN use?" asks about the MTU, not
+    about TSM. The retrieval without it; a product in the asking clause ("how much memory does the TSM server
+    need?"), in a heading ("PowerHA 7.2 on our SAP lpars - how do I shorten failover detection?") or with at
+    most one term of the field shared keeps it, and is not covered."""
+    if not r.foreign or not r.hits or not r.topic_concepts:
+        return r
+    told = stated(r.question)
+    if any(w in r.asked or w not in told for name in r.foreign for w in tokens(name)):
+        return r
+    jargon = {c.label for c in r.concepts if c.jargon}
+    if len(jargon.intersection(r.hits[0].matched) - HOW_WORDS) < JARGON_HITS:
+        return r
+    return replace(r, foreign=[], context_terms=r.context_terms + [name.lower() for name in r.foreign])
 
 
 def in_scope(r: Retrieval) -> bool:
@@ -407,7 +425,7 @@ def answer(
     text = reading.text
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
-    r = kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra, near=near)
+    r = foreign_aside(kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra, near=near))
     threaded = lean and on_thread(r)
     if near and r.concepts and all(c.label in HOW_WORDS for c in r.concepts) and not r.continues:
         return not_covered(r)  # "downside?" that no passage of the thread speaks of: asked with its context instead
