@@ -24,7 +24,7 @@ from advisor import linre
 from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
-from advisor.knowledge.text import fts_phrase
+from advisor.knowledge.text import fts_phrase, shouted
 from advisor.knowledge.topic import asking, compounds, modifiers, stated
 
 RULE_MENTION_BOOST = 2.5
@@ -435,15 +435,6 @@ def acronym_names(kb, question: str, topic: list[str]) -> list[str]:
 
 # A word this common in English ("went", "got", "done") is how the question is put, never the kind of a thing
 EVERYDAY_ZIPF = 5.0
-SHOUTED_SHARE = 0.75  # of a message's words in capitals: the whole message is typed in capitals
-_WORDS = linre.compile(r"[A-Za-z]{2,}")
-
-
-def shouted(text: str) -> bool:
-    """The message is typed in capitals throughout ("WHAT DOES IAR043I MEAN AT IPL?"): capitals say nothing there.
-    Counted in words, as the reader may have spelt a shorthand out ("PROD" -> "production")."""
-    words = [m.group(0) for m in _WORDS.finditer(text[:2000])]
-    return len(words) >= 3 and sum(w.isupper() for w in words) >= SHOUTED_SHARE * len(words)
 
 
 def command_names(kb, question: str) -> list[str]:

@@ -43,6 +43,9 @@ _DO = frozenset({"do", "does", "did", "doesn't", "don't", "didn't"})
 _BACK = frozenset({"it", "they", "them"})  # a clause with these speaks of something named before it
 _MODAL = frozenset({"should", "must", "can", "could", "will", "would", "shall", "may", "might"})
 _POSSESSIVE = frozenset({"our", "my", "your", "their"})
+# verbs that take a particle and look like nouns: "log on", "log in", "sign on", "back up"
+_PHRASAL = frozenset({"log", "logs", "sign", "signs", "back", "backs"})
+_PARTICLES = frozenset({"on", "in", "into", "off", "out", "up"})
 # a tool or person that reports something ("grafana shows ...", "the console says ..."): the report is the topic
 _REPORTS = frozenset({"shows", "showed", "says", "said", "tells", "told"})
 _ADVERB = frozenset({"ever", "really", "actually", "still", "also", "just", "even", "always", "usually", "best"})
@@ -78,6 +81,8 @@ def _phrase(toks: list[str], i: int) -> tuple[list[str], int]:
             break
         if out and i + 1 < len(toks) and toks[i + 1] in _DETERMINER:
             break  # "does SMT hurt the db2 side": a word followed by a determiner is the verb, not the phrase
+        if out and t in _PHRASAL and i + 1 < len(toks) and toks[i + 1] in _PARTICLES:
+            break  # "can users log on?": a verb with its particle, not a kind of log
         out.append(t)
         i += 1
     return out, i
