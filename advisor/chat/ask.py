@@ -91,7 +91,7 @@ NOT_A_TOPIC = frozenset(
 
 
 # synonym groups for how a question asks ("verify", "downside", "HWM"), not what about: they share no subject
-HOW_WORDS = frozenset({"check", "drawback", "high-water mark"})
+HOW_WORDS = frozenset({"check", "drawback", "high-water mark", "improvement"})
 # the words that ask for a procedure, and "managed system" (the HMC's word for any server): none names its subject,
 # and the verbs of doing ("how do I set large pages", "how to get", "use", "give"): the action, not what it acts on
 PROCEDURE_WORDS = frozenset(

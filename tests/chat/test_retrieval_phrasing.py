@@ -72,3 +72,10 @@ def test_a_typo_of_the_does_not_make_a_question_unknown(engine):
     reply = engine.turn("waht is teh MTU for an internal VLAN between two lpars on one frame", None)
     assert reply.covered
     assert "65390" in reply.answer or "MTU" in reply.answer
+
+
+def test_did_it_help_asks_for_the_measured_improvement(engine):
+    kb = engine.kb
+    labels = {c.label for c in kb.synonyms.concepts("how much did it help on response time")}
+    assert "improvement" in labels
+    assert "improvement" not in {c.label for c in kb.synonyms.concepts("help")}  # "help" alone asks for help

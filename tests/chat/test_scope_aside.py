@@ -60,3 +60,12 @@ def test_a_product_the_question_is_about_stays_not_covered(engine, question):
     reply = engine.turn(question, None)
     assert not reply.covered, reply.answer
     assert not reply.citations
+
+
+def test_a_backup_product_between_lpars_is_the_hypervisor_lan_question(engine):
+    """TSM is no longer a foreign name: named as what the question asks about it is an acronym no source uses
+    (test_acronyms), named as the traffic's owner it is context."""
+    question = "TSM lpar pulls backups from the app lpar over a partition-only vlan, slow. which settings?"
+    reply = engine.turn(question, None)
+    assert reply.covered and REDBOOK in {c.source_id for c in reply.citations}
+    assert not engine.turn("TSM server sizing on AIX: how much memory for the TSM database?", None).covered
