@@ -79,3 +79,16 @@ def test_did_it_help_asks_for_the_measured_improvement(engine):
     labels = {c.label for c in kb.synonyms.concepts("how much did it help on response time")}
     assert "improvement" in labels
     assert "improvement" not in {c.label for c in kb.synonyms.concepts("help")}  # "help" alone asks for help
+
+
+def test_a_german_note_on_when_amepat_ran(engine):
+    reply = engine.turn("amepat lief bei uns nachts, wenn nichts los ist. passt das so?", None)
+    assert reply.covered
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+
+
+def test_an_oracle_memory_area_the_redbook_names_in_its_test_is_context(engine):
+    reply = engine.turn("db lpar runs oracle, SGA 6 GB, memory is tight. what did AME do in the IBM oltp test?", None)
+    assert reply.covered
+    assert "ibm-powervm-virtualization-redbook" in {c.source_id for c in reply.citations}
+    assert not engine.turn("how big should the Oracle SGA be on a 64 GB AIX LPAR?", None).covered
