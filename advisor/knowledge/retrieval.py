@@ -24,8 +24,8 @@ from advisor import linre
 from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
-from advisor.knowledge.text import fts_phrase
-from advisor.knowledge.topic import compounds, modifiers, offers, topic_phrases, wanted
+from advisor.knowledge.text import fts_phrase, shouted
+from advisor.knowledge.topic import asking, compounds, modifiers, offers, stated, wanted
 
 RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
@@ -146,6 +146,8 @@ class Retrieval:
     names: list[str] = field(default_factory=list)  # feature names in title case no source uses ("Live Kernel Update")
     topic_concepts: list[str] = field(default_factory=list)  # the concepts (labels) of the topic words
     own_terms: list[str] = field(default_factory=list)  # terms of the field a follow-up names besides its context
+    context_terms: list[str] = field(default_factory=list)  # terms no source uses, told outside the asking clause
+    asked: set[str] = field(default_factory=set)  # the words of the clauses the topic was read from
 
     @property
     def by_score(self) -> Retrieval:
@@ -202,6 +204,7 @@ def rank(
     sizes = size_concepts(kb, question)
     if sizes:  # "1tb" as a word of its own no longer: the size concept has every way of writing it
         concepts = [c for c in concepts if c.jargon or not _SIZE.fullmatch(c.label)] + sizes
+    terms = list(unknown)  # the terms of the trade no source uses, read by the words of the question alone
     unknown += command_names(kb, question)
     why = bool(_WHY.match(question))
     why_terms = [t.strip('"').lower() for c in concepts if c.jargon for t in c.term_queries] if why else []
@@ -217,12 +220,18 @@ def rank(
     keys = {c.key for c in concepts}
     # an aside that adds no concept of its own ("... native LPAR (no z/VM)?") is a remark, not the context
     own = own if own & keys and keys - own else set()
-    phrases = topic_phrases(main) or topic_phrases(corrected)
+    phrases, clause_words = asking(main)
+    if not phrases:
+        phrases, clause_words = asking(corrected)
     topic = [w for p in phrases for w in p]
     labels = {c.label for c in concepts}
     topic_concepts = [c.label for c in syn.concepts(" ".join(topic))]
     if any(t not in labels for t in topic_concepts):
         topic_concepts = []  # a topic word no passage has: no passage can be on topic
+    context = context_terms(terms, clause_words, topic_concepts, corrected)
+    if context:  # "NetBackup LPAR pushes data to another LPAR ... which AIX network tunables matter?"
+        concepts = [c for c in concepts if c.label not in context]
+        unknown = [u for u in unknown if u not in context]
 
     per_passage: dict[int, float] = {}
     matched: dict[int, list[tuple[str, float]]] = {}
@@ -311,7 +320,26 @@ def rank(
         feature_names(kb, question) + acronym_names(kb, question, topic),
         topic_concepts,
         own_terms,
+        context,
+        clause_words,
     )
+
+
+# words of an asking clause that point back at something named before it ("its pinned buffers", "that error")
+_BACK_REFERENCE = frozenset({"it", "its", "they", "them", "their", "that", "this", "these", "those", "such"})
+
+
+def context_terms(terms: list[str], asked: set[str], topic_concepts: list[str], question: str) -> list[str]:
+    """The terms no source uses that the question names only in a statement of its own (topic.stated), outside
+    its asking clause (`asked`: that clause's words): "our NetBackup media server LPAR pushes data to another
+    LPAR ... which AIX network tunables matter?" asks about the tunables, and the backup product only says whose
+    traffic it is. A question whose asking clause has no topic the passages know, or points back at something
+    named before ("lpm fails with HSCLA27C, what does that error mean?"), keeps them all, and so does a heading
+    that names them ("NetBackup client tuning for AIX LPARs - which buffer sizes?")."""
+    if not topic_concepts or asked & _BACK_REFERENCE:
+        return []
+    told = stated(question)
+    return [t for t in terms if t.lower() in told and t.lower() not in asked]
 
 
 def _continue(hits: list[Hit], near: Set[str], own: set[str], command: bool = False) -> None:
@@ -411,15 +439,6 @@ def acronym_names(kb, question: str, topic: list[str]) -> list[str]:
 
 # A word this common in English ("went", "got", "done") is how the question is put, never the kind of a thing
 EVERYDAY_ZIPF = 5.0
-SHOUTED_SHARE = 0.75  # of a message's words in capitals: the whole message is typed in capitals
-_WORDS = linre.compile(r"[A-Za-z]{2,}")
-
-
-def shouted(text: str) -> bool:
-    """The message is typed in capitals throughout ("WHAT DOES IAR043I MEAN AT IPL?"): capitals say nothing there.
-    Counted in words, as the reader may have spelt a shorthand out ("PROD" -> "production")."""
-    words = [m.group(0) for m in _WORDS.finditer(text[:2000])]
-    return len(words) >= 3 and sum(w.isupper() for w in words) >= SHOUTED_SHARE * len(words)
 
 
 def command_names(kb, question: str) -> list[str]:

@@ -13,6 +13,8 @@ import re
 
 import yaml
 
+from advisor import linre
+
 # libyaml's loader where installed: the passage files are read on every process start.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -69,3 +71,14 @@ def sentences(text: str) -> list[str]:
     flat = " ".join(text.split())
     protected = _ABBREV.sub(lambda m: m.group(0).replace(".", "\x00"), flat)
     return [s.replace("\x00", ".").strip() for s in _SENTENCE_END.split(protected) if s.strip()]
+
+
+SHOUTED_SHARE = 0.75  # of a message's words in capitals: the whole message is typed in capitals
+_LETTER_WORDS = linre.compile(r"[A-Za-z]{2,}")
+
+
+def shouted(text: str) -> bool:
+    """The message is typed in capitals throughout ("WHAT DOES IAR043I MEAN AT IPL?"): capitals say nothing there.
+    Counted in words (the reader spells a shouted shorthand out in capitals too: "SHM" -> "SHARED MEMORY")."""
+    words = [m.group(0) for m in _LETTER_WORDS.finditer(text[:2000])]
+    return len(words) >= 3 and sum(w.isupper() for w in words) >= SHOUTED_SHARE * len(words)

@@ -43,6 +43,11 @@ _DO = frozenset({"do", "does", "did", "doesn't", "don't", "didn't"})
 _BACK = frozenset({"it", "they", "them"})  # a clause with these speaks of something named before it
 _MODAL = frozenset({"should", "must", "can", "could", "will", "would", "shall", "may", "might"})
 _POSSESSIVE = frozenset({"our", "my", "your", "their"})
+# verbs that take a particle and look like nouns: "log on", "log in", "sign on", "back up"
+_PHRASAL = frozenset({"log", "logs", "sign", "signs", "back", "backs"})
+_PARTICLES = frozenset({"on", "in", "into", "off", "out", "up"})
+# a tool or person that reports something ("grafana shows ...", "the console says ..."): the report is the topic
+_REPORTS = frozenset({"shows", "showed", "says", "said", "tells", "told"})
 _ADVERB = frozenset({"ever", "really", "actually", "still", "also", "just", "even", "always", "usually", "best"})
 # Words that end a noun phrase: prepositions, conjunctions of clauses, verbs too common to be a topic
 _BREAK = frozenset(
@@ -61,7 +66,7 @@ GENERIC = frozenset(
     issue issues thing things stuff story deal deck paper papers slides guide book redbook redpaper study
     document doc docs presentation webcast whitepaper reason reasons explanation purpose rationale background
     detail details technical exact actual real main general overall specific basic simple quick rough short
-    whole current plain""".split()
+    whole current plain faster slower better worse quicker preferable preferred""".split()
 )
 
 
@@ -76,6 +81,8 @@ def _phrase(toks: list[str], i: int) -> tuple[list[str], int]:
             break
         if out and i + 1 < len(toks) and toks[i + 1] in _DETERMINER:
             break  # "does SMT hurt the db2 side": a word followed by a determiner is the verb, not the phrase
+        if out and t in _PHRASAL and i + 1 < len(toks) and toks[i + 1] in _PARTICLES:
+            break  # "can users log on?": a verb with its particle, not a kind of log
         out.append(t)
         i += 1
     return out, i
@@ -121,6 +128,9 @@ def _clause_topic(toks: list[str], asks: bool) -> list[list[str]]:
             return _subject(toks, 1)
         if not asks or toks[0] in _POSSESSIVE or toks[0] in _PRONOUN:
             return []  # "our unix guy set the buffer cache ...": a statement about the user's own system
+        told = _told(toks)
+        if told is not toks:
+            return [_phrase(told, 0)[0]]  # "grafana shows hypervisor receive failures": what is shown
         first, j = _phrase(toks, 0)
         return [_of_generic(toks, first, j)]
     if toks[k] in ("what", "whats", "which") or (toks[k] == "how" and k + 1 < len(toks) and toks[k + 1] in _QUANT):
@@ -160,6 +170,56 @@ def topic_phrases(question: str) -> list[list[str]]:
     """The noun phrases of what the question asks about, as content words in order ([] when its shape is
     not recognised): "how much storage does the JES2 checkpoint structure need" -> [storage], [jes2,
     checkpoint, structure]."""
+    return asking(question)[0]
+
+
+# prepositions: a noun phrase followed by one is a heading ("PowerHA 7.2 on our SAP lpars"), not a statement
+_PREPOSITIONS = frozenset(
+    """for on in of with to under at by from between per into onto over than vs versus via across inside within
+    without after before during about like""".split()
+)
+
+
+_SENTENCE = 12  # a clause this long is a sentence: a heading names its topic in a few words
+_OWN_SYSTEM = 5  # "our <thing> <verb> ...": the user's own system described, not a heading ("our sap box")
+# a clause that ends with one of these says who asks or reports what follows ("Dynatrace team asks: ...")
+_ASKS = frozenset({"asks", "asked", "wants", "wanted", "writes", "wrote", "reports", "reported", "complains"})
+
+
+def stated(question: str) -> set[str]:
+    """The words of the clauses that state something, a subject and its verb, other than the question itself:
+    "our NetBackup media server LPAR pushes data to another LPAR", "Splunk forwarder runs on every LPAR", "we run
+    Jenkins on its own LPAR". A heading that names a topic ("PowerHA 7.2 on our SAP lpars - ...", "GlancePlus on
+    HP-UX: ...", "DirMaint: ...") is no statement: what it names is what the question is about."""
+    out: set[str] = set()
+    for toks, asks in _clauses(question[:MAX_CHARS]):
+        if asks or any(t in _WH for t in toks):
+            continue
+        if toks[0] in _PRONOUN or toks[-1] in _ASKS or len(toks) >= _SENTENCE:
+            out.update(toks)  # "we run Jenkins on its own LPAR", "the Dynatrace team asks: ...", a long sentence
+            continue
+        if toks[0] in _POSSESSIVE and len(toks) >= _OWN_SYSTEM:
+            out.update(toks)  # "our Arcserve LPAR copies images to another LPAR": the user's own system, told
+            continue
+        j = _phrase(toks, 0)[1]
+        if 0 < j < len(toks) and toks[j] not in _PREPOSITIONS and toks[j] not in _AUX:
+            out.update(toks)  # the phrase ends at its verb ("pushes", "go", "talk", "rotates")
+    return out
+
+
+def _told(toks: list[str]) -> list[str]:
+    """A clause without the tool or person that reports in it: "grafana shows hypervisor receive failures on
+    ent0" -> "hypervisor receive failures on ent0"."""
+    if toks and toks[0] not in _WH and toks[0] not in _AUX:
+        j = _phrase(toks, 0)[1]
+        if j < len(toks) and toks[j] in _REPORTS:
+            return toks[j + 1 :]
+    return toks
+
+
+def asking(question: str) -> tuple[list[list[str]], set[str]]:
+    """The topic phrases (topic_phrases) and the words of the clauses they were read from: a name outside those
+    clauses is context ("our NetBackup LPAR pushes data to another LPAR. which network tunables matter?")."""
     clauses = _clauses(question[:MAX_CHARS])
     # a clause that ends with a question mark asks first; then one with a question word or an auxiliary
     # first ("do not ask" is an imperative, not a question)
@@ -175,17 +235,17 @@ def topic_phrases(question: str) -> list[list[str]]:
         fragment = not any(t in _WH for t in c) and c[0] not in _AUX
         refers_back = n > 0 and any(t in _BACK for t in c)
         if phrases and not fragment and not refers_back:
-            return phrases
+            return phrases, set(_told(c))
         # a fragment continues the clause before it: "transparent memory encryption on Power10 - any cpu
         # overhead?" asks about the encryption's overhead; "lock escalation threshold - what value?" likewise;
         # so does a clause that points back: "ipsec tunnels between lpars - how much cpu does it cost?"
         for m in range(n - 1, max(n - 4, -1), -1):
             before = [p for p in (_content(x) for x in _clause_topic(clauses[m][0], True)) if p]
             if before:
-                return before + phrases
+                return before + phrases, set(_told(clauses[m][0])) | set(c)
         if phrases:
-            return phrases
-    return []
+            return phrases, set(_told(c))
+    return [], set()
 
 
 def topic_words(question: str) -> list[str]:

@@ -105,6 +105,10 @@ def test_labelled_set_error_rates(engine, capsys):
     refused, answered = held.rates()
     assert refused <= MAX_REFUSED_PCT, held.refused
     assert answered <= MAX_ANSWERED_PCT, held.answered
+    # s9's products named around an ask (scope.yaml s9_in / s9_out), held-out half measured 2026-11-25: 20 % refused
+    # (2 of 10; 30 % before the mechanism), 0 % answered; the bars leave room for one more miss each
+    s9 = halves["s9-held"]
+    assert len(s9.refused) <= 3 and len(s9.answered) <= 1, (s9.refused, s9.answered)
 
 
 def test_commands_in_capitals_the_sources_never_show(engine):

@@ -95,6 +95,9 @@ prufen=check|uberprufen=check|migrieren=migrate|faktor=factor|maschine=machine|n
 langsam=slow|schneller=faster|besser=better|grenze=limit|gross=large|grosse=large|maximal=maximum|maximale=maximum
 hochstens=at most|klein=small|kleine=small|anfordern=request|anzufordern=request|als=as|beim=at|ja=yes|nein=no
 bitte=please|danke=thanks|hallo=hello|gemessen=measured
+wochenende=weekend|nachts=at night|nacht=night|laufen=run|laufen lassen=run|gelaufen=run|lassen=let|nix=nothing
+nichts=nothing|fast nix=almost nothing|fast nichts=almost nothing|nix los=quiet|nichts los=quiet|ruhig=quiet
+passt das=is that ok|passt=fits|last=load|lastspitze=peak|spitzenlast=peak load|hochlast=peak load|lief=ran
 """
 _ES = """
 segun=according to|basta=is enough|bastan=are enough|suficientes=enough

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 
+from advisor.knowledge.text import shouted
+from advisor.knowledge.vocabulary import zipf
+
 SHORTHAND: dict[str, str] = {
     "shld": "should",
     "shd": "should",
@@ -81,6 +84,7 @@ SHORTHAND: dict[str, str] = {
     "pg": "page",
     "smt-on": "SMT on",
     "dedup": "deduplication",
+    "io": "I/O",
     "hpux": "HP-UX",
     "hp-ux": "HP-UX",
     "zos": "z/OS",
@@ -185,9 +189,28 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+\-]*(?:['/][A-Za-z0-9]+)?/?")
 _EMPHASIS = re.compile(r"(?<=\?)[?!]+")
 
 
+TYPO_ZIPF = 3.5  # a short word rarer than this in English ("teh" 3.0, "adn" 2.4) may be a slip of the fingers
+FUNCTION_ZIPF = 6.0  # ... of a word this common ("the" 7.7, "and", "that", "what", "with")
+
+
+def swapped(word: str) -> str | None:
+    """The everyday word a short word types with two letters swapped ("teh" -> "the", "waht" -> "what", "wiht" ->
+    "with"); None when the word is a word of its own ("tow", "form") or no swap gives an everyday one."""
+    low = word.lower()
+    if not 3 <= len(low) <= 4 or not low.isalpha() or zipf(low) >= TYPO_ZIPF:
+        return None
+    for i in range(len(low) - 1):
+        other = low[:i] + low[i + 1] + low[i] + low[i + 2 :]
+        if zipf(other) >= FUNCTION_ZIPF:
+            return other
+    return None
+
+
 def expand(text: str) -> str:
     """The message with shorthand spelled out; everything else (case, numbers, punctuation) unchanged, but for the
     marks repeated after a question mark ("any issue??")."""
+
+    loud = shouted(text)  # "COMMAND TO PUT SHM INTO CLM?": spelt out in capitals too, so it still reads as shouted
 
     def repl(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -195,9 +218,9 @@ def expand(text: str) -> str:
         if low == "box" and text[max(0, m.start() - 11) : m.start()].lower() == "out of the ":
             return word  # the idiom "out of the box" (by default), not a server
         if low in SHORTHAND:
-            return SHORTHAND[low]
+            return SHORTHAND[low].upper() if loud and word.isupper() else SHORTHAND[low]
         if low.endswith("/") and low[:-1] in SHORTHAND:
             return SHORTHAND[low[:-1]] + "/"
-        return key_term(word) or word
+        return key_term(word) or swapped(word) or word
 
     return re.sub(r"\s{2,}", " ", _TOKEN.sub(repl, _EMPHASIS.sub("", text))).strip()

@@ -191,8 +191,22 @@ def _informative(tag: str) -> bool:
     return bool(rule_ids(tag) or platforms(tag) or os_levels(tag) or any(q.unit for q in quantities(tag)[1]))
 
 
+# "... for the SAP app servers? Regards, Mainframe Ops", "... is that ok? BR Tom": a closing and a name or team after
+# the question, on its line (RE2: user text)
+_SIGN_OFF_END = linre.compile(
+    r"[.?!]\s*((?:(?:best|kind|warm|many)\s+)?(?:regards|br|cheers|thanks|thx|greetings|mfg|saludos)\b"
+    r"[\s,;:-]*(?:[A-Za-z][\w.&/()-]{0,24}[\s,]*){0,4})$",
+    linre.IGNORECASE,
+)
+
+
 def _trailing(text: str, removed: list[str]) -> str:
-    """ "..., please advise, thx": the courtesies at the end, while words remain before them."""
+    """ "..., please advise, thx": the courtesies at the end, while words remain before them; a closing with a name
+    after the question ("... app servers? Regards, Mainframe Ops")."""
+    sign = _SIGN_OFF_END.search(text)
+    if sign is not None and _has_words(text[: sign.start(1)]):
+        removed.append(sign.group(1).strip())
+        text = text[: sign.start(1)].rstrip()
     for _ in range(MAX_STRIPS):
         m = _THANKS_END.search(text)
         if m is None or m.start() == 0 or not _has_words(text[: m.start()]):
@@ -277,9 +291,20 @@ def _points_back(lines: list[str], quoted: list[str]) -> bool:
 
 
 def _says_much(lines: list[str]) -> bool:
-    """The new part of a mail asks something of its own: a question mark, or more than a few words."""
-    words = " ".join(lines).split()
-    return "?" in " ".join(lines) or len(words) > SHORT_NOTE_WORDS
+    """The new part of a mail asks something of its own: a question mark, or more than a few words that are not
+    a request to answer ("forwarding to the bot, pls answer. Tom", "same question from 2 teams, pls answer once")."""
+    text = " ".join(lines)
+    if "?" in text:
+        return True
+    return len(text.split()) > SHORT_NOTE_WORDS and _PASS_ON.search(text) is None
+
+
+# "pls answer", "please advise", "forwarding to you", "see below": a note that passes the quoted question on
+_PASS_ON = linre.compile(
+    r"\b(?:pl(?:ea)?se?|pls|plz|kindly)\s+(?:answer|advise|help|reply|respond|check)\b|\bforward(?:ing|ed)?\s+(?:to|this)\b|"
+    r"\bsee\s+(?:below|above)\b|\bsame\s+question\b",
+    linre.IGNORECASE,
+)
 
 
 def _split_reply(lines: list[str]) -> tuple[list[str], list[str], bool]:

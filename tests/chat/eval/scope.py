@@ -37,13 +37,15 @@ class Half:
 
 def score(engine) -> dict[str, Half]:
     data = yaml.safe_load((HERE / "scope.yaml").read_text(encoding="utf-8"))
-    halves = {name: Half(name) for name in ("tuning", "held-out", "fresh", "s5")}
+    halves = {name: Half(name) for name in ("tuning", "held-out", "fresh", "s5", "s9-tune", "s9-held")}
     outs = [(q, "tuning" if i % 2 == 0 else "held-out") for i, q in enumerate(data["out"])]
     outs += [(q, "fresh") for q in data.get("fresh_out", [])]
     outs += [(q, "s5") for q in data.get("s5_out", [])]
+    outs += [(q, "s9-tune" if i % 2 == 0 else "s9-held") for i, q in enumerate(data.get("s9_out", []))]
     ins = [(item, "tuning" if i % 2 == 0 else "held-out") for i, item in enumerate(data["in"])]
     ins += [(item, "fresh") for item in data.get("fresh_in", [])]
     ins += [(item, "s5") for item in data.get("s5_in", [])]
+    ins += [(item, "s9-tune" if i % 2 == 0 else "s9-held") for i, item in enumerate(data.get("s9_in", []))]
     for q, name in outs:
         half = halves[name]
         half.out_total += 1

@@ -1,0 +1,94 @@
+"""How outsiders type an in-scope question that the reader used to lose: a mail note that only passes a quoted
+question on, a closing with a name after the question, a shouted shorthand, a short word with two letters swapped,
+a verb with its particle ("log on"), "IO" for I/O. Own phrasings, not the eval's."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.chat.engine import ChatEngine
+from advisor.chat.reader.shorthand import expand, swapped
+from advisor.chat.reader.wrappers import unwrap
+from advisor.knowledge.topic import topic_words
+
+
+@pytest.fixture(scope="module")
+def engine() -> ChatEngine:
+    return ChatEngine()
+
+
+@pytest.mark.parametrize(
+    "note", ["passing this on to the bot, please answer. Ana", "two teams asked the same question, pls advise quickly"]
+)
+def test_a_note_that_passes_the_quoted_question_on_keeps_it(note):
+    text = unwrap(f"> how much memory per VIOS with 2 FC ports?\n{note}").text
+    assert "how much memory per VIOS" in text
+
+
+def test_a_note_that_says_something_of_its_own_stays_alone():
+    text = unwrap("> how much memory per VIOS?\nwe went with 4 GB per VIOS last year and it worked").text
+    assert "how much memory" not in text
+
+
+@pytest.mark.parametrize(
+    "message, kept",
+    [
+        ("is LFAREA=2G fine on a 64 GB system? Regards, z Storage Team", "is LFAREA=2G fine on a 64 GB system?"),
+        ("how many VIOS pairs do we need? BR Ana", "how many VIOS pairs do we need?"),
+        ("what is the max? thanks to AME we saved a lot of memory", "thanks to AME we saved a lot of memory"),
+    ],
+)
+def test_a_closing_with_a_name_after_the_question_goes(message, kept):
+    assert kept in unwrap(message).text
+    assert "Regards" not in unwrap(message).text and "BR Ana" not in unwrap(message).text
+
+
+def test_a_shouted_shorthand_is_spelt_out_in_capitals():
+    assert expand("HOW BIG IS THE SHM SEGMENT?") == "HOW BIG IS THE SHARED MEMORY SEGMENT?"
+    assert expand("how big is the SHM segment?") == "how big is the shared memory segment?"
+
+
+@pytest.mark.parametrize("word, right", [("teh", "the"), ("adn", "and"), ("taht", "that"), ("wiht", "with")])
+def test_a_short_word_with_two_letters_swapped(word, right):
+    assert swapped(word) == right
+
+
+@pytest.mark.parametrize("word", ["tow", "form", "lpm", "smt", "vios", "sea", "hmc", "amepat"])
+def test_a_word_of_its_own_or_of_the_field_is_no_slip(word):
+    assert swapped(word) is None
+
+
+def test_a_verb_with_its_particle_is_no_kind_of_log():
+    assert topic_words("after the resume, can the operators log in right away?") == ["operators"]
+
+
+def test_io_is_read_as_i_o(engine):
+    reply = engine.turn("lots of IO on the db lpar - npiv or vscsi?", None)
+    assert reply.covered
+    assert "NPIV" in reply.answer
+
+
+def test_a_typo_of_the_does_not_make_a_question_unknown(engine):
+    reply = engine.turn("waht is teh MTU for an internal VLAN between two lpars on one frame", None)
+    assert reply.covered
+    assert "65390" in reply.answer or "MTU" in reply.answer
+
+
+def test_did_it_help_asks_for_the_measured_improvement(engine):
+    kb = engine.kb
+    labels = {c.label for c in kb.synonyms.concepts("how much did it help on response time")}
+    assert "improvement" in labels
+    assert "improvement" not in {c.label for c in kb.synonyms.concepts("help")}  # "help" alone asks for help
+
+
+def test_a_german_note_on_when_amepat_ran(engine):
+    reply = engine.turn("amepat lief bei uns nachts, wenn nichts los ist. passt das so?", None)
+    assert reply.covered
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+
+
+def test_an_oracle_memory_area_the_redbook_names_in_its_test_is_context(engine):
+    reply = engine.turn("db lpar runs oracle, SGA 6 GB, memory is tight. what did AME do in the IBM oltp test?", None)
+    assert reply.covered
+    assert "ibm-powervm-virtualization-redbook" in {c.source_id for c in reply.citations}
+    assert not engine.turn("how big should the Oracle SGA be on a 64 GB AIX LPAR?", None).covered
