@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from advisor import linre
 from advisor.chat.calc import _factors, calculate
-from advisor.chat.calc.asked import asks_judgement, role_patterns
 from advisor.chat.calc.asked import role as amount_role
+from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.power import NO_AME as _NO_AME
 from advisor.chat.calc.power import hpt_os_swapped
 from advisor.chat.calc.zsystems import lfarea_in_form
@@ -258,9 +258,6 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         replaced = _replaced_counts(last, reading)
         if replaced is not None:
             return Resolution("ellipsis", replaced)
-    judged = _judged_amount(last, text, reading) if last and st.subject.calculator and st.document is None else None
-    if judged is not None:  # "we have 150 GB of swap, enough?" after a swap sizing: the user's figure against it
-        return Resolution("ellipsis", judged)
     amount = _amount_only(bare, reading, last) if last and st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
@@ -526,7 +523,7 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
         and _OTHER_THING.search(bare) is None  # "and how much CPU?": another quantity, never the last one's figure
     )
     # "we gave each vios 8 gigs, is that enough then?" after a sizing: the amount judged against the same inputs
-    judged = reading.yes_no and st.subject.calculator is not None and bool(reading.amounts("size"))
+    judged = reading.yes_no and st.subject.calculator is not None and bool(reading.amounts("size", "percent"))
     named = _SAME_SYSTEM.search(bare) is not None or limit or other_figure
     if not (named or judged):  # "and the 80% ceiling?": the same system's limit
         return None
@@ -544,6 +541,11 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
     joined = f"{inputs}, {bare.strip()}"
     together = read(joined)
     calc = calculate(joined, {p.tag for p in together.platforms}, together)
+    if calc is None and judged and st.document is None and st.subject.question:
+        # the inputs without their words do not compute ("40 GB" of what?): the last question itself, then the amount
+        joined = f"{st.subject.question.rstrip(' ?.!')}. {bare.strip()}"
+        together = read(joined)
+        calc = calculate(joined, {p.tag for p in together.platforms}, together)
     if calc is None or not (named or _judges(calc, reading)):
         return None
     return joined
@@ -551,11 +553,14 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
 
 def _judges(calc, reading: Reading) -> bool:
     """The calculation's verdict speaks of the amount the message states ("No: 6 GB is less than the 8 GB this VIOS
-    needs"), not of some other figure of the system ("the request is 18 GB" when "we need 30 GB" was asked)."""
+    needs", "20% CLM"), not of some other figure of the system ("the request is 18 GB" when "we need 30 GB" was
+    asked)."""
     if calc.verdict is None:
         return False
     because = calc.verdict[1]
-    return any(f"{q.value:g} GB" in because for q in reading.amounts("size"))
+    sizes = [f"{q.value:g} GB" for q in reading.amounts("size")]
+    stated = sizes + [f"{q.value:g}%" for q in reading.amounts("percent")]
+    return any(figure in because for figure in stated)
 
 
 # "4 of the FC ports", "6 of our npiv adapters": a count of the thing named after it
@@ -1061,21 +1066,6 @@ def _inputs_for(last: str, bare: str, reading: Reading) -> str | None:
     joined = f"{last.rstrip(' ?.!')}: {bare.strip(' ?.!')}"
     together = read(joined)
     return joined if calculate(joined, {p.tag for p in together.platforms}, together) is not None else None
-
-
-def _judged_amount(last: str, text: str, reading: Reading) -> str | None:
-    """ "we gave each vios 6 gigs, is that enough then?" after a VIOS sizing: the user's own amount judged against the
-    figure the last question computed, asked with that question (its question mark kept); None when the message judges
-    on its own or the two together give no verdict."""
-    if not reading.amounts("size", "percent") or len(text.split()) > MAX_FOLLOW_UP_WORDS or not asks_judgement(text):
-        return None
-    alone = calculate(text, {p.tag for p in reading.platforms}, reading)
-    if alone is not None and alone.verdict is not None:
-        return None
-    joined = f"{last.rstrip(' ?.!')}. {text.strip()}"
-    together = read(joined)
-    result = calculate(joined, {p.tag for p in together.platforms}, together)
-    return joined if result is not None and result.verdict is not None else None
 
 
 def _amount_only(text: str, reading: Reading, last: str) -> str | None:
