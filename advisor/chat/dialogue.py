@@ -977,14 +977,15 @@ def lead_in_stripped(text: str) -> str:
 # A follow-up with any other word the sources do not know ("what about exadata?") is not read as a
 # fragment of the last question: it may name something the sources do not cover.
 # "so putting 80 on one port is fine?": a judgement; "which one won?": a comparison of what the last answer compared;
-# neither names a topic
+# "any catch?", "when does that make sense?": a drawback or a condition of it; none names a topic
 _CONVERSATIONAL = frozenset(
     """ok okay yes yeah yep no nope thanks thank thx cool great nice hmm please pls exactly actually really
     just basically so then there here again instead also too anyway kinda sorta stuff thing things put
     go goes going get gets got do does did done make makes made work works worked happen happens how what
     which why when where who whom whose one ones way ways sure maybe ever never always else
     mean means meant tell explain show give gives need needs wanted want know say says said
-    fine good bad safe enough won win wins winner ahead beat beats""".split()
+    fine good bad safe enough won win wins winner ahead beat beats sense catch catches gotcha gotchas caveat
+    caveats snag snags pitfall pitfalls situation situations""".split()
 )
 
 
