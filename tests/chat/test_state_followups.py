@@ -209,3 +209,10 @@ def test_when_our_lpar_runs_out_with_ame_asks_for_its_figures(engine):
     assert r.intent == "clarify" and r.needs_input, r.answer[:300]
     r = s.say("16 GB true, factor 2.5, 4 GB paging")
     assert "44 GB" in r.answer, r.answer[:300]  # 2.5 x 16 + 4
+
+
+def test_a_follow_up_is_not_led_by_another_product_lines_passage(engine):
+    s = Session(engine)
+    s.say("on HP-UX, when is it right to add more dialog work processes to an SAP instance?")
+    r = s.say("tools to check?")
+    assert r.covered and sources(r) == {"hp-hpux-sap-itanium-kod"}, sources(r)
