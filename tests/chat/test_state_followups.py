@@ -216,3 +216,10 @@ def test_a_follow_up_is_not_led_by_another_product_lines_passage(engine):
     s.say("on HP-UX, when is it right to add more dialog work processes to an SAP instance?")
     r = s.say("tools to check?")
     assert r.covered and sources(r) == {"hp-hpux-sap-itanium-kod"}, sources(r)
+
+
+def test_a_follow_up_about_their_test_is_asked_with_the_question_it_follows(engine):
+    s = Session(engine)
+    s.say("consolidating three lpars as wpars in one global lpar: fewer hypervisor calls in the redbook?")
+    r = s.say("and which number of VPs did best in that test?")
+    assert "8VP" in r.answer or "8 VP" in r.answer, r.answer[:400]
