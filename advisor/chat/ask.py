@@ -279,13 +279,20 @@ def _select(r: Retrieval, limit: int, apart: Set[str] = frozenset()) -> list:
     """The passages to quote: the best, then those that score near it; never one of another product line than the
     question's when the best one is of that line, nor one of `apart` (`other_lines`: "and response time?" after an
     HP-UX table does not quote a z/OS measurement)."""
-    hits = r.hits[:1]
-    for h in r.hits[1:]:
+    ranked = r.hits
+    if ranked and ranked[0].passage.id in apart:  # "tools to check?" in an HP-UX conversation: an HP-UX passage leads
+        lead = next(
+            (h for h in ranked if h.passage.id not in apart and h.score >= SECOND_PASSAGE_SHARE * ranked[0].score),
+            None,
+        )
+        ranked = [lead, *(h for h in ranked if h is not lead)] if lead is not None else ranked
+    hits = ranked[:1]
+    for h in ranked[1:]:
         if len(hits) >= limit:
             break
-        if (h.other_family and not r.hits[0].other_family) or h.passage.id in apart:
+        if (h.other_family and not ranked[0].other_family) or h.passage.id in apart:
             continue
-        if h.score >= SECOND_PASSAGE_SHARE * r.hits[0].score and h.passage.id not in {x.passage.id for x in hits}:
+        if h.score >= SECOND_PASSAGE_SHARE * ranked[0].score and h.passage.id not in {x.passage.id for x in hits}:
             hits.append(h)
     return hits
 

@@ -138,8 +138,11 @@ def _ame_limit(text: str) -> Clarification | None:
         return None
     roles, rest = ame_sizes(text)
     if not roles and not _factors(text):  # "explain the safety net idea": nothing of the user's to compute
-        if _has(r"\b(?:our|my|this)\b.{0,30}safety\s+net|safety\s+net.{0,30}\b(?:enough|big|ok|right|sized)", text):
-            return Clarification(  # "is our AME safety net big enough?": every input is the user's
+        ours = _has(r"\b(?:our|my|this|that|the)\s+(?:\w+\s+)?(?:lpar|partition|box|server|system|host)\b", text)
+        if _has(r"\b(?:our|my|this)\b.{0,30}safety\s+net|safety\s+net.{0,30}\b(?:enough|big|ok|right|sized)", text) or (
+            ours and ASK_LIMIT.search(asked(text)) and not _has(_THE_SOURCES_CASE, text)
+        ):  # "is our AME safety net big enough?", "when does AIX start killing processes on our lpar?": all the user's
+            return Clarification(
                 "details",
                 "How much true memory and paging space does the LPAR have, at which expansion factor, and how much "
                 "memory may the workload need at worst? Shown by: lparstat -i; lsps -s; svmon -G (virtual).",
@@ -366,7 +369,9 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         and _has(r"HP-?UX|Superdome|Itanium|11i|11\.31|11\.23|rx\d{4}", text)
         and not sizes
         and _has(
-            r"how much|how big|size|sizing|enough|\bok\b|right|need|\bmax|limit|upper|\bcap\b|minimum|\bmin\b", text
+            r"how much|how big|size|sizing|enough|\bok\b|right|need|\bmax|limit|upper|\bcap\b|minimum|\bmin\b"
+            r"|too\s+(?:big|large|small)",
+            text,
         )
     ):
         return Clarification(

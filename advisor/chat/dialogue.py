@@ -197,6 +197,10 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     other = _other_platform(kb, text, bare, last) if kb is not None and last and st.document is None else None
     if other is not None:  # "what about z/OS?" after an HP-UX question: the same question for that platform
         return Resolution("ellipsis", other)
+    if last and words <= MAX_FOLLOW_UP_WORDS and st.document is None and _THEIR_RUN.search(bare):
+        # "which VP count won in their test?", "how much faster was it in the ibm test?": the run the last answer
+        # spoke of, asked with that question
+        return Resolution("ellipsis", with_context(bare, _anchored(last, st)))
     if last and words <= 8 and st.document is None and _PRONOUN.search(bare) and not _own_term(reading):
         # "how do I turn it on?" after "what is AME": the question about the last subject
         return Resolution("ellipsis", with_context(bare, _anchored(last, st)))
@@ -725,6 +729,11 @@ def with_context(fragment: str, last: str) -> str:
 
 
 _ASKED = ("ask", "calc", "clarify")
+# "in their test", "in that study", "in the ibm benchmark": a run of the sources the conversation is about
+_THEIR_RUN = linre.compile(
+    r"\b(?:their|that|this|the\s+(?:ibm|hp|same))\s+(?:tests?|study|benchmarks?|runs?|measurements?|lab|experiment)\b",
+    linre.I,
+)
 _PRONOUN = linre.compile(r"\b(?:it|that|this|them|those)\b", linre.IGNORECASE)
 _BACK_REF = linre.compile(r"\b(?:it|that|this|them|those|these|they)\b", linre.IGNORECASE)
 _CONTINUES = linre.compile(r"^\s*(?:and|so|then|but)\b", linre.IGNORECASE)  # a message that goes on from the last
@@ -989,14 +998,15 @@ def lead_in_stripped(text: str) -> str:
 # A follow-up with any other word the sources do not know ("what about exadata?") is not read as a
 # fragment of the last question: it may name something the sources do not cover.
 # "so putting 80 on one port is fine?": a judgement; "which one won?": a comparison of what the last answer compared;
-# neither names a topic
+# "any catch?", "when does that make sense?": a drawback or a condition of it; none names a topic
 _CONVERSATIONAL = frozenset(
     """ok okay yes yeah yep no nope thanks thank thx cool great nice hmm please pls exactly actually really
     just basically so then there here again instead also too anyway kinda sorta stuff thing things put
     go goes going get gets got do does did done make makes made work works worked happen happens how what
     which why when where who whom whose one ones way ways sure maybe ever never always else
     mean means meant tell explain show give gives need needs wanted want know say says said
-    fine good bad safe enough won win wins winner ahead beat beats""".split()
+    fine good bad safe enough won win wins winner ahead beat beats sense catch catches gotcha gotchas caveat
+    caveats snag snags pitfall pitfalls situation situations""".split()
 )
 
 

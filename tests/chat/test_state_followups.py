@@ -158,3 +158,68 @@ def test_tools_to_check_after_an_answer_gives_the_threads_command(engine):
     s.say("our sap lpar shows an AME memory deficit, what does that mean for us?")
     r = s.say("tools to check?")
     assert "lparstat -c" in r.answer.split("\n")[0], r.answer[:300]
+
+
+def test_is_our_buffer_cache_too_big_asks_for_the_memory(engine):
+    s = Session(engine)
+    r = s.say("is the buffer cache on our hp-ux 11.31 sap box too large?")
+    assert r.intent == "clarify" and r.needs_input, r.answer[:300]
+    r = s.say("the box has 512 GB")
+    assert "15.36 GB" in r.answer, r.answer[:300]  # 3% of 512 GB
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("our vios has 6 GB on a 64 core p880, is that too little?", "yes"),
+        ("our vios has 6 GB on a 64 core p880, not enough?", "yes"),
+        ("our vios has 10 GB on a 64 core p880, is that enough?", "yes"),
+        ("our vios has 10 GB on a 64 core p880, is it too small?", "no"),
+        ("hp-ux 11.31 sap box with 96 GB ram and 150 GB swap, too little swap?", "yes"),
+        ("hp-ux 11.31 sap box with 96 GB ram and 250 GB swap, is the swap undersized?", "no"),
+    ],
+)
+def test_a_question_whether_an_amount_falls_short_of_a_minimum_is_answered_that_way(engine, question, word):
+    r = Session(engine).say(question)
+    assert r.verdict is not None and r.verdict.answer == word, r.answer[:300]
+
+
+def test_too_much_is_not_judged_against_a_minimum(engine):
+    r = Session(engine).say("is 32 GB too much for a vios on a 64 core box?")
+    assert r.verdict is None and "8192 MB" in r.answer, r.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up"),
+    [
+        ("is one pair of VIOS per frame normally sufficient?", "when would a second pair make sense?"),
+        ("how many virtual FC clients fit on one physical port with NPIV?", "any catch with that many on one port?"),
+    ],
+)
+def test_a_follow_up_about_a_drawback_or_condition_is_asked_in_context(engine, first, follow_up):
+    s = Session(engine)
+    s.say(first)
+    r = s.say(follow_up)
+    assert r.covered and sources(r) == {"ibm-powervm-virtualization-redbook"}, r.answer[:300]
+
+
+def test_when_our_lpar_runs_out_with_ame_asks_for_its_figures(engine):
+    s = Session(engine)
+    r = s.say("with AME enabled, how much memory can our app lpar use before processes get killed?")
+    assert r.intent == "clarify" and r.needs_input, r.answer[:300]
+    r = s.say("16 GB true, factor 2.5, 4 GB paging")
+    assert "44 GB" in r.answer, r.answer[:300]  # 2.5 x 16 + 4
+
+
+def test_a_follow_up_is_not_led_by_another_product_lines_passage(engine):
+    s = Session(engine)
+    s.say("on HP-UX, when is it right to add more dialog work processes to an SAP instance?")
+    r = s.say("tools to check?")
+    assert r.covered and sources(r) == {"hp-hpux-sap-itanium-kod"}, sources(r)
+
+
+def test_a_follow_up_about_their_test_is_asked_with_the_question_it_follows(engine):
+    s = Session(engine)
+    s.say("consolidating three lpars as wpars in one global lpar: fewer hypervisor calls in the redbook?")
+    r = s.say("and which number of VPs did best in that test?")
+    assert "8VP" in r.answer or "8 VP" in r.answer, r.answer[:400]

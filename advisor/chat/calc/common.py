@@ -87,3 +87,20 @@ def counts_something(text: str, end: int) -> bool:
 # "too much?", "oversized?", "does it exceed ...?": the question asks whether it is over, so a figure within the
 # guideline answers "no"
 TOO = linre.compile(r"\btoo\s+(?:much|big|high|large)\b|\bover-?sized\b|\bexcessive\b|\bexceeds?\b", linre.I)
+# "too little?", "undersized?", "not enough?": the question asks whether it falls short, so a figure that reaches the
+# minimum answers "no"
+SHORT = linre.compile(
+    r"\btoo\s+(?:little|small|low|few)\b|\bunder-?sized\b|\bnot\s+(?:enough|sufficient)\b|\binsufficient\b"
+    r"|\bfalls?\s+short\b|\bshort\s+of\b",
+    linre.I,
+)
+
+
+def reaches(enough: bool, text: str) -> str | None:
+    """The yes/no to a question about an amount against a minimum it must reach (VIOS memory, swap): "enough?" is yes
+    when it reaches it, "too little?" is yes when it does not; "too much?" no minimum answers (None: no verdict)."""
+    if SHORT.search(text):
+        return "no" if enough else "yes"
+    if TOO.search(text):
+        return None
+    return "yes" if enough else "no"

@@ -11,7 +11,7 @@ from advisor.calculators import clm, sap_instances
 from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked
 from advisor.chat.calc.common import TOO as _TOO
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, reaches, run
 from advisor.chat.numbers import first_float, first_int, fmt
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
@@ -353,9 +353,10 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             cites,
         )
     if _has(r"swap", text):
-        if k.swap_enough is not None:
+        word = reaches(k.swap_enough, text) if k.swap_enough is not None else None
+        if word is not None and k.swap_enough is not None:
             out.verdict = (
-                "yes" if k.swap_enough else "no",
+                word,
                 f"SAP on HP-UX needs swap of at least twice the memory: {fmt(configured or 0)} GB "
                 f"{'covers' if k.swap_enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB",
                 cites,

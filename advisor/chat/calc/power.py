@@ -19,7 +19,17 @@ from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asked, asks_judgement, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
-from advisor.chat.calc.common import CLOCK, TOO, CalcAnswer, Calculation, _cites, _has, counts_something, run
+from advisor.chat.calc.common import (
+    CLOCK,
+    TOO,
+    CalcAnswer,
+    Calculation,
+    _cites,
+    _has,
+    counts_something,
+    reaches,
+    run,
+)
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
@@ -320,12 +330,14 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     if have and cores and (reading.yes_no or asks_judgement(text)):
         gb = have[0].value
         enough = gb * 1024 >= req.required_mb
-        out.verdict = (
-            "yes" if enough else "no",
-            f"{fmt(gb)} GB {'covers' if enough else 'is less than'} the {req.required_mb} MB "
-            f"({fmt(req.required_mb / 1024)} GB) this VIOS needs",
-            cites,
-        )
+        word = reaches(enough, text)
+        if word is not None:
+            out.verdict = (
+                word,
+                f"{fmt(gb)} GB {'covers' if enough else 'is less than'} the {req.required_mb} MB "
+                f"({fmt(req.required_mb / 1024)} GB) this VIOS needs",
+                cites,
+            )
         unused = [q for q in unused if q is not have[0]]
     elif have and adapters and (reading.yes_no or asks_judgement(text)):
         # "2 GB on a VIOS with 4x1Gb + 2x8Gb FC, ok?": without the core count the need is at least the larger of the
