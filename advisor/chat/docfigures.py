@@ -364,7 +364,8 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
     """ "expanded memory now?", "fits now?", "memory requirement for its adapters?": the figures the words name (or,
     for a bare "fits?" / "enough?", the kind's figures that have a need or limit), computed from the session's
     current document, with the value as given when it differs; None when the words name no figure of this
-    document's kind. On a managed system, the partition `target` (the one the conversation is on) or the frame.
+    document's kind. On a managed system, the partition `target` (the one the conversation is on), then the frame
+    (for the figures named, or when the partition has none).
     "how many GB is that?", naming none, asks for the figures the last change (from `last`) moved."""
     if model is None:
         return None
@@ -372,10 +373,12 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
     last_units = {u.path: u for u in units_of(last)} if last is not None and _THAT.search(text) else {}
     units = units_of(model)
     if len(units) > 1:
-        units = [u for u in units if u.target == target] or [u for u in units if u.path == "$"]
+        units = [u for u in units if u.target == target and u.path != "$"] + [u for u in units if u.path == "$"]
     out, verdict_of = Composer(), []
     fit = bool(_FIT.search(text))
     for unit in units:
+        if unit.path == "$" and len(units) > 1 and not out.empty:
+            fit = False  # the partition answered "fits?"; the frame adds only the figures the words name
         figures = [f for f in FIGURES if unit.kind in f.kinds and _known(f.name)]
         named = [f for f in figures if f.asked and linre.search(f.asked, text, linre.IGNORECASE)]
         if fit:  # "big enough to hold the SAP shm?": the figure held against the need or limit the words name

@@ -328,12 +328,18 @@ def _last_fields(st: ChatState, any_turn: bool = False) -> list[str]:
     return out
 
 
-# "CLM 15% pls", "factor 2.5", "vios1 8 GB": a few words with an amount and no question, a change in shorthand
+# "CLM 15% pls", "factor 2.5", "vios1 8 GB", "factor 2.5 and 10 GB desired memory": a few words with an amount
+# (up to four such, joined by "and" or commas) and no question, changes in shorthand
+_PAIR = (
+    r"(?:(?:[A-Za-z][\w.+-]*\s+){1,3}\d+(?:\.\d+)?\s*(?:%|[GMT]B?\b|gigs?\b)?"
+    r"|\d+(?:\.\d+)?\s*(?:%|[GMT]B?\b|gigs?\b)?(?:\s+[A-Za-z][\w.+-]*){1,3})"
+)
 _TERSE = linre.compile(
-    r"^\s*(?:[A-Za-z][\w.+-]*\s+){1,3}\d+(?:\.\d+)?\s*(?:%|[GMT]B?\b|gigs?\b)?"
+    rf"^\s*{_PAIR}(?:\s*(?:,|\band\b|&)\s*{_PAIR}){{0,3}}"
     r"(?:\s+(?:pls|please|plz|thx|thanks|then|instead))*\s*[.!]*\s*$",
     linre.IGNORECASE,
 )
+_TOLD = linre.compile(r"^\s*(?:we|i|it|they|our|my|this|that|there|he|she|you)\b", linre.IGNORECASE)  # "we have 4 GB"
 
 
 def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
@@ -342,7 +348,8 @@ def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     question."""
     if st.document is None or reading.yes_no or (_QUESTION.search(text) and not _SUPPOSED.search(text)):
         return False
-    if st.subject.intent != "whatif" and not _GOES_ON.search(text) and not _TERSE.match(text):
+    terse = _TERSE.match(text) and not _TOLD.match(text)
+    if st.subject.intent != "whatif" and not _GOES_ON.search(text) and not terse:
         return False
     try:
         return bool(word_changes(st.document, text, reading) or _read(st.document, text, st))

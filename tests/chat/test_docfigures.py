@@ -104,3 +104,15 @@ def test_expanded_memory_is_held_against_the_workloads_peak(engine):
     _, fits = chat(engine, example("aix-clean.json"), "what if factor 1.3", "fits now?")
     assert "Expanded memory: 14 -> 9.1 GB, 1.1 GB short of the 10.2 GB peak virtual memory" in fits.state.turns[1].text
     assert fits.verdict is not None and fits.verdict.answer == "no"  # 7 GB x 1.3 = 9.1 GB against 10.2 GB
+
+
+def test_two_terse_changes_in_one_message_and_a_stated_fact_is_not_one(engine):
+    (both,) = chat(engine, example("aix-clean.json"), "factor 2.5 and 10 GB desired memory")
+    assert both.intent == "whatif" and "Expanded memory: 14 -> 25 GB" in both.answer  # 10 GB x 2.5
+    (told,) = chat(engine, example("vios-undersized.json"), "we have 4 GB")
+    assert told.intent != "whatif"
+
+
+def test_a_frame_figure_asked_after_a_partition_change(engine):
+    _, ec = chat(engine, example("managed-system.json"), "what if sapdb01 had 6.0 entitled capacity", "sum of EC now?")
+    assert "9 processing units (as given: 7 processing units)" in ec.answer
