@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from advisor import derive, linre
+from advisor.chat.intents import recognise
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading
 from advisor.chat.reply import ChatReply, Composer, Verdict, resolve
@@ -77,6 +78,39 @@ FIGURES: tuple[Figure, ...] = (
         cite_as="virtual_memory_limit_gb",
     ),
     Figure(
+        "memory.desired_gb",
+        _AIX,
+        "true memory",
+        "the partition's desired memory",
+        r"\btrue\s+mem|\breal\s+mem|\bphysical\s+mem|\bdesired\s+mem",
+        shown=False,
+        cite_as="expanded_memory_gb",
+    ),
+    Figure(
+        "ame_memory_gain_pct",
+        _AIX,
+        "memory gain over true memory",
+        "(expansion factor - 1) x 100",
+        r"\bgain\b|\bhow\s+much\s+(?:more|extra)\s+mem",
+        shown=False,
+    ),
+    Figure(
+        "ame_true_memory_for_2_8_gb",
+        _AIX,
+        "true memory that keeps the expanded memory at factor 2.8 (top of the guide's range for SAP ABAP)",
+        "expanded memory / 2.8",
+        r"\b2\.8\b",
+        shown=False,
+    ),
+    Figure(
+        "ame_true_memory_for_2_0_gb",
+        _AIX,
+        "true memory that keeps the expanded memory at factor 2.0 (bottom of the guide's range for SAP ABAP)",
+        "expanded memory / 2.0",
+        r"\b(?:factor|at)\s+2(?:\.0)?\b|\b2\.0\b",
+        shown=False,
+    ),
+    Figure(
         "hpt_mb",
         ("aix-lpar", "managed-system"),
         "hypervisor page table",
@@ -106,6 +140,14 @@ FIGURES: tuple[Figure, ...] = (
         "768 MB + 512 per LHEA + 102 per LHEA port + 102 per 1 Gb port + 512 per 10 Gb port + 512 per 8 Gb FC port "
         "+ 140 per NPIV adapter + 16 per virtual Ethernet adapter",
         r"\badapter|\bports?\b|\bnpiv\b",
+        shown=False,
+    ),
+    Figure(
+        "vios_memory_to_add_mb",
+        ("vios",),
+        "memory to add to meet the guideline",
+        "the memory the guideline asks for - the memory assigned",
+        r"\badd\b|\bmissing\b|\bshort\s+(?:by|of)\b|\bhow\s+much\s+more\b",
         shown=False,
     ),
     Figure(
@@ -155,6 +197,14 @@ FIGURES: tuple[Figure, ...] = (
         shown=False,
     ),
     Figure(
+        "saps_per_instance",
+        ("hpux-server",),
+        "SAPS per SAP instance",
+        "sized SAPS / SAP instances",
+        r"\bsaps\b",
+        shown=False,
+    ),
+    Figure(
         "sap_instances_min",
         ("hpux-server",),
         "fewest SAP instances for the cores (one per at most 4 cores)",
@@ -185,6 +235,22 @@ FIGURES: tuple[Figure, ...] = (
         r"\breserv\w*|\bset\s+aside|\blarge\s+(?:frames?|pages?)\s+(?:do\s+)?(?:we|i)\s+get",
         against="lfarea_limit_gb",
         holds="<=",
+    ),
+    Figure(
+        "lfarea_reserved_1m_gb",
+        ("zos-lpar",),
+        "fixed 1 MB pages IPL reserves",
+        "the 1M= request within the limit",
+        r"\b1\s?m(?:b)?\s+(?:large\s+)?(?:pages?|frames?)|\b1m=",
+        shown=False,
+    ),
+    Figure(
+        "lfarea_reserved_2g_gb",
+        ("zos-lpar",),
+        "2 GB pages IPL reserves",
+        "the 2G= request within the limit",
+        r"\b2\s?g(?:b)?\s+(?:large\s+)?(?:pages?|frames?)|\b2g=",
+        shown=False,
     ),
     Figure(
         "lfarea_limit_gb",
@@ -451,12 +517,14 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
     """A figure of the session's document asked after a what-if changed it ("expanded memory now?", "fits now?"):
     answered from the document as it stands, with the value as given; None for any other message (one that gives
     figures of its own, asks why or how something works, or comes before any change)."""
-    if st.document is None or st.original_document in (None, st.document) or reading.quantities:
+    if st.document is None or st.original_document in (None, st.document) or not _own_figures(text, reading):
+        return None
+    if recognise(text, has_document=True, new_document=False).name in ("whatif", "undo"):
         return None
     if len(text.split()) > 14 or _NOT_A_VALUE.search(text) or not _VALUE.search(text):
         return None
-    if st.subject.intent != "whatif" and not _AFTER_CHANGE.search(text):
-        return None
+    if st.subject.intent != "whatif" and st.subject.calculator != ASKED and not _AFTER_CHANGE.search(text):
+        return None  # after a what-if, after a figure answered ("and the true mem?"), or "now" said
     model, original = engine._model(st), validate_document(st.original_document, "document")
     last = validate_document(st.previous_documents[-1], "document") if st.previous_documents else None
     found = asked(text, model, original, _partition(st), last)
@@ -464,6 +532,13 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
         return None
     st.subject.question, st.subject.calculator = text, ASKED
     return engine._reply("ask", st, found.out, verdict=found.verdict, findings=[])
+
+
+def _own_figures(text: str, reading: Reading) -> bool:
+    """No amount of the user's own, other than those that name a figure ("true memory at 2.8"): figures the user
+    gives are a calculation or a change, not a question about the document."""
+    named = [m for f in FIGURES if f.asked for m in linre.finditer(f.asked, text, linre.IGNORECASE)]
+    return all(any(q.raw in m.group(0) for m in named) for q in reading.quantities)
 
 
 def _partition(st: ChatState) -> str | None:

@@ -249,6 +249,9 @@ def _onto_last(doc: dict, text: str, st: ChatState, focus: list[str] | None = No
     last, reading = _last_fields(st, any_turn=True) or (focus or []), read(text)
     if len(last) != 1 or len(reading.quantities) != 1 or _named_fields(doc, text):
         return []
+    paths = [p for p, _, _ in document_changes(st.previous_documents[-1], doc)] if st.previous_documents else []
+    if len(paths) == 1 and not _unit_fits(paths[0], reading.quantities[0]):
+        return []  # "and 128 GB?" after a new factor: not the factor
     at = reading.quantities[0].start  # the field's words before the amount ("what if memory 8 GB then")
     for said in (f"{text} ({last[0]})", f"{reading.text[:at]}{last[0]} {reading.text[at:]}"):
         try:
@@ -258,6 +261,18 @@ def _onto_last(doc: dict, text: str, st: ChatState, focus: list[str] | None = No
         if changes:
             return changes
     return []
+
+
+def _unit_fits(path: str, q) -> bool:
+    """An amount fits a field by its unit: GB/MB/TB a size field ("memory_gb"), a percentage a "_pct" field, a bare
+    number any other."""
+    leaf = path.rsplit(".", 1)[-1]
+    sized, pct = q.kind == "size", q.raw.rstrip().endswith("%")
+    if leaf.endswith(("_gb", "_mb", "_tb")):
+        return sized
+    if leaf.endswith(("_pct", "_percent")):
+        return pct or not sized
+    return not (sized or pct)
 
 
 def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:

@@ -116,3 +116,17 @@ def test_two_terse_changes_in_one_message_and_a_stated_fact_is_not_one(engine):
 def test_a_frame_figure_asked_after_a_partition_change(engine):
     _, ec = chat(engine, example("managed-system.json"), "what if sapdb01 had 6.0 entitled capacity", "sum of EC now?")
     assert "9 processing units (as given: 7 processing units)" in ec.answer
+
+
+def test_a_figure_named_with_its_own_number_and_a_follow_up_naming_another(engine):
+    replies = chat(
+        engine, example("aix-clean.json"), "what if factor 3", "true memory at 2.8 now?", "and the true mem?"
+    )
+    assert replies[1].intent == "ask" and replies[1].state.document["workload"]["peak"]["virtual_memory_gb"] == 10.2
+    assert "7.5 GB (as given: 5 GB)" in replies[1].answer  # 21 GB / 2.8, was 14 GB / 2.8
+    assert "True memory, now: 7 GB" in replies[2].answer
+
+
+def test_a_bare_amount_of_another_unit_is_not_put_on_the_last_field(engine):
+    _, reply = chat(engine, example("aix-clean.json"), "what if factor 3", "and 128 GB?")
+    assert reply.state.document["ame"]["expansion_factor"] == 3
