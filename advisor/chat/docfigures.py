@@ -45,6 +45,7 @@ class Figure:
     holds: str = ""  # ">=": the figure must reach `against` (a need); "<=": stay within it (a limit)
     shown: bool = True  # stated in a what-if when its change moves it
     cite_as: str = ""  # a document field (not a derived value): the derived value whose citations it goes by
+    ceiling: str = ""  # with holds ">=": the derived value it must also stay within (SAP instances: 2 to 4 cores each)
 
 
 _AIX = ("aix-lpar",)
@@ -172,7 +173,8 @@ FIGURES: tuple[Figure, ...] = (
         ("hpux-server",),
         "CLM needed (SAP shared memory + 10% of memory)",
         "SAP shared memory + 10% of memory",
-        r"\bclm\s+(?:is\s+)?need|\bneed\w*\s+(?:for\s+)?(?:the\s+)?(?:clm|sap\s+sh)|\bhold\s+(?:the\s+)?sap",
+        r"\bclm\s+(?:is\s+)?need|\bneed\w*\s+(?:for\s+)?(?:the\s+)?(?:clm|sap\s+sh)|\bhold\s+(?:the\s+)?sap|"
+        r"\bsap\s+(?:shm|shared\s+mem)",
     ),
     Figure(
         "swap_min_gb",
@@ -203,6 +205,16 @@ FIGURES: tuple[Figure, ...] = (
         "sized SAPS / SAP instances",
         r"\bsaps\b",
         shown=False,
+    ),
+    Figure(
+        "sap_instance_count",
+        ("hpux-server",),
+        "SAP instances",
+        "the instances the document lists",
+        r"\binstances?\b",
+        against="sap_instances_min",
+        holds=">=",
+        ceiling="sap_instances_max",
     ),
     Figure(
         "sap_instances_min",
@@ -274,6 +286,7 @@ BY_NAME = {f.name: f for f in FIGURES}
 # "fits now?", "enough now?", "still short?": whether the figures hold against their need or limit
 _FIT = linre.compile(
     r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
+    r"cover(?:s|ed)?|hold(?:s)?|handle(?:s|d)?|"
     r"ok|okay|fine|good|valid|clean|pass\w*)\b",
     linre.IGNORECASE,
 )
@@ -306,7 +319,8 @@ def holds(figure: Figure, values: dict) -> bool | None:
     have, bound = _value(values.get(figure.name)), _value(values.get(figure.against))
     if have is None or bound is None or not figure.holds:
         return None
-    return have >= bound if figure.holds == ">=" else have <= bound
+    top = _value(values.get(figure.ceiling)) if figure.ceiling else None
+    return (have >= bound and (top is None or have <= top)) if figure.holds == ">=" else have <= bound
 
 
 def _standing(figure: Figure, values: dict) -> str:
@@ -317,6 +331,10 @@ def _standing(figure: Figure, values: dict) -> str:
     have, bound = _value(values[figure.name]) or 0.0, _value(values[figure.against]) or 0.0
     what = BY_NAME[figure.against].label if figure.against in BY_NAME else figure.against.replace("_", " ")
     unit = _unit(figure.name)
+    top = _value(values.get(figure.ceiling)) if figure.ceiling else None
+    if top is not None and have > top:
+        top_what = BY_NAME[figure.ceiling].label if figure.ceiling in BY_NAME else figure.ceiling.replace("_", " ")
+        return f", {fmt(have - top)}{unit} over the {fmt(top)}{unit} {top_what}"
     if figure.holds == ">=":
         return (
             f", which meets the {fmt(bound)}{unit} {what}"
@@ -360,7 +378,7 @@ def _unit_figures(kind: str, before, after, where: str, out: Composer) -> None:
     changed = {f.name for f in figures if _value(now.get(f.name)) is not None and now.get(f.name) != was.get(f.name)}
     # a figure with a need or limit is shown when either side moved, and the other side beside it
     paired = {f.name for f in figures if f.against and (f.name in changed or f.against in changed)}
-    paired |= {f.against for f in figures if f.name in paired and f.against}
+    paired |= {n for f in figures if f.name in paired for n in (f.against, f.ceiling) if n}
     for f in figures:
         a, b = _value(was.get(f.name)), _value(now.get(f.name))
         if b is None or not ((f.shown and f.name in changed) or f.name in paired):
@@ -466,7 +484,7 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
         for f in named:
             if _value(now.get(f.name)) is None:
                 continue
-            for g in [f, *([BY_NAME[f.against]] if f.against in BY_NAME else [])]:
+            for g in [f, *[BY_NAME[n] for n in (f.against, f.ceiling) if n in BY_NAME]]:
                 if g.name in said or _value(now.get(g.name)) is None:
                     continue
                 said.add(g.name)
@@ -517,7 +535,7 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
     """A figure of the session's document asked after a what-if changed it ("expanded memory now?", "fits now?"):
     answered from the document as it stands, with the value as given; None for any other message (one that gives
     figures of its own, asks why or how something works, or comes before any change)."""
-    if st.document is None or st.original_document in (None, st.document) or not _own_figures(text, reading):
+    if st.document is None or st.original_document in (None, st.document):
         return None
     if recognise(text, has_document=True, new_document=False).name in ("whatif", "undo"):
         return None
@@ -526,6 +544,8 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
     if st.subject.intent != "whatif" and st.subject.calculator != ASKED and not _AFTER_CHANGE.search(text):
         return None  # after a what-if, after a figure answered ("and the true mem?"), or "now" said
     model, original = engine._model(st), validate_document(st.original_document, "document")
+    if not _own_figures(text, reading, model, st.document):
+        return None
     last = validate_document(st.previous_documents[-1], "document") if st.previous_documents else None
     found = asked(text, model, original, _partition(st), last)
     if found is None:
@@ -534,11 +554,27 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
     return engine._reply("ask", st, found.out, verdict=found.verdict, findings=[])
 
 
-def _own_figures(text: str, reading: Reading) -> bool:
-    """No amount of the user's own, other than those that name a figure ("true memory at 2.8"): figures the user
-    gives are a calculation or a change, not a question about the document."""
+def _own_figures(text: str, reading: Reading, model, doc: dict) -> bool:
+    """No amount of the user's own, other than those that name a figure ("true memory at 2.8") or restate one of the
+    document or its figures ("under the 9.6?", "still ok with 8 gb?"): figures the user gives are a calculation or a
+    change, not a question about the document."""
     named = [m for f in FIGURES if f.asked for m in linre.finditer(f.asked, text, linre.IGNORECASE)]
-    return all(any(q.raw in m.group(0) for m in named) for q in reading.quantities)
+    known = [v for u in units_of(model) for v in map(_value, _values(u.kind, u.model).values()) if v is not None]
+    known += _numbers(doc)
+    return all(
+        any(q.raw in m.group(0) for m in named) or any(abs(v - q.value) < 0.005 for v in known)
+        for q in reading.quantities
+    )
+
+
+def _numbers(data: object) -> list[float]:
+    """Every number of a document, nested blocks and lists included."""
+    if isinstance(data, dict):
+        return [n for v in data.values() for n in _numbers(v)]
+    if isinstance(data, list):
+        return [n for v in data for n in _numbers(v)]
+    value = _value(data)
+    return [] if value is None else [value]
 
 
 def _partition(st: ChatState) -> str | None:

@@ -377,8 +377,8 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
     session's document on its own: it is not a follow-up of the last question, whatever words it shares."""
     if st.document is None or st.pending is not None:
         return False
-    if st.subject.calculator == docfigures.ASKED and not _QUESTION.search(text):
-        return bool(_onto_last(st.document, text, st))  # "and at 30%?" after "how many GB is that?": the change again
+    if st.subject.calculator == docfigures.ASKED and not _QUESTION.search(text) and _onto_last(st.document, text, st):
+        return True  # "and at 30%?" after "how many GB is that?": the change again, on the same field
     if not _SUPPOSED_CHANGE.search(text):
         return False
     try:

@@ -130,3 +130,28 @@ def test_a_figure_named_with_its_own_number_and_a_follow_up_naming_another(engin
 def test_a_bare_amount_of_another_unit_is_not_put_on_the_last_field(engine):
     _, reply = chat(engine, example("aix-clean.json"), "what if factor 3", "and 128 GB?")
     assert reply.state.document["ame"]["expansion_factor"] == 3
+
+
+def test_a_ticket_label_with_a_number_is_no_rule_id_and_more_ways_to_say_what_if(engine):
+    (labelled,) = chat(engine, example("hpux-superdome.json"), "Jira HPUX-318: set numa_policy to 1")
+    assert labelled.intent == "whatif" and labelled.state.document["numa_policy"] == 1
+    (dash,) = chat(engine, example("aix-clean.json"), "DR is a POWER9 w/ AIX 7.2 TL5 - what happens if it runs there?")
+    assert dash.intent == "whatif" and dash.state.document["processor"] == "POWER9"
+    (later,) = chat(engine, example("vios-undersized.json"), "we get 10 more npiv clients next month, what if?")
+    assert later.state.document["adapters"]["npiv_vfc_adapters"] == 30
+    (please,) = chat(engine, example("aix-clean.json"), "please make factor 2.2, true memory 9 GB")
+    assert please.intent == "whatif" and "Expanded memory: 14 -> 19.8 GB" in please.answer
+
+
+def test_a_figure_restated_or_the_documents_own_number_is_still_a_question_about_it(engine):
+    _, under = chat(engine, example("zos-lfarea.json"), "what if 2G=(4) instead of (12,10)", "under the 9.6?")
+    assert under.verdict is not None and under.verdict.answer == "yes"  # 1.2 + 8 GB within 9.6 GB
+    _, ok = chat(engine, example("vios-undersized.json"), "add 20 npiv adapters", "still ok with 4 gb?")
+    assert ok.verdict is not None and ok.verdict.answer == "no"  # 4096 MB against 9740 MB
+
+
+def test_instances_are_held_between_the_fewest_and_most_for_the_cores(engine):
+    doc = example("hpux-superdome.json")
+    _, few = chat(engine, doc, "what if sap gets only 16 cores", "enough instances now?")
+    assert few.verdict is not None and few.verdict.answer == "no"  # 3 instances, 16 cores: 4 to 8
+    assert "1 short of the 4 fewest SAP instances" in few.answer
