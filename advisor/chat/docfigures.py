@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from advisor import derive, linre
+from advisor.chat.intents import recognise
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading
 from advisor.chat.reply import ChatReply, Composer, Verdict, resolve
@@ -44,6 +45,7 @@ class Figure:
     holds: str = ""  # ">=": the figure must reach `against` (a need); "<=": stay within it (a limit)
     shown: bool = True  # stated in a what-if when its change moves it
     cite_as: str = ""  # a document field (not a derived value): the derived value whose citations it goes by
+    ceiling: str = ""  # with holds ">=": the derived value it must also stay within (SAP instances: 2 to 4 cores each)
 
 
 _AIX = ("aix-lpar",)
@@ -75,6 +77,39 @@ FIGURES: tuple[Figure, ...] = (
         r"\bpeak\b|\bworkload\s+(?:needs?|uses?)",
         shown=False,
         cite_as="virtual_memory_limit_gb",
+    ),
+    Figure(
+        "memory.desired_gb",
+        _AIX,
+        "true memory",
+        "the partition's desired memory",
+        r"\btrue\s+mem|\breal\s+mem|\bphysical\s+mem|\bdesired\s+mem",
+        shown=False,
+        cite_as="expanded_memory_gb",
+    ),
+    Figure(
+        "ame_memory_gain_pct",
+        _AIX,
+        "memory gain over true memory",
+        "(expansion factor - 1) x 100",
+        r"\bgain\b|\bhow\s+much\s+(?:more|extra)\s+mem",
+        shown=False,
+    ),
+    Figure(
+        "ame_true_memory_for_2_8_gb",
+        _AIX,
+        "true memory that keeps the expanded memory at factor 2.8 (top of the guide's range for SAP ABAP)",
+        "expanded memory / 2.8",
+        r"\b2\.8\b",
+        shown=False,
+    ),
+    Figure(
+        "ame_true_memory_for_2_0_gb",
+        _AIX,
+        "true memory that keeps the expanded memory at factor 2.0 (bottom of the guide's range for SAP ABAP)",
+        "expanded memory / 2.0",
+        r"\b(?:factor|at)\s+2(?:\.0)?\b|\b2\.0\b",
+        shown=False,
     ),
     Figure(
         "hpt_mb",
@@ -109,6 +144,14 @@ FIGURES: tuple[Figure, ...] = (
         shown=False,
     ),
     Figure(
+        "vios_memory_to_add_mb",
+        ("vios",),
+        "memory to add to meet the guideline",
+        "the memory the guideline asks for - the memory assigned",
+        r"\badd\b|\bmissing\b|\bshort\s+(?:by|of)\b|\bhow\s+much\s+more\b",
+        shown=False,
+    ),
+    Figure(
         "vios_memory_base_mb",
         ("vios",),
         "base memory for the machine's cores (2 GB per 16 cores)",
@@ -130,7 +173,8 @@ FIGURES: tuple[Figure, ...] = (
         ("hpux-server",),
         "CLM needed (SAP shared memory + 10% of memory)",
         "SAP shared memory + 10% of memory",
-        r"\bclm\s+(?:is\s+)?need|\bneed\w*\s+(?:for\s+)?(?:the\s+)?(?:clm|sap\s+sh)|\bhold\s+(?:the\s+)?sap",
+        r"\bclm\s+(?:is\s+)?need|\bneed\w*\s+(?:for\s+)?(?:the\s+)?(?:clm|sap\s+sh)|\bhold\s+(?:the\s+)?sap|"
+        r"\bsap\s+(?:shm|shared\s+mem)",
     ),
     Figure(
         "swap_min_gb",
@@ -153,6 +197,24 @@ FIGURES: tuple[Figure, ...] = (
         "buffer cache the slides call more than sufficient (3% of memory)",
         "3% x memory",
         shown=False,
+    ),
+    Figure(
+        "saps_per_instance",
+        ("hpux-server",),
+        "SAPS per SAP instance",
+        "sized SAPS / SAP instances",
+        r"\bsaps\b",
+        shown=False,
+    ),
+    Figure(
+        "sap_instance_count",
+        ("hpux-server",),
+        "SAP instances",
+        "the instances the document lists",
+        r"\binstances?\b",
+        against="sap_instances_min",
+        holds=">=",
+        ceiling="sap_instances_max",
     ),
     Figure(
         "sap_instances_min",
@@ -187,6 +249,22 @@ FIGURES: tuple[Figure, ...] = (
         holds="<=",
     ),
     Figure(
+        "lfarea_reserved_1m_gb",
+        ("zos-lpar",),
+        "fixed 1 MB pages IPL reserves",
+        "the 1M= request within the limit",
+        r"\b1\s?m(?:b)?\s+(?:large\s+)?(?:pages?|frames?)|\b1m=",
+        shown=False,
+    ),
+    Figure(
+        "lfarea_reserved_2g_gb",
+        ("zos-lpar",),
+        "2 GB pages IPL reserves",
+        "the 2G= request within the limit",
+        r"\b2\s?g(?:b)?\s+(?:large\s+)?(?:pages?|frames?)|\b2g=",
+        shown=False,
+    ),
+    Figure(
         "lfarea_limit_gb",
         ("zos-lpar",),
         "LFAREA limit",
@@ -208,6 +286,7 @@ BY_NAME = {f.name: f for f in FIGURES}
 # "fits now?", "enough now?", "still short?": whether the figures hold against their need or limit
 _FIT = linre.compile(
     r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
+    r"cover(?:s|ed)?|hold(?:s)?|handle(?:s|d)?|"
     r"ok|okay|fine|good|valid|clean|pass\w*)\b",
     linre.IGNORECASE,
 )
@@ -240,7 +319,8 @@ def holds(figure: Figure, values: dict) -> bool | None:
     have, bound = _value(values.get(figure.name)), _value(values.get(figure.against))
     if have is None or bound is None or not figure.holds:
         return None
-    return have >= bound if figure.holds == ">=" else have <= bound
+    top = _value(values.get(figure.ceiling)) if figure.ceiling else None
+    return (have >= bound and (top is None or have <= top)) if figure.holds == ">=" else have <= bound
 
 
 def _standing(figure: Figure, values: dict) -> str:
@@ -251,6 +331,10 @@ def _standing(figure: Figure, values: dict) -> str:
     have, bound = _value(values[figure.name]) or 0.0, _value(values[figure.against]) or 0.0
     what = BY_NAME[figure.against].label if figure.against in BY_NAME else figure.against.replace("_", " ")
     unit = _unit(figure.name)
+    top = _value(values.get(figure.ceiling)) if figure.ceiling else None
+    if top is not None and have > top:
+        top_what = BY_NAME[figure.ceiling].label if figure.ceiling in BY_NAME else figure.ceiling.replace("_", " ")
+        return f", {fmt(have - top)}{unit} over the {fmt(top)}{unit} {top_what}"
     if figure.holds == ">=":
         return (
             f", which meets the {fmt(bound)}{unit} {what}"
@@ -294,7 +378,7 @@ def _unit_figures(kind: str, before, after, where: str, out: Composer) -> None:
     changed = {f.name for f in figures if _value(now.get(f.name)) is not None and now.get(f.name) != was.get(f.name)}
     # a figure with a need or limit is shown when either side moved, and the other side beside it
     paired = {f.name for f in figures if f.against and (f.name in changed or f.against in changed)}
-    paired |= {f.against for f in figures if f.name in paired and f.against}
+    paired |= {n for f in figures if f.name in paired for n in (f.against, f.ceiling) if n}
     for f in figures:
         a, b = _value(was.get(f.name)), _value(now.get(f.name))
         if b is None or not ((f.shown and f.name in changed) or f.name in paired):
@@ -364,7 +448,8 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
     """ "expanded memory now?", "fits now?", "memory requirement for its adapters?": the figures the words name (or,
     for a bare "fits?" / "enough?", the kind's figures that have a need or limit), computed from the session's
     current document, with the value as given when it differs; None when the words name no figure of this
-    document's kind. On a managed system, the partition `target` (the one the conversation is on) or the frame.
+    document's kind. On a managed system, the partition `target` (the one the conversation is on), then the frame
+    (for the figures named, or when the partition has none).
     "how many GB is that?", naming none, asks for the figures the last change (from `last`) moved."""
     if model is None:
         return None
@@ -372,10 +457,12 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
     last_units = {u.path: u for u in units_of(last)} if last is not None and _THAT.search(text) else {}
     units = units_of(model)
     if len(units) > 1:
-        units = [u for u in units if u.target == target] or [u for u in units if u.path == "$"]
+        units = [u for u in units if u.target == target and u.path != "$"] + [u for u in units if u.path == "$"]
     out, verdict_of = Composer(), []
     fit = bool(_FIT.search(text))
     for unit in units:
+        if unit.path == "$" and len(units) > 1 and not out.empty:
+            fit = False  # the partition answered "fits?"; the frame adds only the figures the words name
         figures = [f for f in FIGURES if unit.kind in f.kinds and _known(f.name)]
         named = [f for f in figures if f.asked and linre.search(f.asked, text, linre.IGNORECASE)]
         if fit:  # "big enough to hold the SAP shm?": the figure held against the need or limit the words name
@@ -397,7 +484,7 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
         for f in named:
             if _value(now.get(f.name)) is None:
                 continue
-            for g in [f, *([BY_NAME[f.against]] if f.against in BY_NAME else [])]:
+            for g in [f, *[BY_NAME[n] for n in (f.against, f.ceiling) if n in BY_NAME]]:
                 if g.name in said or _value(now.get(g.name)) is None:
                     continue
                 said.add(g.name)
@@ -448,19 +535,46 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
     """A figure of the session's document asked after a what-if changed it ("expanded memory now?", "fits now?"):
     answered from the document as it stands, with the value as given; None for any other message (one that gives
     figures of its own, asks why or how something works, or comes before any change)."""
-    if st.document is None or st.original_document in (None, st.document) or reading.quantities:
+    if st.document is None or st.original_document in (None, st.document):
+        return None
+    if recognise(text, has_document=True, new_document=False).name in ("whatif", "undo"):
         return None
     if len(text.split()) > 14 or _NOT_A_VALUE.search(text) or not _VALUE.search(text):
         return None
-    if st.subject.intent != "whatif" and not _AFTER_CHANGE.search(text):
-        return None
+    if st.subject.intent != "whatif" and st.subject.calculator != ASKED and not _AFTER_CHANGE.search(text):
+        return None  # after a what-if, after a figure answered ("and the true mem?"), or "now" said
     model, original = engine._model(st), validate_document(st.original_document, "document")
+    if not _own_figures(text, reading, model, st.document):
+        return None
     last = validate_document(st.previous_documents[-1], "document") if st.previous_documents else None
     found = asked(text, model, original, _partition(st), last)
     if found is None:
         return None
     st.subject.question, st.subject.calculator = text, ASKED
     return engine._reply("ask", st, found.out, verdict=found.verdict, findings=[])
+
+
+def _own_figures(text: str, reading: Reading, model, doc: dict) -> bool:
+    """No amount of the user's own, other than those that name a figure ("true memory at 2.8") or restate one of the
+    document or its figures ("under the 9.6?", "still ok with 8 gb?"): figures the user gives are a calculation or a
+    change, not a question about the document."""
+    named = [m for f in FIGURES if f.asked for m in linre.finditer(f.asked, text, linre.IGNORECASE)]
+    known = [v for u in units_of(model) for v in map(_value, _values(u.kind, u.model).values()) if v is not None]
+    known += _numbers(doc)
+    return all(
+        any(q.raw in m.group(0) for m in named) or any(abs(v - q.value) < 0.005 for v in known)
+        for q in reading.quantities
+    )
+
+
+def _numbers(data: object) -> list[float]:
+    """Every number of a document, nested blocks and lists included."""
+    if isinstance(data, dict):
+        return [n for v in data.values() for n in _numbers(v)]
+    if isinstance(data, list):
+        return [n for v in data for n in _numbers(v)]
+    value = _value(data)
+    return [] if value is None else [value]
 
 
 def _partition(st: ChatState) -> str | None:

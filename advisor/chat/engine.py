@@ -199,6 +199,9 @@ class ChatEngine:
                 return self._finish(st, message, resumed)
             if whatif.stands_alone(text, reading, st):  # "what if there was no flash express": its own change
                 return self._finish(st, message, self._whatif(text, Intent("whatif"), st))
+            figure = docfigures.turn(self, text, reading, st)  # "expanded memory now?" after a what-if
+            if figure is not None:  # the figure of the document as the what-ifs left it
+                return self._finish(st, message, figure)
             follow = resolve_follow_up(text, reading, st, self.kb)
             if follow is not None:
                 reply = self._follow_up(follow, text, st)
@@ -223,9 +226,6 @@ class ChatEngine:
             "explain": self._explain,
             "ask": self._ask,
         }[intent.name]
-        figure = docfigures.turn(self, text, reading, st) if new_doc is None and intent.name != "whatif" else None
-        if figure is not None:  # "expanded memory now?" after a what-if: the figure of the document as it stands
-            return self._finish(st, message, figure)
         prior = st.subject.model_copy(deep=True)
         rule = st.focus or st.subject.rule
         if (

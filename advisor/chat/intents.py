@@ -58,9 +58,9 @@ _UNDO = linre.compile(
 )
 _SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
 _WHATIF = linre.compile(
-    r"^\s*(?:w(?:h?at|aht|ht)[\s-]*(?:if|happens\s+if|about\s+if)|suppose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
+    r"^\s*(?:w(?:h?at|aht|ht)[\s-]*(?:if|happens\s+if|about\s+if)|supp?ose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
     r"imagine|pretend|let'?s\s+say|say\s+we|in\s+theory|theoretically)"
-    r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next)[\s,]+)*"
+    r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next|please|pls|plz|kindly|(?:can|could|would)\s+you)[\s,]+)*"
     r"(?:(?:(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+)?(?:plan(?:ning)?|want(?:ing)?|going|intend(?:ing)?|would\s+like)\s+to\s+)?"
     r"(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
@@ -133,7 +133,10 @@ def _ordinal(text: str) -> int | None:
 # "ci-bot: enable smt", "[MR bot] what-if: ...", "rx66a: explain the finding": bracketed tags, and one word and a
 # colon, that say who relays the message or which system it is about; what the message asks starts after them
 _TAGS = linre.compile(r"^\s*(?:\[[^\]\n]{1,40}\]\s*)+")
-_LABEL = linre.compile(r"^\s*[A-Za-z][\w.#-]{0,39}:\s+")
+# "rx66a: ...", and a ticket's system and number ("Jira HPUX-318: ...", "ServiceNow INC0104420: ...")
+_LABEL = linre.compile(
+    r"^\s*[A-Za-z][\w.#-]{0,39}:\s+|^\s*(?:[A-Za-z][\w.#-]{0,39}\s+){1,2}[A-Za-z#-]{0,20}\d[\w.#-]{0,30}:\s+"
+)
 
 
 def unlabelled(text: str) -> str:
@@ -147,15 +150,17 @@ def unlabelled(text: str) -> str:
 
 # "DR has a POWER7+ with AIX 7.1 TL3. what if this LPAR ran there as is?": a what-if after a sentence that sets it up
 _SUPPOSED_LATER = linre.compile(
-    r"[.!?;:]\s+(?:(?:and|so|ok|okay|now)[\s,]+)?(?:w(?:h?at|aht|ht)[\s-]*if|suppose|assume|imagine|hypothetically|"
-    r"let'?s\s+say)\b",
+    r"(?:[.!?;:,]\s+|\s-+\s+)(?:(?:and|so|ok|okay|now)[\s,]+)?(?:w(?:h?at|aht|ht)[\s-]*(?:happens\s+)?if|supp?ose|"
+    r"assume|imagine|hypothetically|let'?s\s+say)\b",
     linre.IGNORECASE,
 )
 
 
 def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent:
-    ids = rule_ids(message)  # "[VIOS-001] why?": a rule id in a tag still names the rule
     text = unlabelled(message.strip())
+    tags = _TAGS.match(message)
+    # "[VIOS-001] why?": a rule id in a tag still names the rule; "Jira HPUX-318: set ..." a ticket's label does not
+    ids = rule_ids(text) or (rule_ids(tags.group(0)) if tags is not None else [])
     changing = (
         _WHATIF.search(text) or _TERSE_CHANGE.match(text) or _INSTEAD.search(text) or _SUPPOSED_LATER.search(text)
     )

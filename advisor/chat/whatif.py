@@ -249,6 +249,9 @@ def _onto_last(doc: dict, text: str, st: ChatState, focus: list[str] | None = No
     last, reading = _last_fields(st, any_turn=True) or (focus or []), read(text)
     if len(last) != 1 or len(reading.quantities) != 1 or _named_fields(doc, text):
         return []
+    paths = [p for p, _, _ in document_changes(st.previous_documents[-1], doc)] if st.previous_documents else []
+    if len(paths) == 1 and not _unit_fits(paths[0], reading.quantities[0]):
+        return []  # "and 128 GB?" after a new factor: not the factor
     at = reading.quantities[0].start  # the field's words before the amount ("what if memory 8 GB then")
     for said in (f"{text} ({last[0]})", f"{reading.text[:at]}{last[0]} {reading.text[at:]}"):
         try:
@@ -258,6 +261,18 @@ def _onto_last(doc: dict, text: str, st: ChatState, focus: list[str] | None = No
         if changes:
             return changes
     return []
+
+
+def _unit_fits(path: str, q) -> bool:
+    """An amount fits a field by its unit: GB/MB/TB a size field ("memory_gb"), a percentage a "_pct" field, a bare
+    number any other."""
+    leaf = path.rsplit(".", 1)[-1]
+    sized, pct = q.kind == "size", q.raw.rstrip().endswith("%")
+    if leaf.endswith(("_gb", "_mb", "_tb")):
+        return sized
+    if leaf.endswith(("_pct", "_percent")):
+        return pct or not sized
+    return not (sized or pct)
 
 
 def _focus_fields(engine: ChatEngine, st: ChatState) -> list[str]:
@@ -328,12 +343,18 @@ def _last_fields(st: ChatState, any_turn: bool = False) -> list[str]:
     return out
 
 
-# "CLM 15% pls", "factor 2.5", "vios1 8 GB": a few words with an amount and no question, a change in shorthand
+# "CLM 15% pls", "factor 2.5", "vios1 8 GB", "factor 2.5 and 10 GB desired memory": a few words with an amount
+# (up to four such, joined by "and" or commas) and no question, changes in shorthand
+_PAIR = (
+    r"(?:(?:[A-Za-z][\w.+-]*\s+){1,3}\d+(?:\.\d+)?\s*(?:%|[GMT]B?\b|gigs?\b)?"
+    r"|\d+(?:\.\d+)?\s*(?:%|[GMT]B?\b|gigs?\b)?(?:\s+[A-Za-z][\w.+-]*){1,3})"
+)
 _TERSE = linre.compile(
-    r"^\s*(?:[A-Za-z][\w.+-]*\s+){1,3}\d+(?:\.\d+)?\s*(?:%|[GMT]B?\b|gigs?\b)?"
+    rf"^\s*{_PAIR}(?:\s*(?:,|\band\b|&)\s*{_PAIR}){{0,3}}"
     r"(?:\s+(?:pls|please|plz|thx|thanks|then|instead))*\s*[.!]*\s*$",
     linre.IGNORECASE,
 )
+_TOLD = linre.compile(r"^\s*(?:we|i|it|they|our|my|this|that|there|he|she|you)\b", linre.IGNORECASE)  # "we have 4 GB"
 
 
 def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
@@ -342,7 +363,8 @@ def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     question."""
     if st.document is None or reading.yes_no or (_QUESTION.search(text) and not _SUPPOSED.search(text)):
         return False
-    if st.subject.intent != "whatif" and not _GOES_ON.search(text) and not _TERSE.match(text):
+    terse = _TERSE.match(text) and not _TOLD.match(text)
+    if st.subject.intent != "whatif" and not _GOES_ON.search(text) and not terse:
         return False
     try:
         return bool(word_changes(st.document, text, reading) or _read(st.document, text, st))
@@ -355,8 +377,8 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
     session's document on its own: it is not a follow-up of the last question, whatever words it shares."""
     if st.document is None or st.pending is not None:
         return False
-    if st.subject.calculator == docfigures.ASKED and not _QUESTION.search(text):
-        return bool(_onto_last(st.document, text, st))  # "and at 30%?" after "how many GB is that?": the change again
+    if st.subject.calculator == docfigures.ASKED and not _QUESTION.search(text) and _onto_last(st.document, text, st):
+        return True  # "and at 30%?" after "how many GB is that?": the change again, on the same field
     if not _SUPPOSED_CHANGE.search(text):
         return False
     try:

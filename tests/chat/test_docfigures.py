@@ -104,3 +104,54 @@ def test_expanded_memory_is_held_against_the_workloads_peak(engine):
     _, fits = chat(engine, example("aix-clean.json"), "what if factor 1.3", "fits now?")
     assert "Expanded memory: 14 -> 9.1 GB, 1.1 GB short of the 10.2 GB peak virtual memory" in fits.state.turns[1].text
     assert fits.verdict is not None and fits.verdict.answer == "no"  # 7 GB x 1.3 = 9.1 GB against 10.2 GB
+
+
+def test_two_terse_changes_in_one_message_and_a_stated_fact_is_not_one(engine):
+    (both,) = chat(engine, example("aix-clean.json"), "factor 2.5 and 10 GB desired memory")
+    assert both.intent == "whatif" and "Expanded memory: 14 -> 25 GB" in both.answer  # 10 GB x 2.5
+    (told,) = chat(engine, example("vios-undersized.json"), "we have 4 GB")
+    assert told.intent != "whatif"
+
+
+def test_a_frame_figure_asked_after_a_partition_change(engine):
+    _, ec = chat(engine, example("managed-system.json"), "what if sapdb01 had 6.0 entitled capacity", "sum of EC now?")
+    assert "9 processing units (as given: 7 processing units)" in ec.answer
+
+
+def test_a_figure_named_with_its_own_number_and_a_follow_up_naming_another(engine):
+    replies = chat(
+        engine, example("aix-clean.json"), "what if factor 3", "true memory at 2.8 now?", "and the true mem?"
+    )
+    assert replies[1].intent == "ask" and replies[1].state.document["workload"]["peak"]["virtual_memory_gb"] == 10.2
+    assert "7.5 GB (as given: 5 GB)" in replies[1].answer  # 21 GB / 2.8, was 14 GB / 2.8
+    assert "True memory, now: 7 GB" in replies[2].answer
+
+
+def test_a_bare_amount_of_another_unit_is_not_put_on_the_last_field(engine):
+    _, reply = chat(engine, example("aix-clean.json"), "what if factor 3", "and 128 GB?")
+    assert reply.state.document["ame"]["expansion_factor"] == 3
+
+
+def test_a_ticket_label_with_a_number_is_no_rule_id_and_more_ways_to_say_what_if(engine):
+    (labelled,) = chat(engine, example("hpux-superdome.json"), "Jira HPUX-318: set numa_policy to 1")
+    assert labelled.intent == "whatif" and labelled.state.document["numa_policy"] == 1
+    (dash,) = chat(engine, example("aix-clean.json"), "DR is a POWER9 w/ AIX 7.2 TL5 - what happens if it runs there?")
+    assert dash.intent == "whatif" and dash.state.document["processor"] == "POWER9"
+    (later,) = chat(engine, example("vios-undersized.json"), "we get 10 more npiv clients next month, what if?")
+    assert later.state.document["adapters"]["npiv_vfc_adapters"] == 30
+    (please,) = chat(engine, example("aix-clean.json"), "please make factor 2.2, true memory 9 GB")
+    assert please.intent == "whatif" and "Expanded memory: 14 -> 19.8 GB" in please.answer
+
+
+def test_a_figure_restated_or_the_documents_own_number_is_still_a_question_about_it(engine):
+    _, under = chat(engine, example("zos-lfarea.json"), "what if 2G=(4) instead of (12,10)", "under the 9.6?")
+    assert under.verdict is not None and under.verdict.answer == "yes"  # 1.2 + 8 GB within 9.6 GB
+    _, ok = chat(engine, example("vios-undersized.json"), "add 20 npiv adapters", "still ok with 4 gb?")
+    assert ok.verdict is not None and ok.verdict.answer == "no"  # 4096 MB against 9740 MB
+
+
+def test_instances_are_held_between_the_fewest_and_most_for_the_cores(engine):
+    doc = example("hpux-superdome.json")
+    _, few = chat(engine, doc, "what if sap gets only 16 cores", "enough instances now?")
+    assert few.verdict is not None and few.verdict.answer == "no"  # 3 instances, 16 cores: 4 to 8
+    assert "1 short of the 4 fewest SAP instances" in few.answer
