@@ -69,6 +69,7 @@ _VIOS_LEVEL = linre.compile(
 _BARE_LEVEL = linre.compile(
     r"^(\s*(?:(?:and|what about|how about)\s+)?(?:(?:on|with|at|for)\s+)?)(\d\.\d{1,2}\.\d{1,2}\.\d{1,3})\b"
 )
+_FOUR_PART = linre.compile(r"(?:^|[^\w.])(\d\.\d{1,2}\.\d{1,2}\.\d{1,3})\b")
 _HPUX_VERSIONS = {"11iv1": (11, 11), "11iv2": (11, 23), "11iv3": (11, 31)}
 
 
@@ -96,6 +97,11 @@ def stated_levels(reading: Reading) -> dict[str, Level]:
             out[o.os] = (*level, o.tl) if o.os == "aix" and o.tl is not None else level
     for m in _VIOS_LEVEL.finditer(reading.text):
         out["vios"] = parse_level("vios", m.group(1))
+    if "vios" not in out and _VIOS_WORD.search(reading.text):
+        # "a vios installed from 2.1.0.10": a level of four parts in a question about a VIOS is the VIOS's level
+        four = _FOUR_PART.search(reading.text)
+        if four is not None:
+            out["vios"] = parse_level("vios", four.group(1))
     return out
 
 

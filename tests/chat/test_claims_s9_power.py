@@ -86,6 +86,14 @@ from tests.support.claims import verdict_of
         ("AME4K: does it force all applications onto 4K pages?", "yes"),
         ("was dedicated more efficient than shared processors in the redbook test?", "no"),
         ("can chwpar -u run a script when the wpar starts?", "yes"),
+        # a stated level judged against the source's minimum, to the service pack
+        ("Active Memory Deduplication on AIX 7.1 TL1 SP0 - possible?", "no"),
+        ("Active Memory Deduplication on AIX 7.1 TL1 SP3 - possible?", "yes"),
+        ("can we suspend a client lpar with VIOS 2.2.0.10?", "no"),
+        ("can we suspend a client lpar with VIOS 2.2.1.4?", "yes"),
+        # a four-part level in a question about a VIOS is the VIOS's level
+        ("our vio server was installed from 2.1.0.10. is folding already off by default?", "no"),
+        ("our vio server was installed from 2.2.3.1. is folding already off by default?", "yes"),
     ],
 )
 def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
