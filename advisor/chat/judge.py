@@ -10,6 +10,8 @@ makes it "no"; one that meets it is "yes" with the other half of the condition s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from advisor import linre
 from advisor.calculators import ame
 from advisor.chat.reader import Reading, read
@@ -366,6 +368,9 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         # "HP-UX 11.23 here. will kctune numa_policy=1 put shm into CLM?": whatever it asks of the subject, a stated
         # level below what the subject needs at all settles it
         got = _below_minimum(claims.verdict(text, levels, "is it possible?", False, focus), levels)
+        if got is not None and _FAILURE.search(text) and _EXPECTED.search(asked_part(own)):
+            # "amepat -O proc=P7+ gives a usage error on AIX 6.1 TL7. expected?": not there at that level, so yes
+            got = replace(got, answer="yes", because=f"expected: {got.because}")
     if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
         return got
     earlier = read(context[-_CONTEXT_CHARS:])
@@ -429,6 +434,15 @@ def _adds(sentence: str) -> bool:
     compares a figure)."""
     m = _MORE.match(sentence)
     return m is not None and m.group(1).lower() not in ("than", "of", "or", "and")
+
+
+# a failure the question reports ("gives me a usage error", "fails", "not recognised") and whether it was to be expected
+_FAILURE = linre.compile(
+    r"\b(?:errors?|fail(?:s|ed|ing|ure)?|not (?:recogni[sz]ed|found|valid|supported|available|work\w*)|"
+    r"unknown (?:option|flag)|usage|rejected|refuses?|won't|does(?:n't| not) work)\b",
+    linre.IGNORECASE,
+)
+_EXPECTED = linre.compile(r"\b(?:expected|normal|to be expected|by design|as designed|supposed to)\b", linre.IGNORECASE)
 
 
 def _below_minimum(gate: ClaimVerdict | None, levels: dict[str, Level]) -> ClaimVerdict | None:
