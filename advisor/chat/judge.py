@@ -10,6 +10,8 @@ makes it "no"; one that meets it is "yes" with the other half of the condition s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from advisor import linre
 from advisor.calculators import ame
 from advisor.chat.reader import Reading, read
@@ -69,6 +71,7 @@ _VIOS_LEVEL = linre.compile(
 _BARE_LEVEL = linre.compile(
     r"^(\s*(?:(?:and|what about|how about)\s+)?(?:(?:on|with|at|for)\s+)?)(\d\.\d{1,2}\.\d{1,2}\.\d{1,3})\b"
 )
+_FOUR_PART = linre.compile(r"(?:^|[^\w.])(\d\.\d{1,2}\.\d{1,2}\.\d{1,3})\b")
 _HPUX_VERSIONS = {"11iv1": (11, 11), "11iv2": (11, 23), "11iv3": (11, 31)}
 
 
@@ -96,6 +99,11 @@ def stated_levels(reading: Reading) -> dict[str, Level]:
             out[o.os] = (*level, o.tl) if o.os == "aix" and o.tl is not None else level
     for m in _VIOS_LEVEL.finditer(reading.text):
         out["vios"] = parse_level("vios", m.group(1))
+    if "vios" not in out and _VIOS_WORD.search(reading.text):
+        # "a vios installed from 2.1.0.10": a level of four parts in a question about a VIOS is the VIOS's level
+        four = _FOUR_PART.search(reading.text)
+        if four is not None:
+            out["vios"] = parse_level("vios", four.group(1))
     return out
 
 
@@ -370,6 +378,9 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         # "HP-UX 11.23 here. will kctune numa_policy=1 put shm into CLM?": whatever it asks of the subject, a stated
         # level below what the subject needs at all settles it
         got = _below_minimum(claims.verdict(text, levels, "is it possible?", False, focus), levels)
+        if got is not None and _FAILURE.search(text) and _EXPECTED.search(asked_part(own)):
+            # "amepat -O proc=P7+ gives a usage error on AIX 6.1 TL7. expected?": not there at that level, so yes
+            got = replace(got, answer="yes", because=f"expected: {got.because}")
     if context and _ONES.search(own):
         # "currently 4 large ones, is that fine?" after "how many SAP instances ...?": the ones the question counted
         counted = _COUNTED_NOUN.search(context)
@@ -453,6 +464,15 @@ def _adds(sentence: str) -> bool:
     compares a figure)."""
     m = _MORE.match(sentence)
     return m is not None and m.group(1).lower() not in ("than", "of", "or", "and")
+
+
+# a failure the question reports ("gives me a usage error", "fails", "not recognised") and whether it was to be expected
+_FAILURE = linre.compile(
+    r"\b(?:errors?|fail(?:s|ed|ing|ure)?|not (?:recogni[sz]ed|found|valid|supported|available|work\w*)|"
+    r"unknown (?:option|flag)|usage|rejected|refuses?|won't|does(?:n't| not) work)\b",
+    linre.IGNORECASE,
+)
+_EXPECTED = linre.compile(r"\b(?:expected|normal|to be expected|by design|as designed|supposed to)\b", linre.IGNORECASE)
 
 
 def _below_minimum(gate: ClaimVerdict | None, levels: dict[str, Level]) -> ClaimVerdict | None:

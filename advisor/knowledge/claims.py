@@ -417,6 +417,7 @@ class ClaimVerdict:
     # settles a plan on its own; another claim's "yes" only says that some other part of the plan is possible
     obstacle: bool = False
     conditional: bool = False  # holds only if levels the question does not state are met ("yes, from VIOS 2.1.3.10")
+    below: bool = False  # a level the question states is below the claim's minimum ("AIX 7.1 TL0 SP4" for AMD)
 
 
 @dataclass(frozen=True)
@@ -493,14 +494,15 @@ class Claims:
 
         found.sort(key=rank)
         # "AMD with PowerVM Standard on firmware 760?": a claim naming the thing and a condition that rules it out
-        # settles a plan whatever else holds of it (a firmware figure met, another part possible)
+        # (or a stated level below what the thing needs) settles a plan whatever else holds of it (a firmware figure
+        # met, another part possible)
         # (a follow-up read with the question before it asks of its own subject: "and on a z13?" after the zEC12)
         # ... unless a claim about the same thing that names more of the question says otherwise ("vios upgraded from
         # 2.1 - could folding still be on?": folding on a VIOS is not supported, but an upgraded one may keep it)
         blocked = [
             (w, v)
             for w, v in found
-            if v.obstacle and not v.weak and w >= 2 and focus is None and not _refined(v, w, found)
+            if v.obstacle and not v.weak and (w >= 2 or v.below) and focus is None and not _refined(v, w, found)
         ]
         if blocked and len({v.answer for _, v in blocked}) == 1:
             found = blocked
@@ -681,14 +683,15 @@ class Claims:
         if tag is not None and tag.start() > at:
             reverse = not reverse  # "updates on another cell than the dialog WPs, any issue?": is what it states wrong
         answer, note = _levels(c, levels)
-        obstacle = c.says == "possible" and answer == "no" and worded
+        below = bool(note) and answer != c.holds and answer != "it depends"
+        obstacle = c.says == "possible" and answer == "no" and (worded or below)
         conditional = any(k not in levels for k in c.when) and answer == c.holds and c.unstated is None
         if answer == "it depends" and not note and _UNIVERSAL.search(asked_text):
             answer, note = ("yes" if reverse else "no"), "not always"  # what depends does not hold every time
         elif answer != "it depends" and reverse:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
-        return ClaimVerdict(answer, because, c, at, weak, obstacle=obstacle, conditional=conditional)
+        return ClaimVerdict(answer, because, c, at, weak, obstacle=obstacle, conditional=conditional, below=below)
 
     def _breached(self, c: Claim, text: str, asked_text: str, judged: bool) -> ClaimVerdict | None:
         """The stated setup judged against the claim's rule when the question states what breaks it and asks about
@@ -780,9 +783,13 @@ def _blanked(patterns: tuple[linre.Pattern, ...], text: str) -> str:
 
 
 def _refined(v: ClaimVerdict, weight: int, found: list[tuple[int, ClaimVerdict]]) -> bool:
-    """Whether a claim about the same main subject that names more of the question answers otherwise."""
+    """Whether a claim of the same predicate about the same main subject that names more of the question answers
+    otherwise (a stated level below the minimum is never refined away)."""
     main = v.claim.about[0].pattern
-    return any(w > weight and o.claim.about[0].pattern == main and o.answer != v.answer for w, o in found)
+    return not v.below and any(
+        w > weight and o.claim.says == v.claim.says and o.claim.about[0].pattern == main and o.answer != v.answer
+        for w, o in found
+    )
 
 
 def _absent(subject: linre.Pattern, text: str) -> bool:

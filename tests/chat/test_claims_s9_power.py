@@ -86,6 +86,28 @@ from tests.support.claims import verdict_of
         ("AME4K: does it force all applications onto 4K pages?", "yes"),
         ("was dedicated more efficient than shared processors in the redbook test?", "no"),
         ("can chwpar -u run a script when the wpar starts?", "yes"),
+        # a stated level judged against the source's minimum, to the service pack
+        ("Active Memory Deduplication on AIX 7.1 TL1 SP0 - possible?", "no"),
+        ("Active Memory Deduplication on AIX 7.1 TL1 SP3 - possible?", "yes"),
+        ("can we suspend a client lpar with VIOS 2.2.0.10?", "no"),
+        ("can we suspend a client lpar with VIOS 2.2.1.4?", "yes"),
+        # a four-part level in a question about a VIOS is the VIOS's level
+        ("our vio server was installed from 2.1.0.10. is folding already off by default?", "no"),
+        ("our vio server was installed from 2.2.3.1. is folding already off by default?", "yes"),
+        # a stated level below the minimum settles a plan even when another stated figure is met
+        ("dedup on POWER7 with firmware 760 and AIX 6.1 TL6 - supported?", "no"),
+        ("dedup on POWER7 with firmware 760 and AIX 6.1 TL8 - supported?", "yes"),
+        # "set anything" asks whether the AME64K setting is needed
+        ("Power10, AIX 7.3 TL1: anything to configure to get AME64K?", "no"),
+        # leaving AME64K at 1.0 to gather amepat data is no blind take-over of amepat's factor
+        ("fine to leave AME64K at factor 1.0 for a week just to gather amepat data?", "yes"),
+        # the number before "a valid factor" is the factor
+        ("is 11.5 a valid AME expansion factor?", "no"),
+        ("is 3.25 an allowed expansion factor?", "yes"),
+        # a zero most of the time and a deficit at the peak is not fine
+        ("dxm is 0 all day but jumps to 800 at the nightly batch. ok?", "no"),
+        # a failure at a level below the minimum is expected
+        ("amepat -O proc=P7+ fails with a usage error on AIX 6.1 TL6. is that expected?", "yes"),
     ],
 )
 def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
@@ -117,3 +139,13 @@ def test_a_sum_of_entitlements_is_not_one_uncapped_lpar(engine: ChatEngine) -> N
     """The outright "an uncapped LPAR may exceed its entitlement" does not answer a question about their sum."""
     reply = engine.turn("all our lpars are uncapped. may the total of their entitlement be more than the pool's cores?")
     assert reply.verdict is None or reply.verdict.answer == "no"
+
+
+@pytest.mark.parametrize(
+    ("said", "read_as"),
+    [("the hw compression accelerator", "hardware"), ("hw do I check it", "how"), ("hw much memory", "how")],
+)
+def test_hw_is_hardware_unless_it_asks_how(said: str, read_as: str) -> None:
+    from advisor.chat.reader import read
+
+    assert read(said).text.split()[0 if said.startswith("hw") else 1] == read_as

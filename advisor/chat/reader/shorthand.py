@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from advisor import linre
 from advisor.knowledge.text import shouted
 from advisor.knowledge.vocabulary import zipf
 
@@ -206,6 +207,12 @@ def swapped(word: str) -> str | None:
     return None
 
 
+_NEXT = linre.compile(r"\s+([A-Za-z]+)")
+_HOW_NEXT = frozenset(
+    "do does did to much many is are was were can could should would will come about long often far big".split()
+)
+
+
 def expand(text: str) -> str:
     """The message with shorthand spelled out; everything else (case, numbers, punctuation) unchanged, but for the
     marks repeated after a question mark ("any issue??")."""
@@ -217,6 +224,9 @@ def expand(text: str) -> str:
         low = word.lower()
         if low == "box" and text[max(0, m.start() - 11) : m.start()].lower() == "out of the ":
             return word  # the idiom "out of the box" (by default), not a server
+        if low == "hw":  # "hw do I ..." asks how; "hw compression", "the hw accelerator" name hardware
+            after = _NEXT.match(text, m.end())
+            return "how" if after is not None and after.group(1).lower() in _HOW_NEXT else "hardware"
         if low in SHORTHAND:
             return SHORTHAND[low].upper() if loud and word.isupper() else SHORTHAND[low]
         if low.endswith("/") and low[:-1] in SHORTHAND:
