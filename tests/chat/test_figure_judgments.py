@@ -225,3 +225,16 @@ def test_the_users_amount_judged_against_the_last_sizing(engine, first, second, 
     reply = engine.turn(second, engine.turn(first, None).state)
     assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
     assert figure in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("swap 100 GB on a 64 GB hp-ux sap box. thoughts?", "no"),
+        ("CLM 10% of 192 GB, SAP shm 30 GB - your take?", "no"),
+        ("vios with 2 x 8Gb FC ports and 4 virtual eth adapters has 1 GB. what do you think?", "no"),
+    ],
+)
+def test_an_opinion_asked_of_stated_figures_is_a_judgement(engine, question, expected):
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer

@@ -202,7 +202,8 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     text = reading.text
     memory_words = _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
     # "vios on a 48 core frame with 6 GB - ok?": a size said of the VIOS itself is its memory
-    own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
+    judged = reading.yes_no or asks_judgement(text)  # "... has 1 GB. what do you think?"
+    own_size = judged and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
     if not _has(VIOS, text):
         return None
     cores, adapters, assumptions, questions, unused, ambiguous = vios_inputs(reading)
@@ -317,7 +318,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             *cites,
         )
     have = [q for q in unused if q.kind == "size"]
-    if have and cores and (reading.yes_no or asks_judgement(text)):
+    if have and cores and judged:
         gb = have[0].value
         enough = gb * 1024 >= req.required_mb
         out.verdict = (
@@ -327,7 +328,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             cites,
         )
         unused = [q for q in unused if q is not have[0]]
-    elif have and adapters and (reading.yes_no or asks_judgement(text)):
+    elif have and adapters and judged:
         # "2 GB on a VIOS with 4x1Gb + 2x8Gb FC, ok?": without the core count the need is at least the larger of the
         # adapters' figure and the 2 GB floor; below that it is short whatever the cores, above it the cores decide
         mb = have[0].value * 1024
