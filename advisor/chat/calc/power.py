@@ -19,7 +19,16 @@ from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asked, asks_judgement, asks_other, blanked, role_patterns, role_span
 from advisor.chat.calc.asked import role as asked_role
-from advisor.chat.calc.common import CLOCK, TOO, CalcAnswer, Calculation, _cites, _has, counts_something, run
+from advisor.chat.calc.common import (
+    CLOCK,
+    CalcAnswer,
+    Calculation,
+    _cites,
+    _has,
+    counts_something,
+    run,
+    stated_verdict,
+)
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
@@ -322,7 +331,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
         gb = have[0].value
         enough = gb * 1024 >= req.required_mb
         out.verdict = (
-            "yes" if enough else "no",
+            stated_verdict(enough, text, "min"),
             f"{fmt(gb)} GB {'covers' if enough else 'is less than'} the {req.required_mb} MB "
             f"({fmt(req.required_mb / 1024)} GB) this VIOS needs",
             cites,
@@ -335,7 +344,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
         least = max(req.adapters_mb, vios_memory.BASE_MB_PER_16_CORES)
         out.verdict = (
             (
-                "no",
+                stated_verdict(False, text, "min"),
                 f"{fmt(have[0].value)} GB is less than the {least} MB ({fmt(least / 1024)} GB) this VIOS needs "
                 "at least, whatever the machine's core count",
                 cites,
@@ -630,7 +639,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
             if demand is not None:  # "worst case demand ~60 GB": is the limit above it?
                 enough = v.limit_gb >= demand
                 out.verdict = (
-                    "yes" if enough != (TOO.search(text) is not None) else "no",
+                    stated_verdict(enough, text, "min"),
                     f"the {_size(v.limit_gb, in_mb)} of virtual memory {'covers' if enough else 'is below'} the "
                     f"{_size(demand, in_mb)} the workload may need",
                     cites,
@@ -766,7 +775,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
         # "expansion factor 12 possible on p7?", "IS 12.0 A VALID AME EXPANSION FACTOR": the verdict first
         if "?" in text or asks_judgement(text):
             valid = [f for f in factors if ame.factor_valid(f)]
-            word = "yes" if len(valid) == len(factors) else "no" if not valid else "it depends"
+            word = stated_verdict(bool(valid), text) if len(valid) in (0, len(factors)) else "it depends"
             shown = ", ".join(f"{f:g} {'valid' if f in valid else 'not valid'}" for f in factors)
             out.verdict = (word, f"AME factors run from 1.00 to 10.00 in steps of 0.01: {shown}", cites)
         out.rules = ["AME-005"]
