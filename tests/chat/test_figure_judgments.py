@@ -225,3 +225,42 @@ def test_the_users_amount_judged_against_the_last_sizing(engine, first, second, 
     reply = engine.turn(second, engine.turn(first, None).state)
     assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
     assert figure in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("swap 100 GB on a 64 GB hp-ux sap box. thoughts?", "no"),
+        ("CLM 10% of 192 GB, SAP shm 30 GB - your take?", "no"),
+        ("vios with 2 x 8Gb FC ports and 4 virtual eth adapters has 1 GB. what do you think?", "no"),
+    ],
+)
+def test_an_opinion_asked_of_stated_figures_is_a_judgement(engine, question, expected):
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("swap 100 GB on a 64 GB hp-ux sap box. any problem?", "yes"),
+        ("swap 100 GB on a 64 GB hp-ux sap box, is that too little?", "yes"),
+        ("swap 200 GB on a 64 GB hp-ux sap box - an issue?", "no"),
+        ("swap 200 GB on a 64 GB hp-ux sap box - too much?", "no"),  # a minimum caps nothing
+        ("CLM 10% of 192 GB, SAP shm 30 GB - problem?", "yes"),
+        ("we run 3 SAP instances on 32 cores - is that a problem?", "yes"),
+        ("we run 3 SAP instances on 32 cores - too many?", "no"),
+        ("20 instances on 16 cores - too few?", "no"),
+        ("LFAREA=12G on a 16G lpar, is it over the limit?", "yes"),
+        ("LFAREA=8G on a 16G lpar, is it over the limit?", "no"),
+        ("LFAREA=(1M=(85%)) any problem?", "yes"),
+        ("2 GB on a VIOS with 4x1Gb + 2x8Gb FC + 10 virtual eth - any risk?", "yes"),
+        ("buffer cache at 10% on a 64 GB hp-ux box - concern?", "yes"),
+        ("buffer cache at 2% on a 64 GB hp-ux box - too big?", "no"),
+    ],
+)
+def test_a_calculated_verdict_answers_the_question_the_way_it_is_put(engine, question, expected):
+    """ "enough?" is answered by whether the figure keeps the guideline; "too little?", "over the limit?", "any
+    problem?" by whether it breaks it that way (common.stated_verdict): never the opposite verdict."""
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer

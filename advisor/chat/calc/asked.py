@@ -167,6 +167,11 @@ _YES_NO_CLAUSE = linre.compile(
     r"(?:check|verify|validate|sanity[\s-]?check|double[\s-]?check)\b"
     # "z13 with SMT vs zEC12: roughly 38 % more ETR?": a figure put up to be confirmed
     r"|\b(?:roughly|about|approx(?:imately)?|around|circa)\s+\d[^?]{0,30}\?"
+    # "swap 200 GB on a 64 GB box - an issue?", "CLM 10% ... problem?": whether what was stated is wrong
+    r"|\b(?:problems?|issues?|concerns?|risks?|risky|worr(?:y|ied|ying)|red\s+flags?)\b[^?]{0,20}\?"
+    # "swap 100 GB on a 64 GB box. thoughts?", "3 instances on 32 cores. Please advise.": an opinion of what was stated
+    r"|\b(?:thoughts|your\s+take|(?:your\s+)?opinion|please\s+advise|pls\s+advise|kindly\s+advise|"
+    r"what\s+do\s+you\s+(?:think|say|reckon)|does\s+(?:that|this|it)\s+look\s+(?:right|ok|okay|good|sane))\b"
     # "im wondering if thats enough memory for the vios or not": a yes/no asked in a sentence of its own
     r"|\b(?:wonder(?:ing)?|whether|not\s+sure\s+if|unsure\s+if)\b.{0,60}\b(?:enough|ok|okay|fine|sufficient|"
     r"too\s+(?:much|big|small|little|low)|valid|fits?|right)\b",

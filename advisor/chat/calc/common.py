@@ -84,23 +84,50 @@ def counts_something(text: str, end: int) -> bool:
     return m is not None and m.group(0).split()[0].lower() not in _NOT_COUNTED
 
 
-# "too much?", "oversized?", "does it exceed ...?": the question asks whether it is over, so a figure within the
-# guideline answers "no"
-TOO = linre.compile(r"\btoo\s+(?:much|big|high|large)\b|\bover-?sized\b|\bexcessive\b|\bexceeds?\b", linre.I)
-# "too little?", "undersized?", "not enough?": the question asks whether it falls short, so a figure that reaches the
-# minimum answers "no"
-SHORT = linre.compile(
-    r"\btoo\s+(?:little|small|low|few)\b|\bunder-?sized\b|\bnot\s+(?:enough|sufficient)\b|\binsufficient\b"
-    r"|\bfalls?\s+short\b|\bshort\s+of\b",
+# "too much?", "oversized?", "does it exceed ...?", "over the limit?": the question asks whether it is over, so a
+# figure within the guideline answers "no"
+TOO = linre.compile(
+    r"\btoo\s+(?:much|many|big|high|large)\b|\bover-?sized\b|\bexcessive\b|\bexceed(?:s|ing|ed)?\b"
+    r"|\b(?:over|above|beyond)\s+(?:the\s+|our\s+|its\s+|that\s+)?(?:system\s+)?(?:limit|max(?:imum)?|ceiling|target|cap)\b",
     linre.I,
 )
+# "too little?", "undersized?", "short?", "not enough?": whether it is under
+TOO_LITTLE = linre.compile(
+    r"\btoo\s+(?:little|few|small|low)\b|\bunder-?sized\b|\bunder-?provisioned\b|\binsufficient\b|\bnot\s+enough\b"
+    r"|\b(?:below|under)\s+(?:the\s+)?(?:minimum|min|requirement|guideline|recommendation)\b|\bshort\b",
+    linre.I,
+)
+# "any problem?", "an issue?", "is that a concern?", "do we need to worry?": whether what is stated is wrong
+PROBLEM = linre.compile(
+    r"\b(?:problems?|issues?|concerns?|risks?|risky|worr(?:y|ied|ying)|wrong|trouble|red\s+flags?|(?:a\s+)?bad\b)",
+    linre.I,
+)
+_SENTENCE = linre.compile(r"[^.!?;]+(?:[.!?;]+|$)")
+
+
+def _asking_sentence(text: str) -> str:
+    """The last sentence that asks ("is it too much?, 100 GB online": the question, not the reply resumed after it)."""
+    sentences = [x for x in _SENTENCE.findall(text) if x.strip()]
+    return next((x for x in reversed(sentences) if x.rstrip().endswith("?")), sentences[-1] if sentences else text)
 
 
 def reaches(enough: bool, text: str) -> str | None:
-    """The yes/no to a question about an amount against a minimum it must reach (VIOS memory, swap): "enough?" is yes
-    when it reaches it, "too little?" is yes when it does not; "too much?" no minimum answers (None: no verdict)."""
-    if SHORT.search(text):
-        return "no" if enough else "yes"
-    if TOO.search(text):
-        return None
-    return "yes" if enough else "no"
+    """The yes/no to a question about an amount against a minimum it must reach (VIOS memory, swap): as
+    stated_verdict(enough, text, "min"), but None for "too much?", which a minimum does not bound."""
+    return None if TOO.search(_asking_sentence(text)) else stated_verdict(enough, text, "min")
+
+
+def stated_verdict(ok: bool, text: str, kind: str = "range", low: bool | None = None) -> str:
+    """yes or no for a question about a figure the user states against a guideline: `ok` whether it is within it;
+    `kind` "min" (a requirement: only too little breaks it), "max" (a limit: only too much breaks it) or "range"
+    (`low`: the figure is below the range, else above when not ok). Asked as worded ("enough?", "ok?") the answer is
+    ok; asked the other way round ("too little?", "over the limit?", "any problem?") whether it is broken that way."""
+    asked = _asking_sentence(text)
+    under = low if low is not None else kind == "min"
+    if TOO.search(asked):
+        return "yes" if not ok and not under else "no"
+    if TOO_LITTLE.search(asked):
+        return "yes" if not ok and under else "no"
+    if PROBLEM.search(asked):
+        return "no" if ok else "yes"
+    return "yes" if ok else "no"

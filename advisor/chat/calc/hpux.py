@@ -9,9 +9,8 @@ from __future__ import annotations
 from advisor import linre
 from advisor.calculators import clm, sap_instances
 from advisor.capabilities import calculators
-from advisor.chat.calc.asked import asked
-from advisor.chat.calc.common import TOO as _TOO
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, reaches, run
+from advisor.chat.calc.asked import asked, asks_judgement
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, reaches, run, stated_verdict
 from advisor.chat.numbers import first_float, first_int, fmt
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
@@ -122,17 +121,7 @@ def _instances_verdict(
     why = f"{n} instance{plural} for {fmt(basis[0], 0)} {basis[1]} is {where} the {low} to {high} of {rule}"
     if n < low:
         why += f"; {_DISPATCHER}"
-    if _TOO_MANY.search(text):
-        return ("yes" if n > high else "no"), why, cites
-    if _TOO_FEW.search(text):
-        return ("yes" if n < low else "no"), why, cites
-    return ("yes" if inside else "no"), why, cites
-
-
-_TOO_MANY = linre.compile(
-    r"\btoo\s+(?:many|much|big|large|high)\b|\bover-?(?:sized|configured|kill)\b|\bexcessive\b", linre.I
-)
-_TOO_FEW = linre.compile(r"\btoo\s+(?:few|little|small|low)\b|\bunder-?(?:sized|configured)\b", linre.I)
+    return stated_verdict(inside, text, "range", low=n < low), why, cites
 
 
 def _clm_sizes(text: str) -> tuple[float | None, float | None]:
@@ -205,7 +194,7 @@ def clm_answer(text: str) -> CalcAnswer | None:
             )
         )
         if given is not None and given <= 100:
-            out.verdict = _clm_verdict(s, memory, given, shared, _TOO.search(text) is not None, cites)
+            out.verdict = _clm_verdict(s, memory, given, shared, text, cites)
     else:
         out.out.say(
             f"On 11i v3 the CLM should hold the SAP shared memory, {fmt(shared)} GB here, on top of about "
@@ -226,7 +215,7 @@ def clm_answer(text: str) -> CalcAnswer | None:
 
 
 def _clm_verdict(
-    s: clm.ClmSizing, memory: float, pct: float, shared: float, too: bool, cites: list
+    s: clm.ClmSizing, memory: float, pct: float, shared: float, text: str, cites: list
 ) -> tuple[str, str, list]:
     """ "CLM 10% of 192 GB, SAP shm 30 GB, enough?": the configured CLM against what the slides want it to hold, the
     kernel share plus the SAP shared memory; a CLM that holds the shared memory alone but not the kernel share on top
@@ -237,10 +226,10 @@ def _clm_verdict(
         f"{fmt(shared)} GB SAP shared memory = {fmt(s.needed_gb)} GB"
     )
     if s.clm_gb >= s.needed_gb:
-        return ("no" if too else "yes"), f"{have}, which covers {need}", cites
+        return stated_verdict(True, text, "min"), f"{have}, which covers {need}", cites
     if s.clm_gb < shared:
         return (
-            ("yes" if too else "no"),
+            stated_verdict(False, text, "min"),
             f"{have}, less than the {fmt(shared)} GB of SAP shared memory alone ({need})",
             cites,
         )
@@ -344,9 +333,10 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
                 cites,
             )
         )
-    if k.buffer_cache_within is not None and _JUDGED.search(text):  # "buffer cache at 5% on a 64GB box - ok?"
+    # "buffer cache at 5% on a 64GB box - ok?", "... - concern?"
+    if k.buffer_cache_within is not None and (_JUDGED.search(text) or asks_judgement(text)):
         out.verdict = (
-            "yes" if k.buffer_cache_within != (_TOO.search(text) is not None) else "no",
+            stated_verdict(k.buffer_cache_within, text, "max"),
             "a buffer cache of "
             + (f"{fmt(cache_gb)} GB ({fmt(share or 0)}% of memory)" if cache_gb is not None else f"{fmt(share or 0)}%")
             + f" is {'within' if k.buffer_cache_within else 'above'} the 3% the slides call more than enough for SAP",
@@ -354,7 +344,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
         )
     if _has(r"swap", text):
         word = reaches(k.swap_enough, text) if k.swap_enough is not None else None
-        if word is not None and k.swap_enough is not None:
+        if word is not None:
             out.verdict = (
                 word,
                 f"SAP on HP-UX needs swap of at least twice the memory: {fmt(configured or 0)} GB "
@@ -442,5 +432,5 @@ def _buffer_cache_share(text: str) -> CalcAnswer | None:
         f"{fmt(calculators.BUFFER_CACHE_PCT, 0)}% the slides call more than enough for SAP"
     )
     out.out.say(f"Buffer cache: {why}; what is above it takes memory from SAP and the database.", *cites)
-    out.verdict = ("yes" if within != (_TOO.search(text) is not None) else "no", why, cites)
+    out.verdict = (stated_verdict(within, text, "max"), why, cites)
     return out

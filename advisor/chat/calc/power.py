@@ -21,7 +21,6 @@ from advisor.chat.calc.asked import asked, asks_judgement, asks_other, blanked, 
 from advisor.chat.calc.asked import role as asked_role
 from advisor.chat.calc.common import (
     CLOCK,
-    TOO,
     CalcAnswer,
     Calculation,
     _cites,
@@ -29,6 +28,7 @@ from advisor.chat.calc.common import (
     counts_something,
     reaches,
     run,
+    stated_verdict,
 )
 from advisor.chat.numbers import fmt, normalise
 from advisor.chat.reader import Quantity, Reading, read
@@ -212,7 +212,8 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     text = reading.text
     memory_words = _has(r"memory|\bmem\b|\bram\b|how much|siz|calculat|enough|\bneeds?\b|requirement", text)
     # "vios on a 48 core frame with 6 GB - ok?": a size said of the VIOS itself is its memory
-    own_size = reading.yes_no and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
+    judged = reading.yes_no or asks_judgement(text)  # "... has 1 GB. what do you think?"
+    own_size = judged and any(not _NOT_MEMORY.match(text, q.end) for q in reading.amounts("size"))
     if not _has(VIOS, text):
         return None
     cores, adapters, assumptions, questions, unused, ambiguous = vios_inputs(reading)
@@ -327,7 +328,7 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
             *cites,
         )
     have = [q for q in unused if q.kind == "size"]
-    if have and cores and (reading.yes_no or asks_judgement(text)):
+    if have and cores and judged:
         gb = have[0].value
         enough = gb * 1024 >= req.required_mb
         word = reaches(enough, text)
@@ -339,14 +340,14 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
                 cites,
             )
         unused = [q for q in unused if q is not have[0]]
-    elif have and adapters and (reading.yes_no or asks_judgement(text)):
+    elif have and adapters and judged:
         # "2 GB on a VIOS with 4x1Gb + 2x8Gb FC, ok?": without the core count the need is at least the larger of the
         # adapters' figure and the 2 GB floor; below that it is short whatever the cores, above it the cores decide
         mb = have[0].value * 1024
         least = max(req.adapters_mb, vios_memory.BASE_MB_PER_16_CORES)
         out.verdict = (
             (
-                "no",
+                stated_verdict(False, text, "min"),
                 f"{fmt(have[0].value)} GB is less than the {least} MB ({fmt(least / 1024)} GB) this VIOS needs "
                 "at least, whatever the machine's core count",
                 cites,
@@ -641,7 +642,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
             if demand is not None:  # "worst case demand ~60 GB": is the limit above it?
                 enough = v.limit_gb >= demand
                 out.verdict = (
-                    "yes" if enough != (TOO.search(text) is not None) else "no",
+                    stated_verdict(enough, text, "min"),
                     f"the {_size(v.limit_gb, in_mb)} of virtual memory {'covers' if enough else 'is below'} the "
                     f"{_size(demand, in_mb)} the workload may need",
                     cites,
@@ -777,7 +778,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
         # "expansion factor 12 possible on p7?", "IS 12.0 A VALID AME EXPANSION FACTOR": the verdict first
         if "?" in text or asks_judgement(text):
             valid = [f for f in factors if ame.factor_valid(f)]
-            word = "yes" if len(valid) == len(factors) else "no" if not valid else "it depends"
+            word = stated_verdict(bool(valid), text) if len(valid) in (0, len(factors)) else "it depends"
             shown = ", ".join(f"{f:g} {'valid' if f in valid else 'not valid'}" for f in factors)
             out.verdict = (word, f"AME factors run from 1.00 to 10.00 in steps of 0.01: {shown}", cites)
         out.rules = ["AME-005"]

@@ -20,7 +20,7 @@ from advisor.calculators.lfarea import (
 )
 from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
-from advisor.chat.calc.common import TOO, CalcAnswer, Calculation, _cites, _has, run
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run, stated_verdict
 from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer, Question
 
@@ -79,7 +79,7 @@ _SYSTEM_SIZE = linre.compile(
 )
 
 
-def _syntax_only(stmt: str, yes_no: bool = False) -> CalcAnswer | None:
+def _syntax_only(stmt: str, yes_no: bool = False, text: str = "") -> CalcAnswer | None:
     """A statement given without the online storage: its syntax errors need none ("1M=(90%)", "1M=(10,20)")."""
     if "..." in stmt or "xx" in stmt.lower():
         return None
@@ -93,7 +93,8 @@ def _syntax_only(stmt: str, yes_no: bool = False) -> CalcAnswer | None:
             "for a new LFAREA.",
             *cites,
         )
-        out.verdict = ("no", f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})", cites)
+        why = f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})"
+        out.verdict = (stated_verdict(False, text), why, cites)  # "any issue with ...?": yes
         return out
     except ValueError:
         return None
@@ -201,7 +202,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
         stmt = _said_statement(text)
     online = _online_gb(rest)
     if online is None:
-        return _syntax_only(stmt, "?" in rest and _YES_NO.search(rest) is not None) if stmt is not None else None
+        yes_no = "?" in rest and _YES_NO.search(rest) is not None
+        return _syntax_only(stmt, yes_no, text) if stmt is not None else None
     out = CalcAnswer("lfarea", Composer(), rules=["ZOS-001"])
     placeholder = stmt is None or "..." in stmt or _PLACEHOLDER.search(stmt) is not None
     if stmt is not None and not placeholder:
@@ -225,7 +227,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
             )
             out.rules = ["ZOS-002"]
             out.verdict = (
-                "no",
+                stated_verdict(False, text),
                 f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})",
                 _cites(e.citations, "lfarea"),
             )
@@ -252,7 +254,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 )
             fits = a.total_requested_gb <= a.limit_gb
             out.verdict = (
-                "yes" if fits != (TOO.search(text) is not None) else "no",  # "is it too much?": fits answers no
+                stated_verdict(fits, text, "max"),  # "is it too much?", "over the limit?": fits answers no
                 f"{a.request.statement} asks for {fmt(a.total_requested_gb)} GB, "
                 f"{'within' if fits else 'over'} the {fmt(a.limit_gb)} GB limit on {fmt(online)} GB online storage",
                 cites,
