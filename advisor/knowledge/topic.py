@@ -315,7 +315,9 @@ _WANTS = {
     ),
     "command": linre.compile(
         r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+(?:i|we)\s+(?:can|could|should)\b|"
-        r"\bhow\s+to\b|\bcommands?\b|\bcmds?\b|\bsyntax\b|\b(?:which|what)\s+(?:\w+\s+)?(?:tool|utility)\b|"
+        r"\bhow\s+to\b|\bcommands?\b|\bcmds?\b|\bsyntax\b|\b(?:which|what)\s+(?:\w+\s+)?(?:tool|utility)\b|\btools\b|"
+        # "what do I monitor that with": the tool it is done with
+        r"\bwhat\s+(?:do|can|should)\s+(?:i|we)\s+(?:monitor|check|watch|measure|see)\b.{0,30}\bwith\b|"
         # "which chatr options", "what flags", "which settings must we give": the options of a command are shown with it
         r"\b(?:which|what)\s+(?:[\w+-]+\s+)?(?:options?|flags?|switch(?:es)?|settings?)\b|"
         r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b",
