@@ -182,7 +182,7 @@ _PREPOSITIONS = frozenset(
 
 _SENTENCE = 12  # a clause this long is a sentence: a heading names its topic in a few words
 _OWN_SYSTEM = 5  # "our <thing> <verb> ...": the user's own system described, not a heading ("our sap box")
-# a clause that ends with one of these says who asks or reports what follows ("Dynatrace team asks: ...")
+# a clause with one of these after its first word says who asks or wants what follows ("Dynatrace team asks: ...")
 _ASKS = frozenset({"asks", "asked", "wants", "wanted", "writes", "wrote", "reports", "reported", "complains"})
 
 
@@ -195,8 +195,8 @@ def stated(question: str) -> set[str]:
     for toks, asks in _clauses(question[:MAX_CHARS]):
         if asks or any(t in _WH for t in toks):
             continue
-        if toks[0] in _PRONOUN or toks[-1] in _ASKS or len(toks) >= _SENTENCE:
-            out.update(toks)  # "we run Jenkins on its own LPAR", "the Dynatrace team asks: ...", a long sentence
+        if toks[0] in _PRONOUN or _ASKS.intersection(toks[1:]) or len(toks) >= _SENTENCE:
+            out.update(toks)  # "we run Jenkins on its own LPAR", "the Splunk team wants ...", a long sentence
             continue
         if toks[0] in _POSSESSIVE and len(toks) >= _OWN_SYSTEM:
             out.update(toks)  # "our Arcserve LPAR copies images to another LPAR": the user's own system, told
@@ -212,8 +212,8 @@ def _told(toks: list[str]) -> list[str]:
     ent0" -> "hypervisor receive failures on ent0"."""
     if toks and toks[0] not in _WH and toks[0] not in _AUX:
         j = _phrase(toks, 0)[1]
-        if j < len(toks) and toks[j] in _REPORTS:
-            return toks[j + 1 :]
+        if j < len(toks) and (toks[j] in _REPORTS or toks[j] in _ASKS):
+            return toks[j + 1 :]  # "the Splunk team wants the VIOS IP on the SEA": what is wanted
     return toks
 
 
