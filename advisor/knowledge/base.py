@@ -20,7 +20,7 @@ from advisor.knowledge.index import FtsIndex, RuleDoc, SentenceMatcher
 from advisor.knowledge.passages import Passage, load_passages
 from advisor.knowledge.retrieval import Retrieval, rank
 from advisor.knowledge.synonyms import Synonyms, load_synonyms
-from advisor.knowledge.text import STOPWORDS, fts_phrase, tokens
+from advisor.knowledge.text import STOPWORDS, content_tokens, fts_phrase, tokens
 from advisor.knowledge.verdicts import load_verdicts
 from advisor.knowledge.vocabulary import skeleton
 from advisor.rulebook.compiled import Rulebook
@@ -153,11 +153,31 @@ class KnowledgeBase:
             out.setdefault((p.source, p.section), []).append(p.id)
         return {k: tuple(v) for k, v in out.items()}
 
+    @cached_property
+    def _more_on(self) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
+        """Sections that elaborate one another: a deck's "Backup slide five: More on configuring SAP instances" and
+        its slide "Configuring SAP instances" (the words after "more on" all in the other section's title)."""
+        sections = list(self._by_section)
+        out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for source, section in sections:
+            at = section.lower().find(_MORE_ON)
+            if at < 0:
+                continue
+            about = set(content_tokens(section[at + len(_MORE_ON) :]))
+            for other in sections:
+                if other[0] == source and other[1] != section and about <= set(content_tokens(other[1])):
+                    out.setdefault((source, section), []).append(other)
+                    out.setdefault(other, []).append((source, section))
+        return {k: tuple(v) for k, v in out.items()}
+
     def thread(self, passage_ids: Iterable[str]) -> frozenset[str]:
-        """The passages an answer came from and the other passages of their sections: where a follow-up that
-        names no new subject of its own finds its answer ("how much better was the response time?")."""
+        """The passages an answer came from and the other passages of their sections, and of the sections that
+        elaborate them ("More on ..."): where a follow-up that names no new subject of its own finds its answer
+        ("how much better was the response time?", "tools to check?")."""
         known = [self.by_id[pid] for pid in passage_ids if pid in self.by_id]
-        return frozenset(pid for p in known for pid in self._by_section[(p.source, p.section)])
+        keys = {(p.source, p.section) for p in known}
+        keys |= {k for key in list(keys) for k in self._more_on.get(key, ())}
+        return frozenset(pid for key in keys for pid in self._by_section[key])
 
     def search(self, question: str, **kwargs) -> Retrieval:
         return rank(self, question, **kwargs)
@@ -173,6 +193,7 @@ class KnowledgeBase:
 
 
 MAX_REMEMBERED = 4096
+_MORE_ON = "more on "
 _CODE = linre.compile(r"\b([A-Za-z]{2,8})_?\d")  # IAR043I, PHCO_36323, VM65586: a family's letters, then digits
 MAX_SHORTHAND = 20  # shorthand is short: a longer word is not checked letter by letter against the sources
 

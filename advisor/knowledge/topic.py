@@ -182,7 +182,7 @@ _PREPOSITIONS = frozenset(
 
 _SENTENCE = 12  # a clause this long is a sentence: a heading names its topic in a few words
 _OWN_SYSTEM = 5  # "our <thing> <verb> ...": the user's own system described, not a heading ("our sap box")
-# a clause that ends with one of these says who asks or reports what follows ("Dynatrace team asks: ...")
+# a clause with one of these after its first word says who asks or wants what follows ("Dynatrace team asks: ...")
 _ASKS = frozenset({"asks", "asked", "wants", "wanted", "writes", "wrote", "reports", "reported", "complains"})
 
 
@@ -195,8 +195,8 @@ def stated(question: str) -> set[str]:
     for toks, asks in _clauses(question[:MAX_CHARS]):
         if asks or any(t in _WH for t in toks):
             continue
-        if toks[0] in _PRONOUN or toks[-1] in _ASKS or len(toks) >= _SENTENCE:
-            out.update(toks)  # "we run Jenkins on its own LPAR", "the Dynatrace team asks: ...", a long sentence
+        if toks[0] in _PRONOUN or _ASKS.intersection(toks[1:]) or len(toks) >= _SENTENCE:
+            out.update(toks)  # "we run Jenkins on its own LPAR", "the Splunk team wants ...", a long sentence
             continue
         if toks[0] in _POSSESSIVE and len(toks) >= _OWN_SYSTEM:
             out.update(toks)  # "our Arcserve LPAR copies images to another LPAR": the user's own system, told
@@ -212,8 +212,8 @@ def _told(toks: list[str]) -> list[str]:
     ent0" -> "hypervisor receive failures on ent0"."""
     if toks and toks[0] not in _WH and toks[0] not in _AUX:
         j = _phrase(toks, 0)[1]
-        if j < len(toks) and toks[j] in _REPORTS:
-            return toks[j + 1 :]
+        if j < len(toks) and (toks[j] in _REPORTS or toks[j] in _ASKS):
+            return toks[j + 1 :]  # "the Splunk team wants the VIOS IP on the SEA": what is wanted
     return toks
 
 
@@ -315,7 +315,9 @@ _WANTS = {
     ),
     "command": linre.compile(
         r"\bhow\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\b|\bhow\s+(?:i|we)\s+(?:can|could|should)\b|"
-        r"\bhow\s+to\b|\bcommands?\b|\bcmds?\b|\bsyntax\b|\b(?:which|what)\s+(?:\w+\s+)?(?:tool|utility)\b|"
+        r"\bhow\s+to\b|\bcommands?\b|\bcmds?\b|\bsyntax\b|\b(?:which|what)\s+(?:\w+\s+)?(?:tool|utility)\b|\btools\b|"
+        # "what do I monitor that with": the tool it is done with
+        r"\bwhat\s+(?:do|can|should)\s+(?:i|we)\s+(?:monitor|check|watch|measure|see)\b.{0,30}\bwith\b|"
         # "which chatr options", "what flags", "which settings must we give": the options of a command are shown with it
         r"\b(?:which|what)\s+(?:[\w+-]+\s+)?(?:options?|flags?|switch(?:es)?|settings?)\b|"
         r"\bhow\s+(?:do|can)\s+(?:i|we)\s+(?:see|check|display|show|find)\b|"

@@ -92,3 +92,24 @@ def test_an_oracle_memory_area_the_redbook_names_in_its_test_is_context(engine):
     assert reply.covered
     assert "ibm-powervm-virtualization-redbook" in {c.source_id for c in reply.citations}
     assert not engine.turn("how big should the Oracle SGA be on a 64 GB AIX LPAR?", None).covered
+
+
+def test_a_backup_slide_that_says_more_on_a_slide_is_on_its_thread(engine):
+    kb = engine.kb
+    main = next(p for p in kb.passages if p.section == "Configuring SAP instances")
+    more = next(p for p in kb.passages if p.section.startswith("Backup slide five"))
+    assert more.id in kb.thread([main.id]) and main.id in kb.thread([more.id])
+
+
+@pytest.mark.parametrize("question", ["tools to check?", "what do we watch that with", "monitoring tools for it?"])
+def test_asking_for_tools_asks_for_commands(question):
+    from advisor.knowledge.topic import wanted
+
+    assert "command" in wanted(question)
+
+
+def test_the_tools_of_a_thread_come_from_its_backup_slide(engine):
+    first = engine.turn("sap on hp-ux: is it fine to keep adding dialog work processes when users complain?", None)
+    assert first.covered
+    follow = engine.turn("tools to check?", first.state.model_dump())
+    assert "dpmon" in follow.answer

@@ -69,3 +69,15 @@ def test_a_backup_product_between_lpars_is_the_hypervisor_lan_question(engine):
     reply = engine.turn(question, None)
     assert reply.covered and REDBOOK in {c.source_id for c in reply.citations}
     assert not engine.turn("TSM server sizing on AIX: how much memory for the TSM database?", None).covered
+
+
+def test_who_wants_something_is_context_and_what_they_want_is_the_topic(engine):
+    from advisor.knowledge.topic import topic_words
+
+    assert topic_words("the Bacula team wants the VIOS IP on the SEA. any impact from that?")[:2] == ["vios", "ip"]
+    reply = engine.turn("the Bacula team wants the VIOS IP on the SEA. any impact from that?", None)
+    assert reply.covered and REDBOOK in {c.source_id for c in reply.citations}
+
+
+def test_suspending_is_the_suspend_concept(engine):
+    assert "suspend" in {c.label for c in engine.kb.synonyms.concepts("suspending a large lpar")}
