@@ -288,6 +288,8 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         last
         and st.subject.intent in (*_ASKED, "explain")
         and (st.document is None or st.subject.intent in _ASKED)
+        # "and if i add 3gb true memory on top" with a document: a change of the document (what-if), no further input
+        and not (st.document is not None and (_ADDS.match(bare) or _ADDS.match(text)))
         # a further input of the last calculation may come with a few words of its own ("and going by SAPS, sizing
         # says 30k SAPS?"); a fragment without amounts stays short
         and len(bare.split()) <= (MAX_FOLLOW_UP_WORDS if _further_input(last, st, reading) else CONTINUATION_WORDS)

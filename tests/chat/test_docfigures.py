@@ -34,6 +34,14 @@ def test_a_figure_asked_after_a_change_is_that_of_the_changed_document(engine):
     assert "16.8 GB (as given: 14 GB)" in now.answer  # 7 GB x 2.4, was 7 GB x 2.0
 
 
+def test_an_addition_after_a_figure_of_the_changed_document_is_another_change(engine):
+    *_, added = chat(
+        engine, example("aix-clean.json"), "wat if factor 2.5", "how much expanded mem now?", "and if i add 3gb on top"
+    )
+    assert added.intent == "whatif" and added.verdict is None, added.answer[:300]
+    assert "7 GB -> 10 GB" in added.answer  # the document's true memory, not a question about the last figure
+
+
 def test_fits_now_is_judged_against_the_limit_of_the_changed_document(engine):
     _, fits = chat(engine, example("zos-lfarea.json"), "what if LFAREA=(1M=(10%),2G=(3))", "does it fit now?")
     assert fits.verdict is not None and fits.verdict.answer == "yes"
