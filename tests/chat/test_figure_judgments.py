@@ -246,7 +246,6 @@ def test_an_opinion_asked_of_stated_figures_is_a_judgement(engine, question, exp
         ("swap 100 GB on a 64 GB hp-ux sap box. any problem?", "yes"),
         ("swap 100 GB on a 64 GB hp-ux sap box, is that too little?", "yes"),
         ("swap 200 GB on a 64 GB hp-ux sap box - an issue?", "no"),
-        ("swap 200 GB on a 64 GB hp-ux sap box - too much?", "no"),  # a minimum caps nothing
         ("CLM 10% of 192 GB, SAP shm 30 GB - problem?", "yes"),
         ("we run 3 SAP instances on 32 cores - is that a problem?", "yes"),
         ("we run 3 SAP instances on 32 cores - too many?", "no"),
@@ -264,3 +263,10 @@ def test_a_calculated_verdict_answers_the_question_the_way_it_is_put(engine, que
     problem?" by whether it breaks it that way (common.stated_verdict): never the opposite verdict."""
     reply = _ask(engine, question)
     assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+def test_too_much_against_a_minimum_gets_the_figure_and_no_verdict(engine):
+    """A minimum caps nothing: "too much?" is answered with the guideline's figure, not with a yes or no the sources
+    do not give (common.reaches)."""
+    reply = _ask(engine, "swap 200 GB on a 64 GB hp-ux sap box - too much?")
+    assert reply.verdict is None and "128 GB" in reply.answer, reply.answer
