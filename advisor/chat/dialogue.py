@@ -805,6 +805,9 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     return f"{last[:at]}{numbers[0].value:g} {unit}{last[at + len(q.raw) :]}" if at >= 0 else None
 
 
+_FROM_TO = linre.compile(r"\bfrom\s+(?:(?:expansion\s+)?factor\s+)?\d+(?:\.\d+)?\s+to\s+(?:factor\s+)?\d", linre.I)
+
+
 def _new_factor(reading: Reading, last: str) -> str | None:
     """The last AME question with its one expansion factor replaced by the one factor this message says ("if we go
     to factor 3.0", "at 2.2 instead"), when that is the message's only number."""
@@ -821,6 +824,8 @@ def _new_factor(reading: Reading, last: str) -> str | None:
     no_ame = _NO_AME.search(old_reading.text)
     if not said and no_ame is not None:  # "no AME" before, "and with AME at 1.5" now
         return f"{old_reading.text[: no_ame.start()]}AME factor {q.raw}{old_reading.text[no_ame.end() :]}"
+    if len(said) == 2 and _FROM_TO.search(old_reading.text):
+        said = said[1:]  # "we go from factor 2.0 to 3.0", then "and at 2.4?": the factor moved to is replaced
     if len(said) != 1:
         return None
     old = [o for o in old_reading.quantities if o.kind == "number" and o.value == said[0]]

@@ -237,3 +237,10 @@ def test_an_input_taken_out_of_the_last_sizing(engine, follow_up, expected):
     s.say("vios memory on 24 cores with 2 x 10Gb ports, 2 x 8Gb FC ports and 30 npiv")
     r = s.say(follow_up)
     assert expected in r.answer and r.intent == "calc", r.answer[:300]
+
+
+def test_another_factor_after_a_move_from_one_factor_to_another_replaces_the_target(engine):
+    s = Session(engine)
+    s.say("we keep 60 GB expanded and move from factor 1.5 to 2.5, what true memory?")
+    r = s.say("and at 3.0?")
+    assert "60 / 3 = 20 GB true memory" in r.answer, r.answer[:300]
