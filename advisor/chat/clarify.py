@@ -183,6 +183,20 @@ def _ame_limit(text: str) -> Clarification | None:
     return None
 
 
+def _true_memory_needs(ask: str) -> Clarification:
+    """True memory asked for without the expanded memory it is to give (and, as `ask` says, the factor)."""
+    return Clarification(
+        "details",
+        ask,
+        "True memory is the expanded memory divided by the expansion factor.",
+        ame.CITE_EXPANDED + ame.CITE_GAIN,
+        "AME-005",
+        "memory.expanded_gb",
+        "lparstat -i",
+        calculator="ame",
+    )
+
+
 def _factor_needs(text: str) -> Clarification | None:
     """ "expansion factor if we give 10 GB true?": a factor is expanded / true memory, so the one of the two not
     said is asked; None when the question gives a factor, both memories, or none of them."""
@@ -427,16 +441,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         and not sizes
         and not _has(r"\bCPU\b|deficit|SAPS|response|paging|swap", text)
     ):  # "what true memory should i configure for factor 2.6?": the expanded memory it is to give
-        return Clarification(
-            "details",
-            "How much expanded memory should the LPAR show (the memory SAP is sized for)?",
-            "True memory is the expanded memory divided by the expansion factor.",
-            ame.CITE_EXPANDED + ame.CITE_GAIN,
-            "AME-005",
-            "memory.expanded_gb",
-            "lparstat -i",
-            calculator="ame",
-        )
+        return _true_memory_needs("How much expanded memory should the LPAR show (the memory SAP is sized for)?")
     if (
         _has(r"\bAME\b|expansion\s+factor|\bfactor\b", text)
         and _has(r"\b(?:raise|increase|lower|reduce|change|go|move|bump|drop)\b", text)
@@ -467,16 +472,9 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         and not has_document
         and not _has(r"\bCPU\b|deficit|SAPS|response|paging|swap|commands?|\bshow|display|verify|monitor", text)
     ):  # "how much true memory do I need once AME is on?": the memory the workload needs and the factor are the user's
-        return Clarification(
-            "details",
+        return _true_memory_needs(
             "How much memory must AIX and SAP see (the expanded memory, the memory the workload is sized for), and "
-            "at which expansion factor (the guide found 2.0 to 2.8 suitable for SAP ABAP)?",
-            "True memory is the expanded memory divided by the expansion factor.",
-            ame.CITE_EXPANDED + ame.CITE_GAIN,
-            "AME-005",
-            "memory.expanded_gb",
-            "lparstat -i",
-            calculator="ame",
+            "at which expansion factor (the guide found 2.0 to 2.8 suitable for SAP ABAP)?"
         )
     if (
         _has(r"\bexpanded\s+mem|\bAIX\s+see|\bAME\b", text)

@@ -262,6 +262,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         replaced = _replaced_counts(last, reading)
         if replaced is not None:
             return Resolution("ellipsis", replaced)
+    dropped = _dropped(last, bare) if last and st.document is None and st.subject.calculator else None
+    if dropped is not None:  # "what if we drop the 10Gb ports?" after a VIOS sizing: that count set to 0
+        return Resolution("ellipsis", dropped)
     amount = _amount_only(bare, reading, last) if last and st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
@@ -577,14 +580,39 @@ _PART_OF = linre.compile(r"\b(\d{1,4})\s+of\s+(?:the|those|these|our|its|their)\
 _OF_THEM = linre.compile(r"\b(\d{1,4})\s+of\s+(?:them|those|these)\b", linre.IGNORECASE)
 
 
-def _replaced_counts(last: str, reading: Reading) -> str | None:
+# "what if we drop the 10Gb ports?", "and without the npiv?": a counted input of the last sizing taken out
+_DROPS = linre.compile(
+    r"^\s*(?:and\s+)?(?:(?:what\s+)?if\s+(?:we|i)\s+)?(?:drop(?:ped)?|remove[ds]?|take\s+out|lose|pull|(?:go\s+)?without|"
+    r"get\s+rid\s+of)\s+(?:all\s+)?(?:the\s+|our\s+|its\s+)?([a-z0-9][a-z0-9 -]{0,40}?)\s*[?.!]*\s*$",
+    linre.IGNORECASE,
+)
+
+
+def _dropped(last: str, text: str) -> str | None:
+    """The last sizing with the count of the thing the message takes out set to 0, or None when it names no single
+    counted thing of it."""
+    m = _DROPS.match(text)
+    zeroed = _replaced_counts(last, read(f"0 x {m.group(1)}"), zero=True) if m is not None else None
+    if zeroed is None:
+        return None
+    gone = _ZEROED.sub(r"\1", zeroed, count=1)  # "2 x 10Gb ports, ..." -> "..." (a count of 0 would be asked)
+    return " ".join(_DANGLING.sub(r"\1\2", gone).split())
+
+
+# the count set to 0 with what it counts, up to the separator after it ("0 x 10Gb ports,", "0 npiv and")
+_ZEROED = linre.compile(r"\b0\s{0,2}(?:[x*]\s{0,2})?[a-z0-9][a-z0-9 -]{0,40}?(\s+and\b|,|\s*[?.!]|$)", linre.I)
+# what the cut leaves: "with , 4 x ..." / "ports and and" / "ports and ?"
+_DANGLING = linre.compile(r"\s*(?:,|\band\b)\s*(,|\band\b|[?.!]|$)|\b(with)\s*(?:,|\band\b)", linre.I)
+
+
+def _replaced_counts(last: str, reading: Reading, zero: bool = False) -> str | None:
     """The last question with each port or adapter count this message states put in place of the count of the same
     thing ("8 x 8Gb FC ports" then "only 4 FC ports": "4 x 8Gb FC ports"), or None when a count has no single such
     thing to replace. A count with no "more"/"add" is the new number of that thing, never an addition to it."""
     old_reading = read(last)
     text = old_reading.text
     reading = _thing_named_before(reading)
-    counted = [q for q in reading.quantities if q.count and q.kind in ("speed", "count")]
+    counted = [q for q in reading.quantities if (q.count or (zero and q.count == 0)) and q.kind in ("speed", "count")]
     if not counted or len(counted) != len(reading.quantities):
         return None
     for q in sorted(counted, key=lambda q: -q.start):
@@ -596,7 +624,7 @@ def _replaced_counts(last: str, reading: Reading) -> str | None:
             ]
         else:
             same = [o for o in old_reading.quantities if o.kind == "count" and o.noun and o.noun == q.noun]
-        if len(same) != 1 or not q.count:
+        if len(same) != 1 or not (q.count or (zero and q.count == 0)):
             return None
         o = same[0]
         at = max(0, o.start - 12)
@@ -787,6 +815,9 @@ def _bare_number(text: str, reading: Reading, last: str) -> str | None:
     return f"{last[:at]}{numbers[0].value:g} {unit}{last[at + len(q.raw) :]}" if at >= 0 else None
 
 
+_FROM_TO = linre.compile(r"\bfrom\s+(?:(?:expansion\s+)?factor\s+)?\d+(?:\.\d+)?\s+to\s+(?:factor\s+)?\d", linre.I)
+
+
 def _new_factor(reading: Reading, last: str) -> str | None:
     """The last AME question with its one expansion factor replaced by the one factor this message says ("if we go
     to factor 3.0", "at 2.2 instead"), when that is the message's only number."""
@@ -803,6 +834,8 @@ def _new_factor(reading: Reading, last: str) -> str | None:
     no_ame = _NO_AME.search(old_reading.text)
     if not said and no_ame is not None:  # "no AME" before, "and with AME at 1.5" now
         return f"{old_reading.text[: no_ame.start()]}AME factor {q.raw}{old_reading.text[no_ame.end() :]}"
+    if len(said) == 2 and _FROM_TO.search(old_reading.text):
+        said = said[1:]  # "we go from factor 2.0 to 3.0", then "and at 2.4?": the factor moved to is replaced
     if len(said) != 1:
         return None
     old = [o for o in old_reading.quantities if o.kind == "number" and o.value == said[0]]

@@ -223,3 +223,24 @@ def test_a_follow_up_about_their_test_is_asked_with_the_question_it_follows(engi
     s.say("consolidating three lpars as wpars in one global lpar: fewer hypervisor calls in the redbook?")
     r = s.say("and which number of VPs did best in that test?")
     assert "8VP" in r.answer or "8 VP" in r.answer, r.answer[:400]
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "expected"),
+    [
+        ("what if we drop the 10Gb ports?", "768 MB + 2 x 512 MB (8 Gb FC port) + 30 x 140 MB"),
+        ("and without the npiv?", "768 MB + 2 x 512 MB (10 Gb Ethernet port) + 2 x 512 MB (8 Gb FC port) ="),
+    ],
+)
+def test_an_input_taken_out_of_the_last_sizing(engine, follow_up, expected):
+    s = Session(engine)
+    s.say("vios memory on 24 cores with 2 x 10Gb ports, 2 x 8Gb FC ports and 30 npiv")
+    r = s.say(follow_up)
+    assert expected in r.answer and r.intent == "calc", r.answer[:300]
+
+
+def test_another_factor_after_a_move_from_one_factor_to_another_replaces_the_target(engine):
+    s = Session(engine)
+    s.say("we keep 60 GB expanded and move from factor 1.5 to 2.5, what true memory?")
+    r = s.say("and at 3.0?")
+    assert "60 / 3 = 20 GB true memory" in r.answer, r.answer[:300]
