@@ -56,7 +56,7 @@ FIGURES: tuple[Figure, ...] = (
         _AIX,
         "expanded memory",
         "true memory x expansion factor",
-        r"\bexpan\w*\s+mem|\bexpan\w*\b|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)",
+        r"\bexpanded\b|\bexp\w*\s+mem|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)",
         against=_PEAK,
         holds=">=",
     ),
@@ -77,6 +77,15 @@ FIGURES: tuple[Figure, ...] = (
         r"\bpeak\b|\bworkload\s+(?:needs?|uses?)",
         shown=False,
         cite_as="virtual_memory_limit_gb",
+    ),
+    Figure(
+        "ame.expansion_factor",
+        _AIX,
+        "expansion factor",
+        "as set in the profile",
+        r"\bfactor\b",
+        shown=False,
+        cite_as="expanded_memory_gb",
     ),
     Figure(
         "memory.desired_gb",
@@ -526,7 +535,8 @@ _VALUE = linre.compile(
     linre.IGNORECASE,
 )
 _NOT_A_VALUE = linre.compile(
-    r"\bwhy\b|\bexplain\b|\bhow\s+(?:does|do|is|are|can|to)\b|\bmean(?:s|ing)?\b|\bcommand|\bwhich\s+rule",
+    r"\bwhy\b|\bexplain\b|\bhow\s+(?:does|do|is|are|can|to)\b|\bmean(?:s|ing)?\b|\bcommand|\bwhich\s+rule|"
+    r"\brecommend\w*|\badvi[cs]e\w*|\bsuggest\w*|\bbest\s+practice",
     linre.IGNORECASE,
 )
 

@@ -155,3 +155,10 @@ def test_instances_are_held_between_the_fewest_and_most_for_the_cores(engine):
     _, few = chat(engine, doc, "what if sap gets only 16 cores", "enough instances now?")
     assert few.verdict is not None and few.verdict.answer == "no"  # 3 instances, 16 cores: 4 to 8
     assert "1 short of the 4 fewest SAP instances" in few.answer
+
+
+def test_the_factor_asked_is_the_factor_and_a_recommendation_is_not_a_figure(engine):
+    _, factor = chat(engine, example("aix-clean.json"), "what if factor 2.5", "expansion factor now?")
+    assert "Expansion factor, now: 2.5 (as given: 2)" in factor.answer and "Expanded memory" not in factor.answer
+    _, advice = chat(engine, example("aix-clean.json"), "what if factor 2.5", "what does the guide recommend now?")
+    assert "(as given:" not in advice.answer
