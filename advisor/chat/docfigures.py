@@ -299,6 +299,12 @@ _FIT = linre.compile(
     r"ok|okay|fine|good|valid|clean|pass\w*)\b",
     linre.IGNORECASE,
 )
+# with no figure named, only words of size ask whether the figures fit ("is it fine now?" may be about a finding)
+_SIZE_FIT = linre.compile(
+    r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
+    r"cover(?:s|ed)?|big\s+enough|large\s+enough)\b",
+    linre.IGNORECASE,
+)
 _NEGATIVE_FIT = linre.compile(r"\b(?:short|over|exceed\w*|too\s+(?:small|big|much|little))\b", linre.IGNORECASE)
 
 
@@ -453,13 +459,14 @@ class Asked:
     verdict: Verdict | None
 
 
-def asked(text: str, model, original, target: str | None = None, last=None) -> Asked | None:
+def asked(text: str, model, original, target: str | None = None, last=None, sized: bool = False) -> Asked | None:
     """ "expanded memory now?", "fits now?", "memory requirement for its adapters?": the figures the words name (or,
     for a bare "fits?" / "enough?", the kind's figures that have a need or limit), computed from the session's
     current document, with the value as given when it differs; None when the words name no figure of this
     document's kind. On a managed system, the partition `target` (the one the conversation is on), then the frame
     (for the figures named, or when the partition has none).
-    "how many GB is that?", naming none, asks for the figures the last change (from `last`) moved."""
+    "how many GB is that?", naming none, asks for the figures the last change (from `last`) moved. `sized`: the
+    words carry a size ("still ok with 8 gb?"), so a bare "ok" asks whether the sizes fit."""
     if model is None:
         return None
     given_units = {u.path: u for u in units_of(original)} if original is not None else {}
@@ -477,7 +484,7 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
         if fit:  # "big enough to hold the SAP shm?": the figure held against the need or limit the words name
             names = {f.name for f in named}
             named = [f for f in figures if f.against in names and f.holds and f not in named] + named
-        if not named and fit:
+        if not named and fit and (sized or _SIZE_FIT.search(text)):
             named = [f for f in figures if f.against and f.holds]
         now = _values(unit.kind, unit.model)
         before = last_units.get(unit.path)
@@ -557,7 +564,8 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
     if not _own_figures(text, reading, model, st.document):
         return None
     last = validate_document(st.previous_documents[-1], "document") if st.previous_documents else None
-    found = asked(text, model, original, _partition(st), last)
+    sized = any(q.kind == "size" for q in reading.quantities)
+    found = asked(text, model, original, _partition(st), last, sized)
     if found is None:
         return None
     st.subject.question, st.subject.calculator = text, ASKED

@@ -162,3 +162,10 @@ def test_the_factor_asked_is_the_factor_and_a_recommendation_is_not_a_figure(eng
     assert "Expansion factor, now: 2.5 (as given: 2)" in factor.answer and "Expanded memory" not in factor.answer
     _, advice = chat(engine, example("aix-clean.json"), "what if factor 2.5", "what does the guide recommend now?")
     assert "(as given:" not in advice.answer
+
+
+def test_a_bare_fine_is_about_the_finding_and_a_size_word_about_the_figures(engine):
+    _, fine = chat(engine, example("vios-undersized.json"), "what if fold policy 2", "is it fine now?")
+    assert "(as given:" not in fine.answer and "VIOS memory, now" not in fine.answer
+    _, enough = chat(engine, example("vios-undersized.json"), "what if fold policy 2", "enough now?")
+    assert enough.verdict is not None and enough.verdict.answer == "no" and "VIOS memory, now: 4096 MB" in enough.answer
