@@ -169,3 +169,9 @@ def test_a_bare_fine_is_about_the_finding_and_a_size_word_about_the_figures(engi
     assert "(as given:" not in fine.answer and "VIOS memory, now" not in fine.answer
     _, enough = chat(engine, example("vios-undersized.json"), "what if fold policy 2", "enough now?")
     assert enough.verdict is not None and enough.verdict.answer == "no" and "VIOS memory, now: 4096 MB" in enough.answer
+
+
+def test_nothing_changes_says_what_holds_the_rule_off(engine):
+    doc = example("hpux-superdome.json") | {"os_version": "11iv2"}
+    (reply,) = chat(engine, doc, "what if numa_policy were 1")
+    assert 'HPUX-005 stays quiet on sd64 whatever the change: os_version == "11iv3" is false' in reply.answer
