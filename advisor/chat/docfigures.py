@@ -56,7 +56,7 @@ FIGURES: tuple[Figure, ...] = (
         _AIX,
         "expanded memory",
         "true memory x expansion factor",
-        r"\bexpan\w*\s+mem|\bexpan\w*\b|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)",
+        r"\bexpanded\b|\bexp\w*\s+mem|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)",
         against=_PEAK,
         holds=">=",
     ),
@@ -77,6 +77,15 @@ FIGURES: tuple[Figure, ...] = (
         r"\bpeak\b|\bworkload\s+(?:needs?|uses?)",
         shown=False,
         cite_as="virtual_memory_limit_gb",
+    ),
+    Figure(
+        "ame.expansion_factor",
+        _AIX,
+        "expansion factor",
+        "as set in the profile",
+        r"\bfactor\b",
+        shown=False,
+        cite_as="expanded_memory_gb",
     ),
     Figure(
         "memory.desired_gb",
@@ -290,6 +299,12 @@ _FIT = linre.compile(
     r"ok|okay|fine|good|valid|clean|pass\w*)\b",
     linre.IGNORECASE,
 )
+# with no figure named, only words of size ask whether the figures fit ("is it fine now?" may be about a finding)
+_SIZE_FIT = linre.compile(
+    r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
+    r"cover(?:s|ed)?|big\s+enough|large\s+enough)\b",
+    linre.IGNORECASE,
+)
 _NEGATIVE_FIT = linre.compile(r"\b(?:short|over|exceed\w*|too\s+(?:small|big|much|little))\b", linre.IGNORECASE)
 
 
@@ -444,13 +459,14 @@ class Asked:
     verdict: Verdict | None
 
 
-def asked(text: str, model, original, target: str | None = None, last=None) -> Asked | None:
+def asked(text: str, model, original, target: str | None = None, last=None, sized: bool = False) -> Asked | None:
     """ "expanded memory now?", "fits now?", "memory requirement for its adapters?": the figures the words name (or,
     for a bare "fits?" / "enough?", the kind's figures that have a need or limit), computed from the session's
     current document, with the value as given when it differs; None when the words name no figure of this
     document's kind. On a managed system, the partition `target` (the one the conversation is on), then the frame
     (for the figures named, or when the partition has none).
-    "how many GB is that?", naming none, asks for the figures the last change (from `last`) moved."""
+    "how many GB is that?", naming none, asks for the figures the last change (from `last`) moved. `sized`: the
+    words carry a size ("still ok with 8 gb?"), so a bare "ok" asks whether the sizes fit."""
     if model is None:
         return None
     given_units = {u.path: u for u in units_of(original)} if original is not None else {}
@@ -468,7 +484,7 @@ def asked(text: str, model, original, target: str | None = None, last=None) -> A
         if fit:  # "big enough to hold the SAP shm?": the figure held against the need or limit the words name
             names = {f.name for f in named}
             named = [f for f in figures if f.against in names and f.holds and f not in named] + named
-        if not named and fit:
+        if not named and fit and (sized or _SIZE_FIT.search(text)):
             named = [f for f in figures if f.against and f.holds]
         now = _values(unit.kind, unit.model)
         before = last_units.get(unit.path)
@@ -526,7 +542,8 @@ _VALUE = linre.compile(
     linre.IGNORECASE,
 )
 _NOT_A_VALUE = linre.compile(
-    r"\bwhy\b|\bexplain\b|\bhow\s+(?:does|do|is|are|can|to)\b|\bmean(?:s|ing)?\b|\bcommand|\bwhich\s+rule",
+    r"\bwhy\b|\bexplain\b|\bhow\s+(?:does|do|is|are|can|to)\b|\bmean(?:s|ing)?\b|\bcommand|\bwhich\s+rule|"
+    r"\brecommend\w*|\badvi[cs]e\w*|\bsuggest\w*|\bbest\s+practice",
     linre.IGNORECASE,
 )
 
@@ -547,7 +564,8 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
     if not _own_figures(text, reading, model, st.document):
         return None
     last = validate_document(st.previous_documents[-1], "document") if st.previous_documents else None
-    found = asked(text, model, original, _partition(st), last)
+    sized = any(q.kind == "size" for q in reading.quantities)
+    found = asked(text, model, original, _partition(st), last, sized)
     if found is None:
         return None
     st.subject.question, st.subject.calculator = text, ASKED

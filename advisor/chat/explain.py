@@ -112,6 +112,23 @@ def explain_quiet(advisor, result: ExplainResult, t: TargetExplanation, out: Com
         out.say(f"Figures for this document: {figures}.", *cites)
 
 
+def held_off(advisor, rule_id: str, doc, review: Review, changed: Sequence[str], out: Composer) -> None:
+    """A rule that reads a changed field and stays quiet before and after: the comparisons on other fields that hold
+    it off ("numa_policy 0 -> 1" on 11i v2: HPUX-005 needs os_version == "11iv3"), so "nothing changes" says why."""
+    leaves = {p.split("].", 1)[-1] for p in changed}
+    result = explain_system(Context(advisor=advisor), rule_id, doc, review)
+    if not result.applies:
+        return
+    for t in result.targets[:MAX_UNITS]:
+        if t.finding is not None or t.not_assessed is not None:
+            continue
+        others = [c for c in t.conditions if not c.holds and c.path not in leaves]
+        if others:
+            said = "; ".join(describe_check(c) for c in others[:3])
+            cites = _rule_cites(advisor, rule_id, 1)
+            out.say(f"{rule_id} stays quiet on {t.target} whatever the change: {said}.", *cites)
+
+
 MAX_FIGURES = 4
 _FIELD = linre.compile(r"\{(derived\.[a-z0-9_]+)")
 

@@ -19,6 +19,7 @@ from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
 from advisor.chat import docfigures, followups, selector
 from advisor.chat.changes import Change, WhichOne, field_types, parse_changes
+from advisor.chat.explain import held_off
 from advisor.chat.fieldwords import path_words, words_of
 from advisor.chat.intents import Intent
 from advisor.chat.reader import Reading, read
@@ -506,6 +507,9 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
     whatif_answer(engine.advisor, doc, real, diff, read_by, out, before)
     if out.empty:
         return engine._error(st, "No rule reads the changed fields; the findings stay as they are.")
+    if not (diff.resolved or diff.introduced or diff.changed) and len(read_by) <= 2:  # why nothing moves
+        for rid in read_by:
+            held_off(engine.advisor, rid, after_model, after, [c.path for c in real], out)
     docfigures.moved(engine._model(st), after_model, out)
     so_far(st.original_document, doc, new_doc, out, engine.advisor, read_by, diff)
     st.push_document(new_doc)

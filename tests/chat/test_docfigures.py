@@ -163,3 +163,23 @@ def test_instances_are_held_between_the_fewest_and_most_for_the_cores(engine):
     _, few = chat(engine, doc, "what if sap gets only 16 cores", "enough instances now?")
     assert few.verdict is not None and few.verdict.answer == "no"  # 3 instances, 16 cores: 4 to 8
     assert "1 short of the 4 fewest SAP instances" in few.answer
+
+
+def test_the_factor_asked_is_the_factor_and_a_recommendation_is_not_a_figure(engine):
+    _, factor = chat(engine, example("aix-clean.json"), "what if factor 2.5", "expansion factor now?")
+    assert "Expansion factor, now: 2.5 (as given: 2)" in factor.answer and "Expanded memory" not in factor.answer
+    _, advice = chat(engine, example("aix-clean.json"), "what if factor 2.5", "what does the guide recommend now?")
+    assert "(as given:" not in advice.answer
+
+
+def test_a_bare_fine_is_about_the_finding_and_a_size_word_about_the_figures(engine):
+    _, fine = chat(engine, example("vios-undersized.json"), "what if fold policy 2", "is it fine now?")
+    assert "(as given:" not in fine.answer and "VIOS memory, now" not in fine.answer
+    _, enough = chat(engine, example("vios-undersized.json"), "what if fold policy 2", "enough now?")
+    assert enough.verdict is not None and enough.verdict.answer == "no" and "VIOS memory, now: 4096 MB" in enough.answer
+
+
+def test_nothing_changes_says_what_holds_the_rule_off(engine):
+    doc = example("hpux-superdome.json") | {"os_version": "11iv2"}
+    (reply,) = chat(engine, doc, "what if numa_policy were 1")
+    assert 'HPUX-005 stays quiet on sd64 whatever the change: os_version == "11iv3" is false' in reply.answer
