@@ -108,6 +108,18 @@ from tests.support.claims import verdict_of
         ("dxm is 0 all day but jumps to 800 at the nightly batch. ok?", "no"),
         # a failure at a level below the minimum is expected
         ("amepat -O proc=P7+ fails with a usage error on AIX 6.1 TL6. is that expected?", "yes"),
+        # census after the second probe batch
+        ("does the NX unit serve only AME compression?", "no"),
+        ("is the P7+ coprocessor used for JFS2 encryption as well?", "yes"),
+        ("with two vio servers, can we update them 1 at a time without a client outage?", "yes"),
+        ("virtual scsi disks for an IBM i partition from storage without 520 byte sectors - possible?", "yes"),
+        ("queue_depth raised on the vio server only, the clients kept the default. relevant?", "yes"),
+        ("plain SEA failover: is the standby VIOS bridging any traffic as long as the primary is fine?", "no"),
+        ("lpar answers ssh while the HMC still shows resuming. ok to start SAP?", "no"),
+        ("should namefs be mounted ahead of the /wpars filesystems?", "no"),
+        ("AME factor 3.8 for the productive SAP app servers - safe?", "no"),
+        ("is 2 GB per 16 cores a reasonable starting point for vios memory?", "yes"),
+        ("can we adjust ame_maxfree_mem on our own?", "no"),
     ],
 )
 def test_verdicts(engine: ChatEngine, question: str, expected: str) -> None:
