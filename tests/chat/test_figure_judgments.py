@@ -264,3 +264,30 @@ def test_a_calculated_verdict_answers_the_question_the_way_it_is_put(engine, que
     problem?" by whether it breaks it that way (common.stated_verdict): never the opposite verdict."""
     reply = _ask(engine, question)
     assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("256 GB rx8640, buffer cache sits at 12 GB. fine for the SAP box?", "no"),
+        ("VIOS on a 48-core frame got 4 GB. short?", "yes"),
+        ("16G system, LFAREA=(1M=(10%),2G=(12,10)). will the operator get a prompt at IPL?", "yes"),
+        ("16G system, LFAREA=(1M=(10%),2G=(12,10),NOPROMPT). will the operator get a prompt at IPL?", "no"),
+        ("can we size our new SAP system with caliper?", "no"),
+        ("were 1 MB large pages first introduced with z/OS V1R9?", "yes"),
+        ("quad area = 12.5% of total online storage?", "yes"),
+        ("does page fixing DB2 buffer pools save CPU per the SHARE deck?", "yes"),
+        ("the z/VM LPAR in REDP-5287 had 16 IFLs and 256 GB, right?", "yes"),
+        ("z/VM LPAR with 12 IFLs in the test?", "no"),
+    ],
+)
+def test_second_probe_batch_causes(engine, question, expected):
+    """An LFAREA question about the prompt is answered by what IPL does, not by whether the request fits."""
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+def test_a_carried_follow_up_keeps_its_judgement(engine):
+    first = engine.turn("how many SAP instances for 20000 SAPS on hp-ux?", None)
+    reply = engine.turn("we have 4 instances, ok?", first.state)
+    assert reply.verdict is not None and reply.verdict.answer == "no", reply.answer

@@ -397,7 +397,8 @@ _JUDGED = linre.compile(
 )
 # "buffer cache is at 8 GB", "8 GB of buffer cache", "buffer cache = 8G": the size configured today
 _CACHE_BEFORE = linre.compile(
-    r"\bbuffer\s+cache\s*(?:size\s*)?(?:(?:is|are|of|currently|now|today|at|set\s+to|configured\s+(?:at|to))\s+|[=:]\s*){0,3}$",
+    r"\bbuffer\s+cache\s*(?:size\s*)?(?:(?:is|are|was|of|currently|now|today|at|sits|stands|runs|shows|reads|grew|grows|"
+    r"set\s+to|configured\s+(?:at|to))\s+|[=:]\s*){0,3}$",
     linre.I,
 )
 _CACHE_AFTER = linre.compile(r"\s*(?:of\s+)?buffer\s+cache\b", linre.I)
