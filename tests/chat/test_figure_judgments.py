@@ -291,3 +291,23 @@ def test_a_carried_follow_up_keeps_its_judgement(engine):
     first = engine.turn("how many SAP instances for 20000 SAPS on hp-ux?", None)
     reply = engine.turn("we have 4 instances, ok?", first.state)
     assert reply.verdict is not None and reply.verdict.answer == "no", reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("buffer cache 4 GB out of 128 GB, within the guideline?", "no"),
+        ("does montecito have 256 L1 TLB entries?", "yes"),
+        ("montecito has 64 TLB entries for data?", "no"),
+        ("is 4G a supported page size on Itanium montecito?", "yes"),
+        ("can vpsinfo show page sizes per process?", "yes"),
+        ("is dpmon the tool to watch dispatcher queues?", "yes"),
+        ("should the sap instances be started with mpsched -P PACKED?", "yes"),
+        ("does PHCO_36323 speed up condition variables?", "yes"),
+        ("does 64M data page use more peak memory than 16M?", "yes"),
+        ("cache to cache misses can cost up to 700ns on bigger configs?", "yes"),
+    ],
+)
+def test_hp_backup_slides_census(engine, question, expected):
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
