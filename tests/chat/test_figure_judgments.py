@@ -311,3 +311,23 @@ def test_a_carried_follow_up_keeps_its_judgement(engine):
 def test_hp_backup_slides_census(engine, question, expected):
     reply = _ask(engine, question)
     assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("does IAR043I mean the LFAREA exceeds the system limit?", "yes"),
+        ("is IAR048I issued after LFAREA processing?", "yes"),
+        ("zEC12 + Java7SR3 gave about 60% over z196 in the multithreaded benchmark?", "yes"),
+        ("zEC12 with java 7 about 30% faster than z196?", "no"),
+        ("is PAGEFRAMESIZE=PAGEABLE1MEG the default TYPE=PAGEABLE?", "yes"),
+        ("with PAGEFRAMESIZE=DREF1MEG, is TYPE=DREF the default?", "yes"),
+        ("does AMOUNTSIZE=1MEG treat the amount as 1M pages?", "yes"),
+        ("does DISPLAY VIRTSTOR,LFAREA show the LFAREA usage?", "yes"),
+        ("SMT on zEC12?", "no"),
+    ],
+)
+def test_zos_messages_macros_and_java_census(engine, question, expected):
+    """A multithreaded Java benchmark is no SMT question; a figure inside a claim's subject words is still compared."""
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
