@@ -270,3 +270,70 @@ def test_too_much_against_a_minimum_gets_the_figure_and_no_verdict(engine):
     do not give (common.reaches)."""
     reply = _ask(engine, "swap 200 GB on a 64 GB hp-ux sap box - too much?")
     assert reply.verdict is None and "128 GB" in reply.answer, reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("256 GB rx8640, buffer cache sits at 12 GB. fine for the SAP box?", "no"),
+        ("VIOS on a 48-core frame got 4 GB. short?", "yes"),
+        ("16G system, LFAREA=(1M=(10%),2G=(12,10)). will the operator get a prompt at IPL?", "yes"),
+        ("16G system, LFAREA=(1M=(10%),2G=(12,10),NOPROMPT). will the operator get a prompt at IPL?", "no"),
+        ("can we size our new SAP system with caliper?", "no"),
+        ("were 1 MB large pages first introduced with z/OS V1R9?", "yes"),
+        ("quad area = 12.5% of total online storage?", "yes"),
+        ("does page fixing DB2 buffer pools save CPU per the SHARE deck?", "yes"),
+        ("the z/VM LPAR in REDP-5287 had 16 IFLs and 256 GB, right?", "yes"),
+        ("z/VM LPAR with 12 IFLs in the test?", "no"),
+    ],
+)
+def test_second_probe_batch_causes(engine, question, expected):
+    """An LFAREA question about the prompt is answered by what IPL does, not by whether the request fits."""
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+def test_a_carried_follow_up_keeps_its_judgement(engine):
+    first = engine.turn("how many SAP instances for 20000 SAPS on hp-ux?", None)
+    reply = engine.turn("we have 4 instances, ok?", first.state)
+    assert reply.verdict is not None and reply.verdict.answer == "no", reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("buffer cache 4 GB out of 128 GB, within the guideline?", "no"),
+        ("does montecito have 256 L1 TLB entries?", "yes"),
+        ("montecito has 64 TLB entries for data?", "no"),
+        ("is 4G a supported page size on Itanium montecito?", "yes"),
+        ("can vpsinfo show page sizes per process?", "yes"),
+        ("is dpmon the tool to watch dispatcher queues?", "yes"),
+        ("should the sap instances be started with mpsched -P PACKED?", "yes"),
+        ("does PHCO_36323 speed up condition variables?", "yes"),
+        ("does 64M data page use more peak memory than 16M?", "yes"),
+        ("cache to cache misses can cost up to 700ns on bigger configs?", "yes"),
+    ],
+)
+def test_hp_backup_slides_census(engine, question, expected):
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("does IAR043I mean the LFAREA exceeds the system limit?", "yes"),
+        ("is IAR048I issued after LFAREA processing?", "yes"),
+        ("zEC12 + Java7SR3 gave about 60% over z196 in the multithreaded benchmark?", "yes"),
+        ("zEC12 with java 7 about 30% faster than z196?", "no"),
+        ("is PAGEFRAMESIZE=PAGEABLE1MEG the default TYPE=PAGEABLE?", "yes"),
+        ("with PAGEFRAMESIZE=DREF1MEG, is TYPE=DREF the default?", "yes"),
+        ("does AMOUNTSIZE=1MEG treat the amount as 1M pages?", "yes"),
+        ("does DISPLAY VIRTSTOR,LFAREA show the LFAREA usage?", "yes"),
+        ("SMT on zEC12?", "no"),
+    ],
+)
+def test_zos_messages_macros_and_java_census(engine, question, expected):
+    """A multithreaded Java benchmark is no SMT question; a figure inside a claim's subject words is still compared."""
+    reply = _ask(engine, question)
+    assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer

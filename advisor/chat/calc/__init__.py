@@ -126,12 +126,22 @@ def calculate(text: str, platforms: set[str], reading: Reading | None = None) ->
     if not reading.quantities and _MEANING_OF.search(reading.text[:400]):
         return None  # "what does ITR mean in that report?": the definition from the sources, no figures computed
     result = _calculate(reading, platforms)
-    if result is not None and result.verdict is not None and not (reading.yes_no or asks_judgement(reading.text)):
+    if result is not None and result.verdict is not None and not (reading.yes_no or _judgement_asked(reading.text)):
         # "one instance with 120 work processes on 32 cores?": a verdict on a figure the user states of their own
         # setup answers a short question that states it
         if not (result.judges_stated and short_yes_no(reading.text)):
             result.verdict = None
     return result
+
+
+def _judgement_asked(text: str) -> bool:
+    """A judgement asked, also by a follow-up carried with the question it continues, whose question mark the carried
+    form drops ("we have 4 instances, ok (how many SAP instances for 20000 SAPS on hp-ux)")."""
+    if asks_judgement(text):
+        return True
+    if not (text.endswith(")") and " (" in text):
+        return False
+    return asks_judgement(text[: text.index(" (")].rstrip(" ?.!") + "?")
 
 
 def _calculate(reading: Reading, platforms: set[str]) -> CalcAnswer | None:

@@ -161,7 +161,8 @@ _YES_NO_CLAUSE = linre.compile(
     r"|\b(?:valid|fits?|fit\s+in|under|over|above|below|within|exceeds?|too\s+(?:much|big|high|large|small|low|little|many|few)|"
     r"ok|okay|enough|right|allowed|possible|safe|sane|correct|good|fine|sufficient|trust(?:worthy)?|reliable|realistic|"
     r"believable|sensible|accepted|acceptable|feasible|supported|permitted|legal|adequate|in\s+line|consistent|"
-    r"compliant|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most)\b[^?]{0,30}\?"
+    r"compliant|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|short|undersized|oversized|insufficient|"
+    r"excessive)\b[^?]{0,30}\?"
     # "please check: LFAREA=...", "pls sanity-check this": a check of the user's own value asked for
     r"|^\s*(?:\[[^\]]{0,40}\]\s*)?(?:(?:pls|please|kindly|can\s+you|could\s+you)\s+)?"
     r"(?:check|verify|validate|sanity[\s-]?check|double[\s-]?check)\b"

@@ -300,6 +300,9 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
     if memory is None:  # "3% buffer cache of 96 gigs?": the one size that is not the swap
         sizes = [q for q in quantities(text)[1] if q.kind == "size" and not q.ambiguous]
         mem = [q for q in sizes if not _SWAP_AFTER.match(text, q.end) and not _SWAP_BEFORE.search(text[: q.start])]
+        cache = _cache_size(text) if len(mem) == 2 and _has(r"buffer cache", text) else None
+        if cache is not None:  # "buffer cache 4 GB out of 128 GB": the other size is the memory
+            mem = [q for q in mem if q.value != cache]
         memory = mem[0].value if len(mem) == 1 else None
     if memory is None:
         return _buffer_cache_share(text)
@@ -398,7 +401,8 @@ _JUDGED = linre.compile(
 )
 # "buffer cache is at 8 GB", "8 GB of buffer cache", "buffer cache = 8G": the size configured today
 _CACHE_BEFORE = linre.compile(
-    r"\bbuffer\s+cache\s*(?:size\s*)?(?:(?:is|are|of|currently|now|today|at|set\s+to|configured\s+(?:at|to))\s+|[=:]\s*){0,3}$",
+    r"\bbuffer\s+cache\s*(?:size\s*)?(?:(?:is|are|was|of|currently|now|today|at|sits|stands|runs|shows|reads|grew|grows|"
+    r"set\s+to|configured\s+(?:at|to))\s+|[=:]\s*){0,3}$",
     linre.I,
 )
 _CACHE_AFTER = linre.compile(r"\s*(?:of\s+)?buffer\s+cache\b", linre.I)

@@ -66,6 +66,10 @@ def _online_gb(text: str) -> float | None:
 
 
 MIN_ONLINE_GB = 4.0
+# "will the operator get a prompt?", "does IPL stop and ask?": the IPL outcome asked
+_PROMPT_ASKED = linre.compile(
+    r"\bprompt\w*|\b(?:IPL|system)\s+(?:\w+\s+){0,2}(?:stop|ask|wait)\w*|\boperator\b", linre.I
+)
 # "will it fit?", "is it ok?", "does that work": a question a verdict answers
 _YES_NO = linre.compile(
     r"^\s*(?:will|would|does|do|is|are|can|could|should)\b|\b(?:fit|fits|ok|okay|work|valid)\b", linre.I
@@ -253,12 +257,20 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                     f"Of that, 1M pages: {fmt(a.requested_1m_gb)} GB, 2G pages: {fmt(a.requested_2g_gb)} GB.", *cites
                 )
             fits = a.total_requested_gb <= a.limit_gb
-            out.verdict = (
-                stated_verdict(fits, text, "max"),  # "is it too much?", "over the limit?": fits answers no
-                f"{a.request.statement} asks for {fmt(a.total_requested_gb)} GB, "
-                f"{'within' if fits else 'over'} the {fmt(a.limit_gb)} GB limit on {fmt(online)} GB online storage",
-                cites,
-            )
+            if _PROMPT_ASKED.search(text):  # "will the operator get a prompt at IPL?": what IPL does, not the fit
+                prompted = a.ipl_outcome == "prompt"
+                out.verdict = (
+                    "yes" if prompted else "no",
+                    f"{a.request.statement} on {fmt(online)} GB online storage: {a.ipl_message.rstrip('.')}",
+                    cites,
+                )
+            else:
+                out.verdict = (
+                    stated_verdict(fits, text, "max"),  # "is it too much?", "over the limit?": fits answers no
+                    f"{a.request.statement} asks for {fmt(a.total_requested_gb)} GB, "
+                    f"{'within' if fits else 'over'} the {fmt(a.limit_gb)} GB limit on {fmt(online)} GB online storage",
+                    cites,
+                )
             out.calculations.append(
                 Calculation(
                     "lfarea.limit",
