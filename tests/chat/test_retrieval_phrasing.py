@@ -113,3 +113,20 @@ def test_the_tools_of_a_thread_come_from_its_backup_slide(engine):
     assert first.covered
     follow = engine.turn("tools to check?", first.state.model_dump())
     assert "dpmon" in follow.answer
+
+
+@pytest.mark.parametrize(
+    "message, rest",
+    [
+        ("JIRA CAP-118 comment from storage mgmt: is 4 GB enough for a VIOS?", "is 4 GB enough for a VIOS?"),
+        ("ServiceNow INC0099123 update: LFAREA max on 64 GB?", "LFAREA max on 64 GB?"),
+        ("Jira OPS-77: what MTU for the partition VLAN?", "what MTU for the partition VLAN?"),
+    ],
+)
+def test_a_tracker_key_and_its_comment_label_go(message, rest):
+    """The key's digits are no figure of the question ("OPS-2231" once read as a weight of 223)."""
+    assert unwrap(message).text == rest
+
+
+def test_a_tracker_named_in_a_sentence_stays():
+    assert unwrap("jira is down again, can AME help the app server?").text.startswith("jira is down")
