@@ -130,3 +130,13 @@ def test_a_tracker_key_and_its_comment_label_go(message, rest):
 
 def test_a_tracker_named_in_a_sentence_stays():
     assert unwrap("jira is down again, can AME help the app server?").text.startswith("jira is down")
+
+
+def test_a_numbered_member_of_a_family_the_sources_name_is_no_unknown_term(engine):
+    from advisor.knowledge.vocabulary import is_term, numbered_member
+
+    kb = engine.kb
+    assert numbered_member("SETENV_07", kb.knows) and not is_term("SETENV_07", kb.knows)
+    assert is_term("DISK_ERR4", kb.knows)  # a message label stays a term
+    reply = engine.turn("our profile has SETENV_03 = LDR_CNTRL=DATAPSIZE=64K@TEXTFSIZE=64K. is that right?", None)
+    assert reply.covered and "TEXTPSIZE" in reply.answer
