@@ -140,3 +140,12 @@ def test_a_numbered_member_of_a_family_the_sources_name_is_no_unknown_term(engin
     assert is_term("DISK_ERR4", kb.knows)  # a message label stays a term
     reply = engine.turn("our profile has SETENV_03 = LDR_CNTRL=DATAPSIZE=64K@TEXTFSIZE=64K. is that right?", None)
     assert reply.covered and "TEXTPSIZE" in reply.answer
+
+
+def test_british_and_american_spellings_are_one_concept(engine):
+    concepts = engine.kb.synonyms.concepts
+    assert {c.label for c in concepts("cpu utilisation")} & {c.label for c in concepts("cpu utilization")} >= {
+        "utilization"
+    }
+    reply = engine.turn("what cpu utilisation did the SMT runs on z13 target?", None)
+    assert reply.covered and "ibm-z13-smt-sap-redp5287" in {c.source_id for c in reply.citations}
