@@ -536,6 +536,8 @@ def _discussed(kb, word: str, question: str) -> bool:
         return True
     if vocabulary.is_code(word) or word in kb.abbreviations or vocabulary.run_together(word, kb.knows):
         return True
+    if vocabulary.numbered_member(word, kb.knows):
+        return True  # "SETENV_00": a numbered line of a family the sources name ("SETENV_XX")
     if len(word) >= 3 and any(in_passages(w) for w in kb.words if w.startswith(word) and w != word + "s"):
         return True  # "app" for application, "params", "perf"
     if word.startswith("v") and len(word) > 4 and in_passages(word[1:]):

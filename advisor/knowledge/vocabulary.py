@@ -52,6 +52,16 @@ _VOWELS = linre.compile(r"[aeiou]")
 _INSTANCE = linre.compile(r"^(?:[a-z]{3,14}\d{1,3}|sys[a-z0-9])$")
 
 
+# a member of a numbered family of names: "SETENV_00" of the SAP profile's "SETENV_XX" lines
+_NUMBERED = linre.compile(r"^([a-z]{3,20})_\d{1,3}$")
+
+
+def numbered_member(word: str, known) -> bool:
+    """`word` is a numbered member of a family of names the sources use ("SETENV_00" of "SETENV_XX")."""
+    m = _NUMBERED.match(word.lower())
+    return bool(m) and known(m.group(1))
+
+
 def is_instance(word: str) -> bool:
     """A host, partition or system name ("sapapp07", "PRD1", "SYSC"): which system, not what about it."""
     return bool(_INSTANCE.match(word.lower()))
@@ -132,6 +142,8 @@ def is_term(word: str, known, abbreviations: frozenset[str] = frozenset(), short
         return True  # no word of the sources or of English is this long; the checks below are per letter
     if is_code(low) or not any(ch.isalpha() for ch in low) or is_instance(low):
         return False
+    if numbered_member(low, known):
+        return False  # "SETENV_00": one of a numbered family the sources name ("SETENV_XX"), as "hdisk14" is a disk
     if "_" in low.strip("_"):
         return True  # a tunable or message label: "hcheck_interval", "DISK_ERR4"
     if camel(word):

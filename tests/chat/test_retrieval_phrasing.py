@@ -113,3 +113,39 @@ def test_the_tools_of_a_thread_come_from_its_backup_slide(engine):
     assert first.covered
     follow = engine.turn("tools to check?", first.state.model_dump())
     assert "dpmon" in follow.answer
+
+
+@pytest.mark.parametrize(
+    "message, rest",
+    [
+        ("JIRA CAP-118 comment from storage mgmt: is 4 GB enough for a VIOS?", "is 4 GB enough for a VIOS?"),
+        ("ServiceNow INC0099123 update: LFAREA max on 64 GB?", "LFAREA max on 64 GB?"),
+        ("Jira OPS-77: what MTU for the partition VLAN?", "what MTU for the partition VLAN?"),
+    ],
+)
+def test_a_tracker_key_and_its_comment_label_go(message, rest):
+    """The key's digits are no figure of the question ("OPS-2231" once read as a weight of 223)."""
+    assert unwrap(message).text == rest
+
+
+def test_a_tracker_named_in_a_sentence_stays():
+    assert unwrap("jira is down again, can AME help the app server?").text.startswith("jira is down")
+
+
+def test_a_numbered_member_of_a_family_the_sources_name_is_no_unknown_term(engine):
+    from advisor.knowledge.vocabulary import is_term, numbered_member
+
+    kb = engine.kb
+    assert numbered_member("SETENV_07", kb.knows) and not is_term("SETENV_07", kb.knows)
+    assert is_term("DISK_ERR4", kb.knows)  # a message label stays a term
+    reply = engine.turn("our profile has SETENV_03 = LDR_CNTRL=DATAPSIZE=64K@TEXTFSIZE=64K. is that right?", None)
+    assert reply.covered and "TEXTPSIZE" in reply.answer
+
+
+def test_british_and_american_spellings_are_one_concept(engine):
+    concepts = engine.kb.synonyms.concepts
+    assert {c.label for c in concepts("cpu utilisation")} & {c.label for c in concepts("cpu utilization")} >= {
+        "utilization"
+    }
+    reply = engine.turn("what cpu utilisation did the SMT runs on z13 target?", None)
+    assert reply.covered and "ibm-z13-smt-sap-redp5287" in {c.source_id for c in reply.citations}

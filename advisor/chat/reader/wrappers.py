@@ -75,6 +75,13 @@ _TICKET = linre.compile(
     r"\s*(?:[:|>]|-\s|–\s|\s-|\)|\])\s*",
     linre.IGNORECASE,
 )
+# "JIRA PLAT-2291 comment from capacity mgmt:", "ServiceNow INC0104420 update:": a tracker's name, the item's key and
+# what the text is (a comment or note from someone), then the text
+_TRACKER = linre.compile(
+    r"^\s*(?:jira|servicenow|snow|remedy|github|gitlab)\s+[a-z]{2,10}-?\d{1,12}\s*[:|>-]?\s*"
+    r"(?:(?:comment|note|update|message|question)(?:\s+from\s+[\w .@&/-]{1,40}?)?\s*[:>-]\s*)?",
+    linre.IGNORECASE,
+)
 # "@advisor", Slack's "<@U024BE7LH>", a slash command "/ask" (not a path: "/tmp is full")
 _MENTION = linre.compile(r"^\s*(?:<@[A-Za-z0-9_.|-]{1,40}>|@[A-Za-z0-9_.-]{1,40}|/[a-z][a-z0-9_-]{0,30}\s)[\s,:;-]*")
 _PATHS = frozenset("/tmp /usr /var /etc /opt /home /dev /proc /sys /bin /sbin /lib /export /mnt /sapmnt".split())
@@ -155,7 +162,7 @@ def _prefixes(text: str, removed: list[str]) -> str:
     that says where ("[AIX 7.2 TL5]") is kept as words before the rest."""
     said: list[str] = []
     for _ in range(MAX_STRIPS):
-        for pattern in (_TAG, _MAIL, _TICKET, _MENTION, _GREETING, _LABEL, _BOT):
+        for pattern in (_TAG, _MAIL, _TRACKER, _TICKET, _MENTION, _GREETING, _LABEL, _BOT):
             m = pattern.match(text)
             if m is None or not m.group(0).strip() or _kept(pattern, m.group(0)):
                 continue
