@@ -59,7 +59,7 @@ _NUMBERED = linre.compile(r"^([a-z]{3,20})_\d{1,3}$")
 def numbered_member(word: str, known) -> bool:
     """`word` is a numbered member of a family of names the sources use ("SETENV_00" of "SETENV_XX")."""
     m = _NUMBERED.match(word.lower())
-    return bool(m) and known(m.group(1))
+    return m is not None and bool(known(m.group(1)))
 
 
 def is_instance(word: str) -> bool:
