@@ -459,14 +459,17 @@ class Asked:
     verdict: Verdict | None
 
 
-def asked(text: str, model, original, target: str | None = None, last=None, sized: bool = False) -> Asked | None:
+def asked(
+    text: str, model, original, target: str | None = None, last=None, sized: bool = False, every: bool = False
+) -> Asked | None:
     """ "expanded memory now?", "fits now?", "memory requirement for its adapters?": the figures the words name (or,
     for a bare "fits?" / "enough?", the kind's figures that have a need or limit), computed from the session's
     current document, with the value as given when it differs; None when the words name no figure of this
     document's kind. On a managed system, the partition `target` (the one the conversation is on), then the frame
     (for the figures named, or when the partition has none).
     "how many GB is that?", naming none, asks for the figures the last change (from `last`) moved. `sized`: the
-    words carry a size ("still ok with 8 gb?"), so a bare "ok" asks whether the sizes fit."""
+    words carry a size ("still ok with 8 gb?"), so a bare "ok" asks whether the sizes fit. `every`: "what are the
+    values now?", every figure a what-if states."""
     if model is None:
         return None
     given_units = {u.path: u for u in units_of(original)} if original is not None else {}
@@ -480,7 +483,7 @@ def asked(text: str, model, original, target: str | None = None, last=None, size
         if unit.path == "$" and len(units) > 1 and not out.empty:
             fit = False  # the partition answered "fits?"; the frame adds only the figures the words name
         figures = [f for f in FIGURES if unit.kind in f.kinds and _known(f.name)]
-        named = [f for f in figures if f.asked and linre.search(f.asked, text, linre.IGNORECASE)]
+        named = [f for f in figures if (f.shown if every else f.asked and linre.search(f.asked, text, linre.I))]
         if fit:  # "big enough to hold the SAP shm?": the figure held against the need or limit the words name
             names = {f.name for f in named}
             named = [f for f in figures if f.against in names and f.holds and f not in named] + named
@@ -548,13 +551,56 @@ _NOT_A_VALUE = linre.compile(
 )
 
 
+# "what are the values now?", "values now?", "show me the figures", "where do we stand": the document as it stands
+_VALUES_NOW = linre.compile(
+    r"\b(?:what\s+are|show(?:\s+me)?|list|give\s+me)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:current\s+|new\s+)?"
+    r"(?:values|figures|numbers)\b|^\W*(?:(?:current|new)\s+)?(?:values|figures|numbers)\s+(?:now|so\s+far)\b|"
+    r"\bwhere\s+do\s+we\s+stand\b",
+    linre.IGNORECASE,
+)
+
+
+def values_now(engine: ChatEngine, st: ChatState) -> ChatReply | None:
+    """ "what are the values now?": the fields the what-ifs changed, first and now, and every figure of the document
+    as it stands beside the value as given; None when the document's kind has no figures."""
+    if st.document is None:
+        return None
+    model = engine._model(st)
+    original = validate_document(st.original_document or st.document, "document")
+    found = asked("", model, original, _partition(st), every=True)
+    if found is None:
+        return None
+    out, cite = Composer(), found.out.citations[0]
+    given = st.original_document or st.document
+    changed = document_changes(given, st.document)
+    if changed:
+        shown = "; ".join(f"{path}: {a} -> {b}" for path, a, b in changed[:8])
+        out.say(f"Changed from the document as given: {shown}.", cite)
+    else:
+        out.say("No change from the document as given.", cite)
+    # fields a what-if of this session changed and an undo set back ("undo both changes. what are the values now?")
+    steps = [given, *st.previous_documents, st.document]
+    paths = [p for a, b in zip(steps, steps[1:], strict=False) for p, _, _ in document_changes(a, b)]
+    back = [p for p in dict.fromkeys(paths) if p not in {c[0] for c in changed}]
+    if back:
+        values = {p: v for p, _, v in document_changes({}, st.document)}
+        out.say(
+            "Changed and set back since, as given again: " + "; ".join(f"{p} {values.get(p)}" for p in back) + ".", cite
+        )
+    out.extend(found.out)
+    st.subject.question, st.subject.calculator = "what are the values now?", ASKED
+    return engine._reply("ask", st, out, findings=[])
+
+
 def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> ChatReply | None:
     """A figure of the session's document asked after a what-if changed it ("expanded memory now?", "fits now?"):
     answered from the document as it stands, with the value as given; None for any other message (one that gives
     figures of its own, asks why or how something works, or comes before any change)."""
-    if st.document is None or st.original_document in (None, st.document):
+    if st.document is None or recognise(text, has_document=True, new_document=False).name in ("whatif", "undo"):
         return None
-    if recognise(text, has_document=True, new_document=False).name in ("whatif", "undo"):
+    if len(text.split()) <= 10 and _VALUES_NOW.search(text) and not _NOT_A_VALUE.search(text):
+        return values_now(engine, st)
+    if st.original_document in (None, st.document):
         return None
     if len(text.split()) > 14 or _NOT_A_VALUE.search(text) or not _VALUE.search(text):
         return None

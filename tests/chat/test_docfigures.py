@@ -183,3 +183,17 @@ def test_nothing_changes_says_what_holds_the_rule_off(engine):
     doc = example("hpux-superdome.json") | {"os_version": "11iv2"}
     (reply,) = chat(engine, doc, "what if numa_policy were 1")
     assert 'HPUX-005 stays quiet on sd64 whatever the change: os_version == "11iv3" is false' in reply.answer
+
+
+def test_values_now_lists_the_changes_and_every_figure_as_it_stands(engine):
+    _, values = chat(engine, example("hpux-superdome.json"), "set CLM to 10%", "ok, what are the values now?")
+    assert values.intent == "ask" and values.verdict is None, values.answer[:300]
+    assert "clm_pct: 0 -> 10" in values.answer
+    assert "12.8 GB (as given: 0 GB)" in values.answer  # 10% of the 128 GB box
+    assert "32.8 GB" in values.answer  # what the CLM should hold: SAP shared memory + 10% of memory
+
+
+def test_values_before_any_change_are_those_as_given(engine):
+    _, values = chat(engine, example("vios-undersized.json"), "review it", "show me the figures")
+    assert "No change from the document as given" in values.answer, values.answer[:300]
+    assert "4096 MB" in values.answer and "6940 MB" in values.answer
