@@ -269,7 +269,8 @@ CAPABILITIES: tuple[Capability, ...] = (
         "calc_zvm_smt",
         "z13 SMT gain under z/VM",
         "Throughput gain of SAP application servers on a z13 with SMT under z/VM over the z13 without SMT or the "
-        "zEC12 (REDP-5287 Table 2): ETR, ITR and users, cited.",
+        'zEC12, or core to core the z13 without SMT over the zEC12 (`run`: "z13") (REDP-5287 Table 2): ETR, ITR '
+        "and users, in percent, cited.",
         calculators.ZvmSmtInput,
         calculators.ZvmSmtGain,
         calculators.zvm_smt_gain,

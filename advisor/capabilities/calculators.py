@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from advisor import derive
 from advisor.calculators import veth_buffers, zvm_smt
@@ -330,19 +330,28 @@ class VethBuffersAdvice(BaseModel):
 
 
 class ZvmSmtInput(Strict):
-    """The run to compare the z13 with SMT against (REDP-5287 Table 2): the z13 without SMT, or the zEC12."""
+    """The runs to compare (REDP-5287 Table 2): the z13 with SMT (or, core to core, the z13 without it: `run`)
+    against the z13 without SMT or the zEC12 (`baseline`)."""
 
     model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [{"baseline": "zEC12"}]})
 
     baseline: Literal["z13", "zEC12"] = "z13"
+    run: Literal["z13-smt", "z13"] = "z13-smt"
+
+    @model_validator(mode="after")
+    def _two_runs(self) -> ZvmSmtInput:
+        if self.run == self.baseline:
+            raise ValueError("run and baseline must be two different runs")
+        return self
 
 
 class ZvmSmtGain(BaseModel):
     baseline: zvm_smt.Run
-    smt: zvm_smt.Run
+    smt: zvm_smt.Run  # the run compared with the baseline (the z13 without SMT for a core-to-core `run`)
     etr_pct: float
     itr_pct: float
     users: int
+    users_pct: float
     formula: str
     paper_states: str | None = None  # the paper's own rounding of the gain, where it states one
     citations: list[Cite]
@@ -503,16 +512,18 @@ VETH_FORMULA = (
 
 
 def zvm_smt_gain(req: ZvmSmtInput, ctx: Context) -> ZvmSmtGain:
-    """z13 with SMT against the z13 without it, or the zEC12 (REDP-5287 Table 2, at about 90 % CPU)."""
-    g = zvm_smt.gain(req.baseline, "z13-smt")
+    """z13 with SMT (or without it, core to core) against the z13 without it or the zEC12 (REDP-5287 Table 2, at
+    about 90 % CPU)."""
+    g = zvm_smt.gain(req.baseline, req.run)
     return ZvmSmtGain(
         baseline=zvm_smt.TABLE2[req.baseline],
-        smt=zvm_smt.TABLE2["z13-smt"],
+        smt=zvm_smt.TABLE2[req.run],
         etr_pct=g.etr_pct,
         itr_pct=g.itr_pct,
         users=g.users,
-        formula="gain = (z13 with SMT / baseline - 1) x 100%, for ETR and ITR",
-        paper_states=zvm_smt.PAPER_STATES.get(req.baseline),
+        users_pct=g.users_pct,
+        formula="gain = (run / baseline - 1) x 100%, for ETR, ITR and users",
+        paper_states=zvm_smt.paper_states(req.baseline, req.run),
         citations=[zvm_smt.CITE_TABLE2],
     )
 

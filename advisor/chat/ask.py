@@ -36,6 +36,7 @@ MIN_SCORE = 10.0
 FULL_COVERAGE = 0.75
 SHORT_SHARE = 0.5
 JARGON_HITS = 2  # terms of the field the best passage must match to count as an answer whatever the coverage
+ON_TOPIC_SHARE = 0.85  # an on-topic passage scoring this share of an off-topic best leads instead
 SECOND_PASSAGE_SHARE = 0.45  # a further passage is quoted when it scores this share of the best
 MAX_PASSAGES = 3
 SENTENCES_FIRST = 3
@@ -286,6 +287,11 @@ def _select(r: Retrieval, limit: int, apart: Set[str] = frozenset()) -> list:
             None,
         )
         ranked = [lead, *(h for h in ranked if h is not lead)] if lead is not None else ranked
+    if ranked and not ranked[0].on_topic:
+        # "z13 SMT test: how much memory did the z/VM LPAR have?": of the passages scoring near the best, the one
+        # that names everything the asking clause is about leads (not one that shares only its context words)
+        topical_hit = next((h for h in ranked[1:] if h.on_topic and h.score >= ON_TOPIC_SHARE * ranked[0].score), None)
+        ranked = [topical_hit, *(h for h in ranked if h is not topical_hit)] if topical_hit else ranked
     hits = ranked[:1]
     for h in ranked[1:]:
         if len(hits) >= limit:

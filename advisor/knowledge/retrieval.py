@@ -43,6 +43,7 @@ NEAR_SHARE = 0.9  # a passage near the last answer comes first when it covers th
 # "z/OS" and "z/VM" name a platform (the platform boost handles it); their "OS" / "VM" halves
 # are not topics and would match every passage that names the platform.
 _PLATFORM_FRAGMENTS = re.compile(r"(?<![A-Za-z0-9])z/?(?:OS|VM)(?![A-Za-z0-9])", re.IGNORECASE)
+_WORD = re.compile(r"[a-z]+")
 _WHY = re.compile(r"^\s*why\b", re.IGNORECASE)
 # "amepat -M", "lparstat -c", "ps -eZ", "chatr +pi": a command with an option (RE2: user text)
 _COMMAND_OPTION = linre.compile(r"\b([a-z][a-z0-9_]{1,15})\s+([-+][A-Za-z]{1,3})\b")
@@ -225,7 +226,10 @@ def rank(
         phrases, clause_words = asking(corrected)
     topic = [w for p in phrases for w in p]
     labels = {c.label for c in concepts}
-    topic_concepts = [c.label for c in syn.concepts(" ".join(topic))]
+    # "how much memory did the z/VM LPAR have?": the "vm" of a platform name is no topic word (the concepts above
+    # are read without it too), or no passage could be on topic
+    fragments = {w for m in _PLATFORM_FRAGMENTS.finditer(corrected) for w in _WORD.findall(m.group(0).lower())}
+    topic_concepts = [c.label for c in syn.concepts(" ".join(w for w in topic if w not in fragments))]
     if any(t not in labels for t in topic_concepts):
         topic_concepts = []  # a topic word no passage has: no passage can be on topic
     context = context_terms(terms, clause_words, topic_concepts, corrected)

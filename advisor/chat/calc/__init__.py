@@ -95,9 +95,16 @@ COMPUTES = {
     "cpu_sizing": r"\b(?:ec|ce|entitle\w*|vps?|vcpus?|virtual|processing|units?|size|sizing|set|values?)\b",
     "veth_buffers": r"\b(?:min(?:imum)?|buffers?|value|set|raise|go|increase|bump|new)\b",
 }
+# What a calculator does not compute though other calculators do: "z13 SMT test: how much memory did the z/VM LPAR
+# have?" asks for the measured configuration (a passage's figure), not the SMT gain
+OTHER_THAN = {
+    "zvm_smt": r"\b(?:mem(?:ory)?|storage|ram|gb|ifls?|cps?|ziips?|engines?|processors?|guests?|disks?|cache|"
+    r"versions?|levels?|releases?|apars?|os)\b",
+}
 # calculators whose figure is a requirement or a limit: it settles "is my X ok?"
 REQUIREMENTS = frozenset({"vios_memory", "lfarea", "plarea", "clm", "hpux_kernel", "sap_instances", "hpt", "getstor"})
 _COMPUTES = {name: linre.compile(pattern, linre.I) for name, pattern in COMPUTES.items()}
+_OTHER_THAN = {name: linre.compile(pattern, linre.I) for name, pattern in OTHER_THAN.items()}
 
 
 def _answers_what_is_asked(result: CalcAnswer | None, text: str, yes_no: bool = False) -> CalcAnswer | None:
@@ -108,7 +115,7 @@ def _answers_what_is_asked(result: CalcAnswer | None, text: str, yes_no: bool = 
     computes = _COMPUTES.get(result.name)
     if yes_no and result.verdict is None and not asks_a_figure(text, computes if result.name in REQUIREMENTS else None):
         return None
-    return None if computes is not None and asks_other(text, computes) else result
+    return None if computes is not None and asks_other(text, computes, _OTHER_THAN.get(result.name)) else result
 
 
 # "what does ITR mean", "what is meant by ETR", "what does HPT stand for", "meaning of LFAREA": a definition asked

@@ -86,16 +86,18 @@ def asks_a_figure(text: str, requirement: linre.Pattern | None = None) -> bool:
     return requirement is not None and (_JUDGED.search(want) is not None or requirement.search(text) is not None)
 
 
-def asks_other(text: str, computes: linre.Pattern) -> bool:
+def asks_other(text: str, computes: linre.Pattern, other: linre.Pattern | None = None) -> bool:
     """The question asks for a quantity the calculator does not compute (and none it does). A message with no
-    asking clause ("plarea for 64 GB online, we have 12 cpus") asks for what it names anywhere."""
+    asking clause ("plarea for 64 GB online, we have 12 cpus") asks for what it names anywhere. `other`: further
+    quantities this calculator does not compute though others do (the memory of a measured LPAR is no SMT gain)."""
     want = asked(text)
     marked = (
         "?" in text[:MAX_MESSAGE]
         or _QUESTION.search(text[:MAX_MESSAGE]) is not None
         or _fragment(text[:MAX_MESSAGE]) is not None
     )
-    return bool(_OTHER.search(want)) and not computes.search(want if marked else text[:MAX_MESSAGE])
+    named = _OTHER.search(want) is not None or (other is not None and other.search(want) is not None)
+    return named and not computes.search(want if marked else text[:MAX_MESSAGE])
 
 
 # the next pasted label ("Target Memory Expansion Factor : "), capitalised words before a colon, after an amount

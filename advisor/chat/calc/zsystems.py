@@ -369,31 +369,57 @@ def plarea_answer(text: str) -> CalcAnswer | None:
     return out
 
 
+# "z13 without SMT", "SMT off", "core to core": the z13 run without SMT (Table 2's S41107B2)
+_NO_SMT = linre.compile(
+    r"\b(?:without|w/o|no|non)[\s-]{1,3}SMT\b|\bSMT[\s-]{1,3}(?:off|disabled)\b|\bcore[\s-]{1,3}to[\s-]{1,3}core\b",
+    linre.I,
+)
+_SMT = r"\bSMT\b|multithreading"
+
+
+def _smt_comparisons(text: str) -> list[tuple[str, str, str]]:
+    """The Table 2 comparisons a question asks for, as (before, after, label): the z13 with SMT over the z13 without
+    it (and over the zEC12 when named); the z13 without SMT over the zEC12 when the question names that run and no
+    SMT run ("z13 without SMT vs zEC12 - how much faster?": core to core, not the SMT gain)."""
+    no_smt = _NO_SMT.search(text) is not None
+    smt_on = _has(_SMT, _NO_SMT.sub(" ", text)) or _has(r"\bwith\s{1,3}(?:and|or|&|/)\s{1,3}without\b", text)
+    ec12 = _has(r"zEC12|EC12", text)
+    pairs = []
+    if smt_on or not (no_smt and ec12):
+        pairs.append(("z13", "z13-smt", "z13 with SMT over z13 without SMT"))
+        if ec12:
+            pairs.append(("zEC12", "z13-smt", "z13 with SMT over zEC12"))
+    if no_smt and ec12:
+        pairs.append(("zEC12", "z13", "z13 without SMT over zEC12 (core to core)"))
+    return pairs
+
+
 def smt_answer(text: str) -> CalcAnswer | None:
     if not (
-        _has(r"\bSMT\b|multithreading", text)
+        _has(_SMT + r"|\bcore[\s-]{1,3}to[\s-]{1,3}core\b", text)
         and _has(r"z13", text)
-        and _has(r"how much|gain|more|ETR|ITR|throughput|faster", text)
+        and _has(
+            r"how much|gain|more|ETR|ITR|throughput|faster|percent(?:age)?|%|increase|higher|better|improve\w*|uplift|"
+            r"go(?:es)? up|went up|grew",
+            text,
+        )
     ):
         return None
     out = CalcAnswer("zvm_smt", Composer(), rules=["ZVM-001"])
-    baselines = [("z13", "z13 with SMT over z13 without SMT")]
-    if _has(r"zEC12|EC12", text):
-        baselines.append(("zEC12", "z13 with SMT over zEC12"))
-    for baseline, label in baselines:
-        g = run(calculators.zvm_smt_gain, calculators.ZvmSmtInput, baseline=baseline)
+    for baseline, compared, label in _smt_comparisons(text):
+        g = run(calculators.zvm_smt_gain, calculators.ZvmSmtInput, baseline=baseline, run=compared)
         a, b = g.baseline, g.smt
         cites = _cites(g.citations, "zvm_smt")
         out.out.say(
             f"{label}: ETR {fmt(a.etr)} -> {fmt(b.etr)} (+{fmt(g.etr_pct, 1)}%, about "
             f"+{fmt(g.etr_pct, 0)}%), ITR {fmt(a.itr)} -> {fmt(b.itr)} (+{fmt(g.itr_pct, 1)}%), "
-            f"{a.users} -> {b.users} users, measured at about 90% CPU"
+            f"{a.users} -> {b.users} users (+{fmt(g.users_pct, 1)}%), measured at about 90% CPU"
             + (f"; the paper states {g.paper_states}." if g.paper_states else "."),
             *cites,
         )
-        out.calculations.append(
-            Calculation(f"zvm_smt.gain_over_{baseline}", {"baseline": baseline}, g.etr_pct, "%", g.formula, cites)
-        )
+        name = f"gain_over_{baseline}" if compared == "z13-smt" else f"core_to_core_over_{baseline}"
+        inputs = {"baseline": baseline, "run": compared}
+        out.calculations.append(Calculation(f"zvm_smt.{name}", inputs, g.etr_pct, "%", g.formula, cites))
     return out
 
 
