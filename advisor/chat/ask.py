@@ -24,7 +24,7 @@ from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.text import sentences, tokens
-from advisor.knowledge.topic import is_list, offers, stated, wanted
+from advisor.knowledge.topic import is_list, offers, stated, topic_words, wanted
 from advisor.knowledge.verdicts import best_verdict
 from advisor.rulebook.templates import placeholders
 from advisor.sources import load_sources
@@ -146,6 +146,22 @@ def beyond_sources(r: Retrieval) -> bool:
     if procedure_elsewhere(r, jargon, shared):
         return True  # "steps to update the firmware from the HMC?": the passage shares the HMC, not the procedure
     return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)
+
+
+def new_subject_beyond(r: Retrieval, context: str) -> bool:
+    """A follow-up whose new subject is a rare word no passage uses ("relocation") and whose only terms of the field
+    shared with the best passage are ones the question it continues gave already ("ok and live guest relocation
+    between members with SMT?" after an SMT question): the thread links it to the sources, its subject does not."""
+    if not (context and r.rare and r.hits) or r.mentioned_rules:
+        return False
+    said = set(tokens(context.lower()))
+    if any(word.lower() in said for word in r.rare):
+        return False  # the rare word was part of the question answered before
+    if not {word.lower() for word in r.rare} & set(topic_words(r.question)):
+        return False  # "leave it on as a precaution, fine?": a rare word of the phrasing, not what is asked about
+    jargon = {c.label for c in r.concepts if c.jargon}
+    shared = jargon.intersection(r.hits[0].matched) - HOW_WORDS
+    return len(shared) < JARGON_HITS and all(set(tokens(term.lower())) <= said for term in shared)
 
 
 def procedure_elsewhere(r: Retrieval, jargon: set[str], shared: int) -> bool:
@@ -537,7 +553,8 @@ def answer(
     # "sysprog question: is LFAREA=(1M=(40%),2G=(16)) ok?": a word the sources never use beside a calculator's
     # question back for its input is talk, not the subject (a named product or an off-topic thing still refuses)
     asked_back = clar is not None and clar.calculator != "" and not (r.names or r.off_topic or r.rare)
-    if calc is None and beyond_sources(r) and not settled and not asked_back:
+    beyond = beyond_sources(r) or new_subject_beyond(r, context)
+    if calc is None and beyond and not settled and not asked_back:
         return not_covered(r)  # "relocating sap guests live between z/VMs, supported?": no verdict on it either
     if (
         calc is None

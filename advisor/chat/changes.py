@@ -47,6 +47,9 @@ class Change:
 
 
 # (pattern, {kind: path}, value or None = take the pattern's group 1 and parse it by the field type)
+# an LFAREA statement as written: "LFAREA=(1M=(120000,100000))", "LFAREA=30%" (no sentence end after it)
+WHOLE_LFAREA = r"LFAREA\s*=\s*[^\s?!]*[^\s?!.,;:]"
+
 PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
     (r"\b(?:enable|turn on|switch on|activate)\s+SMT\b|\bSMT\s+(?:on|enabled)\b", {"zvm-lpar": "smt_enabled"}, True),
     (
@@ -133,7 +136,12 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
     (r"\b(?:disable|turn off)\s+(?:processor\s+)?folding\b", {"vios": "vpm_fold_policy"}, 4),
     (r"\bvpm_fold_policy\s*(?:to|=)?\s*(\d+)", {"vios": "vpm_fold_policy"}, None),
     (r"\bonline\s+storage\s*(?:to|of|=)?\s*" + SIZE, {"zos-lpar": "online_storage_gb"}, None),
-    (r"\bLFAREA\s*(?:to\s+)?(LFAREA\s*=\s*\S+|\(\S+\)|\d+%)", {"zos-lpar": "lfarea"}, None),
+    # "lfarea to (1M=(30%))", and the statement written whole ("swap them: LFAREA=(1M=(120000,100000))")
+    (
+        r"\bLFAREA\s*(?:to\s+)?(LFAREA\s*=\s*\S+|\(\S+\)|\d+%)|(?<![\w=])(" + WHOLE_LFAREA + ")",
+        {"zos-lpar": "lfarea"},
+        None,
+    ),
     (
         r"\b(?:processor|server)\s*(?:to|=)\s*(POWER\s*\d+\+?)",
         {"aix-lpar": "processor", "vios": "processor", "managed-system": "processor"},

@@ -188,6 +188,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         names = [p.name for p in reading.platforms] + [o.label for o in reading.os_levels]
         return Resolution("whatif", f"move to {' with '.join(names)}")
     last = st.subject.question
+    restated = _statement_replaced(last, text, bare, reading) if last and st.subject.calculator else None
+    if restated is not None and st.document is None:  # "and LFAREA=90%?" after "LFAREA=30% on a 64G LPAR ...?"
+        return Resolution("ellipsis", restated)
     in_form = lfarea_in_form(last, bare) if last and words <= MAX_FOLLOW_UP_WORDS else None
     if in_form is not None:  # "and in the new 1M= form?" after an LFAREA question: the same in that form
         return Resolution("ellipsis", in_form)
@@ -558,6 +561,24 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
     if calc is None or not (named or _judges(calc, reading)):
         return None
     return joined
+
+
+def _statement_replaced(last: str, text: str, bare: str, reading: Reading) -> str | None:
+    """ "and LFAREA=90%?", "what about LFAREA=(1M=(40%))?" after a calculation on "LFAREA=30% on a 64G LPAR": the
+    last question with its statement of the same keyword replaced by the new one, the system's other inputs kept.
+    None when the message is no short follow-up, gives a size of its own (then it computes alone), or the last
+    question held no statement of that keyword."""
+    if len(text.split()) > MAX_FOLLOW_UP_WORDS or not (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text)):
+        return None
+    said = list(_STATEMENT_WORDS.finditer(bare))
+    if len(said) != 1 or reading.amounts("size", "cores"):
+        return None
+    keyword = said[0].group(0).split("=", 1)[0].strip().upper()
+    was = [m for m in _STATEMENT_WORDS.finditer(last) if m.group(0).split("=", 1)[0].strip().upper() == keyword]
+    if len(was) != 1:
+        return None
+    new = said[0].group(0).rstrip("?.!,;")
+    return last[: was[0].start()] + new + last[was[0].end() :]
 
 
 def _judges(calc, reading: Reading) -> bool:

@@ -18,7 +18,7 @@ from advisor import derive, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
 from advisor.chat import docfigures, followups, selector
-from advisor.chat.changes import Change, WhichOne, field_types, parse_changes
+from advisor.chat.changes import WHOLE_LFAREA, Change, WhichOne, field_types, parse_changes
 from advisor.chat.explain import held_off
 from advisor.chat.fieldwords import path_words, words_of
 from advisor.chat.intents import Intent
@@ -186,7 +186,10 @@ def so_far(original, before_doc, after_doc, out: Composer, advisor, rule_ids, di
 def read_changes(doc: dict, text: str, explicit: tuple[str, str] | None = None) -> list[Change]:
     """Every change the words ask for, those to the value the document already has included; ChangeError (or
     WhichOne) when one cannot be placed for sure."""
-    worded = [] if explicit else word_changes(doc, text, read(text))
+    # the figures inside a statement written whole ("LFAREA=(1M=(9000,5000))") are the statement's, not amounts of
+    # fields of their own: the words are read without it
+    bare = _WHOLE_STATEMENT.sub(" ", text)
+    worded = [] if explicit else word_changes(doc, bare, read(bare))
     try:
         changes = parse_changes(doc, text, explicit)
     except ChangeError:
@@ -358,12 +361,29 @@ _TERSE = linre.compile(
 _TOLD = linre.compile(r"^\s*(?:we|i|it|they|our|my|this|that|there|he|she|you)\b", linre.IGNORECASE)  # "we have 4 GB"
 
 
+_WHOLE_STATEMENT = linre.compile(WHOLE_LFAREA, linre.IGNORECASE)
+
+
+def states_field(doc: dict, text: str) -> bool:
+    """The message gives one of the document's settings as a whole statement with another value than it holds
+    ("swap them: LFAREA=(1M=(120000,100000))" on a z/OS LPAR): a change of the document, whatever words lead it."""
+    if _WHOLE_STATEMENT.search(text) is None:
+        return False
+    try:
+        changes = parse_changes(doc, text)
+    except ChangeError:
+        return False
+    return any(c.path == "lfarea" and c.value != doc.get("lfarea") for c in changes)
+
+
 def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     """A message with no what-if verb that still changes the session's document: after a what-if, or going on
     from one ("pinned memory 12%", "and sapapp01 ame factor 1.5", "actually downgrade to P8"); never a
     question."""
     if st.document is None or reading.yes_no or (_QUESTION.search(text) and not _SUPPOSED.search(text)):
         return False
+    if states_field(st.document, text):
+        return True
     terse = _TERSE.match(text) and not _TOLD.match(text)
     if st.subject.intent != "whatif" and not _GOES_ON.search(text) and not terse:
         return False

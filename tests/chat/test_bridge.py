@@ -103,3 +103,14 @@ def test_a_platform_or_acronym_is_never_read_as_a_word_of_the_language():
     said = to_english("as páginas de 2G são fixas no z/OS?").text
     assert "z/OS" in said and "the?" not in said
     assert "VM" in to_english("und wenn es z/VM ist, wie viele IFL?").text
+
+
+def test_a_german_sufficiency_question_gets_the_verdict_and_virtual_adapters_their_own_increment(engine):
+    reply = engine.turn(
+        "Hallo, der VIOS hat 3 GB RAM, im Rahmen stecken 16 Kerne, 2x 8Gb FC Ports, 10 NPIV Adapter und "
+        "4 virtuelle Ethernet Adapter. Reicht das?"
+    )
+    # 768 + 2 x 512 + 10 x 140 + 4 x 16 = 3256 MB, above the base rule's 2048 MB and above the 3072 MB it has
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert "3256 MB" in reply.answer
+    assert "4 x 16 MB" in reply.answer

@@ -137,3 +137,24 @@ def test_one_percent_style_on_every_path(engine):
 def test_a_follow_up_changes_or_asks_what_it_names(engine, first, follow, figure):
     reply = _chain(engine, first, follow)
     assert figure in reply.answer, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("first", "follow", "figures"),
+    [
+        # old form on 40 GB: 0.25 x 40 - 2 = 8 GB; 85% is over 80%, the largest is 0.8 x 40 - 2 = 30 GB
+        ("LFAREA=25% old style, 40G online, what do I end up with?", "and LFAREA=85%?", ["30 GB"]),
+        ("LFAREA=25% old style, 40G online, what do I end up with?", "what about LFAREA=50%?", ["18 GB"]),
+        # new form on 84 GB: 0.3 x 80 = 24 GB
+        ("LFAREA=(1M=(10%)) on 84 GB online, size?", "and LFAREA=(1M=(30%))?", ["24 GB"]),
+    ],
+)
+def test_a_new_statement_replaces_the_one_said_on_the_same_system(engine, first, follow, figures):
+    reply = _chain(engine, first, follow)
+    for figure in figures:
+        assert figure in reply.answer, reply.answer[:300]
+
+
+def test_a_new_statement_with_its_own_storage_computes_alone(engine):
+    reply = _chain(engine, "LFAREA=25% old style, 40G online, what do I end up with?", "and LFAREA=50% on 100G?")
+    assert "48 GB" in reply.answer and "40 GB online" not in reply.answer, reply.answer[:300]  # 0.5 x 100 - 2

@@ -111,3 +111,38 @@ def test_a_hypothetical_in_everyday_words_continues_the_subject(engine, follow):
 def test_a_hypothetical_naming_another_thing_stays_refused(engine, follow):
     first = engine.turn("shared storage pool LUNs: when must queue_depth and max_transfer be set?")
     assert not engine.turn(follow, first.state).covered
+
+
+def _follow(engine: ChatEngine, first: str, follow: str):
+    import json
+
+    reply = engine.turn(first)
+    return engine.turn(follow, json.loads(reply.state.model_dump_json()))
+
+
+@pytest.mark.parametrize(
+    "follow",
+    [
+        "fine, and guest relocation to another member with SMT on, any gotcha?",
+        "ok and live guest relocation between SSI members with SMT, any issue?",
+    ],
+)
+def test_a_follow_up_whose_new_subject_is_a_rare_word_is_not_covered(engine, follow):
+    reply = _follow(engine, "does SMT help SAP app servers on z13 IFLs under z/VM?", follow)
+    assert not reply.covered and not reply.citations, reply.answer[:300]
+
+
+def test_a_follow_up_on_the_same_subject_stays_answered(engine):
+    reply = _follow(
+        engine, "does SMT help SAP app servers on z13 IFLs under z/VM?", "ok and with SMT on, how much more ITR?"
+    )
+    assert reply.covered and reply.citations, reply.answer[:300]
+
+
+def test_a_rare_word_of_the_phrasing_is_no_new_subject(engine):
+    reply = _follow(
+        engine,
+        "how much extra cpu does ame4k cost at factor 1.0 on power9?",
+        "so we keep ame4k enabled at 1.0 for good as a precaution, ok?",
+    )
+    assert reply.covered and reply.citations, reply.answer[:300]

@@ -90,3 +90,30 @@ def test_ame_at_a_factor(engine, document, message, changes):
 def test_a_share_is_no_amount_of_mb(engine):
     reply = engine.turn("1M to 20%", None, document=_doc("zos-lfarea.json"))
     assert "LFAREA=(1M=(20%),2G=(12,10))" in reply.answer and "allocated_1m_mb" not in reply.answer
+
+
+_ZOS = {
+    "kind": "zos-lpar",
+    "name": "SYSR",
+    "machine": "z13",
+    "zos_version": "2.1",
+    "online_storage_gb": 104,
+    "lfarea": "LFAREA=(1M=(20000,40000))",
+}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "flip it around: LFAREA=(1M=(40000,20000))",
+        "what if LFAREA=(1M=(40000,20000))?",
+        "LFAREA=(1M=(40000,20000)) then",
+    ],
+)
+def test_a_statement_written_whole_on_a_document_is_a_change_of_that_setting(engine, message):
+    first = engine.turn("review SYSR", document=dict(_ZOS))
+    reply = engine.turn(message, json.loads(first.state.model_dump_json()))
+    assert reply.intent == "whatif", reply.answer[:300]
+    assert '-> "LFAREA=(1M=(40000,20000))"' in reply.answer
+    assert "80 GB" in reply.answer  # the new form's limit: 0.8 x (104 - 4)
+    assert "40000.2" not in reply.answer and "allocated_1m" not in reply.answer  # the statement's figures stay in it

@@ -94,7 +94,8 @@ ausschalten=disable|andern=change|anderung=change|setzen=set|einstellen=set|befe
 prufen=check|uberprufen=check|migrieren=migrate|faktor=factor|maschine=machine|netzwerk=network|durchsatz=throughput
 langsam=slow|schneller=faster|besser=better|grenze=limit|gross=large|grosse=large|maximal=maximum|maximale=maximum
 hochstens=at most|klein=small|kleine=small|anfordern=request|anzufordern=request|als=as|beim=at|ja=yes|nein=no
-bitte=please|danke=thanks|hallo=hello|gemessen=measured
+bitte=please|danke=thanks|hallo=hello|moin=hello|gemessen=measured|reicht das=is that enough|reicht=is enough
+reichen=are enough|virtuell=virtual|virtuelle=virtual|virtuellen=virtual|virtueller=virtual|virtuelles=virtual
 wochenende=weekend|nachts=at night|nacht=night|laufen=run|laufen lassen=run|gelaufen=run|lassen=let|nix=nothing
 nichts=nothing|fast nix=almost nothing|fast nichts=almost nothing|nix los=quiet|nichts los=quiet|ruhig=quiet
 passt das=is that ok|passt=fits|last=load|lastspitze=peak|spitzenlast=peak load|hochlast=peak load|lief=ran
