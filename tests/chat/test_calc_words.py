@@ -383,6 +383,19 @@ def test_the_memory_to_set_is_asked_not_the_factor_validity():
         # "add" sums into the count of the same thing, also while the core count is still asked for
         ("vios: 4x8G FC, 2x10GbE, 16 npiv - mem?", "what if I add 20 NPIV clients?", "npiv", 36),
         ("vios: 6 x 8Gb FC ports, 40 NPIV clients - memory", "and if we add 2 npiv clients", "npiv", 42),
+        # "N more lpars, K vfc each": N x K more of what is counted "each", the lpars themselves count nothing
+        (
+            "vios for 24 cores, 4 x 8Gb FC ports, 20 npiv adapters: memory?",
+            "plus 3 more lpars with 2 vfc each",
+            "npiv",
+            26,
+        ),
+        (
+            "vios for 24 cores, 4 x 8Gb FC ports, 20 npiv adapters: memory?",
+            "and 5 more partitions, one npiv apiece?",
+            "npiv",
+            25,
+        ),
     ],
 )
 def test_a_follow_up_changes_the_sizing_it_follows(engine, first, follow_up, key, expected):
@@ -434,6 +447,25 @@ def test_a_go_down_question_with_paging_gets_the_safety_net(engine, question, li
     reply = engine.turn(question)
     assert reply.intent == "calc"
     assert f"= {limit} of virtual memory" in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "follow_up", "limit"),
+    [
+        # "and without AME?": the same sizes with the factor taken out: real memory plus paging space
+        (
+            "lpar has 20 GB real, 4 GB paging space, expansion factor 2.0 - when does it run out of memory?",
+            "and with AME off?",
+            "24 GB",
+        ),
+        ("24 GB true mem, 3 GB paging, ame 2.5 - at which load does the lpar go down", "what about w/o AME", "27 GB"),
+    ],
+)
+def test_without_ame_after_a_safety_net_drops_the_factor(engine, question, follow_up, limit):
+    one = engine.turn(question)
+    two = engine.turn(follow_up, one.state)
+    assert two.intent == "calc"
+    assert f"= {limit} of virtual memory" in two.answer, two.answer[:300]
 
 
 @pytest.mark.parametrize(
@@ -493,3 +525,20 @@ def test_a_procedure_the_sources_do_not_cover_is_out_of_scope(engine, question):
 def test_a_procedure_the_sources_cover_is_answered(engine, question):
     reply = engine.turn(question)
     assert reply.covered and reply.citations
+
+
+@pytest.mark.parametrize(
+    ("question", "beyond"),
+    [
+        # above the AME64K guide's 2.0-2.8 for productive SAP use (Table 5 conclusion): the range said with the figure
+        ("true memory for 60 GB expanded on our SAP ABAP lpar at factor 3.2?", True),
+        ("sap app server should see 140 GB; ame 4.0 - how much physical memory?", True),
+        # inside the range, or no SAP said: the figure alone
+        ("true memory for 60 GB expanded on our SAP ABAP lpar at factor 2.5?", False),
+        ("true memory for 60 GB expanded at factor 3.2?", False),
+    ],
+)
+def test_a_factor_beyond_the_sap_range_says_the_range(engine, question, beyond):
+    reply = engine.turn(question)
+    assert reply.intent == "calc"
+    assert ("2.0 to 2.8 the 2023 guide found" in reply.answer) is beyond, reply.answer[:400]

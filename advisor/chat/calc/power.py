@@ -712,6 +712,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
             f"{fmt(factors[-1])} = {_size(need.true_memory_gb, in_mb)} true memory{was}.",
             *cites,
         )
+        _beyond_sap_range(text, factors[-1], expanded, in_mb, out)
         out.rules = ["AME-007"]
         out.calculations.append(
             Calculation(
@@ -847,6 +848,23 @@ def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer)
         ),
     ]
     return out
+
+
+_SAP = linre.compile(r"\b(?:sap|abap|netweaver|s/?4\s?hana)\b", linre.I)
+
+
+def _beyond_sap_range(text: str, factor: float, expanded: float, in_mb: bool, out: CalcAnswer) -> None:
+    """A factor above the 2.0-2.8 the AME64K guide found good for productive SAP use (Table 5 conclusion), asked
+    for an SAP system: that range said, with the true memory its top takes for the same expanded memory."""
+    low, top = ame.SAP_VALIDATED_FACTORS
+    if factor <= top or _SAP.search(text) is None:
+        return
+    out.out.say(
+        f"Factor {fmt(factor)} is above the {low:.1f} to {top:.1f} the 2023 guide found a good choice for "
+        f"productive SAP use in its tests; at {top:.1f} the same {_size(expanded, in_mb)} expanded memory takes "
+        f"{_size(expanded / top, in_mb)} true memory.",
+        *_cites(ame.CITE_ITERATION, "ame"),
+    )
 
 
 def _gain_for(factor: float, out: CalcAnswer, savings: bool = False) -> CalcAnswer:
