@@ -542,3 +542,18 @@ def test_a_factor_beyond_the_sap_range_says_the_range(engine, question, beyond):
     reply = engine.turn(question)
     assert reply.intent == "calc"
     assert ("2.0 to 2.8 the 2023 guide found" in reply.answer) is beyond, reply.answer[:400]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # CPU asked at a factor the question gives: the guide's measurements, never the memory gain at that factor
+        "what cpu overhead does ame4k add at expansion factor 1.0 on a power9?",
+        "cpu penalty of AME64K at factor 1.0, p10?",
+    ],
+)
+def test_cpu_asked_at_a_given_factor_is_not_a_memory_figure(engine, question):
+    reply = engine.turn(question)
+    assert reply.intent != "calc"
+    assert "Memory gain at factor" not in reply.answer
+    assert "ibm-aix-ame64k-sap-2023" in {c.source_id for c in reply.citations}, reply.answer[:300]

@@ -579,7 +579,9 @@ def ame_answer(text: str) -> CalcAnswer | None:
         text,
     ):
         return None
-    if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
+    # "how much CPU will compression cost?", "extra cpu at factor 1.0?": not a figure of this calculator (a factor
+    # the question gives is no factor it asks for)
+    if asks_other(blanked(text, [m.span() for m in _GIVEN_FACTOR.finditer(text)]), AME_COMPUTES):
         return None
     factors = _factors(text)
     sizes, rest = ame_sizes(text)
