@@ -557,3 +557,22 @@ def test_cpu_asked_at_a_given_factor_is_not_a_memory_figure(engine, question):
     assert reply.intent != "calc"
     assert "Memory gain at factor" not in reply.answer
     assert "ibm-aix-ame64k-sap-2023" in {c.source_id for c in reply.citations}, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # whether to take amepat's advice: the guide's "verify with the real workload", never a computed memory figure
+        "amepat suggests factor 2.6 on 10 GB true memory - should we just go with it?",
+        "our amepat report says 8 GB at factor 3.1. ok to simply use that?",
+    ],
+)
+def test_taking_amepat_advice_is_a_judgement_not_a_sizing(engine, question):
+    reply = engine.turn(question)
+    assert reply.intent != "calc"
+    assert "verif" in reply.answer and "expanded memory:" not in reply.answer, reply.answer[:300]
+
+
+def test_an_amepat_figure_asked_for_is_still_computed(engine):
+    reply = engine.turn("amepat proposes factor 2.6 on 10 GB true memory: how much expanded memory is that?")
+    assert reply.intent == "calc" and "26 GB" in reply.answer, reply.answer[:300]

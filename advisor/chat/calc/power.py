@@ -510,6 +510,12 @@ ASK_EXPANDED = linre.compile(r"\b(?:expanded|effective|expansion\s+size|sees?|vi
 ASK_GAIN = linre.compile(r"\b(?:gain|saving|savings|save|saved|extra)\b", linre.I)
 ASK_SAVINGS = linre.compile(r"\b(?:saving|savings|save|saved|saves)\b", linre.I)
 ASK_FACTOR = linre.compile(r"\b(?:factor|ratio)\b", linre.I)
+# "amepat recommends 3.74 ..., just apply it?", "can we trust amepat's factor?": whether to take amepat's advice
+_AMEPAT_TAKEN = linre.compile(
+    r"\bamepat\b.{0,120}\b(?:(?:just|simply|blindly)\s+)?(?:apply|use|take|trust|follow|go\s+with)\s+(?:it|that|this|"
+    r"its|the\s+(?:recommendation|suggestion|factor|advice))\b.{0,20}\?|\b(?:trust|follow)\s+amepat",
+    linre.I,
+)
 AME_COMPUTES = linre.compile(
     r"\b(?:mem(?:ory)?|ram|expanded|true|real|physical|virtual|gain|saving|savings|factor|ratio|kill\w*|outage|"
     r"deficit)\b",
@@ -582,6 +588,8 @@ def ame_answer(text: str) -> CalcAnswer | None:
     # "how much CPU will compression cost?", "extra cpu at factor 1.0?": not a figure of this calculator (a factor
     # the question gives is no factor it asks for)
     if asks_other(blanked(text, [m.span() for m in _GIVEN_FACTOR.finditer(text)]), AME_COMPUTES):
+        return None
+    if _AMEPAT_TAKEN.search(text):  # "amepat says 3.2 on 6 GB, just apply it?": whether to trust it, not a figure
         return None
     factors = _factors(text)
     sizes, rest = ame_sizes(text)
