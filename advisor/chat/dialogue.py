@@ -223,6 +223,8 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         bare_number = _bare_number(text, reading, last)
         if bare_number is None and st.subject.calculator == "ame" and not whatif:
             bare_number = _new_factor(reading, last)  # "and if we go to factor 3.0, same expanded?"
+        if bare_number is None and st.subject.calculator == "ame" and not whatif:
+            bare_number = _factor_dropped(reading, last)  # "and without AME?": the same sizes at no expansion
         if bare_number is not None:
             return Resolution("whatif" if whatif else "ellipsis", bare_number)
         new_things = (
@@ -694,7 +696,7 @@ def _summed_counts(last: str, reading: Reading) -> str | None:
     old_reading = read(last)
     old = old_reading.quantities
     text = old_reading.text
-    for q in sorted(reading.quantities, key=lambda q: -q.start):
+    for q in sorted(_per_each(reading), key=lambda q: -q.start):
         if q.kind == "size" and not q.ambiguous:  # "4 more GB" after "32 GB true at factor 2": 36 GB, one size only
             sizes = old_reading.amounts("size")
             if len(sizes) != 1 or sizes[0].ambiguous:
@@ -716,6 +718,35 @@ def _summed_counts(last: str, reading: Reading) -> str | None:
         o = same[0]
         text = text[: o.start] + o.raw.replace(str(had), str(had + q.count), 1) + text[o.end :]
     return text
+
+
+# "one vfc each", "2 npiv apiece": a count per item of the count said before it
+_EACH_AFTER = linre.compile(r"^\s{0,3}(?:each|apiece|per\s+(?:client|lpar|partition))\b", linre.I)
+
+
+def _per_each(reading: Reading) -> list:
+    """The message's quantities with "4 more clients, one vfc each" read as what it adds: 4 x 1 = 4 more of the
+    thing counted "each" (the clients themselves count nothing of the sizing); as read when there is no such pair."""
+    qs = reading.quantities
+    if len(qs) != 2:
+        return list(qs)
+    items, each = qs
+    if not (
+        items.added
+        and items.kind == "count"
+        and items.count
+        and each.kind == "count"
+        and each.count
+        and each.noun
+        and each.noun != items.noun
+        and _EACH_AFTER.match(reading.text[each.end :])
+    ):
+        return list(qs)
+    return [
+        each.model_copy(
+            update={"count": items.count * each.count, "value": float(items.count * each.count), "added": True}
+        )
+    ]
 
 
 def _other_platform(kb, text: str, bare: str, last: str) -> str | None:
@@ -864,6 +895,20 @@ def _new_factor(reading: Reading, last: str) -> str | None:
         return None
     o = old[0]
     return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
+
+
+def _factor_dropped(reading: Reading, last: str) -> str | None:
+    """The last AME question with its one expansion factor taken out and "without AME" said instead, when this
+    message only says "without AME" ("and with AME off?"): the same sizes, real memory plus paging space."""
+    if reading.quantities or _NO_AME.search(reading.text) is None:
+        return None
+    old_reading = read(last)
+    said = _factors(old_reading.text)
+    old = [o for o in old_reading.quantities if o.kind == "number" and len(said) == 1 and o.value == said[0]]
+    if len(old) != 1 or _NO_AME.search(old_reading.text):
+        return None
+    o = old[0]
+    return f"{old_reading.text[: o.start]}{old_reading.text[o.end :].rstrip()} (without AME)"
 
 
 # "numbers for power10?": the same, there; "and if we had 128 GB?": another amount of the same

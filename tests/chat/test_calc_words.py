@@ -383,6 +383,19 @@ def test_the_memory_to_set_is_asked_not_the_factor_validity():
         # "add" sums into the count of the same thing, also while the core count is still asked for
         ("vios: 4x8G FC, 2x10GbE, 16 npiv - mem?", "what if I add 20 NPIV clients?", "npiv", 36),
         ("vios: 6 x 8Gb FC ports, 40 NPIV clients - memory", "and if we add 2 npiv clients", "npiv", 42),
+        # "N more lpars, K vfc each": N x K more of what is counted "each", the lpars themselves count nothing
+        (
+            "vios for 24 cores, 4 x 8Gb FC ports, 20 npiv adapters: memory?",
+            "plus 3 more lpars with 2 vfc each",
+            "npiv",
+            26,
+        ),
+        (
+            "vios for 24 cores, 4 x 8Gb FC ports, 20 npiv adapters: memory?",
+            "and 5 more partitions, one npiv apiece?",
+            "npiv",
+            25,
+        ),
     ],
 )
 def test_a_follow_up_changes_the_sizing_it_follows(engine, first, follow_up, key, expected):
@@ -434,6 +447,25 @@ def test_a_go_down_question_with_paging_gets_the_safety_net(engine, question, li
     reply = engine.turn(question)
     assert reply.intent == "calc"
     assert f"= {limit} of virtual memory" in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "follow_up", "limit"),
+    [
+        # "and without AME?": the same sizes with the factor taken out: real memory plus paging space
+        (
+            "lpar has 20 GB real, 4 GB paging space, expansion factor 2.0 - when does it run out of memory?",
+            "and with AME off?",
+            "24 GB",
+        ),
+        ("24 GB true mem, 3 GB paging, ame 2.5 - at which load does the lpar go down", "what about w/o AME", "27 GB"),
+    ],
+)
+def test_without_ame_after_a_safety_net_drops_the_factor(engine, question, follow_up, limit):
+    one = engine.turn(question)
+    two = engine.turn(follow_up, one.state)
+    assert two.intent == "calc"
+    assert f"= {limit} of virtual memory" in two.answer, two.answer[:300]
 
 
 @pytest.mark.parametrize(
@@ -493,3 +525,54 @@ def test_a_procedure_the_sources_do_not_cover_is_out_of_scope(engine, question):
 def test_a_procedure_the_sources_cover_is_answered(engine, question):
     reply = engine.turn(question)
     assert reply.covered and reply.citations
+
+
+@pytest.mark.parametrize(
+    ("question", "beyond"),
+    [
+        # above the AME64K guide's 2.0-2.8 for productive SAP use (Table 5 conclusion): the range said with the figure
+        ("true memory for 60 GB expanded on our SAP ABAP lpar at factor 3.2?", True),
+        ("sap app server should see 140 GB; ame 4.0 - how much physical memory?", True),
+        # inside the range, or no SAP said: the figure alone
+        ("true memory for 60 GB expanded on our SAP ABAP lpar at factor 2.5?", False),
+        ("true memory for 60 GB expanded at factor 3.2?", False),
+    ],
+)
+def test_a_factor_beyond_the_sap_range_says_the_range(engine, question, beyond):
+    reply = engine.turn(question)
+    assert reply.intent == "calc"
+    assert ("2.0 to 2.8 the 2023 guide found" in reply.answer) is beyond, reply.answer[:400]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # CPU asked at a factor the question gives: the guide's measurements, never the memory gain at that factor
+        "what cpu overhead does ame4k add at expansion factor 1.0 on a power9?",
+        "cpu penalty of AME64K at factor 1.0, p10?",
+    ],
+)
+def test_cpu_asked_at_a_given_factor_is_not_a_memory_figure(engine, question):
+    reply = engine.turn(question)
+    assert reply.intent != "calc"
+    assert "Memory gain at factor" not in reply.answer
+    assert "ibm-aix-ame64k-sap-2023" in {c.source_id for c in reply.citations}, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # whether to take amepat's advice: the guide's "verify with the real workload", never a computed memory figure
+        "amepat suggests factor 2.6 on 10 GB true memory - should we just go with it?",
+        "our amepat report says 8 GB at factor 3.1. ok to simply use that?",
+    ],
+)
+def test_taking_amepat_advice_is_a_judgement_not_a_sizing(engine, question):
+    reply = engine.turn(question)
+    assert reply.intent != "calc"
+    assert "verif" in reply.answer and "expanded memory:" not in reply.answer, reply.answer[:300]
+
+
+def test_an_amepat_figure_asked_for_is_still_computed(engine):
+    reply = engine.turn("amepat proposes factor 2.6 on 10 GB true memory: how much expanded memory is that?")
+    assert reply.intent == "calc" and "26 GB" in reply.answer, reply.answer[:300]

@@ -510,6 +510,12 @@ ASK_EXPANDED = linre.compile(r"\b(?:expanded|effective|expansion\s+size|sees?|vi
 ASK_GAIN = linre.compile(r"\b(?:gain|saving|savings|save|saved|extra)\b", linre.I)
 ASK_SAVINGS = linre.compile(r"\b(?:saving|savings|save|saved|saves)\b", linre.I)
 ASK_FACTOR = linre.compile(r"\b(?:factor|ratio)\b", linre.I)
+# "amepat recommends 3.74 ..., just apply it?", "can we trust amepat's factor?": whether to take amepat's advice
+_AMEPAT_TAKEN = linre.compile(
+    r"\bamepat\b.{0,120}\b(?:(?:just|simply|blindly)\s+)?(?:apply|use|take|trust|follow|go\s+with)\s+(?:it|that|this|"
+    r"its|the\s+(?:recommendation|suggestion|factor|advice))\b.{0,20}\?|\b(?:trust|follow)\s+amepat",
+    linre.I,
+)
 AME_COMPUTES = linre.compile(
     r"\b(?:mem(?:ory)?|ram|expanded|true|real|physical|virtual|gain|saving|savings|factor|ratio|kill\w*|outage|"
     r"deficit)\b",
@@ -579,7 +585,11 @@ def ame_answer(text: str) -> CalcAnswer | None:
         text,
     ):
         return None
-    if asks_other(text, AME_COMPUTES):  # "how much CPU will compression cost?": not a figure of this calculator
+    # "how much CPU will compression cost?", "extra cpu at factor 1.0?": not a figure of this calculator (a factor
+    # the question gives is no factor it asks for)
+    if asks_other(blanked(text, [m.span() for m in _GIVEN_FACTOR.finditer(text)]), AME_COMPUTES):
+        return None
+    if _AMEPAT_TAKEN.search(text):  # "amepat says 3.2 on 6 GB, just apply it?": whether to trust it, not a figure
         return None
     factors = _factors(text)
     sizes, rest = ame_sizes(text)
@@ -712,6 +722,7 @@ def ame_answer(text: str) -> CalcAnswer | None:
             f"{fmt(factors[-1])} = {_size(need.true_memory_gb, in_mb)} true memory{was}.",
             *cites,
         )
+        _beyond_sap_range(text, factors[-1], expanded, in_mb, out)
         out.rules = ["AME-007"]
         out.calculations.append(
             Calculation(
@@ -847,6 +858,23 @@ def _deficit_for(true: float, factor: float, deficit_gb: float, out: CalcAnswer)
         ),
     ]
     return out
+
+
+_SAP = linre.compile(r"\b(?:sap|abap|netweaver|s/?4\s?hana)\b", linre.I)
+
+
+def _beyond_sap_range(text: str, factor: float, expanded: float, in_mb: bool, out: CalcAnswer) -> None:
+    """A factor above the 2.0-2.8 the AME64K guide found good for productive SAP use (Table 5 conclusion), asked
+    for an SAP system: that range said, with the true memory its top takes for the same expanded memory."""
+    low, top = ame.SAP_VALIDATED_FACTORS
+    if factor <= top or _SAP.search(text) is None:
+        return
+    out.out.say(
+        f"Factor {fmt(factor)} is above the {low:.1f} to {top:.1f} the 2023 guide found a good choice for "
+        f"productive SAP use in its tests; at {top:.1f} the same {_size(expanded, in_mb)} expanded memory takes "
+        f"{_size(expanded / top, in_mb)} true memory.",
+        *_cites(ame.CITE_ITERATION, "ame"),
+    )
 
 
 def _gain_for(factor: float, out: CalcAnswer, savings: bool = False) -> CalcAnswer:
