@@ -897,11 +897,14 @@ def _new_factor(reading: Reading, last: str) -> str | None:
     return f"{old_reading.text[: o.start]}{q.raw}{old_reading.text[o.end :]}"
 
 
+_ONLY_SAYS = 5  # words of a follow-up that says no more than "without AME" ("and with AME off then?")
+
+
 def _factor_dropped(reading: Reading, last: str) -> str | None:
     """The last AME question with its one expansion factor taken out and "without AME" said instead, when this
     message only says "without AME" ("and with AME off?"): the same sizes, real memory plus paging space."""
-    if reading.quantities or _NO_AME.search(reading.text) is None:
-        return None
+    if reading.quantities or _NO_AME.search(reading.text) is None or len(reading.text.split()) > _ONLY_SAYS:
+        return None  # "how much do we save vs running without AME?" asks its own question
     old_reading = read(last)
     said = _factors(old_reading.text)
     old = [o for o in old_reading.quantities if o.kind == "number" and len(said) == 1 and o.value == said[0]]

@@ -576,3 +576,9 @@ def test_taking_amepat_advice_is_a_judgement_not_a_sizing(engine, question):
 def test_an_amepat_figure_asked_for_is_still_computed(engine):
     reply = engine.turn("amepat proposes factor 2.6 on 10 GB true memory: how much expanded memory is that?")
     assert reply.intent == "calc" and "26 GB" in reply.answer, reply.answer[:300]
+
+
+def test_a_question_of_its_own_that_names_no_ame_is_not_the_last_sizing_without_ame(engine):
+    first = engine.turn("factor 2.8, 42 GB expanded today: what true memory?", None)
+    reply = engine.turn("so how much real memory do we save vs running without AME", first.state)
+    assert "at factor 1:" not in reply.answer, reply.answer[:300]
