@@ -48,14 +48,20 @@ FLOOR = {
     "heldout14": 79.0,
     "heldout15": 78.0,
     "heldout16": 75.0,
-    "heldout17": 79.0,
-    "heldout18": 83.0,
-    "heldout19": 81.0,
+    "heldout17": 89.0,
+    "heldout18": 91.0,
+    "heldout19": 89.0,
+    "heldout20": 67.0,
+    "heldout21": 76.0,
+    "heldout22": 79.0,
 }
 # Session 7 (source-first coverage): floors a few points under the session's final figures; heldout14-16 just under
 # their one clean run (79.0 %, 80.3 %, 76.8 %; heldout14 81.7 % after its wrong numbers were fixed).
 # Session 8 (lanes by cause: document references, verdicts x2, retrieval, calculators): heldout17-19 just under their
 # clean runs (79.6, 83.5, 81.7 %; 80.0, 84.8, 83.0 % after their hard-bar misses were fixed).
+# Session 9 (lanes by cause again: document figures, verdicts x2, retrieval, the conversation over the API):
+# heldout17-19 raised to 90.9, 93.5 and 91.3 % (floors 89, 91, 89); heldout20-22 just under their clean runs
+# (67.5, 76.9, 80.3 %).
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 
