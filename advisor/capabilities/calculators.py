@@ -333,7 +333,15 @@ class ZvmSmtInput(Strict):
     """The runs to compare (REDP-5287 Table 2): the z13 with SMT (or, core to core, the z13 without it: `run`)
     against the z13 without SMT or the zEC12 (`baseline`)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"examples": [{"baseline": "zEC12"}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "examples": [{"baseline": "zEC12"}, {"run": "z13", "baseline": "zEC12"}],
+            # the one pair that is no comparison: the z13 without SMT against itself (baseline defaults to "z13")
+            "not": {"required": ["run"], "properties": {"run": {"const": "z13"}, "baseline": {"const": "z13"}}},
+        },
+    )
 
     baseline: Literal["z13", "zEC12"] = "z13"
     run: Literal["z13-smt", "z13"] = "z13-smt"
