@@ -38,6 +38,13 @@ _UNITS = {
     "both": 2,
 }
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+
+
+def spelled(word: str) -> int | None:
+    """The count a word spells ("six", "single", "dual"), or None."""
+    return _UNITS.get(word.lower())
+
+
 _WORDS = re.compile(
     r"\b(?:("
     + "|".join(_TENS)

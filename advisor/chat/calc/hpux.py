@@ -11,7 +11,7 @@ from advisor.calculators import clm, sap_instances
 from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked, asks_judgement
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, reaches, run, stated_verdict
-from advisor.chat.numbers import first_float, first_int, fmt
+from advisor.chat.numbers import first_float, first_int, fmt, spelled
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
 
@@ -85,7 +85,6 @@ def sap_instances_answer(text: str) -> CalcAnswer | None:
 
 # "we run 6 sap instances", "one big instance", "just 1 SAP instance": the instances the server runs today (not the
 # rule's "1 instance for every 2 cores", not "how many instances")
-_SPELLED = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 _RUNNING = linre.compile(
     r"\b(\d{1,3}|one|single|two|three|four|five|six|seven|eight)\s+"
     r"(?:(?:big|bigger|large|larger|huge|giant|fat|small|smaller|SAP|dialog|app(?:lication)?|ABAP)\s+){0,3}"
@@ -104,7 +103,7 @@ def _running(text: str) -> int | None:
     if m is None:
         return None
     word = m.group(1).lower()
-    return int(word) if word.isdigit() else _SPELLED[word]
+    return int(word) if word.isdigit() else spelled(word)
 
 
 def _instances_verdict(
