@@ -4,8 +4,8 @@
 "POWER9" and "AIX 7.2" answers yes, the rule (POWER8 or later with AIX 7.2 TL1 or later, from
 the calculator advisor/calculators/ame.py) answers no. When the reader found a processor or an
 AIX level, the verdict is computed from them; a processor or level that fails the condition
-makes it "no"; one that meets it is "yes" with the other half of the condition stated; an AIX
-7.2 without its technology level is "it depends".
+makes it "no"; both met make it "yes"; one half met with the other left unstated (a processor without an
+AIX level, an AIX level without a processor, an AIX 7.2 without its technology level) is "it depends".
 """
 
 from __future__ import annotations
@@ -24,6 +24,11 @@ _AME64K = linre.compile(
     linre.IGNORECASE,
 )
 _NOT_SUPPORT = linre.compile(r"\bdefault\b|\breboot|\brestart|\bfactor\b|\bCPU\b|\bfaster\b", linre.IGNORECASE)
+# "our POWER9 lpars", "my app servers": the user's own systems, which have the level the question leaves out
+_OWN_SYSTEMS = linre.compile(
+    r"\b(?:our|my)\s+(?:[\w+/-]+\s+){0,2}(?:lpars?|partitions?|servers?|systems?|box(?:es)?|machines?|frames?|hosts?)\b",
+    linre.IGNORECASE,
+)
 PASSAGE = "ame64k-overview-ame4k-vs-ame64k-history"  # where the sources state the condition
 _NEEDS = "AME64K needs POWER8 or later with AIX 7.2 TL1 or later"
 
@@ -52,9 +57,16 @@ def ame64k_support(reading: Reading) -> tuple[str, str] | None:
         return "no", f"{_NEEDS}; {short} is below that, so AME works on 4K pages only (AME4K) there"
     if proc_ok and level_ok:
         return "yes", f"{_NEEDS}, and {said} has both; it is the recommended AME option for SAP"
-    if proc_ok and level is None:  # the question is about the processor: yes, on the level it needs
+    # "is AME64K supported on POWER9?" asks of the generation: yes, on the level it needs; "can I run AME64K on our
+    # POWER9 lpars?" asks of systems that have an AIX level, which the question leaves out: it depends on it
+    own = _OWN_SYSTEMS.search(text) is not None
+    if proc_ok and level is None:
+        if own:
+            return "it depends", f"{_NEEDS}: {proc} meets the processor half; it depends on the AIX level (7.2 TL1 on)"
         return "yes", f"{_NEEDS}: on {proc} it is supported and recommended for SAP from AIX 7.2 TL1 on"
     if level_ok and level is not None and proc is None:
+        if own:
+            return "it depends", f"{_NEEDS}: {level.label} meets the AIX half; it depends on the processor (POWER8 on)"
         return "yes", f"{_NEEDS}: {level.label} qualifies on POWER8 or later processors"
     return (
         "it depends",
@@ -397,7 +409,15 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         judged = claims.verdict(f"{earlier.text} ; {text}", merged, asked_part(own), fragment, own)
         if judged is not None and judged.figure:
             return judged
-    if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
+    # "and later changing the factor from 2.0 to 2.4?" after "first AME enablement - reboot needed?": a follow-up that
+    # asks no predicate of its own asks the earlier one of its new subject; read alone, its words judged as a fragment
+    # answer a question nobody asked ("is 2.4 in the range?"), kept only when the earlier question settles nothing
+    alone = got if got is not None and _ELLIPSIS.match(own) and not claims.asks_any(own) else None
+    if (
+        (got is not None and alone is None)
+        or not context
+        or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT)
+    ):
         return got
     earlier = read(context[-_CONTEXT_CHARS:])
     merged = {**stated_levels(earlier), **levels}  # a level the follow-up states replaces the earlier one
@@ -415,10 +435,10 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         title = _DIGITS.sub(" ", answered)
         got = claims.verdict(f"{earlier.text} ; {title} ; {text}", merged, asked_part(own), fragment, own, title)
     if got is not None and levels and got.claim.says == GENERIC and not got.claim.when:
-        return None  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
+        return alone  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
     if got is not None and not levels and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
-        return None  # "and tomcat?": the follow-up swaps the subject for one this claim does not speak of
-    return got
+        return alone  # "and tomcat?": the follow-up swaps the subject for one this claim does not speak of
+    return got or alone
 
 
 # "app servers <-> DB on z, hipersockets or OSA?", "Redbook vs SAP guide: who's right?": a choice between two, which no

@@ -102,6 +102,10 @@ _NOT_SUBJECT = linre.compile(
     r"(?:(?:the|a|an|my|our|its|their|your)\s+)?(?:[\w-]+'s\s+)?",
     linre.IGNORECASE,
 )
+_OTHER_HALF = linre.compile(
+    r",?\s+or\s+(?:is|are|does|do|will|would|has|have|must|should)\s+(?:it|that|this|they|there|I|we|you)\b[^?]{0,60}\?\s*$",
+    linre.IGNORECASE,
+)
 _MAY_WE = linre.compile(r"\b(?:can|could|may)\s+(?:I|we)\b", linre.IGNORECASE)
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
 # "vio EC 0.5, physc 0.9 - increase its entitlement?": a change put as a bare question asks whether to make it
@@ -481,8 +485,12 @@ class Claims:
         # "is one VIOS pair normally enough for a 780?": asked of the usual case, the rule answers before a claim that
         # it depends on the case
         usual = _USUAL.search(asked_text) is not None
+        # "do I need to run vmo, or is it already the default?": the other alternative, offered after "or is it", only
+        # restates the first half's answer the other way round; the first half is what is asked
+        other = _OTHER_HALF.search(asked_text)
+        second = len(asked_text) if other is None else other.start()
 
-        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, bool, int, bool, int, int]:
+        def rank(item: tuple[int, ClaimVerdict]) -> tuple[bool, int, bool, bool, int, bool, int, int]:
             about = item[1].claim.about
             named = focus is None or about[0].search(focus) is not None
             own = 0 if focus is None else sum(p.search(focus) is not None for p in about)  # "and 4Gb ones?"
@@ -490,7 +498,17 @@ class Claims:
             tier = 2 if says == _GENERIC or item[1].weak else 1 if says in _MODAL else 0
             in_scene = not item[1].figure and item[1].at < scene
             case = usual and item[1].answer == "it depends"
-            return (not named, -own, in_scene, tier, case, -item[0], item[1].at)  # a follow-up's own subject first
+            later = not item[1].figure and item[1].at >= second
+            return (
+                not named,
+                -own,
+                in_scene,
+                later,
+                tier,
+                case,
+                -item[0],
+                item[1].at,
+            )  # a follow-up's own subject first
 
         found.sort(key=rank)
         # "AMD with PowerVM Standard on firmware 760?": a claim naming the thing and a condition that rules it out

@@ -1,0 +1,65 @@
+"""Session 10's census of yes/no verdicts on the 2023 AME64K guide and the Redbook chapter 3 by question class: the
+verdict the source gives under the condition the question states, "it depends" where the source names a condition
+the question leaves out. Phrasings of our own (none is an eval turn)."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.chat import ChatEngine
+from tests.chat.test_issue14 import Session
+
+
+def _verdict(engine: ChatEngine, *said: str) -> str | None:
+    s = Session(engine)
+    reply = None
+    for text in said:
+        reply = s.say(text)
+    assert reply is not None
+    return reply.verdict.answer if reply.verdict else None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # of the user's own systems, the half of the condition left out decides; of a generation, the half met does
+        ("can we turn on AME64K on our POWER8 app servers?", "it depends"),
+        ("AME64K on my Power10 lpars, supported?", "it depends"),
+        ("is AME64K supported on POWER8?", "yes"),
+        ("AME64K on our POWER7+ lpars?", "no"),
+    ],
+)
+def test_ame64k_support_of_own_systems_depends_on_the_half_not_stated(
+    engine: ChatEngine, question: str, expected: str
+) -> None:
+    assert _verdict(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "..., or is it already the default?" offers the other half; the first half is asked
+        ("Power10 and AIX 7.3: must I set ame_mpsize_support, or is it the default already?", "no"),
+        ("POWER9 with AIX 7.2 TL5: do I need vmo for AME64K or is it on by default?", "yes"),
+        ("is AME64K the default on Power10 with AIX 7.3, or do I have to set it?", "yes"),
+    ],
+)
+def test_an_alternative_after_or_is_it_does_not_set_the_question(
+    engine: ChatEngine, question: str, expected: str
+) -> None:
+    assert _verdict(engine, question) == expected
+
+
+def test_an_elliptic_follow_up_asks_the_earlier_predicate_of_its_new_subject(engine: ChatEngine) -> None:
+    """ "and then changing the factor from 2.2 to 2.6?" after a reboot question asks about a reboot, not the range."""
+    assert _verdict(engine, "first time we enable AME on an lpar, does it need a restart?") == "yes"
+    assert (
+        _verdict(
+            engine,
+            "first time we enable AME on an lpar, does it need a restart?",
+            "and then moving the factor from 2.2 to 2.6?",
+        )
+        == "no"
+    )
+    # with no earlier question to carry, the fragment still judges the figure
+    assert _verdict(engine, "is factor 2.4 ok for a productive abap app server?", "and 2.6?") == "yes"
