@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -106,6 +106,7 @@ _OTHER_HALF = linre.compile(
     r",?\s+or\s+(?:is|are|does|do|will|would|has|have|must|should)\s+(?:it|that|this|they|there|I|we|you)\b[^?]{0,60}\?\s*$",
     linre.IGNORECASE,
 )
+_PURPOSE = linre.compile(r"\b(?:to|in\s+order\s+to|so\s+as\s+to)\s+$", linre.IGNORECASE)
 _MAY_WE = linre.compile(r"\b(?:can|could|may)\s+(?:I|we)\b", linre.IGNORECASE)
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
 # "vio EC 0.5, physc 0.9 - increase its entitlement?": a change put as a bare question asks whether to make it
@@ -403,6 +404,7 @@ class Claim:
     # what a question states that breaks the claim's rule ("zoned only the WWPN that shows up on the fabric"): judged
     # like a number outside the claim's figure ("enough?" no, "will LPM work?" no, "related?" yes)
     breach: tuple[linre.Pattern, ...] = ()
+    line: str = ""  # the product line of the claim's source (predicates.yaml `lines`), "" when none is listed
 
     @property
     def weight(self) -> int:
@@ -428,6 +430,9 @@ class ClaimVerdict:
 class Claims:
     predicates: dict[str, Predicate]
     items: tuple[Claim, ...]
+    # product line -> the words that name it ("AME", "amepat" name Power; "LFAREA" names z): a question naming one or
+    # more lines is answered only by the claims of a line it names (a z13 test setup claim says nothing of an AME LPAR)
+    lines: dict[str, linre.Pattern] = field(default_factory=dict)
 
     def verdict(
         self,
@@ -464,7 +469,10 @@ class Claims:
         bare = fragment and not self.asks_any(asked_text)
         found: list[tuple[int, ClaimVerdict]] = []
         asked_before = text.replace(answered, "") if answered else text
+        lines = {line for line, words in self.lines.items() if words.search(subject_text)}
         for c in self.items:
+            if lines and c.line and c.line not in lines:
+                continue  # "would the db2 lpar be a good AME candidate? same box as the app servers": not the z13 tests
             if answered and (c.about[0].search(answered) is None or c.about[0].search(asked_before) is not None):
                 continue  # the title resolves what the follow-up points at: a subject no question named
             if dominant and c.says not in dominant and not (c.breach and c.figure_only):
@@ -700,6 +708,8 @@ class Claims:
         tag = _ISSUE_TAG.search(asked_text) if c.says not in ("recommend", "risk") else None
         if tag is not None and tag.start() > at:
             reverse = not reverse  # "updates on another cell than the dialog WPs, any issue?": is what it states wrong
+        if not weak and c.says not in _MODAL and self._purpose(asked_text, at):
+            weak = True  # "should I turn on AME ... to save RAM?": the goal named after the modal is not what is asked
         answer, note = _levels(c, levels)
         below = bool(note) and answer != c.holds and answer != "it depends"
         obstacle = c.says == "possible" and answer == "no" and (worded or below)
@@ -710,6 +720,15 @@ class Claims:
             answer = "no" if answer == "yes" else "yes"
         because = f"{note}; {c.because}" if note else c.because
         return ClaimVerdict(answer, because, c, at, weak, obstacle=obstacle, conditional=conditional, below=below)
+
+    def _purpose(self, asked_text: str, at: int) -> bool:
+        """Whether the predicate word at `at` opens a purpose ("to save RAM", "in order to cut CPU") after a modal asked
+        earlier in the same sentence ("should I", "can we", "do I need")."""
+        if not at or not _PURPOSE.search(asked_text[max(0, at - _WINDOW) : at]):
+            return False
+        start = max((m.end() for m in _SENTENCES.finditer(asked_text[:at])), default=0)
+        before = asked_text[start:at]
+        return any(_asked(self.predicates[m], before) is not None for m in _MODAL if m in self.predicates)
 
     def _breached(self, c: Claim, text: str, asked_text: str, judged: bool) -> ClaimVerdict | None:
         """The stated setup judged against the claim's rule when the question states what breaks it and asks about
@@ -1166,11 +1185,21 @@ def load_claims(passage_ids: set[str], path: Path | None = None) -> Claims:
     if any(p.polarity_from and p.polarity_from not in predicates for p in predicates.values()):
         raise KnowledgeError(files[0][0], None, "a predicate's polarity_from names no predicate class")
     terms = {str(k): [str(x) for x in v] for _, data in files for k, v in (data.get("terms") or {}).items()}
+    lines: dict[str, linre.Pattern] = {}
+    sources: dict[str, str] = {}
+    for fname, data in files:
+        for line, spec in (data.get("lines") or {}).items():
+            try:
+                lines[str(line)] = _compile("|".join(spec["words"]))
+                sources.update({str(src): str(line) for src in spec["sources"]})
+            except (KeyError, TypeError, linre.error) as exc:
+                raise KnowledgeError(fname, f"line {line}", f"a line needs sources and words: {exc}") from None
     items: list[Claim] = []
     seen: set[str] = set()
     for fname, data in files:
-        items.extend(_claims_of(fname, data, predicates, passage_ids, seen, terms))
-    return Claims(predicates, tuple(items))
+        line = next((ln for src, ln in sources.items() if fname.startswith(src)), "")
+        items.extend(replace(c, line=line) for c in _claims_of(fname, data, predicates, passage_ids, seen, terms))
+    return Claims(predicates, tuple(items), lines)
 
 
 def _claims_of(

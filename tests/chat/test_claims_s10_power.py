@@ -63,3 +63,36 @@ def test_an_elliptic_follow_up_asks_the_earlier_predicate_of_its_new_subject(eng
     )
     # with no earlier question to carry, the fragment still judges the figure
     assert _verdict(engine, "is factor 2.4 ok for a productive abap app server?", "and 2.6?") == "yes"
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # the goal named after the modal ("to save RAM") is not what is asked; the modal's claim speaks
+        (("should we enable AME on the portal's Java lpar to free some memory?",), "no"),
+        (("is AME a good idea for our abap app servers to save memory?",), "yes"),
+        # "compression" names a thing, it does not ask whether something compresses
+        (("should we enable AME on the Java AS lpar?", "and on the Db2 lpar, data compression on all tables?"), "no"),
+        # "a good AME candidate": a word between "good" and "candidate"
+        (("is the Db2 database lpar a good AME candidate?",), "no"),
+        # a question naming Power words is not answered by a claim of the z13 tests ("same box", "DB", "app servers")
+        (("would AME suit the Db2 lpar as well? it sits on the same box as the app servers",), "no"),
+        # AME64K advised for SAP as far as the stated processor and AIX level allow it
+        (("P8 with AIX 7.1 TL4 and the SAP kernel on 64K pages. is AME64K advisable?",), "no"),
+        (("P9, AIX 7.2 TL4, SAP app servers: should we go for AME64K?",), "yes"),
+    ],
+)
+def test_verdicts_of_the_question_asked(engine: ChatEngine, said: tuple[str, ...], expected: str) -> None:
+    assert _verdict(engine, *said) == expected
+
+
+def test_a_claim_of_another_product_line_is_set_aside_when_the_question_names_ours(engine: ChatEngine) -> None:
+    from advisor.chat.judge import claim_verdict
+    from advisor.chat.reader import read
+
+    claims = engine.kb.claims
+    assert {"power", "z", "hpux"} <= set(claims.lines)
+    got = claim_verdict(claims, read("was the DB on the same box as the app servers in the z13 tests?"))
+    assert got is not None and got.claim.line == "z"
+    got = claim_verdict(claims, read("AIX lpar: was the DB on the same box as the app servers in the z13 tests?"))
+    assert got is None or got.claim.line != "z" or "z13" in got.because
