@@ -96,3 +96,41 @@ def test_a_claim_of_another_product_line_is_set_aside_when_the_question_names_ou
     assert got is not None and got.claim.line == "z"
     got = claim_verdict(claims, read("AIX lpar: was the DB on the same box as the app servers in the z13 tests?"))
     assert got is None or got.claim.line != "z" or "z13" in got.because
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # the Redbook's claims asked the ways admins ask them, from both sides
+        ("can migration traffic of LPM run through the shared ethernet adapter?", "it depends"),
+        ("3 VLANs on the SEA pair, ha_mode=auto today. switch to sharing?", "yes"),
+        ("just a single VLAN on our SEAs. should we enable load sharing?", "no"),
+        ("which is better for us, SEA failover or sharing?", "it depends"),
+        ("SSP already built. could we still modify max_transfer on its disks later?", "it depends"),
+        ("SSP already built. can we raise queue_depth on the pool disks online?", "no"),
+        ("all V7000 luns show up as 'MPIO Other FC SCSI Disk Drive' on the vios. expected?", "no"),
+        ("etherchannel under the SEA uses mode=standard and hash_mode=default. fine?", "no"),
+        ("LPAR to LPAR copies over the hypervisor LAN crawl at 150 MB/s with mtu 1500. can that be tuned?", "yes"),
+        ("we set queue_depth 32 on the vios only, the clients kept 3. good?", "no"),
+        ("can I give fcs3 to an AIX 5.3 versioned WPAR with chwpar?", "no"),
+        ("5 NPIV clients mapped right now, 40 later. should the vios memory be sized only for the current ones?", "no"),
+    ],
+)
+def test_redbook_claims_by_question_class(engine: ChatEngine, question: str, expected: str) -> None:
+    assert _verdict(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("our ABAP kernel has no LDR_CNTRL line at all. should we put 64K pages in the profile?", "yes"),
+        ("should the SAP kernel run without LDR_CNTRL 64K pages?", None),
+        ("pasted the guide's LDR_CNTRL line with TEXTFSIZE=64K into the profile. good to go?", "no"),
+        ("P9, AIX 7.2 TL4, AME4K at factor 2.5 and slow dialog steps. would moving to AME64K help?", "yes"),
+        ("P7+ with AIX 7.1: would switching from AME4K to AME64K help?", "no"),
+        ("amepat ran at night when nothing was running and proposes 3.3. should we follow it?", "no"),
+        ("I recorded amepat without -M on our AME64K lpar. can I use its recommendation?", "no"),
+    ],
+)
+def test_guide_claims_by_question_class(engine: ChatEngine, question: str, expected: str | None) -> None:
+    assert _verdict(engine, question) == expected
