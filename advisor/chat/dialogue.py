@@ -308,7 +308,7 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         and not reading.rule_ids
         and (kb is None or reading.quantities or fragment_of(kb, bare, None))  # "and tomcat?": never named
     ):  # "and the minimum?", "and per VIOS?": a fragment of the last question, asked with it
-        if reading.quantities:
+        if reading.quantities and not _levels_only(reading):
             old_kinds = {q.kind for q in read(last).quantities}
             by_role = _swap_by_role(last, reading) or _swap_by_noun(last, reading) or _swap_by_label(last, reading)
             if by_role is None and st.subject.calculator:
@@ -404,6 +404,14 @@ def _system_swapped(text: str, bare: str, reading: Reading, st: ChatState) -> Re
     if swapped is None or _part_said(bare):  # "and if two of them were linux?": which two is not said
         return Resolution("unclear", text) if _WERE.search(bare) else None
     return Resolution("ellipsis", swapped)
+
+
+def _levels_only(reading: Reading) -> bool:
+    """ "and on P8 running 7.2 TL0?", "and on our P7+ running 7.1?": dotted numbers next to a processor or an OS level
+    are release levels, not amounts the last question had a place for."""
+    return bool(reading.platforms or reading.os_levels) and all(
+        q.kind == "number" and q.unit is None and "." in q.raw for q in reading.quantities
+    )
 
 
 # the words of "and if they were all IBM i partitions?" / "what if the frame was a POWER9 instead": the system said

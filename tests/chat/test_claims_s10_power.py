@@ -134,3 +134,25 @@ def test_redbook_claims_by_question_class(engine: ChatEngine, question: str, exp
 )
 def test_guide_claims_by_question_class(engine: ChatEngine, question: str, expected: str | None) -> None:
     assert _verdict(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        # a partition not said to be inactive is one that runs: its idle sharing is off by default
+        (("our dedicated lpar sits idle at night. will it hand its idle cycles to the pool by default?",), "no"),
+        (("idle capacity of a dedicated lpar that is shut down: shared by default?",), "yes"),
+        # vmstat -vc writes the number before "target" and "achieved"
+        (("vmstat -vc: 2.5 target memory expansion factor, 2.5 achieved memory expansion factor. all good?",), "yes"),
+        (("vmstat -vc says 3.0 target memory expansion factor and 2.2 achieved memory expansion factor. ok?",), "no"),
+        # the entitlement of an LPAR is its average use at the peak
+        (("lpar runs with entitled capacity 1.0, average physc at peak 4.5. fine?",), "no"),
+        # "vios1/vios2" names the VIOS
+        (("CAB asks: give the DB lpar weight 255, same as vios1 and vios2. in line with best practice?",), "no"),
+        # dotted numbers next to a processor are levels: the follow-up is asked, not asked back
+        (("AME64K on POWER7, possible?", "and on P9 running 7.2 TL0?"), "no"),
+        (("AME64K on POWER7, possible?", "and on P9 with AIX 7.2 TL3?"), "yes"),
+    ],
+)
+def test_stated_figures_and_levels(engine: ChatEngine, said: tuple[str, ...], expected: str) -> None:
+    assert _verdict(engine, *said) == expected
