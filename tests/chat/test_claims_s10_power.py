@@ -156,3 +156,16 @@ def test_guide_claims_by_question_class(engine: ChatEngine, question: str, expec
 )
 def test_stated_figures_and_levels(engine: ChatEngine, said: tuple[str, ...], expected: str) -> None:
     assert _verdict(engine, *said) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("with AME4K, is disp+work made to use 4K pages even when its profile asks for 64K?", "yes"),
+        ("namefs mounts in our wpars: will they be there after a reboot of the global?", "no"),
+        ("on a POWER7+ is the HPT sized at 1/128 of max memory for all partitions?", "no"),
+        ("POWER7 750: HPT = max memory / 64 for every LPAR?", "yes"),
+    ],
+)
+def test_first_probe_batch_classes(engine: ChatEngine, question: str, expected: str) -> None:
+    assert _verdict(engine, question) == expected
