@@ -10,7 +10,7 @@ makes it "no"; one that meets it is "yes" with the other half of the condition s
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from advisor import linre
 from advisor.calculators import ame
@@ -60,6 +60,90 @@ def ame64k_support(reading: Reading) -> tuple[str, str] | None:
         "it depends",
         f"{_NEEDS}; {said} meets that so far, it also depends on the AIX technology level (TL1 or later)",
     )
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A yes/no verdict computed from the processor, machine or level the question states, with its passage."""
+
+    answer: str
+    because: str
+    passage: str
+    over_entries: str = ""  # the verdict entries (an id prefix) it answers before; "" all of them
+    # answers before any claim ("z13 with zos 2.2, 2g pages?" is not the SMT study's z/OS level); else only before an
+    # availability claim ("can we ...?")
+    over_claims: bool = False
+
+
+# "2 GB pages", "2G frames", "LFAREA 2G=", "PAGEFRAMESIZE=2G": the fixed 2 GB page size of z/OS
+_2G_PAGES = linre.compile(
+    r"\b2\s?G(?:B)?\s+(?:(?:large|fixed|huge)\s+)?(?:pages?|frames?)\b|\b2G\s?=|\bPAGEFRAMESIZE\s?=\s?2G\b|"
+    r"\b2\s?gig\s+pages?\b",
+    linre.IGNORECASE,
+)
+# what else a 2 GB page question may ask: paging, 4K demand, reconfiguration, the IPL, limits, sizes, figures
+_NOT_2G_SUPPORT = linre.compile(
+    r"\bpageable\b|\bpag(?:ed|ing)\b|\bpage\s+(?:it\s+|them\s+)?out\b|\bDREF\b|\b4\s?K\b|\breconfig\w*|\bdefault\b|"
+    r"\bIPL\b|\bprompt\w*|\blimit\b|\bmax\w*|%|\bhow\s+(?:much|many|big)\b|\bfaster\b|\bgain\w*|\bimprov\w*|\bbetter\b",
+    linre.IGNORECASE,
+)
+# "can we use", "supported on", "available", "doable", "possible", "work on": whether the machine and release have them
+_2G_ASKED = linre.compile(
+    r"\b(?:can|could|may)\s+(?:I|we|you|it|they|z/?OS)\b|\b(?:possible|supported|support|available|doable|feasible|"
+    r"usable|allowed|valid|works?)\b|\b(?:use|exploit|get|have)\b",
+    linre.IGNORECASE,
+)
+_Z_MACHINE = {"z9": 9, "z10": 10, "z114": 11, "z196": 11, "zbc12": 12, "zec12": 12, "z13": 13, "z14": 14, "z15": 15}
+_RSM_OFFERING = linre.compile(r"\bRSM\b|\benablement\s+offering\b|\bweb\s+deliverable\b", linre.IGNORECASE)
+ZOS_2G_PASSAGE = "zos-iar041i-no-hardware-support"
+_2G_NEEDS = "2 GB pages need a zEC12 or later machine and z/OS 2.1, or z/OS 1.13 with the RSM Enablement Offering"
+
+
+def zos_2g_support(reading: Reading) -> Computed | None:
+    """ "can we use LFAREA 2G= on our z196?", "z/OS 2.1: 2 GB large pages?": the machine and the release decide (rule
+    ZOS-005: 2 GB pages came with the zEC12; where they are missing, IPL refuses 2G= with IAR041I)."""
+    text = reading.text
+    if not _2G_PAGES.search(text) or _NOT_2G_SUPPORT.search(text):
+        return None
+    if not (_2G_ASKED.search(text) or short_yes_no(text)):  # "2GB frames on zEC12 with z/OS 1.13?" asks it too
+        return None
+    if not (reading.yes_no or _yes_no_for_claims(text)):
+        return None
+    machines = [p.name for p in reading.platforms if p.family == "z" and p.name.lower() in _Z_MACHINE]
+    zos = [o for o in reading.os_levels if o.os == "zos"]
+    if not machines and not zos:
+        return None
+    machine = machines[-1] if machines else None
+    level = parse_level("zos", zos[-1].version) if zos else None
+    if machine is not None and _Z_MACHINE[machine.lower()] < _Z_MACHINE["zec12"]:
+        return _2g(
+            "no",
+            f"{_2G_NEEDS}; a {machine} has no 2 GB page support, so IPL refuses a 2G= request (IAR041I) and the "
+            "requests need 1 MB pages instead",
+        )
+    if level is not None and level < (1, 13):
+        return _2g("no", f"{_2G_NEEDS}; z/OS {zos[-1].version} is below that")
+    offering = level is None or level >= (2, 1) or _RSM_OFFERING.search(text) is not None
+    if machine is not None and offering:
+        on = f" with z/OS {zos[-1].version}" if zos else ", from z/OS 2.1 (or 1.13 with the RSM Enablement Offering)"
+        return _2g("yes", f"{_2G_NEEDS}: a {machine} has them{on}; reserve them with 2G= in LFAREA")
+    missing = [] if machine is not None else ["the machine (zEC12 or later)"]
+    if not offering:
+        missing.append("the RSM Enablement Offering on z/OS 1.13")
+    said = " with ".join(x for x in (machine, f"z/OS {zos[-1].version}" if zos else None) if x)
+    return _2g("it depends", f"{_2G_NEEDS}; {said} is not enough to tell, it depends on {' and '.join(missing)}")
+
+
+def _2g(answer: str, because: str) -> Computed:
+    return Computed(answer, because, ZOS_2G_PASSAGE, over_claims=True)
+
+
+def computed_support(reading: Reading) -> Computed | None:
+    """The first verdict computed from the levels the question states: AME64K on POWER/AIX, 2 GB pages on z/OS."""
+    ame64k = ame64k_support(reading)
+    if ame64k is not None:
+        return Computed(*ame64k, PASSAGE, "ame64k-on")
+    return zos_2g_support(reading)
 
 
 # "VIOS 2.2.1.3", "vios 2.1", "VIO server level 2.2": the reader has no VIOS level of its own
