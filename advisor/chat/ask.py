@@ -22,6 +22,7 @@ from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question,
 from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
+from advisor.knowledge.claims import Level
 from advisor.knowledge.text import sentences, tokens
 from advisor.knowledge.topic import is_list, offers, stated, topic_words, wanted
 from advisor.knowledge.verdicts import best_verdict
@@ -466,13 +467,15 @@ def answer(
     answered: str = "",
     near: frozenset[str] = frozenset(),
     lean: bool = False,
+    levels: dict[str, Level] | None = None,
 ) -> AskResult:
     """`context`: the conversation's earlier questions, where a yes/no follow-up finds the subject it leaves out
     ("does it need a reboot?", "and on POWER8?"); `answered`: the title of the last answer's first passage, subjects
     for such a follow-up ("does that mount survive a reboot?"); `near`: the passages of the last answer's thread
     (KnowledgeBase.thread), which a follow-up's answer comes from when they answer it as well as any; `lean`: a
     follow-up without amounts of its own may be answered from that thread (`on_thread`); amounts go to the
-    calculators' follow-ups and to the question before it, asked with them."""
+    calculators' follow-ups and to the question before it, asked with them. `levels`: those the session's document
+    states, for the claims' minimum levels."""
     reading = reading or read(text)
     text = reading.text
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
@@ -516,7 +519,7 @@ def answer(
         and not (reading.yes_no or asks_judgement(text) or states_yes_no(text))
     )
     claim = (
-        claim_verdict(kb.claims, reading, context, answered)
+        claim_verdict(kb.claims, reading, context, answered, levels)
         if not foreign and not (calc and calc.verdict) and not figure_only
         else None
     )

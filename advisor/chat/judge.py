@@ -404,7 +404,34 @@ def earlier_questions(st: ChatState) -> str:
     return " ; ".join(dict.fromkeys(s.strip() for s in said if s.strip()))[-_CONTEXT_CHARS:]
 
 
-def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered: str = "") -> ClaimVerdict | None:
+def document_levels(doc: dict | None) -> dict[str, Level]:
+    """The levels the session's document states (HP-UX release, z/OS and z/VM level, processor, AIX level): a claim
+    with a minimum level judges "can I just kctune numa_policy=1 on this box?" against the box's 11i v2 as if the
+    question had said it; a level the question states itself still wins."""
+    if not doc:
+        return {}
+    out: dict[str, Level] = {}
+    hpux = doc.get("os_version") if doc.get("kind") == "hpux-server" else None
+    if isinstance(hpux, str) and hpux in _HPUX_VERSIONS:
+        out["hpux"] = _HPUX_VERSIONS[hpux]
+    zvm = doc.get("zvm")
+    said = {
+        "zos": doc.get("zos_version"),
+        "zvm": zvm.get("version") if isinstance(zvm, dict) else None,
+        "power": doc.get("processor"),
+    }
+    for kind, value in said.items():
+        if isinstance(value, str):
+            try:
+                out[kind] = parse_level(kind, value)
+            except ValueError:
+                continue
+    return out
+
+
+def claim_verdict(
+    claims: Claims, reading: Reading, context: str = "", answered: str = "", known: dict[str, Level] | None = None
+) -> ClaimVerdict | None:
     """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims/), or None.
 
     A follow-up that leans on the conversation (a pronoun, a short fragment) and that no claim settles alone is
@@ -412,7 +439,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
     and the levels it states still come from the follow-up itself ("does plain POWER7 have it?" after the NX
     unit of POWER7+ asks about the NX unit on POWER7). `answered`: the title of what the last answer put forward,
     which supplies subjects only ("does that mount survive a reboot?" after an answer proposing a namefs mount);
-    its words never ask the predicate."""
+    its words never ask the predicate. `known`: the levels the session's document states (document_levels), under
+    those the question states."""
     text = reading.text
     if _BARE_LEVEL.match(text) and context and _VIOS_LEVEL.search(context):
         # "ssp on vios 2.2.0.13?" then "and on 2.2.2.0?": a dotted level of four parts is another VIOS level
@@ -441,10 +469,12 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         and not _VERB_FIRST.match(own)
         and not _request(own)  # "command to raise the huge buffers?" asks for a command
     )
-    levels = stated_levels(reading)
+    stated = stated_levels(reading)
     focus = head if head != text else None
     if focus is not None:  # "on VIOS 2.2.2.0 (ssp on vios 2.2.0.13 - doable)": the follow-up's own level wins
-        levels = {**levels, **stated_levels(read(head))}
+        stated = {**stated, **stated_levels(read(head))}
+    known = known or {}
+    levels = {**known, **stated}
     inner = text[text.index(" (") + 2 : -1] if own == text and focus is not None else ""
     if inner and (_IMPERATIVE.match(f"{inner}?") or _adds(f"{inner}?")):
         # "and the db2 lpar?" after "turn on AME for the Java LPARs too?": the question it continues asks whether to
@@ -477,16 +507,16 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         # "we have 2 big instances today. ok?" after "32 cores, how many instances?": the figures stated now, judged
         # with those stated before, outrank what depends in general
         earlier = read(context[-_CONTEXT_CHARS:])
-        merged = {**stated_levels(earlier), **levels}
+        merged = {**known, **stated_levels(earlier), **stated}
         judged = claims.verdict(f"{earlier.text} ; {text}", merged, asked_part(own), fragment, own)
         if judged is not None and judged.figure:
             return judged
     if got is not None or not context or not (fragment or _LEANS.search(own) or len(own.split()) <= _SHORT):
         return got
     earlier = read(context[-_CONTEXT_CHARS:])
-    merged = {**stated_levels(earlier), **levels}  # a level the follow-up states replaces the earlier one
+    merged = {**known, **stated_levels(earlier), **stated}  # a level the follow-up states replaces the earlier one
     combined = f"{earlier.text} ; {text}"
-    if levels and not claims.asks_any(head):
+    if stated and not claims.asks_any(head):
         # "and on plain POWER7?": a level below what the subject needs at all answers before any predicate does
         gate = claims.verdict(combined, merged, "is it possible?", False, head)
         if gate is not None and gate.answer == "no":
@@ -498,9 +528,9 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         # no question; its title lends subjects (never figures: its digits are set aside), the follow-up the predicate
         title = _DIGITS.sub(" ", answered)
         got = claims.verdict(f"{earlier.text} ; {title} ; {text}", merged, asked_part(own), fragment, own, title)
-    if got is not None and levels and got.claim.says == GENERIC and not got.claim.when:
+    if got is not None and stated and got.claim.says == GENERIC and not got.claim.when:
         return None  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
-    if got is not None and not levels and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
+    if got is not None and not stated and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
         return None  # "and tomcat?": the follow-up swaps the subject for one this claim does not speak of
     return got
 

@@ -86,3 +86,92 @@ def test_spread_over_cells_is_a_no(engine, question):
 def test_a_box_with_four_cells_is_no_spread_instance(engine):
     answer, _ = _verdict(engine, "superdome with 4 cells, all memory interleaved. acceptable for SAP?")
     assert answer == "no"
+
+
+_HPUX_11IV2 = {
+    "kind": "hpux-server",
+    "name": "rx86b",
+    "os_version": "11iv2",
+    "cells": 2,
+    "cores": 16,
+    "memory_gb": 64,
+    "clm_pct": 10,
+    "numa_policy": 0,
+    "sap": {"shared_memory_gb": 8, "instances": [{"name": "D10", "cores": 4, "work_processes": 20}]},
+}
+
+
+def _on(engine: ChatEngine, document: dict, text: str):
+    """The question asked after the document was attached (its review)."""
+    first = engine.turn("review this", None, document=document)
+    return engine.turn(text, first.state)
+
+
+def test_a_change_on_the_document_is_judged_at_the_documents_release(engine):
+    """numa_policy is an 11i v3 tunable: on an 11i v2 box "can I just set it?" is no, whatever rule fires there."""
+    reply = _on(engine, _HPUX_11IV2, "can we simply set numa_policy=1 on rx86b?")
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert "11iv3" in reply.answer
+
+
+def test_a_level_the_question_states_wins_over_the_documents(engine):
+    reply = _on(engine, _HPUX_11IV2, "on 11i v3, is kctune numa_policy=1 possible?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+
+
+_ZOS = {
+    "kind": "zos-lpar",
+    "name": "PRDX",
+    "machine": "z13",
+    "zos_version": "2.1",
+    "online_storage_gb": 128,
+    "lfarea": "LFAREA=(1M=(40%))",
+}
+
+
+def test_a_rule_that_needs_fields_the_question_does_not_name_leaves_the_verdict_to_the_assessed_ones(engine):
+    reply = _on(engine, _ZOS, "is the LFAREA on PRDX ok?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+    assert "ZOS-001" in reply.answer
+
+
+def test_a_rule_whose_missing_fields_the_question_names_still_depends(engine):
+    reply = _on(engine, _ZOS, "is the LFAREA on PRDX ok for the DB2 buffer pools?")
+    assert reply.verdict is not None and reply.verdict.answer == "it depends"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("z/OS 1.13 fresh install - pageable 1M frames there by default?", "no"),
+        ("liveCache on hpux 11.23: do we need any patches?", "yes"),
+        ("we never code LFAREA - do we still get 1M fixed frames?", "no"),
+        ("WAS on z/OS: worth putting the java heap on 1M pageable pages?", "yes"),
+        ("can SEGMENTS and UNITS be coded together on one IARV64 GETSTOR?", "no"),
+        ("our disp+work runs on 4K/4K pages on the rx6600. should we change that?", "yes"),
+        ("disp+work with small pages on hp-ux, fine?", "no"),
+    ],
+)
+def test_claims_of_the_census(engine, question, expected):
+    answer, _ = _verdict(engine, question)
+    assert answer == expected
+
+
+def test_the_aix_kernel_default_is_not_the_hpux_answer(engine):
+    answer, text = _verdict(engine, "disp+work on rx8640 11.31 with default 4K pages - should we change?")
+    assert answer == "yes"
+    assert "chatr" in text
+
+
+def test_a_pageable_1m_follow_up_after_2g_paging(engine):
+    first = engine.turn("can z/OS page a 2G page out to auxiliary storage?", None)
+    assert first.verdict is not None and first.verdict.answer == "no"
+    second = engine.turn("and a pageable 1M one?", first.state)
+    assert second.verdict is not None and second.verdict.answer == "yes"
+
+
+def test_creating_clm_online_is_a_no(engine):
+    first = engine.turn("how do we start D03 in locality domain 2?", None)
+    second = engine.turn("and creating the cell local memory, online?", first.state)
+    assert second.verdict is not None and second.verdict.answer == "no"
+    assert "reboot" in second.answer
