@@ -532,7 +532,15 @@ def claim_verdict(
         return None  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
     if got is not None and not stated and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
         return None  # "and tomcat?": the follow-up swaps the subject for one this claim does not speak of
+    if got is not None and _states_own_scene(own) and not any(p.search(own) for p in got.claim.about):
+        return None  # "D02 has 16 cores and no locality domain. ok like that?": its own scene, not the earlier subject
     return got
+
+
+def _states_own_scene(text: str) -> bool:
+    """A follow-up that states a setup of its own before asking about it ("D02 has 16 cores. ok like that?")."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()]
+    return len(sentences) > 1 and not sentences[-2].endswith("?") and _STATEMENT_VERB.search(sentences[-2]) is not None
 
 
 # "app servers <-> DB on z, hipersockets or OSA?", "Redbook vs SAP guide: who's right?": a choice between two, which no

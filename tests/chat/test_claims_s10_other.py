@@ -175,3 +175,23 @@ def test_creating_clm_online_is_a_no(engine):
     second = engine.turn("and creating the cell local memory, online?", first.state)
     assert second.verdict is not None and second.verdict.answer == "no"
     assert "reboot" in second.answer
+
+
+def test_smt_for_linux_run_natively_is_a_no(engine):
+    answer, text = _verdict(engine, "z13 paper: can SMT be used by SAP app servers run natively in an LPAR, no zVM?")
+    assert answer == "no"
+    assert "native" in text
+
+
+def test_the_plarea_is_not_configurable(engine):
+    first = engine.turn("PLAREA size on a 128 GB lpar?", None)
+    second = engine.turn("is it configurable in IEASYSxx?", first.state)
+    assert second.verdict is not None and second.verdict.answer == "no"
+    assert "automatically" in second.answer
+
+
+def test_a_follow_up_with_its_own_scene_borrows_no_earlier_claim(engine):
+    first = engine.turn("is numa_policy available on 11i v3?", None)
+    assert first.verdict is not None and first.verdict.answer == "yes"
+    second = engine.turn("D05 has 12 cores and no pset. ok like that?", first.state)
+    assert second.verdict is None or "numa_policy" not in second.verdict.because
