@@ -16,13 +16,13 @@ from advisor import linre
 from advisor.chat.calc import CalcAnswer, calculate
 from advisor.chat.calc.asked import asks_judgement
 from advisor.chat.clarify import clarification
-from advisor.chat.judge import PASSAGE as JUDGED_PASSAGE
-from advisor.chat.judge import ame64k_support, claim_verdict, states_yes_no
+from advisor.chat.judge import claim_verdict, computed_support, states_yes_no
 from advisor.chat.reader import Reading, read
 from advisor.chat.reply import CalculationOut, ChatCitation, Composer, Question, Verdict, from_out
 from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
+from advisor.knowledge.claims import Level
 from advisor.knowledge.text import sentences, tokens
 from advisor.knowledge.topic import is_list, offers, stated, topic_words, wanted
 from advisor.knowledge.verdicts import best_verdict
@@ -467,13 +467,15 @@ def answer(
     answered: str = "",
     near: frozenset[str] = frozenset(),
     lean: bool = False,
+    levels: dict[str, Level] | None = None,
 ) -> AskResult:
     """`context`: the conversation's earlier questions, where a yes/no follow-up finds the subject it leaves out
     ("does it need a reboot?", "and on POWER8?"); `answered`: the title of the last answer's first passage, subjects
     for such a follow-up ("does that mount survive a reboot?"); `near`: the passages of the last answer's thread
     (KnowledgeBase.thread), which a follow-up's answer comes from when they answer it as well as any; `lean`: a
     follow-up without amounts of its own may be answered from that thread (`on_thread`); amounts go to the
-    calculators' follow-ups and to the question before it, asked with them."""
+    calculators' follow-ups and to the question before it, asked with them. `levels`: those the session's document
+    states, for the claims' minimum levels."""
     reading = reading or read(text)
     text = reading.text
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
@@ -498,8 +500,11 @@ def answer(
             return unsure
     # a computed answer gives its own verdict ("is 4 GB enough?"); a pattern verdict next to a
     # calculation answers some other question in the message ("do unmapped NPIV adapters count?")
+    # (nor beside a calculator's verdict on the user's own statement: "we coded LFAREA=4096, valid?")
     entry = (
-        best_verdict(kb.verdicts, text) if reading.yes_no and not foreign and not (calc and calc.calculations) else None
+        best_verdict(kb.verdicts, text)
+        if reading.yes_no and not foreign and not (calc and (calc.calculations or calc.verdict))
+        else None
     )
     if entry is not None and question_platforms:  # a z/OS question never gets the verdict of an AIX passage
         families = kb.synonyms.families(set(kb.by_id[entry.passage].platforms))
@@ -514,20 +519,29 @@ def answer(
         and not (reading.yes_no or asks_judgement(text) or states_yes_no(text))
     )
     claim = (
-        claim_verdict(kb.claims, reading, context, answered)
+        claim_verdict(kb.claims, reading, context, answered, levels)
         if not foreign and not (calc and calc.verdict) and not figure_only
         else None
     )
+    supported = computed_support(reading) if not foreign else None
     computed = (
         claim is not None
-        and (claim.claim.says == "possible" or (claim.weak and claim.claim.says == "recommend"))  # "can we ...?"
-        and ame64k_support(reading) is not None
+        and supported is not None
+        and (
+            supported.over_claims
+            or claim.claim.says == "possible"
+            or (claim.weak and claim.claim.says == "recommend")  # "can we ...?"
+        )
     )
     if computed:
-        claim = None  # the computed AME64K support verdict first, before any claim or entry
+        claim = (
+            None  # the verdict computed from the stated levels first (AME64K, 2 GB pages), before any claim or entry
+        )
     judged = (
-        ame64k_support(reading)
-        if not foreign and claim is None and (computed or entry is None or entry.id.startswith("ame64k-on"))
+        supported
+        if supported is not None
+        and claim is None
+        and (computed or entry is None or entry.id.startswith(supported.over_entries))
         else None
     )
     if judged is not None:
@@ -568,8 +582,8 @@ def answer(
     out = Composer()
     result = AskResult(out, covered=True, intent="calc" if calc else "ask", rule_scores=r.rule_scores)
     if judged is not None:
-        p = kb.by_id[JUDGED_PASSAGE]
-        word, because = judged
+        p = kb.by_id[judged.passage]
+        word, because = judged.answer, judged.because
         n = out.cite(passage_cite(kb, p))
         out.say(f"{word.capitalize()}: {because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=word, because=because, citations=[n])  # type: ignore[arg-type]

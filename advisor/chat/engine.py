@@ -33,7 +33,7 @@ from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.fieldwords import stem
 from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
-from advisor.chat.judge import earlier_questions
+from advisor.chat.judge import document_levels, earlier_questions
 from advisor.chat.reader import read
 from advisor.chat.reader.bridge import to_english
 from advisor.chat.reader.pasted import condense
@@ -117,6 +117,17 @@ def document_platforms(doc: dict | None) -> set[str]:
     return {t for t in tags if t}
 
 
+def _words(text: str) -> list[str]:
+    """Lower-case words of two or more letters or digits, a plural's s off ("buffer_pools" -> buffer, pool)."""
+    return [w.removesuffix("s") for w in linre.findall(r"[a-z0-9]{2,}", text.lower())]
+
+
+# "can I just set numa_policy=1?", "should we enable SMT?", "ok to raise it?": a change proposed, asked yes or no
+_PROPOSED = linre.compile(
+    r"\b(?:(?:can|could|may|should|shall)\s+(?:I|we)|ok(?:ay)?\s+to|fine\s+to|safe\s+to)\s+(?:just\s+|simply\s+|safely\s+)?"
+    r"(?:set|kctune|enable|disable|turn|switch|change|raise|lower|increase|decrease|bump|put|add|remove)\b",
+    linre.IGNORECASE,
+)
 JUDGED_RULES = 8  # rules of the topic a "is my X ok?" judges: any that fires answers No
 # words that ask about the document as a whole, not about a part of it ("config attached. is AME ok here?")
 _WHOLE_DOCUMENT = frozenset(
@@ -506,11 +517,13 @@ class ChatEngine:
             return titled[:JUDGED_RULES]  # judged where it could be assessed; else every rule the words name
         return list(dict.fromkeys(first + from_passages + ranked))[:JUDGED_RULES]
 
-    def _judge_document(self, rule_ids: list[str], st: ChatState) -> ChatReply | None:
+    def _judge_document(self, rule_ids: list[str], st: ChatState, text: str = "") -> ChatReply | None:
         """ "is my LFAREA ok?" with a document in the session: the rules' verdict on that document.
 
         A rule that fires -> No (its message); all assessed and quiet -> Yes; otherwise It depends
-        (on the fields a rule could not be assessed without, asked for).
+        (on the fields a rule could not be assessed without, asked for). A rule that could not be assessed for want
+        of fields the question does not name ("is the lfarea ok on PRD1?" and ZOS-003's DB2 buffer pools) leaves the
+        verdict to the rules that were assessed, when there are any.
         """
         doc = self._model(st)
         if not rule_ids or doc is None:
@@ -519,6 +532,13 @@ class ChatEngine:
         order = {rid: i for i, rid in enumerate(rule_ids)}
         fired = sorted((f for f in review.findings if f.rule_id in order), key=lambda f: order[f.rule_id])
         missing = [n for n in review.not_assessed if n.rule_id in rule_ids]
+        assessed = [rid for rid in rule_ids if rid not in {n.rule_id for n in missing}]
+        if text and missing and assessed and not fired:
+            # a missing field's own name (not the part of the document it sits in) says what it adds: "DB2 buffer
+            # pools", "achieved factor"; not the "LFAREA" of lfarea_usage.total_mb
+            asked = set(_words(text))
+            missing = [n for n in missing if any(w in asked for p in n.missing for w in _words(p.rsplit(".", 1)[-1]))]
+            rule_ids = assessed if not missing else rule_ids
         rule_id = fired[0].rule_id if fired else (missing[0].rule_id if missing else rule_ids[0])
         cite = from_out(self.advisor.citations(rule_id)[0], f"rule:{rule_id}")
         if fired:
@@ -713,9 +733,18 @@ class ChatEngine:
             answered=self._answered(st),
             near=near,
             lean=bool(near) and st.document is None and not _amounts(split_aside(text)[0]),
+            levels=document_levels(st.document),
         )
-        if st.document is not None and reading.yes_no and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text)):
-            judged = self._judge_document(self._rules_for_document(reading.text, st), st)
+        # "can I just kctune numa_policy=1 on this box?": a change proposed is judged by what the sources say of it
+        # (a claim, at the document's levels), not by whether a rule fires on the document as it stands
+        proposed = _PROPOSED.search(text) is not None and result.verdict is not None
+        if (
+            st.document is not None
+            and reading.yes_no
+            and not proposed
+            and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text))
+        ):
+            judged = self._judge_document(self._rules_for_document(reading.text, st), st, reading.text)
             if judged is not None:
                 st.subject.question = reading.text  # what "and the swap?" asks the same of
                 return judged

@@ -10,7 +10,7 @@ AIX level, an AIX level without a processor, an AIX 7.2 without its technology l
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from advisor import linre
 from advisor.calculators import ame
@@ -72,6 +72,90 @@ def ame64k_support(reading: Reading) -> tuple[str, str] | None:
         "it depends",
         f"{_NEEDS}; {said} meets that so far, it also depends on the AIX technology level (TL1 or later)",
     )
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A yes/no verdict computed from the processor, machine or level the question states, with its passage."""
+
+    answer: str
+    because: str
+    passage: str
+    over_entries: str = ""  # the verdict entries (an id prefix) it answers before; "" all of them
+    # answers before any claim ("z13 with zos 2.2, 2g pages?" is not the SMT study's z/OS level); else only before an
+    # availability claim ("can we ...?")
+    over_claims: bool = False
+
+
+# "2 GB pages", "2G frames", "LFAREA 2G=", "PAGEFRAMESIZE=2G": the fixed 2 GB page size of z/OS
+_2G_PAGES = linre.compile(
+    r"\b2\s?G(?:B)?\s+(?:(?:large|fixed|huge)\s+)?(?:pages?|frames?)\b|\b2G\s?=|\bPAGEFRAMESIZE\s?=\s?2G\b|"
+    r"\b2\s?gig\s+pages?\b",
+    linre.IGNORECASE,
+)
+# what else a 2 GB page question may ask: paging, 4K demand, reconfiguration, the IPL, limits, sizes, figures
+_NOT_2G_SUPPORT = linre.compile(
+    r"\bpageable\b|\bpag(?:ed|ing)\b|\bpage\s+(?:it\s+|them\s+)?out\b|\bDREF\b|\b4\s?K\b|\breconfig\w*|\bdefault\b|"
+    r"\bIPL\b|\bprompt\w*|\blimit\b|\bmax\w*|%|\bhow\s+(?:much|many|big)\b|\bfaster\b|\bgain\w*|\bimprov\w*|\bbetter\b",
+    linre.IGNORECASE,
+)
+# "can we use", "supported on", "available", "doable", "possible", "work on": whether the machine and release have them
+_2G_ASKED = linre.compile(
+    r"\b(?:can|could|may)\s+(?:I|we|you|it|they|z/?OS)\b|\b(?:possible|supported|support|available|doable|feasible|"
+    r"usable|allowed|valid|works?)\b|\b(?:use|exploit|get|have)\b",
+    linre.IGNORECASE,
+)
+_Z_MACHINE = {"z9": 9, "z10": 10, "z114": 11, "z196": 11, "zbc12": 12, "zec12": 12, "z13": 13, "z14": 14, "z15": 15}
+_RSM_OFFERING = linre.compile(r"\bRSM\b|\benablement\s+offering\b|\bweb\s+deliverable\b", linre.IGNORECASE)
+ZOS_2G_PASSAGE = "zos-iar041i-no-hardware-support"
+_2G_NEEDS = "2 GB pages need a zEC12 or later machine and z/OS 2.1, or z/OS 1.13 with the RSM Enablement Offering"
+
+
+def zos_2g_support(reading: Reading) -> Computed | None:
+    """ "can we use LFAREA 2G= on our z196?", "z/OS 2.1: 2 GB large pages?": the machine and the release decide (rule
+    ZOS-005: 2 GB pages came with the zEC12; where they are missing, IPL refuses 2G= with IAR041I)."""
+    text = reading.text
+    if not _2G_PAGES.search(text) or _NOT_2G_SUPPORT.search(text):
+        return None
+    if not (_2G_ASKED.search(text) or short_yes_no(text)):  # "2GB frames on zEC12 with z/OS 1.13?" asks it too
+        return None
+    if not (reading.yes_no or _yes_no_for_claims(text)):
+        return None
+    machines = [p.name for p in reading.platforms if p.family == "z" and p.name.lower() in _Z_MACHINE]
+    zos = [o for o in reading.os_levels if o.os == "zos"]
+    if not machines and not zos:
+        return None
+    machine = machines[-1] if machines else None
+    level = parse_level("zos", zos[-1].version) if zos else None
+    if machine is not None and _Z_MACHINE[machine.lower()] < _Z_MACHINE["zec12"]:
+        return _2g(
+            "no",
+            f"{_2G_NEEDS}; a {machine} has no 2 GB page support, so IPL refuses a 2G= request (IAR041I) and the "
+            "requests need 1 MB pages instead",
+        )
+    if level is not None and level < (1, 13):
+        return _2g("no", f"{_2G_NEEDS}; z/OS {zos[-1].version} is below that")
+    offering = level is None or level >= (2, 1) or _RSM_OFFERING.search(text) is not None
+    if machine is not None and offering:
+        on = f" with z/OS {zos[-1].version}" if zos else ", from z/OS 2.1 (or 1.13 with the RSM Enablement Offering)"
+        return _2g("yes", f"{_2G_NEEDS}: a {machine} has them{on}; reserve them with 2G= in LFAREA")
+    missing = [] if machine is not None else ["the machine (zEC12 or later)"]
+    if not offering:
+        missing.append("the RSM Enablement Offering on z/OS 1.13")
+    said = " with ".join(x for x in (machine, f"z/OS {zos[-1].version}" if zos else None) if x)
+    return _2g("it depends", f"{_2G_NEEDS}; {said} is not enough to tell, it depends on {' and '.join(missing)}")
+
+
+def _2g(answer: str, because: str) -> Computed:
+    return Computed(answer, because, ZOS_2G_PASSAGE, over_claims=True)
+
+
+def computed_support(reading: Reading) -> Computed | None:
+    """The first verdict computed from the levels the question states: AME64K on POWER/AIX, 2 GB pages on z/OS."""
+    ame64k = ame64k_support(reading)
+    if ame64k is not None:
+        return Computed(*ame64k, PASSAGE, "ame64k-on")
+    return zos_2g_support(reading)
 
 
 # "VIOS 2.2.1.3", "vios 2.1", "VIO server level 2.2": the reader has no VIOS level of its own
@@ -332,7 +416,34 @@ def earlier_questions(st: ChatState) -> str:
     return " ; ".join(dict.fromkeys(s.strip() for s in said if s.strip()))[-_CONTEXT_CHARS:]
 
 
-def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered: str = "") -> ClaimVerdict | None:
+def document_levels(doc: dict | None) -> dict[str, Level]:
+    """The levels the session's document states (HP-UX release, z/OS and z/VM level, processor, AIX level): a claim
+    with a minimum level judges "can I just kctune numa_policy=1 on this box?" against the box's 11i v2 as if the
+    question had said it; a level the question states itself still wins."""
+    if not doc:
+        return {}
+    out: dict[str, Level] = {}
+    hpux = doc.get("os_version") if doc.get("kind") == "hpux-server" else None
+    if isinstance(hpux, str) and hpux in _HPUX_VERSIONS:
+        out["hpux"] = _HPUX_VERSIONS[hpux]
+    zvm = doc.get("zvm")
+    said = {
+        "zos": doc.get("zos_version"),
+        "zvm": zvm.get("version") if isinstance(zvm, dict) else None,
+        "power": doc.get("processor"),
+    }
+    for kind, value in said.items():
+        if isinstance(value, str):
+            try:
+                out[kind] = parse_level(kind, value)
+            except ValueError:
+                continue
+    return out
+
+
+def claim_verdict(
+    claims: Claims, reading: Reading, context: str = "", answered: str = "", known: dict[str, Level] | None = None
+) -> ClaimVerdict | None:
     """The verdict of the claims that settle this yes/no question's predicate (knowledge/claims/), or None.
 
     A follow-up that leans on the conversation (a pronoun, a short fragment) and that no claim settles alone is
@@ -340,7 +451,8 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
     and the levels it states still come from the follow-up itself ("does plain POWER7 have it?" after the NX
     unit of POWER7+ asks about the NX unit on POWER7). `answered`: the title of what the last answer put forward,
     which supplies subjects only ("does that mount survive a reboot?" after an answer proposing a namefs mount);
-    its words never ask the predicate."""
+    its words never ask the predicate. `known`: the levels the session's document states (document_levels), under
+    those the question states."""
     text = reading.text
     if _BARE_LEVEL.match(text) and context and _VIOS_LEVEL.search(context):
         # "ssp on vios 2.2.0.13?" then "and on 2.2.2.0?": a dotted level of four parts is another VIOS level
@@ -369,10 +481,12 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         and not _VERB_FIRST.match(own)
         and not _request(own)  # "command to raise the huge buffers?" asks for a command
     )
-    levels = stated_levels(reading)
+    stated = stated_levels(reading)
     focus = head if head != text else None
     if focus is not None:  # "on VIOS 2.2.2.0 (ssp on vios 2.2.0.13 - doable)": the follow-up's own level wins
-        levels = {**levels, **stated_levels(read(head))}
+        stated = {**stated, **stated_levels(read(head))}
+    known = known or {}
+    levels = {**known, **stated}
     inner = text[text.index(" (") + 2 : -1] if own == text and focus is not None else ""
     if inner and (_IMPERATIVE.match(f"{inner}?") or _adds(f"{inner}?")):
         # "and the db2 lpar?" after "turn on AME for the Java LPARs too?": the question it continues asks whether to
@@ -405,7 +519,7 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         # "we have 2 big instances today. ok?" after "32 cores, how many instances?": the figures stated now, judged
         # with those stated before, outrank what depends in general
         earlier = read(context[-_CONTEXT_CHARS:])
-        merged = {**stated_levels(earlier), **levels}
+        merged = {**known, **stated_levels(earlier), **stated}
         judged = claims.verdict(f"{earlier.text} ; {text}", merged, asked_part(own), fragment, own)
         if judged is not None and judged.figure:
             return judged
@@ -420,9 +534,9 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
     ):
         return got
     earlier = read(context[-_CONTEXT_CHARS:])
-    merged = {**stated_levels(earlier), **levels}  # a level the follow-up states replaces the earlier one
+    merged = {**known, **stated_levels(earlier), **stated}  # a level the follow-up states replaces the earlier one
     combined = f"{earlier.text} ; {text}"
-    if levels and not claims.asks_any(head):
+    if stated and not claims.asks_any(head):
         # "and on plain POWER7?": a level below what the subject needs at all answers before any predicate does
         gate = claims.verdict(combined, merged, "is it possible?", False, head)
         if gate is not None and gate.answer == "no":
@@ -434,11 +548,19 @@ def claim_verdict(claims: Claims, reading: Reading, context: str = "", answered:
         # no question; its title lends subjects (never figures: its digits are set aside), the follow-up the predicate
         title = _DIGITS.sub(" ", answered)
         got = claims.verdict(f"{earlier.text} ; {title} ; {text}", merged, asked_part(own), fragment, own, title)
-    if got is not None and levels and got.claim.says == GENERIC and not got.claim.when:
+    if got is not None and stated and got.claim.says == GENERIC and not got.claim.when:
         return alone  # "and if the box were POWER7+?": another level, which a claim without levels cannot answer
-    if got is not None and not levels and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
+    if got is not None and not stated and _ELLIPSIS.match(own) and not any(p.search(own) for p in got.claim.about):
         return alone  # "and tomcat?": the follow-up swaps the subject for one this claim does not speak of
+    if got is not None and _states_own_scene(own) and not any(p.search(own) for p in got.claim.about):
+        return alone  # "D02 has 16 cores and no locality domain. ok like that?": its own scene, not the earlier subject
     return got or alone
+
+
+def _states_own_scene(text: str) -> bool:
+    """A follow-up that states a setup of its own before asking about it ("D02 has 16 cores. ok like that?")."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text[-600:]) if m.group(0).strip()]
+    return len(sentences) > 1 and not sentences[-2].endswith("?") and _STATEMENT_VERB.search(sentences[-2]) is not None
 
 
 # "app servers <-> DB on z, hipersockets or OSA?", "Redbook vs SAP guide: who's right?": a choice between two, which no

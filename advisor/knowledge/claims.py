@@ -127,7 +127,9 @@ _KIND_AFTER = linre.compile(
 _CHANGE_ASKED = linre.compile(
     r"\b(?:need|needs|have|has|got)\s+to\s+(?:change|fix|adjust|correct|touch|tweak|modify|do)\s+(?:anything|something|it|"
     r"this|that|them)\b|\b(?:anything|something)\s+to\s+(?:change|fix|adjust|correct|do)\b|\b(?:needs?|has|have)\s+to\s+be\s+"
-    r"(?:changed|fixed|adjusted|corrected)\b|\bneeds?\s+(?:changing|fixing|adjusting|correcting|a\s+change|a\s+fix)\b",
+    r"(?:changed|fixed|adjusted|corrected)\b|\bneeds?\s+(?:changing|fixing|adjusting|correcting|a\s+change|a\s+fix)\b|"
+    r"\b(?:should|shall|must)\s+(?:I|we)\s+(?:change|fix|adjust|correct|touch|tweak)(?:\s+(?:that|this|it|them|anything)\b|"
+    r"\s*\?)",
     linre.IGNORECASE,
 )
 # "D2TLB misses at 0.3 per 1000 instructions - within target?", "more than 40 % ITR?": a number the question states,
@@ -1019,8 +1021,14 @@ def _label(kind: str, level: Level) -> str:
             + (f" TL{level[2]}" if len(level) > 2 else "")
             + (f" SP{level[3]}" if len(level) > 3 else "")
         )
+    name = _HPUX_NAMES.get((level[0], level[1])) if kind == "hpux" and len(level) > 1 else None
+    if name is not None:  # "HP-UX 11iv2 (11.23)": the release as the slides and documents name it
+        return f"HP-UX {name} ({level[0]}.{level[1]})"
     names = {"vios": "VIOS", "zos": "z/OS", "zvm": "z/VM", "hpux": "HP-UX"}
     return f"{names[kind]} {'.'.join(str(x) for x in level)}"
+
+
+_HPUX_NAMES = {(11, 11): "11iv1", (11, 23): "11iv2", (11, 31): "11iv3"}
 
 
 def below_minimum(c: Claim, levels: dict[str, Level]) -> bool:

@@ -20,7 +20,7 @@ from advisor.calculators.lfarea import (
 )
 from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run, stated_verdict
+from advisor.chat.calc.common import CalcAnswer, Calculation, _asking_sentence, _cites, _has, run, stated_verdict
 from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer, Question
 
@@ -97,12 +97,21 @@ def _syntax_only(stmt: str, yes_no: bool = False, text: str = "") -> CalcAnswer 
             "for a new LFAREA.",
             *cites,
         )
-        why = f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})"
-        out.verdict = (stated_verdict(False, text), why, cites)  # "any issue with ...?": yes
+        out.verdict = _syntax_verdict(stmt, e, text, cites)
+        out.judges_stated = True  # "LFAREA=(2G=(10%,4))?": the statement as written is what is asked about
         return out
     except ValueError:
         return None
     return _request_alone(stmt, yes_no)
+
+
+def _syntax_verdict(stmt: str, e: LfareaSyntaxError, text: str, cites: list) -> tuple[str, str, list]:
+    """The verdict on a statement with a syntax error: not valid; asked what IPL does ("with NOPROMPT in there, does
+    the IPL still stop?"), yes: a syntax error prompts for a new LFAREA whatever PROMPT or NOPROMPT says."""
+    why = f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})"
+    if _PROMPT_ASKED.search(_asking_sentence(text)):  # not "IPL prompted after LFAREA=4096. isn't that 4096 MB?"
+        return "yes", f"{why}, and syntax errors always prompt for a new LFAREA at IPL, NOPROMPT or not", cites
+    return stated_verdict(False, text), why, cites  # "any issue with ...?": yes
 
 
 _ONLINE_QUESTION = Question(
@@ -230,11 +239,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 *_cites([CITE_FORMS], "lfarea"),
             )
             out.rules = ["ZOS-002"]
-            out.verdict = (
-                stated_verdict(False, text),
-                f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})",
-                _cites(e.citations, "lfarea"),
-            )
+            out.verdict = _syntax_verdict(stmt, e, text, _cites(e.citations, "lfarea"))
+            out.judges_stated = True
             return out
         except ValueError:
             placeholder = True

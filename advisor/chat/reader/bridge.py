@@ -122,6 +122,7 @@ gracias=thanks
 """
 _FR = """
 deux=two|trois=three|quatre=four|huit=eight|serveur=server|serveurs=servers|paginable=pageable|paginables=pageable|elles=they|ils=they
+on peut=can we|peut on=can we|autre=another|autres=other|cellule=cell|cellules=cells|mettre=put|meme=same
 est-ce que=|faut il=is needed|combien de=how much|et si=and if|par defaut=default|qu est-ce que=what
 combien=how much|quel=which|quelle=which|quels=which|quelles=which|comment=how|pourquoi=why|quand=when|ou=or|si=if
 et=and|mais=but|est=is|sont=are|peut=can|peux=can|pouvons=can|doit=must|dois=must|devons=must|faut=needed|il=it

@@ -16,7 +16,9 @@ from pydantic import BaseModel
 
 # One pass per pattern; every quantifier is bounded or over a class the next token cannot start with.
 _POWER = re.compile(r"(?<![A-Za-z0-9/])(?:POWER|Power|power|PWR|pwr|P|p)[ -]?(\d{1,2})(\+?)(?![A-Za-z0-9])")
-_Z = re.compile(r"(?<![A-Za-z0-9/])(?:IBM\s)?(z(?:EC12|BC12|196|114|1[3-7])s?|EC12|BC12)(?![A-Za-z0-9])", re.IGNORECASE)
+_Z = re.compile(
+    r"(?<![A-Za-z0-9/])(?:IBM\s)?(z(?:EC12|BC12|196|114|1[3-7]|10|9)s?|EC12|BC12)(?![A-Za-z0-9])", re.IGNORECASE
+)
 _IBM_Z = re.compile(r"(?<![A-Za-z0-9/])(?:IBM\sZ|System\sz|zSeries|mainframes?|Z)(?![A-Za-z0-9/])")
 # IBM Power servers by model: E980, S922, S1024, E1080, Power E870C: the generation is in the number
 # "p6 570", "p5 box": a bare P5 / P6 followed by a server model number or a word for a server is the processor
