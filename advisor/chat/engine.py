@@ -187,6 +187,8 @@ class ChatEngine:
             st.original_document = new_doc
         said, text = text, without_document_name(text, st.document)
         reading = read(text)
+        if whatif.cued_change(text, st):  # "sapapp01 -> factor 2.0", "business wants weight 255. impact?"
+            return self._finish(st, message, self._whatif(text, Intent("whatif"), st))
         picked = self._picked(said, reading, st)
         if picked is not None:  # "why is sapapp01 critical?", "the remaining medium one": that finding explained
             return self._finish(st, message, self._explain(text, picked, st))

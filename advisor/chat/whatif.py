@@ -408,6 +408,30 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
         return False
 
 
+# "sapapp01 -> expansion factor 2.0", "simulate: true memory 3 GB, factor 4.7", "business wants sapapp01 uncapped
+# weight 255. impact?", "same vios but in a 128 core frame", "amepat shows a deficit of 900 MB, re-check", "what would
+# chatr +pi 4M +pd 16M change": words that say the message states a change of the document, whatever its form
+_CHANGE_CUE = linre.compile(
+    r"->|=>|→|\bsimulat\w*|\bpretend\w*|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
+    r"\bconsequences?\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
+    r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b|\bif\s+(?:we|i|they)\b",
+    linre.IGNORECASE,
+)
+
+
+def cued_change(text: str, st: ChatState) -> bool:
+    """A message that says it states a change (an arrow, "simulate", "X wants ...", "impact?") and whose words read
+    as a change of a value the session's document holds: a what-if, whatever else it asks ("fine?", "new memory
+    target?"). Only real changes count: "is 3 GB enough? impact?" on a 3 GB VIOS changes nothing."""
+    if st.document is None or st.pending is not None or not _CHANGE_CUE.search(text):
+        return False
+    try:
+        changes = read_changes(st.document, text)
+    except (ChangeError, WhichOne):
+        return False
+    return any(get_at(st.document, c.path) != c.value for c in changes)
+
+
 _SUPPOSED_CHANGE = linre.compile(
     r"^\s*(?:(?:and|so|ok|okay|also|then|now)[\s,]+)*(?:what\s+if|suppose|supposing|assume|imagine|hypothetically|"
     r"let'?s\s+say|say\s+we|with\s+(?:\d|an?\s|one\s|two\s|(?:\w+\s+)?(?:more|fewer|less|extra|additional)\b))",
