@@ -328,9 +328,18 @@ _CLEAR = linre.compile(
 _ENUM_TOKEN = linre.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
 # fixes: z/VM APARs (VM65586), z/OS APARs and PTFs (OA12345, UA12345), HP-UX patches (PHKL_12345)
 _FIX_ID = linre.compile(r"\b(?:[A-Z]{2}\d{5}|PH[A-Z]{2}_\d{4,6})\b", linre.IGNORECASE)
-_FIX_ADD = linre.compile(r"\b(?:apply|applied|install|installed|add|added|load|put\s+on|with)\b", linre.IGNORECASE)
+_FIX_ADD = linre.compile(
+    r"\b(?:apply|applied|install|installed|add|added|load|put\s+on|with|back\s+in|back)\b", linre.IGNORECASE
+)
 _FIX_REMOVE = linre.compile(
-    r"\b(?:remove|removed|back\s*out|backed\s+out|uninstall|uninstalled|roll\s*back|drop|without|withdraw)\b",
+    r"\b(?:remove|removed|back\s*out|backed\s+out|uninstall|uninstalled|roll\s*back|drop|without|withdraw|no|not|"
+    r"missing|lacks?|lacking)\b",
+    linre.IGNORECASE,
+)
+# "the apar list is empty", "no apars at all", "without any patches": the document's list of fixes emptied
+_NO_FIXES = linre.compile(
+    r"\b(?:apar|ptf|patch)(?:e?s)?\s+(?:list\s+)?(?:is\s+|are\s+|were\s+|was\s+|gets?\s+)?(?:empty|emptied|cleared|none)\b"
+    r"|\b(?:no|without(?:\s+any)?|zero)\s+(?:apars|ptfs|patches)\b|\bempty\s+(?:apar|ptf|patch)",
     linre.IGNORECASE,
 )
 FIX_LISTS = {"zvm-lpar": "zvm.apars", "hpux-server": "patches"}
@@ -406,6 +415,8 @@ def _fix_changes(doc: dict, text: str) -> list[Change]:
     """ "apply VM65586", "back out PHKL_44565": a fix added to or taken from the document's list of fixes."""
     path = FIX_LISTS.get(str(doc.get("kind")))
     ids = [m.group(0).upper() for m in _FIX_ID.finditer(text)]
+    if path is not None and not ids and _NO_FIXES.search(text):
+        return [Change(path, [], None, text)]
     if path is None or not ids:
         return []
     current = list(get_at(doc, path) or [])

@@ -28,3 +28,76 @@ def test_simulate_and_same_but_are_changes(engine):
 def test_a_cue_without_a_real_change_is_no_what_if(engine):
     (reply,) = chat(engine, example("vios-undersized.json"), "we have 4 GB on it, what is the impact of that?")
     assert reply.intent != "whatif"
+
+
+def test_undo_said_other_ways_takes_the_last_change_back_with_its_figures(engine):
+    for said in ("ok revert", "never mind", "roll it back pls", "nvm, undo that", "put it back"):
+        _, undone = chat(engine, example("aix-clean.json"), "what if factor 2.5", said)
+        assert "Undone: ame.expansion_factor: 2.5 -> 2.0" in undone.answer, said
+        assert "Expanded memory: 17.5 -> 14 GB" in undone.answer, said  # the figures the undo moves
+
+
+def test_undo_both_takes_back_two_what_ifs_and_states_the_values(engine):
+    *_, undone = chat(
+        engine, example("aix-clean.json"), "what if factor 4.7", "and true memory 3 GB", "undo both. values now?"
+    )
+    assert "Expanded memory, now: 14 GB" in undone.answer
+    assert "Desired memory of the partition (memory.desired_gb): 7 GB" in undone.answer
+    assert "Review of" not in undone.answer  # the values asked, not the review
+
+
+def test_undo_of_one_named_change_keeps_the_others(engine):
+    *_, undone = chat(
+        engine,
+        example("vios-undersized.json"),
+        "what if we add 10 more NPIV adapters",
+        "and give it 8 GB",
+        "undo the npiv change only",
+    )
+    assert "adapters.npiv_vfc_adapters: 30 -> 20" in undone.answer
+    assert "memory_gb" not in undone.answer.split("\n")[0]  # the memory stays at 8 GB
+    assert "Resolved: VIOS-001" in undone.answer  # 8192 MB against 6940 MB
+
+
+def test_values_now_name_each_field_with_its_unit_and_meaning(engine):
+    _, values = chat(
+        engine, example("hpux-superdome.json"), "what if 10% CLM and numa_policy 1", "what are the values now?"
+    )
+    assert "Share of memory configured as cell local memory (clm_pct): 0% -> 10%" in values.answer
+    assert "Kernel tunable numa_policy (numa_policy): 0 -> 1" in values.answer
+    assert "Physical memory (memory_gb): 128 GB" in values.answer
+    _, zvm = chat(engine, example("zvm-z13.json"), "turn smt on", "whats the values now")
+    assert "Engines in the partition (engine_count): 16" in zvm.answer and zvm.citations  # a kind with no figures
+
+
+def test_it_and_instead_of_point_at_the_last_change(engine):
+    _, it = chat(engine, example("aix-clean.json"), "what if factor 3.5", "set it to 2.6 instead")
+    assert it.intent == "whatif" and "ame.expansion_factor 3.5 -> 2.6" in it.answer
+    _, more = chat(engine, example("vios-undersized.json"), "add 4 npiv adapters", "make it 10 instead of 4")
+    assert "adapters.npiv_vfc_adapters 24 -> 30" in more.answer  # 10 added instead of 4, not 10 in all
+
+
+def test_a_change_asked_about_yes_or_no_gets_the_verdict_of_its_findings(engine):
+    (no,) = chat(engine, example("aix-clean.json"), "dev team wants factor 3.5 on sapapp02, fine?")
+    assert no.verdict is not None and no.verdict.answer == "no"  # AME-007: above the 2.0-2.8 range
+    (yes,) = chat(engine, example("aix-ame4k-64k.json"), "lets say we flip it to AME64K, is that ok?")
+    assert yes.verdict is not None and yes.verdict.answer == "yes"
+    assert "ame_mpsize_support=1`, which needs a reboot" in yes.answer
+    (problem,) = chat(engine, example("aix-clean.json"), "what if the factor went to 2.4, any problem?")
+    assert problem.verdict is not None and problem.verdict.answer == "no"
+    (like,) = chat(engine, example("aix-clean.json"), "set the factor to 1.0, a problem like with AME4K?")
+    assert like.verdict is None  # compared with a concern of the user's own: no verdict of the review's
+
+
+def test_a_resolved_or_introduced_finding_says_what_the_source_measured_and_the_fix(engine):
+    (smt,) = chat(engine, example("zvm-z13.json"), "assume smt gets switched on")
+    assert "Measured in REDP-5287" in smt.answer and "+28%" in smt.answer
+    (fold,) = chat(engine, example("vios-undersized.json"), "what if vpm_fold_policy came back as 3")
+    assert "Its fix: `schedo -p -o vpm_fold_policy=4`" in fold.answer
+
+
+def test_a_list_of_fixes_emptied_or_given_back_in_words(engine):
+    (empty,) = chat(engine, example("zvm-z13.json"), "enable smt but assume the apar list is empty")
+    assert "zvm.apars" in empty.answer and "Introduced: ZVM-003" in empty.answer
+    _, back = chat(engine, example("zvm-z13.json"), "what if smt on and no VM65586", "put VM65586 back in")
+    assert "Resolved: ZVM-003" in back.answer

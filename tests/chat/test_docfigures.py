@@ -188,7 +188,7 @@ def test_nothing_changes_says_what_holds_the_rule_off(engine):
 def test_values_now_lists_the_changes_and_every_figure_as_it_stands(engine):
     _, values = chat(engine, example("hpux-superdome.json"), "set CLM to 10%", "ok, what are the values now?")
     assert values.intent == "ask" and values.verdict is None, values.answer[:300]
-    assert "clm_pct: 0 -> 10" in values.answer
+    assert "(clm_pct): 0% -> 10%" in values.answer  # with its unit and what the field holds
     assert "12.8 GB (as given: 0 GB)" in values.answer  # 10% of the 128 GB box
     assert "32.8 GB" in values.answer  # what the CLM should hold: SAP shared memory + 10% of memory
 
