@@ -393,6 +393,14 @@ def _unit_figures(kind: str, before, after, where: str, out: Composer, undone: b
     was, now = _values(kind, before), _values(kind, after)
     figures = [f for f in FIGURES if kind in f.kinds and _known(f.name)]
     changed = {f.name for f in figures if _value(now.get(f.name)) is not None and now.get(f.name) != was.get(f.name)}
+    if not changed and not undone:  # "AIX 7.1 TL1 -> TL2": the kind's main figure, said to stand as it was
+        main = next((f for f in figures if f.against and f.holds and _value(now.get(f.name)) is not None), None)
+        if main is not None:
+            unit = _unit(main.name)
+            label = f"{where}{main.label}" if where else f"{main.label[0].upper()}{main.label[1:]}"
+            said = f"{fmt(_value(now[main.name]) or 0.0)}{unit}{_in_gb(_value(now[main.name]), unit)}"
+            out.say(f"{label}: {said} (unchanged){_standing(main, now)}.", *_cites(main.name))
+        return
     # a figure with a need or limit is shown when either side moved, and the other side beside it
     paired = {f.name for f in figures if f.against and (f.name in changed or f.against in changed)}
     paired |= {n for f in figures if f.name in paired for n in (f.against, f.ceiling) if n}
@@ -402,17 +410,24 @@ def _unit_figures(kind: str, before, after, where: str, out: Composer, undone: b
             continue
         unit = _unit(f.name)
         if a == b:
-            shown = f"{fmt(b)}{unit} (unchanged)"
+            shown = f"{fmt(b)}{unit}{_in_gb(b, unit)} (unchanged)"
         elif a is not None:
-            shown = f"{fmt(a)} -> {fmt(b)}{unit}"
+            shown = f"{fmt(a)} -> {fmt(b)}{unit}{_in_gb(b, unit)}"
         else:
-            shown = f"{fmt(b)}{unit} (not computable before)"
+            shown = f"{fmt(b)}{unit}{_in_gb(b, unit)} (not computable before)"
         if f.name == "vios_required_memory_mb":
             shown += _vios_sum(was, now)
         label = f"{where}{f.label}" if where else f"{f.label[0].upper()}{f.label[1:]}"
         out.say(f"{label}: {shown}{_standing(f, now)}.", *_cites(f.name))
     if not undone:
         _keep_expanded(kind, before, after, was, now, where, out)
+
+
+def _in_gb(value: float | None, unit: str) -> str:
+    """ " (16 GB)" beside a figure of whole GB given in MB (16384 MB), as admins size memory in GB; empty otherwise."""
+    if unit.strip() != "MB" or value is None or value < 1024 or value % 1024:
+        return ""
+    return f" ({fmt(value / 1024)} GB)"
 
 
 def _keep_expanded(kind: str, before, after, was: dict, now: dict, where: str, out: Composer) -> None:
@@ -621,8 +636,17 @@ def show(value: object, path: str = "", quoted: bool = True) -> str:
         unit = next((u for suffix, u in _UNITS if field.endswith(suffix)), "")
         return f"{value}{unit}"
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) if value else "none (empty list)"
+        return ", ".join(_item(v) for v in value) if value else "none (empty list)"
     return f'"{value}"' if isinstance(value, str) and quoted else str(value)
+
+
+def _item(value: object) -> str:
+    """One entry of a list: a named block by its name and its placement ("D01 (locality domain 1, pset 2)")."""
+    if not isinstance(value, dict) or "name" not in value:
+        return str(value)
+    placed = [f"{k.replace('_', ' ')} {value[k]}" for k in ("locality_domain", "pset") if value.get(k) is not None]
+    inside = ", ".join(placed)
+    return f"{value['name']} ({inside})" if placed else str(value["name"])
 
 
 def _field(doc: dict, path: str) -> str:

@@ -44,20 +44,7 @@ def _cite(advisor, rule_id: str):
     return from_out(advisor.citations(rule_id)[0], f"rule:{rule_id}")
 
 
-# a field's unit by the schema's name for it ("memory_gb", "clm_pct"): a what-if states "4 GB -> 6 GB", not "4 -> 6"
-_UNITS = (("_gb", " GB"), ("_mb", " MB"), ("_tb", " TB"), ("_pct", "%"), ("_percent", "%"))
-
-
-def _show(value, path: str = "") -> str:
-    if value is None:
-        return "(not set)"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        field = path.rsplit(".", 1)[-1]
-        unit = next((u for suffix, u in _UNITS if field.endswith(suffix)), "")
-        return f"{value}{unit}"
-    return f'"{value}"' if isinstance(value, str) else str(value)
+_show = docfigures.show  # a value as admins read it, with its unit ("4 GB -> 6 GB", not "4 -> 6")
 
 
 def _line(f: Finding) -> str:
@@ -191,10 +178,11 @@ def moved_lines(
         fix = "" if brief else _made_with(f, changes or [], doc)
         said = f"Introduced: {_line(f)}{'.' if brief else ': ' + f.message}"
         out.say(f"{said}{f' Its fix: `{fix}.' if fix else ''}", _cite(advisor, f.rule_id))
-    for f in [] if brief else (diff.resolved + diff.introduced)[:1]:
-        measured = _measured(advisor, f.rule_id)
-        if measured:
-            out.say(measured, _cite(advisor, f.rule_id))
+    measured = (
+        [] if brief else [(f, m) for f in diff.resolved + diff.introduced if (m := _measured(advisor, f.rule_id))]
+    )
+    for f, said in measured[:1]:  # what the source measured, for the first finding whose rule gives it
+        out.say(said, _cite(advisor, f.rule_id))
     for c in diff.changed:
         why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
         out.say(
@@ -226,6 +214,7 @@ def read_changes(doc: dict, text: str, explicit: tuple[str, str] | None = None) 
     WhichOne) when one cannot be placed for sure."""
     # the figures inside a statement written whole ("LFAREA=(1M=(9000,5000))") are the statement's, not amounts of
     # fields of their own: the words are read without it
+    text = _SAME_ON.sub(r" what if it had \1", text)  # "the same on a 12 GB lpar": the document's unit at that size
     bare = _WHOLE_STATEMENT.sub(" ", text)
     worded = [] if explicit else word_changes(doc, bare, read(bare))
     try:
@@ -238,6 +227,10 @@ def read_changes(doc: dict, text: str, explicit: tuple[str, str] | None = None) 
         paths = {c.path for c in worded}
         changes = worded + [c for c in changes if c.path not in paths and not _same_block(c.path, paths)]
     return changes
+
+
+# "and the same on a 12 GB lpar?", "same thing with a 64 core box": the document's unit with the size said
+_SAME_ON = linre.compile(r"\bsame(?:\s+\w+)?\s+(?:on|in|with|for)\s+(?:a|an|one)\s+(\d)", linre.IGNORECASE)
 
 
 def _same_block(path: str, paths: set[str]) -> bool:
@@ -284,7 +277,24 @@ def _read(
     changes = read_changes(doc, text)
     if not changes and st.subject.intent == "whatif" and not _SUPPOSED.search(text):
         changes = read_changes(doc, "what if " + _LEAD.sub("", text, count=1))
-    return changes or _onto_last(doc, said, st, focus)
+    return _with_bare(doc, said, st, changes) if changes else _onto_last(doc, said, st, focus)
+
+
+def _with_bare(doc: dict, text: str, st: ChatState, changes: list[Change]) -> list[Change]:
+    """ "ok instead 2.8 with true memory 5 GB" after "try factor 4.7": besides the changes its words name, a bare
+    number no change took goes on the one field the last what-if changed, when that field takes a plain number."""
+    if st.subject.intent != "whatif" or not st.previous_documents:
+        return changes
+    last = [p for p, _, b in document_changes(st.previous_documents[-1], doc) if isinstance(b, int | float)]
+    taken = [c.value for c in changes]
+    bare = [q for q in read(text).quantities if q.kind == "number" and q.value not in taken]
+    if len(last) != 1 or len(bare) != 1 or last[0] in {c.path for c in changes} or not _unit_fits(last[0], bare[0]):
+        return changes
+    value = bare[0].value
+    return [
+        *changes,
+        Change(last[0], int(value) if value.is_integer() and isinstance(get_at(doc, last[0]), int) else value),
+    ]
 
 
 # "make it 10 instead of 4", "2.8 rather than 3": the new amount, and the one it replaces
@@ -484,7 +494,7 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
 _CHANGE_CUE = linre.compile(
     r"->|=>|→|\bsimulat\w*|\bpretend\w*|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
     r"\bconsequences?\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
-    r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b|\bif\s+(?:we|i|they)\b",
+    r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b|\bif\s+(?:we|i|they)\b",
     linre.IGNORECASE,
 )
 
@@ -646,7 +656,7 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
 # "fine?", "is that ok?", "any problem?", "would it be ok at 1.0 with AME64K instead?": a change asked about yes/no
 _ASKS_OK = linre.compile(
     r"\b(?:ok|okay|fine|good|safe|acceptable|alright|allowed|wise|sensible|problems?|issues?|risks?|risky|bad|"
-    r"concerns?)\b[^?]{0,20}\?",
+    r"concerns?)\b[^?]{0,40}\?",
     linre.IGNORECASE,
 )
 # "does it fix it?", "would that help?": whether the change clears what was found

@@ -101,3 +101,41 @@ def test_a_list_of_fixes_emptied_or_given_back_in_words(engine):
     assert "zvm.apars" in empty.answer and "Introduced: ZVM-003" in empty.answer
     _, back = chat(engine, example("zvm-z13.json"), "what if smt on and no VM65586", "put VM65586 back in")
     assert "Resolved: ZVM-003" in back.answer
+
+
+def test_instances_bound_each_with_their_places_or_dropped(engine):
+    said = "bind D01 via mpsched to ld 1 in pset 2 and D02 to ld 2, pset 3"
+    (bound,) = chat(engine, example("hpux-superdome.json"), said)
+    assert "sap.instances[2].pset (not set) -> 3" in bound.answer and "segregation" not in bound.answer
+    assert "Resolved: HPUX-003" in bound.answer  # every instance in a processor set
+    (dropped,) = chat(engine, example("hpux-superdome.json"), "put D01 in locality domain 1 with pset 2, drop D02")
+    assert "-> D00 (locality domain 0, pset 1), D01 (locality domain 1, pset 2):" in dropped.answer
+    assert "database_on_server" not in dropped.answer
+
+
+def test_the_same_on_another_size_is_a_change_and_figures_stand_in_gb(engine):
+    _, smaller = chat(engine, example("zos-lfarea.json"), "what if 2G=(4)", "and the same on a 12 GB lpar?")
+    assert smaller.intent == "whatif" and "LFAREA limit: 9.6 -> 6.4 GB" in smaller.answer
+    (frame,) = chat(engine, example("vios-undersized.json"), "same vios but in a 128 core frame, new target?")
+    assert "6940 -> 16384 MB (16 GB)" in frame.answer  # 2 GB per 16 cores
+    (level,) = chat(engine, example("aix-clean.json"), "what if we go to AIX 7.3 TL2")
+    assert "Expanded memory: 14 GB (unchanged)" in level.answer  # nothing moved: the main figure as it stands
+
+
+def test_a_thing_no_longer_used_is_set_to_none(engine):
+    (none,) = chat(engine, example("managed-system.json"), "what if vios1 stopped using its 10g ports (no 10g ports)")
+    assert "eth_10g_ports 2 -> 0" in none.answer
+
+
+def test_a_bare_number_beside_a_named_change_goes_on_the_last_changed_field(engine):
+    _, both = chat(engine, example("aix-clean.json"), "try factor 4.7", "ok instead 2.8 with true memory 5 GB")
+    assert "memory.desired_gb 7 GB -> 5 GB, ame.expansion_factor 4.7 -> 2.8" in both.answer
+    assert "Expanded memory: 32.9 -> 14 GB" in both.answer
+
+
+def test_a_part_of_the_lfarea_statement_that_goes_to_a_new_value(engine):
+    doc = {**example("zos-lfarea.json"), "online_storage_gb": 1024, "lfarea": "LFAREA=(1M=(40%),2G=(8))"}
+    (reply,) = chat(engine, doc, "what if 1M goes to 80%")
+    assert "LFAREA request: 424 -> 832 GB, 16 GB over the 816 GB LFAREA limit" in reply.answer
+    (quiet,) = chat(engine, doc, "is the LFAREA within the limit?")
+    assert "derived.lfarea_limit_gb = 816 GB" in quiet.answer  # the figures with their units

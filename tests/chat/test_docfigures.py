@@ -19,7 +19,7 @@ def test_a_clm_what_if_states_the_gb_against_what_sap_shared_memory_needs(engine
 
 def test_a_vios_memory_what_if_states_the_memory_beside_the_guideline(engine):
     (reply,) = chat(engine, example("vios-undersized.json"), "give vios1 6 gigs of memory")
-    assert "VIOS memory: 4096 -> 6144 MB, 796 MB short of the 6940 MB" in reply.answer
+    assert "VIOS memory: 4096 -> 6144 MB (6 GB), 796 MB short of the 6940 MB" in reply.answer
 
 
 def test_a_new_factor_says_the_true_memory_that_keeps_the_expanded_memory(engine):
