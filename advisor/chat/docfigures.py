@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from advisor import derive, linre
+from advisor.chat.fieldwords import meaning
 from advisor.chat.intents import recognise
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading
-from advisor.chat.reply import ChatReply, Composer, Verdict, resolve
+from advisor.chat.reply import ChatReply, Composer, Verdict, from_out, resolve
 from advisor.chat.state import ChatState
 from advisor.chat.wording import document_changes
 from advisor.documents.io import validate_document
@@ -375,22 +376,31 @@ def _values(kind: str, model) -> dict:
     return values
 
 
-def moved(before, after, out: Composer) -> None:
+def moved(before, after, out: Composer, undone: bool = False) -> None:
     """Each figure of the document that the change moves, before -> after, beside the figure it is held against
-    (the limit or need shown too when only it moved), cited by the derivation that computes it."""
+    (the limit or need shown too when only it moved), cited by the derivation that computes it (`undone`: a change
+    taken back, for which what would keep the figures as they were is not asked)."""
     if before is None or after is None or getattr(before, "kind", None) != getattr(after, "kind", None):
         return
     units = {u.path: u for u in units_of(before)}
     pairs = [(units[v.path], v) for v in units_of(after) if v.path in units and units[v.path].kind == v.kind]
     for u, v in pairs:  # a frame's partitions each with their own figures ("vioA: VIOS memory ...: 12640 -> 9840")
         where = f"{v.target}: " if len(pairs) > 1 and v.path != "$" else ""
-        _unit_figures(v.kind, u.model, v.model, where, out)
+        _unit_figures(v.kind, u.model, v.model, where, out, undone)
 
 
-def _unit_figures(kind: str, before, after, where: str, out: Composer) -> None:
+def _unit_figures(kind: str, before, after, where: str, out: Composer, undone: bool = False) -> None:
     was, now = _values(kind, before), _values(kind, after)
     figures = [f for f in FIGURES if kind in f.kinds and _known(f.name)]
     changed = {f.name for f in figures if _value(now.get(f.name)) is not None and now.get(f.name) != was.get(f.name)}
+    if not changed and not undone:  # "AIX 7.1 TL1 -> TL2": the kind's main figure, said to stand as it was
+        main = next((f for f in figures if f.against and f.holds and _value(now.get(f.name)) is not None), None)
+        if main is not None:
+            unit = _unit(main.name)
+            label = f"{where}{main.label}" if where else f"{main.label[0].upper()}{main.label[1:]}"
+            said = f"{fmt(_value(now[main.name]) or 0.0)}{unit}{_in_gb(_value(now[main.name]), unit)}"
+            out.say(f"{label}: {said} (unchanged){_standing(main, now)}.", *_cites(main.name))
+        return
     # a figure with a need or limit is shown when either side moved, and the other side beside it
     paired = {f.name for f in figures if f.against and (f.name in changed or f.against in changed)}
     paired |= {n for f in figures if f.name in paired for n in (f.against, f.ceiling) if n}
@@ -400,16 +410,24 @@ def _unit_figures(kind: str, before, after, where: str, out: Composer) -> None:
             continue
         unit = _unit(f.name)
         if a == b:
-            shown = f"{fmt(b)}{unit} (unchanged)"
+            shown = f"{fmt(b)}{unit}{_in_gb(b, unit)} (unchanged)"
         elif a is not None:
-            shown = f"{fmt(a)} -> {fmt(b)}{unit}"
+            shown = f"{fmt(a)} -> {fmt(b)}{unit}{_in_gb(b, unit)}"
         else:
-            shown = f"{fmt(b)}{unit} (not computable before)"
+            shown = f"{fmt(b)}{unit}{_in_gb(b, unit)} (not computable before)"
         if f.name == "vios_required_memory_mb":
             shown += _vios_sum(was, now)
         label = f"{where}{f.label}" if where else f"{f.label[0].upper()}{f.label[1:]}"
         out.say(f"{label}: {shown}{_standing(f, now)}.", *_cites(f.name))
-    _keep_expanded(kind, before, after, was, now, where, out)
+    if not undone:
+        _keep_expanded(kind, before, after, was, now, where, out)
+
+
+def _in_gb(value: float | None, unit: str) -> str:
+    """ " (16 GB)" beside a figure of whole GB given in MB (16384 MB), as admins size memory in GB; empty otherwise."""
+    if unit.strip() != "MB" or value is None or value < 1024 or value % 1024:
+        return ""
+    return f" ({fmt(value / 1024)} GB)"
 
 
 def _keep_expanded(kind: str, before, after, was: dict, now: dict, where: str, out: Composer) -> None:
@@ -551,45 +569,179 @@ _NOT_A_VALUE = linre.compile(
 )
 
 
-# "what are the values now?", "values now?", "show me the figures", "where do we stand": the document as it stands
-_VALUES_NOW = linre.compile(
-    r"\b(?:what\s+are|show(?:\s+me)?|list|give\s+me)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:current\s+|new\s+)?"
-    r"(?:values|figures|numbers)\b|^\W*(?:(?:current|new)\s+)?(?:values|figures|numbers)\s+(?:now|so\s+far)\b|"
+# "what are the values now?", "values now?", "whats the values", "show me the figures", "where do we stand": the
+# document as it stands
+VALUES_NOW = linre.compile(
+    r"\b(?:what(?:'s|s|\s+is|\s+are|\s+r)|show(?:\s+me)?|list|give\s+me|tell\s+me)\s+(?:the\s+|all\s+(?:the\s+)?)?"
+    r"(?:current\s+|new\s+|resulting\s+)?(?:values|figures|numbers|settings)\b|"
+    r"(?:^|[.,;:+&]\s*|\band\s+)(?:the\s+)?(?:(?:current|new|resulting)\s+)?(?:values|figures|numbers)"
+    r"(?:\s+(?:now|so\s+far|then|pls|please))?\s*[?.!]*\s*$|"
     r"\bwhere\s+do\s+we\s+stand\b",
     linre.IGNORECASE,
 )
 
 
+def asks_values(text: str) -> bool:
+    """ "what are the values now?", "undo. values?": the values of the document as it stands asked."""
+    return bool(VALUES_NOW.search(text)) and not _NOT_A_VALUE.search(text)
+
+
 def values_now(engine: ChatEngine, st: ChatState) -> ChatReply | None:
-    """ "what are the values now?": the fields the what-ifs changed, first and now, and every figure of the document
-    as it stands beside the value as given; None when the document's kind has no figures."""
-    if st.document is None:
+    """ "what are the values now?": the values of the document as it stands (`values_lines`); None when there are
+    none to state."""
+    out = Composer()
+    if not values_lines(engine, st, out):
         return None
+    st.subject.question, st.subject.calculator = "what are the values now?", ASKED
+    return engine._reply("ask", st, out, findings=[])
+
+
+# per kind, the settings "what are the values now?" states beside the fields the what-ifs changed: those the
+# figures of FIGURES and the kind's main rules start from
+SETTINGS: dict[str, tuple[str, ...]] = {
+    "aix-lpar": (
+        "processor",
+        "memory.desired_gb",
+        "memory.paging_space_gb",
+        "ame.enabled",
+        "ame.page_support",
+        "ame.expansion_factor",
+        "ame.deficit_mb",
+    ),
+    "vios": ("system_cores", "memory_gb", "vpm_fold_policy", "cpu.sharing", "adapters.npiv_vfc_adapters"),
+    "hpux-server": (
+        "memory_gb",
+        "clm_pct",
+        "numa_policy",
+        "sap.shared_memory_gb",
+        "large_pages.text",
+        "large_pages.data",
+    ),
+    "zos-lpar": ("machine", "online_storage_gb", "lfarea"),
+    "zvm-lpar": ("machine", "engines", "engine_count", "zvm.version", "zvm.apars", "smt_enabled"),
+}
+# a field's unit by the schema's name for it ("memory_gb", "clm_pct"): "4 GB -> 6 GB", not "4 -> 6"
+_UNITS = (("_gb", " GB"), ("_mb", " MB"), ("_tb", " TB"), ("_pct", "%"), ("_percent", "%"))
+
+
+def show(value: object, path: str = "", quoted: bool = True) -> str:
+    """A document value as an admin reads it: with the unit its field's name gives ("7 GB", "10%"), lists joined,
+    "(not set)" for none."""
+    if value is None:
+        return "(not set)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        field = path.rsplit(".", 1)[-1]
+        unit = next((u for suffix, u in _UNITS if field.endswith(suffix)), "")
+        return f"{value}{unit}"
+    if isinstance(value, list):
+        return ", ".join(_item(v) for v in value) if value else "none (empty list)"
+    return f'"{value}"' if isinstance(value, str) and quoted else str(value)
+
+
+def _item(value: object) -> str:
+    """One entry of a list: a named block by its name and its placement ("D01 (locality domain 1, pset 2)")."""
+    if not isinstance(value, dict) or "name" not in value:
+        return str(value)
+    placed = [f"{k.replace('_', ' ')} {value[k]}" for k in ("locality_domain", "pset") if value.get(k) is not None]
+    inside = ", ".join(placed)
+    return f"{value['name']} ({inside})" if placed else str(value["name"])
+
+
+def _field(doc: dict, path: str) -> str:
+    """ "Target memory expansion factor (ame.expansion_factor)": what a field of the document holds, and its path."""
+    m = linre.match(r"^partitions\[(\d+)\]\.(.+)$", path)
+    parts = doc.get("partitions") or []
+    if m is not None and int(m.group(1)) < len(parts):
+        part = parts[int(m.group(1))]
+        what = meaning(str(part.get("kind")), m.group(2))
+        return f"{part.get('name')}: {what or m.group(2)} ({m.group(2)})"
+    what = meaning(str(doc.get("kind")), path)
+    return f"{what} ({path})" if what else path
+
+
+def _at(doc: dict, path: str) -> object:
+    value: object = doc
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def _settings(doc: dict, changed: set[str], target: str | None) -> list[str]:
+    """The kind's SETTINGS as they stand (on a frame, those of the partition the conversation is on), each with what
+    it holds and its unit, leaving out the fields already stated as changed."""
+    units: list[tuple[str, dict]] = [("", doc)]
+    if doc.get("kind") == "managed-system":
+        parts = doc.get("partitions") or []
+        units = [(f"partitions[{i}].", p) for i, p in enumerate(parts) if p.get("name") == target]
+    out = []
+    for prefix, unit in units:
+        for path in SETTINGS.get(str(unit.get("kind")), ()):
+            value = _at(unit, path)
+            if value is not None and prefix + path not in changed:
+                out.append(f"{_field(doc, prefix + path)}: {show(value, path, quoted=False)}")
+    return out
+
+
+def values_lines(engine: ChatEngine, st: ChatState, out: Composer) -> bool:
+    """The fields the what-ifs changed, first and now, with what each holds and its unit; the kind's main settings as
+    they stand; and every figure of the document as it stands beside the value as given. False (nothing written)
+    when there is nothing to cite them by."""
+    if st.document is None:
+        return False
     model = engine._model(st)
     original = validate_document(st.original_document or st.document, "document")
-    found = asked("", model, original, _partition(st), every=True)
-    if found is None:
-        return None
-    out, cite = Composer(), found.out.citations[0]
     given = st.original_document or st.document
     changed = document_changes(given, st.document)
+    target = _partition(st) or _changed_partition(st.document, changed)
+    found = asked("", model, original, target, every=True)
+    cites = found.out.citations[:1] if found is not None else _rule_cites(engine, st.document, changed)
+    if not cites:
+        return False
     if changed:
-        shown = "; ".join(f"{path}: {a} -> {b}" for path, a, b in changed[:8])
-        out.say(f"Changed from the document as given: {shown}.", cite)
+        shown = "; ".join(f"{_field(st.document, p)}: {show(a, p)} -> {show(b, p)}" for p, a, b in changed[:8])
+        out.say(f"Changed from the document as given: {shown}.", *cites)
     else:
-        out.say("No change from the document as given.", cite)
+        out.say("No change from the document as given.", *cites)
     # fields a what-if of this session changed and an undo set back ("undo both changes. what are the values now?")
     steps = [given, *st.previous_documents, st.document]
     paths = [p for a, b in zip(steps, steps[1:], strict=False) for p, _, _ in document_changes(a, b)]
     back = [p for p in dict.fromkeys(paths) if p not in {c[0] for c in changed}]
     if back:
-        values = {p: v for p, _, v in document_changes({}, st.document)}
-        out.say(
-            "Changed and set back since, as given again: " + "; ".join(f"{p} {values.get(p)}" for p in back) + ".", cite
-        )
-    out.extend(found.out)
-    st.subject.question, st.subject.calculator = "what are the values now?", ASKED
-    return engine._reply("ask", st, out, findings=[])
+        shown = "; ".join(f"{_field(st.document, p)} {show(_at(st.document, p), p)}" for p in back if "[" not in p)
+        if shown:
+            out.say(f"Changed and set back since, as given again: {shown}.", *cites)
+    settings = _settings(st.document, {p for p, _, _ in changed} | set(back), target)
+    if settings:
+        out.say("Settings now: " + "; ".join(settings) + ".", *cites)
+    if found is not None:
+        out.extend(found.out)
+    return True
+
+
+def _changed_partition(doc: dict, changed: list) -> str | None:
+    """The partition of a frame the first field changed since the document as given belongs to, if one."""
+    parts = doc.get("partitions") or []
+    for path, _, _ in changed:
+        m = linre.match(r"^partitions\[(\d+)\]\.", path)
+        if m is not None and int(m.group(1)) < len(parts):
+            return str(parts[int(m.group(1))].get("name", "")) or None
+    return None
+
+
+def _rule_cites(engine: ChatEngine, doc: dict, changed: list) -> list:
+    """For a kind with no figures (a z/VM LPAR): the citation of the first rule that reads a changed field, or of
+    the kind's first rule."""
+    kinds = {str(doc.get("kind"))} | {str(p.get("kind")) for p in doc.get("partitions") or []}
+    rules = [r for r in engine.advisor.rulebook.rules.values() if kinds & set(r.rule.kinds)]
+    leaves = {linre.sub(r"^partitions\[\d+\]\.", "", p) for p, _, _ in changed}
+    reading = [r for r in rules if leaves & set(r.reads)] or rules
+    for rule in reading[:1]:
+        found = engine.advisor.citations(rule.id)
+        if found:
+            return [from_out(found[0], f"rule:{rule.id}")]
+    return []
 
 
 def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> ChatReply | None:
@@ -598,7 +750,7 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
     figures of its own, asks why or how something works, or comes before any change)."""
     if st.document is None or recognise(text, has_document=True, new_document=False).name in ("whatif", "undo"):
         return None
-    if len(text.split()) <= 10 and _VALUES_NOW.search(text) and not _NOT_A_VALUE.search(text):
+    if len(text.split()) <= 10 and asks_values(text):
         return values_now(engine, st)
     if st.original_document in (None, st.document):
         return None

@@ -32,7 +32,7 @@ from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.fieldwords import stem
-from advisor.chat.intents import Intent, bare_why, recognise, rule_ids
+from advisor.chat.intents import UNDO_LEAD, Intent, bare_why, recognise, rule_ids
 from advisor.chat.judge import document_levels, earlier_questions
 from advisor.chat.reader import read
 from advisor.chat.reader.bridge import to_english
@@ -149,7 +149,7 @@ _FIGURE_ASKED = linre.compile(
 _SIZE_ASKED = linre.compile(r"\bhow\s+(?:much|many|big|large)\b|\bwhat\s+size\b|\bsize\s+of\b", linre.IGNORECASE)
 # "undo that.", "revert the last change and", "roll back, then": the undo, before a change said with it
 _AFTER_UNDO = linre.compile(
-    r"^\s*(?:undo|revert|roll\s*back|go\s+back)\b(?:\s+(?:that|it|this|the\s+last(?:\s+(?:one|change))?))?"
+    rf"^\s*{UNDO_LEAD}(?:undo|revert|roll\s*back|go\s+back)\b(?:\s+(?:that|it|this|the\s+last(?:\s+(?:one|change))?))?"
     r"[\s.,;:!-]*(?:(?:and|then)\b[\s,]*)*",
     linre.IGNORECASE,
 )
@@ -198,6 +198,8 @@ class ChatEngine:
             st.original_document = new_doc
         said, text = text, without_document_name(text, st.document)
         reading = read(text)
+        if whatif.cued_change(text, st):  # "sapapp01 -> factor 2.0", "business wants weight 255. impact?"
+            return self._finish(st, message, self._whatif(text, Intent("whatif"), st))
         picked = self._picked(said, reading, st)
         if picked is not None:  # "why is sapapp01 critical?", "the remaining medium one": that finding explained
             return self._finish(st, message, self._explain(text, picked, st))
@@ -695,7 +697,7 @@ class ChatEngine:
             return self._undo_then(rest, st)  # "undo that. what if the profile drops LDR_CNTRL?"
         if not st.previous_documents:
             return whatif.nothing_to_undo(self, text, st)
-        return whatif.revert(self, text, st, st.previous_documents.pop(), "Undone")
+        return whatif.undo(self, text, st)
 
     def _undo_then(self, change: str, st: ChatState) -> ChatReply:
         """Undo the last what-if (when there is one), then the new change on the document as it was before it."""

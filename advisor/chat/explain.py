@@ -143,12 +143,18 @@ def _reported_figures(advisor, rule_id: str, t: TargetExplanation, doc) -> str:
     values = derive.compute(unit.kind, unit.model).values
     shown = {c.path for c in t.conditions}
     names = [f for f in dict.fromkeys(_FIELD.findall(cr.rule.message)) if f not in shown]
+    table = derive.everything()
     said = [
-        f"{name} = {fmt(values[name[8:]], 3)}"
+        f"{name} = {fmt(values[name[8:]], 3)}{_unit(table[name[8:]].unit if name[8:] in table else None)}"
         for name in names
         if isinstance(values.get(name[8:]), int | float) and not isinstance(values.get(name[8:]), bool)
     ]
     return ", ".join(said[:MAX_FIGURES])
+
+
+def _unit(unit: str | None) -> str:
+    """ " GB" after a figure whose derivation gives a unit ("lfarea_limit_gb = 816 GB"); nothing for a count."""
+    return f" {unit}" if unit and unit != "count" else ""
 
 
 def explain_rule_alone(advisor, rule_id: str, out: Composer) -> None:

@@ -166,3 +166,15 @@ def _common_prefix(a: str, b: str) -> str:
     while i < min(len(a), len(b)) and a[i] == b[i]:
         i += 1
     return a[:i]
+
+
+_CLAUSE_END = linre.compile(r"[.:;,]\s|[.:;]$")
+
+
+def meaning(kind: str, path: str) -> str:
+    """What a field holds, in the schema's words, asides dropped ("Desired memory of the partition" for
+    memory.desired_gb, "Kernel tunable numa_policy" for numa_policy); empty when the schema says nothing."""
+    ft = schema_paths(kind).get(path) if kind in KIND_MODELS else None
+    text = linre.sub(r"\s+", " ", _ASIDE.sub(" ", (ft.description or "") if ft is not None else "")).strip()
+    end = _CLAUSE_END.search(text)
+    return (text[: end.start()] if end is not None else text).strip(" ,")

@@ -50,17 +50,28 @@ _REVIEW = linre.compile(
     r"\s*[?.!]*\s*$",
     linre.IGNORECASE,
 )
-# "undo", and the word for it in German, Spanish, French, Portuguese and Italian
+# "ok revert", "never mind, undo that", "no, roll back": what an undo may follow
+UNDO_LEAD = (
+    r"(?:(?:ok(?:ay)?|so|then|and|please|pls|fine|alright|right|hmm+|ah|oh|no|nah|actually|never\s*mind|nvm|"
+    r"forget\s+it)[\s,.!:;-]+)*"
+)
+# "undo", and the word for it in German, Spanish, French, Portuguese and Italian, after a lead-in; a bare "never
+# mind" / "forget it" / "scratch that"; "put it back" with no value (with one, "put it back to 128" is a change)
 _UNDO = linre.compile(
-    r"^\s*(?:undo|revert|roll\s*back|go back|r(?:ü|ue|u)ckg(?:ä|ae|a)ngig|deshacer|deshaz|annuler|annule|desfazer"
-    r"|annulla)\b",
+    rf"^\s*{UNDO_LEAD}(?:undo|revert|roll\s*back|roll\s+(?:it|that|this|them)\s+back|go back"
+    r"|r(?:ü|ue|u)ckg(?:ä|ae|a)ngig|deshacer|deshaz|annuler|annule|desfazer|annulla)\b"
+    r"|^\s*(?:(?:ok(?:ay)?|so|then|no|nah|actually|oh)[\s,.!]+)*(?:never\s*mind|nvm|forget\s+(?:it|that)|"
+    r"scratch\s+that|cancel\s+(?:that|it))\s*[.!]*\s*$"
+    rf"|^\s*{UNDO_LEAD}(?:put|set|change|switch|turn)\s+(?:it|that|them|this)\s+back\s*(?:please|pls)?\s*[.!]*\s*$",
     linre.IGNORECASE,
 )
 _SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
+_PRONOUNS = {"it", "that", "this", "them", "its"}  # "set it to 2.75": the field the conversation is on (whatif.py)
 _WHATIF = linre.compile(
     r"^\s*(?:w(?:h?at|aht|ht)[\s-]*(?:if|happens\s+if|about\s+if)|supp?ose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
     r"imagine|pretend|let'?s\s+say|say\s+we|in\s+theory|theoretically)"
-    r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next|please|pls|plz|kindly|(?:can|could|would)\s+you)[\s,]+)*"
+    r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next|please|pls|plz|kindly|(?:can|could|would)\s+you|never\s*mind|nvm|"
+    r"no|nah|actually)[\s,]+)*"
     r"(?:(?:(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+)?(?:plan(?:ning)?|want(?:ing)?|going|intend(?:ing)?|would\s+like)\s+to\s+)?"
     r"(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
@@ -170,7 +181,7 @@ def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent
         return Intent("undo")
     if has_document:
         m = _SET.match(text)
-        if m:
+        if m and m.group(1).lower() not in _PRONOUNS:
             return Intent("whatif", ids, explicit_set=(m.group(1), m.group(2)))
         if changing and not ids and not _EXPLAIN.search(text):
             return Intent("whatif")

@@ -18,12 +18,13 @@ from advisor import derive, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
 from advisor.chat import docfigures, followups, selector
+from advisor.chat.calc.common import stated_verdict
 from advisor.chat.changes import WHOLE_LFAREA, Change, WhichOne, field_types, parse_changes
 from advisor.chat.explain import held_off
 from advisor.chat.fieldwords import path_words, words_of
 from advisor.chat.intents import Intent
 from advisor.chat.reader import Reading, read
-from advisor.chat.reply import ChatReply, Claim, Composer, Question, from_out
+from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs
 from advisor.chat.state import ChatState, Pending
 from advisor.chat.wording import MEMORY, ambiguous_fields, document_changes, word_changes
@@ -43,20 +44,7 @@ def _cite(advisor, rule_id: str):
     return from_out(advisor.citations(rule_id)[0], f"rule:{rule_id}")
 
 
-# a field's unit by the schema's name for it ("memory_gb", "clm_pct"): a what-if states "4 GB -> 6 GB", not "4 -> 6"
-_UNITS = (("_gb", " GB"), ("_mb", " MB"), ("_tb", " TB"), ("_pct", "%"), ("_percent", "%"))
-
-
-def _show(value, path: str = "") -> str:
-    if value is None:
-        return "(not set)"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        field = path.rsplit(".", 1)[-1]
-        unit = next((u for suffix, u in _UNITS if field.endswith(suffix)), "")
-        return f"{value}{unit}"
-    return f'"{value}"' if isinstance(value, str) else str(value)
+_show = docfigures.show  # a value as admins read it, with its unit ("4 GB -> 6 GB", not "4 -> 6")
 
 
 def _line(f: Finding) -> str:
@@ -81,7 +69,7 @@ def whatif_answer(
     ]
     if cites:
         out.say(f"What if {touched}: reviewed again with the change.", *cites)
-    moved_lines(advisor, diff, out, changes=changes)
+    moved_lines(advisor, diff, out, changes=changes, doc=before_doc)
     if diff.kept:
         out.say(
             "Kept: " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
@@ -135,28 +123,66 @@ def _os_levels(before_doc: dict, changes: list[Change]) -> str:
     return f" ({'; '.join(shown)})"
 
 
-def _made_with(finding: Finding, changes: list[Change]) -> str | None:
-    """The command of the finding's fix that makes the change: the first that names a changed field or a new value
-    given as text ("chatr +pi 16M +pd 64M disp+work" for text 4K -> 16M, "kctune numa_policy=1")."""
+def _made_with(finding: Finding, changes: list[Change], doc: dict | None = None) -> str | None:
+    """The command of the finding's fix that makes the change: the first that names a changed field (by its name, or
+    the tunable its schema description names: ame.page_support is "ame_mpsize_support") or a new value given as text
+    ("chatr +pi 16M +pd 64M disp+work" for text 4K -> 16M, "kctune numa_policy=1"), with ", needs a reboot" when
+    its step does."""
     marks = {c.path.rsplit(".", 1)[-1] for c in changes if "_" in c.path.rsplit(".", 1)[-1]}
     marks |= {c.value for c in changes if isinstance(c.value, str) and len(c.value) >= 2}
-    commands = [cmd for step in finding.remediation for cmd in step.commands]
-    return next((cmd for cmd in commands if any(m in cmd for m in marks)), None)
+    for c in changes if doc is not None else []:
+        kind, inner = _kind_of(doc or {}, c.path)
+        ft = field_types(kind).get(inner) if kind else None
+        marks |= set(linre.findall(r"\b[a-z]+_[a-z_]+\b", (ft.description or "") if ft is not None else ""))
+    found = [(cmd, step) for step in finding.remediation for cmd in step.commands if any(m in cmd for m in marks)]
+    found.sort(key=lambda pair: "=" not in pair[0])  # the command that sets a value before one that shows it
+    if not found:
+        return None
+    cmd, step = found[0]
+    return f"{cmd}`, which needs a reboot" if step.requires_reboot else f"{cmd}`"
+
+
+def _measured(advisor, rule_id: str) -> str | None:
+    """The sentence of a rule's rationale that gives what the source measured ("Measured in REDP-5287 (Table 2 ...):
+    ... (+28 %)"), in the rule's own paraphrase; None when it gives none."""
+    compiled = advisor.rulebook.rules.get(rule_id)
+    rationale = compiled.rule.rationale if compiled is not None else ""
+    return next(
+        (
+            f"{s.rstrip('.')}."
+            for s in (rationale or "").split(". ")
+            if s.startswith("Measured") or " measured the " in s
+        ),
+        None,
+    )
 
 
 def moved_lines(
-    advisor, diff: ReviewDiff, out: Composer, brief: bool = False, changes: list[Change] | None = None
+    advisor,
+    diff: ReviewDiff,
+    out: Composer,
+    brief: bool = False,
+    changes: list[Change] | None = None,
+    doc: dict | None = None,
 ) -> None:
     """The findings a change resolves (with the command of their fix that makes the change, when one names the
-    field or the new value), introduces, and whose severity it moves, each cited (`brief`: an introduced finding by
-    its title, when the review that follows gives its message)."""
+    field or the new value), introduces (with the command of its fix that names the field), and whose severity it
+    moves, each cited, and what the source measured for the first of them (`brief`: an introduced finding by its
+    title, when the review that follows gives its message)."""
     for f in diff.resolved:
-        made = _made_with(f, changes or [])
+        made = _made_with(f, changes or [], doc)
         out.say(
-            f"Resolved: {_line(f)}{f' (the change is made with `{made}`)' if made else ''}.", _cite(advisor, f.rule_id)
+            f"Resolved: {_line(f)}{f' (the change is made with `{made})' if made else ''}.", _cite(advisor, f.rule_id)
         )
     for f in diff.introduced:
-        out.say(f"Introduced: {_line(f)}{'.' if brief else ': ' + f.message}", _cite(advisor, f.rule_id))
+        fix = "" if brief else _made_with(f, changes or [], doc)
+        said = f"Introduced: {_line(f)}{'.' if brief else ': ' + f.message}"
+        out.say(f"{said}{f' Its fix: `{fix}.' if fix else ''}", _cite(advisor, f.rule_id))
+    measured = (
+        [] if brief else [(f, m) for f in diff.resolved + diff.introduced if (m := _measured(advisor, f.rule_id))]
+    )
+    for f, said in measured[:1]:  # what the source measured, for the first finding whose rule gives it
+        out.say(said, _cite(advisor, f.rule_id))
     for c in diff.changed:
         why = f" ({c.after.escalation})" if c.after.escalation and c.direction == "worsened" else ""
         out.say(
@@ -188,6 +214,7 @@ def read_changes(doc: dict, text: str, explicit: tuple[str, str] | None = None) 
     WhichOne) when one cannot be placed for sure."""
     # the figures inside a statement written whole ("LFAREA=(1M=(9000,5000))") are the statement's, not amounts of
     # fields of their own: the words are read without it
+    text = _SAME_ON.sub(r" what if it had \1", text)  # "the same on a 12 GB lpar": the document's unit at that size
     bare = _WHOLE_STATEMENT.sub(" ", text)
     worded = [] if explicit else word_changes(doc, bare, read(bare))
     try:
@@ -200,6 +227,10 @@ def read_changes(doc: dict, text: str, explicit: tuple[str, str] | None = None) 
         paths = {c.path for c in worded}
         changes = worded + [c for c in changes if c.path not in paths and not _same_block(c.path, paths)]
     return changes
+
+
+# "and the same on a 12 GB lpar?", "same thing with a 64 core box": the document's unit with the size said
+_SAME_ON = linre.compile(r"\bsame(?:\s+\w+)?\s+(?:on|in|with|for)\s+(?:a|an|one)\s+(\d)", linre.IGNORECASE)
 
 
 def _same_block(path: str, paths: set[str]) -> bool:
@@ -223,7 +254,7 @@ _GOES_ON = linre.compile(
 # "cut it by 44 GB", "double that": the field the last what-if changed
 _ON_IT = linre.compile(
     r"\b(?:cut|raise|lower|increase|decrease|reduce|double|halve|triple|bump|drop|trim|shrink|grow|set|change|bring|"
-    r"put|move|take)\s+(?:it|that|this|them)\b",
+    r"put|move|take|make)\s+(?:it|that|this|them)\b",
     linre.IGNORECASE,
 )
 _LEAD = linre.compile(r"^\s*(?:(?:and|also|plus|then|now|ok|okay|so)\b[\s,]*)+", linre.IGNORECASE)
@@ -237,13 +268,62 @@ def _read(
     from a what-if ("and network intensive too") is supposed as that one was."""
     if explicit:
         return read_changes(doc, text, explicit)
-    last = _last_fields(st) or (focus or [])
+    instead = _instead_of_last(doc, text, st)
+    if instead:
+        return instead
+    said, last = text, _last_fields(st) or (focus or [])
     if _ON_IT.search(text) and len(last) == 1 and not _named_fields(doc, text):
         text = f"{text} ({last[0]})"
     changes = read_changes(doc, text)
     if not changes and st.subject.intent == "whatif" and not _SUPPOSED.search(text):
         changes = read_changes(doc, "what if " + _LEAD.sub("", text, count=1))
-    return changes or _onto_last(doc, text, st, focus)
+    return _with_bare(doc, said, st, changes) if changes else _onto_last(doc, said, st, focus)
+
+
+def _with_bare(doc: dict, text: str, st: ChatState, changes: list[Change]) -> list[Change]:
+    """ "ok instead 2.8 with true memory 5 GB" after "try factor 4.7": besides the changes its words name, a bare
+    number no change took goes on the one field the last what-if changed, when that field takes a plain number."""
+    if st.subject.intent != "whatif" or not st.previous_documents:
+        return changes
+    last = [p for p, _, b in document_changes(st.previous_documents[-1], doc) if isinstance(b, int | float)]
+    taken = [c.value for c in changes]
+    bare = [q for q in read(text).quantities if q.kind == "number" and q.value not in taken]
+    if len(last) != 1 or len(bare) != 1 or last[0] in {c.path for c in changes} or not _unit_fits(last[0], bare[0]):
+        return changes
+    value = bare[0].value
+    return [
+        *changes,
+        Change(last[0], int(value) if value.is_integer() and isinstance(get_at(doc, last[0]), int) else value),
+    ]
+
+
+# "make it 10 instead of 4", "2.8 rather than 3": the new amount, and the one it replaces
+_INSTEAD_OF = linre.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:%|[GMT]B?\b|gigs?\b)?\s*(?:[A-Za-z]+\s+){0,2}(?:instead\s+of|rather\s+than|not)\s+"
+    r"(?:the\s+)?(\d+(?:\.\d+)?)\b",
+    linre.IGNORECASE,
+)
+
+
+def _instead_of_last(doc: dict, text: str, st: ChatState) -> list[Change]:
+    """ "make it 10 instead of 4" after "add 4 npiv adapters" (20 -> 24): the amount the last what-if added or took
+    replaced (20 + 10), or, when the replaced amount is the value the field has now, the value itself. Empty when the
+    message names another field or the replaced amount is neither (then the words are read as they are)."""
+    m = _INSTEAD_OF.search(text)
+    if m is None or not st.previous_documents or _named_fields(doc, text[: m.start()]):
+        return []
+    moved = [(p, a, b) for p, a, b in document_changes(st.previous_documents[-1], doc)]
+    if len(moved) != 1 or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in moved[0][1:]):
+        return []
+    path, before, now = moved[0]
+    new, old = float(m.group(1)), float(m.group(2))
+    if abs(old - now) < 1e-9:
+        value = new
+    elif abs(old - abs(now - before)) < 1e-9 and now != before:
+        value = before + new if now > before else before - new
+    else:
+        return []
+    return [Change(path, int(value) if value == int(value) and isinstance(now, int) else value)]
 
 
 def _onto_last(doc: dict, text: str, st: ChatState, focus: list[str] | None = None) -> list[Change]:
@@ -408,6 +488,30 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
         return False
 
 
+# "sapapp01 -> expansion factor 2.0", "simulate: true memory 3 GB, factor 4.7", "business wants sapapp01 uncapped
+# weight 255. impact?", "same vios but in a 128 core frame", "amepat shows a deficit of 900 MB, re-check", "what would
+# chatr +pi 4M +pd 16M change": words that say the message states a change of the document, whatever its form
+_CHANGE_CUE = linre.compile(
+    r"->|=>|→|\bsimulat\w*|\bpretend\w*|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
+    r"\bconsequences?\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
+    r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b|\bif\s+(?:we|i|they)\b",
+    linre.IGNORECASE,
+)
+
+
+def cued_change(text: str, st: ChatState) -> bool:
+    """A message that says it states a change (an arrow, "simulate", "X wants ...", "impact?") and whose words read
+    as a change of a value the session's document holds: a what-if, whatever else it asks ("fine?", "new memory
+    target?"). Only real changes count: "is 3 GB enough? impact?" on a 3 GB VIOS changes nothing."""
+    if st.document is None or st.pending is not None or not _CHANGE_CUE.search(text):
+        return False
+    try:
+        changes = read_changes(st.document, text)
+    except (ChangeError, WhichOne):
+        return False
+    return any(get_at(st.document, c.path) != c.value for c in changes)
+
+
 _SUPPOSED_CHANGE = linre.compile(
     r"^\s*(?:(?:and|so|ok|okay|also|then|now)[\s,]+)*(?:what\s+if|suppose|supposing|assume|imagine|hypothetically|"
     r"let'?s\s+say|say\s+we|with\s+(?:\d|an?\s|one\s|two\s|(?:\w+\s+)?(?:more|fewer|less|extra|additional)\b))",
@@ -532,14 +636,58 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
             held_off(engine.advisor, rid, after_model, after, [c.path for c in real], out)
     docfigures.moved(engine._model(st), after_model, out)
     so_far(st.original_document, doc, new_doc, out, engine.advisor, read_by, diff)
+    verdict = _verdict(text, diff, out)
     st.push_document(new_doc)
     st.subject.question = text  # what "and 128 GB?" varies next
     st.findings = refs(after)
     lead = diff.introduced or diff.resolved or after.findings  # what a bare "why?" next asks about
     st.focus = lead[0].rule_id if lead else None
     return engine._reply(
-        "whatif", st, out, findings=after.findings, diff=diff, follow_ups=followups.after_whatif(after)
+        "whatif",
+        st,
+        out,
+        findings=after.findings,
+        diff=diff,
+        verdict=verdict,
+        follow_ups=followups.after_whatif(after),
     )
+
+
+# "fine?", "is that ok?", "any problem?", "would it be ok at 1.0 with AME64K instead?": a change asked about yes/no
+_ASKS_OK = linre.compile(
+    r"\b(?:ok|okay|fine|good|safe|acceptable|alright|allowed|wise|sensible|problems?|issues?|risks?|risky|bad|"
+    r"concerns?)\b[^?]{0,40}\?",
+    linre.IGNORECASE,
+)
+# "does it fix it?", "would that help?": whether the change clears what was found
+_ASKS_FIX = linre.compile(
+    r"\b(?:fix|fixes|help|helps|resolve|resolves|solve|solves|clear|clears|go(?:es)?\s+away|disappears?|vanish(?:es)?)\b"
+    r"[^?]{0,20}\?",
+    linre.IGNORECASE,
+)
+# "a problem like with AME4K?": compared with a concern the user names, not the review's verdict
+_LIKE = linre.compile(r"\b(?:like|as)\s+(?:with|for|on|in)\b|\bsimilar\b|\bthe\s+same\s+as\b", linre.IGNORECASE)
+
+
+def _verdict(text: str, diff: ReviewDiff, out: Composer) -> Verdict | None:
+    """The yes/no to a change asked about ("set its weight to 255. ok?"): a change that introduces no finding and
+    worsens none is fine ("does it fix it?": one that also resolves one); asked the other way round ("any
+    problem?"), the opposite. None for no such question, or one compared with a concern of the user's own."""
+    fix = _ASKS_FIX.search(text)
+    if not (fix or _ASKS_OK.search(text)) or _LIKE.search(text) or not out.claims:
+        return None
+    worse = [f.rule_id for f in diff.introduced] + [c.rule_id for c in diff.changed if c.direction == "worsened"]
+    ok = not worse and (bool(diff.resolved) if fix else True)
+    if worse:
+        because = f"The change introduces or worsens {', '.join(worse[:3])}."
+    elif diff.resolved:
+        because = f"The change introduces no finding and resolves {', '.join(f.rule_id for f in diff.resolved[:3])}."
+    else:
+        because = "The change introduces, resolves and worsens no finding."
+    answer = "yes" if ok else "no"
+    if not fix:
+        answer = stated_verdict(ok, text)
+    return Verdict(answer=answer, because=because, citations=list(out.claims[0].citations[:1]) or [1])
 
 
 def _refused(st: ChatState, text: str, doc: dict, exc: DocumentError) -> ChatReply:
@@ -619,9 +767,67 @@ def resume(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | None:
     return None
 
 
-def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str) -> ChatReply:
+# "undo both changes", "undo the last two", "revert 3 steps": how many what-ifs an undo takes back
+_STEPS = linre.compile(r"\b(both|two|2|three|3)\b", linre.IGNORECASE)
+_COUNTS = {"both": 2, "two": 2, "2": 2, "three": 3, "3": 3}
+# words of an undo that name no field ("undo the last change only")
+_UNDO_WORDS = {
+    "undo",
+    "revert",
+    "roll",
+    "back",
+    "change",
+    "changes",
+    "only",
+    "part",
+    "last",
+    "step",
+    "one",
+    "keep",
+    "just",
+}
+
+
+def undo(engine: ChatEngine, text: str, st: ChatState) -> ChatReply:
+    """ "undo" (the last what-if), "undo both changes" (the last two), "undo the npiv change only" (the fields named
+    set back to the document as given, the other changes kept, as a step of its own), each with the figures it moves,
+    and "undo. values now?" with the values instead of the review."""
+    values = docfigures.asks_values(text)
+    said = text[: m.start()] if (m := docfigures.VALUES_NOW.search(text)) else text
+    named = _undone_fields(st, said)
+    if named and st.original_document is not None:
+        try:
+            to = apply_changes(st.document or {}, [Change(p, get_at(st.original_document, p)) for p in named])
+        except ChangeError:
+            to = None
+        if to is not None:
+            previous = st.document or {}
+            reply = revert(engine, text, st, to, "Undone", values)
+            st.previous_documents.append(previous)  # itself a step: "undo" again brings the fields back
+            return reply
+    m = _STEPS.search(said)
+    steps = max(1, min(_COUNTS[m.group(1).lower()] if m else 1, len(st.previous_documents)))
+    to = st.previous_documents[-steps]
+    del st.previous_documents[-steps:]
+    return revert(engine, text, st, to, "Undone", values)
+
+
+def _undone_fields(st: ChatState, said: str) -> list[str]:
+    """The fields changed since the document as given that an undo names ("undo the npiv change only"), when they
+    are not just those of the last what-if (then it is the plain undo)."""
+    if st.document is None or st.original_document is None or not st.previous_documents:
+        return []
+    words = words_of(said) - _UNDO_WORDS
+    changed = [p for p, _, _ in document_changes(st.original_document, st.document)]
+    named = [p for p in changed if path_words(linre.sub(r"^partitions\[\d+\]\.", "", p)) & words]
+    last = {p for p, _, _ in document_changes(st.previous_documents[-1], st.document)}
+    return named if named and set(named) != last else []
+
+
+def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str, values: bool = False) -> ChatReply:
     """ "undo" (`to` the document before the last what-if) or "start over" (the document as given): the fields
-    put back, before and after, what that resolves and introduces (cited), then the review as it stands."""
+    put back, before and after, what that resolves and introduces (cited), the figures that moves, then the review
+    as it stands (`values`: the values as they stand instead, for "undo. values now?")."""
     before_doc, before_model = st.document or {}, engine._model(st)
     st.document = to
     moved = document_changes(before_doc, to)
@@ -642,7 +848,16 @@ def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str) ->
         left = len(st.previous_documents)
         out.say(f"{what}: {shown}. {left} more change(s) can be undone.", *cites)
         moved_lines(engine.advisor, diff, out, brief=True)
+        docfigures.moved(before_model, after_model, out, undone=True)
 
+    if values:
+        out = Composer()
+        lead(out)
+        review = engine.advisor.review(engine._model(st))
+        docfigures.values_lines(engine, st, out)
+        st.findings = refs(review)
+        st.focus = review.findings[0].rule_id if review.findings else None
+        return engine._reply("review", st, out, findings=review.findings)
     return engine._review(text, Intent("review"), st, lead=lead)
 
 

@@ -113,6 +113,18 @@ def _instance_changes(doc: dict, text: str) -> list[Change]:
             ]
     if out:
         return out
+    out = _bound_each(text[:2000], names)
+    dropped = {
+        i
+        for name, i in names.items()
+        if name and re.search(rf"{_DROP}\s+(?:instance\s+)?{re.escape(name)}\b", text, re.I)
+    }
+    if dropped and len(dropped) < len(instances):  # "drop D02 from the box": the instance taken off the server
+        moved = {c.path: c.value for c in out}
+        kept = [_bound(inst, i, moved) for i, inst in enumerate(instances) if i not in dropped]
+        out = [Change("sap.instances", kept, None, text)]
+    if out:
+        return out
     for m in _BIND.finditer(text[:2000]):
         first = m.group(1) is not None
         name = m.group(1) if first else m.group(4)
@@ -125,6 +137,45 @@ def _instance_changes(doc: dict, text: str) -> list[Change]:
             raise ChangeError(f"no SAP instance {name} in this document (instances: {known})")
         field = "pset" if "set" in where else "locality_domain"
         out.append(Change(f"sap.instances[{index}].{field}", number, None, text))
+    return out
+
+
+# "drop D02", "remove instance D01", "take out D02": an SAP instance taken off the server
+_DROP = r"\b(?:drop|drops|dropped|remove|removed|delete|deleted|retire|decommission|take\s+out|get\s+rid\s+of)"
+
+
+def _bound(inst: dict, index: int, moved: dict) -> dict:
+    """An instance with the binding changes said for it (by its index in the document)."""
+    out = dict(inst)
+    for field in ("locality_domain", "pset"):
+        path = f"sap.instances[{index}].{field}"
+        if path in moved:
+            out[field] = moved[path]
+    return out
+
+
+# "ld 1", "locality domain 2", "pset 3", "processor set 2", "cell 0": a place an instance is bound to
+_PLACE = re.compile(r"\b(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b", re.IGNORECASE)
+_BINDING = re.compile(r"\b(?:bind|bound|put|start|run|place|move|pin|pinned|mpsched|assign|psrset)\b", re.IGNORECASE)
+
+
+def _bound_each(text: str, names: dict[str, int]) -> list[Change]:
+    """ "bind D01 with mpsched to ld 1 in pset 2 and D02 to ld 2 in pset 3", "put D01 in locality domain 1 with
+    pset 2": each instance the document names, with the places said after it and before the next instance."""
+    if not _BINDING.search(text) or not names:
+        return []
+    spots = sorted(
+        (m.start(), m.end(), i)
+        for name, i in names.items()
+        if name
+        for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.IGNORECASE)
+    )
+    out: list[Change] = []
+    for k, (_, end, index) in enumerate(spots):
+        stop = spots[k + 1][0] if k + 1 < len(spots) else len(text)
+        for m in _PLACE.finditer(text[end:stop]):
+            field = "pset" if "set" in m.group(1).lower() else "locality_domain"
+            out.append(Change(f"sap.instances[{index}].{field}", int(m.group(2)), None, text))
     return out
 
 
@@ -179,8 +230,11 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
     fixed = _fix_changes(doc, text) + _lfarea_changes(doc, text)
     by_words, used = field_changes(doc, text, reading)
+    instances = _instance_changes(doc, text)
+    if instances:  # "bind D01 with mpsched ...", "drop D02 from the box": those words set no flag or mode; amounts stay
+        by_words = [c for c in by_words if isinstance(c.value, int | float) and not isinstance(c.value, bool)]
     changes: list[Change] = (
-        _instance_changes(doc, text)
+        instances
         + _adapter_changes(doc, text, reading)
         + fixed
         + [c for c in by_words if c.path not in {f.path for f in fixed}]
@@ -322,15 +376,24 @@ _SUPPOSE = linre.compile(
 # a field taken away with no value: "drop cell local memory" (0), "remove the LFAREA statement" (not coded)
 _CLEAR = linre.compile(
     r"\b(?:drop|dropped|dropping|remove|removed|removing|(?:get|got|getting)\s+rid\s+of|zero|zeroed|clear|cleared|without|"
-    r"no\s+more|no\s+longer|delete|deleted|eliminate|scrap)\b",
+    r"no\s+more|no\s+longer|no|delete|deleted|eliminate|scrap|stop(?:s|ped)?\s+using|(?:do|does|did)\s+not\s+use)\b",
     linre.IGNORECASE,
 )
 _ENUM_TOKEN = linre.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
 # fixes: z/VM APARs (VM65586), z/OS APARs and PTFs (OA12345, UA12345), HP-UX patches (PHKL_12345)
 _FIX_ID = linre.compile(r"\b(?:[A-Z]{2}\d{5}|PH[A-Z]{2}_\d{4,6})\b", linre.IGNORECASE)
-_FIX_ADD = linre.compile(r"\b(?:apply|applied|install|installed|add|added|load|put\s+on|with)\b", linre.IGNORECASE)
+_FIX_ADD = linre.compile(
+    r"\b(?:apply|applied|install|installed|add|added|load|put\s+on|with|back\s+in|back)\b", linre.IGNORECASE
+)
 _FIX_REMOVE = linre.compile(
-    r"\b(?:remove|removed|back\s*out|backed\s+out|uninstall|uninstalled|roll\s*back|drop|without|withdraw)\b",
+    r"\b(?:remove|removed|back\s*out|backed\s+out|uninstall|uninstalled|roll\s*back|drop|without|withdraw|no|not|"
+    r"missing|lacks?|lacking)\b",
+    linre.IGNORECASE,
+)
+# "the apar list is empty", "no apars at all", "without any patches": the document's list of fixes emptied
+_NO_FIXES = linre.compile(
+    r"\b(?:apar|ptf|patch)(?:e?s)?\s+(?:list\s+)?(?:is\s+|are\s+|were\s+|was\s+|gets?\s+)?(?:empty|emptied|cleared|none)\b"
+    r"|\b(?:no|without(?:\s+any)?|zero)\s+(?:apars|ptfs|patches)\b|\bempty\s+(?:apar|ptf|patch)",
     linre.IGNORECASE,
 )
 FIX_LISTS = {"zvm-lpar": "zvm.apars", "hpux-server": "patches"}
@@ -406,6 +469,8 @@ def _fix_changes(doc: dict, text: str) -> list[Change]:
     """ "apply VM65586", "back out PHKL_44565": a fix added to or taken from the document's list of fixes."""
     path = FIX_LISTS.get(str(doc.get("kind")))
     ids = [m.group(0).upper() for m in _FIX_ID.finditer(text)]
+    if path is not None and not ids and _NO_FIXES.search(text):
+        return [Change(path, [], None, text)]
     if path is None or not ids:
         return []
     current = list(get_at(doc, path) or [])
@@ -421,7 +486,8 @@ def _fix_changes(doc: dict, text: str) -> list[Change]:
 
 _LFAREA_PAGES = linre.compile(
     r"(\d{1,6})\s*(?:x\s*)?(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)\b"
-    r"|\b(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)?\s*(?:to|=|of|at|were|is|becomes?|be)\s*\(?\s*(\d{1,6})"
+    r"|\b(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)?\s*(?:(?:goes|go|going|moves?|changes?|raised|"
+    r"lowered|set|cut|grows?|drops?)\s+to|to|=|of|at|were|is|becomes?|be)\s*\(?\s*(\d{1,6})"
     r"\s*(%?)",  # "1M=(50%)": the statement's own syntax, one part of it
     linre.IGNORECASE,
 )

@@ -19,7 +19,7 @@ def test_a_clm_what_if_states_the_gb_against_what_sap_shared_memory_needs(engine
 
 def test_a_vios_memory_what_if_states_the_memory_beside_the_guideline(engine):
     (reply,) = chat(engine, example("vios-undersized.json"), "give vios1 6 gigs of memory")
-    assert "VIOS memory: 4096 -> 6144 MB, 796 MB short of the 6940 MB" in reply.answer
+    assert "VIOS memory: 4096 -> 6144 MB (6 GB), 796 MB short of the 6940 MB" in reply.answer
 
 
 def test_a_new_factor_says_the_true_memory_that_keeps_the_expanded_memory(engine):
@@ -188,7 +188,7 @@ def test_nothing_changes_says_what_holds_the_rule_off(engine):
 def test_values_now_lists_the_changes_and_every_figure_as_it_stands(engine):
     _, values = chat(engine, example("hpux-superdome.json"), "set CLM to 10%", "ok, what are the values now?")
     assert values.intent == "ask" and values.verdict is None, values.answer[:300]
-    assert "clm_pct: 0 -> 10" in values.answer
+    assert "(clm_pct): 0% -> 10%" in values.answer  # with its unit and what the field holds
     assert "12.8 GB (as given: 0 GB)" in values.answer  # 10% of the 128 GB box
     assert "32.8 GB" in values.answer  # what the CLM should hold: SAP shared memory + 10% of memory
 

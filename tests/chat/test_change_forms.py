@@ -1,0 +1,141 @@
+"""Every way people state a change of the session's document (advisor/chat/whatif.py, engine.py): an arrow, "simulate",
+"X wants ..., impact?", "same vios but in a bigger frame", "amepat shows ..., re-check"; only a real change counts."""
+
+from __future__ import annotations
+
+from tests.chat.test_document_references import chat, example
+
+
+def test_an_arrow_on_a_new_document_is_a_what_if(engine):
+    (reply,) = chat(engine, example("aix-clean.json"), "sapapp02 => expansion factor 2.5")
+    assert reply.intent == "whatif"
+    assert "Expanded memory: 14 -> 17.5 GB" in reply.answer
+
+
+def test_a_change_someone_wants_with_its_impact_asked_is_a_what_if(engine):
+    (reply,) = chat(engine, example("vios-undersized.json"), "the storage guys want 16 more NPIV adapters, impact?")
+    assert reply.intent == "whatif"
+    assert "6940 -> 9180 MB" in reply.answer  # 16 x 140 MB more
+
+
+def test_simulate_and_same_but_are_changes(engine):
+    (sim,) = chat(engine, example("aix-clean.json"), "simulate: true memory 3 GB, factor 4.7")
+    assert sim.intent == "whatif" and "14 -> 14.1 GB" in sim.answer
+    (frame,) = chat(engine, example("vios-undersized.json"), "same vios but in a 96 core box. memory target?")
+    assert frame.intent == "whatif" and "system_cores 32 -> 96" in frame.answer
+
+
+def test_a_cue_without_a_real_change_is_no_what_if(engine):
+    (reply,) = chat(engine, example("vios-undersized.json"), "we have 4 GB on it, what is the impact of that?")
+    assert reply.intent != "whatif"
+
+
+def test_undo_said_other_ways_takes_the_last_change_back_with_its_figures(engine):
+    for said in ("ok revert", "never mind", "roll it back pls", "nvm, undo that", "put it back"):
+        _, undone = chat(engine, example("aix-clean.json"), "what if factor 2.5", said)
+        assert "Undone: ame.expansion_factor: 2.5 -> 2.0" in undone.answer, said
+        assert "Expanded memory: 17.5 -> 14 GB" in undone.answer, said  # the figures the undo moves
+
+
+def test_undo_both_takes_back_two_what_ifs_and_states_the_values(engine):
+    *_, undone = chat(
+        engine, example("aix-clean.json"), "what if factor 4.7", "and true memory 3 GB", "undo both. values now?"
+    )
+    assert "Expanded memory, now: 14 GB" in undone.answer
+    assert "Desired memory of the partition (memory.desired_gb): 7 GB" in undone.answer
+    assert "Review of" not in undone.answer  # the values asked, not the review
+
+
+def test_undo_of_one_named_change_keeps_the_others(engine):
+    *_, undone = chat(
+        engine,
+        example("vios-undersized.json"),
+        "what if we add 10 more NPIV adapters",
+        "and give it 8 GB",
+        "undo the npiv change only",
+    )
+    assert "adapters.npiv_vfc_adapters: 30 -> 20" in undone.answer
+    assert "memory_gb" not in undone.answer.split("\n")[0]  # the memory stays at 8 GB
+    assert "Resolved: VIOS-001" in undone.answer  # 8192 MB against 6940 MB
+
+
+def test_values_now_name_each_field_with_its_unit_and_meaning(engine):
+    _, values = chat(
+        engine, example("hpux-superdome.json"), "what if 10% CLM and numa_policy 1", "what are the values now?"
+    )
+    assert "Share of memory configured as cell local memory (clm_pct): 0% -> 10%" in values.answer
+    assert "Kernel tunable numa_policy (numa_policy): 0 -> 1" in values.answer
+    assert "Physical memory (memory_gb): 128 GB" in values.answer
+    _, zvm = chat(engine, example("zvm-z13.json"), "turn smt on", "whats the values now")
+    assert "Engines in the partition (engine_count): 16" in zvm.answer and zvm.citations  # a kind with no figures
+
+
+def test_it_and_instead_of_point_at_the_last_change(engine):
+    _, it = chat(engine, example("aix-clean.json"), "what if factor 3.5", "set it to 2.6 instead")
+    assert it.intent == "whatif" and "ame.expansion_factor 3.5 -> 2.6" in it.answer
+    _, more = chat(engine, example("vios-undersized.json"), "add 4 npiv adapters", "make it 10 instead of 4")
+    assert "adapters.npiv_vfc_adapters 24 -> 30" in more.answer  # 10 added instead of 4, not 10 in all
+
+
+def test_a_change_asked_about_yes_or_no_gets_the_verdict_of_its_findings(engine):
+    (no,) = chat(engine, example("aix-clean.json"), "dev team wants factor 3.5 on sapapp02, fine?")
+    assert no.verdict is not None and no.verdict.answer == "no"  # AME-007: above the 2.0-2.8 range
+    (yes,) = chat(engine, example("aix-ame4k-64k.json"), "lets say we flip it to AME64K, is that ok?")
+    assert yes.verdict is not None and yes.verdict.answer == "yes"
+    assert "ame_mpsize_support=1`, which needs a reboot" in yes.answer
+    (problem,) = chat(engine, example("aix-clean.json"), "what if the factor went to 2.4, any problem?")
+    assert problem.verdict is not None and problem.verdict.answer == "no"
+    (like,) = chat(engine, example("aix-clean.json"), "set the factor to 1.0, a problem like with AME4K?")
+    assert like.verdict is None  # compared with a concern of the user's own: no verdict of the review's
+
+
+def test_a_resolved_or_introduced_finding_says_what_the_source_measured_and_the_fix(engine):
+    (smt,) = chat(engine, example("zvm-z13.json"), "assume smt gets switched on")
+    assert "Measured in REDP-5287" in smt.answer and "+28%" in smt.answer
+    (fold,) = chat(engine, example("vios-undersized.json"), "what if vpm_fold_policy came back as 3")
+    assert "Its fix: `schedo -p -o vpm_fold_policy=4`" in fold.answer
+
+
+def test_a_list_of_fixes_emptied_or_given_back_in_words(engine):
+    (empty,) = chat(engine, example("zvm-z13.json"), "enable smt but assume the apar list is empty")
+    assert "zvm.apars" in empty.answer and "Introduced: ZVM-003" in empty.answer
+    _, back = chat(engine, example("zvm-z13.json"), "what if smt on and no VM65586", "put VM65586 back in")
+    assert "Resolved: ZVM-003" in back.answer
+
+
+def test_instances_bound_each_with_their_places_or_dropped(engine):
+    said = "bind D01 via mpsched to ld 1 in pset 2 and D02 to ld 2, pset 3"
+    (bound,) = chat(engine, example("hpux-superdome.json"), said)
+    assert "sap.instances[2].pset (not set) -> 3" in bound.answer and "segregation" not in bound.answer
+    assert "Resolved: HPUX-003" in bound.answer  # every instance in a processor set
+    (dropped,) = chat(engine, example("hpux-superdome.json"), "put D01 in locality domain 1 with pset 2, drop D02")
+    assert "-> D00 (locality domain 0, pset 1), D01 (locality domain 1, pset 2):" in dropped.answer
+    assert "database_on_server" not in dropped.answer
+
+
+def test_the_same_on_another_size_is_a_change_and_figures_stand_in_gb(engine):
+    _, smaller = chat(engine, example("zos-lfarea.json"), "what if 2G=(4)", "and the same on a 12 GB lpar?")
+    assert smaller.intent == "whatif" and "LFAREA limit: 9.6 -> 6.4 GB" in smaller.answer
+    (frame,) = chat(engine, example("vios-undersized.json"), "same vios but in a 128 core frame, new target?")
+    assert "6940 -> 16384 MB (16 GB)" in frame.answer  # 2 GB per 16 cores
+    (level,) = chat(engine, example("aix-clean.json"), "what if we go to AIX 7.3 TL2")
+    assert "Expanded memory: 14 GB (unchanged)" in level.answer  # nothing moved: the main figure as it stands
+
+
+def test_a_thing_no_longer_used_is_set_to_none(engine):
+    (none,) = chat(engine, example("managed-system.json"), "what if vios1 stopped using its 10g ports (no 10g ports)")
+    assert "eth_10g_ports 2 -> 0" in none.answer
+
+
+def test_a_bare_number_beside_a_named_change_goes_on_the_last_changed_field(engine):
+    _, both = chat(engine, example("aix-clean.json"), "try factor 4.7", "ok instead 2.8 with true memory 5 GB")
+    assert "memory.desired_gb 7 GB -> 5 GB, ame.expansion_factor 4.7 -> 2.8" in both.answer
+    assert "Expanded memory: 32.9 -> 14 GB" in both.answer
+
+
+def test_a_part_of_the_lfarea_statement_that_goes_to_a_new_value(engine):
+    doc = {**example("zos-lfarea.json"), "online_storage_gb": 1024, "lfarea": "LFAREA=(1M=(40%),2G=(8))"}
+    (reply,) = chat(engine, doc, "what if 1M goes to 80%")
+    assert "LFAREA request: 424 -> 832 GB, 16 GB over the 816 GB LFAREA limit" in reply.answer
+    (quiet,) = chat(engine, doc, "is the LFAREA within the limit?")
+    assert "derived.lfarea_limit_gb = 816 GB" in quiet.answer  # the figures with their units
