@@ -145,7 +145,8 @@ def beyond_sources(r: Retrieval) -> bool:
     shared = len(jargon.intersection(r.hits[0].matched) - HOW_WORDS)
     if procedure_elsewhere(r, jargon, shared):
         return True  # "steps to update the firmware from the HMC?": the passage shares the HMC, not the procedure
-    return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared)
+    # a question naming one of the sources ("mgmt asked: what workload did the z13 SMT study use?") is about it
+    return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared and not r.sources)
 
 
 def new_subject_beyond(r: Retrieval, context: str) -> bool:
@@ -263,9 +264,15 @@ def on_thread(r: Retrieval) -> bool:
 
 
 def pick_sentences(
-    kb: KnowledgeBase, r: Retrieval, p: Passage, limit: int, skip: frozenset[str] | set[str] = frozenset()
+    kb: KnowledgeBase,
+    r: Retrieval,
+    p: Passage,
+    limit: int,
+    skip: frozenset[str] | set[str] = frozenset(),
+    whole: bool = False,
 ) -> list[str]:
-    """The `limit` sentences of a passage that match most of the question, in passage order."""
+    """The `limit` sentences of a passage that match most of the question, in passage order (`whole`: all of a
+    passage that has no more than `limit`)."""
     sents = [s for s in sentences(p.text) if s not in skip]
     if not sents:
         return []
@@ -276,20 +283,38 @@ def pick_sentences(
     # among those that match the question: "how much did AME save?" is answered by the sentence with the figure
     bonus = ANSWER_KIND_SHARE * max(weights, default=0.0)
     kinds = wanted(r.question)
-    # "numbers for P9?": of the sentences that match, the one about the platform the question names comes first
+    # "numbers for P9?": of the sentences that match, the one about the platform the question names comes first, and
+    # one that gives the figures of another generation only (Power10's row) comes after those that match as well
     named = set(r.platforms) if kinds and r.platforms else set()
+    generations = {t for t in named if _GENERATION.fullmatch(t)}
     scored = [
         (
             sum(weights[i] for i in m)
             + (bonus if m and kinds and offers(sents[pos], kinds) else 0.0)
-            + (bonus if m and named and named & kb.synonyms.platform_tags(sents[pos]) else 0.0),
+            + (bonus * _platform_fit(kb, sents[pos], named, generations) if m and named else 0.0),
             -pos,
         )
         for pos, m in enumerate(matches)
     ]
     ranked = sorted(range(len(sents)), key=lambda i: scored[i], reverse=True)
+    if whole and len(sents) <= limit:  # a short best passage is quoted whole: "what storage backed the DB?"
+        return sents
     chosen = sorted(i for i in ranked[:limit] if scored[i][0] > 0) or [0]
     return [sents[i] for i in chosen]
+
+
+# a processor generation: the figures a source measured on one do not answer for another
+_GENERATION = linre.compile(r"power\d{1,2}\+?|z13|zec12")
+
+
+def _platform_fit(kb: KnowledgeBase, sentence: str, named: set[str], generations: set[str]) -> int:
+    """1 for a sentence naming a platform the question names, -1 for one naming only other processor generations
+    than the one the question names ("on Power10, 64K gave 28%" for a POWER9 question), else 0."""
+    tags = kb.synonyms.platform_tags(sentence)
+    if named & tags:
+        return 1
+    own = {t for t in tags if _GENERATION.fullmatch(t)}
+    return -1 if generations and own else 0
 
 
 def _select(r: Retrieval, limit: int, apart: Set[str] = frozenset()) -> list:
@@ -340,7 +365,7 @@ def quote(kb: KnowledgeBase, r: Retrieval, out: Composer, passages: list[Passage
         if i == 0 and listed and is_list(p.text):
             picked = [x for x in sentences(p.text) if x not in used][:SENTENCES_LIST]
         else:
-            picked = pick_sentences(kb, r, p, SENTENCES_FIRST if i == 0 else SENTENCES_OTHER, used)
+            picked = pick_sentences(kb, r, p, SENTENCES_FIRST if i == 0 else SENTENCES_OTHER, used, whole=i == 0)
         if not picked:
             continue
         used.update(picked)
@@ -554,6 +579,8 @@ def answer(
         entry = None
     # "which message says the LFAREA exceeds the limit?" asks for a name the sources give, never for the user's data
     clar = clarification(reading, has_document) if calc is None and not foreign and "name" not in wanted(text) else None
+    if clar is not None and clar.decides:  # "should we switch on SMT on Z?": the machine asked back decides it
+        claim = entry = judged = None
     if clar is not None and claim is not None and claim.weak and reading.quantities:
         # "is LFAREA=(1M=(40%),2G=(16)) ok?": the user's figures, judged once the input asked back is given, decide;
         # not a claim that "ok?" only leans on

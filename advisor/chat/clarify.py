@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from advisor import derive
-from advisor.calculators import ame, clm, hpt, lfarea, plarea, sap_instances, vios_memory
+from advisor.calculators import ame, clm, hpt, lfarea, plarea, sap_instances, vios_memory, zvm_smt
 from advisor.chat.calc.asked import asked
 from advisor.chat.calc.hpux import instances_topic
 from advisor.chat.calc.power import (
@@ -33,6 +33,7 @@ from advisor.chat.calc.zsystems import _lfarea_statement
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading
 from advisor.citations import Cite
+from advisor.derive.virtualio import PROC as VIOS_PROCESSOR_CITE
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Clarification:
     path: str | None = None
     command: str | None = None
     calculator: str = ""
+    decides: bool = False  # the input asked for decides the yes/no answer too: none is given before it
 
 
 def _fits_from(text: str) -> str:
@@ -231,6 +233,110 @@ def _factor_needs(text: str) -> Clarification | None:
     )
 
 
+# the user's own systems ("our app servers", "we left ...", "should I ..."), not a source's test
+_OURS = r"\b(?:our|my|we|us|i)\b"
+_SMT = r"\bSMT\b|simultaneous\s+multi-?threading|\bmulti-?threading\b"
+# a gain to plan with or a switch to decide: "how much SMT gain should we plan", "should we switch on SMT"
+_SMT_DECISION = (
+    r"how\s+much|\bgain|\bbenefit|\bimprov|\bexpect|\bplan|\bworth|\bshould\s+(?:we|i)\b|\bswitch\s+on\b"
+    r"|\bturn\s+(?:it\s+)?on\b|\benabl|\bactivat"
+)
+# a Z machine or its engines and hypervisor named, or an SAP application server with no platform named at all
+_Z_CONTEXT = r"\bIFLs?\b|z/?VM|mainframe|linux\s+on\s+(?:ibm\s+)?z\b|\bzIIPs?\b"
+_SAP_APP = r"\bSAP\b.{0,30}\bapp(?:lication)?\s*servers?\b|\bapp(?:lication)?\s*servers?\b.{0,30}\bSAP\b"
+# another kind of workload than the study's OLTP, or the study's gain itself compared with: the answer is the paper's
+_SMT_OTHER_WORKLOAD = r"\bbatch|\bcompute|\bcomputation|cpu-?bound|\bsimilar\b|\bsame\b|\bas\s+the\b|\blike\s+the\b"
+# the processors the SMT study names: a question naming one has what the answer needs
+_SMT_MACHINES = frozenset({"z13", "zec12"})
+# "what does that cost in cpu?", "cpu overhead of ...": the price of a setting, asked
+_CPU_COST = (
+    r"\b(?:cost|costs|overhead|price|penalty|burn|eat|hurt)\b.{0,40}\bCPU\b"
+    r"|\bCPU\b.{0,40}\b(?:cost|overhead|price|penalty|impact|hit)\b"
+)
+
+
+def _smt_gain(reading: Reading, has_document: bool) -> Clarification | None:
+    """ "how much SMT gain should we plan for our SAP app servers?", "should we switch on SMT for our SAP app servers
+    on Z?": SMT came with the z13 (IFLs and zIIPs only) and was measured under z/VM 6.3 with APAR VM65586, so the
+    machine, its engines and the z/VM level decide what the answer can be; asked back when none of them is named."""
+    text = reading.text
+    tags = {p.tag for p in reading.platforms}
+    families = {p.family for p in reading.platforms}
+    if has_document or not (_has(_SMT, text) and _has(_SMT_DECISION, text) and _has(_OURS, text)):
+        return None
+    if tags & _SMT_MACHINES or families - {"z"}:
+        return None  # the machine is named, or another product line's SMT (POWER SMT8) is meant
+    if _has(_SMT_OTHER_WORKLOAD, text):
+        return None  # "would our cpu-bound batch gain the same?": the workload decides, which the paper speaks of
+    if not (families or _has(_Z_CONTEXT, text) or (not reading.platforms and _has(_SAP_APP, text))):
+        return None
+    return Clarification(
+        "processor",
+        "Which machine do the SAP application servers run on (z13 or later, or an older one such as zEC12), on which "
+        "engines (IFLs), and under which z/VM level (6.3 with APAR VM65586 or later)? Shown by: CP QUERY CPUID; "
+        "CP QUERY PROCESSORS; CP QUERY CPLEVEL.",
+        "SMT arrived with the z13 for IFL and zIIP engines only, and the measured SAP gains were obtained with "
+        "application servers as Linux guests under z/VM 6.3 with APAR VM65586.",
+        (zvm_smt.CITE_ENGINES, zvm_smt.CITE_SOFTWARE),
+        "ZVM-001",
+        "processor",
+        "CP QUERY CPUID; CP QUERY CPLEVEL",
+        calculator="zvm_smt",
+        decides=True,
+    )
+
+
+def _ame4k_idle_cost(reading: Reading, has_document: bool) -> Clarification | None:
+    """ "we left AME4K on at factor 1.0 - what does that cost in CPU?": the measured cost differs by processor
+    generation (Table 2 against Table 1), so the generation is asked back when the question names none."""
+    text = reading.text
+    if has_document or reading.platforms or not (_has(r"\bAME\s?4K\b|4K\s+mode", text) and _has(_CPU_COST, text)):
+        return None
+    if not _has(r"\b1(?:\.0+)?\b|\bone\b", text) or not _has(_OURS, text):
+        return None
+    return Clarification(
+        "processor",
+        "Which processor generation are the LPARs on (POWER8, POWER9 or Power10)? Shown by: prtconf (Processor Type).",
+        "The CPU that AME4K costs at expansion factor 1.0 was measured per processor generation, comparing the "
+        "runs with AME4K at factor 1.0 against the runs without AME.",
+        (Cite(source=ame.GUIDE, section="AME4K and SAP", locator="Table 2"),),
+        "AME-002",
+        "processor",
+        "prtconf",
+        calculator="ame",
+    )
+
+
+def _vios_processor(reading: Reading, has_document: bool) -> Clarification | None:
+    """ "how many processing units should I give each VIOS?": Table 3-9 sizes the VIOS entitlement from its average
+    use and its virtual processors from its peak, which only the user has."""
+    text = reading.text
+    # "the two VIOS" counts them and says nothing of their use
+    said = [
+        q for q in reading.quantities if q.kind not in ("count", "number") or q.value != int(q.value) or q.value > 4
+    ]
+    if has_document or said or not (_has(VIOS, text) and _has(_EC_WORDS + "|" + _VP_WORDS, text)):
+        return None
+    if not _has(r"\bhow\s+(?:many|much)\b|\bwhat\b|\bwhich\b|\bsize\b|\bsizing\b", text) or _has(
+        r"\bmean|\bdefin|\bwhy\b|\bmemory\b|\bRAM\b|\bweight\b|\bmode\b|\bfold", text
+    ):
+        return None
+    if not _has(_OURS + r"|\b(?:each|every|both|this|these|new)\b", text):
+        return None
+    return Clarification(
+        "details",
+        "What is the VIOS's average processor use (physc) during the busy hours, and the highest it reaches? Shown by: "
+        "lparstat or viostat over the peak window.",
+        "A VIOS gets shared, uncapped processors with its entitled capacity at its average use and its virtual "
+        "processors at its peak use plus some headroom.",
+        VIOS_PROCESSOR_CITE,
+        "LPAR-001",
+        "lpar.peak_processor_use",
+        "lparstat 60 (over the peak window)",
+        calculator="cpu_sizing",
+    )
+
+
 def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     """The one input missing for the calculation the question is about, or None."""
     text = reading.text
@@ -240,6 +346,10 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
     limit = _ame_limit(text)
     if limit is not None:
         return limit
+    for asked_back in (_smt_gain, _ame4k_idle_cost, _vios_processor):
+        found = asked_back(reading, has_document)
+        if found is not None:
+            return found
     if (
         _has(_EC_WORDS, text)
         and _has(_VP_WORDS, text)

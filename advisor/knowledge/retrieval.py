@@ -225,6 +225,14 @@ def rank(
     if not phrases:
         phrases, clause_words = asking(corrected)
     topic = [w for p in phrases for w in p]
+    # "what storage backed the DB in the z13 SMT paper?": a term of the field in the document's name names the
+    # document (whose passages rank first), not what is asked about, when the asking clause asks about something
+    # besides the document ("what does the SMT paper say about zIIPs" asks about nothing else)
+    # ("... (what workload did the SMT paper use)": a follow-up whose context names the document keeps it)
+    in_main = syn.document_words(main)
+    rest = [c for c in concepts if c.label.lower() not in in_main]
+    if rest and len(rest) < len(concepts) and set(topic) - in_main and syn.document_tags(main):
+        concepts = rest
     labels = {c.label for c in concepts}
     # "how much memory did the z/VM LPAR have?": the "vm" of a platform name is no topic word (the concepts above
     # are read without it too), or no passage could be on topic
@@ -409,10 +417,20 @@ def feature_names(kb, question: str) -> list[str]:
         name = " ".join(words)
         if kb.knows(name) or syn.platform_tags(name) or syn.document_tags(name):
             continue
+        if kb.index.df("passages", _near(words)):
+            continue  # "Banking Day Posting": the sources' "Banking Services (SBS) Day Posting", shortened
         if any(c.jargon for c in syn.concepts(name)):
             continue
         out.append(name.lower())
     return out
+
+
+NAME_SPREAD = 3  # words a source may put between the words of a name the question shortens
+
+
+def _near(words: list[str]) -> str:
+    """An FTS5 query for the words of a name close together in one passage, in any order."""
+    return f"NEAR({' '.join(fts_phrase([w]) for w in words)}, {NAME_SPREAD})"
 
 
 # "TSM", "BLU", "TWS", "HANA": a name written in capitals (two to six characters, at least two letters)

@@ -51,11 +51,22 @@ def asked(text: str) -> str:
     """The words of the message that say what is wanted (the whole message when nothing marks them)."""
     text = _fragment(text[:MAX_MESSAGE]) or text[:MAX_MESSAGE]
     parts = [p for p in _SPLIT.split(_QUESTION_END.sub("?\x00", text)) if p and p.strip()]
-    for part in reversed(parts):
+    for i in range(len(parts) - 1, -1, -1):
+        part = parts[i]
         if "?" in part or _QUESTION.search(part):
+            if i > 0 and _CONTINUES.match(part):  # "memory gain at factor 2.5? and at 3.2?": asked as the one before
+                return f"{asked(parts[i - 1])} {part.strip()}"
             m = _QUESTION.search(part)
             return part[m.start() :] if m else part
     return parts[-1] if parts else text
+
+
+# "and at 3.2?", "or 4.0?", "what about for 2.8?": the same question again for another value, naming nothing else
+_CONTINUES = linre.compile(
+    r"^\s*(?:and|or|what\s+about|how\s+about)\s+(?:(?:at|for|with|on|to|of)\s+)?(?:factor\s+)?"
+    r"\d{1,6}(?:\.\d{1,4})?\s*(?:x\s*)?\?*\s*$",
+    linre.IGNORECASE,
+)
 
 
 # A yes/no question asks for a figure only with words like these in its asking clause ("is the HPT for ... more

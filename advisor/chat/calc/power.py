@@ -757,8 +757,10 @@ def ame_answer(text: str) -> CalcAnswer | None:
             )
         )
         return out
-    if true is None and expanded is None and ASK_GAIN.search(want) and len(factors) == 1:
-        return _gain_for(factors[0], out, savings=ASK_SAVINGS.search(want) is not None)
+    if true is None and expanded is None and ASK_GAIN.search(want) and 1 <= len(factors) <= MAX_GAIN_FACTORS:
+        for factor in factors:  # "memory gain at factor 2.5? and at 3.2?": each factor's own figure
+            _gain_for(factor, out, savings=ASK_SAVINGS.search(want) is not None)
+        return out
     # "can the factor be set to 1.255?": its validity, when that is what the asking clause is about
     other = ASK_TRUE.search(want) or ASK_EXPANDED.search(want) or ASK_LIMIT.search(want) or ASK_GAIN.search(want)
     if (
@@ -875,6 +877,9 @@ def _beyond_sap_range(text: str, factor: float, expanded: float, in_mb: bool, ou
         f"{_size(expanded / top, in_mb)} true memory.",
         *_cites(ame.CITE_ITERATION, "ame"),
     )
+
+
+MAX_GAIN_FACTORS = 4  # factors whose gain one question may ask for side by side
 
 
 def _gain_for(factor: float, out: CalcAnswer, savings: bool = False) -> CalcAnswer:

@@ -40,6 +40,11 @@ SHORTHAND: dict[str, str] = {
     "wont": "will not",
     "im": "I am",
     "diff": "difference",
+    "appserver": "app server",
+    "flip-flopping": "swinging",  # "amepat keeps flip-flopping": the recommendations swing (Redbook 3.2.9)
+    "flip-flops": "swings",
+    "flip-flop": "swing",
+    "appservers": "app servers",
     "mem": "memory",
     "memroy": "memory",
     "memry": "memory",
