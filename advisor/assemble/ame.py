@@ -220,6 +220,14 @@ def _large_pages(emit: Emit, regions_key: str, size_key: str) -> None:
 def _vmstat_v(emit: Emit) -> None:
     emit.copy("ame.achieved_factor", "achieved_memory_expansion_factor", rank=RANK_RUNTIME)
     emit.copy("ame.expansion_factor", "target_memory_expansion_factor", rank=RANK_RUNTIME)
+    if emit.get("target_memory_expansion_factor") is not None:
+        emit.fact(
+            "ame.enabled",
+            True,
+            "target_memory_expansion_factor",
+            rank=RANK_RUNTIME,
+            note="vmstat -c prints the expansion factors only when AME is on",
+        )
 
 
 def _topas(emit: Emit) -> None:

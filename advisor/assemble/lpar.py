@@ -130,6 +130,8 @@ def _lparstat_i(emit: Emit) -> None:
         emit.copy("cpu.weight", "variable_capacity_weight")
         emit.copy("cpu.pool_cores", "active_cpus_in_pool")
     emit.copy(memory_path(emit.kind), "online_memory_mb", convert=mb_to_gb, note="MB / 1024")
+    if emit.get("online_memory_mb") is None:  # an excerpt without it: Desired Memory is the true memory (Redbook 3.2.4)
+        emit.copy(memory_path(emit.kind), "desired_memory_mb", convert=mb_to_gb, note="Desired Memory, MB / 1024")
     emit.copy("memory.max_gb", "maximum_memory_mb", convert=mb_to_gb, note="MB / 1024")
     memory_mode = emit.get("memory_mode")
     if memory_mode is not None:

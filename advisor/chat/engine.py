@@ -16,7 +16,7 @@ from typing import Any
 
 from advisor import budget, linre
 from advisor.chat import ask as asking
-from advisor.chat import changewords, docfigures, focus, followups, selector, whatif
+from advisor.chat import changewords, docfigures, focus, followups, readout, selector, whatif
 from advisor.chat.calc import calculate
 from advisor.chat.dialogue import (
     MAX_FOLLOW_UP_WORDS,
@@ -382,6 +382,10 @@ class ChatEngine:
         return None
 
     def _finish(self, st: ChatState, message: str, reply: ChatReply) -> ChatReply:
+        if st.document is None and reply.intent != "error":
+            pasted = readout.read(message)  # command output in the message: what the rules say on its values
+            if pasted is not None:
+                reply = readout.answer(self, pasted, reply)
         st.remember(message, reply.intent, reply.answer, reply.citations)
         if reply.intent != "error":
             st.subject.intent = reply.intent

@@ -169,7 +169,9 @@ def test_lparstat_c_without_ame() -> None:
 
 
 def test_vmstat_topas_svmon_give_the_achieved_factor_and_runtime_state() -> None:
-    assert build("vmstat_vc.s2.txt", name="x").document["ame"] == {"achieved_factor": 1.8, "expansion_factor": 1.8}
+    vmstat = build("vmstat_vc.s2.txt", name="x")
+    assert vmstat.document["ame"] == {"achieved_factor": 1.8, "expansion_factor": 1.8, "enabled": True}
+    assert "only when AME is on" in (vmstat.provenance["ame.enabled"].note or "")  # vmstat -c prints the factors
     topas = build("topas.s1.txt")
     assert topas.document["name"] == "ibmserver2"  # host name: no output gives the partition name
     assert "host name" in (topas.provenance["name"].note or "")

@@ -30,7 +30,7 @@ CAPITALS_SHARE = 0.7  # a line typed in capitals: this share of its letters are 
 # "# cmd", "$ cmd", "root@aix1:/ # cmd", "erpdb7:/root# cmd", "sysadm@host> cmd": a shell prompt, then the command
 _PROMPT = linre.compile(
     r"^\s*(?:(?:[A-Za-z0-9_.-]{1,40}@[A-Za-z0-9_.-]{1,60}(?::[^\s#$%>]{0,60})?|[A-Za-z0-9_.-]{1,60}:[^\s#$%>]{0,60})\s*)?"
-    r"[#$%>]\s?([a-z][\w.-]{1,30})"
+    r"(?:[#$>]\s?|%\s)([a-z][\w.-]{1,30})"  # "%user %sys" (lparstat's column names) is no csh prompt
 )
 _MESSAGE_ID = linre.compile(r"^\s*[A-Z]{3}[A-Z0-9]{0,2}\d{3}[A-Z]\b")
 _KEY_VALUE = linre.compile(r"^\s*[A-Za-z][\w./\[\]()-]{0,40}(?:\s+[A-Za-z][\w./()-]{0,20}){0,3}\s*[=:]\s*\S")
@@ -99,18 +99,7 @@ def condense(message: str, knows: Callable[[str], bool]) -> Pasted:
     if len(lines) < 2:
         return Pasted(message)
     head = lines[:MAX_LINES]
-    kinds = [_kind(line) for line in head]
-    for i in range(1, len(kinds)):  # what a command printed: the lines under its prompt, up to a blank or prose line
-        if not kinds[i] and kinds[i - 1] in ("prompt", "printed") and _printed(head[i]):
-            kinds[i] = "printed"
-    kinds = ["output" if k == "printed" else k for k in kinds]
-    start = 0
-    for i in range(len(kinds) + 1):  # a header counts only in a block of lines with output in it
-        if i < len(kinds) and kinds[i]:
-            continue
-        if not any(k in ("output", "prompt") for k in kinds[start:i]):
-            kinds[start:i] = [""] * (i - start)
-        start = i + 1
+    kinds = line_kinds(head)
     asking = [line for line, k in zip(head, kinds, strict=True) if not k and line.strip()]
     if not asking or len(asking) == len([x for x in head if x.strip()]) or not _shown(head, kinds, knows):
         return Pasted(message)
@@ -140,7 +129,41 @@ def condense(message: str, knows: Callable[[str], bool]) -> Pasted:
     return Pasted("\n".join(out + lines[MAX_LINES:]).strip(), pasted, [c for c in commands if c])
 
 
-def _printed(line: str) -> bool:
+def prompted(line: str) -> str | None:
+    """The command line a shell prompt line runs ("root@aix1:/ # lparstat -c 5 5" -> "lparstat -c 5 5"), or None."""
+    m = _PROMPT.match(line)
+    return line[m.start(1) :].strip() if m else None
+
+
+def line_kinds(head: list[str]) -> list[str]:
+    """Each line's kind: "prompt", "output", "header" (a table's column names beside output) or "" (a line of the
+    question): what a command printed runs under its prompt up to a blank or prose line."""
+    kinds = [_kind(line) for line in head]
+    for i in range(len(kinds) - 1):  # "%user %sys ... dxm" over "61.2 12.0 ... 5120": a name for each figure
+        names, figures = _tokens(head[i]), _tokens(head[i + 1])
+        if (
+            not kinds[i]
+            and len(names) >= 3
+            and len(names) == len(figures)
+            and all(_NUMBER.match(t) for t in figures)
+            and not any(ch.isdigit() or ch in ":?" for ch in head[i])
+        ):
+            kinds[i] = "output"  # its names are what the figures are: kept, unlike a table header's capitals
+    for i in range(1, len(kinds)):
+        if not kinds[i] and kinds[i - 1] in ("prompt", "printed") and printed(head[i]):
+            kinds[i] = "printed"
+    kinds = ["output" if k == "printed" else k for k in kinds]
+    start = 0
+    for i in range(len(kinds) + 1):  # a header counts only in a block of lines with output in it
+        if i < len(kinds) and kinds[i]:
+            continue
+        if not any(k in ("output", "prompt") for k in kinds[start:i]):
+            kinds[start:i] = [""] * (i - start)
+        start = i + 1
+    return kinds
+
+
+def printed(line: str) -> bool:
     """A line under a prompt that reads as printed, not written: no question, no sentence punctuation."""
     text = line.strip()
     return bool(text) and "?" not in text and not text.endswith(".") and ". " not in text and ", " not in text
@@ -195,6 +218,12 @@ def _shown(lines: list[str], kinds: list[str], knows: Callable[[str], bool]) -> 
     after a line that introduces it and names a command the sources know ("netstat -v ent0 excerpt:"). Lines of
     figures alone ("4 x 8Gb FC ports") are the question's own data."""
     if any(k == "prompt" for k in kinds) or any(_MESSAGE_ID.match(x) for x in lines):
+        return True
+    # "lparstat -c 30 5 on sapapp3 shows dxm 380 412 398": figures after the command that printed them
+    if any(
+        k == "output" and _tokens(x)[:1] and _tokens(x)[0].lower() in _COMMANDS
+        for x, k in zip(lines, kinds, strict=True)
+    ):
         return True
     for i, (line, k) in enumerate(zip(lines, kinds, strict=True)):
         if k or not _INTRO.search(line[:MAX_LINE]) or i + 1 >= len(kinds) or not kinds[i + 1]:
