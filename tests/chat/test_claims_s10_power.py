@@ -165,6 +165,9 @@ def test_stated_figures_and_levels(engine: ChatEngine, said: tuple[str, ...], ex
         ("namefs mounts in our wpars: will they be there after a reboot of the global?", "no"),
         ("on a POWER7+ is the HPT sized at 1/128 of max memory for all partitions?", "no"),
         ("POWER7 750: HPT = max memory / 64 for every LPAR?", "yes"),
+        # a scene stating that the subject is missing is no "without" condition on the question
+        ("the lpar is not running in AME mode yet. can we switch AME on from inside AIX with vmo?", "no"),
+        ("AME is on already. can we change the factor without a reboot?", "yes"),
     ],
 )
 def test_first_probe_batch_classes(engine: ChatEngine, question: str, expected: str) -> None:
