@@ -106,7 +106,7 @@ _OTHER_HALF = linre.compile(
     r",?\s+or\s+(?:is|are|does|do|will|would|has|have|must|should)\s+(?:it|that|this|they|there|I|we|you)\b[^?]{0,60}\?\s*$",
     linre.IGNORECASE,
 )
-_DETERMINER = linre.compile(r"^(?:(?:any|the|a|an|our|its)\s+)", linre.IGNORECASE)
+_DETERMINER = linre.compile(r"^(?:(?:in|on|with|any|the|a|an|our|its)\s+){1,2}", linre.IGNORECASE)
 _PURPOSE = linre.compile(r"\b(?:to|in\s+order\s+to|so\s+as\s+to)\s+$", linre.IGNORECASE)
 _MAY_WE = linre.compile(r"\b(?:can|could|may)\s+(?:I|we)\b", linre.IGNORECASE)
 _OK = linre.compile(r"\b(?:ok|okay|fine|alright|usable)\b", linre.IGNORECASE)
@@ -690,9 +690,10 @@ class Claims:
             and not _opens(c, text[without.start() : without.end() + 40])
         ):
             without, reverse = None, not reverse  # "... without paying extra CPU?": the predicate, negated
-        if without is not None and c.says in _PREFERENCE and without.start() < _scene_end(text):
-            # "we run the kernel without any LDR_CNTRL. should I put 64K pages?": the scene states that the claim's own
-            # subject is missing; the question asks whether to add it, no condition "without" on it
+        if without is not None and c.says in (*_PREFERENCE, "possible") and without.start() < _scene_end(text):
+            # "we run the kernel without any LDR_CNTRL. should I put 64K pages?", "not running in AME memory mode. can I
+            # just enable AME with vmo?": the scene states that the claim's own subject is missing; the question asks
+            # whether to add it, no condition "without" on it
             owned = _DETERMINER.sub("", text[without.end() : without.end() + 40], count=1)
             without = None if _opens(c, owned) else without
         if without is not None:

@@ -165,7 +165,30 @@ def test_stated_figures_and_levels(engine: ChatEngine, said: tuple[str, ...], ex
         ("namefs mounts in our wpars: will they be there after a reboot of the global?", "no"),
         ("on a POWER7+ is the HPT sized at 1/128 of max memory for all partitions?", "no"),
         ("POWER7 750: HPT = max memory / 64 for every LPAR?", "yes"),
+        # a scene stating that the subject is missing is no "without" condition on the question
+        ("the lpar is not running in AME mode yet. can we switch AME on from inside AIX with vmo?", "no"),
+        ("AME is on already. can we change the factor without a reboot?", "yes"),
     ],
 )
 def test_first_probe_batch_classes(engine: ChatEngine, question: str, expected: str) -> None:
+    assert _verdict(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "for free" asks the cost, not whether AME frees memory
+        ("does AME come for free with a new power box?", "no"),
+        ("does AME free physical memory for other lpars?", "yes"),
+        # the physical port's WWPN is not "the other one" of a virtual adapter's pair
+        ("zoning for npiv: does the vios port WWPN have to go into the zone as well?", "no"),
+        ("lpm with npiv: do we have to zone the second WWPN too?", "yes"),
+        # a second VIOS pair asked with "need"
+        ("prod and test share one E980. is a second VIOS pair needed?", "it depends"),
+        # NIB on one virtual switch, and an fcs adapter in a WPAR
+        ("plain NIB on a single vswitch, vlan tagging possible?", "no"),
+        ("fcs1 is exported to the wpar. can the wpar still be relocated with wpar mobility?", "no"),
+    ],
+)
+def test_second_probe_batch_classes(engine: ChatEngine, question: str, expected: str) -> None:
     assert _verdict(engine, question) == expected
