@@ -96,7 +96,8 @@ _2G_PAGES = linre.compile(
 # what else a 2 GB page question may ask: paging, 4K demand, reconfiguration, the IPL, limits, sizes, figures
 _NOT_2G_SUPPORT = linre.compile(
     r"\bpageable\b|\bpag(?:ed|ing)\b|\bpage\s+(?:it\s+|them\s+)?out\b|\bDREF\b|\b4\s?K\b|\breconfig\w*|\bdefault\b|"
-    r"\bIPL\b|\bprompt\w*|\blimit\b|\bmax\w*|%|\bhow\s+(?:much|many|big)\b|\bfaster\b|\bgain\w*|\bimprov\w*|\bbetter\b",
+    r"\bIPL\b|\bprompt\w*|\blimit\b|\bmax\w*|%|\bhow\s+(?:much|many|big)\b|\bfaster\b|\bgain\w*|\bimprov\w*|\bbetter\b|"
+    r"\bbase\b|\bbuilt[- ]in\b|\bincluded\b|\bFlash\b",
     linre.IGNORECASE,
 )
 # "can we use", "supported on", "available", "doable", "possible", "work on": whether the machine and release have them

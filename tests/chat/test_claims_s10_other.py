@@ -195,3 +195,17 @@ def test_a_follow_up_with_its_own_scene_borrows_no_earlier_claim(engine):
     assert first.verdict is not None and first.verdict.answer == "yes"
     second = engine.turn("D05 has 12 cores and no pset. ok like that?", first.state)
     assert second.verdict is None or "numa_policy" not in second.verdict.because
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("LFAREA=(1M=(25%),PROMPT,NOPROMPT) valid?", "no"),  # the statement's own PROMPT is no question about IPL
+        ("LFAREA=50G with 64G online?", "no"),  # a bare statement on the user's storage is judged: 49.2 GB limit
+        ("LFAREA=30G, 64G online storage?", "yes"),
+        ("do 2G frames need Flash Express?", "no"),
+    ],
+)
+def test_statements_and_2g_flash(engine, question, expected):
+    answer, _ = _verdict(engine, question)
+    assert answer == expected

@@ -20,6 +20,7 @@ from advisor.calculators.lfarea import (
 )
 from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
+from advisor.chat.calc.asked import asks_a_figure
 from advisor.chat.calc.common import CalcAnswer, Calculation, _asking_sentence, _cites, _has, run, stated_verdict
 from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer, Question
@@ -109,9 +110,19 @@ def _syntax_verdict(stmt: str, e: LfareaSyntaxError, text: str, cites: list) -> 
     """The verdict on a statement with a syntax error: not valid; asked what IPL does ("with NOPROMPT in there, does
     the IPL still stop?"), yes: a syntax error prompts for a new LFAREA whatever PROMPT or NOPROMPT says."""
     why = f"{stmt} is not valid (IAR046I {e.ibm_reason.rstrip('.').lower()})"
-    if _PROMPT_ASKED.search(_asking_sentence(text)):  # not "IPL prompted after LFAREA=4096. isn't that 4096 MB?"
+    if _prompt_asked(text, stmt):  # not "IPL prompted after LFAREA=4096. isn't that 4096 MB?"
         return "yes", f"{why}, and syntax errors always prompt for a new LFAREA at IPL, NOPROMPT or not", cites
     return stated_verdict(False, text), why, cites  # "any issue with ...?": yes
+
+
+def _prompt_asked(text: str, stmt: str | None) -> bool:
+    """Whether the asking sentence asks what IPL does (a prompt, the operator), the statement's own PROMPT / NOPROMPT
+    keywords set aside ("is LFAREA=(1M=(30%),PROMPT,NOPROMPT) valid?" asks about validity)."""
+    if stmt:
+        at = text.lower().find(stmt.lower())
+        if at >= 0:
+            text = f"{text[:at]} {text[at + len(stmt) :]}"
+    return _PROMPT_ASKED.search(_asking_sentence(text)) is not None
 
 
 _ONLINE_QUESTION = Question(
@@ -263,7 +274,7 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                     f"Of that, 1M pages: {fmt(a.requested_1m_gb)} GB, 2G pages: {fmt(a.requested_2g_gb)} GB.", *cites
                 )
             fits = a.total_requested_gb <= a.limit_gb
-            if _PROMPT_ASKED.search(text):  # "will the operator get a prompt at IPL?": what IPL does, not the fit
+            if _prompt_asked(text, stmt):  # "will the operator get a prompt at IPL?": what IPL does, not the fit
                 prompted = a.ipl_outcome == "prompt"
                 out.verdict = (
                     "yes" if prompted else "no",
@@ -271,6 +282,8 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                     cites,
                 )
             else:
+                # "LFAREA=50G with 64G online?": the user's statement on their storage ("..., size?" asks a figure)
+                out.judges_stated = not asks_a_figure(text)
                 out.verdict = (
                     stated_verdict(fits, text, "max"),  # "is it too much?", "over the limit?": fits answers no
                     f"{a.request.statement} asks for {fmt(a.total_requested_gb)} GB, "
