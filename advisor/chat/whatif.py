@@ -146,15 +146,20 @@ def _measured(advisor, rule_id: str) -> str | None:
     """The sentence of a rule's rationale that gives what the source measured ("Measured in REDP-5287 (Table 2 ...):
     ... (+28 %)"), in the rule's own paraphrase; None when it gives none."""
     compiled = advisor.rulebook.rules.get(rule_id)
-    rationale = compiled.rule.rationale if compiled is not None else ""
+    rationale = (compiled.rule.rationale if compiled is not None else "") or ""
     return next(
-        (
-            f"{s.rstrip('.')}."
-            for s in (rationale or "").split(". ")
-            if s.startswith("Measured") or " measured the " in s
-        ),
-        None,
+        (f"{s.rstrip('.')}." for s in _sentences(rationale) if s.startswith("Measured") or " measured the " in s), None
     )
+
+
+def _sentences(text: str) -> list[str]:
+    """A text cut at each full stop that a capital follows, except after "vs" and "e.g" ("CLM vs. ILM")."""
+    out, start = [], 0
+    for m in linre.finditer(r"\.\s+[A-Z]", text):
+        if not text[: m.start()].endswith(("vs", "e.g")):
+            out.append(text[start : m.start()])
+            start = m.end() - 1
+    return [*out, text[start:]]
 
 
 def moved_lines(
@@ -272,8 +277,10 @@ def _read(
     if instead:
         return instead
     said, last = text, _last_fields(st) or (focus or [])
-    if _ON_IT.search(text) and len(last) == 1 and not _named_fields(doc, text):
-        text = f"{text} ({last[0]})"
+    on_it = _ON_IT.search(text)
+    if on_it is not None and len(last) == 1 and not _named_fields(doc, text[: on_it.end()]):
+        # "make it 20% and numa_policy=1": the field "it" stands for, said where "it" is
+        text = f"{text[: on_it.end()]} ({last[0]}){text[on_it.end() :]}"
     changes = read_changes(doc, text)
     if not changes and st.subject.intent == "whatif" and not _SUPPOSED.search(text):
         changes = read_changes(doc, "what if " + _LEAD.sub("", text, count=1))
@@ -456,12 +463,18 @@ def states_field(doc: dict, text: str) -> bool:
     return any(c.path == "lfarea" and c.value != doc.get("lfarea") for c in changes)
 
 
+# "so DB2 would get no large frames at all then?", "and that would still page?": a question about the last change
+_ASKED_AFTER = linre.compile(r"\b(?:would|will|could|does|do|did|is|are|was|were)\b[^?]*\?\s*$", linre.IGNORECASE)
+
+
 def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     """A message with no what-if verb that still changes the session's document: after a what-if, or going on
     from one ("pinned memory 12%", "and sapapp01 ame factor 1.5", "actually downgrade to P8"); never a
     question."""
     if st.document is None or reading.yes_no or (_QUESTION.search(text) and not _SUPPOSED.search(text)):
         return False
+    if _ASKED_AFTER.search(text) and not _SUPPOSED.search(text):
+        return False  # "so DB2 would get no large frames at all then?": what the last change means, asked
     if states_field(st.document, text):
         return True
     terse = _TERSE.match(text) and not _TOLD.match(text)
