@@ -312,6 +312,14 @@ _INSTEAD_OF = linre.compile(
 )
 
 
+# "add 4", "lost 2 of its FC ports", "+8 NPIV": a change said as an amount added or taken away
+_BY_AMOUNT = linre.compile(
+    r"\b(?:add|adding|added|plus|more|extra|another|lose|lost|losing|remove|removing|removed|drop|fewer|less|minus)\b"
+    r"|\+\s?\d",
+    linre.IGNORECASE,
+)
+
+
 def _instead_of_last(doc: dict, text: str, st: ChatState) -> list[Change]:
     """ "make it 10 instead of 4" after "add 4 npiv adapters" (20 -> 24): the amount the last what-if added or took
     replaced (20 + 10), or, when the replaced amount is the value the field has now, the value itself. Empty when the
@@ -324,10 +332,11 @@ def _instead_of_last(doc: dict, text: str, st: ChatState) -> list[Change]:
         return []
     path, before, now = moved[0]
     new, old = float(m.group(1)), float(m.group(2))
-    if abs(old - now) < 1e-9:
+    by = abs(old - abs(now - before)) < 1e-9 and now != before  # the amount the last change added or took
+    if by and (abs(old - now) >= 1e-9 or _BY_AMOUNT.search(st.subject.question or "")):
+        value = before + new if now > before else before - new  # "lost 2 FC ports" (4 -> 2), "make it 3 instead of 2"
+    elif abs(old - now) < 1e-9:
         value = new
-    elif abs(old - abs(now - before)) < 1e-9 and now != before:
-        value = before + new if now > before else before - new
     else:
         return []
     return [Change(path, int(value) if value == int(value) and isinstance(now, int) else value)]
@@ -506,7 +515,7 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
 # chatr +pi 4M +pd 16M change": words that say the message states a change of the document, whatever its form
 _CHANGE_CUE = linre.compile(
     r"->|=>|→|\bsimulat\w*|\bpretend\w*|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
-    r"\bconsequences?\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
+    r"\bconsequences?\b|\bresults?\b|\boutcome\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
     r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b|\bif\s+(?:we|i|they)\b",
     linre.IGNORECASE,
 )
@@ -649,7 +658,7 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
             held_off(engine.advisor, rid, after_model, after, [c.path for c in real], out)
     docfigures.moved(engine._model(st), after_model, out)
     so_far(st.original_document, doc, new_doc, out, engine.advisor, read_by, diff)
-    verdict = _verdict(text, diff, out)
+    verdict = _fit_verdict(text, after_model, out, _current_partition(engine, st)) or _verdict(text, diff, out)
     st.push_document(new_doc)
     st.subject.question = text  # what "and 128 GB?" varies next
     st.findings = refs(after)
@@ -680,6 +689,21 @@ _ASKS_FIX = linre.compile(
 )
 # "a problem like with AME4K?": compared with a concern the user names, not the review's verdict
 _LIKE = linre.compile(r"\b(?:like|as)\s+(?:with|for|on|in)\b|\bsimilar\b|\bthe\s+same\s+as\b", linre.IGNORECASE)
+
+
+def _fit_verdict(text: str, model, out: Composer, target: str | None) -> Verdict | None:
+    """ "does the memory still fit?", "enough then?" with a change: whether the changed document's figure meets its
+    need or stays within its limit (docfigures), cited as the figure's line above."""
+    asking = str(linre.split(r"[.!;:]\s+", text.strip())[-1] or "")  # "storage wants +8 NPIV. does it still fit?"
+    if not docfigures.SIZE_FIT.search(asking):
+        return None
+    found = docfigures.asked(asking, model, None, target, sized=True)
+    if found is None or found.verdict is None:
+        return None
+    refs = [c.ref for c in found.out.citations]
+    wanted = {refs[i - 1] for i in found.verdict.citations if 0 < i <= len(refs)}
+    cited = [i + 1 for i, c in enumerate(out.citations) if c.ref in wanted][:2]
+    return Verdict(answer=found.verdict.answer, because=found.verdict.because, citations=cited or [1])
 
 
 def _verdict(text: str, diff: ReviewDiff, out: Composer) -> Verdict | None:

@@ -27,7 +27,8 @@ _MOVE = re.compile(
     re.IGNORECASE,
 )
 _ADD = re.compile(
-    r"\b(?:add|adding|plus|another|extra|more|(?:increase|raise|grow|bump)\b[^.?!]{0,24}?\bby)\b", re.IGNORECASE
+    r"\b(?:add|adding|plus|another|extra|more|(?:increase|raise|grow|bump)\b[^.?!]{0,24}?\bby)\b|(?:^|\s)\+\s?\d",
+    re.IGNORECASE,
 )
 _REMOVE = re.compile(
     r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|(?:pull|take|rip)\s+out|minus|less"
