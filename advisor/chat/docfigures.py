@@ -301,7 +301,7 @@ _FIT = linre.compile(
     linre.IGNORECASE,
 )
 # with no figure named, only words of size ask whether the figures fit ("is it fine now?" may be about a finding)
-_SIZE_FIT = linre.compile(
+SIZE_FIT = linre.compile(
     r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
     r"cover(?:s|ed)?|big\s+enough|large\s+enough)\b",
     linre.IGNORECASE,
@@ -505,7 +505,7 @@ def asked(
         if fit:  # "big enough to hold the SAP shm?": the figure held against the need or limit the words name
             names = {f.name for f in named}
             named = [f for f in figures if f.against in names and f.holds and f not in named] + named
-        if not named and fit and (sized or _SIZE_FIT.search(text)):
+        if not named and fit and (sized or SIZE_FIT.search(text)):
             named = [f for f in figures if f.against and f.holds]
         now = _values(unit.kind, unit.model)
         before = last_units.get(unit.path)
@@ -575,7 +575,7 @@ VALUES_NOW = linre.compile(
     r"\b(?:what(?:'s|s|\s+is|\s+are|\s+r)|show(?:\s+me)?|list|give\s+me|tell\s+me)\s+(?:the\s+|all\s+(?:the\s+)?)?"
     r"(?:current\s+|new\s+|resulting\s+)?(?:values|figures|numbers|settings)\b|"
     r"(?:^|[.,;:+&]\s*|\band\s+)(?:the\s+)?(?:(?:current|new|resulting)\s+)?(?:values|figures|numbers)"
-    r"(?:\s+(?:now|so\s+far|then|pls|please))?\s*[?.!]*\s*$|"
+    r"(?:\s+(?:now|so\s+far|then|pls|please|plz|thx|thanks)){0,3}\s*[?.!]*\s*$|"
     r"\bwhere\s+do\s+we\s+stand\b",
     linre.IGNORECASE,
 )

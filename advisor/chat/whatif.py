@@ -146,15 +146,20 @@ def _measured(advisor, rule_id: str) -> str | None:
     """The sentence of a rule's rationale that gives what the source measured ("Measured in REDP-5287 (Table 2 ...):
     ... (+28 %)"), in the rule's own paraphrase; None when it gives none."""
     compiled = advisor.rulebook.rules.get(rule_id)
-    rationale = compiled.rule.rationale if compiled is not None else ""
+    rationale = (compiled.rule.rationale if compiled is not None else "") or ""
     return next(
-        (
-            f"{s.rstrip('.')}."
-            for s in (rationale or "").split(". ")
-            if s.startswith("Measured") or " measured the " in s
-        ),
-        None,
+        (f"{s.rstrip('.')}." for s in _sentences(rationale) if s.startswith("Measured") or " measured the " in s), None
     )
+
+
+def _sentences(text: str) -> list[str]:
+    """A text cut at each full stop that a capital follows, except after "vs" and "e.g" ("CLM vs. ILM")."""
+    out, start = [], 0
+    for m in linre.finditer(r"\.\s+[A-Z]", text):
+        if not text[: m.start()].endswith(("vs", "e.g")):
+            out.append(text[start : m.start()])
+            start = m.end() - 1
+    return [*out, text[start:]]
 
 
 def moved_lines(
@@ -272,8 +277,10 @@ def _read(
     if instead:
         return instead
     said, last = text, _last_fields(st) or (focus or [])
-    if _ON_IT.search(text) and len(last) == 1 and not _named_fields(doc, text):
-        text = f"{text} ({last[0]})"
+    on_it = _ON_IT.search(text)
+    if on_it is not None and len(last) == 1 and not _named_fields(doc, text[: on_it.end()]):
+        # "make it 20% and numa_policy=1": the field "it" stands for, said where "it" is
+        text = f"{text[: on_it.end()]} ({last[0]}){text[on_it.end() :]}"
     changes = read_changes(doc, text)
     if not changes and st.subject.intent == "whatif" and not _SUPPOSED.search(text):
         changes = read_changes(doc, "what if " + _LEAD.sub("", text, count=1))
@@ -305,6 +312,14 @@ _INSTEAD_OF = linre.compile(
 )
 
 
+# "add 4", "lost 2 of its FC ports", "+8 NPIV": a change said as an amount added or taken away
+_BY_AMOUNT = linre.compile(
+    r"\b(?:add|adding|added|plus|more|extra|another|lose|lost|losing|remove|removing|removed|drop|fewer|less|minus)\b"
+    r"|\+\s?\d",
+    linre.IGNORECASE,
+)
+
+
 def _instead_of_last(doc: dict, text: str, st: ChatState) -> list[Change]:
     """ "make it 10 instead of 4" after "add 4 npiv adapters" (20 -> 24): the amount the last what-if added or took
     replaced (20 + 10), or, when the replaced amount is the value the field has now, the value itself. Empty when the
@@ -317,10 +332,11 @@ def _instead_of_last(doc: dict, text: str, st: ChatState) -> list[Change]:
         return []
     path, before, now = moved[0]
     new, old = float(m.group(1)), float(m.group(2))
-    if abs(old - now) < 1e-9:
+    by = abs(old - abs(now - before)) < 1e-9 and now != before  # the amount the last change added or took
+    if by and (abs(old - now) >= 1e-9 or _BY_AMOUNT.search(st.subject.question or "")):
+        value = before + new if now > before else before - new  # "lost 2 FC ports" (4 -> 2), "make it 3 instead of 2"
+    elif abs(old - now) < 1e-9:
         value = new
-    elif abs(old - abs(now - before)) < 1e-9 and now != before:
-        value = before + new if now > before else before - new
     else:
         return []
     return [Change(path, int(value) if value == int(value) and isinstance(now, int) else value)]
@@ -456,12 +472,18 @@ def states_field(doc: dict, text: str) -> bool:
     return any(c.path == "lfarea" and c.value != doc.get("lfarea") for c in changes)
 
 
+# "so DB2 would get no large frames at all then?", "and that would still page?": a question about the last change
+_ASKED_AFTER = linre.compile(r"\b(?:would|will|could|does|do|did|is|are|was|were)\b[^?]*\?\s*$", linre.IGNORECASE)
+
+
 def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     """A message with no what-if verb that still changes the session's document: after a what-if, or going on
     from one ("pinned memory 12%", "and sapapp01 ame factor 1.5", "actually downgrade to P8"); never a
     question."""
     if st.document is None or reading.yes_no or (_QUESTION.search(text) and not _SUPPOSED.search(text)):
         return False
+    if _ASKED_AFTER.search(text) and not _SUPPOSED.search(text):
+        return False  # "so DB2 would get no large frames at all then?": what the last change means, asked
     if states_field(st.document, text):
         return True
     terse = _TERSE.match(text) and not _TOLD.match(text)
@@ -493,7 +515,7 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
 # chatr +pi 4M +pd 16M change": words that say the message states a change of the document, whatever its form
 _CHANGE_CUE = linre.compile(
     r"->|=>|→|\bsimulat\w*|\bpretend\w*|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
-    r"\bconsequences?\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
+    r"\bconsequences?\b|\bresults?\b|\boutcome\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
     r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b|\bif\s+(?:we|i|they)\b",
     linre.IGNORECASE,
 )
@@ -636,7 +658,7 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
             held_off(engine.advisor, rid, after_model, after, [c.path for c in real], out)
     docfigures.moved(engine._model(st), after_model, out)
     so_far(st.original_document, doc, new_doc, out, engine.advisor, read_by, diff)
-    verdict = _verdict(text, diff, out)
+    verdict = _fit_verdict(text, after_model, out, _current_partition(engine, st)) or _verdict(text, diff, out)
     st.push_document(new_doc)
     st.subject.question = text  # what "and 128 GB?" varies next
     st.findings = refs(after)
@@ -667,6 +689,21 @@ _ASKS_FIX = linre.compile(
 )
 # "a problem like with AME4K?": compared with a concern the user names, not the review's verdict
 _LIKE = linre.compile(r"\b(?:like|as)\s+(?:with|for|on|in)\b|\bsimilar\b|\bthe\s+same\s+as\b", linre.IGNORECASE)
+
+
+def _fit_verdict(text: str, model, out: Composer, target: str | None) -> Verdict | None:
+    """ "does the memory still fit?", "enough then?" with a change: whether the changed document's figure meets its
+    need or stays within its limit (docfigures), cited as the figure's line above."""
+    asking = str(linre.split(r"[.!;:]\s+", text.strip())[-1] or "")  # "storage wants +8 NPIV. does it still fit?"
+    if not docfigures.SIZE_FIT.search(asking):
+        return None
+    found = docfigures.asked(asking, model, None, target, sized=True)
+    if found is None or found.verdict is None:
+        return None
+    refs = [c.ref for c in found.out.citations]
+    wanted = {refs[i - 1] for i in found.verdict.citations if 0 < i <= len(refs)}
+    cited = [i + 1 for i, c in enumerate(out.citations) if c.ref in wanted][:2]
+    return Verdict(answer=found.verdict.answer, because=found.verdict.because, citations=cited or [1])
 
 
 def _verdict(text: str, diff: ReviewDiff, out: Composer) -> Verdict | None:

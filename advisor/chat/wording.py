@@ -27,7 +27,8 @@ _MOVE = re.compile(
     re.IGNORECASE,
 )
 _ADD = re.compile(
-    r"\b(?:add|adding|plus|another|extra|more|(?:increase|raise|grow|bump)\b[^.?!]{0,24}?\bby)\b", re.IGNORECASE
+    r"\b(?:add|adding|plus|another|extra|more|(?:increase|raise|grow|bump)\b[^.?!]{0,24}?\bby)\b|(?:^|\s)\+\s?\d",
+    re.IGNORECASE,
 )
 _REMOVE = re.compile(
     r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|(?:pull|take|rip)\s+out|minus|less"
@@ -230,6 +231,8 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
     fixed = _fix_changes(doc, text) + _lfarea_changes(doc, text)
     by_words, used = field_changes(doc, text, reading)
+    if any(c.path == "lfarea" for c in fixed) and not _USAGE.search(text):  # "remove the 1M part": the statement's
+        by_words = [c for c in by_words if not c.path.startswith("lfarea_usage.")]
     instances = _instance_changes(doc, text)
     if instances:  # "bind D01 with mpsched ...", "drop D02 from the box": those words set no flag or mode; amounts stay
         by_words = [c for c in by_words if isinstance(c.value, int | float) and not isinstance(c.value, bool)]
@@ -376,9 +379,10 @@ _SUPPOSE = linre.compile(
 # a field taken away with no value: "drop cell local memory" (0), "remove the LFAREA statement" (not coded)
 _CLEAR = linre.compile(
     r"\b(?:drop|dropped|dropping|remove|removed|removing|(?:get|got|getting)\s+rid\s+of|zero|zeroed|clear|cleared|without|"
-    r"no\s+more|no\s+longer|no|delete|deleted|eliminate|scrap|stop(?:s|ped)?\s+using|(?:do|does|did)\s+not\s+use)\b",
+    r"no\s+more|no\s+longer|delete|deleted|eliminate|scrap|stop(?:s|ped)?\s+using|(?:do|does|did)\s+not\s+use)\b",
     linre.IGNORECASE,
 )
+_NO = linre.compile(r"\bno\b", linre.IGNORECASE)  # "no LHEA ports": a count taken away
 _ENUM_TOKEN = linre.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
 # fixes: z/VM APARs (VM65586), z/OS APARs and PTFs (OA12345, UA12345), HP-UX patches (PHKL_12345)
 _FIX_ID = linre.compile(r"\b(?:[A-Z]{2}\d{5}|PH[A-Z]{2}_\d{4,6})\b", linre.IGNORECASE)
@@ -519,7 +523,36 @@ def _lfarea_changes(doc: dict, text: str) -> list[Change]:
         else:  # the statement has no such part yet: added inside its parentheses
             close = out.rstrip().rfind(")")
             out = f"{out[:close]},{size}=({value}){out[close:]}"
+    if "=(" in out.replace(" ", ""):
+        out = _lfarea_parts(out, text)
     return [Change("lfarea", out, None, text)] if out != stmt else []
+
+
+# "drop the 2G part", "remove 1M": a part of a new-form statement taken out
+_PART_DROPPED = linre.compile(
+    r"\b(?:drop|remove|delete|without|no|strip|take\s+out|get\s+rid\s+of)\s+(?:the\s+)?(2\s?G|1\s?M)\b", linre.I
+)
+# "append NOPROMPT", "add noprompt", "with PROMPT": the prompt keyword of a new-form statement
+_PROMPT_SAID = linre.compile(
+    r"\b(?:append|add|adding|with|use|put|set|switch\s+to|make\s+it)\s+(?:the\s+|a\s+)?(noprompt|prompt)\b", linre.I
+)
+
+
+def _lfarea_parts(stmt: str, text: str) -> str:
+    """A new-form LFAREA statement with the parts the words drop ("drop the 2G part completely") and the prompt
+    keyword they add ("append NOPROMPT"); the statement as it was when they say neither."""
+    out = stmt
+    for m in _PART_DROPPED.finditer(text[:2000]):
+        part = _PART_OF[m.group(1).upper().replace(" ", "")].search(out)
+        if part is not None:
+            out = f"{out[: part.start()]}{out[part.end() :]}"
+    prompt = _PROMPT_SAID.search(text[:2000])
+    if prompt is not None:
+        out = linre.sub(r",?\s*\b(?:NO)?PROMPT\b", "", out, flags=linre.IGNORECASE)
+        close = out.rstrip().rfind(")")
+        out = f"{out[:close]},{prompt.group(1).upper()}{out[close:]}"
+    out = linre.sub(r"\(\s*,", "(", linre.sub(r",\s*,", ",", linre.sub(r",\s*\)", ")", out)))
+    return out
 
 
 # "chatr +pi 16M +pd 64M disp+work": the instruction (text) and data page size hints of HP-UX
@@ -657,8 +690,8 @@ def field_changes(doc: dict, text: str, reading: Reading, frame: bool = False) -
             if change is not None and valued and _VALUE_WORDS.search(clause):
                 # "use 16M text pages for disp+work" is no switch of a field the value does not name
                 change = change if set(valued) <= path_words(change.path) else None
-            if change is None and not values and _CLEAR.search(clause):
-                change = _cleared_change(fields, words, text, seen)
+            if change is None and not values and (_CLEAR.search(clause) or _NO.search(clause)):
+                change = _cleared_change(fields, words, text, seen, counts_only=not _CLEAR.search(clause))
             if change is None and len(changes) == before:  # nothing else in this clause took its words
                 change = _string_change(fields, words, clause, text, seen)
             if change is not None:
@@ -807,11 +840,14 @@ def _enum_change(
     return Change(path, _choice(fields[path], low), None, text)
 
 
-def _cleared_change(fields, words: set[str], text: str, seen: set[str]) -> Change | None:
+def _cleared_change(fields, words: set[str], text: str, seen: set[str], counts_only: bool = False) -> Change | None:
     """ "drop cell local memory" (clm_pct 0), "remove the LFAREA statement" (not coded), "no segregation": a field
-    named with no value, taken away: a number to 0, an enumeration to its "none", a statement removed."""
+    named with no value, taken away: a number to 0, an enumeration to its "none", a statement removed (`counts_only`:
+    a bare "no LHEA" takes away a count, nothing else)."""
 
     def fits(path: str, ft) -> bool:
+        if counts_only:
+            return path not in seen and ft.type == "number"
         return path not in seen and (ft.type in ("number", "string") or (ft.type == "enum" and "none" in ft.choices))
 
     path = _best_field(words, fields, fits)

@@ -139,3 +139,44 @@ def test_a_part_of_the_lfarea_statement_that_goes_to_a_new_value(engine):
     assert "LFAREA request: 424 -> 832 GB, 16 GB over the 816 GB LFAREA limit" in reply.answer
     (quiet,) = chat(engine, doc, "is the LFAREA within the limit?")
     assert "derived.lfarea_limit_gb = 816 GB" in quiet.answer  # the figures with their units
+
+
+def test_parts_of_the_lfarea_statement_dropped_or_added_in_words(engine):
+    _, dropped = chat(engine, example("zos-lfarea.json"), "what if we append NOPROMPT to the statement", "and drop 2G")
+    assert '"LFAREA=(1M=(10%),2G=(12,10),NOPROMPT)" -> "LFAREA=(1M=(10%),NOPROMPT)"' in dropped.answer
+    assert "Resolved: ZOS-001" in dropped.answer and "lfarea_usage" not in dropped.answer
+
+
+def test_it_is_said_where_it_stands_and_measurements_keep_their_sentence(engine):
+    _, both = chat(engine, example("hpux-superdome.json"), "set clm_pct to 10", "ok make it 20% and numa_policy=1")
+    assert "clm_pct 10% -> 20%, numa_policy 0 -> 1" in both.answer
+    (clm,) = chat(engine, example("hpux-superdome.json"), "set clm_pct to 10")
+    assert 'CLM vs. ILM"): 100% ILM gave 1.15 s response' in clm.answer  # "vs." ends no sentence
+
+
+def test_a_question_about_what_the_last_change_means_is_no_change(engine):
+    _, asked = chat(
+        engine, example("zos-lfarea.json"), "what if we add NOPROMPT to it", "so DB2 would get no large frames then?"
+    )
+    assert asked.intent != "whatif" and "cannot take that value" not in asked.answer
+
+
+def test_a_plus_count_adds_and_a_fit_question_is_judged_on_the_changed_figures(engine):
+    doc = {**example("vios-undersized.json"), "memory_gb": 8}
+    (fits,) = chat(engine, doc, "INC0042: storage wants +8 NPIV adapters. does the memory still fit?")
+    assert "adapters.npiv_vfc_adapters 20 -> 28" in fits.answer  # added, not set to 8
+    assert fits.verdict is not None and fits.verdict.answer == "yes"  # 8192 MB against 6940 + 8 x 140 = 8060 MB
+    (short,) = chat(engine, doc, "INC0043: storage wants +12 NPIV adapters. does the memory still fit?")
+    assert short.verdict is not None and short.verdict.answer == "no"  # 8192 MB against 6940 + 12 x 140 = 8620 MB
+    assert "8620 MB" in short.verdict.because
+
+
+def test_instead_of_the_amount_taken_away_and_values_with_a_please(engine):
+    _, three = chat(
+        engine, example("vios-undersized.json"), "what if vios1 lost 2 of its FC ports", "make it 3 instead of 2"
+    )
+    assert "adapters.fc_8g_ports 2 -> 1" in three.answer  # 3 taken away instead of 2 (4 -> 1), not 3 ports
+    _, values = chat(engine, example("aix-clean.json"), "what if factor 2.2", "values now pls")
+    assert "Changed from the document as given" in values.answer
+    (result,) = chat(engine, example("hpux-superdome.json"), "D00 stays, bind D01 to LD 2 / pset 3. result?")
+    assert result.intent == "whatif"
