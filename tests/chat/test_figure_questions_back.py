@@ -91,3 +91,16 @@ def test_vios_processor_sizing_asks_for_its_use_and_resumes(engine, question):
 def test_other_vios_questions_are_not_asked_for_processor_use(engine, question):
     reply = engine.turn(question)
     assert "processor use" not in reply.answer, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    "question, ec, vps",
+    [
+        ("EC and VPs for our lpar? it uses 2.5 on average and 5.6 at peak", "= 2.5;", "= 6 "),
+        ("EC and VPs? 7 at peak and 3 on average", "= 3;", "= 7"),
+        ("averages 4 cores at peak and hits 9 max: EC and VPs?", "= 4;", "= 9"),  # "at peak" names the window here
+    ],
+)
+def test_a_statistic_word_after_a_figure_is_that_figures(engine, question, ec, vps):
+    reply = engine.turn(question)
+    assert ec in reply.answer and vps in reply.answer, reply.answer[:300]

@@ -25,6 +25,8 @@ def sources(reply) -> set[str]:
         ("what were large pages worth for disp+work on HP-UX in SAPS?", "hp-hpux-sap-itanium-kod", ["10777"]),
         # the figures of the generation asked for, not another generation's row of the same table
         ("virtual memory cost of 64K pages for the sap kernel on a Power9?", "ibm-aix-ame64k-sap-2023", ["8.9 GB"]),
+        # "flip-flopping": what the Redbook calls recommendations that swing and contradict each other
+        ("our amepat runs flip-flop between 8.00 and 2.29 - why?", "ibm-powervm-virtualization-redbook", ["8.00"]),
         # a question naming a source: its everyday talk ("fyi", "mgmt") does not make it out of scope
         ("fyi mgmt asks: what workload did the z13 SMT study run?", "ibm-z13-smt-sap-redp5287", ["Day Posting"]),
     ],

@@ -1366,11 +1366,24 @@ def _statistic(text: str, q: Quantity) -> str | None:
     ]
     # "peak 6.2" is the highest use; "average at peak 3.6", "during the peak" name the window, not a statistic
     marks += [(m.end(), "highest") for m in _PEAK.finditer(before) if not _WINDOW.search(before[: m.start()])]
+    # "1.1 on average and 3.2 at peak": a word right after an earlier figure is that figure's, not this one's
+    marks = [(end, which) for end, which in marks if not _AFTER_A_FIGURE.search(before[:end])]
     if marks:
         return max(marks)[1]
     after = _CLAUSE_END.split(text[q.end : q.end + 16], maxsplit=1)[0] or ""  # its own clause only
     found = {"average" for _ in _AVERAGE.finditer(after)} | {"highest" for _ in _HIGHEST.finditer(after)}
+    if not found and _AFTER_A_FIGURE.search(before) is None and _AT_PEAK.match(after):
+        found = {"highest"}  # "... 1.1 on average and 3.2 at peak": the other figure is the average
     return found.pop() if len(found) == 1 else None
+
+
+# a statistic word right after a figure ("1.1 on average", "3.2 at peak"), up to the end of the text before
+_AFTER_A_FIGURE = linre.compile(
+    r"\d(?:\.\d{1,4})?\s{0,2}(?:cores?\s{1,2})?(?:on|at|in)?\s{0,2}(?:the\s{1,2})?"
+    r"(?:averag\w*|avg|mean|peak\w*|max\w*|highest)\s{0,2}$",
+    linre.I,
+)
+_AT_PEAK = linre.compile(r"^\s{0,2}(?:cores?\s{1,2})?(?:at|in)\s{1,2}(?:the\s{1,2})?peak\b", linre.I)
 
 
 _CLAUSE_END = linre.compile(r"[,;]|[.!?](?:\s|$)")
