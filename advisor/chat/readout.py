@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from advisor import linre
 from advisor.chat import docfigures
+from advisor.chat.fieldwords import stem
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import read as read_text
 from advisor.chat.reader.pasted import MAX_LINES, line_kinds, printed, prompted
@@ -33,6 +34,7 @@ from advisor.chat.reply import ChatCitation, ChatReply, Composer, Verdict, from_
 from advisor.chat.review import finding_lines
 from advisor.documents.errors import DocumentError
 from advisor.inputs import LoadedInput, TextInput, load_texts
+from advisor.knowledge.text import STOPWORDS
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError
 
@@ -50,18 +52,20 @@ _LEAD = linre.compile(
     r"displays?|returns?)?[\s:=-]*",
     linre.IGNORECASE,
 )
+_TOPIC = linre.compile(r"[a-z][a-z0-9]{2,}")
+_FAMILIES = frozenset({"ame", "hpux", "lpar", "net", "stor", "vios", "wpar", "zos", "zvm"})  # rule families: no topic
 _CLAUSE = linre.compile(r"[,;]\s*|\.\s+|\s+and\s+", linre.IGNORECASE)
 # the question asks whether something is wrong: a rule firing answers yes
 _PROBLEM = linre.compile(
-    r"\b(?:wrong|problems?|issues?|concerns?|care|worry|action|act|required|bad|broken|harmful|dangerous|"
-    r"(?:need|needs|should)\s+(?:\w+\s+)?(?:tun\w*|chang\w*|fix\w*|rais\w*|increas\w*|bump\w*|decreas\w*|act\w*)|"
-    r"too\s+(?:high|low|big|small|much|little))\b",
+    r"\b(?:wrong|problems?|issues?|concerns?|care|worry|action|act|required|bad|broken|harmful|dangerous|deficit|"
+    r"shortage|exhausted|(?:need|needs|should|have|has)\s+(?:to\s+)?(?:\w+\s+)?(?:tun\w*|chang\w*|fix\w*|rais\w*|"
+    r"increas\w*|bump\w*|decreas\w*|shrink\w*|lower\w*|reduc\w*|act\w*)|too\s+(?:high|low|big|small|much|little))\b",
     linre.IGNORECASE,
 )
 # the question asks whether it is right: a rule firing answers no
 _RIGHT = linre.compile(
-    r"\b(?:ok|okay|fine|right|correct|good|healthy|acceptable|sane|enough|sized\s+(?:right|ok|well|correctly)|"
-    r"keeping\s+up|as\s+it\s+should)\b",
+    r"\b(?:ok|okay|fine|right|correct|good|healthy|acceptable|sane|enough|normal|expected|sized\s+(?:right|ok|well|"
+    r"correctly)|keeping\s+up|as\s+it\s+should)\b",
     linre.IGNORECASE,
 )
 
@@ -101,11 +105,12 @@ def blocks(lines: list[str], kinds: list[str]) -> list[TextInput]:
     for i, (line, kind) in enumerate([*zip(lines, kinds, strict=True), ("?", "")]):
         # a command named: its output goes on through lines that read as printed ("2.5 target memory expansion
         # factor", "%user %sys ... dxm"), up to a line of the question
-        ends = (not kind and line.strip() and (command is None or not printed(line))) or kind == "prompt"
+        goes_on = command is not None or any(k for k in kinds[i + 1 : i + 2])  # a rule line between output lines
+        ends = (not kind and line.strip() and not (goes_on and printed(line))) or kind == "prompt"
         if ends and start >= 0:
             spans.append((start, i, command))
             start = -1
-        intro = None if kind or not line.rstrip().endswith(":") else _named(line)  # "vmstat -sc on sapapp03:"
+        intro = _introduces(line, kind)
         if kind == "prompt" or intro:
             if start >= 0:
                 spans.append((start, i, command))
@@ -121,6 +126,17 @@ def blocks(lines: list[str], kinds: list[str]) -> list[TextInput]:
         text = "\n".join(lines[a:b]).strip("\n") + "\n"  # a last line without its line end reads as cut off
         found.append(TextInput(text=text, source=f"pasted output {len(found) + 1}", command=named))
     return found[:MAX_BLOCKS]
+
+
+def _introduces(line: str, kind: str) -> str | None:
+    """The command a line introduces the output under it with: "vmstat -sc on sapapp03:", or a command line typed
+    without its prompt ("lsattr -El mem0", "lparstat -c 30 3 on sapapp11"); None for any other line."""
+    if kind == "prompt" or "?" in line:
+        return None
+    words = _WORD.findall(line[:300])
+    if not kind and line.rstrip().endswith(":"):
+        return _named(line)
+    return _named(line) if words and words[0].lower() in _HEADS else None
 
 
 def quoted(line: str) -> TextInput | None:
@@ -228,11 +244,19 @@ def _assessed(engine: ChatEngine, review, readout: Readout) -> tuple[list[str], 
     missing = {n.rule_id for n in review.not_assessed}
     pasted = set(readout.loaded.provenance)
     reading = [
-        rule.id
+        rule
         for rule in engine.advisor.rulebook.for_kind(readout.loaded.model.kind)
         if any(_reads(r, pasted) for r in rule.rule.requires)
     ]
-    return [r for r in reading if r not in missing], [r for r in reading if r in missing]
+    # "any AME deficit?": the rules whose title or fields name a word of the question, when some do
+    words = {stem(w) for w in _TOPIC.findall(readout.question.lower())} - _FAMILIES - {stem(w) for w in STOPWORDS}
+    named = [
+        r
+        for r in reading
+        if words & {stem(w) for w in _TOPIC.findall(" ".join((r.rule.title, *r.rule.requires)).lower())}
+    ]
+    ids = [r.id for r in named or reading]
+    return [r for r in ids if r not in missing], [r for r in ids if r in missing]
 
 
 def _reads(required: str, pasted: set[str]) -> bool:
