@@ -24,19 +24,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from advisor import linre
+from advisor import derive, linre
 from advisor.chat import docfigures
 from advisor.chat.fieldwords import stem
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import read as read_text
 from advisor.chat.reader.pasted import MAX_LINES, line_kinds, printed, prompted
 from advisor.chat.reply import ChatCitation, ChatReply, Composer, Verdict, from_out
-from advisor.chat.review import finding_lines
+from advisor.chat.review import could_fire, finding_lines
 from advisor.documents.errors import DocumentError
 from advisor.inputs import LoadedInput, TextInput, load_texts
 from advisor.knowledge.text import STOPWORDS
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError
+from advisor.review import build_fact, units_of
 
 if TYPE_CHECKING:
     from advisor.chat.engine import ChatEngine
@@ -153,6 +154,9 @@ def quoted(line: str) -> TextInput | None:
     clauses = [c for c in clauses if any(ch.isdigit() for ch in c)]
     if not clauses:
         return None
+    # "1.8 target and 1.8 achieved memory expansion factor": the last clause's head noun goes with the short ones
+    last = clauses[-1].split()
+    clauses = [f"{c} {' '.join(last[2:])}" if len(c.split()) == 2 and len(last) > 2 else c for c in clauses]
     return TextInput(text="\n".join(clauses) + "\n", source="the output quoted", command=command)
 
 
@@ -241,20 +245,28 @@ def answer(engine: ChatEngine, readout: Readout, reply: ChatReply) -> ChatReply:
 def _assessed(engine: ChatEngine, review, readout: Readout) -> tuple[list[str], list[str]]:
     """The rules that read a value pasted: those assessed on it (fired or quiet), and those that could not be (a
     value they also need was not pasted): a quiet review is an answer only when there are none of the second."""
-    missing = {n.rule_id for n in review.not_assessed}
+    model = readout.loaded.model
+    fact = build_fact(units_of(model)[0], derive.compute(model.kind, model).values)
+    missing = {  # a rule the values pasted already rule out, whatever the values it lacks, counts as quiet
+        n.rule_id
+        for n in review.not_assessed
+        if could_fire(engine.advisor.rulebook.rules[n.rule_id], fact, set(n.missing)) is not False
+    }
     pasted = set(readout.loaded.provenance)
     reading = [
         rule
         for rule in engine.advisor.rulebook.for_kind(readout.loaded.model.kind)
         if any(_reads(r, pasted) for r in rule.rule.requires)
     ]
-    # "any AME deficit?": the rules whose title or fields name a word of the question, when some do
+    # "any AME deficit?", "1.8 target and 1.8 achieved ... good?": the rules whose title and fields name the most words
+    # of the question, when some name any
     words = {stem(w) for w in _TOPIC.findall(readout.question.lower())} - _FAMILIES - {stem(w) for w in STOPWORDS}
-    named = [
-        r
-        for r in reading
-        if words & {stem(w) for w in _TOPIC.findall(" ".join((r.rule.title, *r.rule.requires)).lower())}
-    ]
+
+    def overlap(rule) -> int:
+        return len(words & {stem(w) for w in _TOPIC.findall(" ".join((rule.rule.title, *rule.rule.requires)).lower())})
+
+    best = max((overlap(r) for r in reading), default=0)
+    named = [r for r in reading if best and overlap(r) == best]
     ids = [r.id for r in named or reading]
     return [r for r in ids if r not in missing], [r for r in ids if r in missing]
 

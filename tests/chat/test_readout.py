@@ -168,3 +168,22 @@ def test_a_report_title_underlined_is_no_signature_of_a_mail():
     text = "amepat relay:\nSystem Configuration:\n-------------\nTrue Memory : 6.00 GB\nexplain?"
     assert unwrap(text).text == text
     assert unwrap("is AME ok?\n-----\nJan, Unix team").text == "is AME ok?"
+
+
+def test_a_shared_head_noun_goes_with_each_figure_quoted():
+    got = readout.quoted("vmstat -vc shows 2.2 target and 2.2 achieved memory expansion factor, fine?")
+    assert got is not None
+    assert got.text == "2.2 target memory expansion factor\n2.2 achieved memory expansion factor\n"
+
+
+def test_the_rules_the_question_names_most_decide_a_quiet_verdict(engine):
+    # target met: AME-008 is assessed and quiet; the deficit rule (dxm not pasted) names fewer of the question's words
+    reply = engine.turn("vmstat -vc shows 2.2 target and 2.2 achieved memory expansion factor. good?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+    assert "AME-008" in reply.verdict.because
+
+
+def test_the_4k_finding_without_the_1m_mark_reads_whole(engine):
+    reply = engine.turn("D VIRTSTOR,LFAREA shows TOTAL LFAREA = 48G, MAX LFAREA ALLOCATED (4K) = 30G. now what?")
+    line = next(x for x in reply.answer.split("\n") if "ZOS-004" in x)
+    assert "(62.5%)." in line and "fixed." not in line and "add memory" in line
