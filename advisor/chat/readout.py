@@ -24,17 +24,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from advisor import linre
+from advisor import derive, linre
 from advisor.chat import docfigures
+from advisor.chat.fieldwords import stem
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import read as read_text
 from advisor.chat.reader.pasted import MAX_LINES, line_kinds, printed, prompted
 from advisor.chat.reply import ChatCitation, ChatReply, Composer, Verdict, from_out
-from advisor.chat.review import finding_lines
+from advisor.chat.review import could_fire, finding_lines
 from advisor.documents.errors import DocumentError
 from advisor.inputs import LoadedInput, TextInput, load_texts
+from advisor.knowledge.text import STOPWORDS
 from advisor.parsers import registry
 from advisor.parsers.base import ParseError
+from advisor.review import build_fact, units_of
 
 if TYPE_CHECKING:
     from advisor.chat.engine import ChatEngine
@@ -50,18 +53,20 @@ _LEAD = linre.compile(
     r"displays?|returns?)?[\s:=-]*",
     linre.IGNORECASE,
 )
+_TOPIC = linre.compile(r"[a-z][a-z0-9]{2,}")
+_FAMILIES = frozenset({"ame", "hpux", "lpar", "net", "stor", "vios", "wpar", "zos", "zvm"})  # rule families: no topic
 _CLAUSE = linre.compile(r"[,;]\s*|\.\s+|\s+and\s+", linre.IGNORECASE)
 # the question asks whether something is wrong: a rule firing answers yes
 _PROBLEM = linre.compile(
-    r"\b(?:wrong|problems?|issues?|concerns?|care|worry|action|act|required|bad|broken|harmful|dangerous|"
-    r"(?:need|needs|should)\s+(?:\w+\s+)?(?:tun\w*|chang\w*|fix\w*|rais\w*|increas\w*|bump\w*|decreas\w*|act\w*)|"
-    r"too\s+(?:high|low|big|small|much|little))\b",
+    r"\b(?:wrong|problems?|issues?|concerns?|care|worry|action|act|required|bad|broken|harmful|dangerous|deficit|"
+    r"shortage|exhausted|(?:need|needs|should|have|has)\s+(?:to\s+)?(?:\w+\s+)?(?:tun\w*|chang\w*|fix\w*|rais\w*|"
+    r"increas\w*|bump\w*|decreas\w*|shrink\w*|lower\w*|reduc\w*|act\w*)|too\s+(?:high|low|big|small|much|little))\b",
     linre.IGNORECASE,
 )
 # the question asks whether it is right: a rule firing answers no
 _RIGHT = linre.compile(
-    r"\b(?:ok|okay|fine|right|correct|good|healthy|acceptable|sane|enough|sized\s+(?:right|ok|well|correctly)|"
-    r"keeping\s+up|as\s+it\s+should)\b",
+    r"\b(?:ok|okay|fine|right|correct|good|healthy|acceptable|sane|enough|normal|expected|sized\s+(?:right|ok|well|"
+    r"correctly)|keeping\s+up|as\s+it\s+should)\b",
     linre.IGNORECASE,
 )
 
@@ -101,11 +106,12 @@ def blocks(lines: list[str], kinds: list[str]) -> list[TextInput]:
     for i, (line, kind) in enumerate([*zip(lines, kinds, strict=True), ("?", "")]):
         # a command named: its output goes on through lines that read as printed ("2.5 target memory expansion
         # factor", "%user %sys ... dxm"), up to a line of the question
-        ends = (not kind and line.strip() and (command is None or not printed(line))) or kind == "prompt"
+        goes_on = command is not None or any(k for k in kinds[i + 1 : i + 2])  # a rule line between output lines
+        ends = (not kind and line.strip() and not (goes_on and printed(line))) or kind == "prompt"
         if ends and start >= 0:
             spans.append((start, i, command))
             start = -1
-        intro = None if kind or not line.rstrip().endswith(":") else _named(line)  # "vmstat -sc on sapapp03:"
+        intro = _introduces(line, kind)
         if kind == "prompt" or intro:
             if start >= 0:
                 spans.append((start, i, command))
@@ -123,6 +129,17 @@ def blocks(lines: list[str], kinds: list[str]) -> list[TextInput]:
     return found[:MAX_BLOCKS]
 
 
+def _introduces(line: str, kind: str) -> str | None:
+    """The command a line introduces the output under it with: "vmstat -sc on sapapp03:", or a command line typed
+    without its prompt ("lsattr -El mem0", "lparstat -c 30 3 on sapapp11"); None for any other line."""
+    if kind == "prompt" or "?" in line:
+        return None
+    words = _WORD.findall(line[:300])
+    if not kind and line.rstrip().endswith(":"):
+        return _named(line)
+    return _named(line) if words and words[0].lower() in _HEADS else None
+
+
 def quoted(line: str) -> TextInput | None:
     """Output quoted inside a sentence, after the command that printed it ("vmstat -vc: 2.0 target memory expansion
     factor, 1.6 achieved memory expansion factor. bad?", "D VIRTSTOR,LFAREA shows TOTAL LFAREA = 64G, MAX LFAREA
@@ -137,6 +154,9 @@ def quoted(line: str) -> TextInput | None:
     clauses = [c for c in clauses if any(ch.isdigit() for ch in c)]
     if not clauses:
         return None
+    # "1.8 target and 1.8 achieved memory expansion factor": the last clause's head noun goes with the short ones
+    last = clauses[-1].split()
+    clauses = [f"{c} {' '.join(last[2:])}" if len(c.split()) == 2 and len(last) > 2 else c for c in clauses]
     return TextInput(text="\n".join(clauses) + "\n", source="the output quoted", command=command)
 
 
@@ -225,14 +245,30 @@ def answer(engine: ChatEngine, readout: Readout, reply: ChatReply) -> ChatReply:
 def _assessed(engine: ChatEngine, review, readout: Readout) -> tuple[list[str], list[str]]:
     """The rules that read a value pasted: those assessed on it (fired or quiet), and those that could not be (a
     value they also need was not pasted): a quiet review is an answer only when there are none of the second."""
-    missing = {n.rule_id for n in review.not_assessed}
+    model = readout.loaded.model
+    fact = build_fact(units_of(model)[0], derive.compute(model.kind, model).values)
+    missing = {  # a rule the values pasted already rule out, whatever the values it lacks, counts as quiet
+        n.rule_id
+        for n in review.not_assessed
+        if could_fire(engine.advisor.rulebook.rules[n.rule_id], fact, set(n.missing)) is not False
+    }
     pasted = set(readout.loaded.provenance)
     reading = [
-        rule.id
+        rule
         for rule in engine.advisor.rulebook.for_kind(readout.loaded.model.kind)
         if any(_reads(r, pasted) for r in rule.rule.requires)
     ]
-    return [r for r in reading if r not in missing], [r for r in reading if r in missing]
+    # "any AME deficit?", "1.8 target and 1.8 achieved ... good?": the rules whose title and fields name the most words
+    # of the question, when some name any
+    words = {stem(w) for w in _TOPIC.findall(readout.question.lower())} - _FAMILIES - {stem(w) for w in STOPWORDS}
+
+    def overlap(rule) -> int:
+        return len(words & {stem(w) for w in _TOPIC.findall(" ".join((rule.rule.title, *rule.rule.requires)).lower())})
+
+    best = max((overlap(r) for r in reading), default=0)
+    named = [r for r in reading if best and overlap(r) == best]
+    ids = [r.id for r in named or reading]
+    return [r for r in ids if r not in missing], [r for r in ids if r in missing]
 
 
 def _reads(required: str, pasted: set[str]) -> bool:

@@ -123,3 +123,67 @@ def test_an_lparstat_i_excerpt_without_online_memory_reads_desired_memory_as_tru
     )
     loaded = load_texts([TextInput(text, "excerpt", "lparstat -i")], name="lpar9")
     assert loaded.document["memory"] == {"desired_gb": 6.0, "mode": "dedicated"}
+
+
+def test_a_quiet_verdict_weighs_the_rules_the_question_names(engine):
+    # "any AME deficit?": the deficit rule is assessed on dxm 0; rules of other AME topics that need more data do not
+    # hold the answer back
+    message = (
+        "# lparstat -c 10 2\nSystem configuration: type=Shared mode=Uncapped mmode=Ded-E smt=8 lcpu=8 mem=10240MB "
+        "tmem=5120MB\n%user %sys %wait %idle %xcpu xphysc dxm\n22.0 4.1 0.2 73.7 1.5 0.0120 0\n"
+        "23.1 4.0 0.3 72.6 1.6 0.0131 0\nany AME deficit there?"
+    )
+    reply = engine.turn(message)
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert "AME-006" in reply.verdict.because
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [("is that normal?", "no"), ("do we have to lower the factor?", "yes")],
+)
+def test_more_ways_of_asking_right_or_wrong(engine, question, answer):
+    reply = engine.turn(
+        f"vmstat -vc shows 2.8 target memory expansion factor and 2.1 achieved memory expansion factor. {question}"
+    )
+    assert reply.verdict is not None and reply.verdict.answer == answer
+    assert "AME-008" in [f.rule_id for f in reply.findings]
+
+
+def test_a_command_typed_without_its_prompt_opens_its_output():
+    message = (
+        "lsattr -El mem0\ngoodsize 10240 Amount of usable physical memory in Mbytes False\n"
+        "mem_exp_factor 1.60 Memory expansion factor False\n"
+        "size 10240 Total amount of physical memory in Mbytes False\n"
+        "what does that say"
+    )
+    found = readout.read(message)
+    assert found is not None
+    assert found.document["ame"] == {"expansion_factor": 1.6} and found.document["memory"] == {"desired_gb": 10.0}
+
+
+def test_a_report_title_underlined_is_no_signature_of_a_mail():
+    from advisor.chat.reader.wrappers import unwrap
+
+    text = "amepat relay:\nSystem Configuration:\n-------------\nTrue Memory : 6.00 GB\nexplain?"
+    assert unwrap(text).text == text
+    assert unwrap("is AME ok?\n-----\nJan, Unix team").text == "is AME ok?"
+
+
+def test_a_shared_head_noun_goes_with_each_figure_quoted():
+    got = readout.quoted("vmstat -vc shows 2.2 target and 2.2 achieved memory expansion factor, fine?")
+    assert got is not None
+    assert got.text == "2.2 target memory expansion factor\n2.2 achieved memory expansion factor\n"
+
+
+def test_the_rules_the_question_names_most_decide_a_quiet_verdict(engine):
+    # target met: AME-008 is assessed and quiet; the deficit rule (dxm not pasted) names fewer of the question's words
+    reply = engine.turn("vmstat -vc shows 2.2 target and 2.2 achieved memory expansion factor. good?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+    assert "AME-008" in reply.verdict.because
+
+
+def test_the_4k_finding_without_the_1m_mark_reads_whole(engine):
+    reply = engine.turn("D VIRTSTOR,LFAREA shows TOTAL LFAREA = 48G, MAX LFAREA ALLOCATED (4K) = 30G. now what?")
+    line = next(x for x in reply.answer.split("\n") if "ZOS-004" in x)
+    assert "(62.5%)." in line and "fixed." not in line and "add memory" in line

@@ -113,6 +113,7 @@ _REPLY_HEADER = linre.compile(
     r"\s*-{2,}|on\s.{0,200}\swrote:|am\s.{0,200}\sschrieb\s.{0,100}:|le\s.{0,200}\sa\s+\S+crit\s*:)\s*$",
     linre.IGNORECASE,
 )
+_UNDERLINE = linre.compile(r"^\s*-{4,}\s*$")
 _HEADER = linre.compile(r"^\s*(?:from|to|cc|bcc|sent|date|von|an|gesendet|datum|betreff|subject)\s*:", linre.IGNORECASE)
 _SIGNATURE = linre.compile(
     r"^\s*(?:--+|__+|(?:best|kind|warm|many)?\s*regards\b.{0,40}|"
@@ -358,6 +359,9 @@ def _body(lines: list[str], removed: list[str]) -> list[str]:
     for line in lines:
         if _HEADER.match(line):
             removed.append(line.strip())
+            continue
+        if _UNDERLINE.match(line) and kept and kept[-1].rstrip().endswith(":"):
+            kept.append(line)  # "System Configuration:" / "-------": a pasted report's title underlined, no signature
             continue
         if _SIGNATURE.match(line) and any(_has_words(x) for x in kept):
             removed.append("signature")
