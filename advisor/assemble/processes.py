@@ -53,6 +53,18 @@ def _ps(emit: Emit, merged: dict[str, Any]) -> None:
     if not kernels:
         emit.note(f"no {KERNEL} process listed; workload.app_page_size left out")
         return
+    mixed = [
+        i
+        for i, row in kernels
+        if any(row.get(c) == "64K" for c in COLUMNS) and any(row.get(c) not in (None, "64K") for c in COLUMNS)
+    ]
+    if mixed:  # "4K 4K 4K 64K": only shared memory on 64K (the 2023 guide asks for 64K in all four columns)
+        emit.note(
+            f"{KERNEL} runs on 64K pages in some columns and not in others; which page size LDR_CNTRL asks for "
+            "cannot be told from it, so workload.app_page_size is left out",
+            f"processes.{mixed[0]}.dpgsz",
+        )
+        return
     big = [(i, c) for i, row in kernels for c in COLUMNS if row.get(c) == "64K"]
     small = [i for i, row in kernels if all(row.get(c) in (None, "4K") for c in COLUMNS)]
     if big and small:

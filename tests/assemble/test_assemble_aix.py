@@ -267,3 +267,14 @@ def test_ps_efz_names_the_work_processes_dw_sap() -> None:
     assembly = assemble([Output(parse_output(text, "ps -efZ"), "ps.txt")], name="x")
     assert assembly.document["workload"] == {"app_page_size": "64K"}
     assert assembly.provenance["workload.app_page_size"].line_no == 2
+
+
+def test_ps_ez_with_only_shared_memory_on_64k_gives_no_page_size() -> None:
+    from advisor.inputs import TextInput, load_texts
+
+    text = "    PID DPGSZ SPGSZ TPGSZ SHMPGSZ TTY TIME CMD\n 7340032 4K 4K 4K 64K - 0:40 disp+work\n"
+    banner = "System configuration: type=Shared mode=Uncapped mmode=Ded-E smt=8 lcpu=8 mem=8192MB tmem=4096MB\n"
+    outputs = [TextInput(banner, "lparstat", "lparstat -c"), TextInput(text, "ps", "ps -eZ")]
+    loaded = load_texts(outputs, name="x", kind="aix-lpar")
+    assert "workload" not in loaded.document  # not "64K": data, stack and text run on 4K pages
+    assert any("some columns" in w.reason for w in loaded.warnings)
