@@ -211,3 +211,16 @@ def test_the_64k_advice_states_the_measured_cpu(engine: ChatEngine) -> None:
 )
 def test_default_as_a_kind_is_not_the_default_asked(engine: ChatEngine, question: str, expected: str) -> None:
     assert _verdict(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a "y/n" or "or not" tag only says that yes or no is asked; the predicate before it still counts
+        ("vios weight 128, same as the client lpars. acceptable y/n?", "no"),
+        ("vios weight 200, clients 128. fine or not?", "yes"),
+        ("AME turned on for the first time on an lpar: reboot required y/n", "yes"),
+    ],
+)
+def test_a_yes_no_tag_does_not_hide_the_predicate(engine: ChatEngine, question: str, expected: str) -> None:
+    assert _verdict(engine, question) == expected
