@@ -455,6 +455,9 @@ def claim_verdict(
     its words never ask the predicate. `known`: the levels the session's document states (document_levels), under
     those the question states."""
     text = reading.text
+    if _YN_TAG.search(text):  # "acceptable y/n?", "supported or not?": the tag only says that yes or no is asked
+        reading = read(_YN_TAG.sub("?", text).replace(" ?", "?"))
+        text = reading.text
     if _BARE_LEVEL.match(text) and context and _VIOS_LEVEL.search(context):
         # "ssp on vios 2.2.0.13?" then "and on 2.2.2.0?": a dotted level of four parts is another VIOS level
         reading = read(_BARE_LEVEL.sub(lambda m: f"{m.group(1)}VIOS {m.group(2)}", text))

@@ -972,6 +972,8 @@ _ATTRIBUTIVE = frozenset("fixed pinned resident pageable shared dedicated active
 _NEXT_WORD = linre.compile(r"\s+([A-Za-z0-9][\w/+-]*)")
 # what stands before a kind of thing: an article, a determiner or a size ("the shared pool", "1M fixed large frames")
 _KIND_BEFORE = linre.compile(r"(?:^|\s)(?:the|a|an|all|our|their|its|these|those|some|any|no|\d[\w.]*)\s+$", linre.I)
+# "runs with default pages", "on default settings": "default" naming a kind of thing the subject uses
+_USES_DEFAULT = linre.compile(r"\b(?:with|on|using|uses|use)\s+(?:the\s+)?default\s+[a-z]", linre.IGNORECASE)
 _PREDICATIVE_NEXT = frozenset(
     """in on at to by for from out when if and or but because after before during while until via over under between
     across with without once too as than so now then again anyway always forever permanently""".split()
@@ -983,6 +985,8 @@ def _predicative(pattern: linre.Pattern, text: str) -> linre.Match | None:
     an article or a size or written as a name, names a kind of thing ("1M fixed large frames", "Active Memory
     Sharing"); it does not ask whether something is fixed."""
     for m in itertools.islice(pattern.finditer(text), _MAX_STATED):
+        if m.group(0).strip().lower() == "default" and _USES_DEFAULT.search(text[max(0, m.start() - 16) : m.end() + 2]):
+            continue  # "the kernel runs with default pages. 64K advisable?" does not ask what the default is
         if m.group(0).strip().lower() not in _ATTRIBUTIVE:
             return m
         after = _NEXT_WORD.match(text, m.end())

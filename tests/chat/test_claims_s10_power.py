@@ -192,3 +192,35 @@ def test_first_probe_batch_classes(engine: ChatEngine, question: str, expected: 
 )
 def test_second_probe_batch_classes(engine: ChatEngine, question: str, expected: str) -> None:
     assert _verdict(engine, question) == expected
+
+
+def test_the_64k_advice_states_the_measured_cpu(engine: ChatEngine) -> None:
+    """ "should I put 64K pages?" is answered with the figures the advice rests on (Table 1)."""
+    reply = Session(engine).say("ABAP kernel on POWER9 runs with default pages, no LDR_CNTRL set. 64K pages advisable?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+    assert "42%" in reply.answer and "46%" in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "with default pages" names what the kernel uses; "is 4K the default?" asks the default
+        ("our SAP kernel runs with default pages today. should we configure 64K pages?", "yes"),
+        ("is 4K the default page size of the SAP kernel on AIX?", "yes"),
+    ],
+)
+def test_default_as_a_kind_is_not_the_default_asked(engine: ChatEngine, question: str, expected: str) -> None:
+    assert _verdict(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a "y/n" or "or not" tag only says that yes or no is asked; the predicate before it still counts
+        ("vios weight 128, same as the client lpars. acceptable y/n?", "no"),
+        ("vios weight 200, clients 128. fine or not?", "yes"),
+        ("AME turned on for the first time on an lpar: reboot required y/n", "yes"),
+    ],
+)
+def test_a_yes_no_tag_does_not_hide_the_predicate(engine: ChatEngine, question: str, expected: str) -> None:
+    assert _verdict(engine, question) == expected
