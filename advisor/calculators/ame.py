@@ -275,19 +275,20 @@ def rebalance_plan(
 
 
 # The 2023 guide's Power10 sweep (Table 5): 14 GB expanded memory throughout; (factor, true memory GB,
-# memory savings % as printed). The guide rounded true memory up to 0.25 GB steps, so its savings can
-# differ from 1 - 1 / factor in the last digit (2.44: 5.75 GB, 59 %).
+# memory savings % as printed, SAPS, response time s, total CPU %, AME's share of the CPU % (None: n/a), AME deficit
+# MB (None: n/a)). The guide rounded true memory up to 0.25 GB steps, so its savings can differ from 1 - 1 / factor
+# in the last digit (2.44: 5.75 GB, 59 %).
 TABLE5 = (
-    (1.0, 14.0, 0.0),
-    (1.6, 8.75, 37.5),
-    (2.0, 7.0, 50.0),
-    (2.44, 5.75, 59.0),
-    (2.8, 5.0, 64.0),
-    (3.5, 4.0, 71.0),
-    (3.75, 3.75, 73.0),
-    (4.0, 3.5, 75.0),
-    (4.35, 3.25, 77.0),
-    (4.7, 3.0, 79.0),
+    (1.0, 14.0, 0.0, 1977, 0.05, 28.0, None, None),
+    (1.6, 8.75, 37.5, 1979, 0.05, 28.0, 0.0, 0),
+    (2.0, 7.0, 50.0, 1979, 0.05, 29.0, 1.0, 0),
+    (2.44, 5.75, 59.0, 1979, 0.05, 32.0, 3.0, 0),
+    (2.8, 5.0, 64.0, 1973, 0.06, 34.0, 5.0, 0),
+    (3.5, 4.0, 71.0, 1975, 0.06, 35.0, 6.0, 0),
+    (3.75, 3.75, 73.0, 1974, 0.06, 36.0, 6.0, 0),
+    (4.0, 3.5, 75.0, 1971, 0.07, 37.0, 8.0, 0),
+    (4.35, 3.25, 77.0, 1970, 0.08, 43.0, 12.0, 0),
+    (4.7, 3.0, 79.0, 1253, 4.1, 85.0, 43.0, 1645),
 )
 CITE_TABLE5 = (Cite(source=GUIDE, section="Analysis of the Test Results", locator="Table 5"),)
 CITE_SAFETY_NET = (Cite(source=GUIDE, section="Using AME as a safety net"),)
@@ -302,6 +303,11 @@ class Table5Row(BaseModel):
     expansion_factor: float
     true_memory_gb: float
     memory_savings_pct: float
+    saps: int
+    response_time_s: float
+    cpu_total_pct: float
+    ame_cpu_pct: float | None = None  # AME's share of the CPU (n/a at factor 1.0)
+    deficit_mb: int | None = None  # AME memory deficit (n/a at factor 1.0)
 
 
 class FactorFigures(BaseModel):
@@ -345,7 +351,16 @@ def factor_figures(
             cites = CITE_ITERATION + cites
     row = next(
         (
-            Table5Row(expansion_factor=r[0], true_memory_gb=r[1], memory_savings_pct=r[2])
+            Table5Row(
+                expansion_factor=r[0],
+                true_memory_gb=r[1],
+                memory_savings_pct=r[2],
+                saps=r[3],
+                response_time_s=r[4],
+                cpu_total_pct=r[5],
+                ame_cpu_pct=r[6],
+                deficit_mb=r[7],
+            )
             for r in TABLE5
             if abs(r[0] - f) < 1e-9
         ),

@@ -137,7 +137,16 @@ def test_ame_factor_alone_gives_gain_savings_and_the_guides_measured_row(client)
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["memory_gain_pct"] == 180.0 and round(body["memory_savings_pct"], 1) == 64.3
-    assert body["measured"] == {"expansion_factor": 2.8, "true_memory_gb": 5.0, "memory_savings_pct": 64.0}
+    assert body["measured"] == {
+        "expansion_factor": 2.8,
+        "true_memory_gb": 5.0,
+        "memory_savings_pct": 64.0,
+        "saps": 1973,
+        "response_time_s": 0.06,
+        "cpu_total_pct": 34.0,
+        "ame_cpu_pct": 5.0,
+        "deficit_mb": 0,
+    }
     assert {"source": "ibm-aix-ame64k-sap-2023", "section": "Analysis of the Test Results", "locator": "Table 5"} in (
         body["citations"]
     )

@@ -70,3 +70,16 @@ def test_a_second_question_of_its_own_keeps_its_own_asking_clause():
 
     assert asked("memory gain at factor 2.5? and the cpu?") == "and the cpu?"
     assert asked("memory gain at factor 2.5? and at 3.2?") == "memory gain at factor 2.5? and at 3.2?"
+
+
+@pytest.mark.parametrize(
+    "question, figures",
+    [
+        ("how much memory does factor 4.35 save and what does it cost?", ["77%", "43%", "12%", "0.08s"]),
+        ("memory saved at factor 4.7?", ["79%", "85%", "1253 SAPS", "1645 MB"]),
+    ],
+)
+def test_a_factor_the_guide_ran_quotes_what_its_row_saved_and_cost(engine, question, figures):
+    reply = engine.turn(question)
+    for figure in figures:
+        assert figure in reply.answer, (figure, reply.answer[:400])

@@ -882,18 +882,25 @@ def _beyond_sap_range(text: str, factor: float, expanded: float, in_mb: bool, ou
 MAX_GAIN_FACTORS = 4  # factors whose gain one question may ask for side by side
 
 
+def _measured_row(row: ame.Table5Row) -> str:
+    """The guide's Table 5 row at a factor, as measured: what it saved and what it cost ("what did 3.5 save and
+    cost?")."""
+    share = f" (AME {fmt(row.ame_cpu_pct)}%)" if row.ame_cpu_pct is not None else ""
+    deficit = f", AME deficit {row.deficit_mb} MB" if row.deficit_mb else ""
+    return (
+        f" The 2023 guide's Power10 test (Table 5, 14 GB expanded) ran factor {fmt(row.expansion_factor)} on "
+        f"{fmt(row.true_memory_gb)} GB true memory: {fmt(row.memory_savings_pct)}% saved, at {fmt(row.cpu_total_pct)}% "
+        f"total CPU{share}, {row.saps} SAPS and {fmt(row.response_time_s)}s response time{deficit}."
+    )
+
+
 def _gain_for(factor: float, out: CalcAnswer, savings: bool = False) -> CalcAnswer:
     """ "memory gain at factor 3.2?": (factor - 1) x 100% of true memory, whatever its size; "how much memory is
     saved at 2.8?": 1 - 1 / factor of the expanded memory, with the guide's measured row when it has one."""
     f = run(calculators.ame_factor, calculators.AmeFactorInput, expansion_factor=factor)
     cites = _cites(f.citations, "ame")
     if savings:
-        said = (
-            f" The 2023 guide's Power10 test (Table 5, 14 GB expanded) ran factor {fmt(factor)} on "
-            f"{fmt(f.measured.true_memory_gb)} GB true memory: {fmt(f.measured.memory_savings_pct)}% saved."
-            if f.measured
-            else ""
-        )
+        said = _measured_row(f.measured) if f.measured else ""
         out.out.say(
             f"Memory saved at factor {fmt(factor)}: (1 - 1 / {fmt(factor)}) x 100% = {fmt(f.memory_savings_pct, 1)}% "
             f"of the expanded memory.{said}",
