@@ -381,7 +381,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
                 "partitions run AIX, Linux or IBM i? Shown by: HMC: lshwres -r sys; lshwres -r mem --level lpar.",
                 "The hypervisor page table is the sum of the partitions' maximum memory divided by 64 up to POWER7 "
                 "(and for IBM i and AMS partitions on POWER7+), by 128 for AIX and Linux partitions from POWER7+ on.",
-                tuple(hpt.hpt_size([hpt.HptPartition(name="x", max_memory_gb=64)], "POWER7").citations),
+                hpt.CITE,
                 "LPAR-008",
                 "managed_system.processor",
                 "HMC: lshwres -r sys",
@@ -394,7 +394,7 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
                 "OS: AIX, Linux, IBM i; AMS or not)? Shown by: HMC: lshwres -r mem --level lpar.",
                 "The hypervisor page table is the sum of each partition's maximum memory divided by 64 (up to "
                 "POWER7, IBM i and AMS) or 128 (AIX and Linux from POWER7+ on).",
-                tuple(hpt.hpt_size([hpt.HptPartition(name="x", max_memory_gb=64)], "POWER7").citations),
+                hpt.CITE,
                 "LPAR-008",
                 "partitions.max_memory_gb",
                 "HMC: lshwres -r mem --level lpar",

@@ -26,24 +26,30 @@ from advisor.chat.numbers import fmt, sizes_gb
 from advisor.chat.reply import Composer, Question
 
 
-def _lfarea_statement(text: str) -> tuple[str | None, str]:
-    """(the LFAREA=... statement as written, the text without it); parentheses balanced."""
-    m = re.search(r"LFAREA\s*=", text, re.IGNORECASE)
-    if not m:
-        return None, text
-    i, depth = m.end(), 0
+def _written_end(text: str, i: int, stops: str, close_ends: bool) -> tuple[int, int]:
+    """(where a statement written from i ends, the parenthesis depth there): at a blank or one of `stops` outside
+    parentheses, or, with `close_ends`, right after the parenthesis that closes the first one opened."""
+    depth = 0
     while i < len(text):
         c = text[i]
         if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
-            if depth == 0:
-                i += 1
-                break
-        elif depth == 0 and (c.isspace() or c in ",?;"):
+            if close_ends and depth == 0:
+                return i + 1, depth
+        elif depth == 0 and (c.isspace() or c in stops):
             break
         i += 1
+    return i, depth
+
+
+def _lfarea_statement(text: str) -> tuple[str | None, str]:
+    """(the LFAREA=... statement as written, the text without it); parentheses balanced."""
+    m = re.search(r"LFAREA\s*=", text, re.IGNORECASE)
+    if not m:
+        return None, text
+    i, _ = _written_end(text, m.end(), ",?;", close_ends=True)
     stmt = text[m.start() : i].rstrip(".,")
     return stmt, text[: m.start()] + " " + text[i:]
 
@@ -195,16 +201,8 @@ def _bare_request(text: str) -> str:
     m = _BARE_REQUEST.search(text)
     if m is None or _has(r"LFAREA|large frame area", text):
         return text
-    start, i, depth = m.start(1), m.start(1), 0
-    while i < len(text):
-        c = text[i]
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif depth == 0 and (c.isspace() or c in "?;"):
-            break
-        i += 1
+    start = m.start(1)
+    i, depth = _written_end(text, start, "?;", close_ends=False)
     if depth != 0:
         return text  # unbalanced: left as written, never guessed
     spec = text[start:i].rstrip(".,")
