@@ -209,3 +209,31 @@ def test_a_follow_up_with_its_own_scene_borrows_no_earlier_claim(engine):
 def test_statements_and_2g_flash(engine, question, expected):
     answer, _ = _verdict(engine, question)
     assert answer == expected
+
+
+_ZVM = {
+    "kind": "zvm-lpar",
+    "name": "ZVMAPP",
+    "machine": "z13",
+    "engines": "ifl",
+    "engine_count": 8,
+    "zvm": {"version": "6.3", "apars": ["VM65586"]},
+    "smt_enabled": False,
+    "workload": {"type": "sap-app-server", "profile": "oltp"},
+}
+
+
+def test_a_proposed_change_that_clears_the_finding_is_a_yes(engine):
+    """ZVM-001 fires because SMT is off: "can we turn it on?" is answered by what the change does, not by the rule
+    firing on the document as it stands (which read as a "no")."""
+    reply = _on(engine, _ZVM, "could we simply turn SMT on for ZVMAPP?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+    assert "ZVM-001" in reply.answer
+
+
+def test_2g_pages_judged_on_the_documents_machine(engine):
+    reply = _on(engine, {**_ZOS, "machine": "z196", "zos_version": "1.13"}, "can PRDX use 2G pages at all?")
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert "z196" in reply.answer
+    reply = _on(engine, _ZOS, "can PRDX use 2G pages at all?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
