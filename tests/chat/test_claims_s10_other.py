@@ -237,3 +237,16 @@ def test_2g_pages_judged_on_the_documents_machine(engine):
     assert "z196" in reply.answer
     reply = _on(engine, _ZOS, "can PRDX use 2G pages at all?")
     assert reply.verdict is not None and reply.verdict.answer == "yes"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("z/VM 6.3, APAR VM65586 not installed yet. SMT fine?", "no"),
+        ("SMT on z/VM 6.3 without the APAR - possible?", "no"),
+        ("z13, z/VM 6.3 plus VM65586: can we use SMT?", "yes"),
+    ],
+)
+def test_smt_without_the_apar(engine, question, expected):
+    answer, _ = _verdict(engine, question)
+    assert answer == expected
