@@ -250,3 +250,11 @@ def test_2g_pages_judged_on_the_documents_machine(engine):
 def test_smt_without_the_apar(engine, question, expected):
     answer, _ = _verdict(engine, question)
     assert answer == expected
+
+
+def test_the_ten_percent_floor_does_not_answer_for_the_shared_memory(engine):
+    """10 % CLM is the floor for kernel and process-private data; whether the SAP shm fits needs its size."""
+    answer, _ = _verdict(engine, "we run 10 % CLM. is it also enough for the SAP shared memory?")
+    assert answer != "yes"
+    answer, _ = _verdict(engine, "is 10% CLM enough on our 4 cell superdome?")
+    assert answer == "yes"
