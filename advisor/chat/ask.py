@@ -70,6 +70,9 @@ class AskResult:
     pending: Pending | None = None
     calculator: str | None = None
     rule_scores: dict[str, float] = field(default_factory=dict)  # how well each rule's own text matches
+    # the verdict was computed from the machine and levels asked about ("can SYSA use 2G pages at all?"): it answers
+    # before the document's rules on other things (SYSA's LFAREA limit)
+    settled: bool = False
 
 
 def passage_cite(kb: KnowledgeBase, p: Passage) -> ChatCitation:
@@ -548,7 +551,7 @@ def answer(
         if not foreign and not (calc and calc.verdict) and not figure_only
         else None
     )
-    supported = computed_support(reading) if not foreign else None
+    supported = computed_support(reading, levels or {}, doc_platforms) if not foreign else None
     computed = (
         claim is not None
         and supported is not None
@@ -614,6 +617,7 @@ def answer(
         n = out.cite(passage_cite(kb, p))
         out.say(f"{word.capitalize()}: {because}.", passage_cite(kb, p))
         result.verdict = Verdict(answer=word, because=because, citations=[n])  # type: ignore[arg-type]
+        result.settled = True
         skip = set(skip) | {p.id}
         result.passages.append(p)
     elif claim is not None and claim.claim.passage in skip:

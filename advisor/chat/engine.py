@@ -33,7 +33,7 @@ from advisor.chat.dialogue import resolve as resolve_follow_up
 from advisor.chat.explain import explain_rule_alone, explain_with_document
 from advisor.chat.fieldwords import stem
 from advisor.chat.intents import UNDO_LEAD, Intent, bare_why, recognise, rule_ids
-from advisor.chat.judge import document_levels, earlier_questions
+from advisor.chat.judge import change_outcome, document_levels, earlier_questions
 from advisor.chat.reader import read
 from advisor.chat.reader.bridge import to_english
 from advisor.chat.reader.pasted import condense
@@ -741,13 +741,23 @@ class ChatEngine:
             lean=bool(near) and st.document is None and not _amounts(split_aside(text)[0]),
             levels=document_levels(st.document),
         )
-        # "can I just kctune numa_policy=1 on this box?": a change proposed is judged by what the sources say of it
-        # (a claim, at the document's levels), not by whether a rule fires on the document as it stands
-        proposed = _PROPOSED.search(text) is not None and result.verdict is not None
+        # "can I just kctune numa_policy=1 on this box?": a change proposed is judged by what it does to the document's
+        # findings, else by what the sources say of it (a claim, at the document's levels), never by whether a rule
+        # fires on the document as it stands
+        proposed = st.document is not None and reading.yes_no and _PROPOSED.search(text) is not None
+        moved = change_outcome(self.advisor, st.document, text) if proposed and st.document is not None else None
+        if moved is not None and (result.verdict is None or result.verdict.answer == moved[0]):
+            answer, because, rid = moved
+            if result.verdict is None:  # a claim that agrees keeps its own line
+                cite = from_out(self.advisor.citations(rid)[0], f"rule:{rid}")
+                result.out.prepend(f"{answer.capitalize()}: {because}.", cite)
+                n = result.out.cite(cite)
+                result.verdict = Verdict(answer=answer, because=because, citations=[n])  # type: ignore[arg-type]
         if (
             st.document is not None
             and reading.yes_no
             and not proposed
+            and not result.settled
             and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text))
         ):
             judged = self._judge_document(self._rules_for_document(reading.text, st), st, reading.text)

@@ -10,12 +10,16 @@ AIX level, an AIX level without a processor, an AIX 7.2 without its technology l
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass, replace
 
 from advisor import linre
 from advisor.calculators import ame
+from advisor.capabilities.whatif import ChangeError, apply_changes
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
+from advisor.documents.errors import DocumentError
+from advisor.documents.io import validate_document
 from advisor.knowledge.claims import GENERIC, Claims, ClaimVerdict, Level, below_minimum, parse_level
 
 _AME64K = linre.compile(
@@ -97,37 +101,48 @@ _2G_PAGES = linre.compile(
 _NOT_2G_SUPPORT = linre.compile(
     r"\bpageable\b|\bpag(?:ed|ing)\b|\bpage\s+(?:it\s+|them\s+)?out\b|\bDREF\b|\b4\s?K\b|\breconfig\w*|\bdefault\b|"
     r"\bIPL\b|\bprompt\w*|\blimit\b|\bmax\w*|%|\bhow\s+(?:much|many|big)\b|\bfaster\b|\bgain\w*|\bimprov\w*|\bbetter\b|"
-    r"\bbase\b|\bbuilt[- ]in\b|\bincluded\b|\bFlash\b",
+    r"\bbase\b|\bbuilt[- ]in\b|\bincluded\b|\bFlash\b|\bform\b|\bsyntax\b|\bvalid\b",
     linre.IGNORECASE,
 )
 # "can we use", "supported on", "available", "doable", "possible", "work on": whether the machine and release have them
 _2G_ASKED = linre.compile(
     r"\b(?:can|could|may)\s+(?:I|we|you|it|they|z/?OS)\b|\b(?:possible|supported|support|available|doable|feasible|"
-    r"usable|allowed|valid|works?)\b|\b(?:use|exploit|get|have)\b",
+    r"usable|allowed|works?)\b|\b(?:use|exploit|get|have)\b",
     linre.IGNORECASE,
 )
 _Z_MACHINE = {"z9": 9, "z10": 10, "z114": 11, "z196": 11, "zbc12": 12, "zec12": 12, "z13": 13, "z14": 14, "z15": 15}
+_STATEMENT = linre.compile(r"\bLFAREA\s?=\s?\S+", linre.IGNORECASE)
+_Z_NAMES = {"z9": "z9", "z10": "z10", "z114": "z114", "z196": "z196", "zbc12": "zBC12", "zec12": "zEC12", "z13": "z13"}
+_Z_NAMES |= {"z14": "z14", "z15": "z15"}
 _RSM_OFFERING = linre.compile(r"\bRSM\b|\benablement\s+offering\b|\bweb\s+deliverable\b", linre.IGNORECASE)
 ZOS_2G_PASSAGE = "zos-iar041i-no-hardware-support"
 _2G_NEEDS = "2 GB pages need a zEC12 or later machine and z/OS 2.1, or z/OS 1.13 with the RSM Enablement Offering"
 
 
-def zos_2g_support(reading: Reading) -> Computed | None:
+def zos_2g_support(
+    reading: Reading, known: dict[str, Level] | None = None, platforms: Set[str] = frozenset()
+) -> Computed | None:
     """ "can we use LFAREA 2G= on our z196?", "z/OS 2.1: 2 GB large pages?": the machine and the release decide (rule
-    ZOS-005: 2 GB pages came with the zEC12; where they are missing, IPL refuses 2G= with IAR041I)."""
+    ZOS-005: 2 GB pages came with the zEC12; where they are missing, IPL refuses 2G= with IAR041I). `known` and
+    `platforms`: the z/OS level and the machine of the session's document, for what the question does not state."""
     text = reading.text
-    if not _2G_PAGES.search(text) or _NOT_2G_SUPPORT.search(text):
+    # "LFAREA=(1M=(40%)) on 128 GB online, can this system use 2G pages?": the document's statement put before the
+    # question asks nothing itself
+    if not _2G_PAGES.search(text) or _NOT_2G_SUPPORT.search(_STATEMENT.sub(" ", text)):
         return None
     if not (_2G_ASKED.search(text) or short_yes_no(text)):  # "2GB frames on zEC12 with z/OS 1.13?" asks it too
         return None
     if not (reading.yes_no or _yes_no_for_claims(text)):
         return None
     machines = [p.name for p in reading.platforms if p.family == "z" and p.name.lower() in _Z_MACHINE]
-    zos = [o for o in reading.os_levels if o.os == "zos"]
+    machines = machines or [_Z_NAMES[t] for t in sorted(platforms) if t in _Z_NAMES]
+    zos = [o.version for o in reading.os_levels if o.os == "zos"]
+    if not zos and known and "zos" in known:
+        zos = [".".join(str(x) for x in known["zos"])]
     if not machines and not zos:
         return None
     machine = machines[-1] if machines else None
-    level = parse_level("zos", zos[-1].version) if zos else None
+    level = parse_level("zos", zos[-1]) if zos else None
     if machine is not None and _Z_MACHINE[machine.lower()] < _Z_MACHINE["zec12"]:
         return _2g(
             "no",
@@ -135,15 +150,15 @@ def zos_2g_support(reading: Reading) -> Computed | None:
             "requests need 1 MB pages instead",
         )
     if level is not None and level < (1, 13):
-        return _2g("no", f"{_2G_NEEDS}; z/OS {zos[-1].version} is below that")
+        return _2g("no", f"{_2G_NEEDS}; z/OS {zos[-1]} is below that")
     offering = level is None or level >= (2, 1) or _RSM_OFFERING.search(text) is not None
     if machine is not None and offering:
-        on = f" with z/OS {zos[-1].version}" if zos else ", from z/OS 2.1 (or 1.13 with the RSM Enablement Offering)"
+        on = f" with z/OS {zos[-1]}" if zos else ", from z/OS 2.1 (or 1.13 with the RSM Enablement Offering)"
         return _2g("yes", f"{_2G_NEEDS}: a {machine} has them{on}; reserve them with 2G= in LFAREA")
     missing = [] if machine is not None else ["the machine (zEC12 or later)"]
     if not offering:
         missing.append("the RSM Enablement Offering on z/OS 1.13")
-    said = " with ".join(x for x in (machine, f"z/OS {zos[-1].version}" if zos else None) if x)
+    said = " with ".join(x for x in (machine, f"z/OS {zos[-1]}" if zos else None) if x)
     return _2g("it depends", f"{_2G_NEEDS}; {said} is not enough to tell, it depends on {' and '.join(missing)}")
 
 
@@ -151,12 +166,15 @@ def _2g(answer: str, because: str) -> Computed:
     return Computed(answer, because, ZOS_2G_PASSAGE, over_claims=True)
 
 
-def computed_support(reading: Reading) -> Computed | None:
-    """The first verdict computed from the levels the question states: AME64K on POWER/AIX, 2 GB pages on z/OS."""
+def computed_support(
+    reading: Reading, known: dict[str, Level] | None = None, platforms: Set[str] = frozenset()
+) -> Computed | None:
+    """The first verdict computed from the levels the question states (AME64K on POWER/AIX) or the question and the
+    session's document state (2 GB pages on z/OS)."""
     ame64k = ame64k_support(reading)
     if ame64k is not None:
         return Computed(*ame64k, PASSAGE, "ame64k-on")
-    return zos_2g_support(reading)
+    return zos_2g_support(reading, known, platforms)
 
 
 # "VIOS 2.2.1.3", "vios 2.1", "VIO server level 2.2": the reader has no VIOS level of its own
@@ -415,6 +433,36 @@ def earlier_questions(st: ChatState) -> str:
     if st.subject.question:
         said.append(st.subject.question)
     return " ; ".join(dict.fromkeys(s.strip() for s in said if s.strip()))[-_CONTEXT_CHARS:]
+
+
+def change_outcome(advisor, doc: dict, text: str) -> tuple[str, str, str] | None:
+    """ "can we just switch SMT on for ZVMSAP?": the change the question proposes, made on a copy of the session's
+    document and reviewed again. (no, why, rule) when it brings a finding in; (yes, why, rule) when it clears one and
+    brings none; None when it moves nothing, or the words name no change that can be made for sure (the claims then
+    answer, at the document's levels)."""
+    from advisor.chat.whatif import read_changes  # the what-if reader, which imports the dialogue this module serves
+
+    try:
+        changes = read_changes(doc, text)
+        if not changes:
+            return None
+        after_doc = apply_changes(doc, changes)
+        before = advisor.review(validate_document(doc, "document")).findings
+        after = advisor.review(validate_document(after_doc, "document")).findings
+    except (ChangeError, DocumentError):
+        return None
+    said = ", ".join(f"{c.path} to {c.value}" for c in changes[:3])
+    was = {(f.rule_id, f.target) for f in before}
+    brought = [f for f in after if (f.rule_id, f.target) not in was]
+    if brought:
+        f = brought[0]
+        return "no", f"setting {said} brings {f.rule_id} in on {f.target}: {f.title}", f.rule_id
+    now = {(f.rule_id, f.target) for f in after}
+    cleared = [f for f in before if (f.rule_id, f.target) not in now]
+    if cleared:
+        f = cleared[0]
+        return "yes", f"setting {said} clears {f.rule_id} on {f.target} ({f.title}) and brings no finding in", f.rule_id
+    return None
 
 
 def document_levels(doc: dict | None) -> dict[str, Level]:

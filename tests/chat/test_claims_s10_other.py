@@ -209,3 +209,52 @@ def test_a_follow_up_with_its_own_scene_borrows_no_earlier_claim(engine):
 def test_statements_and_2g_flash(engine, question, expected):
     answer, _ = _verdict(engine, question)
     assert answer == expected
+
+
+_ZVM = {
+    "kind": "zvm-lpar",
+    "name": "ZVMAPP",
+    "machine": "z13",
+    "engines": "ifl",
+    "engine_count": 8,
+    "zvm": {"version": "6.3", "apars": ["VM65586"]},
+    "smt_enabled": False,
+    "workload": {"type": "sap-app-server", "profile": "oltp"},
+}
+
+
+def test_a_proposed_change_that_clears_the_finding_is_a_yes(engine):
+    """ZVM-001 fires because SMT is off: "can we turn it on?" is answered by what the change does, not by the rule
+    firing on the document as it stands (which read as a "no")."""
+    reply = _on(engine, _ZVM, "could we simply turn SMT on for ZVMAPP?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+    assert "ZVM-001" in reply.answer
+
+
+def test_2g_pages_judged_on_the_documents_machine(engine):
+    reply = _on(engine, {**_ZOS, "machine": "z196", "zos_version": "1.13"}, "can PRDX use 2G pages at all?")
+    assert reply.verdict is not None and reply.verdict.answer == "no"
+    assert "z196" in reply.answer
+    reply = _on(engine, _ZOS, "can PRDX use 2G pages at all?")
+    assert reply.verdict is not None and reply.verdict.answer == "yes"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("z/VM 6.3, APAR VM65586 not installed yet. SMT fine?", "no"),
+        ("SMT on z/VM 6.3 without the APAR - possible?", "no"),
+        ("z13, z/VM 6.3 plus VM65586: can we use SMT?", "yes"),
+    ],
+)
+def test_smt_without_the_apar(engine, question, expected):
+    answer, _ = _verdict(engine, question)
+    assert answer == expected
+
+
+def test_the_ten_percent_floor_does_not_answer_for_the_shared_memory(engine):
+    """10 % CLM is the floor for kernel and process-private data; whether the SAP shm fits needs its size."""
+    answer, _ = _verdict(engine, "we run 10 % CLM. is it also enough for the SAP shared memory?")
+    assert answer != "yes"
+    answer, _ = _verdict(engine, "is 10% CLM enough on our 4 cell superdome?")
+    assert answer == "yes"
