@@ -546,7 +546,15 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
 _CHANGE_CUE = linre.compile(
     r"->|=>|→|\bsimulat\w*|\bpretend\w*|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
     r"\bconsequences?\b|\bresults?\b|\boutcome\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
-    r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b|\bif\s+(?:we|i|they)\b",
+    r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b",
+    linre.IGNORECASE,
+)
+
+
+# "the business wants to know if 14 GB is enough": a question relayed, not a change someone wants
+_ASKS_TO_KNOW = linre.compile(
+    r"\b(?:wants?|would\s+like|asks?|asked)\s+(?:us\s+|me\s+)?to\s+(?:know|check|see|understand|confirm|verify|ask|find)\b"
+    r"|\bwants?\s+(?:to\s+)?(?:an?\s+)?(?:answer|confirmation|review)\b",
     linre.IGNORECASE,
 )
 
@@ -555,7 +563,7 @@ def cued_change(text: str, st: ChatState) -> bool:
     """A message that says it states a change (an arrow, "simulate", "X wants ...", "impact?") and whose words read
     as a change of a value the session's document holds: a what-if, whatever else it asks ("fine?", "new memory
     target?"). Only real changes count: "is 3 GB enough? impact?" on a 3 GB VIOS changes nothing."""
-    if st.document is None or st.pending is not None or not _CHANGE_CUE.search(text):
+    if st.document is None or st.pending is not None or not _CHANGE_CUE.search(text) or _ASKS_TO_KNOW.search(text):
         return False
     try:
         changes = read_changes(st.document, text)
