@@ -29,8 +29,10 @@ from advisor.chat.review import refs
 from advisor.chat.state import ChatState, Pending
 from advisor.chat.wording import MEMORY, ambiguous_fields, document_changes, word_changes
 from advisor.diff import ReviewDiff, diff_reviews
+from advisor.documents import KIND_MODELS
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
+from advisor.documents.paths import model_fields_at
 from advisor.findings import Finding
 from advisor.review import units_of
 
@@ -75,7 +77,7 @@ def whatif_answer(
             "Kept: " + "; ".join(_line(f) for f in diff.kept[:6]) + ".",
             *[_cite(advisor, f.rule_id) for f in diff.kept[:3]],
         )
-    _restated(advisor, diff.kept, before or [], rule_ids, out)
+    _restated(advisor, diff.kept, before or [], rule_ids, out, changes, before_doc)
     if not (diff.resolved or diff.introduced or diff.changed) and rule_ids:
         out.say(
             f"No finding changes: the rules that read {', '.join(c.path for c in changes)} "
@@ -84,14 +86,27 @@ def whatif_answer(
         )
 
 
-def _restated(advisor, kept: list[Finding], before: list[Finding], rule_ids: list[str], out: Composer) -> None:
+def _restated(
+    advisor,
+    kept: list[Finding],
+    before: list[Finding],
+    rule_ids: list[str],
+    out: Composer,
+    changes: list[Change] | None = None,
+    doc: dict | None = None,
+) -> None:
     """A finding the change keeps but whose message it moves (POWER7 -> POWER9 keeps AME-004, now for the AIX level
-    alone): its message after the change, so the answer says what still stands in the way."""
+    alone): its message after the change, so the answer says what still stands in the way, and the command of its
+    fix that makes such a change ("bind D01 to ld 1": `mpsched -l ...`)."""
     was = {(f.rule_id, f.target, f.path): f.message for f in before}
     for f in [f for f in kept if f.rule_id in rule_ids][:2]:
         message = was.get((f.rule_id, f.target, f.path))
         if message is not None and message != f.message:
-            out.say(f"Still {f.rule_id} on {f.target}, now: {f.message}", _cite(advisor, f.rule_id))
+            fix = _made_with(f, changes or [], doc)
+            out.say(
+                f"Still {f.rule_id} on {f.target}, now: {f.message}{f' Its fix: `{fix}.' if fix else ''}",
+                _cite(advisor, f.rule_id),
+            )
 
 
 _OS_FIELD = linre.compile(r"^(.*?)\bos\.(?:version|tl|sp)$")
@@ -130,16 +145,31 @@ def _made_with(finding: Finding, changes: list[Change], doc: dict | None = None)
     its step does."""
     marks = {c.path.rsplit(".", 1)[-1] for c in changes if "_" in c.path.rsplit(".", 1)[-1]}
     marks |= {c.value for c in changes if isinstance(c.value, str) and len(c.value) >= 2}
+    tools = {cmd.split()[0] for step in finding.remediation for cmd in step.commands if cmd.split()}
     for c in changes if doc is not None else []:
-        kind, inner = _kind_of(doc or {}, c.path)
-        ft = field_types(kind).get(inner) if kind else None
-        marks |= set(linre.findall(r"\b[a-z]+_[a-z_]+\b", (ft.description or "") if ft is not None else ""))
+        described = _described(doc or {}, c.path)
+        marks |= set(linre.findall(r"\b[a-z]+_[a-z_]+\b", described))
+        marks |= {w for w in linre.findall(r"\b[a-z]{4,}\b", described) if w in tools}  # "bound ... with mpsched"
     found = [(cmd, step) for step in finding.remediation for cmd in step.commands if any(m in cmd for m in marks)]
-    found.sort(key=lambda pair: "=" not in pair[0])  # the command that sets a value before one that shows it
+    values = {f" {c.value} " for c in changes if isinstance(c.value, int | str) and not isinstance(c.value, bool)}
+    # the command that sets a value, or names the new one, before one that only shows it
+    found.sort(key=lambda pair: not ("=" in pair[0] or any(v in f" {pair[0]} " for v in values)))
     if not found:
         return None
     cmd, step = found[0]
     return f"{cmd}`, which needs a reboot" if step.requires_reboot else f"{cmd}`"
+
+
+def _described(doc: dict, path: str) -> str:
+    """The schema's description of a document field, inside lists too ("sap.instances[1].locality_domain": "Locality
+    domain (cell) the instance is bound to with mpsched ...")."""
+    kind, inner = _kind_of(doc, path)
+    if kind not in KIND_MODELS:
+        return ""
+    loc = tuple(int(k) if k.isdigit() else k for k in linre.split(r"[.\[\]]+", inner) if k)
+    model, _ = model_fields_at(KIND_MODELS[kind], loc)
+    info = model.model_fields.get(str(loc[-1])) if model is not None and loc else None
+    return (info.description or "") if info is not None else ""
 
 
 def _measured(advisor, rule_id: str) -> str | None:
@@ -516,7 +546,15 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
 _CHANGE_CUE = linre.compile(
     r"->|=>|→|\bsimulat\w*|\bpretend\w*|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
     r"\bconsequences?\b|\bresults?\b|\boutcome\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
-    r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b|\bif\s+(?:we|i|they)\b",
+    r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b",
+    linre.IGNORECASE,
+)
+
+
+# "the business wants to know if 14 GB is enough": a question relayed, not a change someone wants
+_ASKS_TO_KNOW = linre.compile(
+    r"\b(?:wants?|would\s+like|asks?|asked)\s+(?:us\s+|me\s+)?to\s+(?:know|check|see|understand|confirm|verify|ask|find)\b"
+    r"|\bwants?\s+(?:to\s+)?(?:an?\s+)?(?:answer|confirmation|review)\b",
     linre.IGNORECASE,
 )
 
@@ -525,7 +563,7 @@ def cued_change(text: str, st: ChatState) -> bool:
     """A message that says it states a change (an arrow, "simulate", "X wants ...", "impact?") and whose words read
     as a change of a value the session's document holds: a what-if, whatever else it asks ("fine?", "new memory
     target?"). Only real changes count: "is 3 GB enough? impact?" on a 3 GB VIOS changes nothing."""
-    if st.document is None or st.pending is not None or not _CHANGE_CUE.search(text):
+    if st.document is None or st.pending is not None or not _CHANGE_CUE.search(text) or _ASKS_TO_KNOW.search(text):
         return False
     try:
         changes = read_changes(st.document, text)

@@ -180,3 +180,16 @@ def test_instead_of_the_amount_taken_away_and_values_with_a_please(engine):
     assert "Changed from the document as given" in values.answer
     (result,) = chat(engine, example("hpux-superdome.json"), "D00 stays, bind D01 to LD 2 / pset 3. result?")
     assert result.intent == "whatif"
+
+
+def test_a_kept_finding_restated_names_the_command_of_its_fix_from_the_field_description(engine):
+    (bound,) = chat(engine, example("hpux-superdome.json"), "bind D01 and D02 to locality domains 1 and 2")
+    assert "Still HPUX-006 on sd64" in bound.answer  # D02 is larger than a cell
+    assert "Its fix: `mpsched -l 1 -P PACKED startsap r3 D02`" in bound.answer  # "bound ... with mpsched"
+
+
+def test_a_question_relayed_for_someone_is_no_change_they_want(engine):
+    (relayed,) = chat(
+        engine, example("aix-clean.json"), "the business wants to know if 14 GB of expanded memory is enough"
+    )
+    assert relayed.intent != "whatif" and "7 GB -> 14 GB" not in relayed.answer
