@@ -65,7 +65,7 @@ _UNDO = linre.compile(
     rf"|^\s*{UNDO_LEAD}(?:put|set|change|switch|turn)\s+(?:it|that|them|this)\s+back\s*(?:please|pls)?\s*[.!]*\s*$",
     linre.IGNORECASE,
 )
-_SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|to)\s*(.+?)\s*$", linre.IGNORECASE)
+_SET = linre.compile(r"^\s*set\s+([A-Za-z_][\w.\[\]]*)\s*(?:=|\bto\b)\s*(.+?)\s*$", linre.IGNORECASE)
 _PRONOUNS = {"it", "that", "this", "them", "its"}  # "set it to 2.75": the field the conversation is on (whatif.py)
 _WHATIF = linre.compile(
     r"^\s*(?:w(?:h?at|aht|ht)[\s-]*(?:if|happens\s+if|about\s+if)|supp?ose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"

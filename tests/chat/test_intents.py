@@ -45,6 +45,17 @@ def test_explicit_set_is_captured():
     assert i.explicit_set == ("ame.page_support", "64K")
 
 
+@pytest.mark.parametrize("text", ["set factor 4.5", "set tortoise 3", "set factor 2.8, desired_gb 5, deficit 0"])
+def test_to_inside_a_word_is_no_set_to(text):
+    """ "set factor 4.5" is no "set fac to r 4.5" (an error "unknown field 'fac'" in three outsider parts)."""
+    assert recognise(text, has_document=True, new_document=False).explicit_set is None
+
+
+def test_set_x_to_y_still_captured():
+    i = recognise("set vpm_fold_policy to 4", has_document=True, new_document=False)
+    assert i.explicit_set == ("vpm_fold_policy", "4")
+
+
 def test_rule_ids_are_normalised():
     assert rule_ids("compare ame-001, VIOS 001 and HPUX-007a") == ["AME-001", "VIOS-001", "HPUX-007a"]
 
