@@ -17,7 +17,7 @@ from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.power import NO_AME as _NO_AME
 from advisor.chat.calc.power import hpt_os_swapped
-from advisor.chat.calc.zsystems import lfarea_in_form
+from advisor.chat.calc.zsystems import bare_request, lfarea_in_form
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
 from advisor.knowledge.vocabulary import is_code
@@ -576,18 +576,24 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
 def _statement_replaced(last: str, text: str, bare: str, reading: Reading) -> str | None:
     """ "and LFAREA=90%?", "what about LFAREA=(1M=(40%))?" after a calculation on "LFAREA=30% on a 64G LPAR": the
     last question with its statement of the same keyword replaced by the new one, the system's other inputs kept.
-    None when the message is no short follow-up, gives a size of its own (then it computes alone), or the last
-    question held no statement of that keyword."""
-    if len(text.split()) > MAX_FOLLOW_UP_WORDS or not (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text)):
+    When the last question named the keyword but held no statement of it, the follow-up's own question on the last
+    question's system. None when the message is no short follow-up, gives a size of its own (then it computes
+    alone), or the last question did not speak of that keyword."""
+    if len(text.split()) > MAX_FOLLOW_UP_WORDS or reading.amounts("size", "cores"):
         return None
+    bare = bare_request(bare)  # "so 1M=(40%) gives me how much?": the LFAREA statement it is
     said = list(_STATEMENT_WORDS.finditer(bare))
-    if len(said) != 1 or reading.amounts("size", "cores"):
+    if len(said) != 1:
         return None
     keyword = said[0].group(0).split("=", 1)[0].strip().upper()
     was = [m for m in _STATEMENT_WORDS.finditer(last) if m.group(0).split("=", 1)[0].strip().upper() == keyword]
-    if len(was) != 1:
-        return None
     new = said[0].group(0).rstrip("?.!,;")
+    if not was and linre.search(rf"\b{keyword}\b", last, linre.I):
+        # "what is the biggest LFAREA I can code? 1 TB online", then "so 1M=(40%) gives me how much?": the
+        # follow-up asks its own question of a statement on the last question's system (whose inputs it keeps)
+        return f"{bare.rstrip(' ?.!')}? ({last.rstrip(' ?.!')})"
+    if len(was) != 1 or not (_ELLIPSIS.match(bare) or _ELLIPSIS.match(text)):
+        return None
     return last[: was[0].start()] + new + last[was[0].end() :]
 
 
@@ -1013,14 +1019,12 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
             value = bare[0].value  # "8G": read as a size by the reader, a speed here
         if value is not None and pending.raw:
             raw = pending.raw
-            count = linre.match(r"\d+", raw)
             medium = "FC" if linre.search(r"FC|Fibre|Fiber|HBA", raw, linre.IGNORECASE) else "Ethernet"
             if linre.search(r"FC|Fibre|Fiber", answer, linre.IGNORECASE):
                 medium = "FC"
             elif linre.search(r"Eth|NIC|GbE", answer, linre.IGNORECASE):
                 medium = "Ethernet"
-            new = f"{count.group(0) if count else 1} x {value:g}Gb {medium} ports"
-            resumed = pending.question.replace(raw, new, 1)
+            resumed = _speed_set(pending.question, raw, f"{value:g}Gb {medium} ports")
             cores = reading.of_kind("cores")  # "fc is 8 gig, frame has 64 cores": the other missing input, too
             return f"{resumed.rstrip(' ?.!')} on a {int(cores[0].value)} core server" if cores else resumed
     if needs == "lhea_ports" and pending.raw:
@@ -1035,6 +1039,26 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
         replaced = None if adds else _replaced_counts(pending.question, reading)
         return summed or replaced or _with_reply(pending.question, text)
     return None
+
+
+def _speed_set(question: str, raw: str, ports: str) -> str:
+    """The ports `raw` of `question` at the speed the user gave (`ports`: "8Gb FC ports"), their count kept: the
+    count is the reader's, not the first digits of `raw` ("4x16G FC ports" reads "16G FC ports" with 4 of them, and
+    16 is their speed); a count said before the ports ("4x", "4 x", "4 ") goes with the words replaced."""
+    said = next((q for q in read(question).quantities if q.raw == raw), None)
+    count = said.count if said is not None and said.count else 1
+    at = question.find(raw)
+    if at < 0:
+        return question
+    start = at
+    head = _COUNT_BEFORE.search(question[max(0, at - 8) : at])
+    if head is not None and int(head.group(1)) == count:
+        start = at - len(head.group(0))
+    return f"{question[:start]}{count} x {ports}{question[at + len(raw) :]}"
+
+
+# "4x", "4 x ", "4 " right before the ports' speed: the count they were said with
+_COUNT_BEFORE = linre.compile(r"\b(\d{1,4})\s?[x*]?\s?$", linre.I)
 
 
 def _with_reply(question: str, text: str) -> str:

@@ -318,7 +318,7 @@ def rank(
         platforms,
         families,
         topics,
-        syn.foreign_platforms(question),
+        syn.foreign_platforms(question) + _passing(syn, question, hits[:PASSING_NAMED_IN]),
         list(mentioned_rules),
         unknown,
         dropped,
@@ -335,6 +335,19 @@ def rank(
         context,
         clause_words,
     )
+
+
+# how many of the best passages may name a platform the sources name only in passing (a follow-up's best passage may
+# be another one: "one of them is IBM i, rest AIX" after an HPT sizing ranks the HPT passage third)
+PASSING_NAMED_IN = 3
+
+
+def _passing(syn, question: str, best: list[Hit]) -> list[str]:
+    """The platforms the question names that the sources name only in passing, when none of its best passages names
+    them: "IBM i memory pool tuning?" is answered by no source (an AIX passage on memory pools would be a wrong
+    answer), "HPT ratio for IBM i partitions?" by the passage that gives it."""
+    answer = " ".join(f"{h.passage.title} {h.passage.applies or ''} {h.passage.text}" for h in best)
+    return syn.passing_platforms(question, answer)
 
 
 # words of an asking clause that point back at something named before it ("its pinned buffers", "that error")

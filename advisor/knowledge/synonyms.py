@@ -86,6 +86,7 @@ class Synonyms:
     topics: tuple[Platform, ...]
     foreign: tuple[tuple[str, re.Pattern], ...]
     documents: tuple[Platform, ...] = ()  # names of the sources themselves, tagged with the source id
+    in_passing: tuple[tuple[str, re.Pattern], ...] = ()  # platforms the sources name only beside a few statements
 
     # ------------------------------------------------------------------ concepts
     def concepts(self, text: str) -> list[Concept]:
@@ -215,6 +216,11 @@ class Synonyms:
     def foreign_platforms(self, text: str) -> list[str]:
         return [word for word, rx in self.foreign if rx.search(text)]
 
+    def passing_platforms(self, text: str, answer: str) -> list[str]:
+        """The platforms `text` names that the sources name only in passing ("IBM i": HPT ratios, 520-byte disks)
+        and the passage `answer` does not name: for that question no source speaks of that platform."""
+        return [word for word, rx in self.in_passing if rx.search(text) and not rx.search(answer)]
+
 
 def _term_table(syn: Synonyms) -> dict[str, list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]]]:
     """Synonym terms by their first (normalised) word: a question token only meets the terms it can start."""
@@ -255,10 +261,16 @@ def load_synonyms(path: Path | None = None) -> Synonyms:
         if not g:
             raise ValueError(f"{path.name}: empty synonym group")
     foreign = tuple((str(w), _word_pattern(str(w))) for w in data.get("foreign", []))
+    # "IBM i", never "IBM I/O"
+    in_passing = tuple(
+        (str(w), re.compile(_word_pattern(str(w)).pattern + "(?!/)", _word_pattern(str(w)).flags))
+        for w in data.get("in_passing", [])
+    )
     return Synonyms(
         groups,
         _platforms(data.get("platforms", {}), True),
         _platforms(data.get("topics", {}), False),
         foreign,
         _platforms(data.get("documents", {}), False),
+        in_passing,
     )

@@ -179,7 +179,7 @@ def _bounded(fn: Callable[..., CalcAnswer | None], *args: Any) -> CalcAnswer | N
 _NAMED_KINDS = frozenset({"size", "count", "number", "percent", "saps", "cores"})  # what is named back when unused
 _COUNTED = linre.compile(r"\s{1,3}[a-z][a-z-]{2,}(?:\s{1,3}[a-z][a-z-]{2,})?", linre.I)  # "3 address spaces"
 _PAGE_SIZES = frozenset({"4K", "64K", "1M", "16M", "2G"})
-# a bare "2G=(4)" is the new form's keyword with its own count of pages (zsystems._bare_request)
+# a bare "2G=(4)" is the new form's keyword with its own count of pages (zsystems.bare_request)
 _SPAN_WORDS = linre.compile(
     r"\b(?:LFAREA|IARV64|UNITS|SEGMENTS|UNITSIZE)\b\s*=?\s*\S*|\b(?:1M|2G)\s*=\s*\(\S*", linre.I
 )
