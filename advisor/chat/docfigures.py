@@ -752,8 +752,8 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
         return None
     if len(text.split()) <= 10 and asks_values(text):
         return values_now(engine, st)
-    if st.original_document in (None, st.document):
-        return None
+    if st.original_document is None or (st.original_document == st.document and not _changed_before(st)):
+        return None  # "does it fit now?" after "start over" asks of the document as given again
     if len(text.split()) > 14 or _NOT_A_VALUE.search(text) or not _VALUE.search(text):
         return None
     if st.subject.intent != "whatif" and st.subject.calculator != ASKED and not _AFTER_CHANGE.search(text):
@@ -768,6 +768,11 @@ def turn(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> Chat
         return None
     st.subject.question, st.subject.calculator = text, ASKED
     return engine._reply("ask", st, found.out, verdict=found.verdict, findings=[])
+
+
+def _changed_before(st: ChatState) -> bool:
+    """A what-if or an undo earlier in the conversation: the document has moved, even if back to as given."""
+    return any(t.intent in ("whatif", "undo") for t in st.turns if t.role == "advisor")
 
 
 def _own_figures(text: str, reading: Reading, model, doc: dict) -> bool:

@@ -30,7 +30,7 @@ from advisor.chat.dialogue import (
 )
 from advisor.chat.dialogue import lead_in_stripped as _lead_in_stripped
 from advisor.chat.dialogue import resolve as resolve_follow_up
-from advisor.chat.explain import explain_rule_alone, explain_with_document
+from advisor.chat.explain import explain_rule_alone, explain_with_document, still_there
 from advisor.chat.fieldwords import stem
 from advisor.chat.intents import UNDO_LEAD, Intent, bare_why, recognise, rule_ids
 from advisor.chat.judge import change_outcome, document_levels, earlier_questions
@@ -666,6 +666,14 @@ class ChatEngine:
             return self._ask(text, intent, st)
         out, questions = Composer(), []
         shown = []
+        verdict = None
+        changed = st.original_document is not None and st.document != st.original_document
+        if changed and review is not None and intent.rule_ids and intent.rule_ids[0] in self.advisor.rulebook.rules:
+            # "is AME-001 still there?" after what-ifs: kept, introduced or resolved, against the document as given
+            given = self.advisor.review(validate_document(st.original_document, "document"))
+            still = still_there(self.advisor, intent.rule_ids[0], given, review, text, out)
+            if still is not None:
+                verdict = Verdict(answer=still[0], because=still[1], citations=[1])  # type: ignore[arg-type]
         for rid in targets[:3]:
             if rid in self.advisor.rulebook.rules:
                 if doc is not None and review is not None:
@@ -689,6 +697,7 @@ class ChatEngine:
             out,
             findings=findings,
             questions=questions,
+            verdict=verdict,
             follow_ups=followups.after_explain(self.advisor, st.focus, review, doc, st.document),
         )
 

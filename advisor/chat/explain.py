@@ -189,3 +189,35 @@ def explain_with_document(
         else:
             explain_quiet(advisor, result, t, out, doc)
     return True
+
+
+# "is AME-001 still there?", "still firing?", "did HPUX-005 go away?": whether a rule's finding outlived the what-ifs
+_STILL = linre.compile(
+    r"\b(?:still|any\s*more|anymore|gone|go(?:ne)?\s+away|went\s+away|resolved|cleared|survive[sd]?)\b", linre.I
+)
+_WHY = linre.compile(r"^\s*(?:why|how)\b", linre.I)
+_GONE = linre.compile(r"\b(?:gone|go(?:ne)?\s+away|went\s+away|resolved|cleared)\b", linre.I)
+
+
+def still_there(advisor, rule_id: str, before: Review, now: Review, text: str, out: Composer) -> tuple[str, str] | None:
+    """After what-ifs, "is AME-001 still there?": whether the rule's finding fires now, and whether it did on the
+    document as given (kept, introduced, resolved), said first; (the answer "yes" / "no", why) or None when the
+    words ask no such thing."""
+    if not _STILL.search(text) or _WHY.match(text):
+        return None  # "why still a finding?" asks for the reason, not whether
+    was = [f for f in before.findings if f.rule_id == rule_id]
+    found = [f for f in now.findings if f.rule_id == rule_id]
+    where = ", ".join(dict.fromkeys(f.target for f in found or was)) or now.target
+    if found and was:
+        said = f"{rule_id} is still there on {where}: kept, it fires on the document as given and after the changes"
+    elif found:
+        said = (
+            f"{rule_id} is there on {where} now: introduced by the changes (it did not fire on the document as given)"
+        )
+    elif was:
+        said = f"{rule_id} is gone from {where}: resolved by the changes (it fired on the document as given)"
+    else:
+        said = f"{rule_id} does not fire on {where}, neither on the document as given nor after the changes"
+    answer = ("no" if found else "yes") if _GONE.search(text) else ("yes" if found else "no")
+    out.say(f"{answer.capitalize()}: {said}.", *_rule_cites(advisor, rule_id, 1))
+    return answer, said

@@ -71,7 +71,7 @@ _WHATIF = linre.compile(
     r"^\s*(?:w(?:h?at|aht|ht)[\s-]*(?:if|happens\s+if|about\s+if)|supp?ose|assume|try|and\s+if|if\s+(?:i|we)\b|hypothetically|"
     r"imagine|pretend|let'?s\s+say|say\s+we|in\s+theory|theoretically)"
     r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next|please|pls|plz|kindly|(?:can|could|would)\s+you|never\s*mind|nvm|"
-    r"no|nah|actually)[\s,]+)*"
+    r"no|nah|actually|(?:on|for|in)\s+[A-Za-z][\w.-]*)[\s,:]+)*"  # "on sapapp01 set ...": the unit named first
     r"(?:(?:(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+)?(?:plan(?:ning)?|want(?:ing)?|going|intend(?:ing)?|would\s+like)\s+to\s+)?"
     r"(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"

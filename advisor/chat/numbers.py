@@ -80,9 +80,19 @@ def normalise(text: str) -> str:
     def repl(m: re.Match) -> str:
         if m.group(1):
             return str(_TENS[m.group(1).lower()] + (_UNITS[m.group(2).lower()] if m.group(2) else 0))
+        if m.group(3).lower() == "one" and _PRONOUN_ONE.search(text[max(0, m.start() - 12) : m.start()]):
+            return m.group(0)  # "factor 4.7 on this one", "the other one": a thing pointed at, no count
         return str(_UNITS[m.group(3).lower()])
 
     return _WORDS.sub(repl, _QUAD_PORT.sub("4", text))
+
+
+# the word before a "one" that stands for a thing ("this one", "which one", "the second one"), not for a count
+_PRONOUN_ONE = linre.compile(
+    r"\b(?:this|that|which|each|every|any|no|other|another|same|new|old|last|first|second|third|next|"
+    r"previous|big|small|bigger|smaller|right|wrong)\s+$",
+    linre.IGNORECASE,
+)
 
 
 # "3 quad-port 8Gb FC HBAs": four ports an adapter (not the z/OS "quad area", which is no count)

@@ -177,9 +177,15 @@ def _measured(advisor, rule_id: str) -> str | None:
     ... (+28 %)"), in the rule's own paraphrase; None when it gives none."""
     compiled = advisor.rulebook.rules.get(rule_id)
     rationale = (compiled.rule.rationale if compiled is not None else "") or ""
-    return next(
-        (f"{s.rstrip('.')}." for s in _sentences(rationale) if s.startswith("Measured") or " measured the " in s), None
-    )
+    sentences = _sentences(rationale)
+    said = next((s for s in sentences if s.startswith("Measured") or " measured the " in s), None)
+    # or the first sentence that gives a table's figures ("... from 46 % to 48 % on POWER9 (Table 2)")
+    said = said or next((s for s in sentences if _TABLE_FIGURES.search(s) and _FIGURE.search(s)), None)
+    return f"{said.rstrip('.')}." if said else None
+
+
+_TABLE_FIGURES = linre.compile(r"\b(?:Table|Figure)\s+\d")
+_FIGURE = linre.compile(r"\d\s*%|\d\s*->\s*\d|\bfrom\s+\d[\d.]*\s*\S*\s+to\s+\d")
 
 
 def _sentences(text: str) -> list[str]:
@@ -324,7 +330,12 @@ def _with_bare(doc: dict, text: str, st: ChatState, changes: list[Change]) -> li
         return changes
     last = [p for p, _, b in document_changes(st.previous_documents[-1], doc) if isinstance(b, int | float)]
     taken = [c.value for c in changes]
-    bare = [q for q in read(text).quantities if q.kind == "number" and q.value not in taken]
+    reading = read(text)
+    bare = [
+        q
+        for q in reading.quantities
+        if q.kind == "number" and q.value not in taken and not _OLD_BEFORE.match(reading.text[q.end : q.end + 12])
+    ]
     if len(last) != 1 or len(bare) != 1 or last[0] in {c.path for c in changes} or not _unit_fits(last[0], bare[0]):
         return changes
     value = bare[0].value
@@ -332,6 +343,10 @@ def _with_bare(doc: dict, text: str, st: ChatState, changes: list[Change]) -> li
         *changes,
         Change(last[0], int(value) if value.is_integer() and isinstance(get_at(doc, last[0]), int) else value),
     ]
+
+
+# "10G ports 2 -> 4": the amount before the arrow is the value the field had, none to put anywhere
+_OLD_BEFORE = linre.compile(r"^\s*(?:->|→|=>|>)")
 
 
 # "make it 10 instead of 4", "2.8 rather than 3": the new amount, and the one it replaces

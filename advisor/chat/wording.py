@@ -180,6 +180,9 @@ def _bound_each(text: str, names: dict[str, int]) -> list[Change]:
     return out
 
 
+_INSTEAD_OF_WORDS = linre.compile(r"\b(?:instead\s+of|rather\s+than)\b", linre.IGNORECASE)
+
+
 def _adapter_field(q) -> str | None:
     """The VIOS document's adapter count a quantity of the reader adds to or takes from."""
     if q.noun in ("npiv", "veth", "lhea"):
@@ -191,6 +194,9 @@ def _adapter_field(q) -> str | None:
     by_speed = [f for (_, speed), f in fields.items() if speed == q.value]
     if q.medium is None and len(by_speed) == 1:
         return by_speed[0]  # "the two 1G ports": the document has ports of that speed of one kind only
+    by_medium = [f for (medium, _), f in fields.items() if medium == q.medium]
+    if not q.value and len(by_medium) == 1:
+        return by_medium[0]  # "8 FC ports": no speed said, and the document counts FC ports of one speed only
     if key not in fields:
         speed = f"{q.value:g} Gb " if q.value else ""
         raise ChangeError(
@@ -201,8 +207,10 @@ def _adapter_field(q) -> str | None:
 
 
 def _adapter_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
-    """ "add 8 NPIV adapters", "what if it had 4 more 10 Gb ports", "remove 2 x 8 Gb FC ports" on a VIOS."""
-    if doc.get("kind") != "vios" or not (_ADD.search(text) or _REMOVE.search(text)):
+    """ "add 8 NPIV adapters", "what if it had 4 more 10 Gb ports", "remove 2 x 8 Gb FC ports" on a VIOS; "8 FC ports
+    instead of 4", "what if 30 NPIV adapters": the count itself."""
+    relative = bool(_ADD.search(text) or _REMOVE.search(text))
+    if doc.get("kind") != "vios" or not (relative or _INSTEAD_OF_WORDS.search(text) or _SUPPOSE.search(text)):
         return []
     sign = -1 if _REMOVE.search(text) else 1
     out: list[Change] = []
@@ -213,7 +221,7 @@ def _adapter_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
             continue
         path = f"adapters.{field}"
         current = get_at(doc, path) or 0
-        new = current + sign * count
+        new = current + sign * count if relative else count
         if new < 0:
             raise ChangeError(f"{path} would be {new}: the document has {current}")
         out.append(Change(path, new, None, text))
@@ -372,7 +380,7 @@ _OFF = linre.compile(
 )
 # "what if ...", "suppose ...", "we plan ...", "... were/had ...": a state supposed, not asked about
 _SUPPOSE = linre.compile(
-    r"\b(?:what\s+if|suppose|supposing|assume|assuming|imagine|say\s+we|if\s+(?:we|it|the|they)|were|was|had|"
+    r"\b(?:what\s+if|suppose|supposing|assume|assuming|imagine|simulate|pretend|say\s+we|if\s+(?:we|it|the|they)|were|was|had|"
     r"plan|planned|planning|going\s+to)\b",
     linre.IGNORECASE,
 )
@@ -676,6 +684,9 @@ def field_changes(doc: dict, text: str, reading: Reading, frame: bool = False) -
             # "16M text / 64M data pages": the word right next to a value names its field first
             near = words_of(_adjacent(clause, tok.start(), end))
             change = _enum_change(fields, near, token, text, seen, by_hits=True) if near else None
+            if change is None and near:  # "text 16M data 64M": "data" is the next value's word, not this one's
+                own = words_of(_adjacent(clause, tok.start(), end, shared=False))
+                change = _enum_change(fields, own, token, text, seen, by_hits=True) if own and own != near else None
             if change is None:
                 others = words_of(f"{clause[: tok.start()]} {clause[end:]}")
                 change = _enum_change(fields, others, token, text, seen)
@@ -724,12 +735,20 @@ def _ENUMS(fields: dict) -> list:  # noqa: N802 - reads as the set it returns
 _VALUE_WORDS = linre.compile(r"\b\d+(?:[KMGT]B?|K)\b", linre.IGNORECASE)
 _NEXT_WORD = linre.compile(r"^[\s/,]*([A-Za-z][\w-]*)")
 _PREV_WORD = linre.compile(r"([A-Za-z][\w-]*)[\s/,]*$")
+_VALUE_NEXT = linre.compile(r"^[\s/,]*\d+(?:[KMGT]B?|K)\b", linre.IGNORECASE)
+_VALUE_BEFORE = linre.compile(r"\b\d+(?:[KMGT]B?|K)[\s/,]*$", linre.IGNORECASE)
 
 
-def _adjacent(clause: str, start: int, end: int) -> str:
-    """The word right before and the word right after a value ("16M text", "data 64M")."""
+def _adjacent(clause: str, start: int, end: int, shared: bool = True) -> str:
+    """The word right before and the word right after a value ("16M text", "data 64M"); `shared` False: without a
+    word that stands between this value and another one ("text 16M data 64M": "data" is 64M's)."""
     after = _NEXT_WORD.search(clause[end : end + 40])
     before = _PREV_WORD.search(clause[max(0, start - 40) : start])
+    if not shared:
+        if after and _VALUE_NEXT.match(clause[end + after.end() : end + after.end() + 40]):
+            after = None
+        if before and _VALUE_BEFORE.search(clause[max(0, start - 40) : start][: before.start()]):
+            before = None
     return f"{before.group(1) if before else ''} {after.group(1) if after else ''}".strip()
 
 

@@ -94,6 +94,9 @@ def test_a_resolved_or_introduced_finding_says_what_the_source_measured_and_the_
     assert "Measured in REDP-5287" in smt.answer and "+28%" in smt.answer
     (fold,) = chat(engine, example("vios-undersized.json"), "what if vpm_fold_policy came back as 3")
     assert "Its fix: `schedo -p -o vpm_fold_policy=4`" in fold.answer
+    # a rationale that gives a table's figures without the word "measured" (AME-002: Table 1 against Table 2)
+    (one,) = chat(engine, example("aix-ame4k-64k.json"), "what if the factor were 1.0")
+    assert "Introduced: AME-002" in one.answer and "from 46% to 48% on POWER9 (Table 2)" in one.answer
 
 
 def test_a_list_of_fixes_emptied_or_given_back_in_words(engine):

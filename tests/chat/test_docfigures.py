@@ -108,6 +108,14 @@ def test_it_after_a_review_with_one_finding_is_the_field_that_finding_shows(engi
     assert "LFAREA limit: 49.2 GB" in reply.answer  # 0.8 x 64 - 2 GB, the old form
 
 
+def test_fits_now_after_start_over_is_judged_on_the_document_as_given(engine):
+    *_, fits = chat(engine, example("aix-clean.json"), "what if factor 1.3", "start over", "and now, enough?")
+    assert fits.verdict is not None and fits.verdict.answer == "yes", fits.answer[:300]
+    assert "Expanded memory, now: 14 GB" in fits.answer  # 7 GB x 2.0 again, against the 10.2 GB peak
+    _, plain = chat(engine, example("aix-clean.json"), "review", "enough now?")  # never changed: no figures "now"
+    assert "Expanded memory, now" not in plain.answer
+
+
 def test_expanded_memory_is_held_against_the_workloads_peak(engine):
     _, fits = chat(engine, example("aix-clean.json"), "what if factor 1.3", "fits now?")
     assert "Expanded memory: 14 -> 9.1 GB, 1.1 GB short of the 10.2 GB peak virtual memory" in fits.state.turns[1].text

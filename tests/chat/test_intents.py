@@ -22,6 +22,9 @@ from advisor.chat.intents import recognise, rule_ids
         ("what if I set the expansion factor to 2.5", True, False, "whatif"),
         ("enable SMT", True, False, "whatif"),
         ("set memory.desired_gb = 8", True, False, "whatif"),
+        ("on vios1 raise the memory to 6 GB", True, True, "whatif"),  # the unit named before the verb
+        ("for dbhost2, disable SMT", True, False, "whatif"),
+        ("on vios1 what is the memory?", True, False, "ask"),
         ("undo", True, False, "undo"),
         ("what if I set the expansion factor to 2.5", False, False, "ask"),
         ("Can I use AME with 64K pages on POWER7?", True, False, "ask"),

@@ -53,6 +53,8 @@ def test_platform_families_and_unknown_generations():
         ("z/VM 7.2", ["z/VM 7.2"]),
         ("z/OS V2R1", ["z/OS 2.1"]),
         ("with AIX 7.3?", ["AIX 7.3"]),
+        ("bump zvm version 7.1", ["z/VM 7.1"]),  # the level's word between the name and the figures
+        ("z/OS release 2.2 then", ["z/OS 2.2"]),
     ],
 )
 def test_os_levels(text, labels):
@@ -194,3 +196,16 @@ def test_active_ports_reach_the_vios_sizing(engine):
     assert "4352 MB" in reply.answer  # 768 + 3 x 512 + 4 x 512 (Redbook 3.5.2)
     reply = engine.turn("vios memory for 2 LHEAs with 4 active ports apiece")
     assert "2608 MB" in reply.answer  # 768 + 2 x 512 + 8 x 102
+
+
+@pytest.mark.parametrize(
+    "text, values",
+    [
+        ("raise it to 6 on that one", [6.0]),  # "one" pointing at a thing is no count
+        ("which one is worse, the other one?", []),
+        ("one vios enough?", [1.0]),
+        ("add one more FC port", [1.0]),
+    ],
+)
+def test_one_is_a_count_unless_it_points_at_a_thing(text, values):
+    assert [q.value for q in read(text).quantities] == values

@@ -38,11 +38,28 @@ def _doc(name: str) -> dict:
         ("zvm-z13.json", "smt on", "smt_enabled false -> true"),
         ("zos-lfarea.json", "2G to 4", 'lfarea "LFAREA=(1M=(10%),2G=(12,10))" -> "LFAREA=(1M=(10%),2G=(4))"'),
         ("aix-ame4k-64k.json", "smt off", "cpu.smt 8 -> 1"),
+        # two values in one clause, each after (or before) its own field's word: the word between them is not shared
+        ("hpux-superdome.json", "give it text 64K data 16M", 'large_pages.text "4K" -> "64K"'),
+        # a count of ports with no speed: the document's one FC field; the count itself, not one added
+        ("vios-undersized.json", "try 6 FC ports rather than 4", "adapters.fc_8g_ports 4 -> 6"),
+        ("vios-undersized.json", "what if it had 28 NPIV adapters", "adapters.npiv_vfc_adapters 20 -> 28"),
+        # "this one" points at the partition: no factor of 1
+        ("aix-clean.json", "suppose we push the factor to 3.3 on this one", "ame.expansion_factor 2.0 -> 3.3"),
+        ("hpux-superdome.json", "give it text 64K data 16M", 'large_pages.data "4K" -> "16M"'),
+        ("hpux-superdome.json", "try 64K text 16M data", 'large_pages.text "4K" -> "64K"'),
+        ("hpux-superdome.json", "try 64K text 16M data", 'large_pages.data "4K" -> "16M"'),
     ],
 )
 def test_a_change_in_words_reaches_its_field(engine, document, message, change):
     reply = engine.turn(message, None, document=_doc(document))
     assert reply.intent == "whatif" and change in reply.answer, reply.answer
+
+
+def test_the_amount_before_an_arrow_is_no_value_for_the_last_field(engine):
+    first = engine.turn("what if 6 FC ports", None, document=_doc("vios-undersized.json"))
+    second = engine.turn("and the 1G ports 2 -> 6?", first.state)
+    assert "adapters.eth_1g_ports 2 -> 6" in second.answer, second.answer[:300]
+    assert "fc_8g_ports 6 -> 2" not in second.answer  # the 2 is what the 1G ports had
 
 
 def test_a_follow_up_change_in_words_accumulates(engine):

@@ -35,8 +35,9 @@ _AIX_LEVEL = re.compile(
 )
 _AIX_OSLEVEL = re.compile(r"(?<!\d)([5-7])([1-3])00-(\d{2})(?:-(\d{2}))?(?:-(\d{4}))?(?!\d)")
 _HPUX_LEVEL = re.compile(r"(?<![\w.])(?:11\s?i\s?v\s?([123])|(?:B\.)?11\.(11|23|31))(?!\w|\.\w)", re.IGNORECASE)
-_ZOS_LEVEL = re.compile(r"z/?OS\s?(?:V\s?)?(\d)(?:\.|\s?R\s?)(\d{1,2})", re.IGNORECASE)
-_ZVM_LEVEL = re.compile(r"z/?VM\s?(?:V\s?)?(\d)(?:\.|\s?R\s?)(\d)", re.IGNORECASE)
+# "z/VM 6.3", "zvm version 6.3", "z/OS release 2.2": the level's word between the name and the figures too
+_ZOS_LEVEL = re.compile(r"z/?OS\s?(?:(?:version|level|release)\s?)?(?:V\s?)?(\d)(?:\.|\s?R\s?)(\d{1,2})", re.IGNORECASE)
+_ZVM_LEVEL = re.compile(r"z/?VM\s?(?:(?:version|level|release)\s?)?(?:V\s?)?(\d)(?:\.|\s?R\s?)(\d)", re.IGNORECASE)
 
 SCHEMA_POWER = {
     "5": "POWER5",
