@@ -619,8 +619,14 @@ class Claims:
         weak = False
         if asked is None and c.says == "possible" and c.holds == "yes" and c.when and "need" in self.predicates:
             needed = _asked(self.predicates["need"], asked_text)
-            if needed is not None and (named := _named_levels(c, levels)):
-                return _level_needed(c, levels, named, needed[0])  # "does AMS on POWER7 need VIOS 2.1.3.10?"
+            # "does AMS on POWER7 need VIOS 2.1.3.10?"; not "does it (AMD) need AMS?", where what is needed is the
+            # claim's own subject, not a level
+            if (
+                needed is not None
+                and (named := _named_levels(c, levels))
+                and not _opens(c, asked_text[needed[2] :].lstrip())
+            ):
+                return _level_needed(c, levels, named, needed[0])
         if asked is None and c.says == "need" and c.holds == "yes" and not c.when:
             # what is required is also what is advised: "should amepat be called with -M?" (not "is it too low?");
             # asked by a neighbouring predicate, so a claim of the predicate asked comes first

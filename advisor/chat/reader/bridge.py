@@ -74,6 +74,7 @@ MARKERS: dict[str, frozenset[str]] = {
 
 # ... and each word (or two-word phrase) of it read in English; "" drops a word that carries nothing here.
 _DE = """
+schlecht=bad|schlimm=bad|gut=good|risiko=risk|gefahrlich=dangerous|problematisch=problematic
 zwei=two|drei=three|vier=four|acht=eight|zehn=ten|hundert=hundred
 wie viele=how many|der standard=the default|den standard=the default|im standard=by default|pro=per
 wie viel=how much|und wenn=and if|was passiert=what happens|gibt es=is there|wieviele=how many|wieviel=how much
@@ -101,6 +102,7 @@ nichts=nothing|fast nix=almost nothing|fast nichts=almost nothing|nix los=quiet|
 passt das=is that ok|passt=fits|last=load|lastspitze=peak|spitzenlast=peak load|hochlast=peak load|lief=ran
 """
 _ES = """
+malo=bad|mala=bad|bueno=good|buena=good|problema=problem|riesgo=risk|peligroso=dangerous
 segun=according to|basta=is enough|bastan=are enough|suficientes=enough
 dos=two|tres=three|cuatro=four|ocho=eight|servidor=server|servidores=servers
 hace falta=is needed|y si=and if|que pasa=what happens|por que=why|por defecto=default|cuantos=how many
@@ -121,6 +123,7 @@ adaptador=adapter|adaptadores=adapters|varios=several|libres=free|libre=free|tam
 gracias=thanks
 """
 _FR = """
+mauvais=bad|mauvaise=bad|bon=good|bonne=good|probleme=problem|risque=risk|dangereux=dangerous
 deux=two|trois=three|quatre=four|huit=eight|serveur=server|serveurs=servers|paginable=pageable|paginables=pageable|elles=they|ils=they
 on peut=can we|peut on=can we|autre=another|autres=other|cellule=cell|cellules=cells|mettre=put|meme=same
 est-ce que=|faut il=is needed|combien de=how much|et si=and if|par defaut=default|qu est-ce que=what
@@ -137,6 +140,7 @@ facteur=factor|machine=machine|reseau=network|debit=throughput|lent=slow|meilleu
 grande=large|maximale=maximum|maximal=maximum|minimale=minimum|petit=small|taille=size|bonjour=hello|merci=thanks
 """
 _PT = """
+mau=bad|ruim=bad|bom=good|boa=good|problema=problem|risco=risk|perigoso=dangerous
 paginaveis=pageable|fixos=fixed|segundo=according to
 dois=two|duas=two|tres=three|quatro=four|oito=eight|ter=have|por=per|servidor=server|servidores=servers|paginavel=pageable
 o que=what|e se=and if|por que=why|por padrao=default|quantos=how many|quantas=how many|quanto=how much
@@ -154,6 +158,7 @@ maquina=machine|rede=network|lento=slow|melhor=better|limite=limit|maximo=maximu
 pequeno=small|tamanho=size|acontece=happens|obrigado=thanks|ola=hello
 """
 _IT = """
+cattivo=bad|male=bad|buono=good|buona=good|problema=problem|rischio=risk|pericoloso=dangerous
 due=two|tre=three|quattro=four|otto=eight|paginabile=pageable|paginabili=pageable
 e se=and if|che cosa=what|cosa=what|quanti=how many|quante=how many|quanto=how much|quanta=how much|quale=which
 quali=which|come=how|perche=why|quando=when|dove=where|se=if|e=and|o=or|ma=but|sono=are|funziona=works
