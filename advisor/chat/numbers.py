@@ -78,11 +78,23 @@ def normalise(text: str) -> str:
     """Number words to digits; everything else unchanged."""
 
     def repl(m: re.Match) -> str:
+        one = (m.group(3) or "").lower() == "one"
+        if (
+            one
+            and _PRONOUN_ONE.match(m.string, m.end())
+            and _PRONOUN_BEFORE.search(m.string, max(0, m.start() - 16), m.start())
+        ):
+            return m.group(0)  # "can you give me one?", "which one.": a pronoun, no count
         if m.group(1):
             return str(_TENS[m.group(1).lower()] + (_UNITS[m.group(2).lower()] if m.group(2) else 0))
         return str(_UNITS[m.group(3).lower()])
 
     return _WORDS.sub(repl, _QUAD_PORT.sub("4", text))
+
+
+# "one" standing for a thing named before ("give me one?", "which one", "a good one."), said at a clause's end
+_PRONOUN_ONE = re.compile(r"\s{0,3}(?:[?.!,;:)]|$)")
+_PRONOUN_BEFORE = re.compile(r"\b(?:me|us|which|any|another|good|right|this|that|the)\s{1,3}$", re.IGNORECASE)
 
 
 # "3 quad-port 8Gb FC HBAs": four ports an adapter (not the z/OS "quad area", which is no count)

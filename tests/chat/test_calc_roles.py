@@ -338,3 +338,13 @@ def test_a_bare_number_that_is_no_model_stays_a_number():
 
     reading = read("780 users on 4 cores")
     assert not reading.platforms and reading.quantities[0].value == 780
+
+
+def test_one_standing_for_a_thing_is_no_count_and_a_bare_reply_resumes(engine):
+    from advisor.chat.numbers import normalise
+
+    assert normalise("could you give me one?") == "could you give me one?"
+    assert normalise("add one.") == "add 1."
+    reply = _chat(engine, "I need a VIOS memory number for planning, can you give me one?", "80")
+    assert 10240 in _results(reply).values(), reply.answer  # 80 / 16 x 2 GB, in MB
+    assert "count or measure" not in reply.answer
