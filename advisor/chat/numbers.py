@@ -80,19 +80,29 @@ def normalise(text: str) -> str:
     def repl(m: re.Match) -> str:
         if m.group(1):
             return str(_TENS[m.group(1).lower()] + (_UNITS[m.group(2).lower()] if m.group(2) else 0))
-        if m.group(3).lower() == "one" and _PRONOUN_ONE.search(text[max(0, m.start() - 12) : m.start()]):
-            return m.group(0)  # "factor 4.7 on this one", "the other one": a thing pointed at, no count
+        if m.group(3).lower() == "one" and _pronoun_one(m):
+            return m.group(0)
         return str(_UNITS[m.group(3).lower()])
 
     return _WORDS.sub(repl, _QUAD_PORT.sub("4", text))
 
 
-# the word before a "one" that stands for a thing ("this one", "which one", "the second one"), not for a count
+# a "one" that stands for a thing, not a count: after a word that points at it ("this one", "which one", "the other
+# one", anywhere), or said at a clause's end after "me", "us", "the", "good" ("can you give me one?", "a good one.")
 _PRONOUN_ONE = linre.compile(
     r"\b(?:this|that|which|each|every|any|no|other|another|same|new|old|last|first|second|third|next|"
     r"previous|big|small|bigger|smaller|right|wrong)\s+$",
     linre.IGNORECASE,
 )
+_PRONOUN_ONE_AT_END = linre.compile(r"\b(?:me|us|the|good)\s{1,3}$", linre.IGNORECASE)
+_CLAUSE_END = linre.compile(r"\s{0,3}(?:[?.!,;:)]|$)")
+
+
+def _pronoun_one(m: re.Match) -> bool:
+    before = m.string[max(0, m.start() - 16) : m.start()]
+    if _PRONOUN_ONE.search(before):
+        return True
+    return _CLAUSE_END.match(m.string, m.end()) is not None and _PRONOUN_ONE_AT_END.search(before) is not None
 
 
 # "3 quad-port 8Gb FC HBAs": four ports an adapter (not the z/OS "quad area", which is no count)

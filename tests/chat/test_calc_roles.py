@@ -281,3 +281,70 @@ def test_the_missing_input_is_asked_then_resumed(engine, question, reply, figure
     asked_back = _chat(engine, question)
     assert asked_back.intent == "clarify" and asked_back.needs_input and not asked_back.calculations
     assert figure in _chat(engine, question, reply).answer
+
+
+@pytest.mark.parametrize(
+    ("messages", "gb"),
+    [
+        # what SAP needs is what AIX shows it: the expanded memory; true = expanded / factor
+        (("how much physical memory with AME when the application needs 36 GB, expansion factor 1.5?",), 24.0),
+        (
+            ("true memory needed with AME for our new BW app server?", "the workload needs 30 GB, factor 2.5 planned"),
+            12.0,
+        ),
+        # a decimal moved to after the factor is named is the new factor: 12 x 1.5 / 2.4
+        (("12 GB true at factor 1.5 today, we'd like to move to 2.4 with the same expanded size. true memory?",), 7.5),
+        (("running 8 GB real memory, ame factor 2.0; switching to 2.5 keeping what AIX sees, how much real?",), 6.4),
+    ],
+)
+def test_ame_true_memory_from_what_sap_needs_or_a_factor_moved_to(engine, messages, gb):
+    results = _results(_chat(engine, *messages))
+    assert gb in results.values(), (messages, results)
+
+
+def test_a_version_moved_to_is_no_expansion_factor(engine):
+    results = _results(_chat(engine, "AME factor 1.5 on 16 GB true memory, then we go to AIX 7.3: expanded memory?"))
+    assert list(results.values()) == [24.0], results
+
+
+@pytest.mark.parametrize(
+    ("message", "gb"),
+    [
+        ("how much CLM on a 4-cell 96 GB rx8640?", 9.6),
+        ("how big should cell local memory be on our superdome with 512 GB?", 51.2),
+    ],
+)
+def test_clm_asked_without_shared_memory_gives_the_kernel_floor(engine, message, gb):
+    reply = _chat(engine, message)
+    assert list(_results(reply).values()) == [gb]
+    assert "shared memory comes on top" in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("message", "gb"),
+    [
+        ("hypervisor page table for AIX partitions totalling 1 TB max memory on a Power 770+?", 8.0),
+        ("HPT size: AIX lpars with 512 GB max memory in total on our 795 frame", 8.0),
+    ],
+)
+def test_a_power7_server_named_by_its_model_number_sets_the_hpt_ratio(engine, message, gb):
+    reply = _chat(engine, message)
+    assert gb in _results(reply).values(), _results(reply)
+    assert "count or measure" not in reply.answer  # the model number is no input to place
+
+
+def test_a_bare_number_that_is_no_model_stays_a_number():
+    from advisor.chat.reader import read
+
+    reading = read("780 users on 4 cores")
+    assert not reading.platforms and reading.quantities[0].value == 780
+
+
+def test_one_standing_for_a_thing_is_no_count_and_a_bare_reply_resumes(engine):
+    from advisor.chat.numbers import normalise
+
+    assert normalise("could you give me one?") == "could you give me one?"
+    assert normalise("add one.") == "add 1."
+    reply = _chat(engine, "I need a VIOS memory number for planning, can you give me one?", "80")
+    assert 10240 in _results(reply).values(), reply.answer  # 80 / 16 x 2 GB, in MB
+    assert "count or measure" not in reply.answer

@@ -152,6 +152,9 @@ _FLOOR_ASKED = linre.compile(
 )
 
 
+_SIZE_ASKED = linre.compile(r"\bhow\s+(?:much|big|large)\b.{0,40}\b(?:CLM|cell\s+local\s+memory)\b", linre.I)
+
+
 def clm_answer(text: str) -> CalcAnswer | None:
     if not _has(r"\bCLM\b|cell local memory", text):
         return None
@@ -248,7 +251,9 @@ def _clm_floor(text: str) -> CalcAnswer | None:
     share = _CLM_SHARE.search(text)
     if share is not None:
         return _clm_share(float(share.group(1) or share.group(2)), sizes[0].value)
-    if not (_FLOOR_ASKED.search(asked(text)) or _FLOOR_ASKED.search(text[:400])):  # "CLM at least how much on ...?"
+    # "CLM at least how much on ...?"; "how much CLM on a 128 GB box?": with no SAP shared memory said, the floor is
+    # the part of the CLM the memory alone sizes (the answer says the shared memory comes on top)
+    if not (_FLOOR_ASKED.search(asked(text)) or _FLOOR_ASKED.search(text[:400]) or _SIZE_ASKED.search(asked(text))):
         return None
     memory = sizes[0].value
     floor = run(calculators.clm, calculators.ClmInput, memory_gb=memory, clm_pct=0.0, sap_shared_memory_gb=0.0).floor_gb

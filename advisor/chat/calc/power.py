@@ -407,7 +407,7 @@ def _factors(text: str) -> list[float]:
             if at not in counted and not _STEP_BEFORE.search(before) and not _LEVEL_BEFORE.search(before):
                 found.setdefault(float(v.group(1)), at)
     for m in _FACTOR_WORDS.finditer(text):
-        g = next(i for i in range(1, 6) if m.group(i) is not None)
+        g = next(i for i in range(1, 7) if m.group(i) is not None)
         found.setdefault(float(m.group(g)), m.start(g))
     for m in _MOVED_TO.finditer(text):  # "ame from 2.0 to 2.5": both, the one moved to last
         found.setdefault(float(m.group(1)), m.start(1))
@@ -440,7 +440,10 @@ _FACTOR_WORDS = re.compile(
     # "is 12.0 a valid AME expansion factor", "we set 1.005 as factor": the number named as a factor after it
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s+(?:is\s+)?(?:an?|the|as(?:\s+(?:an?|the|our))?)\s+"
     r"(?:(?:valid|allowed|possible|good|acceptable|legal|ok|okay|proper|sane|realistic|new)\s+)?(?:AME\s+)?"
-    r"(?:expansion\s+)?factor\b",
+    r"(?:expansion\s+)?factor\b"
+    # "true 10 GB factor 1.6, want to go to 2.5": a decimal moved to after a factor is named is the new factor
+    r"|\b(?:go|goes|going|move|moving|change|changing|switch|switching|raise|raising|lower|lowering|bump|bumping)"
+    r"\s+(?:it\s+|up\s+|down\s+)?to\s+(\d+\.\d+)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))",
     re.IGNORECASE,
 )
 # "from ame 1.4 to 2.1", "ame 1.5 -> 2.0": the factor moved to, after the one moved from
@@ -602,6 +605,12 @@ def ame_answer(text: str) -> CalcAnswer | None:
     loose = sizes.pop("unlabelled", None)
     true, paging, expanded = sizes.get("true"), sizes.get("paging"), sizes.get("expanded")
     deficit, demand = sizes.get("deficit"), sizes.get("demand")
+    # "SAP needs 40 GB, factor 2.0: true memory?": what SAP needs is what AIX shows it, the expanded memory (also when
+    # the true memory is asked before the clause that ends the question)
+    others = (ASK_EXPANDED, ASK_LIMIT, ASK_GAIN, ASK_FACTOR, ASK_SLOWDOWN)
+    true_asked = ASK_TRUE.search(want) or (ASK_TRUE.search(rest) and not any(p.search(want) for p in others))
+    if demand is not None and true is expanded is paging is None and true_asked:
+        expanded, demand = demand, None
     if loose is not None:  # one size said without its role: the one the question does not ask for
         if ASK_TRUE.search(want) and expanded is None and true is None:
             expanded = loose

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from advisor import linre
 from advisor.chat.intents import rule_ids
-from advisor.chat.reader.platforms import OsLevel, PlatformMention, aix_at_least, os_levels, platforms
+from advisor.chat.reader.platforms import OsLevel, PlatformMention, aix_at_least, model_numbers, os_levels, platforms
 from advisor.chat.reader.quantities import Quantity, parse_number, quantities
 from advisor.chat.reader.shorthand import expand
 
@@ -180,6 +180,9 @@ def read(message: str) -> Reading:
     """Read one message (bounded by the API's message limit; every pattern is linear in its length)."""
     expanded = expand(message or "")
     text, qs = quantities(expanded)
+    # "a 780+", "Power 770": a server's model number is the processor named, no number of the question
+    spans = model_numbers(text)
+    qs = [q for q in qs if q.kind != "number" or not any(a <= q.start and q.end <= b for a, b in spans)]
     # one question per problem: both ends of a range ("20-30 npiv") carry the same one
     problems = list(
         {q.ambiguous: Problem(raw=q.raw, question=q.ambiguous) for q in reversed(qs) if q.ambiguous}.values()

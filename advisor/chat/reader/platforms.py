@@ -24,6 +24,13 @@ _IBM_Z = re.compile(r"(?<![A-Za-z0-9/])(?:IBM\sZ|System\sz|zSeries|mainframes?|Z
 # "p6 570", "p5 box": a bare P5 / P6 followed by a server model number or a word for a server is the processor
 _SERVER_AFTER = re.compile(r"\s(?:[5-9]\d\d\b|(?:server|box|frame|system|machine|LPAR)s?\b)", re.IGNORECASE)
 _POWER_MODEL = re.compile(r"(?<![A-Za-z0-9/])(?:Power\s?)?([ESLH])(8[1-9]\d|9[1-9]\d|1[01][0-9]\d)C?(?![A-Za-z0-9])")
+# POWER7 servers had no letter: "Power 780", "p770", and the POWER7+ refresh "780+", "Power 770+"
+# ("a 780 box", "a plain 780 (POWER7)": a bare model number followed by a word for a server or its processor)
+_POWER7_MODEL = re.compile(
+    r"(?<![A-Za-z0-9/.])(?:(?:Power\s?|p)(7[1-9]\d)(\+?)|(7[1-9]\d)(\+|(?=\s(?:\(?POWER7|box|server|frame)\b)))"
+    r"(?![A-Za-z0-9+])",
+    re.IGNORECASE,
+)
 _HP = re.compile(
     r"(?<![A-Za-z0-9])(rx\d{4}|bl8\d0c|Superdome(?:\s?2)?|Integrity|Itanium(?:\s?2)?|Montecito|IA-?64)(?![A-Za-z0-9])",
     re.IGNORECASE,
@@ -81,6 +88,11 @@ class OsLevel(BaseModel):
         return text
 
 
+def model_numbers(text: str) -> list[tuple[int, int]]:
+    """Where the text names a POWER7 server by its model number ("780+", "Power 770"): no number of the question."""
+    return [m.span() for m in _POWER7_MODEL.finditer(text)]
+
+
 def platforms(text: str) -> list[PlatformMention]:
     out: list[PlatformMention] = []
     for m in _POWER.finditer(text):
@@ -101,6 +113,9 @@ def platforms(text: str) -> list[PlatformMention]:
         out.append(
             PlatformMention(family="power", name=name, tag=name.lower(), raw=m.group(0), known=key in SCHEMA_POWER)
         )
+    for m in _POWER7_MODEL.finditer(text):
+        name = "POWER7+" if (m.group(2) or m.group(4)) else "POWER7"
+        out.append(PlatformMention(family="power", name=name, tag=name.lower(), raw=m.group(0)))
     for m in _Z.finditer(text):
         raw = m.group(1)
         low = raw.lower().rstrip("s") if raw.lower() not in ("z13s",) else "z13"
