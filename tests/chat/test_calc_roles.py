@@ -348,3 +348,16 @@ def test_one_standing_for_a_thing_is_no_count_and_a_bare_reply_resumes(engine):
     reply = _chat(engine, "I need a VIOS memory number for planning, can you give me one?", "80")
     assert 10240 in _results(reply).values(), reply.answer  # 80 / 16 x 2 GB, in MB
     assert "count or measure" not in reply.answer
+
+
+def test_french_octet_units_are_sizes_and_english_go_to_are_not():
+    from advisor.chat.reader import read
+
+    sizes = [(q.kind, q.value) for q in read("serveur avec 128 Go de RAM et 1 To de disque, swap 512 Mo").quantities]
+    assert sizes == [("size", 128.0), ("size", 1024.0), ("size", 0.5)]
+    assert [q.kind for q in read("we go from 2 to 4").quantities if q.kind == "size"] == []
+
+
+def test_an_lfarea_limit_asked_in_french_is_computed(engine):
+    reply = _chat(engine, "quelle est la limite LFAREA nouvelle syntaxe 1M= avec 64 Go de stockage en ligne ?")
+    assert 48.0 in _results(reply).values(), reply.answer  # 0.8 x (64 - 4)

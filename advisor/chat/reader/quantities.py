@@ -37,7 +37,9 @@ _PER_ADAPTER = re.compile(r"\s(\d)[\s-]port\s(?=\d)", re.IGNORECASE)
 _PER_ADAPTER_BARE = re.compile(r"\s(\d)[\s-]port\s(?=FC|Fibre|Fiber|Ethernet|Eth|HBA|NIC|adapter|card)", re.IGNORECASE)
 _MULT = re.compile(r"\s?[x×*]\s?(?=\d)", re.IGNORECASE)
 _SIZE_UNIT = re.compile(
-    r"[\s-]?(terabytes?|tebibytes?|TiB|TB|T|gigabytes?|gibibytes?|gigs?|GiB|GB|G|megabytes?|megs?|MiB|MB|M|KiB|KB|K)"
+    # French octets as written ("256 Go", "512 Mo", "2 To"): capitalised only, "go" and "to" are English words
+    r"[\s-]?(terabytes?|tebibytes?|TiB|TB|T|gigabytes?|gibibytes?|gigs?|GiB|GB|G|megabytes?|megs?|MiB|MB|M|KiB|KB|K"
+    r"|(?-i:[TGMK]i?o))"
     r"(?![A-Za-z])",
     re.IGNORECASE,
 )
