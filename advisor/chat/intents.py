@@ -44,7 +44,7 @@ _ORDINAL = linre.compile(
 _REVIEW = linre.compile(
     r"^\s*(?:please\s+)?(?:review|check|assess|analy[sz]e|evaluate|audit)\b|\bwhat(?:'s| is) wrong\b"
     r"|\b(?:show|list|summari[sz]e)\b.*\bfindings\b|\bfindings\b\s*\??\s*$|^\s*findings\b"
-    r"|^\s*(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|\s+is|\s+are)?\s+(?:left|remaining|still\s+(?:wrong|open|firing))|"
+    r"|^\s*(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|\s+is|\s+are)?\s+(?:left|remaining|(?:still\s+)?kept|still\s+(?:wrong|open|firing|there))|"
     r"what(?:'s|\s+is)\s+the\s+(?:status|state)\s+now|anything\s+(?:else|left)|where\s+are\s+we|"
     r"(?:which|what)(?:'s|\s+is)?\s+(?:the\s+)?(?:worst|most\s+(?:urgent|important|critical)|biggest)(?:\s+(?:one|issue|problem|finding))?)"
     r"\s*[?.!]*\s*$",

@@ -24,6 +24,7 @@ from advisor.chat.intents import recognise, rule_ids
         ("set memory.desired_gb = 8", True, False, "whatif"),
         ("on vios1 raise the memory to 6 GB", True, True, "whatif"),  # the unit named before the verb
         ("for dbhost2, disable SMT", True, False, "whatif"),
+        ("what's still kept?", True, False, "review"),  # the findings the changes did not resolve
         ("on vios1 what is the memory?", True, False, "ask"),
         ("undo", True, False, "undo"),
         ("what if I set the expansion factor to 2.5", False, False, "ask"),
