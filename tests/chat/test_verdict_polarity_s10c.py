@@ -105,3 +105,17 @@ def test_smt_on_ifls_of_a_machine_before_the_z13(engine: ChatEngine, question: s
 def test_a_bare_use_it_asks_whether_to(engine: ChatEngine, question: str) -> None:
     """Redbook 3.10: a resuming LPAR may accept logins before the HMC has finished; do not use it before."""
     assert _verdict(engine, question) == "no"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("is a single VIO server sufficient for our production 880?", "no"),
+        ("just one vios on the new frame, enough?", "no"),
+        ("two VIOS enough?", "yes"),
+    ],
+)
+def test_one_vios_is_not_enough_by_the_redundant_pair_practice(
+    engine: ChatEngine, question: str, expected: str
+) -> None:
+    assert _verdict(engine, question) == expected
