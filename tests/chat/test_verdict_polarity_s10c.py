@@ -80,3 +80,42 @@ def test_what_is_needed_being_a_subject_asks_no_level(engine: ChatEngine) -> Non
 )
 def test_the_mode_setting_is_needed_below_power10_with_aix_73(engine: ChatEngine, question: str, expected: str) -> None:
     assert _verdict(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # SMT arrived with the z13 (REDP-5287): the IFL claim speaks of the z13, not of the machines before it
+        ("can our zBC12 run SMT on its IFLs?", "no"),
+        ("SMT for the IFLs of a z196?", "no"),
+        ("SMT on the IFLs of our z13?", "yes"),
+    ],
+)
+def test_smt_on_ifls_of_a_machine_before_the_z13(engine: ChatEngine, question: str, expected: str) -> None:
+    assert _verdict(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the partition already answers ssh while the resume runs - use it?",
+        "resumed lpar gives a login prompt on the console, trust it?",
+    ],
+)
+def test_a_bare_use_it_asks_whether_to(engine: ChatEngine, question: str) -> None:
+    """Redbook 3.10: a resuming LPAR may accept logins before the HMC has finished; do not use it before."""
+    assert _verdict(engine, question) == "no"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("is a single VIO server sufficient for our production 880?", "no"),
+        ("just one vios on the new frame, enough?", "no"),
+        ("two VIOS enough?", "yes"),
+    ],
+)
+def test_one_vios_is_not_enough_by_the_redundant_pair_practice(
+    engine: ChatEngine, question: str, expected: str
+) -> None:
+    assert _verdict(engine, question) == expected
