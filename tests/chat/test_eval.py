@@ -51,9 +51,12 @@ FLOOR = {
     "heldout17": 89.0,
     "heldout18": 91.0,
     "heldout19": 89.0,
-    "heldout20": 67.0,
-    "heldout21": 76.0,
-    "heldout22": 79.0,
+    "heldout20": 88.0,
+    "heldout21": 90.0,
+    "heldout22": 90.0,
+    "heldout23": 79.0,
+    "heldout24": 81.0,
+    "heldout25": 79.0,
 }
 # Session 7 (source-first coverage): floors a few points under the session's final figures; heldout14-16 just under
 # their one clean run (79.0 %, 80.3 %, 76.8 %; heldout14 81.7 % after its wrong numbers were fixed).
@@ -62,6 +65,9 @@ FLOOR = {
 # Session 9 (lanes by cause again: document figures, verdicts x2, retrieval, the conversation over the API):
 # heldout17-19 raised to 90.9, 93.5 and 91.3 % (floors 89, 91, 89); heldout20-22 just under their clean runs
 # (67.5, 76.9, 80.3 %).
+# Session 10 (lanes: change forms and values now, verdicts x2, pasted command output, the sources' figures):
+# heldout20-22 raised to 90.7, 92.9 and 92.3 % (floors 88, 90, 90); heldout23-25 ran once clean (74.7, 79.3, 75.8 %),
+# then their hard-bar misses and some others were fixed (81.2, 83.0, 81.1 %; floors 79, 81, 79).
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 
