@@ -37,6 +37,7 @@ from advisor.chat.judge import change_outcome, document_levels, earlier_question
 from advisor.chat.reader import read
 from advisor.chat.reader.bridge import to_english
 from advisor.chat.reader.pasted import condense
+from advisor.chat.reader.shorthand import expand
 from advisor.chat.reader.wrappers import unwrap
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs, review_answer
@@ -164,6 +165,10 @@ def _amounts(text: str) -> bool:
     return any(q.kind != "number" or ("." not in q.raw and q.value < 10) for q in read(text).quantities)
 
 
+# "cmd?", "msg id?", "the cmd pls": a message this short is spelled out before the follow-up readings see it
+TERSE_WORDS = 3
+
+
 class ChatEngine:
     def __init__(self, advisor: Advisor | None = None, kb: KnowledgeBase | None = None):
         self.advisor = advisor or default_advisor()
@@ -187,6 +192,9 @@ class ChatEngine:
         if new_doc is not None or st.document is not None:
             text = changewords.english(text)  # "y si migramos a z13?": the what-if in the words the reader knows
         text = to_english(text).text  # "wie viele SAP Instanzen pro Core?": the frame around the terms in English
+        if len(text.split()) <= TERSE_WORDS:  # "cmd?", "msg id?": a terse follow-up in plain words, so the
+            spelt = expand(text)  # follow-up readings know it; a spelling that adds or drops words stays as said
+            text = spelt if len(spelt.split()) == len(text.split()) else text
         if new_doc is not None and st.document is not None and new_doc in (st.document, st.original_document):
             new_doc = None  # a bot attaching the same document to every turn: the session goes on, what-ifs kept
         if new_doc is not None:

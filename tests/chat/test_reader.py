@@ -209,3 +209,17 @@ def test_active_ports_reach_the_vios_sizing(engine):
 )
 def test_one_is_a_count_unless_it_points_at_a_thing(text, values):
     assert [q.value for q in read(text).quantities] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "spelt"),
+    [
+        ("rückgängig bitte", "rückgängig bitte"),  # the "r" of "rückgängig" is no "are"
+        ("für die vios", "für die vios"),
+        ("Größe der LFAREA?", "Größe der LFAREA?"),
+        ("r u sure", "are you sure"),
+        ("cmd?", "command?"),
+    ],
+)
+def test_shorthand_spells_out_whole_ascii_words_only(text, spelt):
+    assert expand(text) == spelt

@@ -79,3 +79,17 @@ def test_ibm_i_beyond_the_passages_that_name_it_is_not_covered(engine, question)
 def test_ibm_i_where_the_sources_name_it_and_io_stay_covered(engine, question, source):
     r = Session(engine).say(question)
     assert r.intent != "out-of-scope" and source in sources(r)
+
+
+@pytest.mark.parametrize(
+    ("first", "terse", "fact"),
+    [
+        ("seastat has no data for ent5", "cmd?", "accounting=enabled"),
+        ("how do i see large frame use on z/OS?", "msg id?", "IAR019I"),
+    ],
+)
+def test_a_terse_follow_up_in_shorthand_resolves_against_the_conversation(engine, first, terse, fact):
+    s = Session(engine)
+    s.say(first)
+    r = s.say(terse)
+    assert r.intent != "out-of-scope" and fact in r.answer

@@ -124,6 +124,10 @@ SHORTHAND: dict[str, str] = {
     "bufs": "buffers",
     "alloc": "allocated",
     "npivs": "NPIV adapters",
+    "cmd": "command",
+    "cmds": "commands",
+    "msg": "message",
+    "msgs": "messages",
 }
 
 # Terms of the field a calculator or a rule keys on: a word one typo away from one of these (one
@@ -190,7 +194,8 @@ def key_term(word: str) -> str | None:
 
 
 # A token: a word possibly with one inner apostrophe or slash ("what's", "w/o", "b/c"), or "w/".
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+\-]*(?:['/][A-Za-z0-9]+)?/?")
+# a word in ASCII letters and digits, never a piece of a word in other letters ("r" of "rückgängig" is no "are")
+_TOKEN = re.compile(r"(?<!\w)[A-Za-z0-9][A-Za-z0-9_+\-]*(?:['/][A-Za-z0-9]+)?/?(?!\w)")
 # "any issue??", "really?!": the marks after a question mark add emphasis, not another question
 _EMPHASIS = re.compile(r"(?<=\?)[?!]+")
 
