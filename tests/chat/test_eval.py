@@ -55,7 +55,7 @@ FLOOR = {
     "heldout21": 90.0,
     "heldout22": 90.0,
     "heldout23": 79.0,
-    "heldout24": 81.0,
+    "heldout24": 83.0,
     "heldout25": 79.0,
 }
 # Session 7 (source-first coverage): floors a few points under the session's final figures; heldout14-16 just under
@@ -67,7 +67,7 @@ FLOOR = {
 # (67.5, 76.9, 80.3 %).
 # Session 10 (lanes: change forms and values now, verdicts x2, pasted command output, the sources' figures):
 # heldout20-22 raised to 90.7, 92.9 and 92.3 % (floors 88, 90, 90); heldout23-25 ran once clean (74.7, 79.3, 75.8 %),
-# then their hard-bar misses and some others were fixed (81.2, 83.0, 81.1 %; floors 79, 81, 79).
+# then their hard-bar misses and some others were fixed (81.6, 85.1, 81.6 %; floors 79, 83, 79).
 SCORED = tuple(p for p in runner.PARTS if p not in runner.SEALED)  # a sealed part is run once by hand
 
 
