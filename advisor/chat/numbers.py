@@ -117,22 +117,34 @@ def sizes_gb(text: str) -> list[float]:
 # The calculators pass their own patterns here: linear-time (advisor/linre.py), as a long run of
 # digits made each `(\d+)...` pattern quadratic in Python's `re` (issue 12).
 
+# A float holds about 15 significant digits: a number written with more cannot be read for sure (and 400 nines are an
+# infinity no calculator survives), so it is never taken as a figure: the reader asks about it (reader/quantities.py)
+# and the calculators' own patterns skip it.
+MAX_DIGITS = 15
+
+
+def _readable(raw: str) -> bool:
+    return sum(c.isdigit() for c in raw) <= MAX_DIGITS
+
 
 def first_int(pattern: str, text: str, *, largest: bool = False) -> int | None:
     """The integer captured by `pattern` (group 1) in the normalised text; the largest of several if asked."""
-    found = [int(m.group(1)) for m in linre.finditer(pattern, normalise(text), linre.IGNORECASE)]
-    if not found:
-        return None
+    captured = [m.group(1) for m in linre.finditer(pattern, normalise(text), linre.IGNORECASE)]
+    if not captured or not all(_readable(c) for c in captured):
+        return None  # none, or one that cannot be read for sure: no figure
+    found = [int(c) for c in captured]
     return max(found) if largest else found[0]
 
 
 def first_float(pattern: str, text: str) -> float | None:
     m = linre.search(pattern, normalise(text), linre.IGNORECASE)
-    return float(m.group(1)) if m else None
+    return float(m.group(1)) if m and _readable(m.group(1)) else None
 
 
 def all_floats(pattern: str, text: str) -> list[float]:
-    return [float(m.group(1)) for m in linre.finditer(pattern, normalise(text), linre.IGNORECASE)]
+    return [
+        float(m.group(1)) for m in linre.finditer(pattern, normalise(text), linre.IGNORECASE) if _readable(m.group(1))
+    ]
 
 
 def fmt(value: float, digits: int = 2) -> str:

@@ -223,3 +223,10 @@ def test_one_is_a_count_unless_it_points_at_a_thing(text, values):
 )
 def test_shorthand_spells_out_whole_ascii_words_only(text, spelt):
     assert expand(text) == spelt
+
+
+def test_a_number_longer_than_a_float_reads_is_asked_about_not_rounded():
+    value, question = parse_number("9" * 400, sized=False)
+    assert value is None and question and "exactly" in question
+    assert parse_number("123456789012345", sized=False) == (123456789012345.0, None)  # 15 digits still read
+    assert any(q.ambiguous for q in read("true memory " + "9" * 40 + " GB, factor 2").quantities)

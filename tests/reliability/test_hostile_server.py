@@ -32,6 +32,9 @@ ATTACKS = [
     ("/v1/chat", {"message": "set x = 1" + " " * 60_000 + "\nb"}),
     ("/v1/chat", {"message": "factor " + "9" * 60_000}),
     ("/v1/chat", {"message": "what if memory to " + "." * 60_000}),
+    # a number longer than a float reads: 400 nines overflowed a calculator, 5000 passed Python's int-string limit
+    ("/v1/chat", {"message": "instances for " + "9" * 400 + " cores?"}),
+    ("/v1/chat", {"message": "instances for " + "9" * 5_000 + " cores?"}),
 ]
 
 

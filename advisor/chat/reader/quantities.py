@@ -18,7 +18,7 @@ import re
 from pydantic import BaseModel
 
 from advisor import linre
-from advisor.chat.numbers import normalise
+from advisor.chat.numbers import MAX_DIGITS, normalise
 
 # A number as written: digits with optional grouping or decimal marks, checked in Python.
 _NUMBER = re.compile(
@@ -86,6 +86,8 @@ class Quantity(BaseModel):
 
 def parse_number(raw: str, *, sized: bool) -> tuple[float | None, str | None]:
     """(value, ambiguity) of a number as written; `sized`: a unit follows, so "12.288" may mean 12 288."""
+    if sum(c.isdigit() for c in raw) > MAX_DIGITS:
+        return None, f"I cannot read the number {raw[:20]}... ({len(raw)} characters) exactly"
     if raw.count(",") and raw.count("."):
         if raw.rfind(",") < raw.rfind("."):  # 1,234.5
             return float(raw.replace(",", "")), None
