@@ -67,6 +67,16 @@ def _fits_from(text: str) -> str:
     )
 
 
+# "what buffer cache and swap numbers should I put in the build sheet?", "swap for our new box pls": figures of the
+# user's own system asked for, in the words of a plan rather than "how much"
+_SIZING_ASK = (
+    r"\bnumbers?\b|\bfigures?\b|\bvalues?\b|\bsettings?\b|\brecommend\w*|\bshould\b|\bbuild\s+sheet|\bplan\w*"
+    r"|\bfor\s+(?:our|my|this|the\s+new|a\s+new)\b"
+)
+# "what is swap?", "what does buffer cache mean": a definition, nothing to size
+_DEFINITION = r"\bmean\w*|\bdefin\w*|\bwhat\s+is\s+(?:a\s+|the\s+)?(?:swap|buffer|AME)\b|\bwhy\b|\bdifference"
+
+
 def _has(pattern: str, text: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
@@ -307,15 +317,29 @@ def _ame4k_idle_cost(reading: Reading, has_document: bool) -> Clarification | No
     )
 
 
+# "how many cores should I give the vios", "cpus for the vios?": the VIOS's processors asked, in plain words
+_VIOS_CORES_ASKED = (
+    r"\bhow\s+many\s+(?:\w+\s+)?(?:cores|cpus|processors|procs|processing\s+units)\b"
+    r"|\b(?:cores|cpus|processors|procs)\s+(?:should|for|to\s+give|do\s+(?:i|we))\b.{0,30}\bvios\b"
+)
+# "a 64 core box", "48 cores frame": the cores of the machine, not of the partition
+_MACHINE_AFTER = r"^\W{0,2}(?:\w+\s+)?(?:box|frame|server|machine|system|cec|p\d+|power\d*)\b"
+
+
 def _vios_processor(reading: Reading, has_document: bool) -> Clarification | None:
     """ "how many processing units should I give each VIOS?": Table 3-9 sizes the VIOS entitlement from its average
     use and its virtual processors from its peak, which only the user has."""
     text = reading.text
     # "the two VIOS" counts them and says nothing of their use
+    # "the two VIOS" counts them and says nothing of their use; nor does "a 64 core box", the machine's size
     said = [
-        q for q in reading.quantities if q.kind not in ("count", "number") or q.value != int(q.value) or q.value > 4
+        q
+        for q in reading.quantities
+        if (q.kind not in ("count", "number") or q.value != int(q.value) or q.value > 4)
+        and not (q.kind == "cores" and _has(_MACHINE_AFTER, text[q.end : q.end + 24]))
     ]
-    if has_document or said or not (_has(VIOS, text) and _has(_EC_WORDS + "|" + _VP_WORDS, text)):
+    cores_asked = _has(_VIOS_CORES_ASKED, text)  # "how many cores should I give the vios?"
+    if has_document or said or not (_has(VIOS, text) and (_has(_EC_WORDS + "|" + _VP_WORDS, text) or cores_asked)):
         return None
     if not _has(r"\bhow\s+(?:many|much)\b|\bwhat\b|\bwhich\b|\bsize\b|\bsizing\b", text) or _has(
         r"\bmean|\bdefin|\bwhy\b|\bmemory\b|\bRAM\b|\bweight\b|\bmode\b|\bfold", text
@@ -494,9 +518,10 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         and not sizes
         and _has(
             r"how much|how big|size|sizing|enough|\bok\b|right|need|\bmax|limit|upper|\bcap\b|minimum|\bmin\b"
-            r"|too\s+(?:big|large|small)",
+            r"|too\s+(?:big|large|small)|" + _SIZING_ASK,
             text,
         )
+        and not _has(_DEFINITION, text)
     ):
         return Clarification(
             "memory",
@@ -540,6 +565,27 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
             "AME-003",
             "processor",
             "prtconf; oslevel -s",
+            calculator="ame",
+        )
+    if (
+        _has(r"\bAME\b|active\s+memory\s+expansion|expansion\s+factor", text)
+        and _has(r"\bfactor\b|\bratio\b", asked(text))
+        and _has(r"\b(?:which|what)\b.{0,40}\b(?:factor|ratio)\b", text)
+        and _has(_SIZING_ASK + r"|\b(?:use|pick|choose|set|take|go\s+with|start\s+with)\b", text)
+        and not reading.quantities
+        and not has_document
+        and not _has(_DEFINITION + r"|\bCPU\b|deficit|SAPS|response|measured|table|tested|\bmax|limit|range", text)
+    ):  # "which AME factor should I use?": the factor is the memory the workload needs over the true memory given
+        return Clarification(
+            "details",
+            "How much memory does the workload need at its peak (the expanded memory AIX and SAP must see), and how "
+            "much true memory can the LPAR get? For a running LPAR, amepat during the peak models the factors.",
+            "The expansion factor is the expanded memory divided by the true memory; the guide found 2.0 to 2.8 "
+            "suitable for SAP ABAP application servers.",
+            ame.CITE_EXPANDED + ame.CITE_GAIN,
+            "AME-005",
+            "memory.expanded_gb",
+            "amepat (during the peak); lparstat -i",
             calculator="ame",
         )
     factor_for = _factor_needs(text)

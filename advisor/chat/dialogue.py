@@ -12,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from advisor import linre
-from advisor.chat.calc import _factors, calculate
+from advisor.chat.calc import _factors, calculate, computes
 from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
+from advisor.chat.calc.delta import changed
 from advisor.chat.calc.power import NO_AME as _NO_AME
-from advisor.chat.calc.power import hpt_os_swapped
+from advisor.chat.calc.power import ame_sizes, hpt_os_swapped
 from advisor.chat.calc.zsystems import bare_request, lfarea_in_form
+from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
 from advisor.knowledge.vocabulary import is_code
@@ -146,6 +148,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
             return Resolution("unclear", text)
         return Resolution("ellipsis", _replaced_counts(before, read(f"{them.group(1)} {counted[0].raw}")) or before)
     words = len(text.split())
+    delta = _delta(text, reading, st)
+    if delta is not None:  # "double the npiv", "and 8 cores fewer", "if paging was 20 GB": that input changed
+        return Resolution("resume" if st.pending is not None else "ellipsis", delta)
     # a reply to the question asked back; one listing several values may be longer ("32 GB true, 6 GB paging, ...")
     listed = len(reading.quantities) >= 2 and words <= 2 * MAX_FOLLOW_UP_WORDS
     if st.pending is not None and (words <= MAX_FOLLOW_UP_WORDS or listed):
@@ -153,6 +158,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         if resumed is not None:
             return Resolution("resume", resumed)
     bare = _LEAD_IN.sub("", text, count=1) if words <= MAX_FOLLOW_UP_WORDS else text
+    same = _same_expanded(text, reading, st) if words <= MAX_FOLLOW_UP_WORDS else None
+    if same is not None:  # "going to factor 2.0, what true memory keeps the same expanded size?"
+        return Resolution("ellipsis", same)
     if _CHANGES.match(bare) and st.document is not None:
         return Resolution("changes")
     same = _same_system(text, bare, reading, st, kb) if words <= MAX_FOLLOW_UP_WORDS else None
@@ -166,6 +174,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         return Resolution("command")
     if _MEANING.match(bare) and len(bare.split()) <= 8 and (st.subject.rule or st.subject.question):
         return Resolution("meaning", st.subject.question or "")
+    sibling = _sibling_figure(bare, reading, st)
+    if sibling is not None:  # "buffer cache cap?" after a swap figure: the same calculation's other figure
+        return Resolution("ellipsis", sibling)
     if (
         st.document is not None
         and st.subject.intent == "explain"
@@ -273,7 +284,14 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     amount = _amount_only(bare, reading, last) if last and st.document is None and st.pending is None else None
     if last and amount is not None:  # "we have 384 GB" after "swap recommendation for SAP on HP-UX?"
         return Resolution("ellipsis", f"{last.strip(' ?.!')} {amount}")
-    inputs = _inputs_for(last, bare, reading) if last and st.document is None and not st.subject.calculator else None
+    # after a calculation, inputs of other kinds than its own ("ok now real config: 4x 8Gb FC, 60 npiv" after a VIOS
+    # figure from cores alone) are further inputs of the same calculation
+    further = bool(last and st.subject.calculator and _other_inputs(last, reading))
+    inputs = (
+        _inputs_for(last, bare, reading)
+        if last and st.document is None and (not st.subject.calculator or further)
+        else None
+    )
     if inputs is not None:  # "4 linux lpars, 32 GB max each, POWER9" after "what is the HPT?": its inputs
         return Resolution("ellipsis", inputs)
     if (
@@ -326,6 +344,78 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
             return Resolution("unclear", text)  # a number with no single place in the last question: ask
         return Resolution("ellipsis", with_context(bare, last))
     return None
+
+
+def _delta(text: str, reading: Reading, st: ChatState) -> str | None:
+    """The last calculation's question with the one input the follow-up changes in words rewritten (calc/delta.py),
+    when the calculators compute the rewritten question; None otherwise (a platform named is the swaps' below)."""
+    # a sizing answered in part, whose question back is still open ("... 20 npiv planned, mem?" without the cores), is
+    # changed the same way: its question is the one waiting for data
+    last = st.pending.question if st.pending is not None else st.subject.question
+    if not last or not (st.subject.calculator or st.pending is not None) or st.document is not None:
+        return None
+    if reading.platforms or reading.os_levels:
+        return None
+    rewritten = changed(last, text, explicit=st.pending is not None)
+    if rewritten is None:
+        return None
+    together = read(rewritten)
+    result = calculate(rewritten, {p.tag for p in together.platforms}, together)
+    return rewritten if result is not None and result.calculations else None
+
+
+# "keeps the same expanded size", "keep that expanded memory", "expanded unchanged": the expanded memory held
+_SAME_EXPANDED = linre.compile(
+    r"\b(?:same|keeps?|keeping|unchanged|constant|as\s+before)\b.{0,30}\bexpanded\b"
+    r"|\bexpanded\b.{0,20}\b(?:same|unchanged|constant|as\s+(?:before|now|today))\b",
+    linre.I,
+)
+
+
+_TMEM = linre.compile(r"\btmem\b", linre.I)
+
+
+def _same_expanded(text: str, reading: Reading, st: ChatState) -> str | None:
+    """ "going to factor 2.0, what true memory keeps the same expanded size?" after an AME question with its true
+    memory and factor (or its expanded memory): the true memory for that expanded memory at the new factor, asked
+    as a question of its own; None when the last question does not give the expanded memory for sure."""
+    last = st.subject.question
+    if not last or st.document is not None or not _SAME_EXPANDED.search(text):
+        return None
+    new = [q for q in reading.quantities if q.kind == "number" and 1.0 <= q.value <= 10.0 and not q.ambiguous]
+    if len(new) != 1 or len(reading.quantities) != 1:
+        return None
+    sizes, _ = ame_sizes(last)
+    factors = _factors(last)
+    if "expanded" in sizes:
+        expanded = sizes["expanded"]
+    elif "true" in sizes and len(factors) == 1:
+        expanded = sizes["true"] * factors[0]
+    elif "unlabelled" in sizes and len(factors) == 1 and _TMEM.search(last):  # lparstat -c's "tmem 4 GB"
+        expanded = sizes["unlabelled"] * factors[0]
+    else:
+        return None
+    return f"{fmt(expanded)} GB expanded at factor {new[0].raw}: true memory?"
+
+
+SIBLING_WORDS = 4
+
+
+def _sibling_figure(bare: str, reading: Reading, st: ChatState) -> str | None:
+    """ "buffer cache cap?" after "96 GB hp-ux box, swap?", "HPT?" after a list of partitions: a terse question for a
+    figure the last calculation's inputs give, asked with that question; None when the calculator that answers it
+    does not compute what the fragment names ("and the CLM?" after a swap figure)."""
+    last = st.subject.question
+    if not last or not st.subject.calculator or st.document is not None or st.pending is not None:
+        return None
+    if len(bare.split()) > SIBLING_WORDS or reading.quantities or reading.platforms or reading.os_levels:
+        return None
+    question = with_context(bare, last)
+    together = read(question)
+    result = calculate(question, {p.tag for p in together.platforms}, together)
+    if result is None or not result.calculations or not computes(result.name, bare):
+        return None
+    return question
 
 
 CONTINUATION_WORDS = 6
@@ -735,7 +825,11 @@ def _summed_counts(last: str, reading: Reading) -> str | None:
 
 
 # "one vfc each", "2 npiv apiece": a count per item of the count said before it
-_EACH_AFTER = linre.compile(r"^\s{0,3}(?:each|apiece|per\s+(?:client|lpar|partition))\b", linre.I)
+# ("one npiv vfc each": the thing's second name may come between)
+_EACH_AFTER = linre.compile(
+    r"^\s{0,3}(?:(?:vfcs?|adapters?|ports?|vfc\s+adapters?)\s{1,3})?(?:each|apiece|per\s+(?:client|lpar|partition))\b",
+    linre.I,
+)
 
 
 def _per_each(reading: Reading) -> list:
@@ -1202,10 +1296,21 @@ def _only_inputs(text: str, reading: Reading) -> bool:
     return has_inputs and all(w in _INPUT_WORDS for w in words)
 
 
+def _other_inputs(last: str, reading: Reading) -> bool:
+    """None of the message's amounts is of a kind (or counts a thing) the last question already gave."""
+    old = read(last).quantities
+    kinds = {(q.kind, q.noun, q.medium, q.value if q.kind == "speed" else None) for q in old}
+    return all(
+        (q.kind, q.noun, q.medium, q.value if q.kind == "speed" else None) not in kinds for q in reading.quantities
+    )
+
+
 def _inputs_for(last: str, bare: str, reading: Reading) -> str | None:
     """The last question with this message's amounts, when together they make a calculation and the message
     alone does not (a calculator's topic asked about, then its inputs given in a message of their own)."""
-    if len(reading.quantities) < 2 or len(bare.split()) > MAX_FOLLOW_UP_WORDS:
+    # a message listing several inputs may be longer ("ok now real config: 4x 8Gb FC ports, 2x 10GbE ports, ...")
+    most = 2 * MAX_FOLLOW_UP_WORDS if len(reading.quantities) >= 3 else MAX_FOLLOW_UP_WORDS
+    if len(reading.quantities) < 2 or len(bare.split()) > most:
         return None
     if calculate(bare, {p.tag for p in reading.platforms}, reading) is not None:
         return None

@@ -89,12 +89,17 @@ def normalise(text: str) -> str:
 
 # a "one" that stands for a thing, not a count: after a word that points at it ("this one", "which one", "the other
 # one", anywhere), or said at a clause's end after "me", "us", "the", "good" ("can you give me one?", "a good one.")
+# or a word a message says of itself ("long one.")
 _PRONOUN_ONE = linre.compile(
     r"\b(?:this|that|which|each|every|any|no|other|another|same|new|old|last|first|second|third|next|"
     r"previous|big|small|bigger|smaller|right|wrong)\s+$",
     linre.IGNORECASE,
 )
-_PRONOUN_ONE_AT_END = linre.compile(r"\b(?:me|us|the|good)\s{1,3}$", linre.IGNORECASE)
+# "long one.", "quick one:", "an easy one?": a message's own words for itself, no count
+_PRONOUN_ONE_AT_END = linre.compile(
+    r"\b(?:me|us|the|good|long|quick|short|easy|simple|tricky|odd|weird|strange|silly|basic|hard|tough|final)\s{1,3}$",
+    linre.IGNORECASE,
+)
 _CLAUSE_END = linre.compile(r"\s{0,3}(?:[?.!,;:)]|$)")
 
 

@@ -107,6 +107,12 @@ _COMPUTES = {name: linre.compile(pattern, linre.I) for name, pattern in COMPUTES
 _OTHER_THAN = {name: linre.compile(pattern, linre.I) for name, pattern in OTHER_THAN.items()}
 
 
+def computes(name: str, text: str) -> bool:
+    """Whether `text` asks for a figure the calculator `name` computes ("buffer cache cap?" of hpux_kernel)."""
+    pattern = _COMPUTES.get(name)
+    return pattern is not None and pattern.search(text) is not None
+
+
 def _answers_what_is_asked(result: CalcAnswer | None, text: str, yes_no: bool = False) -> CalcAnswer | None:
     """The result, unless the question asks for a quantity its calculator does not compute, or is a yes/no
     question whose asking clause wants a judgement the result's figures do not settle ("... safe?")."""
@@ -339,4 +345,4 @@ def _named_back(result: CalcAnswer | None, reading: Reading) -> CalcAnswer | Non
     return result
 
 
-__all__ = ["CalcAnswer", "calculate", "_factors"]
+__all__ = ["CalcAnswer", "calculate", "computes", "_factors"]

@@ -207,6 +207,29 @@ _NOT_MEMORY = linre.compile(r"\s*(?:of\s+)?(?:disks?|hdisks?|luns?|rootvg|storag
 _ADDS = linre.compile(r"\b(?:add|adds|added|on\s+top|extra|increments?)\b", linre.I)
 
 
+# what a follow-up that counts only the adapters in use says (calc/delta.py writes it into the question it rewrites)
+IN_USE_ONLY = "(only those in use counted)"
+# "(heute erst 40 in use)", "only 12 are mapped today", "40 active": a part of the NPIV count in use now
+_IN_USE_AFTER = linre.compile(r"\s{0,2}(?:\w+\s+){0,2}?(?:in\s+use|mapped|active|assigned|used|enabled)\b", linre.I)
+
+
+def _npiv_in_use(reading: Reading) -> Quantity | None:
+    """The one bare number said right after the NPIV count as the part of it in use now, or None."""
+    qs = list(reading.quantities)
+    for i, q in enumerate(qs[1:], 1):
+        before = qs[i - 1]
+        if (
+            q.kind == "number"
+            and before.kind == "count"
+            and before.noun == "npiv"
+            and q.value < (before.count or 0)
+            and q.start - before.end <= 40
+            and _IN_USE_AFTER.match(reading.text, q.end)
+        ):
+            return q
+    return None
+
+
 def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
     reading = reading or read(text)
     text = reading.text
@@ -321,10 +344,25 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
                 rule_id="VIOS-001",
             )
         )
-    if adapters.get("npiv_vfc_adapters") and _has(r"plan|mapped|not yet|unused|idle|intended|future", text):
+    npiv = adapters.get("npiv_vfc_adapters")
+    in_use = _npiv_in_use(reading) if npiv else None
+    if npiv and IN_USE_ONLY in text:  # "what if we only count the 12 mapped ones": as asked, with the source's caveat
         out.out.say(
-            f"Adapters count as intended, not as active: all {adapters['npiv_vfc_adapters']} NPIV adapters "
-            "are counted, mapped or not.",
+            f"Counted as you asked: only the {npiv} NPIV adapters in use. Redbook 3.5.2 sizes for the intended "
+            "scale instead, adapters idle or not yet assigned to a partition included, so plan with the full count.",
+            *cites,
+        )
+    elif npiv and in_use is not None and out.calculations:
+        # "96 NPIV adapters planned (today only 40 in use)": the 40 is read, and the 96 are counted
+        out.out.say(
+            f"Counted at the intended scale: all {npiv} NPIV adapters, not only the {fmt(in_use.value)} in use today; "
+            "Redbook 3.5.2 sizes for the intended scaling, adapters idle or not yet assigned included.",
+            *cites,
+        )
+        out.calculations[-1].inputs["npiv_vfc_adapters_in_use_today"] = in_use.value
+    elif npiv and _has(r"plan|mapped|not yet|unused|idle|intended|future", text):
+        out.out.say(
+            f"Adapters count as intended, not as active: all {npiv} NPIV adapters are counted, mapped or not.",
             *cites,
         )
     have = [q for q in unused if q.kind == "size"]
@@ -362,6 +400,8 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
         )
         unused = [q for q in unused if q is not have[0]]
     for q in unused:  # every number the sizing did not count is said, never dropped silently
+        if in_use is not None and q.start == in_use.start:
+            continue  # the adapters in use today, said above
         if q.kind in ("size", "count", "number") and q.noun not in ("lpar", "users", "instances"):
             out.assumptions.append(f"'{q.raw}' is not an input of the VIOS memory rules; not used.")
     return out
@@ -621,7 +661,10 @@ def ame_answer(text: str) -> CalcAnswer | None:
     out = CalcAnswer("ame", Composer(), rules=[])
     if not factors:
         # "ame factor for 12 GB physical -> 30 GB expanded?": with no factor given, the factor the message names is
-        # the one asked, wherever the asking clause is
+        # the one asked, wherever the asking clause is; "SAP needs 20 GB peak, we can spare 10 GB real: which factor?":
+        # the peak the workload needs is the expanded memory AIX must show it
+        if expanded is None and demand is not None and true is not None:
+            expanded = demand
         if true is not None and expanded is not None and (ASK_FACTOR.search(want) or ASK_FACTOR.search(text)):
             return _factor_for(true, expanded, out)
         return None
@@ -949,7 +992,9 @@ def _factor_for(true: float, expanded: float, out: CalcAnswer) -> CalcAnswer | N
     cites = _cites(f.citations, "ame")
     valid = f.factor_valid
     note = "" if valid else " (factors are set in steps of 0.01 from 1.00 to 10.00: round it up to the next step)"
-    out.out.say(f"{fmt(expanded)} GB expanded / {fmt(true)} GB true memory = factor {fmt(factor, 3)}{note}.", *cites)
+    # a valid factor is written as the HMC takes it, with two decimals ("2.00", "2.50")
+    said = f"{factor:.2f}" if valid else fmt(factor, 3)
+    out.out.say(f"{fmt(expanded)} GB expanded / {fmt(true)} GB true memory = factor {said}{note}.", *cites)
     out.rules = ["AME-005"]
     out.calculations.append(
         Calculation(
@@ -1360,6 +1405,13 @@ _EC_VP = linre.compile(
     r"\b(?:EC|CE|entitle(?:d|ment)?|entitled\s+capacity|processing\s+units?|PUs?|VPs?|vcpus?|virtual\s+(?:procs?|processors?|cpus?))\b",
     linre.I,
 )
+# "how many cores should I give the vios?": the VIOS's processors asked in plain words
+_VIOS_CORES = linre.compile(
+    r"\bhow\s+many\s+(?:\w+\s+)?(?:cores|cpus|processors|procs)\b.{0,40}\b(?:VIOS\d{0,2}|VIO\s*servers?)\b", linre.I
+)
+# "a 64 core box", "48 cores frame": the cores of the machine, no use figure
+_BOX_AFTER = linre.compile(r"\W{0,2}(?:\w+\s+)?(?:box|frame|server|machine|system|cec)\b", linre.I)
+VIOS_PROC_CITE = (Cite(source=ame.REDBOOK, section="3.5.1 VIOS processor assignment", locator="Table 3-9"),)
 # the two statistics of the peak window: its average and its highest use
 _AVERAGE = linre.compile(r"\b(?:averag\w*|avg|mean|typically|sustained)\b", linre.I)
 _HIGHEST = linre.compile(
@@ -1408,7 +1460,7 @@ _CLAUSE_END = linre.compile(r"[,;]|[.!?](?:\s|$)")
 def cpu_sizing_answer(text: str) -> CalcAnswer | None:
     """ "averages 9 cores at peak and hits 14 max: EC and VPs?": Redbook Table 3-1 and Figure 3-1 size the entitled
     capacity to the average processor use during the peak and the virtual processors to the highest use in it."""
-    if not _EC_VP.search(text):
+    if not (_EC_VP.search(text) or _VIOS_CORES.search(text)):
         return None
     _, qs = quantities(text)
     # "the 08:00-18:00 peak": a clock time names the window, it is no use figure
@@ -1420,6 +1472,7 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
         and q.noun in (None, "cores")
         and 0 < q.value <= 1024
         and not any(a <= q.start < b for a, b in clock)
+        and not (q.kind == "cores" and _BOX_AFTER.match(text, q.end))  # "a 64 core box": the machine's size
     ]
     roles: dict[str, list[Quantity]] = {"average": [], "highest": []}
     for q in figures:
@@ -1441,6 +1494,12 @@ def cpu_sizing_answer(text: str) -> CalcAnswer | None:
         "at or below the processors of the system or shared pool, and the summed EC of all LPARs within them.",
         *cites,
     )
+    if _has(VIOS, text):  # Table 3-9 for the VIOS itself: the same two figures, and how its processors are shared
+        out.out.say(
+            "For a VIOS, Table 3-9 adds: shared (not dedicated) processors in uncapped mode, so it can take spare "
+            "capacity at peaks, with a weight in the upper part of 0-255, above its clients.",
+            *_cites(VIOS_PROC_CITE, "cpu_sizing"),
+        )
     out.calculations.append(
         Calculation(
             "lpar.entitled_capacity",

@@ -89,7 +89,7 @@ ausreichend=enough|moglich=possible|notig=needed|notwendig=needed|benotigt=neede
 passiert=happens|empfiehlt=recommends|empfehlen=recommend|empfohlen=recommended|empfehlung=recommendation
 speicher=memory|hauptspeicher=memory|arbeitsspeicher=memory|seite=page|seiten=pages|ausgelagert=paged out
 auslagern=page out|auslagerbar=pageable|fix=fixed|fest=fixed|fixiert=fixed|platte=disk|platten=disks|festplatte=disk
-standardwert=default|voreinstellung=default|instanz=instance|instanzen=instances|kern=core|kerne=cores
+standardwert=default|voreinstellung=default|instanz=instance|instanzen=instances|kern=core|kerne=cores|kernen=cores
 neustart=reboot|neustarten=reboot|aktivieren=enable|aktiviert=enabled|einschalten=enable|deaktivieren=disable
 ausschalten=disable|andern=change|anderung=change|setzen=set|einstellen=set|befehl=command|kommando=command
 prufen=check|uberprufen=check|migrieren=migrate|faktor=factor|maschine=machine|netzwerk=network|durchsatz=throughput

@@ -205,9 +205,26 @@ def _keyed(text: str) -> str:
     return _KEYED.sub(spelled, text) if "=" in text or ":" in text else text
 
 
+# "64,64,128 GB": three or more numbers joined by commas without spaces, not in thousands groups, are a list
+MAX_LISTED = 16
+_COMMA_RUN = linre.compile(r"\b\d{1,4}(?:,\d{1,4}){2,}\b")
+
+
+def _listed(text: str) -> str:
+    """The text with a comma-joined list of numbers spaced ("64,64,128" -> "64, 64, 128"); "1,234,567" stays."""
+
+    def spaced(m: linre.Match) -> str:
+        groups = m.group(0).split(",")
+        if len(groups) > MAX_LISTED or all(len(g) == 3 for g in groups[1:]):
+            return m.group(0)  # thousands groups, or a run no one writes as a list of sizes
+        return ", ".join(groups)
+
+    return _COMMA_RUN.sub(spaced, text)
+
+
 def quantities(text: str) -> tuple[str, list[Quantity]]:
     """(the text with number words as digits, every quantity in it in order)."""
-    norm = plain_numbers(_keyed(normalise(text)))
+    norm = plain_numbers(_keyed(normalise(_listed(text))))
     out: list[Quantity] = []
     pending_count: int | None = None
     skip_to = -1

@@ -1,0 +1,149 @@
+"""A calculation's inputs changed in words by a follow-up (advisor/chat/calc/delta.py), a terse follow-up for another
+figure of the same calculation, and sizing questions asked back in plain words and resumed from a prose reply.
+
+Phrasings of our own; every figure by hand from the sources' formulas (Redbook 3.5.2 VIOS memory: 2 GB per 16 cores,
+768 MB + 512 per 8 Gb FC port + 512 per 10 Gb port + 140 per NPIV adapter + 16 per virtual Ethernet adapter; Redbook
+3.1 HPT: max memory / 64, or / 128 for AIX on POWER7+; HP KOD: swap 2 x memory, buffer cache 3 %; AME64K guide:
+expanded = true x factor, limit = expanded + paging).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from advisor.chat.calc.delta import changed
+
+VIOS = "vios memory please: 48 cores frame, 4x 8G FC, 2x 10GbE, 24 npiv, 6 veth"
+
+
+@pytest.mark.parametrize(
+    ("follow", "said"),
+    [
+        ("double the npiv", "48 npiv"),
+        ("and 3 veth more", "9 veth"),
+        ("und 4 NPIV weniger?", "20 npiv"),
+        ("what about a third of the cores", None),  # no change word it knows: not guessed
+        ("and with half the cores?", "24 cores frame"),
+        ("if we pull the 10GbE", None),  # the 10GbE taken out, checked below
+    ],
+)
+def test_a_change_in_words_rewrites_that_input(follow, said):
+    rewritten = changed(VIOS, follow)
+    if said is None and follow.startswith("what about"):
+        assert rewritten is None
+        return
+    assert rewritten is not None
+    if said is not None:
+        assert said in rewritten, rewritten
+    else:
+        assert "10GbE" not in rewritten and "4x 8G FC" in rewritten and "24 npiv" in rewritten, rewritten
+
+
+@pytest.mark.parametrize(
+    ("last", "follow"),
+    [
+        (VIOS, "we run 6 GB on each vios, is that enough?"),  # the user's own figure judged, nothing changed
+        ("vios memory: 32 cores, 4x 8G FC", "and 10 vfc adapters more"),  # no NPIV count: not added to the FC ports
+        (VIOS, "and huge pages, 70?"),  # a thing the last question never had
+        ("true 24 GB at factor 2, expanded?", "double it to 3"),  # a change and a value at once: which is meant?
+    ],
+)
+def test_no_rewrite_when_the_change_has_no_single_place(last, follow):
+    assert changed(last, follow) is None
+
+
+def test_a_role_word_picks_which_size_changes():
+    last = "LPAR with 48GB real and 12GB paging, AME 1.5: how far until it kills processes?"
+    assert "24 GB paging" in (changed(last, "and if the paging space was 24 GB") or "")
+    assert "64 GB real" in (changed(last, "what if real was 64") or "")
+
+
+def _chain(engine, *messages: str):
+    state, reply = None, None
+    for message in messages:
+        reply = engine.turn(message, state)
+        state = json.loads(reply.state.model_dump_json())
+    return reply
+
+
+@pytest.mark.parametrize(
+    ("messages", "figure"),
+    [
+        # 768 + 4*512 + 2*512 + 48*140 + 6*16 = 10656
+        ((VIOS, "double the npiv"), "10656 MB"),
+        # 768 + 4*512 + 24*140 + 6*16 = 6272
+        ((VIOS, "and without the 10GbE?"), "6272 MB"),
+        # 10 x 128 = 1280 GB / 128 = 10 GB; 256 each -> 2560 / 128 = 20 GB
+        (("ten aix lpars, 128 GB max memory each, POWER8: hpt?", "what if max memory was 256 each"), "20 GB"),
+        # 2 x 32 + 16 = 80 GB; paging 30 -> 94 GB
+        (
+            ("32GB real, 16GB paging, AME factor 2: how much before processes get killed?", "and if paging was 30 GB"),
+            "94 GB",
+        ),
+        # one instance per 2-4 cores: 48 - 16 = 32 cores -> 8 to 16
+        (("sap instances for a 48 core hp-ux box?", "and 16 cores fewer"), "8 to 16"),
+    ],
+)
+def test_a_change_in_words_is_computed(engine, messages, figure):
+    reply = _chain(engine, *messages)
+    assert figure in reply.answer, reply.answer[:400]
+
+
+def test_only_the_adapters_in_use_counted_says_the_source_counts_the_intended_scale(engine):
+    first = "vios with 4 8Gb fc ports, 30 npiv vfcs planned, only 18 mapped right now. memory?"
+    reply = _chain(engine, first)
+    assert "7016 MB" in reply.answer  # 768 + 2048 + 30*140
+    assert "not only the 18 in use" in reply.answer and "'18' is not an input" not in reply.answer
+    reply = _chain(engine, first, "and if we count just the 18 mapped ones?")
+    assert "5336 MB" in reply.answer  # 768 + 2048 + 18*140
+    assert "intended" in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("first", "follow", "figure"),
+    [
+        ("200 GB hp-ux server, swap?", "buffer cache cap?", "6 GB"),  # 3 % of 200
+        ("max buffer cache on a 256G hpux box", "and swap?", "512 GB"),  # 2 x 256
+    ],
+)
+def test_a_terse_follow_up_gets_the_same_calculations_other_figure(engine, first, follow, figure):
+    assert figure in _chain(engine, first, follow).answer
+
+
+def test_same_expanded_memory_at_a_new_factor(engine):
+    reply = _chain(
+        engine,
+        "AME on sapdi2: tmem 6 GB, factor 3.0. deficit shows up",
+        "move to factor 2.0, how much true memory keeps the same expanded?",
+    )
+    assert "9 GB" in reply.answer  # 6 x 3 = 18 GB expanded / 2
+
+
+@pytest.mark.parametrize(
+    ("ask", "reply_text", "figure"),
+    [
+        ("how many cores should our vios get on a 32 core frame?", "lparstat shows avg 0.8, max 1.9", "0.8"),
+        (
+            "which expansion factor should we use for the new ABAP lpar?",
+            "it needs 36 GB at peak, we can give it 16 GB real",
+            "2.25",
+        ),
+        ("swap and buffer cache settings for our new hp-ux sap server?", "256 GB", "7.68 GB"),
+    ],
+)
+def test_a_sizing_asked_in_plain_words_is_asked_back_and_resumed(engine, ask, reply_text, figure):
+    first = _chain(engine, ask)
+    assert first.needs_input, first.answer[:300]
+    assert figure in _chain(engine, ask, reply_text).answer
+
+
+def test_a_comma_list_of_sizes_is_read_as_a_list(engine):
+    reply = _chain(engine, "p7 770, lpar max mem 32,32,64 GB: hpt?")
+    assert "2 GB" in reply.answer  # 128 / 64
+
+
+def test_a_message_calling_itself_a_long_one_counts_nothing(engine):
+    reply = _chain(engine, "quick one: 20 GB true memory, AME factor 1.5, how much does AIX see?")
+    assert "30 GB" in reply.answer and "'1'" not in reply.answer
