@@ -16,7 +16,7 @@ from typing import Any
 
 from advisor import budget, linre
 from advisor.chat import ask as asking
-from advisor.chat import changewords, docfigures, focus, followups, readout, selector, whatif
+from advisor.chat import changewords, docfigures, focus, followups, readout, selector, tables, whatif
 from advisor.chat.calc import calculate
 from advisor.chat.dialogue import (
     MAX_FOLLOW_UP_WORDS,
@@ -394,6 +394,7 @@ class ChatEngine:
             pasted = readout.read(message)  # command output in the message: what the rules say on its values
             if pasted is not None:
                 reply = readout.answer(self, pasted, reply)
+        reply = tables.lead(self.kb, to_english(message).text, st, reply)  # a source's measured figures asked for
         st.remember(message, reply.intent, reply.answer, reply.citations)
         if reply.intent != "error":
             st.subject.intent = reply.intent

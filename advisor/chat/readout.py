@@ -30,7 +30,7 @@ from advisor.chat.fieldwords import stem
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import read as read_text
 from advisor.chat.reader.pasted import MAX_LINES, line_kinds, printed, prompted
-from advisor.chat.reply import ChatCitation, ChatReply, Composer, Verdict, from_out
+from advisor.chat.reply import ChatCitation, ChatReply, Composer, Verdict, carry, from_out, renumbered
 from advisor.chat.review import could_fire, finding_lines
 from advisor.documents.errors import DocumentError
 from advisor.inputs import LoadedInput, TextInput, load_texts
@@ -228,7 +228,7 @@ def answer(engine: ChatEngine, readout: Readout, reply: ChatReply) -> ChatReply:
         return reply
     kept = reply.covered and reply.intent not in ("out-of-scope", "clarify")
     if kept:
-        _append(out, reply)
+        carry(out, reply)
     if review.findings:  # what "the fix?", "the command?" of a follow-up point at
         st.focus = review.findings[0].rule_id
     return engine._reply(
@@ -236,7 +236,7 @@ def answer(engine: ChatEngine, readout: Readout, reply: ChatReply) -> ChatReply:
         st,
         out,
         findings=review.findings,
-        verdict=verdict or (_renumbered(reply.verdict, reply, out) if kept else None),
+        verdict=verdict or (renumbered(reply.verdict, reply, out) if kept else None),
         questions=reply.questions if kept else [],
         calculations=reply.calculations if kept else [],
     )
@@ -339,19 +339,3 @@ def _at(document: dict, path: str) -> Any:
         else:
             return None
     return value
-
-
-def _renumbered(verdict: Verdict | None, reply: ChatReply, out: Composer) -> Verdict | None:
-    """The reply's verdict with its citation numbers as `out` numbers them."""
-    if verdict is None:
-        return None
-    nums = [out.cite(reply.citations[n - 1]) for n in verdict.citations if 0 < n <= len(reply.citations)]
-    return verdict.model_copy(update={"citations": nums or [1]})
-
-
-def _append(out: Composer, reply: ChatReply) -> None:
-    """The reply's cited lines after the readout's, renumbered into `out`."""
-    for claim in reply.claims:
-        cites = [reply.citations[n - 1] for n in claim.citations if 0 < n <= len(reply.citations)]
-        if cites:
-            out.say(claim.text, *cites)

@@ -21,7 +21,9 @@ from advisor.sources import load_sources
 
 class ChatCitation(CitationOut):
     ref: str | None = Field(
-        None, description="What the citation stands for: passage:<id>, rule:<id> or calculator:<name>."
+        None,
+        description="What the citation stands for: passage:<id>, rule:<id>, calculator:<name> or table:<id> (a "
+        "measured table).",
     )
 
 
@@ -177,3 +179,19 @@ class Composer:
 
     def text(self) -> str:
         return "\n".join(self.lines)
+
+
+def renumbered(verdict: Verdict | None, reply: ChatReply, out: Composer) -> Verdict | None:
+    """The reply's verdict with its citation numbers as `out` numbers them."""
+    if verdict is None:
+        return None
+    nums = [out.cite(reply.citations[n - 1]) for n in verdict.citations if 0 < n <= len(reply.citations)]
+    return verdict.model_copy(update={"citations": nums or [1]})
+
+
+def carry(out: Composer, reply: ChatReply, claims: list[Claim] | None = None) -> None:
+    """The reply's cited lines (or `claims` of them) after those `out` has, renumbered into `out`."""
+    for claim in reply.claims if claims is None else claims:
+        cites = [reply.citations[n - 1] for n in claim.citations if 0 < n <= len(reply.citations)]
+        if cites:
+            out.say(claim.text, *cites)

@@ -54,6 +54,9 @@ class Subject(BaseModel):
     anchor: str | None = Field(
         None, description="The last question that named its own subject (what 'it' of later follow-ups is)."
     )
+    table: str | None = Field(None, description="The measured table the last answer quoted or cited (tables.py).")
+    table_rows: list[str] = Field(default_factory=list, description="The rows of that table the answer gave.")
+    table_columns: list[str] = Field(default_factory=list, description="The columns of that table the answer gave.")
 
 
 class Pending(BaseModel):

@@ -79,7 +79,7 @@ def test_every_line_of_an_answer_carries_a_valid_citation_marker(outcomes):
             marks = [int(m) for m in MARKER.findall(line)]
             assert marks, (o.item["q"], line)
             assert all(1 <= m <= len(r.citations) for m in marks), (o.item["q"], line)
-        assert all(c.ref and c.ref.split(":")[0] in ("passage", "rule", "calculator") for c in r.citations)
+        assert all(c.ref and c.ref.split(":")[0] in ("passage", "rule", "calculator", "table") for c in r.citations)
 
 
 def test_calc_questions_are_answered_by_a_calculator(outcomes):
