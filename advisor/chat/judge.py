@@ -595,9 +595,10 @@ def claim_verdict(
             return gate
     asked = own if claims.asks_any(own) else f"{earlier.text} ; {own}"
     got = claims.verdict(combined, merged, asked_part(asked), fragment, own)
-    if got is None and answered and _POINTS_AT.search(own) and not _DIGITS.search(own):
-        # "does that mount survive a reboot?": what "that" points at may be what the last answer proposed, named in
-        # no question; its title lends subjects (never figures: its digits are set aside), the follow-up the predicate
+    if got is None and answered and _bare_or_pointing(own, claims) and not _DIGITS.search(own):
+        # "does that mount survive a reboot?", "persistent over reboot?": what "that" points at, or what a bare
+        # predicate asks of, may be what the last answer proposed, named in no question; its title lends subjects
+        # (never figures: its digits are set aside), the follow-up the predicate
         title = _DIGITS.sub(" ", answered)
         got = claims.verdict(f"{earlier.text} ; {title} ; {text}", merged, asked_part(own), fragment, own, title)
     if got is not None and stated and got.claim.says == GENERIC and not got.claim.when:
@@ -607,6 +608,12 @@ def claim_verdict(
     if got is not None and _states_own_scene(own) and not any(p.search(own) for p in got.claim.about):
         return alone  # "D02 has 16 cores and no locality domain. ok like that?": its own scene, not the earlier subject
     return got or alone
+
+
+def _bare_or_pointing(own: str, claims: Claims) -> bool:
+    """A follow-up that points back ("does that mount survive?") or asks only a predicate in a few words
+    ("persistent over reboot?", "dynamic?")."""
+    return _POINTS_AT.search(own) is not None or (len(own.split()) <= _SHORT and claims.asks_any(own))
 
 
 def _states_own_scene(text: str) -> bool:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from advisor import derive, linre
-from advisor.chat import docfigures
+from advisor.chat import docfigures, polarity
 from advisor.chat.fieldwords import stem
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import read as read_text
@@ -56,19 +56,6 @@ _LEAD = linre.compile(
 _TOPIC = linre.compile(r"[a-z][a-z0-9]{2,}")
 _FAMILIES = frozenset({"ame", "hpux", "lpar", "net", "stor", "vios", "wpar", "zos", "zvm"})  # rule families: no topic
 _CLAUSE = linre.compile(r"[,;]\s*|\.\s+|\s+and\s+", linre.IGNORECASE)
-# the question asks whether something is wrong: a rule firing answers yes
-_PROBLEM = linre.compile(
-    r"\b(?:wrong|problems?|issues?|concerns?|care|worry|action|act|required|bad|broken|harmful|dangerous|deficit|"
-    r"shortage|exhausted|(?:need|needs|should|have|has)\s+(?:to\s+)?(?:\w+\s+)?(?:tun\w*|chang\w*|fix\w*|rais\w*|"
-    r"increas\w*|bump\w*|decreas\w*|shrink\w*|lower\w*|reduc\w*|act\w*)|too\s+(?:high|low|big|small|much|little))\b",
-    linre.IGNORECASE,
-)
-# the question asks whether it is right: a rule firing answers no
-_RIGHT = linre.compile(
-    r"\b(?:ok|okay|fine|right|correct|good|healthy|acceptable|sane|enough|normal|expected|sized\s+(?:right|ok|well|"
-    r"correctly)|keeping\s+up|as\s+it\s+should)\b",
-    linre.IGNORECASE,
-)
 
 
 @dataclass
@@ -191,13 +178,6 @@ def _load(items: list[TextInput]) -> LoadedInput | None:
         return None
 
 
-def verdict_asked(text: str) -> str | None:
-    """ "problem": the question asks whether something is wrong; "right": whether it is right; None: neither or
-    both (no verdict from the rules, then)."""
-    problem, right = bool(_PROBLEM.search(text)), bool(_RIGHT.search(text))
-    return "problem" if problem and not right else "right" if right and not problem else None
-
-
 def answer(engine: ChatEngine, readout: Readout, reply: ChatReply) -> ChatReply:
     """The answer to a question with pasted output: the verdict and findings the rules give on the values read, the
     values with their meaning, the sources' figures from them, then `reply` (what the question's words find)."""
@@ -206,7 +186,7 @@ def answer(engine: ChatEngine, readout: Readout, reply: ChatReply) -> ChatReply:
     review = engine.advisor.review(model, readout.loaded.provenance_text())
     out = Composer()
     assessed, unassessed = _assessed(engine, review, readout)
-    asked = verdict_asked(text) if (read_text(text).yes_no or _PROBLEM.search(text)) else None
+    asked = polarity.asked(text) if (read_text(text).yes_no or polarity.asks_wrong(text)) else None
     verdict = None
     if asked and (review.findings or (assessed and not unassessed)):
         fired = review.findings[0] if review.findings else None

@@ -18,11 +18,11 @@ from advisor import derive, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
 from advisor.chat import docfigures, followups, selector
-from advisor.chat.calc.common import stated_verdict
 from advisor.chat.changes import WHOLE_LFAREA, Change, WhichOne, field_types, parse_changes
 from advisor.chat.explain import held_off
 from advisor.chat.fieldwords import path_words, words_of
 from advisor.chat.intents import Intent
+from advisor.chat.polarity import stated_verdict
 from advisor.chat.reader import Reading, read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs

@@ -121,7 +121,9 @@ _LACKING = r"\blacks?|\blacking|\bmissing|n't\s+have|\bnot\s+have"
 _NO_BEFORE = linre.compile(r"(?:\bno|\bwithout|" + _LACKING + r")\s+(?:(?:the|an?|any)\s+)?$", linre.IGNORECASE)
 _LACKS = linre.compile(r"(?:" + _LACKING + r")\s+(?:(?:the|an?|any)\s+)?$", linre.IGNORECASE)
 _KIND_AFTER = linre.compile(
-    r"\s*(?:attribute|option|flag|parameter|setting|tunable|support|fileset|feature|capability)s?\b", linre.IGNORECASE
+    r"\s*(?:attribute|attrib|attr|option|opt|flag|parameter|param|parm|setting|tunable|support|fileset|feature|capability)"
+    r"s?\b",
+    linre.IGNORECASE,
 )
 # "vpm_fold_policy = 4 on both vios. do I need to change anything?": whether the stated value has to be changed
 _CHANGE_ASKED = linre.compile(
@@ -143,7 +145,7 @@ _STATED = linre.compile(
 # asked as the opposite of "within the figure": "too much?", "over the target?", "exceeds it?"
 _BEYOND = linre.compile(
     r"\b(?:too\s+(?:high|much|many|big|large|low|small|few|little)|(?:over|above|beyond|outside)\s+(?:the\s+|our\s+|its\s+)?"
-    r"(?:target|limit|max\w*|threshold|range|recommend\w*|guidance)|exceed\w*|out\s+of\s+(?:range|bounds|spec))",
+    r"(?:target|limit|max\w*|threshold|range|recommend\w*|guidance|pool|cores|capacity)|exceed\w*|out\s+of\s+(?:range|bounds|spec))",
     linre.IGNORECASE,
 )
 _ABOVE = ("more than", "over", "above", "greater than", "higher than", "exceeds", "exceed", "beyond", ">")
@@ -322,6 +324,8 @@ class Compare:
     # only a breach speaks: "VIOS EC 2.0, physc 0.8. fine?" keeps "EC >= use" but is no confirmation (the source sets
     # EC to the average use, and says nothing of how far above it is too far)
     breach_only: bool = False
+    # the left quantity is the sum of the list it starts ("four lpars EC 10, 8, 6, 6", "EC 8 + 8 + 6 + 6")
+    sums: bool = False
 
     def holds(self, text: str) -> tuple[bool, str] | None:
         a, b = _captured(self.left, text), _captured(self.right, text)
@@ -330,6 +334,8 @@ class Compare:
             a = _captured(self.left, f"{text[: b[1]]}{' ' * len(b[2])}{text[b[1] + len(b[2]) :]}")
         if a is None or b is None or a[1] == b[1]:
             return None  # both, and not the same number read twice
+        if self.sums:
+            a = _summed(a, text, b[1])
         said = f"{a[2]} against {b[2]}"
         if self.equal:
             # "20 on fcs0, 20 on fcs1 and 2 on fcs2": every quantity the left side reads, not only the first two
@@ -373,6 +379,32 @@ def _every_captured(pattern: linre.Pattern, text: str, most: int = _MAX_STATED) 
 
 def _number(x: float) -> str:
     return f"{x:g}"
+
+
+# ", 8", " + 6", " and 6": the next number of a list; a number followed by a unit of its own ("EC 8, 4 VPs", "10, 8 GB")
+# is something else, and the list ends there
+_LISTED = linre.compile(r"\s{0,3}(?:,|\+|&|\band\b|\bplus\b)\s{0,3}(\d+(?:\.\d+)?)\b")
+_OWN_UNIT = linre.compile(
+    r"\s{0,2}(?:%|x\b|VPs?\b|virtual\b|v?cores?\b|CPUs?\b|processors?\b|procs?\b|physc\b|[KMGT]B?\b|ports?\b|"
+    r"adapters?\b|LPARs?\b|partitions?\b|pools?\b)",
+    linre.IGNORECASE,
+)
+
+
+def _summed(first: tuple[float, int, str], text: str, bound_at: int) -> tuple[float, int, str]:
+    """The sum of the list of numbers that starts with `first` ("10, 8, 6, 6" is 30), written as a sum; `first` alone
+    when no list follows. The bound (at `bound_at`) and a number with a unit of its own end the list."""
+    values, pos = [first], first[1] + len(first[2])
+    for _ in range(_MAX_STATED):
+        m = _LISTED.match(text, pos)
+        if m is None or m.start(1) == bound_at or _OWN_UNIT.match(text, m.end()):
+            break
+        values.append((float(m.group(1)), m.start(1), m.group(1)))
+        pos = m.end()
+    if len(values) == 1:
+        return first
+    total = sum(v[0] for v in values)
+    return total, first[1], f"{' + '.join(v[2] for v in values)} = {_number(round(total, 2))}"
 
 
 @dataclass(frozen=True)
@@ -1158,13 +1190,13 @@ def _compare(spec: dict[str, Any]) -> Compare:
     == (factor the tolerance: the larger at most factor times the smaller); optionally a cap on both."""
     relation = spec.get("relation")
     if (
-        set(spec) - {"left", "right", "relation", "factor", "label", "upto", "cap", "breach_only"}
+        set(spec) - {"left", "right", "relation", "factor", "label", "upto", "cap", "breach_only", "sums"}
         or relation not in ("<=", ">=", "==", "between")
         or (relation == "between") != ("upto" in spec)
     ):
         raise ValueError(
             "a compare needs left, right, relation (<=, >=, == or between with upto), label, optionally factor, cap and"
-            " breach_only"
+            " breach_only, sums"
         )
     return Compare(
         linre.compile(spec["left"], linre.IGNORECASE),
@@ -1176,6 +1208,7 @@ def _compare(spec: dict[str, Any]) -> Compare:
         relation == "==",
         float(spec["cap"]) if "cap" in spec else None,
         bool(spec.get("breach_only")),
+        bool(spec.get("sums")),
     )
 
 

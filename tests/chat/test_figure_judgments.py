@@ -260,14 +260,14 @@ def test_an_opinion_asked_of_stated_figures_is_a_judgement(engine, question, exp
 )
 def test_a_calculated_verdict_answers_the_question_the_way_it_is_put(engine, question, expected):
     """ "enough?" is answered by whether the figure keeps the guideline; "too little?", "over the limit?", "any
-    problem?" by whether it breaks it that way (common.stated_verdict): never the opposite verdict."""
+    problem?" by whether it breaks it that way (polarity.stated_verdict): never the opposite verdict."""
     reply = _ask(engine, question)
     assert reply.verdict is not None and reply.verdict.answer == expected, reply.answer
 
 
 def test_too_much_against_a_minimum_gets_the_figure_and_no_verdict(engine):
     """A minimum caps nothing: "too much?" is answered with the guideline's figure, not with a yes or no the sources
-    do not give (common.reaches)."""
+    do not give (polarity.reaches)."""
     reply = _ask(engine, "swap 200 GB on a 64 GB hp-ux sap box - too much?")
     assert reply.verdict is None and "128 GB" in reply.answer, reply.answer
 

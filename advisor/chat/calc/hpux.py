@@ -10,8 +10,9 @@ from advisor import linre
 from advisor.calculators import clm, sap_instances
 from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked, asks_judgement
-from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, reaches, run, stated_verdict
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import first_float, first_int, fmt, spelled
+from advisor.chat.polarity import reaches, stated_verdict
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
 

@@ -26,11 +26,10 @@ from advisor.chat.calc.common import (
     _cites,
     _has,
     counts_something,
-    reaches,
     run,
-    stated_verdict,
 )
 from advisor.chat.numbers import fmt, normalise
+from advisor.chat.polarity import reaches, stated_verdict
 from advisor.chat.reader import Quantity, Reading, read
 from advisor.chat.reader.quantities import SIZE_TO_GB, quantities
 from advisor.chat.reply import Composer, Question

@@ -21,8 +21,9 @@ from advisor.calculators.lfarea import (
 from advisor.capabilities import calculators
 from advisor.capabilities.errors import CapabilityError
 from advisor.chat.calc.asked import asks_a_figure
-from advisor.chat.calc.common import CalcAnswer, Calculation, _asking_sentence, _cites, _has, run, stated_verdict
+from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
 from advisor.chat.numbers import fmt, sizes_gb
+from advisor.chat.polarity import asking_sentence, stated_verdict
 from advisor.chat.reply import Composer, Question
 
 
@@ -128,7 +129,7 @@ def _prompt_asked(text: str, stmt: str | None) -> bool:
         at = text.lower().find(stmt.lower())
         if at >= 0:
             text = f"{text[:at]} {text[at + len(stmt) :]}"
-    return _PROMPT_ASKED.search(_asking_sentence(text)) is not None
+    return _PROMPT_ASKED.search(asking_sentence(text)) is not None
 
 
 _ONLINE_QUESTION = Question(
