@@ -23,6 +23,7 @@ from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.claims import Level
+from advisor.knowledge.retrieval import split_aside
 from advisor.knowledge.text import sentences, tokens
 from advisor.knowledge.topic import is_list, offers, stated, topic_words, wanted
 from advisor.knowledge.verdicts import best_verdict
@@ -100,7 +101,8 @@ HOW_WORDS = frozenset({"check", "drawback", "high-water mark", "improvement"})
 # the words that ask for a procedure, and "managed system" (the HMC's word for any server): none names its subject,
 # and the verbs of doing ("how do I set large pages", "how to get", "use", "give"): the action, not what it acts on
 PROCEDURE_WORDS = frozenset(
-    "steps step procedure process how way ways know tell managed set use give get put make apply turn".split()
+    "steps step procedure process how way ways know tell managed set use give get put make apply turn command commands"
+    " syntax".split()
 )
 # "and tomcat?", "what about nginx?": a follow-up that puts another thing in place of the subject ("workaround?"
 # asks about the subject itself)
@@ -176,6 +178,8 @@ def procedure_elsewhere(r: Retrieval, jargon: set[str], shared: int) -> bool:
     if not wanted(r.question) & {"list", "command"}:
         return False
     top = r.hits[0]
+    if top.near and split_aside(r.question)[1]:
+        return False  # "cmd? (seastat has no data for ent5)": the last answer's passage, its subject set by the thread
     generic = NOT_A_TOPIC | PROCEDURE_WORDS | r.platform_words
     subject = {c.label for c in r.concepts if not c.jargon and c.label.lower() not in generic}
     # the subject is a word the sources use in other passages ("firmware"), never in the best one
@@ -494,13 +498,15 @@ def answer(
     context: str = "",
     answered: str = "",
     near: frozenset[str] = frozenset(),
+    lead: str = "",
     lean: bool = False,
     levels: dict[str, Level] | None = None,
 ) -> AskResult:
     """`context`: the conversation's earlier questions, where a yes/no follow-up finds the subject it leaves out
     ("does it need a reboot?", "and on POWER8?"); `answered`: the title of the last answer's first passage, subjects
     for such a follow-up ("does that mount survive a reboot?"); `near`: the passages of the last answer's thread
-    (KnowledgeBase.thread), which a follow-up's answer comes from when they answer it as well as any; `lean`: a
+    (KnowledgeBase.thread), which a follow-up's answer comes from when they answer it as well as any, and `lead` the one
+    that answer led with; `lean`: a
     follow-up without amounts of its own may be answered from that thread (`on_thread`); amounts go to the
     calculators' follow-ups and to the question before it, asked with them. `levels`: those the session's document
     states, for the claims' minimum levels."""
@@ -508,7 +514,7 @@ def answer(
     text = reading.text
     question_platforms = kb.synonyms.platform_tags(text) | reader_tags(reading)
     extra = set(question_platforms) if question_platforms else set(doc_platforms)
-    r = foreign_aside(kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra, near=near))
+    r = foreign_aside(kb.search(text, mentioned_rules=mentioned_rules, extra_platforms=extra, near=near, lead=lead))
     threaded = lean and on_thread(r)
     if near and r.concepts and all(c.label in HOW_WORDS for c in r.concepts) and not r.continues:
         return not_covered(r)  # "downside?" that no passage of the thread speaks of: asked with its context instead
@@ -581,7 +587,18 @@ def answer(
     if claim is not None:  # a claim reads the question's predicate; an entry only its topic
         entry = None
     # "which message says the LFAREA exceeds the limit?" asks for a name the sources give, never for the user's data
-    clar = clarification(reading, has_document) if calc is None and not foreign and "name" not in wanted(text) else None
+    # a follow-up asked with its context ("why? (how many instances per core)", "msg? (max LFAREA)", "and the kctune
+    # for shm? (how much CLM)") that wants a reason, a name or a command, or names a command or tunable of its own, is
+    # answered by the passages, not by the context's question back for its figures
+    own, aside = split_aside(text)
+    other_kind = bool(aside) and (
+        bool(wanted(own) & {"name", "command", "reason"}) or bool(read(own).terms and not read(own).quantities)
+    )
+    clar = (
+        clarification(reading, has_document)
+        if calc is None and not foreign and "name" not in wanted(text) and not other_kind
+        else None
+    )
     if clar is not None and clar.decides:  # "should we switch on SMT on Z?": the machine asked back decides it
         claim = entry = judged = None
     if clar is not None and claim is not None and claim.weak and reading.quantities:

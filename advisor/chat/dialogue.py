@@ -1247,8 +1247,9 @@ def fragment_of(kb, text: str, prior) -> bool:
         return False
     if len(text.split()) > MAX_FRAGMENT_WORDS:
         return False
-    r = kb.search(text)
     reading = read(text)
+    text = reading.text  # "msg if i go over?", "resp time?": the shorthand spelt out, as the search reads it
+    r = kb.search(text)
     named = " ".join([p.raw for p in reading.platforms] + [o.raw for o in reading.os_levels]).lower()
     unknown = [u for u in r.unknown if u.lower() not in named]  # "P9", "TL3": read by the reader, not unknown
     if r.foreign or unknown:

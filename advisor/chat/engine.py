@@ -40,7 +40,7 @@ from advisor.chat.reader.pasted import condense
 from advisor.chat.reader.shorthand import expand
 from advisor.chat.reader.wrappers import unwrap
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
-from advisor.chat.review import refs, review_answer
+from advisor.chat.review import refs, review_answer, scoped
 from advisor.chat.smalltalk import EXAMPLES, small_talk
 from advisor.chat.state import ChatState, Subject
 from advisor.chat.whatif import _show
@@ -130,6 +130,7 @@ _PROPOSED = linre.compile(
     linre.IGNORECASE,
 )
 JUDGED_RULES = 8  # rules of the topic a "is my X ok?" judges: any that fires answers No
+JUDGED_ALSO = 3  # of the rules that fire, the first is explained, the next ones named with their message
 # words that ask about the document as a whole, not about a part of it ("config attached. is AME ok here?")
 _WHOLE_DOCUMENT = frozenset(
     """config configuration setup attached here whole overall everything things all lpar vios server system partition
@@ -238,7 +239,12 @@ class ChatEngine:
             text, reading, st
         ):
             intent = Intent("whatif")  # "pinned memory 12%" after a what-if: another change
-        if intent.name == "review" and new_doc is not None and reading.yes_no and _ABOUT_IT.search(text):
+        if (
+            intent.name == "review"
+            and new_doc is not None
+            and reading.yes_no
+            and (_ABOUT_IT.search(text) or _JUDGEMENT.search(text))
+        ):  # "smt setting ok?", "lfarea ok y/n" with the document: that part judged, not the whole reviewed
             intent = Intent("ask", intent.rule_ids)  # "is my LFAREA ok?" with the document: judge, then answer
         handler = {
             "review": self._review,
@@ -569,6 +575,9 @@ class ChatEngine:
             answer, because = "yes", f"{', '.join(rule_ids)} {verb} on {review.target}"
         out, questions = Composer(), list[Question]()
         out.say(f"{answer.capitalize()}: {because.rstrip('.')}.", cite)
+        for other in fired[1:JUDGED_ALSO]:  # "is the CLM ok?": every rule of the topic that fires says its own figure
+            also = from_out(self.advisor.citations(other.rule_id)[0], f"rule:{other.rule_id}")
+            out.say(f"Also {other.rule_id} ({other.severity}) on {other.target}: {other.message.rstrip('.')}.", also)
         explain_with_document(self.advisor, rule_id, doc, review, out, questions)
         st.focus = st.subject.rule = rule_id
         return self._reply(
@@ -624,7 +633,9 @@ class ChatEngine:
         out, questions = Composer(), list[Question]()
         if lead is not None:
             lead(out)
-        review_answer(self.advisor, doc, review, out, questions)
+        # "pls look at vios2 only", "review the frame, VIOS side only": the systems or the kind of system it names lead
+        names = set(linre.findall(r"[a-z0-9][a-z0-9_-]*", text.lower()))
+        review_answer(self.advisor, doc, review, out, questions, scoped(review, names))
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
         return self._reply(
@@ -756,6 +767,7 @@ class ChatEngine:
             context=earlier_questions(st),
             answered=self._answered(st),
             near=near,
+            lead=st.subject.passages[0] if near and st.subject.passages else "",
             lean=bool(near) and st.document is None and not _amounts(split_aside(text)[0]),
             levels=document_levels(st.document),
         )

@@ -134,10 +134,29 @@ def missing_data(advisor, doc, review: Review, out: Composer, questions: list[Qu
         )
 
 
-def review_answer(advisor, doc, review: Review, out: Composer, questions: list[Question]) -> None:
+def scoped(review: Review, names: set[str]) -> list[Finding]:
+    """The findings on the systems a review request names ("vios2 only"), or of the kind it names ("VIOS side only",
+    "the lpars"): [] when it names none, or all of them (nothing to narrow)."""
+    names = {n.lower() for n in names}
+    names |= {n[:-1] for n in names if n.endswith("s")}  # "the lpars", "vioses"
+    chosen = [f for f in review.findings if f.target.lower() in names or f.kind.split("-")[0] in names]
+    return chosen if len(chosen) < len(review.findings) else []
+
+
+def review_answer(
+    advisor, doc, review: Review, out: Composer, questions: list[Question], scope: list[Finding] | None = None
+) -> None:
+    """The review; `scope` (scoped): the findings the request names lead, all of them in full, the others after."""
     summary_line(advisor, review, out)
-    finding_lines(advisor, review.findings[:TOP], out)
-    rest = review.findings[TOP:]
+    if scope:
+        targets = sorted({f.target for f in scope})
+        out.say(
+            f"On {', '.join(targets)}, as asked: {len(scope)} finding{'s' if len(scope) != 1 else ''}.",
+            *[_cite(advisor, f.rule_id) for f in scope[:3]],
+        )
+    lead = scope or review.findings[:TOP]
+    finding_lines(advisor, lead, out)
+    rest = [f for f in review.findings if f not in lead] if scope else review.findings[TOP:]
     if rest:
         several = len({f.target for f in review.findings}) > 1
         out.say(

@@ -25,7 +25,7 @@ from advisor.knowledge import vocabulary
 from advisor.knowledge.passages import Passage
 from advisor.knowledge.synonyms import Concept
 from advisor.knowledge.text import fts_phrase, shouted
-from advisor.knowledge.topic import asking, compounds, modifiers, offers, stated, wanted
+from advisor.knowledge.topic import asking, compounds, facets, gives, modifiers, stated
 
 RULE_MENTION_BOOST = 2.5
 PLATFORM_BOOST = 0.15  # per platform tag shared with the question
@@ -38,6 +38,7 @@ NAMED_SOURCE = 1.5  # a passage of the document the question names
 OTHER_SOURCE = 0.5  # a passage of another document, when the question names one
 COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win
 NEAR_SHARE = 0.9  # a passage near the last answer comes first when it covers this share of the best coverage
+FACET_SHARE = 0.5  # ... or this share when it gives the kind of answer the follow-up asks for (a figure, a command)
 
 
 # "z/OS" and "z/VM" name a platform (the platform boost handles it); their "OS" / "VM" halves
@@ -186,9 +187,11 @@ def rank(
     extra_platforms: Set[str] = frozenset(),
     limit: int = 12,
     near: Set[str] = frozenset(),
+    lead: str = "",
 ) -> Retrieval:
     """The passages that best answer `question`, best first (see the module docstring); `near`: the passage ids
-    the conversation's last answer came from, with the other passages of their sections."""
+    the conversation's last answer came from, with the other passages of their sections; `lead`: the one it led
+    with (its verdict's, when it gave one)."""
     syn = kb.synonyms
     question = spelled_out(kb, question)
     if shouted(question):  # "PROD FRAME HAS ONE VIOS ONLY. ACCEPTABLE?": capitals say nothing of names there
@@ -308,7 +311,7 @@ def rank(
         hits = [h for h in hits if h.passage.source in named]  # "in the SHARE deck": that document answers
     own_terms = [c.label for c in concepts if c.jargon and c.key in own]
     if near:
-        _continue(hits, near, set(own_terms), "command" in wanted(main) if aside else False)
+        _continue(hits, near, set(own_terms), facets(main) if aside else frozenset(), lead)
     hits.sort(key=lambda h: (-h.order, h.passage.id))
     return Retrieval(
         question,
@@ -367,21 +370,29 @@ def context_terms(terms: list[str], asked: set[str], topic_concepts: list[str], 
     return [t for t in terms if t.lower() in told and t.lower() not in asked]
 
 
-def _continue(hits: list[Hit], near: Set[str], own: set[str], command: bool = False) -> None:
+def _continue(
+    hits: list[Hit], near: Set[str], own: set[str], kinds: frozenset[str] = frozenset(), lead: str = ""
+) -> None:
     """The passages near the last answer that answer the question about as well as the best passage does go
     first, in their own order (rank fusion of the conversation's thread with the question's own ranking); a
     follow-up asked with its context that names terms of the field of its own (`own`: "Java heap") is answered
-    by a passage that speaks of one of them, or, when it asks for a command or tool (`command`: "tools to
-    check?", "how do we measure it?"), by one that gives a command."""
+    by a passage that speaks of one of them, or, when it asks for a kind of answer a passage gives outright
+    (`kinds`, topic.facets: a command or tool "tools to check?", a message id "msg?", a measured figure "by how
+    much?", a level "min aix lvl?"), by one that gives it: of the thread's passages, those first, even when they
+    share less of the context's words, and the one the last answer led with (`lead`: the verdict's table, "by how
+    much?" after "do psets help?") before the others."""
     best = max((h.coverage for h in hits), default=0.0)
     top = max((h.order for h in hits), default=0.0)
     for h in hits:
-        gives = command and offers(h.passage.text, frozenset({"command"}))
-        if own and not gives and not own.intersection(h.matched):
+        given = bool(kinds) and gives(h.passage.text, kinds)
+        command = "command" in kinds and gives(h.passage.text, frozenset({"command"}))
+        if own and not command and not own.intersection(h.matched):
             continue  # the words of a command ask ("check", "measure") are said by the command, not the passage
-        if h.passage.id in near and not h.other_family and h.coverage > 0 and h.coverage >= NEAR_SHARE * best:
+        share = FACET_SHARE if given else NEAR_SHARE
+        if h.passage.id in near and not h.other_family and h.coverage > 0 and h.coverage >= share * best:
             h.near = True
-            h.order += 2 * top if gives else top  # of the thread's passages, those that give the command first
+            # of the thread's passages, those that give what is asked first, the last answer's lead before them
+            h.order += (3 if h.passage.id == lead else 2) * top if given else top
 
 
 # "tcp_sendspace/recvspace", "min/max_buf_tiny": two tunables written with their shared part once (RE2: user text)

@@ -306,7 +306,9 @@ _WANTS = {
     # a name the sources give: "which message says ...", "which field counts ...", "which fileset", "which env var"
     "name": linre.compile(
         r"\b(?:which|what)\s+(?:[a-z0-9/-]+\s+){0,2}(?:messages?|msgs?|fields?|filesets?|variables?|vars?|"
-        r"parameters?|params?|tunables?|attributes?|keywords?|macros?|commands?|cmds?|tools?|utilit(?:y|ies))\b",
+        r"parameters?|params?|tunables?|attributes?|keywords?|macros?|commands?|cmds?|tools?|utilit(?:y|ies))\b"
+        # "msg if i go over?", "message id?": a terse follow-up that asks for the message by its word alone
+        r"|^\W*(?:the\s+)?(?:messages?|msgs?)\b|\b(?:message|msg)\s+ids?\b",
         linre.IGNORECASE,
     ),
     "list": linre.compile(
@@ -333,7 +335,9 @@ _WANTS = {
     ),
     "level": linre.compile(
         r"\b(?:which|what)\s+(?:z/os\s+|aix\s+|vios\s+)?(?:release|version|level|tl)\b|\bsince\s+when\b|"
-        r"\bfirst\s+(?:show|appear|arriv|introduc|came|come)",
+        r"\bfirst\s+(?:show|appear|arriv|introduc|came|come)"
+        # "min aix level?", "minimum vios level needed?"
+        r"|\bmin(?:imum)?\s+(?:[a-z/]+\s+)?(?:release|version|level|tl)\b",
         linre.IGNORECASE,
     ),
 }
@@ -366,6 +370,26 @@ def wanted(question: str) -> frozenset[str]:
 def offers(sentence: str, kinds: frozenset[str]) -> bool:
     """Whether the sentence gives one of the kinds of answer asked for."""
     return any(_OFFERS[k].search(sentence) for k in kinds)
+
+
+# What a terse follow-up ("by how much?", "msg?", "cmd?", "min level?") asks of the last answer's passages, and how a
+# passage gives it: stricter than `_OFFERS` for figures (a measured amount or share, not any digit)
+_FACETS = {
+    "figure": linre.compile(r"\d(?:[\d.,]*\d)?\s?(?:%|x\b|times\b|[GMTK]B\b|ms\b|ns\b|s\b|SAPS\b)"),
+    "name": _OFFERS["name"],
+    "command": _OFFERS["command"],
+    "level": _OFFERS["level"],
+}
+
+
+def facets(question: str) -> frozenset[str]:
+    """The kinds of answer a follow-up asks for that a passage of the conversation's thread can give outright."""
+    return wanted(question) & frozenset(_FACETS)
+
+
+def gives(text: str, kinds: frozenset[str]) -> bool:
+    """Whether a passage gives one of the kinds a follow-up asks for (`facets`)."""
+    return any(_FACETS[k].search(text) for k in kinds if k in _FACETS)
 
 
 def is_list(text: str) -> bool:

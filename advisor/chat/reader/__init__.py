@@ -108,6 +108,8 @@ _YES_NO = re.compile(
     r"|\b(?:is\s+it|is\s+that|is\s+this)\s+(?:ok|okay|safe|fine|supported|allowed|true|correct|right|possible|wise)\b"
     # "ok to leave it like that?", "in the new syntax is the percentage taken of ...?", "in the study was SMT on?"
     r"|^\s*(?:ok|okay|fine|safe|alright|good)\s+to\s+\w"
+    # "lfarea ok y/n", "enough instances on this box y/n": the tag at the end asks for yes or no whatever precedes it
+    r"|(?:^|\s)(?:y/n|yes\s?/\s?no|yes\s+or\s+no)\s?[?.!]?\s*$"
     # "AME fine on bwapp02?", "lfarea ok for this system?", "this LPAR ok from an AME point of view?": a subject, a
     # judgement, where or in which respect
     r"|^\s*[\w/.-]{1,30}(?:\s+[\w/.-]{1,30}){0,3}\s+(?:ok|okay|fine|good|sane|safe|right|correct)\s+"

@@ -128,6 +128,11 @@ SHORTHAND: dict[str, str] = {
     "cmds": "commands",
     "msg": "message",
     "msgs": "messages",
+    "resp": "response",
+    "rt": "response time",  # the HP-UX slides' column heading ("RT?" after the page size table)
+    "tho": "",
+    "lvl": "level",
+    "lvls": "levels",
 }
 
 # Terms of the field a calculator or a rule keys on: a word one typo away from one of these (one
