@@ -102,3 +102,31 @@ def test_a_verdict_keeps_its_place_ahead_of_the_figures(engine):
     assert reply.verdict is not None and reply.verdict.answer == "no"
     lines = reply.answer.split("\n")
     assert lines[0].startswith("No") and "28%" in lines[1] and "42%" in lines[1]
+
+
+@pytest.mark.parametrize(
+    ("question", "table", "figures", "absent"),
+    [
+        (
+            "8023ad aggregation on default hash mode, share of outgoing packets on ent6?",
+            "redbook-etherchannel",
+            ["65%"],
+            ["12%"],
+        ),
+        (
+            "single netperf stream over the hypervisor network before tuning - bandwidth?",
+            "redbook-netperf",
+            ["202.7"],
+            [],
+        ),
+        ("compression ratio amepat showed in the 4.7 sample report", "guide-amepat-reports", ["6.76"], ["8.15"]),
+        ("after the WPAR consolidation, how much RAM did the final LPAR keep?", "redbook-wpar-outcome", ["4 GB"], []),
+        ("z196 to zEC12 step on the 16-way java benchmark, improvement?", "share-java-16way", ["45%"], ["13%"]),
+    ],
+)
+def test_each_source_table_answers_its_own_rows_and_columns(question, table, figures, absent):
+    asked = tables.resolve(question)
+    assert asked is not None and asked.table.id == table
+    said = tables.line(asked)
+    assert all(f in said for f in figures), said
+    assert not any(f in said for f in absent), said
