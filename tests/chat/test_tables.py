@@ -130,3 +130,8 @@ def test_each_source_table_answers_its_own_rows_and_columns(question, table, fig
     said = tables.line(asked)
     assert all(f in said for f in figures), said
     assert not any(f in said for f in absent), said
+
+
+def test_a_table_of_another_product_line_than_the_one_named_is_not_quoted(engine):
+    (reply,) = _chat(engine, "got any measured numbers on page-fixed buffer pools for Db2 on AIX with power9?")
+    assert not any((c.ref or "").startswith("table:") for c in reply.citations)
