@@ -12,11 +12,6 @@ from advisor.knowledge import tables
 from advisor.sources import load_sources
 
 
-@pytest.fixture(scope="module")
-def engine() -> ChatEngine:
-    return ChatEngine()
-
-
 def _chat(engine: ChatEngine, *messages: str):
     state, replies = None, []
     for m in messages:
