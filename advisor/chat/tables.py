@@ -53,6 +53,16 @@ def _known(kb: KnowledgeBase, text: str) -> bool:
     return all(w in STOPWORDS or kb.knows(w) for w in _WORD.findall(text.lower()))
 
 
+def _other_line(kb: KnowledgeBase, text: str, table: tables.Table) -> bool:
+    """The message names a platform of another product line than the table's source: "test numbers for AME with
+    Db2 LUW on power10?" is no question about the z/OS DB2 results."""
+    named = kb.synonyms.families(kb.synonyms.platform_tags(text))
+    if not named:
+        return False
+    own = kb.synonyms.families({tag for p in kb.passages if p.source == table.source for tag in p.platforms})
+    return bool(own) and not named & own
+
+
 def lead(kb: KnowledgeBase, text: str, st: ChatState, reply: ChatReply) -> ChatReply:
     """The reply led by the table figures the message asks for; the table remembered for the next turn."""
     if reply.intent == "error":
@@ -60,6 +70,8 @@ def lead(kb: KnowledgeBase, text: str, st: ChatState, reply: ChatReply) -> ChatR
     asked, fresh = _asked(text, st, reply)
     refused = not reply.covered or reply.intent == "out-of-scope"
     if asked is not None and refused and not ((fresh or asked.columns) and _known(kb, text)):
+        asked = None
+    if asked is not None and _other_line(kb, text, asked.table):
         asked = None
     if asked is None:
         cited = None if reply.calculations else _cited(reply)

@@ -28,7 +28,7 @@ NUMERIC = "number"  # a dimension whose rows are told apart by a figure the ques
 # "what did HP measure", "numbers from the guide", "what did the 4.7 run look like": a question about results
 MEASURED = linre.compile(
     r"\b(?:measur\w*|tests?|tested|(?:the|each|every|that|this|which|test|benchmark) (?:\w+ ){0,2}runs?|benchmarks?|"
-    r"results?|numbers|figures|look(?:ed)? like|(?:did|does) (?:\w+ ){0,3}(?:give|get|see|show|carry|use|cost)|"
+    r"results?|numbers|figures|look(?:ed)? like|(?:did|does) (?:\S+ ){0,3}(?:give|get|see|show|carry|use|cost)|"
     r"gave|got|saw|in (?:the |that |this )?(?:\w+ )?(?:guide|redbook|redp[\w-]*|paper|deck|slides?|webcast|study|"
     r"sweep))\b",
     linre.I,
@@ -210,7 +210,7 @@ def resolve(text: str, yes_no: bool = False) -> Asked | None:
         return None
     if not best.rows:
         return None
-    if best.score >= 10 or (measured and best.score >= 2 and best.own) or (best.score >= 4 and best.columns):
+    if best.score >= 10 or (measured and best.score >= 2 and best.own) or (best.score >= 3 and best.columns):
         return best
     return None
 

@@ -12,11 +12,6 @@ from advisor.knowledge import tables
 from advisor.sources import load_sources
 
 
-@pytest.fixture(scope="module")
-def engine() -> ChatEngine:
-    return ChatEngine()
-
-
 def _chat(engine: ChatEngine, *messages: str):
     state, replies = None, []
     for m in messages:
@@ -102,3 +97,36 @@ def test_a_verdict_keeps_its_place_ahead_of_the_figures(engine):
     assert reply.verdict is not None and reply.verdict.answer == "no"
     lines = reply.answer.split("\n")
     assert lines[0].startswith("No") and "28%" in lines[1] and "42%" in lines[1]
+
+
+@pytest.mark.parametrize(
+    ("question", "table", "figures", "absent"),
+    [
+        (
+            "8023ad aggregation on default hash mode, share of outgoing packets on ent6?",
+            "redbook-etherchannel",
+            ["65%"],
+            ["12%"],
+        ),
+        (
+            "single netperf stream over the hypervisor network before tuning - bandwidth?",
+            "redbook-netperf",
+            ["202.7"],
+            [],
+        ),
+        ("compression ratio amepat showed in the 4.7 sample report", "guide-amepat-reports", ["6.76"], ["8.15"]),
+        ("after the WPAR consolidation, how much RAM did the final LPAR keep?", "redbook-wpar-outcome", ["4 GB"], []),
+        ("z196 to zEC12 step on the 16-way java benchmark, improvement?", "share-java-16way", ["45%"], ["13%"]),
+    ],
+)
+def test_each_source_table_answers_its_own_rows_and_columns(question, table, figures, absent):
+    asked = tables.resolve(question)
+    assert asked is not None and asked.table.id == table
+    said = tables.line(asked)
+    assert all(f in said for f in figures), said
+    assert not any(f in said for f in absent), said
+
+
+def test_a_table_of_another_product_line_than_the_one_named_is_not_quoted(engine):
+    (reply,) = _chat(engine, "got any measured numbers on page-fixed buffer pools for Db2 on AIX with power9?")
+    assert not any((c.ref or "").startswith("table:") for c in reply.citations)
