@@ -210,7 +210,14 @@ def changed(last: str, text: str, explicit: bool = False) -> str | None:
         return None  # "and huge, max allocated 70": it names a thing the last question had not
     slots = _slots(old)
     said = [q for q in reading.quantities if not q.ambiguous]
-    if len(said) > 1 or any(q.ambiguous for q in reading.quantities):
+    if any(q.ambiguous for q in reading.quantities):
+        return None
+    instead = _instead_of(reading, said)
+    if instead is not None:  # "and for 10 lpars instead of 6": the amount said after "instead of" is the one replaced
+        said, labels_from = [instead[0]], instead[1]
+    else:
+        labels_from = None
+    if len(said) > 1:
         return None
     q = said[0] if said else None
     labels = _asked_labels(text, q)
@@ -218,6 +225,8 @@ def changed(last: str, text: str, explicit: bool = False) -> str | None:
     if q is not None and q.kind == "percent" and (_MORE.search(text) or _FEWER.search(text)):
         # "and with 25% more memory?": the amount times 1.25
         times, q = (1 + q.value / 100) if _MORE.search(text) else (1 - q.value / 100), None
+    if q is None and times is None and _ONE_MORE.search(text):
+        q = Quantity(kind="number", value=1.0, raw="1", start=0, end=0, added=True)  # "add another veth": one more
     if q is None and times is None and not _OUT.search(text):
         return None
     if times is None and (reading.yes_no or asks_judgement(text)) and not (_MORE.search(text) or _FEWER.search(text)):
@@ -229,7 +238,11 @@ def changed(last: str, text: str, explicit: bool = False) -> str | None:
         counted = _counted_before(slots, in_use[0])
         rewritten = _written(old.text, counted.q, in_use[0].q.value) if counted is not None else None
         return None if rewritten is None else rewritten.rstrip(" ?.!") + _IN_USE_NOTE + "?"
-    slot = _target(slots, labels)
+    if labels_from is not None:
+        same = [s for s in slots if _value(s.q) == labels_from.value and (s.labels & labels or not labels)]
+        slot = same[0] if len(same) == 1 else None
+    else:
+        slot = _target(slots, labels)
     if slot is None or slot.q.ambiguous:
         return None
     was = _value(slot.q)
@@ -310,6 +323,24 @@ def _only_change_words(reading: Reading, old: Reading) -> bool:
             continue
         return False
     return True
+
+
+# "another veth", "one more LHEA", "an extra FC port": one more of the thing named
+_ONE_MORE = linre.compile(r"\b(?:another|an\s+(?:extra|additional)|one\s+more|a\s+further)\b", linre.I)
+# "10 lpars instead of 6", "64 rather than 32 cores": the second amount is the one said before
+_INSTEAD_OF = linre.compile(
+    r"\b(?:instead\s+of|rather\s+than|not|statt|anstatt|en\s+lugar\s+de|au\s+lieu\s+de)\s*$", linre.I
+)
+
+
+def _instead_of(reading: Reading, said: list[Quantity]) -> tuple[Quantity, Quantity] | None:
+    """(the new amount, the amount it replaces) of "10 lpars instead of 6", or None."""
+    if len(said) != 2:
+        return None
+    new, was = said
+    if not _INSTEAD_OF.search(reading.text[new.end : was.start]):
+        return None
+    return new, was
 
 
 def _amount(q: Quantity, slot: Quantity) -> float:
