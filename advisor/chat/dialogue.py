@@ -1116,9 +1116,10 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if (
         needs in ("size", "memory", "true-memory", "paging", "expanded")
         and sizes
-        and _role(reading.text, sizes[0]) is not None
+        and any(_role(reading.text, q) is not None for q in sizes)
     ):
         # "true memory 16 GB" when the paging space was asked: the reply says what it is; never the asked role
+        # ("LFAREA=12G, 16G online" when the online storage was asked: the 16 GB, not the statement's 12 GB)
         return _with_reply(pending.question, text)
     if needs == "size" and reading.of_kind("size"):
         return f"{pending.question} {reading.of_kind('size')[0].raw} online storage"

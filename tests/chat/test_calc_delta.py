@@ -190,3 +190,25 @@ def test_a_figure_now_in_mb_also_says_gb(engine):
     state = json.loads(engine.turn("imagine the frame has 96 cores", state).state.model_dump_json())
     reply = engine.turn("so what is the requirement now?", state)
     assert "12288 MB (12 GB)" in reply.answer, reply.answer[:300]  # 96 / 16 x 2 GB
+
+
+@pytest.mark.parametrize(
+    ("last", "follow", "said"),
+    [
+        (VIOS, "what if 24 npiv become 30", "30 npiv"),
+        ("hp-ux 24 cores, sap instances?", "and with 25% more cores", "30 cores"),
+        ("3 aix lpars 64G max + 1 linux lpar 32G max on power9, hpt?", "and 2 more aix lpars", "5 aix lpars"),
+        ("LFAREA=(1M=(20%)) on 64G online, size?", "and if the online storage doubles", "128 gb online"),
+    ],
+)
+def test_become_a_share_more_and_the_count_not_the_size(last, follow, said):
+    assert said in (changed(last, follow) or "").lower(), changed(last, follow)
+
+
+def test_a_factor_named_as_needed_is_a_figure_asked(engine):
+    assert "2.50" in _chain(engine, "factor needed to show 40 GB with 16 GB true?").answer
+
+
+def test_a_reply_with_a_statement_and_the_online_storage_resumes_with_the_online_storage(engine):
+    reply = _chain(engine, "is our LFAREA ok?", "LFAREA=20G, 24G online")
+    assert "17.2 GB" in reply.answer and reply.verdict is not None and reply.verdict.answer == "no"  # 0.8 x 24 - 2
