@@ -17,7 +17,7 @@ from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.delta import changed
 from advisor.chat.calc.power import NO_AME as _NO_AME
-from advisor.chat.calc.power import ame_sizes, hpt_os_swapped
+from advisor.chat.calc.power import ame_sizes, hpt_groups, hpt_os_swapped
 from advisor.chat.calc.zsystems import bare_request, lfarea_in_form
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading, read
@@ -133,6 +133,9 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
     if _START_OVER.match(text):
         return Resolution("start-over")
     if st.subject.calculator == "hpt" and _OS_NAMED.search(text) and _WERE.search(text) and st.pending is None:
+        split = _os_share(text, reading, st)
+        if split is not None:  # "and if half of those were IBM i partitions?": that share of the memory moved
+            return Resolution("ellipsis", split)
         os_changed = _system_swapped(text, text, reading, st)  # "and if two of them were linux?": which two, asked
         if os_changed is not None:
             return os_changed
@@ -494,6 +497,50 @@ def _system_swapped(text: str, bare: str, reading: Reading, st: ChatState) -> Re
     if swapped is None or _part_said(bare):  # "and if two of them were linux?": which two is not said
         return Resolution("unclear", text) if _WERE.search(bare) else None
     return Resolution("ellipsis", swapped)
+
+
+# "half of those", "a third of them", "25% of the lpars": a share of the partitions the last HPT question summed
+_SHARE = linre.compile(
+    r"\b(?:(half)|(?:a|one)\s+(third|quarter|fourth)|(\d{1,2})\s?(?:%|percent))\s+of\s+(?:them|those|these|it|the\s+\w+)\b",
+    linre.I,
+)
+_SHARES = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "fourth": 0.25}
+
+
+def _os_share(text: str, reading: Reading, st: ChatState) -> str | None:
+    """The last HPT question's one group of partitions split by the share a follow-up gives another OS ("and if half of
+    those were IBM i?" after 2 TB of AIX maximum memory: 1 TB AIX and 1 TB IBM i), on the processor named now or
+    before; None unless the last question is one group with one OS and the follow-up names one other OS."""
+    m = _SHARE.search(text)
+    last = st.subject.question or ""
+    if m is None or not last:
+        return None
+    share = _SHARES[(m.group(1) or m.group(2)).lower()] if not m.group(3) else int(m.group(3)) / 100
+    groups, unsaid = hpt_groups(last)
+    named = {w.group(0).lower().replace(" ", "") for w in _OS_NAMED.finditer(text[m.end() :])}
+    if len(groups) != 1 or unsaid or len(named) != 1 or not 0 < share < 1:
+        return None
+    group = groups[0]
+    new_os = next(iter(named))
+    new_os = (
+        "ibmi"
+        if new_os in ("ibmi", "i5/os", "os/400")
+        else "linux"
+        if new_os in ("linux", "rhel", "sles", "suse")
+        else "aix"
+    )
+    if new_os == group.os or group.ams:
+        return None
+    platforms = reading.platforms or read(last).platforms
+    if len(platforms) != 1:
+        return None
+    words = {"aix": "AIX", "linux": "Linux", "ibmi": "IBM i"}
+    moved = group.max_memory_gb * share
+    kept = group.max_memory_gb - moved
+    return (
+        f"HPT on {platforms[0].name}: {words[group.os]} lpars {fmt(kept)} GB max memory in total, "
+        f"{words[new_os]} lpars {fmt(moved)} GB max memory in total"
+    )
 
 
 def _levels_only(reading: Reading) -> bool:
@@ -1069,9 +1116,10 @@ def _resume(text: str, reading: Reading, st: ChatState) -> str | None:
     if (
         needs in ("size", "memory", "true-memory", "paging", "expanded")
         and sizes
-        and _role(reading.text, sizes[0]) is not None
+        and any(_role(reading.text, q) is not None for q in sizes)
     ):
         # "true memory 16 GB" when the paging space was asked: the reply says what it is; never the asked role
+        # ("LFAREA=12G, 16G online" when the online storage was asked: the 16 GB, not the statement's 12 GB)
         return _with_reply(pending.question, text)
     if needs == "size" and reading.of_kind("size"):
         return f"{pending.question} {reading.of_kind('size')[0].raw} online storage"

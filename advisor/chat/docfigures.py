@@ -206,6 +206,9 @@ FIGURES: tuple[Figure, ...] = (
         ("hpux-server",),
         "buffer cache the slides call more than sufficient (3% of memory)",
         "3% x memory",
+        # "buffer cache limit then?", "what should the buffer cache cap be": the 3% the slides size it to
+        r"\bbuffer\s+cache\s+(?:limit|cap|ceiling|target|recommend\w*|should)"
+        r"|\b(?:limit|cap|ceiling|target)\s+(?:for|of|on)\s+(?:the\s+)?buffer\s+cache",
         shown=False,
     ),
     Figure(
@@ -529,7 +532,8 @@ def asked(
                 unit_s = _unit(g.name)
                 as_given = f" (as given: {fmt(a)}{unit_s})" if a is not None and a != b else ""
                 label = f"{where}{g.label}" if where else f"{g.label[0].upper()}{g.label[1:]}"
-                out.say(f"{label}, now: {fmt(b)}{unit_s}{as_given} ({g.formula}){_standing(g, now)}.", *_cites(g.name))
+                shown = f"{fmt(b)}{unit_s}{_in_gb(b, unit_s)}"  # "8192 MB (8 GB)", as admins size memory
+                out.say(f"{label}, now: {shown}{as_given} ({g.formula}){_standing(g, now)}.", *_cites(g.name))
             ok = holds(f, now)
             if ok is not None and fit:
                 verdict_of.append((f, ok, now))

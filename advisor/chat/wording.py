@@ -31,7 +31,9 @@ _ADD = re.compile(
     re.IGNORECASE,
 )
 _REMOVE = re.compile(
-    r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|(?:pull|take|rip)\s+out|minus|less"
+    # "drop the two 10G ports", "2 fewer FC ports": taken off ("drop npiv to 8" sets the count, below)
+    r"\b(?:remove|removing|take\s+away|take\b[^.?!]{0,24}\baway|(?:pull|take|rip)\s+out|minus|less|fewer"
+    r"|drop(?:ped|ping)?\b(?![^.?!]{0,30}\bto\s+\d)"
     r"|(?:reduce|cut|lower|shrink|decrease|trim)\b[^.?!]{0,24}?\bby)\b",
     re.IGNORECASE,
 )

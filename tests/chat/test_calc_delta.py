@@ -147,3 +147,68 @@ def test_a_comma_list_of_sizes_is_read_as_a_list(engine):
 def test_a_message_calling_itself_a_long_one_counts_nothing(engine):
     reply = _chain(engine, "quick one: 20 GB true memory, AME factor 1.5, how much does AIX see?")
     assert "30 GB" in reply.answer and "'1'" not in reply.answer
+
+
+@pytest.mark.parametrize(
+    ("follow", "said"),
+    [
+        ("and 40 npiv instead of 24?", "40 npiv"),
+        ("add another veth", "7 veth"),
+        ("and 64 rather than 48 cores", "64 cores"),
+    ],
+)
+def test_instead_of_and_another_name_the_input(follow, said):
+    assert said in (changed(VIOS, follow) or ""), follow
+
+
+def test_a_share_of_the_partitions_moved_to_another_os_splits_the_hpt(engine):
+    # POWER7+: 1 TB AIX -> 768 GB / 128 = 6 GB + 256 GB IBM i / 64 = 4 GB = 10 GB
+    reply = _chain(
+        engine, "hpt for AIX lpars with 1 TB max memory in total on a power7+?", "what if a quarter of them were IBM i?"
+    )
+    assert "10 GB" in reply.answer, reply.answer[:300]
+
+
+def test_dropping_ports_in_a_what_if_takes_them_off_the_document(engine):
+    doc = {
+        "kind": "vios",
+        "name": "viosQ",
+        "system_cores": 32,
+        "memory_gb": 8,
+        "adapters": {"eth_10g_ports": 2, "fc_8g_ports": 4, "npiv_vfc_adapters": 10, "virtual_eth_adapters": 4},
+    }
+    state = json.loads(engine.turn("review this vios", None, document=doc).state.model_dump_json())
+    reply = engine.turn("what if we drop the 2 10Gb ports", state)
+    assert "2 -> 0" in reply.answer, reply.answer[:300]
+
+
+def test_a_figure_now_in_mb_also_says_gb(engine):
+    adapters = {"lhea": 0, "lhea_ports": 0, "eth_1g_ports": 0, "eth_10g_ports": 0, "fc_8g_ports": 2}
+    adapters |= {"npiv_vfc_adapters": 0, "virtual_eth_adapters": 2}
+    doc = {"kind": "vios", "name": "viosR", "system_cores": 32, "memory_gb": 4, "adapters": adapters}
+    state = json.loads(engine.turn("review", None, document=doc).state.model_dump_json())
+    state = json.loads(engine.turn("imagine the frame has 96 cores", state).state.model_dump_json())
+    reply = engine.turn("so what is the requirement now?", state)
+    assert "12288 MB (12 GB)" in reply.answer, reply.answer[:300]  # 96 / 16 x 2 GB
+
+
+@pytest.mark.parametrize(
+    ("last", "follow", "said"),
+    [
+        (VIOS, "what if 24 npiv become 30", "30 npiv"),
+        ("hp-ux 24 cores, sap instances?", "and with 25% more cores", "30 cores"),
+        ("3 aix lpars 64G max + 1 linux lpar 32G max on power9, hpt?", "and 2 more aix lpars", "5 aix lpars"),
+        ("LFAREA=(1M=(20%)) on 64G online, size?", "and if the online storage doubles", "128 gb online"),
+    ],
+)
+def test_become_a_share_more_and_the_count_not_the_size(last, follow, said):
+    assert said in (changed(last, follow) or "").lower(), changed(last, follow)
+
+
+def test_a_factor_named_as_needed_is_a_figure_asked(engine):
+    assert "2.50" in _chain(engine, "factor needed to show 40 GB with 16 GB true?").answer
+
+
+def test_a_reply_with_a_statement_and_the_online_storage_resumes_with_the_online_storage(engine):
+    reply = _chain(engine, "is our LFAREA ok?", "LFAREA=20G, 24G online")
+    assert "17.2 GB" in reply.answer and reply.verdict is not None and reply.verdict.answer == "no"  # 0.8 x 24 - 2

@@ -73,7 +73,9 @@ _CONTINUES = linre.compile(
 # than 2 GB?"); "safe?", "should i trust that?" ask for a judgement, which a figure of another kind does not give
 _QUANTITY_WORDS = linre.compile(
     r"\b(?:how\s+(?:much|many|big|large)|what|which|size|sized|limit|max(?:imum)?|min(?:imum)?|more\s+than|less\s+than|"
-    r"exceed|above|below|at\s+least|expanded|gain|virtual|enough|fits?|valid|possible|allowed)\b",
+    r"exceed|above|below|at\s+least|expanded|gain|virtual|enough|fits?|valid|possible|allowed"
+    # "factor needed to show 48 GB?", "memory required for ...?": a figure named as what is needed
+    r"|(?:factor|ratio|mem(?:ory)?|ram|cores|swap|instances|hpt|lfarea|clm|cache)\s+(?:needed|required))\b",
     linre.IGNORECASE,
 )
 

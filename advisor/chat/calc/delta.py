@@ -46,7 +46,9 @@ _LABELS = {
     **dict.fromkeys(("shared", "shm", "shmem"), "shared"),
     **dict.fromkeys(("factor", "ratio", "ef"), "factor"),
     **dict.fromkeys(("lpar", "lpars", "partition", "partitions", "guests", "guest", "vms", "vm"), "lpar"),
-    **dict.fromkeys(("aix", "linux", "ibmi"), "os"),
+    **dict.fromkeys(("aix",), "aix"),
+    **dict.fromkeys(("linux", "rhel", "sles", "suse"), "linux"),
+    **dict.fromkeys(("ibmi", "ibm"), "ibmi"),
     **dict.fromkeys(("instances", "instance"), "instances"),
     **dict.fromkeys(("saps",), "saps"),
     # "only 12 are mapped today", "heute erst 40 in use": the part of a counted thing in use now
@@ -57,7 +59,9 @@ _LABELS = {
 }
 # labels that say what kind of amount a slot is, weaker than the words that name which one it is
 _GENERIC = frozenset({"memory", "ports"})
-_MEMORY_WORDS = frozenset({"mem", "memory", "ram", "gb", "gig", "gigs", "speicher", "memoria", "memoire", "size"})
+_MEMORY_WORDS = frozenset(
+    {"mem", "memory", "ram", "gb", "gig", "gigs", "speicher", "memoria", "memoire", "size", "storage", "stor"}
+)
 
 # how a slot changes
 _TIMES = (
@@ -154,14 +158,16 @@ def _asked_labels(text: str, q: Quantity | None) -> set[str]:
     return labels
 
 
-def _target(slots: list[_Slot], labels: set[str]) -> _Slot | None:
-    """The one slot the follow-up's words name: most of its specific labels, else its kind of amount; None if none
-    or a tie."""
+def _target(slots: list[_Slot], labels: set[str], q: Quantity | None = None) -> _Slot | None:
+    """The one slot the follow-up's words name (all its specific labels, else its kind of amount), of the follow-up
+    amount's kind when several are named ("4 more linux lpars": the count, not their size); None if none or a tie."""
     specific = labels - _GENERIC
     if specific:  # every thing the follow-up names is the slot's ("12 vfc adapters" are no FC ports)
         chosen = [s for s in slots if specific <= s.labels]
     else:
         chosen = [s for s in slots if s.labels & labels]
+    if len(chosen) > 1 and q is not None:
+        chosen = [s for s in chosen if (s.q.kind == "size") == (q.kind == "size")]
     return chosen[0] if len(chosen) == 1 else None
 
 
@@ -210,14 +216,23 @@ def changed(last: str, text: str, explicit: bool = False) -> str | None:
         return None  # "and huge, max allocated 70": it names a thing the last question had not
     slots = _slots(old)
     said = [q for q in reading.quantities if not q.ambiguous]
-    if len(said) > 1 or any(q.ambiguous for q in reading.quantities):
+    if any(q.ambiguous for q in reading.quantities):
+        return None
+    instead = _instead_of(reading, said)
+    if instead is not None:  # "and for 10 lpars instead of 6": the amount said after "instead of" is the one replaced
+        said, labels_from = [instead[0]], instead[1]
+    else:
+        labels_from = None
+    if len(said) > 1:
         return None
     q = said[0] if said else None
-    labels = _asked_labels(text, q)
     times = next((factor for pattern, factor in _TIMES if pattern.search(text)), None)
     if q is not None and q.kind == "percent" and (_MORE.search(text) or _FEWER.search(text)):
         # "and with 25% more memory?": the amount times 1.25
         times, q = (1 + q.value / 100) if _MORE.search(text) else (1 - q.value / 100), None
+    labels = _asked_labels(text, q)
+    if q is None and times is None and _ONE_MORE.search(text):
+        q = Quantity(kind="number", value=1.0, raw="1", start=0, end=0, added=True)  # "add another veth": one more
     if q is None and times is None and not _OUT.search(text):
         return None
     if times is None and (reading.yes_no or asks_judgement(text)) and not (_MORE.search(text) or _FEWER.search(text)):
@@ -229,7 +244,11 @@ def changed(last: str, text: str, explicit: bool = False) -> str | None:
         counted = _counted_before(slots, in_use[0])
         rewritten = _written(old.text, counted.q, in_use[0].q.value) if counted is not None else None
         return None if rewritten is None else rewritten.rstrip(" ?.!") + _IN_USE_NOTE + "?"
-    slot = _target(slots, labels)
+    if labels_from is not None:
+        same = [s for s in slots if _value(s.q) == labels_from.value and (s.labels & labels or not labels)]
+        slot = same[0] if len(same) == 1 else None
+    else:
+        slot = _target(slots, labels, q)
     if slot is None or slot.q.ambiguous:
         return None
     was = _value(slot.q)
@@ -310,6 +329,31 @@ def _only_change_words(reading: Reading, old: Reading) -> bool:
             continue
         return False
     return True
+
+
+# "another veth", "one more LHEA", "an extra FC port": one more of the thing named
+_ONE_MORE = linre.compile(r"\b(?:another|an\s+(?:extra|additional)|one\s+more|a\s+further)\b", linre.I)
+# "10 lpars instead of 6", "64 rather than 32 cores": the second amount is the one said before
+# "40 npiv become 64", "20 -> 32 npiv", "from 6 to 10 lpars": the first amount goes, the second comes
+_BECOME = linre.compile(
+    r"\s{0,2}(?:[a-z]+\s+){0,3}?(?:becomes?|became|turns?\s+into|grows?\s+to|go(?:es)?\s+to|->|→|to)\s{0,2}", linre.I
+)
+_INSTEAD_OF = linre.compile(
+    r"\b(?:instead\s+of|rather\s+than|not|statt|anstatt|en\s+lugar\s+de|au\s+lieu\s+de)\s*$", linre.I
+)
+
+
+def _instead_of(reading: Reading, said: list[Quantity]) -> tuple[Quantity, Quantity] | None:
+    """(the new amount, the amount it replaces) of "10 lpars instead of 6" or "40 npiv become 64", or None."""
+    if len(said) != 2:
+        return None
+    first, second = said
+    between = reading.text[first.end : second.start]
+    if _INSTEAD_OF.search(between):
+        return first, second
+    if _BECOME.fullmatch(between):
+        return second, first
+    return None
 
 
 def _amount(q: Quantity, slot: Quantity) -> float:
