@@ -149,10 +149,15 @@ _FIGURE_ASKED = linre.compile(
     r"target|recommended\s+(?:size|value))\s*\?",
     linre.IGNORECASE,
 )
-# "how much 1M memory does this reserve?", "what size is the swap then?": a figure asked of the attached document
+# "and memory?", "what about the numa policy?": another part of the document, named alone
+_AND_PART = linre.compile(
+    r"^\s*(?:and|what\s+about|how\s+about)\s+(?:the\s+)?([a-z_/.-][a-z_ /.-]{1,39}?)\s*\??\s*$", linre.IGNORECASE
+)
 # a message id the sources name (IAR048I, IEA341A): what "which message tells me?" after a what-if asks about
 _MESSAGE_ID = linre.compile(r"\b[A-Z]{3}\d{3}[A-Z]\b")
 MAX_NAMED_BEFORE = 3
+_CHANGE_LEADS = frozenset({"with", "without", "if", "at", "on", "for", "in", "after", "before", "instead", "when"})
+# "how much 1M memory does this reserve?", "what size is the swap then?": a figure asked of the attached document
 _SIZE_ASKED = linre.compile(r"\bhow\s+(?:much|many|big|large)\b|\bwhat\s+size\b|\bsize\s+of\b", linre.IGNORECASE)
 # "undo that.", "revert the last change and", "roll back, then": the undo, before a change said with it
 _AFTER_UNDO = linre.compile(
@@ -220,6 +225,9 @@ class ChatEngine:
             handle = self._review if picked.name == "review" else self._explain
             return self._finish(st, message, handle(text, picked, st))
         if new_doc is None:
+            again = self._judged_again(text, st)  # "and memory?" after "is folding configured right on it?"
+            if again is not None:
+                return self._finish(st, message, again)
             applied = whatif.applied_fix(self, text, st)  # "apply it": the fix just explained or suggested
             if applied is not None:
                 return self._finish(st, message, applied)
@@ -498,7 +506,10 @@ class ChatEngine:
         doc = self._model(st)
         kinds = {u.kind for u in units_of(doc)} if doc is not None else set()
 
-        topic = {w for w in linre.findall(r"[a-z0-9]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        # "large pages set right?": a judgement word inside a term of the field ("large pages") is the term's
+        terms = " ".join(c.label for c in self.kb.synonyms.concepts(text) if " " in c.label)
+        plain = f"{_JUDGEMENT.sub(' ', text)} {terms}"
+        topic = {w for w in linre.findall(r"[a-z0-9]{3,}", plain.lower()) if w not in STOPWORDS}
         topic |= {w[:-1] for w in topic if w.endswith("s") and len(w) > 4}  # "psets" names the pset field
 
         def applies(rid: str) -> bool:
@@ -511,7 +522,7 @@ class ChatEngine:
             )
             return bool(topic & words)
 
-        r = self.kb.search(_JUDGEMENT.sub(" ", text), extra_platforms=document_platforms(st.document))
+        r = self.kb.search(plain, extra_platforms=document_platforms(st.document))
         if not asking.in_scope(r):
             return []
         from_passages = [rid for h in r.hits[:3] for rid in h.passage.rules if applies(rid)]
@@ -545,6 +556,22 @@ class ChatEngine:
         if best >= 2 and not first and any(rid not in unassessed for rid in titled):
             return titled[:JUDGED_RULES]  # judged where it could be assessed; else every rule the words name
         return list(dict.fromkeys(first + from_passages + ranked))[:JUDGED_RULES]
+
+    def _judged_again(self, text: str, st: ChatState) -> ChatReply | None:
+        """ "and memory?", "what about the CLM?" right after a part of the document was judged (a Yes/No/It depends
+        answer on it): the same judgement of that other part; None for anything else."""
+        last = next((t for t in reversed(st.turns) if t.role == "advisor"), None)
+        m = _AND_PART.match(text)
+        if st.document is None or last is None or last.intent != "explain" or m is None:
+            return None
+        if not last.text.startswith(("Yes:", "No:", "It depends:")):
+            return None
+        part = m.group(1)
+        if part.split()[0].lower() in _CHANGE_LEADS:
+            return None  # "and with NOPROMPT?", "and if we drop it?": a change, the what-if's
+        kind = str(st.document.get("kind", "")).replace("-", " ")  # "memory" alone is no topic; "vios memory" is
+        rules = self._rules_for_document(part, st) or self._rules_for_document(f"{kind} {part}", st)
+        return self._judge_document(rules, st, part)
 
     def _judge_document(self, rule_ids: list[str], st: ChatState, text: str = "") -> ChatReply | None:
         """ "is my LFAREA ok?" with a document in the session: the rules' verdict on that document.

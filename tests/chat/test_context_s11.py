@@ -161,3 +161,27 @@ def test_a_command_asked_of_the_last_answer_is_not_refused_for_its_context_words
     state = engine.turn("seastat shows nothing for ent5").state
     reply = engine.turn("cmd?", state)
     assert reply.covered and "accounting" in reply.answer.split("\n")[0], reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("document", "first", "then", "rule", "answer"),
+    [
+        ("vios-undersized.json", "is folding configured right on it?", "and memory?", "VIOS-001", "no"),
+        ("hpux-superdome.json", "numa policy fine y/n", "what about the large pages?", "HPUX-001", "no"),
+        ("zvm-z13.json", "smt ok?", "and the z/VM level?", "ZVM-003", "yes"),
+    ],
+)
+def test_another_part_after_a_judged_part_is_judged_the_same_way(engine, document, first, then, rule, answer):
+    state = engine.turn(first, document=_doc(document)).state
+    reply = engine.turn(then, state)
+    assert reply.verdict is not None and reply.verdict.answer == answer, reply.answer[:300]
+    assert rule in reply.answer.split("\n")[0]
+
+
+def test_a_judgement_word_inside_a_term_stays_the_topic(engine):
+    reply = engine.turn("large pages set right?", document=_doc("hpux-superdome.json"))
+    assert reply.verdict is not None and reply.verdict.answer == "no" and "HPUX-001" in reply.answer
+
+
+def test_fits_asks_for_yes_or_no():
+    assert read("16 GB online, LFAREA=(2G=(8)) fits?").yes_no
