@@ -25,7 +25,7 @@ from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.claims import Level
 from advisor.knowledge.retrieval import split_aside
 from advisor.knowledge.text import sentences, tokens
-from advisor.knowledge.topic import is_list, offers, stated, topic_words, wanted
+from advisor.knowledge.topic import facets, gives, is_list, offers, stated, topic_words, wanted
 from advisor.knowledge.verdicts import best_verdict
 from advisor.rulebook.templates import placeholders
 from advisor.sources import load_sources
@@ -245,6 +245,10 @@ def in_scope(r: Retrieval) -> bool:
         return True  # a long ticket: several terms of the field in one passage answer it, whatever else it says
     if top.on_topic and jargon.intersection(r.topic_concepts) and top.score >= MIN_SCORE * SHORT_SHARE:
         return True  # "old p6 box in the DR site (dont ask). can we use AME on it?": the context is not the topic
+    if top.coverage >= FULL_COVERAGE and top.score >= MIN_SCORE * SHORT_SHARE and not r.continues and one_source(r):
+        # "how were the app server guests sized", "what did the 4.7 run look like": a part of one source (a follow-up,
+        # "we have 4 instances, ok?", is the thread's)
+        return True
     floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
     # a short question the best passage covers almost whole scores low in BM25 sums, not in relevance;
     # a tunable the sources name ("ame_min_ucpool_size") is as specific as a term of the field, and so is a
@@ -252,6 +256,31 @@ def in_scope(r: Retrieval) -> bool:
     specific = bool(r.jargon) or any(_identifier(label) for label in top.matched)
     score_floor = MIN_SCORE * SHORT_SHARE if top.coverage >= FULL_COVERAGE and specific else MIN_SCORE
     return top.coverage >= floor and top.score >= score_floor
+
+
+ONE_SOURCE_HITS = 3
+ONE_SOURCE_WORDS = 1
+# words a question is asked with that name no part of a source: units of a plain amount, and judgements ("is 4 GB
+# enough?" is about the user's own figure)
+PLAIN_WORDS = frozenset(
+    """gb mb tb kb g m k % percent cores core ok okay enough fine right correct good bad big large small sized safe
+    sane wrong high low too much many""".split()
+)
+
+
+def one_source(r: Retrieval) -> bool:
+    """The best passages all come from one source, each matching a word of the question the best one matches: the
+    question asks about a part of that source (its test setup, a run of its table) in words of no other."""
+    hits = r.hits[:ONE_SOURCE_HITS]
+    # the words the best passage matches beyond phrasing, plain amounts and judgements
+    plain = NOT_A_TOPIC | PLAIN_WORDS
+    lead = {w for w in hits[0].matched if w.lower() not in plain and not w.isdigit()} if hits else set()
+    return (
+        len(lead) >= ONE_SOURCE_WORDS
+        and len(hits) == ONE_SOURCE_HITS
+        and len({h.passage.source for h in hits}) == 1
+        and all(lead & set(h.matched) for h in hits[1:])
+    )
 
 
 def _identifier(label: str) -> bool:
@@ -267,7 +296,12 @@ def on_thread(r: Retrieval) -> bool:
     the relevance floor asks, whatever its BM25 sum: "other env var?" after the liveCache variables."""
     if not r.continues or beyond_sources(r) or (r.foreign and not r.mentioned_rules) or not topical(r):
         return False
-    return r.hits[0].coverage >= (MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE)
+    floor = MIN_COVERAGE_WITH_JARGON if r.jargon else MIN_COVERAGE
+    top = r.hits[0]
+    kinds = facets(split_aside(r.question)[0])
+    if top.near and kinds and gives(top.passage.text, kinds):
+        floor *= SHORT_SHARE  # "cmd? (seastat shows nothing for ent5)": the thread's passage gives what is asked
+    return top.coverage >= floor
 
 
 def pick_sentences(

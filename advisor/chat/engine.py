@@ -35,7 +35,7 @@ from advisor.chat.fieldwords import stem
 from advisor.chat.intents import UNDO_LEAD, Intent, bare_why, recognise, rule_ids
 from advisor.chat.judge import change_outcome, document_levels, earlier_questions
 from advisor.chat.reader import read
-from advisor.chat.reader.bridge import to_english
+from advisor.chat.reader.bridge import in_conversation
 from advisor.chat.reader.pasted import condense
 from advisor.chat.reader.shorthand import expand
 from advisor.chat.reader.wrappers import unwrap
@@ -53,6 +53,7 @@ from advisor.knowledge import KnowledgeBase, knowledge_base
 from advisor.knowledge.inventory import INVENTORY, base_id
 from advisor.knowledge.retrieval import split_aside
 from advisor.knowledge.text import STOPWORDS
+from advisor.knowledge.topic import facets
 from advisor.review import Advisor, default_advisor, units_of
 
 _KIND_TAGS = {
@@ -130,6 +131,7 @@ _PROPOSED = linre.compile(
     linre.IGNORECASE,
 )
 JUDGED_RULES = 8  # rules of the topic a "is my X ok?" judges: any that fires answers No
+MAX_EXPLAINED = 3  # findings a message points at that are explained; more on the systems it names: their review
 JUDGED_ALSO = 3  # of the rules that fire, the first is explained, the next ones named with their message
 # words that ask about the document as a whole, not about a part of it ("config attached. is AME ok here?")
 _WHOLE_DOCUMENT = frozenset(
@@ -147,6 +149,14 @@ _FIGURE_ASKED = linre.compile(
     r"target|recommended\s+(?:size|value))\s*\?",
     linre.IGNORECASE,
 )
+# "and memory?", "what about the numa policy?": another part of the document, named alone
+_AND_PART = linre.compile(
+    r"^\s*(?:and|what\s+about|how\s+about)\s+(?:the\s+)?([a-z_/.-][a-z_ /.-]{1,39}?)\s*\??\s*$", linre.IGNORECASE
+)
+# a message id the sources name (IAR048I, IEA341A): what "which message tells me?" after a what-if asks about
+_MESSAGE_ID = linre.compile(r"\b[A-Z]{3}\d{3}[A-Z]\b")
+MAX_NAMED_BEFORE = 3
+_CHANGE_LEADS = frozenset({"with", "without", "if", "at", "on", "for", "in", "after", "before", "instead", "when"})
 # "how much 1M memory does this reserve?", "what size is the swap then?": a figure asked of the attached document
 _SIZE_ASKED = linre.compile(r"\bhow\s+(?:much|many|big|large)\b|\bwhat\s+size\b|\bsize\s+of\b", linre.IGNORECASE)
 # "undo that.", "revert the last change and", "roll back, then": the undo, before a change said with it
@@ -192,7 +202,8 @@ class ChatEngine:
         new_doc = document if document is not None else inline
         if new_doc is not None or st.document is not None:
             text = changewords.english(text)  # "y si migramos a z13?": the what-if in the words the reader knows
-        text = to_english(text).text  # "wie viele SAP Instanzen pro Core?": the frame around the terms in English
+        # "wie viele SAP Instanzen pro Core?": the frame around the terms in English; "befehl?" after a German question
+        text = in_conversation(text, st.recalled("user")).text
         if len(text.split()) <= TERSE_WORDS:  # "cmd?", "msg id?": a terse follow-up in plain words, so the
             spelt = expand(text)  # follow-up readings know it; a spelling that adds or drops words stays as said
             text = spelt if len(spelt.split()) == len(text.split()) else text
@@ -211,8 +222,12 @@ class ChatEngine:
             return self._finish(st, message, self._whatif(text, Intent("whatif"), st))
         picked = self._picked(said, reading, st)
         if picked is not None:  # "why is sapapp01 critical?", "the remaining medium one": that finding explained
-            return self._finish(st, message, self._explain(text, picked, st))
+            handle = self._review if picked.name == "review" else self._explain
+            return self._finish(st, message, handle(text, picked, st))
         if new_doc is None:
+            again = self._judged_again(text, st)  # "and memory?" after "is folding configured right on it?"
+            if again is not None:
+                return self._finish(st, message, again)
             applied = whatif.applied_fix(self, text, st)  # "apply it": the fix just explained or suggested
             if applied is not None:
                 return self._finish(st, message, applied)
@@ -319,9 +334,11 @@ class ChatEngine:
         chosen = selector.select(
             self.kb, said, findings, document_name=name if isinstance(name, str) else None, focus=st.focus
         )
-        if not chosen or len(chosen) > 3:
-            return None
         units = sorted(selector.named_targets(said, chosen))
+        if chosen and len(chosen) > MAX_EXPLAINED and units:
+            return Intent("review", units=units)  # "what about sapapp01 on that frame?": its findings lead the review
+        if not chosen or len(chosen) > MAX_EXPLAINED:
+            return None
         return Intent("explain", [f.rule_id for f in chosen], units=units)
 
     def _small_talk(self, text: str, st: ChatState) -> ChatReply | None:
@@ -490,7 +507,10 @@ class ChatEngine:
         doc = self._model(st)
         kinds = {u.kind for u in units_of(doc)} if doc is not None else set()
 
-        topic = {w for w in linre.findall(r"[a-z0-9]{3,}", _JUDGEMENT.sub(" ", text).lower()) if w not in STOPWORDS}
+        # "large pages set right?": a judgement word inside a term of the field ("large pages") is the term's
+        terms = " ".join(c.label for c in self.kb.synonyms.concepts(text) if " " in c.label)
+        plain = f"{_JUDGEMENT.sub(' ', text)} {terms}"
+        topic = {w for w in linre.findall(r"[a-z0-9]{3,}", plain.lower()) if w not in STOPWORDS}
         topic |= {w[:-1] for w in topic if w.endswith("s") and len(w) > 4}  # "psets" names the pset field
 
         def applies(rid: str) -> bool:
@@ -503,7 +523,7 @@ class ChatEngine:
             )
             return bool(topic & words)
 
-        r = self.kb.search(_JUDGEMENT.sub(" ", text), extra_platforms=document_platforms(st.document))
+        r = self.kb.search(plain, extra_platforms=document_platforms(st.document))
         if not asking.in_scope(r):
             return []
         from_passages = [rid for h in r.hits[:3] for rid in h.passage.rules if applies(rid)]
@@ -537,6 +557,22 @@ class ChatEngine:
         if best >= 2 and not first and any(rid not in unassessed for rid in titled):
             return titled[:JUDGED_RULES]  # judged where it could be assessed; else every rule the words name
         return list(dict.fromkeys(first + from_passages + ranked))[:JUDGED_RULES]
+
+    def _judged_again(self, text: str, st: ChatState) -> ChatReply | None:
+        """ "and memory?", "what about the CLM?" right after a part of the document was judged (a Yes/No/It depends
+        answer on it): the same judgement of that other part; None for anything else."""
+        last = next((t for t in reversed(st.turns) if t.role == "advisor"), None)
+        m = _AND_PART.match(text)
+        if st.document is None or last is None or last.intent != "explain" or m is None:
+            return None
+        if not last.text.startswith(("Yes:", "No:", "It depends:")):
+            return None
+        part = m.group(1)
+        if part.split()[0].lower() in _CHANGE_LEADS:
+            return None  # "and with NOPROMPT?", "and if we drop it?": a change, the what-if's
+        kind = str(st.document.get("kind", "")).replace("-", " ")  # "memory" alone is no topic; "vios memory" is
+        rules = self._rules_for_document(part, st) or self._rules_for_document(f"{kind} {part}", st)
+        return self._judge_document(rules, st, part)
 
     def _judge_document(self, rule_ids: list[str], st: ChatState, text: str = "") -> ChatReply | None:
         """ "is my LFAREA ok?" with a document in the session: the rules' verdict on that document.
@@ -750,9 +786,22 @@ class ChatEngine:
         first = self.kb.by_id.get(st.subject.passages[0]) if st.subject.passages else None
         return first.title if first is not None else ""
 
+    @staticmethod
+    def _named_before(text: str, st: ChatState) -> str:
+        """ "which message tells me?" after a what-if, review or explanation that named the message: the question asked
+        with the message ids that answer named (a question's own answer is the thread's: retrieval _continue)."""
+        last = next((t for t in reversed(st.turns) if t.role == "advisor"), None)
+        if last is None or last.intent not in ("whatif", "review", "explain") or "name" not in facets(text):
+            return text
+        ids = [i for i in dict.fromkeys(_MESSAGE_ID.findall(last.text)) if i not in text]
+        if not ids or len(ids) > MAX_NAMED_BEFORE:
+            return text
+        return f"{text.strip(' ?.!')} ({' '.join(ids)})"
+
     def _ask(
         self, text: str, intent: Intent, st: ChatState, skip: frozenset[str] | set[str] = frozenset()
     ) -> ChatReply:
+        text = self._named_before(text, st)
         reading = read(text)
         near = self._thread(text, st)
         result = asking.answer(

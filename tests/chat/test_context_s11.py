@@ -111,3 +111,77 @@ def test_a_review_that_names_nothing_narrower_is_the_whole_review(engine):
     reply = engine.turn("review pls", document=_doc("managed-system.json"))
     assert "as asked" not in reply.answer
     assert reply.answer.splitlines()[1].startswith("1. [critical] AME-012")
+
+
+@pytest.mark.parametrize(
+    ("first", "terse", "fact"),
+    [
+        ("kann ich SAP shared memory komplett in CLM legen? 11.31", "befehl?", "kctune"),
+        ("wie viele SAP Instanzen pro Core auf HP-UX?", "warum?", "dispatcher"),
+    ],
+)
+def test_a_terse_follow_up_is_read_in_the_conversations_language(engine, first, terse, fact):
+    state = engine.turn(first).state
+    reply = engine.turn(terse, state)
+    assert reply.covered and fact in reply.answer, reply.answer[:400]
+
+
+def test_a_word_the_language_tables_do_not_carry_keeps_a_terse_message_as_written():
+    from advisor.chat.reader.bridge import in_conversation
+
+    assert in_conversation("rückgängig bitte", ["Was wäre, wenn wir SMT einschalten?"]).text == "rückgängig bitte"
+    assert in_conversation("befehl?", ["Was wäre, wenn wir SMT einschalten?"]).text == "command?"
+    assert in_conversation("befehl?", ["what if we enable SMT?"]).text == "befehl?"
+
+
+@pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("how were the guests configured in the z13 runs", "8 GB"),
+        ("what did the 4.7 run look like", "1645"),
+    ],
+)
+def test_a_question_about_a_part_of_one_source_is_answered(engine, question, fact):
+    reply = engine.turn(question)
+    assert reply.covered and fact in reply.answer, reply.answer[:400]
+
+
+def test_a_plain_amount_names_no_part_of_a_source(engine):
+    assert not engine.turn("is 4 GB ok?").covered
+
+
+def test_which_message_after_a_what_if_is_the_message_it_named(engine):
+    state = engine.turn("review", document=_doc("zos-lfarea.json")).state
+    state = engine.turn("what if we add NOPROMPT to the lfarea", state).state
+    reply = engine.turn("which message would tell us?", state)
+    assert reply.covered and "IAR048I" in reply.answer.split("\n")[0] + reply.answer.split("\n")[1], reply.answer[:500]
+
+
+def test_a_command_asked_of_the_last_answer_is_not_refused_for_its_context_words(engine):
+    state = engine.turn("seastat shows nothing for ent5").state
+    reply = engine.turn("cmd?", state)
+    assert reply.covered and "accounting" in reply.answer.split("\n")[0], reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("document", "first", "then", "rule", "answer"),
+    [
+        ("vios-undersized.json", "is folding configured right on it?", "and memory?", "VIOS-001", "no"),
+        ("hpux-superdome.json", "numa policy fine y/n", "what about the large pages?", "HPUX-001", "no"),
+        ("zvm-z13.json", "smt ok?", "and the z/VM level?", "ZVM-003", "yes"),
+    ],
+)
+def test_another_part_after_a_judged_part_is_judged_the_same_way(engine, document, first, then, rule, answer):
+    state = engine.turn(first, document=_doc(document)).state
+    reply = engine.turn(then, state)
+    assert reply.verdict is not None and reply.verdict.answer == answer, reply.answer[:300]
+    assert rule in reply.answer.split("\n")[0]
+
+
+def test_a_judgement_word_inside_a_term_stays_the_topic(engine):
+    reply = engine.turn("large pages set right?", document=_doc("hpux-superdome.json"))
+    assert reply.verdict is not None and reply.verdict.answer == "no" and "HPUX-001" in reply.answer
+
+
+def test_fits_asks_for_yes_or_no():
+    assert read("16 GB online, LFAREA=(2G=(8)) fits?").yes_no

@@ -100,7 +100,8 @@ _CANONICAL = {t.lower(): t for t in COMMANDS + TUNABLES}
 _YES_NO = re.compile(
     r"^\s*(?:so\s|and\s|but\s|also\s|ok\s|quick\squestion:?\s)?(?:is|are|can|could|should|shall|does|do|did|will|would|"
     r"may|must|has|have|was|were|isn't|aren't|can't|cannot|shouldn't|doesn't|don't|won't|am)\b"
-    r"|\b(?:right|correct|ok|okay|true|allowed|supported|possible|safe|fine|good|normal|healthy|expected|enough)\s?\?\s*$"
+    r"|\b(?:right|correct|ok|okay|true|allowed|supported|possible|safe|fine|good|normal|healthy|expected|enough|fits)"
+    r"\s?\?\s*$"
     # "38% more ETR on our EC12, same as the paper?": the user's figure against the source's
     r"|\b(?:same\s+as|like|as\s+in)\s+(?:in\s+)?(?:the\s+)?(?:paper|deck|study|redbook|redpaper|source|slides?)\s?\?\s*$"
     r"|^\s*(?:once|if|when|after|before|since|now\s+that)\b[^,?]{0,80}?\b(?:can|could|should|is|are|does|do|will|must)"

@@ -138,6 +138,7 @@ defaut=default|instance=instance|instances=instances|coeur=core|coeurs=cores|red
 activer=enable|desactiver=disable|changer=change|modifier=change|commande=command|verifier=check|migrer=migrate
 facteur=factor|machine=machine|reseau=network|debit=throughput|lent=slow|meilleur=better|limite=limit|grand=large
 grande=large|maximale=maximum|maximal=maximum|minimale=minimum|petit=small|taille=size|bonjour=hello|merci=thanks
+nouvelle=new|nouveau=new|ancienne=old|ancien=old|forme=form
 """
 _PT = """
 mau=bad|ruim=bad|bom=good|boa=good|problema=problem|risco=risk|perigoso=dangerous
@@ -272,6 +273,28 @@ def to_english(message: str) -> Bridged:
     if lang == "en":
         return Bridged(message)
     return Bridged(read_in_english(text, lang), lang)
+
+
+def in_conversation(message: str, earlier: list[str]) -> Bridged:
+    """A message too short to tell its language by itself ("befehl?", "et nouvelle forme?") read in the language of
+    the conversation's latest message that was bridged (`earlier`: the user's messages, oldest first), when that
+    language's tables know each of its words but names and acronyms ("rückgängig bitte" stays as written, for the
+    readers that know it); as `to_english` otherwise."""
+    bridged = to_english(message)
+    if bridged.language != "en" or len(message.split()) > TERSE_WORDS or len(message) > MAX_CHARS:
+        return bridged
+    lang = next((b.language for m in reversed(earlier) if (b := to_english(m)).language != "en"), "en")
+    if lang == "en":
+        return bridged
+    text = plain(message)
+    table = WORDS[lang]
+    words = [m.group(0) for m in _WORD.finditer(text) if not (len(m.group(0)) >= 2 and m.group(0).isupper())]
+    if not words or not all(_key(w, lang, table) in table for w in words):
+        return bridged
+    return Bridged(read_in_english(text, lang), lang)
+
+
+TERSE_WORDS = 4  # a follow-up this short has too few words of its own to tell its language
 
 
 def read_in_english(text: str, lang: str, first: Mapping[str, str] | None = None) -> str:

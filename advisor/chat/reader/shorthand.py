@@ -132,6 +132,8 @@ SHORTHAND: dict[str, str] = {
     "rt": "response time",  # the HP-UX slides' column heading ("RT?" after the page size table)
     "tho": "",
     "lvl": "level",
+    "proc": "processor",
+    "procs": "processors",
     "lvls": "levels",
 }
 
