@@ -35,7 +35,7 @@ from advisor.chat.fieldwords import stem
 from advisor.chat.intents import UNDO_LEAD, Intent, bare_why, recognise, rule_ids
 from advisor.chat.judge import change_outcome, document_levels, earlier_questions
 from advisor.chat.reader import read
-from advisor.chat.reader.bridge import in_conversation
+from advisor.chat.reader.bridge import in_conversation, to_english
 from advisor.chat.reader.pasted import condense
 from advisor.chat.reader.shorthand import expand
 from advisor.chat.reader.wrappers import unwrap
