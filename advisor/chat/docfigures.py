@@ -57,7 +57,8 @@ FIGURES: tuple[Figure, ...] = (
         _AIX,
         "expanded memory",
         "true memory x expansion factor",
-        r"\bexpanded\b|\bexp\w*\s+mem|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)",
+        r"\bexpanded\b|\bexp\w*\s+mem|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)|"
+        r"\b(?:lpar|aix|os|partition)\s+sees?\s+(?:as\s+)?mem",
         against=_PEAK,
         holds=">=",
     ),

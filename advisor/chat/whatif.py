@@ -593,7 +593,8 @@ def cued_change(text: str, st: ChatState) -> bool:
 
 _SUPPOSED_CHANGE = linre.compile(
     r"^\s*(?:(?:and|so|ok|okay|also|then|now)[\s,]+)*(?:what\s+if|suppose|supposing|assume|imagine|hypothetically|"
-    r"let'?s\s+say|say\s+we|with\s+(?:\d|an?\s|one\s|two\s|(?:\w+\s+)?(?:more|fewer|less|extra|additional)\b))",
+    r"let'?s\s+say|say\s+we|with\s+(?:\d|an?\s|one\s|two\s|(?:\w+\s+)?(?:more|fewer|less|extra|additional)\b)|"
+    r"with\s+[^.?!]{1,40}\binstead\b)",  # "and with paging space 2 GB instead?"
     linre.IGNORECASE,
 )
 

@@ -81,7 +81,7 @@ _BIND = re.compile(
     r"(?:the\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b"
     # "D01 gets locality domain 1", "D02 goes to pset 2", "D01 in cell 0", "D01 bound to LD 1"
     r"|\b(?:instance\s+)?([A-Za-z][A-Za-z0-9]{1,7})\s+(?:gets?|got|goes\s+(?:to|into)|went\s+to|moves?\s+to|"
-    r"(?:is\s+|were\s+|was\s+)?(?:bound|pinned|placed|put)\s+(?:to|in|into|on)|runs?\s+in|in|on)\s+"
+    r"(?:is\s+|were\s+|was\s+)?(?:bound|pinned|placed|put)\s+(?:to|in|into|on)|runs?\s+in|in|on|->|=>|→)\s*"
     r"(?:the\s+|a\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b",
     re.IGNORECASE,
 )
@@ -357,6 +357,8 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         changes.append(Change(MACHINE[doc["kind"]], machine, None, text))
     for level in reading.os_levels:
         changes += _os_changes(doc, level, text)
+    if not reading.os_levels:
+        changes += _bare_level(doc, text)
     if _SMT_ON.search(text) and doc.get("kind") in ("aix-lpar", "vios"):
         raise ChangeError("SMT on AIX has modes 1, 2, 4 and 8: say which one, for example 'set cpu.smt = 8'")
     if _SMT_OFF.search(text) and doc.get("kind") in ("aix-lpar", "vios") and "cpu.smt" in field_types(doc["kind"]):
@@ -427,6 +429,22 @@ def _os_changes(doc: dict, level, text: str) -> list[Change]:
     if level.os == "zvm" and kind == "zvm-lpar":
         return [Change("zvm.version", level.version, None, text)]
     return []
+
+
+# "update to TL1", "go to tl 5 sp 2": a technology level (and service pack) of the AIX version the LPAR runs
+_BARE_TL = linre.compile(r"\b(?:TL|technology\s+level)\s*(\d{1,2})(?:\s*(?:SP|service\s+pack)\s*(\d{1,2}))?\b", linre.I)
+
+
+def _bare_level(doc: dict, text: str) -> list[Change]:
+    """A TL said without its AIX version, moved to with a verb of change: the version the document has, at that TL
+    (the old SP says nothing of the new TL: the one said, or none)."""
+    m = _BARE_TL.search(text) if doc.get("kind") == "aix-lpar" and _MOVE.search(text) else None
+    if m is None or get_at(doc, "os.version") is None:
+        return []
+    out = [Change("os.tl", int(m.group(1)), None, text)]
+    if m.group(2) is not None or get_at(doc, "os.sp") is not None:
+        out.append(Change("os.sp", int(m.group(2)) if m.group(2) is not None else None, None, text))
+    return out
 
 
 def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:

@@ -115,3 +115,26 @@ def test_the_clauses_of_a_message():
         "does HPUX-004 go away?",
     )
     assert split("what if 1M goes to 80%?") == ("", "")
+
+
+def test_an_instance_bound_with_an_arrow(engine):
+    (reply,) = chat(engine, example("hpux-superdome.json"), "pretend D01 => ld 3, D02 => ld 2")
+    assert reply.intent == "whatif"
+    assert "sap.instances[1].locality_domain (not set) -> 3" in reply.answer
+
+
+def test_a_technology_level_said_alone_is_one_of_the_aix_version(engine):
+    (reply,) = chat(engine, example("aix-clean.json"), "patch it up to tl 2 sp 1")
+    assert reply.intent == "whatif" and "os.tl 1 -> 2" in reply.answer
+
+
+def test_with_a_value_instead_after_a_question_is_another_change(engine):
+    *_, reply = chat(
+        engine,
+        example("aix-ame4k-64k.json"),
+        "suppose factor 1.2, room for the peak?",
+        "what is AME anyway",
+        "and with 3 GB paging instead?",
+    )
+    assert reply.intent == "whatif" and "memory.paging_space_gb 0.5 GB -> 3 GB" in reply.answer
+    assert _verdict(reply) == "yes"  # 8.4 + 3 = 11.4 GB against the 10.2 GB peak
