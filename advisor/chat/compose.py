@@ -55,11 +55,12 @@ def split(text: str) -> tuple[str, str]:
     return (head, question) if head and question.endswith("?") else ("", "")
 
 
-# "still a finding?", "smt finding still there?", "ZVM-001 still flagged?", "does it stay?": whether one stands
+# "still a finding?", "smt finding still there?", "ZVM-001 still flagged?", "does ZVM-001 show up?": whether one stands
 _STILL = linre.compile(
     r"\bstill\s+(?:(?:a|an|the|there|open|being|as\s+a)\s+)?(?:finding|flag(?:ged|s)?|there|open|fir(?:es|ing)|"
     r"active|present|reported|listed|show(?:s|ing|n)|raised|complain\w*|warn\w*|issue|problem|outstanding|red)\b"
-    r"|\b(?:stays?|remains?|persists?)\b",
+    r"|\b(?:stays?|remains?|persists?|show(?:s)?\s+up|appears?|come(?:s)?\s+back|(?:get|gets|is)\s+flagged|fires?|"
+    r"triggers?)\b",
     linre.IGNORECASE,
 )
 # "is the SMT finding gone?", "does HPUX-004 go away?", "does the AME64K finding clear?": whether it no longer stands
@@ -180,9 +181,9 @@ def _ok_verdict(text: str, diff: ReviewDiff, after: list[Finding], read_by: list
 
 
 # a message whose only question is the change itself: "what if 1M goes to 80%?", "and with online storage 128G?"
-_SUPPOSED = linre.compile(
-    r"^\s*(?:(?:and|so|ok|okay|but|now|then)[\s,]+)*(?:what\s+(?:if|about)|if|with|suppose|supposing|say|"
-    r"simulate|pretend|imagine|assume|let'?s\s+say)\b",
+_ONLY_THE_CHANGE = linre.compile(
+    r"^\s*(?:(?:and|so|ok|okay|but|now|then)[\s,]+)*(?:(?:what\s+(?:if|about)|if|with|suppose|supposing|say|"
+    r"simulate|pretend|imagine|assume|let'?s\s+say)\b|w/)",
     linre.IGNORECASE,
 )
 
@@ -204,7 +205,7 @@ def verdict(
     question = asking(text)
     found = _finding_verdict(question, before, after, read_by, out) or _fit_verdict(question, models[1], out, target)
     found = found or _ok_verdict(text, diff, after, read_by, out)
-    if found is not None or not implicit or ("?" in question and not _SUPPOSED.search(question)):
+    if found is not None or not implicit or ("?" in question and not _ONLY_THE_CHANGE.search(question)):
         return found
     moved = docfigures.fit_moved(models[0], models[1], target)  # "what if 1M goes to 80%?": does it still fit
     return _cited(moved, out) if moved is not None else None

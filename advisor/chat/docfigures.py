@@ -304,7 +304,7 @@ FIT = linre.compile(
 # with no figure named, only words of size ask whether the figures fit ("is it fine now?" may be about a finding)
 SIZE_FIT = linre.compile(
     r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
-    r"cover(?:s|ed)?|big\s+enough|large\s+enough|(?:head)?room|space\s+for|prompts?|prompting)\b",
+    r"cover(?:s|ed)?|holds?|big\s+enough|large\s+enough|(?:head)?room|space\s+for|prompts?|prompting)\b",
     linre.IGNORECASE,
 )
 # asked the other way round: "still short?", "over the limit?", "would IPL still prompt?" (it prompts when over)

@@ -76,7 +76,8 @@ _WHATIF = linre.compile(
     r"|(?:we|i)(?:'ll|'d|\s+will|\s+would)\s+)?"  # "we'll pull 1 of the 4 FC ports"
     r"(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
-    r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|back\s+to|flip|toggle|patch|downgrade|chatr|bring|pull)\b",
+    r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|back\s+to|flip|toggle|patch|downgrade|chatr|bring|pull|"
+    r"retire|decommission)\b",
     linre.IGNORECASE,
 )
 # "vios2 memory to 12 GB", "factor 2.5?": a field and its new value with no verb (tried as a what-if)
@@ -169,7 +170,7 @@ _SUPPOSED_LATER = linre.compile(
 
 
 # a clause break: where a change said first ends and the question about it begins
-_BREAK = linre.compile(r"[.;!?]\s|\s[-–—→]+\s|->|=>")
+_BREAK = linre.compile(r"[.,;!?]\s|\s[-–—→]+\s|->|=>")
 
 
 def _after_a_change(text: str) -> bool:

@@ -582,13 +582,31 @@ def cued_change(text: str, st: ChatState) -> bool:
     """A message that says it states a change (an arrow, "simulate", "X wants ...", "impact?") and whose words read
     as a change of a value the session's document holds: a what-if, whatever else it asks ("fine?", "new memory
     target?"). Only real changes count: "is 3 GB enough? impact?" on a 3 GB VIOS changes nothing."""
-    if st.document is None or st.pending is not None or not _CHANGE_CUE.search(text) or _ASKS_TO_KNOW.search(text):
+    if st.document is None or st.pending is not None or _ASKS_TO_KNOW.search(text):
+        return False
+    if not (_CHANGE_CUE.search(text) or LAYOUT.search(text) or _asked_of_change(text)):
         return False
     try:
         changes = read_changes(st.document, text)
     except (ChangeError, WhichOne):
         return False
     return any(get_at(st.document, c.path) != c.value for c in changes)
+
+
+# "does 8G hold then?", "HPUX-007 still there?", "will the peak still fit?": a question about what the change said
+# before it leaves
+_AFTER_IT = linre.compile(
+    r"\b(?:still|now|then|anymore|after\s+(?:that|this|it))\b|\b(?:show(?:s)?\s+up|come(?:s)?\s+back|go(?:es)?\s+away|"
+    r"gone|disappear\w*|clear(?:s|ed)?)\b",
+    linre.IGNORECASE,
+)
+
+
+def _asked_of_change(text: str) -> bool:
+    """A change said first and a question about the document it leaves asked after it ("decommission 2 of the 6 FC
+    ports + 10 fewer npiv. does 8G hold then?"); whether the first part changes anything, cued_change reads."""
+    head, question = compose.split(text)
+    return bool(head) and bool(_AFTER_IT.search(question))
 
 
 _SUPPOSED_CHANGE = linre.compile(
@@ -659,14 +677,17 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
     """One what-if on the session's document: the change applied and judged, or the question it needs."""
     assert st.document is not None
     doc = st.document
+    said = compose.split(text)[0] if _asked_of_change(text) else text  # "... does 8G hold then?": 8G is asked
     try:
         try:
-            changes = _read(doc, text, st, intent.explicit_set, _focus_fields(engine, st))
+            changes = _read(doc, said, st, intent.explicit_set, _focus_fields(engine, st))
         except WhichOne as which:
             current = _current_partition(engine, st) if which.what == "partition" else None
             if current is None or current not in which.candidates:
                 raise
-            changes = _read(doc, f"{text} (on {current})", st, intent.explicit_set)
+            changes = _read(doc, f"{said} (on {current})", st, intent.explicit_set)
+        if not changes and said != text:  # the question clause held the words of the change after all
+            changes = _read(doc, text, st, intent.explicit_set, _focus_fields(engine, st))
     except WhichOne as which:
         what = "partition" if which.what == "partition" else "setting"
         ask = (
@@ -840,6 +861,7 @@ def undo(engine: ChatEngine, text: str, st: ChatState) -> ChatReply:
     and "undo. values now?" with the values instead of the review."""
     values = docfigures.asks_values(text)
     said = text[: m.start()] if (m := docfigures.VALUES_NOW.search(text)) else text
+    said = compose.split(said)[0] or said  # "revert that one. memory still enough?": the memory is asked, not undone
     named = undone_fields(st, said)
     if named and st.original_document is not None:
         try:
@@ -946,11 +968,15 @@ def undo_then(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | None:
     rest = _REST_LEAD.sub("", rest, count=1).strip()
     if not rest or (linre.search(r"\d", said) and not _STEPS.search(said)):
         return None  # "revert npiv to 20 and ...": a change said as a revert, not an undo
+    to = _undone(st, said)
     try:
-        if not read_changes(_undone(st, said), rest):
-            return None
-    except (ChangeError, WhichOne):
-        pass  # the what-if asks which field or value it means, on the undone document
+        changes = read_changes(to, rest)
+    except (ChangeError, WhichOne):  # the what-if asks which field or value it means, on the undone document
+        return change_after_undo(engine, said, rest, st)
+    if not changes:
+        return None
+    if all(get_at(to, c.path) == c.value for c in changes):  # "... and keep numa 1": the undo alone
+        return undo(engine, said, st) if st.previous_documents else None
     return change_after_undo(engine, said, rest, st)
 
 

@@ -23,7 +23,8 @@ from advisor.chat.reader.platforms import SCHEMA_POWER
 
 _MOVE = re.compile(
     r"\b(?:upgrade|upgrading|move|moving|migrate|migrating|go|going|switch|switching|change|replace|refresh|"
-    r"update|updating|put|run|running|on|downgrade|downgrading|back\s+to|revert|stay|stick|instead)\b",
+    r"update|updating|put|run|running|on|downgrade|downgrading|back\s+to|revert|stay|stick|instead|shift|shifted|"
+    r"lift(?:ed)?)\b",
     re.IGNORECASE,
 )
 _ADD = re.compile(
@@ -38,7 +39,8 @@ _REMOVE = re.compile(
 # an amount the field should have as a whole: "what if it had 32 GB", "give it 8 GB", "bump the memory to 16 GB"
 _HAVING = re.compile(
     r"\b(?:had|has|have|having|with|was|were|gets?|got|give|giving|gave|bump|bumped|resize|resized|allocate|assign|"
-    r"make\s+it|set\s+it|size\s+it|(?:grow|raise|increase|lower|reduce|shrink|cut|decrease)\s+(?:it\s+|the\s+\w+\s+)?to)\b",
+    r"make\s+it|set\s+it|size\s+it|go(?:ing)?\s+to|(?:grow|raise|increase|lower|reduce|shrink|cut|decrease)\s+"
+    r"(?:it\s+|the\s+\w+\s+)?to)\b",
     re.IGNORECASE,
 )
 _OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
@@ -263,12 +265,14 @@ def _adapter_field(q) -> str | None:
 # an adapter count taken away in its own clause ("and we'd pull 2 of the 4 FC ports", "lose the two 10G ports")
 _FEWER = linre.compile(
     r"\b(?:remov\w*|take\s+away|take\b[^.?!]{0,24}\baway|(?:pull|take|rip)(?:s|ed|ing)?(?:\s+out)?|minus|less|"
-    r"fewer|los[et]|losing|drop(?:s|ped|ping)?|unplug\w*|disconnect\w*|decommission\w*|"
+    r"fewer|los[et]|losing|drop(?:s|ped|ping)?|unplug\w*|disconnect\w*|decommission\w*|retir\w*|"
     r"(?:reduce|cut|lower|shrink|decrease|trim)\b[^.?!]{0,24}?\bby)\b",
     linre.IGNORECASE,
 )
 # "2 of the 4 FC ports": the count is the 2
-_SUBSET = linre.compile(r"\b(\d{1,4})\s+(?:of|out\s+of)\s+(?:the|our|its|their|those|these|all)?\s*$", linre.IGNORECASE)
+_SUBSET = linre.compile(
+    r"\b(\d{1,4})\s+(?:of|out\s+of)\s+(?:the|our|its|their|those|these|all)?\s*(?:\d{1,4}\s*)?$", linre.IGNORECASE
+)  # "1 of the 2 10G ports": the count said before the speed
 _TO_BEFORE = linre.compile(r"(?:\bto|=)\s*$", linre.IGNORECASE)  # "drop npiv to 10": the count as a whole
 
 
@@ -281,6 +285,8 @@ def _adapter_sign(text: str, q) -> int:
     own = head[cut[-1] :] if cut else head
     if _TO_BEFORE.search(own):
         return 0
+    if _FEWER.search(q.raw):  # "10 fewer npiv"
+        return -1
     if q.added or own.rstrip().endswith("+"):  # "10 more npiv clients", "+8 NPIV"
         return 1
     fewer, more = list(_FEWER.finditer(head)), list(_ADD.finditer(head))
@@ -609,7 +615,7 @@ def _fix_changes(doc: dict, text: str) -> list[Change]:
 _LFAREA_PAGES = linre.compile(
     r"(\d{1,6})\s*(?:x\s*)?(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)\b"
     r"|\b(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)?\s*(?:(?:goes|go|going|moves?|changes?|raised|"
-    r"lowered|set|cut|grows?|drops?)\s+to|to|=|of|at|were|is|becomes?|be)\s*\(?\s*(\d{1,6})"
+    r"lowered|set|cut|grows?|drops?)\s+to|to|=|->|=>|→|of|at|were|is|becomes?|be)\s*\(?\s*(\d{1,6})"
     r"\s*(%?)",  # "1M=(50%)": the statement's own syntax, one part of it
     linre.IGNORECASE,
 )

@@ -138,3 +138,47 @@ def test_with_a_value_instead_after_a_question_is_another_change(engine):
     )
     assert reply.intent == "whatif" and "memory.paging_space_gb 0.5 GB -> 3 GB" in reply.answer
     assert _verdict(reply) == "yes"  # 8.4 + 3 = 11.4 GB against the 10.2 GB peak
+
+
+def test_the_figure_in_a_question_about_the_change_is_no_change(engine):
+    (reply,) = chat(
+        engine, example("vios-undersized.json"), "retire 1 of the 2 10G ports and 5 fewer npiv. does 4G hold then?"
+    )
+    first = reply.answer.split("\n")[0]
+    assert "adapters.eth_10g_ports 2 -> 1" in first and "adapters.npiv_vfc_adapters 20 -> 15" in first
+    assert "memory_gb" not in first  # the 4G is asked about, not added
+    assert _verdict(reply) == "no"  # 5728 MB needed, 4096 MB given
+
+
+def test_a_finding_asked_to_show_up(engine):
+    doc = {**example("zvm-z13.json"), "smt_enabled": True}
+    (reply,) = chat(engine, doc, "switch smt off, 10 IFLs, does ZVM-001 show up?")
+    assert reply.intent == "whatif" and "Introduced: ZVM-001" in reply.answer
+    assert _verdict(reply) == "yes"
+
+
+def test_w_slash_instead_is_the_change_itself(engine):
+    _, reply = chat(engine, example("aix-clean.json"), "what if factor 2.5", "and w/ factor 1.4 instead?")
+    assert _verdict(reply) == "no"  # 9.8 GB against the 10.2 GB peak
+
+
+def test_an_undo_with_a_question_undoes_the_last_step_not_the_field_asked_about(engine):
+    *_, reply = chat(
+        engine,
+        example("aix-clean.json"),
+        "true mem 6 GB and factor 2.2",
+        "and factor 1.5",
+        "revert that one. memory still enough?",
+    )
+    assert "Undone: ame.expansion_factor: 1.5 -> 2.2." in reply.answer
+    assert _verdict(reply) == "yes"  # 13.2 GB against the 10.2 GB peak
+
+
+def test_an_undo_with_a_change_that_is_none_is_the_undo_alone(engine):
+    *_, reply = chat(
+        engine,
+        example("hpux-superdome.json"),
+        "set clm_pct 15 and numa_policy=1",
+        "go back to the original clm and keep numa 1. what comes back?",
+    )
+    assert "Undone: clm_pct: 15% -> 0%." in reply.answer and "Introduced: HPUX-004" in reply.answer
