@@ -24,6 +24,21 @@ _LEAD_INS: dict[str, linre.Pattern] = {
 }
 
 
+# an undo said first, then a change ("rückgängig machen und 2G auf (2) setzen", "deshacer y poner el factor en 2"),
+# on the text with its accents off
+_UNDO_LEADS: dict[str, linre.Pattern] = {
+    "de": linre.compile(
+        r"^\s*(?:bitte\s+)?(?:(?:ruckgangig|rueckgaengig)(?:\s+machen)?|(?:zuruck|zurueck)(?:setzen|nehmen))"
+        r"(?:\s*[,.;:!]+\s*|\s+(?:und|dann)\b\s*)+",
+        linre.I,
+    ),
+    "es": linre.compile(r"^\s*(?:deshacer|deshaz(?:lo)?)(?:\s*[,.;:!]+\s*|\s+(?:y|luego)\b\s*)+", linre.I),
+    "fr": linre.compile(r"^\s*(?:annuler|annule|annulez)(?:\s*[,.;:!]+\s*|\s+(?:et|puis)\b\s*)+", linre.I),
+    "pt": linre.compile(r"^\s*(?:desfazer|desfaz|desfaca)(?:\s*[,.;:!]+\s*|\s+(?:e|depois)\b\s*)+", linre.I),
+    "it": linre.compile(r"^\s*annulla(?:re)?(?:\s*[,.;:!]+\s*|\s+(?:e|poi)\b\s*)+", linre.I),
+}
+
+
 def _verbs(spec: str) -> dict[str, str]:
     pairs = (item.split("=", 1) for item in spec.split())
     return {word: english.replace("_", " ") for word, english in pairs}
@@ -65,8 +80,15 @@ def _told(rest: str) -> str:
 
 
 def english(text: str) -> str:
-    """The message in English words when it opens with a foreign what-if lead-in, else the message as it is."""
+    """The message in English words when it opens with a foreign what-if lead-in, or with a foreign undo followed
+    by a change ("undo, then ..."), else the message as it is."""
     folded = plain(text)
+    for lang, undo in _UNDO_LEADS.items():
+        m = undo.match(folded)
+        rest = folded[m.end() :].strip() if m is not None else ""
+        if rest:
+            body = linre.sub(r"\s+", " ", read_in_english(rest, lang, _CHANGE[lang])).strip(" ,")
+            return f"undo, then {body}"
     for lang, lead_in in _LEAD_INS.items():
         m = lead_in.match(folded)
         if m is not None:

@@ -63,7 +63,7 @@ _CHANGES = linre.compile(
 )
 _START_OVER = linre.compile(
     r"^\s*(?:start\s+(?:over|again|afresh)|reset|from\s+scratch|back\s+to\s+the\s+original"
-    r"|(?:undo|revert|discard|drop|roll\s*back|forget|scrap|throw\s+away)\s+(?:every\s*thing|all(?:\s+of\s+(?:that|it|them))?"
+    r"|(?:undo|revert|discard|drop|roll\s*back|forget|scrap|scratch|throw\s+away)\s+(?:every\s*thing|all(?:\s+of\s+(?:that|it|them))?"
     r"|(?:all\s+)?(?:of\s+)?(?:the|those|these|my|our)\s+(?:changes|what-?ifs)|changes|what-?ifs)"
     r"|back\s+to\s+square\s+one)\b",
     linre.IGNORECASE,

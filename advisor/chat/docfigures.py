@@ -57,7 +57,8 @@ FIGURES: tuple[Figure, ...] = (
         _AIX,
         "expanded memory",
         "true memory x expansion factor",
-        r"\bexpanded\b|\bexp\w*\s+mem|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)",
+        r"\bexpanded\b|\bexp\w*\s+mem|\bmem\w*\s+(?:the\s+)?(?:lpar|aix|os|apps?|it|partition)\s+(?:sees|gets|has)|"
+        r"\b(?:lpar|aix|os|partition)\s+sees?\s+(?:as\s+)?mem",
         against=_PEAK,
         holds=">=",
     ),
@@ -297,19 +298,22 @@ FIGURES: tuple[Figure, ...] = (
 BY_NAME = {f.name: f for f in FIGURES}
 
 # "fits now?", "enough now?", "still short?": whether the figures hold against their need or limit
-_FIT = linre.compile(
+FIT = linre.compile(
     r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
-    r"cover(?:s|ed)?|hold(?:s)?|handle(?:s|d)?|"
+    r"cover(?:s|ed)?|hold(?:s)?|handle(?:s|d)?|(?:head)?room|space\s+for|prompts?|prompting|"
     r"ok|okay|fine|good|valid|clean|pass\w*)\b",
     linre.IGNORECASE,
 )
 # with no figure named, only words of size ask whether the figures fit ("is it fine now?" may be about a finding)
 SIZE_FIT = linre.compile(
     r"\b(?:fits?|fitting|enough|sufficient|short|over|under|within|exceed\w*|too\s+(?:small|big|much|little)|"
-    r"cover(?:s|ed)?|big\s+enough|large\s+enough)\b",
+    r"cover(?:s|ed)?|holds?|big\s+enough|large\s+enough|(?:head)?room|space\s+for|prompts?|prompting)\b",
     linre.IGNORECASE,
 )
-_NEGATIVE_FIT = linre.compile(r"\b(?:short|over|exceed\w*|too\s+(?:small|big|much|little))\b", linre.IGNORECASE)
+# asked the other way round: "still short?", "over the limit?", "would IPL still prompt?" (it prompts when over)
+_NEGATIVE_FIT = linre.compile(
+    r"\b(?:short|over|exceed\w*|too\s+(?:small|big|much|little)|prompts?|prompting)\b", linre.IGNORECASE
+)
 
 
 def _value(value: object) -> float | None:
@@ -390,6 +394,32 @@ def moved(before, after, out: Composer, undone: bool = False) -> None:
     for u, v in pairs:  # a frame's partitions each with their own figures ("vioA: VIOS memory ...: 12640 -> 9840")
         where = f"{v.target}: " if len(pairs) > 1 and v.path != "$" else ""
         _unit_figures(v.kind, u.model, v.model, where, out, undone)
+
+
+def fit_moved(before, after, target: str | None = None) -> Asked | None:
+    """Whether the figure a change moves still meets its need or stays within its limit ("what if 1M goes to
+    80%?": the LFAREA request against its limit), as a verdict cited by the figure's derivation; the first such
+    figure of the unit the change moved (the partition `target` first on a frame); None when the change moves no
+    figure that has a need or limit."""
+    if before is None or after is None or getattr(before, "kind", None) != getattr(after, "kind", None):
+        return None
+    units = {u.path: u for u in units_of(before)}
+    pairs = [(units[v.path], v) for v in units_of(after) if v.path in units and units[v.path].kind == v.kind]
+    pairs.sort(key=lambda p: p[1].target != target)
+    for u, v in pairs:
+        was, now = _values(v.kind, u.model), _values(v.kind, v.model)
+        for f in FIGURES:
+            if v.kind not in f.kinds or not f.holds or not _known(f.name):
+                continue
+            ok = holds(f, now)
+            if ok is None or (now.get(f.name) == was.get(f.name) and now.get(f.against) == was.get(f.against)):
+                continue
+            out = Composer()
+            figure = f"{fmt(_value(now[f.name]) or 0.0)}{_unit(f.name)}"
+            said = f"{f.label[0].upper()}{f.label[1:]}: {figure}{_standing(f, now)}."
+            out.say(said, *_cites(f.name))
+            return Asked(out, Verdict(answer="yes" if ok else "no", because=said, citations=[1]))
+    return None
 
 
 def _unit_figures(kind: str, before, after, where: str, out: Composer, undone: bool = False) -> None:
@@ -499,7 +529,7 @@ def asked(
     if len(units) > 1:
         units = [u for u in units if u.target == target and u.path != "$"] + [u for u in units if u.path == "$"]
     out, verdict_of = Composer(), []
-    fit = bool(_FIT.search(text))
+    fit = bool(FIT.search(text))
     for unit in units:
         if unit.path == "$" and len(units) > 1 and not out.empty:
             fit = False  # the partition answered "fits?"; the frame adds only the figures the words name

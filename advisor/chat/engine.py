@@ -218,6 +218,9 @@ class ChatEngine:
             st.original_document = new_doc
         said, text = text, without_document_name(text, st.document)
         reading = read(text)
+        composed = whatif.undo_then(self, text, st) if new_doc is None else None  # "undo and set 2G to (4)"
+        if composed is not None:
+            return self._finish(st, message, composed)
         if whatif.cued_change(text, st):  # "sapapp01 -> factor 2.0", "business wants weight 255. impact?"
             return self._finish(st, message, self._whatif(text, Intent("whatif"), st))
         picked = self._picked(said, reading, st)
@@ -761,25 +764,13 @@ class ChatEngine:
         return whatif.turn(self, text, intent, st)
 
     def _undo(self, text: str, intent: Intent, st: ChatState) -> ChatReply:
-        rest = _AFTER_UNDO.sub("", text, count=1).strip()
-        if rest and recognise(rest, has_document=True, new_document=False).name == "whatif":
-            return self._undo_then(rest, st)  # "undo that. what if the profile drops LDR_CNTRL?"
+        m = _AFTER_UNDO.match(text)
+        rest = text[m.end() :].strip() if m is not None else ""
+        if m is not None and rest and recognise(rest, has_document=True, new_document=False).name == "whatif":
+            return whatif.change_after_undo(self, m.group(0), rest, st)  # "undo that. what if ...?"
         if not st.previous_documents:
             return whatif.nothing_to_undo(self, text, st)
         return whatif.undo(self, text, st)
-
-    def _undo_then(self, change: str, st: ChatState) -> ChatReply:
-        """Undo the last what-if (when there is one), then the new change on the document as it was before it."""
-        undone = document_changes(st.previous_documents[-1], st.document or {}) if st.previous_documents else []
-        if st.previous_documents:
-            st.document = st.previous_documents.pop()
-        reply = self._whatif(change, Intent("whatif"), st)
-        if undone and reply.citations:
-            shown = "; ".join(f"{path}: {_show(b, path)} -> {_show(a, path)}" for path, a, b in undone[:8])
-            line = f"Undone first: {shown}."
-            reply.answer = f"{line} [1]\n{reply.answer}"
-            reply.claims.insert(0, Claim(text=line, citations=[1]))
-        return reply
 
     def _answered(self, st: ChatState) -> str:
         """The title of the passage the last answer led with (what "that" of a yes/no follow-up may point at)."""

@@ -72,10 +72,12 @@ _WHATIF = linre.compile(
     r"imagine|pretend|let'?s\s+say|say\s+we|in\s+theory|theoretically)"
     r"|^\s*(?:(?:and|also|then|now|ok|okay|so|next|please|pls|plz|kindly|(?:can|could|would)\s+you|never\s*mind|nvm|"
     r"no|nah|actually|(?:on|for|in)\s+[A-Za-z][\w.-]*)[\s,:]+)*"  # "on sapapp01 set ...": the unit named first
-    r"(?:(?:(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+)?(?:plan(?:ning)?|want(?:ing)?|going|intend(?:ing)?|would\s+like)\s+to\s+)?"
+    r"(?:(?:(?:we|i)(?:'re|'m|\s+are|\s+am)?\s+)?(?:plan(?:ning)?|want(?:ing)?|going|intend(?:ing)?|would\s+like)\s+to\s+"
+    r"|(?:we|i)(?:'ll|'d|\s+will|\s+would)\s+)?"  # "we'll pull 1 of the 4 FC ports"
     r"(?:set|change|switch|turn|enable|disable|raise|lower|increase|decrease|reduce|add|remove|"
     r"make|use|give|bind|put|configure|upgrade|migrate|move|go\s+to|double|halve|take|resize|bump|grow|shrink|"
-    r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|flip|toggle|patch|downgrade|chatr|bring|pull)\b",
+    r"allocate|assign|drop|cut|apply|install|uninstall|back\s+out|back\s+to|flip|toggle|patch|downgrade|chatr|bring|pull|"
+    r"retire|decommission)\b",
     linre.IGNORECASE,
 )
 # "vios2 memory to 12 GB", "factor 2.5?": a field and its new value with no verb (tried as a what-if)
@@ -167,6 +169,18 @@ _SUPPOSED_LATER = linre.compile(
 )
 
 
+# a clause break: where a change said first ends and the question about it begins
+_BREAK = linre.compile(r"[.,;!?]\s|\s[-–—→]+\s|->|=>")
+
+
+def _after_a_change(text: str) -> bool:
+    """ "clm to 15% + numa_policy=1. does HPUX-004 go away?": the rule named only in a question after a clause with a
+    value of its own (a what-if asked about that rule, not the rule explained)."""
+    first = RULE_ID.search(text)
+    head = text[: first.start()] if first is not None else ""
+    return bool(_BREAK.search(head)) and bool(linre.search(r"\d", head))
+
+
 def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent:
     text = unlabelled(message.strip())
     tags = _TAGS.match(message)
@@ -183,7 +197,7 @@ def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent
         m = _SET.match(text)
         if m and m.group(1).lower() not in _PRONOUNS:
             return Intent("whatif", ids, explicit_set=(m.group(1), m.group(2)))
-        if changing and not ids and not _EXPLAIN.search(text):
+        if changing and (not ids or _after_a_change(text)) and not _EXPLAIN.search(text):
             return Intent("whatif")
         if _REVIEW.search(text) and not ids:
             return Intent("review")
@@ -194,6 +208,11 @@ def recognise(message: str, *, has_document: bool, new_document: bool) -> Intent
         return Intent("explain", ids, ordinal, bool(_NEGATIVE.search(text)))
     if ids and linre.match(r"^\s*what\s+(?:does|is)\s+\S+\s+(?:check|mean|do|about|for)\b", text, linre.IGNORECASE):
         return Intent("explain", ids)  # "what does AME-001 check?"
-    if ids and len(text) <= 60 and not linre.search(r"\b(how|what|which|when|should|can)\b", text, linre.IGNORECASE):
+    if (
+        ids
+        and len(text) <= 60
+        and not linre.search(r"\b(how|what|which|when|should|can)\b", text, linre.IGNORECASE)
+        and not _after_a_change(text)
+    ):
         return Intent("explain", ids, None, bool(_NEGATIVE.search(text)))
     return Intent("ask", ids)

@@ -17,17 +17,16 @@ from typing import TYPE_CHECKING
 from advisor import derive, linre
 from advisor.capabilities.context import Context
 from advisor.capabilities.whatif import ChangeError, apply_changes, get_at, outcome, readers
-from advisor.chat import docfigures, followups, selector
+from advisor.chat import compose, docfigures, followups, selector
 from advisor.chat.changes import WHOLE_LFAREA, Change, WhichOne, field_types, parse_changes
 from advisor.chat.explain import held_off
 from advisor.chat.fieldwords import path_words, words_of
-from advisor.chat.intents import Intent
-from advisor.chat.polarity import stated_verdict
+from advisor.chat.intents import RULE_ID, UNDO_LEAD, Intent
 from advisor.chat.reader import Reading, read
 from advisor.chat.reply import ChatReply, Claim, Composer, Question, Verdict, from_out
 from advisor.chat.review import refs
 from advisor.chat.state import ChatState, Pending
-from advisor.chat.wording import MEMORY, ambiguous_fields, document_changes, word_changes
+from advisor.chat.wording import LAYOUT, MEMORY, ambiguous_fields, document_changes, word_changes
 from advisor.diff import ReviewDiff, diff_reviews
 from advisor.documents import KIND_MODELS
 from advisor.documents.errors import DocumentError
@@ -256,10 +255,12 @@ def read_changes(doc: dict, text: str, explicit: tuple[str, str] | None = None) 
     # the figures inside a statement written whole ("LFAREA=(1M=(9000,5000))") are the statement's, not amounts of
     # fields of their own: the words are read without it
     text = _SAME_ON.sub(r" what if it had \1", text)  # "the same on a 12 GB lpar": the document's unit at that size
+    for rule in RULE_ID.finditer(text):  # "is ZVM-001 still there?": a rule named, never a value ("001")
+        text = text[: rule.start()] + " " * (rule.end() - rule.start()) + text[rule.end() :]
     bare = _WHOLE_STATEMENT.sub(" ", text)
     worded = [] if explicit else word_changes(doc, bare, read(bare))
     try:
-        changes = parse_changes(doc, text, explicit)
+        changes = parse_changes(doc, LAYOUT.sub(" ", text), explicit)  # "8 instances of 4 cores": no server cores
     except ChangeError:
         if explicit or not worded:
             raise
@@ -524,7 +525,10 @@ _ASKED_AFTER = linre.compile(r"\b(?:would|will|could|does|do|did|is|are|was|were
 def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
     """A message with no what-if verb that still changes the session's document: after a what-if, or going on
     from one ("pinned memory 12%", "and sapapp01 ame factor 1.5", "actually downgrade to P8"); never a
-    question."""
+    question, though it may be followed by one ("clm to 15%. does HPUX-004 go away?")."""
+    head, _ = compose.split(text)
+    if head:
+        return reads_as_change(head, read(head), st)
     if st.document is None or reading.yes_no or (_QUESTION.search(text) and not _SUPPOSED.search(text)):
         return False
     if _ASKED_AFTER.search(text) and not _SUPPOSED.search(text):
@@ -559,7 +563,7 @@ def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
 # weight 255. impact?", "same vios but in a 128 core frame", "amepat shows a deficit of 900 MB, re-check", "what would
 # chatr +pi 4M +pd 16M change": words that say the message states a change of the document, whatever its form
 _CHANGE_CUE = linre.compile(
-    r"->|=>|→|\bsimulat\w*|\bpretend\w*|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
+    r"->|=>|→|\bsimulat\w*|\bpretend\w*|\b(?:try|test)\s+(?:it|that|this)\b|\bwants?\b|\bwould\s+like\b|\bimpact\b|\beffects?\b|"
     r"\bconsequences?\b|\bresults?\b|\boutcome\b|\bre-?check\w*|\bre-?run\b|\bre-?evaluate\b|\bre-?assess\b|\bupdate\b|"
     r"\bsame\s+\w+(?:\s+\w+)?\s+but\b|\bsame\s+(?:\w+\s+)?(?:on|in|with|for)\s+(?:a|an|the|one)\b|\bwhat\s+would\b.*\bchange\b|\bwhat\s+happens\b",
     linre.IGNORECASE,
@@ -578,7 +582,9 @@ def cued_change(text: str, st: ChatState) -> bool:
     """A message that says it states a change (an arrow, "simulate", "X wants ...", "impact?") and whose words read
     as a change of a value the session's document holds: a what-if, whatever else it asks ("fine?", "new memory
     target?"). Only real changes count: "is 3 GB enough? impact?" on a 3 GB VIOS changes nothing."""
-    if st.document is None or st.pending is not None or not _CHANGE_CUE.search(text) or _ASKS_TO_KNOW.search(text):
+    if st.document is None or st.pending is not None or _ASKS_TO_KNOW.search(text):
+        return False
+    if not (_CHANGE_CUE.search(text) or LAYOUT.search(text) or _asked_of_change(text)):
         return False
     try:
         changes = read_changes(st.document, text)
@@ -587,9 +593,26 @@ def cued_change(text: str, st: ChatState) -> bool:
     return any(get_at(st.document, c.path) != c.value for c in changes)
 
 
+# "does 8G hold then?", "HPUX-007 still there?", "will the peak still fit?": a question about what the change said
+# before it leaves
+_AFTER_IT = linre.compile(
+    r"\b(?:still|now|then|anymore|after\s+(?:that|this|it))\b|\b(?:show(?:s)?\s+up|come(?:s)?\s+back|go(?:es)?\s+away|"
+    r"gone|disappear\w*|clear(?:s|ed)?)\b",
+    linre.IGNORECASE,
+)
+
+
+def _asked_of_change(text: str) -> bool:
+    """A change said first and a question about the document it leaves asked after it ("decommission 2 of the 6 FC
+    ports + 10 fewer npiv. does 8G hold then?"); whether the first part changes anything, cued_change reads."""
+    head, question = compose.split(text)
+    return bool(head) and bool(_AFTER_IT.search(question))
+
+
 _SUPPOSED_CHANGE = linre.compile(
     r"^\s*(?:(?:and|so|ok|okay|also|then|now)[\s,]+)*(?:what\s+if|suppose|supposing|assume|imagine|hypothetically|"
-    r"let'?s\s+say|say\s+we|with\s+(?:\d|an?\s|one\s|two\s|(?:\w+\s+)?(?:more|fewer|less|extra|additional)\b))",
+    r"let'?s\s+say|say\s+we|with\s+(?:\d|an?\s|one\s|two\s|(?:\w+\s+)?(?:more|fewer|less|extra|additional)\b)|"
+    r"with\s+[^.?!]{1,40}\binstead\b)",  # "and with paging space 2 GB instead?"
     linre.IGNORECASE,
 )
 
@@ -654,14 +677,17 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
     """One what-if on the session's document: the change applied and judged, or the question it needs."""
     assert st.document is not None
     doc = st.document
+    said = compose.split(text)[0] if _asked_of_change(text) else text  # "... does 8G hold then?": 8G is asked
     try:
         try:
-            changes = _read(doc, text, st, intent.explicit_set, _focus_fields(engine, st))
+            changes = _read(doc, said, st, intent.explicit_set, _focus_fields(engine, st))
         except WhichOne as which:
             current = _current_partition(engine, st) if which.what == "partition" else None
             if current is None or current not in which.candidates:
                 raise
-            changes = _read(doc, f"{text} (on {current})", st, intent.explicit_set)
+            changes = _read(doc, f"{said} (on {current})", st, intent.explicit_set)
+        if not changes and said != text:  # the question clause held the words of the change after all
+            changes = _read(doc, text, st, intent.explicit_set, _focus_fields(engine, st))
     except WhichOne as which:
         what = "partition" if which.what == "partition" else "setting"
         ask = (
@@ -711,7 +737,10 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
             held_off(engine.advisor, rid, after_model, after, [c.path for c in real], out)
     docfigures.moved(engine._model(st), after_model, out)
     so_far(st.original_document, doc, new_doc, out, engine.advisor, read_by, diff)
-    verdict = _fit_verdict(text, after_model, out, _current_partition(engine, st)) or _verdict(text, diff, out)
+    target = _current_partition(engine, st)
+    verdict = compose.verdict(
+        text, diff, before, after.findings, read_by, (engine._model(st), after_model), out, target
+    )
     st.push_document(new_doc)
     st.subject.question = text  # what "and 128 GB?" varies next
     st.findings = refs(after)
@@ -726,58 +755,6 @@ def turn(engine: ChatEngine, text: str, intent: Intent, st: ChatState) -> ChatRe
         verdict=verdict,
         follow_ups=followups.after_whatif(after),
     )
-
-
-# "fine?", "is that ok?", "any problem?", "would it be ok at 1.0 with AME64K instead?": a change asked about yes/no
-_ASKS_OK = linre.compile(
-    r"\b(?:ok|okay|fine|good|safe|acceptable|alright|allowed|wise|sensible|problems?|issues?|risks?|risky|bad|"
-    r"concerns?)\b[^?]{0,40}\?",
-    linre.IGNORECASE,
-)
-# "does it fix it?", "would that help?": whether the change clears what was found
-_ASKS_FIX = linre.compile(
-    r"\b(?:fix|fixes|help|helps|resolve|resolves|solve|solves|clear|clears|go(?:es)?\s+away|disappears?|vanish(?:es)?)\b"
-    r"[^?]{0,20}\?",
-    linre.IGNORECASE,
-)
-# "a problem like with AME4K?": compared with a concern the user names, not the review's verdict
-_LIKE = linre.compile(r"\b(?:like|as)\s+(?:with|for|on|in)\b|\bsimilar\b|\bthe\s+same\s+as\b", linre.IGNORECASE)
-
-
-def _fit_verdict(text: str, model, out: Composer, target: str | None) -> Verdict | None:
-    """ "does the memory still fit?", "enough then?" with a change: whether the changed document's figure meets its
-    need or stays within its limit (docfigures), cited as the figure's line above."""
-    asking = str(linre.split(r"[.!;:]\s+", text.strip())[-1] or "")  # "storage wants +8 NPIV. does it still fit?"
-    if not docfigures.SIZE_FIT.search(asking):
-        return None
-    found = docfigures.asked(asking, model, None, target, sized=True)
-    if found is None or found.verdict is None:
-        return None
-    refs = [c.ref for c in found.out.citations]
-    wanted = {refs[i - 1] for i in found.verdict.citations if 0 < i <= len(refs)}
-    cited = [i + 1 for i, c in enumerate(out.citations) if c.ref in wanted][:2]
-    return Verdict(answer=found.verdict.answer, because=found.verdict.because, citations=cited or [1])
-
-
-def _verdict(text: str, diff: ReviewDiff, out: Composer) -> Verdict | None:
-    """The yes/no to a change asked about ("set its weight to 255. ok?"): a change that introduces no finding and
-    worsens none is fine ("does it fix it?": one that also resolves one); asked the other way round ("any
-    problem?"), the opposite. None for no such question, or one compared with a concern of the user's own."""
-    fix = _ASKS_FIX.search(text)
-    if not (fix or _ASKS_OK.search(text)) or _LIKE.search(text) or not out.claims:
-        return None
-    worse = [f.rule_id for f in diff.introduced] + [c.rule_id for c in diff.changed if c.direction == "worsened"]
-    ok = not worse and (bool(diff.resolved) if fix else True)
-    if worse:
-        because = f"The change introduces or worsens {', '.join(worse[:3])}."
-    elif diff.resolved:
-        because = f"The change introduces no finding and resolves {', '.join(f.rule_id for f in diff.resolved[:3])}."
-    else:
-        because = "The change introduces, resolves and worsens no finding."
-    answer = "yes" if ok else "no"
-    if not fix:
-        answer = stated_verdict(ok, text)
-    return Verdict(answer=answer, because=because, citations=list(out.claims[0].citations[:1]) or [1])
 
 
 def _refused(st: ChatState, text: str, doc: dict, exc: DocumentError) -> ChatReply:
@@ -884,7 +861,8 @@ def undo(engine: ChatEngine, text: str, st: ChatState) -> ChatReply:
     and "undo. values now?" with the values instead of the review."""
     values = docfigures.asks_values(text)
     said = text[: m.start()] if (m := docfigures.VALUES_NOW.search(text)) else text
-    named = _undone_fields(st, said)
+    said = compose.split(said)[0] or said  # "revert that one. memory still enough?": the memory is asked, not undone
+    named = undone_fields(st, said)
     if named and st.original_document is not None:
         try:
             to = apply_changes(st.document or {}, [Change(p, get_at(st.original_document, p)) for p in named])
@@ -895,14 +873,19 @@ def undo(engine: ChatEngine, text: str, st: ChatState) -> ChatReply:
             reply = revert(engine, text, st, to, "Undone", values)
             st.previous_documents.append(previous)  # itself a step: "undo" again brings the fields back
             return reply
-    m = _STEPS.search(said)
-    steps = max(1, min(_COUNTS[m.group(1).lower()] if m else 1, len(st.previous_documents)))
+    steps = undo_steps(said, st)
     to = st.previous_documents[-steps]
     del st.previous_documents[-steps:]
     return revert(engine, text, st, to, "Undone", values)
 
 
-def _undone_fields(st: ChatState, said: str) -> list[str]:
+def undo_steps(said: str, st: ChatState) -> int:
+    """How many what-ifs an undo takes back: "undo both" 2, "undo" 1, never more than there are."""
+    m = _STEPS.search(said)
+    return max(1, min(_COUNTS[m.group(1).lower()] if m else 1, len(st.previous_documents)))
+
+
+def undone_fields(st: ChatState, said: str) -> list[str]:
     """The fields changed since the document as given that an undo names ("undo the npiv change only"), when they
     are not just those of the last what-if (then it is the plain undo)."""
     if st.document is None or st.original_document is None or not st.previous_documents:
@@ -921,12 +904,14 @@ def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str, va
     before_doc, before_model = st.document or {}, engine._model(st)
     st.document = to
     moved = document_changes(before_doc, to)
+    verdicts: list[Verdict] = []  # "undo. still ok?", "go back to 4K pages. fits?": asked of the document undone
 
     def lead(out: Composer) -> None:
         if not moved:
             return
         after_model = engine._model(st)
-        diff = diff_reviews(engine.advisor.review(before_model), engine.advisor.review(after_model))
+        before = engine.advisor.review(before_model)
+        diff = diff_reviews(before, engine.advisor.review(after_model))
         put_back = [Change(path, b) for path, _, b in moved]
         read_by = readers(Context(advisor=engine.advisor), before_model, after_model, put_back)
         after = engine.advisor.review(after_model)
@@ -939,6 +924,9 @@ def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str, va
         out.say(f"{what}: {shown}. {left} more change(s) can be undone.", *cites)
         moved_lines(engine.advisor, diff, out, brief=True)
         docfigures.moved(before_model, after_model, out, undone=True)
+        models = (before_model, after_model)
+        asked = compose.verdict(text, diff, before.findings, after.findings, read_by, models, out, None, implicit=False)
+        verdicts.extend([asked] if asked is not None else [])
 
     if values:
         out = Composer()
@@ -947,8 +935,82 @@ def revert(engine: ChatEngine, text: str, st: ChatState, to: dict, what: str, va
         docfigures.values_lines(engine, st, out)
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
-        return engine._reply("review", st, out, findings=review.findings)
-    return engine._review(text, Intent("review"), st, lead=lead)
+        return engine._reply("review", st, out, findings=review.findings, verdict=next(iter(verdicts), None))
+    reply = engine._review(text, Intent("review"), st, lead=lead)
+    reply.verdict = next(iter(verdicts), reply.verdict)
+    return reply
+
+
+# an undo said first: "undo", "ok revert that", "go back to the original adapters", "scratch that", "nah, forget it"
+_UNDO_CLAUSE = linre.compile(
+    rf"^\s*{UNDO_LEAD}(?:undo|revert|roll\s*back|go\s+back|back\s+out|scratch\s+that|forget\s+(?:it|that)|"
+    r"never\s*mind|nvm|cancel\s+(?:that|it))\b",
+    linre.IGNORECASE,
+)
+# where the undo clause ends and the change begins ("undo that, bump mem", "revert. and now set", "undo + 2G=(4)")
+_CLAUSE_END = linre.compile(r"[.,;:!?]|\s[-+&]+\s|\s(?:and|then|but|plus)\b", linre.IGNORECASE)
+_REST_LEAD = linre.compile(
+    r"^(?:[\s,.;:!+&-]*(?:and|then|now|but|plus|so|ok(?:ay)?)\b)*[\s,.;:!+&-]*", linre.IGNORECASE
+)
+
+
+def undo_then(engine: ChatEngine, text: str, st: ChatState) -> ChatReply | None:
+    """ "undo that and set memory to 7 GB", "go back to the original adapters and ...": the undo, then the changes
+    the rest of the message reads as, on the document as the undo left it; None when the message does not open
+    with an undo or its rest holds no change (the undo and what-if readings take it then)."""
+    if st.document is None:
+        return None
+    m = _UNDO_CLAUSE.match(text)
+    end = _CLAUSE_END.search(text[m.end() :]) if m is not None else None
+    if m is None or end is None:
+        return None
+    said, rest = text[: m.end() + end.start()], text[m.end() + end.start() :]
+    rest = _REST_LEAD.sub("", rest, count=1).strip()
+    if not rest or (linre.search(r"\d", said) and not _STEPS.search(said)):
+        return None  # "revert npiv to 20 and ...": a change said as a revert, not an undo
+    to = _undone(st, said)
+    try:
+        changes = read_changes(to, rest)
+    except (ChangeError, WhichOne):  # the what-if asks which field or value it means, on the undone document
+        return change_after_undo(engine, said, rest, st)
+    if not changes:
+        return None
+    if all(get_at(to, c.path) == c.value for c in changes):  # "... and keep numa 1": the undo alone
+        return undo(engine, said, st) if st.previous_documents else None
+    return change_after_undo(engine, said, rest, st)
+
+
+def _undone(st: ChatState, said: str) -> dict:
+    """The document an undo clause goes back to: the fields it names as given, or the document before the last
+    what-if(s); the document as it is when there is nothing to undo."""
+    named = undone_fields(st, said)
+    if named and st.original_document is not None:
+        try:
+            return apply_changes(st.document or {}, [Change(p, get_at(st.original_document, p)) for p in named])
+        except ChangeError:
+            pass
+    if not st.previous_documents:
+        return st.document or {}
+    return st.previous_documents[-undo_steps(said, st)]
+
+
+def change_after_undo(engine: ChatEngine, said: str, change: str, st: ChatState) -> ChatReply:
+    """The undo `said`, then the change on the document as it left it, with the fields it put back said first."""
+    current = st.document or {}
+    to = _undone(st, said)
+    if undone_fields(st, said) and to is not current:
+        st.previous_documents.append(current)  # the fields put back are a step of their own ("undo" brings them)
+    elif st.previous_documents:
+        del st.previous_documents[-undo_steps(said, st) :]
+    st.document = to
+    undone = document_changes(to, current)
+    reply = turn(engine, change, Intent("whatif"), st)
+    if undone and reply.citations:
+        shown = "; ".join(f"{path}: {_show(b, path)} -> {_show(a, path)}" for path, a, b in undone[:8])
+        line = f"Undone first: {shown}."
+        reply.answer = f"{line} [1]\n{reply.answer}"
+        reply.claims.insert(0, Claim(text=line, citations=[1]))
+    return reply
 
 
 # "apply it", "ok do that", "apply the fix please": the change the last answer suggested, made

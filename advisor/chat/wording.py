@@ -18,12 +18,13 @@ from advisor.capabilities.whatif import ChangeError, get_at
 from advisor.chat.calc.zsystems import _lfarea_statement
 from advisor.chat.changes import Change, WhichOne, field_types, resolve_target
 from advisor.chat.fieldwords import STATES, described, description_words, path_words, stem, stems, words_of
-from advisor.chat.reader import Reading
+from advisor.chat.reader import Reading, read
 from advisor.chat.reader.platforms import SCHEMA_POWER
 
 _MOVE = re.compile(
     r"\b(?:upgrade|upgrading|move|moving|migrate|migrating|go|going|switch|switching|change|replace|refresh|"
-    r"update|updating|put|run|running|on|downgrade|downgrading|back\s+to|revert|stay|stick|instead)\b",
+    r"update|updating|put|run|running|on|downgrade|downgrading|back\s+to|revert|stay|stick|instead|shift|shifted|"
+    r"lift(?:ed)?)\b",
     re.IGNORECASE,
 )
 _ADD = re.compile(
@@ -40,7 +41,8 @@ _REMOVE = re.compile(
 # an amount the field should have as a whole: "what if it had 32 GB", "give it 8 GB", "bump the memory to 16 GB"
 _HAVING = re.compile(
     r"\b(?:had|has|have|having|with|was|were|gets?|got|give|giving|gave|bump|bumped|resize|resized|allocate|assign|"
-    r"make\s+it|set\s+it|size\s+it|(?:grow|raise|increase|lower|reduce|shrink|cut|decrease)\s+(?:it\s+|the\s+\w+\s+)?to)\b",
+    r"make\s+it|set\s+it|size\s+it|go(?:ing)?\s+to|(?:grow|raise|increase|lower|reduce|shrink|cut|decrease)\s+"
+    r"(?:it\s+|the\s+\w+\s+)?to)\b",
     re.IGNORECASE,
 )
 _OTHER_SIZE = re.compile(r"paging|swap|max|maximum|shared|CLM|expanded|LFAREA|PLAREA|buffer|cache", re.IGNORECASE)
@@ -83,7 +85,7 @@ _BIND = re.compile(
     r"(?:the\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b"
     # "D01 gets locality domain 1", "D02 goes to pset 2", "D01 in cell 0", "D01 bound to LD 1"
     r"|\b(?:instance\s+)?([A-Za-z][A-Za-z0-9]{1,7})\s+(?:gets?|got|goes\s+(?:to|into)|went\s+to|moves?\s+to|"
-    r"(?:is\s+|were\s+|was\s+)?(?:bound|pinned|placed|put)\s+(?:to|in|into|on)|runs?\s+in|in|on)\s+"
+    r"(?:is\s+|were\s+|was\s+)?(?:bound|pinned|placed|put)\s+(?:to|in|into|on)|runs?\s+in|in|on|->|=>|→)\s*"
     r"(?:the\s+|a\s+)?(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b",
     re.IGNORECASE,
 )
@@ -99,10 +101,64 @@ _BIND_EACH = re.compile(
 _EACH = re.compile(r",|\band\b|&", re.IGNORECASE)
 
 
+# "split into 8 instances of 4 cores", "run 8 instances with 4 cores each", "8 x 4-core instances", "8 4-core
+# instances": the SAP instances of an HP-UX server laid out anew
+LAYOUT = linre.compile(
+    r"\b(\d{1,3})\s*(?:x\s*)?(?:sap\s+|dialog\s+|app(?:lication)?\s+server\s+)?instances?\s*(?:,\s*|\s+(?:with|of|at|having|"
+    r"each\s+with|on)\s+)(\d{1,3})\s+(?:cores?|cpus?|processors?)\b"
+    r"|\b(\d{1,3})\s*(?:x\s*)?(\d{1,3})[\s-]*cores?\s+(?:sap\s+|dialog\s+)?instances?\b",
+    linre.IGNORECASE,
+)
+_OWN = r"\b(?:own|each|separate|dedicated|one\s+per)\b[^.?!]{0,40}\b"
+_OWN_PSET = linre.compile(_OWN + r"(?:psets?|processor\s+sets?)\b", linre.IGNORECASE)
+_OWN_LD = linre.compile(_OWN + r"(?:locality\s+domains?|lds?|ldoms?|cells?)\b", linre.IGNORECASE)
+_NAME_NUMBER = linre.compile(r"^(.*?)(\d+)$")
+
+
+def _layout_changes(doc: dict, text: str) -> list[Change]:
+    """ "what if we split into 8 instances of 4 cores, each in its own pset and locality domain": the instance list
+    laid out anew, named as the document names them (D00, D01, ... continued), the work processes spread evenly
+    over them, each in a processor set of its own and spread over the cells' locality domains when the words say so
+    (unbound otherwise); ChangeError when they need more cores than the server has."""
+    m = LAYOUT.search(text[:2000]) if doc.get("kind") == "hpux-server" else None
+    if m is None:
+        return []
+    count, per = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), int(m.group(4)))
+    cores = doc.get("cores")
+    if count < 1 or per < 1:
+        raise ChangeError(f"'{m.group(0)}': an instance layout needs at least one instance of at least one core")
+    if isinstance(cores, int | float) and count * per > cores:
+        raise ChangeError(f"{count} instances of {per} cores need {count * per} cores; the server has {cores:g}")
+    given = [i for i in ((doc.get("sap") or {}).get("instances") or []) if isinstance(i, dict)]
+    names = [str(i.get("name")) for i in given if i.get("name")][:count]
+    last = _NAME_NUMBER.match(names[-1]) if names else None
+    prefix, width = (last.group(1), len(last.group(2))) if last else ("D", 2)
+    number = max((int(n.group(2)) for n in map(_NAME_NUMBER.match, names) if n), default=-1)
+    while len(names) < count:
+        number += 1
+        names.append(f"{prefix}{number:0{width}d}")
+    wps = sum(int(i.get("work_processes") or 0) for i in given)
+    cells = int(doc.get("cells") or 1)
+    own_pset, own_ld = bool(_OWN_PSET.search(text)), bool(_OWN_LD.search(text))
+    laid = []
+    for k, name in enumerate(names):
+        inst: dict[str, Any] = {"name": name, "cores": per}
+        if wps:
+            inst["work_processes"] = max(1, round(wps / count))
+        inst["locality_domain"] = k * cells // count if own_ld else None
+        inst["pset"] = k + 1 if own_pset else None
+        laid.append(inst)
+    return [Change("sap.instances", laid, None, text)]
+
+
 def _instance_changes(doc: dict, text: str) -> list[Change]:
-    """Binding a named SAP instance of an HP-UX server to a locality domain or a processor set."""
+    """Binding a named SAP instance of an HP-UX server to a locality domain or a processor set, or the instances
+    laid out anew (`_layout_changes`)."""
     if doc.get("kind") != "hpux-server":
         return []
+    layout = _layout_changes(doc, text)
+    if layout:
+        return layout
     out: list[Change] = []
     instances = (doc.get("sap") or {}).get("instances") or []
     names = {str(inst.get("name", "")).lower(): i for i, inst in enumerate(instances)}
@@ -208,22 +264,59 @@ def _adapter_field(q) -> str | None:
     return fields[key]
 
 
+# an adapter count taken away in its own clause ("and we'd pull 2 of the 4 FC ports", "lose the two 10G ports")
+_FEWER = linre.compile(
+    r"\b(?:remov\w*|take\s+away|take\b[^.?!]{0,24}\baway|(?:pull|take|rip)(?:s|ed|ing)?(?:\s+out)?|minus|less|"
+    r"fewer|los[et]|losing|drop(?:s|ped|ping)?|unplug\w*|disconnect\w*|decommission\w*|retir\w*|"
+    r"(?:reduce|cut|lower|shrink|decrease|trim)\b[^.?!]{0,24}?\bby)\b",
+    linre.IGNORECASE,
+)
+# "2 of the 4 FC ports": the count is the 2
+_SUBSET = linre.compile(
+    r"\b(\d{1,4})\s+(?:of|out\s+of)\s+(?:the|our|its|their|those|these|all)?\s*(?:\d{1,4}\s*)?$", linre.IGNORECASE
+)  # "1 of the 2 10G ports": the count said before the speed
+_TO_BEFORE = linre.compile(r"(?:\bto|=)\s*$", linre.IGNORECASE)  # "drop npiv to 10": the count as a whole
+
+
+def _adapter_sign(text: str, q) -> int:
+    """+1 when the words add the quantity's adapters, -1 when they take them away, 0 when they give the count as a
+    whole; each clause by its own verb ("10 more npiv clients, and we'd pull 2 of the 4 FC ports"), a clause with none
+    by the last verb before it ("add 4 NPIV and 2 FC ports")."""
+    head = text[: q.start]
+    cut = [m.end() for m in _CLAUSES.finditer(head)]
+    own = head[cut[-1] :] if cut else head
+    if _TO_BEFORE.search(own):
+        return 0
+    if _FEWER.search(q.raw):  # "10 fewer npiv"
+        return -1
+    if q.added or own.rstrip().endswith("+"):  # "10 more npiv clients", "+8 NPIV"
+        return 1
+    fewer, more = list(_FEWER.finditer(head)), list(_ADD.finditer(head))
+    last_fewer, last_more = (fewer[-1].start() if fewer else -1), (more[-1].start() if more else -1)
+    if max(last_fewer, last_more) < 0:
+        return 0
+    return -1 if last_fewer > last_more else 1
+
+
 def _adapter_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
-    """ "add 8 NPIV adapters", "what if it had 4 more 10 Gb ports", "remove 2 x 8 Gb FC ports" on a VIOS; "8 FC ports
-    instead of 4", "what if 30 NPIV adapters": the count itself."""
-    relative = bool(_ADD.search(text) or _REMOVE.search(text))
+    """ "add 8 NPIV adapters", "what if it had 4 more 10 Gb ports", "remove 2 x 8 Gb FC ports", "pull 2 of the 4 FC
+    ports" on a VIOS, each quantity added or taken away by the verb of its own clause; "8 FC ports instead of 4",
+    "what if 30 NPIV adapters", "use 2 of the 4 FC ports": the count itself."""
+    relative = bool(_ADD.search(text) or _REMOVE.search(text) or _FEWER.search(text))
     if doc.get("kind") != "vios" or not (relative or _INSTEAD_OF_WORDS.search(text) or _SUPPOSE.search(text)):
         return []
-    sign = -1 if _REMOVE.search(text) else 1
     out: list[Change] = []
     for q in reading.quantities:
         count = q.count if q.kind == "speed" else (int(q.value) if q.noun in ("npiv", "veth", "lhea") else None)
         field = _adapter_field(q) if count else None
         if field is None or count is None:
             continue
+        subset = _SUBSET.search(text[: q.start])
+        count = int(subset.group(1)) if subset is not None else count
         path = f"adapters.{field}"
         current = get_at(doc, path) or 0
-        new = current + sign * count if relative else count
+        sign = _adapter_sign(text, q)
+        new = current + sign * count if sign else count
         if new < 0:
             raise ChangeError(f"{path} would be {new}: the document has {current}")
         out.append(Change(path, new, None, text))
@@ -239,11 +332,15 @@ def _page_size(q, doc: dict) -> bool:
 
 def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
     """The changes the words ask for on `doc` (empty when they name none); ChangeError when one cannot be made."""
+    instances = _instance_changes(doc, text)
+    layout = LAYOUT.search(text) if doc.get("kind") == "hpux-server" else None
+    if layout is not None:  # "8 instances of 4 cores": the instances' cores, not the server's, read no further
+        text = text[: layout.start()] + " " * (layout.end() - layout.start()) + text[layout.end() :]
+        reading = read(text)
     fixed = _fix_changes(doc, text) + _lfarea_changes(doc, text)
     by_words, used = field_changes(doc, text, reading)
     if any(c.path == "lfarea" for c in fixed) and not _USAGE.search(text):  # "remove the 1M part": the statement's
         by_words = [c for c in by_words if not c.path.startswith("lfarea_usage.")]
-    instances = _instance_changes(doc, text)
     if instances:  # "bind D01 with mpsched ...", "drop D02 from the box": those words set no flag or mode; amounts stay
         by_words = [c for c in by_words if isinstance(c.value, int | float) and not isinstance(c.value, bool)]
     changes: list[Change] = (
@@ -268,6 +365,8 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         changes.append(Change(MACHINE[doc["kind"]], machine, None, text))
     for level in reading.os_levels:
         changes += _os_changes(doc, level, text)
+    if not reading.os_levels:
+        changes += _bare_level(doc, text)
     if _SMT_ON.search(text) and doc.get("kind") in ("aix-lpar", "vios"):
         raise ChangeError("SMT on AIX has modes 1, 2, 4 and 8: say which one, for example 'set cpu.smt = 8'")
     if _SMT_OFF.search(text) and doc.get("kind") in ("aix-lpar", "vios") and "cpu.smt" in field_types(doc["kind"]):
@@ -340,6 +439,22 @@ def _os_changes(doc: dict, level, text: str) -> list[Change]:
     return []
 
 
+# "update to TL1", "go to tl 5 sp 2": a technology level (and service pack) of the AIX version the LPAR runs
+_BARE_TL = linre.compile(r"\b(?:TL|technology\s+level)\s*(\d{1,2})(?:\s*(?:SP|service\s+pack)\s*(\d{1,2}))?\b", linre.I)
+
+
+def _bare_level(doc: dict, text: str) -> list[Change]:
+    """A TL said without its AIX version, moved to with a verb of change: the version the document has, at that TL
+    (the old SP says nothing of the new TL: the one said, or none)."""
+    m = _BARE_TL.search(text) if doc.get("kind") == "aix-lpar" and _MOVE.search(text) else None
+    if m is None or get_at(doc, "os.version") is None:
+        return []
+    out = [Change("os.tl", int(m.group(1)), None, text)]
+    if m.group(2) is not None or get_at(doc, "os.sp") is not None:
+        out.append(Change("os.sp", int(m.group(2)) if m.group(2) is not None else None, None, text))
+    return out
+
+
 def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     if isinstance(value, dict):
         out: dict[str, Any] = {}
@@ -368,6 +483,7 @@ def document_changes(before: dict, after: dict) -> list[tuple[str, Any, Any]]:
 
 # the words of each field (its path, its description, the admin words of advisor/chat/fieldwords.py)
 _CLAUSES = linre.compile(r"[,;]|\s(?:and|then|plus|also|but)\s", linre.IGNORECASE)
+_NEED = linre.compile(r"\b(?:enough|sufficient|room|fits?|cover(?:s|ed)?|handles?|holds?)\b", linre.IGNORECASE)
 _OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|currently)\s*$", linre.IGNORECASE)
 _BY = linre.compile(r"\bby\s*$", linre.IGNORECASE)
 _DOWN = linre.compile(r"\b(?:cut|lower|reduce|decrease|shrink|drop|trim|take|remove|minus|less)\b", linre.IGNORECASE)
@@ -501,7 +617,7 @@ def _fix_changes(doc: dict, text: str) -> list[Change]:
 _LFAREA_PAGES = linre.compile(
     r"(\d{1,6})\s*(?:x\s*)?(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)\b"
     r"|\b(2\s?G|1\s?M)[B]?\s*(?:large\s+|fixed\s+)?(?:pages?|frames?)?\s*(?:(?:goes|go|going|moves?|changes?|raised|"
-    r"lowered|set|cut|grows?|drops?)\s+to|to|=|of|at|were|is|becomes?|be)\s*\(?\s*(\d{1,6})"
+    r"lowered|set|cut|grows?|drops?)\s+to|to|=|->|=>|→|of|at|were|is|becomes?|be)\s*\(?\s*(\d{1,6})"
     r"\s*(%?)",  # "1M=(50%)": the statement's own syntax, one part of it
     linre.IGNORECASE,
 )
@@ -653,9 +769,22 @@ def field_changes(doc: dict, text: str, reading: Reading, frame: bool = False) -
         values = [q for q in values if q.kind == "number" or q.raw.split()[0].lower() not in name_words]
         numeric = False
         spans: list[tuple[int, int]] = []
-        for q in reversed(values):  # "from 64 to 128 GB": the last value that fits a field is the new one
-            rest = f"{text[lo : q.start]} {text[q.end : hi]}"  # the value's own text names no field ("1m")
-            own = words_of(rest) | (stems(q.noun) if q.noun else set())  # "8 IFLs"
+        beside: set[str] = set()  # the words that named a value's field from right beside it
+        for q in values if len(values) > 1 else []:  # "10 GB true memory at factor 1.1": each by its own word
+            near = words_of(_adjacent(clause, q.start - lo, q.end - lo, shared=False))
+            change = _numeric_change(doc, fields, near, q, clause, text, seen) if near else None
+            if change is not None and path_words(change.path) & near:  # the word beside it names the field
+                beside |= near
+                changes.append(change)
+                used.add(q.start)
+                spans.append((q.start - lo, q.end - lo))
+                seen.add(change.path)
+                numeric = True
+        for q in reversed([v for v in values if v.start not in used]):  # "from 64 to 128 GB": the last value
+            after = text[q.end : hi]
+            need = _NEED.search(after)  # "10 GB ... enough for the peak": the peak is what it is held against
+            rest = f"{text[lo : q.start]} {after[: need.start()] if need else after}"  # its own text names none ("1m")
+            own = (words_of(rest) | (stems(q.noun) if q.noun else set())) - beside  # "8 IFLs"; not another's word
             change = _numeric_change(doc, fields, own, q, clause, text, seen)
             if change is not None:
                 changes.append(change)

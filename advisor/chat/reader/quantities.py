@@ -56,7 +56,7 @@ _PORTS_OF = re.compile(r"\s?ports?\sof\s(?=\d)", re.IGNORECASE)
 # "2 port 16Gb FC", "a 4-port 10GbE card": the number of ports of the adapter that follows
 _PORT_ADAPTER = re.compile(r"[\s-]?ports?\s(?=\d)", re.IGNORECASE)
 _COUNT_NOUN = re.compile(
-    r"[\s-]{0,2}(?:(?P<more>more|extra|additional|new|spare|x|×)\s?)?"
+    r"[\s-]{0,2}(?:(?P<more>more|extra|additional|new|spare|fewer|less|x|×)\s?)?"  # "10 fewer npiv": a count too
     r"(?:(?:physical|processor|configured|active|enabled|cabled|used|dedicated|non-LHEA)\s)?"
     r"(?P<noun>virtual\s(?:processors?|procs?|CPUs?)|VPs?\b|cores?|CPUs?|procs?|processors?|way|NPIV|vFC|virtual\sFC|virtual\sFibre\sChannel|virtual\sEthernet|"
     r"virt(?:ual|\.)?\s?(?:eth(?:ernet)?|ent|enet|NICs?)\b|veths?|v-eths?|"
