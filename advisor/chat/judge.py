@@ -17,6 +17,7 @@ from advisor import linre
 from advisor.calculators import ame
 from advisor.capabilities.whatif import ChangeError, apply_changes
 from advisor.chat.reader import Reading, read
+from advisor.chat.reader.platforms import OsLevel
 from advisor.chat.state import ChatState
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
@@ -43,7 +44,7 @@ def ame64k_support(reading: Reading) -> tuple[str, str] | None:
     if not reading.yes_no or not _AME64K.search(text) or _NOT_SUPPORT.search(text):
         return None
     procs = [p.name for p in reading.platforms if p.family == "power"]
-    levels = [o for o in reading.os_levels if o.os == "aix"]
+    levels = [o for o in reading.os_levels if o.os == "aix"] or ([bare] if procs and (bare := bare_aix(text)) else [])
     if not procs and not levels:
         return None
     proc = procs[-1] if procs else None
@@ -196,6 +197,15 @@ _BARE_AIX = linre.compile(
 _AIX_RELEASES = frozenset({"5.3", "6.1", "7.1", "7.2", "7.3"})
 
 
+def bare_aix(text: str) -> OsLevel | None:
+    """The AIX release a question about a Power processor writes without "AIX" ("power8 / 7.1", "P10 with 7.3")."""
+    m = next((m for m in _BARE_AIX.finditer(text) if m.group(1) in _AIX_RELEASES), None)
+    if m is None:
+        return None
+    tl = int(m.group(2)) if m.group(2) else None
+    return OsLevel(os="aix", version=m.group(1), tl=tl, raw=m.group(0).strip())
+
+
 def stated_levels(reading: Reading) -> dict[str, Level]:
     """The levels a question states, as the claims compare them: the last processor, AIX, VIOS, z/OS, z/VM, HP-UX."""
     out: dict[str, Level] = {}
@@ -219,10 +229,10 @@ def stated_levels(reading: Reading) -> dict[str, Level]:
         else:
             out[o.os] = (*level, o.tl) if o.os == "aix" and o.tl is not None else level
     if "power" in out and "aix" not in out:
-        bare = next((m for m in _BARE_AIX.finditer(reading.text) if m.group(1) in _AIX_RELEASES), None)
+        bare = bare_aix(reading.text)
         if bare is not None:
-            level = parse_level("aix", bare.group(1))
-            out["aix"] = (*level, int(bare.group(2))) if bare.group(2) else level
+            level = parse_level("aix", bare.version)
+            out["aix"] = (*level, bare.tl) if bare.tl is not None else level
     for m in _VIOS_LEVEL.finditer(reading.text):
         out["vios"] = parse_level("vios", m.group(1))
     if "vios" not in out and _VIOS_WORD.search(reading.text):
@@ -537,7 +547,8 @@ def claim_verdict(
     head = text[: text.index(" (")] if text.endswith(")") and " (" in text else text
     if head != text:  # the carried form drops the follow-up's "?": "1 VIOS ONLY. ACCEPTABLE (earlier question)"
         head = head.rstrip(" ?.!") + "?"
-    own = head if claims.asks_any(head) else text
+    # "dispatcher queue growing -> add more WPs?": an arrow ends the statement before the question
+    own = _ARROW.sub(". ", head if claims.asks_any(head) else text)
     fragment = (
         len(own.split()) <= _FRAGMENT_WORDS
         and not _WH_FIRST.match(own)
@@ -643,6 +654,7 @@ _PLAN_VERB = linre.compile(
     r"stop|put|place|use|turn|switch|map|zone|mount)\b",
     linre.IGNORECASE,
 )
+_ARROW = linre.compile(r"\s*(?:->|=>|→)\s*")
 _PLAN_SUBJECTS = 2  # an impossibility of fewer subjects is too general to judge a stated plan with
 
 

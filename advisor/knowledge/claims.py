@@ -145,7 +145,8 @@ _STATED = linre.compile(
 # asked as the opposite of "within the figure": "too much?", "over the target?", "exceeds it?"
 _BEYOND = linre.compile(
     r"\b(?:too\s+(?:high|much|many|big|large|low|small|few|little)|(?:over|above|beyond|outside)\s+(?:the\s+|our\s+|its\s+)?"
-    r"(?:target|limit|max\w*|threshold|range|recommend\w*|guidance|pool|cores|capacity)|exceed\w*|out\s+of\s+(?:range|bounds|spec))",
+    r"(?:target|limit|max\w*|threshold|range|recommend\w*|guidance|pool|cores|capacity)|exceed\w*|out\s+of\s+(?:range|bounds|spec)|"
+    r"(?:are|is)\s+(?:we|it|that|this|they)\s+over\s*\?)",
     linre.IGNORECASE,
 )
 _ABOVE = ("more than", "over", "above", "greater than", "higher than", "exceeds", "exceed", "beyond", ">")

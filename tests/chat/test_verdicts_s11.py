@@ -123,3 +123,24 @@ def test_factor_after_to(engine, question, expected):
 )
 def test_figures_and_placements(engine, question, expected):
     assert verdict_of(engine, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # an arrow ends the statement before the question
+        ("response times up, dispatcher queue long => more dialog WPs?", "it depends"),
+        # the SMT gain was measured on one workload
+        ("does every workload gain 40% from SMT on a z13?", "no"),
+        # an AIX release after a Power processor, in the AME64K judgement too
+        ("power8 / 7.1 - AME64K usable?", "no"),
+        ("POWER9 w/ 7.2 TL5: AME64K usable?", "yes"),
+        # "are we over?" asks whether it is over
+        ("16 core pool; EC 4, 4, 4 and 3. are we over?", "no"),
+        ("16 core pool; EC 6, 4, 4 and 3. are we over?", "yes"),
+        # numbered VIOS names are VIOS
+        ("we'll suspend vios1 and vios2 along with the clients tonight. fine?", "no"),
+    ],
+)
+def test_batch2_mechanisms(engine, question, expected):
+    assert verdict_of(engine, question) == expected
