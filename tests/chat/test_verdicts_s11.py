@@ -138,6 +138,10 @@ def test_figures_and_placements(engine, question, expected):
         # "are we over?" asks whether it is over
         ("16 core pool; EC 4, 4, 4 and 3. are we over?", "no"),
         ("16 core pool; EC 6, 4, 4 and 3. are we over?", "yes"),
+        # "quicker" asks whether it improves; an "online change" whether it is dynamic
+        ("is namefs quicker than nfs for wpar file access?", "yes"),
+        ("AME4K -> AME64K as an online change?", "no"),
+        ("expansion factor 1.4 to 1.8 as a live change?", "yes"),
         # numbered VIOS names are VIOS
         ("we'll suspend vios1 and vios2 along with the clients tonight. fine?", "no"),
     ],
