@@ -17,6 +17,7 @@ from advisor import linre
 from advisor.calculators import ame
 from advisor.capabilities.whatif import ChangeError, apply_changes
 from advisor.chat.reader import Reading, read
+from advisor.chat.reader.platforms import OsLevel
 from advisor.chat.state import ChatState
 from advisor.documents.errors import DocumentError
 from advisor.documents.io import validate_document
@@ -43,7 +44,7 @@ def ame64k_support(reading: Reading) -> tuple[str, str] | None:
     if not reading.yes_no or not _AME64K.search(text) or _NOT_SUPPORT.search(text):
         return None
     procs = [p.name for p in reading.platforms if p.family == "power"]
-    levels = [o for o in reading.os_levels if o.os == "aix"]
+    levels = [o for o in reading.os_levels if o.os == "aix"] or ([bare] if procs and (bare := bare_aix(text)) else [])
     if not procs and not levels:
         return None
     proc = procs[-1] if procs else None
@@ -188,6 +189,21 @@ _BARE_LEVEL = linre.compile(
 )
 _FOUR_PART = linre.compile(r"(?:^|[^\w.])(\d\.\d{1,2}\.\d{1,2}\.\d{1,3})\b")
 _HPUX_VERSIONS = {"11iv1": (11, 11), "11iv2": (11, 23), "11iv3": (11, 31)}
+# "power10 with 7.3", "P9 / 7.2 TL5": an AIX release written without its name after a Power processor
+_BARE_AIX = linre.compile(
+    r"(?:\bwith|\bon|\brunning|\band|/|,|\bw/)\s{0,2}([5-7]\.[1-3])(?:\s{0,2}TL\s{0,2}(\d{1,2}))?(?:[^\w.%]|$)",
+    linre.IGNORECASE,
+)
+_AIX_RELEASES = frozenset({"5.3", "6.1", "7.1", "7.2", "7.3"})
+
+
+def bare_aix(text: str) -> OsLevel | None:
+    """The AIX release a question about a Power processor writes without "AIX" ("power8 / 7.1", "P10 with 7.3")."""
+    m = next((m for m in _BARE_AIX.finditer(text) if m.group(1) in _AIX_RELEASES), None)
+    if m is None:
+        return None
+    tl = int(m.group(2)) if m.group(2) else None
+    return OsLevel(os="aix", version=m.group(1), tl=tl, raw=m.group(0).strip())
 
 
 def stated_levels(reading: Reading) -> dict[str, Level]:
@@ -212,6 +228,11 @@ def stated_levels(reading: Reading) -> dict[str, Level]:
             out[o.os] = (*level, o.tl or 0, o.sp)
         else:
             out[o.os] = (*level, o.tl) if o.os == "aix" and o.tl is not None else level
+    if "power" in out and "aix" not in out:
+        bare = bare_aix(reading.text)
+        if bare is not None:
+            level = parse_level("aix", bare.version)
+            out["aix"] = (*level, bare.tl) if bare.tl is not None else level
     for m in _VIOS_LEVEL.finditer(reading.text):
         out["vios"] = parse_level("vios", m.group(1))
     if "vios" not in out and _VIOS_WORD.search(reading.text):
@@ -526,7 +547,8 @@ def claim_verdict(
     head = text[: text.index(" (")] if text.endswith(")") and " (" in text else text
     if head != text:  # the carried form drops the follow-up's "?": "1 VIOS ONLY. ACCEPTABLE (earlier question)"
         head = head.rstrip(" ?.!") + "?"
-    own = head if claims.asks_any(head) else text
+    # "dispatcher queue growing -> add more WPs?": an arrow ends the statement before the question
+    own = _ARROW.sub(". ", head if claims.asks_any(head) else text)
     fragment = (
         len(own.split()) <= _FRAGMENT_WORDS
         and not _WH_FIRST.match(own)
@@ -559,6 +581,10 @@ def claim_verdict(
         if got is not None and _FAILURE.search(text) and _EXPECTED.search(asked_part(own)):
             # "amepat -O proc=P7+ gives a usage error on AIX 6.1 TL7. expected?": not there at that level, so yes
             got = replace(got, answer="yes", because=f"expected: {got.because}")
+    if _OK_TAG.search(own) and (_PLAN.search(own) or _PLAN_VERB.match(own)):
+        # "plan is to suspend everything including both VIOS. ok?": a plan the sources say cannot be done is not ok,
+        # whatever a claim about fewer of its subjects recommends
+        got = _impossible_plan(claims, text, levels, focus, got) or got
     if context and _ONES.search(own):
         # "currently 4 large ones, is that fine?" after "how many SAP instances ...?": the ones the question counted
         counted = _COUNTED_NOUN.search(context)
@@ -608,6 +634,43 @@ def claim_verdict(
     if got is not None and _states_own_scene(own) and not any(p.search(own) for p in got.claim.about):
         return alone  # "D02 has 16 cores and no locality domain. ok like that?": its own scene, not the earlier subject
     return got or alone
+
+
+# "... including both VIOS. ok?", "- fine?", "is that acceptable?": a judgement of the statement before it
+_OK_TAG = linre.compile(
+    r"(?:^|[.,;:!?)-]\s{0,3})(?:(?:is|would)\s+(?:that|this|it)\s+(?:be\s+)?)?(?:ok|okay|fine|good|acceptable|alright|"
+    r"feasible|doable|workable|sane|a\s+good\s+plan)\s{0,2}\?\s*$",
+    linre.IGNORECASE,
+)
+# "plan is to ...", "we will ...", "going to ...": what the message states is something to be done
+_PLAN = linre.compile(
+    r"\b(?:plan\w*|going\s+to|gonna|intend\w*|about\s+to|want\s+to|would\s+like\s+to|will|we'll|i'll|schedul\w*|"
+    r"idea\s+is)\b",
+    linre.IGNORECASE,
+)
+# "CHG0031188: suspend both VIOS before the power-off. ok?": a plan written as the step to take
+_PLAN_VERB = linre.compile(
+    r"^\s*(?:[A-Z]{2,}[\w-]*\d:?\s+)?(?:suspend|resume|shut|power|migrate|move|enable|disable|set|add|remove|run|start|"
+    r"stop|put|place|use|turn|switch|map|zone|mount)\b",
+    linre.IGNORECASE,
+)
+_ARROW = linre.compile(r"\s*(?:->|=>|→)\s*")
+_PLAN_SUBJECTS = 2  # an impossibility of fewer subjects is too general to judge a stated plan with
+
+
+def _impossible_plan(
+    claims: Claims, text: str, levels: dict[str, Level], focus: str | None, got: ClaimVerdict | None
+) -> ClaimVerdict | None:
+    """ "no" for a stated plan whose subjects a claim says cannot go together ("suspend ... both VIOS"), when that
+    claim names more of the question's subjects than the verdict found so far; else None."""
+    gate = claims.verdict(text, levels, "is it possible?", False, focus)
+    if gate is None or gate.answer != "no" or gate.figure or gate.claim.weight < _PLAN_SUBJECTS:
+        return None
+    if gate.claim.says != "possible" or gate.claim.holds != "no" or gate.claim.figures or gate.claim.compares:
+        return None  # only a claim that says the thing cannot be done, not a figure held against a limit
+    if got is not None and (got.answer == "no" or got.claim.weight > gate.claim.weight):
+        return None
+    return replace(gate, because=f"not as planned: {gate.because}")
 
 
 def _bare_or_pointing(own: str, claims: Claims) -> bool:

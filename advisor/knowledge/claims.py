@@ -131,7 +131,7 @@ _CHANGE_ASKED = linre.compile(
     r"this|that|them)\b|\b(?:anything|something)\s+to\s+(?:change|fix|adjust|correct|do)\b|\b(?:needs?|has|have)\s+to\s+be\s+"
     r"(?:changed|fixed|adjusted|corrected)\b|\bneeds?\s+(?:changing|fixing|adjusting|correcting|a\s+change|a\s+fix)\b|"
     r"\b(?:should|shall|must)\s+(?:I|we)\s+(?:change|fix|adjust|correct|touch|tweak)(?:\s+(?:that|this|it|them|anything)\b|"
-    r"\s*\?)",
+    r"\s*\?)|\baction\s+(?:is\s+)?(?:required|needed|necessary)\b|\btake\s+(?:\w+\s+)?action\b",
     linre.IGNORECASE,
 )
 # "D2TLB misses at 0.3 per 1000 instructions - within target?", "more than 40 % ITR?": a number the question states,
@@ -145,7 +145,8 @@ _STATED = linre.compile(
 # asked as the opposite of "within the figure": "too much?", "over the target?", "exceeds it?"
 _BEYOND = linre.compile(
     r"\b(?:too\s+(?:high|much|many|big|large|low|small|few|little)|(?:over|above|beyond|outside)\s+(?:the\s+|our\s+|its\s+)?"
-    r"(?:target|limit|max\w*|threshold|range|recommend\w*|guidance|pool|cores|capacity)|exceed\w*|out\s+of\s+(?:range|bounds|spec))",
+    r"(?:target|limit|max\w*|threshold|range|recommend\w*|guidance|pool|cores|capacity)|exceed\w*|out\s+of\s+(?:range|bounds|spec)|"
+    r"(?:are|is)\s+(?:we|it|that|this|they)\s+over\s*\?)",
     linre.IGNORECASE,
 )
 _ABOVE = ("more than", "over", "above", "greater than", "higher than", "exceeds", "exceed", "beyond", ">")
@@ -753,8 +754,10 @@ class Claims:
         elif c.says == "need" and (stop := _AVOIDED.search(asked_text, end)) and stop.start() - end <= _GOVERNS:
             reverse = not reverse  # "can I stop monitoring AME?", "ok to quit watching it?": what is needed, given up
         tag = _ISSUE_TAG.search(asked_text) if c.says not in ("recommend", "risk") else None
-        if tag is not None and tag.start() > at:
-            reverse = not reverse  # "updates on another cell than the dialog WPs, any issue?": is what it states wrong
+        if tag is not None and tag.start() > at and self.predicates[c.says].same.search(tag.group(0)) is None:
+            # "updates on another cell than the dialog WPs, any issue?": is what it states wrong; a tag that words the
+            # claim's own predicate asks it ("got signal 33 - memory related?")
+            reverse = not reverse
         if not weak and c.says not in _MODAL and self._purpose(asked_text, at):
             weak = True  # "should I turn on AME ... to save RAM?": the goal named after the modal is not what is asked
         answer, note = _levels(c, levels)

@@ -474,7 +474,7 @@ _FACTOR_WORDS = re.compile(
     r"\bamepat(?:'s\s+|\s+(?:recommends|recommended|suggests|suggested|says|said|gives|gave|shows|showed|reports|reported)\s+)"
     r"(?:an?\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s?x\s+(?:expansion|AME|compression)\b"
-    r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|@\s*)?(\d+\.\d+)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
+    r"|(?:\b(?:AME|at)\s+|@\s*)(?:at\s+|of\s+|to\s+|@\s*)?(\d+\.\d+)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%))"
     r"|\bexpansion\s+(?:of\s+|at\s+|=\s*|is\s+)?(\d+(?:\.\d+)?)(?![\w%]|\.\d|\s*(?:GB|MB|TB|GiB|%|x\b))"
     # "is 12.0 a valid AME expansion factor", "we set 1.005 as factor": the number named as a factor after it
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s+(?:is\s+)?(?:an?|the|as(?:\s+(?:an?|the|our))?)\s+"
