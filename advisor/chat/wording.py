@@ -398,7 +398,8 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
         changes.append(Change(CORES[doc["kind"]], int(cores.value), None, text))
     scale = _SCALE.search(text)
     named_size = next((paths for pattern, paths in NAMED_SIZES if pattern.search(text)), None)
-    if (amount is not None and (_ADD.search(text) or _REMOVE.search(text))) or (
+    said = _sentence_of(text, amount) if amount is not None else ""  # "10 fewer npiv. does 8G hold?": not the 8G's
+    if (amount is not None and (_ADD.search(said) or _REMOVE.search(said))) or (
         scale and (named_size is not None or "memory" in text.lower())
     ):  # "add 2 GB", "double the memory", "and double the swap": relative to the field's current value
         for _, full, name in resolve_target(doc, text, named_size if named_size is not None else MEMORY):
@@ -409,7 +410,7 @@ def word_changes(doc: dict, text: str, reading: Reading) -> list[Change]:
                 new = current * _SCALES[(scale.group(1) or scale.group(2)).lower()]
             else:
                 assert amount is not None
-                sign = -1.0 if _REMOVE.search(text) else 1.0
+                sign = -1.0 if _REMOVE.search(said) else 1.0
                 new = current + sign * amount.value
             if new <= 0:
                 raise ChangeError(f"{full} would be {new:g} GB; it must stay above 0")
@@ -482,6 +483,17 @@ def document_changes(before: dict, after: dict) -> list[tuple[str, Any, Any]]:
 # large_pages.data: "data pages"), plus the admin words below; the value must fit the field's type.
 
 # the words of each field (its path, its description, the admin words of advisor/chat/fieldwords.py)
+_SENTENCE_END = linre.compile(r"[.?!](?:\s|$)")
+
+
+def _sentence_of(text: str, q) -> str:
+    """The sentence a quantity stands in: the verb that adds or takes it away is said there, not in the question after
+    it ("decommission 2 FC ports + 10 fewer npiv. does 8G hold then?" takes no 8 GB away)."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(text[: q.start])), default=0)
+    end = next((m.start() for m in _SENTENCE_END.finditer(text, q.end)), len(text))
+    return text[start:end]
+
+
 _CLAUSES = linre.compile(r"[,;]|\s(?:and|then|plus|also|but)\s", linre.IGNORECASE)
 _NEED = linre.compile(r"\b(?:enough|sufficient|room|fits?|cover(?:s|ed)?|handles?|holds?)\b", linre.IGNORECASE)
 _OLD_VALUE = linre.compile(r"\b(?:from|instead\s+of|rather\s+than|currently)\s*$", linre.IGNORECASE)
