@@ -23,7 +23,7 @@ from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.claims import Level
-from advisor.knowledge.retrieval import split_aside
+from advisor.knowledge.retrieval import other_system, split_aside
 from advisor.knowledge.text import sentences, tokens
 from advisor.knowledge.topic import is_list, offers, stated, topic_words, wanted
 from advisor.knowledge.verdicts import best_verdict
@@ -460,12 +460,13 @@ def reader_tags(reading: Reading) -> set[str]:
     return tags
 
 
-def _same_platforms(kb: KnowledgeBase, question_platforms: set[str], calc: CalcAnswer) -> bool:
-    """Whether a calculation's sources speak of the product line the question names (True when it names none)."""
+def _same_platforms(kb: KnowledgeBase, question_platforms: set[str], sources: set[str]) -> bool:
+    """Whether the sources of a calculation or of its question back (their ids) speak of the product line and, on IBM Z,
+    of the operating system the question names (True when it names none): "max LFAREA on z/VM?" is no z/OS question."""
     asked = kb.synonyms.families(question_platforms)
-    sources = {c.source_id for c in calc.cites}
-    spoken = kb.synonyms.families({t for p in kb.passages if p.source in sources for t in p.platforms})
-    return not asked or not spoken or bool(asked & spoken)
+    tags = {t for p in kb.passages if p.source in sources for t in p.platforms}
+    spoken = kb.synonyms.families(tags)
+    return not (asked and spoken and not asked & spoken) and not other_system(question_platforms, tags)
 
 
 def _ambiguous(reading: Reading) -> AskResult | None:
@@ -526,7 +527,7 @@ def answer(
         text = reading.text
     foreign = bool(r.foreign) and not mentioned_rules
     calc: CalcAnswer | None = None if foreign else calculate(text, question_platforms, reading)
-    if calc is not None and not _same_platforms(kb, question_platforms, calc):
+    if calc is not None and not _same_platforms(kb, question_platforms, {c.source_id for c in calc.cites}):
         calc = None  # "how much swap ... on z/OS?": the HP-UX swap guideline does not answer for another platform
     if calc is not None or not foreign:
         unsure = _ambiguous(reading)
@@ -599,6 +600,8 @@ def answer(
         if calc is None and not foreign and "name" not in wanted(text) and not other_kind
         else None
     )
+    if clar is not None and not _same_platforms(kb, question_platforms, {c.source for c in clar.cites}):
+        clar = None  # "max LFAREA on AIX?": the z/OS input asked back answers nothing for another system
     if clar is not None and clar.decides:  # "should we switch on SMT on Z?": the machine asked back decides it
         claim = entry = judged = None
     if clar is not None and claim is not None and claim.weak and reading.quantities:

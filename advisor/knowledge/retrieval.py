@@ -114,6 +114,18 @@ def option_concepts(kb, question: str) -> list[Concept]:
     return out
 
 
+# the operating systems of one product line that the sources keep apart: LFAREA is z/OS's, the SMT guests z/VM's
+SEPARATE_SYSTEMS = frozenset({"zos", "zvm", "linux-on-z"})
+
+
+def other_system(asked: set[str], tags: set[str]) -> bool:
+    """The question names an IBM Z operating system and `tags` (what a passage or a source speaks of) only others:
+    "max LFAREA on z/VM?" is no z/OS question, though both are IBM Z."""
+    systems = asked & SEPARATE_SYSTEMS
+    spoken = tags & SEPARATE_SYSTEMS
+    return bool(systems and spoken and not systems & spoken)
+
+
 @dataclass
 class Hit:
     passage: Passage
@@ -277,7 +289,7 @@ def rank(
         tags = set(p.platforms)
         factor = 1.0 + PLATFORM_BOOST * len(tags & platforms) + TOPIC_BOOST * len(tags & topics)
         pfam = syn.families(tags)
-        other = bool(families and pfam and not (pfam & families))
+        other = bool(families and pfam and not (pfam & families)) or other_system(platforms, tags)
         if other:
             factor *= OTHER_FAMILY
         if named:
