@@ -116,6 +116,7 @@ def option_concepts(kb, question: str) -> list[Concept]:
 
 # the operating systems of one product line that the sources keep apart: LFAREA is z/OS's, the SMT guests z/VM's
 SEPARATE_SYSTEMS = frozenset({"zos", "zvm", "linux-on-z"})
+Z_MACHINES = frozenset({"z13", "zec12"})
 
 
 def other_system(asked: set[str], tags: set[str]) -> bool:
@@ -289,7 +290,10 @@ def rank(
         tags = set(p.platforms)
         factor = 1.0 + PLATFORM_BOOST * len(tags & platforms) + TOPIC_BOOST * len(tags & topics)
         pfam = syn.families(tags)
-        other = bool(families and pfam and not (pfam & families)) or other_system(platforms, tags)
+        # a passage that names the machine speaks of its engines, which serve every system on it
+        other = bool(families and pfam and not (pfam & families)) or (
+            other_system(platforms, tags) and not tags & Z_MACHINES
+        )
         if other:
             factor *= OTHER_FAMILY
         if named:

@@ -64,3 +64,18 @@ def test_a_machine_no_source_names_is_of_its_product_line(engine):
     assert syn.family("z16") == "z"
     assert syn.family("power11") == "power"
     assert syn.family("zos") == "z"
+
+
+@pytest.mark.parametrize("follow_up", ["ok and the same for our zVM lpar?", "what about linux on z guests?"])
+def test_a_follow_up_asked_with_its_context_keeps_its_own_system(engine, follow_up):
+    first, second = _turns(engine, "LFAREA for z/OS 2.2 with 96G online storage, how big max?", follow_up)
+    assert first.calculations
+    assert second.intent == "out-of-scope"
+    assert not second.calculations
+
+
+def test_an_hpe_x86_superdome_is_no_hp_ux_server(engine):
+    (reply,) = _turns(engine, "Superdome X running SLES for SAP - cell local memory settings?")
+    assert reply.intent == "out-of-scope"
+    (reply,) = _turns(engine, "superdome with 4 cells for SAP, how much cell local memory?")
+    assert any(c.source_id == "hp-hpux-sap-itanium-kod" for c in reply.citations)
