@@ -23,7 +23,7 @@ from advisor.chat.reply import resolve as resolve_cite
 from advisor.chat.state import Pending
 from advisor.knowledge import KnowledgeBase, Passage, Retrieval
 from advisor.knowledge.claims import Level
-from advisor.knowledge.retrieval import split_aside
+from advisor.knowledge.retrieval import Z_MACHINES, other_system, split_aside
 from advisor.knowledge.text import sentences, tokens
 from advisor.knowledge.topic import facets, gives, is_list, offers, stated, topic_words, wanted
 from advisor.knowledge.verdicts import best_verdict
@@ -494,12 +494,20 @@ def reader_tags(reading: Reading) -> set[str]:
     return tags
 
 
-def _same_platforms(kb: KnowledgeBase, question_platforms: set[str], calc: CalcAnswer) -> bool:
-    """Whether a calculation's sources speak of the product line the question names (True when it names none)."""
+def _same_platforms(kb: KnowledgeBase, question_platforms: set[str], sources: set[str]) -> bool:
+    """Whether the sources of a calculation or of its question back (their ids) speak of the product line and, on IBM Z,
+    of the operating system the question names (True when it names none): "max LFAREA on z/VM?" is no z/OS question."""
     asked = kb.synonyms.families(question_platforms)
-    sources = {c.source_id for c in calc.cites}
-    spoken = kb.synonyms.families({t for p in kb.passages if p.source in sources for t in p.platforms})
-    return not asked or not spoken or bool(asked & spoken)
+    tags = {t for p in kb.passages if p.source in sources for t in p.platforms}
+    spoken = kb.synonyms.families(tags)
+    return not (asked and spoken and not asked & spoken) and not other_system(question_platforms, tags)
+
+
+def _asked_platforms(kb: KnowledgeBase, text: str) -> set[str]:
+    """The platforms a follow-up asked with its context names in its own words ("ok and the same for our zVM lpar?
+    (how large should the LFAREA be, z/OS 2.1, ...)"): the system asked about, not the one of the question before."""
+    own, aside = split_aside(text)
+    return kb.synonyms.platform_tags(own) | reader_tags(read(own)) if aside else set()
 
 
 def _ambiguous(reading: Reading) -> AskResult | None:
@@ -560,7 +568,8 @@ def answer(
         text = reading.text
     foreign = bool(r.foreign) and not mentioned_rules
     calc: CalcAnswer | None = None if foreign else calculate(text, question_platforms, reading)
-    if calc is not None and not _same_platforms(kb, question_platforms, calc):
+    asked_on = _asked_platforms(kb, text) or question_platforms
+    if calc is not None and not _same_platforms(kb, asked_on, {c.source_id for c in calc.cites}):
         calc = None  # "how much swap ... on z/OS?": the HP-UX swap guideline does not answer for another platform
     if calc is not None or not foreign:
         unsure = _ambiguous(reading)
@@ -633,6 +642,8 @@ def answer(
         if calc is None and not foreign and "name" not in wanted(text) and not other_kind
         else None
     )
+    if clar is not None and not _same_platforms(kb, asked_on, {c.source for c in clar.cites}):
+        clar = None  # "max LFAREA on AIX?": the z/OS input asked back answers nothing for another system
     if clar is not None and clar.decides:  # "should we switch on SMT on Z?": the machine asked back decides it
         claim = entry = judged = None
     if clar is not None and claim is not None and claim.weak and reading.quantities:
@@ -649,6 +660,9 @@ def answer(
     # question back for its input is talk, not the subject (a named product or an off-topic thing still refuses)
     asked_back = clar is not None and clar.calculator != "" and not (r.names or r.off_topic or r.rare)
     beyond = beyond_sources(r) or new_subject_beyond(r, context)
+    top_tags = set(r.hits[0].passage.platforms) if r.hits else set()
+    if calc is None and other_system(asked_on, top_tags) and not top_tags & Z_MACHINES:
+        return not_covered(r)  # "ok and the same for our zVM lpar?" after a z/OS LFAREA question: z/OS's guidance
     if calc is None and beyond and not settled and not asked_back:
         return not_covered(r)  # "relocating sap guests live between z/VMs, supported?": no verdict on it either
     if (

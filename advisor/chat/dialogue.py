@@ -22,6 +22,7 @@ from advisor.chat.calc.zsystems import bare_request, lfarea_in_form
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading, read
 from advisor.chat.state import ChatState
+from advisor.knowledge.retrieval import other_system
 from advisor.knowledge.vocabulary import is_code
 
 MAX_FOLLOW_UP_WORDS = 12
@@ -919,9 +920,11 @@ def _other_platform(kb, text: str, bare: str, last: str) -> str | None:
         rest = rest[:start] + " " + rest[end:]
     if [w for w in linre.findall(r"[a-z0-9]+", _LEAD.sub("", rest.lower(), count=1)) if w not in _FILLER]:
         return None
-    new_families = syn.families({tag for _, _, tag in new})
-    if not new_families or new_families & syn.families({tag for _, _, tag in old}):
-        return None  # the same product line: the ellipsis and platform-swap rules handle it
+    new_tags, old_tags = {tag for _, _, tag in new}, {tag for _, _, tag in old}
+    new_families = syn.families(new_tags)
+    if not new_families or (new_families & syn.families(old_tags) and not other_system(new_tags, old_tags)):
+        return None  # the same product line: the ellipsis and platform-swap rules handle it ("and for z/VM?" after z/OS
+        # asks another system's question)
     name = " ".join(bare[start:end] for start, end, _ in new)
     out = last
     for i, (start, end, _) in enumerate(reversed(old)):

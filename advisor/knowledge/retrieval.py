@@ -114,6 +114,19 @@ def option_concepts(kb, question: str) -> list[Concept]:
     return out
 
 
+# the operating systems of one product line that the sources keep apart: LFAREA is z/OS's, the SMT guests z/VM's
+SEPARATE_SYSTEMS = frozenset({"zos", "zvm", "linux-on-z"})
+Z_MACHINES = frozenset({"z13", "zec12"})
+
+
+def other_system(asked: set[str], tags: set[str]) -> bool:
+    """The question names an IBM Z operating system and `tags` (what a passage or a source speaks of) only others:
+    "max LFAREA on z/VM?" is no z/OS question, though both are IBM Z."""
+    systems = asked & SEPARATE_SYSTEMS
+    spoken = tags & SEPARATE_SYSTEMS
+    return bool(systems and spoken and not systems & spoken)
+
+
 @dataclass
 class Hit:
     passage: Passage
@@ -277,7 +290,10 @@ def rank(
         tags = set(p.platforms)
         factor = 1.0 + PLATFORM_BOOST * len(tags & platforms) + TOPIC_BOOST * len(tags & topics)
         pfam = syn.families(tags)
-        other = bool(families and pfam and not (pfam & families))
+        # a passage that names the machine speaks of its engines, which serve every system on it
+        other = bool(families and pfam and not (pfam & families)) or (
+            other_system(platforms, tags) and not tags & Z_MACHINES
+        )
         if other:
             factor *= OTHER_FAMILY
         if named:

@@ -20,6 +20,8 @@ from advisor.datadirs import knowledge_dir
 from advisor.knowledge.text import SAFE_LOADER, STOPWORDS, fts_phrase, is_decimal, tokens
 
 _WORD = re.compile(r"\d+\.\d+|[A-Za-z0-9_]+")
+# the machines of a product line that no source names but the reader knows ("z16", "power11"): still of that line
+_MODEL_FAMILY = (("z", re.compile(r"z\d{2}|z[eb]c\d{2}")), ("power", re.compile(r"power\d{1,2}\+?")))
 
 
 def _norm(token: str, asked: bool = False) -> str:
@@ -208,7 +210,8 @@ class Synonyms:
         return {p.tag for p in self.topics if any(rx.search(text) for rx in p.patterns)}
 
     def family(self, tag: str) -> str | None:
-        return self._families.get(tag)
+        known = self._families.get(tag)
+        return known or next((family for family, rx in _MODEL_FAMILY if rx.fullmatch(tag)), None)
 
     def families(self, tags: set[str]) -> set[str]:
         return {f for f in (self.family(t) for t in tags) if f}
