@@ -175,12 +175,14 @@ def procedure_elsewhere(r: Retrieval, jargon: set[str], shared: int) -> bool:
     of: it shares only a product or a term of the field with the question (one at most), not what is to be done."""
     if shared >= JARGON_HITS or len(jargon.intersection(r.hits[0].matched)) >= JARGON_HITS:
         return False  # "how to check if LFAREA is sized right": the check and the LFAREA, the procedure's subject
-    if not wanted(r.question) & {"list", "command"}:
-        return False
     top = r.hits[0]
     if top.near and split_aside(r.question)[1]:
         return False  # "cmd? (seastat has no data for ent5)": the last answer's passage, its subject set by the thread
     generic = NOT_A_TOPIC | PROCEDURE_WORDS | r.platform_words
+    if action_elsewhere(r, generic):
+        return True  # "steps to upgrade the HMC without losing the profiles?": no upgrade in the profiles passage
+    if not wanted(r.question) & {"list", "command"}:
+        return False
     subject = {c.label for c in r.concepts if not c.jargon and c.label.lower() not in generic}
     # the subject is a word the sources use in other passages ("firmware"), never in the best one
     spoken_elsewhere: set[str] = set()
@@ -193,6 +195,54 @@ def procedure_elsewhere(r: Retrieval, jargon: set[str], shared: int) -> bool:
         and bool(spoken_elsewhere)
         and not subject.intersection(top.matched)
     )
+
+
+# the verb a procedure is asked for with: "steps to upgrade", "how do we migrate", "procedure for moving"
+_ACTION = linre.compile(
+    r"\b(?:steps?|procedure|process|way|how)\s+(?:(?:do|can|should|would|could)\s+(?:i|we|you|one)\s+|to\s+|for\s+)"
+    r"([a-z]{3,20})\b",
+    linre.IGNORECASE,
+)
+
+
+def action_elsewhere(r: Retrieval, generic: Set[str]) -> bool:
+    """The action a procedure is asked for ("upgrade" of "steps to upgrade the HMC ...") is a word the sources use
+    that the best passage never speaks of, nor of every term of the field the question names: it shares some of the
+    things acted on, or the conditions ("without losing the partition profiles"), not what is to be done ("how to
+    fix?" of a passage on seastat, the one term asked about, is that passage's fix)."""
+    m = _ACTION.search(r.question)
+    top = r.hits[0]
+    if m is None or top.coverage >= FULL_COVERAGE or set(r.jargon) <= set(top.matched):
+        return False
+    verb = m.group(1).lower()
+    known = {c.label.lower() for c in r.concepts if not c.jargon}
+    if verb in generic or verb not in known:
+        return False
+    root = verb[:-3] if verb.endswith("ing") else verb.rstrip("e")
+    said = {w.lower() for w in top.matched}
+    return verb not in said and not any(w.startswith(root) for w in tokens(top.passage.text.lower()))
+
+
+# a move of a workload between platforms, and the words that name where to ("to", "onto", "on" right before it)
+_MOVE = linre.compile(r"\b(?:migrat[a-z]{0,6}|mov(?:e|es|ed|ing)|replatform[a-z]{0,6}|port(?:ed|ing))\b", linre.I)
+_TOWARD = linre.compile(r"\b(?:to|onto|into|on)\s+(?:(?:the|a|an|our|new)\s+){0,2}$", linre.I)
+TOWARD_CHARS = 20  # how far before a platform's name its "to"/"on" may stand ("onto the new POWER9")
+
+
+def target_elsewhere(kb: KnowledgeBase, r: Retrieval) -> bool:
+    """A move between product lines ("how many SAPS does our HP-UX landscape need on Power10 after migration?"):
+    what is asked is on the platform moved to, and the best passage speaks only of the product line moved from;
+    no source covers moves between product lines."""
+    text = r.question
+    if not r.hits or _MOVE.search(text) is None:
+        return False
+    spans = kb.synonyms.platform_spans(text)
+    named = kb.synonyms.families({tag for *_, tag in spans})
+    target = kb.synonyms.families(
+        {tag for start, _, tag in spans if _TOWARD.search(text[max(0, start - TOWARD_CHARS) : start])}
+    )
+    top = kb.synonyms.families(set(r.hits[0].passage.platforms))
+    return len(named) >= 2 and bool(target) and bool(top) and not top & target
 
 
 def elsewhere(r: Retrieval) -> bool:
@@ -658,11 +708,19 @@ def answer(
     settled = settled or (claim is not None and claim.figure and not (r.names or r.foreign))
     # "sysprog question: is LFAREA=(1M=(40%),2G=(16)) ok?": a word the sources never use beside a calculator's
     # question back for its input is talk, not the subject (a named product or an off-topic thing still refuses)
-    asked_back = clar is not None and clar.calculator != "" and not (r.names or r.off_topic or r.rare)
+    # (one in the asking clause is what is asked about: "and how does PowerVC size the VIOS?")
+    asked_back = (
+        clar is not None
+        and clar.calculator != ""
+        and not (r.names or r.off_topic or r.rare)
+        and not {w.lower() for w in r.unknown} & r.asked
+    )
     beyond = beyond_sources(r) or new_subject_beyond(r, context)
     top_tags = set(r.hits[0].passage.platforms) if r.hits else set()
     if calc is None and other_system(asked_on, top_tags) and not top_tags & Z_MACHINES:
         return not_covered(r)  # "ok and the same for our zVM lpar?" after a z/OS LFAREA question: z/OS's guidance
+    if calc is None and target_elsewhere(kb, r):
+        return not_covered(r)  # "how many SAPS does our HP-UX SAP need on Power10 after migration?"
     if calc is None and beyond and not settled and not asked_back:
         return not_covered(r)  # "relocating sap guests live between z/VMs, supported?": no verdict on it either
     if (

@@ -337,7 +337,7 @@ def rank(
         platforms,
         families,
         topics,
-        syn.foreign_platforms(question) + _passing(syn, question, hits[:PASSING_NAMED_IN]),
+        syn.foreign_platforms(question) + _passing(syn, question, hits[:PASSING_NAMED_IN], asks=bool(topic)),
         list(mentioned_rules),
         unknown,
         dropped,
@@ -356,16 +356,20 @@ def rank(
     )
 
 
-# how many of the best passages may name a platform the sources name only in passing (a follow-up's best passage may
-# be another one: "one of them is IBM i, rest AIX" after an HPT sizing ranks the HPT passage third)
+# how many of the best passages may name a platform the sources name only in passing when the message asks about
+# nothing of its own or they are on the thread (a follow-up's best passage may be another one: "one of them is IBM i,
+# rest AIX" after an HPT sizing ranks the HPT passage third)
 PASSING_NAMED_IN = 3
 
 
-def _passing(syn, question: str, best: list[Hit]) -> list[str]:
+def _passing(syn, question: str, best: list[Hit], asks: bool) -> list[str]:
     """The platforms the question names that the sources name only in passing, when none of its best passages names
     them: "IBM i memory pool tuning?" is answered by no source (an AIX passage on memory pools would be a wrong
-    answer), "HPT ratio for IBM i partitions?" by the passage that gives it."""
-    answer = " ".join(f"{h.passage.title} {h.passage.applies or ''} {h.passage.text}" for h in best)
+    answer), "HPT ratio for IBM i partitions?" by the passage that gives it. A question with a topic of its own
+    (`asks`) is answered by its best passage, or one of the last answer's thread, only: one further down that merely
+    mentions IBM i beside its own subject (the HPT below "what memory pool sizes for IBM i?") does not answer it."""
+    speaking = best[:1] + [h for h in best[1:] if h.near or not asks]
+    answer = " ".join(f"{h.passage.title} {h.passage.applies or ''} {h.passage.text}" for h in speaking)
     return syn.passing_platforms(question, answer)
 
 
