@@ -11,7 +11,7 @@ from advisor.calculators import clm, sap_instances
 from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked, asks_judgement
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
-from advisor.chat.numbers import first_float, first_int, fmt, spelled
+from advisor.chat.numbers import first_float, first_int, fmt, gb, spelled
 from advisor.chat.polarity import reaches, stated_verdict
 from advisor.chat.reader.quantities import quantities
 from advisor.chat.reply import Composer, Question
@@ -359,7 +359,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
                 f"{'covers' if k.swap_enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB",
                 cites,
             )
-        out.out.say(f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB.", *cites)
+        out.out.say(f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {gb(k.swap_min_gb)}.", *cites)
         out.calculations.append(
             Calculation(
                 "hpux.swap_min",
