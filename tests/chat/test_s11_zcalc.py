@@ -94,3 +94,17 @@ def test_a_yes_no_question_judges_one_thing(engine):
 def test_swap_of_a_terabyte_or_more_is_said_in_tb_too(engine, memory, swap):
     r = Session(engine).say(f"hp-ux 11.31 server with {memory} of memory, swap size?")
     assert swap in r.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "figure"),
+    [
+        ("we set 64 GB of swap on the hp-ux db box, sufficient?", "it has 48 GB memory", "2 x 48 GB = 96 GB"),
+        ("max buffer cache for the HP sap box?", "200 GB", "3% of 200 GB = 6 GB"),
+    ],
+)
+def test_hpux_swap_or_cache_without_the_memory_asks_for_it(engine, question, reply, figure):
+    s = Session(engine)
+    first = s.say(question)
+    assert first.needs_input and "machinfo" in first.answer + str(first.needs_input)
+    assert figure in s.say(reply).answer
