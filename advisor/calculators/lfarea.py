@@ -420,14 +420,27 @@ def lfarea_limit_gb(online_storage_gb: float, form: Form) -> float:
     return float(_limit_mb(_online_mb(online_storage_gb), form) / 1024)
 
 
+def _share_mb(amount: Amount, form: Form, online_mb: Fraction) -> Fraction:
+    """What a percentage asks for by the slides' formula, before whole pages: old form xx% of online - 2G, new form
+    xx% of (online - 4G) (first and second slides: 30% on 256G is 75.6G in the new form)."""
+    base = online_mb * amount.value / 100 - 2048 if form == "old" else (online_mb - 4096) * amount.value / 100
+    return max(Fraction(0), base)
+
+
 def _pages(amount: Amount | None, size: PageSize, form: Form, online_mb: Fraction) -> int:
     """Whole pages an amount asks for; a percentage of the form's base is rounded down to a page."""
     if amount is None:
         return 0
     if amount.size_mb is not None:
         return amount.size_mb // _PAGE_MB[size]
-    base = online_mb * amount.value / 100 - 2048 if form == "old" else (online_mb - 4096) * amount.value / 100
-    return max(0, math.floor(base / _PAGE_MB[size]))
+    return math.floor(_share_mb(amount, form, online_mb) / _PAGE_MB[size])
+
+
+def _share_gb(req: PageRequest | None, form: Form, online_mb: Fraction) -> float | None:
+    """The GB a percentage target asks for by the slides' formula; None for a target in pages or a size."""
+    if req is None or req.target.unit != "%":
+        return None
+    return float(_share_mb(req.target, form, online_mb) / 1024)
 
 
 class LfareaAssessment(BaseModel):
@@ -436,6 +449,8 @@ class LfareaAssessment(BaseModel):
     `pages_*` are the target pages, `minimum_pages_*` the least acceptable, `reserved_pages_*`
     what IPL ends up with (None when the operator is prompted and decides). `satisfiable`
     means at least the minimums fit under `limit_gb`; `fits_at_target` that the targets do.
+    `share_*_gb` is what a percentage target asks for by the slides' formula, before whole pages (None for a
+    target in pages or a size).
     """
 
     form: Form
@@ -444,6 +459,8 @@ class LfareaAssessment(BaseModel):
     limit_gb: float
     requested_1m_gb: float
     requested_2g_gb: float
+    share_1m_gb: float | None = None
+    share_2g_gb: float | None = None
     pages_1m: int
     pages_2g: int
     minimum_pages_1m: int
@@ -548,6 +565,8 @@ def assess_lfarea(statement: str, online_storage_gb: float) -> LfareaAssessment:
         limit_gb=float(limit / 1024),
         requested_1m_gb=t1 / 1024,
         requested_2g_gb=2.0 * t2,
+        share_1m_gb=_share_gb(one, form, online_mb),
+        share_2g_gb=_share_gb(two, form, online_mb),
         pages_1m=t1,
         pages_2g=t2,
         minimum_pages_1m=m1,

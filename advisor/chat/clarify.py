@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from advisor import derive
 from advisor.calculators import ame, clm, hpt, lfarea, plarea, sap_instances, vios_memory, zvm_smt
 from advisor.chat.calc.asked import asked
-from advisor.chat.calc.hpux import instances_topic
+from advisor.chat.calc.hpux import instances_topic, swap_size
 from advisor.chat.calc.power import (
     ASK_EXPANDED,
     ASK_FACTOR,
@@ -514,10 +514,12 @@ def clarification(reading: Reading, has_document: bool) -> Clarification | None:
         )
     if (
         _has(r"\bswap\b|buffer cache", text)
-        and _has(r"HP-?UX|Superdome|Itanium|11i|11\.31|11\.23|rx\d{4}", text)
-        and not sizes
+        # "our hp sap server": HP's server, whose buffer cache and swap the slides size
+        and _has(r"HP-?UX|\bHP\b|Superdome|Itanium|11i|11\.31|11\.23|rx\d{4}", text)
+        and not [q for q in sizes if not swap_size(text, q)]  # "is 128 GB swap enough?": the memory is missing
         and _has(
-            r"how much|how big|size|sizing|enough|\bok\b|right|need|\bmax|limit|upper|\bcap\b|minimum|\bmin\b"
+            r"how much|how big|size|sizing|enough|sufficient|adequate|\bok\b|right|need|\bmax|limit|upper|\bcap\b"
+            r"|minimum|\bmin\b"
             r"|too\s+(?:big|large|small)|" + _SIZING_ASK,
             text,
         )

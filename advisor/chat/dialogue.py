@@ -695,6 +695,7 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
             inputs = _swap_platforms(inputs, reading, read(inputs))
     else:
         return None
+    inputs = _restated_dropped(inputs, bare)
     tags = {p.tag for p in reading.platforms}
     if not inputs or calculate(bare, tags, reading) is not None:
         return None
@@ -709,6 +710,20 @@ def _same_system(text: str, bare: str, reading: Reading, st: ChatState, kb=None)
     if calc is None or not (named or _judges(calc, reading)):
         return None
     return joined
+
+
+def _restated_dropped(inputs: str, bare: str) -> str:
+    """The last question's inputs without the statements the follow-up writes anew ("same box if we rewrite it as
+    LFAREA=(1M=(60%))?" after "LFAREA=60% on a 32G lpar": the new statement on the same box, never the old one)."""
+    own = {m.group(0).split("=", 1)[0].strip().upper() for m in _STATEMENT_WORDS.finditer(bare_request(bare))}
+    if not own:
+        return inputs
+    kept = [
+        p
+        for p in inputs.split(", ")
+        if not any(m.group(0).split("=", 1)[0].strip().upper() in own for m in _STATEMENT_WORDS.finditer(p))
+    ]
+    return ", ".join(kept)
 
 
 def _statement_replaced(last: str, text: str, bare: str, reading: Reading) -> str | None:

@@ -160,6 +160,11 @@ def fmt(value: float, digits: int = 2) -> str:
     return text if text != "-0" else "0"
 
 
+def gb(value: float) -> str:
+    """A size in GB, with its TB beside it from 1 TB on ("1024 GB (1 TB)": swap for half a TB of memory)."""
+    return f"{fmt(value)} GB" + (f" ({fmt(value / 1024)} TB)" if value >= 1024 else "")
+
+
 # "90 %", "90\u00a0%": the chat writes a percentage as admins and the sources' figures do, "90%" (one style for
 # calculators, claims and passages alike; docs/chat.md "Numbers")
 _PERCENT_SPACE = linre.compile(r"(\d) %")

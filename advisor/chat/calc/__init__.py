@@ -17,9 +17,9 @@ from pydantic import ValidationError
 
 from advisor import linre
 from advisor.capabilities.errors import CapabilityError
-from advisor.chat.calc.asked import asks_a_figure, asks_judgement, asks_other
+from advisor.chat.calc.asked import asks_a_figure, asks_judgement, asks_other, fragment
 from advisor.chat.calc.common import CLOCK, CalcAnswer, counts_something
-from advisor.chat.calc.hpux import clm_answer, hpux_kernel_answer, sap_instances_answer
+from advisor.chat.calc.hpux import INSTANCES_TOPIC, clm_answer, hpux_kernel_answer, sap_instances_answer
 from advisor.chat.calc.power import (
     _factors,
     ame_answer,
@@ -167,10 +167,42 @@ def _calculate(reading: Reading, platforms: set[str]) -> CalcAnswer | None:
     for fn in RECOGNISERS:
         result = _answers_what_is_asked(_bounded(fn, text), text, yes_no)
         if result is not None:
-            return _named_back(_placed(result, reading), reading)
+            return _named_back(_placed(_with_siblings(result, fn, text, yes_no), reading), reading)
     return _named_back(
         _placed(_answers_what_is_asked(_bounded(hpt_answer, text, platforms), text, yes_no), reading), reading
     )
+
+
+# the HP-UX sizings the slides give side by side ("swap size, buffer cache cap, minimum cell local memory" for one
+# server): each answers its own figure of one question
+_SIBLINGS = {
+    sap_instances_answer: INSTANCES_TOPIC,
+    clm_answer: linre.compile(r"\bCLM\b|\bcell[\s-]local\b", linre.I),
+    hpux_kernel_answer: linre.compile(r"\bswap\b|\bbuffer[\s-]cache\b", linre.I),
+}
+
+
+def _with_siblings(
+    result: CalcAnswer, first: Callable[[str], CalcAnswer | None], text: str, yes_no: bool
+) -> CalcAnswer:
+    """The first calculator's answer with those of its siblings that the same question also asks ("96 GB RAM, ...:
+    swap size, buffer cache cap, minimum cell local memory"), each with its own lines and calculations; the first
+    one's. A sibling counts only when the message's own words name its figure (not the question a follow-up is
+    carried with: "how many sap instances on it (... swap size, buffer cache cap)"), and a yes/no question judges
+    one thing."""
+    if first not in _SIBLINGS or yes_no:
+        return result
+    own = fragment(text) or text
+    for fn, named in _SIBLINGS.items():
+        if fn is first or named.search(own) is None:
+            continue
+        other = _answers_what_is_asked(_bounded(fn, text), text, yes_no)
+        if other is None or not other.calculations or other.questions:
+            continue
+        result.out.extend(other.out)
+        result.calculations += other.calculations
+        result.rules += [r for r in other.rules if r not in result.rules]
+    return result
 
 
 def _bounded(fn: Callable[..., CalcAnswer | None], *args: Any) -> CalcAnswer | None:

@@ -38,7 +38,7 @@ _OTHER = linre.compile(
 )
 
 
-def _fragment(text: str) -> str | None:
+def fragment(text: str) -> str | None:
     """ "how much CPU (vios memory for 32 cores, ...)": a follow-up asked with the question it continues
     (dialogue.with_context); the fragment before the parenthesis is what it asks. None for any other message."""
     if not (text.rstrip().endswith(")") and " (" in text):
@@ -49,7 +49,7 @@ def _fragment(text: str) -> str | None:
 
 def asked(text: str) -> str:
     """The words of the message that say what is wanted (the whole message when nothing marks them)."""
-    text = _fragment(text[:MAX_MESSAGE]) or text[:MAX_MESSAGE]
+    text = fragment(text[:MAX_MESSAGE]) or text[:MAX_MESSAGE]
     parts = [p for p in _SPLIT.split(_QUESTION_END.sub("?\x00", text)) if p and p.strip()]
     for i in range(len(parts) - 1, -1, -1):
         part = parts[i]
@@ -107,7 +107,7 @@ def asks_other(text: str, computes: linre.Pattern, other: linre.Pattern | None =
     marked = (
         "?" in text[:MAX_MESSAGE]
         or _QUESTION.search(text[:MAX_MESSAGE]) is not None
-        or _fragment(text[:MAX_MESSAGE]) is not None
+        or fragment(text[:MAX_MESSAGE]) is not None
     )
     named = _OTHER.search(want) is not None or (other is not None and other.search(want) is not None)
     return named and not computes.search(want if marked else text[:MAX_MESSAGE])

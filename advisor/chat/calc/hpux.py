@@ -11,9 +11,9 @@ from advisor.calculators import clm, sap_instances
 from advisor.capabilities import calculators
 from advisor.chat.calc.asked import asked, asks_judgement
 from advisor.chat.calc.common import CalcAnswer, Calculation, _cites, _has, run
-from advisor.chat.numbers import first_float, first_int, fmt, spelled
+from advisor.chat.numbers import first_float, first_int, fmt, gb, spelled
 from advisor.chat.polarity import reaches, stated_verdict
-from advisor.chat.reader.quantities import quantities
+from advisor.chat.reader.quantities import Quantity, quantities
 from advisor.chat.reply import Composer, Question
 
 # "how many dialog instances", "SAP instance count", "instances for 40 cores", "instance count for the ERP":
@@ -304,7 +304,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
             )
     if memory is None:  # "3% buffer cache of 96 gigs?": the one size that is not the swap
         sizes = [q for q in quantities(text)[1] if q.kind == "size" and not q.ambiguous]
-        mem = [q for q in sizes if not _SWAP_AFTER.match(text, q.end) and not _SWAP_BEFORE.search(text[: q.start])]
+        mem = [q for q in sizes if not swap_size(text, q)]
         cache = _cache_size(text) if len(mem) == 2 and _has(r"buffer cache", text) else None
         if cache is not None:  # "buffer cache 4 GB out of 128 GB": the other size is the memory
             mem = [q for q in mem if q.value != cache]
@@ -359,7 +359,7 @@ def hpux_kernel_answer(text: str) -> CalcAnswer | None:
                 f"{'covers' if k.swap_enough else 'is less than'} 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB",
                 cites,
             )
-        out.out.say(f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {fmt(k.swap_min_gb)} GB.", *cites)
+        out.out.say(f"Swap: at least twice the memory, 2 x {fmt(memory)} GB = {gb(k.swap_min_gb)}.", *cites)
         out.calculations.append(
             Calculation(
                 "hpux.swap_min",
@@ -426,6 +426,11 @@ def _cache_size(text: str) -> float | None:
 
 _SWAP_AFTER = linre.compile(r"\s*(?:of\s+)?(?:swap|paging)", linre.I)
 _SWAP_BEFORE = linre.compile(r"\b(?:swap|paging)(?:\s+space)?\s*(?:of|is|=|:|at)?\s*$", linre.I)
+
+
+def swap_size(text: str, q: Quantity) -> bool:
+    """Whether the size is the swap configured ("128 GB swap", "swap is 64 GB"), not the server's memory."""
+    return _SWAP_AFTER.match(text, q.end) is not None or _SWAP_BEFORE.search(text[: q.start]) is not None
 
 
 def _buffer_cache_share(text: str) -> CalcAnswer | None:

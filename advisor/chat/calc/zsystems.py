@@ -13,6 +13,7 @@ from advisor.calculators.lfarea import (
     CITE_FORMS,
     CITE_IAR046I,
     REASONS,
+    LfareaAssessment,
     LfareaSyntaxError,
     assess_lfarea,
     lfarea_limit_gb,
@@ -181,6 +182,29 @@ def _request_alone(stmt: str, yes_no: bool) -> CalcAnswer | None:
     return out
 
 
+def _parts(a: LfareaAssessment) -> str:
+    """Each page size's part of the request: a percentage as the slides' formula gives it, with the whole pages IPL
+    counts when they come to less ("2G pages: 20% of (256 - 4) GB = 50.4 GB, 25 whole 2 GB pages = 50 GB"); empty
+    when one size alone is asked for as a whole number of GB (the request line says it all)."""
+    sizes = (
+        ("1M pages", a.request.one_mb, a.share_1m_gb, a.requested_1m_gb, a.pages_1m, "1 MB"),
+        ("2G pages", a.request.two_gb, a.share_2g_gb, a.requested_2g_gb, a.pages_2g, "2 GB"),
+    )
+    base = f"({fmt(a.online_storage_gb)} - 4) GB" if a.form == "new" else f"{fmt(a.online_storage_gb)} GB - 2 GB"
+    said, rounded = [], False
+    for label, req, share, gb, pages, size in sizes:
+        if req is None:
+            continue
+        if share is None:
+            said.append(f"{label}: {fmt(gb)} GB")
+            continue
+        said.append(f"{label}: {req.target.value}% of {base} = {fmt(share)} GB")
+        if fmt(share, 1) != fmt(gb, 1):
+            rounded = True
+            said[-1] += f", {pages} whole {size} pages = {fmt(gb)} GB"
+    return ", ".join(said) if len(said) > 1 or rounded else ""
+
+
 LIMIT_WORDS = {"new": "80% of (online storage - 4 GB)", "old": "80% of online storage - 2 GB"}
 
 
@@ -261,17 +285,26 @@ def lfarea_answer(text: str) -> CalcAnswer | None:
                 if a.form == "old"
                 else "new form: 80% of (online storage - 4 GB)"
             )
+            by_formula = (a.share_1m_gb or a.requested_1m_gb) + (a.share_2g_gb or a.requested_2g_gb)
+            whole = (
+                f" ({fmt(a.total_requested_gb)} GB in whole pages)"
+                if fmt(by_formula, 1) != fmt(a.total_requested_gb, 1)
+                else ""
+            )
             out.out.say(
                 f"{a.request.statement} on {fmt(online)} GB online storage: the limit is {fmt(a.limit_gb)} GB "
-                f"({form}); the request is {fmt(a.total_requested_gb)} GB at target, "
-                f"{fmt(a.minimum_total_gb)} GB at the minimums.",
+                f"({form}); the request is {fmt(by_formula)} GB at target{whole}, "
+                + (
+                    "the same at the minimums."
+                    if a.minimum_total_gb == a.total_requested_gb
+                    else f"{fmt(a.minimum_total_gb)} GB at the minimums{' in whole pages' if whole else ''}."
+                ),
                 *cites,
             )
             out.out.say(f"At IPL: {a.ipl_message}", *cites)
-            if a.requested_1m_gb and a.requested_2g_gb:  # "how many GB is each": both parts' sizes
-                out.out.say(
-                    f"Of that, 1M pages: {fmt(a.requested_1m_gb)} GB, 2G pages: {fmt(a.requested_2g_gb)} GB.", *cites
-                )
+            parts = _parts(a)
+            if parts:  # "how many GB is each": both parts' sizes, a share as the slides' formula gives it
+                out.out.say(f"Of that, {parts}.", *cites)
             fits = a.total_requested_gb <= a.limit_gb
             if _prompt_asked(text, stmt):  # "will the operator get a prompt at IPL?": what IPL does, not the fit
                 prompted = a.ipl_outcome == "prompt"
