@@ -532,7 +532,9 @@ def _os_share(text: str, reading: Reading, st: ChatState) -> str | None:
         return None
     groups, unsaid = hpt_groups(last)
     after = m.end() if m is not None else sized.end() if sized is not None else 0
-    named = {w.group(0).lower().replace(" ", "") for w in _OS_NAMED.finditer(text[after:])}
+    # "one of those lpars is IBM i with 128 GB max, the rest AIX": the OS said of that one, inside its words
+    span = text[sized.start() : sized.end()] if sized is not None and sized.group(3) else text[after:]
+    named = {w.group(0).lower().replace(" ", "") for w in _OS_NAMED.finditer(span)}
     if not groups or len(named) != 1 or len({(g.os, g.ams) for g in groups}) != 1:
         return None
     total = sum(g.max_memory_gb for g in groups)
@@ -543,9 +545,13 @@ def _os_share(text: str, reading: Reading, st: ChatState) -> str | None:
         moved = total * share if 0 < share < 1 else 0.0
     else:  # "one of the 32 GB ones": that many of the partitions listed with that maximum memory, each listed alone
         assert sized is not None
-        some, size = _COUNT_WORDS.get(sized.group(1).lower()) or int(sized.group(1)), float(sized.group(2))
+        said = sized.group(1) or sized.group(3)
+        some, size = _COUNT_WORDS.get(said.lower()) or int(said), float(sized.group(2) or sized.group(4))
         listed = sum(1 for g in groups if g.max_memory_gb == size)
-        moved = some * size if 0 < some <= listed and len(groups) > 1 else 0.0
+        if sized.group(3):  # "one of those lpars is IBM i with 128 GB max": that one partition's maximum, of the sum
+            moved = size if some == 1 and len(groups) == 1 else 0.0
+        else:
+            moved = some * size if 0 < some <= listed and len(groups) > 1 else 0.0
     if not 0 < moved < total:
         return None
     group = groups[0]
@@ -570,8 +576,12 @@ def _os_share(text: str, reading: Reading, st: ChatState) -> str | None:
 
 
 # "one of the 32 GB ones", "two of those 64G lpars": some of the partitions listed with that maximum memory
+# "one of those lpars is actually IBM i with 128 GB max": one partition of a summed maximum memory, with its own
 _OF_SIZED = linre.compile(
-    r"\b(one|two|three|four|\d{1,2})\s+of\s+(?:the|those|these|them|our)\s+(\d{1,5})\s?(?:gb?|gigs?)\b", linre.I
+    r"\b(one|two|three|four|\d{1,2})\s+of\s+(?:the|those|these|them|our)\s+(\d{1,5})\s?(?:gb?|gigs?)\b"
+    r"|\b(one|1)\s+of\s+(?:the|those|these|them|our)\s+(?:lpars?|partitions?|ones|vms)\b[^.?!\d]{0,40}"
+    r"\b(\d{1,5})\s?(?:gb?|gigs?)\b",
+    linre.I,
 )
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 

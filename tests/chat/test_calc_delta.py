@@ -262,3 +262,13 @@ def test_an_lhea_denied_is_not_asked_about(engine, denied):
     # 768 + 2*512 (10 Gb) + 2*512 (8 Gb FC) = 2816 MB
     reply = _chain(engine, f"vios with 2x 10Gb eth ports {denied}, 2x 8Gb FC ports: memory?")
     assert "2816 MB" in reply.answer and "How many LHEAs" not in reply.answer, reply.answer[:300]
+
+
+def test_one_partition_of_a_summed_maximum_named_with_its_os_and_size_splits_the_hpt(engine):
+    # POWER7+: 512 GB AIX in total; one of them IBM i with 64 GB: 448 / 128 = 3.5 GB + 64 / 64 = 1 GB -> 4.5 GB
+    reply = _chain(
+        engine,
+        "power7+ box, aix partitions only, 512 GB of max memory summed. hpt?",
+        "one of those partitions is an IBM i one with 64G max though",
+    )
+    assert "4.5 GB" in reply.answer, reply.answer[:300]
