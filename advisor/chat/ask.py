@@ -804,7 +804,10 @@ def answer(
         speed_q = next((q for q in calc.questions if q.path == "vios.adapters"), None)
         ports_q = next((q for q in calc.questions if q.path == "vios.lhea_ports"), None)
         counts_q = next((q for q in calc.questions if q.path == "message.counts"), None)
-        if counts_q is not None:  # "and add 4 more": what the number counts, resumed by the reply
+        if any(q.path == "vios.lhea" for q in calc.questions):  # "uses LHEA ports": how many, resumed by the reply
+            result.pending = Pending(question=text, needs="lhea", ask=calc.questions[0].question)
+            result.intent = "clarify"
+        elif counts_q is not None:  # "and add 4 more": what the number counts, resumed by the reply
             result.pending = Pending(
                 question=text, needs="counts", ask=counts_q.question, raw=counts_q.question.split("'")[1]
             )

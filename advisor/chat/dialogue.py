@@ -17,7 +17,7 @@ from advisor.chat.calc.asked import role as amount_role
 from advisor.chat.calc.asked import role_patterns
 from advisor.chat.calc.delta import changed
 from advisor.chat.calc.power import NO_AME as _NO_AME
-from advisor.chat.calc.power import ame_sizes, hpt_groups, hpt_os_swapped
+from advisor.chat.calc.power import ame_sizes, hpt_groups, hpt_os_swapped, pair_total
 from advisor.chat.calc.zsystems import bare_request, lfarea_in_form
 from advisor.chat.numbers import fmt
 from advisor.chat.reader import Reading, read
@@ -144,6 +144,12 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
         # "only cable 4 of the FC ports": 4 FC ports, the new count of that thing
         text = _PART_OF.sub(r"\1 ", text)
         reading = read(text)
+    if st.pending is not None and st.pending.needs == "lhea":  # "4 of them, 2 ports configured on each": the LHEAs
+        said = _OF_THEM.sub(r"\1 LHEAs", _ANSWER_ONLY.sub("", text, count=1)).strip(" ?.!")
+        if linre.fullmatch(r"\d{1,3}", said.split(",")[0].strip()):
+            said = linre.sub(r"^\s*(\d{1,3})", r"\1 LHEAs", said)
+        if linre.search(r"\d{1,3} LHEAs\b", said):
+            return Resolution("resume", f"{st.pending.question.rstrip(' ?.!')} with {said}?")
     them = _OF_THEM.search(text) if st.subject.calculator or st.pending is not None else None
     if them is not None:  # "only connect 2 of them": them is the one counted thing of the last sizing, else asked
         before = (st.pending.question if st.pending is not None else st.subject.question) or ""
@@ -152,6 +158,10 @@ def resolve(text: str, reading: Reading, st: ChatState, kb=None) -> Resolution |
             return Resolution("unclear", text)
         return Resolution("ellipsis", _replaced_counts(before, read(f"{them.group(1)} {counted[0].raw}")) or before)
     words = len(text.split())
+    if st.subject.calculator == "vios_memory" and st.document is None and words <= MAX_FOLLOW_UP_WORDS:
+        prior = st.subject.question or ""
+        if pair_total(text, whole=True) and not pair_total(prior):  # "double that for both vios of the pair, total?"
+            return Resolution("ellipsis", f"{prior.rstrip(' ?.!')}. Total memory for both VIOS of the pair?")
     delta = _delta(text, reading, st)
     if delta is not None:  # "double the npiv", "and 8 cores fewer", "if paging was 20 GB": that input changed
         return Resolution("resume" if st.pending is not None else "ellipsis", delta)
@@ -510,16 +520,39 @@ _SHARES = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "fourth": 0.25}
 
 def _os_share(text: str, reading: Reading, st: ChatState) -> str | None:
     """The last HPT question's one group of partitions split by the share a follow-up gives another OS ("and if half of
-    those were IBM i?" after 2 TB of AIX maximum memory: 1 TB AIX and 1 TB IBM i), on the processor named now or
-    before; None unless the last question is one group with one OS and the follow-up names one other OS."""
-    m = _SHARE.search(text)
+    those were IBM i?" after 2 TB of AIX maximum memory: 1 TB AIX and 1 TB IBM i), or by some of its partitions of one
+    maximum memory ("one of the 32 GB ones is actually IBM i"), on the processor named now or before; None unless the
+    last question is one group with one OS and the follow-up names one other OS."""
     last = st.subject.question or ""
-    if m is None or not last:
+    if not last:
         return None
-    share = _SHARES[(m.group(1) or m.group(2)).lower()] if not m.group(3) else int(m.group(3)) / 100
+    m = _SHARE.search(text)
+    sized = _OF_SIZED.search(text) if m is None else None
+    if m is None and sized is None:
+        return None
     groups, unsaid = hpt_groups(last)
-    named = {w.group(0).lower().replace(" ", "") for w in _OS_NAMED.finditer(text[m.end() :])}
-    if len(groups) != 1 or unsaid or len(named) != 1 or not 0 < share < 1:
+    after = m.end() if m is not None else sized.end() if sized is not None else 0
+    # "one of those lpars is IBM i with 128 GB max, the rest AIX": the OS said of that one, inside its words
+    span = text[sized.start() : sized.end()] if sized is not None and sized.group(3) else text[after:]
+    named = {w.group(0).lower().replace(" ", "") for w in _OS_NAMED.finditer(span)}
+    if not groups or len(named) != 1 or len({(g.os, g.ams) for g in groups}) != 1:
+        return None
+    total = sum(g.max_memory_gb for g in groups)
+    if m is not None:
+        if len(groups) != 1 or unsaid:
+            return None
+        share = _SHARES[(m.group(1) or m.group(2)).lower()] if not m.group(3) else int(m.group(3)) / 100
+        moved = total * share if 0 < share < 1 else 0.0
+    else:  # "one of the 32 GB ones": that many of the partitions listed with that maximum memory, each listed alone
+        assert sized is not None
+        said = sized.group(1) or sized.group(3)
+        some, size = _COUNT_WORDS.get(said.lower()) or int(said), float(sized.group(2) or sized.group(4))
+        listed = sum(1 for g in groups if g.max_memory_gb == size)
+        if sized.group(3):  # "one of those lpars is IBM i with 128 GB max": that one partition's maximum, of the sum
+            moved = size if some == 1 and len(groups) == 1 else 0.0
+        else:
+            moved = some * size if 0 < some <= listed and len(groups) > 1 else 0.0
+    if not 0 < moved < total:
         return None
     group = groups[0]
     new_os = next(iter(named))
@@ -536,12 +569,21 @@ def _os_share(text: str, reading: Reading, st: ChatState) -> str | None:
     if len(platforms) != 1:
         return None
     words = {"aix": "AIX", "linux": "Linux", "ibmi": "IBM i"}
-    moved = group.max_memory_gb * share
-    kept = group.max_memory_gb - moved
     return (
-        f"HPT on {platforms[0].name}: {words[group.os]} lpars {fmt(kept)} GB max memory in total, "
+        f"HPT on {platforms[0].name}: {words[group.os]} lpars {fmt(total - moved)} GB max memory in total, "
         f"{words[new_os]} lpars {fmt(moved)} GB max memory in total"
     )
+
+
+# "one of the 32 GB ones", "two of those 64G lpars": some of the partitions listed with that maximum memory
+# "one of those lpars is actually IBM i with 128 GB max": one partition of a summed maximum memory, with its own
+_OF_SIZED = linre.compile(
+    r"\b(one|two|three|four|\d{1,2})\s+of\s+(?:the|those|these|them|our)\s+(\d{1,5})\s?(?:gb?|gigs?)\b"
+    r"|\b(one|1)\s+of\s+(?:the|those|these|them|our)\s+(?:lpars?|partitions?|ones|vms)\b[^.?!\d]{0,40}"
+    r"\b(\d{1,5})\s?(?:gb?|gigs?)\b",
+    linre.I,
+)
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 
 def _levels_only(reading: Reading) -> bool:

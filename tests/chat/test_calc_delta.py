@@ -212,3 +212,63 @@ def test_a_factor_named_as_needed_is_a_figure_asked(engine):
 def test_a_reply_with_a_statement_and_the_online_storage_resumes_with_the_online_storage(engine):
     reply = _chain(engine, "is our LFAREA ok?", "LFAREA=20G, 24G online")
     assert "17.2 GB" in reply.answer and reply.verdict is not None and reply.verdict.answer == "no"  # 0.8 x 24 - 2
+
+
+# Session 11 (f11-vios): follow-ups that keep an earlier change, count per client, total a VIOS pair, name some
+# partitions of one size by their OS, and answer the LHEA count asked back. Figures by hand (Redbook 3.5.2, 3.1).
+PAIRED = "vios sizing, frame of 12 cores: 3x 8G FC ports, 40 npiv adapters, 5 veth. memory per vios?"
+
+
+@pytest.mark.parametrize(
+    ("messages", "figure"),
+    [
+        # 768 + 3*512 + 80*140 + 5*16 = 13584; then 5 FC instead of 3: + 2*512 = 14608
+        ((PAIRED, "what if the npiv doubled", "keeping the doubled npiv, and 5 fc ports instead of 3"), "14608 MB"),
+        # 768 + 3*512 + 40*140 + 5*16 = 7984; 3 new lpars with 4 vfc each: + 12*140 = 9664
+        ((PAIRED, "plus 3 new lpars, each with 4 vfc adapters?"), "9664 MB"),
+        # 7984 MB per VIOS; the two of the pair: 15968 MB
+        ((PAIRED, "what is that for the two vios combined?"), "15968 MB"),
+        # POWER7+: 64 + 64 + 32 GB AIX; one 64 GB one IBM i: 96 / 128 = 0.75 + 64 / 64 = 1 -> 1.75 GB
+        (
+            ("hpt on power7+ for three aix lpars, max memory 64, 64 and 32 GB?", "one of the 64 GB ones is IBM i"),
+            "1.75 GB",
+        ),
+        # 768 + 2*512 (LHEA) + 6*102 (3 ports on each) + 4*512 (FC) = 4452 MB
+        (
+            ("how much ram for a vios whose SEA sits on LHEA ports, plus 4x 8Gb FC?", "2 of them, 3 ports on each"),
+            "4452 MB",
+        ),
+    ],
+)
+def test_follow_ups_that_keep_multiply_total_or_name_a_part(engine, messages, figure):
+    reply = _chain(engine, *messages)
+    assert figure in reply.answer, reply.answer[:500]
+
+
+def test_an_lhea_without_its_count_is_asked_back_with_no_figure(engine):
+    reply = _chain(engine, "vios uses the host ethernet adapter for its SEA, with 2x 8Gb FC. memory needed?")
+    assert "How many LHEAs" in reply.answer and "Complex I/O rule" not in reply.answer, reply.answer[:400]
+
+
+def test_one_of_a_size_not_listed_is_not_split(engine):
+    reply = _chain(
+        engine, "hpt on power7+ for three aix lpars, max memory 64, 64 and 32 GB?", "one of the 16 GB ones is IBM i"
+    )
+    assert "1.75 GB" not in reply.answer and "0.75" not in reply.answer, reply.answer[:300]
+
+
+@pytest.mark.parametrize("denied", ["(no LHEA)", "- not LHEA -", "and without LHEAs"])
+def test_an_lhea_denied_is_not_asked_about(engine, denied):
+    # 768 + 2*512 (10 Gb) + 2*512 (8 Gb FC) = 2816 MB
+    reply = _chain(engine, f"vios with 2x 10Gb eth ports {denied}, 2x 8Gb FC ports: memory?")
+    assert "2816 MB" in reply.answer and "How many LHEAs" not in reply.answer, reply.answer[:300]
+
+
+def test_one_partition_of_a_summed_maximum_named_with_its_os_and_size_splits_the_hpt(engine):
+    # POWER7+: 512 GB AIX in total; one of them IBM i with 64 GB: 448 / 128 = 3.5 GB + 64 / 64 = 1 GB -> 4.5 GB
+    reply = _chain(
+        engine,
+        "power7+ box, aix partitions only, 512 GB of max memory summed. hpt?",
+        "one of those partitions is an IBM i one with 64G max though",
+    )
+    assert "4.5 GB" in reply.answer, reply.answer[:300]

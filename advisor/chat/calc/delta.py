@@ -209,7 +209,10 @@ def changed(last: str, text: str, explicit: bool = False) -> str | None:
     change said in change words, not a bare new value, which may answer a question asked back)."""
     if len(text.split()) > MAX_WORDS:
         return None
-    if explicit and not any(p.search(text) for p in (_MORE, _FEWER, _OUT, _COUNT_ONLY, *(p for p, _ in _TIMES))):
+    text = _per_each(_KEPT.sub(" ", text))
+    if explicit and not any(
+        p.search(text) for p in (_MORE, _FEWER, _OUT, _COUNT_ONLY, _REPLACED, *(p for p, _ in _TIMES))
+    ):
         return None
     reading, old = read(text), read(last)
     if not _only_change_words(reading, old):
@@ -338,6 +341,8 @@ _ONE_MORE = linre.compile(r"\b(?:another|an\s+(?:extra|additional)|one\s+more|a\
 _BECOME = linre.compile(
     r"\s{0,2}(?:[a-z]+\s+){0,3}?(?:becomes?|became|turns?\s+into|grows?\s+to|go(?:es)?\s+to|->|→|to)\s{0,2}", linre.I
 )
+# "6 fc ports instead of 4": a change said by the amount it replaces
+_REPLACED = linre.compile(r"\b(?:instead\s+of|rather\s+than|statt|anstatt|en\s+lugar\s+de|au\s+lieu\s+de)\b", linre.I)
 _INSTEAD_OF = linre.compile(
     r"\b(?:instead\s+of|rather\s+than|not|statt|anstatt|en\s+lugar\s+de|au\s+lieu\s+de)\s*$", linre.I
 )
@@ -361,3 +366,32 @@ def _amount(q: Quantity, slot: Quantity) -> float:
     if q.kind == "speed" or (q.kind == "count" and q.count is not None):
         return float(q.count or 0)
     return q.value
+
+
+# "keep the doubled npiv but ...", "keeping the 64 npiv, ...": an earlier change kept, which the last question holds
+_KEPT = linre.compile(
+    r"\b(?:keep|keeping|leave|leaving)\s+(?:the\s+|that\s+|those\s+)?[a-z0-9 ]{1,30}?(?:,\s*|\s+)(?:but|and)\b|"
+    r"\b(?:keep|keeping|leave|leaving)\s+(?:the\s+|that\s+|those\s+)?[a-z0-9 ]{1,30}?,",
+    linre.I,
+)
+# "4 more clients, each getting 2 vfc adapters", "3 new lpars with 2 veth each": the things each client adds, counted
+_EACH_GETTING = linre.compile(
+    r"\b(\d{1,3})\s+((?:more|extra|additional|new|further)\s+)?(?:clients?|lpars?|partitions?|vms?|guests?|hosts?)"
+    r"\s{0,2},?\s{0,2}(?:each|every\s+one)\s+(?:getting|gets|with|having|has|needing|needs|using|uses)\s+(\d{1,3})\s+"
+    r"|\b(\d{1,3})\s+((?:more|extra|additional|new|further)\s+)?(?:clients?|lpars?|partitions?|vms?|guests?|hosts?)"
+    r"\s+(?:with|having|getting)\s+(\d{1,3})\s+([a-z ]{2,30}?)\s+each\b",
+    linre.I,
+)
+
+
+def _per_each(text: str) -> str:
+    """ "4 more clients, each getting 2 vfc adapters" said as "8 more vfc adapters": the clients count nothing of the
+    sizing themselves, the adapters each one gets do."""
+
+    def one(m: linre.Match) -> str:
+        more = "more " if m.group(2) or m.group(5) else ""  # "3 new lpars": as many more adapters
+        if m.group(1):
+            return f"{int(m.group(1)) * int(m.group(3))} {more}"
+        return f"{int(m.group(4)) * int(m.group(6))} {more}{m.group(7)}"
+
+    return _EACH_GETTING.sub(one, text)

@@ -182,6 +182,33 @@ def vios_inputs(
     return cores, counts, assumptions, questions, unused, ambiguous
 
 
+# "LHEA ports for the SEA", "the host ethernet adapter": an LHEA named, which "non-LHEA" ports are not
+_LHEA_NAMED = linre.compile(r"(?:^|[^-\w])(?:LHEAs?|host\s+ethernet\s+adapters?)\b", linre.I)
+# "no LHEA", "(not LHEA)", "without LHEAs", "non-LHEA": an LHEA denied, nothing to count
+_LHEA_DENIED = linre.compile(r"\b(?:no|not|non|without|nor|zero|0|none)\s{0,2}[-(]?\s{0,2}.$", linre.I)
+LHEA_QUESTION = Question(
+    path="vios.lhea",
+    question="How many LHEAs does the VIOS use, and how many ports are configured on each?",
+    command="HMC: lshwres -r hea --rsubtype phys --level port",
+    rule_id="VIOS-001",
+)
+
+
+# "both vios of the pair, total?", "for the vios pair combined": the memory of the two VIOS of a pair
+_PAIR = linre.compile(
+    r"\b(?:both|two|2)\s+(?:of\s+the\s+)?(?:vios(?:es)?|vio\s+servers?)\b|\b(?:the|a|vios|dual[- ]vios)\s+pair\b",
+    linre.I,
+)
+_TOGETHER = linre.compile(r"\b(?:total|together|combined|in\s+all|altogether|summed|sum)\b", linre.I)
+
+
+def pair_total(text: str, whole: bool = False) -> bool:
+    """Whether the asking clause (`whole`: the whole of a short follow-up, "double that for both vios of the pair,
+    total?") wants the memory of both VIOS of a pair together, said in so many words."""
+    wanted = text if whole else asked(text)
+    return bool(_PAIR.search(wanted) and _TOGETHER.search(wanted))
+
+
 # "with a total of 4 ports", "4 ports in total", "4 ports altogether": the ports of all the LHEAs together
 _TOTAL_BEFORE = linre.compile(r"\b(?:a\s+total\s+of|total(?:ling)?|in\s+all|altogether|combined|overall)\b", linre.I)
 _TOTAL_AFTER = linre.compile(
@@ -252,6 +279,17 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
         )
         out.out.say(
             f"'{ambiguous[0].raw}' {why}, so the figure depends on it. {questions[-1].question}",
+            *_cites(vios_memory.CITE, "vios_memory"),
+        )
+        return out
+    if "lhea" not in adapters and any(
+        not _LHEA_DENIED.search(text[max(0, m.start() - 16) : m.start() + 1]) for m in _LHEA_NAMED.finditer(text)
+    ):
+        # "uses LHEA ports for the SEA": each LHEA and each configured port adds memory, and neither count is said
+        out = CalcAnswer("vios_memory", Composer(), rules=["VIOS-001"], questions=[LHEA_QUESTION])
+        out.out.say(
+            "The complex I/O rule adds 512 MB for each LHEA and 102 MB for each configured LHEA port, and the "
+            f"message does not say how many there are, so the figure depends on it. {LHEA_QUESTION.question}",
             *_cites(vios_memory.CITE, "vios_memory"),
         )
         return out
@@ -342,6 +380,19 @@ def vios_answer(text: str, reading: Reading | None = None) -> CalcAnswer | None:
                 command="HMC: lshwres -r proc --level sys",
                 rule_id="VIOS-001",
             )
+        )
+    if out.calculations and pair_total(text):
+        # "and for both vios of the pair, total?": Redbook 3.5.2 sizes each VIOS; the pair holds two such VIOS
+        one = req.required_mb if cores and adapters else req.adapters_mb if adapters else req.base_mb
+        at_least = "" if cores else " at least"
+        out.out.say(
+            f"Both VIOS of the pair together: 2 x {fmt(one)} MB = {fmt(2 * one)} MB "
+            f"({fmt(2 * one / 1024)} GB){at_least}, "
+            "each VIOS sized on its own by these rules.",
+            *cites,
+        )
+        out.calculations.append(
+            Calculation("vios_memory.pair", {"per_vios_mb": one}, 2 * one, "MB", "2 x the memory of one VIOS", cites)
         )
     npiv = adapters.get("npiv_vfc_adapters")
     in_use = _npiv_in_use(reading) if npiv else None
