@@ -62,6 +62,9 @@ PARTS = (
     "heldout23",
     "heldout24",
     "heldout25",
+    "heldout26",
+    "heldout27",
+    "heldout28",
 )
 # heldout1 is tuning material since session 2, heldout2 and heldout3 since session 3 (heldout3 after
 # its first run).
@@ -121,6 +124,11 @@ TUNED = ("tuning", "heldout1", "heldout2", "heldout3", "heldout4", "heldout5", "
 # session's final chat (14:16 UTC): 74.7 % / 1 wrong number and 1 cited out-of-scope answer, 79.3 % / 1, 75.8 % / 1
 # (README.md); the session-start chat (6e64359) scored 72.0, 77.8 and 74.6 % on them. Their hard-bar misses were then
 # fixed at their causes, with some of their other misses (docs/chat.md): 81.6 / 85.1 / 81.6 %, 0 and 0; in the bars.
+# heldout26, heldout27 and heldout28 (s11-evalwriter26/27/28, who never read or tuned the chat) were written at the
+# start of session 11, kept in /work/sealed26..28 while six lanes tuned, committed alone (8b147cb) and run once on the
+# session's final chat (16:48 UTC): 75.8 % / 3 wrong numbers, 85.5 % / 2 and 2 cited out-of-scope answers, 84.4 % / 5
+# and 2 (README.md); the session-start chat (678397c) scored 74.2, 82.9 and 82.7 % on them. Their hard-bar misses were
+# then fixed at their causes, with some of their other misses (docs/chat.md): FIXED26 / FIXED27 / FIXED28 %, 0 and 0.
 SEALED: tuple[str, ...] = ()
 
 
