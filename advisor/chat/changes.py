@@ -148,7 +148,13 @@ PHRASES: tuple[tuple[str, dict[str, str], Any], ...] = (
         None,
     ),
     (r"\b(?:machine)\s*(?:to|=)\s*(z\w+)", {"zos-lpar": "machine", "zvm-lpar": "machine"}, None),
-    (r"\bz/?VM\s*(?:version\s*)?(?:to|=)\s*(\d+\.\d+)", {"zvm-lpar": "zvm.version"}, None),
+    # "z/VM to 6.3", "zvm goes to 6.3", "z/VM is 6.3", "zVM level upgraded to 7.1"
+    (
+        r"\bz/?VM\s*(?:(?:version|level|release)\s*)?(?:(?:goes|went|moves?|moved|upgraded|gets?|bumped|raised)\s+)?"
+        r"(?:to|=|is|becomes?|->|at)\s*(\d+\.\d+)",
+        {"zvm-lpar": "zvm.version"},
+        None,
+    ),
 )
 
 # linear-time (advisor/linre.py): in `re`, a message of dots after "to" cost quadratic time (issue 12)

@@ -56,7 +56,7 @@ def split(text: str) -> tuple[str, str]:
 
 
 # "still a finding?", "smt finding still there?", "ZVM-001 still flagged?", "does ZVM-001 show up?": whether one stands
-_STILL = linre.compile(
+STILL = linre.compile(
     r"\bstill\s+(?:(?:a|an|the|there|open|being|as\s+a)\s+)?(?:finding|flag(?:ged|s)?|there|open|fir(?:es|ing)|"
     r"active|present|reported|listed|show(?:s|ing|n)|raised|complain\w*|warn\w*|issue|problem|outstanding|red)\b"
     r"|\b(?:stays?|remains?|persists?|show(?:s)?\s+up|appears?|come(?:s)?\s+back|(?:get|gets|is)\s+flagged|fires?|"
@@ -64,7 +64,7 @@ _STILL = linre.compile(
     linre.IGNORECASE,
 )
 # "is the SMT finding gone?", "does HPUX-004 go away?", "does the AME64K finding clear?": whether it no longer stands
-_GONE = linre.compile(
+GONE = linre.compile(
     r"\b(?:gone|go(?:es)?\s+away|disappear\w*|vanish\w*|clear(?:s|ed)?|fix(?:es|ed)?|resolve[sd]?|solve[sd]?|"
     r"clean(?:ed)?\s+up|drops?\s+off|clos(?:es|ed))\b",
     linre.IGNORECASE,
@@ -72,28 +72,37 @@ _GONE = linre.compile(
 # words of a question that name no finding
 _NOT_A_NAME = frozenset(
     """finding findings still there gone away clear clears cleared fix fixes fixed resolve resolves resolved issue
-    problem flagged flag open does did will would is are the a an it that this go goes now then after change""".split()
+    problem flagged flag open does did will would is are the a an it that this go goes now then after change check
+    checks pass passes passing fail fails failing blocked blocking green red clean both all and config doe""".split()
 )
 
 
-def _named(question: str, findings: list[Finding]) -> list[Finding]:
-    """The findings a question names: by rule id, else by a word of their title ("the SMT finding", "the AME64K
-    one"); empty when it names none."""
+def named_findings(question: str, findings: list[Finding]) -> list[Finding]:
+    """The findings a question names: by rule id, else by words of their title ("the SMT finding", "the AME64K
+    one"), of the partition it names if it names one ("the vios2 findings"); empty when it names none."""
     ids = set(rule_ids(question))
     if ids:
         return [f for f in findings if f.rule_id in ids]
     words = {w for w in words_of(question) if len(w) >= 3} - _NOT_A_NAME
-    return [f for f in findings if words & words_of(f.title)] if words else []
+    targets = {f.target for f in findings if f.target.lower() in words}  # "both vios2 findings": those of vios2
+    findings = [f for f in findings if f.target in targets] if targets else findings
+    words -= {t.lower() for t in targets}
+    if not words:
+        return findings if targets else []
+    # a finding named only by words that another names too, with more ("the 4K vs 64K page mismatch": the AME4K
+    # one, not the one about the hypervisor page table)
+    shared = [(f, words & words_of(f.title)) for f in findings]
+    return [f for f, w in shared if w and not any(w < other for _, other in shared)]
 
 
 def _finding_verdict(
     question: str, before: list[Finding], after: list[Finding], read_by: list[str], out: Composer
 ) -> Verdict | None:
-    still, gone = bool(_STILL.search(question)), bool(_GONE.search(question))
+    still, gone = bool(STILL.search(question)), bool(GONE.search(question))
     if not (still or gone):
         return None
     either = before + [f for f in after if (f.rule_id, f.target) not in {(b.rule_id, b.target) for b in before}]
-    named = _named(question, either)
+    named = named_findings(question, either)
     if not named:
         if not still:
             return None  # "does it fix it?": judged by what the change resolves (_ok_verdict)
@@ -113,16 +122,66 @@ def _finding_verdict(
     return Verdict(answer="yes" if answer else "no", because=f"{because}.", citations=cited)
 
 
+# "pass now?", "clean now?", "resolved?", "does the AME64K config pass?": whether the check passes after the change;
+# "does it still fail on that?", "still blocked?": whether it fails
+_PASSES = linre.compile(
+    r"\b(?:pass(?:es|ed|ing)?|clean|green|compliant|resolved|through)\b[^?]{0,40}\?", linre.IGNORECASE
+)
+_FAILS = linre.compile(r"\b(?:fail(?:s|ed|ing)?|blocked|blocking|blocks|red)\b[^?]{0,40}\?", linre.IGNORECASE)
+
+
+def _pass_verdict(
+    question: str, diff: ReviewDiff, before: list[Finding], after: list[Finding], read_by: list[str], out: Composer
+) -> Verdict | None:
+    """ "pass now?", "does it pass the weight check?", "still blocked?": the check the question names (a finding by
+    its words or rule id; else the rules that read the changed fields) judged on the changed document: it passes
+    when none of its findings stands after the change and the change introduces none."""
+    fails = bool(_FAILS.search(question))
+    if not (fails or _PASSES.search(question)) or not read_by:
+        return None
+    keys = {(b.rule_id, b.target) for b in before}
+    either = before + [f for f in after if (f.rule_id, f.target) not in keys]
+    asked = named_findings(question, either)
+    named = asked or [f for f in either if f.rule_id in read_by]
+    now = {(f.rule_id, f.target) for f in after}
+    standing = [f for f in named if (f.rule_id, f.target) in now]
+    standing += [] if asked else [f for f in diff.introduced if (f.rule_id, f.target) not in keys | now]
+    cited = _rule_citations(out, [f.rule_id for f in (standing or named)] or read_by)
+    if standing:
+        because = "Standing after the change: " + "; ".join(
+            f"{f.rule_id} on {f.target} ({f.title})" for f in standing[:3]
+        )
+    elif named:
+        because = "Resolved by the change: " + "; ".join(f"{f.rule_id} on {f.target} ({f.title})" for f in named[:3])
+    else:
+        because = f"No finding of the rules that read the changed fields ({', '.join(read_by[:3])}) stands."
+    passes = not standing
+    return Verdict(answer="yes" if passes != fails else "no", because=f"{because}.", citations=cited)
+
+
+def finding_asked(question: str, before: list[Finding], after: list[Finding], out: Composer) -> Verdict | None:
+    """ "is the page mismatch still there?", "is HPUX-005 gone now?" with no change said: whether the finding the
+    question names stands in `after` (the document as the what-ifs left it); None when it names none."""
+    return _finding_verdict(question, before, after, [], out)
+
+
 def _rule_citations(out: Composer, rule_ids_: list[str]) -> list[int]:
     refs = {f"rule:{rid}" for rid in rule_ids_}
     return [i + 1 for i, c in enumerate(out.citations) if c.ref in refs][:2] or [1]
 
 
-def _fit_verdict(question: str, model, out: Composer, target: str | None) -> Verdict | None:
+def _fit_verdict(question: str, models: tuple, out: Composer, target: str | None) -> Verdict | None:
     """ "does the memory still fit?", "memory still ok?", "room for the peak?": the changed document's figure
-    against its need or limit (docfigures), cited as the figure's line above."""
+    against its need or limit (docfigures), cited as the figure's line above; a bare "enough now?" asks about the
+    figure the change moves, when it moves one."""
+    model = models[1]
     if docfigures.SIZE_FIT.search(question):  # "fits now?", "room for the peak?": the figures with a need or limit
-        found = docfigures.asked(question, model, None, target, sized=True)
+        bare = not any(f.asked and linre.search(f.asked, question, linre.I) for f in docfigures.FIGURES)
+        moved = docfigures.fit_moved(models[0], model, target) if bare else None
+        if moved is not None and moved.verdict is not None and docfigures.NEGATIVE_FIT.search(question):
+            answer = "no" if moved.verdict.answer == "yes" else "yes"  # "still short?": asked the other way round
+            moved.verdict = moved.verdict.model_copy(update={"answer": answer})
+        found = moved or docfigures.asked(question, model, None, target, sized=True)
     elif docfigures.FIT.search(question):  # "memory still ok?": only a figure the words name
         found = docfigures.asked(question, model, None, target)
     else:
@@ -180,10 +239,12 @@ def _ok_verdict(text: str, diff: ReviewDiff, after: list[Finding], read_by: list
     return Verdict(answer=answer, because=because, citations=list(out.claims[0].citations[:1]) or [1])
 
 
-# a message whose only question is the change itself: "what if 1M goes to 80%?", "and with online storage 128G?"
+# a message whose only question is the change itself: "what if 1M goes to 80%?", "and with online storage 128G?",
+# "and double the memory to 12?"
 _ONLY_THE_CHANGE = linre.compile(
     r"^\s*(?:(?:and|so|ok|okay|but|now|then)[\s,]+)*(?:(?:what\s+(?:if|about)|if|with|suppose|supposing|say|"
-    r"simulate|pretend|imagine|assume|let'?s\s+say)\b|w/)",
+    r"simulate|pretend|imagine|assume|let'?s\s+say|double|halve|triple|set|raise|lower|increase|decrease|reduce|bump|"
+    r"give\s+it|make\s+it)\b|w/)",
     linre.IGNORECASE,
 )
 
@@ -203,7 +264,8 @@ def verdict(
     document's model before and after the change; `implicit`: a message that asks nothing gets the fit of the
     figure the change moves."""
     question = asking(text)
-    found = _finding_verdict(question, before, after, read_by, out) or _fit_verdict(question, models[1], out, target)
+    found = _finding_verdict(question, before, after, read_by, out) or _fit_verdict(question, models, out, target)
+    found = found or _pass_verdict(question, diff, before, after, read_by, out)
     found = found or _ok_verdict(text, diff, after, read_by, out)
     if found is not None or not implicit or ("?" in question and not _ONLY_THE_CHANGE.search(question)):
         return found

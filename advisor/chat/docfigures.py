@@ -311,7 +311,7 @@ SIZE_FIT = linre.compile(
     linre.IGNORECASE,
 )
 # asked the other way round: "still short?", "over the limit?", "would IPL still prompt?" (it prompts when over)
-_NEGATIVE_FIT = linre.compile(
+NEGATIVE_FIT = linre.compile(
     r"\b(?:short|over|exceed\w*|too\s+(?:small|big|much|little)|prompts?|prompting)\b", linre.IGNORECASE
 )
 
@@ -572,7 +572,7 @@ def asked(
     verdict = None
     if verdict_of:
         f, ok, now = verdict_of[0]
-        yes = ok != bool(_NEGATIVE_FIT.search(text))
+        yes = ok != bool(NEGATIVE_FIT.search(text))
         citations = [i + 1 for i, c in enumerate(out.citations) if c.ref == f"derived:{f.name}"][:2] or [1]
         verdict = Verdict(
             answer="yes" if yes else "no",

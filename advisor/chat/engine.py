@@ -239,6 +239,9 @@ class ChatEngine:
                 return self._finish(st, message, resumed)
             if whatif.stands_alone(text, reading, st):  # "what if there was no flash express": its own change
                 return self._finish(st, message, self._whatif(text, Intent("whatif"), st))
+            status = whatif.status_after(self, text, reading, st)  # "is the page mismatch still there now?"
+            if status is not None:
+                return self._finish(st, message, status)
             figure = docfigures.turn(self, text, reading, st)  # "expanded memory now?" after a what-if
             if figure is not None:  # the figure of the document as the what-ifs left it
                 return self._finish(st, message, figure)

@@ -305,11 +305,13 @@ _LEAD = linre.compile(r"^\s*(?:(?:and|also|plus|then|now|ok|okay|so)\b[\s,]*)+",
 def _read(
     doc: dict, text: str, st: ChatState, explicit: tuple[str, str] | None = None, focus: list[str] | None = None
 ) -> list[Change]:
-    """The changes of a message in the session: "it" of "cut it by 44 GB" is the field the last what-if changed
-    (or, after an explanation, the one number field of the finding explained: `focus`), and a message going on
-    from a what-if ("and network intensive too") is supposed as that one was."""
-    if explicit:
-        return read_changes(doc, text, explicit)
+    """The changes of a message in the session (`explicit`: path and value of `set path to value`): "it" of "cut
+    it by 44 GB" is the field the last what-if changed (or, after an explanation, the one number field of the
+    finding explained: `focus`), and a message going on from a what-if ("and network intensive too") is supposed as
+    that one was."""
+    if explicit:  # "set large_pages to text 16M data 64M": a group of fields, each named with its value
+        grouped = read_changes(doc, text) if isinstance(get_at(doc, explicit[0]), dict) else []
+        return grouped or read_changes(doc, text, explicit)
     instead = _instead_of_last(doc, text, st)
     if instead:
         return instead
@@ -542,6 +544,35 @@ def reads_as_change(text: str, reading: Reading, st: ChatState) -> bool:
         return bool(word_changes(st.document, text, reading) or _read(st.document, text, st))
     except ChangeError:
         return True  # a change that cannot be made: the what-if turn asks about it
+
+
+_WH_QUESTION = linre.compile(r"^\s*(?:(?:and|so|ok|then)[\s,]+)*(?:what|which|where|why|how|who|when)\b", linre.I)
+
+
+def status_after(engine: ChatEngine, text: str, reading: Reading, st: ChatState) -> ChatReply | None:
+    """After a what-if, a question with no change in it about a finding it names ("and is the 4K/64K mismatch still
+    there after that?", "is HPUX-005 gone now?"): Kept or Resolved, the document as the what-ifs left it against the
+    one before the last change; None for any other message."""
+    if st.document is None or not st.previous_documents or "?" not in text or reads_as_change(text, reading, st):
+        return None
+    question = compose.asking(text)
+    if _WH_QUESTION.match(question) or RULE_ID.search(question):
+        return None  # "what's still open?" lists; "is AME-001 still there?" is the rule's (explain.still_there)
+    if not (compose.STILL.search(question) or compose.GONE.search(question)):
+        return None
+    before = engine.advisor.review(validate_document(st.previous_documents[-1], "document")).findings
+    after = engine.advisor.review(engine._model(st)).findings
+    probe = compose.finding_asked(question, before, after, Composer())
+    if probe is None:
+        return None
+    now = {(f.rule_id, f.target) for f in after}
+    out = Composer()
+    keys = {(f.rule_id, f.target) for f in before}
+    for f in compose.named_findings(question, before + [f for f in after if (f.rule_id, f.target) not in keys])[:3]:
+        word = "Kept" if (f.rule_id, f.target) in now else "Resolved"
+        out.say(f"{word}: {_line(f)} (the document as the what-ifs left it).", _cite(engine.advisor, f.rule_id))
+    verdict = compose.finding_asked(question, before, after, out)
+    return engine._reply("review", st, out, findings=after, verdict=verdict)
 
 
 def stands_alone(text: str, reading: Reading, st: ChatState) -> bool:
@@ -1016,8 +1047,9 @@ def change_after_undo(engine: ChatEngine, said: str, change: str, st: ChatState)
 # "apply it", "ok do that", "apply the fix please": the change the last answer suggested, made
 _APPLY = linre.compile(
     r"^\s*(?:(?:ok(?:ay)?|yes|yep|sure|fine|good|please|pls|then|so|now|go\s+ahead\s+and|let'?s)[\s,.!]+)*"
-    r"(?:apply|do|make|implement|take|try)\s+(?:it|that|this|them|the\s+(?:fix|change|suggestion|recommendation|"
+    r"(?:(?:apply|do|make|implement|take|try)\s+(?:it|that|this|them|the\s+(?:fix|change|suggestion|recommendation|"
     r"suggested\s+(?:fix|change)|recommended\s+(?:fix|change|value)|command|one\s+command))"
+    r"|(?:turn|switch)\s+(?:it|that|this|them)\s+on|(?:enable|activate)\s+(?:it|that|this|them))"  # "turn it on"
     r"(?:[\s,]+(?:please|pls|then|now|for\s+me))*\s*[.!]*\s*$",
     linre.IGNORECASE,
 )

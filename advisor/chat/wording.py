@@ -214,8 +214,14 @@ def _bound(inst: dict, index: int, moved: dict) -> dict:
 
 
 # "ld 1", "locality domain 2", "pset 3", "processor set 2", "cell 0": a place an instance is bound to
-_PLACE = re.compile(r"\b(locality\s+domain|LDOM|LD|cell|pset|processor\s+set)\s*(\d{1,3})\b", re.IGNORECASE)
-_BINDING = re.compile(r"\b(?:bind|bound|put|start|run|place|move|pin|pinned|mpsched|assign|psrset)\b", re.IGNORECASE)
+_PLACE = re.compile(
+    r"\b(locality[\s_]+domain|LDOM|LD|cell|pset|processor[\s_]+set)\s*(?:=\s*)?(\d{1,3})\b", re.IGNORECASE
+)
+# "bind D01 ...", "D01 gets ld 1 + pset 2", "give D01 locality_domain 1 pset 2"
+_BINDING = re.compile(
+    r"\b(?:bind|bound|put|start|run|place|move|pin|pinned|mpsched|assign|psrset|gets?|got|give|gives|giving)\b",
+    re.IGNORECASE,
+)
 
 
 def _bound_each(text: str, names: dict[str, int]) -> list[Change]:

@@ -182,3 +182,101 @@ def test_an_undo_with_a_change_that_is_none_is_the_undo_alone(engine):
         "go back to the original clm and keep numa 1. what comes back?",
     )
     assert "Undone: clm_pct: 15% -> 0%." in reply.answer and "Introduced: HPUX-004" in reply.answer
+
+
+def test_whether_the_check_passes_after_the_change(engine):
+    short, enough, failing = chat(
+        engine,
+        example("vios-undersized.json"),
+        "raise memory_gb to 5 - passing yet?",
+        "now try 8 GB. does the memory check pass?",
+        "still failing?",
+    )
+    assert short.intent == "whatif" and _verdict(short) == "no"  # 5120 MB against 6940 MB: VIOS-001 stands
+    assert "VIOS-001" in short.verdict.because
+    assert _verdict(enough) == "yes" and "Resolved by the change: VIOS-001" in enough.verdict.because
+    assert _verdict(failing) in (None, "no")  # asked of the document as it is after the 8 GB
+
+
+def test_resolved_or_blocked_asked_of_the_change(engine):
+    (resolved,) = chat(engine, example("zvm-z13.json"), "switch smt on - resolved?")
+    assert _verdict(resolved) == "yes"
+    (blocked,) = chat(engine, example("vios-undersized.json"), "memory_gb 6. still blocked?")
+    assert _verdict(blocked) == "yes"  # 6144 MB is still short of 6940 MB
+
+
+def test_the_findings_of_a_named_partition_asked_gone(engine):
+    (reply,) = chat(
+        engine,
+        example("managed-system.json"),
+        "vios2 vpm_fold_policy to 4 and vios2 memory to 8 GB. are the vios2 findings all cleared?",
+    )
+    assert reply.intent == "whatif"
+    assert _verdict(reply) == "yes"  # only vios2's findings, not sapapp01's AME one
+
+
+def test_a_bare_enough_asks_about_the_figure_the_change_moves(engine):
+    (reply,) = chat(
+        engine, example("hpux-superdome.json"), "what if we went to 10 instances of 3 cores each. enough now?"
+    )
+    assert _verdict(reply) == "yes"  # 10 instances on 32 cores: at least 8, whatever the CLM still lacks
+    (more,) = chat(engine, example("vios-undersized.json"), "and triple the npiv adapters?")
+    assert more.intent == "whatif" and _verdict(more) == "no"  # a change asked as a question: its fit
+
+
+def test_a_zvm_release_said_as_it_moves(engine):
+    document = {**example("zvm-z13.json"), "zvm": {"version": "6.2", "apars": []}}
+    (reply,) = chat(engine, document, "suppose z/VM went to 6.3 - still flagged?")
+    assert reply.intent == "whatif" and 'zvm.version "6.2" -> "6.3"' in reply.answer
+    (level,) = chat(engine, document, "zVM level upgraded to 7.1")
+    assert 'zvm.version "6.2" -> "7.1"' in level.answer
+
+
+def test_a_finding_asked_about_after_a_what_if_with_no_change(engine):
+    _, kept = chat(
+        engine,
+        example("aix-ame4k-64k.json"),
+        "what if the expansion factor were 1.0?",
+        "so does the 64K/4K page finding remain after that?",
+    )
+    assert kept.intent == "review" and "Kept: AME-001" in kept.answer and _verdict(kept) == "yes"
+    assert "LPAR-008" not in kept.answer  # "page" alone names the page-table finding; the other names more
+    _, gone = chat(engine, example("zvm-z13.json"), "enable smt", "is the SMT finding gone now?")
+    assert "Resolved: ZVM-001" in gone.answer and _verdict(gone) == "yes"
+    _, listed = chat(engine, example("zvm-z13.json"), "enable smt", "what is still open?")
+    assert "Resolved: ZVM-001" not in listed.answer  # a list asked for, not whether one finding stands
+
+
+def test_set_on_a_group_of_fields_reads_each_field_with_its_value(engine):
+    (reply,) = chat(engine, example("hpux-superdome.json"), "set large_pages to data 64M text 16M")
+    assert reply.intent == "whatif"
+    assert 'large_pages.text "4K" -> "16M"' in reply.answer and 'large_pages.data "4K" -> "64M"' in reply.answer
+    (plain,) = chat(engine, example("hpux-superdome.json"), "set large_pages to 16M")
+    assert plain.intent == "error" and "did you mean 'large_pages." in plain.answer  # no field in the value
+
+
+def test_instances_given_their_places_in_words(engine):
+    (gets,) = chat(engine, example("hpux-superdome.json"), "suppose D02 gets LD 2 plus pset 3")
+    assert "sap.instances[2].locality_domain (not set) -> 2" in gets.answer
+    assert "sap.instances[2].pset (not set) -> 3" in gets.answer
+    (give,) = chat(engine, example("hpux-superdome.json"), "what if we give D01 locality_domain=1 and processor_set 2")
+    assert "sap.instances[1].locality_domain (not set) -> 1" in give.answer
+    assert "sap.instances[1].pset (not set) -> 2" in give.answer
+
+
+def test_a_bare_question_the_other_way_round_about_the_figure_moved(engine):
+    (short,) = chat(engine, example("vios-undersized.json"), "give it 6 GB. still short?")
+    assert _verdict(short) == "yes"  # 6144 MB against 6940 MB
+    (over,) = chat(engine, example("vios-undersized.json"), "give it 8 GB. still short?")
+    assert _verdict(over) == "no"
+
+
+def test_turn_it_on_applies_the_fix_of_the_finding_explained(engine):
+    _, reply = chat(engine, example("zvm-z13.json"), "is SMT configured right on this one?", "ok, switch it on then")
+    assert reply.intent == "whatif" and "smt_enabled false -> true" in reply.answer
+    assert "Resolved: ZVM-001" in reply.answer
+
+
+def test_make_it_with_a_value_is_a_change_not_the_fix_applied(engine):
+    _, reply = chat(engine, example("aix-clean.json"), "what if it moved to POWER7", "make it a POWER8 instead")
+    assert 'processor "POWER7" -> "POWER8"' in reply.answer and "ame.page_support" not in reply.answer
