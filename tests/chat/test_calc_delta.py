@@ -257,7 +257,7 @@ def test_one_of_a_size_not_listed_is_not_split(engine):
     assert "1.75 GB" not in reply.answer and "0.75" not in reply.answer, reply.answer[:300]
 
 
-@pytest.mark.parametrize("denied", ["(no LHEA)", "- not LHEA -", "and without LHEAs"])
+@pytest.mark.parametrize("denied", ["(no LHEA)", "- not LHEA -", "and without LHEAs", "Kein LHEA.", "sin LHEA"])
 def test_an_lhea_denied_is_not_asked_about(engine, denied):
     # 768 + 2*512 (10 Gb) + 2*512 (8 Gb FC) = 2816 MB
     reply = _chain(engine, f"vios with 2x 10Gb eth ports {denied}, 2x 8Gb FC ports: memory?")

@@ -184,8 +184,12 @@ def vios_inputs(
 
 # "LHEA ports for the SEA", "the host ethernet adapter": an LHEA named, which "non-LHEA" ports are not
 _LHEA_NAMED = linre.compile(r"(?:^|[^-\w])(?:LHEAs?|host\s+ethernet\s+adapters?)\b", linre.I)
-# "no LHEA", "(not LHEA)", "without LHEAs", "non-LHEA": an LHEA denied, nothing to count
-_LHEA_DENIED = linre.compile(r"\b(?:no|not|non|without|nor|zero|0|none)\s{0,2}[-(]?\s{0,2}.$", linre.I)
+# "no LHEA", "(not LHEA)", "without LHEAs", "non-LHEA", "Kein LHEA", "sin LHEA": an LHEA denied, nothing to count
+_LHEA_DENIED = linre.compile(
+    r"\b(?:no|not|non|without|nor|zero|0|none|kein|keine|keinen|ohne|sin|sans|aucun|nessun|senza|sem|nenhum)"
+    r"\s{0,2}[-(]?\s{0,2}.$",
+    linre.I,
+)
 LHEA_QUESTION = Question(
     path="vios.lhea",
     question="How many LHEAs does the VIOS use, and how many ports are configured on each?",
