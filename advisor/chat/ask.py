@@ -131,6 +131,20 @@ def topic_elsewhere(r: Retrieval) -> bool:
     return bool(asked and r.families and speaking and all(h.other_family for h in speaking))
 
 
+# "... so the NOC can watch it", "so that our ops team could see it": who the answer is for, not what it is about
+_PURPOSE_AGENT = linre.compile(
+    r"\bso(?:\s+that)?\s+(?:the\s+|our\s+|my\s+|their\s+)?(\w+)(?:\s+(?:team|guys|folks|people))?"
+    r"\s+(?:can|could|will|would|may|might)\b",
+    linre.IGNORECASE,
+)
+
+
+def purpose_agents(question: str) -> set[str]:
+    """The words naming who a purpose clause says the answer is for ("so the NOC can watch it"): talk around the
+    question, whatever rare word they are."""
+    return {m.group(1).lower() for m in _PURPOSE_AGENT.finditer(question)}
+
+
 def beyond_sources(r: Retrieval) -> bool:
     """The question is about something the sources never talk about (advisor/knowledge/vocabulary.py): a term
     they never use, unless the best passage shares several terms of the field with it ("npiv zoning
@@ -151,7 +165,8 @@ def beyond_sources(r: Retrieval) -> bool:
     if procedure_elsewhere(r, jargon, shared):
         return True  # "steps to update the firmware from the HMC?": the passage shares the HMC, not the procedure
     # a question naming one of the sources ("mgmt asked: what workload did the z13 SMT study use?") is about it
-    return bool(r.unknown and shared < JARGON_HITS) or bool(r.rare and not shared and not r.sources)
+    rare = set(r.rare) - purpose_agents(r.question)
+    return bool(r.unknown and shared < JARGON_HITS) or bool(rare and not shared and not r.sources)
 
 
 def new_subject_beyond(r: Retrieval, context: str) -> bool:

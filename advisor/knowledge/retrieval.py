@@ -34,6 +34,9 @@ OTHER_FAMILY = 0.45  # factor for a passage of another product line
 RULE_LINK_SHARE = 0.35  # how much a related rule's score lifts the passages that support it
 WHY_BOOST = 1.6
 WHY_PLAIN_SHARE = 0.5  # weight of a plain (non-jargon) word in a "why" question
+# words that say where an answer comes from or call the machine by a generic name ("per the 10G guidance", "16-core
+# box"): talk around the question, never its topic; they count for no share of what a passage must cover
+TALK_WORDS = frozenset("guidance advice box boxes".split())
 NAMED_SOURCE = 1.5  # a passage of the document the question names
 OTHER_SOURCE = 0.5  # a passage of another document, when the question names one
 COVERAGE_BASE = 0.3  # score x (base + coverage): passages answering more of the question win
@@ -271,6 +274,8 @@ def rank(
         # "why do large pages save CPU?": the reason is about the thing (large pages), which the
         # passage that explains it names; the benefit words ("save", "CPU") are the user's own
         weight = c.weight * (WHY_PLAIN_SHARE if why and not c.jargon else 1.0)
+        if not c.jargon and c.label in TALK_WORDS:
+            weight = 0.0
         total_idf += weight * idf
         if own and c.key in own:
             own_idf += weight * idf

@@ -284,10 +284,21 @@ def compounds(phrases: list[list[str]]) -> list[tuple[str, str]]:
     return [(p[-2], p[-1]) for p in phrases if len(p) >= 2 and p[-1] in CONTAINERS and modifiers([p[-2:]])]
 
 
+# people and teams, named to say who does or asks something ("jr admin wants to ..."): what kind of person is no topic
+PEOPLE = frozenset(
+    "admin admins administrator administrators team teams guy guys colleague colleagues folks dba".split()
+)
+
+
 def modifiers(phrases: list[list[str]]) -> list[str]:
     """The words that modify a noun after them in the same phrase ("lock" in "lock structure", "archive" in
-    "archive log data sets"): each names what kind of that thing is asked about."""
-    return [w for p in phrases for w in p[:-1] if not w.endswith(_NOT_A_NAME) and w not in _STATE]
+    "archive log data sets"): each names what kind of that thing is asked about (not of a person: "jr admin")."""
+    return [
+        w
+        for p in phrases
+        for w, after in zip(p, p[1:], strict=False)
+        if after not in PEOPLE and not w.endswith(_NOT_A_NAME) and w not in _STATE
+    ]
 
 
 # What kind of answer the question wants, read from its form, and which sentences give that kind: "how much
