@@ -6,6 +6,9 @@
   subject of the question, however rare a word it is.
 * What kind of person does or asks something ("the jr admin wants to ...", "sr admin put ...") names no kind of thing
   asked about: it puts no question out of scope (a kind of container no passage names still does: "machine pool").
+* "LDs" (mixed case) stands for locality domains; "ld" in lower case (the linker) does not.
+* German "Zahlen", "Werte" (figures, values) and "zertifiziert(e)" (certified) are read, and mark German.
+* "entc" (lparstat's %entc) is read as entitled capacity.
 * Guard: a rare word that is the question's subject ("the tomcat thread pool") stays out of scope beside one.
 """
 
@@ -89,3 +92,26 @@ def test_who_asks_does_not_put_a_question_out_of_scope(engine, question):
 def test_a_kind_of_container_beside_a_person_stays_out_of_scope(engine):
     covered, reply = _covered(engine, "our jr admin wants to size the machine pool on the P10, how much?")
     assert not covered, reply.answer[:300]
+
+
+def test_lds_written_for_locality_domains_are_read_as_them(engine):
+    covered, reply = _covered(engine, "which command shows the LDs of an rx8640 with the cpus in each?")
+    assert covered, reply.answer[:300]
+    assert "locality domain" in reply.answer.lower()
+
+
+def test_the_linker_ld_in_lower_case_is_no_locality_domain(engine):
+    covered, reply = _covered(engine, "ld fails with an error linking the kernel, why?")
+    assert not covered, reply.answer[:300]
+
+
+def test_german_figures_and_certified_are_read(engine):
+    covered, reply = _covered(engine, "Sind die Zahlen der z13 SMT Studie zertifizierte Benchmarks?")
+    assert covered, reply.answer[:300]
+    assert reply.answer.startswith("No")
+
+
+def test_entc_of_lparstat_is_read_as_entitled_capacity(engine):
+    covered, reply = _covered(engine, "the vios is at 160% entc most of the day. what should change?")
+    assert covered, reply.answer[:300]
+    assert "entitle" in reply.answer.lower() or "EC" in reply.answer

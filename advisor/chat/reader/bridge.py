@@ -48,7 +48,7 @@ MARKERS: dict[str, frozenset[str]] = {
         """und oder ist sind wir ich nicht mit auf fur wenn wie welche welcher welches welchen kann konnen muss
         mussen soll sollen sollte der das dem den des ein eine einen einer es bei noch auch zu von gibt habe haben
         wird werden warum wieviel wieviele viele viel mehr ohne uber unser unsere unseren mein meine moglich
-        passiert nur ja nein bitte danke hallo""".split()
+        passiert nur ja nein bitte danke hallo zahlen werte""".split()
     ),
     "es": frozenset(
         """el los las del que por para como cuanto cuantos cuantas cual cuales es hay una uno puedo podemos puede
@@ -98,6 +98,7 @@ hochstens=at most|klein=small|kleine=small|anfordern=request|anzufordern=request
 bitte=please|danke=thanks|hallo=hello|moin=hello|gemessen=measured|reicht das=is that enough|reicht=is enough
 reichen=are enough|virtuell=virtual|virtuelle=virtual|virtuellen=virtual|virtueller=virtual|virtuelles=virtual
 wochenende=weekend|nachts=at night|nacht=night|laufen=run|laufen lassen=run|gelaufen=run|lassen=let|nix=nothing
+zahl=figure|zahlen=figures|werte=values|zertifiziert=certified|zertifizierte=certified|zertifizierten=certified
 nichts=nothing|fast nix=almost nothing|fast nichts=almost nothing|nix los=quiet|nichts los=quiet|ruhig=quiet
 passt das=is that ok|passt=fits|last=load|lastspitze=peak|spitzenlast=peak load|hochlast=peak load|lief=ran
 """
