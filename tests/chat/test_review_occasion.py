@@ -1,0 +1,41 @@
+"""A review asked ahead of a change ("check it before the P8 -> P10 move") reviews the document as it is, and a
+finding whose severity was raised says why (the escalation's measured figures)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _p8() -> dict:
+    doc = json.loads((EXAMPLES / "aix-ame4k-64k.json").read_text(encoding="utf-8"))
+    doc["processor"] = "POWER8"
+    doc["ame"]["expansion_factor"] = 1.0
+    doc["workload"]["app_page_size"] = "4K"
+    return doc
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "review sapapp01 ahead of the P8 -> P10 migration",
+        "please check sapapp01 before our move P8 -> P10",
+        "audit sapapp01 prior to the upgrade => POWER10",
+    ],
+)
+def test_a_review_before_a_move_reviews_the_document_as_it_is(engine, text):
+    state = engine.turn("here it is", document=_p8()).state
+    reply = engine.turn(text, state)
+    assert reply.intent == "review", reply.answer[:300]
+    assert "POWER10" not in reply.answer and "[high] AME-002" in reply.answer
+    assert "Severity raised to high" in reply.answer and "71% -> 77%" in reply.answer
+
+
+def test_a_move_asked_as_a_change_is_still_a_what_if(engine):
+    state = engine.turn("here it is", document=_p8()).state
+    reply = engine.turn("check it again after the P8 -> P10 move", state)
+    assert reply.intent == "whatif" and "POWER10" in reply.answer, reply.answer[:300]
