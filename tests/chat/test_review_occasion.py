@@ -39,3 +39,19 @@ def test_a_move_asked_as_a_change_is_still_a_what_if(engine):
     state = engine.turn("here it is", document=_p8()).state
     reply = engine.turn("check it again after the P8 -> P10 move", state)
     assert reply.intent == "whatif" and "POWER10" in reply.answer, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("do we need to enable SMT on ZVMSAP?", "yes"),  # the rule fires because it is off; its fix switches it on
+        ("is it recommended to have smt switched on here?", "yes"),
+        ("is SMT configured right on ZVMSAP?", "no"),  # "is it ok?": the firing rule says no
+    ],
+)
+def test_asked_what_to_do_a_firing_rule_whose_fix_switches_it_on_answers_yes(engine, text, verdict):
+    doc = json.loads((EXAMPLES / "zvm-z13.json").read_text(encoding="utf-8"))
+    state = engine.turn("here it is", document=doc).state
+    reply = engine.turn(text, state)
+    assert reply.verdict is not None and reply.verdict.answer == verdict, reply.answer[:300]
+    assert "ZVM-001" in reply.answer
