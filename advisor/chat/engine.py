@@ -186,6 +186,8 @@ _SHOULD_ON = linre.compile(
     r"(?:\b(?:be\s+)?(?:on|enabled|switched\s+on|turned\s+on|activated)\b|\b(?:enable|activate|switch\s+on|turn\s+on)\b)",
     linre.IGNORECASE,
 )
+# a review asked with a question of a figure: "does 6G pass?", "enough instances?", "still short?"
+_ASKS_FIGURE = linre.compile(r"\b(?:pass(?:es)?|enough|short|fits?|holds?)\b[^.!]{0,60}\?", linre.IGNORECASE)
 _FIX_ON = linre.compile(r"\s*(?:enable|switch\s+on|turn\s+on|activate)\b", linre.IGNORECASE)
 
 
@@ -692,6 +694,8 @@ class ChatEngine:
         # "pls look at vios2 only", "review the frame, VIOS side only": the systems or the kind of system it names lead
         names = set(linre.findall(r"[a-z0-9][a-z0-9_-]*", text.lower()))
         review_answer(self.advisor, doc, review, out, questions, scoped(review, names))
+        if _ASKS_FIGURE.search(text):  # "memory check - does 6G pass?": the figures the sources set, as they stand
+            docfigures.values_lines(self, st, out)
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
         return self._reply(

@@ -55,3 +55,12 @@ def test_asked_what_to_do_a_firing_rule_whose_fix_switches_it_on_answers_yes(eng
     reply = engine.turn(text, state)
     assert reply.verdict is not None and reply.verdict.answer == verdict, reply.answer[:300]
     assert "ZVM-001" in reply.answer
+
+
+def test_a_review_asked_with_a_question_of_a_figure_states_the_figures(engine):
+    doc = json.loads((EXAMPLES / "vios-undersized.json").read_text(encoding="utf-8"))
+    state = engine.turn("here it is", document=doc).state
+    asked = engine.turn("review the vios memory, does it pass?", state).answer
+    assert "VIOS memory the guideline asks for, now:" in asked, asked[:400]
+    plain = engine.turn("review the vios memory", state).answer
+    assert "VIOS memory the guideline asks for, now:" not in plain  # a plain review stays the findings
