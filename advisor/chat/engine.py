@@ -180,6 +180,17 @@ def _amounts(text: str) -> bool:
 TERSE_WORDS = 3
 
 
+# "should SMT be on?", "do we need to enable SMT?", "is it recommended to switch X on?": what to do, not "is it ok?"
+_SHOULD_ON = linre.compile(
+    r"\b(?:should|shall|ought\s+to|need\s+to|recommended\s+to)\b[^.?!]{0,60}"
+    r"(?:\b(?:be\s+)?(?:on|enabled|switched\s+on|turned\s+on|activated)\b|\b(?:enable|activate|switch\s+on|turn\s+on)\b)",
+    linre.IGNORECASE,
+)
+# a review asked with a question of a figure: "does 6G pass?", "enough instances?", "still short?"
+_ASKS_FIGURE = linre.compile(r"\b(?:pass(?:es)?|enough|short|fits?|holds?)\b[^.!]{0,60}\?", linre.IGNORECASE)
+_FIX_ON = linre.compile(r"\s*(?:enable|switch\s+on|turn\s+on|activate)\b", linre.IGNORECASE)
+
+
 class ChatEngine:
     def __init__(self, advisor: Advisor | None = None, kb: KnowledgeBase | None = None):
         self.advisor = advisor or default_advisor()
@@ -604,7 +615,12 @@ class ChatEngine:
             rule_ids = assessed if not missing else rule_ids
         rule_id = fired[0].rule_id if fired else (missing[0].rule_id if missing else rule_ids[0])
         cite = from_out(self.advisor.citations(rule_id)[0], f"rule:{rule_id}")
-        if fired:
+        if fired and _SHOULD_ON.search(text) and _FIX_ON.match(fired[0].recommendation):
+            # "should SMT be on?": the rule fires because it is not, and its fix switches it on
+            answer = "yes"
+            because = f"{rule_id} ({fired[0].severity}) fires for {fired[0].target}: {fired[0].message.rstrip('.')}"
+            because += f". Its fix: {fired[0].recommendation.split('. ')[0].rstrip('.')}"
+        elif fired:
             answer, because = "no", f"{rule_id} ({fired[0].severity}) fires for {fired[0].target}: {fired[0].message}"
         elif missing:
             answer = "it depends"
@@ -678,6 +694,8 @@ class ChatEngine:
         # "pls look at vios2 only", "review the frame, VIOS side only": the systems or the kind of system it names lead
         names = set(linre.findall(r"[a-z0-9][a-z0-9_-]*", text.lower()))
         review_answer(self.advisor, doc, review, out, questions, scoped(review, names))
+        if _ASKS_FIGURE.search(text):  # "memory check - does 6G pass?": the figures the sources set, as they stand
+            docfigures.values_lines(self, st, out)
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
         return self._reply(

@@ -63,7 +63,8 @@ def finding_lines(advisor, findings: list[Finding], out: Composer) -> None:
         fix = f" Fix: {f.recommendation.split('. ')[0].rstrip('.')}." if f.recommendation else ""
         cmd = f" Commands: {'; '.join(f'`{c}`' for c in commands)}." if commands else ""
         where = f" on {f.target}" if f.target != findings[0].target or len({x.target for x in findings}) > 1 else ""
-        out.say(f"{f.rank}. [{f.severity}] {f.rule_id}{where}: {f.message}{fix}{cmd}", *cites)
+        raised = f" Severity raised to {f.severity}: {f.escalation}" if f.escalation else ""
+        out.say(f"{f.rank}. [{f.severity}] {f.rule_id}{where}: {f.message}{raised}{fix}{cmd}", *cites)
 
 
 def could_fire(cr, fact: dict, missing: set[str]) -> bool | None:

@@ -609,11 +609,21 @@ _ASKS_TO_KNOW = linre.compile(
 )
 
 
+# "check sapapp21 before the P8 -> P10 move", "review it ahead of the upgrade to P10": a review asked now, the change
+# named only as its occasion
+_REVIEW_BEFORE = linre.compile(
+    r"^\s*(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?(?:review|check|assess|audit|look\s+(?:at|over)|go\s+over)\b"
+    r"[^.?!]{0,80}\b(?:before|ahead\s+of|prior\s+to|in\s+advance\s+of)\s+(?:the\s+|our\s+|its\s+|a\s+|this\s+)?"
+    r"[^.?!]{0,40}\b(?:move|moving|migration|migrating|upgrade|upgrading|cutover|switch)\b",
+    linre.IGNORECASE,
+)
+
+
 def cued_change(text: str, st: ChatState) -> bool:
     """A message that says it states a change (an arrow, "simulate", "X wants ...", "impact?") and whose words read
     as a change of a value the session's document holds: a what-if, whatever else it asks ("fine?", "new memory
     target?"). Only real changes count: "is 3 GB enough? impact?" on a 3 GB VIOS changes nothing."""
-    if st.document is None or st.pending is not None or _ASKS_TO_KNOW.search(text):
+    if st.document is None or st.pending is not None or _ASKS_TO_KNOW.search(text) or _REVIEW_BEFORE.search(text):
         return False
     if not (_CHANGE_CUE.search(text) or LAYOUT.search(text) or _asked_of_change(text)):
         return False

@@ -18,6 +18,7 @@ from advisor.capabilities.whatif import ChangeError, get_at
 from advisor.chat.calc.zsystems import _lfarea_statement
 from advisor.chat.changes import Change, WhichOne, field_types, resolve_target
 from advisor.chat.fieldwords import STATES, described, description_words, path_words, stem, stems, words_of
+from advisor.chat.numbers import spelled
 from advisor.chat.reader import Reading, read
 from advisor.chat.reader.platforms import SCHEMA_POWER
 
@@ -101,12 +102,19 @@ _BIND_EACH = re.compile(
 _EACH = re.compile(r",|\band\b|&", re.IGNORECASE)
 
 
-# "split into 8 instances of 4 cores", "run 8 instances with 4 cores each", "8 x 4-core instances", "8 4-core
-# instances": the SAP instances of an HP-UX server laid out anew
+# "split into 8 instances of 4 cores", "run 8 instances with 4 cores each", "8 x 4-core instances", "four 4-core
+# instances": the SAP instances of an HP-UX server laid out anew; "split D02 into two 8-core instances": one named
+# instance split into parts (the others kept as they are)
+_COUNT = r"(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 LAYOUT = linre.compile(
-    r"\b(\d{1,3})\s*(?:x\s*)?(?:sap\s+|dialog\s+|app(?:lication)?\s+server\s+)?instances?\s*(?:,\s*|\s+(?:with|of|at|having|"
-    r"each\s+with|on)\s+)(\d{1,3})\s+(?:cores?|cpus?|processors?)\b"
-    r"|\b(\d{1,3})\s*(?:x\s*)?(\d{1,3})[\s-]*cores?\s+(?:sap\s+|dialog\s+)?instances?\b",
+    r"\b"
+    + _COUNT
+    + r"\s*(?:x\s*)?(?:sap\s+|dialog\s+|app(?:lication)?\s+server\s+)?instances?\s*(?:,\s*|\s+(?:with|of|"
+    r"at|having|each\s+with|on)\s+)(\d{1,3})\s+(?:cores?|cpus?|processors?)\b"
+    r"|\b" + _COUNT + r"\s*(?:x\s*)?(\d{1,3})[\s-]*cores?\s+(?:sap\s+|dialog\s+)?instances?\b"
+    r"|\bsplit(?:s|ting)?\s+(?:instance\s+)?([A-Za-z][A-Za-z0-9]{1,7})\s+in(?:to)?\s+" + _COUNT + r"(?:\s*(?:x\s*)?"
+    r"(\d{1,3})[\s-]*cores?)?\s+(?:sap\s+|dialog\s+)?(?:instances?|pieces|parts)\b(?:\s+(?:with|of|at|having|"
+    r"each\s+with|on)\s+(\d{1,3})\s+(?:cores?|cpus?|processors?)\b)?",
     linre.IGNORECASE,
 )
 _OWN = r"\b(?:own|each|separate|dedicated|one\s+per)\b[^.?!]{0,40}\b"
@@ -115,28 +123,77 @@ _OWN_LD = linre.compile(_OWN + r"(?:locality\s+domains?|lds?|ldoms?|cells?)\b", 
 _NAME_NUMBER = linre.compile(r"^(.*?)(\d+)$")
 
 
+def _count(said: str) -> int:
+    return int(said) if said.isdigit() else spelled(said) or 0
+
+
+def _new_names(given: list[str], count: int) -> list[str]:
+    """`count` new instance names continuing the document's naming (D00, D01, ... after the highest number)."""
+    last = _NAME_NUMBER.match(given[-1]) if given else None
+    prefix, width = (last.group(1), len(last.group(2))) if last else ("D", 2)
+    number = max((int(n.group(2)) for n in map(_NAME_NUMBER.match, given) if n), default=-1)
+    return [f"{prefix}{number + k:0{width}d}" for k in range(1, count + 1)]
+
+
+def _split_changes(doc: dict, m: Any, given: list[dict]) -> list[Change] | None:
+    """ "split D02 into two 8-core instances": the named instance replaced by that many parts (the first keeps its
+    name and binding, the others unbound), the work processes shared out; None when no instance has that name."""
+    index = next((i for i, inst in enumerate(given) if str(inst.get("name", "")).lower() == m.group(5).lower()), None)
+    if index is None:
+        return None
+    inst, count = given[index], _count(m.group(6))
+    said = m.group(7) or m.group(8)
+    whole = inst.get("cores")
+    if said:
+        per = int(said)
+    elif isinstance(whole, int) and count and whole % count == 0:
+        per = whole // count
+    else:
+        raise ChangeError(f"'{m.group(0)}': how many cores should each part of {inst.get('name')} get?")
+    if count < 2 or per < 1:
+        raise ChangeError(f"'{m.group(0)}': a split needs at least two parts of at least one core")
+    cores = doc.get("cores")
+    total = sum(int(i.get("cores") or 0) for k, i in enumerate(given) if k != index) + count * per
+    if isinstance(cores, int | float) and total > cores:
+        raise ChangeError(f"the instances would need {total} cores after the split; the server has {cores:g}")
+    first = {**inst, "cores": per}
+    if inst.get("work_processes"):
+        first["work_processes"] = max(1, round(int(inst["work_processes"]) / count))
+    rest = [
+        {**first, "name": name, "locality_domain": None, "pset": None}
+        for name in _new_names([str(i.get("name")) for i in given if i.get("name")], count - 1)
+    ]
+    return [Change("sap.instances", [*given[:index], first, *rest, *given[index + 1 :]], None, m.group(0))]
+
+
 def _layout_changes(doc: dict, text: str) -> list[Change]:
     """ "what if we split into 8 instances of 4 cores, each in its own pset and locality domain": the instance list
     laid out anew, named as the document names them (D00, D01, ... continued), the work processes spread evenly
     over them, each in a processor set of its own and spread over the cells' locality domains when the words say so
-    (unbound otherwise); ChangeError when they need more cores than the server has."""
+    (unbound otherwise); "split D02 into two 8-core instances": that instance split (`_split_changes`); ChangeError
+    when they need more cores than the server has."""
     m = LAYOUT.search(text[:2000]) if doc.get("kind") == "hpux-server" else None
     if m is None:
         return []
-    count, per = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), int(m.group(4)))
+    given = [i for i in ((doc.get("sap") or {}).get("instances") or []) if isinstance(i, dict)]
+    if m.group(5):
+        split = _split_changes(doc, m, given)
+        if split is not None:
+            return split
+        if not (m.group(7) or m.group(8)):  # "split it into two instances": cores not said
+            raise ChangeError(f"'{m.group(0)}': how many cores should each instance get?")
+    count, per = next(
+        (_count(a), int(b))
+        for a, b in ((m.group(1), m.group(2)), (m.group(3), m.group(4)), (m.group(6), m.group(7) or m.group(8)))
+        if a and b
+    )
     cores = doc.get("cores")
     if count < 1 or per < 1:
         raise ChangeError(f"'{m.group(0)}': an instance layout needs at least one instance of at least one core")
     if isinstance(cores, int | float) and count * per > cores:
         raise ChangeError(f"{count} instances of {per} cores need {count * per} cores; the server has {cores:g}")
-    given = [i for i in ((doc.get("sap") or {}).get("instances") or []) if isinstance(i, dict)]
     names = [str(i.get("name")) for i in given if i.get("name")][:count]
-    last = _NAME_NUMBER.match(names[-1]) if names else None
-    prefix, width = (last.group(1), len(last.group(2))) if last else ("D", 2)
-    number = max((int(n.group(2)) for n in map(_NAME_NUMBER.match, names) if n), default=-1)
-    while len(names) < count:
-        number += 1
-        names.append(f"{prefix}{number:0{width}d}")
+    names += _new_names(names, count - len(names))
     wps = sum(int(i.get("work_processes") or 0) for i in given)
     cells = int(doc.get("cells") or 1)
     own_pset, own_ld = bool(_OWN_PSET.search(text)), bool(_OWN_LD.search(text))

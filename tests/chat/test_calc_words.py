@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from advisor.capabilities.whatif import ChangeError
 from advisor.chat.calc import calculate
 from advisor.chat.calc.asked import asked
 from advisor.chat.calc.power import hpt_groups
@@ -582,3 +583,34 @@ def test_a_question_of_its_own_that_names_no_ame_is_not_the_last_sizing_without_
     first = engine.turn("factor 2.8, 42 GB expanded today: what true memory?", None)
     reply = engine.turn("so how much real memory do we save vs running without AME", first.state)
     assert "at factor 1:" not in reply.answer, reply.answer[:300]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what if we split D01 into two 4-core instances",
+        "split instance D01 in 2 instances of 4 cores",
+        "and splitting d01 into two instances",  # cores not said: the instance's 8 shared out
+    ],
+)
+def test_splitting_a_named_instance_changes_that_instance_never_the_server(text):
+    doc = _doc("hpux-superdome.json")
+    changes = _changes(doc, text)
+    assert "cores" not in changes  # the server keeps its 32 cores
+    laid = changes["sap.instances"]
+    assert [(i["name"], i["cores"]) for i in laid] == [("D00", 8), ("D01", 4), ("D03", 4), ("D02", 16)]
+    assert [i["work_processes"] for i in laid] == [36, 18, 18, 60]
+    assert laid[0]["pset"] == 1 and laid[2]["pset"] is None  # D00 keeps its binding; the new part is unbound
+
+
+def test_a_split_that_cannot_be_made_for_sure_is_refused_never_guessed():
+    doc = _doc("hpux-superdome.json")
+    with pytest.raises(ChangeError, match="cores"):
+        word_changes(doc, "split D02 into three instances", read("split D02 into three instances"))  # 16 / 3
+    with pytest.raises(ChangeError, match="server has 32"):
+        word_changes(doc, "split D02 into four 8-core instances", read("split D02 into four 8-core instances"))
+
+
+def test_spelled_counts_lay_the_instances_out_anew():
+    laid = _changes(_doc("hpux-superdome.json"), "what if we ran four 8-core instances")["sap.instances"]
+    assert [(i["name"], i["cores"]) for i in laid] == [("D00", 8), ("D01", 8), ("D02", 8), ("D03", 8)]
