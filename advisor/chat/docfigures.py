@@ -718,10 +718,10 @@ def _settings(doc: dict, changed: set[str], target: str | None) -> list[str]:
     return out
 
 
-def values_lines(engine: ChatEngine, st: ChatState, out: Composer) -> bool:
+def values_lines(engine: ChatEngine, st: ChatState, out: Composer, *, review: bool = False) -> bool:
     """The fields the what-ifs changed, first and now, with what each holds and its unit; the kind's main settings as
     they stand; and every figure of the document as it stands beside the value as given. False (nothing written)
-    when there is nothing to cite them by."""
+    when there is nothing to cite them by. In a `review` nothing said of changes the session never made."""
     if st.document is None:
         return False
     model = engine._model(st)
@@ -736,7 +736,7 @@ def values_lines(engine: ChatEngine, st: ChatState, out: Composer) -> bool:
     if changed:
         shown = "; ".join(f"{_field(st.document, p)}: {show(a, p)} -> {show(b, p)}" for p, a, b in changed[:8])
         out.say(f"Changed from the document as given: {shown}.", *cites)
-    else:
+    elif not review:
         out.say("No change from the document as given.", *cites)
     # fields a what-if of this session changed and an undo set back ("undo both changes. what are the values now?")
     steps = [given, *st.previous_documents, st.document]

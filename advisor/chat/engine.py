@@ -695,7 +695,7 @@ class ChatEngine:
         names = set(linre.findall(r"[a-z0-9][a-z0-9_-]*", text.lower()))
         review_answer(self.advisor, doc, review, out, questions, scoped(review, names))
         if _ASKS_FIGURE.search(text):  # "memory check - does 6G pass?": the figures the sources set, as they stand
-            docfigures.values_lines(self, st, out)
+            docfigures.values_lines(self, st, out, review=True)
         st.findings = refs(review)
         st.focus = review.findings[0].rule_id if review.findings else None
         return self._reply(

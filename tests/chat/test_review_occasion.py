@@ -62,5 +62,6 @@ def test_a_review_asked_with_a_question_of_a_figure_states_the_figures(engine):
     state = engine.turn("here it is", document=doc).state
     asked = engine.turn("review the vios memory, does it pass?", state).answer
     assert "VIOS memory the guideline asks for, now:" in asked, asked[:400]
+    assert "No change from the document as given" not in asked  # no what-if was made: nothing to say of changes
     plain = engine.turn("review the vios memory", state).answer
     assert "VIOS memory the guideline asks for, now:" not in plain  # a plain review stays the findings
